@@ -1,0 +1,30 @@
+import { VISITOR_COOKIE_MAX_AGE_S, VISITOR_COOKIE_NAME } from './constants.js';
+
+export interface CookieJar {
+  get(): string;
+  set(cookie: string): void;
+}
+
+/**
+ * The library's own fallback visitor id (`fid`): two 16-digit hex halves, kept in a first-party
+ * cookie. Read first; created only when sending is allowed.
+ */
+export function visitorId(jar: CookieJar, random: (bytes: Uint8Array) => Uint8Array): string {
+  const existing = readCookie(jar.get(), VISITOR_COOKIE_NAME);
+  if (existing && /^[0-9A-F]{16}-[0-9A-F]{16}$/.test(existing)) return existing;
+  const id = `${hex(random(new Uint8Array(8)))}-${hex(random(new Uint8Array(8)))}`;
+  jar.set(`${VISITOR_COOKIE_NAME}=${id}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`);
+  return id;
+}
+
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
+
+/** Everything the server reads from its environment, with the defaults README.md lists. */
+export interface ServerConfig {
+  /** PORT: TCP port. Default 8080. */
+  port: number;
+  /** MESURA_HOST: interface to listen on. Default 0.0.0.0. */
+  host: string;
+  /** MESURA_DATA_DIR: folder of the embedded DuckDB file. Default ./data. */
+  dataDir: string;
+  /** MESURA_ENV: development | staging | production; picks the report suite. Default development. */
+  environment: Environment;
+  reportSuite: string;
+  /** MESURA_SITE_ORIGINS: comma list of origins allowed to POST beacons with CORS. Default the server's own origin on localhost and 127.0.0.1. */
+  siteOrigins: string[];
+  /** MESURA_TRUST_PROXY: take the client address from X-Forwarded-For. Default false. */
+  trustProxy: boolean;
+  /** MESURA_TIMEZONE: IANA zone in which reports cut days. Default Europe/Madrid. */
+  timeZone: string;
+  /** MESURA_MAX_BODY_BYTES: largest POST beacon body accepted. Default 65536. */
+  maxBodyBytes: number;
+  /** MESURA_LOG_LEVEL: fatal | error | warn | info | debug | silent. Default info. */
+  logLevel: string;
+  /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
+  siteDir: string;
+  consoleDir: string;
+  sdkFile: string;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads the configuration; throws a one-line Error naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined>, repoRoot: string): ServerConfig {
+  const port = parsePort(env.PORT);
+  const environment = parseEnvironment(env.MESURA_ENV);
+  const origins = env.MESURA_SITE_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    port,
+    host: env.MESURA_HOST || '0.0.0.0',
+    dataDir: path.resolve(env.MESURA_DATA_DIR || './data'),
+    environment,
+    reportSuite: REPORT_SUITES[environment],
+    siteOrigins: origins?.length ? origins : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    trustProxy: parseFlag('MESURA_TRUST_PROXY', env.MESURA_TRUST_PROXY),
+    timeZone: parseTimeZone(env.MESURA_TIMEZONE || 'Europe/Madrid'),
+    maxBodyBytes: parsePositiveInt('MESURA_MAX_BODY_BYTES', env.MESURA_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    logLevel: env.MESURA_LOG_LEVEL || 'info',
+    siteDir: path.join(repoRoot, 'apps/site/dist'),
+    consoleDir: path.join(repoRoot, 'apps/console/dist'),
+    sdkFile: path.join(repoRoot, 'packages/sdk/dist/mesura.js'),
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got '${value}'`);
+  }
+  return port;
+}
+
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`${name} must be true or false, got '${value}'`);
+}
+
+function parseTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    throw new Error(`MESURA_TIMEZONE must be an IANA time zone such as Europe/Madrid, got '${zone}'`);
+  }
+  return zone;
+}

@@ -1,0 +1,59 @@
+/**
+ * The server's error catalogue: a stable code, an HTTP status and a one-line message each.
+ * Codes are never reused for another meaning.
+ */
+export interface ErrorKind {
+  code: string;
+  status: number;
+}
+
+export const ERRORS = {
+  badBeacon: { code: 'MESURA_ERR_BAD_BEACON', status: 400 },
+  badQuery: { code: 'MESURA_ERR_BAD_QUERY', status: 400 },
+  originNotAllowed: { code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED', status: 403 },
+  notFound: { code: 'MESURA_ERR_NOT_FOUND', status: 404 },
+  bodyTooLarge: { code: 'MESURA_ERR_BODY_TOO_LARGE', status: 413 },
+  unsupportedMediaType: { code: 'MESURA_ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  internal: { code: 'MESURA_ERR_INTERNAL', status: 500 },
+  storeUnavailable: { code: 'MESURA_ERR_STORE_UNAVAILABLE', status: 503 },
+  shuttingDown: { code: 'MESURA_ERR_SHUTTING_DOWN', status: 503 },
+} as const satisfies Record<string, ErrorKind>;
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return { error: this.message, code: this.kind.code };
+  }
+}
+
+/** Fastify's own error codes that reach clients, mapped into the catalogue. */
+export function fromFrameworkError(error: { code?: string; statusCode?: number; message: string }): HttpError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(ERRORS.bodyTooLarge, 'request body is larger than the collector accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(ERRORS.unsupportedMediaType, 'unsupported content type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new HttpError(ERRORS.badQuery, 'request body is not valid JSON');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new HttpError({ code: ERRORS.badQuery.code, status: error.statusCode }, firstLine(error.message));
+  }
+  return new HttpError(ERRORS.internal, 'internal error');
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0] ?? '';
+}

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS, HttpError } from './errors.js';
+
+/** What the site's inline snippet receives as `window.mesuraConfig`. */
+export interface SiteConfig {
+  reportSuite: string;
+  environment: string;
+  /** The site sends its own page views on each route (direct call scPageView). */
+  autoPageView: boolean;
+}
+
+export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
+export const CONSOLE_PREFIX = '/consola/';
+
+export interface FrontEndOptions {
+  siteDir: string;
+  consoleDir: string;
+  sdkFile: string;
+  siteConfig: SiteConfig;
+}
+
+/**
+ * Serves the built site at `/`, the console at `/consola/` and the SDK at `/mesura.js`. Both apps
+ * route on the client, so unknown paths get their app's index.html (the site then shows its own
+ * not-found page and measures it as Error404).
+ */
+export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOptions): Promise<void> {
+  const siteIndex = readIndex(options.siteDir, (html) => injectConfig(html, options.siteConfig));
+  const consoleIndex = readIndex(options.consoleDir, (html) => html);
+  const sdk = existsSync(options.sdkFile) ? readFileSync(options.sdkFile) : undefined;
+
+  app.get('/mesura.js', async (_request, reply) => {
+    if (!sdk) throw notBuilt('the SDK');
+    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(sdk);
+  });
+
+  const noIndex = (pathName: string) => !pathName.endsWith('/index.html') && pathName !== '/index.html';
+  if (siteIndex) {
+    await app.register(fastifyStatic, { root: options.siteDir, prefix: '/', index: false, allowedPath: noIndex });
+  }
+  if (consoleIndex) {
+    await app.register(fastifyStatic, {
+      root: options.consoleDir,
+      prefix: CONSOLE_PREFIX,
+      index: false,
+      decorateReply: false,
+      allowedPath: noIndex,
+    });
+  }
+
+  const sendIndex = (html: string | undefined, what: string) => async (_req: FastifyRequest, reply: FastifyReply) => {
+    if (html === undefined) throw notBuilt(what);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+  app.get('/', sendIndex(siteIndex, 'the site'));
+  app.get('/consola', (_request, reply) => reply.redirect(CONSOLE_PREFIX));
+  app.get(CONSOLE_PREFIX, sendIndex(consoleIndex, 'the console'));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathName = request.url.split('?', 1)[0] ?? '';
+    const isPage = request.method === 'GET' && !pathName.startsWith('/api/') && !pathName.startsWith('/b/ss/');
+    if (!isPage || path.extname(pathName) !== '') {
+      throw new HttpError(ERRORS.notFound, `no route for ${request.method} ${pathName}`);
+    }
+    if (pathName.startsWith(CONSOLE_PREFIX)) return sendIndex(consoleIndex, 'the console')(request, reply);
+    return sendIndex(siteIndex, 'the site')(request, reply);
+  });
+}
+
+function readIndex(dir: string, transform: (html: string) => string): string | undefined {
+  const file = path.join(dir, 'index.html');
+  return existsSync(file) ? transform(readFileSync(file, 'utf8')) : undefined;
+}
+
+/** JSON in an inline script: `<` is escaped so that no value can close the script element. */
+export function injectConfig(html: string, config: SiteConfig): string {
+  return html.replace(CONFIG_PLACEHOLDER, JSON.stringify(config).replaceAll('<', '\\u003c'));
+}
+
+function notBuilt(what: string): HttpError {
+  return new HttpError(ERRORS.notFound, `${what} is not built; run npm run build`);
+}

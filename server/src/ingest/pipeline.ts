@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import {
+  eventName,
+  namedVariables,
+  clientTimeToEpochMs,
+  type AnalyticsHit,
+  type Beacon,
+  type VariableMap,
+} from '@mesura/protocol';
+import type { HitRow } from '../store/hit-row.js';
+import { anonymiseIp } from './steps/anonymise-ip.js';
+import { isBotUserAgent } from './steps/bot-flag.js';
+import { createDeviceClassifier } from './steps/device-class.js';
+import type { LocalDay } from '../local-day.js';
+
+/** What the HTTP layer knows about the request that carried a beacon. */
+export interface RequestFacts {
+  receivedAtMs: number;
+  /** Raw client address; anonymised here and dropped. */
+  ip: string | undefined;
+  userAgent: string | undefined;
+  /** The beacon's path and parameter string as received, for a stable digest when there is no eid. */
+  rawPath: string;
+  rawParams: string;
+}
+
+export interface PipelineOptions {
+  environment: string;
+  variableMap: VariableMap;
+  localDay: LocalDay;
+}
+
+const VISITOR_ID_SOURCES = ['mid', 'fid', 'aid', 'vid'] as const;
+
+/**
+ * Enriches a decoded beacon into one row per report suite (multi-suite tagging stores once per
+ * suite). The raw IP is anonymised here, before anything else sees it.
+ */
+export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts: RequestFacts) => HitRow[] {
+  const deviceClass = createDeviceClassifier();
+  return (beacon, facts) => {
+    const { hit } = beacon;
+    const [visitorIdSource, visitorId] = visitorIdOf(hit);
+    const common: Omit<HitRow, 'reportSuite'> = {
+      eventId: hit.eventId ?? digest(facts.rawPath, facts.rawParams),
+      environment: options.environment,
+      receivedAtMs: facts.receivedAtMs,
+      day: options.localDay(facts.receivedAtMs),
+      clientTimeMs: clientTimeOrNull(hit),
+      hitType: beacon.hitType,
+      visitorId,
+      visitorIdSource,
+      pageName: hit.pageName ?? null,
+      url: hit.url ?? null,
+      referrer: hit.referrer ?? null,
+      channel: hit.channel ?? null,
+      linkUrl: hit.link?.url ?? null,
+      linkName: hit.link?.name ?? null,
+      mediaType: hit.media?.mediaType ?? null,
+      events: JSON.stringify(hit.events.map((e) => ({ ...e, name: eventName(options.variableMap, e.id) ?? `event${e.id}` }))),
+      contextData: JSON.stringify(hit.contextData),
+      otherVariables: JSON.stringify(unnamedSlots(hit, options.variableMap)),
+      variables: namedVariables(hit, options.variableMap),
+      deviceClass: deviceClass(facts.userAgent),
+      isBot: isBotUserAgent(facts.userAgent),
+      ipAnonymised: anonymiseIp(facts.ip),
+      userAgent: facts.userAgent ?? null,
+      libraryVersion: beacon.address.libraryVersion,
+    };
+    return beacon.address.reportSuites.map((reportSuite) => ({ ...common, reportSuite }));
+  };
+}
+
+function visitorIdOf(hit: AnalyticsHit): [string, string] {
+  for (const source of VISITOR_ID_SOURCES) {
+    const id = hit.visitor[source];
+    if (id) return [source, id];
+  }
+  // The decoder refuses beacons without a visitor id; this is unreachable for decoded beacons.
+  throw new Error('missing visitor id');
+}
+
+function clientTimeOrNull(hit: AnalyticsHit): number | null {
+  const ms = clientTimeToEpochMs(hit.clientTime);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** Retries of one beacon repeat its address and parameters exactly, so they share this digest. */
+function digest(rawPath: string, rawParams: string): string {
+  return createHash('sha1').update(rawPath).update('?').update(rawParams).digest('base64url');
+}
+
+function unnamedSlots(hit: AnalyticsHit, map: VariableMap): Record<string, string> {
+  const named = new Set<string>();
+  for (const slots of Object.values(map.variables)) {
+    if (slots.eVar !== undefined) named.add(`v${slots.eVar}`);
+    if (slots.prop !== undefined) named.add(`c${slots.prop}`);
+  }
+  const other: Record<string, string> = {};
+  const families: [string, Record<number, string>][] = [
+    ['c', hit.props],
+    ['v', hit.eVars],
+    ['h', hit.hierarchies],
+    ['l', hit.lists],
+  ];
+  for (const [prefix, values] of families) {
+    for (const [slot, value] of Object.entries(values)) {
+      if (!named.has(`${prefix}${slot}`)) other[`${prefix}${slot}`] = value;
+    }
+  }
+  return other;
+}

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { createServer } from './app.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, repoRoot);
+  } catch (error) {
+    console.error(`mesura: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const server = await createServer(config);
+  // SIGTERM (and Ctrl-C) stop intake, flush every acknowledged event, then exit cleanly.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      server.app.log.info(`${signal}: flushing and stopping`);
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  const address = await server.app.listen({ port: config.port, host: config.host });
+  server.app.log.info(`Mesura is listening on ${address} (site /, console /consola/, data in ${config.dataDir})`);
+}
+
+void main();

@@ -1,0 +1,49 @@
+import type { HitRow } from './hit-row.js';
+
+/** How the page-view report groups its rows. */
+export type PageViewDimension = 'day' | 'section' | 'pageName';
+
+export interface PageViewQuery {
+  /** First and last day, inclusive, YYYY-MM-DD in the configured time zone. */
+  from: string;
+  to: string;
+  by: PageViewDimension;
+  reportSuite: string;
+  includeBots: boolean;
+}
+
+export interface PageViewRow {
+  key: string;
+  pageViews: number;
+  visitors: number;
+}
+
+export interface PageViewReport {
+  rows: PageViewRow[];
+  totalPageViews: number;
+  /** Distinct visitors over the whole range (not the sum of the rows). */
+  totalVisitors: number;
+}
+
+export interface ExportQuery {
+  from: string;
+  to: string;
+  reportSuite: string;
+}
+
+/** A stored hit as the export API writes it: column name → JSON value. */
+export type ExportedHit = Record<string, string | number | boolean | null>;
+
+/**
+ * Where hits live. The ingest path writes batches through it and answers the browser only after
+ * `appendHits` resolves: resolving means the rows are durable (they survive a crash of the process).
+ */
+export interface Store {
+  appendHits(rows: readonly HitRow[]): Promise<void>;
+  pageViews(query: PageViewQuery): Promise<PageViewReport>;
+  /** Stored hits of the range, one deduplicated row per event id and suite, in receive order, in chunks. */
+  exportHits(query: ExportQuery): AsyncIterable<ExportedHit[]>;
+  /** Column names of the export, in order. */
+  exportColumns(): readonly string[];
+  close(): Promise<void>;
+}

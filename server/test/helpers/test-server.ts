@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodeBeacon, type AnalyticsHit, type HitType } from '@mesura/protocol';
+import { createServer, type MesuraServer } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+
+export interface TestServer {
+  server: MesuraServer;
+  dataDir: string;
+  /** Closes the server and deletes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/** A server on an empty temporary data folder, for app.inject; `now` fixes the receive time. */
+export async function startTestServer(env: Record<string, string> = {}, now?: () => number): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-test-'));
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...env }, repoRoot);
+  const server = await createServer(config, now);
+  return {
+    server,
+    dataDir,
+    async dispose() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A valid page-view hit; override what a test is about. */
+export function testHit(overrides: Partial<AnalyticsHit> = {}): AnalyticsHit {
+  counter += 1;
+  return {
+    eventId: `test-${counter}-${Math.random().toString(36).slice(2)}`,
+    clientTime: { day: 23, month0: 10, year: 2026, hour: 9, minute: 5, second: 7, weekday: 1, tzOffsetMin: -60 },
+    visitor: { fid: '1F65FB944AFA1C05-25FBFAF16BF6E758' },
+    pageName: 'mesura:portada',
+    url: 'http://localhost:8080/',
+    channel: 'portada',
+    events: [{ id: 1 }],
+    props: { 1: 'portada' },
+    eVars: { 1: 'portada', 8: 'portada' },
+    hierarchies: {},
+    lists: {},
+    contextData: {},
+    browser: {},
+    ...overrides,
+  };
+}
+
+export function beaconUrl(hit: AnalyticsHit, hitType: HitType = 'page_view', suites = ['mesuradev']): string {
+  return encodeBeacon({ reportSuites: suites, libraryVersion: 'MESURA-0.1.0', random: '12345678901234' }, hit, hitType);
+}
