@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
 import { localDayIn } from './local-day.js';
@@ -30,7 +30,7 @@ export async function createServer(config: ServerConfig, now: () => number = Dat
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
   });

@@ -1,4 +1,4 @@
-import { beaconPath, encodeBeaconQuery, parseClientTime, formatClientTime, type BrowserInfo, type HitType } from '@mesura/protocol';
+import { beaconPath, clientTimeFromDate, encodeBeaconQuery, type BrowserInfo, type HitType } from '@mesura/protocol';
 import { readDataLayer } from '@mesura/datalayer';
 import { DIRECT_CALL_EVENTS, PAGE_VIEW_CALL, SDK_VERSION } from './constants.js';
 import type { ConsentGate } from './consent-gate.js';
@@ -37,13 +37,10 @@ export interface Tracker {
 export function createTracker(deps: TrackerDeps): Tracker {
   let lastPageUrl = '';
   const context = (): HitContext => {
-    const now = deps.now();
-    const clientTime = parseClientTime(formatClientTime(now));
-    if (!clientTime.ok) throw new Error(clientTime.reason);
     return {
       eventId: hex(deps.random(new Uint8Array(16))),
       visitorId: visitorId(deps.cookies, deps.random),
-      clientTime: clientTime.value,
+      clientTime: clientTimeFromDate(deps.now()),
       referrer: lastPageUrl || deps.referrer(),
       browser: deps.browser(),
     };

@@ -56,7 +56,10 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
   app.get('/', sendIndex(siteIndex, 'the site'));
-  app.get('/consola', (_request, reply) => reply.redirect(CONSOLE_PREFIX));
+  app.get('/consola', (request, reply) => {
+    const q = request.url.indexOf('?');
+    return reply.redirect(CONSOLE_PREFIX + (q < 0 ? '' : request.url.slice(q)));
+  });
   app.get(CONSOLE_PREFIX, sendIndex(consoleIndex, 'the console'));
 
   app.setNotFoundHandler(async (request, reply) => {

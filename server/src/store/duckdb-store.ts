@@ -134,7 +134,7 @@ class DuckDbStore implements Store {
         `SELECT ${select} FROM hits
          WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)
          QUALIFY row_number() OVER (PARTITION BY event_id, report_suite ORDER BY received_at) = 1
-         ORDER BY received_at, event_id`,
+         ORDER BY received_at, rowid`,
         { suite: query.reportSuite, from: query.from, to: query.to },
       );
       for await (const rows of result.yieldRowObjectJson()) {

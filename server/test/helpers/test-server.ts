@@ -28,6 +28,9 @@ export async function startTestServer(env: Record<string, string> = {}, now?: ()
   };
 }
 
+/** A desktop browser's user agent: the injector's default one is (rightly) flagged as a bot. */
+export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+
 let counter = 0;
 
 /** A valid page-view hit; override what a test is about. */

@@ -1,0 +1,30 @@
+import { PAGE_VIEW_CALL } from './constants';
+import type { DataLayer } from './data-layer-types';
+import type { BrowserFacts } from './page-data';
+
+/** The only place the site reads browser state for measurement. */
+export function readBrowserFacts(): BrowserFacts {
+  return {
+    href: window.location.href,
+    search: window.location.search,
+    viewportWidth: window.innerWidth,
+    viewportHeight: window.innerHeight,
+  };
+}
+
+/**
+ * Writes the data layer, then sends the page view: the SDK reads `window.mesuraData` when it handles
+ * `scPageView`, so the order matters. Before /mesura.js has loaded the call lands in the snippet's
+ * queue — and the SDK replays it against the data layer current at replay time, which is why the
+ * layer is written whole per page view and never patched.
+ */
+export function publishPageView(dataLayer: DataLayer): void {
+  window.mesuraData = dataLayer;
+  const mesura = window.mesura;
+  if (mesura === undefined) {
+    // Only without the index.html snippet (e.g. a test page); the site still works, untracked.
+    if (import.meta.env.DEV) console.warn('window.mesura is missing: keep the Mesura snippet first in index.html <head>.');
+    return;
+  }
+  mesura.track(PAGE_VIEW_CALL);
+}

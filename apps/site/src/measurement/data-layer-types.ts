@@ -1,0 +1,72 @@
+/**
+ * The data layer the site writes to `window.mesuraData` before each `scPageView` call: the page
+ * and user groups of the tracking spec (§3). Every field is optional because a page sets only what
+ * it knows; the SDK's data-layer reader fills the §5 defaults ("No informat", "noDisponible").
+ * Values are strings, lists are comma lists without spaces.
+ */
+export interface PageData {
+  /** Section, e.g. 'portada', 'noticies', 'el-temps', 'cercador'. */
+  seccio?: string;
+  /** Subsection, e.g. 'politica'. */
+  subseccio?: string;
+  subseccioNivell1?: string;
+  subseccioNivell2?: string;
+  /** Portal the site belongs to; always 'mesura' here. */
+  portal?: string;
+  /** Web property, always 'mesura.cat' here. */
+  web?: string;
+  /** Broadcast channel of the content. */
+  canal?: string;
+  programaWeb?: string;
+  nomPrograma?: string;
+  /** Content id in the editorial system (the article id). */
+  idDeliverty?: string;
+  /** Page name; the reader defaults it to "noDisponible" and empties it on Error404 (§2, §5). */
+  pageName?: string;
+  /** Page type, e.g. 'portada', 'noticia', 'temps', 'cercador'. */
+  pageType?: string;
+  /** Page status; 'Error404' turns the page type into errorPage (§2). */
+  status?: string;
+  /** Language of the page, 'ca'. */
+  idioma?: string;
+  /** location.href at the time of the page view. */
+  url?: string;
+  /** Window inner size as "WxH". */
+  viewport?: string;
+  /** Title of the content shown. */
+  titolContingut?: string;
+  autor?: string;
+  /** Topic areas, comma list. */
+  areaTematica?: string;
+  tematica?: string;
+  /** Grouping categories, comma list. */
+  categoriaAgrupadora?: string;
+  productorContingut?: string;
+  /** Publication time, ISO 8601 with offset. */
+  dataPublicacio?: string;
+  /** Search keywords (§2: a path containing "cercador" is an internal search). */
+  paraulesCerca?: string;
+  /** Number of search results, as a string. */
+  resultatsCerca?: string;
+  /** location.search without the leading '?'. */
+  queryString?: string;
+}
+
+/** User group of §3; empty while the site has no login. */
+export interface UserData {
+  idUsuari?: string;
+  idBigData?: string;
+  userLogin?: string;
+}
+
+export interface DataLayer {
+  page: PageData;
+  user: UserData;
+}
+
+/** What the inline snippet in index.html defines, and the SDK later replaces. */
+export interface MesuraCommandQueue {
+  /** Calls made before the SDK arrived, each as its argument list. */
+  q?: unknown[][];
+  track(callName: string, ...args: unknown[]): void;
+}

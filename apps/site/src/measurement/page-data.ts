@@ -1,0 +1,88 @@
+import type { Article } from '../content/article';
+import { LANGUAGE, NOT_FOUND_STATUS, PORTAL, WEB } from './constants';
+import type { DataLayer, PageData } from './data-layer-types';
+
+/** What a rendered route knows about itself, as far as measurement is concerned. */
+export type PageRoute =
+  /** The home page (portada). */
+  | { kind: 'home' }
+  /** The news section's front page, /noticies/. */
+  | { kind: 'news-section' }
+  /** One article, /noticia/{id}/{slug}/. */
+  | { kind: 'article'; article: Article }
+  /** The weather page, /el-temps/. */
+  | { kind: 'weather' }
+  /** The search page, /cercador/?q=; `query` is trimmed and may be empty (form only). */
+  | { kind: 'search'; query: string; resultCount: number }
+  /** Any unknown path, or an article id that does not exist. */
+  | { kind: 'not-found' };
+
+/** The browser facts a page view carries, read by the adapter so that this module stays pure. */
+export interface BrowserFacts {
+  /** location.href */
+  href: string;
+  /** location.search, with or without its leading '?'. */
+  search: string;
+  viewportWidth: number;
+  viewportHeight: number;
+}
+
+/** Fields that depend on the route only. Site-wide and browser fields are added by buildPageData. */
+export function routePageFields(route: PageRoute): PageData {
+  switch (route.kind) {
+    case 'home':
+      return { seccio: 'portada', pageType: 'portada', pageName: 'mesura:portada' };
+    case 'news-section':
+      return { seccio: 'noticies', pageType: 'seccio', pageName: 'mesura:noticies' };
+    case 'article': {
+      const { article } = route;
+      return {
+        seccio: 'noticies',
+        subseccio: article.subsection,
+        pageType: 'noticia',
+        pageName: `noticies:${article.slug}`,
+        idDeliverty: article.id,
+        titolContingut: article.title,
+        autor: article.author,
+        // No spaces: the reader's first-value elements split on ',' (§5).
+        areaTematica: article.topicAreas.join(','),
+        dataPublicacio: article.publishedAt,
+      };
+    }
+    case 'weather':
+      return { seccio: 'el-temps', pageType: 'temps', pageName: 'mesura:el-temps' };
+    case 'search':
+      return {
+        seccio: 'cercador',
+        pageType: 'cercador',
+        pageName: 'mesura:cercador',
+        // Without keywords no search ran, so there is nothing to count.
+        ...(route.query === ''
+          ? {}
+          : { paraulesCerca: route.query, resultatsCerca: String(route.resultCount) }),
+      };
+    case 'not-found':
+      // No section and no page name: the reader turns Error404 into page type errorPage with an
+      // empty page name (§2), so anything set here would be dropped or, worse, counted as a section.
+      return { status: NOT_FOUND_STATUS };
+  }
+}
+
+/** The page group of the data layer for one page view. */
+export function buildPageData(route: PageRoute, browser: BrowserFacts): PageData {
+  const queryString = browser.search.replace(/^\?/, '');
+  return {
+    ...routePageFields(route),
+    portal: PORTAL,
+    web: WEB,
+    idioma: LANGUAGE,
+    url: browser.href,
+    viewport: `${Math.round(browser.viewportWidth)}x${Math.round(browser.viewportHeight)}`,
+    ...(queryString === '' ? {} : { queryString }),
+  };
+}
+
+/** The whole data layer. `user` stays empty: the site has no login yet. */
+export function buildDataLayer(route: PageRoute, browser: BrowserFacts): DataLayer {
+  return { page: buildPageData(route, browser), user: {} };
+}

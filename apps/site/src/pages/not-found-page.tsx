@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import type { PageRoute } from '../measurement/page-data';
+import { usePageView } from '../measurement/use-page-view';
+
+const NOT_FOUND_ROUTE: PageRoute = { kind: 'not-found' };
+
+/** Any unknown path, and article ids that do not exist. Measured with status Error404 (§2). */
+export function NotFoundPage() {
+  usePageView(NOT_FOUND_ROUTE);
+  return (
+    <>
+      <title>Pàgina no trobada — Mesura.cat</title>
+      <h1>Pàgina no trobada</h1>
+      <p>La pàgina que busqueu no existeix o ha canviat d'adreça.</p>
+      <p>
+        Torneu a la <Link to="/">portada</Link> o feu servir el <Link to="/cercador/">cercador</Link>.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** Path of the search page; §2 tags any path containing "cercador" as an internal search. */
+export const SEARCH_PATH = '/cercador/';
+
+/** Where a submitted search goes: `/cercador/?q=…`, or the bare form for a blank query. */
+export function searchPath(query: string): string {
+  const trimmed = query.trim();
+  return trimmed === '' ? SEARCH_PATH : `${SEARCH_PATH}?${new URLSearchParams({ q: trimmed }).toString()}`;
+}

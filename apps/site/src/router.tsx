@@ -1,0 +1,26 @@
+import { createBrowserRouter } from 'react-router';
+import { SiteLayout } from './components/site-layout';
+import { ArticlePage } from './pages/article-page';
+import { HomePage } from './pages/home-page';
+import { NewsSectionPage } from './pages/news-section-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { SearchPage } from './pages/search-page';
+import { WeatherPage } from './pages/weather-page';
+
+/** The site's routes. Paths end in '/', as the published URLs do; the router also accepts them without. */
+export function createSiteRouter() {
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <SiteLayout />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'noticies/', element: <NewsSectionPage /> },
+        { path: 'noticia/:id/:slug/', element: <ArticlePage /> },
+        { path: 'el-temps/', element: <WeatherPage /> },
+        { path: 'cercador/', element: <SearchPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/** Where `npm run dev` forwards the SDK, beacons and APIs: the Mesura server (default port 8080). */
+const MESURA_SERVER_URL = process.env.MESURA_SERVER_URL ?? 'http://localhost:8080';
+
+/** The literal the Mesura server replaces with the SDK configuration (a JSON object) when it serves index.html. */
+const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
+
+/**
+ * In `vite dev` nobody replaces the placeholder, and a bare `__MESURA_CONFIG__` would throw a
+ * ReferenceError that also stops the snippet from defining the `window.mesura` queue. Dev pages get
+ * an empty configuration instead; `vite build` leaves the placeholder verbatim for the server.
+ */
+function emptyConfigInDev(): Plugin {
+  return {
+    name: 'mesura-empty-config-in-dev',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(CONFIG_PLACEHOLDER, '{}'),
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), emptyConfigInDev()],
+  resolve: {
+    // Workspace packages export their TypeScript sources under this condition.
+    conditions: ['mesura-source', ...defaultClientConditions],
+  },
+  server: {
+    proxy: {
+      '/mesura.js': MESURA_SERVER_URL,
+      '/b/ss': MESURA_SERVER_URL,
+      '/m2': MESURA_SERVER_URL,
+      '/api': MESURA_SERVER_URL,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,130 @@
+// Ingest benchmark: loads the collector on 127.0.0.1 with valid page-view beacons for a bounded
+// time, then a bare node:http handler with the same load, and prints both and their ratio.
+// Every acknowledged beacon is checked to be stored. Usage: npm run bench:ingest [-- seconds]
+import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { encodeBeacon } from '../packages/protocol/dist/index.js';
+
+const DURATION_S = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 50;
+const GOAL_RATIO = 0.5;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+let sequence = 0;
+const runId = Date.now().toString(36);
+function beaconPath() {
+  sequence += 1;
+  const hit = {
+    eventId: `bench-${runId}-${sequence}`,
+    clientTime: { day: 23, month0: 10, year: 2026, hour: 9, minute: 0, second: 0, weekday: 1, tzOffsetMin: -60 },
+    visitor: { fid: `1F65FB944AFA1C05-${String(sequence % 5000).padStart(16, '0')}` },
+    pageName: `noticies:article-${sequence % 300}`,
+    url: `http://localhost/noticia/${sequence % 300}/`,
+    referrer: 'https://www.google.com/',
+    channel: 'noticies',
+    events: [{ id: 1 }],
+    props: { 1: 'noticies', 2: 'societat' },
+    eVars: { 1: 'noticies', 2: 'societat', 8: 'noticia', 9: 'no logat', 14: 'ca' },
+    hierarchies: {},
+    lists: {},
+    contextData: {},
+    browser: { screen: '1920x1080', colorDepth: '24' },
+  };
+  return encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: String(1e13 + sequence) }, hit, 'page_view');
+}
+
+function load(port, label) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' },
+        requests: [{ setupRequest: (request) => ({ ...request, method: 'GET', path: beaconPath() }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('error', reject);
+    process.stderr.write(`loading ${label} for ${DURATION_S} s…\n`);
+  });
+}
+
+function summary(label, result) {
+  const ok = result['2xx'];
+  const perSecond = ok / DURATION_S;
+  console.log(
+    `${label.padEnd(10)} ${perSecond.toFixed(0).padStart(7)} accepted/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+      `(2xx ${ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+  );
+  return perSecond;
+}
+
+async function runBare() {
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), { env: { ...process.env, PORT: String(port) } });
+  await new Promise((resolve) => child.once('message', resolve));
+  try {
+    return await load(port, 'bare node:http');
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function runCollector(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    const result = await load(port, 'collector');
+    const stored = await countStored(port);
+    return { result, stored };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function countStored(port) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const response = await fetch(`http://127.0.0.1:${port}/api/reports/pageviews?from=${day}&to=${day}&by=day`);
+  return (await response.json()).total;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-'));
+try {
+  const bare = await runBare();
+  const { result: collector, stored } = await runCollector(dataDir);
+  console.log(`ingest benchmark: ${DURATION_S} s per target, ${CONNECTIONS} connections, GET page-view beacons, 127.0.0.1`);
+  const bareRate = summary('bare', bare);
+  const collectorRate = summary('collector', collector);
+  const ratio = collectorRate / bareRate;
+  console.log(`stored ${stored} of ${collector['2xx']} acknowledged beacons`);
+  console.log(`ratio collector/bare: ${ratio.toFixed(2)} (goal ≥ ${GOAL_RATIO})`);
+  if (stored < collector['2xx']) {
+    console.error('acknowledged beacons are missing from the store');
+    process.exitCode = 1;
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

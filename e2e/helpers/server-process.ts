@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(REPO_ROOT, 'server/dist/main.js');
+const START_TIMEOUT_MS = 20_000;
+
+export interface ServerProcess {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function emptyDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'mesura-e2e-'));
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts the built server (`node server/dist/main.js`) and waits until /healthz answers. */
+export async function startServerProcess(options: { dataDir: string; port?: number; env?: Record<string, string> }): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: options.dataDir, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const baseUrl = `http://localhost:${port}`;
+  await waitForHealth(baseUrl, exited, () => output);
+  return { baseUrl, port, dataDir: options.dataDir, child, output: () => output, exited };
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<number | string>, output: () => string): Promise<void> {
+  let ended: number | string | undefined;
+  void exited.then((code) => (ended = code));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (ended !== undefined) throw new Error(`server exited (${ended}) before answering:\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+}

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newVisitorPage } from './helpers/browser.js';
+import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+
+let server: ServerProcess;
+let browser: Browser;
+const dataDir = emptyDataDir();
+
+beforeAll(async () => {
+  server = await startServerProcess({ dataDir });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await stopServerProcess(server);
+  removeDataDir(dataDir);
+});
+
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+}
+
+async function report(by: string): Promise<{ total: number; rows: { key: string; pageViews: number }[] }> {
+  const day = today();
+  const response = await fetch(`${server.baseUrl}/api/reports/pageviews?from=${day}&to=${day}&by=${by}`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe('one page view measured end to end in Chromium', () => {
+  it('counts the home page, an article reached by a link, and the not-found page', async () => {
+    const page = await newVisitorPage(browser);
+    const beacons: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/b/ss/')) beacons.push(request.method());
+    });
+
+    await page.goto(`${server.baseUrl}/`);
+    await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(1);
+
+    // A client-side route change is a new page view (issue item 9).
+    await page.locator('a[href^="/noticia/1001/"]').first().click();
+    await page.waitForURL(/\/noticia\/1001\//);
+    await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(2);
+
+    await page.goto(`${server.baseUrl}/aquesta-pagina-no-existeix/`);
+    await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(3);
+    await page.close();
+
+    expect(beacons).toEqual(['POST', 'POST', 'POST']);
+    const bySection = await report('section');
+    expect(bySection.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'portada', pageViews: 1 }),
+        expect.objectContaining({ key: 'noticies', pageViews: 1 }),
+      ]),
+    );
+    const byPageName = await report('pageName');
+    const byName = Object.fromEntries(byPageName.rows.map((r) => [r.key, r.pageViews]));
+    expect(byName).toEqual({ '': 1, 'mesura:portada': 1, 'noticies:parlament-aprova-llei-habitatge-assequible': 1 });
+
+    const day = today();
+    const exported = (await (await fetch(`${server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as Record<string, unknown>[];
+    const notFound = exported.find((row) => row.page_type === 'errorPage');
+    expect(notFound).toMatchObject({ hit_type: 'page_view', page_type: 'errorPage' });
+    expect(notFound!.page_name ?? '').toBe('');
+    expect(exported.every((row) => row.ip_anonymised === '127.0.0.0' && row.is_bot === false)).toBe(true);
+  });
+
+  it('serves the console at /consola/ with the page views by day', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/consola/`);
+    await expect.poll(async () => page.locator('body').innerText(), { timeout: 10_000 }).toMatch(/Pàgines vistes|pàgines vistes/i);
+    await page.close();
+  });
+});

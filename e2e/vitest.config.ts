@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['mesura-source', 'module', 'node', 'import', 'default'];
+
+// Real-browser and real-process tests: they run the built server (npm run build first), one file at
+// a time so that Chromium and the servers do not compete for the machine's two cores.
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['mesura-source'] } },
+  test: {
+    root: import.meta.dirname,
+    include: ['*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,129 @@
+/**
+ * The first stage of decoding a beacon: its framing. Checks `AQB=1` … `AQE=1`, walks the
+ * parameters in order (context data is positional: `c.` … `.c` brackets the keys that belong to
+ * it, and those keys may shadow parameter names such as `pageName`), sorts numbered variables into
+ * their families, and keeps the known parameters. Unknown parameters are ignored, because the
+ * commercial library and its visitor-id service send many (`ndh`, `pf`, `mcorgid`, `aamlh`, `aamb`,
+ * `cdp`, `vidn`, …); only a known parameter sent twice is refused, as no single value would be
+ * right.
+ */
+import { BEACON_MARKER_VALUE } from './constants.js';
+import { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, ContextDataReader } from './context-data.js';
+import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import {
+  CLIENT_HINTS_NEVER_CLOSED,
+  CONTEXT_DATA_CLOSED_UNOPENED,
+  CONTEXT_DATA_NEVER_CLOSED,
+  MISSING_BEACON_START,
+  TRUNCATED_BEACON,
+  duplicateParameter,
+} from './errors.js';
+import { readSlotParam, type SlotFamily } from './variable-slots.js';
+
+/** Parameters the decoder reads; everything else at the top level is ignored. */
+export const KNOWN_PARAMS = [
+  't',
+  'mid',
+  'fid',
+  'aid',
+  'vid',
+  'ce',
+  'pageName',
+  'g',
+  // The library splits a page URL longer than 255 characters: `g` has the head, `-g` the rest.
+  '-g',
+  'r',
+  'cc',
+  'ch',
+  'events',
+  'pe',
+  'pev1',
+  'pev2',
+  'pev3',
+  's',
+  'c',
+  'j',
+  'v',
+  'k',
+  'bw',
+  'bh',
+  'lrt',
+  'eid',
+] as const;
+export type KnownParam = (typeof KNOWN_PARAMS)[number];
+const KNOWN_PARAM_SET: ReadonlySet<string> = new Set(KNOWN_PARAMS);
+
+const BEACON_START = 'AQB';
+const BEACON_END = 'AQE';
+/** Client hints (`h.&arch=…&.h`) form a block of their own; its keys are not beacon parameters. */
+const CLIENT_HINTS_OPEN = 'h.';
+
+export interface BeaconParams {
+  /** Known parameters with a non-empty value. */
+  known: Partial<Record<KnownParam, string>>;
+  slots: Record<SlotFamily, Record<number, string>>;
+  contextData: Record<string, string>;
+}
+
+export function readBeaconParams(
+  entries: readonly (readonly [string, string])[],
+): DecodeResult<BeaconParams> {
+  const last = entries.at(-1);
+  if (!last || last[0] !== BEACON_END || last[1] !== BEACON_MARKER_VALUE) return rejected(TRUNCATED_BEACON);
+  if (!entries.some(([key, value]) => key === BEACON_START && value === BEACON_MARKER_VALUE)) {
+    return rejected(MISSING_BEACON_START);
+  }
+
+  const params: BeaconParams = {
+    known: {},
+    slots: { props: {}, eVars: {}, hierarchies: {}, lists: {} },
+    contextData: {},
+  };
+  const contextData = new ContextDataReader();
+  const seen = new Set<string>();
+  let clientHintsDepth = 0;
+
+  for (const [key, value] of entries.slice(0, -1)) {
+    let reason: string | undefined;
+    if (contextData.isOpen) reason = contextData.read(key, value);
+    else if (clientHintsDepth > 0) clientHintsDepth += blockDepthChange(key);
+    else if (key === CONTEXT_DATA_OPEN) reason = contextData.openBlock(value);
+    else if (key === CONTEXT_DATA_CLOSE) reason = CONTEXT_DATA_CLOSED_UNOPENED;
+    else if (key === CLIENT_HINTS_OPEN) clientHintsDepth = 1;
+    else if (seen.has(key)) reason = duplicateParameter(key);
+    else reason = keepParam(params, key, value, seen);
+    if (reason !== undefined) return rejected(reason);
+  }
+  if (contextData.isOpen) return rejected(CONTEXT_DATA_NEVER_CLOSED);
+  if (clientHintsDepth > 0) return rejected(CLIENT_HINTS_NEVER_CLOSED);
+  params.contextData = contextData.data;
+  return decoded(params);
+}
+
+/**
+ * Stores a top-level parameter if it is known and remembers it in `seen`, so that a second one is
+ * refused; returns the reason when its name is refused.
+ */
+function keepParam(
+  params: BeaconParams,
+  key: string,
+  value: string,
+  seen: Set<string>,
+): string | undefined {
+  const slot = readSlotParam(key);
+  if (slot && 'reason' in slot) return slot.reason;
+  if (!slot && !KNOWN_PARAM_SET.has(key)) return undefined;
+  seen.add(key);
+  // An empty value is no value: the library leaves unset variables out, and so do we.
+  if (value === '') return undefined;
+  if (slot) params.slots[slot.family][slot.slot] = value;
+  else params.known[key as KnownParam] = value;
+  return undefined;
+}
+
+/** Inside a skipped block: `x.` opens a nested prefix and `.x` closes one; `.h` at depth 1 ends it. */
+function blockDepthChange(key: string): number {
+  if (key.startsWith('.')) return -1;
+  if (key.endsWith('.')) return 1;
+  return 0;
+}

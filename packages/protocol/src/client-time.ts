@@ -1,0 +1,115 @@
+/**
+ * The `t` parameter: the visitor's wall-clock time as `D/M/YYYY H:m:s W O`, written from a local
+ * `Date` the way the commercial library writes it. Two traps: the month counts from 0 (it is
+ * `Date#getMonth()`), and the offset is `Date#getTimezoneOffset()`, so UTC+1 is written `-60`.
+ */
+import type { ClientTime } from './analytics-hit.js';
+import {
+  MAX_CLIENT_YEAR,
+  MAX_TZ_OFFSET_MIN,
+  MIN_CLIENT_YEAR,
+  MS_PER_MINUTE,
+} from './constants.js';
+import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import {
+  clientTimeFieldCount,
+  clientTimeImpossibleDate,
+  clientTimeNotInteger,
+  clientTimeOutOfRange,
+  clientTimeShape,
+  invalidDate,
+} from './errors.js';
+
+/** Same order as the wire: `D/M/YYYY H:m:s W O`. */
+const SHAPE = /^([^/: ]*)\/([^/: ]*)\/([^/: ]*) ([^/: ]*):([^/: ]*):([^/: ]*) ([^/: ]*) ([^/: ]*)$/;
+const FIELD_SEPARATORS = /[/: ]/;
+const UNSIGNED_INTEGER = /^\d{1,9}$/;
+const SIGNED_INTEGER = /^-?\d{1,9}$/;
+
+interface FieldRule {
+  name: keyof ClientTime;
+  min: number;
+  max: number;
+  signed?: boolean;
+}
+
+/** The eight fields in wire order, with the range each may take. */
+const FIELD_RULES: readonly FieldRule[] = [
+  { name: 'day', min: 1, max: 31 },
+  { name: 'month0', min: 0, max: 11 },
+  { name: 'year', min: MIN_CLIENT_YEAR, max: MAX_CLIENT_YEAR },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'second', min: 0, max: 59 },
+  { name: 'weekday', min: 0, max: 6 },
+  { name: 'tzOffsetMin', min: -MAX_TZ_OFFSET_MIN, max: MAX_TZ_OFFSET_MIN, signed: true },
+];
+
+/** Writes the local fields of `date`, unpadded, e.g. `22/10/2026 9:59:43 0 -60`. */
+export function formatClientTime(date: Date): string {
+  return clientTimeString(clientTimeFromDate(date));
+}
+
+/** The local fields of `date` as a hit carries them; throws on an Invalid Date. */
+export function clientTimeFromDate(date: Date): ClientTime {
+  if (Number.isNaN(date.getTime())) throw new Error(invalidDate());
+  return {
+    day: date.getDate(),
+    month0: date.getMonth(),
+    year: date.getFullYear(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+    second: date.getSeconds(),
+    weekday: date.getDay(),
+    tzOffsetMin: date.getTimezoneOffset(),
+  };
+}
+
+/** Writes a decoded `t` back in wire form (the encoder's half of parseClientTime). */
+export function clientTimeString(t: ClientTime): string {
+  return (
+    `${t.day}/${t.month0}/${t.year} ${t.hour}:${t.minute}:${t.second} ${t.weekday} ${t.tzOffsetMin}`
+  );
+}
+
+/**
+ * Reads `t`. Rejects a wrong field count, a non-integer field, a field out of range and a date
+ * that does not exist (`31/1/2026` is 31 February). The weekday is checked for range only: it is
+ * redundant with the date, and a mismatch says nothing the date does not.
+ */
+export function parseClientTime(t: string): DecodeResult<ClientTime> {
+  const fieldCount = t.split(FIELD_SEPARATORS).length;
+  if (fieldCount !== FIELD_RULES.length) return rejected(clientTimeFieldCount(fieldCount));
+  const match = SHAPE.exec(t);
+  if (!match) return rejected(clientTimeShape(t));
+
+  const fields: Partial<Record<keyof ClientTime, number>> = {};
+  for (const [index, rule] of FIELD_RULES.entries()) {
+    const raw = match[index + 1] ?? '';
+    if (!(rule.signed ? SIGNED_INTEGER : UNSIGNED_INTEGER).test(raw)) {
+      return rejected(clientTimeNotInteger(rule.name, raw));
+    }
+    const value = Number(raw);
+    if (value < rule.min || value > rule.max) {
+      return rejected(clientTimeOutOfRange(rule.name, value, rule.min, rule.max));
+    }
+    fields[rule.name] = value;
+  }
+  const time = fields as ClientTime;
+  if (time.day > daysInMonth(time.year, time.month0)) {
+    return rejected(clientTimeImpossibleDate(time.day, time.month0, time.year));
+  }
+  return decoded(time);
+}
+
+/** The instant `t` names, in UTC epoch ms: local wall-clock time plus the offset it was written with. */
+export function clientTimeToEpochMs(t: ClientTime): number {
+  const wallClockAsUtcMs = Date.UTC(t.year, t.month0, t.day, t.hour, t.minute, t.second);
+  return wallClockAsUtcMs + t.tzOffsetMin * MS_PER_MINUTE;
+}
+
+function daysInMonth(year: number, month0: number): number {
+  // Day 0 of the next month is the last day of this one.
+  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+}
+

@@ -1,0 +1,118 @@
+/**
+ * Every reason this package gives, in one place, so that tests and the server's 4xx answers use
+ * the same words. A reason is one line, starts in lower case, has no trailing period and names the
+ * field it is about. Builders quote the offending value through `quote`, which keeps the line short
+ * and free of control characters whatever a forged beacon carries.
+ */
+import {
+  MAX_CONTEXT_DATA_ENTRIES,
+  MAX_CONTEXT_DATA_KEY_CHARS,
+  MAX_CONTEXT_DATA_VALUE_CHARS,
+  MAX_BEACON_RANDOM_DIGITS,
+  MAX_LIBRARY_VERSION_CHARS,
+  MAX_REPORT_SUITES,
+  QUOTED_VALUE_MAX_CHARS,
+} from './constants.js';
+
+/** `'value'`, clipped to 40 characters, with control characters and line separators escaped. */
+export function quote(value: string): string {
+  const clipped =
+    value.length > QUOTED_VALUE_MAX_CHARS ? `${value.slice(0, QUOTED_VALUE_MAX_CHARS)}…` : value;
+  const printable = clipped.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `'${printable}'`;
+}
+
+// ── Beacon framing ───────────────────────────────────────────────────────────────────────────────
+
+export const TRUNCATED_BEACON = 'truncated beacon: AQE=1 must be the last parameter';
+export const MISSING_BEACON_START = 'missing AQB=1: a beacon starts with AQB=1';
+export const MISSING_VISITOR_ID = 'missing visitor id: send one of mid, fid, aid, vid';
+export const MISSING_TIMESTAMP = 'missing timestamp t';
+
+export const badTimestamp = (reason: string): string => `bad timestamp t: ${reason}`;
+export const duplicateParameter = (param: string): string => `duplicate parameter ${param}`;
+export const unknownVariableSlot = (param: string): string => `unknown variable slot ${param}`;
+export const oversizedField = (param: string, length: number, max: number): string =>
+  `oversized ${param}: ${length} characters, at most ${max}`;
+export const malformedLastRequestTime = (value: string): string =>
+  `malformed lrt ${quote(value)}: expected whole milliseconds`;
+
+// ── Hit type (`pe`, `pev3`) ──────────────────────────────────────────────────────────────────────
+
+export const unknownPe = (pe: string): string =>
+  `unknown pe ${quote(pe)}: expected lnk_o, lnk_d, lnk_e, ms_s or msa_s`;
+export const missingMediaType = (pe: string): string =>
+  `missing pev3 for pe=${pe}: send the media type (video, audio, videoAd)`;
+
+// ── Events ───────────────────────────────────────────────────────────────────────────────────────
+
+export const malformedEvent = (entry: string): string => `malformed event ${quote(entry)} in events`;
+export const unknownEvent = (entry: string): string => `unknown event ${quote(entry)} in events`;
+export const duplicateEvent = (entry: string): string => `duplicate event ${quote(entry)} in events`;
+
+// ── Context data and other blocks ────────────────────────────────────────────────────────────────
+
+export const malformedContextData = (detail: string): string => `malformed context data: ${detail}`;
+export const CONTEXT_DATA_NEVER_CLOSED = malformedContextData("'c.' is never closed by '.c'");
+export const CONTEXT_DATA_CLOSED_UNOPENED = malformedContextData(
+  "'.c' closes a block that 'c.' never opened",
+);
+export const CONTEXT_DATA_EMPTY_KEY = malformedContextData('empty key');
+export const contextDataMarkerWithValue = (marker: string): string =>
+  malformedContextData(`${quote(marker)} carries a value`);
+export const contextDataUnbalanced = (close: string, open: string): string =>
+  malformedContextData(`${quote(close)} does not close ${quote(open)}`);
+export const duplicateContextDataKey = (key: string): string => `duplicate context data key ${quote(key)}`;
+export const oversizedContextDataKey = (key: string): string =>
+  `oversized context data key ${quote(key)}: ${key.length} characters, at most ${MAX_CONTEXT_DATA_KEY_CHARS}`;
+export const oversizedContextDataValue = (key: string, length: number): string =>
+  `oversized context data value for ${quote(key)}: ${length} characters, ` +
+  `at most ${MAX_CONTEXT_DATA_VALUE_CHARS}`;
+export const TOO_MANY_CONTEXT_DATA_ENTRIES =
+  `too many context data entries: at most ${MAX_CONTEXT_DATA_ENTRIES}`;
+export const CLIENT_HINTS_NEVER_CLOSED = "malformed client hints: 'h.' is never closed by '.h'";
+
+// ── Beacon path ──────────────────────────────────────────────────────────────────────────────────
+
+export const MALFORMED_BEACON_PATH = 'malformed beacon path: expected /b/ss/{suites}/1/{version}/s{random}';
+export const BEACON_PATH_BAD_ENCODING = 'malformed beacon path: bad percent-encoding';
+export const TOO_MANY_REPORT_SUITES = `too many report suites in beacon path: at most ${MAX_REPORT_SUITES}`;
+export const badReportSuite = (suite: string): string =>
+  `bad report suite ${quote(suite)} in beacon path: use letters, digits, '_', '.' and '-'`;
+export const badLibraryVersion = (version: string): string =>
+  `bad library version ${quote(version)} in beacon path: ` +
+  `1 to ${MAX_LIBRARY_VERSION_CHARS} letters, digits, '_', '.' or '-'`;
+export const badBeaconRandom = (random: string): string =>
+  `bad random ${quote(random)} in beacon path: expected 's' then 1 to ${MAX_BEACON_RANDOM_DIGITS} digits`;
+
+// ── Client time (`t`), as parseClientTime words it ───────────────────────────────────────────────
+
+export const clientTimeFieldCount = (count: number): string =>
+  `expected 8 fields 'D/M/YYYY H:m:s W O', got ${count}`;
+export const clientTimeShape = (t: string): string => `expected 'D/M/YYYY H:m:s W O', got ${quote(t)}`;
+export const clientTimeNotInteger = (field: string, raw: string): string =>
+  `${field} ${quote(raw)} is not an integer`;
+export const clientTimeOutOfRange = (field: string, value: number, min: number, max: number): string =>
+  `${field} ${value} is out of range ${min} to ${max}`;
+export const clientTimeImpossibleDate = (day: number, month0: number, year: number): string =>
+  `day ${day} does not exist in month ${month0} of ${year} (months count from 0)`;
+
+// ── Programming errors (thrown, not returned) ────────────────────────────────────────────────────
+
+export const unknownVariableName = (name: string): string =>
+  `unknown variable ${quote(name)}: add it to the variable map or fix the name`;
+export const unknownEventName = (name: string): string =>
+  `unknown event name ${quote(name)}: add it to the variable map's events or fix the name`;
+export const unknownEnvironment = (value: string): string =>
+  `unknown environment ${quote(value)}: expected development, staging or production`;
+export const invalidDate = (): string => 'client time needs a valid Date, got an Invalid Date';
+export const unencodableContextDataKey = (key: string): string =>
+  `context data key ${quote(key)} cannot be encoded: a key is dot-separated non-empty segments`;
+export const eventWithValueAndSerial = (id: number): string =>
+  `event${id} has both a value and a serial: the wire carries one or the other`;
+export const hitTypeMismatch = (hitType: string, detail: string): string =>
+  `hit type ${hitType} does not match the hit: ${detail}`;
+export const invalidBeaconAddress = (reason: string): string => `cannot build a beacon path: ${reason}`;
