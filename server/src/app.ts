@@ -1,20 +1,18 @@
+import { createServer as createHttpServer } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
 import { localDayIn } from './local-day.js';
-import { Batcher } from './ingest/batcher.js';
-import { collectorRoutes } from './ingest/collector-route.js';
+import { openDurableIntake } from './ingest/durable-intake.js';
+import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createPipeline } from './ingest/pipeline.js';
 import { createCors } from './http/cors.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { reportRoutes } from './reports/report-routes.js';
-import type { HitRow } from './store/hit-row.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
+import { openWorkerStore } from './store/worker-store.js';
 import type { Store } from './store/store.js';
-
-/** Largest batch of hits committed in one transaction. */
-export const MAX_BATCH_ROWS = 5000;
 
 export interface MesuraServer {
   app: FastifyInstance;
@@ -23,34 +21,66 @@ export interface MesuraServer {
   close(): Promise<void>;
 }
 
-export async function createServer(config: ServerConfig, now: () => number = Date.now): Promise<MesuraServer> {
+export interface ServerOptions {
+  now?: () => number;
+  /**
+   * `worker` (the default) runs the store on its own thread so that commits never stall requests;
+   * `inline` keeps it on the main thread (unit tests, which run the TypeScript sources directly).
+   */
+  storeThread?: 'worker' | 'inline';
+}
+
+export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
+  const { now = Date.now, storeThread = 'worker' } = options;
   const variableMap = SITE_VARIABLE_MAP;
-  const store = await openDuckDbStore(config.dataDir, variableNames(variableMap));
-  const batcher = new Batcher<HitRow>({ write: (rows) => store.appendHits(rows), maxBatchSize: MAX_BATCH_ROWS });
+  const variables = variableNames(variableMap);
+  const store =
+    storeThread === 'worker'
+      ? await openWorkerStore({ dataDir: config.dataDir, variables })
+      : await openDuckDbStore(config.dataDir, variables);
+  let collect: BeaconHandler = () => undefined;
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
+    // Beacons skip the framework: the collector is the hottest path and plain node:http.
+    serverFactory: (handle) =>
+      createHttpServer((request, response) =>
+        request.url?.startsWith(BEACON_PATH_PREFIX) ? collect(request, response) : handle(request, response),
+      ),
   });
-
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const httpError = error instanceof HttpError ? error : fromFrameworkError(error);
     if (httpError.kind.status >= 500) request.log.error({ err: { message: error.message, stack: error.stack } }, 'request failed');
     return reply.code(httpError.kind.status).send(httpError.body());
   });
 
-  app.get('/healthz', async () => ({ status: 'ok', pendingEvents: batcher.pending }));
-  const pipeline = createPipeline({ environment: config.environment, variableMap, localDay: localDayIn(config.timeZone) });
-  await app.register(collectorRoutes, {
-    pipeline,
-    batcher,
+  const intake = await openDurableIntake(config.dataDir, store, (error) =>
+    app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
+  );
+  if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
+  collect = createBeaconHandler({
+    pipeline: createPipeline({ environment: config.environment, variableMap, localDay: localDayIn(config.timeZone) }),
+    batcher: intake.batcher,
     cors: createCors(config.siteOrigins),
     maxBodyBytes: config.maxBodyBytes,
+    trustProxy: config.trustProxy,
     now,
   });
-  await app.register(reportRoutes, { store, reportSuite: config.reportSuite });
+  // The same handler behind a Fastify route, for app.inject (which does not go through the server).
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: `${BEACON_PATH_PREFIX}*`,
+    onRequest: async (request, reply) => {
+      reply.hijack();
+      collect(request.raw, reply.raw);
+    },
+    handler: async () => undefined,
+  });
+  app.get('/healthz', async () => ({ status: 'ok', pendingEvents: intake.batcher.pending }));
+  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp: intake.catchUp });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     consoleDir: config.consoleDir,
@@ -62,7 +92,7 @@ export async function createServer(config: ServerConfig, now: () => number = Dat
   const close = () =>
     (closing ??= (async () => {
       await app.close();
-      await batcher.close();
+      await intake.close();
       await store.close();
     })());
   return { app, store, close };

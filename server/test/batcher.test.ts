@@ -34,8 +34,8 @@ describe('Batcher', () => {
     writer.holdWrites();
     const batcher = new Batcher({ write: writer.write, maxBatchSize: 100 });
     const first = batcher.add(1);
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((r) => setImmediate(r));
+    expect(writer.batches).toEqual([[1]]);
     const later = [batcher.add(2), batcher.add(3)];
     writer.releaseWrites();
     await Promise.all([first, ...later]);
@@ -53,6 +53,19 @@ describe('Batcher', () => {
     writer.releaseWrites();
     await added;
     expect(durable).toBe(true);
+  });
+
+  it('starts another write while one is under way when maxInFlight allows it', async () => {
+    const writer = recordingWriter();
+    writer.holdWrites();
+    const batcher = new Batcher({ write: writer.write, maxBatchSize: 100, maxInFlight: 2 });
+    void batcher.add(1);
+    await new Promise((r) => setImmediate(r));
+    void batcher.add(2);
+    await new Promise((r) => setImmediate(r));
+    void batcher.add(3);
+    await new Promise((r) => setImmediate(r));
+    expect(writer.batches).toEqual([[1], [2]]);
   });
 
   it('splits batches at maxBatchSize', async () => {

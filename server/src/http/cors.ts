@@ -1,33 +1,35 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-
 /**
  * CORS for the site's origins. Beacons sent with fetch(keepalive, credentials: 'include') need the
  * exact origin echoed with credentials allowed; image beacons carry no Origin and need nothing.
  */
-export function createCors(allowedOrigins: readonly string[]) {
+export interface Cors {
+  /** True when the request carries no Origin or an allowed one. */
+  allows(origin: string | undefined): boolean;
+  /** Headers for a response to a request from `origin`. */
+  headers(origin: string | undefined): Record<string, string>;
+  /** Headers for the answer to a preflight from `origin`. */
+  preflightHeaders(origin: string | undefined): Record<string, string>;
+}
+
+const PREFLIGHT_MAX_AGE_S = 86_400;
+
+export function createCors(allowedOrigins: readonly string[]): Cors {
   const allowed = new Set(allowedOrigins);
+  const headers = (origin: string | undefined): Record<string, string> =>
+    origin !== undefined && allowed.has(origin)
+      ? { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' }
+      : { Vary: 'Origin' };
   return {
-    /** True when the request carries no Origin or an allowed one. */
-    allows(request: FastifyRequest): boolean {
-      const origin = request.headers.origin;
-      return origin === undefined || allowed.has(origin);
-    },
-    decorate(request: FastifyRequest, reply: FastifyReply): void {
-      const origin = request.headers.origin;
-      reply.header('Vary', 'Origin');
-      if (origin !== undefined && allowed.has(origin)) {
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Access-Control-Allow-Credentials', 'true');
-      }
-    },
-    preflight(request: FastifyRequest, reply: FastifyReply): void {
-      this.decorate(request, reply);
-      if (reply.hasHeader('Access-Control-Allow-Origin')) {
-        reply.header('Access-Control-Allow-Methods', 'GET, POST');
-        reply.header('Access-Control-Allow-Headers', 'Content-Type');
-        reply.header('Access-Control-Max-Age', '86400');
-      }
-      reply.code(204).send();
-    },
+    allows: (origin) => origin === undefined || allowed.has(origin),
+    headers,
+    preflightHeaders: (origin) =>
+      origin !== undefined && allowed.has(origin)
+        ? {
+            ...headers(origin),
+            'Access-Control-Allow-Methods': 'GET, POST',
+            'Access-Control-Allow-Headers': 'Content-Type',
+            'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
+          }
+        : headers(origin),
   };
 }

@@ -12,6 +12,7 @@ export const ERRORS = {
   badQuery: { code: 'MESURA_ERR_BAD_QUERY', status: 400 },
   originNotAllowed: { code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED', status: 403 },
   notFound: { code: 'MESURA_ERR_NOT_FOUND', status: 404 },
+  methodNotAllowed: { code: 'MESURA_ERR_METHOD_NOT_ALLOWED', status: 405 },
   bodyTooLarge: { code: 'MESURA_ERR_BODY_TOO_LARGE', status: 413 },
   unsupportedMediaType: { code: 'MESURA_ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
   internal: { code: 'MESURA_ERR_INTERNAL', status: 500 },

@@ -1,12 +1,15 @@
 /**
- * Group commit: items wait until the write that carries them is durable. At most one write is in
- * flight; whatever arrives meanwhile forms the next batch, so batches grow with load and a lone
- * item is written at once. Callers answer their client only when `add` resolves.
+ * Group commit: items wait until the write that carries them is durable. Up to `maxInFlight`
+ * writes run at once (a log write can start while the previous one is still being synced); what
+ * arrives meanwhile forms the next batch, so batches grow with load and a lone item is written at
+ * once. Callers answer their client only when `add` resolves.
  */
 export interface BatcherOptions<T> {
   write: (items: T[]) => Promise<void>;
   /** Largest batch handed to `write`. */
   maxBatchSize: number;
+  /** Writes that may be under way at once. Default 1. */
+  maxInFlight?: number;
 }
 
 interface Waiting<T> {
@@ -23,8 +26,10 @@ export class BatcherClosedError extends Error {
 
 export class Batcher<T> {
   private queue: Waiting<T>[] = [];
-  private writing: Promise<void> | undefined;
+  private inFlight = 0;
+  private scheduled = false;
   private closed = false;
+  private idle: (() => void)[] = [];
 
   constructor(private readonly options: BatcherOptions<T>) {}
 
@@ -33,7 +38,7 @@ export class Batcher<T> {
     if (this.closed) return Promise.reject(new BatcherClosedError());
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.writing) this.writing = this.drain();
+      this.schedule();
     });
   }
 
@@ -43,23 +48,43 @@ export class Batcher<T> {
   }
 
   /** Refuses new items and resolves when everything accepted so far is written. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
-    while (this.writing) await this.writing;
+    if (this.queue.length === 0 && this.inFlight === 0 && !this.scheduled) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  private async drain(): Promise<void> {
-    // Let the items of the current turn of the event loop join the first batch.
-    await Promise.resolve();
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.maxBatchSize);
-      try {
-        await this.options.write(batch.map((w) => w.item));
-        for (const w of batch) w.resolve();
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
-    }
-    this.writing = undefined;
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= (this.options.maxInFlight ?? 1)) return;
+    this.scheduled = true;
+    // Wait for the end of the event loop's I/O phase, so every request that arrived meanwhile
+    // joins this batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.writeNext();
+    });
+  }
+
+  private writeNext(): void {
+    if (this.queue.length === 0) return this.settleIdle();
+    const batch = this.queue.splice(0, this.options.maxBatchSize);
+    this.inFlight += 1;
+    this.options
+      .write(batch.map((w) => w.item))
+      .then(
+        () => batch.forEach((w) => w.resolve()),
+        (error: unknown) => batch.forEach((w) => w.reject(error)),
+      )
+      .finally(() => {
+        this.inFlight -= 1;
+        if (this.queue.length > 0) this.schedule();
+        else this.settleIdle();
+      });
+    if (this.queue.length > 0) this.schedule();
+  }
+
+  private settleIdle(): void {
+    if (this.queue.length > 0 || this.inFlight > 0 || this.scheduled) return;
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 }

@@ -9,8 +9,7 @@ import {
 } from '@mesura/protocol';
 import type { HitRow } from '../store/hit-row.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
-import { isBotUserAgent } from './steps/bot-flag.js';
-import { createDeviceClassifier } from './steps/device-class.js';
+import { createUserAgentClassifier } from './steps/user-agent.js';
 import type { LocalDay } from '../local-day.js';
 
 /** What the HTTP layer knows about the request that carried a beacon. */
@@ -37,9 +36,11 @@ const VISITOR_ID_SOURCES = ['mid', 'fid', 'aid', 'vid'] as const;
  * suite). The raw IP is anonymised here, before anything else sees it.
  */
 export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts: RequestFacts) => HitRow[] {
-  const deviceClass = createDeviceClassifier();
+  const classifyUserAgent = createUserAgentClassifier();
+  const namedSlots = namedSlotSet(options.variableMap);
   return (beacon, facts) => {
     const { hit } = beacon;
+    const userAgent = classifyUserAgent(facts.userAgent);
     const [visitorIdSource, visitorId] = visitorIdOf(hit);
     const common: Omit<HitRow, 'reportSuite'> = {
       eventId: hit.eventId ?? digest(facts.rawPath, facts.rawParams),
@@ -59,10 +60,10 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
       mediaType: hit.media?.mediaType ?? null,
       events: JSON.stringify(hit.events.map((e) => ({ ...e, name: eventName(options.variableMap, e.id) ?? `event${e.id}` }))),
       contextData: JSON.stringify(hit.contextData),
-      otherVariables: JSON.stringify(unnamedSlots(hit, options.variableMap)),
+      otherVariables: JSON.stringify(unnamedSlots(hit, namedSlots)),
       variables: namedVariables(hit, options.variableMap),
-      deviceClass: deviceClass(facts.userAgent),
-      isBot: isBotUserAgent(facts.userAgent),
+      deviceClass: userAgent.deviceClass,
+      isBot: userAgent.isBot,
       ipAnonymised: anonymiseIp(facts.ip),
       userAgent: facts.userAgent ?? null,
       libraryVersion: beacon.address.libraryVersion,
@@ -90,12 +91,17 @@ function digest(rawPath: string, rawParams: string): string {
   return createHash('sha1').update(rawPath).update('?').update(rawParams).digest('base64url');
 }
 
-function unnamedSlots(hit: AnalyticsHit, map: VariableMap): Record<string, string> {
+/** Slots the variable map names (`v1`, `c1`…); the others are kept apart as they came. */
+function namedSlotSet(map: VariableMap): Set<string> {
   const named = new Set<string>();
   for (const slots of Object.values(map.variables)) {
     if (slots.eVar !== undefined) named.add(`v${slots.eVar}`);
     if (slots.prop !== undefined) named.add(`c${slots.prop}`);
   }
+  return named;
+}
+
+function unnamedSlots(hit: AnalyticsHit, named: Set<string>): Record<string, string> {
   const other: Record<string, string> = {};
   const families: [string, Record<number, string>][] = [
     ['c', hit.props],

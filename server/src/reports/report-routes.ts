@@ -6,10 +6,18 @@ import { parseExportQuery, parsePageViewsQuery, type ExportFormat } from './repo
 import { csvLine } from './csv.js';
 
 /** `GET /api/reports/pageviews` and `GET /api/export/events`. */
-export async function reportRoutes(app: FastifyInstance, deps: { store: Store; reportSuite: string }): Promise<void> {
+export interface ReportDeps {
+  store: Store;
+  reportSuite: string;
+  /** Loads every acknowledged event into the store, so that a report includes it. */
+  catchUp: () => Promise<void>;
+}
+
+export async function reportRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   app.get('/api/reports/pageviews', async (request) => {
     const parsed = parsePageViewsQuery(request.query as Record<string, unknown>, deps.reportSuite);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
+    await deps.catchUp();
     const report = await deps.store.pageViews(parsed.value);
     const { from, to, by, reportSuite } = parsed.value;
     return { from, to, by, reportSuite, total: report.totalPageViews, visitors: report.totalVisitors, rows: report.rows };
@@ -19,6 +27,7 @@ export async function reportRoutes(app: FastifyInstance, deps: { store: Store; r
     const parsed = parseExportQuery(request.query as Record<string, unknown>, deps.reportSuite);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
     const { format, from, to } = parsed.value;
+    await deps.catchUp();
     const chunks = deps.store.exportHits(parsed.value);
     const columns = deps.store.exportColumns();
     reply

@@ -1,16 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  DuckDBDateValue,
-  DuckDBInstance,
-  DuckDBTimestampMillisecondsValue,
-  type DuckDBAppender,
-  type DuckDBConnection,
-} from '@duckdb/node-api';
-import type { HitRow } from './hit-row.js';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from './hits-schema.js';
+import { logSegmentReader } from './log-segment-sql.js';
 import type { ExportQuery, ExportedHit, PageViewQuery, PageViewReport, Store } from './store.js';
-import { epochDays } from '../local-day.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 
@@ -19,7 +12,6 @@ const SQL_TYPES: Record<ColumnType, string> = {
   timestamp_ms: 'TIMESTAMP_MS',
   date: 'DATE',
   boolean: 'BOOLEAN',
-  bigint: 'BIGINT',
 };
 
 const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {
@@ -35,10 +27,7 @@ export async function openDuckDbStore(dataDir: string, variables: readonly strin
   const writer = await instance.connect();
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
   await ensureHitsTable(writer, columns);
-  const tableOrder = await tableColumnOrder(writer);
-  const byName = new Map(columns.map((c) => [c.name, c]));
-  const writeOrder = tableOrder.map((name) => byName.get(name));
-  return new DuckDbStore(instance, writer, writeOrder, columns);
+  return new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
 }
 
 async function ensureHitsTable(connection: DuckDBConnection, columns: readonly HitColumn[]): Promise<void> {
@@ -50,44 +39,24 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-async function tableColumnOrder(connection: DuckDBConnection): Promise<string[]> {
-  const reader = await connection.runAndReadAll(
-    "SELECT column_name FROM information_schema.columns WHERE table_name = 'hits' ORDER BY ordinal_position",
-  );
-  return reader.getRowObjectsJson().map((r) => String(r.column_name));
-}
-
 class DuckDbStore implements Store {
-  private appender: DuckDBAppender | undefined;
-
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
-    /** Our column for each table column, in table order; undefined for columns we no longer know. */
-    private readonly writeOrder: readonly (HitColumn | undefined)[],
     private readonly columns: readonly HitColumn[],
+    /** SELECT over one ingest-log segment file, yielding rows in table-column terms. */
+    private readonly readSegment: (file: string) => string,
   ) {}
 
-  async appendHits(rows: readonly HitRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    const appender = this.appender ?? (this.appender = await this.writer.createAppender('hits'));
-    try {
-      for (const row of rows) {
-        for (const column of this.writeOrder) appendValue(appender, column, row);
-        appender.endRow();
-      }
-      // The flush commits the rows in one transaction, and DuckDB syncs its write-ahead log on commit.
-      appender.flushSync();
-    } catch (error) {
-      // A failed flush leaves the appender unusable; the next batch gets a fresh one.
-      this.appender = undefined;
-      try {
-        appender.closeSync();
-      } catch {
-        // already broken
-      }
-      throw error;
-    }
+  async loadSegment(file: string, options: { skipStored: boolean }): Promise<number> {
+    const names = this.columns.map((c) => c.name).join(', ');
+    // DuckDB reads the segment's JSON lines natively: no row crosses into JavaScript.
+    const fresh = options.skipStored
+      ? `SELECT * FROM (${this.readSegment(file)}) r
+         WHERE NOT EXISTS (SELECT 1 FROM hits h WHERE h.event_id = r.event_id AND h.report_suite = r.report_suite)`
+      : this.readSegment(file);
+    const result = await this.writer.runAndReadAll(`INSERT INTO hits (${names}) ${fresh}`);
+    return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
   }
 
   async pageViews(query: PageViewQuery): Promise<PageViewReport> {
@@ -146,8 +115,6 @@ class DuckDbStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.appender?.closeSync();
-    this.appender = undefined;
     await this.writer.run('CHECKPOINT');
     this.writer.closeSync();
     this.instance.closeSync();
@@ -158,21 +125,4 @@ function exportExpression(column: HitColumn): string {
   if (column.type === 'timestamp_ms') return `strftime(${column.name}, '%Y-%m-%dT%H:%M:%S.%gZ') AS ${column.name}`;
   if (column.type === 'date') return `strftime(${column.name}, '%Y-%m-%d') AS ${column.name}`;
   return column.name;
-}
-
-function appendValue(appender: DuckDBAppender, column: HitColumn | undefined, row: HitRow): void {
-  const value = column?.value(row) ?? null;
-  if (value === null || column === undefined) return appender.appendNull();
-  switch (column.type) {
-    case 'text':
-      return appender.appendVarchar(String(value));
-    case 'timestamp_ms':
-      return appender.appendTimestampMilliseconds(new DuckDBTimestampMillisecondsValue(BigInt(value as number)));
-    case 'date':
-      return appender.appendDate(new DuckDBDateValue(epochDays(String(value))));
-    case 'boolean':
-      return appender.appendBoolean(Boolean(value));
-    case 'bigint':
-      return appender.appendBigInt(BigInt(value as number));
-  }
 }

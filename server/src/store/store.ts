@@ -1,4 +1,3 @@
-import type { HitRow } from './hit-row.js';
 
 /** How the page-view report groups its rows. */
 export type PageViewDimension = 'day' | 'section' | 'pageName';
@@ -35,11 +34,16 @@ export interface ExportQuery {
 export type ExportedHit = Record<string, string | number | boolean | null>;
 
 /**
- * Where hits live. The ingest path writes batches through it and answers the browser only after
- * `appendHits` resolves: resolving means the rows are durable (they survive a crash of the process).
+ * Where hits live. The collector acknowledges an event once the ingest log holds it; the loader
+ * then moves each log segment into the store.
  */
 export interface Store {
-  appendHits(rows: readonly HitRow[]): Promise<void>;
+  /**
+   * Loads one ingest-log segment file (NDJSON of HitRow) in one transaction; with `skipStored`,
+   * only the hits whose event id and suite are not stored yet (recovery after a crash). Returns how
+   * many rows it added. Resolving means they are durable.
+   */
+  loadSegment(file: string, options: { skipStored: boolean }): Promise<number>;
   pageViews(query: PageViewQuery): Promise<PageViewReport>;
   /** Stored hits of the range, one deduplicated row per event id and suite, in receive order, in chunks. */
   exportHits(query: ExportQuery): AsyncIterable<ExportedHit[]>;

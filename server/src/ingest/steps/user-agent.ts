@@ -1,25 +1,33 @@
+import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 
 /** What kind of device a hit came from, as reports group it. */
 export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'tv' | 'console' | 'wearable' | 'other' | 'unknown';
 
-// User agents repeat heavily; parsing is the costliest enrichment step, so remember recent ones.
-const CACHE_ENTRIES = 2000;
+export interface UserAgentFacts {
+  deviceClass: DeviceClass;
+  /** Known crawlers and monitors: stored, flagged, and left out of reports by default. */
+  isBot: boolean;
+}
 
-export function createDeviceClassifier(): (userAgent: string | undefined) => DeviceClass {
-  const cache = new Map<string, DeviceClass>();
+// User agents repeat heavily and parsing them is the costliest enrichment step: remember recent ones.
+const CACHE_ENTRIES = 2000;
+const UNKNOWN: UserAgentFacts = { deviceClass: 'unknown', isBot: false };
+
+export function createUserAgentClassifier(): (userAgent: string | undefined) => UserAgentFacts {
+  const cache = new Map<string, UserAgentFacts>();
   return (userAgent) => {
-    if (!userAgent) return 'unknown';
+    if (!userAgent) return UNKNOWN;
     const known = cache.get(userAgent);
     if (known) return known;
-    const deviceClass = classify(userAgent);
+    const facts = { deviceClass: deviceClass(userAgent), isBot: isbot(userAgent) };
     if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(userAgent, deviceClass);
-    return deviceClass;
+    cache.set(userAgent, facts);
+    return facts;
   };
 }
 
-function classify(userAgent: string): DeviceClass {
+function deviceClass(userAgent: string): DeviceClass {
   switch (new UAParser(userAgent).getDevice().type) {
     case undefined:
       return 'desktop';

@@ -1,0 +1,115 @@
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { HitRow } from '../store/hit-row.js';
+
+/** A closed log segment, waiting to be loaded into the store. */
+export interface SealedSegment {
+  file: string;
+}
+
+const SEGMENT_PATTERN = /^(\d{12})\.ndjson$/;
+
+/**
+ * The collector's append-only log: the place where an event becomes durable. A batch is written
+ * and fdatasync'd before any of its requests is answered; a loader then moves sealed segments into
+ * the store in large batches and deletes them. A commit to this log costs one fdatasync, far less
+ * than a database commit, so the answer to the browser does not wait for the database.
+ *
+ * Segments are NDJSON files of HitRow, named by a rising sequence number. A torn last line (a crash
+ * in the middle of a write) belongs to a batch that was never acknowledged; the store skips it.
+ */
+export class IngestLog {
+  /** Whether the current segment holds any rows. */
+  private written = false;
+  /** Syncs under way per open file; a file is closed only after its syncs end. */
+  private readonly syncs = new Map<number, Set<Promise<void>>>();
+
+  private constructor(
+    private readonly dir: string,
+    private seq: number,
+    private file: string,
+    private fd: number,
+  ) {}
+
+  /** Opens the log in `dir`, returning the segments a previous process left unloaded. */
+  static open(dir: string): { log: IngestLog; leftover: SealedSegment[] } {
+    mkdirSync(dir, { recursive: true });
+    const files = readdirSync(dir).filter((f) => SEGMENT_PATTERN.test(f)).sort();
+    const leftover = files.map((f) => ({ file: path.join(dir, f) }));
+    const lastSeq = files.length ? Number(SEGMENT_PATTERN.exec(files.at(-1)!)![1]) : 0;
+    const { file, fd } = createSegment(dir, lastSeq + 1);
+    return { log: new IngestLog(dir, lastSeq + 1, file, fd), leftover };
+  }
+
+  /**
+   * Resolves once the rows are on disk. The write itself is synchronous (a copy into the page
+   * cache, which keeps batches in order); only the fdatasync waits, and the next batch's write
+   * overlaps it. A sync covers every write made to its file before it.
+   */
+  append(rows: readonly HitRow[]): Promise<void> {
+    const text = rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+    try {
+      writeSync(this.fd, text);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    this.written = true;
+    return this.sync(this.fd);
+  }
+
+  /**
+   * Starts the next segment and hands over the current one, if it holds rows, once every write to
+   * it is synced (the store reads it from disk).
+   */
+  async seal(): Promise<SealedSegment | undefined> {
+    if (!this.written) return undefined;
+    const sealed = { file: this.file };
+    const previous = this.fd;
+    this.seq += 1;
+    ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
+    this.written = false;
+    await this.closeWhenSynced(previous);
+    return sealed;
+  }
+
+  /** Deletes a segment once its rows are in the store. */
+  async discard(segment: SealedSegment): Promise<void> {
+    await unlink(segment.file);
+  }
+
+  /** Closes the current segment, deleting it when it is empty. */
+  async close(): Promise<void> {
+    await this.closeWhenSynced(this.fd);
+    if (!this.written) await unlink(this.file);
+  }
+
+  private sync(fd: number): Promise<void> {
+    const pending = this.syncs.get(fd) ?? new Set<Promise<void>>();
+    this.syncs.set(fd, pending);
+    const sync = new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+    pending.add(sync);
+    const forget = () => pending.delete(sync);
+    sync.then(forget, forget);
+    return sync;
+  }
+
+  private async closeWhenSynced(fd: number): Promise<void> {
+    await Promise.allSettled(this.syncs.get(fd) ?? []);
+    this.syncs.delete(fd);
+    closeSync(fd);
+  }
+}
+
+function createSegment(dir: string, seq: number): { file: string; fd: number } {
+  const file = path.join(dir, `${String(seq).padStart(12, '0')}.ndjson`);
+  const fd = openSync(file, 'a');
+  // The new name must survive a crash too: sync the directory that holds it.
+  const folder = openSync(dir, 'r');
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
+  return { file, fd };
+}
