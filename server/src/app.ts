@@ -2,42 +2,27 @@ import { createServer as createHttpServer } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
-import { localDayIn } from './local-day.js';
-import { openDurableIntake } from './ingest/durable-intake.js';
+import { openIntake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
-import { createPipeline } from './ingest/pipeline.js';
 import { createCors } from './http/cors.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
-import { openWorkerStore } from './store/worker-store.js';
-import type { Store } from './store/store.js';
 
 export interface MesuraServer {
   app: FastifyInstance;
-  store: Store;
   /** Stops accepting requests, writes every acknowledged event, closes the store. */
   close(): Promise<void>;
 }
 
 export interface ServerOptions {
+  /** Clock for receive times (tests fix it). */
   now?: () => number;
-  /**
-   * `worker` (the default) runs the store on its own thread so that commits never stall requests;
-   * `inline` keeps it on the main thread (unit tests, which run the TypeScript sources directly).
-   */
-  storeThread?: 'worker' | 'inline';
 }
 
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
-  const { now = Date.now, storeThread = 'worker' } = options;
-  const variableMap = SITE_VARIABLE_MAP;
-  const variables = variableNames(variableMap);
-  const store =
-    storeThread === 'worker'
-      ? await openWorkerStore({ dataDir: config.dataDir, variables })
-      : await openDuckDbStore(config.dataDir, variables);
+  const { now = Date.now } = options;
   let collect: BeaconHandler = () => undefined;
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
@@ -57,13 +42,19 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     return reply.code(httpError.kind.status).send(httpError.body());
   });
 
-  const intake = await openDurableIntake(config.dataDir, store, (error) =>
-    app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
-  );
+  // DuckDB runs its statements on its own threads, so loading never stalls this one.
+  const store = await openDuckDbStore(config.dataDir, variableNames(SITE_VARIABLE_MAP));
+  const intake = await openIntake({
+    dataDir: config.dataDir,
+    store,
+    environment: config.environment,
+    variableMap: SITE_VARIABLE_MAP,
+    timeZone: config.timeZone,
+    onLoadError: (error) => app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
+  });
   if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   collect = createBeaconHandler({
-    pipeline: createPipeline({ environment: config.environment, variableMap, localDay: localDayIn(config.timeZone) }),
-    batcher: intake.batcher,
+    intake,
     cors: createCors(config.siteOrigins),
     maxBodyBytes: config.maxBodyBytes,
     trustProxy: config.trustProxy,
@@ -79,8 +70,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     },
     handler: async () => undefined,
   });
-  app.get('/healthz', async () => ({ status: 'ok', pendingEvents: intake.batcher.pending }));
-  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp: intake.catchUp });
+  app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
+  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp: () => intake.catchUp() });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     consoleDir: config.consoleDir,
@@ -95,5 +86,5 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await intake.close();
       await store.close();
     })());
-  return { app, store, close };
+  return { app, close };
 }

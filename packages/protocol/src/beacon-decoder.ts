@@ -25,6 +25,7 @@ import {
   oversizedField,
 } from './errors.js';
 import { readHitKind } from './hit-type.js';
+import { queryEntries } from './query-entries.js';
 import { SLOT_FAMILIES } from './variable-slots.js';
 
 /** The longest value each known parameter may carry (`t`, `events` and `lrt` have formats instead). */
@@ -51,6 +52,8 @@ const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
   bh: MAX_SHORT_VALUE_CHARS,
 };
 
+const FIELD_LIMIT_ENTRIES = Object.entries(FIELD_LIMITS) as [KnownParam, number][];
+
 const VISITOR_ID_PARAMS = ['mid', 'fid', 'aid', 'vid'] as const satisfies readonly (keyof VisitorIds &
   KnownParam)[];
 
@@ -71,11 +74,13 @@ const WHOLE_MILLISECONDS = /^\d{1,15}$/;
 export function decodeBeaconQuery(
   query: string | URLSearchParams,
 ): DecodeResult<{ hitType: HitType; hit: AnalyticsHit }> {
-  const entries: [string, string][] = [];
-  // forEach rather than iteration: the DOM lib without DOM.Iterable types no iterator on it.
-  (typeof query === 'string' ? new URLSearchParams(query) : query).forEach((value, key) => {
-    entries.push([key, value]);
-  });
+  let entries: [string, string][];
+  if (typeof query === 'string') entries = queryEntries(query);
+  else {
+    entries = [];
+    // forEach rather than iteration: the DOM lib without DOM.Iterable types no iterator on it.
+    query.forEach((value, key) => entries.push([key, value]));
+  }
   const params = readBeaconParams(entries);
   return params.ok ? buildHit(params.value) : params;
 }
@@ -146,8 +151,8 @@ function buildHit(params: BeaconParams): DecodeResult<{ hitType: HitType; hit: A
 /** The first parameter over its limit, in the order they are listed, as a reason. */
 function oversizedParam(params: BeaconParams, url: string | undefined): string | undefined {
   if (url !== undefined && url.length > MAX_URL_CHARS) return oversizedField('g', url.length, MAX_URL_CHARS);
-  for (const [param, max] of Object.entries(FIELD_LIMITS)) {
-    const value = params.known[param as KnownParam];
+  for (const [param, max] of FIELD_LIMIT_ENTRIES) {
+    const value = params.known[param];
     if (value !== undefined && value.length > max) return oversizedField(param, value.length, max);
   }
   for (const { prefix, family } of SLOT_FAMILIES) {
@@ -160,10 +165,12 @@ function oversizedParam(params: BeaconParams, url: string | undefined): string |
   return undefined;
 }
 
+const BROWSER_PARAM_ENTRIES = Object.entries(BROWSER_PARAMS) as [keyof typeof BROWSER_PARAMS, keyof BrowserInfo][];
+
 function browserInfo(params: BeaconParams): BrowserInfo {
   const browser: BrowserInfo = {};
-  for (const [param, field] of Object.entries(BROWSER_PARAMS)) {
-    const value = params.known[param as keyof typeof BROWSER_PARAMS];
+  for (const [param, field] of BROWSER_PARAM_ENTRIES) {
+    const value = params.known[param];
     if (value !== undefined) browser[field] = value;
   }
   return browser;

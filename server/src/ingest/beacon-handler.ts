@@ -1,22 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeBeacon } from '@mesura/protocol';
-import type { HitRow } from '../store/hit-row.js';
-import { BatcherClosedError, type Batcher } from './batcher.js';
-import type { createPipeline } from './pipeline.js';
-import { RecentEventIds } from './recent-event-ids.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { clientAddress } from '../http/client-address.js';
+import type { Intake } from './intake.js';
 
 export const BEACON_PATH_PREFIX = '/b/ss/';
-const RECENT_EVENT_IDS = 200_000;
 
 /** The 1×1 transparent GIF image beacons expect. */
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export interface BeaconHandlerDeps {
-  pipeline: ReturnType<typeof createPipeline>;
-  batcher: Batcher<HitRow>;
+  intake: Intake;
   cors: Cors;
   maxBodyBytes: number;
   trustProxy: boolean;
@@ -26,18 +20,17 @@ export interface BeaconHandlerDeps {
 export type BeaconHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * The collector: `/b/ss/...` as GET (image beacon, answered with a GIF) and POST (sendBeacon or
- * fetch keepalive; form, text/plain or untyped body). Answers 2xx only once every row of the
- * beacon is durable. Written on node:http, the hottest path of the server: it parses, validates,
- * enriches, hands rows to the batcher and answers, nothing else.
+ * The collector's HTTP side: `/b/ss/...` as GET (image beacon, answered with a GIF) and POST
+ * (sendBeacon or fetch keepalive; form, text/plain or untyped body). Written on node:http, the
+ * hottest path of the server; the intake decides, and the answer is 2xx only once every row of
+ * the beacon is durable.
  */
 export function createBeaconHandler(deps: BeaconHandlerDeps): BeaconHandler {
-  const recent = new RecentEventIds(RECENT_EVENT_IDS);
   return (request, response) => {
     const origin = request.headers.origin;
     const cors = deps.cors.headers(origin);
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
-    collect(request, deps, recent).then(
+    collect(request, deps).then(
       () =>
         request.method === 'GET'
           ? answer(response, 200, { ...cors, 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' }, TRANSPARENT_GIF)
@@ -50,7 +43,7 @@ export function createBeaconHandler(deps: BeaconHandlerDeps): BeaconHandler {
   };
 }
 
-async function collect(request: IncomingMessage, deps: BeaconHandlerDeps, recent: RecentEventIds): Promise<void> {
+async function collect(request: IncomingMessage, deps: BeaconHandlerDeps): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'POST') {
     throw new HttpError(ERRORS.methodNotAllowed, `${request.method} is not allowed here; send beacons with GET or POST`);
   }
@@ -59,18 +52,13 @@ async function collect(request: IncomingMessage, deps: BeaconHandlerDeps, recent
   }
   const url = request.url ?? '';
   const q = url.indexOf('?');
-  const rawPath = q < 0 ? url : url.slice(0, q);
-  const rawParams = request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : q < 0 ? '' : url.slice(q + 1);
-  const decoded = decodeBeacon(rawPath, rawParams);
-  if (!decoded.ok) throw new HttpError(ERRORS.badBeacon, decoded.reason);
-  const rows = deps.pipeline(decoded.value, {
-    receivedAtMs: deps.now(),
+  await deps.intake.collect({
+    path: q < 0 ? url : url.slice(0, q),
+    params: request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : q < 0 ? '' : url.slice(q + 1),
     ip: clientAddress(request, deps.trustProxy),
     userAgent: request.headers['user-agent'],
-    rawPath,
-    rawParams,
+    receivedAtMs: deps.now(),
   });
-  await storeOnce(rows, deps.batcher, recent);
 }
 
 /** The body as text, refused past `limit` bytes (413) without reading the rest. */
@@ -98,22 +86,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
 
 function tooLarge(): HttpError {
   return new HttpError(ERRORS.bodyTooLarge, 'request body is larger than the collector accepts');
-}
-
-async function storeOnce(rows: HitRow[], batcher: Batcher<HitRow>, recent: RecentEventIds): Promise<void> {
-  const fresh = rows.filter((row) => !recent.has(recentKey(row)));
-  for (const row of fresh) recent.add(recentKey(row));
-  try {
-    await Promise.all(fresh.map((row) => batcher.add(row)));
-  } catch (error) {
-    for (const row of fresh) recent.delete(recentKey(row));
-    if (error instanceof BatcherClosedError) throw new HttpError(ERRORS.shuttingDown, error.message);
-    throw new HttpError(ERRORS.storeUnavailable, 'the event could not be stored; retry later');
-  }
-}
-
-function recentKey(row: HitRow): string {
-  return `${row.reportSuite}\u0000${row.eventId}`;
 }
 
 function answer(response: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer | string): void {

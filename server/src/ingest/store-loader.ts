@@ -2,7 +2,7 @@ import type { Store } from '../store/store.js';
 import type { IngestLog, SealedSegment } from './ingest-log.js';
 
 /** How often sealed log segments are moved into the store: the delay before reports see an event. */
-export const LOAD_INTERVAL_MS = 200;
+export const LOAD_INTERVAL_MS = 5000;
 
 export interface LoaderTimers {
   setInterval: (callback: () => void, ms: number) => unknown;

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ExportedHit, Store } from '../store/store.js';
+import type { ExportedHit, ReportStore } from '../store/store.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { parseExportQuery, parsePageViewsQuery, type ExportFormat } from './report-query.js';
 import { csvLine } from './csv.js';
 
 /** `GET /api/reports/pageviews` and `GET /api/export/events`. */
 export interface ReportDeps {
-  store: Store;
+  store: ReportStore;
   reportSuite: string;
   /** Loads every acknowledged event into the store, so that a report includes it. */
   catchUp: () => Promise<void>;

@@ -33,21 +33,25 @@ export interface ExportQuery {
 /** A stored hit as the export API writes it: column name → JSON value. */
 export type ExportedHit = Record<string, string | number | boolean | null>;
 
-/**
- * Where hits live. The collector acknowledges an event once the ingest log holds it; the loader
- * then moves each log segment into the store.
- */
-export interface Store {
-  /**
-   * Loads one ingest-log segment file (NDJSON of HitRow) in one transaction; with `skipStored`,
-   * only the hits whose event id and suite are not stored yet (recovery after a crash). Returns how
-   * many rows it added. Resolving means they are durable.
-   */
-  loadSegment(file: string, options: { skipStored: boolean }): Promise<number>;
+/** What reports need of the store: reads only. */
+export interface ReportStore {
   pageViews(query: PageViewQuery): Promise<PageViewReport>;
   /** Stored hits of the range, one deduplicated row per event id and suite, in receive order, in chunks. */
   exportHits(query: ExportQuery): AsyncIterable<ExportedHit[]>;
   /** Column names of the export, in order. */
   exportColumns(): readonly string[];
   close(): Promise<void>;
+}
+
+/**
+ * Where hits live. The collector acknowledges an event once the ingest log holds it; the loader
+ * then moves each log segment into the store.
+ */
+export interface Store extends ReportStore {
+  /**
+   * Loads one ingest-log segment file (NDJSON of HitRow) in one transaction; with `skipStored`,
+   * only the hits whose event id and suite are not stored yet (recovery after a crash). Returns how
+   * many rows it added. Resolving means they are durable.
+   */
+  loadSegment(file: string, options: { skipStored: boolean }): Promise<number>;
 }

@@ -17,7 +17,7 @@ export async function startTestServer(env: Record<string, string> = {}, now?: ()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-test-'));
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...env }, repoRoot);
-  const server = await createServer(config, { now, storeThread: 'inline' });
+  const server = await createServer(config, { now });
   return {
     server,
     dataDir,
