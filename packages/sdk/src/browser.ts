@@ -33,6 +33,7 @@ function start(): void {
   const tracker = createTracker({
     reportSuite: config.reportSuite || FALLBACK_REPORT_SUITE,
     readData: () => window.mesuraData,
+    pageUrl: () => location.href,
     cookies: { get: () => document.cookie, set: (cookie) => (document.cookie = cookie) },
     now: () => new Date(),
     random: (bytes) => crypto.getRandomValues(bytes),

@@ -19,13 +19,13 @@ export interface HitContext {
 }
 
 /** A page view (event1) with every named variable of the data layer (§3, §5). */
-export function pageViewHit(data: ResolvedDataLayer, context: HitContext): AnalyticsHit {
+export function pageViewHit(data: ResolvedDataLayer, context: HitContext, url: string): AnalyticsHit {
   const variables = pageVariables(data);
   const { props, eVars } = variableSlots(variables, SITE_VARIABLE_MAP);
   return {
     ...base(context),
     pageName: data.page.pageName,
-    url: variables.pageUrl,
+    url,
     referrer: context.referrer || undefined,
     channel: variables.section,
     events: [{ id: eventNumber(SITE_VARIABLE_MAP, 'pageView') }],
@@ -38,7 +38,7 @@ export function pageViewHit(data: ResolvedDataLayer, context: HitContext): Analy
  * A link-track hit: only the link's own variables and events, and no referrer, as the
  * measurement library sends them (wire-formats §1).
  */
-export function linkHit(data: ResolvedDataLayer, context: HitContext, link: LinkInfo, event?: string): AnalyticsHit {
+export function linkHit(data: ResolvedDataLayer, context: HitContext, url: string, link: LinkInfo, event?: string): AnalyticsHit {
   const variables = pageVariables(data);
   const { props, eVars } = variableSlots(
     { section: variables.section, subsection: variables.subsection, programme: variables.programme },
@@ -47,7 +47,7 @@ export function linkHit(data: ResolvedDataLayer, context: HitContext, link: Link
   return {
     ...base(context),
     pageName: data.page.pageName,
-    url: variables.pageUrl,
+    url,
     events: event ? [{ id: eventNumber(SITE_VARIABLE_MAP, event) }] : [],
     props,
     eVars,

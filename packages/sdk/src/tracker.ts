@@ -1,6 +1,6 @@
 import { beaconPath, clientTimeFromDate, encodeBeaconQuery, type BrowserInfo, type HitType } from '@mesura/protocol';
 import { readDataLayer } from '@mesura/datalayer';
-import { DIRECT_CALL_EVENTS, PAGE_VIEW_CALL, SDK_VERSION } from './constants.js';
+import { DEFAULT_LINK_NAME, LINK_CALLS, PAGE_VIEW_CALL, SDK_VERSION } from './constants.js';
 import type { ConsentGate } from './consent-gate.js';
 import { linkHit, pageViewHit, type HitContext } from './hits.js';
 import type { Transport } from './transport.js';
@@ -10,6 +10,8 @@ import { hex, visitorId, type CookieJar } from './visitor-id.js';
 export interface TrackerDeps {
   reportSuite: string;
   readData: () => unknown;
+  /** The document's address (`g`), as the measurement library sends it. */
+  pageUrl: () => string;
   cookies: CookieJar;
   now: () => Date;
   random: (bytes: Uint8Array) => Uint8Array;
@@ -20,17 +22,19 @@ export interface TrackerDeps {
 }
 
 export interface TrackDetail {
-  /** Link name (pev2); defaults to the direct call's name. */
+  /** Link name (pev2). Defaults to `linkText`, then to 'link clicked' (§7). */
   linkName?: string;
+  /** The clicked link's text, the link name when none is given. */
+  linkText?: string;
   /** Link URL (pev1). */
   linkUrl?: string;
 }
 
 /** Why a call sent nothing; returned so that tests and debug logs can name it. */
-export type SkipReason = 'no-consent' | 'bad-name';
+export type SkipReason = 'no-consent' | 'unknown-call';
 
 export interface Tracker {
-  /** A direct call: `scPageView` sends a page view; the spec's other direct calls send a link hit. */
+  /** A direct call of spec §7: `scPageView` sends a page view, the others a link hit (LINK_CALLS). */
   track(name: string, detail?: TrackDetail): SkipReason | undefined;
 }
 
@@ -50,20 +54,24 @@ export function createTracker(deps: TrackerDeps): Tracker {
 
   return {
     track(name, detail = {}) {
-      if (typeof name !== 'string' || name === '') return 'bad-name';
+      const linkCall = LINK_CALLS[name];
+      if (name !== PAGE_VIEW_CALL && linkCall === undefined) return 'unknown-call';
       // Consent plugs in here: nothing is read from cookies, written or sent before it allows.
       if (!deps.consent.allowsAnalytics()) return 'no-consent';
       const data = readDataLayer(deps.readData(), { cookies: deps.cookies.get(), now: deps.now() });
-      if (name === PAGE_VIEW_CALL) {
-        const hit = pageViewHit(data, context());
-        send(hit, 'page_view');
+      const url = deps.pageUrl();
+      if (linkCall === undefined) {
+        send(pageViewHit(data, context(), url), 'page_view');
         // In a single-page app the previous route is the next page view's referrer.
-        lastPageUrl = hit.url ?? lastPageUrl;
+        lastPageUrl = url;
         return undefined;
       }
-      const event = DIRECT_CALL_EVENTS[name];
-      const type = name === 'scDescarregar' ? 'd' : 'o';
-      send(linkHit(data, context(), { type, name: detail.linkName ?? name, url: detail.linkUrl }, event), `link_${type}`);
+      const link = {
+        type: linkCall.linkType,
+        name: detail.linkName || detail.linkText || DEFAULT_LINK_NAME,
+        url: detail.linkUrl,
+      };
+      send(linkHit(data, context(), url, link, linkCall.event), `link_${linkCall.linkType}`);
       return undefined;
     },
   };

@@ -12,12 +12,14 @@ function fakePage(overrides: Partial<TrackerDeps> = {}) {
   const sent: Sent[] = [];
   let cookies = '';
   let seed = 0;
+  const location = { href: 'https://mesura.cat/noticia/1001/pressupostos/' };
   const data: { value: unknown } = {
     value: { page: { seccio: 'noticies', subseccio: 'politica', pageName: 'noticies:pressupostos', url: 'https://mesura.cat/noticia/1001/pressupostos/' } },
   };
   const tracker = createTracker({
     reportSuite: 'mesuradev',
     readData: () => data.value,
+    pageUrl: () => location.href,
     cookies: { get: () => cookies, set: (c) => (cookies = c.split(';')[0]!) },
     now: () => new Date(2026, 10, 23, 9, 5, 7),
     random: (bytes) => bytes.map(() => (seed = (seed * 31 + 7) % 256)),
@@ -27,7 +29,7 @@ function fakePage(overrides: Partial<TrackerDeps> = {}) {
     send: (path, query) => sent.push({ path, query }),
     ...overrides,
   });
-  return { tracker, sent, data, cookies: () => cookies };
+  return { tracker, sent, data, location, cookies: () => cookies };
 }
 
 function decode(sent: Sent) {
@@ -80,38 +82,82 @@ describe('tracker: scPageView', () => {
   });
 
   it("uses the previous route's URL as the referrer of the next page view in a single-page app", () => {
-    const { tracker, sent, data } = fakePage();
+    const { tracker, sent, data, location } = fakePage();
     tracker.track('scPageView');
-    data.value = { page: { seccio: 'el-temps', pageName: 'mesura:el-temps', url: 'https://mesura.cat/el-temps/' } };
+    location.href = 'https://mesura.cat/el-temps/';
+    data.value = { page: { seccio: 'el-temps', pageName: 'mesura:el-temps' } };
     tracker.track('scPageView');
+    expect(decode(sent[1]!).hit.url).toBe('https://mesura.cat/el-temps/');
     expect(decode(sent[1]!).hit.referrer).toBe('https://mesura.cat/noticia/1001/pressupostos/');
+  });
+
+  it('sends the document address as the page URL even when the data layer has none', () => {
+    const { tracker, sent, data } = fakePage();
+    data.value = { page: { pageName: 'mesura:portada' } };
+    tracker.track('scPageView');
+    expect(decode(sent[0]!).hit.url).toBe('https://mesura.cat/noticia/1001/pressupostos/');
+  });
+
+  it('declares UTF-8 and the euro (§9 site analytics)', () => {
+    const { tracker, sent } = fakePage();
+    tracker.track('scPageView');
+    expect(decode(sent[0]!).hit).toMatchObject({ charset: 'UTF-8', currency: 'EUR' });
   });
 });
 
 describe('tracker: other direct calls', () => {
-  it('sends scDescarregar as a download link with event5 and no referrer (§7, §9)', () => {
+  it.each([
+    { call: 'scCompartir', hitType: 'link_o', events: [{ id: 3 }] },
+    { call: 'scDescarregar', hitType: 'link_d', events: [{ id: 5 }] },
+    { call: 'scJugar', hitType: 'link_o', events: [{ id: 9 }] },
+    { call: 'scClicBoto', hitType: 'link_o', events: [{ id: 10 }] },
+    { call: 'scParticipar', hitType: 'link_o', events: [{ id: 15 }] },
+    { call: 'scFinestraNova', hitType: 'link_o', events: [{ id: 26 }] },
+    { call: 'scDVR', hitType: 'link_o', events: [] },
+    { call: 'scSubtitols', hitType: 'link_o', events: [] },
+    { call: 'scPerMesTard', hitType: 'link_o', events: [] },
+    { call: 'scVeureATV', hitType: 'link_o', events: [] },
+  ])('sends $call as $hitType with events $events (§7, §9)', ({ call, hitType, events }) => {
+    const { tracker, sent } = fakePage();
+    expect(tracker.track(call)).toBeUndefined();
+    const beacon = decode(sent[0]!);
+    expect(beacon.hitType).toBe(hitType);
+    expect(beacon.hit.events).toEqual(events);
+  });
+
+  it('sends a link hit with only its section variables and no referrer (wire formats §1)', () => {
     const { tracker, sent } = fakePage();
     tracker.track('scDescarregar', { linkName: 'Programa PDF', linkUrl: 'https://mesura.cat/x.pdf' });
-    const beacon = decode(sent[0]!);
-    expect(beacon.hitType).toBe('link_d');
-    expect(beacon.hit.link).toEqual({ type: 'd', name: 'Programa PDF', url: 'https://mesura.cat/x.pdf' });
-    expect(beacon.hit.events).toEqual([{ id: 5 }]);
-    expect(beacon.hit.referrer).toBeUndefined();
+    const { hit } = decode(sent[0]!);
+    expect(hit.link).toEqual({ type: 'd', name: 'Programa PDF', url: 'https://mesura.cat/x.pdf' });
+    expect(hit.referrer).toBeUndefined();
+    expect(namedVariables(hit, SITE_VARIABLE_MAP)).toEqual({ section: 'noticies', subsection: 'politica', programme: 'No informat' });
   });
 
-  it('sends an unknown direct call as a custom link named after it', () => {
+  it.each([
+    { detail: { linkName: 'Nom', linkText: 'Text' }, name: 'Nom' },
+    { detail: { linkText: 'Descarrega el PDF' }, name: 'Descarrega el PDF' },
+    { detail: {}, name: 'link clicked' },
+  ])('names the link $name from $detail (§7 defaults)', ({ detail, name }) => {
     const { tracker, sent } = fakePage();
-    tracker.track('scDVR');
-    const beacon = decode(sent[0]!);
-    expect(beacon.hitType).toBe('link_o');
-    expect(beacon.hit.link?.name).toBe('scDVR');
-    expect(beacon.hit.events).toEqual([]);
+    tracker.track('scClicBoto', detail);
+    expect(decode(sent[0]!).hit.link?.name).toBe(name);
   });
 
-  it('refuses a call without a name and sends nothing', () => {
+  it.each(['', 'scInventat', 'pageView'])('refuses %j, which is not a direct call of the spec, and sends nothing', (name) => {
     const { tracker, sent } = fakePage();
-    expect(tracker.track('')).toBe('bad-name');
+    expect(tracker.track(name)).toBe('unknown-call');
     expect(sent).toEqual([]);
+  });
+});
+
+describe('tracker: visitor id', () => {
+  it('keeps the visitor id in a first-party cookie for 34190000 s (§9)', () => {
+    const written: string[] = [];
+    const { tracker } = fakePage({ cookies: { get: () => '', set: (cookie) => written.push(cookie) } });
+    tracker.track('scPageView');
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^mesura_fid=[0-9A-F]{16}-[0-9A-F]{16}; Max-Age=34190000; Path=\/; SameSite=Lax$/);
   });
 });
 

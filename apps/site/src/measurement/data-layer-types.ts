@@ -44,7 +44,7 @@ export interface PageData {
   productorContingut?: string;
   /** Publication time, ISO 8601 with offset. */
   dataPublicacio?: string;
-  /** Search keywords (§2: a path containing "cercador" is an internal search). */
+  /** Search keywords; the internal-search rule of §2 (event2) comes with the tag runtime. */
   paraulesCerca?: string;
   /** Number of search results, as a string. */
   resultatsCerca?: string;
