@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SAMPLE_BEACONS } from '../../packages/protocol/test/helpers/sample-beacons.js';
 import { beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
 const RECEIVED_AT = Date.UTC(2026, 10, 23, 10, 0, 0);
-const SAMPLES = readFileSync(path.resolve(import.meta.dirname, '../../../shared/reference/samples/analytics-beacons.txt'), 'utf8')
-  .split('\n')
-  .filter((line) => line.startsWith('http'))
-  .map((line) => new URL(line));
+// The commercial library's real beacons (shared/reference/samples), kept with the protocol's tests.
+const SAMPLES = SAMPLE_BEACONS.map((sample) => new URL(sample.url));
 
 let t: TestServer;
 
