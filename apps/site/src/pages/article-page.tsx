@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { SUBSECTION_LABELS, articlePath, findArticle, type Article } from '../content/article';
 import { formatPublicationDate } from '../content/format-date';
+import { ArticleActions } from '../components/article-actions';
 import { SAMPLE_ARTICLES } from '../content/sample-articles';
 import { usePageView } from '../measurement/use-page-view';
 import { NotFoundPage } from './not-found-page';
@@ -38,6 +39,7 @@ function ArticleView({ article }: { article: Article }) {
         // Paragraphs are static and never reordered, so their index is a stable key.
         <p key={index}>{paragraph}</p>
       ))}
+      <ArticleActions article={article} />
       <ul className="tags" aria-label="Temes">
         {article.topicAreas.map((topic) => (
           <li key={topic}>{topic}</li>
