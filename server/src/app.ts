@@ -7,6 +7,7 @@ import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './i
 import { createCors } from './http/cors.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
+import { identityRoutes } from './identity/identity-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
 
@@ -72,6 +73,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp: () => intake.catchUp() });
+  await app.register(identityRoutes, { cors: createCors(config.siteOrigins) });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     consoleDir: config.consoleDir,

@@ -1,0 +1,122 @@
+/**
+ * Page views and link tracking (issue 3, item 8): builds each hit from its input through
+ * hit-builder.ts, encodes it with @mesura/protocol and hands it to the transport.
+ *
+ * What "cleared between page views" means here. The analytics keeps no variables: each page view
+ * is built from its input alone, plus the campaigns of its own URL, the referrer chain and the
+ * ActivityMap of the click that led to it, so nothing of an earlier page view (variables, events,
+ * context data) reaches a later hit. The commercial library kept all of these on its tracker
+ * object, context data included, until a tag cleared them. What the analytics does remember:
+ * - the last page view's name and URL: link hits are sent "on" that page (`pageName`, `g`), and
+ *   its URL is the next page view's referrer (a single-page app's route change has no other);
+ * - one pending click (see `rememberClick`).
+ * `clearVariables()` forgets the page name, as the library's clearVars empties pageName: a link
+ * sent before the next page view carries none. It keeps the referrer chain and the pending click,
+ * which describe navigation rather than the page, and there are no campaign values to drop: `v0`
+ * and `eVar31` go only with the page view whose URL carries `ext` / `int`; how long they keep
+ * crediting later hits is the report suite's eVar expiry, applied by the collector.
+ */
+import {
+  SITE_VARIABLE_MAP,
+  beaconPath,
+  clientTimeFromDate,
+  encodeBeaconQuery,
+  type AnalyticsHit,
+  type BrowserInfo,
+  type HitType,
+  type VariableMap,
+} from '@mesura/protocol';
+import { activityMapData, type ActivityMap } from './activity-map.js';
+import { documentReferrer, readBrowserInfo } from './browser-info.js';
+import { EVENT_ID_BYTES, LIBRARY_VERSION, PATH_RANDOM_DIGITS, PENDING_CLICK_KEY } from './constants.js';
+import { linkHit, pageViewHit, type HitContext, type LinkInput, type PageViewInput } from './hit-builder.js';
+import { memoryStore, readStore, webStorage, writeStore, type KeyValueStore } from './key-value-store.js';
+import type { BeaconSender } from './transport.js';
+
+export interface AnalyticsOptions {
+  /**
+   * Report suites every hit goes to: the environment's suite (REPORT_SUITES of @mesura/protocol),
+   * or several for multi-suite tagging (one beacon, stored once per suite).
+   */
+  reportSuites: readonly string[];
+  /** Where beacons go: createTransport(), or a recording sender in tests. */
+  transport: BeaconSender;
+  /** The visitor's id, sent as `fid`; asked at every hit (packages/identity provides it). */
+  visitorId: () => string;
+  /** The clock of `t`. Defaults to `() => new Date()`. */
+  now?: () => Date;
+  /** Screen, colour depth, cookies, viewport (`s`, `c`, `k`, `bw`, `bh`). Defaults to the real page's. */
+  browserInfo?: () => BrowserInfo;
+  /** Fills `bytes` with random values (`eid`, the path's cache-buster). Defaults to crypto.getRandomValues. */
+  random?: (bytes: Uint8Array) => Uint8Array;
+  /** The first page view's referrer when its input gives none. Defaults to document.referrer. */
+  referrer?: string;
+  /** Holds the pending click across full page loads. Defaults to sessionStorage, else memory. */
+  clickStore?: KeyValueStore;
+  /** Names of variables and events. Defaults to SITE_VARIABLE_MAP. */
+  variableMap?: VariableMap;
+}
+
+export interface Analytics {
+  /** Sends a page view (no `pe`). Throws on a variable or event name the map does not define. */
+  pageView(input: PageViewInput): void;
+  /** Sends a link hit (`pe=lnk_o|d|e`) on the current page. Throws like pageView. */
+  link(input: LinkInput): void;
+  /**
+   * Remembers a click that sends no hit of its own (a link within the site, a button), and reports
+   * it as ActivityMap context data with the next hit, page view or link, as the commercial library
+   * does with its `s_sq` cookie. The click is kept in `clickStore`, so a full page load keeps it.
+   */
+  rememberClick(map: ActivityMap): void;
+  /** Forgets the current page's name (see the top of analytics.ts for what else there is not). */
+  clearVariables(): void;
+}
+
+export function createAnalytics(options: AnalyticsOptions): Analytics {
+  const variableMap = options.variableMap ?? SITE_VARIABLE_MAP;
+  const random = options.random ?? ((bytes: Uint8Array) => crypto.getRandomValues(bytes));
+  const clicks = options.clickStore ?? webStorage(() => sessionStorage) ?? memoryStore();
+  let pageName: string | undefined;
+  let pageUrl: string | undefined;
+  let referrer: string | undefined = options.referrer ?? documentReferrer();
+
+  const context = (click: unknown): HitContext => ({
+    eventId: Array.from(random(new Uint8Array(EVENT_ID_BYTES)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+    visitorId: options.visitorId(),
+    clientTime: clientTimeFromDate((options.now ?? (() => new Date()))()),
+    browser: (options.browserInfo ?? readBrowserInfo)(),
+    variableMap,
+    click: click && typeof click === 'object' ? (click as Record<string, string>) : undefined,
+  });
+
+  const send = (hit: AnalyticsHit, hitType: HitType) => {
+    // The click went with this hit; it must not go with the next one too.
+    writeStore(clicks, PENDING_CLICK_KEY, undefined);
+    const digits = Array.from(random(new Uint8Array(PATH_RANDOM_DIGITS)), (byte) => byte % 10).join('');
+    const path = beaconPath({ reportSuites: [...options.reportSuites], libraryVersion: LIBRARY_VERSION, random: digits });
+    options.transport.send(path, encodeBeaconQuery(hit, hitType));
+  };
+
+  return {
+    pageView(input) {
+      const pending = readStore(clicks, PENDING_CLICK_KEY);
+      const hit = pageViewHit(input, { ...context(pending), referrer: input.referrer ?? referrer });
+      pageName = input.pageName;
+      pageUrl = referrer = input.url;
+      send(hit, 'page_view');
+    },
+    link(input) {
+      const click = input.activityMap
+        ? activityMapData(input.activityMap, pageName, pageUrl)
+        : readStore(clicks, PENDING_CLICK_KEY);
+      const hit = linkHit(input, { ...context(click), pageName, pageUrl });
+      send(hit, `link_${hit.link.type}`);
+    },
+    rememberClick(map) {
+      writeStore(clicks, PENDING_CLICK_KEY, activityMapData(map, pageName, pageUrl));
+    },
+    clearVariables() {
+      pageName = undefined;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Cookie names, lifetimes, parameters and limits of the visitor's identity (spec §3, §7, §9).
+ * Browsers already hold these cookies and links already carry the parameter: renaming one gives
+ * every visitor a new id, so a name changes only with a migration that reads the old one.
+ */
+
+/**
+ * First-party visitor-id cookie. The SDK wrote this name and format (`16HEX-16HEX`) before this
+ * package existed; keeping both keeps every existing visitor's id.
+ */
+export const VISITOR_COOKIE_NAME = 'mesura_fid';
+/** §9 "cookie default lifetime 34190000 s" (about 13 months). */
+export const VISITOR_COOKIE_MAX_AGE_S = 34_190_000;
+/** Random bytes per half of a visitor id: two halves of 8, 128 bits in all. */
+export const VISITOR_ID_HALF_BYTES = 8;
+
+/** Remembers the visitor's privacy choice: `out` or `in` (privacy.ts). */
+export const PRIVACY_COOKIE_NAME = 'mesura_privacy';
+/** §9 "opt-out default TTL 7200 s": after two hours the status is unknown again. */
+export const OPT_OUT_TTL_S = 7_200;
+/** §9 "opt-in default storage expiry 33696000 s" (390 days). */
+export const OPT_IN_MAX_AGE_S = 33_696_000;
+
+/** Customer-id auth states (§3, §9 "customer-ID states 0/1/2"); reports compare the numbers. */
+export const AUTH_STATE_UNKNOWN = 0;
+export const AUTH_STATE_AUTHENTICATED = 1;
+export const AUTH_STATE_LOGGED_OUT = 2;
+
+/** Integration codes of the logged-in user's ids read from the data layer (§3 "User"). */
+export const USER_ID_CODE = 'idUsuari';
+export const BIG_DATA_ID_CODE = 'idBigData';
+
+/** Query parameter carrying `{visitorId}.{epochSeconds}` to a sister domain (§9 cross-domain linking). */
+export const CROSS_DOMAIN_PARAM = 'mesura_vid';
+/**
+ * How old a cross-domain parameter may be when it arrives. A click reaches the sister domain in
+ * seconds; a link copied from the address bar and shared later must not give a stranger this
+ * visitor's id, so minutes, not hours.
+ */
+export const CROSS_DOMAIN_LINK_MAX_AGE_S = 300;
+/**
+ * How far in the future a parameter's time may be. Sender and receiver are the same browser, so
+ * this only absorbs a clock step; without a bound a forged far-future link would never expire.
+ */
+export const CROSS_DOMAIN_LINK_CLOCK_SKEW_S = 60;
+
+/** The collector's identity endpoint and its timestamp parameter (§7 "Visitor identity"). */
+export const COLLECTOR_IDENTITY_PATH = '/id';
+export const COLLECTOR_TIMESTAMP_PARAM = 'd_ts';
+/**
+ * The spec has no timeout for this call; §9's "visitor-API timeout 2000 ms" belongs to
+ * personalisation's visitor lookup, the same kind of request, so it is reused.
+ */
+export const COLLECTOR_IDENTITY_TIMEOUT_MS = 2_000;

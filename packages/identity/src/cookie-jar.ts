@@ -1,0 +1,42 @@
+/**
+ * The one place that knows cookie syntax. Everything else reads and writes through a `CookieJar`,
+ * so tests pass a fake jar and no module touches `document.cookie`.
+ */
+export interface CookieJar {
+  /** All cookies, as `document.cookie` returns them (`a=1; b=2`). */
+  get(): string;
+  /** Writes one cookie, as assigning `document.cookie` does (`a=1; Max-Age=60; Path=/`). */
+  set(cookie: string): void;
+}
+
+/** `document.cookie` as a jar: the browser adapter. */
+export function documentCookieJar(doc: Document = document): CookieJar {
+  return {
+    get: () => doc.cookie,
+    set: (cookie) => {
+      doc.cookie = cookie;
+    },
+  };
+}
+
+export function readCookie(jar: CookieJar, name: string): string | undefined {
+  for (const part of jar.get().split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Writes a first-party cookie for the whole site. Values are written raw: every value this package
+ * writes is hex, digits and dashes. SameSite=Lax: sent when a visitor follows a link to the site,
+ * never on other sites' requests. Secure on https pages, so the id never travels in clear text.
+ */
+export function writeCookie(jar: CookieJar, name: string, value: string, maxAgeS: number, secure: boolean): void {
+  jar.set(`${name}=${value}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`);
+}
+
+/** Whether a page address is https, the condition for the Secure attribute. */
+export function isHttps(href: string): boolean {
+  return href.startsWith('https:');
+}

@@ -1,0 +1,95 @@
+import { CUSTOMER_ID_REFUSED } from './errors.js';
+import { documentCookieJar, type CookieJar } from './cookie-jar.js';
+import { checkCustomerIds, type CustomerId, type CustomerIdInput, type CustomerIdRefusal } from './customer-ids.js';
+import { privacyStatus, rememberPrivacy, type PrivacyStatus } from './privacy.js';
+import { isVisitorId, newVisitorId, readVisitorId, writeVisitorId, type RandomSource } from './visitor-id.js';
+
+/** What every package asks of the identity; the SDK passes this around. */
+export interface IdentityState {
+  /** The visitor's id (see `Identity.visitorId`). */
+  visitorId(): string;
+  /** True while the visitor's opt-out lasts: send nothing, write nothing. */
+  isOptedOut(): boolean;
+  /** The customer ids the page set, by integration code. */
+  customerIds(): Readonly<Record<string, CustomerId>>;
+}
+
+export interface Identity extends IdentityState {
+  /**
+   * The first-party cookie's id, or a new one written there. Opted-out visitors get an id that is
+   * never written, so opting out leaves no new cookie behind.
+   */
+  visitorId(): string;
+  /** The first-party cookie's id, without creating one: undefined means a new visitor here. */
+  storedVisitorId(): string | undefined;
+  /**
+   * Takes the collector's id (`fetchCollectorIdentity`) as this visitor's, only when the
+   * first-party cookie has none: a hint never replaces an id the visitor already has here.
+   * Returns whether it was adopted.
+   */
+  adoptCollectorId(id: string): boolean;
+  /**
+   * Adds or replaces customer ids by integration code (§3). An entry whose integration code or id
+   * is not a non-empty string is refused with a `CUSTOMER_ID_REFUSED` warning; the others are kept.
+   */
+  setCustomerIds(ids: Readonly<Record<string, CustomerIdInput>>): CustomerIdRefusal[];
+  /** Same as `customerIds()`: the name of the Visitor API that pages already call. */
+  getCustomerIds(): Readonly<Record<string, CustomerId>>;
+  /** Remembers an opt-out for OPT_OUT_TTL_S (§9: 7200 s). */
+  optOut(): void;
+  /** Remembers an opt-in for OPT_IN_MAX_AGE_S (§9: 33696000 s); ends an opt-out. */
+  optIn(): void;
+  privacyStatus(): PrivacyStatus;
+}
+
+export interface IdentityOptions {
+  /** Where cookies live. Defaults to `document.cookie`. */
+  jar?: CookieJar;
+  /** Defaults to `crypto.getRandomValues`. */
+  random?: RandomSource;
+  /** Write cookies with Secure. Defaults to whether the page is https. */
+  secure?: boolean;
+  /** Receives the warnings of §5. Defaults to `console.warn`. */
+  warn?: (message: string) => void;
+}
+
+export function createIdentity(options: IdentityOptions = {}): Identity {
+  const jar = options.jar ?? documentCookieJar();
+  const random = options.random ?? ((bytes: Uint8Array) => crypto.getRandomValues(bytes));
+  const secure = options.secure ?? location.protocol === 'https:';
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const ids: Record<string, CustomerId> = {};
+  // An opted-out visitor's id lives only as long as this page.
+  let unsaved: string | undefined;
+  const isOptedOut = () => privacyStatus(jar) === 'opted-out';
+  const customerIds = () => ({ ...ids });
+
+  return {
+    visitorId() {
+      const stored = readVisitorId(jar);
+      if (stored) return stored;
+      const id = unsaved ?? newVisitorId(random);
+      if (isOptedOut()) unsaved = id;
+      else writeVisitorId(jar, id, secure);
+      return id;
+    },
+    storedVisitorId: () => readVisitorId(jar),
+    adoptCollectorId(id) {
+      if (!isVisitorId(id) || readVisitorId(jar) || isOptedOut()) return false;
+      writeVisitorId(jar, id, secure);
+      return true;
+    },
+    setCustomerIds(input) {
+      const { accepted, refused } = checkCustomerIds(input);
+      Object.assign(ids, accepted);
+      for (const { integrationCode } of refused) warn(`${CUSTOMER_ID_REFUSED}: '${integrationCode}'`);
+      return refused;
+    },
+    customerIds,
+    getCustomerIds: customerIds,
+    isOptedOut,
+    optOut: () => rememberPrivacy(jar, false, secure),
+    optIn: () => rememberPrivacy(jar, true, secure),
+    privacyStatus: () => privacyStatus(jar),
+  };
+}

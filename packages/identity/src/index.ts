@@ -1,0 +1,47 @@
+/**
+ * @mesura/identity: the visitor's identity in the browser (issue 3, items 13–14). A first-party
+ * visitor id, customer ids, the opt-out, and one visitor across sister domains. Which id wins:
+ * an incoming cross-domain link > the first-party cookie > the collector's id > a new id (README).
+ */
+// Constants a caller passes or looks for; the others are documented in the README.
+export {
+  AUTH_STATE_AUTHENTICATED,
+  AUTH_STATE_LOGGED_OUT,
+  AUTH_STATE_UNKNOWN,
+  CROSS_DOMAIN_PARAM,
+  VISITOR_COOKIE_NAME,
+} from './constants.js';
+export { CUSTOMER_ID_REFUSED } from './errors.js';
+export { documentCookieJar } from './cookie-jar.js';
+export { createIdentity } from './identity.js';
+export { isVisitorId, newVisitorId } from './visitor-id.js';
+export { acceptIncomingVisitor, decorateLink } from './cross-domain-link.js';
+export { decorateSisterLinks } from './sister-links.js';
+export { fetchCollectorIdentity } from './collector-identity.js';
+export { userIdentity } from './user-identity.js';
+
+// Types apart, so that `verbatimModuleSyntax` builds erase them cleanly.
+export type { CookieJar } from './cookie-jar.js';
+export type { Identity, IdentityOptions, IdentityState } from './identity.js';
+export type { RandomSource } from './visitor-id.js';
+export type { PrivacyStatus } from './privacy.js';
+export type {
+  AuthState,
+  CustomerId,
+  CustomerIdInput,
+  CustomerIdRefusal,
+  CustomerIdRefusalReason,
+} from './customer-ids.js';
+export type {
+  AcceptIncomingOptions,
+  DecorateLinkOptions,
+  IncomingVisitor,
+  IncomingVisitorRefusal,
+} from './cross-domain-link.js';
+export type { SisterLinkOptions } from './sister-links.js';
+export type {
+  CollectorIdentity,
+  CollectorIdentityFailure,
+  CollectorIdentityOptions,
+} from './collector-identity.js';
+export type { UserIdentity } from './user-identity.js';

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createIdentity } from '../src/index.js';
+import { fakeCookieJar, fakeRandom } from './helpers/fakes.js';
+
+const setUp = () => {
+  const clock = { nowMs: 0 };
+  const jar = fakeCookieJar(clock);
+  return { clock, jar, identity: createIdentity({ jar, random: fakeRandom(), secure: true }) };
+};
+
+describe('optOut', () => {
+  it('starts unknown and not opted out', () => {
+    const { identity } = setUp();
+    expect(identity.privacyStatus()).toBe('unknown');
+    expect(identity.isOptedOut()).toBe(false);
+  });
+
+  it("is remembered in a cookie for the spec's default TTL of 7200 s (§9)", () => {
+    const { jar, identity } = setUp();
+    identity.optOut();
+    expect(jar.writes).toEqual(['mesura_privacy=out; Max-Age=7200; Path=/; SameSite=Lax; Secure']);
+    expect(identity.isOptedOut()).toBe(true);
+  });
+
+  it('lasts 7200 s, then the status is unknown again', () => {
+    const { clock, identity } = setUp();
+    identity.optOut();
+    clock.nowMs = 7_199_999;
+    expect(identity.privacyStatus()).toBe('opted-out');
+    clock.nowMs = 7_200_000;
+    expect(identity.privacyStatus()).toBe('unknown');
+    expect(identity.isOptedOut()).toBe(false);
+  });
+});
+
+describe('optIn', () => {
+  it('is remembered for the default opt-in storage expiry of 33696000 s and ends an opt-out (§9)', () => {
+    const { jar, identity } = setUp();
+    identity.optOut();
+    identity.optIn();
+    expect(jar.writes[1]).toBe('mesura_privacy=in; Max-Age=33696000; Path=/; SameSite=Lax; Secure');
+    expect(identity.privacyStatus()).toBe('opted-in');
+    expect(identity.isOptedOut()).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The collector's visitor cookie. First-party to the collector's host: the same cookie answers
+ * every sister domain that reports to this collector, which is what makes it a cross-domain hint.
+ * Same format and lifetime as the browser's `mesura_fid` (packages/identity), so either can be
+ * adopted as the other; a test checks the browser accepts what this file makes.
+ */
+export const COLLECTOR_COOKIE_NAME = 'mesura_cid';
+/** Spec §9 "cookie default lifetime 34190000 s", as for `mesura_fid`. */
+export const COLLECTOR_COOKIE_MAX_AGE_S = 34_190_000;
+/** 128 random bits, written as two halves of 16 upper-case hex digits. */
+const ID_BYTES = 16;
+const ID_FORMAT = /^[0-9A-F]{16}-[0-9A-F]{16}$/;
+
+export function newCollectorId(): string {
+  const hex = randomBytes(ID_BYTES).toString('hex').toUpperCase();
+  return `${hex.slice(0, ID_BYTES)}-${hex.slice(ID_BYTES)}`;
+}
+
+/** The well-formed `mesura_cid` of a Cookie header; anything else counts as none. */
+export function collectorIdFrom(cookieHeader: string | undefined): string | undefined {
+  for (const part of cookieHeader?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== COLLECTOR_COOKIE_NAME) continue;
+    const value = part.slice(eq + 1).trim();
+    if (ID_FORMAT.test(value)) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The Set-Cookie value. The site's SDK reads the id with a cross-origin fetch, which carries this
+ * cookie only when it is SameSite=None, and browsers accept SameSite=None only with Secure, which
+ * needs https. Over plain http (local development) such a cookie would be dropped, so it is
+ * SameSite=Lax there: still sent between ports of one host (localhost:5173 → localhost:8080 is
+ * same-site), which is all development needs. HttpOnly: pages get the id from the JSON answer and
+ * never need the cookie itself. Browsers that block third-party cookies drop it either way: that
+ * is why the SDK treats the collector's id as a hint only.
+ */
+export function collectorCookie(id: string, https: boolean): string {
+  const sameSite = https ? 'SameSite=None; Secure' : 'SameSite=Lax';
+  return `${COLLECTOR_COOKIE_NAME}=${id}; Max-Age=${COLLECTOR_COOKIE_MAX_AGE_S}; Path=/; ${sameSite}; HttpOnly`;
+}

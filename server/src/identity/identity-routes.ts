@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Cors } from '../http/cors.js';
+import { ERRORS, HttpError } from '../http/errors.js';
+import { collectorCookie, collectorIdFrom, newCollectorId } from './collector-id.js';
+
+/** Spec §7 "Visitor identity: cross-origin GET with credentials and a timestamp parameter". */
+export const IDENTITY_PATH = '/id';
+export const TIMESTAMP_PARAM = 'd_ts';
+/** Milliseconds since the epoch as the browser writes them; 16 digits reach the year 318857. */
+const TIMESTAMP_FORMAT = /^\d{1,16}$/;
+
+export interface IdentityRouteDeps {
+  /** The site origins that may read the answer (MESURA_SITE_ORIGINS). */
+  cors: Cors;
+}
+
+/**
+ * `GET /id?d_ts={ms}` → `{ "visitorId": "…", "ts": d_ts }`: the visitor's id in the collector's
+ * own cookie, set when absent. `ts` echoes `d_ts`, so the browser can tell its answer from one a
+ * misbehaving cache kept for someone else; `Cache-Control: no-store` is the first defence.
+ * A request from an origin not allowed is refused (403) before any cookie is set, so other sites
+ * cannot plant collector cookies; one without an Origin (opened directly) is answered.
+ */
+export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDeps): Promise<void> {
+  app.get(IDENTITY_PATH, async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!deps.cors.allows(origin)) {
+      throw new HttpError(ERRORS.originNotAllowed, `origin ${origin} may not read visitor ids; add it to MESURA_SITE_ORIGINS`);
+    }
+    // Set before validating, so that the browser can read an error answer too.
+    reply.headers({ ...deps.cors.headers(origin), 'Cache-Control': 'no-store' });
+    const ts = (request.query as Record<string, unknown>)[TIMESTAMP_PARAM];
+    if (typeof ts !== 'string' || !TIMESTAMP_FORMAT.test(ts)) {
+      throw new HttpError(ERRORS.badQuery, `${TIMESTAMP_PARAM} must be the request time in milliseconds, e.g. ${IDENTITY_PATH}?${TIMESTAMP_PARAM}=1767225600000`);
+    }
+    let visitorId = collectorIdFrom(request.headers.cookie);
+    if (visitorId === undefined) {
+      visitorId = newCollectorId();
+      // request.protocol is https behind a TLS proxy only with MESURA_TRUST_PROXY (X-Forwarded-Proto).
+      reply.header('Set-Cookie', collectorCookie(visitorId, request.protocol === 'https'));
+    }
+    return { visitorId, ts: Number(ts) };
+  });
+}
