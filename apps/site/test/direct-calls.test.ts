@@ -8,7 +8,7 @@ const pageUrl = `https://mesura.cat/noticia/${article.id}/${article.slug}/`;
 describe('direct calls of the article page', () => {
   it('offers every direct call of spec §7 except scPageView', () => {
     expect(Object.keys(DIRECT_CALLS).sort()).toEqual(
-      ['scCompartir', 'scDVR', 'scDescarregar', 'scFinestraNova', 'scJugar', 'scParticipar', 'scPerMesTard', 'scSubtitols', 'scVeureATV'].sort(),
+      ['scClicBoto', 'scCompartir', 'scDVR', 'scDescarregar', 'scFinestraNova', 'scJugar', 'scParticipar', 'scPerMesTard', 'scSubtitols', 'scVeureATV'].sort(),
     );
   });
 

@@ -6,6 +6,7 @@ import { SUBSECTION_LABELS, type Article } from '../content/article';
  */
 export const DIRECT_CALLS = {
   scCompartir: 'Comparteix',
+  scClicBoto: 'Segueix aquest tema',
   scDescarregar: 'Descarrega el dossier (PDF)',
   scJugar: 'Reprodueix el vídeo',
   scPerMesTard: 'Desa-ho per a més tard',
