@@ -1,0 +1,89 @@
+/**
+ * Data-element resolution: read by type, then the options (clean text, lower case, default).
+ * Elements may refer to others; past 10 levels the whole resolution stops with the circular
+ * reference error of §8 (§9 "circular data-element limit 10 levels").
+ */
+import { firstValue } from '@mesura/datalayer';
+import { MAX_DATA_ELEMENT_DEPTH } from '../constants.js';
+import { circularReference, moduleNotFound, unknownDataElement } from '../errors.js';
+import type { DataElementConfig } from '../config/property-config.js';
+import { hasOwn } from '../object.js';
+import type { RuleContext } from '../rule-context.js';
+import { dataLayerPath, pathOf, type DataLayerView } from './data-layer-view.js';
+import { PAGE_INFO } from './page-info.js';
+import { cookieValue, queryParam } from './query-string.js';
+import type { Services } from './services.js';
+import { resolveTemplate, text } from './template.js';
+
+/** Everything one element's reader may use; `get` resolves another element one level deeper. */
+interface ReadScope {
+  context: RuleContext;
+  get: (name: string) => unknown;
+  view: () => DataLayerView;
+  services: Services;
+}
+
+function read(config: DataElementConfig, scope: ReadScope): unknown {
+  const { env } = scope.services;
+  switch (config.type) {
+    case 'dataLayer':
+      return dataLayerPath(scope.view(), config.path);
+    case 'eventDetail':
+      return pathOf(scope.context.detail, config.path);
+    case 'queryParam':
+      return queryParam(env.location.search, config.name, config.caseInsensitive);
+    case 'cookie':
+      return cookieValue(env.cookies(), config.name);
+    case 'constant':
+      return config.value;
+    case 'pageInfo':
+      return PAGE_INFO[config.field](env);
+    case 'firstValue': {
+      // §5: the first entry of a comma list; an array counts as the list of its entries.
+      const list = config.dataElement === undefined ? dataLayerPath(scope.view(), config.path ?? '') : scope.get(config.dataElement);
+      return firstValue(list == null ? undefined : text(list));
+    }
+    case 'custom':
+      return config.get(scope.context);
+    default:
+      throw new Error(moduleNotFound('data element', (config as { type: string }).type));
+  }
+}
+
+function applyOptions(config: DataElementConfig, value: unknown, get: (name: string) => unknown): unknown {
+  let result = value;
+  if (typeof result === 'string' && config.cleanText) result = result.trim().replace(/\s+/g, ' ');
+  if (typeof result === 'string' && config.forceLowerCase) result = result.toLowerCase();
+  const empty = result == null || result === '';
+  return empty && config.default !== undefined ? resolveTemplate(config.default, get) : result;
+}
+
+/**
+ * The `dataElement(name)` of a rule context. Any failure (unknown name or type, circular
+ * reference, a custom reader that throws) is logged once and gives `undefined`, defaults unused.
+ */
+export function dataElementReader(
+  services: Services,
+  base: Omit<RuleContext, 'dataElement'>,
+  view: () => DataLayerView,
+): (name: string) => unknown {
+  const resolve = (name: string, depth: number): unknown => {
+    const config = hasOwn(services.dataElements, name) ? services.dataElements[name] : undefined;
+    if (config === undefined) throw new Error(unknownDataElement(name));
+    if (depth > MAX_DATA_ELEMENT_DEPTH) throw new Error(circularReference(name));
+    const get = (other: string): unknown => resolve(other, depth + 1);
+    // A custom reader's own dataElement() goes one level deeper too, so its loops are caught.
+    const value = read(config, { context: { ...base, dataElement: get }, get, view, services });
+    return applyOptions(config, value, get);
+  };
+  return (name) => {
+    try {
+      return resolve(name, 1);
+    } catch (error) {
+      services.log.error(messageOf(error));
+      return undefined;
+    }
+  };
+}
+
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

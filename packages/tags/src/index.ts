@@ -1,0 +1,62 @@
+/**
+ * @mesura/tags: the browser rules runtime (a tag manager). A property of data elements and rules
+ * (event → conditions → actions) decides; the injected `ActionHandlers` act.
+ */
+export { createTagRuntime } from './runtime.js';
+export { validateProperty } from './config/validate-property.js';
+export { browserEnvironment } from './browser-environment.js';
+export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './property/site-property.js';
+export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './property/site-link-calls.js';
+export {
+  ACTION_TIMEOUT,
+  UNSUPPORTED_IE,
+  circularReference,
+  domainNotAuthorised,
+  moduleNotFound,
+  scriptLoadFailed,
+  unknownDataElement,
+} from './errors.js';
+export {
+  ACTION_TIMEOUT_MS,
+  CATALAN_WEEKDAYS,
+  DEBUG_QUERY_PARAM,
+  DEBUG_STORAGE_KEY,
+  MAX_DATA_ELEMENT_DEPTH,
+  MAX_QUERY_KEYS,
+  TIMEZONE_OFFSET_HOURS,
+} from './constants.js';
+
+// Types apart, so `verbatimModuleSyntax` builds erase them cleanly.
+export type { TagRuntime, TagRuntimeOptions } from './runtime.js';
+export type { ValidationResult } from './config/validate-property.js';
+export type {
+  ActionConfig,
+  ActionType,
+  CompareOperator,
+  ConditionConfig,
+  ConditionType,
+  DataElementConfig,
+  DataElementType,
+  EventConfig,
+  EventConfigType,
+  PageInfoField,
+  PropertyConfig,
+  RuleConfig,
+  ValueTemplate,
+  VariableTemplates,
+} from './config/property-config.js';
+export type {
+  ActionHandlers,
+  ConsentSource,
+  LinkType,
+  PersonalizeInput,
+  SendLinkInput,
+  SendPageViewInput,
+  Variables,
+} from './action-handlers.js';
+export type { RuleComponent, RuleOutcome, RuleOutcomeReason } from './rule-outcome.js';
+export type { RuleContext } from './rule-context.js';
+export type { ClickTarget, EventDetail, TagEvent, TagEventType } from './tag-event.js';
+export type { TagDocument, TagEnvironment, TagLocation, TagWindow, TimerHandle } from './environment.js';
+export type { SiteLinkCall } from './property/site-link-calls.js';
+export type { SitePropertyOptions } from './property/site-property.js';

@@ -1,0 +1,153 @@
+/**
+ * The site's own property: every tracking rule of the spec (§2, §4, §5, §7, §9) as data elements
+ * and rules. The report suite per environment is the analytics side's choice; here the
+ * environment only decides whether a developer's machine may run the rules.
+ */
+import type { DataElementConfig, EventConfig, PropertyConfig, RuleConfig } from '../config/property-config.js';
+import { escapeRegExp } from '../core/template.js';
+import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from './site-link-calls.js';
+
+export interface SitePropertyOptions {
+  /** Where the site runs. `development` also allows localhost and 127.0.0.1. Default `'development'`. */
+  environment?: 'development' | 'staging' | 'production';
+  /** The property's domain list (§9: one domain; sub-domains match). Default `['mesura.cat']`. */
+  domains?: string[];
+  /** The articles whose page runs a personalisation rule (§2: three ids). Default `['1001', '1002', '1003']`. */
+  personalisationArticleIds?: readonly string[];
+  /** Vendor the page-view and link rules need in the consent list (§5). Default `'web-analytics'`. */
+  webAnalyticsVendorId?: string | number;
+  /** Vendor the audience-measurement rule needs (§5). Default `'audience-measurement'`. */
+  audienceMeasurementVendorId?: string | number;
+  /** Script the audience-measurement rule loads. Default none: the rule stays disabled. */
+  audienceMeasurementScriptUrl?: string;
+  /**
+   * Page views on library load and route change, for sites that do not call `scPageView`. A site
+   * that calls it (apps/site does, on every route) must leave this off or count pages twice.
+   * Default false.
+   */
+  autoPageView?: boolean;
+  /** Custom event the consent package dispatches when consent is known (§4). Default `'mesura:consent-ready'`. */
+  consentReadyEvent?: string;
+  /** Custom event the consent package dispatches when consent changes (§4). Default `'mesura:consent-changed'`. */
+  consentChangedEvent?: string;
+}
+
+/** The path word of §2's internal-search rule. */
+export const SEARCH_PATH_WORD = 'cercador';
+export const PAGE_VIEW_CALL = 'scPageView';
+
+const PAGE_EVENTS: EventConfig[] = [{ type: 'libraryLoaded' }, { type: 'routeChange' }];
+
+function dataElements(): Record<string, DataElementConfig> {
+  const elements: Record<string, DataElementConfig> = {
+    // Empty on an Error404 page (§2): the data-layer reader has already applied that rule.
+    'page.name': { type: 'dataLayer', path: 'page.pageName' },
+    'page.url': { type: 'pageInfo', field: 'url' },
+    'search.keywords': { type: 'dataLayer', path: 'variables.searchKeywords' },
+    'search.results': { type: 'dataLayer', path: 'variables.searchResults' },
+    // Link name: the call's linkName, else the link's text; else the analytics default (§7).
+    'link.name': { type: 'eventDetail', path: 'linkName', default: '%link.text%' },
+    'link.text': { type: 'eventDetail', path: 'linkText' },
+    'link.url': { type: 'eventDetail', path: 'linkUrl' },
+    'link.areaTematica': { type: 'eventDetail', path: 'areaTematica' },
+  };
+  for (const [field, variable] of Object.entries(LINK_DETAIL_VARIABLES)) {
+    elements[`dataLayer.${variable}`] = { type: 'dataLayer', path: `variables.${variable}` };
+    elements[`link.${variable}`] =
+      field === 'areaTematica'
+        ? { type: 'firstValue', dataElement: 'link.areaTematica', default: `%dataLayer.${variable}%` }
+        : { type: 'eventDetail', path: field, default: `%dataLayer.${variable}%` };
+  }
+  return elements;
+}
+
+/** §5: page views need the web-analytics vendor and automatic hits not disabled. */
+function pageViewRule(options: SitePropertyOptions, search: boolean, automatic: boolean): RuleConfig {
+  return {
+    name: `${search ? 'internal search page view' : 'page view'}${automatic ? ' (automatic)' : ''}`,
+    events: automatic ? PAGE_EVENTS : [{ type: 'directCall', name: PAGE_VIEW_CALL }],
+    enabled: !automatic || options.autoPageView === true,
+    conditions: [
+      { type: 'consentVendor', vendorId: options.webAnalyticsVendorId ?? 'web-analytics' },
+      { type: 'automaticHitsEnabled' },
+      // §2: a search page's page view is the search page view, so exactly one of the two fires.
+      { type: 'pathContains', value: SEARCH_PATH_WORD, negate: !search },
+    ],
+    actions: [
+      // Nothing of the previous single-page-app page may leak into this one.
+      { type: 'clearVariables' },
+      {
+        type: 'sendPageView',
+        pageName: '%page.name%',
+        url: '%page.url%',
+        dataLayerVariables: true,
+        events: search ? ['pageView', 'search'] : ['pageView'],
+        ...(search && { variables: { searchKeywords: '%search.keywords%', searchResults: '%search.results%' } }),
+      },
+    ],
+  };
+}
+
+function linkCallRule(name: string, options: SitePropertyOptions): RuleConfig {
+  const call = SITE_LINK_CALLS[name] ?? { events: [] };
+  return {
+    name: `direct call ${name}`,
+    events: [{ type: 'directCall', name }],
+    conditions: [{ type: 'consentVendor', vendorId: options.webAnalyticsVendorId ?? 'web-analytics' }],
+    actions: [
+      {
+        type: 'sendLink',
+        linkType: call.linkType ?? 'o',
+        linkName: '%link.name%',
+        linkUrl: '%link.url%',
+        variables: Object.fromEntries(Object.values(LINK_DETAIL_VARIABLES).map((variable) => [variable, `%link.${variable}%`])),
+        events: call.events,
+      },
+    ],
+  };
+}
+
+/** §2: a personalisation rule per path; the personalisation package makes the call real. */
+function personalisationRule(name: string, pathPattern: string, mbox: string): RuleConfig {
+  return {
+    name,
+    events: PAGE_EVENTS,
+    conditions: [{ type: 'pathMatches', pattern: pathPattern }],
+    actions: [{ type: 'personalize', mbox }],
+  };
+}
+
+export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig {
+  const environment = options.environment ?? 'development';
+  const articleIds = options.personalisationArticleIds ?? ['1001', '1002', '1003'];
+  const scriptUrl = options.audienceMeasurementScriptUrl;
+  return {
+    name: `mesura site (${environment})`,
+    domains: options.domains ?? ['mesura.cat'],
+    allowLocalhost: environment === 'development',
+    dataElements: dataElements(),
+    rules: [
+      pageViewRule(options, false, false),
+      pageViewRule(options, true, false),
+      pageViewRule(options, false, true),
+      pageViewRule(options, true, true),
+      ...Object.keys(SITE_LINK_CALLS).map((name) => linkCallRule(name, options)),
+      ...articleIds.map((id) =>
+        personalisationRule(`personalisation noticia ${id}`, `^/noticia/${escapeRegExp(id)}(/|$)`, `mesura-noticia-${id}`),
+      ),
+      personalisationRule('personalisation el temps', '^/el-temps(/|$)', 'mesura-el-temps'),
+      {
+        // §4, §5: on load and on each consent event, once the vendor is in the consent list.
+        name: 'audience measurement',
+        events: [
+          { type: 'libraryLoaded' },
+          { type: 'custom', name: options.consentReadyEvent ?? 'mesura:consent-ready' },
+          { type: 'custom', name: options.consentChangedEvent ?? 'mesura:consent-changed' },
+        ],
+        enabled: scriptUrl !== undefined,
+        conditions: [{ type: 'consentVendor', vendorId: options.audienceMeasurementVendorId ?? 'audience-measurement' }],
+        actions: [{ type: 'loadScript', url: scriptUrl ?? '' }],
+      },
+    ],
+  };
+}
