@@ -52,7 +52,8 @@ const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
   bh: MAX_SHORT_VALUE_CHARS,
 };
 
-const FIELD_LIMIT_ENTRIES = Object.entries(FIELD_LIMITS) as [KnownParam, number][];
+// Pure for the bundler, as KNOWN_PARAM_SET in beacon-reader.ts.
+const FIELD_LIMIT_ENTRIES = /* @__PURE__ */ Object.entries(FIELD_LIMITS) as [KnownParam, number][];
 
 const VISITOR_ID_PARAMS = ['mid', 'fid', 'aid', 'vid'] as const satisfies readonly (keyof VisitorIds &
   KnownParam)[];
@@ -165,7 +166,7 @@ function oversizedParam(params: BeaconParams, url: string | undefined): string |
   return undefined;
 }
 
-const BROWSER_PARAM_ENTRIES = Object.entries(BROWSER_PARAMS) as [keyof typeof BROWSER_PARAMS, keyof BrowserInfo][];
+const BROWSER_PARAM_ENTRIES = /* @__PURE__ */ Object.entries(BROWSER_PARAMS) as [keyof typeof BROWSER_PARAMS, keyof BrowserInfo][];
 
 function browserInfo(params: BeaconParams): BrowserInfo {
   const browser: BrowserInfo = {};

@@ -5,6 +5,7 @@
  * commas and spaces that the commercial collector tolerates. Everything else is refused.
  */
 import type { BeaconEvent } from './analytics-hit.js';
+import { boundedPattern } from './bounded-pattern.js';
 import { MAX_EVENT_NUMBER, MAX_EVENT_SERIAL_CHARS, MIN_EVENT_NUMBER } from './constants.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
 import { duplicateEvent, eventWithValueAndSerial, malformedEvent, unknownEvent } from './errors.js';
@@ -15,7 +16,7 @@ const ENTRY = /^event(\d+)(?:([=:])(.*))?$/s;
 const WITHOUT_LEADING_ZERO = /^(?:0|[1-9]\d*)$/;
 /** What `String(n)` writes for a finite number: `3`, `-2.5`, `1e+21`, `5e-7`. */
 const NUMERIC_VALUE = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
-const SERIAL = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_EVENT_SERIAL_CHARS}}$`);
+const SERIAL = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_-]', MAX_EVENT_SERIAL_CHARS);
 
 export function parseEvents(list: string): DecodeResult<BeaconEvent[]> {
   const events: BeaconEvent[] = [];

@@ -4,6 +4,7 @@
  * as a comma list, which some clients percent-encode (`%2C`), so the path is decoded first.
  */
 import type { BeaconAddress } from './analytics-hit.js';
+import { boundedPattern } from './bounded-pattern.js';
 import {
   BEACON_PATH_PREFIX,
   BEACON_PATH_PROTOCOL_SEGMENT,
@@ -23,8 +24,8 @@ import {
 } from './errors.js';
 
 const REPORT_SUITE = /^[A-Za-z0-9_.-]+$/;
-const LIBRARY_VERSION = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_LIBRARY_VERSION_CHARS}}$`);
-const RANDOM = new RegExp(`^\\d{1,${MAX_BEACON_RANDOM_DIGITS}}$`);
+const LIBRARY_VERSION = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_.-]', MAX_LIBRARY_VERSION_CHARS);
+const RANDOM = /* @__PURE__ */ boundedPattern('\\d', MAX_BEACON_RANDOM_DIGITS);
 const RANDOM_MARKER = 's';
 const SUITE_SEPARATOR = ',';
 

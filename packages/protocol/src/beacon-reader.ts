@@ -51,7 +51,10 @@ export const KNOWN_PARAMS = [
   'eid',
 ] as const;
 export type KnownParam = (typeof KNOWN_PARAMS)[number];
-const KNOWN_PARAM_SET: ReadonlySet<string> = new Set(KNOWN_PARAMS);
+// The pure annotation marks this and the other top-level calls of the decoder as droppable: without it the
+// bundler keeps them (it cannot tell a call is free of side effects) and the browser bundle, which
+// only encodes, carries the decoder's tables.
+const KNOWN_PARAM_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(KNOWN_PARAMS);
 
 const BEACON_START = 'AQB';
 const BEACON_END = 'AQE';

@@ -26,12 +26,11 @@ const FIELD_SEPARATORS = /[/: ]/;
 const UNSIGNED_INTEGER = /^\d{1,9}$/;
 const SIGNED_INTEGER = /^-?\d{1,9}$/;
 
-interface FieldRule {
-  name: keyof ClientTime;
-  min: number;
-  max: number;
-  signed?: boolean;
-}
+/**
+ * A field's name and range. A signed field ranges from -max to max: its rule names no `min`, so
+ * that the table holds no `-MAX_…`, which the bundler would not drop from the browser bundle.
+ */
+type FieldRule = { name: keyof ClientTime; max: number } & ({ min: number; signed?: false } | { signed: true });
 
 /** The eight fields in wire order, with the range each may take. */
 const FIELD_RULES: readonly FieldRule[] = [
@@ -42,7 +41,7 @@ const FIELD_RULES: readonly FieldRule[] = [
   { name: 'minute', min: 0, max: 59 },
   { name: 'second', min: 0, max: 59 },
   { name: 'weekday', min: 0, max: 6 },
-  { name: 'tzOffsetMin', min: -MAX_TZ_OFFSET_MIN, max: MAX_TZ_OFFSET_MIN, signed: true },
+  { name: 'tzOffsetMin', max: MAX_TZ_OFFSET_MIN, signed: true },
 ];
 
 /** Writes the local fields of `date`, unpadded, e.g. `22/10/2026 9:59:43 0 -60`. */
@@ -90,8 +89,9 @@ export function parseClientTime(t: string): DecodeResult<ClientTime> {
       return rejected(clientTimeNotInteger(rule.name, raw));
     }
     const value = Number(raw);
-    if (value < rule.min || value > rule.max) {
-      return rejected(clientTimeOutOfRange(rule.name, value, rule.min, rule.max));
+    const min = rule.signed ? -rule.max : rule.min;
+    if (value < min || value > rule.max) {
+      return rejected(clientTimeOutOfRange(rule.name, value, min, rule.max));
     }
     fields[rule.name] = value;
   }

@@ -25,6 +25,11 @@ export function quote(value: string): string {
   return `'${printable}'`;
 }
 
+/** `too many {what}: at most {max}`; a function rather than a template so that it can be pure. */
+function tooMany(what: string, max: number): string {
+  return `too many ${what}: at most ${max}`;
+}
+
 // ── Beacon framing ───────────────────────────────────────────────────────────────────────────────
 
 export const TRUNCATED_BEACON = 'truncated beacon: AQE=1 must be the last parameter';
@@ -56,11 +61,13 @@ export const duplicateEvent = (entry: string): string => `duplicate event ${quot
 // ── Context data and other blocks ────────────────────────────────────────────────────────────────
 
 export const malformedContextData = (detail: string): string => `malformed context data: ${detail}`;
-export const CONTEXT_DATA_NEVER_CLOSED = malformedContextData("'c.' is never closed by '.c'");
-export const CONTEXT_DATA_CLOSED_UNOPENED = malformedContextData(
+// Reasons built by a call or a template are annotated pure: the bundler would otherwise keep every
+// one of them in the browser bundle, which throws only the encoder's few.
+export const CONTEXT_DATA_NEVER_CLOSED = /* @__PURE__ */ malformedContextData("'c.' is never closed by '.c'");
+export const CONTEXT_DATA_CLOSED_UNOPENED = /* @__PURE__ */ malformedContextData(
   "'.c' closes a block that 'c.' never opened",
 );
-export const CONTEXT_DATA_EMPTY_KEY = malformedContextData('empty key');
+export const CONTEXT_DATA_EMPTY_KEY = /* @__PURE__ */ malformedContextData('empty key');
 export const contextDataMarkerWithValue = (marker: string): string =>
   malformedContextData(`${quote(marker)} carries a value`);
 export const contextDataUnbalanced = (close: string, open: string): string =>
@@ -71,15 +78,14 @@ export const oversizedContextDataKey = (key: string): string =>
 export const oversizedContextDataValue = (key: string, length: number): string =>
   `oversized context data value for ${quote(key)}: ${length} characters, ` +
   `at most ${MAX_CONTEXT_DATA_VALUE_CHARS}`;
-export const TOO_MANY_CONTEXT_DATA_ENTRIES =
-  `too many context data entries: at most ${MAX_CONTEXT_DATA_ENTRIES}`;
+export const TOO_MANY_CONTEXT_DATA_ENTRIES = /* @__PURE__ */ tooMany('context data entries', MAX_CONTEXT_DATA_ENTRIES);
 export const CLIENT_HINTS_NEVER_CLOSED = "malformed client hints: 'h.' is never closed by '.h'";
 
 // ── Beacon path ──────────────────────────────────────────────────────────────────────────────────
 
 export const MALFORMED_BEACON_PATH = 'malformed beacon path: expected /b/ss/{suites}/1/{version}/s{random}';
 export const BEACON_PATH_BAD_ENCODING = 'malformed beacon path: bad percent-encoding';
-export const TOO_MANY_REPORT_SUITES = `too many report suites in beacon path: at most ${MAX_REPORT_SUITES}`;
+export const TOO_MANY_REPORT_SUITES = /* @__PURE__ */ tooMany('report suites in beacon path', MAX_REPORT_SUITES);
 export const badReportSuite = (suite: string): string =>
   `bad report suite ${quote(suite)} in beacon path: use letters, digits, '_', '.' and '-'`;
 export const badLibraryVersion = (version: string): string =>

@@ -13,7 +13,8 @@ export type Environment =
   /** The public site. */
   | 'production';
 
-export const REPORT_SUITES: Record<Environment, string> = Object.freeze({
+// Pure for the bundler, so that a bundle that never reads the suites does not carry them.
+export const REPORT_SUITES: Record<Environment, string> = /* @__PURE__ */ Object.freeze({
   development: 'mesuradev',
   staging: 'mesurastg',
   production: 'mesuraprod',

@@ -24,17 +24,26 @@ interface FamilyRule {
   /** The parameter's letter: `c12` is prop 12. */
   prefix: string;
   family: SlotFamily;
-  min: number;
-  max: number;
 }
 
 /** In the order the library writes the families. */
 export const SLOT_FAMILIES: readonly FamilyRule[] = [
-  { prefix: 'c', family: 'props', min: MIN_PROP_SLOT, max: MAX_PROP_SLOT },
-  { prefix: 'v', family: 'eVars', min: MIN_EVAR_SLOT, max: MAX_EVAR_SLOT },
-  { prefix: 'h', family: 'hierarchies', min: MIN_HIERARCHY_SLOT, max: MAX_HIERARCHY_SLOT },
-  { prefix: 'l', family: 'lists', min: MIN_LIST_SLOT, max: MAX_LIST_SLOT },
+  { prefix: 'c', family: 'props' },
+  { prefix: 'v', family: 'eVars' },
+  { prefix: 'h', family: 'hierarchies' },
+  { prefix: 'l', family: 'lists' },
 ];
+
+/**
+ * The slot numbers each family accepts, `[min, max]`. Apart from SLOT_FAMILIES because only the
+ * reader checks them: the encoder, in the browser bundle, writes whatever slots the hit holds.
+ */
+const SLOT_RANGES: Readonly<Record<SlotFamily, readonly [min: number, max: number]>> = {
+  props: [MIN_PROP_SLOT, MAX_PROP_SLOT],
+  eVars: [MIN_EVAR_SLOT, MAX_EVAR_SLOT],
+  hierarchies: [MIN_HIERARCHY_SLOT, MAX_HIERARCHY_SLOT],
+  lists: [MIN_LIST_SLOT, MAX_LIST_SLOT],
+};
 
 /** A letter of a family followed by digits; `c`, `v`, `ce`, `ch`, `vid` are other parameters. */
 const SLOT_PARAM = /^([cvhl])(\d+)$/;
@@ -51,8 +60,9 @@ export function readSlotParam(param: string): SlotParam | undefined {
   if (!match) return undefined;
   const [, prefix, digits = ''] = match;
   const rule = SLOT_FAMILIES.find((candidate) => candidate.prefix === prefix);
+  const range = rule && SLOT_RANGES[rule.family];
   const slot = Number(digits);
-  if (!rule || !CANONICAL_NUMBER.test(digits) || slot < rule.min || slot > rule.max) {
+  if (!rule || !range || !CANONICAL_NUMBER.test(digits) || slot < range[0] || slot > range[1]) {
     return { reason: unknownVariableSlot(param) };
   }
   return { family: rule.family, slot };

@@ -3,7 +3,8 @@
  * and rules. The report suite per environment is the analytics side's choice; here the
  * environment only decides whether a developer's machine may run the rules.
  */
-import type { DataElementConfig, EventConfig, PropertyConfig, RuleConfig } from '../config/property-config.js';
+import type { ConditionConfig, DataElementConfig, EventConfig, PropertyConfig, RuleConfig } from '../config/property-config.js';
+import { DEFAULT_LINK_TYPE } from '../constants.js';
 import { escapeRegExp } from '../core/template.js';
 import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from './site-link-calls.js';
 
@@ -38,6 +39,8 @@ export const PAGE_VIEW_CALL = 'scPageView';
 
 const PAGE_EVENTS: EventConfig[] = [{ type: 'libraryLoaded' }, { type: 'routeChange' }];
 
+const consentVendor = (vendorId: string | number): ConditionConfig => ({ type: 'consentVendor', vendorId });
+
 function dataElements(): Record<string, DataElementConfig> {
   const elements: Record<string, DataElementConfig> = {
     // Empty on an Error404 page (§2): the data-layer reader has already applied that rule.
@@ -62,13 +65,13 @@ function dataElements(): Record<string, DataElementConfig> {
 }
 
 /** §5: page views need the web-analytics vendor and automatic hits not disabled. */
-function pageViewRule(options: SitePropertyOptions, search: boolean, automatic: boolean): RuleConfig {
+function pageViewRule(webAnalytics: ConditionConfig, autoPageView: boolean, search: boolean, automatic: boolean): RuleConfig {
   return {
-    name: `${search ? 'internal search page view' : 'page view'}${automatic ? ' (automatic)' : ''}`,
+    name: `${search ? 'internal search ' : ''}page view${automatic ? ' (automatic)' : ''}`,
     events: automatic ? PAGE_EVENTS : [{ type: 'directCall', name: PAGE_VIEW_CALL }],
-    enabled: !automatic || options.autoPageView === true,
+    enabled: !automatic || autoPageView,
     conditions: [
-      { type: 'consentVendor', vendorId: options.webAnalyticsVendorId ?? 'web-analytics' },
+      webAnalytics,
       { type: 'automaticHitsEnabled' },
       // §2: a search page's page view is the search page view, so exactly one of the two fires.
       { type: 'pathContains', value: SEARCH_PATH_WORD, negate: !search },
@@ -88,32 +91,13 @@ function pageViewRule(options: SitePropertyOptions, search: boolean, automatic: 
   };
 }
 
-function linkCallRule(name: string, options: SitePropertyOptions): RuleConfig {
-  const call = SITE_LINK_CALLS[name] ?? { events: [] };
-  return {
-    name: `direct call ${name}`,
-    events: [{ type: 'directCall', name }],
-    conditions: [{ type: 'consentVendor', vendorId: options.webAnalyticsVendorId ?? 'web-analytics' }],
-    actions: [
-      {
-        type: 'sendLink',
-        linkType: call.linkType ?? 'o',
-        linkName: '%link.name%',
-        linkUrl: '%link.url%',
-        variables: Object.fromEntries(Object.values(LINK_DETAIL_VARIABLES).map((variable) => [variable, `%link.${variable}%`])),
-        events: call.events,
-      },
-    ],
-  };
-}
-
 /** §2: a personalisation rule per path; the personalisation package makes the call real. */
 function personalisationRule(name: string, pathPattern: string, mbox: string): RuleConfig {
   return {
-    name,
+    name: `personalisation ${name}`,
     events: PAGE_EVENTS,
-    conditions: [{ type: 'pathMatches', pattern: pathPattern }],
-    actions: [{ type: 'personalize', mbox }],
+    conditions: [{ type: 'pathMatches', pattern: `^/${pathPattern}(/|$)` }],
+    actions: [{ type: 'personalize', mbox: `mesura-${mbox}` }],
   };
 }
 
@@ -121,21 +105,37 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
   const environment = options.environment ?? 'development';
   const articleIds = options.personalisationArticleIds ?? ['1001', '1002', '1003'];
   const scriptUrl = options.audienceMeasurementScriptUrl;
+  const webAnalytics = consentVendor(options.webAnalyticsVendorId ?? 'web-analytics');
+  const auto = options.autoPageView === true;
+  // Every direct call sends the same link variables, each from the link data element of its name.
+  const linkVariables = Object.fromEntries(Object.values(LINK_DETAIL_VARIABLES).map((variable) => [variable, `%link.${variable}%`]));
   return {
     name: `mesura site (${environment})`,
     domains: options.domains ?? ['mesura.cat'],
     allowLocalhost: environment === 'development',
     dataElements: dataElements(),
     rules: [
-      pageViewRule(options, false, false),
-      pageViewRule(options, true, false),
-      pageViewRule(options, false, true),
-      pageViewRule(options, true, true),
-      ...Object.keys(SITE_LINK_CALLS).map((name) => linkCallRule(name, options)),
-      ...articleIds.map((id) =>
-        personalisationRule(`personalisation noticia ${id}`, `^/noticia/${escapeRegExp(id)}(/|$)`, `mesura-noticia-${id}`),
-      ),
-      personalisationRule('personalisation el temps', '^/el-temps(/|$)', 'mesura-el-temps'),
+      pageViewRule(webAnalytics, auto, false, false),
+      pageViewRule(webAnalytics, auto, true, false),
+      pageViewRule(webAnalytics, auto, false, true),
+      pageViewRule(webAnalytics, auto, true, true),
+      ...Object.entries(SITE_LINK_CALLS).map(([name, call]): RuleConfig => ({
+        name: `direct call ${name}`,
+        events: [{ type: 'directCall', name }],
+        conditions: [webAnalytics],
+        actions: [
+          {
+            type: 'sendLink',
+            linkType: call.linkType ?? DEFAULT_LINK_TYPE,
+            linkName: '%link.name%',
+            linkUrl: '%link.url%',
+            variables: linkVariables,
+            events: call.events,
+          },
+        ],
+      })),
+      ...articleIds.map((id) => personalisationRule(`noticia ${id}`, `noticia/${escapeRegExp(id)}`, `noticia-${id}`)),
+      personalisationRule('el temps', 'el-temps', 'el-temps'),
       {
         // §4, §5: on load and on each consent event, once the vendor is in the consent list.
         name: 'audience measurement',
@@ -145,7 +145,7 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
           { type: 'custom', name: options.consentChangedEvent ?? 'mesura:consent-changed' },
         ],
         enabled: scriptUrl !== undefined,
-        conditions: [{ type: 'consentVendor', vendorId: options.audienceMeasurementVendorId ?? 'audience-measurement' }],
+        conditions: [consentVendor(options.audienceMeasurementVendorId ?? 'audience-measurement')],
         actions: [{ type: 'loadScript', url: scriptUrl ?? '' }],
       },
     ],
