@@ -4,6 +4,7 @@
  */
 import { ALLOW_ALL } from './consent-gate.js';
 import { FALLBACK_REPORT_SUITE, PAGE_VIEW_CALL } from './constants.js';
+import { replayQueue, type SnippetQueue } from './command-queue.js';
 import { createTracker, type TrackDetail } from './tracker.js';
 import { browserTransport } from './transport.js';
 
@@ -13,10 +14,7 @@ interface MesuraConfig {
   collector?: string;
 }
 
-type QueuedCall = [string, ...unknown[]];
-
-interface MesuraGlobal {
-  q?: QueuedCall[];
+interface MesuraGlobal extends SnippetQueue {
   track: (name: string, detail?: TrackDetail) => void;
 }
 
@@ -48,12 +46,11 @@ function start(): void {
     consent: ALLOW_ALL,
     send: browserTransport(config.collector ?? location.origin),
   });
-  const queued = window.mesura?.q ?? [];
-  window.mesura = { track: (name, detail) => void tracker.track(name, detail) };
-  for (const [method, ...args] of queued) {
-    if (method === 'track') window.mesura.track(args[0] as string, args[1] as TrackDetail | undefined);
-  }
-  if (config.autoPageView !== false) window.mesura.track(PAGE_VIEW_CALL);
+  const queue = window.mesura;
+  const track = (name: string, detail?: TrackDetail) => void tracker.track(name, detail);
+  window.mesura = { track };
+  replayQueue(queue, track, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+  if (config.autoPageView !== false) track(PAGE_VIEW_CALL);
 }
 
 start();

@@ -68,5 +68,7 @@ export interface DataLayer {
 export interface MesuraCommandQueue {
   /** Calls made before the SDK arrived, each as its argument list. */
   q?: unknown[][];
+  /** The data layer each queued call was made with, so that the SDK replays it with the right one. */
+  d?: unknown[];
   track(callName: string, ...args: unknown[]): void;
 }
