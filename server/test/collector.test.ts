@@ -59,6 +59,45 @@ describe('collector: GET image beacons', () => {
   });
 });
 
+describe('collector: drop-in for the commercial library (issue 3 item 12)', () => {
+  it('stores each sample beacon with its page name, URL, referrer, events, named variables, link and context data', async () => {
+    for (const sample of SAMPLES) {
+      expect((await t.server.app.inject({ url: `${sample.pathname}${sample.search}` })).statusCode).toBe(200);
+    }
+    const stored = JSON.parse(
+      (await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod' })).body,
+    ) as Record<string, unknown>[];
+    const [pageView, customLink, download, overrides] = stored;
+    expect(pageView).toMatchObject({
+      page_name: 'ccma:portada',
+      url: 'https://www.example.cat/?utm=1',
+      referrer: 'https://www.google.com/',
+      channel: 'home',
+      hit_type: 'page_view',
+      section: 'v1',
+      library_version: 'JS-2.27.0',
+    });
+    expect(JSON.parse(String(pageView!.events))).toEqual([
+      { id: 1, name: 'pageView' },
+      { id: 2, name: 'search', value: 3 },
+    ]);
+    expect(JSON.parse(String(pageView!.context_data))).toEqual({ 'ccma.seccio': 'noticies' });
+    expect(JSON.parse(String(pageView!.other_variables))).toEqual({ h1: 'a,b', l1: 'x,y' });
+    expect(customLink).toMatchObject({ hit_type: 'link_o', link_name: 'Play button', referrer: null, section: 'clicked' });
+    expect(JSON.parse(String(customLink!.events))).toEqual([{ id: 5, name: 'download' }]);
+    expect(download).toMatchObject({ hit_type: 'link_d', link_url: 'https://other.com/x.pdf' });
+    expect(JSON.parse(String(download!.context_data))).toEqual({
+      'a.activitymap.page': 'ccma:portada',
+      'a.activitymap.link': 'PDF',
+      'a.activitymap.region': 'BODY',
+      'a.activitymap.pageIDType': '1',
+    });
+    expect(overrides).toMatchObject({ page_name: 'override:noticia', subsection_level1: 'via-overrides' });
+    expect(stored.slice(0, 4).map((r) => r.visitor_id_source)).toEqual(['fid', 'fid', 'fid', 'fid']);
+    expect(stored.slice(4).map((r) => r.visitor_id_source)).toEqual(['mid', 'mid', 'mid', 'mid']);
+  });
+});
+
 describe('collector: POST beacons', () => {
   it.each([
     { contentType: 'text/plain;charset=UTF-8' },
