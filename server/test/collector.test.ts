@@ -147,6 +147,26 @@ describe('collector: bad input', () => {
   });
 });
 
+describe('collector: garbage in', () => {
+  it('answers 200 damaged requests with 2xx or a 4xx one-line reason and stays up', async () => {
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const [good] = beaconUrl(testHit()).split('?');
+    for (let i = 0; i < 200; i++) {
+      const cut = Math.floor(next() * 300);
+      const query = beaconUrl(testHit()).split('?')[1]!;
+      const damaged = query.slice(0, cut) + '%E0%A4%A&\u0000' + query.slice(cut + Math.floor(next() * 20));
+      const response =
+        i % 2 === 0
+          ? await t.server.app.inject({ url: `${good}?${damaged}` })
+          : await t.server.app.inject({ method: 'POST', url: good!, payload: damaged, headers: { 'content-type': 'text/plain' } });
+      expect(response.statusCode === 200 || response.statusCode === 204 || response.statusCode === 400, response.body).toBe(true);
+      if (response.statusCode === 400) expect(response.json().error).not.toMatch(/\n/);
+    }
+    expect((await t.server.app.inject({ url: '/healthz' })).json().status).toBe('ok');
+  });
+});
+
 describe('collector: enrichment', () => {
   it('stores the anonymised address, never the raw one', async () => {
     await t.server.app.inject({ url: beaconUrl(testHit()), remoteAddress: '203.0.113.57' });
