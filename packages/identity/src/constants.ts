@@ -11,8 +11,6 @@
 export const VISITOR_COOKIE_NAME = 'mesura_fid';
 /** §9 "cookie default lifetime 34190000 s" (about 13 months). */
 export const VISITOR_COOKIE_MAX_AGE_S = 34_190_000;
-/** Random bytes per half of a visitor id: two halves of 8, 128 bits in all. */
-export const VISITOR_ID_HALF_BYTES = 8;
 
 /** Remembers the visitor's privacy choice: `out` or `in` (privacy.ts). */
 export const PRIVACY_COOKIE_NAME = 'mesura_privacy';

@@ -13,6 +13,7 @@ export { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientT
 export { eventId, eventName, namedVariables, variableNames, variableSlots } from './variable-map.js';
 export { SITE_VARIABLE_MAP } from './site-variable-map.js';
 export { REPORT_SUITES, parseEnvironment } from './report-suites.js';
+export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
 
 // Limits and reasons, so that callers and tests name them rather than repeat them.
 export * as limits from './constants.js';

@@ -1,3 +1,4 @@
+import { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from '@mesura/protocol';
 import { VISITOR_COOKIE_MAX_AGE_S, VISITOR_COOKIE_NAME } from './constants.js';
 
 export interface CookieJar {
@@ -11,8 +12,8 @@ export interface CookieJar {
  */
 export function visitorId(jar: CookieJar, random: (bytes: Uint8Array) => Uint8Array): string {
   const existing = readCookie(jar.get(), VISITOR_COOKIE_NAME);
-  if (existing && /^[0-9A-F]{16}-[0-9A-F]{16}$/.test(existing)) return existing;
-  const id = `${hex(random(new Uint8Array(8)))}-${hex(random(new Uint8Array(8)))}`;
+  if (isVisitorId(existing)) return existing;
+  const id = formatVisitorId(random(new Uint8Array(VISITOR_ID_BYTES)));
   jar.set(`${VISITOR_COOKIE_NAME}=${id}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`);
   return id;
 }

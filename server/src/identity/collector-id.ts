@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from '@mesura/protocol';
 
 /**
  * The collector's visitor cookie. First-party to the collector's host: the same cookie answers
@@ -9,13 +10,8 @@ import { randomBytes } from 'node:crypto';
 export const COLLECTOR_COOKIE_NAME = 'mesura_cid';
 /** Spec §9 "cookie default lifetime 34190000 s", as for `mesura_fid`. */
 export const COLLECTOR_COOKIE_MAX_AGE_S = 34_190_000;
-/** 128 random bits, written as two halves of 16 upper-case hex digits. */
-const ID_BYTES = 16;
-const ID_FORMAT = /^[0-9A-F]{16}-[0-9A-F]{16}$/;
-
 export function newCollectorId(): string {
-  const hex = randomBytes(ID_BYTES).toString('hex').toUpperCase();
-  return `${hex.slice(0, ID_BYTES)}-${hex.slice(ID_BYTES)}`;
+  return formatVisitorId(randomBytes(VISITOR_ID_BYTES));
 }
 
 /** The well-formed `mesura_cid` of a Cookie header; anything else counts as none. */
@@ -24,7 +20,7 @@ export function collectorIdFrom(cookieHeader: string | undefined): string | unde
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== COLLECTOR_COOKIE_NAME) continue;
     const value = part.slice(eq + 1).trim();
-    if (ID_FORMAT.test(value)) return value;
+    if (isVisitorId(value)) return value;
   }
   return undefined;
 }
