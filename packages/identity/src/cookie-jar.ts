@@ -2,6 +2,7 @@
  * The one place that knows cookie syntax. Everything else reads and writes through a `CookieJar`,
  * so tests pass a fake jar and no module touches `document.cookie`.
  */
+import { readCookie as readCookieString } from '@mesura/datalayer';
 export interface CookieJar {
   /** All cookies, as `document.cookie` returns them (`a=1; b=2`). */
   get(): string;
@@ -19,12 +20,9 @@ export function documentCookieJar(doc: Document = document): CookieJar {
   };
 }
 
+/** The raw value of the first cookie called `name` (the data layer's reader, the one cookie parser). */
 export function readCookie(jar: CookieJar, name: string): string | undefined {
-  for (const part of jar.get().split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return readCookieString(jar.get(), name);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readCookie } from '@mesura/datalayer';
 import { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from '@mesura/protocol';
 import { VISITOR_COOKIE_MAX_AGE_S, VISITOR_COOKIE_NAME } from './constants.js';
 
@@ -16,14 +17,6 @@ export function visitorId(jar: CookieJar, random: (bytes: Uint8Array) => Uint8Ar
   const id = formatVisitorId(random(new Uint8Array(VISITOR_ID_BYTES)));
   jar.set(`${VISITOR_COOKIE_NAME}=${id}; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`);
   return id;
-}
-
-export function readCookie(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 export function hex(bytes: Uint8Array): string {

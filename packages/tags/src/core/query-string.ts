@@ -1,4 +1,5 @@
 /** Query-string and cookie reading for data elements and conditions. */
+import { readCookie } from '@mesura/datalayer';
 import { MAX_QUERY_KEYS } from '../constants.js';
 
 /** Percent-decoding that keeps a malformed value as it is rather than throwing. */
@@ -28,9 +29,6 @@ export function queryParam(search: string, name: string, caseInsensitive = false
 
 /** A cookie's decoded value in `document.cookie` text, or `undefined`. */
 export function cookieValue(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return decode(part.slice(at + 1).trim());
-  }
-  return undefined;
+  const value = readCookie(cookies, name);
+  return value === undefined ? undefined : decode(value);
 }
