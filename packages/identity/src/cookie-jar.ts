@@ -3,6 +3,7 @@
  * so tests pass a fake jar and no module touches `document.cookie`.
  */
 import { readCookie as readCookieString } from '@mesura/datalayer';
+
 export interface CookieJar {
   /** All cookies, as `document.cookie` returns them (`a=1; b=2`). */
   get(): string;
