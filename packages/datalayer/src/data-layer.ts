@@ -2,7 +2,7 @@
 import type { LoginState } from './login-state.js';
 import type { PageData, ResolvedPage } from './page-data.js';
 import type { ResolvedUser, UserData } from './user-data.js';
-import type { ResolvedVideo, VideoData } from './video-data.js';
+import type { VideoData } from './video-data.js';
 
 /**
  * `window.mesuraData`, written by the site before the SDK reads it (§3: "Tracking data is read
@@ -40,8 +40,6 @@ export interface DerivedValues {
 /** The data layer with every default applied: each analytics value is text, ready for a beacon. */
 export interface ResolvedDataLayer {
   page: ResolvedPage;
-  /** Present when the data layer has a video group (an object), absent otherwise. */
-  video?: ResolvedVideo;
   user: ResolvedUser;
   derived: DerivedValues;
 }

@@ -20,6 +20,7 @@ export { readCookie } from './session-cookie.js';
 export { loginState } from './login-state.js';
 export { pageVariables } from './page-variables.js';
 export { readDataLayer } from './read-data-layer.js';
+export { readVideoData } from './read-video-data.js';
 export { formatTimestamp } from './timestamp.js';
 
 // Types are exported apart so that `verbatimModuleSyntax` builds erase them cleanly.

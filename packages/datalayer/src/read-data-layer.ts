@@ -1,6 +1,6 @@
 import { LOGGED_IN_STATE, NOT_INFORMED_OTHER } from './constants.js';
 import type { DerivedValues, ReadOptions, ResolvedDataLayer } from './data-layer.js';
-import { USER_DEFAULTS, VIDEO_DEFAULTS } from './defaults.js';
+import { USER_DEFAULTS } from './defaults.js';
 import { firstValue } from './first-value.js';
 import { loginState } from './login-state.js';
 import type { ResolvedPage } from './page-data.js';
@@ -28,8 +28,8 @@ function derive(page: ResolvedPage, rawUser: unknown, options: ReadOptions | und
 }
 
 /**
- * Reads the page-level global object (`window.mesuraData = { page, video, user }`, §3) and applies
- * the defaults of §5, the Error404 rule of §2 and the derived values (timestamp, login state, first
+ * Reads the page and user groups of the page-level global object (`window.mesuraData = { page,
+ * video, user }`, §3; the video group is `readVideoData`'s) and applies the defaults of §5, the Error404 rule of §2 and the derived values (timestamp, login state, first
  * values of the comma lists). Never throws: input that is not an object, groups that are not
  * objects and fields of the wrong type all count as missing.
  *
@@ -37,14 +37,11 @@ function derive(page: ResolvedPage, rawUser: unknown, options: ReadOptions | und
  */
 export function readDataLayer(raw: unknown, options?: ReadOptions): ResolvedDataLayer {
   const rawPage = fieldOf(raw, 'page');
-  const rawVideo = fieldOf(raw, 'video');
   const rawUser = fieldOf(raw, 'user');
   const page = resolvePage(rawPage);
-  const resolved: ResolvedDataLayer = {
+  return {
     page,
     user: resolveGroup(rawUser, USER_DEFAULTS),
     derived: derive(page, rawUser, options),
   };
-  if (isRecord(rawVideo)) resolved.video = resolveGroup(rawVideo, VIDEO_DEFAULTS);
-  return resolved;
 }

@@ -5,6 +5,7 @@ import {
   NOT_INFORMED_OTHER,
   PAGE_NAME_DEFAULT,
   readDataLayer,
+  readVideoData,
   type PageData,
 } from '@mesura/datalayer';
 import { FIXED_NOW, newsArticle } from './helpers/fixtures.js';
@@ -134,7 +135,7 @@ describe('readDataLayer: §5 defaults of the video and user groups', () => {
   });
 
   it("missing video section, broadband section and subsection and programme code are 'No informat' (§5)", () => {
-    const video = readDataLayer({ video: {} }, { now: FIXED_NOW }).video;
+    const video = readVideoData({ video: {} });
     expect(video?.seccio).toBe('No informat');
     expect(video?.seccioBandaAmple).toBe('No informat');
     expect(video?.subseccioBandaAmple).toBe('No informat');
@@ -142,7 +143,7 @@ describe('readDataLayer: §5 defaults of the video and user groups', () => {
   });
 
   it("other missing video values are tracked as 'No Informat' (§5)", () => {
-    const video = readDataLayer({ video: { titol: 'El Telenotícies', durada: 1800, subtitolat: true } }, { now: FIXED_NOW }).video;
+    const video = readVideoData({ video: { titol: 'El Telenotícies', durada: 1800, subtitolat: true } });
     expect(video?.titol).toBe('El Telenotícies');
     expect(video?.durada).toBe('1800');
     expect(video?.subtitolat).toBe('true');
@@ -151,8 +152,8 @@ describe('readDataLayer: §5 defaults of the video and user groups', () => {
   });
 
   it('a page without a video group has no resolved video', () => {
-    expect(readDataLayer(newsArticle(), { now: FIXED_NOW }).video).toBeUndefined();
-    expect(readDataLayer({ video: 'player' }, { now: FIXED_NOW }).video).toBeUndefined();
+    expect(readVideoData(newsArticle())).toBeUndefined();
+    expect(readVideoData({ video: 'player' })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,4 @@
-import { CUSTOMER_ID_REFUSED } from './errors.js';
 import { documentCookieJar, type CookieJar } from './cookie-jar.js';
-import { checkCustomerIds, type CustomerId, type CustomerIdInput, type CustomerIdRefusal } from './customer-ids.js';
 import { privacyStatus, rememberPrivacy, type PrivacyStatus } from './privacy.js';
 import { isVisitorId, newVisitorId, readVisitorId, writeVisitorId, type RandomSource } from './visitor-id.js';
 
@@ -10,8 +8,6 @@ export interface IdentityState {
   visitorId(): string;
   /** True while the visitor's opt-out lasts: send nothing, write nothing. */
   isOptedOut(): boolean;
-  /** The customer ids the page set, by integration code. */
-  customerIds(): Readonly<Record<string, CustomerId>>;
 }
 
 export interface Identity extends IdentityState {
@@ -28,13 +24,6 @@ export interface Identity extends IdentityState {
    * Returns whether it was adopted.
    */
   adoptCollectorId(id: string): boolean;
-  /**
-   * Adds or replaces customer ids by integration code (§3). An entry whose integration code or id
-   * is not a non-empty string is refused with a `CUSTOMER_ID_REFUSED` warning; the others are kept.
-   */
-  setCustomerIds(ids: Readonly<Record<string, CustomerIdInput>>): CustomerIdRefusal[];
-  /** Same as `customerIds()`: the name of the Visitor API that pages already call. */
-  getCustomerIds(): Readonly<Record<string, CustomerId>>;
   /** Remembers an opt-out for OPT_OUT_TTL_S (§9: 7200 s). */
   optOut(): void;
   /** Remembers an opt-in for OPT_IN_MAX_AGE_S (§9: 33696000 s); ends an opt-out. */
@@ -49,20 +38,15 @@ export interface IdentityOptions {
   random?: RandomSource;
   /** Write cookies with Secure. Defaults to whether the page is https. */
   secure?: boolean;
-  /** Receives the warnings of §5. Defaults to `console.warn`. */
-  warn?: (message: string) => void;
 }
 
 export function createIdentity(options: IdentityOptions = {}): Identity {
   const jar = options.jar ?? documentCookieJar();
   const random = options.random ?? ((bytes: Uint8Array) => crypto.getRandomValues(bytes));
   const secure = options.secure ?? location.protocol === 'https:';
-  const warn = options.warn ?? ((message: string) => console.warn(message));
-  const ids: Record<string, CustomerId> = {};
   // An opted-out visitor's id lives only as long as this page.
   let unsaved: string | undefined;
   const isOptedOut = () => privacyStatus(jar) === 'opted-out';
-  const customerIds = () => ({ ...ids });
 
   return {
     visitorId() {
@@ -79,14 +63,6 @@ export function createIdentity(options: IdentityOptions = {}): Identity {
       writeVisitorId(jar, id, secure);
       return true;
     },
-    setCustomerIds(input) {
-      const { accepted, refused } = checkCustomerIds(input);
-      Object.assign(ids, accepted);
-      for (const { integrationCode } of refused) warn(`${CUSTOMER_ID_REFUSED}: '${integrationCode}'`);
-      return refused;
-    },
-    customerIds,
-    getCustomerIds: customerIds,
     isOptedOut,
     optOut: () => rememberPrivacy(jar, false, secure),
     optIn: () => rememberPrivacy(jar, true, secure),

@@ -14,6 +14,7 @@ export {
 export { CUSTOMER_ID_REFUSED } from './errors.js';
 export { documentCookieJar } from './cookie-jar.js';
 export { createIdentity } from './identity.js';
+export { createCustomerIdStore } from './customer-id-store.js';
 export { isVisitorId, newVisitorId } from './visitor-id.js';
 export { acceptIncomingVisitor, decorateLink } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
@@ -23,6 +24,7 @@ export { userIdentity } from './user-identity.js';
 // Types apart, so that `verbatimModuleSyntax` builds erase them cleanly.
 export type { CookieJar } from './cookie-jar.js';
 export type { Identity, IdentityOptions, IdentityState } from './identity.js';
+export type { CustomerIdStore, CustomerIdStoreOptions } from './customer-id-store.js';
 export type { RandomSource } from './visitor-id.js';
 export type { PrivacyStatus } from './privacy.js';
 export type {

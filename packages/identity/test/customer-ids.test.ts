@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createIdentity, CUSTOMER_ID_REFUSED, type CustomerIdInput } from '../src/index.js';
-import { fakeCookieJar, fakeRandom } from './helpers/fakes.js';
+import { createCustomerIdStore, CUSTOMER_ID_REFUSED, type CustomerIdInput } from '../src/index.js';
 
 const setUp = () => {
   const warnings: string[] = [];
-  const identity = createIdentity({ jar: fakeCookieJar(), random: fakeRandom(), secure: false, warn: (m) => warnings.push(m) });
+  const identity = createCustomerIdStore({ warn: (m) => warnings.push(m) });
   return { identity, warnings };
 };
 

@@ -4,7 +4,7 @@ import { FIRST_RANDOM_ID, fakeCookieJar, fakeRandom } from './helpers/fakes.js';
 
 const setUp = (options: { cookies?: string; secure?: boolean } = {}) => {
   const jar = fakeCookieJar({ nowMs: 0 }, options.cookies);
-  const identity = createIdentity({ jar, random: fakeRandom(), secure: options.secure ?? false, warn: () => undefined });
+  const identity = createIdentity({ jar, random: fakeRandom(), secure: options.secure ?? false });
   return { jar, identity };
 };
 

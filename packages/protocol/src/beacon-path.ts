@@ -20,7 +20,6 @@ import {
   badBeaconRandom,
   badLibraryVersion,
   badReportSuite,
-  invalidBeaconAddress,
 } from './errors.js';
 
 const REPORT_SUITE = /^[A-Za-z0-9_.-]+$/;
@@ -29,10 +28,12 @@ const RANDOM = /* @__PURE__ */ boundedPattern('\\d', MAX_BEACON_RANDOM_DIGITS);
 const RANDOM_MARKER = 's';
 const SUITE_SEPARATOR = ',';
 
-/** `/b/ss/mesuradev/1/MESURA-0.1.0/s123…`. Throws when the address could not be parsed back. */
+/**
+ * `/b/ss/mesuradev/1/MESURA-0.1.0/s123…`. Trusts its caller, so that the browser bundle does not
+ * carry the checks: the collector's `parseBeaconPath` refuses, with its reason, an address it
+ * cannot read back.
+ */
 export function beaconPath(address: BeaconAddress): string {
-  const reason = addressProblem(address);
-  if (reason !== undefined) throw new Error(invalidBeaconAddress(reason));
   const suites = address.reportSuites.join(SUITE_SEPARATOR);
   const random = `${RANDOM_MARKER}${address.random}`;
   return `${BEACON_PATH_PREFIX}${suites}/${BEACON_PATH_PROTOCOL_SEGMENT}/${address.libraryVersion}/${random}`;

@@ -107,18 +107,14 @@ export const clientTimeImpossibleDate = (day: number, month0: number, year: numb
   `day ${day} does not exist in month ${month0} of ${year} (months count from 0)`;
 
 // ── Programming errors (thrown, not returned) ────────────────────────────────────────────────────
+// Short: the browser bundle carries them, and the name they quote says what to fix.
 
-export const unknownVariableName = (name: string): string =>
-  `unknown variable ${quote(name)}: add it to the variable map or fix the name`;
-export const unknownEventName = (name: string): string =>
-  `unknown event name ${quote(name)}: add it to the variable map's events or fix the name`;
+export const unknownVariableName = (name: string): string => `unknown variable ${quote(name)}`;
+export const unknownEventName = (name: string): string => `unknown event name ${quote(name)}`;
 export const unknownEnvironment = (value: string): string =>
   `unknown environment ${quote(value)}: expected development, staging or production`;
-export const invalidDate = (): string => 'client time needs a valid Date, got an Invalid Date';
-export const unencodableContextDataKey = (key: string): string =>
-  `context data key ${quote(key)} cannot be encoded: a key is dot-separated non-empty segments`;
-export const eventWithValueAndSerial = (id: number): string =>
-  `event${id} has both a value and a serial: the wire carries one or the other`;
+export const invalidDate = (): string => 'client time of an Invalid Date';
+export const unencodableContextDataKey = (key: string): string => `empty segment in context data key ${quote(key)}`;
+export const eventWithValueAndSerial = (id: number): string => `event${id} has both a value and a serial`;
 export const hitTypeMismatch = (hitType: string, detail: string): string =>
   `hit type ${hitType} does not match the hit: ${detail}`;
-export const invalidBeaconAddress = (reason: string): string => `cannot build a beacon path: ${reason}`;

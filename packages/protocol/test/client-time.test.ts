@@ -29,7 +29,7 @@ describe('formatClientTime', () => {
   });
 
   it('throws on an Invalid Date', () => {
-    expect(() => formatClientTime(new Date(Number.NaN))).toThrow('client time needs a valid Date, got an Invalid Date');
+    expect(() => formatClientTime(new Date(Number.NaN))).toThrow('client time of an Invalid Date');
   });
 });
 

@@ -7,6 +7,7 @@ export { validateProperty } from './config/validate-property.js';
 export { browserEnvironment } from './browser-environment.js';
 export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './property/site-property.js';
 export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './property/site-link-calls.js';
+export { SITE_ACCOUNTS, environmentForHost } from './property/site-accounts.js';
 export {
   ACTION_TIMEOUT,
   UNSUPPORTED_IE,
@@ -60,3 +61,4 @@ export type { ClickTarget, EventDetail, TagEvent, TagEventType } from './tag-eve
 export type { TagDocument, TagEnvironment, TagLocation, TagWindow, TimerHandle } from './environment.js';
 export type { SiteLinkCall } from './property/site-link-calls.js';
 export type { SitePropertyOptions } from './property/site-property.js';
+export type { EnvironmentAccounts, SiteAccounts } from './property/site-accounts.js';

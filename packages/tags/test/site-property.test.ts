@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteProperty, type SitePropertyOptions, type TagEvent } from '../src/index.js';
+import { SITE_ACCOUNTS, environmentForHost, siteProperty, type SitePropertyOptions, type TagEvent } from '../src/index.js';
 import { fakeConsent } from './helpers/recording.js';
 import { harness } from './helpers/runtime.js';
 
@@ -276,6 +276,56 @@ describe('audience-measurement rule (§4, §5 vendor entry in the consent list)'
     void h.fire({ type: 'custom', name: 'mesura:consent-changed' });
     await h.clock.advance(0);
     expect(h.scripts.map((s) => s.src)).toEqual([url]);
+  });
+});
+
+describe('activity-map rule (§7 script loads: the activity-map module)', () => {
+  const url = 'https://www.mesura.cat/mesura-activity-map.js';
+
+  it('loads the module under web-analytics consent, once however many events ask', async () => {
+    const h = site('https://www.mesura.cat/', { activityMapScriptUrl: url }, ['web-analytics']);
+    void h.fire({ type: 'libraryLoaded' });
+    void h.fire({ type: 'custom', name: 'mesura:consent-ready' });
+    await h.clock.advance(0);
+    expect(h.scripts.map((s) => s.src)).toEqual([url]);
+  });
+
+  it('does not load it without web-analytics consent, and is disabled without a URL', async () => {
+    const refused = site('https://www.mesura.cat/', { activityMapScriptUrl: url }, ['audience-measurement']);
+    expect(await refused.fire({ type: 'libraryLoaded' })).toContainEqual({
+      rule: 'activity map', reason: 'conditionFailed', index: 0, type: 'consentVendor',
+    });
+    expect(refused.scripts).toEqual([]);
+    const none = site('https://www.mesura.cat/', {}, ['web-analytics']);
+    expect(await none.fire({ type: 'libraryLoaded' })).toContainEqual({ rule: 'activity map', reason: 'disabled' });
+  });
+});
+
+describe('accounts per environment, chosen by host name (§9 site analytics, site tag of type ga)', () => {
+  it('chooses the environment by host name; an unknown host is development', () => {
+    expect(environmentForHost('mesura.cat')).toBe('production');
+    expect(environmentForHost('www.mesura.cat')).toBe('production');
+    expect(environmentForHost('stg.mesura.cat')).toBe('staging');
+    expect(environmentForHost('preview.stg.mesura.cat')).toBe('staging');
+    expect(environmentForHost('dev.mesura.cat')).toBe('development');
+    expect(environmentForHost('127.0.0.1')).toBe('development');
+    expect(environmentForHost('LOCALHOST')).toBe('development');
+    expect(environmentForHost('mesura.cat.example.com')).toBe('development');
+  });
+
+  it('holds a report suite and a ga property id per environment, all distinct', () => {
+    expect(SITE_ACCOUNTS.production.reportSuites).toEqual(['mesuraprod']);
+    expect(SITE_ACCOUNTS.staging.reportSuites).toEqual(['mesurastg']);
+    expect(SITE_ACCOUNTS.development.reportSuites).toEqual(['mesuradev']);
+    const gaIds = Object.values(SITE_ACCOUNTS).map((accounts) => accounts.ga.propertyId);
+    expect(new Set(gaIds).size).toBe(3);
+    for (const id of gaIds) expect(id).toMatch(/^G-[A-Z0-9]+$/);
+  });
+
+  it('takes another accounts table', () => {
+    const accounts = { ...SITE_ACCOUNTS, staging: { ...SITE_ACCOUNTS.staging, hosts: ['preprod.example.cat'] } };
+    expect(environmentForHost('preprod.example.cat', accounts)).toBe('staging');
+    expect(environmentForHost('stg.mesura.cat', accounts)).toBe('production');
   });
 });
 

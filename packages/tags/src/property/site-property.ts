@@ -21,6 +21,8 @@ export interface SitePropertyOptions {
   audienceMeasurementVendorId?: string | number;
   /** Script the audience-measurement rule loads. Default none: the rule stays disabled. */
   audienceMeasurementScriptUrl?: string;
+  /** The activity-map module (click tracking) the SDK serves. Default none: the rule stays disabled. */
+  activityMapScriptUrl?: string;
   /**
    * Page views on library load and route change, for sites that do not call `scPageView`. A site
    * that calls it (apps/site does, on every route) must leave this off or count pages twice.
@@ -92,6 +94,17 @@ function pageViewRule(webAnalytics: ConditionConfig, autoPageView: boolean, sear
 }
 
 /** §2: a personalisation rule per path; the personalisation package makes the call real. */
+/** Loads `url` on library load and on each consent event while `consent` holds; disabled without a URL. */
+function scriptRule(name: string, url: string | undefined, consent: ConditionConfig, consentEvents: EventConfig[]): RuleConfig {
+  return {
+    name,
+    events: [{ type: 'libraryLoaded' }, ...consentEvents],
+    enabled: url !== undefined,
+    conditions: [consent],
+    actions: [{ type: 'loadScript', url: url ?? '' }],
+  };
+}
+
 function personalisationRule(name: string, pathPattern: string, mbox: string): RuleConfig {
   return {
     name: `personalisation ${name}`,
@@ -104,8 +117,12 @@ function personalisationRule(name: string, pathPattern: string, mbox: string): R
 export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig {
   const environment = options.environment ?? 'development';
   const articleIds = options.personalisationArticleIds ?? ['1001', '1002', '1003'];
-  const scriptUrl = options.audienceMeasurementScriptUrl;
   const webAnalytics = consentVendor(options.webAnalyticsVendorId ?? 'web-analytics');
+  const audienceVendor = consentVendor(options.audienceMeasurementVendorId ?? 'audience-measurement');
+  const consentEvents: EventConfig[] = [
+    { type: 'custom', name: options.consentReadyEvent ?? 'mesura:consent-ready' },
+    { type: 'custom', name: options.consentChangedEvent ?? 'mesura:consent-changed' },
+  ];
   const auto = options.autoPageView === true;
   // Every direct call sends the same link variables, each from the link data element of its name.
   const linkVariables = Object.fromEntries(Object.values(LINK_DETAIL_VARIABLES).map((variable) => [variable, `%link.${variable}%`]));
@@ -136,18 +153,10 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
       })),
       ...articleIds.map((id) => personalisationRule(`noticia ${id}`, `noticia/${escapeRegExp(id)}`, `noticia-${id}`)),
       personalisationRule('el temps', 'el-temps', 'el-temps'),
-      {
-        // §4, §5: on load and on each consent event, once the vendor is in the consent list.
-        name: 'audience measurement',
-        events: [
-          { type: 'libraryLoaded' },
-          { type: 'custom', name: options.consentReadyEvent ?? 'mesura:consent-ready' },
-          { type: 'custom', name: options.consentChangedEvent ?? 'mesura:consent-changed' },
-        ],
-        enabled: scriptUrl !== undefined,
-        conditions: [consentVendor(options.audienceMeasurementVendorId ?? 'audience-measurement')],
-        actions: [{ type: 'loadScript', url: scriptUrl ?? '' }],
-      },
+      // §4, §5: on load and on each consent event, once the vendor is in the consent list.
+      scriptRule('audience measurement', options.audienceMeasurementScriptUrl, audienceVendor, consentEvents),
+      // §7 "Script loads": the activity-map module (click tracking), under web-analytics consent.
+      scriptRule('activity map', options.activityMapScriptUrl, webAnalytics, consentEvents),
     ],
   };
 }
