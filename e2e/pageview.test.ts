@@ -34,7 +34,8 @@ describe('one page view measured end to end in Chromium', () => {
     const page = await newVisitorPage(browser);
     const beacons: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/b/ss/')) beacons.push(request.method());
+      const suite = /\/b\/ss\/([^/]+)\//.exec(request.url())?.[1];
+      if (suite) beacons.push(`${request.method()} ${suite}`);
     });
 
     await page.goto(`${server.baseUrl}/`);
@@ -49,7 +50,9 @@ describe('one page view measured end to end in Chromium', () => {
     await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(3);
     await page.close();
 
-    expect(beacons).toEqual(['POST', 'POST', 'POST']);
+    // Each page view goes to the development suite and, as a copy, to the ga account (§9).
+    expect(beacons.filter((b) => b.endsWith('mesuradev'))).toEqual(['POST mesuradev', 'POST mesuradev', 'POST mesuradev']);
+    expect(beacons.filter((b) => b.endsWith('G-MESURADEV'))).toHaveLength(3);
     const bySection = await report('section');
     expect(bySection.rows).toEqual(
       expect.arrayContaining([

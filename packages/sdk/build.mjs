@@ -1,15 +1,37 @@
-// Bundles src/browser.ts into dist/mesura.js for the browser: no framework, no Node modules.
+// Bundles the browser entry points into dist/ (no framework, no Node modules): esbuild resolves and
+// tree-shakes, terser minifies (measured ~5% smaller gzip than esbuild's own minifier on /mesura.js).
+import { writeFile, mkdir } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { minify } from 'terser';
 
-await build({
-  entryPoints: ['src/browser.ts'],
-  outfile: 'dist/mesura.js',
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  target: ['es2020'],
-  platform: 'browser',
-  conditions: ['mesura-source'],
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+/** Each bundle the server serves: the SDK, and the activity-map module its property loads. */
+export const BUNDLES = [
+  { entry: 'src/browser.ts', file: 'dist/mesura.js' },
+  { entry: 'src/activity-map-module.ts', file: 'dist/mesura-activity-map.js' },
+];
+
+async function bundle({ entry, file }) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    minifySyntax: true,
+    format: 'iife',
+    target: ['es2020'],
+    platform: 'browser',
+    conditions: ['mesura-source'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const minified = await minify(result.outputFiles[0].text, {
+    ecma: 2020,
+    toplevel: true,
+    compress: { passes: 2, pure_getters: true, unsafe_arrows: true },
+    mangle: { toplevel: true },
+    format: { comments: false },
+  });
+  await mkdir('dist', { recursive: true });
+  await writeFile(file, minified.code);
+}
+
+await Promise.all(BUNDLES.map(bundle));

@@ -77,8 +77,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     consoleDir: config.consoleDir,
-    sdkFile: config.sdkFile,
-    siteConfig: { reportSuite: config.reportSuite, environment: config.environment, autoPageView: false },
+    sdkDir: config.sdkDir,
+    siteConfig: {
+      autoPageView: false,
+      sisterDomains: config.sisterDomains,
+      ...(config.gaDestination !== undefined && { gaDestination: config.gaDestination }),
+    },
   });
 
   let closing: Promise<void> | undefined;

@@ -9,7 +9,7 @@ export interface ServerConfig {
   host: string;
   /** MESURA_DATA_DIR: folder of the embedded DuckDB file. Default ./data. */
   dataDir: string;
-  /** MESURA_ENV: development | staging | production; picks the report suite. Default development. */
+  /** MESURA_ENV: development | staging | production; the reports' default suite (the SDK picks its own by host name). Default development. */
   environment: Environment;
   reportSuite: string;
   /** MESURA_SITE_ORIGINS: comma list of origins allowed to POST beacons with CORS. Default the server's own origin on localhost and 127.0.0.1. */
@@ -22,10 +22,15 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** MESURA_LOG_LEVEL: fatal | error | warn | info | debug | silent. Default info. */
   logLevel: string;
+  /** MESURA_SISTER_DOMAINS: comma list of domains whose links carry the visitor id. Default none. */
+  sisterDomains: string[];
+  /** MESURA_GA_DESTINATION: origin receiving the ga account's page views; `off` for none. Default this collector. */
+  gaDestination: string | false | undefined;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   consoleDir: string;
-  sdkFile: string;
+  /** Folder of the browser bundles (`mesura.js`, `mesura-activity-map.js`). */
+  sdkDir: string;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -35,22 +40,45 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export function loadConfig(env: Record<string, string | undefined>, repoRoot: string): ServerConfig {
   const port = parsePort(env.PORT);
   const environment = parseEnvironment(env.MESURA_ENV);
-  const origins = env.MESURA_SITE_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = commaList(env.MESURA_SITE_ORIGINS);
   return {
     port,
     host: env.MESURA_HOST || '0.0.0.0',
     dataDir: path.resolve(env.MESURA_DATA_DIR || './data'),
     environment,
     reportSuite: REPORT_SUITES[environment],
-    siteOrigins: origins?.length ? origins : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    siteOrigins: origins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     trustProxy: parseFlag('MESURA_TRUST_PROXY', env.MESURA_TRUST_PROXY),
     timeZone: parseTimeZone(env.MESURA_TIMEZONE || 'Europe/Madrid'),
     maxBodyBytes: parsePositiveInt('MESURA_MAX_BODY_BYTES', env.MESURA_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
     logLevel: env.MESURA_LOG_LEVEL || 'info',
+    sisterDomains: commaList(env.MESURA_SISTER_DOMAINS) ?? [],
+    gaDestination: parseGaDestination(env.MESURA_GA_DESTINATION),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
-    sdkFile: path.join(repoRoot, 'packages/sdk/dist/mesura.js'),
+    sdkDir: path.join(repoRoot, 'packages/sdk/dist'),
   };
+}
+
+/** The entries of a comma list, trimmed; undefined when it has none. */
+function commaList(value: string | undefined): string[] | undefined {
+  const entries = value?.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries?.length ? entries : undefined;
+}
+
+function parseGaDestination(value: string | undefined): string | false | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'off') return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`MESURA_GA_DESTINATION must be an http(s) origin or 'off', got '${value}'`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`MESURA_GA_DESTINATION must be an http(s) origin or 'off', got '${value}'`);
+  }
+  return url.origin;
 }
 
 function parsePort(value: string | undefined): number {

@@ -1,9 +1,10 @@
-/**
- * The one place that decides whether the SDK may write its cookie and send. The consent issue
- * replaces this with the TCF signal (vendor consent for web analytics); until then it allows.
- */
-export interface ConsentGate {
-  allowsAnalytics(): boolean;
-}
+import type { ConsentSource } from '@mesura/tags';
 
-export const ALLOW_ALL: ConsentGate = { allowsAnalytics: () => true };
+/**
+ * The one place that decides what the visitor allowed. The consent issue replaces it with the TCF
+ * signal (vendor consents, automatic hits); until then every vendor is allowed.
+ */
+export const ALLOW_ALL: ConsentSource = {
+  hasVendorConsent: () => true,
+  automaticHitsDisabled: () => false,
+};

@@ -1,3 +1,5 @@
-export { createTracker, type Tracker, type TrackerDeps, type TrackDetail, type SkipReason } from './tracker.js';
-export { ALLOW_ALL, type ConsentGate } from './consent-gate.js';
-export { SDK_VERSION, PAGE_VIEW_CALL } from './constants.js';
+export { startMesura, adoptIncomingVisitor, type Mesura, type MesuraConfig, type StartOptions } from './start.js';
+export { consentGated } from './consent-gated.js';
+export { ALLOW_ALL } from './consent-gate.js';
+export { ACTIVITY_MAP_FILE, WEB_ANALYTICS_VENDOR } from './constants.js';
+export type { MesuraGlobal } from './mesura-global.js';

@@ -6,11 +6,16 @@ import { ERRORS, HttpError } from './errors.js';
 
 /** What the site's inline snippet receives as `window.mesuraConfig`. */
 export interface SiteConfig {
-  reportSuite: string;
-  environment: string;
   /** The site sends its own page views on each route (direct call scPageView). */
   autoPageView: boolean;
+  /** Domains whose links carry the visitor id (the activity-map module decorates them). */
+  sisterDomains: string[];
+  /** Where the ga account's page views go; absent: this collector; false: nowhere. */
+  gaDestination?: string | false;
 }
+
+/** The browser bundles served from the SDK's dist folder, at the site's root. */
+export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 export const CONSOLE_PREFIX = '/consola/';
@@ -18,24 +23,26 @@ export const CONSOLE_PREFIX = '/consola/';
 export interface FrontEndOptions {
   siteDir: string;
   consoleDir: string;
-  sdkFile: string;
+  sdkDir: string;
   siteConfig: SiteConfig;
 }
 
 /**
- * Serves the built site at `/`, the console at `/consola/` and the SDK at `/mesura.js`. Both apps
- * route on the client, so unknown paths get their app's index.html (the site then shows its own
- * not-found page and measures it as Error404).
+ * Serves the built site at `/`, the console at `/consola/` and the SDK's bundles at `/mesura.js`
+ * and `/mesura-activity-map.js`. Both apps route on the client, so unknown paths get their app's
+ * index.html (the site then shows its own not-found page and measures it as Error404).
  */
 export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOptions): Promise<void> {
   const siteIndex = readIndex(options.siteDir, (html) => injectConfig(html, options.siteConfig));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
-  const sdk = existsSync(options.sdkFile) ? readFileSync(options.sdkFile) : undefined;
-
-  app.get('/mesura.js', async (_request, reply) => {
-    if (!sdk) throw notBuilt('the SDK');
-    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(sdk);
-  });
+  for (const name of BROWSER_BUNDLES) {
+    const file = path.join(options.sdkDir, name);
+    const bundle = existsSync(file) ? readFileSync(file) : undefined;
+    app.get(`/${name}`, async (_request, reply) => {
+      if (!bundle) throw notBuilt(`the SDK (${name})`);
+      return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(bundle);
+    });
+  }
 
   const noIndex = (pathName: string) => !pathName.endsWith('/index.html') && pathName !== '/index.html';
   if (siteIndex) {

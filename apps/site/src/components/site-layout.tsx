@@ -40,6 +40,14 @@ export function SiteLayout() {
           Mesura.cat és un lloc de demostració de Mesura, la plataforma oberta de mesura d'audiències. Les notícies
           són exemples inventats.
         </p>
+        <ul className="site-footer__links" aria-label="Enllaços">
+          <li>
+            <a href="/documents/informe-audiencies-2026.pdf">Informe d'audiències 2026 (PDF)</a>
+          </li>
+          <li>
+            <a href="https://www.mesuraradio.example/">Mesura Ràdio</a>
+          </li>
+        </ul>
       </footer>
     </>
   );

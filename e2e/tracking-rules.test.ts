@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newVisitorPage } from './helpers/browser.js';
+import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+
+interface StoredHit {
+  hit_type: string;
+  url: string | null;
+  link_url: string | null;
+  context_data: string;
+  page_name: string | null;
+  link_name: string | null;
+  events: string;
+  content_title: string | null;
+  search_keywords: string | null;
+}
+
+let server: ServerProcess;
+let browser: Browser;
+const dataDir = emptyDataDir();
+/** The footer's link to the sister radio site (apps/site SiteLayout). */
+const SISTER_DOMAIN = 'mesuraradio.example';
+
+beforeAll(async () => {
+  server = await startServerProcess({ dataDir, env: { MESURA_SISTER_DOMAINS: SISTER_DOMAIN } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await stopServerProcess(server);
+  removeDataDir(dataDir);
+});
+
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+}
+
+async function storedHits(suite?: string): Promise<StoredHit[]> {
+  const day = today();
+  const url = `${server.baseUrl}/api/export/events?from=${day}&to=${day}${suite ? `&suite=${suite}` : ''}`;
+  return (await (await fetch(url)).json()) as StoredHit[];
+}
+
+const eventIds = (hit: StoredHit) => (JSON.parse(hit.events) as { id: number }[]).map((e) => e.id);
+
+/** The spec's event number of each direct call (§7, §9); the others are links without an event. */
+const CALL_EVENTS: Record<string, { hitType: string; events: number[] }> = {
+  scCompartir: { hitType: 'link_o', events: [3] },
+  scClicBoto: { hitType: 'link_o', events: [10] },
+  scDescarregar: { hitType: 'link_d', events: [5] },
+  scJugar: { hitType: 'link_o', events: [9] },
+  scPerMesTard: { hitType: 'link_o', events: [] },
+  scVeureATV: { hitType: 'link_o', events: [] },
+  scParticipar: { hitType: 'link_o', events: [15] },
+  scSubtitols: { hitType: 'link_o', events: [] },
+  scDVR: { hitType: 'link_o', events: [] },
+  scFinestraNova: { hitType: 'link_o', events: [26] },
+};
+
+async function clickCall(page: Page, call: string): Promise<string> {
+  const button = page.locator(`[data-mesura-call="${call}"]`);
+  const text = (await button.innerText()).trim();
+  await button.click();
+  return text;
+}
+
+describe("the site's tracking rules in Chromium (issue 3)", () => {
+  it('stores each direct call with its event number and link fields, and the search with event2', async () => {
+    const page = await newVisitorPage(browser);
+    await page.goto(`${server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
+    const names: Record<string, string> = {};
+    for (const call of Object.keys(CALL_EVENTS)) names[call] = await clickCall(page, call);
+    await page.goto(`${server.baseUrl}/cercador/?q=habitatge`);
+    await expect.poll(async () => (await storedHits()).length, { timeout: 15_000 }).toBe(1 + 10 + 1);
+    await page.close();
+
+    const hits = await storedHits();
+    for (const [call, expected] of Object.entries(CALL_EVENTS)) {
+      const hit = hits.find((h) => h.link_name === names[call]);
+      expect(hit, call).toBeDefined();
+      expect({ call, hitType: hit!.hit_type, events: eventIds(hit!) }).toEqual({ call, ...expected });
+      expect(hit!.content_title).toMatch(/Parlament/);
+    }
+    const search = hits.find((h) => h.page_name === 'mesura:cercador');
+    expect(search && eventIds(search)).toEqual([1, 2]);
+    expect(search!.search_keywords).toBe('habitatge');
+
+    // The second account (type ga) of the development environment got the same two page views.
+    const ga = await storedHits('G-MESURADEV');
+    expect(ga.map((h) => [h.hit_type, h.page_name])).toEqual(
+      hits.filter((h) => h.hit_type === 'page_view').map((h) => ['page_view', h.page_name]),
+    );
+  });
+
+  it('loads the activity-map module: a download and an exit link are tracked, the sister link carries the visitor id', async () => {
+    const page = await newVisitorPage(browser);
+    let sisterUrl = '';
+    await page.route(`https://www.${SISTER_DOMAIN}/**`, (route) => {
+      sisterUrl = route.request().url();
+      return route.fulfill({ contentType: 'text/html', body: '<title>Mesura Ràdio</title>' });
+    });
+    await page.goto(`${server.baseUrl}/el-temps/`);
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/mesura-activity-map.js'))))
+      .toBe(true);
+    const visitorId = await page.evaluate(() => (window.mesura as { identity: { visitorId(): string } }).identity.visitorId());
+
+    await page.getByRole('link', { name: "Informe d'audiències 2026 (PDF)" }).click();
+    await page.goto(`${server.baseUrl}/el-temps/`);
+    await page.getByRole('link', { name: 'Mesura Ràdio' }).click();
+    await page.waitForURL(`https://www.${SISTER_DOMAIN}/**`);
+    expect(new URL(sisterUrl).searchParams.get('mesura_vid')).toMatch(new RegExp(`^${visitorId}\\.\\d+$`));
+
+    const linkOf = async (type: string) => (await storedHits()).find((h) => h.hit_type === type && h.url?.includes('/el-temps/'));
+    await expect.poll(() => linkOf('link_d'), { timeout: 15_000 }).toBeDefined();
+    await expect.poll(() => linkOf('link_e'), { timeout: 15_000 }).toBeDefined();
+    const download = (await linkOf('link_d'))!;
+    expect(download.link_url).toBe(`${server.baseUrl}/documents/informe-audiencies-2026.pdf`);
+    expect(download.link_name).toBe("Informe d'audiències 2026 (PDF)");
+    expect(JSON.parse(download.context_data)).toMatchObject({ 'a.activitymap.link': "Informe d'audiències 2026 (PDF)" });
+    const exit = (await linkOf('link_e'))!;
+    expect(exit.link_url).toMatch(new RegExp(`^https://www\\.${SISTER_DOMAIN.replace('.', '\\.')}/`));
+    await page.close();
+  });
+
+  it('delivers a beacon sent while the collector was down once it is back', async () => {
+    const page = await newVisitorPage(browser);
+    await page.goto(`${server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
+    const name = (await page.locator('[data-mesura-call="scParticipar"]').innerText()).trim();
+    const countOf = async () => (await storedHits()).filter((h) => h.link_name === name).length;
+    const before = await countOf();
+    await stopServerProcess(server);
+
+    await clickCall(page, 'scParticipar');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('mesura_queue') ?? ''), { timeout: 10_000 }).toContain('pev2');
+
+    server = await startServerProcess({ dataDir, port: server.port });
+    await page.goto(`${server.baseUrl}/el-temps/`);
+    await expect.poll(countOf, { timeout: 15_000 }).toBe(before + 1);
+    await page.close();
+  });
+});

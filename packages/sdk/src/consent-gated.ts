@@ -1,0 +1,16 @@
+import type { Analytics } from '@mesura/analytics';
+
+/**
+ * An Analytics that does nothing while `allowed()` is false. Checked before a hit is built, because
+ * building one asks for the visitor id, which writes the visitor cookie: without consent neither
+ * a beacon nor a cookie may come out of the browser. The tag rules check consent too; this gate
+ * also covers the hits no rule decides on (the activity-map module's clicks).
+ */
+export function consentGated(analytics: Analytics, allowed: () => boolean): Analytics {
+  return {
+    pageView: (input) => void (allowed() && analytics.pageView(input)),
+    link: (input) => void (allowed() && analytics.link(input)),
+    rememberClick: (map) => void (allowed() && analytics.rememberClick(map)),
+    clearVariables: () => analytics.clearVariables(),
+  };
+}

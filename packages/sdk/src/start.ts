@@ -1,0 +1,121 @@
+import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
+import { acceptIncomingVisitor, createIdentity, documentCookieJar, type Identity } from '@mesura/identity';
+import type { Environment } from '@mesura/protocol';
+import {
+  SITE_ACCOUNTS,
+  createTagRuntime,
+  environmentForHost,
+  siteProperty,
+  type ActionHandlers,
+  type ConsentSource,
+  type TagEnvironment,
+  type TagRuntime,
+} from '@mesura/tags';
+import { consentGated } from './consent-gated.js';
+import { WEB_ANALYTICS_VENDOR } from './constants.js';
+
+/** What the server writes into the page as `window.mesuraConfig`; every field is optional. */
+export interface MesuraConfig {
+  /** Page views on load and route change, for pages that do not call scPageView. Default false. */
+  autoPageView?: boolean;
+  /** Collector origin. Default the page's own. */
+  collector?: string;
+  /** Origin the ga account's page views go to; default the collector; `false` sends none. */
+  gaDestination?: string | false;
+  /** Sister domains sharing the visitor (§7 visitor identity), for the activity-map module. */
+  sisterDomains?: string[];
+}
+
+export interface StartOptions {
+  config: MesuraConfig;
+  consent: ConsentSource;
+  /** Host name choosing the environment. Default the page's. */
+  hostname?: string;
+  /** The activity-map module's URL; without it the module is not loaded. */
+  activityMapScriptUrl?: string;
+  /** Overrides for tests; the real page's otherwise. */
+  transport?: BeaconSender;
+  identity?: Identity;
+  env?: Partial<TagEnvironment>;
+}
+
+export interface Mesura {
+  environment: Environment;
+  runtime: TagRuntime;
+  /** The web-analytics account's analytics, behind the consent gate. */
+  analytics: Analytics;
+  identity: Identity;
+  /** May the SDK send and write cookies now (web-analytics consent, no opt-out)? */
+  allowed(): boolean;
+}
+
+/** Beacon paths are prefixed with the destination's origin, so one transport and its queue serve both accounts. */
+const toward = (origin: string, transport: BeaconSender): BeaconSender => ({
+  send: (path, query) => transport.send(origin + path, query),
+});
+
+/**
+ * Wires the SDK: identity (the visitor), analytics (beacons and their transport) for the accounts
+ * of the environment the host name chooses, and the tag runtime running the site's property, whose
+ * actions become analytics hits. Nothing is sent or written while consent withholds it.
+ */
+export function startMesura(options: StartOptions): Mesura {
+  const { config, consent } = options;
+  const environment = environmentForHost(options.hostname ?? location.hostname);
+  const accounts = SITE_ACCOUNTS[environment];
+  const identity = options.identity ?? createIdentity();
+  const transport = options.transport ?? createTransport({ confirmWhileVisible: true });
+  const allowed = () => consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) && !identity.isOptedOut();
+  const account = (reportSuites: readonly string[], origin: string) =>
+    consentGated(createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId() }), allowed);
+  const collector = config.collector ?? '';
+  const analytics = account(accounts.reportSuites, collector);
+  const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];
+  const runtime = createTagRuntime({
+    property: siteProperty({ environment, autoPageView: config.autoPageView ?? false, activityMapScriptUrl: options.activityMapScriptUrl }),
+    handlers: analyticsHandlers(analytics, ga),
+    consent,
+    env: options.env,
+  });
+  return { environment, runtime, analytics, identity, allowed };
+}
+
+/** The property's actions, as hits: page views go to both accounts, links to web analytics only. */
+function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[]): ActionHandlers {
+  return {
+    sendPageView: (input) => {
+      const pageView = {
+        pageName: input.pageName ?? '',
+        url: input.url ?? location.href,
+        channel: input.variables.section,
+        variables: input.variables,
+        events: input.events,
+      };
+      for (const target of [analytics, ...pageViewCopies]) target.pageView(pageView);
+    },
+    sendLink: (input) =>
+      analytics.link({
+        linkType: input.linkType,
+        linkName: input.linkName,
+        linkText: typeof input.detail.linkText === 'string' ? input.detail.linkText : undefined,
+        linkUrl: input.linkUrl,
+        variables: input.variables,
+        events: input.events,
+      }),
+    clearVariables: () => {
+      for (const target of [analytics, ...pageViewCopies]) target.clearVariables();
+    },
+    // The personalisation client (its own issue) takes over here.
+    personalize: () => undefined,
+  };
+}
+
+/**
+ * A visitor arriving from a sister domain keeps its id, when consent allows writing it; the
+ * parameter is taken off the address bar either way, so a copied link does not carry it on.
+ */
+export function adoptIncomingVisitor(allowed: boolean): void {
+  const jar = documentCookieJar();
+  const incoming = acceptIncomingVisitor(location, Date.now(), { jar: allowed ? jar : { get: jar.get, set: () => undefined } });
+  if (incoming.url !== location.href) history.replaceState(history.state, '', incoming.url);
+}

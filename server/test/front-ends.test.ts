@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createServer } from '../src/app.js';
+import { injectConfig } from '../src/http/front-ends.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mesura-front-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the site configuration the SDK receives', () => {
+  it('carries sister domains and the ga destination from the environment', () => {
+    const config = loadConfig({ MESURA_SISTER_DOMAINS: ' mesura.cat, mesuraplay.cat ,', MESURA_GA_DESTINATION: 'https://ga.example.cat/' }, '/repo');
+    expect(config.sisterDomains).toEqual(['mesura.cat', 'mesuraplay.cat']);
+    expect(config.gaDestination).toBe('https://ga.example.cat');
+    expect(loadConfig({ MESURA_GA_DESTINATION: 'off' }, '/repo').gaDestination).toBe(false);
+    expect(loadConfig({}, '/repo')).toMatchObject({ sisterDomains: [], gaDestination: undefined });
+  });
+
+  it('refuses a ga destination that is not an origin, with one line naming the variable', () => {
+    for (const bad of ['ga.example.cat', 'ftp://ga.example.cat', 'https://ga.example.cat/collect']) {
+      expect(() => loadConfig({ MESURA_GA_DESTINATION: bad }, '/repo')).toThrow(
+        `MESURA_GA_DESTINATION must be an http(s) origin or 'off', got '${bad}'`,
+      );
+    }
+  });
+
+  it('is written into the page as JSON that cannot close the script element', () => {
+    const html = injectConfig('<script>window.mesuraConfig=__MESURA_CONFIG__;</script>', {
+      autoPageView: false,
+      sisterDomains: ['</script><script>alert(1)</script>'],
+    });
+    expect(html).not.toContain('</script><script>');
+    expect(html).toContain('"autoPageView":false');
+  });
+});
+
+describe('the browser bundles', () => {
+  it('serves /mesura.js and /mesura-activity-map.js from the SDK folder, and says when one is not built', async () => {
+    const sdkDir = tempDir();
+    writeFileSync(path.join(sdkDir, 'mesura.js'), 'window.core=1');
+    const config = { ...loadConfig({ MESURA_DATA_DIR: tempDir(), MESURA_LOG_LEVEL: 'silent' }, '/repo'), sdkDir };
+    const server = await createServer(config);
+    const app = server.app;
+    const core = await app.inject('/mesura.js');
+    expect(core.statusCode).toBe(200);
+    expect(core.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(core.body).toBe('window.core=1');
+    const module = await app.inject('/mesura-activity-map.js');
+    expect(module.statusCode).toBe(404);
+    expect(module.body).toContain('the SDK (mesura-activity-map.js) is not built; run npm run build');
+    await server.close();
+  });
+});
