@@ -65,7 +65,12 @@ export function startMesura(options: StartOptions): Mesura {
   const accounts = SITE_ACCOUNTS[environment];
   const identity = options.identity ?? createIdentity();
   const transport = options.transport ?? createTransport({ confirmWhileVisible: true });
-  const allowed = () => consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) && !identity.isOptedOut();
+  // An opt-out (§9: 7200 s) withdraws every vendor, so every consent condition of the rules honours it.
+  const vendors: ConsentSource = {
+    hasVendorConsent: (vendor) => !identity.isOptedOut() && consent.hasVendorConsent(vendor),
+    automaticHitsDisabled: () => consent.automaticHitsDisabled(),
+  };
+  const allowed = () => vendors.hasVendorConsent(WEB_ANALYTICS_VENDOR);
   const account = (reportSuites: readonly string[], origin: string) =>
     consentGated(createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId() }), allowed);
   const collector = config.collector ?? '';
@@ -74,7 +79,7 @@ export function startMesura(options: StartOptions): Mesura {
   const runtime = createTagRuntime({
     property: siteProperty({ environment, autoPageView: config.autoPageView ?? false, activityMapScriptUrl: options.activityMapScriptUrl }),
     handlers: analyticsHandlers(analytics, ga),
-    consent,
+    consent: vendors,
     env: options.env,
   });
   return { environment, runtime, analytics, identity, allowed };

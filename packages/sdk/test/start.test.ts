@@ -151,4 +151,18 @@ describe('consent gate', () => {
     expect(sent).toEqual([]);
     expect(cookies).not.toMatch(/mesura_fid/);
   });
+
+  it('makes every consent condition of the rules fail while opted out (the activity-map module is not loaded)', async () => {
+    const mesura = startMesura({
+      config: { gaDestination: false },
+      consent: ALLOW_ALL,
+      identity: createIdentity({ jar: { get: () => 'mesura_privacy=out', set: () => undefined }, secure: false }),
+      hostname: 'localhost',
+      activityMapScriptUrl: 'https://www.mesura.cat/mesura-activity-map.js',
+      transport: { send: (path: string, query: string) => void sent.push({ path, query }) },
+    });
+    const outcomes = await mesura.runtime.fire({ type: 'libraryLoaded' });
+    expect(outcomes).toContainEqual({ rule: 'activity map', reason: 'conditionFailed', index: 0, type: 'consentVendor' });
+    expect(document.querySelector('script[src$="mesura-activity-map.js"]')).toBeNull();
+  });
 });
