@@ -1,0 +1,16 @@
+/**
+ * `@mesura/consent/head`: what the head snippet needs before any choice, with no dependency on
+ * @iabtcf/*: the constants and the small stored-choice reader.
+ */
+export {
+  CONSENT_COOKIE_MAX_AGE_S,
+  CONSENT_COOKIE_NAME,
+  DEFAULT_CONSENT_CONFIG,
+  VENDOR_IDS,
+  resolveVendorId,
+} from './consent-config.js';
+export { peekStoredChoice } from './core-peek.js';
+
+export type { ConsentConfig, VendorName } from './consent-config.js';
+export type { PeekedChoice } from './core-peek.js';
+export type { StoredChoiceCheck, StoredChoiceReason, StoredChoiceRefusal } from './stored-choice.js';
