@@ -14,7 +14,7 @@ import { readStore, writeStore, type KeyValueStore } from './key-value-store.js'
  * - `storage-failed`: the browser refused to store the queue (no storage, quota exceeded).
  * - `refused`: the collector answered a status that a resend cannot fix (NO_RETRY_STATUSES).
  */
-export type DropReason = 'queue-full' | 'too-large' | 'storage-failed' | 'refused';
+export type DropReason = 'queue-full' | 'too-large' | 'storage-failed' | 'refused' | 'withdrawn';
 
 export interface Dropped {
   beacon: string;
@@ -41,6 +41,8 @@ export interface BeaconQueue {
   /** Adds a beacon (once); returns what it dropped, the beacon itself included if it was refused. */
   add(beacon: string): Dropped[];
   remove(beacon: string): void;
+  /** Empties the queue; returns what it held. */
+  clear(): string[];
 }
 
 /** The queue under QUEUE_KEY of `store`; a store that is missing or refuses to write loses it. */
@@ -59,6 +61,11 @@ export function createBeaconQueue(store: KeyValueStore | undefined): BeaconQueue
     remove(beacon) {
       const queue = list();
       if (queue.includes(beacon)) writeStore(store, QUEUE_KEY, queue.filter((queued) => queued !== beacon));
+    },
+    clear() {
+      const queue = list();
+      writeStore(store, QUEUE_KEY, undefined);
+      return queue;
     },
   };
 }

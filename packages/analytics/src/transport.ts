@@ -45,6 +45,8 @@ export interface Transport extends BeaconSender {
   send(path: string, query: string): Promise<SendOutcome>;
   /** Resends the queue now (what starting and `online` do); resolves when each try has ended. */
   flush(): Promise<void>;
+  /** Drops every queued beacon, unsent (consent withdrawn, §4 opt-out); each goes to `onDrop` as `withdrawn`. */
+  discard(): void;
   /** Removes the window listeners. */
   close(): void;
 }
@@ -127,7 +129,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   const removals = [network.listen('online', () => void flush()), network.listen('pagehide', flushOnHide)];
   void flush();
-  return { send, flush, close: () => removals.forEach((remove) => remove()) };
+  const discard = () => {
+    for (const beacon of queue.clear()) drop(beacon, 'withdrawn');
+  };
+  return { send, flush, discard, close: () => removals.forEach((remove) => remove()) };
 }
 
 /** One try by fetch, then by image, of a beacon sendBeacon did not take. */

@@ -218,6 +218,19 @@ describe('createTransport: resending', () => {
     expect(queue()).toEqual([BEACON]);
   });
 
+  it('discards every queued beacon unsent when consent is withdrawn, each reported withdrawn', async () => {
+    const { transport, queue, drops, ways, script, fire } = setUp({ online: false });
+    await transport.send(PATH, QUERY);
+    await transport.send(PATH.replace('s12345678901234', 's2'), QUERY);
+    transport.discard();
+    expect(queue()).toEqual([]);
+    expect(drops.map(([, reason]) => reason)).toEqual(['withdrawn', 'withdrawn']);
+    script.online = true;
+    fire('online');
+    await transport.flush();
+    expect(ways()).toEqual([]);
+  });
+
   it('stops listening to online and pagehide once closed', () => {
     const { transport, listenerCount } = setUp();
     expect(listenerCount()).toBe(2);
