@@ -8,6 +8,8 @@ import { minify } from 'terser';
 export const BUNDLES = [
   { entry: 'src/browser.ts', file: 'dist/mesura.js' },
   { entry: 'src/activity-map-module.ts', file: 'dist/mesura-activity-map.js' },
+  // Inlined by the server into the site's <head>: the queue, the __tcfapi stub, the stored-choice check.
+  { entry: 'src/head-snippet.ts', file: 'dist/mesura-head.js' },
 ];
 
 async function bundle({ entry, file }) {

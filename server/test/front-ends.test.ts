@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createServer } from '../src/app.js';
-import { injectConfig } from '../src/http/front-ends.js';
+import { injectConfig, injectHead } from '../src/http/front-ends.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -40,6 +40,25 @@ describe('the site configuration the SDK receives', () => {
     });
     expect(html).not.toContain('</script><script>');
     expect(html).toContain('"autoPageView":false');
+  });
+});
+
+describe('the head snippet', () => {
+  it('is inlined once at its placeholder, unable to close the script element', () => {
+    const html = injectHead('<script>window.mesuraConfig={};/*__MESURA_HEAD__*/</script>', 'var a="</script>";$&');
+    expect(html).toBe('<script>window.mesuraConfig={};var a="<\\/script>";$&</script>');
+  });
+
+  it('is in the site page the server serves, after the configuration', async () => {
+    const siteDir = tempDir();
+    const sdkDir = tempDir();
+    writeFileSync(path.join(siteDir, 'index.html'), '<head><script>window.mesuraConfig=__MESURA_CONFIG__;/*__MESURA_HEAD__*/</script></head>');
+    writeFileSync(path.join(sdkDir, 'mesura-head.js'), 'window.head=1');
+    const config = { ...loadConfig({ MESURA_DATA_DIR: tempDir(), MESURA_LOG_LEVEL: 'silent' }, '/repo'), siteDir, sdkDir };
+    const server = await createServer(config);
+    const page = await server.app.inject('/noticia/1001/x/');
+    expect(page.body).toBe('<head><script>window.mesuraConfig={"autoPageView":false,"sisterDomains":[]};window.head=1</script></head>');
+    await server.close();
   });
 });
 

@@ -30,7 +30,7 @@ import { activityMapData, type ActivityMap } from './activity-map.js';
 import { documentReferrer, readBrowserInfo } from './browser-info.js';
 import { EVENT_ID_BYTES, LIBRARY_VERSION, PATH_RANDOM_DIGITS, PENDING_CLICK_KEY } from './constants.js';
 import { linkHit, pageViewHit, type HitContext, type LinkInput, type PageViewInput } from './hit-builder.js';
-import { memoryStore, readStore, webStorage, writeStore, type KeyValueStore } from './key-value-store.js';
+import { readStore, webStorage, writeStore, type KeyValueStore } from './key-value-store.js';
 import type { BeaconSender } from './transport.js';
 
 export interface AnalyticsOptions {
@@ -51,7 +51,7 @@ export interface AnalyticsOptions {
   random?: (bytes: Uint8Array) => Uint8Array;
   /** The first page view's referrer when its input gives none. Defaults to document.referrer. */
   referrer?: string;
-  /** Holds the pending click across full page loads. Defaults to sessionStorage, else memory. */
+  /** Holds the pending click across full page loads. Defaults to sessionStorage, if the page may use it. */
   clickStore?: KeyValueStore;
   /** Names of variables and events. Defaults to SITE_VARIABLE_MAP. */
   variableMap?: VariableMap;
@@ -75,7 +75,8 @@ export interface Analytics {
 export function createAnalytics(options: AnalyticsOptions): Analytics {
   const variableMap = options.variableMap ?? SITE_VARIABLE_MAP;
   const random = options.random ?? ((bytes: Uint8Array) => crypto.getRandomValues(bytes));
-  const clicks = options.clickStore ?? webStorage(() => sessionStorage) ?? memoryStore();
+  // Without session storage (blocked site data) a remembered click is simply not reported.
+  const clicks = options.clickStore ?? webStorage(() => sessionStorage);
   let pageName: string | undefined;
   let pageUrl: string | undefined;
   let referrer: string | undefined = options.referrer ?? documentReferrer();

@@ -65,6 +65,11 @@ export interface TransportOptions {
   confirmWhileVisible?: boolean;
   /** Told of every beacon given up, with the reason; for debug logs and tests. */
   onDrop?: (beacon: string, reason: DropReason) => void;
+  /**
+   * Whether the queue may be resent now (consent). While false, starting, `online` and `pagehide`
+   * send nothing; the queue waits for `flush()` or `discard()`. Defaults to always.
+   */
+  allowed?: () => boolean;
 }
 
 /** How a try by fetch, then image, ended. */
@@ -73,6 +78,7 @@ type Attempt = 'sent-fetch' | 'sent-image' | 'refused' | 'failed';
 export function createTransport(options: TransportOptions = {}): Transport {
   const collector = options.collector ?? '';
   const network = options.network ?? browserNetwork();
+  const allowed = options.allowed ?? (() => true);
   const queue = createBeaconQueue(network.storage);
   /** Queued beacons whose fetch or image is under way, so that a flush does not send them twice. */
   const inFlight = new Map<string, Promise<Attempt>>();
@@ -97,7 +103,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   };
 
   const flush = async () => {
-    if (network.isOnline()) await Promise.all(queue.list().map(deliver));
+    if (allowed() && network.isOnline()) await Promise.all(queue.list().map(deliver));
   };
 
   const send = async (path: string, query: string): Promise<SendOutcome> => {
@@ -120,7 +126,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   /** The page is going: sendBeacon is the one way that outlives it, and what it takes leaves the queue. */
   const flushOnHide = () => {
-    if (!network.isOnline()) return;
+    if (!allowed() || !network.isOnline()) return;
     for (const beacon of queue.list()) {
       const [path, query] = splitBeacon(beacon);
       if (!inFlight.has(beacon) && network.sendBeacon?.(collector + path, query)) queue.remove(beacon);

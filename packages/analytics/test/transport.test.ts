@@ -231,6 +231,24 @@ describe('createTransport: resending', () => {
     expect(ways()).toEqual([]);
   });
 
+  it('resends nothing while not allowed (no consent yet), then everything on flush once allowed', async () => {
+    const { transport: previousPage, network, script, ways, queue, fire } = setUp({ online: false });
+    await previousPage.send(PATH, QUERY);
+    script.online = true;
+    previousPage.close();
+    let allowed = false;
+    const transport = createTransport({ collector: COLLECTOR, network, allowed: () => allowed });
+    fire('online');
+    fire('pagehide');
+    await transport.flush();
+    expect(ways()).toEqual([]);
+    expect(queue()).toEqual([BEACON]);
+    allowed = true;
+    await transport.flush();
+    expect(ways()).toEqual(['fetch']);
+    expect(queue()).toEqual([]);
+  });
+
   it('stops listening to online and pagehide once closed', () => {
     const { transport, listenerCount } = setUp();
     expect(listenerCount()).toBe(2);

@@ -28,6 +28,13 @@ export const CONSENT_COOKIE_NAME = 'euconsent-v2';
 export const CONSENT_COOKIE_MAX_AGE_S = 33_696_000;
 
 /**
+ * `vendorListVersion` of the shipped `vendor-list.json`, for the head snippet, which must not carry
+ * the list itself. A test keeps the two equal; bump both when the list changes, and every stored
+ * choice is asked again.
+ */
+export const VENDOR_LIST_VERSION = 1;
+
+/**
  * The vendor names the tag rules use in their consent conditions (packages/tags' site property),
  * each mapped to its TCF vendor id in `vendor-list.json`. Renaming one silently disables the rules
  * that name it, since an unknown vendor never has consent.

@@ -3,10 +3,14 @@
  * @iabtcf/*: the constants and the small stored-choice reader.
  */
 export {
+  AUTOMATIC_HIT_PURPOSES,
   CONSENT_COOKIE_MAX_AGE_S,
   CONSENT_COOKIE_NAME,
   DEFAULT_CONSENT_CONFIG,
+  PURPOSE_MEASURE_CONTENT,
+  PURPOSE_STORE_ACCESS,
   VENDOR_IDS,
+  VENDOR_LIST_VERSION,
   resolveVendorId,
 } from './consent-config.js';
 export { peekStoredChoice } from './core-peek.js';

@@ -17,6 +17,7 @@ export {
   PURPOSE_MEASURE_CONTENT,
   PURPOSE_STORE_ACCESS,
   VENDOR_IDS,
+  VENDOR_LIST_VERSION,
   resolveVendorId,
 } from './consent-config.js';
 export { acceptAll, rejectAll } from './choices.js';

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { acceptAll, rejectAll } from '../src/choices.js';
 import { VENDOR_IDS } from '../src/consent-config.js';
 import { VENDOR_LIST, createVendorList } from '../src/vendor-list.js';
+import { VENDOR_LIST_VERSION } from '../src/head.js';
 
 describe('vendor-list.json', () => {
   it('is accepted by @iabtcf/core as a ready GVL without any fetch', () => {
     const gvl = new GVL(VENDOR_LIST as unknown as VendorList);
     expect(gvl.isReady).toBe(true);
     expect(gvl.vendorListVersion).toBe(1);
+    expect(VENDOR_LIST_VERSION).toBe(VENDOR_LIST.vendorListVersion);
     expect(gvl.tcfPolicyVersion).toBe(5);
     expect(Object.keys(gvl.purposes)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(Object.keys(gvl.specialFeatures)).toEqual(['1', '2']);

@@ -61,28 +61,49 @@ export interface AcceptIncomingOptions {
   maxAgeS?: number;
 }
 
+/** What the address carries, read without touching any cookie: the head snippet runs it before consent. */
+export type IncomingParam =
+  | { visitorId: string; url: string }
+  | { visitorId?: undefined; reason: Exclude<IncomingVisitorRefusal, 'opted-out'>; url: string };
+
 /**
- * Reads `mesura_vid` from the page's address; a fresh, well-formed one becomes the visitor's id
- * in the first-party cookie, replacing any there (the visitor came from a sister domain just now).
+ * Reads `mesura_vid` from an address: a fresh, well-formed one gives the visitor id; `url` is the
+ * address without the parameter, for `history.replaceState`, whatever the outcome.
  */
+export function readIncomingVisitor(href: string, nowMs: number, maxAgeS = CROSS_DOMAIN_LINK_MAX_AGE_S): IncomingParam {
+  const { href: url, value } = takeParam(href, CROSS_DOMAIN_PARAM);
+  if (value === undefined) return { reason: 'absent', url };
+  const dot = value.lastIndexOf('.');
+  const visitorId = value.slice(0, dot);
+  const sentS = value.slice(dot + 1);
+  if (dot < 0 || !isVisitorId(visitorId) || !/^\d{1,12}$/.test(sentS)) return { reason: 'malformed', url };
+  const ageS = nowMs / 1000 - Number(sentS);
+  if (ageS > maxAgeS) return { reason: 'expired', url };
+  if (ageS < -CROSS_DOMAIN_LINK_CLOCK_SKEW_S) return { reason: 'future', url };
+  return { visitorId, url };
+}
+
+/**
+ * Makes an incoming id the visitor's, in the first-party cookie, replacing any there (the visitor
+ * came from a sister domain just now); not while opted out. Returns whether it was written.
+ */
+export function adoptIncomingVisitor(jar: CookieJar, visitorId: string, pageHref: string): boolean {
+  if (privacyStatus(jar) === 'opted-out') return false;
+  writeVisitorId(jar, visitorId, isHttps(pageHref));
+  return true;
+}
+
+/** `readIncomingVisitor`, then `adoptIncomingVisitor` of what it found. */
 export function acceptIncomingVisitor(
   location: { readonly href: string },
   nowMs: number,
   options: AcceptIncomingOptions,
 ): IncomingVisitor {
-  const { href: url, value } = takeParam(location.href, CROSS_DOMAIN_PARAM);
-  const refuse = (reason: IncomingVisitorRefusal): IncomingVisitor => ({ accepted: false, reason, url });
-  if (value === undefined) return refuse('absent');
-  const dot = value.lastIndexOf('.');
-  const visitorId = value.slice(0, dot);
-  const sentS = value.slice(dot + 1);
-  if (dot < 0 || !isVisitorId(visitorId) || !/^\d{1,12}$/.test(sentS)) return refuse('malformed');
-  const ageS = nowMs / 1000 - Number(sentS);
-  if (ageS > (options.maxAgeS ?? CROSS_DOMAIN_LINK_MAX_AGE_S)) return refuse('expired');
-  if (ageS < -CROSS_DOMAIN_LINK_CLOCK_SKEW_S) return refuse('future');
-  if (privacyStatus(options.jar) === 'opted-out') return refuse('opted-out');
-  writeVisitorId(options.jar, visitorId, isHttps(location.href));
-  return { accepted: true, visitorId, url };
+  const incoming = readIncomingVisitor(location.href, nowMs, options.maxAgeS);
+  const { url } = incoming;
+  if (incoming.visitorId === undefined) return { accepted: false, reason: incoming.reason, url };
+  if (!adoptIncomingVisitor(options.jar, incoming.visitorId, location.href)) return { accepted: false, reason: 'opted-out', url };
+  return { accepted: true, visitorId: incoming.visitorId, url };
 }
 
 function hostOf(href: string): string | undefined {

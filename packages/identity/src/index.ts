@@ -16,7 +16,7 @@ export { documentCookieJar } from './cookie-jar.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';
 export { isVisitorId, newVisitorId } from './visitor-id.js';
-export { acceptIncomingVisitor, decorateLink } from './cross-domain-link.js';
+export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
 export { fetchCollectorIdentity } from './collector-identity.js';
 export { userIdentity } from './user-identity.js';
@@ -37,6 +37,7 @@ export type {
 export type {
   AcceptIncomingOptions,
   DecorateLinkOptions,
+  IncomingParam,
   IncomingVisitor,
   IncomingVisitorRefusal,
 } from './cross-domain-link.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptIncomingVisitor, decorateLink } from '../src/index.js';
+import { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from '../src/index.js';
 import { fakeCookieJar } from './helpers/fakes.js';
 
 const ID = '1F65FB944AFA1C05-25FBFAF16BF6E758';
@@ -88,5 +88,37 @@ describe('acceptIncomingVisitor (§9 incoming cross-domain linking)', () => {
   it('accepts what decorateLink wrote on the sister domain', () => {
     const href = decorateLink('https://www.3cat.cat/?a=1', { visitorId: ID, nowMs: NOW_MS - 5_000, sisterDomains: SISTERS });
     expect(accept(href).outcome).toEqual({ accepted: true, visitorId: ID, url: 'https://www.3cat.cat/?a=1' });
+  });
+});
+
+describe('readIncomingVisitor: the head snippet reads the parameter before consent, writing nothing', () => {
+  it('gives the id and the address without the parameter', () => {
+    expect(readIncomingVisitor(`https://mesura.cat/el-temps/?a=1&mesura_vid=${ID}.${NOW_S - 10}#x`, NOW_MS)).toEqual({
+      visitorId: ID,
+      url: 'https://mesura.cat/el-temps/?a=1#x',
+    });
+  });
+
+  it.each([
+    { reason: 'absent', href: 'https://mesura.cat/?a=1' },
+    { reason: 'malformed', href: `https://mesura.cat/?mesura_vid=${ID}` },
+    { reason: 'expired', href: `https://mesura.cat/?mesura_vid=${ID}.${NOW_S - 301}` },
+    { reason: 'future', href: `https://mesura.cat/?mesura_vid=${ID}.${NOW_S + 3600}` },
+  ])('refuses an $reason parameter and still strips it', ({ reason, href }) => {
+    expect(readIncomingVisitor(href, NOW_MS)).toEqual({ reason, url: reason === 'absent' ? href : 'https://mesura.cat/' });
+  });
+});
+
+describe('adoptIncomingVisitor: the SDK writes a read id once consent allows', () => {
+  it('writes the id in the first-party cookie, Secure on https', () => {
+    const jar = fakeCookieJar();
+    expect(adoptIncomingVisitor(jar, ID, 'https://mesura.cat/')).toBe(true);
+    expect(jar.writes.at(-1)).toMatch(new RegExp(`^mesura_fid=${ID}; Max-Age=34190000; Path=/; SameSite=Lax; Secure$`));
+  });
+
+  it('writes nothing for an opted-out visitor', () => {
+    const jar = fakeCookieJar({ nowMs: 0 }, 'mesura_privacy=out');
+    expect(adoptIncomingVisitor(jar, ID, 'https://mesura.cat/')).toBe(false);
+    expect(jar.writes).toEqual([]);
   });
 });

@@ -1,27 +1,52 @@
 /**
- * The bundle's entry point: starts the SDK on the real page and replaces the inline snippet's
- * queue (`window.mesura.q`) with the real `window.mesura`, replaying the calls made before it
- * arrived, each with the data layer it was made with.
+ * The bundle's entry point. It starts measuring once the visitor's consent is known (§4
+ * "Reporting starts only when the measurement library is ready and begin-reporting was
+ * signalled"): until the CMP answers, the snippet's queue (`window.mesura.q`) keeps collecting.
+ * Then it replaces the queue with the real `window.mesura` and replays the calls made before,
+ * each with the data layer it was made with.
  */
+import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
+import { createTransport } from '@mesura/analytics';
 import { replayQueue, type SnippetQueue } from './command-queue.js';
-import { ALLOW_ALL } from './consent-gate.js';
 import { ACTIVITY_MAP_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
-import { adoptIncomingVisitor, startMesura } from './start.js';
+import { adoptIncomingVisitor, documentCookieJar } from '@mesura/identity';
+import { startMesura, type Mesura } from './start.js';
+import { tcfConsent, type TcfApi } from './tcf-consent.js';
 
 function start(): void {
   const config = typeof window.mesuraConfig === 'object' && window.mesuraConfig ? window.mesuraConfig : {};
   // The module is served beside this bundle, wherever the page loaded it from.
   const script = document.currentScript as HTMLScriptElement | null;
   const activityMapScriptUrl = new URL(ACTIVITY_MAP_FILE, script?.src || location.href).href;
-  const mesura = startMesura({ config, consent: ALLOW_ALL, activityMapScriptUrl });
-  adoptIncomingVisitor(mesura.allowed());
-  const queue = window.mesura as SnippetQueue | undefined;
-  const track = (name: string, detail?: Record<string, unknown>) => mesura.runtime.track(name, detail);
-  const global: MesuraGlobal = { track, analytics: mesura.analytics, identity: mesura.identity, config };
-  window.mesura = global;
-  mesura.runtime.start();
-  replayQueue(queue, track, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+  let mesura: Mesura | undefined;
+  // Beacons a previous page queued wait until this page knows the visitor still consents.
+  const transport = createTransport({ confirmWhileVisible: true, allowed: () => mesura?.allowed() === true });
+  const begin = (): Mesura => {
+    const started = startMesura({ config, consent, transport, activityMapScriptUrl });
+    const queue = window.mesura as SnippetQueue | undefined;
+    // The id a sister domain sent (the head read it): written only with consent.
+    if (queue?.v && started.allowed()) adoptIncomingVisitor(documentCookieJar(), queue.v, location.href);
+    const track = (name: string, detail?: Record<string, unknown>) => started.runtime.track(name, detail);
+    const global: MesuraGlobal = { track, analytics: started.analytics, identity: started.identity, config };
+    window.mesura = global;
+    started.runtime.start();
+    replayQueue(queue, track, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+    return started;
+  };
+  const consent = tcfConsent({
+    tcfapi: (window as { __tcfapi?: TcfApi }).__tcfapi ?? (() => undefined),
+    vendorIds: VENDOR_IDS,
+    vendorPurposes: [PURPOSE_STORE_ACCESS],
+    automaticHitPurposes: AUTOMATIC_HIT_PURPOSES,
+    onSignal(kind) {
+      if (!mesura) mesura = begin();
+      // Withdrawn (§4 opt-out): what waits in the queue is dropped, nothing is sent afterwards.
+      if (mesura.allowed()) void transport.flush();
+      else transport.discard();
+      window.dispatchEvent(new CustomEvent(`mesura:consent-${kind}`));
+    },
+  });
 }
 
 start();

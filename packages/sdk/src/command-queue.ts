@@ -6,6 +6,8 @@ export interface SnippetQueue {
   q?: QueuedCall[];
   /** `window.mesuraData` at the moment of each queued call (same index as `q`). */
   d?: unknown[];
+  /** A visitor id the address brought from a sister domain, for the SDK to adopt (head snippet). */
+  v?: string;
 }
 
 export interface DataLayerSlot {

@@ -3,3 +3,6 @@ export const WEB_ANALYTICS_VENDOR = 'web-analytics';
 
 /** File name of the activity-map module, served beside `/mesura.js`. */
 export const ACTIVITY_MAP_FILE = 'mesura-activity-map.js';
+
+/** The SDK bundle, at the site's root. */
+export const SDK_FILE = 'mesura.js';

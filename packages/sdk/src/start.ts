@@ -1,5 +1,5 @@
 import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
-import { acceptIncomingVisitor, createIdentity, documentCookieJar, type Identity } from '@mesura/identity';
+import { createIdentity, type Identity } from '@mesura/identity';
 import type { Environment } from '@mesura/protocol';
 import {
   SITE_ACCOUNTS,
@@ -113,14 +113,4 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[]): A
     // The personalisation client (its own issue) takes over here.
     personalize: () => undefined,
   };
-}
-
-/**
- * A visitor arriving from a sister domain keeps its id, when consent allows writing it; the
- * parameter is taken off the address bar either way, so a copied link does not carry it on.
- */
-export function adoptIncomingVisitor(allowed: boolean): void {
-  const jar = documentCookieJar();
-  const incoming = acceptIncomingVisitor(location, Date.now(), { jar: allowed ? jar : { get: jar.get, set: () => undefined } });
-  if (incoming.url !== location.href) history.replaceState(history.state, '', incoming.url);
 }

@@ -18,6 +18,10 @@ export interface SiteConfig {
 export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
+/** Where the head snippet's code goes: a comment, so that a page served without it still parses. */
+export const HEAD_PLACEHOLDER = '/*__MESURA_HEAD__*/';
+/** The head snippet (packages/sdk: queue, __tcfapi stub, stored-consent check), inlined in the site's head. */
+export const HEAD_BUNDLE = 'mesura-head.js';
 export const CONSOLE_PREFIX = '/consola/';
 
 export interface FrontEndOptions {
@@ -33,7 +37,9 @@ export interface FrontEndOptions {
  * index.html (the site then shows its own not-found page and measures it as Error404).
  */
 export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOptions): Promise<void> {
-  const siteIndex = readIndex(options.siteDir, (html) => injectConfig(html, options.siteConfig));
+  const headFile = path.join(options.sdkDir, HEAD_BUNDLE);
+  const head = existsSync(headFile) ? readFileSync(headFile, 'utf8') : '';
+  const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(html, options.siteConfig), head));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
   for (const name of BROWSER_BUNDLES) {
     const file = path.join(options.sdkDir, name);
@@ -88,6 +94,11 @@ function readIndex(dir: string, transform: (html: string) => string): string | u
 /** JSON in an inline script: `<` is escaped so that no value can close the script element. */
 export function injectConfig(html: string, config: SiteConfig): string {
   return html.replace(CONFIG_PLACEHOLDER, JSON.stringify(config).replaceAll('<', '\\u003c'));
+}
+
+/** Script code inlined in the page: `</script` is escaped (valid inside JS strings and regexes alike). */
+export function injectHead(html: string, code: string): string {
+  return html.replace(HEAD_PLACEHOLDER, () => code.replaceAll('</script', '<\\/script'));
 }
 
 function notBuilt(what: string): HttpError {

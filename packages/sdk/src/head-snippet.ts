@@ -1,0 +1,57 @@
+/**
+ * The code every page runs in its <head> before anything else (inlined by the server): the
+ * `window.mesura` queue for calls made before the SDK, the `__tcfapi` stub, and the check of the
+ * stored consent. `/mesura.js` is loaded only when the stored choice gives the web-analytics vendor
+ * consent and storage on the device (purpose 1): without it no tracker is even loaded (§5 "Tracker
+ * loading is refused without tracking-cookie consent"). A choice made later loads it through
+ * `mesura.load()`. A visitor id arriving from a sister domain (`mesura_vid`, §9 incoming
+ * cross-domain linking) is taken off the address at once, so that a copied address never carries
+ * it, and kept for the SDK to adopt once consent allows. Nothing here writes a cookie.
+ */
+import { CONSENT_COOKIE_NAME, PURPOSE_STORE_ACCESS, VENDOR_IDS, VENDOR_LIST_VERSION, peekStoredChoice } from '@mesura/consent/head';
+import { readCookie } from '@mesura/datalayer';
+import { readIncomingVisitor } from '@mesura/identity';
+import type { SnippetQueue } from './command-queue.js';
+import { SDK_FILE } from './constants.js';
+import { installTcfStub } from './tcf-stub.js';
+
+interface HeadQueue extends SnippetQueue {
+  track(...args: unknown[]): void;
+  /** Loads `/mesura.js` once; called when the visitor's choice allows web analytics. */
+  load(): void;
+}
+
+function start(): void {
+  const page = window as unknown as { mesura?: HeadQueue; mesuraData?: unknown; __tcfapi?: unknown };
+  let loaded = false;
+  const queue: HeadQueue = {
+    q: [],
+    d: [],
+    track(...args) {
+      queue.q?.push(args as [string, ...unknown[]]);
+      queue.d?.push(page.mesuraData);
+    },
+    load() {
+      if (loaded) return;
+      loaded = true;
+      const script = document.createElement('script');
+      script.async = true;
+      script.src = `/${SDK_FILE}`;
+      document.head.appendChild(script);
+    },
+  };
+  page.mesura = page.mesura ?? queue;
+  installTcfStub(page);
+  const incoming = readIncomingVisitor(location.href, Date.now());
+  if (incoming.url !== location.href) history.replaceState(history.state, '', incoming.url);
+  page.mesura.v = incoming.visitorId;
+  const stored = peekStoredChoice(readCookie(document.cookie, CONSENT_COOKIE_NAME), {
+    gvl: { vendorListVersion: VENDOR_LIST_VERSION },
+    now: Date.now(),
+  });
+  if (stored.ok && stored.purposes.includes(PURPOSE_STORE_ACCESS) && stored.vendors.includes(VENDOR_IDS['web-analytics'])) {
+    queue.load();
+  }
+}
+
+start();

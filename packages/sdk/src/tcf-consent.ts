@@ -1,0 +1,52 @@
+/**
+ * The visitor's consent as the rules read it, from the page's `__tcfapi` (IAB TCF v2): any TCF CMP
+ * works, Mesura's own or another. Until the CMP has answered with a choice, nothing is allowed.
+ */
+import type { ConsentSource } from '@mesura/tags';
+
+/** The part of the TCF `TCData` the rules need. */
+export interface TcData {
+  eventStatus?: string;
+  /** False where the GDPR does not apply: then there is nothing to consent to. */
+  gdprApplies?: boolean;
+  purpose?: { consents?: Record<string, boolean> };
+  vendor?: { consents?: Record<string, boolean> };
+}
+
+export type TcfApi = (command: string, version: number, callback: (data: TcData, success: boolean) => void) => void;
+
+export interface TcfConsentOptions {
+  tcfapi: TcfApi;
+  /** Vendor name used by the rules → TCF vendor id. */
+  vendorIds: Readonly<Record<string, number>>;
+  /** Purposes every vendor needs: TCF purpose 1, storing on the device (the tracking cookie). */
+  vendorPurposes: readonly number[];
+  /** Purposes automatic hits need besides (1 and 8, content measurement). */
+  automaticHitPurposes: readonly number[];
+  /** Called on the CMP's first answer with a choice (`ready`) and on every later one (`changed`). */
+  onSignal(kind: 'ready' | 'changed'): void;
+}
+
+/** CMP answers that carry the visitor's choice; `cmpuishown` means it is being asked for. */
+const CHOICE_STATUSES = ['tcloaded', 'useractioncomplete'];
+
+export function tcfConsent(options: TcfConsentOptions): ConsentSource {
+  let data: TcData | undefined;
+  const given = (purposes: readonly number[]) =>
+    data?.gdprApplies === false || (data !== undefined && purposes.every((purpose) => data?.purpose?.consents?.[purpose] === true));
+  options.tcfapi('addEventListener', 2, (update, success) => {
+    if (!success || !CHOICE_STATUSES.includes(update.eventStatus ?? '')) return;
+    const first = data === undefined;
+    data = update;
+    // A loaded CMP answers inside addEventListener, before this function has returned its source.
+    queueMicrotask(() => options.onSignal(first ? 'ready' : 'changed'));
+  });
+  return {
+    hasVendorConsent(vendor) {
+      if (data?.gdprApplies === false) return true;
+      const id = typeof vendor === 'number' ? vendor : options.vendorIds[vendor];
+      return id !== undefined && data?.vendor?.consents?.[id] === true && given(options.vendorPurposes);
+    },
+    automaticHitsDisabled: () => !given(options.automaticHitPurposes),
+  };
+}

@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { acceptAll, createVendorList, encodeChoice, rejectAll, type Choice } from '@mesura/consent';
+
+const ID = '1F65FB944AFA1C05-25FBFAF16BF6E758';
+const gvl = createVendorList();
+const tcString = (choice: Choice) => encodeChoice(choice, { gvl, now: Date.now() });
+
+interface Page {
+  mesura?: { q: unknown[][]; d: unknown[]; v?: string; track(...args: unknown[]): void; load(): void };
+  __tcfapi?: (...args: unknown[]) => unknown;
+  mesuraData?: unknown;
+}
+const page = () => window as unknown as Page;
+const sdkScripts = () => [...document.querySelectorAll('script')].filter((s) => s.src.endsWith('/mesura.js'));
+
+/** Runs the head snippet as a page would, with `cookie` stored and the address `path`. */
+async function runHead(cookie?: string, path = '/noticia/1001/x/'): Promise<void> {
+  if (cookie !== undefined) document.cookie = `euconsent-v2=${cookie}; path=/`;
+  history.replaceState(null, '', path);
+  vi.resetModules();
+  await import('../src/head-snippet.js');
+}
+
+beforeEach(() => {
+  for (const script of document.querySelectorAll('script')) script.remove();
+  document.cookie = 'euconsent-v2=; Max-Age=0; path=/';
+  delete page().mesura;
+  delete page().__tcfapi;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the head snippet: nothing loads before consent (§5 tracker loading refused without tracking-cookie consent)', () => {
+  it('without a stored choice defines the queue and the __tcfapi stub, and loads no tracker', async () => {
+    await runHead();
+    expect(sdkScripts()).toEqual([]);
+    expect(typeof page().mesura?.track).toBe('function');
+    let ping: unknown;
+    page().__tcfapi?.('ping', 2, (data: unknown) => (ping = data));
+    expect(ping).toMatchObject({ cmpLoaded: false, cmpStatus: 'stub' });
+    const listener = () => undefined;
+    page().__tcfapi?.('addEventListener', 2, listener);
+    // The CMP takes the queued calls by calling the stub without arguments.
+    expect(page().__tcfapi?.()).toEqual([['addEventListener', 2, listener]]);
+  });
+
+  it('with a stored accept-all loads /mesura.js, once', async () => {
+    await runHead(tcString(acceptAll(gvl)));
+    expect(sdkScripts()).toHaveLength(1);
+    expect(sdkScripts()[0]!.async).toBe(true);
+    page().mesura?.load();
+    expect(sdkScripts()).toHaveLength(1);
+  });
+
+  it.each([
+    { name: 'a stored reject-all', cookie: () => tcString(rejectAll()) },
+    { name: 'a choice without the web-analytics vendor', cookie: () => tcString({ ...acceptAll(gvl), vendors: [1002, 1003, 1004] }) },
+    { name: 'a choice without purpose 1 (storage)', cookie: () => tcString({ ...acceptAll(gvl), purposes: [8, 9, 10] }) },
+    { name: 'a malformed cookie', cookie: () => 'not-a-tc-string' },
+    { name: 'a foreign cookie', cookie: () => 'eyJhbGciOiJIUzI1NiJ9.e30' },
+  ])('with $name loads nothing', async ({ cookie }) => {
+    await runHead(cookie());
+    expect(sdkScripts()).toEqual([]);
+  });
+
+  it('loads the SDK when the visitor then accepts (mesura.load)', async () => {
+    await runHead();
+    page().mesura?.load();
+    expect(sdkScripts()).toHaveLength(1);
+  });
+
+  it('queues calls with the data layer of their moment', async () => {
+    await runHead();
+    page().mesuraData = { page: { pageName: 'a' } };
+    page().mesura?.track('scPageView');
+    page().mesuraData = { page: { pageName: 'b' } };
+    expect(page().mesura?.q).toEqual([['scPageView']]);
+    expect(page().mesura?.d).toEqual([{ page: { pageName: 'a' } }]);
+  });
+
+  it('takes an incoming visitor id off the address at once and keeps it, writing no cookie', async () => {
+    await runHead(undefined, `/el-temps/?a=1&mesura_vid=${ID}.${Math.floor(Date.now() / 1000)}`);
+    expect(location.pathname + location.search).toBe('/el-temps/?a=1');
+    expect(page().mesura?.v).toBe(ID);
+    expect(document.cookie).not.toContain('mesura_fid');
+  });
+});
