@@ -85,14 +85,18 @@ export interface PageContext {
   referrer?: string | undefined;
 }
 
-/** A page view: its input, its URL's campaigns and the click that led to it, nothing earlier. */
+/**
+ * A page view: its input, its URL's campaigns and the click that led to it, nothing earlier. The
+ * URL's campaigns win: they are this arrival's, and the input's come from a data layer that fills
+ * a default ('No Informat') when it has none.
+ */
 export function pageViewHit(input: PageViewInput, context: HitContext & PageContext): AnalyticsHit {
   return buildHit(context, {
     pageName: input.pageName,
     url: input.url,
     referrer: context.referrer,
     channel: input.channel,
-    variables: { ...campaignsFromQuery(queryOf(input.url)), ...input.variables },
+    variables: { ...input.variables, ...campaignsFromQuery(queryOf(input.url)) },
     events: input.events,
     contextData: { ...context.click, ...input.contextData },
   });

@@ -45,9 +45,15 @@ describe('campaigns on page views', () => {
     expect(last().hit.eVars).toEqual({});
   });
 
-  it('lets a variable of the input win over the URL', () => {
+  it("lets the URL's campaign win over the input's (whose data layer always fills a default)", () => {
     const { analytics, last } = makeAnalytics();
-    analytics.pageView({ ...PAGE, url: 'https://www.ccma.cat/?ext=url', variables: { campaign: 'rule' } });
+    analytics.pageView({ ...PAGE, url: 'https://www.ccma.cat/?int=portada', variables: { internalCampaign: 'No Informat' } });
+    expect(last().hit.eVars[31]).toBe('portada');
+  });
+
+  it("keeps the input's campaign when the URL has none", () => {
+    const { analytics, last } = makeAnalytics();
+    analytics.pageView({ ...PAGE, url: 'https://www.ccma.cat/', variables: { campaign: 'rule' } });
     expect(last().hit.eVars[0]).toBe('rule');
   });
 

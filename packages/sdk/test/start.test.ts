@@ -74,6 +74,13 @@ describe('the SDK: tags + analytics + identity', () => {
     expect(namedVariables(beacon!.hit, SITE_VARIABLE_MAP)).toMatchObject({ section: 'noticies', subsection: 'politica', programme: 'No informat' });
   });
 
+  it("sends the URL's int and ext campaigns, over the data layer's default (§7 query parameters)", async () => {
+    history.replaceState(null, '', '/noticia/1001/parlament/?int=portada-estiu&EXT=butlleti');
+    start().runtime.track('scPageView');
+    await settle();
+    expect(namedVariables(decoded()[0]!.hit, SITE_VARIABLE_MAP)).toMatchObject({ internalCampaign: 'portada-estiu', campaign: 'butlleti' });
+  });
+
   it('adds the internal search (event2) on a cercador page, with keywords and results (§2)', async () => {
     history.replaceState(null, '', '/cercador/?q=habitatge');
     window.mesuraData = { page: { seccio: 'cercador', pageName: 'mesura:cercador', paraulesCerca: 'habitatge', resultatsCerca: '2' }, user: {} };
