@@ -28,7 +28,10 @@ function start(): void {
     // The id a sister domain sent (the head read it): written only with consent.
     if (queue?.v && started.allowed()) adoptIncomingVisitor(documentCookieJar(), queue.v, location.href);
     const track = (name: string, detail?: Record<string, unknown>) => started.runtime.track(name, detail);
-    const global: MesuraGlobal = { track, analytics: started.analytics, identity: started.identity, config };
+    const { identity } = started;
+    // An opt-out drops what waits to be sent, as a consent withdrawal does (§4).
+    const optOut = () => (identity.optOut(), transport.discard());
+    const global: MesuraGlobal = { track, analytics: started.analytics, identity: { ...identity, optOut }, config };
     window.mesura = global;
     started.runtime.start();
     replayQueue(queue, track, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });

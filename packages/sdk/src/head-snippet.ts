@@ -28,7 +28,7 @@ function start(): void {
     q: [],
     d: [],
     track(...args) {
-      queue.q?.push(args as [string, ...unknown[]]);
+      queue.q?.push(['track', ...args]);
       queue.d?.push(page.mesuraData);
     },
     load() {

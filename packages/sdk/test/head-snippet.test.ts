@@ -75,7 +75,7 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     page().mesuraData = { page: { pageName: 'a' } };
     page().mesura?.track('scPageView');
     page().mesuraData = { page: { pageName: 'b' } };
-    expect(page().mesura?.q).toEqual([['scPageView']]);
+    expect(page().mesura?.q).toEqual([['track', 'scPageView']]);
     expect(page().mesura?.d).toEqual([{ page: { pageName: 'a' } }]);
   });
 
