@@ -31,7 +31,7 @@ async function report(by: string): Promise<{ total: number; rows: { key: string;
 
 describe('one page view measured end to end in Chromium', () => {
   it('counts the home page, an article reached by a link, and the not-found page', async () => {
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
     const beacons: string[] = [];
     page.on('request', (request) => {
       const suite = /\/b\/ss\/([^/]+)\//.exec(request.url())?.[1];

@@ -5,6 +5,7 @@ import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, typ
 
 interface StoredHit {
   hit_type: string;
+  visitor_id: string;
   url: string | null;
   link_url: string | null;
   context_data: string;
@@ -67,7 +68,7 @@ async function clickCall(page: Page, call: string): Promise<string> {
 
 describe("the site's tracking rules in Chromium (issue 3)", () => {
   it('stores each direct call with its event number and link fields, and the search with event2', async () => {
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
     await page.goto(`${server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
     const names: Record<string, string> = {};
     for (const call of Object.keys(CALL_EVENTS)) names[call] = await clickCall(page, call);
@@ -94,7 +95,7 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
   });
 
   it('loads the activity-map module: a download and an exit link are tracked, the sister link carries the visitor id', async () => {
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
     let sisterUrl = '';
     await page.route(`https://www.${SISTER_DOMAIN}/**`, (route) => {
       sisterUrl = route.request().url();
@@ -124,8 +125,19 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
     await page.close();
   });
 
+  it('adopts the visitor id a sister domain sent, and takes it off the address (§9 incoming cross-domain linking)', async () => {
+    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
+    const id = '0123456789ABCDEF-FEDCBA9876543210';
+    await page.goto(`${server.baseUrl}/noticia/1003/?mesura_vid=${id}.${Math.floor(Date.now() / 1000)}`);
+    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(async () => (await storedHits()).some((h) => h.visitor_id === id && h.hit_type === 'page_view'), { timeout: 15_000 }).toBe(true);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'mesura_fid')?.value).toBe(id);
+    await page.close();
+  });
+
   it('delivers a beacon sent while the collector was down once it is back', async () => {
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
     await page.goto(`${server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
     const name = (await page.locator('[data-mesura-call="scParticipar"]').innerText()).trim();
     const countOf = async () => (await storedHits()).filter((h) => h.link_name === name).length;

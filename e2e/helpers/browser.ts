@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 
 export const CHROMIUM_PATH = process.env.MESURA_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -27,7 +28,20 @@ export function launchChromium(): Promise<Browser> {
 export const VISITOR_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-export async function newVisitorPage(browser: Browser) {
+export interface VisitorOptions {
+  /**
+   * `accepted`: the visitor accepted everything on an earlier visit (a stored `euconsent-v2` for
+   * `baseUrl`), so pages measure from the first load. Default: a new visitor, who has not chosen.
+   */
+  consent?: { accepted: true; baseUrl: string };
+}
+
+export async function newVisitorPage(browser: Browser, options: VisitorOptions = {}) {
   const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES' });
+  if (options.consent) {
+    const gvl = createVendorList();
+    const value = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
+    await context.addCookies([{ name: CONSENT_COOKIE_NAME, value, url: options.consent.baseUrl }]);
+  }
   return context.newPage();
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { ConsentSettingsContext, type OpenConsentSettings } from './consent/consent-settings-context';
 import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { createSiteRouter } from './router';
@@ -9,10 +10,25 @@ import './styles.css';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element to render the site into.');
 
+// The consent manager (@iabtcf/* and the banner) is a chunk of its own: the first paint never waits
+// for it, and until it has run the head snippet's __tcfapi stub queues vendors' calls.
+const consent = import('./consent/start-consent')
+  .then(({ startConsent }) => startConsent())
+  .catch((error: unknown) => {
+    // Without it no choice can be made, so nothing is measured; the page itself works.
+    console.error('Mesura: the consent manager did not start.', error);
+    return undefined;
+  });
+const openConsentSettings: OpenConsentSettings = (returnFocusTo) => {
+  void consent.then((controller) => controller?.openSettings(returnFocusTo));
+};
+
 createRoot(container).render(
   <StrictMode>
-    <PageViewGateContext value={createPageViewGate()}>
-      <RouterProvider router={createSiteRouter()} />
-    </PageViewGateContext>
+    <ConsentSettingsContext value={openConsentSettings}>
+      <PageViewGateContext value={createPageViewGate()}>
+        <RouterProvider router={createSiteRouter()} />
+      </PageViewGateContext>
+    </ConsentSettingsContext>
   </StrictMode>,
 );

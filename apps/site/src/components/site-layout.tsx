@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { ConsentSettingsButton } from '../consent/consent-settings-button';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Portada', end: true },
@@ -46,6 +47,9 @@ export function SiteLayout() {
           </li>
           <li>
             <a href="https://www.mesuraradio.example/">Mesura Ràdio</a>
+          </li>
+          <li>
+            <ConsentSettingsButton />
           </li>
         </ul>
       </footer>

@@ -71,4 +71,10 @@ export interface MesuraCommandQueue {
   /** The data layer each queued call was made with, so that the SDK replays it with the right one. */
   d?: unknown[];
   track(callName: string, ...args: unknown[]): void;
+  /**
+   * Loads /mesura.js once, when the visitor's choice made in the page allows web analytics (the
+   * snippet loads it at start only for a stored choice that does). Only the snippet's queue has it:
+   * the SDK that replaces the queue is already loaded.
+   */
+  load?(): void;
 }

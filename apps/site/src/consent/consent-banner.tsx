@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import type { Choice } from '@mesura/consent';
+import type { BannerLayer } from './banner-layer';
+import type { BannerStore, BannerSnapshot } from './banner-store';
+import type { Toggles } from './choice-toggles';
+import { FirstLayer } from './first-layer';
+import { SettingsLayer } from './settings-layer';
+import type { SettingsModel } from './settings-model';
+import { CONSENT_TEXTS } from './texts';
+
+/** What the banner asks its owner to do; each one stores a choice and closes the banner. */
+export interface ConsentActions {
+  acceptAll(): void;
+  rejectAll(): void;
+  save(toggles: Toggles): void;
+}
+
+export interface ConsentBannerProps {
+  store: BannerStore;
+  model: SettingsModel;
+  /** The choice in force, read each time the settings layer opens. */
+  currentChoice(): Choice | undefined;
+  actions: ConsentActions;
+}
+
+/**
+ * The consent banner: a non-modal dialog at the bottom of the page, named by its heading, so the
+ * page stays readable and usable around it (`aria-modal="false"`), yet it only closes on a choice.
+ */
+export function ConsentBanner({ store, model, currentChoice, actions }: ConsentBannerProps) {
+  const snapshot = useSyncExternalStore(store.subscribe, store.snapshot);
+  const headingId = useId();
+  const descriptionId = useId();
+  const refs = useLayerFocus(snapshot);
+  if (snapshot.layer === 'closed') return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Escape steps back one layer and never dismisses the banner without a choice.
+    if (event.key !== 'Escape' || snapshot.layer !== 'settings') return;
+    event.preventDefault();
+    store.send({ type: 'back' });
+  };
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={headingId}
+      aria-describedby={snapshot.layer === 'first' ? descriptionId : undefined}
+      className="consent-banner"
+      onKeyDown={onKeyDown}
+    >
+      <h2 id={headingId} ref={refs.heading} tabIndex={-1} className="consent-banner__heading">
+        {CONSENT_TEXTS.heading}
+      </h2>
+      {snapshot.layer === 'first' ? (
+        <FirstLayer
+          descriptionId={descriptionId}
+          onAcceptAll={actions.acceptAll}
+          onRejectAll={actions.rejectAll}
+          onConfigure={() => store.send({ type: 'configure' })}
+          configureRef={refs.configure}
+        />
+      ) : (
+        <SettingsLayer
+          model={model}
+          initialChoice={currentChoice()}
+          onSave={actions.save}
+          onAcceptAll={actions.acceptAll}
+          onRejectAll={actions.rejectAll}
+          headingRef={refs.settingsHeading}
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * Moves focus with the layer, so keyboard and screen-reader users land where the change happened:
+ * into the banner when it opens, on the settings heading when that layer opens, back on
+ * "Configura" after Escape, and back on the control that reopened the banner once it closes.
+ */
+function useLayerFocus(snapshot: BannerSnapshot) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const configure = useRef<HTMLButtonElement>(null);
+  const settingsHeading = useRef<HTMLHeadingElement>(null);
+  const previous = useRef<BannerLayer>('closed');
+  useEffect(() => {
+    const from = previous.current;
+    const to = snapshot.layer;
+    previous.current = to;
+    if (from === to) return;
+    if (to === 'settings') settingsHeading.current?.focus();
+    else if (to === 'first') (from === 'settings' ? configure : heading).current?.focus();
+    else snapshot.returnFocusTo?.focus();
+  }, [snapshot]);
+  return { heading, configure, settingsHeading };
+}

@@ -1,0 +1,78 @@
+import { useState, type Ref } from 'react';
+import type { Choice } from '@mesura/consent';
+import { setToggle, togglesFromChoice, type Toggles } from './choice-toggles';
+import { ConsentButton } from './consent-button';
+import { ConsentSwitch } from './consent-switch';
+import type { SettingsModel, VendorView } from './settings-model';
+import { CONSENT_TEXTS } from './texts';
+
+export interface SettingsLayerProps {
+  model: SettingsModel;
+  /** The choice in force when the layer opens; the switches start from it (all off without one). */
+  initialChoice: Choice | undefined;
+  onSave(toggles: Toggles): void;
+  onAcceptAll(): void;
+  onRejectAll(): void;
+  /** The layer's heading, focused when it opens. */
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** The second layer: one switch per purpose and per vendor. Mounted afresh each time it opens. */
+export function SettingsLayer({ model, initialChoice, onSave, onAcceptAll, onRejectAll, headingRef }: SettingsLayerProps) {
+  const [toggles, setToggles] = useState(() => togglesFromChoice(initialChoice));
+  const change = (kind: keyof Toggles, id: number) => (on: boolean) => setToggles((current) => setToggle(current, kind, id, on));
+  return (
+    <>
+      <h3 ref={headingRef} tabIndex={-1} className="consent-banner__subheading">
+        {CONSENT_TEXTS.settingsHeading}
+      </h3>
+      <p>{CONSENT_TEXTS.settingsIntro}</p>
+      <fieldset className="consent-group">
+        <legend>{CONSENT_TEXTS.purposesLegend}</legend>
+        {model.purposes.map((purpose) => (
+          <ConsentSwitch
+            key={purpose.id}
+            label={purpose.name}
+            description={purpose.description}
+            checked={toggles.purposes.has(purpose.id)}
+            onChange={change('purposes', purpose.id)}
+          />
+        ))}
+      </fieldset>
+      <fieldset className="consent-group">
+        <legend>{CONSENT_TEXTS.vendorsLegend}</legend>
+        {model.vendors.map((vendor) => (
+          <ConsentSwitch
+            key={vendor.id}
+            label={vendor.name}
+            description={<VendorPurposes vendor={vendor} />}
+            checked={toggles.vendors.has(vendor.id)}
+            onChange={change('vendors', vendor.id)}
+          />
+        ))}
+      </fieldset>
+      <div className="consent-actions">
+        <ConsentButton onClick={() => onSave(toggles)}>{CONSENT_TEXTS.save}</ConsentButton>
+        <ConsentButton onClick={onAcceptAll}>{CONSENT_TEXTS.acceptAll}</ConsentButton>
+        <ConsentButton onClick={onRejectAll}>{CONSENT_TEXTS.rejectAll}</ConsentButton>
+      </div>
+    </>
+  );
+}
+
+function VendorPurposes({ vendor }: { vendor: VendorView }) {
+  return (
+    <>
+      {vendor.consentPurposes.length === 0 ? null : (
+        <p>
+          {CONSENT_TEXTS.vendorConsentPurposes}: {vendor.consentPurposes.join('; ')}.
+        </p>
+      )}
+      {vendor.legitimateInterestPurposes.length === 0 ? null : (
+        <p>
+          {CONSENT_TEXTS.vendorLegitimateInterestPurposes}: {vendor.legitimateInterestPurposes.join('; ')}.
+        </p>
+      )}
+    </>
+  );
+}

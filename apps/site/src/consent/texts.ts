@@ -1,0 +1,25 @@
+/**
+ * Every text the consent banner shows, in Catalan. The button texts and the heading are also the
+ * accessible names the Chromium e2e tests look for: change them there too. The footer's text is in
+ * consent-settings-button.tsx, which is part of the main chunk while this module is not.
+ */
+export const CONSENT_TEXTS = {
+  /** The dialog's heading, and so its accessible name. */
+  heading: 'La teva privacitat',
+  intro:
+    "Fem servir galetes i tecnologies semblants per mesurar l'audiència, entendre com es fa servir el web i " +
+    'personalitzar-ne el contingut. Amb el teu permís, nosaltres i els nostres proveïdors desem informació al ' +
+    'teu dispositiu i hi accedim. No mesurem res fins que triïs.',
+  changeLater: 'Pots canviar la teva decisió quan vulguis des de «Configuració de galetes», al peu de la pàgina.',
+  acceptAll: 'Accepta-ho tot',
+  rejectAll: 'Rebutja-ho tot',
+  configure: 'Configura',
+  save: 'Desa la selecció',
+  settingsHeading: 'Tria què permets',
+  settingsIntro:
+    "Activa només el que vulguis permetre. Tot el que deixis desactivat no es farà servir. Prem la tecla Esc per tornar a la primera pantalla.",
+  purposesLegend: 'Finalitats',
+  vendorsLegend: 'Proveïdors',
+  vendorConsentPurposes: 'Amb el teu consentiment',
+  vendorLegitimateInterestPurposes: "Per interès legítim (pots oposar-t'hi desactivant el proveïdor)",
+} as const;

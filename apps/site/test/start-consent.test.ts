@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startConsent, type ConsentController } from '../src/consent/start-consent';
+import {
+  button,
+  click,
+  consentedIds,
+  consentCookieValue,
+  dialog,
+  dialogName,
+  getTCData,
+  listenToTcf,
+  pressEscape,
+  resetPage,
+  switchNamed,
+} from './helpers/consent-page';
+
+function start(): ConsentController {
+  let controller: ConsentController | undefined;
+  act(() => {
+    controller = startConsent();
+  });
+  return controller!;
+}
+const WEB_ANALYTICS = 'Mesura analítica web';
+
+let load: ReturnType<typeof vi.fn<() => void>>;
+beforeEach(() => {
+  resetPage();
+  load = vi.fn<() => void>();
+  window.mesura = { track: vi.fn(), load };
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('startConsent for a new visitor', () => {
+  it('shows the first layer, named by its heading, with focus inside, and tells vendors the UI is shown', () => {
+    start();
+    expect(dialog()?.getAttribute('aria-modal')).toBe('false');
+    expect(dialogName()).toBe('La teva privacitat');
+    expect(document.activeElement?.textContent).toBe('La teva privacitat');
+    expect(getTCData()).toMatchObject({ eventStatus: 'cmpuishown', tcString: '' });
+    expect(consentCookieValue()).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('offers the three answers as the same component with the same class', () => {
+    start();
+    const answers = ['Accepta-ho tot', 'Rebutja-ho tot', 'Configura'].map(button);
+    expect(answers.map((answer) => answer.className)).toEqual(['consent-button', 'consent-button', 'consent-button']);
+  });
+
+  it('on "Accepta-ho tot" stores the cookie, updates __tcfapi at once, loads /mesura.js and closes', () => {
+    start();
+    const heard = listenToTcf();
+    click(button('Accepta-ho tot'));
+    expect(consentCookieValue()).toMatch(/^C[\w-]+(\.[\w-]+)+$/);
+    expect(heard.at(-1)).toMatchObject({ eventStatus: 'useractioncomplete', tcString: consentCookieValue() });
+    expect(consentedIds(heard.at(-1)?.vendor.consents)).toEqual([1001, 1002, 1003, 1004]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(dialog()).toBeNull();
+  });
+
+  it('on "Rebutja-ho tot" stores a choice without consent and does not load /mesura.js', () => {
+    start();
+    click(button('Rebutja-ho tot'));
+    expect(getTCData().eventStatus).toBe('useractioncomplete');
+    expect(consentedIds(getTCData().vendor.consents)).toEqual([]);
+    expect(consentCookieValue()).toBeDefined();
+    expect(load).not.toHaveBeenCalled();
+    expect(dialog()).toBeNull();
+  });
+
+  it('"Configura" opens the settings layer with every switch off and focus on its heading', () => {
+    start();
+    click(button('Configura'));
+    const switches = [...document.querySelectorAll<HTMLInputElement>('input[role="switch"]')];
+    expect(switches).toHaveLength(15);
+    expect(switches.every((input) => input.type === 'checkbox' && !input.checked)).toBe(true);
+    expect(document.activeElement?.textContent).toBe('Tria què permets');
+    expect(dialogName()).toBe('La teva privacitat');
+  });
+
+  it('Escape goes back from the settings layer to the first layer, onto "Configura", and no further', () => {
+    start();
+    click(button('Configura'));
+    pressEscape();
+    expect(document.activeElement).toBe(button('Configura'));
+    pressEscape();
+    expect(dialog()).not.toBeNull();
+    expect(consentCookieValue()).toBeUndefined();
+  });
+
+  it('"Desa la selecció" stores exactly the switches turned on', () => {
+    start();
+    click(button('Configura'));
+    click(switchNamed('Emmagatzemar informació en un dispositiu o accedir-hi'));
+    click(switchNamed(WEB_ANALYTICS));
+    click(button('Desa la selecció'));
+    const data = getTCData();
+    expect(consentedIds(data.purpose.consents)).toEqual([1]);
+    expect(consentedIds(data.vendor.consents)).toEqual([1001]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('startConsent for a returning visitor', () => {
+  const acceptedCookie = (): void => {
+    const gvl = createVendorList();
+    document.cookie = `euconsent-v2=${encodeChoice(acceptAll(gvl), { gvl, now: Date.now() })}; Path=/`;
+  };
+
+  it('shows no banner and gives vendors the stored choice (tcloaded)', () => {
+    acceptedCookie();
+    start();
+    expect(dialog()).toBeNull();
+    expect(getTCData().eventStatus).toBe('tcloaded');
+    expect(consentedIds(getTCData().vendor.consents)).toEqual([1001, 1002, 1003, 1004]);
+  });
+
+  it('withdraws at once from the footer: reopened with the switches as stored, "Rebutja-ho tot" reaches __tcfapi', () => {
+    acceptedCookie();
+    const controller = start();
+    const footerLink = document.body.appendChild(document.createElement('button'));
+    const heard = listenToTcf();
+    act(() => controller.openSettings(footerLink));
+    expect(heard.at(-1)?.eventStatus).toBe('cmpuishown');
+    expect(switchNamed(WEB_ANALYTICS).checked).toBe(true);
+    click(button('Rebutja-ho tot'));
+    expect(heard.at(-1)?.eventStatus).toBe('useractioncomplete');
+    expect(consentedIds(heard.at(-1)?.vendor.consents)).toEqual([]);
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(footerLink);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('shows the banner again for a malformed cookie and logs why in debug mode only', () => {
+    document.cookie = 'euconsent-v2=not-a-tc-string; Path=/';
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    start();
+    expect(dialog()).not.toBeNull();
+    expect(info).not.toHaveBeenCalled();
+
+    resetPage();
+    document.cookie = 'euconsent-v2=not-a-tc-string; Path=/';
+    window.history.replaceState(null, '', '/?mesura_debug=1');
+    start();
+    expect(dialog()).not.toBeNull();
+    expect(consentedIds(getTCData().vendor.consents)).toEqual([]);
+    expect(info).toHaveBeenCalledWith('[mesura consent] consent: stored choice ignored, malformed: not a TC string');
+  });
+});

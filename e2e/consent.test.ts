@@ -1,0 +1,139 @@
+import { TCString } from '@iabtcf/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VENDOR_IDS, VENDOR_LIST } from '@mesura/consent';
+import { launchChromium, newVisitorPage } from './helpers/browser.js';
+import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+
+let server: ServerProcess;
+let browser: Browser;
+const dataDir = emptyDataDir();
+
+beforeAll(async () => {
+  server = await startServerProcess({ dataDir });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await stopServerProcess(server);
+  removeDataDir(dataDir);
+});
+
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+}
+
+/** Page views stored today for the development suite, as the export gives them. */
+async function storedPageViews(): Promise<{ url: string; visitor_id: string }[]> {
+  const day = today();
+  const rows = (await (await fetch(`${server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { hit_type: string; url: string; visitor_id: string }[];
+  return rows.filter((row) => row.hit_type === 'page_view');
+}
+
+/** Every request of the page to the collector or for a tracker script. */
+function watchTracking(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/b/ss/') || /^\/mesura[\w-]*\.js$/.test(pathname)) seen.push(pathname);
+  });
+  return seen;
+}
+
+const banner = (page: Page) => page.getByRole('dialog', { name: 'La teva privacitat' });
+const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+/** Lets the page's timers and any beacon in flight finish, then reads the store. */
+async function settledPageViews(page: Page) {
+  await page.waitForLoadState('networkidle');
+  return storedPageViews();
+}
+
+describe('consent (issue 4) in Chromium', () => {
+  it('(a) before any choice: the banner shows, no tracker loads, nothing reaches the collector, no cookie is written', async () => {
+    const page = await newVisitorPage(browser);
+    const tracking = watchTracking(page);
+    await page.goto(`${server.baseUrl}/`);
+    await banner(page).waitFor({ state: 'visible' });
+    await page.locator('a[href^="/noticia/"]').first().click();
+    await page.waitForURL(/\/noticia\//);
+    await page.goto(`${server.baseUrl}/el-temps/`);
+    await page.waitForLoadState('networkidle');
+    expect(tracking).toEqual([]);
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await settledPageViews(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('(b) accept all: the page view of the page where the visitor chose is stored, and the next ones', async () => {
+    const before = (await storedPageViews()).length;
+    const page = await newVisitorPage(browser);
+    await page.goto(`${server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
+    await click(page, 'Accepta-ho tot');
+    await expect.poll(async () => (await storedPageViews()).length, { timeout: 15_000 }).toBe(before + 1);
+    expect((await storedPageViews()).at(-1)!.url).toContain('/noticia/1001/');
+    await page.goto(`${server.baseUrl}/el-temps/`);
+    await expect.poll(async () => (await storedPageViews()).length, { timeout: 15_000 }).toBe(before + 2);
+    expect(await banner(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('(c) reject all: browsing three pages stores nothing and loads no tracker', async () => {
+    const before = (await storedPageViews()).length;
+    const page = await newVisitorPage(browser);
+    const tracking = watchTracking(page);
+    await page.goto(`${server.baseUrl}/`);
+    await click(page, 'Rebutja-ho tot');
+    for (const path of ['/noticies/', '/el-temps/', '/cercador/?q=pressupostos']) await page.goto(`${server.baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    expect(tracking).toEqual([]);
+    expect((await page.context().cookies()).map((c) => c.name)).toEqual(['euconsent-v2']);
+    expect((await settledPageViews(page)).length).toBe(before);
+    await page.close();
+  });
+
+  it('(d) accept, then withdraw from the footer: the next page views are not stored, without a reload', async () => {
+    const page = await newVisitorPage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    const start = (await storedPageViews()).length;
+    await click(page, 'Accepta-ho tot');
+    await expect.poll(async () => (await storedPageViews()).length, { timeout: 15_000 }).toBe(start + 1);
+
+    await page.getByRole('button', { name: 'Configuració de galetes' }).click();
+    await click(page, 'Rebutja-ho tot');
+    // Same document: a client-side route change, then another.
+    await page.locator('a[href^="/noticia/"]').first().click();
+    await page.waitForURL(/\/noticia\//);
+    await page.getByRole('link', { name: 'El temps' }).first().click();
+    await page.waitForURL(/\/el-temps\//);
+    await page.goto(`${server.baseUrl}/noticies/`);
+    expect((await settledPageViews(page)).length).toBe(start + 1);
+    await page.close();
+  });
+
+  it('(e) the TC string the site writes decodes with @iabtcf/core to exactly the choices made', async () => {
+    const page = await newVisitorPage(browser);
+    await page.goto(`${server.baseUrl}/`);
+    await click(page, 'Configura');
+    const purposeName = (id: number) => (VENDOR_LIST.purposes[String(id)] as { name: string }).name;
+    for (const id of [1, 8]) await page.getByRole('switch', { name: purposeName(id), exact: true }).check();
+    const vendorName = (id: number) => (VENDOR_LIST.vendors[String(id)] as unknown as { name: string }).name;
+    await page.getByRole('switch', { name: vendorName(VENDOR_IDS['web-analytics']), exact: true }).check();
+    await click(page, 'Desa la selecció');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'euconsent-v2');
+    expect(cookie).toBeDefined();
+    const model = TCString.decode(cookie!.value);
+    const given = (vector: { forEach(cb: (value: boolean, id: number) => void): void }) => {
+      const ids: number[] = [];
+      vector.forEach((value, id) => value && ids.push(id));
+      return ids;
+    };
+    expect(given(model.purposeConsents)).toEqual([1, 8]);
+    expect(given(model.vendorConsents)).toEqual([VENDOR_IDS['web-analytics']]);
+    expect(model.publisherCountryCode).toBe('ES');
+    expect(model.consentLanguage).toBe('CA');
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(33_696_000 - 60);
+    await page.close();
+  });
+});
