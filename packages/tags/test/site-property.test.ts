@@ -219,14 +219,22 @@ describe('direct calls (§7 triggers, §9 event numbers)', () => {
 });
 
 describe('personalisation rules (§2 /noticia/{id}/ three ids, /el-temps/)', () => {
-  const mboxes = async (url: string, options?: SitePropertyOptions, event: TagEvent = { type: 'libraryLoaded' }) => {
-    const h = site(url, options);
+  const mboxes = async (url: string, options?: SitePropertyOptions, event: TagEvent = { type: 'libraryLoaded' }, vendors = ['personalisation']) => {
+    const h = site(url, options, vendors);
     await h.fire(event);
     return h.handlers.of('personalize').map((c) => c.input.mbox);
   };
 
   it.each(['1001', '1002', '1003'])('calls personalisation on article %s', async (id) => {
     expect(await mboxes(`https://www.mesura.cat/noticia/${id}/titol/`)).toEqual([`mesura-noticia-${id}`]);
+  });
+
+  it("needs the personalisation vendor's consent", async () => {
+    const h = site('https://www.mesura.cat/el-temps/', {}, ['web-analytics']);
+    expect(await h.fire({ type: 'libraryLoaded' })).toContainEqual({
+      rule: 'personalisation el temps', reason: 'conditionFailed', index: 1, type: 'consentVendor',
+    });
+    expect(h.handlers.of('personalize')).toEqual([]);
   });
 
   it('does not on another article or a look-alike id', async () => {

@@ -17,6 +17,8 @@ export interface SitePropertyOptions {
   personalisationArticleIds?: readonly string[];
   /** Vendor the page-view and link rules need in the consent list (§5). Default `'web-analytics'`. */
   webAnalyticsVendorId?: string | number;
+  /** Vendor the personalisation rules need. Default `'personalisation'`. */
+  personalisationVendorId?: string | number;
   /** Vendor the audience-measurement rule needs (§5). Default `'audience-measurement'`. */
   audienceMeasurementVendorId?: string | number;
   /** Script the audience-measurement rule loads. Default none: the rule stays disabled. */
@@ -105,11 +107,11 @@ function scriptRule(name: string, url: string | undefined, consent: ConditionCon
   };
 }
 
-function personalisationRule(name: string, pathPattern: string, mbox: string): RuleConfig {
+function personalisationRule(name: string, pathPattern: string, mbox: string, consent: ConditionConfig): RuleConfig {
   return {
     name: `personalisation ${name}`,
     events: PAGE_EVENTS,
-    conditions: [{ type: 'pathMatches', pattern: `^/${pathPattern}(/|$)` }],
+    conditions: [{ type: 'pathMatches', pattern: `^/${pathPattern}(/|$)` }, consent],
     actions: [{ type: 'personalize', mbox: `mesura-${mbox}` }],
   };
 }
@@ -119,6 +121,8 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
   const articleIds = options.personalisationArticleIds ?? ['1001', '1002', '1003'];
   const webAnalytics = consentVendor(options.webAnalyticsVendorId ?? 'web-analytics');
   const audienceVendor = consentVendor(options.audienceMeasurementVendorId ?? 'audience-measurement');
+  // Personalisation needs its own vendor's consent (consent issue, item 3).
+  const personalisation = consentVendor(options.personalisationVendorId ?? 'personalisation');
   const consentEvents: EventConfig[] = [
     { type: 'custom', name: options.consentReadyEvent ?? 'mesura:consent-ready' },
     { type: 'custom', name: options.consentChangedEvent ?? 'mesura:consent-changed' },
@@ -151,8 +155,8 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
           },
         ],
       })),
-      ...articleIds.map((id) => personalisationRule(`noticia ${id}`, `noticia/${escapeRegExp(id)}`, `noticia-${id}`)),
-      personalisationRule('el temps', 'el-temps', 'el-temps'),
+      ...articleIds.map((id) => personalisationRule(`noticia ${id}`, `noticia/${escapeRegExp(id)}`, `noticia-${id}`, personalisation)),
+      personalisationRule('el temps', 'el-temps', 'el-temps', personalisation),
       // §4, §5: on load and on each consent event, once the vendor is in the consent list.
       scriptRule('audience measurement', options.audienceMeasurementScriptUrl, audienceVendor, consentEvents),
       // §7 "Script loads": the activity-map module (click tracking), under web-analytics consent.
