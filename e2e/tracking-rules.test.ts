@@ -140,6 +140,9 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
     const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
     await page.goto(`${server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
     const name = (await page.locator('[data-mesura-call="scParticipar"]').innerText()).trim();
+    // The SDK runs once the consent manager has answered; only then can a beacon be queued.
+    await page.waitForFunction(() => typeof (window.mesura as { analytics?: unknown } | undefined)?.analytics === 'object');
+    await page.waitForLoadState('networkidle');
     const countOf = async () => (await storedHits()).filter((h) => h.link_name === name).length;
     const before = await countOf();
     await stopServerProcess(server);

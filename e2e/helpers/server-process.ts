@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(REPO_ROOT, 'server/dist/main.js');
+/** SIGTERM flushes and checkpoints; seconds at most on this data. */
+const STOP_TIMEOUT_MS = 15_000;
 const START_TIMEOUT_MS = 20_000;
 
 export interface ServerProcess {
@@ -70,7 +72,19 @@ async function waitForHealth(baseUrl: string, exited: Promise<number | string>, 
   throw new Error(`server did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+/** SIGTERM, then waits for the exit; a server that does not stop within STOP_TIMEOUT_MS fails the test with its log. */
 export async function stopServerProcess(server: ServerProcess): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-  await server.exited;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      server.child.kill('SIGKILL');
+      reject(new Error(`server did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM:\n${server.output()}`));
+    }, STOP_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([server.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
