@@ -15,6 +15,29 @@ export { SITE_VARIABLE_MAP } from './site-variable-map.js';
 export { REPORT_SUITES, parseEnvironment } from './report-suites.js';
 export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
 
+// Media heartbeats, their cadence and the media settings file (wire-formats §2).
+export { HEARTBEAT_EVENT_TYPES, encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
+export { decodeHeartbeatQuery } from './heartbeat-decoder.js';
+export {
+  AD_HEARTBEAT_INTERVAL_MS,
+  ERROR_SOURCE_SDK,
+  FIRST_PLAY_HEARTBEAT_DELAY_MS,
+  HEARTBEAT_API_LEVEL,
+  HEARTBEAT_INTERVAL_MS,
+  HEARTBEAT_LIBRARY_VERSION,
+  NO_PREVIOUS_TS,
+  SCHEDULER_TICK_MS,
+  UNKNOWN_ERROR_ID,
+} from './heartbeat-cadence.js';
+export {
+  DEFAULT_MEDIA_SETTINGS,
+  formatMediaSettings,
+  mediaSettingsFileName,
+  mediaSettingsUrl,
+  parseMediaSettings,
+} from './media-settings.js';
+export * as heartbeatReasons from './heartbeat-errors.js';
+
 // Limits and reasons, so that callers and tests name them rather than repeat them.
 export * as limits from './constants.js';
 export * as reasons from './errors.js';
@@ -35,3 +58,27 @@ export type {
   MediaStartInfo,
   VisitorIds,
 } from './analytics-hit.js';
+export type {
+  Heartbeat,
+  HeartbeatAd,
+  HeartbeatAssetType,
+  HeartbeatAuthState,
+  HeartbeatChapter,
+  HeartbeatEventType,
+  HeartbeatQoS,
+} from './heartbeat-params.js';
+export type { MediaSettings } from './media-settings.js';
+
+// Personalisation delivery (wire-formats §3).
+export {
+  DELIVERY_MAX_GET_URL_CHARS,
+  MBOX_NAME_MAX_CHARS,
+  decodeDeliveryParams,
+  deliveryPath,
+  encodeDeliveryParams,
+  encodeDeliveryQuery,
+  parseDeliveryPath,
+} from './delivery-request.js';
+export { DELIVERY_ACTIONS, parseDeliveryResponse } from './delivery-response.js';
+export type { DeliveryCustomerId, DeliveryRequest } from './delivery-request.js';
+export type { DeliveryAction, DeliveryActionType, DeliveryOffer, DeliveryResponse } from './delivery-response.js';

@@ -1,0 +1,80 @@
+/**
+ * The media tracker's numbers (spec §9 "Playback tracking", wire-formats §2), units in the names.
+ * The heartbeat cadence and the values written on the wire are @mesura/protocol's (the server reads
+ * them too); they are re-exported here so that the tracker has one place to read its numbers from.
+ */
+export {
+  AD_HEARTBEAT_INTERVAL_MS,
+  FIRST_PLAY_HEARTBEAT_DELAY_MS,
+  HEARTBEAT_API_LEVEL,
+  HEARTBEAT_INTERVAL_MS,
+  HEARTBEAT_LIBRARY_VERSION,
+  SCHEDULER_TICK_MS,
+  UNKNOWN_ERROR_ID,
+} from '@mesura/protocol';
+
+/** §9 "preroll wait default 250 ms": how long the first play waits for a preroll ad break. */
+export const PREROLL_WAIT_MS = 250;
+/**
+ * §9 "flush-filter timer 0.25 s": a play, pause or buffer state that lasts this long or less is
+ * never reported. Raising it hides short pauses from the reports; lowering it floods them.
+ */
+export const FLUSH_FILTER_MS = 250;
+/** §9 "idle timer 1800 s": paused this long, the session ends; the next play resumes it. */
+export const IDLE_TIMEOUT_MS = 1_800_000;
+/** §9 "check-status interval default 180 s": how often the settings file is read again. */
+export const SETUP_CHECK_INTERVAL_MS = 180_000;
+/** §9 "check-status interval … cap 600 s": a settings file cannot ask for less often than this. */
+export const MAX_SETUP_CHECK_INTERVAL_MS = 600_000;
+/**
+ * §9 "duration reset to 0 if over 10 minutes": a longer duration means the page slept (timers
+ * stopped), and the server would count time nobody watched.
+ */
+export const MAX_EVENT_DURATION_MS = 600_000;
+/**
+ * §9 "duration corrected if playhead and clock drift over 2 s": a play heartbeat whose clock time
+ * and playhead progress differ by more reports the playhead's progress (an unreported stall).
+ */
+export const MAX_PLAYHEAD_DRIFT_MS = 2_000;
+/** §9 "work queue 2000": requests waiting to leave (privacy unknown); the oldest is dropped beyond. */
+export const WORK_QUEUE_MAX_ITEMS = 2_000;
+/** §5 "Audio tracking needs measurement library 2.11.0 or newer". */
+export const MIN_AUDIO_MEASUREMENT_VERSION = '2.11.0';
+/** §9 "customer-ID states 0/1/2": unknown, authenticated, logged out. */
+export const AUTH_STATE_UNKNOWN = 0;
+export const AUTH_STATE_AUTHENTICATED = 1;
+export const AUTH_STATE_LOGGED_OUT = 2;
+/** §9 "media length, ad length and positions floored to integers, default '0.0'". */
+export const DEFAULT_LENGTH_TEXT = '0.0';
+/** Random digits after the epoch ms of a session id (`s:event:sid`), as the library writes ~9. */
+export const SESSION_ID_RANDOM_DIGITS = 9;
+/** Storage key of a remote disabling, kept for one setup-check interval (remote-disabling.ts). */
+export const TRACKING_DISABLED_STORAGE_KEY = 'mesura_media_disabled';
+/** The analytics start hits' library version, in their beacon path (`/b/ss/{rsid}/1/{version}/s…`). */
+export const MEDIA_ANALYTICS_LIBRARY_VERSION = 'MESURA-MEDIA-0.1.0';
+/**
+ * The measurement version createMediaAnalytics reports to the audio check: it writes the beacons
+ * of the commercial library 2.27.0 (shared/reference/samples/analytics-beacons.txt).
+ */
+export const MEDIA_ANALYTICS_MEASUREMENT_VERSION = '2.27.0';
+/** `eid` of an analytics start hit: 16 random bytes as 32 hex digits, as @mesura/analytics writes it. */
+export const EVENT_ID_BYTES = 16;
+/** Digits of the beacon path's cache-buster (`s{random}`); the commercial library draws about 14. */
+export const PATH_RANDOM_DIGITS = 14;
+/** `pev3` of an ad start hit, whatever the content's media type (wire §2 `pe=msa_s&pev3=videoAd`). */
+export const AD_START_MEDIA_TYPE = 'videoAd';
+
+// ── The replay (src/replay): values that make two runs of one scenario print the same lines ──
+
+/** `at: 0` of a scenario: 2026-01-01T00:00:00Z. */
+export const REPLAY_EPOCH_MS = 1_767_225_600_000;
+/** Seed of the replay's session ids and beacon cache-busters. */
+export const REPLAY_RANDOM_SEED = 1;
+/** The visitor (`s:user:mid`, `fid`) of a scenario that names none. */
+export const REPLAY_VISITOR_ID = '0123456789ABCDEF-FEDCBA9876543210';
+/**
+ * Promise turns the simulated clock lets pass after each timer, so that what a timer started (a
+ * settings read, a failed send: two or three `then` hops) lands at that timer's time.
+ */
+export const SETTLE_TURNS = 20;
+

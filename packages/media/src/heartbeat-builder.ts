@@ -1,0 +1,79 @@
+/**
+ * Builds a heartbeat (spec §3 "Internal session records": asset, event, service provider, session
+ * id, visitor ids) from the session and one event. Pure; the encoder of @mesura/protocol writes it.
+ */
+import {
+  ERROR_SOURCE_SDK,
+  HEARTBEAT_API_LEVEL,
+  HEARTBEAT_LIBRARY_VERSION,
+  NO_PREVIOUS_TS,
+  type Heartbeat,
+  type HeartbeatAssetType,
+  type HeartbeatEventType,
+  type HeartbeatQoS,
+} from '@mesura/protocol';
+import type { Readings, SessionState, Setup } from './tracker-state.js';
+
+/** One event to report. */
+export interface HeartbeatSpec {
+  type: HeartbeatEventType;
+  asset: HeartbeatAssetType;
+  ts: number;
+  /** Milliseconds; 0 for events that are not states. */
+  duration: number;
+  /** Seconds, in the asset it reports (the ad's own for ad heartbeats). */
+  playhead: number;
+  qos: HeartbeatQoS;
+  /** An `error`'s id. */
+  errorId?: string;
+  /** `s:meta:*` of this heartbeat. */
+  meta?: Record<string, string>;
+}
+
+/**
+ * The heartbeat of `spec` in `session`. Records its ts as the previous one of its type, so the
+ * caller must send what it builds.
+ */
+export function buildHeartbeat(setup: Setup, session: SessionState, readings: Readings, spec: HeartbeatSpec): Heartbeat {
+  const prevTs = session.prevTs[spec.type] ?? NO_PREVIOUS_TS;
+  session.prevTs[spec.type] = spec.ts;
+  const { media } = session;
+  return {
+    analytics: { reportSuite: setup.reportSuite, trackingServer: setup.analyticsServer, ssl: setup.ssl },
+    visitorId: readings.visitorId,
+    // Session-level, like metadata: carried by `start` only.
+    customerIds: spec.type === 'start' ? readings.customerIds : undefined,
+    serviceProvider: {
+      ovp: setup.ovp,
+      sdk: setup.appVersion,
+      channel: setup.channel,
+      playerName: setup.playerName,
+      libraryVersion: HEARTBEAT_LIBRARY_VERSION,
+      apiLevel: HEARTBEAT_API_LEVEL,
+    },
+    event: {
+      sessionId: session.sid,
+      type: spec.type,
+      duration: spec.duration,
+      playhead: spec.playhead,
+      ts: spec.ts,
+      prevTs,
+      errorId: spec.errorId,
+      errorSource: spec.errorId === undefined ? undefined : ERROR_SOURCE_SDK,
+    },
+    asset: {
+      type: spec.asset,
+      name: media.name,
+      videoId: media.id,
+      publisher: setup.publisher,
+      length: media.length,
+      ad: spec.asset === 'ad' ? session.ad?.wire : undefined,
+    },
+    stream: {
+      type: media.streamType,
+      qos: spec.qos,
+      chapter: session.chapter?.wire,
+    },
+    meta: spec.meta ?? {},
+  };
+}

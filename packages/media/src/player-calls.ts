@@ -1,0 +1,59 @@
+/**
+ * What the player does (§4 "Player events driving tracking"): play, pause, buffer and seek. Each
+ * handler sets the player's flags, and the reporter follows (reconcile). Before the first play is
+ * reported, the flags only steer the preroll wait (§4 "First play is deferred by the preroll wait
+ * and cancelled or rescheduled by seek/buffer"). A play does not end a buffer or a seek: the
+ * player ends them with BufferComplete / SeekComplete, as it started them.
+ */
+import { advance, reconcile } from './playback-reporter.js';
+import { resume } from './session-calls.js';
+import type { StepContext } from './step-context.js';
+import type { SessionState } from './tracker-state.js';
+
+export function play(ctx: StepContext, s: SessionState): void {
+  if (s.idle) return resume(ctx, s);
+  s.player = 'playing';
+  schedulePreroll(ctx, s);
+  // A wait of 0 ms commits the first play in this very step.
+  advance(ctx, s);
+  reconcile(ctx, s);
+}
+
+export function pause(ctx: StepContext, s: SessionState): void {
+  s.player = 'paused';
+  s.prerollDueAt = undefined;
+  reconcile(ctx, s);
+}
+
+export function bufferStart(ctx: StepContext, s: SessionState): void {
+  s.buffering = true;
+  s.prerollDueAt = undefined;
+  reconcile(ctx, s);
+}
+
+export function bufferComplete(ctx: StepContext, s: SessionState): void {
+  s.buffering = false;
+  schedulePreroll(ctx, s);
+  reconcile(ctx, s);
+}
+
+export function seekStart(ctx: StepContext, s: SessionState): void {
+  s.seeking = true;
+  s.prerollDueAt = undefined;
+  reconcile(ctx, s);
+}
+
+export function seekComplete(ctx: StepContext, s: SessionState): void {
+  s.seeking = false;
+  schedulePreroll(ctx, s);
+  reconcile(ctx, s);
+}
+
+/**
+ * Starts (or restarts) the preroll wait when the content has not started, the player wants to
+ * play and nothing holds it; an ad break in the wait counts as preroll (ad-calls.ts).
+ */
+function schedulePreroll(ctx: StepContext, s: SessionState): void {
+  if (s.started || s.adBreak !== undefined || s.player !== 'playing' || s.buffering || s.seeking) return;
+  s.prerollDueAt ??= ctx.now + s.prerollWaitMs;
+}

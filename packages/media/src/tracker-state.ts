@@ -1,0 +1,206 @@
+/**
+ * The media tracker's state, inputs and effects, as plain data. The step (tracker-step.ts) takes a
+ * state, one input and what the adapter read at that moment (Readings) and returns the next state
+ * and the effects; the adapter (media-tracker.ts) runs them. Nothing here reads a clock or sends.
+ */
+import type {
+  Heartbeat,
+  HeartbeatAd,
+  HeartbeatAssetType,
+  HeartbeatChapter,
+  HeartbeatQoS,
+  MediaSettings,
+} from '@mesura/protocol';
+import type { AdBreakObject } from './ad-break.js';
+import type { AdObject } from './ad.js';
+import type { ChapterObject } from './chapter.js';
+import type { MediaObject } from './media-object.js';
+import type { AdStartInfo, MediaStartInfo } from './media-analytics.js';
+import type { CustomerIds, LogLevel, PrivacyStatus } from './deps.js';
+
+/** What the tracker was set up with (config and the analytics source), fixed for its life. */
+export interface Setup {
+  trackingServer: string;
+  publisher: string;
+  playerName: string;
+  channel?: string;
+  appVersion?: string;
+  ovp?: string;
+  ssl: boolean;
+  /** The analytics source's report suite and server (`s:sc:rsid`, `s:sc:tracking_server`). */
+  reportSuite: string;
+  analyticsServer: string;
+  /** The analytics source's measurement version (§5 audio check). */
+  measurementVersion: string;
+}
+
+/**
+ * The settings file's values the tracker acts on, in its units (§7 "Video settings"). The file's
+ * other two, track external errors and nielsen enabled, concern the players and the audience
+ * measurement of issue 6; @mesura/protocol's parseMediaSettings reads them.
+ */
+export interface TrackerSettings {
+  trackingIntervalMs: number;
+  setupCheckIntervalMs: number;
+}
+
+/**
+ * The state a playback is reported in (protocol's heartbeat-cadence.ts): `gap` is an ad break
+ * with no ad playing (reported as main `buffer`); `seek` is reported as `pause`.
+ */
+export type PlaybackState = 'start' | 'play' | 'pause' | 'buffer' | 'seek' | 'gap';
+
+export interface Place {
+  asset: HeartbeatAssetType;
+  state: PlaybackState;
+}
+
+/** The state being reported now. */
+export interface Reported extends Place {
+  /** When it began (epoch ms): the idle timer counts from here. */
+  since: number;
+  /** Its last heartbeat; the next one reports the time since. */
+  lastHbTs: number;
+  /** The main playhead at that heartbeat (the drift check of §9). */
+  lastPlayhead: number;
+  /** The QoS at that heartbeat: a periodic heartbeat reports the QoS of its interval's start. */
+  qosAtLastHb: HeartbeatQoS;
+  /** When the next periodic heartbeat is due; absent for states without one (start, seek). */
+  nextPeriodicAt?: number;
+}
+
+/** A play, pause or buffer state waiting out the flush filter (§9, 250 ms) before it is reported. */
+export interface Pending extends Place {
+  since: number;
+  playhead: number;
+  qos: HeartbeatQoS;
+}
+
+export interface OpenAd {
+  info: AdObject;
+  /** `s:asset:ad_sid`. */
+  sid: string;
+  /** The ad and its break as ad heartbeats carry them. */
+  wire: HeartbeatAd;
+  /** Custom and standard ad metadata, sent on the ad's `start`. */
+  metadata: Record<string, string>;
+  /** Ad time played so far: the ad heartbeats' playhead. */
+  playedMs: number;
+}
+
+export interface OpenChapter {
+  info: ChapterObject;
+  /** The chapter as every heartbeat carries it while it is open (id, sid, name, position…). */
+  wire: HeartbeatChapter;
+  metadata: Record<string, string>;
+}
+
+export interface OpenAdBreak {
+  info: AdBreakObject;
+  /** `s:asset:pod_id`: `{md5(content id)}_{position}`. */
+  podId: string;
+}
+
+export interface SessionState {
+  /** `s:event:sid`; a new one when an idle session resumes. */
+  sid: string;
+  media: MediaObject;
+  /** Custom and standard metadata, sent on `start` heartbeats and the analytics start hit. */
+  metadata: Record<string, string>;
+  prerollWaitMs: number;
+  /** What the player last said it does; `none` before its first play. */
+  player: 'none' | 'playing' | 'paused';
+  buffering: boolean;
+  seeking: boolean;
+  /** The `start` state is over: the first play was reported or a (preroll) ad break began. */
+  started: boolean;
+  completed: boolean;
+  /** Ended by the idle timer: nothing is reported until a play resumes it. */
+  idle: boolean;
+  /** When the deferred first play takes effect (§4 preroll wait). */
+  prerollDueAt?: number;
+  adBreak?: OpenAdBreak;
+  ad?: OpenAd;
+  chapter?: OpenChapter;
+  reported?: Reported;
+  pending?: Pending;
+  /** `l:event:prev_ts` by event type. */
+  prevTs: Record<string, number>;
+  /** Values the player pushed (updatePlayhead, updateQoEObject, BitrateChange); they win over the delegate's. */
+  pushedPlayhead?: number;
+  pushedQoS?: HeartbeatQoS;
+  timedMetadata?: string;
+  nextSettingsCheckAt: number;
+}
+
+export interface TrackerState {
+  setup: Setup;
+  settings: TrackerSettings;
+  privacy: PrivacyStatus;
+  /** §4 "Remote disabling of tracking ends the session and blocks new ones": for this page. */
+  disabled: boolean;
+  /** A disabling an earlier page remembered (remote-disabling.ts), epoch ms it lasts until. */
+  disabledUntil?: number;
+  /** The tracker hit an internal error: every later call is dropped with 'Internal error'. */
+  failed: boolean;
+  session?: SessionState;
+}
+
+/** What the adapter read just before the step: the clock, the player, the visitor. */
+export interface Readings {
+  now: number;
+  /** The delegate's playback time, seconds. */
+  playhead: number;
+  /** The delegate's QoS, in wire units. */
+  qos: HeartbeatQoS;
+  /** A new session id (epoch ms + random digits), used if the step opens a session, ad or chapter. */
+  freshId: string;
+  visitorId?: string;
+  customerIds?: CustomerIds;
+}
+
+/** The arguments a call may carry, by name; each handler reads its own. */
+export interface CallArgs {
+  info?: unknown;
+  contextData?: unknown;
+  errorId?: unknown;
+  seconds?: unknown;
+  qos?: unknown;
+}
+
+export type TrackerCall =
+  | { call: 'trackSessionStart'; media: unknown; contextData?: unknown }
+  | { call: 'trackPlay' | 'trackPause' | 'trackComplete' | 'trackSessionEnd' }
+  | { call: 'trackError'; errorId?: unknown }
+  | { call: 'trackEvent'; event: unknown; info?: unknown; contextData?: unknown }
+  | { call: 'updatePlayhead'; seconds: unknown }
+  | { call: 'updateQoEObject'; qos: unknown };
+
+export type Input =
+  | ({ type: 'call' } & TrackerCall)
+  /** The scheduler's 250 ms tick. */
+  | { type: 'tick' }
+  /** The analytics start hit of this session (or ad) left: `aa_start` / `aa_ad_start` follows. */
+  | { type: 'analytics-sent'; sid: string; adSid?: string }
+  | { type: 'settings'; settings: MediaSettings }
+  | { type: 'privacy'; status: PrivacyStatus };
+
+/** A request waiting in the work queue. */
+export type Request =
+  | { kind: 'heartbeat'; heartbeat: Heartbeat }
+  | { kind: 'media-start'; info: MediaStartInfo }
+  | { kind: 'ad-start'; info: AdStartInfo };
+
+export type Effect =
+  | { type: 'send'; request: Request }
+  | { type: 'log'; level: LogLevel; message: string }
+  | { type: 'fetch-settings'; url: string }
+  /** Drop every request not sent yet (opt-out, remote disabling). */
+  | { type: 'discard-queue' }
+  /** Remember the remote disabling in storage, so that the next pages start no session. */
+  | { type: 'remember-disabled'; untilMs: number };
+
+export interface StepResult {
+  state: TrackerState;
+  effects: Effect[];
+}

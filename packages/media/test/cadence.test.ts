@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MediaEvent,
+  WORK_QUEUE_MAX_ITEMS,
+  createAdBreakObject,
+  createAdObject,
+  createChapterObject,
+} from '../src/index.js';
+import * as messages from '../src/errors.js';
+import { Harness, T0, playing, video } from './helpers/harness.js';
+
+function times(h: Harness, type: string, asset = 'main'): string[] {
+  return h
+    .heartbeats()
+    .filter((hb) => hb.event.type === type && hb.asset.type === asset)
+    .map((hb) => `${hb.event.ts - T0}/${hb.event.duration}`);
+}
+
+describe('§9 playback tracking constants', () => {
+  it('sends play at 0 ms, 1 s later, then every 10 s (wire §2; §9 reporting interval 10 s)', async () => {
+    const h = await playing();
+    await h.to(31_500);
+    expect(times(h, 'play')).toEqual(['250/0', '1250/1000', '11250/10000', '21250/10000', '31250/10000']);
+  });
+
+  it('sends ad play every second (§9 ad tracking interval 1 s)', async () => {
+    const h = await playing();
+    h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1, 0));
+    h.tracker.trackEvent(MediaEvent.AdStart, createAdObject('Ad', 'ad-1', 1, 30));
+    await h.to(4_000);
+    expect(times(h, 'play', 'ad')).toEqual(['1500/1000', '2500/1000', '3500/1000']);
+  });
+
+  it('reports the gap of a break with no ad as main buffer every second', async () => {
+    const h = await playing();
+    h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1, 0));
+    await h.to(2_600);
+    expect(times(h, 'buffer')).toEqual(['1500/1000', '2500/1000']);
+  });
+
+  it('sends pause at 0 ms, then every 10 s', async () => {
+    const h = await playing();
+    h.tracker.trackPause();
+    await h.to(21_000);
+    expect(times(h, 'pause')).toEqual(['500/0', '10500/10000', '20500/10000']);
+  });
+
+  it('sends buffer every 10 s and when it ends', async () => {
+    const h = await playing();
+    h.tracker.trackEvent(MediaEvent.BufferStart);
+    await h.to(15_000);
+    h.tracker.trackEvent(MediaEvent.BufferComplete);
+    // The play that follows waits out the flush filter; the buffer closes with it, at 15000.
+    await h.to(15_250);
+    expect(times(h, 'buffer')).toEqual(['10500/10000']);
+    await h.to(15_500);
+    expect(times(h, 'buffer')).toEqual(['10500/10000', '15000/4500']);
+  });
+
+  it('reports a seek as pause when it completes, with the new playhead', async () => {
+    const h = await playing();
+    h.tracker.trackEvent(MediaEvent.SeekStart);
+    await h.to(2_000);
+    h.setPlayhead(120);
+    h.tracker.trackEvent(MediaEvent.SeekComplete);
+    await h.to(2_500);
+    const pause = h.heartbeats().filter((hb) => hb.event.type === 'pause');
+    expect(pause.map((hb) => `${hb.event.duration} ${hb.event.playhead}`)).toEqual(['1500 120']);
+  });
+
+  it('folds a seek while paused into the pause', async () => {
+    const h = await playing();
+    h.tracker.trackPause();
+    await h.to(1_000);
+    h.tracker.trackEvent(MediaEvent.SeekStart);
+    await h.to(2_000);
+    h.tracker.trackEvent(MediaEvent.SeekComplete);
+    await h.to(10_600);
+    expect(times(h, 'pause')).toEqual(['500/0', '10500/10000']);
+  });
+
+  it('lets requests leave on the scheduler tick after their event (§9 scheduler tick 250 ms)', async () => {
+    const h = await playing();
+    await h.to(3_100);
+    h.tracker.trackError('e1');
+    await h.to(3_249);
+    expect(h.heartbeats().filter((hb) => hb.event.type === 'error')).toEqual([]);
+    await h.to(3_250);
+    expect(h.heartbeats().filter((hb) => hb.event.type === 'error').map((hb) => hb.at)).toEqual([3_250]);
+  });
+
+  it('reads the settings file every 180 s during a session (§9 check-status interval)', async () => {
+    const h = await playing();
+    await h.to(360_100);
+    expect(h.settingsUrls.map((url) => new URL(url).searchParams.get('r'))).toEqual(
+      [0, 180_000, 360_000].map((ms) => String(T0 + ms)),
+    );
+  });
+
+  it('caps the settings file setup check interval at 600 s (§9)', async () => {
+    const h = new Harness({ settings: { setupCheckIntervalS: 3600 } });
+    h.tracker.trackSessionStart(video());
+    await h.to(1_300_000);
+    // The first read (at 0) applies 3600 s, capped at 600 s, from the next check on (at 180 s).
+    expect(h.settingsUrls.map((url) => Number(new URL(url).searchParams.get('r')) - T0)).toEqual([0, 180_000, 780_000]);
+  });
+
+  it('uses the tracking interval of the settings file', async () => {
+    const h = await playing({ settings: { trackingIntervalS: 5 } });
+    await h.to(12_000);
+    expect(times(h, 'play')).toEqual(['250/0', '1250/1000', '6250/5000', '11250/5000']);
+  });
+
+  it('ends the session after 1800 s paused with pause and end (§9 idle timer)', async () => {
+    const h = await playing();
+    h.setPlaying(false);
+    h.tracker.trackPause();
+    await h.to(1_800_500 - 1);
+    expect(h.summary().filter((line) => line.startsWith('end'))).toEqual([]);
+    await h.to(1_800_600);
+    // The pause opened at 500; its last periodic heartbeat was 10 s before.
+    expect(h.summary().slice(-2)).toEqual(['pause 10000 0', 'end 0 0']);
+    expect(h.messages('info')).toEqual([messages.IDLE_SESSION_ENDED]);
+    await h.to(1_900_000);
+    expect(h.summary().at(-1)).toBe('end 0 0');
+  });
+
+  it('resumes after idle with a new session id: ms_s, start, resume, start 0, play, aa_start (wire §2)', async () => {
+    const h = await playing();
+    h.setPlaying(false);
+    h.tracker.trackPause();
+    await h.to(1_801_000);
+    const firstSid = h.heartbeats()[0]?.event.sessionId;
+    const settingsReads = h.settingsUrls.length;
+    h.clear();
+    h.tracker.trackPlay();
+    await h.to(1_801_600);
+    expect(h.beacons().map((b) => b.hit.media?.kind)).toEqual(['ms_s']);
+    expect(h.summary()).toEqual(['start 0 0', 'resume 0 0', 'start 0 0', 'play 0 0', 'aa_start 0 0']);
+    const sids = new Set(h.heartbeats().map((hb) => hb.event.sessionId));
+    expect(sids.size).toBe(1);
+    expect(sids.has(firstSid ?? '')).toBe(false);
+    expect(h.beacons()[0]?.hit.contextData['a.media.vsid']).toBe([...sids][0]);
+    expect(h.settingsUrls).toHaveLength(settingsReads);
+  });
+
+  it('resets a duration over 10 minutes to 0 (§9)', async () => {
+    const h = new Harness();
+    h.tracker.trackSessionStart(video());
+    await h.to(600_001);
+    h.tracker.trackPlay();
+    await h.to(601_000);
+    expect(times(h, 'start')).toEqual(['0/0', '600251/0']);
+  });
+
+  it('keeps a duration of exactly 10 minutes', async () => {
+    const h = new Harness();
+    h.tracker.trackSessionStart(video({ prerollTrackingWaitingTime: 0 }));
+    await h.to(600_000);
+    h.tracker.trackPlay();
+    await h.to(600_500);
+    expect(times(h, 'start')).toEqual(['0/0', '600000/600000']);
+  });
+
+  it('corrects a play duration to the playhead when they drift more than 2 s (§9)', async () => {
+    const h = await playing();
+    await h.to(5_000);
+    // The player stalled 3 s without saying so: the playhead is 3 s behind the clock.
+    h.setPlayhead(h.playhead() - 3);
+    await h.to(11_500);
+    expect(times(h, 'play').at(-1)).toBe('11250/7000');
+  });
+
+  it('keeps the clock duration when the drift is 2 s or less', async () => {
+    const h = await playing();
+    await h.to(5_000);
+    h.setPlayhead(h.playhead() - 2);
+    await h.to(11_500);
+    expect(times(h, 'play').at(-1)).toBe('11250/10000');
+  });
+
+  it('keeps 2000 requests and drops the oldest, with a log line (§9 work queue 2000)', async () => {
+    const h = new Harness({ privacy: 'unknown' });
+    h.tracker.trackSessionStart(video());
+    h.tracker.trackPlay();
+    await h.to(1_000);
+    for (let i = 0; i < WORK_QUEUE_MAX_ITEMS; i++) h.tracker.trackError(`e${i}`);
+    // ms_s + start (2 requests), the closing start and the play: 4 before the errors.
+    expect(h.messages('warn')).toEqual(Array(4).fill(messages.QUEUE_FULL));
+    h.setPrivacy('opted-in');
+    await h.to(1_250);
+    // The tick queues its periodic play before sending: one more drop, e0.
+    expect(h.messages('warn')).toHaveLength(5);
+    expect(h.sent).toHaveLength(WORK_QUEUE_MAX_ITEMS);
+    expect(h.heartbeats()[0]?.event.errorId).toBe('e1');
+    expect(h.summary().at(-1)).toBe('play 1000 0');
+  });
+
+  it('writes library version 2.2.1 and api level 4 on every heartbeat (§9)', async () => {
+    const h = await playing();
+    await h.to(2_000);
+    const versions = new Set(h.heartbeats().map((hb) => `${hb.serviceProvider.libraryVersion}/${hb.serviceProvider.apiLevel}`));
+    expect([...versions]).toEqual(['2.2.1/4']);
+  });
+
+  it('floors lengths and positions (§9)', async () => {
+    const h = new Harness();
+    h.tracker.trackSessionStart(video());
+    h.tracker.trackPlay();
+    h.setPlayhead(12.9);
+    h.tracker.trackEvent(MediaEvent.ChapterStart, createChapterObject('Part', 2.7, 59.9, 10.5));
+    h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1.9, 30.6));
+    h.tracker.trackEvent(MediaEvent.AdStart, createAdObject('Ad', 'ad-1', 1.5, 15.9));
+    await h.to(500);
+    const ad = h.heartbeats().find((hb) => hb.asset.type === 'ad');
+    expect(ad?.asset.ad).toMatchObject({ podPosition: 1, podOffset: 30, length: 15 });
+    expect(ad?.stream.chapter).toMatchObject({ position: 2, length: 59, offset: 10 });
+    expect(h.heartbeats().find((hb) => hb.event.type === 'chapter_start')?.event.playhead).toBe(12);
+  });
+});

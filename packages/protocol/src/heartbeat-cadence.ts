@@ -1,0 +1,43 @@
+/**
+ * When media heartbeats leave, and the fixed values they carry (wire-formats §2, spec §9 "Playback
+ * tracking"). The tracker (packages/media) sends by these numbers and the server (issue 6) reads
+ * sessions by them, so they live here, once.
+ *
+ * The cadence, as Mesura keeps it (the wire page's observations, made exact where it is vague):
+ * - The playback is always in one *state*: `start` (session started, not yet played), `play`,
+ *   `pause`, `buffer`, `seek`, or, inside an ad break with no ad playing, the break's gap (reported
+ *   as main `buffer`). An open ad has its own play/pause/buffer/seek states on the ad asset.
+ * - A state is reported by heartbeats of its type (`seek` as `pause`, the gap as `buffer`), each
+ *   carrying the milliseconds since the previous heartbeat of that state, so that the durations of
+ *   a type add up to the time spent in it and no millisecond is reported twice:
+ *   - *opening*: `start`, `play` and `pause` open with duration 0 (buffer, seek and the gap have
+ *     none; an ad's `start` opens its play);
+ *   - *periodic*: every HEARTBEAT_INTERVAL_MS (AD_HEARTBEAT_INTERVAL_MS inside an ad break); the
+ *     first main `play` after its opening comes FIRST_PLAY_HEARTBEAT_DELAY_MS later; `start` and
+ *     `seek` have none;
+ *   - *closing*: when the state ends, the time since its last heartbeat.
+ * - Events that are not states (`aa_start`, `aa_ad_start`, `resume`, `chapter_start`,
+ *   `chapter_complete`, `bitrate_change`, `error`, `complete`, `end`) carry duration 0.
+ * - Requests leave on the first scheduler tick (every SCHEDULER_TICK_MS) after their event.
+ */
+
+/** §9 "reporting interval default 10 s": periodic heartbeats of main content. */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+/** §9 "ad tracking interval 1 s": periodic heartbeats inside an ad break. */
+export const AD_HEARTBEAT_INTERVAL_MS = 1_000;
+/** Wire §2 "the next `play` comes about 1 s later": the first periodic `play` after it opens. */
+export const FIRST_PLAY_HEARTBEAT_DELAY_MS = 1_000;
+/** §9 "scheduler tick 250 ms": requests leave, and periodic heartbeats are due, on these ticks. */
+export const SCHEDULER_TICK_MS = 250;
+
+/** §9 "library version 2.2.1": `s:sp:hb_version`. */
+export const HEARTBEAT_LIBRARY_VERSION = '2.2.1';
+/** §9 "api level 4": `l:sp:hb_api_lvl`. */
+export const HEARTBEAT_API_LEVEL = 4;
+
+/** §8 "error without ID tracked as unknown_error_id": `s:event:id` when the player gave none. */
+export const UNKNOWN_ERROR_ID = 'unknown_error_id';
+/** Wire §2: `s:event:source` of an error reported through trackError. */
+export const ERROR_SOURCE_SDK = 'sourceErrorSDK';
+/** `l:event:prev_ts` of the first event of its type in a session. */
+export const NO_PREVIOUS_TS = -1;

@@ -1,0 +1,274 @@
+/**
+ * One media heartbeat (wire-formats §2): `GET {trackingServer}/?{params}`, one request per event,
+ * with typed keys (`s:` string, `l:` long, `h:` boolean written 1/0). The groups follow spec §3
+ * "Internal session records": analytics, visitor, service provider, event, asset, stream, metadata.
+ *
+ * Where the wire page is silent, Mesura chose (and keeps):
+ * - customer ids ride as `s:cuser:customer_user_ids_{code}.id` and
+ *   `l:cuser:customer_user_ids_{code}.authState` (the library's `s:cuser:customer_user_ids_x`);
+ * - `s:asset:pod_position` is the ad's position in its break (the break's own position is in
+ *   `s:asset:pod_id`);
+ * - pod and chapter ids are `{md5(content id)}_{position}` (the wire page's "md5 of the content id
+ *   + `_` + position", read as the commercial library computes it);
+ * - a long that is not a finite number is written 0 (the wire cannot carry NaN or Infinity).
+ */
+
+/** `s:event:type`. */
+export type HeartbeatEventType =
+  | 'start'
+  | 'aa_start'
+  | 'play'
+  | 'pause'
+  | 'buffer'
+  | 'bitrate_change'
+  | 'error'
+  | 'chapter_start'
+  | 'chapter_complete'
+  | 'aa_ad_start'
+  | 'complete'
+  | 'end'
+  | 'resume';
+
+export const HEARTBEAT_EVENT_TYPES: readonly HeartbeatEventType[] = [
+  'start',
+  'aa_start',
+  'play',
+  'pause',
+  'buffer',
+  'bitrate_change',
+  'error',
+  'chapter_start',
+  'chapter_complete',
+  'aa_ad_start',
+  'complete',
+  'end',
+  'resume',
+];
+
+/** `s:asset:type`: the main content, or an ad. */
+export type HeartbeatAssetType = 'main' | 'ad';
+
+/** Customer id states of §3: unknown 0, authenticated 1, logged out 2. */
+export type HeartbeatAuthState = 0 | 1 | 2;
+
+export interface HeartbeatAd {
+  /** `s:asset:ad_id`. */
+  id: string;
+  /** `s:asset:ad_name`. */
+  name?: string;
+  /** `s:asset:ad_sid`: this playback of the ad. */
+  sid: string;
+  /** `s:asset:pod_id`: `{md5(content id)}_{break position}`, the library's formula. */
+  podId: string;
+  /** `s:asset:pod_name`: the ad break's name. */
+  podName?: string;
+  /** `s:asset:pod_position`: the ad's position in its break. */
+  podPosition: number;
+  /** `s:asset:resolver`. */
+  resolver?: string;
+  /** `l:asset:pod_offset`: the break's start time in the content, seconds. */
+  podOffset: number;
+  /** `l:asset:ad_length`, seconds. */
+  length: number;
+}
+
+export interface HeartbeatChapter {
+  /** `s:stream:chapter_id`: `{md5(content id)}_{chapter position}`. */
+  id: string;
+  /** `s:stream:chapter_sid`: this playback of the chapter. */
+  sid: string;
+  /** `s:stream:chapter_name`. */
+  name?: string;
+  /** `l:stream:chapter_pos`. */
+  position: number;
+  /** `l:stream:chapter_length`, seconds. */
+  length: number;
+  /** `l:stream:chapter_offset`: its start time in the content, seconds. */
+  offset: number;
+}
+
+export interface HeartbeatQoS {
+  /** `l:stream:bitrate`, bits per second. */
+  bitrate: number;
+  /** `l:stream:fps`. */
+  fps: number;
+  /** `l:stream:dropped_frames`. */
+  droppedFrames: number;
+  /** `l:stream:startup_time`, milliseconds (the player gives seconds). */
+  startupTimeMs: number;
+}
+
+export interface Heartbeat {
+  analytics: {
+    /** `s:sc:rsid`. */
+    reportSuite?: string;
+    /** `s:sc:tracking_server`. */
+    trackingServer?: string;
+    /** `h:sc:ssl`. */
+    ssl: boolean;
+  };
+  /** `s:user:mid`, once known. */
+  visitorId?: string;
+  /**
+   * `s:cuser:…`, by integration code. An entry with an empty code or id is not written; an
+   * authState other than 1 or 2 is written 0 (unknown).
+   */
+  customerIds?: Readonly<Record<string, { id: string; authState?: HeartbeatAuthState }>>;
+  serviceProvider: {
+    /** `s:sp:ovp`. */
+    ovp?: string;
+    /** `s:sp:sdk`: the player's app version. */
+    sdk?: string;
+    /** `s:sp:channel`. */
+    channel?: string;
+    /** `s:sp:player_name`. */
+    playerName: string;
+    /** `s:sp:hb_version`. */
+    libraryVersion: string;
+    /** `l:sp:hb_api_lvl`. */
+    apiLevel: number;
+  };
+  event: {
+    /** `s:event:sid`: epoch ms followed by random digits. */
+    sessionId: string;
+    /** `s:event:type`. */
+    type: HeartbeatEventType;
+    /** `l:event:duration`, ms. */
+    duration: number;
+    /** `l:event:playhead`, seconds. */
+    playhead: number;
+    /** `l:event:ts`, epoch ms. */
+    ts: number;
+    /** `l:event:prev_ts`, epoch ms, -1 for the first of its type in the session. */
+    prevTs: number;
+    /** `s:event:id`: an error's id. */
+    errorId?: string;
+    /** `s:event:source`: an error's source. */
+    errorSource?: string;
+  };
+  asset: {
+    /** `s:asset:type`. */
+    type: HeartbeatAssetType;
+    /** `s:asset:name`. */
+    name?: string;
+    /** `s:asset:video_id`. */
+    videoId: string;
+    /** `s:asset:publisher`. */
+    publisher: string;
+    /** `l:asset:length`, seconds. */
+    length: number;
+    /** The ad and its break, on `ad` heartbeats. */
+    ad?: HeartbeatAd;
+  };
+  stream: {
+    /** `s:stream:type`: vod, live, linear, podcast, audiobook, aod. */
+    type: string;
+    qos: HeartbeatQoS;
+    /** The open chapter, on every heartbeat while it is open. */
+    chapter?: HeartbeatChapter;
+  };
+  /** `s:meta:{key}`: custom and standard metadata. */
+  meta: Record<string, string>;
+}
+
+/** Key prefixes of the three wire types. */
+export const STRING_KEY_PREFIX = 's:';
+export const LONG_KEY_PREFIX = 'l:';
+export const BOOLEAN_KEY_PREFIX = 'h:';
+export const META_KEY_PREFIX = 's:meta:';
+export const CUSTOMER_ID_KEY_PREFIX = 'customer_user_ids_';
+
+type Value = string | number | boolean | undefined;
+
+/** The query string of a heartbeat, without the leading `?`, in the order of the groups above. */
+export function encodeHeartbeatQuery(heartbeat: Heartbeat): string {
+  const pieces: string[] = [];
+  for (const [key, value] of heartbeatEntries(heartbeat)) {
+    const written = writeValue(key, value);
+    // Keys are ASCII with ':' (allowed in a query); only metadata keys come from the page.
+    if (written !== undefined) pieces.push(`${encodeURIComponent(key).replaceAll('%3A', ':')}=${encodeURIComponent(written)}`);
+  }
+  return pieces.join('&');
+}
+
+/** `{scheme}://{trackingServer}/?{params}`; `trackingServer` is a host, with a port if any. */
+export function heartbeatUrl(trackingServer: string, ssl: boolean, heartbeat: Heartbeat): string {
+  return `${ssl ? 'https' : 'http'}://${trackingServer}/?${encodeHeartbeatQuery(heartbeat)}`;
+}
+
+/** Every key of a heartbeat with its value (undefined when the heartbeat has none), in wire order. */
+export function heartbeatEntries(heartbeat: Heartbeat): [string, Value][] {
+  const { analytics, serviceProvider: sp, event, asset, stream } = heartbeat;
+  const ad = asset.ad;
+  const chapter = stream.chapter;
+  return [
+    ['s:sc:rsid', analytics.reportSuite],
+    ['s:sc:tracking_server', analytics.trackingServer],
+    ['h:sc:ssl', analytics.ssl],
+    ['s:user:mid', heartbeat.visitorId],
+    ...customerIdEntries(heartbeat.customerIds),
+    ['s:sp:ovp', sp.ovp],
+    ['s:sp:sdk', sp.sdk],
+    ['s:sp:channel', sp.channel],
+    ['s:sp:player_name', sp.playerName],
+    ['s:sp:hb_version', sp.libraryVersion],
+    ['l:sp:hb_api_lvl', sp.apiLevel],
+    ['s:event:sid', event.sessionId],
+    ['s:event:type', event.type],
+    ['l:event:duration', event.duration],
+    ['l:event:playhead', event.playhead],
+    ['l:event:ts', event.ts],
+    ['l:event:prev_ts', event.prevTs],
+    ['s:event:id', event.errorId],
+    ['s:event:source', event.errorSource],
+    ['s:asset:type', asset.type],
+    ['s:asset:name', asset.name],
+    ['s:asset:video_id', asset.videoId],
+    ['s:asset:publisher', asset.publisher],
+    ['l:asset:length', asset.length],
+    ['s:asset:ad_id', ad?.id],
+    ['s:asset:ad_name', ad?.name],
+    ['s:asset:ad_sid', ad?.sid],
+    ['s:asset:pod_id', ad?.podId],
+    ['s:asset:pod_name', ad?.podName],
+    ['s:asset:pod_position', ad === undefined ? undefined : String(Math.floor(ad.podPosition))],
+    ['s:asset:resolver', ad?.resolver],
+    ['l:asset:pod_offset', ad?.podOffset],
+    ['l:asset:ad_length', ad?.length],
+    ['s:stream:type', stream.type],
+    ['l:stream:bitrate', stream.qos.bitrate],
+    ['l:stream:fps', stream.qos.fps],
+    ['l:stream:dropped_frames', stream.qos.droppedFrames],
+    ['l:stream:startup_time', stream.qos.startupTimeMs],
+    ['s:stream:chapter_id', chapter?.id],
+    ['s:stream:chapter_sid', chapter?.sid],
+    ['s:stream:chapter_name', chapter?.name],
+    ['l:stream:chapter_pos', chapter?.position],
+    ['l:stream:chapter_length', chapter?.length],
+    ['l:stream:chapter_offset', chapter?.offset],
+    ...Object.entries(heartbeat.meta).map(([key, value]): [string, Value] => [`${META_KEY_PREFIX}${key}`, value]),
+  ];
+}
+
+function customerIdEntries(ids: Heartbeat['customerIds']): [string, Value][] {
+  return Object.entries(ids ?? {}).flatMap(([code, entry]): [string, Value][] =>
+    code === '' || typeof entry?.id !== 'string' || entry.id === ''
+      ? []
+      : [
+          [`s:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.id`, entry.id],
+          [`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`, entry.authState === 1 || entry.authState === 2 ? entry.authState : 0],
+        ],
+  );
+}
+
+/** The wire text of a value, by the key's type; undefined leaves the key out. */
+function writeValue(key: string, value: Value): string | undefined {
+  if (value === undefined) return undefined;
+  if (key.startsWith(BOOLEAN_KEY_PREFIX)) return value ? '1' : '0';
+  if (key.startsWith(LONG_KEY_PREFIX)) {
+    const long = Math.floor(Number(value));
+    return String(Number.isFinite(long) ? long : 0);
+  }
+  const text = String(value);
+  return text === '' ? undefined : text;
+}
