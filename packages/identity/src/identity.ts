@@ -1,6 +1,6 @@
 import { documentCookieJar, type CookieJar } from './cookie-jar.js';
 import { privacyStatus, rememberPrivacy, type PrivacyStatus } from './privacy.js';
-import { isVisitorId, newVisitorId, readVisitorId, writeVisitorId, type RandomSource } from './visitor-id.js';
+import { newVisitorId, readVisitorId, writeVisitorId, type RandomSource } from './visitor-id.js';
 
 /** What every package asks of the identity; the SDK passes this around. */
 export interface IdentityState {
@@ -16,14 +16,6 @@ export interface Identity extends IdentityState {
    * never written, so opting out leaves no new cookie behind.
    */
   visitorId(): string;
-  /** The first-party cookie's id, without creating one: undefined means a new visitor here. */
-  storedVisitorId(): string | undefined;
-  /**
-   * Takes the collector's id (`fetchCollectorIdentity`) as this visitor's, only when the
-   * first-party cookie has none: a hint never replaces an id the visitor already has here.
-   * Returns whether it was adopted.
-   */
-  adoptCollectorId(id: string): boolean;
   /** Remembers an opt-out for OPT_OUT_TTL_S (§9: 7200 s). */
   optOut(): void;
   /** Remembers an opt-in for OPT_IN_MAX_AGE_S (§9: 33696000 s); ends an opt-out. */
@@ -56,12 +48,6 @@ export function createIdentity(options: IdentityOptions = {}): Identity {
       if (isOptedOut()) unsaved = id;
       else writeVisitorId(jar, id, secure);
       return id;
-    },
-    storedVisitorId: () => readVisitorId(jar),
-    adoptCollectorId(id) {
-      if (!isVisitorId(id) || readVisitorId(jar) || isOptedOut()) return false;
-      writeVisitorId(jar, id, secure);
-      return true;
     },
     isOptedOut,
     optOut: () => rememberPrivacy(jar, false, secure),

@@ -15,7 +15,7 @@ export { CUSTOMER_ID_REFUSED } from './errors.js';
 export { documentCookieJar } from './cookie-jar.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';
-export { isVisitorId, newVisitorId } from './visitor-id.js';
+export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVisitorId } from './visitor-id.js';
 export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
 export { fetchCollectorIdentity } from './collector-identity.js';

@@ -1,6 +1,7 @@
 import { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from '@mesura/protocol';
 import { VISITOR_COOKIE_MAX_AGE_S, VISITOR_COOKIE_NAME } from './constants.js';
 import { readCookie, writeCookie, type CookieJar } from './cookie-jar.js';
+import { privacyStatus } from './privacy.js';
 
 /** Fills `bytes` with random values, as `crypto.getRandomValues` does. */
 export type RandomSource = (bytes: Uint8Array) => Uint8Array;
@@ -20,4 +21,16 @@ export function readVisitorId(jar: CookieJar): string | undefined {
 
 export function writeVisitorId(jar: CookieJar, id: string, secure: boolean): void {
   writeCookie(jar, VISITOR_COOKIE_NAME, id, VISITOR_COOKIE_MAX_AGE_S, secure);
+}
+
+/**
+ * Takes the collector's id (`fetchCollectorIdentity`) as this visitor's, only when the first-party
+ * cookie has none and the visitor has not opted out: a hint never replaces an id the visitor
+ * already has here. Apart from `createIdentity` because only that flow needs it. Returns whether
+ * it was adopted.
+ */
+export function adoptCollectorId(jar: CookieJar, id: string, secure: boolean): boolean {
+  if (!isVisitorId(id) || readVisitorId(jar) || privacyStatus(jar) === 'opted-out') return false;
+  writeVisitorId(jar, id, secure);
+  return true;
 }

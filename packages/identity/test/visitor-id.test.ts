@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIdentity, isVisitorId, newVisitorId } from '../src/index.js';
+import { adoptCollectorId, createIdentity, isVisitorId, newVisitorId, storedVisitorId } from '../src/index.js';
 import { FIRST_RANDOM_ID, fakeCookieJar, fakeRandom } from './helpers/fakes.js';
 
 const setUp = (options: { cookies?: string; secure?: boolean } = {}) => {
@@ -65,23 +65,23 @@ describe('adoptCollectorId', () => {
   const collectorId = 'AAAAAAAAAAAAAAAA-BBBBBBBBBBBBBBBB';
 
   it('takes the collector id when the visitor is new here', () => {
-    const { identity } = setUp();
-    expect(identity.storedVisitorId()).toBeUndefined();
-    expect(identity.adoptCollectorId(collectorId)).toBe(true);
+    const { identity, jar } = setUp();
+    expect(storedVisitorId(jar)).toBeUndefined();
+    expect(adoptCollectorId(jar, collectorId, false)).toBe(true);
     expect(identity.visitorId()).toBe(collectorId);
   });
 
   it('never replaces the first-party id', () => {
-    const { identity } = setUp({ cookies: 'mesura_fid=1F65FB944AFA1C05-25FBFAF16BF6E758' });
-    expect(identity.adoptCollectorId(collectorId)).toBe(false);
+    const { identity, jar } = setUp({ cookies: 'mesura_fid=1F65FB944AFA1C05-25FBFAF16BF6E758' });
+    expect(adoptCollectorId(jar, collectorId, false)).toBe(false);
     expect(identity.visitorId()).toBe('1F65FB944AFA1C05-25FBFAF16BF6E758');
   });
 
   it('refuses a malformed id and any id while opted out', () => {
-    const { identity } = setUp();
-    expect(identity.adoptCollectorId('abc')).toBe(false);
+    const { identity, jar } = setUp();
+    expect(adoptCollectorId(jar, 'abc', false)).toBe(false);
     identity.optOut();
-    expect(identity.adoptCollectorId(collectorId)).toBe(false);
-    expect(identity.storedVisitorId()).toBeUndefined();
+    expect(adoptCollectorId(jar, collectorId, false)).toBe(false);
+    expect(storedVisitorId(jar)).toBeUndefined();
   });
 });

@@ -107,14 +107,15 @@ export const clientTimeImpossibleDate = (day: number, month0: number, year: numb
   `day ${day} does not exist in month ${month0} of ${year} (months count from 0)`;
 
 // ── Programming errors (thrown, not returned) ────────────────────────────────────────────────────
-// Short: the browser bundle carries them, and the name they quote says what to fix.
+// Short: the browser bundle carries them, and the name they quote says what to fix. They quote with
+// JSON.stringify, which escapes as `quote` does, so that the browser bundle need not carry `quote`.
 
-export const unknownVariableName = (name: string): string => `unknown variable ${quote(name)}`;
-export const unknownEventName = (name: string): string => `unknown event name ${quote(name)}`;
+export const unknownVariableName = (name: string): string => `unknown variable ${JSON.stringify(name)}`;
+export const unknownEventName = (name: string): string => `unknown event name ${JSON.stringify(name)}`;
 export const unknownEnvironment = (value: string): string =>
   `unknown environment ${quote(value)}: expected development, staging or production`;
 export const invalidDate = (): string => 'client time of an Invalid Date';
-export const unencodableContextDataKey = (key: string): string => `empty segment in context data key ${quote(key)}`;
+export const unencodableContextDataKey = (key: string): string => `empty segment in context data key ${JSON.stringify(key)}`;
 export const eventWithValueAndSerial = (id: number): string => `event${id} has both a value and a serial`;
 export const hitTypeMismatch = (hitType: string, detail: string): string =>
   `hit type ${hitType} does not match the hit: ${detail}`;

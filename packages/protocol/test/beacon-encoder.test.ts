@@ -127,7 +127,7 @@ describe('encodeBeaconQuery', () => {
       name: 'a context data key with an empty segment',
       hitType: 'page_view',
       hit: makeHit({ contextData: { 'a..b': 'x' } }),
-      error: "empty segment in context data key 'a..b'",
+      error: 'empty segment in context data key "a..b"',
     },
     {
       name: 'an event with both a value and a serial',

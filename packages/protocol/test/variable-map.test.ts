@@ -117,9 +117,9 @@ describe('variableSlots', () => {
 
   it('throws on a name the map does not define, even without a value', () => {
     expect(() => variableSlots({ seccio: 'noticies' }, SITE_VARIABLE_MAP)).toThrow(
-      "unknown variable 'seccio'",
+      'unknown variable "seccio"',
     );
-    expect(() => variableSlots({ toString: undefined }, SITE_VARIABLE_MAP)).toThrow("unknown variable 'toString'");
+    expect(() => variableSlots({ toString: undefined }, SITE_VARIABLE_MAP)).toThrow('unknown variable "toString"');
   });
 
   it('gives back the same names after a trip over the wire', () => {
@@ -147,7 +147,7 @@ describe('eventName and eventId', () => {
 
   it('throws on an unknown event name', () => {
     expect(() => eventId(SITE_VARIABLE_MAP, 'purchase')).toThrow(
-      "unknown event name 'purchase'",
+      'unknown event name "purchase"',
     );
   });
 });

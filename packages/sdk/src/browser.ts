@@ -8,7 +8,7 @@
 import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
 import { createTransport } from '@mesura/analytics';
 import { replayQueue, type SnippetQueue } from './command-queue.js';
-import { ACTIVITY_MAP_FILE } from './constants.js';
+import { ACTIVITY_MAP_FILE, MEDIA_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
 import { adoptIncomingVisitor, documentCookieJar } from '@mesura/identity';
 import { startMesura, type Mesura } from './start.js';
@@ -18,12 +18,18 @@ function start(): void {
   const config = typeof window.mesuraConfig === 'object' && window.mesuraConfig ? window.mesuraConfig : {};
   // The module is served beside this bundle, wherever the page loaded it from.
   const script = document.currentScript as HTMLScriptElement | null;
-  const activityMapScriptUrl = new URL(ACTIVITY_MAP_FILE, script?.src || location.href).href;
+  const besideThis = (file: string) => new URL(file, script?.src || location.href).href;
   let mesura: Mesura | undefined;
   // Beacons a previous page queued wait until this page knows the visitor still consents.
   const transport = createTransport({ confirmWhileVisible: true, allowed: () => mesura?.allowed() === true });
   const begin = (): Mesura => {
-    const started = startMesura({ config, consent, transport, activityMapScriptUrl });
+    const started = startMesura({
+      config,
+      consent,
+      transport,
+      activityMapScriptUrl: besideThis(ACTIVITY_MAP_FILE),
+      mediaScriptUrl: besideThis(MEDIA_FILE),
+    });
     const queue = window.mesura as SnippetQueue | undefined;
     // The id a sister domain sent (the head read it): written only with consent.
     if (queue?.v && started.allowed()) adoptIncomingVisitor(documentCookieJar(), queue.v, location.href);

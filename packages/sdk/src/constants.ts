@@ -6,3 +6,6 @@ export const ACTIVITY_MAP_FILE = 'mesura-activity-map.js';
 
 /** The SDK bundle, at the site's root. */
 export const SDK_FILE = 'mesura.js';
+
+/** File name of the media tracker bundle, served beside `/mesura.js`. */
+export const MEDIA_FILE = 'mesura-media.js';

@@ -33,6 +33,8 @@ export interface StartOptions {
   hostname?: string;
   /** The activity-map module's URL; without it the module is not loaded. */
   activityMapScriptUrl?: string;
+  /** The media tracker bundle's URL, for pages with a player; without it it is not loaded. */
+  mediaScriptUrl?: string;
   /** Overrides for tests; the real page's otherwise. */
   transport?: BeaconSender;
   identity?: Identity;
@@ -77,7 +79,12 @@ export function startMesura(options: StartOptions): Mesura {
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];
   const runtime = createTagRuntime({
-    property: siteProperty({ environment, autoPageView: config.autoPageView ?? false, activityMapScriptUrl: options.activityMapScriptUrl }),
+    property: siteProperty({
+      environment,
+      autoPageView: config.autoPageView ?? false,
+      activityMapScriptUrl: options.activityMapScriptUrl,
+      mediaScriptUrl: options.mediaScriptUrl,
+    }),
     handlers: analyticsHandlers(analytics, ga),
     consent: vendors,
     env: options.env,

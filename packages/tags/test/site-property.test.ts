@@ -309,6 +309,30 @@ describe('activity-map rule (§7 script loads: the activity-map module)', () => 
   });
 });
 
+describe('media tracker rule (§4 player events): loaded on pages with a player, under video-analytics consent', () => {
+  const url = 'https://www.mesura.cat/mesura-media.js';
+  const withPlayer = (vendors: string[]) => {
+    const h = site('https://www.mesura.cat/video/tn/', { mediaScriptUrl: url }, vendors);
+    h.setDataLayer({ ...DATA_LAYER, video: { titol: 'Telenotícies' } });
+    return h;
+  };
+
+  it('loads the media tracker where the data layer has a video group', async () => {
+    const h = withPlayer(['video-analytics']);
+    void h.fire({ type: 'libraryLoaded' });
+    await h.clock.advance(0);
+    expect(h.scripts.map((s) => s.src)).toEqual([url]);
+  });
+
+  it('not without the vendor, nor on a page without a player', async () => {
+    const refused = withPlayer(['web-analytics']);
+    expect(await refused.fire({ type: 'libraryLoaded' })).toContainEqual({ rule: 'media tracker', reason: 'conditionFailed', index: 1, type: 'consentVendor' });
+    const noPlayer = site('https://www.mesura.cat/', { mediaScriptUrl: url }, ['video-analytics']);
+    expect(await noPlayer.fire({ type: 'libraryLoaded' })).toContainEqual({ rule: 'media tracker', reason: 'conditionFailed', index: 0, type: 'dataElement' });
+    expect(noPlayer.scripts).toEqual([]);
+  });
+});
+
 describe('accounts per environment, chosen by host name (§9 site analytics, site tag of type ga)', () => {
   it('chooses the environment by host name; an unknown host is development', () => {
     expect(environmentForHost('mesura.cat')).toBe('production');

@@ -25,6 +25,10 @@ export interface SitePropertyOptions {
   audienceMeasurementScriptUrl?: string;
   /** The activity-map module (click tracking) the SDK serves. Default none: the rule stays disabled. */
   activityMapScriptUrl?: string;
+  /** The media tracker bundle, loaded on pages with a player (a video group). Default none: disabled. */
+  mediaScriptUrl?: string;
+  /** Vendor the media tracker needs. Default `'video-analytics'`. */
+  videoAnalyticsVendorId?: string | number;
   /**
    * Page views on library load and route change, for sites that do not call `scPageView`. A site
    * that calls it (apps/site does, on every route) must leave this off or count pages twice.
@@ -57,6 +61,8 @@ function dataElements(): Record<string, DataElementConfig> {
     'link.text': { type: 'eventDetail', path: 'linkText' },
     'link.url': { type: 'eventDetail', path: 'linkUrl' },
     'link.areaTematica': { type: 'eventDetail', path: 'areaTematica' },
+    // Present on pages with a player (the data layer's video group, §3).
+    'video.title': { type: 'dataLayer', path: 'video.titol' },
   };
   for (const [field, variable] of Object.entries(LINK_DETAIL_VARIABLES)) {
     elements[`dataLayer.${variable}`] = { type: 'dataLayer', path: `variables.${variable}` };
@@ -105,6 +111,12 @@ function scriptRule(name: string, url: string | undefined, consent: ConditionCon
     conditions: [consent],
     actions: [{ type: 'loadScript', url: url ?? '' }],
   };
+}
+
+/** §4 player events: the media tracker is loaded where the data layer has a video group, under its vendor. */
+function mediaRule(url: string | undefined, consent: ConditionConfig, consentEvents: EventConfig[]): RuleConfig {
+  const rule = scriptRule('media tracker', url, consent, [...PAGE_EVENTS.slice(1), ...consentEvents]);
+  return { ...rule, conditions: [{ type: 'dataElement', name: 'video.title', operator: 'exists' }, consent] };
 }
 
 function personalisationRule(name: string, pathPattern: string, mbox: string, consent: ConditionConfig): RuleConfig {
@@ -161,6 +173,7 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
       scriptRule('audience measurement', options.audienceMeasurementScriptUrl, audienceVendor, consentEvents),
       // §7 "Script loads": the activity-map module (click tracking), under web-analytics consent.
       scriptRule('activity map', options.activityMapScriptUrl, webAnalytics, consentEvents),
+      mediaRule(options.mediaScriptUrl, consentVendor(options.videoAnalyticsVendorId ?? 'video-analytics'), consentEvents),
     ],
   };
 }
