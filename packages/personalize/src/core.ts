@@ -1,0 +1,95 @@
+/**
+ * What every API call shares: dependencies, options, the session, the hiding, the renderer, and
+ * the gate that says whether a request may go. Made once per client; no module-level state.
+ */
+import { BODY_HIDDEN_TIMEOUT_MS } from './constants.js';
+import { canSaveCookies } from './cookies.js';
+import { heldReason, type HeldReason } from './delivery-gate.js';
+import type { PersonalizationDeps } from './deps.js';
+import { DELIVERY_DISABLED } from './errors.js';
+import { emit, type EventFields, type PersonalizationEventName } from './events.js';
+import { createHiding, type Hiding } from './hiding.js';
+import type { ResolvedOptions } from './options.js';
+import type { OfferAction } from './offer-actions.js';
+import type { RenderContext } from './render-offer.js';
+import type { RequestEnv } from './request-offers.js';
+import { createSanitizer } from './sanitize.js';
+import { createSession, type Session } from './session.js';
+
+export interface Core {
+  deps: PersonalizationDeps;
+  options: ResolvedOptions;
+  session: Session;
+  hiding: Hiding;
+  requestEnv: RequestEnv;
+  renderContext: RenderContext;
+  emit(type: PersonalizationEventName, fields?: EventFields): void;
+  /** Why no request may go now; undefined when one may (delivery-gate.ts). */
+  held(): HeldReason | undefined;
+  /** Ends the hold on the head snippet's hiding style, if there was one. */
+  releasePrehide(): void;
+}
+
+export interface CoreHooks {
+  /** trackClick actions report here. */
+  onClick(mbox: string | undefined, action: OfferAction): void;
+}
+
+export function createCore(options: ResolvedOptions, deps: PersonalizationDeps, hooks: CoreHooks): Core {
+  const secure = deps.location.protocol === 'https:';
+  const session = createSession({ cookies: deps.cookies, randomId: deps.randomId, secure });
+  const hiding = createHiding({ document: deps.document, clock: deps, selectors: options.hideSelectors, timeoutMs: BODY_HIDDEN_TIMEOUT_MS });
+  const prehide = hiding.adopt();
+  let count = 0;
+  const core: Core = {
+    deps,
+    options,
+    session,
+    hiding,
+    requestEnv: { deps, session, clientCode: options.clientCode, server: options.server, pageId: deps.randomId(), nextCount: () => (count += 1) },
+    renderContext: {
+      document: deps.document,
+      clock: deps,
+      location: deps.location,
+      sanitizer: createSanitizer(deps.document),
+      globalMbox: options.globalMbox,
+      emit: (type, fields) => core.emit(type, fields),
+      onJson: options.onJson,
+      onClick: hooks.onClick,
+      warn: deps.warn,
+    },
+    emit: (type, fields) => emit(deps.document, type, session.tracking(), fields),
+    held: createGate(options, deps, session),
+    releasePrehide: () => prehide?.(),
+  };
+  return core;
+}
+
+/** The gate: consent first, then the disable parameter and cookie, then whether cookies can be saved. */
+function createGate(options: ResolvedOptions, deps: PersonalizationDeps, session: Session): () => HeldReason | undefined {
+  let cookiesSavable: boolean | undefined;
+  let warned = false;
+  return () => {
+    const reason = heldReason({
+      consented: consented(deps, options.consentVendor),
+      cookiesSavable: () => (cookiesSavable ??= canSaveCookies(deps.cookies, deps.location.protocol === 'https:')),
+      disableCookie: session.disableCookie(),
+      search: deps.location.search,
+    });
+    // The parameter disables the following pages too, for the default day (§9).
+    if (reason === 'disable-param') session.disable();
+    if (reason !== undefined && reason !== 'no-consent' && !warned) {
+      warned = true;
+      deps.warn(DELIVERY_DISABLED);
+    }
+    return reason;
+  };
+}
+
+function consented(deps: PersonalizationDeps, vendor: string): boolean {
+  try {
+    return deps.consent.hasVendorConsent(vendor) === true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * createPersonalization's options, with their defaults (spec §9). Resolved once; the `settings`
+ * module of extensions sees the resolved, frozen copy.
+ */
+import { GLOBAL_MBOX_NAME, PERSONALISATION_VENDOR, REQUEST_TIMEOUT_MS } from './constants.js';
+import { CLIENT_CODE_REQUIRED, OPTIONS_REQUIRED } from './errors.js';
+import type { JsonOfferContext } from './render-offer.js';
+
+export interface PersonalizationOptions {
+  /** The account: requests go to `/m2/{clientCode}/mbox/json`. Required. */
+  clientCode: string;
+  /** Origin of the decision server, e.g. `https://stats.example.cat`. Defaults to the page's origin. */
+  server?: string;
+  /** Name of the request made when the client starts. Defaults to `'target-global-mbox'` (§9). */
+  globalMbox?: string;
+  /** Make the global request when the client starts. Defaults to true. */
+  globalMboxAutoCreate?: boolean;
+  /** Parameters of the global request. Defaults to none. */
+  globalMboxParams?: Record<string, string>;
+  /** Request timeout in ms, for calls that give none. Defaults to 3000 (§9). */
+  timeoutMs?: number;
+  /** Hide content while personalize() and the global request wait. Defaults to true. */
+  bodyHiding?: boolean;
+  /** Hide only these selectors instead of the whole body. Defaults to none (the body). */
+  hideSelectors?: string[];
+  /** The consent vendor personalisation needs. Defaults to `'personalisation'`. */
+  consentVendor?: string;
+  /** Receives JSON offers (setJson actions). Defaults to none: such offers are logged and skipped. */
+  onJson?: (json: unknown, context: JsonOfferContext) => void;
+}
+
+export type ResolvedOptions = Required<Omit<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>> &
+  Pick<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>;
+
+/** The options with their defaults; throws a TypeError naming the problem when there are none or no clientCode. */
+export function resolveOptions(options: PersonalizationOptions | undefined): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw new TypeError(OPTIONS_REQUIRED);
+  if (typeof options.clientCode !== 'string' || options.clientCode === '') throw new TypeError(CLIENT_CODE_REQUIRED);
+  return {
+    clientCode: options.clientCode,
+    server: options.server,
+    globalMbox: options.globalMbox ?? GLOBAL_MBOX_NAME,
+    globalMboxAutoCreate: options.globalMboxAutoCreate ?? true,
+    globalMboxParams: { ...options.globalMboxParams },
+    timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    bodyHiding: options.bodyHiding ?? true,
+    hideSelectors: options.hideSelectors,
+    consentVendor: options.consentVendor ?? PERSONALISATION_VENDOR,
+    onJson: options.onJson,
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * applyOffer's work (issue 7 item 6): renders a list of actions, waiting for each action's element
+ * up to 5000 ms (§9), and reports it with the rendering events (§4): start, then no-offers,
+ * redirect, succeeded or failed.
+ */
+import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
+import type { Clock, PageLocation } from './deps.js';
+import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOUND, UNSUPPORTED_ACTION } from './errors.js';
+import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';
+import type { OfferAction } from './offer-actions.js';
+import { applyToElements, isElementAction, type ActionResult } from './render-action.js';
+import type { Sanitizer } from './sanitize.js';
+import { waitForElements } from './selector-wait.js';
+
+export interface RenderInput {
+  mbox: string | undefined;
+  /** Where actions without a selector go (an offer's `html`). */
+  selector: string | undefined;
+  offer: readonly OfferAction[];
+}
+
+/** How a rendering ended. A closed set, one per rendering event. */
+export type RenderOutcome =
+  | { outcome: 'rendered' }
+  | { outcome: 'no-offers' }
+  | { outcome: 'redirected'; url: string }
+  | { outcome: 'rendering-failed'; message: string };
+
+export interface JsonOfferContext {
+  mbox: string | undefined;
+  responseTokens: Record<string, unknown> | undefined;
+}
+
+export interface RenderContext {
+  document: Document;
+  clock: Clock;
+  location: Pick<PageLocation, 'replace'>;
+  sanitizer: Sanitizer;
+  globalMbox: string;
+  emit(type: PersonalizationEventName, fields: EventFields): void;
+  /** setJson: JSON offers are the page's to use. */
+  onJson: ((json: unknown, context: JsonOfferContext) => void) | undefined;
+  /** trackClick: a click on an offer's element. */
+  onClick(mbox: string | undefined, action: OfferAction): void;
+  warn(message: string): void;
+}
+
+/** A failed action: a message, or a selector that never matched. */
+type Failure = { message: string } | { missing: string };
+
+export async function renderOffer(context: RenderContext, input: RenderInput): Promise<RenderOutcome> {
+  const mbox = input.mbox === undefined ? {} : { mbox: input.mbox };
+  context.emit(EVENTS.contentRenderingStart, mbox);
+  if (input.offer.length === 0) {
+    context.emit(EVENTS.contentRenderingNoOffers, mbox);
+    return { outcome: 'no-offers' };
+  }
+  const redirect = input.offer.find((action) => action.action === 'redirect');
+  if (redirect) return leave(context, String(redirect.content ?? ''), mbox);
+  const failures = (await Promise.all(input.offer.map((action) => renderAction(context, input, action)))).filter(
+    (failure): failure is Failure => failure !== undefined,
+  );
+  if (failures.length === 0) {
+    context.emit(EVENTS.contentRenderingSucceeded, mbox);
+    return { outcome: 'rendered' };
+  }
+  const message = failureMessage(failures);
+  context.emit(EVENTS.contentRenderingFailed, { ...mbox, message });
+  return { outcome: 'rendering-failed', message };
+}
+
+function leave(context: RenderContext, url: string, mbox: EventFields): RenderOutcome {
+  if (!/^https?:\/\/[^/]/i.test(url)) {
+    const message = `${REDIRECT_REFUSED}: ${url}`;
+    context.emit(EVENTS.contentRenderingFailed, { ...mbox, message });
+    return { outcome: 'rendering-failed', message };
+  }
+  context.emit(EVENTS.contentRenderingRedirect, { ...mbox, redirect: url });
+  context.location.replace(url);
+  return { outcome: 'redirected', url };
+}
+
+async function renderAction(context: RenderContext, input: RenderInput, action: OfferAction): Promise<Failure | undefined> {
+  if (action.action === 'setJson') {
+    if (context.onJson) context.onJson(action.content, { mbox: input.mbox, responseTokens: action.responseTokens });
+    else context.warn(NO_JSON_HANDLER);
+    return undefined;
+  }
+  if (!isElementAction(action.action)) return { message: `${UNSUPPORTED_ACTION}: ${action.action}` };
+  const target = targetOf(context, input, action);
+  if (!target) return { message: `${SELECTOR_REQUIRED}: ${action.action}` };
+  const elements = await waitForElements(context.document, target.selector, context.clock, SELECTOR_POLLING_TIMEOUT_MS);
+  if (!elements) return { missing: target.selector };
+  const result: ActionResult = applyToElements(target.action, elements, {
+    sanitizer: context.sanitizer,
+    onClick: (clicked) => context.onClick(input.mbox, clicked),
+  });
+  return result.ok ? undefined : { message: result.message };
+}
+
+/**
+ * The action's own selector (`cssSelector` first, as the commercial library reads it), else
+ * applyOffer's `selector`; the global mbox's HTML without either is appended to `head`.
+ */
+function targetOf(context: RenderContext, input: RenderInput, action: OfferAction): { selector: string; action: OfferAction } | undefined {
+  const own = [action.cssSelector, action.selector, input.selector].find((s): s is string => typeof s === 'string' && s !== '');
+  if (own) return { selector: own, action };
+  if (input.mbox === context.globalMbox && action.action === 'setContent') return { selector: 'head', action: { ...action, action: 'appendContent' } };
+  return undefined;
+}
+
+function failureMessage(failures: readonly Failure[]): string {
+  const missing = failures.flatMap((f) => ('missing' in f ? [f.missing] : []));
+  const messages = failures.flatMap((f) => ('message' in f ? [f.message] : []));
+  if (missing.length > 0) messages.unshift(`${SELECTORS_NOT_FOUND}: ${missing.join(', ')}`);
+  return messages.join('; ');
+}

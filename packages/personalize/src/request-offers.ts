@@ -1,0 +1,83 @@
+/**
+ * One delivery request, from ids to answer (spec §7): visitor ids (2000 ms at most), the request,
+ * GET or POST, the answer read and remembered. The timeout (3000 ms, §9) counts from the call, the
+ * visitor-id wait included, and aborts the transport: an answer that comes later is ignored.
+ */
+import type { DeliveryResponse } from '@mesura/protocol';
+import type { PersonalizationDeps } from './deps.js';
+import { deliveryCall, serverOrigin } from './delivery-call.js';
+import { DELIVERY_DISABLED, REQUEST_TIMED_OUT, UNKNOWN_ERROR } from './errors.js';
+import { buildDeliveryRequest } from './request-builder.js';
+import type { Session } from './session.js';
+import { failure, sendDelivery, type DeliveryResult } from './transport.js';
+import { readVisitorIds } from './visitor-ids.js';
+
+export interface RequestEnv {
+  deps: PersonalizationDeps;
+  session: Session;
+  clientCode: string;
+  server: string | undefined;
+  pageId: string;
+  /** The page's next request number (`mboxCount`). */
+  nextCount(): number;
+}
+
+export interface RequestInput {
+  mbox: string;
+  params: Readonly<Record<string, string>>;
+  timeoutMs: number;
+  /** trackEvent: the request may outlive the page. */
+  keepalive?: boolean;
+}
+
+export function requestOffers(env: RequestEnv, input: RequestInput): Promise<DeliveryResult> {
+  const { setTimer, clearTimer } = env.deps;
+  const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (result: DeliveryResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimer(timer);
+      resolve(result);
+    };
+    const timer = setTimer(() => {
+      settle(failure(REQUEST_TIMED_OUT, 'timeout'));
+      controller?.abort();
+    }, input.timeoutMs);
+    attempt(env, input, controller?.signal).then(
+      (result) => settle(result),
+      () => settle(failure(UNKNOWN_ERROR)),
+    );
+  });
+}
+
+async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal | undefined): Promise<DeliveryResult> {
+  const { deps, session } = env;
+  // Numbered and timed when asked, not when the visitor ids come.
+  const fixed = { sessionId: session.renewSessionId(), count: env.nextCount(), requestId: deps.randomId(), nowMs: deps.now() };
+  const ids = await readVisitorIds(deps.visitorIds, deps, deps.warn);
+  const { location } = deps;
+  const request = buildDeliveryRequest({
+    ...fixed,
+    ...ids,
+    mbox: input.mbox,
+    params: input.params,
+    deviceId: session.deviceId(),
+    pageId: env.pageId,
+    href: location.href,
+    hostname: location.hostname,
+    referrer: deps.document.referrer,
+    screen: deps.screenInfo(),
+  });
+  const origin = serverOrigin({ server: env.server, edgeHost: session.edgeHost(), origin: location.origin, protocol: location.protocol });
+  const result = await sendDelivery(deps.send, deliveryCall(origin, env.clientCode, request), { signal, keepalive: input.keepalive, warn: deps.warn });
+  if (!result.ok || signal?.aborted) return result;
+  session.remember(result.response);
+  return disabledByServer(result.response) ? failure(DELIVERY_DISABLED) : result;
+}
+
+/** The server switched delivery off: its disable cookie is written (remember), nothing renders. */
+function disabledByServer(response: DeliveryResponse): boolean {
+  return response.disabled !== undefined;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+
+describe('§9 personalisation constants', () => {
+  it.each<[keyof typeof api, unknown]>([
+    ['REQUEST_TIMEOUT_MS', 3000],
+    ['VISITOR_API_TIMEOUT_MS', 2000],
+    ['BODY_HIDDEN_TIMEOUT_MS', 3000],
+    ['SELECTOR_POLLING_TIMEOUT_MS', 5000],
+    ['SESSION_ID_LIFETIME_MS', 1_860_000],
+    ['DEVICE_ID_LIFETIME_MS', 632_448_000_000],
+    ['EDGE_HOST_LIFETIME_MS', 1_860_000],
+    ['DISABLE_COOKIE_DEFAULT_LIFETIME_MS', 24 * 60 * 60 * 1000],
+    ['GLOBAL_MBOX_NAME', 'target-global-mbox'],
+    ['BODY_HIDING_CSS', 'body {opacity: 0 !important}'],
+    ['LIBRARY_VERSION', '1.8.2'],
+    ['CROSS_DOMAIN', 'enabled'],
+    ['DISABLE_PARAM', 'mboxDisable'],
+    ['DISABLE_COOKIE_NAME', 'mboxDisable'],
+    ['PERSONALISATION_VENDOR', 'personalisation'],
+    ['TRUSTED_TOKEN', 'activity.trusted'],
+    ['HIDING_STYLE_ID', 'mesura-personalize-hiding'],
+  ])('%s is %s', (name, value) => {
+    expect(api[name]).toBe(value);
+  });
+
+  it('hides selectors instead of the body when asked', () => {
+    expect(api.hidingCss()).toBe('body {opacity: 0 !important}');
+    expect(api.hidingCss(['#a', '.b'])).toBe('#a, .b {opacity: 0 !important}');
+  });
+});
+
+describe('§8 personalisation messages', () => {
+  it.each<[keyof typeof api, string]>([
+    ['NETWORK_REQUEST_FAILED', 'Network request failed'],
+    ['REQUEST_TIMED_OUT', 'Request timed out'],
+    ['URL_REQUIRED', 'URL is required'],
+    ['NOT_OPTED_IN', 'Target is not Opted In'],
+    ['VISITOR_API_TIMED_OUT', 'Visitor API requests timed out'],
+    ['VISITOR_API_ERROR', 'Visitor API requests error'],
+    ['UNKNOWN_ERROR', 'unknown error'],
+    ['JSON_PARSER_ERROR', 'JSON parser error'],
+  ])('%s is the quoted %s', (name, message) => {
+    expect(api[name]).toBe(message);
+  });
+
+  it.each<[keyof typeof api, string]>([
+    ['OPTIONS_REQUIRED', 'options argument is required: pass an object, e.g. getOffer({ mbox, success, error })'],
+    ['MBOX_REQUIRED', 'mbox option is required: name the location, e.g. { mbox: "mesura-el-temps" }'],
+    ['MBOX_TOO_LONG', 'mbox option is too long: use at most 250 characters'],
+    ['SUCCESS_REQUIRED', 'success option is required: pass a function that receives the offer'],
+    ['ERROR_REQUIRED', 'error option is required: pass a function that receives (status, message)'],
+    ['OFFER_REQUIRED', 'offer option is required: pass the list of actions getOffer gave to success'],
+    ['NAME_REQUIRED', 'name option is required: name the extension, e.g. { name: "clicks" }'],
+    ['NAME_INVALID', 'name is invalid: use letters only (A-Z, a-z)'],
+    ['MODULES_REQUIRED', 'modules option is required: list the modules register needs, e.g. ["settings"]'],
+    ['REGISTER_REQUIRED', 'register option is required: pass a function that receives the modules'],
+    ['MODULES_DO_NOT_EXIST', 'modules do not exist: choose among settings, logger, events, cookies'],
+    [
+      'ALREADY_INITIALISED',
+      'personalisation is already initialised on this page: keep using the client the first createPersonalization returned',
+    ],
+    [
+      'DELIVERY_DISABLED',
+      'personalisation delivery is disabled: make sure cookies can be saved on this domain and that there is no "mboxDisable" cookie and no "mboxDisable" query parameter',
+    ],
+  ])('%s starts with the spec words and says what to do', (name, message) => {
+    expect(api[name]).toBe(message);
+  });
+});
