@@ -2,14 +2,18 @@ import { createServer as createHttpServer } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
-import { openIntake } from './ingest/intake.js';
+import { openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
-import { createCors } from './http/cors.js';
+import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
+import { createCors, type Cors } from './http/cors.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { identityRoutes } from './identity/identity-routes.js';
+import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
+import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
+import type { Store } from './store/store.js';
 
 export interface MesuraServer {
   app: FastifyInstance;
@@ -22,20 +26,29 @@ export interface ServerOptions {
   now?: () => number;
 }
 
+/** The two hot-path handlers, on node:http; set once the intake is open. */
+interface Collectors {
+  beacon: BeaconHandler;
+  heartbeat: HeartbeatHandler;
+}
+
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
   const { now = Date.now } = options;
-  let collect: BeaconHandler = () => undefined;
+  const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined };
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: config.maxBodyBytes,
-    // Beacons skip the framework: the collector is the hottest path and plain node:http.
+    // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
-      createHttpServer((request, response) =>
-        request.url?.startsWith(BEACON_PATH_PREFIX) ? collect(request, response) : handle(request, response),
-      ),
+      createHttpServer((request, response) => {
+        const url = request.url ?? '';
+        if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
+        if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
+        return handle(request, response);
+      }),
   });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const httpError = error instanceof HttpError ? error : fromFrameworkError(error);
@@ -51,29 +64,62 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     environment: config.environment,
     variableMap: SITE_VARIABLE_MAP,
     timeZone: config.timeZone,
+    reportSuite: config.reportSuite,
     onLoadError: (error) => app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
   });
   if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
-  collect = createBeaconHandler({
-    intake,
-    cors: createCors(config.siteOrigins),
-    maxBodyBytes: config.maxBodyBytes,
-    trustProxy: config.trustProxy,
-    now,
+  const cors = createCors(config.siteOrigins);
+  const { trustProxy } = config;
+  collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now });
+  collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now });
+  routeCollectors(app, collectors);
+  await registerRoutes(app, config, { store, intake, cors, now });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await intake.close();
+      await store.close();
+    })());
+  return { app, close };
+}
+
+/**
+ * The collectors behind Fastify too, for app.inject (which does not go through the server). A
+ * heartbeat at `/` shares its path with the site, so it is told apart before routing.
+ */
+function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isHeartbeatUrl(request.url)) return;
+    reply.hijack();
+    collectors.heartbeat(request.raw, reply.raw);
   });
-  // The same handler behind a Fastify route, for app.inject (which does not go through the server).
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
     url: `${BEACON_PATH_PREFIX}*`,
     onRequest: async (request, reply) => {
       reply.hijack();
-      collect(request.raw, reply.raw);
+      collectors.beacon(request.raw, reply.raw);
     },
     handler: async () => undefined,
   });
+}
+
+interface RouteDeps {
+  store: Store;
+  intake: Intake;
+  cors: Cors;
+  now: () => number;
+}
+
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now }: RouteDeps): Promise<void> {
+  const catchUp = () => intake.catchUp();
   app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
-  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp: () => intake.catchUp() });
-  await app.register(identityRoutes, { cors: createCors(config.siteOrigins) });
+  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
+  await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
+  await app.register(identityRoutes, { cors });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     consoleDir: config.consoleDir,
@@ -84,13 +130,4 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       ...(config.gaDestination !== undefined && { gaDestination: config.gaDestination }),
     },
   });
-
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      await app.close();
-      await intake.close();
-      await store.close();
-    })());
-  return { app, close };
 }

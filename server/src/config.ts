@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
+import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
 export interface ServerConfig {
@@ -26,6 +27,8 @@ export interface ServerConfig {
   sisterDomains: string[];
   /** MESURA_GA_DESTINATION: origin receiving the ga account's page views; `off` for none. Default this collector. */
   gaDestination: string | false | undefined;
+  /** MESURA_MEDIA_SETTINGS: JSON of per-publisher overrides of the media settings file. Default none (every publisher gets the defaults). */
+  mediaSettings: MediaSettingsByFile;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   consoleDir: string;
@@ -54,6 +57,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     logLevel: env.MESURA_LOG_LEVEL || 'info',
     sisterDomains: commaList(env.MESURA_SISTER_DOMAINS) ?? [],
     gaDestination: parseGaDestination(env.MESURA_GA_DESTINATION),
+    mediaSettings: parseMediaSettingsConfig(env.MESURA_MEDIA_SETTINGS),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     sdkDir: path.join(repoRoot, 'packages/sdk/dist'),

@@ -37,6 +37,7 @@ export {
   parseMediaSettings,
 } from './media-settings.js';
 export * as heartbeatReasons from './heartbeat-errors.js';
+export { HEARTBEAT_TYPE_KEY, MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS, isHeartbeatQuery } from './media-session-rules.js';
 
 // Limits and reasons, so that callers and tests name them rather than repeat them.
 export * as limits from './constants.js';

@@ -9,6 +9,7 @@ export interface ErrorKind {
 
 export const ERRORS = {
   badBeacon: { code: 'MESURA_ERR_BAD_BEACON', status: 400 },
+  badHeartbeat: { code: 'MESURA_ERR_BAD_HEARTBEAT', status: 400 },
   badQuery: { code: 'MESURA_ERR_BAD_QUERY', status: 400 },
   originNotAllowed: { code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED', status: 403 },
   notFound: { code: 'MESURA_ERR_NOT_FOUND', status: 404 },

@@ -88,7 +88,8 @@ function tooLarge(): HttpError {
   return new HttpError(ERRORS.bodyTooLarge, 'request body is larger than the collector accepts');
 }
 
-function answer(response: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer | string): void {
+/** Writes a whole answer, unless one was already written. */
+export function answer(response: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer | string): void {
   if (response.headersSent) return;
   response.writeHead(status, body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
   response.end(body);

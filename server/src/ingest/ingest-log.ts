@@ -1,11 +1,18 @@
 import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { HitRow } from '../store/hit-row.js';
+import type { SegmentKinds } from '../store/store.js';
+
+/** What the log holds: analytics hits, and media heartbeats (told apart by their `kind`). */
+export type LogRecord = HitRow | HeartbeatRow;
 
 /** A closed log segment, waiting to be loaded into the store. */
 export interface SealedSegment {
   file: string;
+  /** Absent for segments a previous process left: they may hold either kind. */
+  kinds?: SegmentKinds;
 }
 
 const SEGMENT_PATTERN = /^(\d{12})\.ndjson$/;
@@ -16,12 +23,14 @@ const SEGMENT_PATTERN = /^(\d{12})\.ndjson$/;
  * the store in large batches and deletes them. A commit to this log costs one fdatasync, far less
  * than a database commit, so the answer to the browser does not wait for the database.
  *
- * Segments are NDJSON files of HitRow, named by a rising sequence number. A torn last line (a crash
- * in the middle of a write) belongs to a batch that was never acknowledged; the store skips it.
+ * Segments are NDJSON files of LogRecord (one durable path for beacons and heartbeats: one fdatasync
+ * covers both), named by a rising sequence number. A torn last line (a crash in the middle of a
+ * write) belongs to a batch that was never acknowledged; the store skips it.
  */
 export class IngestLog {
-  /** Whether the current segment holds any rows. */
+  /** Whether the current segment holds any rows, and of which kinds. */
   private written = false;
+  private kinds: SegmentKinds = { hits: false, heartbeats: false };
   /** Syncs under way per open file; a file is closed only after its syncs end. */
   private readonly syncs = new Map<number, Set<Promise<void>>>();
 
@@ -47,8 +56,12 @@ export class IngestLog {
    * cache, which keeps batches in order); only the fdatasync waits, and the next batch's write
    * overlaps it. A sync covers every write made to its file before it.
    */
-  append(rows: readonly HitRow[]): Promise<void> {
+  append(rows: readonly LogRecord[]): Promise<void> {
     const text = rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+    for (const row of rows) {
+      if ('kind' in row) this.kinds.heartbeats = true;
+      else this.kinds.hits = true;
+    }
     try {
       writeSync(this.fd, text);
     } catch (error) {
@@ -64,11 +77,12 @@ export class IngestLog {
    */
   async seal(): Promise<SealedSegment | undefined> {
     if (!this.written) return undefined;
-    const sealed = { file: this.file };
+    const sealed = { file: this.file, kinds: this.kinds };
     const previous = this.fd;
     this.seq += 1;
     ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
     this.written = false;
+    this.kinds = { hits: false, heartbeats: false };
     await this.closeWhenSynced(previous);
     return sealed;
   }

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { decodeBeacon, type VariableMap } from '@mesura/protocol';
-import type { HitRow } from '../store/hit-row.js';
+import { decodeBeacon, decodeHeartbeatQuery, type VariableMap } from '@mesura/protocol';
 import type { Store } from '../store/store.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { localDayIn } from '../local-day.js';
 import { Batcher, BatcherClosedError } from './batcher.js';
-import { IngestLog } from './ingest-log.js';
+import { createHeartbeatPipeline, heartbeatSuites, type HeartbeatFacts } from './heartbeat-pipeline.js';
+import { IngestLog, type LogRecord } from './ingest-log.js';
 import { createPipeline } from './pipeline.js';
 import { RecentEventIds } from './recent-event-ids.js';
 import { StoreLoader } from './store-loader.js';
@@ -25,6 +25,11 @@ export interface RawBeacon {
   receivedAtMs: number;
 }
 
+/** A media heartbeat as the HTTP layer received it: its query string and the request's facts. */
+export interface RawHeartbeat extends HeartbeatFacts {
+  query: string;
+}
+
 /**
  * Everything between an HTTP request and the store: decode and validate, enrich, write to the
  * ingest log (durable: the request is answered then), and load the log into the store.
@@ -32,6 +37,8 @@ export interface RawBeacon {
 export interface Intake {
   /** Resolves once the beacon's rows are durable; rejects with an HttpError saying why not. */
   collect(beacon: RawBeacon): Promise<void>;
+  /** The same for a media heartbeat (wire-formats §2). */
+  collectHeartbeat(heartbeat: RawHeartbeat): Promise<void>;
   /** Loads every acknowledged row into the store now, so that reports include it. */
   catchUp(): Promise<void>;
   /** Rows waiting to be written to the log. */
@@ -47,6 +54,8 @@ export interface IntakeOptions {
   environment: string;
   variableMap: VariableMap;
   timeZone: string;
+  /** The suite of a heartbeat that names none in `s:sc:rsid`. */
+  reportSuite: string;
   onLoadError: (error: unknown) => void;
 }
 
@@ -55,13 +64,13 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   const loader = new StoreLoader(log, options.store, options.onLoadError);
   const recovered = await loader.recover(leftover);
   loader.start();
-  const batcher = new Batcher<HitRow>({ write: (rows) => log.append(rows), maxBatchSize: MAX_BATCH_ROWS });
-  const pipeline = createPipeline({
-    environment: options.environment,
-    variableMap: options.variableMap,
-    localDay: localDayIn(options.timeZone),
-  });
+  const batcher = new Batcher<LogRecord>({ write: (rows) => log.append(rows), maxBatchSize: MAX_BATCH_ROWS });
+  const localDay = localDayIn(options.timeZone);
+  const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay });
+  const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay });
+  // Apart, so that a burst of heartbeats does not push the beacons' ids out, nor the reverse.
   const recent = new RecentEventIds(RECENT_EVENT_IDS);
+  const recentHeartbeats = new RecentEventIds(RECENT_EVENT_IDS);
   return {
     recovered,
     async collect(beacon) {
@@ -76,6 +85,13 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       });
       await storeOnce(rows, batcher, recent);
     },
+    async collectHeartbeat(raw) {
+      const decoded = decodeHeartbeatQuery(raw.query);
+      if (!decoded.ok) throw new HttpError(ERRORS.badHeartbeat, decoded.reason);
+      const suites = heartbeatSuites(decoded.value, options.reportSuite);
+      if (!suites.ok) throw new HttpError(ERRORS.badHeartbeat, suites.reason);
+      await storeOnce(heartbeatPipeline(decoded.value, suites.suites, raw), batcher, recentHeartbeats);
+    },
     catchUp: () => loader.flush(),
     pending: async () => batcher.pending,
     async close() {
@@ -86,8 +102,8 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   };
 }
 
-/** Rows of a retried beacon are acknowledged without being written again. */
-async function storeOnce(rows: HitRow[], batcher: Batcher<HitRow>, recent: RecentEventIds): Promise<void> {
+/** Rows of a retried beacon or heartbeat are acknowledged without being written again. */
+async function storeOnce(rows: LogRecord[], batcher: Batcher<LogRecord>, recent: RecentEventIds): Promise<void> {
   const fresh = rows.filter((row) => !recent.has(recentKey(row)));
   for (const row of fresh) recent.add(recentKey(row));
   try {
@@ -99,6 +115,6 @@ async function storeOnce(rows: HitRow[], batcher: Batcher<HitRow>, recent: Recen
   }
 }
 
-function recentKey(row: HitRow): string {
-  return `${row.reportSuite}\u0000${row.eventId}`;
+function recentKey(row: LogRecord): string {
+  return `${row.reportSuite}\u0000${'kind' in row ? row.heartbeatId : row.eventId}`;
 }

@@ -63,7 +63,7 @@ export class StoreLoader {
       // A retried segment may have been committed by an attempt whose answer was lost.
       const retry = this.attempted.has(segment.file);
       this.attempted.add(segment.file);
-      await this.store.loadSegment(segment.file, { skipStored: retry });
+      await this.store.loadSegment(segment.file, { skipStored: retry, kinds: segment.kinds });
       this.unloaded.shift();
       this.attempted.delete(segment.file);
       await this.log.discard(segment);

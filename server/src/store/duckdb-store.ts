@@ -1,9 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
+import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
+import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
 import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from './hits-schema.js';
 import { logSegmentReader } from './log-segment-sql.js';
-import type { ExportQuery, ExportedHit, PageViewQuery, PageViewReport, Store } from './store.js';
+import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from './media-store.js';
+import type { ExportQuery, ExportedHit, PageViewQuery, PageViewReport, SegmentKinds, Store } from './store.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -32,6 +36,7 @@ export async function openDuckDbStore(dataDir: string, variables: readonly strin
   const writer = await instance.connect();
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
   await ensureHitsTable(writer, columns);
+  await ensureHeartbeatsTable(writer);
   return new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
 }
 
@@ -51,17 +56,57 @@ class DuckDbStore implements Store {
     private readonly columns: readonly HitColumn[],
     /** SELECT over one ingest-log segment file, yielding rows in table-column terms. */
     private readonly readSegment: (file: string) => string,
+    private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
   ) {}
 
-  async loadSegment(file: string, options: { skipStored: boolean }): Promise<number> {
-    const names = this.columns.map((c) => c.name).join(', ');
-    // DuckDB reads the segment's JSON lines natively: no row crosses into JavaScript.
-    const fresh = options.skipStored
-      ? `SELECT * FROM (${this.readSegment(file)}) r
-         WHERE NOT EXISTS (SELECT 1 FROM hits h WHERE h.event_id = r.event_id AND h.report_suite = r.report_suite)`
-      : this.readSegment(file);
-    const result = await this.writer.runAndReadAll(`INSERT INTO hits (${names}) ${fresh}`);
+  async loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number> {
+    const { hits = true, heartbeats = true } = options.kinds ?? {};
+    // Both tables or neither: a segment is deleted only once all its rows are in.
+    await this.writer.run('BEGIN TRANSACTION');
+    try {
+      let rows = hits ? await this.insertRows('hits', this.columns, this.readSegment(file), 'event_id', options.skipStored) : 0;
+      if (heartbeats) {
+        rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), 'heartbeat_id', options.skipStored);
+      }
+      await this.writer.run('COMMIT');
+      return rows;
+    } catch (error) {
+      await this.writer.run('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** DuckDB reads the segment's JSON lines natively: no row crosses into JavaScript. */
+  private async insertRows(
+    table: string,
+    columns: readonly { name: string }[],
+    select: string,
+    key: string,
+    skipStored: boolean,
+  ): Promise<number> {
+    const fresh = skipStored
+      ? `SELECT * FROM (${select}) r
+         WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = r.${key} AND t.report_suite = r.report_suite)`
+      : select;
+    const result = await this.writer.runAndReadAll(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) ${fresh}`);
     return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
+  }
+
+  async mediaReport(query: MediaReportQuery): Promise<MediaReport> {
+    return this.withConnection((connection) => mediaReport(connection, query));
+  }
+
+  async mediaSessions(query: MediaSessionsQuery): Promise<MediaSession[]> {
+    return this.withConnection((connection) => mediaSessions(connection, query));
+  }
+
+  private async withConnection<T>(run: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = await this.instance.connect();
+    try {
+      return await run(connection);
+    } finally {
+      connection.closeSync();
+    }
   }
 
   async pageViews(query: PageViewQuery): Promise<PageViewReport> {

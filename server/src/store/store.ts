@@ -1,3 +1,10 @@
+import type { MediaStore } from './media-store.js';
+
+/** Which kinds of record an ingest-log segment holds, so that the store reads only the tables it must fill. */
+export interface SegmentKinds {
+  hits: boolean;
+  heartbeats: boolean;
+}
 
 /** How the page-view report groups its rows. */
 export type PageViewDimension = 'day' | 'section' | 'pageName';
@@ -34,7 +41,7 @@ export interface ExportQuery {
 export type ExportedHit = Record<string, string | number | boolean | null>;
 
 /** What reports need of the store: reads only. */
-export interface ReportStore {
+export interface ReportStore extends MediaStore {
   pageViews(query: PageViewQuery): Promise<PageViewReport>;
   /** Stored hits of the range, one deduplicated row per event id and suite, in receive order, in chunks. */
   exportHits(query: ExportQuery): AsyncIterable<ExportedHit[]>;
@@ -49,9 +56,10 @@ export interface ReportStore {
  */
 export interface Store extends ReportStore {
   /**
-   * Loads one ingest-log segment file (NDJSON of HitRow) in one transaction; with `skipStored`,
-   * only the hits whose event id and suite are not stored yet (recovery after a crash). Returns how
-   * many rows it added. Resolving means they are durable.
+   * Loads one ingest-log segment file (NDJSON of HitRow and HeartbeatRow) in one transaction; with
+   * `skipStored`, only the hits and heartbeats not stored yet (recovery after a crash). `kinds`
+   * says which tables the segment has rows for (default: both). Returns how many rows it added.
+   * Resolving means they are durable.
    */
-  loadSegment(file: string, options: { skipStored: boolean }): Promise<number>;
+  loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number>;
 }

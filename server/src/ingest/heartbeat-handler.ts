@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isHeartbeatQuery } from '@mesura/protocol';
+import { ERRORS, HttpError } from '../http/errors.js';
+import type { Cors } from '../http/cors.js';
+import { clientAddress } from '../http/client-address.js';
+import { TRANSPARENT_GIF, answer } from './beacon-handler.js';
+import type { Intake } from './intake.js';
+
+/**
+ * The tracking server of the Mesura deployment is `{host}/hb`: heartbeats arrive as `GET /hb/?…`
+ * and the settings file as `/hb/settings/{file}.xml`.
+ */
+export const HEARTBEAT_PATH = '/hb';
+
+export interface HeartbeatHandlerDeps {
+  intake: Intake;
+  cors: Cors;
+  trustProxy: boolean;
+  now: () => number;
+}
+
+export type HeartbeatHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Whether a request is a heartbeat: anything at `/hb` or `/hb/`, and `/` when its query carries
+ * heartbeat keys (the commercial heartbeat library pointed at a host of its own sends to
+ * `{host}/?…`, and the site is served at `/` too).
+ */
+export function isHeartbeatUrl(url: string): boolean {
+  const q = url.indexOf('?');
+  const pathName = q < 0 ? url : url.slice(0, q);
+  if (pathName === HEARTBEAT_PATH || pathName === `${HEARTBEAT_PATH}/`) return true;
+  return pathName === '/' && q >= 0 && isHeartbeatQuery(url.slice(q + 1));
+}
+
+/**
+ * `GET {trackingServer}/?{params}` (wire-formats §2), on node:http like the beacon collector and
+ * under the same rules: CORS for the site's origins, 400 with the decoder's reason, and 200 with
+ * a 1×1 GIF (so that image requests, fetch and XHR all see success) only once the heartbeat is
+ * durable in the ingest log.
+ */
+export function createHeartbeatHandler(deps: HeartbeatHandlerDeps): HeartbeatHandler {
+  return (request, response) => {
+    const origin = request.headers.origin;
+    const cors = deps.cors.headers(origin);
+    if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
+    collect(request, deps).then(
+      () => answer(response, 200, { ...cors, 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' }, TRANSPARENT_GIF),
+      (error: unknown) => {
+        const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
+        answer(response, failure.kind.status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
+      },
+    );
+  };
+}
+
+async function collect(request: IncomingMessage, deps: HeartbeatHandlerDeps): Promise<void> {
+  if (request.method !== 'GET') {
+    throw new HttpError(ERRORS.methodNotAllowed, `${request.method} is not allowed here; send heartbeats with GET`);
+  }
+  if (!deps.cors.allows(request.headers.origin)) {
+    throw new HttpError(ERRORS.originNotAllowed, `origin ${request.headers.origin} may not send heartbeats here`);
+  }
+  const url = request.url ?? '';
+  const q = url.indexOf('?');
+  await deps.intake.collectHeartbeat({
+    query: q < 0 ? '' : url.slice(q + 1),
+    ip: clientAddress(request, deps.trustProxy),
+    userAgent: request.headers['user-agent'],
+    receivedAtMs: deps.now(),
+  });
+}

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { limits, type Heartbeat } from '@mesura/protocol';
+import type { HeartbeatRow } from '../store/heartbeat-row.js';
+import type { LocalDay } from '../local-day.js';
+import type { RequestFacts } from './pipeline.js';
+import { anonymiseIp } from './steps/anonymise-ip.js';
+import { createUserAgentClassifier } from './steps/user-agent.js';
+
+export interface HeartbeatPipelineOptions {
+  environment: string;
+  localDay: LocalDay;
+}
+
+/**
+ * Where the programme comes from, in order: the standard metadata key, then the data layer's
+ * video fields (§3 "Video": programme code) as the player passes them on as metadata.
+ */
+export const PROGRAMME_METADATA_KEYS = ['a.media.show', 'codiPrograma', 'programa', 'nomPrograma'] as const;
+
+/** Request facts the heartbeat path has: no path/params digest (a heartbeat has its own key). */
+export type HeartbeatFacts = Pick<RequestFacts, 'receivedAtMs' | 'ip' | 'userAgent'>;
+
+/**
+ * Enriches a decoded heartbeat like a beacon (receive time, local day, device class, bot flag,
+ * anonymised address) into one row per report suite (heartbeatSuites).
+ */
+export function createHeartbeatPipeline(
+  options: HeartbeatPipelineOptions,
+): (heartbeat: Heartbeat, suites: readonly string[], facts: HeartbeatFacts) => HeartbeatRow[] {
+  const classifyUserAgent = createUserAgentClassifier();
+  return (heartbeat, suites, facts) => {
+    const userAgent = classifyUserAgent(facts.userAgent);
+    const common: Omit<HeartbeatRow, 'reportSuite'> = {
+      kind: 'heartbeat',
+      heartbeatId: heartbeatId(heartbeat),
+      environment: options.environment,
+      receivedAtMs: facts.receivedAtMs,
+      day: options.localDay(facts.receivedAtMs),
+      ...wireFields(heartbeat),
+      deviceClass: userAgent.deviceClass,
+      isBot: userAgent.isBot,
+      ipAnonymised: anonymiseIp(facts.ip),
+      userAgent: facts.userAgent ?? null,
+    };
+    return suites.map((reportSuite) => ({ ...common, reportSuite }));
+  };
+}
+
+type WireFields = Omit<
+  HeartbeatRow,
+  'kind' | 'heartbeatId' | 'reportSuite' | 'environment' | 'receivedAtMs' | 'day' | 'deviceClass' | 'isBot' | 'ipAnonymised' | 'userAgent'
+>;
+
+/** The heartbeat's own fields, flat, null where the wire left them out. */
+function wireFields(heartbeat: Heartbeat): WireFields {
+  const { event, asset, stream, serviceProvider: sp } = heartbeat;
+  const { ad } = asset;
+  const { chapter, qos } = stream;
+  return {
+    sessionId: event.sessionId,
+    eventType: event.type,
+    tsMs: event.ts,
+    prevTsMs: event.prevTs,
+    durationMs: event.duration,
+    playheadS: event.playhead,
+    errorId: event.errorId ?? null,
+    errorSource: event.errorSource ?? null,
+    assetType: asset.type,
+    contentId: asset.videoId,
+    contentName: asset.name ?? null,
+    publisher: asset.publisher,
+    contentLengthS: asset.length,
+    adId: ad?.id ?? null,
+    adName: ad?.name ?? null,
+    adSid: ad?.sid || null,
+    podId: ad?.podId || null,
+    podName: ad?.podName ?? null,
+    podPosition: ad ? wholeOrNull(ad.podPosition) : null,
+    podOffsetS: ad?.podOffset ?? null,
+    adLengthS: ad?.length ?? null,
+    streamType: stream.type,
+    bitrate: qos.bitrate,
+    fps: qos.fps,
+    droppedFrames: qos.droppedFrames,
+    startupTimeMs: qos.startupTimeMs,
+    chapterId: chapter?.id ?? null,
+    chapterSid: chapter?.sid || null,
+    chapterName: chapter?.name ?? null,
+    chapterPosition: chapter?.position ?? null,
+    chapterLengthS: chapter?.length ?? null,
+    chapterOffsetS: chapter?.offset ?? null,
+    programme: programmeOf(heartbeat.meta),
+    metadata: JSON.stringify(heartbeat.meta),
+    visitorId: heartbeat.visitorId ?? null,
+    customerIds: JSON.stringify(heartbeat.customerIds ?? {}),
+    ovp: sp.ovp ?? null,
+    appVersion: sp.sdk ?? null,
+    playerChannel: sp.channel ?? null,
+    playerName: sp.playerName,
+    libraryVersion: sp.libraryVersion,
+    apiLevel: sp.apiLevel,
+    trackingServer: heartbeat.analytics.trackingServer ?? null,
+    ssl: heartbeat.analytics.ssl,
+  };
+}
+
+/**
+ * The de-duplication key. A retry repeats all of these; two different heartbeats differ in one:
+ * the session, what happened (type, asset, the ad or chapter playback, the error), when (client
+ * ts) and how much (duration, playhead). Duration and playhead are in because the tracker can send
+ * two heartbeats of one type in the same millisecond: a closing `play` and the `play` of 0 ms that
+ * a complete adds when it moves the playhead to the end (wire-formats §2 "Complete").
+ */
+export function heartbeatId(heartbeat: Heartbeat): string {
+  const { event, asset, stream } = heartbeat;
+  const parts = [
+    event.sessionId,
+    event.type,
+    asset.type,
+    String(event.ts),
+    String(event.duration),
+    String(event.playhead),
+    asset.ad?.sid || asset.ad?.id || '',
+    stream.chapter?.sid || stream.chapter?.id || '',
+    event.errorId ?? '',
+  ];
+  return createHash('sha1').update(parts.join('\u0000')).digest('base64url');
+}
+
+/**
+ * `s:asset:pod_position` is the one number the decoder reads as any number (the wire writes it as
+ * a string): the column is a whole number, and a row the store cannot read would be lost after
+ * its 200, so a fraction is floored and what is not a safe integer is stored as unknown.
+ */
+function wholeOrNull(value: number): number | null {
+  const whole = Math.floor(value);
+  return Number.isSafeInteger(whole) ? whole : null;
+}
+
+function programmeOf(meta: Record<string, string>): string | null {
+  for (const key of PROGRAMME_METADATA_KEYS) {
+    const value = meta[key]?.trim();
+    if (value) return value;
+  }
+  return null;
+}
+
+const REPORT_SUITE = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/**
+ * The report suites of `s:sc:rsid`, a comma list as on beacons (multi-suite tagging: one row per
+ * suite), bounded as beacons are; the server's own suite when the heartbeat names none. The
+ * heartbeat decoder leaves the key unchecked, so the collector checks it here.
+ */
+export function heartbeatSuites(heartbeat: Heartbeat, fallback: string): { ok: true; suites: string[] } | { ok: false; reason: string } {
+  const listed = heartbeat.analytics.reportSuite?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  if (listed.length === 0) return { ok: true, suites: [fallback] };
+  if (listed.length > limits.MAX_REPORT_SUITES) return { ok: false, reason: `too many report suites in s:sc:rsid (at most ${limits.MAX_REPORT_SUITES})` };
+  const bad = listed.find((suite) => !REPORT_SUITE.test(suite));
+  if (bad !== undefined) return { ok: false, reason: `malformed s:sc:rsid '${bad}': expected report suite ids separated by commas` };
+  return { ok: true, suites: [...new Set(listed)] };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ERRORS, HttpError } from '../http/errors.js';
+import type { ReportStore } from '../store/store.js';
+import { parseMediaReportQuery, parseMediaSessionsQuery } from './media-query.js';
+
+/** `GET /api/reports/media` and `GET /api/reports/media/sessions` (issue 6). */
+export interface MediaReportDeps {
+  store: ReportStore;
+  reportSuite: string;
+  /** Loads every acknowledged event into the store, so that a report includes it. */
+  catchUp: () => Promise<void>;
+  /** The clock the idle rule reads (tests fix it). */
+  now: () => number;
+}
+
+export async function mediaReportRoutes(app: FastifyInstance, deps: MediaReportDeps): Promise<void> {
+  app.get('/api/reports/media', async (request) => {
+    const parsed = parseMediaReportQuery(request.query as Record<string, unknown>, deps.reportSuite);
+    if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
+    await deps.catchUp();
+    const { from, to, by, reportSuite } = parsed.value;
+    const report = await deps.store.mediaReport({ ...parsed.value, nowMs: deps.now() });
+    return { from, to, by, reportSuite, rows: report.rows, total: report.total };
+  });
+
+  app.get('/api/reports/media/sessions', async (request) => {
+    const parsed = parseMediaSessionsQuery(request.query as Record<string, unknown>, deps.reportSuite);
+    if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
+    await deps.catchUp();
+    const { from, to, reportSuite } = parsed.value;
+    const sessions = await deps.store.mediaSessions({ ...parsed.value, nowMs: deps.now() });
+    return { from, to, reportSuite, sessions };
+  });
+}

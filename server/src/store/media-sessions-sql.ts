@@ -1,0 +1,171 @@
+import { MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
+import { sqlString, type SqlDialect } from './sql-string.js';
+
+/**
+ * Media sessions, derived from the `heartbeats` table when a report asks (a view, not a table
+ * rebuilt at load): late and retried heartbeats then need no repair step, and the idle rule reads
+ * the report's clock. The range is cut on the session's start day; only the sessions with a
+ * heartbeat in the range are read.
+ *
+ * Written for DuckDB in SQL that ClickHouse also speaks (CASE rather than FILTER or sumIf, ASOF
+ * JOIN, row_number); the few functions the two name differently are behind SqlFunctions, and
+ * every value is written with sqlString, so a ClickHouse store swaps the dialect and the table.
+ */
+
+export interface SqlFunctions {
+  dialect: SqlDialect;
+  /** `value` of the row with the least `order` among those where `condition` holds. */
+  argMinIf(value: string, order: string, condition: string): string;
+  /** Epoch milliseconds of a TIMESTAMP_MS. */
+  epochMs(timestamp: string): string;
+  /** A DATE as YYYY-MM-DD text. */
+  formatDay(date: string): string;
+  /** The string at a top-level key of a JSON object held as text. */
+  jsonString(json: string, key: string): string;
+}
+
+// ClickHouse: argMinIf(v, o, c), toUnixTimestamp64Milli(t), formatDateTime(d, '%F'), JSONExtractString(j, k).
+export const DUCKDB_FUNCTIONS: SqlFunctions = {
+  dialect: 'duckdb',
+  argMinIf: (value, order, condition) => `arg_min(${value}, ${order}) FILTER (WHERE ${condition})`,
+  epochMs: (timestamp) => `epoch_ms(${timestamp})`,
+  formatDay: (date) => `strftime(${date}, '%Y-%m-%d')`,
+  jsonString: (json, key) => `json_extract_string(${json}, ${sqlString(`$."${key}"`, 'duckdb')})`,
+};
+
+/** Stream types that are audio when no start hit says (spec §3 "Media": aod, podcast, audiobook). */
+const AUDIO_STREAM_TYPES = ['podcast', 'audiobook', 'aod'];
+
+export interface SessionRange {
+  reportSuite: string;
+  from: string;
+  to: string;
+  nowMs: number;
+}
+
+/** `WITH …` ending in `session_figures`: one row per session of the suite started in the range. */
+export function sessionFiguresSql(range: SessionRange, fn: SqlFunctions): string {
+  const suite = sqlString(range.reportSuite, fn.dialect);
+  const from = `CAST(${sqlString(range.from, fn.dialect)} AS DATE)`;
+  const to = `CAST(${sqlString(range.to, fn.dialect)} AS DATE)`;
+  return `WITH
+    ${uniqueHeartbeats(suite, from, to)},
+    firsts AS (
+      SELECT session_id,
+        min(CASE WHEN asset_type = 'main' AND event_type = 'play' THEN ts_ms END) AS first_play_ms,
+        min(CASE WHEN event_type = 'error' THEN ts_ms END) AS first_error_ms
+      FROM hb GROUP BY session_id
+    ),
+    ${rebuffering()},
+    ${mediaStarts(suite, from, to, fn)},
+    ${perSession(fn)},
+    session_figures AS (${figures(range.nowMs, from, to, fn)})`;
+}
+
+/**
+ * `hb`: each heartbeat of the range's sessions once. A retry or a late copy has the same
+ * heartbeat_id (the collector stops most at the door; a copy that arrived after a restart stops
+ * here). A duration over the §9 cap counts 0, as the tracker itself would have sent.
+ */
+function uniqueHeartbeats(suite: string, from: string, to: string): string {
+  return `hb AS (
+      SELECT * FROM (
+        SELECT h.*,
+          CASE WHEN h.duration_ms BETWEEN 0 AND ${MAX_HEARTBEAT_DURATION_MS} THEN h.duration_ms ELSE 0 END AS counted_ms,
+          row_number() OVER (PARTITION BY h.heartbeat_id ORDER BY h.received_at) AS copy
+        FROM heartbeats h
+        WHERE h.report_suite = ${suite}
+          AND h.session_id IN (SELECT session_id FROM heartbeats WHERE report_suite = ${suite} AND day BETWEEN ${from} AND ${to})
+      ) copies WHERE copy = 1
+    )`;
+}
+
+/**
+ * `rebuffers`: main `buffer` time after the content began, outside ad breaks. Inside a break, the
+ * time with no ad playing is also sent as main `buffer` (wire-formats §2); such a gap starts where
+ * an ad heartbeat was last sent, or ends where an ad starts, and is not the viewer waiting for the
+ * content. The nearest other heartbeat before the buffer's start and after its end tells which.
+ */
+function rebuffering(): string {
+  const others = `(SELECT session_id, ts_ms, asset_type, event_type FROM hb WHERE event_type <> 'buffer')`;
+  return `rebuffers AS (
+      SELECT b.session_id, sum(b.counted_ms) AS rebuffer_ms
+      FROM (SELECT * FROM hb WHERE event_type = 'buffer' AND asset_type = 'main') b
+      JOIN firsts f ON f.session_id = b.session_id
+      ASOF LEFT JOIN ${others} before_buffer
+        ON before_buffer.session_id = b.session_id AND b.ts_ms - b.counted_ms >= before_buffer.ts_ms
+      ASOF LEFT JOIN ${others} after_buffer
+        ON after_buffer.session_id = b.session_id AND b.ts_ms <= after_buffer.ts_ms
+      WHERE b.ts_ms - b.counted_ms >= f.first_play_ms
+        AND coalesce(before_buffer.asset_type, 'main') <> 'ad'
+        AND NOT (coalesce(after_buffer.asset_type, 'main') = 'ad' AND after_buffer.event_type = 'start')
+      GROUP BY b.session_id
+    )`;
+}
+
+/**
+ * `media_starts`: video or audio, from the session's analytics start hit (`pe=ms_s`, `pev3`, its
+ * `a.media.vsid` the session id). Heartbeats do not carry the media type; live radio is `linear`
+ * like live television, so the stream type alone cannot tell.
+ */
+function mediaStarts(suite: string, from: string, to: string, fn: SqlFunctions): string {
+  return `media_starts AS (
+      SELECT ${fn.jsonString('context_data', 'a.media.vsid')} AS session_id, max(media_type) AS media_type
+      FROM hits
+      WHERE hit_type = 'media_start' AND report_suite = ${suite} AND day BETWEEN ${from} AND ${to}
+      GROUP BY 1
+    )`;
+}
+
+function perSession(fn: SqlFunctions): string {
+  const main = (type: string) => `asset_type = 'main' AND event_type = '${type}'`;
+  const ad = (type: string) => `asset_type = 'ad' AND event_type = '${type}'`;
+  const contentPlay = `${main('play')} AND bitrate > 0`;
+  return `per_session AS (
+      SELECT session_id,
+        max(visitor_id) AS visitor_id, max(content_id) AS content_id, max(content_name) AS content_name,
+        max(programme) AS programme, max(stream_type) AS stream_type, min(day) AS day,
+        ${fn.epochMs('max(received_at)')} AS last_received_ms, max(ts_ms) AS last_ts_ms,
+        min(CASE WHEN ${main('start')} THEN ts_ms END) AS started_ms,
+        min(CASE WHEN ${main('complete')} THEN ts_ms END) AS completed_ms,
+        min(CASE WHEN event_type = 'end' THEN ts_ms END) AS end_ms,
+        sum(CASE WHEN ${main('play')} THEN counted_ms ELSE 0 END) AS content_ms,
+        sum(CASE WHEN ${ad('play')} THEN counted_ms ELSE 0 END) AS ad_ms,
+        count(DISTINCT CASE WHEN asset_type = 'ad' THEN pod_id END) AS ad_breaks,
+        count(DISTINCT CASE WHEN ${ad('start')} THEN coalesce(ad_sid, ad_id) END) AS ads_started,
+        count(DISTINCT CASE WHEN ${ad('complete')} THEN coalesce(ad_sid, ad_id) END) AS ads_completed,
+        count(DISTINCT CASE WHEN event_type = 'chapter_start' THEN coalesce(chapter_sid, chapter_id) END) AS chapters_started,
+        count(DISTINCT CASE WHEN event_type = 'chapter_complete' THEN coalesce(chapter_sid, chapter_id) END) AS chapters_completed,
+        ${fn.argMinIf('startup_time_ms', 'ts_ms', 'startup_time_ms > 0')} AS startup_time_ms,
+        sum(CASE WHEN ${contentPlay} THEN CAST(bitrate AS DOUBLE) * counted_ms ELSE 0 END) AS bitrate_weighted,
+        sum(CASE WHEN ${contentPlay} THEN counted_ms ELSE 0 END) AS bitrate_ms,
+        max(dropped_frames) AS dropped_frames,
+        count(CASE WHEN event_type = 'error' THEN 1 END) AS errors,
+        max(CASE WHEN is_bot THEN 1 ELSE 0 END) AS is_bot
+      FROM hb GROUP BY session_id
+    )`;
+}
+
+/** One row per session: its figures, its end (§4: complete, end, or the idle timeout) and its QoE. */
+function figures(nowMs: number, from: string, to: string, fn: SqlFunctions): string {
+  const idleBefore = Math.trunc(nowMs) - MEDIA_IDLE_TIMEOUT_MS;
+  const audio = AUDIO_STREAM_TYPES.map((t) => sqlString(t, fn.dialect)).join(', ');
+  const failed = `(f.first_error_ms IS NOT NULL AND (f.first_play_ms IS NULL OR f.first_error_ms < f.first_play_ms))`;
+  const ended = `CASE WHEN s.completed_ms IS NOT NULL THEN 'complete' WHEN s.end_ms IS NOT NULL THEN 'end'
+          WHEN s.last_received_ms <= ${idleBefore} THEN 'idle' END`;
+  return `SELECT s.*, ${fn.formatDay('s.day')} AS day_text,
+        coalesce(ms.media_type, CASE WHEN s.stream_type IN (${audio}) THEN 'audio' ELSE 'video' END) AS media_type,
+        ${ended} AS ended_reason,
+        coalesce(s.completed_ms, s.end_ms, CASE WHEN s.last_received_ms <= ${idleBefore} THEN s.last_ts_ms END) AS ended_ms,
+        CASE WHEN s.started_ms IS NOT NULL THEN 1 ELSE 0 END AS starts,
+        CASE WHEN s.completed_ms IS NOT NULL THEN 1 ELSE 0 END AS completes,
+        coalesce(r.rebuffer_ms, 0) AS rebuffer_ms,
+        CASE WHEN ${failed} THEN 1 ELSE 0 END AS start_failure,
+        CASE WHEN s.started_ms IS NOT NULL AND f.first_play_ms IS NULL AND NOT ${failed} AND (${ended}) IS NOT NULL
+          THEN 1 ELSE 0 END AS exit_before_start
+      FROM per_session s
+      JOIN firsts f ON f.session_id = s.session_id
+      LEFT JOIN rebuffers r ON r.session_id = s.session_id
+      LEFT JOIN media_starts ms ON ms.session_id = s.session_id
+      WHERE s.day BETWEEN ${from} AND ${to}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * The media reports' questions and answers (issue 6): media sessions derived from the heartbeats,
+ * summed per content, programme or day.
+ */
+
+/** How the media report groups its rows: content id, programme, or local day of the session start. */
+export type MediaDimension = 'content' | 'programme' | 'day';
+
+export interface MediaRangeQuery {
+  /** First and last day of the session start, inclusive, YYYY-MM-DD in the configured time zone. */
+  from: string;
+  to: string;
+  reportSuite: string;
+  includeBots: boolean;
+  /** The report's clock: sessions silent for the idle timeout before it are closed. */
+  nowMs: number;
+}
+
+export interface MediaReportQuery extends MediaRangeQuery {
+  by: MediaDimension;
+}
+
+export interface MediaSessionsQuery extends MediaRangeQuery {
+  /** Most sessions listed, earliest start first. */
+  limit: number;
+}
+
+/** Figures of a set of media sessions. Minutes, seconds and ratios are rounded (3 and 4 decimals). */
+export interface MediaFigures {
+  sessions: number;
+  /** Sessions with a main `start` (the player loaded the content, §4). */
+  starts: number;
+  contentMinutes: number;
+  adMinutes: number;
+  completes: number;
+  /** completes / starts; 0 without starts. */
+  completionRate: number;
+  adBreaks: number;
+  adsStarted: number;
+  adsCompleted: number;
+  chaptersStarted: number;
+  chaptersCompleted: number;
+  /** Mean over the sessions that reported one; null when none did. */
+  avgStartupTimeMs: number | null;
+  /** Bits per second, weighted by content play time; null without a reported bitrate. */
+  avgBitrate: number | null;
+  droppedFrames: number;
+  /** Rebuffering: main `buffer` time after the content began, outside ad breaks. */
+  bufferingSeconds: number;
+  /** bufferingSeconds / (bufferingSeconds + content seconds); 0 when both are 0. */
+  rebufferRatio: number;
+  errors: number;
+  /** Closed sessions with a `start`, no content `play` and no start failure. */
+  exitsBeforeStart: number;
+  /** Sessions with an `error` before their first content `play` (or without one). */
+  startFailures: number;
+}
+
+export interface MediaReportRow extends MediaFigures {
+  key: string;
+}
+
+export interface MediaReport {
+  rows: MediaReportRow[];
+  total: MediaFigures;
+}
+
+/** Why a session is over: its main `complete`, its `end`, or the idle timeout (no `end` came). */
+export type MediaSessionEnd = 'complete' | 'end' | 'idle';
+
+export interface MediaSession {
+  sessionId: string;
+  visitorId: string | null;
+  contentId: string;
+  contentName: string | null;
+  programme: string | null;
+  /** vod, live, linear, podcast, audiobook, aod. */
+  streamType: string;
+  mediaType: 'video' | 'audio';
+  day: string;
+  /** Client time of the main `start`, ISO 8601; null when it never arrived. */
+  startedAt: string | null;
+  /** Client time of the last heartbeat, ISO 8601. */
+  lastHeartbeatAt: string | null;
+  /** Null while the session is open. */
+  endedReason: MediaSessionEnd | null;
+  /** The `complete` or `end`, or the last heartbeat of an idle session. */
+  endedAt: string | null;
+  contentSeconds: number;
+  adSeconds: number;
+  completes: number;
+  adBreaks: number;
+  adsStarted: number;
+  adsCompleted: number;
+  chaptersStarted: number;
+  chaptersCompleted: number;
+  startupTimeMs: number | null;
+  avgBitrate: number | null;
+  droppedFrames: number;
+  bufferingSeconds: number;
+  rebufferRatio: number;
+  errors: number;
+  exitBeforeStart: boolean;
+  startFailure: boolean;
+  isBot: boolean;
+}
+
+/** What the media reports need of the store. */
+export interface MediaStore {
+  mediaReport(query: MediaReportQuery): Promise<MediaReport>;
+  mediaSessions(query: MediaSessionsQuery): Promise<MediaSession[]>;
+}

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPLAY_EPOCH_MS } from '../../../packages/media/src/constants.js';
+import { runScenario } from '../../../packages/media/src/replay/run-scenario.js';
+import { BROWSER_UA, type TestServer } from './test-server.js';
+
+/** Day of the replay clock's start (2026-01-01T00:00Z, 01:00 in Barcelona). */
+export const REPLAY_DAY = '2026-01-01';
+export { REPLAY_EPOCH_MS };
+
+const SCENARIOS = path.resolve(import.meta.dirname, '../../../packages/media/test/scenarios');
+
+/** A request the media tracker sent during a replay: a heartbeat, or its analytics start hit. */
+export interface ReplayedRequest {
+  kind: 'heartbeat' | 'analytics';
+  /** Epoch ms at which it left (the replay clock). */
+  sentAtMs: number;
+  params: Record<string, string>;
+}
+
+/** Replays a scenario of packages/media (a file name there, or a scenario object). */
+export async function replay(scenario: string | object): Promise<ReplayedRequest[]> {
+  const data = typeof scenario === 'string' ? JSON.parse(readFileSync(path.join(SCENARIOS, scenario), 'utf8')) : scenario;
+  const lines = await runScenario(data);
+  return lines.flatMap((line) =>
+    line.kind === 'heartbeat' || line.kind === 'analytics' ? [{ kind: line.kind, sentAtMs: REPLAY_EPOCH_MS + line.at, params: line.params }] : [],
+  );
+}
+
+export const heartbeatsOf = (requests: readonly ReplayedRequest[]) => requests.filter((r) => r.kind === 'heartbeat');
+
+/** The query string as the tracker writes it: keys keep their `:`. */
+export function queryOf(params: Record<string, string>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key).replaceAll('%3A', ':')}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+/** Where a replayed request goes on the Mesura server: `/hb/?…`, or the analytics collector. */
+export function urlOf(request: ReplayedRequest, heartbeatPath = '/hb/'): string {
+  if (request.kind === 'heartbeat') return `${heartbeatPath}?${queryOf(request.params)}`;
+  const suite = request.params['s:sc:rsid'] ?? 'mesuradev';
+  return `/b/ss/${suite}/1/MESURA-MEDIA-0.1.0/s${request.sentAtMs}?${queryOf(request.params)}`;
+}
+
+/**
+ * Sends requests as the browser would have, each received when it left (the test server's clock
+ * is set through `setClock`), and expects every one to be acknowledged.
+ */
+export async function deliver(
+  t: TestServer,
+  requests: readonly ReplayedRequest[],
+  setClock: (ms: number) => void,
+  options: { heartbeatPath?: string; suite?: string; userAgent?: string } = {},
+): Promise<void> {
+  for (const request of requests) {
+    setClock(request.sentAtMs);
+    const url = urlOf(request, options.heartbeatPath);
+    const response = await t.server.app.inject({ url, headers: { 'user-agent': options.userAgent ?? BROWSER_UA } });
+    if (response.statusCode !== 200) throw new Error(`${url.slice(0, 80)}… answered ${response.statusCode}: ${response.body}`);
+  }
+}
+
+export interface ScenarioOptions {
+  /** `s:sc:rsid` and the start hits' suite. Default mesuradev. */
+  suite?: string;
+  /** The player's QoS: [bitrate, startup time in s, fps, dropped frames]. */
+  qos?: [number, number, number, number];
+  /** Milliseconds the replay runs after the start. Default: the last step. */
+  runUntil?: number;
+}
+
+/** A scenario of the media tracker (packages/media/README.md "Replay") written in the test. */
+export function scenario(steps: object[], options: ScenarioOptions = {}): object {
+  return {
+    config: {
+      trackingServer: 'localhost/hb',
+      publisher: 'mesura',
+      playerName: 'html5',
+      channel: 'web',
+      ssl: false,
+      reportSuite: options.suite ?? 'mesuradev',
+      analyticsServer: 'localhost',
+    },
+    qos: options.qos ?? [2_000_000, 0.8, 25, 0],
+    steps,
+    ...(options.runUntil !== undefined && { runUntil: options.runUntil }),
+  };
+}
+
+/** The media object of a 10-minute video on demand: [name, id, length, streamType, mediaType, options]. */
+export const VOD = ['Polònia', 'polonia-1', 600, 'vod', 'video', { standardMetadata: { 'a.media.show': 'Polònia' } }];

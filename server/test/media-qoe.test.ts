@@ -1,0 +1,182 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MEDIA_IDLE_TIMEOUT_MS, decodeHeartbeatQuery, type Heartbeat } from '@mesura/protocol';
+import { createServer, type MesuraServer } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { heartbeatId } from '../src/ingest/heartbeat-pipeline.js';
+import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, VOD, type ReplayedRequest } from './helpers/media.js';
+import { storedHeartbeats } from './helpers/stored-heartbeats.js';
+import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
+
+const HOUR_MS = 3_600_000;
+let t: TestServer;
+let clock = REPLAY_EPOCH_MS;
+const setClock = (ms: number) => (clock = ms);
+
+beforeEach(async () => {
+  clock = REPLAY_EPOCH_MS;
+  t = await startTestServer({}, () => clock);
+});
+
+afterEach(async () => {
+  await t.dispose();
+});
+
+async function sessions(server: MesuraServer = t.server, suite = 'mesuradev'): Promise<Record<string, unknown>[]> {
+  const response = await server.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=${suite}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().sessions;
+}
+
+async function report(by: string): Promise<Record<string, any>> {
+  const response = await t.server.app.inject({ url: `/api/reports/media?from=${REPLAY_DAY}&to=2026-01-02&by=${by}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** A playback with a 5 s stall and a midroll whose breaks before and after its ad are gaps, not stalls. */
+const STALL_AND_MIDROLL = scenario(
+  [
+    { at: 0, call: 'trackSessionStart', media: VOD },
+    { at: 0, call: 'trackPlay', playing: true },
+    { at: 10000, call: 'trackEvent', event: 'BufferStart', playing: false },
+    { at: 15000, call: 'trackEvent', event: 'BufferComplete', playing: true },
+    { at: 20000, call: 'trackEvent', event: 'AdBreakStart', info: ['adBreak', 'midroll', 2, 20], playing: false },
+    { at: 21000, call: 'trackEvent', event: 'AdStart', info: ['ad', 'Ad', 'ad-9', 1, 5] },
+    { at: 26000, call: 'trackEvent', event: 'AdComplete' },
+    { at: 27000, call: 'trackEvent', event: 'AdBreakComplete', playing: true },
+    { at: 37000, call: 'trackComplete' },
+    { at: 37000, call: 'trackSessionEnd' },
+  ],
+  { runUntil: 38000 },
+);
+
+describe('retries and late heartbeats do not inflate the figures (issue 6 item 2)', () => {
+  let preroll: ReplayedRequest[];
+  const FIGURES = { contentSeconds: 26.4, adSeconds: 5, adsStarted: 2, adsCompleted: 2, completes: 1, bufferingSeconds: 2 };
+
+  beforeEach(async () => {
+    preroll = heartbeatsOf(await replay('preroll-ads-chapter-seek.json'));
+  });
+
+  it('keys a heartbeat on what tells it apart: a retry shares the key, a second heartbeat in the same ms does not', () => {
+    const decoded = (params: Record<string, string>): Heartbeat => {
+      const result = decodeHeartbeatQuery(queryOf(params));
+      if (!result.ok) throw new Error(result.reason);
+      return result.value;
+    };
+    // The closing play and the 0 ms play a complete adds, in the same millisecond (wire-formats §2).
+    const [closing, atEnd] = preroll.filter((h) => h.params['l:event:ts'] === '1767225640000' && h.params['s:event:type'] === 'play');
+    expect(heartbeatId(decoded(closing!.params))).toBe(heartbeatId(decoded({ ...closing!.params, 's:meta:retry': '1' })));
+    expect(heartbeatId(decoded(closing!.params))).not.toBe(heartbeatId(decoded(atEnd!.params)));
+    const adPlay = preroll.find((h) => h.params['s:asset:type'] === 'ad' && h.params['s:event:type'] === 'play')!.params;
+    expect(heartbeatId(decoded(adPlay))).not.toBe(heartbeatId(decoded({ ...adPlay, 's:asset:ad_sid': 'another playback' })));
+  });
+
+  it('stores a heartbeat sent twice once', async () => {
+    await deliver(t, preroll.flatMap((h) => [h, h]), setClock);
+    expect(await sessions(t.server, 'mesuraprod')).toMatchObject([FIGURES]);
+    await t.server.close();
+    expect(await storedHeartbeats(t.dataDir)).toHaveLength(preroll.length);
+  });
+
+  it('counts heartbeats that arrive out of order once, in the session they belong to', async () => {
+    await deliver(t, [...preroll].reverse(), setClock);
+    expect(await sessions(t.server, 'mesuraprod')).toMatchObject([{ ...FIGURES, endedReason: 'complete', day: REPLAY_DAY }]);
+  });
+
+  it('ignores copies that arrive hours later, after a restart made the collector forget them', async () => {
+    await deliver(t, preroll, setClock);
+    await t.server.close();
+    const repoRoot = path.resolve(import.meta.dirname, '../..');
+    const restarted = await createServer(loadConfig({ MESURA_DATA_DIR: t.dataDir, MESURA_LOG_LEVEL: 'silent' }, repoRoot), { now: () => clock });
+    try {
+      await deliver({ ...t, server: restarted }, preroll.slice(5, 20), (ms) => setClock(ms + 3 * HOUR_MS));
+      expect(await sessions(restarted, 'mesuraprod')).toMatchObject([{ ...FIGURES, lastHeartbeatAt: '2026-01-01T00:00:40.000Z' }]);
+    } finally {
+      await restarted.close();
+    }
+    expect(await storedHeartbeats(t.dataDir)).toHaveLength(preroll.length + 15);
+  });
+
+  it('counts a duration over the 10-minute cap of §9 as 0', async () => {
+    await deliver(t, preroll, setClock);
+    const forged = { ...preroll.at(-3)!.params, 'l:event:duration': String(5 * HOUR_MS), 'l:event:ts': '1767225641000' };
+    await t.server.app.inject({ url: `/hb/?${queryOf(forged)}`, headers: { 'user-agent': BROWSER_UA } });
+    expect(await sessions(t.server, 'mesuraprod')).toMatchObject([{ contentSeconds: 26.4 }]);
+  });
+});
+
+describe('QoE beyond the heartbeat fields (issue 6 item 3)', () => {
+  it('counts a session closed without a content play as an exit before start, once it is closed', async () => {
+    const leaves = scenario(
+      [
+        { at: 0, call: 'trackSessionStart', media: VOD },
+        { at: 0, call: 'trackPlay', playing: false },
+        { at: 100, call: 'trackEvent', event: 'AdBreakStart', info: ['adBreak', 'preroll', 1, 0] },
+        { at: 100, call: 'trackEvent', event: 'AdStart', info: ['ad', 'Ad', 'ad-1', 1, 15] },
+        // The tab closes during the ad: nothing more is sent.
+      ],
+      { runUntil: 4000 },
+    );
+    await deliver(t, await replay(leaves), setClock);
+    // The ad's heartbeats up to 3.25 s arrived (0.1–3.25 s); what it played after went with the tab.
+    expect(await sessions()).toMatchObject([{ exitBeforeStart: false, endedReason: null, contentSeconds: 0, adSeconds: 3.15 }]);
+    clock += MEDIA_IDLE_TIMEOUT_MS;
+    expect(await sessions()).toMatchObject([{ exitBeforeStart: true, startFailure: false, endedReason: 'idle' }]);
+    expect((await report('content')).total).toMatchObject({ sessions: 1, starts: 1, exitsBeforeStart: 1, startFailures: 0 });
+  });
+
+  it('counts an error before the first content play as a start failure, not as an exit', async () => {
+    const fails = scenario(
+      [
+        { at: 2000, call: 'trackSessionStart', media: VOD },
+        { at: 2100, call: 'trackError', errorId: 'MEDIA_ERR_NETWORK' },
+        { at: 5000, call: 'trackSessionEnd' },
+      ],
+      { runUntil: 6000 },
+    );
+    await deliver(t, await replay(fails), setClock);
+    expect(await sessions()).toMatchObject([{ startFailure: true, exitBeforeStart: false, errors: 1, endedReason: 'end' }]);
+    expect((await report('day')).rows).toMatchObject([{ key: REPLAY_DAY, startFailures: 1, exitsBeforeStart: 0, errors: 1 }]);
+  });
+
+  it('does not count an error after the content began as a start failure', async () => {
+    const later = scenario(
+      [
+        { at: 2000, call: 'trackSessionStart', media: VOD },
+        { at: 2000, call: 'trackPlay', playing: true },
+        { at: 8000, call: 'trackError', errorId: 'DECODE' },
+        { at: 9000, call: 'trackSessionEnd' },
+      ],
+      { runUntil: 10000 },
+    );
+    await deliver(t, await replay(later), setClock);
+    expect(await sessions()).toMatchObject([{ startFailure: false, exitBeforeStart: false, errors: 1 }]);
+  });
+
+  it('computes the rebuffering ratio from stalls only, per content and per day', async () => {
+    await deliver(t, await replay(STALL_AND_MIDROLL), setClock);
+    const smooth = scenario(
+      [
+        { at: 3000, call: 'trackSessionStart', media: ['Info K', 'infok-1', 300, 'vod', 'video'] },
+        { at: 3000, call: 'trackPlay', playing: true },
+        { at: 33000, call: 'trackComplete' },
+      ],
+      { runUntil: 34000 },
+    );
+    await deliver(t, await replay(smooth), (ms) => setClock(ms + 24 * HOUR_MS));
+    // Content 0.25–10 s, 15–20 s and 27–37 s (24.75 s); stalled 10–15 s; the 1 s gaps at 20 s and 26 s are the break's.
+    expect(await sessions()).toMatchObject([{ contentSeconds: 24.75, adSeconds: 5, bufferingSeconds: 5, rebufferRatio: 0.1681 }]);
+    expect((await report('content')).rows).toMatchObject([
+      { key: 'infok-1', bufferingSeconds: 0, rebufferRatio: 0 },
+      { key: 'polonia-1', bufferingSeconds: 5, rebufferRatio: 0.1681 },
+    ]);
+    const byDay = await report('day');
+    expect(byDay.rows).toMatchObject([
+      { key: '2026-01-01', rebufferRatio: 0.1681 },
+      { key: '2026-01-02', rebufferRatio: 0 },
+    ]);
+    expect(byDay.total).toMatchObject({ bufferingSeconds: 5, rebufferRatio: 0.084 }); // 5 / (5 + 24.75 + 29.75)
+  });
+});
