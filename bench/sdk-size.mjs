@@ -9,6 +9,8 @@ export const BUDGETS_GZIP_BYTES = {
   'mesura.js': 12 * 1024,
   /** Click tracking (activity map, downloads, exit links, sister-domain links), loaded by a rule. */
   'mesura-activity-map.js': 2 * 1024,
+  /** The media tracker, its player adapters (HTML5, hls.js) and start hits, loaded on pages with a player. */
+  'mesura-media.js': 16 * 1024,
   /** Inlined in every page's <head>: the queue, the __tcfapi stub, the stored-consent check. */
   'mesura-head.js': 2 * 1024,
 };

@@ -30,6 +30,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/mesura.js': MESURA_SERVER_URL,
+      '/mesura-media.js': MESURA_SERVER_URL,
+      '/hb': MESURA_SERVER_URL,
       '/b/ss': MESURA_SERVER_URL,
       '/m2': MESURA_SERVER_URL,
       '/api': MESURA_SERVER_URL,

@@ -3,8 +3,16 @@ import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '
 
 export const CHROMIUM_PATH = process.env.MESURA_CHROMIUM ?? '/usr/bin/chromium';
 
+export interface LaunchOptions {
+  /**
+   * Let media play without a user gesture, as a visitor's play would: the player plays its ads and
+   * the content one after the other, and the test plays and seeks from script. Default false.
+   */
+  autoplay?: boolean;
+}
+
 /** Debian's Chromium, headless; never a downloaded browser. */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -17,6 +25,7 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
       '--disable-sync',
+      ...(options.autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
     ],
   });
 }

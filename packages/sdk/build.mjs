@@ -4,10 +4,12 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { minify } from 'terser';
 
-/** Each bundle the server serves: the SDK, and the activity-map module its property loads. */
+/** Each bundle the server serves: the SDK, and the modules its property loads. */
 export const BUNDLES = [
   { entry: 'src/browser.ts', file: 'dist/mesura.js' },
   { entry: 'src/activity-map-module.ts', file: 'dist/mesura-activity-map.js' },
+  // The media tracker, its player adapters and the start hits; the media tracker rule loads it.
+  { entry: 'src/media-module.ts', file: 'dist/mesura-media.js' },
   // Inlined by the server into the site's <head>: the queue, the __tcfapi stub, the stored-choice check.
   { entry: 'src/head-snippet.ts', file: 'dist/mesura-head.js' },
 ];

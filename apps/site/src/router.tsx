@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from './components/site-layout';
 import { ArticlePage } from './pages/article-page';
 import { HomePage } from './pages/home-page';
+import { MediaListPage } from './pages/media-list-page';
+import { MediaPage } from './pages/media-page';
 import { NewsSectionPage } from './pages/news-section-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { SearchPage } from './pages/search-page';
@@ -18,6 +20,9 @@ export function createSiteRouter() {
         { path: 'noticies/', element: <NewsSectionPage /> },
         { path: 'noticia/:id/:slug/', element: <ArticlePage /> },
         { path: 'el-temps/', element: <WeatherPage /> },
+        { path: 'videos/', element: <MediaListPage /> },
+        { path: 'video/:id/', element: <MediaPage kind="video" /> },
+        { path: 'audio/:id/', element: <MediaPage kind="audio" /> },
         { path: 'cercador/', element: <SearchPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

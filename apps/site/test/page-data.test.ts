@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findArticle } from '../src/content/article';
 import { SAMPLE_ARTICLES } from '../src/content/sample-articles';
+import { SAMPLE_MEDIA } from '../src/content/media-items';
 import { buildDataLayer, buildPageData, routePageFields, type BrowserFacts } from '../src/measurement/page-data';
 
 const browser: BrowserFacts = {
@@ -125,5 +126,31 @@ describe('buildDataLayer', () => {
       page: buildPageData({ kind: 'weather' }, browser),
       user: {},
     });
+  });
+
+  it('adds the video group on a player page: what the media tracker reads, and what makes the SDK load it (§3)', () => {
+    const clip = SAMPLE_MEDIA.find((item) => item.id === 'clip-de-prova')!;
+    const layer = buildDataLayer({ kind: 'media', item: clip }, { ...browser, href: 'https://mesura.cat/video/clip-de-prova/' });
+    expect(layer.page).toMatchObject({ seccio: 'videos', pageType: 'video', pageName: 'videos:clip-de-prova', contingutMultimedia: 'video' });
+    expect(layer.video).toEqual({
+      titol: 'Clip de prova: titulars i el temps',
+      idSessioVideo: 'clip-de-prova',
+      durada: '12',
+      tipusContingut: 'video',
+      tipusContingutHeartbeat: 'vod',
+      codiPrograma: 'MESURA-NOTICIES',
+      seccio: 'videos',
+      canalAcces: 'web',
+      tecnologia: 'html5',
+      urlVideo: 'https://mesura.cat/media/clip-de-prova.webm',
+      formatContingut: 'clip',
+      subtitolat: 'false',
+    });
+  });
+
+  it('marks an audio page as audio on demand, and gives other pages no video group', () => {
+    const audio = SAMPLE_MEDIA.find((item) => item.kind === 'audio')!;
+    expect(buildDataLayer({ kind: 'media', item: audio }, browser).video).toMatchObject({ tipusContingut: 'audio', tipusContingutHeartbeat: 'aod' });
+    expect(buildDataLayer({ kind: 'media-list' }, browser)).not.toHaveProperty('video');
   });
 });

@@ -46,6 +46,24 @@ export const AUTH_STATE_AUTHENTICATED = 1;
 export const AUTH_STATE_LOGGED_OUT = 2;
 /** §9 "media length, ad length and positions floored to integers, default '0.0'". */
 export const DEFAULT_LENGTH_TEXT = '0.0';
+/**
+ * §9 "playhead polled every 1001 ms": how often a player adapter (src/players) reads the playhead
+ * to notice a stall the player does not announce. Between two polls a playing playhead moves about
+ * a second, so standing still means a stall; a much shorter poll would take a player that updates
+ * its position a few times a second for a stalled one.
+ */
+export const PLAYHEAD_POLL_INTERVAL_MS = 1001;
+/**
+ * §9 "2 stalled polls mark a stall": polls in a row that find the playhead where it was, while the
+ * player says it plays, before the adapter reports a buffer. One would flag every slow poll.
+ */
+export const STALLED_POLLS_FOR_BUFFER = 2;
+/**
+ * How long a player adapter keeps its tracker after destroy(): the `end` heartbeat of the session
+ * it closed leaves on the tracker's next scheduler tick (SCHEDULER_TICK_MS, 250 ms); destroying at
+ * once would drop it.
+ */
+export const TRACKER_DESTROY_DELAY_MS = 500;
 /** Random digits after the epoch ms of a session id (`s:event:sid`), as the library writes ~9. */
 export const SESSION_ID_RANDOM_DIGITS = 9;
 /** Storage key of a remote disabling, kept for one setup-check interval (remote-disabling.ts). */

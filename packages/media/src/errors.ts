@@ -70,6 +70,11 @@ export const internalError = (detail: string): string => `${INTERNAL_ERROR}: ${d
 export const trackerFailed = (cause: string): string =>
   internalError(`${cause}; media tracking stops until the page reloads`);
 
+// ── §5 player adapters (src/players) ─────────────────────────────────────────────────────────────
+
+/** §5 "Missing player reference", word for word. */
+export const PLAYER_REFERENCE_NULL = 'Illegal argument. Player reference cannot be null.';
+
 // ── Mesura's own (§4 privacy, §8 sends, §9 limits) ───────────────────────────────────────────────
 
 export const PRIVACY_OPTED_OUT = 'Privacy opted out: the session ended';

@@ -9,3 +9,32 @@ export const SDK_FILE = 'mesura.js';
 
 /** File name of the media tracker bundle, served beside `/mesura.js`. */
 export const MEDIA_FILE = 'mesura-media.js';
+
+// ── The media bootstrap (`/mesura-media.js`, src/media-module.ts) ─────────────────────────────────
+
+/** §9 "global export namespace": the window property the media API is exported under, unless mesuraConfig.mediaNamespace names another. */
+export const DEFAULT_MEDIA_NAMESPACE = 'mesuraMedia';
+
+/** Dispatched on `window` once the media API is exported (`detail.namespace`), for players that came first. */
+export const MEDIA_READY_EVENT = 'mesura:media-ready';
+
+/** §9 "polling for a pre-installed tracker every 250 ms up to 40 times": 10 s for /mesura.js to arrive. */
+export const LIBRARY_POLL_INTERVAL_MS = 250;
+export const LIBRARY_POLL_MAX_POLLS = 40;
+
+/** Vendor (consent list entry) media heartbeats and their start hits need (§4 player events). */
+export const VIDEO_ANALYTICS_VENDOR = 'video-analytics';
+
+/**
+ * The heartbeat collector's path on the page's host (wire-formats §2: `GET {trackingServer}/?…`,
+ * settings at `{trackingServer}/settings/{publisher}.xml`). The server routes it; moving it
+ * orphans the sessions of every page still loading the old bundle.
+ */
+export const HEARTBEAT_PATH = '/hb';
+
+/** The organisation id (§5 setup): names the settings file, `/hb/settings/mesura.xml`. */
+export const MEDIA_PUBLISHER = 'mesura';
+
+/** `s:sp:player_name` of each adapter, unless the page names its player. */
+export const HTML5_PLAYER_NAME = 'html5';
+export const HLS_PLAYER_NAME = 'hls.js';

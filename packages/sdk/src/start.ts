@@ -24,6 +24,8 @@ export interface MesuraConfig {
   gaDestination?: string | false;
   /** Sister domains sharing the visitor (§7 visitor identity), for the activity-map module. */
   sisterDomains?: string[];
+  /** The window property `/mesura-media.js` exports its API under (§9 "global export namespace"). Default 'mesuraMedia'. */
+  mediaNamespace?: string;
 }
 
 export interface StartOptions {

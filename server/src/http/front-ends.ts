@@ -15,7 +15,7 @@ export interface SiteConfig {
 }
 
 /** The browser bundles served from the SDK's dist folder, at the site's root. */
-export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js'] as const;
+export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 /** Where the head snippet's code goes: a comment, so that a page served without it still parses. */
@@ -32,8 +32,8 @@ export interface FrontEndOptions {
 }
 
 /**
- * Serves the built site at `/`, the console at `/consola/` and the SDK's bundles at `/mesura.js`
- * and `/mesura-activity-map.js`. Both apps route on the client, so unknown paths get their app's
+ * Serves the built site at `/`, the console at `/consola/` and the SDK's bundles (BROWSER_BUNDLES)
+ * at the root. Both apps route on the client, so unknown paths get their app's
  * index.html (the site then shows its own not-found page and measures it as Error404).
  */
 export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOptions): Promise<void> {

@@ -5,6 +5,7 @@ const NAV_ITEMS = [
   { to: '/', label: 'Portada', end: true },
   { to: '/noticies/', label: 'Notícies', end: false },
   { to: '/el-temps/', label: 'El Temps', end: false },
+  { to: '/videos/', label: 'Vídeos', end: false },
   { to: '/cercador/', label: 'Cercador', end: false },
 ] as const;
 

@@ -19,8 +19,10 @@ export interface PageData {
   canal?: string;
   programaWeb?: string;
   nomPrograma?: string;
-  /** Content id in the editorial system (the article id). */
+  /** Content id in the editorial system (the article or media id). */
   idDeliverty?: string;
+  /** The page's multimedia content: 'video' or 'audio' on a player page. */
+  contingutMultimedia?: string;
   /** Page name; the reader defaults it to "noDisponible" and empties it on Error404 (§2, §5). */
   pageName?: string;
   /** Page type, e.g. 'portada', 'noticia', 'temps', 'cercador'. */
@@ -59,9 +61,38 @@ export interface UserData {
   userLogin?: string;
 }
 
+/**
+ * Video group of §3, on pages with a player: what the media tracker reads into the session's media
+ * object and its numbered variables (packages/media/src/players/session-media.ts), and what makes
+ * the SDK load the tracker (its `media tracker` rule needs `titol`).
+ */
+export interface VideoData {
+  titol?: string;
+  /** The media's editorial id: the tracker's content id. */
+  idSessioVideo?: string;
+  /** Length in whole seconds. */
+  durada?: string;
+  /** 'video' or 'audio'. */
+  tipusContingut?: string;
+  /** The heartbeats' stream type: 'vod' or 'aod' here (spec §3 stream types). */
+  tipusContingutHeartbeat?: string;
+  codiPrograma?: string;
+  seccio?: string;
+  /** 'web': the site, not an app. */
+  canalAcces?: string;
+  /** 'html5': the player plays a file in a media element; 'hls': an HLS stream through hls.js. */
+  tecnologia?: string;
+  /** Absolute address of the media file. */
+  urlVideo?: string;
+  formatContingut?: string;
+  subtitolat?: string;
+}
+
 export interface DataLayer {
   page: PageData;
   user: UserData;
+  /** Only on pages with a player. */
+  video?: VideoData;
 }
 
 /** What the inline snippet in index.html defines, and the SDK later replaces. */

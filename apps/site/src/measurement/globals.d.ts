@@ -8,7 +8,7 @@ declare global {
     mesura?: MesuraCommandQueue;
     /** Data layer of the current page, rewritten before every page-view call. */
     mesuraData?: DataLayer;
-    /** SDK configuration the server injects into index.html; the site never reads it. */
+    /** SDK configuration the server injects into index.html; the site reads only `mediaNamespace` (player/media-api.ts). */
     mesuraConfig?: Record<string, unknown>;
   }
 }

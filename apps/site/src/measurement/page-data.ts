@@ -1,6 +1,7 @@
 import type { Article } from '../content/article';
+import type { MediaItem } from '../content/media-items';
 import { LANGUAGE, NOT_FOUND_STATUS, PORTAL, WEB } from './constants';
-import type { DataLayer, PageData } from './data-layer-types';
+import type { DataLayer, PageData, VideoData } from './data-layer-types';
 
 /** What a rendered route knows about itself, as far as measurement is concerned. */
 export type PageRoute =
@@ -12,6 +13,10 @@ export type PageRoute =
   | { kind: 'article'; article: Article }
   /** The weather page, /el-temps/. */
   | { kind: 'weather' }
+  /** The videos and audios, /videos/. */
+  | { kind: 'media-list' }
+  /** One video or audio with its player, /video/{id}/ or /audio/{id}/. */
+  | { kind: 'media'; item: MediaItem }
   /** The search page, /cercador/?q=; `query` is trimmed and may be empty (form only). */
   | { kind: 'search'; query: string; resultCount: number }
   /** Any unknown path, or an article id that does not exist. */
@@ -51,6 +56,22 @@ export function routePageFields(route: PageRoute): PageData {
     }
     case 'weather':
       return { seccio: 'el-temps', pageType: 'temps', pageName: 'mesura:el-temps' };
+    case 'media-list':
+      return { seccio: 'videos', pageType: 'seccio', pageName: 'mesura:videos' };
+    case 'media': {
+      const { item } = route;
+      return {
+        seccio: 'videos',
+        pageType: item.kind,
+        pageName: `videos:${item.id}`,
+        idDeliverty: item.id,
+        titolContingut: item.title,
+        contingutMultimedia: item.kind,
+        programaWeb: item.programmeCode,
+        nomPrograma: item.programme,
+        dataPublicacio: item.publishedAt,
+      };
+    }
     case 'search':
       return {
         seccio: 'cercador',
@@ -82,7 +103,30 @@ export function buildPageData(route: PageRoute, browser: BrowserFacts): PageData
   };
 }
 
+/**
+ * The video group of a player page (§3): what the media tracker reads at session start. Its
+ * presence (`titol`) is what makes the SDK load the tracker on this page.
+ */
+export function buildVideoData(item: MediaItem, browser: Pick<BrowserFacts, 'href'>): VideoData {
+  return {
+    titol: item.title,
+    idSessioVideo: item.id,
+    durada: String(item.lengthSeconds),
+    tipusContingut: item.kind,
+    tipusContingutHeartbeat: item.kind === 'audio' ? 'aod' : 'vod',
+    codiPrograma: item.programmeCode,
+    seccio: 'videos',
+    canalAcces: 'web',
+    tecnologia: item.delivery === 'hls' ? 'hls' : 'html5',
+    urlVideo: new URL(item.src, browser.href).href,
+    formatContingut: 'clip',
+    subtitolat: 'false',
+  };
+}
+
 /** The whole data layer. `user` stays empty: the site has no login yet. */
 export function buildDataLayer(route: PageRoute, browser: BrowserFacts): DataLayer {
-  return { page: buildPageData(route, browser), user: {} };
+  const layer: DataLayer = { page: buildPageData(route, browser), user: {} };
+  if (route.kind === 'media') layer.video = buildVideoData(route.item, browser);
+  return layer;
 }

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AD_OVERRUN_MS, PREROLL, playAdBreak } from '../src/player/ad-break';
+import type { VastAd } from '../src/player/vast';
+import { FakeMedia, recordingTracking } from './helpers/fake-player';
+
+const ad = (n: number, lengthSeconds: number): VastAd => ({
+  id: `ad-${n}`,
+  title: `Anunci ${n}`,
+  advertiser: 'Mesura',
+  creativeId: `c-${n}`,
+  lengthSeconds,
+  mediaUrl: `/ads/anunci-${n}.webm`,
+  mediaType: 'video/webm',
+});
+
+let element: FakeMedia;
+let recorder: ReturnType<typeof recordingTracking>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  element = new FakeMedia();
+  recorder = recordingTracking();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets the break run up to its next wait. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+const run = (ads: VastAd[]) =>
+  playAdBreak({ element: element as unknown as HTMLMediaElement, ads, tracking: () => recorder.tracking });
+
+describe('playAdBreak', () => {
+  it('plays each ad in order and reports the break, each ad as it plays and its end', async () => {
+    const done = run([ad(1, 3), ad(2, 2)]);
+    await settle();
+    expect(element.src).toBe('/ads/anunci-1.webm');
+    element.emit('ended');
+    await settle();
+    expect(element.src).toBe('/ads/anunci-2.webm');
+    element.emit('ended');
+    await done;
+    expect(recorder.calls).toEqual([
+      ['adBreakStart', PREROLL],
+      ['adStart', { name: 'Anunci 1', id: 'ad-1', position: 1, length: 3, metadata: { 'a.media.ad.advertiser': 'Mesura', 'a.media.ad.creative': 'c-1' } }],
+      ['adComplete'],
+      ['adStart', { name: 'Anunci 2', id: 'ad-2', position: 2, length: 2, metadata: { 'a.media.ad.advertiser': 'Mesura', 'a.media.ad.creative': 'c-2' } }],
+      ['adComplete'],
+      ['adBreakComplete'],
+    ]);
+    expect(element.src).toBe('');
+  });
+
+  it('leaves out an ad that cannot play, and skips one that fails midway', async () => {
+    element.failingPlays = 1;
+    const done = run([ad(1, 3), ad(2, 2)]);
+    await settle();
+    expect(element.src).toBe('/ads/anunci-2.webm');
+    element.emit('error');
+    await done;
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart', 'adSkip', 'adBreakComplete']);
+  });
+
+  it('skips an ad that overruns its length by AD_OVERRUN_MS, so the content is never held for good', async () => {
+    const done = run([ad(1, 3)]);
+    await vi.advanceTimersByTimeAsync(3_000 + AD_OVERRUN_MS);
+    await done;
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart', 'adSkip', 'adBreakComplete']);
+    expect(element.paused).toBe(true);
+  });
+
+  it('plays the ads untracked while the media tracker is not there, and does nothing without ads', async () => {
+    const done = playAdBreak({ element: element as unknown as HTMLMediaElement, ads: [ad(1, 3)], tracking: () => undefined });
+    await settle();
+    element.emit('ended');
+    await done;
+    expect(element.plays).toBe(1);
+    await playAdBreak({ element: element as unknown as HTMLMediaElement, ads: [], tracking: () => recorder.tracking });
+    expect(recorder.calls).toEqual([]);
+  });
+});

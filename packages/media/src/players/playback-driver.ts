@@ -1,0 +1,234 @@
+/**
+ * The player-independent half of the adapters (spec §4 "Player events driving tracking"): it turns
+ * what a player says (its media loaded, play, pause, seeking, waiting, the first frame, the end,
+ * an error, a new bitrate) into tracker calls in the order the tracker's session rules accept,
+ * polls the playhead for stalls (§9), and measures the startup time. The HTML5 and hls.js
+ * adapters only translate their events into these methods. Functions over one state object rather
+ * than a class: the bundle targets ES2020, where private fields compile to WeakMap calls.
+ */
+import { PLAYHEAD_POLL_INTERVAL_MS, TRACKER_DESTROY_DELAY_MS } from '../constants.js';
+import type { TimerHandle, Timers } from '../deps.js';
+import { createAdBreakObject } from '../ad-break.js';
+import { createAdObject } from '../ad.js';
+import { createChapterObject } from '../chapter.js';
+import { MediaEvent } from '../media-event.js';
+import { MediaType } from '../media-object.js';
+import type { MediaTracker } from '../media-tracker.js';
+import { createQoSObject, type QoSObject } from '../qos.js';
+import type { AdBreakInfo, AdInfo, ChapterInfo, PlayerElement, PlayerTrackingOptions, StreamRates } from './player-tracking.js';
+import { sessionMediaFromDataLayer } from './session-media.js';
+import { NO_STALL, pollPlayhead, type StallState } from './stall-detector.js';
+
+const BROWSER_TIMERS: Timers = {
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface PlaybackDriver {
+  /** §4 "video load starts a session": the media's metadata is known. A new media ends the old session. */
+  load(): void;
+  /** The media was taken away (a new source): its session ends. */
+  emptied(): void;
+  play(): void;
+  /** The first frame after a play or a stall. */
+  playing(): void;
+  pause(): void;
+  seeking(): void;
+  seeked(): void;
+  /** The player waits for data. */
+  waiting(): void;
+  /** §4 "Ended sends complete and then ends the session". */
+  ended(): void;
+  /** An error; one before the metadata still gets a session, so that a start failure is counted. */
+  error(errorId: string | undefined): void;
+  /** The stream changed quality (an hls.js level switch). */
+  bitrateChanged(): void;
+  /** The page's calls, and destroy(): see PlayerTracking. */
+  adBreakStart(adBreak: AdBreakInfo): void;
+  adStart(ad: AdInfo): void;
+  adComplete(): void;
+  adSkip(): void;
+  adBreakComplete(): void;
+  chapterStart(chapter: ChapterInfo): void;
+  chapterComplete(): void;
+  chapterSkip(): void;
+  destroy(): void;
+}
+
+/** What the driver knows of the playback, shared by the functions below. */
+interface Driver {
+  readonly element: PlayerElement;
+  readonly rates: StreamRates;
+  tracker: MediaTracker;
+  readonly timers: Timers;
+  readonly now: () => number;
+  readonly dataLayer: () => unknown;
+  /** A session is open: started at load, not yet ended. */
+  inSession: boolean;
+  /** Playing as far as the tracker knows: a play not followed by a pause. */
+  playing: boolean;
+  seeking: boolean;
+  buffering: boolean;
+  /** Inside an ad break the content is held: its stalls are not stalls. */
+  inAdBreak: boolean;
+  stall: StallState;
+  pollHandle?: TimerHandle;
+  /** When the visitor first asked to play this media, and how long the first frame took (seconds). */
+  playRequestedAt?: number;
+  startupSeconds?: number;
+}
+
+export function createPlaybackDriver(element: PlayerElement, rates: StreamRates, options: PlayerTrackingOptions): PlaybackDriver {
+  // The tracker is set right below: its delegate reads the driver, so the driver comes first.
+  const d = {
+    element,
+    rates,
+    timers: options.timers ?? BROWSER_TIMERS,
+    now: options.now ?? Date.now,
+    dataLayer: options.dataLayer ?? (() => (globalThis as { mesuraData?: unknown }).mesuraData),
+    inSession: false,
+    playing: false,
+    seeking: false,
+    buffering: false,
+    inAdBreak: false,
+    stall: NO_STALL,
+  } as Driver;
+  d.tracker = options.createTracker({ getCurrentPlaybackTime: () => element.currentTime, getQoSObject: () => qosOf(d) });
+  return { ...playerEvents(d), ...pageCalls(d) };
+}
+
+/** The QoS now (§3): the stream's rates, the startup time, the element's dropped frames. */
+function qosOf(d: Driver): QoSObject {
+  const dropped = d.element.getVideoPlaybackQuality?.().droppedVideoFrames ?? 0;
+  return createQoSObject(d.rates.bitrate(), d.startupSeconds ?? 0, d.rates.fps(), dropped);
+}
+
+/** What the player says, in the order the tracker's session rules accept (§4). */
+function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof pageCalls>> {
+  return {
+    load: () => load(d),
+    emptied: () => void (d.inSession && endSession(d)),
+    play() {
+      d.playRequestedAt ??= d.now();
+      // Before the metadata there is no session yet; load() reports the play.
+      if (d.inSession) trackPlay(d);
+    },
+    playing() {
+      if (d.playRequestedAt !== undefined && d.startupSeconds === undefined) d.startupSeconds = (d.now() - d.playRequestedAt) / 1000;
+      endBuffer(d);
+    },
+    pause() {
+      // The end of the media pauses the element just before `ended`, which completes instead.
+      if (!d.inSession || d.element.ended) return;
+      // §4: a pause is refused while buffering or seeking, so those end first.
+      endBuffer(d);
+      d.playing = false;
+      d.tracker.trackPause();
+    },
+    seeking() {
+      if (!d.inSession || d.seeking) return;
+      endBuffer(d);
+      d.seeking = true;
+      d.tracker.trackEvent(MediaEvent.SeekStart);
+    },
+    seeked() {
+      if (!d.seeking) return;
+      d.seeking = false;
+      d.stall = NO_STALL;
+      d.tracker.trackEvent(MediaEvent.SeekComplete);
+    },
+    // While seeking, waiting is part of the seek (§4 refuses a buffer start then).
+    waiting: () => void (d.inSession && !d.seeking && !d.inAdBreak && startBuffer(d)),
+    ended() {
+      if (!d.inSession) return;
+      endBuffer(d);
+      d.tracker.trackComplete();
+      endSession(d);
+    },
+    error(errorId) {
+      if (!d.inSession) load(d);
+      d.tracker.trackError(errorId);
+    },
+    bitrateChanged: () => void (d.inSession && d.tracker.trackEvent(MediaEvent.BitrateChange, qosOf(d))),
+  };
+}
+
+/** What the page says: ads, chapters, and that it is done with the player. */
+function pageCalls(d: Driver) {
+  const event: MediaTracker['trackEvent'] = (...args) => d.tracker.trackEvent(...args);
+  return {
+    adBreakStart(adBreak: AdBreakInfo) {
+      endBuffer(d);
+      d.inAdBreak = true;
+      event(MediaEvent.AdBreakStart, createAdBreakObject(adBreak.name, adBreak.position, adBreak.startTime));
+    },
+    adStart: (ad: AdInfo) => event(MediaEvent.AdStart, createAdObject(ad.name, ad.id, ad.position, ad.length), ad.metadata),
+    adComplete: () => event(MediaEvent.AdComplete),
+    adSkip: () => event(MediaEvent.AdSkip),
+    adBreakComplete() {
+      d.inAdBreak = false;
+      d.stall = NO_STALL;
+      event(MediaEvent.AdBreakComplete);
+    },
+    chapterStart: (chapter: ChapterInfo) =>
+      event(MediaEvent.ChapterStart, createChapterObject(chapter.name, chapter.position, chapter.length, chapter.startTime), chapter.metadata),
+    chapterComplete: () => event(MediaEvent.ChapterComplete),
+    chapterSkip: () => event(MediaEvent.ChapterSkip),
+    // The tracker goes once the `end` of the session closed here has left.
+    destroy() {
+      if (d.inSession) endSession(d);
+      d.timers.setTimer(() => d.tracker.destroy(), TRACKER_DESTROY_DELAY_MS);
+    },
+  };
+}
+
+function load(d: Driver): void {
+  if (d.inSession) endSession(d);
+  const { element } = d;
+  const { media, contextData } = sessionMediaFromDataLayer(d.dataLayer(), {
+    mediaType: element.nodeName.toUpperCase() === 'AUDIO' ? MediaType.Audio : MediaType.Video,
+    duration: element.duration,
+    source: element.currentSrc,
+  });
+  d.tracker.trackSessionStart(media, contextData);
+  d.inSession = true;
+  d.pollHandle = d.timers.setTimer(() => poll(d), PLAYHEAD_POLL_INTERVAL_MS);
+  // Attached to a player that already plays, or playing began before the metadata arrived.
+  if (!element.paused) trackPlay(d);
+}
+
+function trackPlay(d: Driver): void {
+  d.playing = true;
+  d.tracker.trackPlay();
+}
+
+function startBuffer(d: Driver): void {
+  if (d.buffering) return;
+  d.buffering = true;
+  d.tracker.trackEvent(MediaEvent.BufferStart);
+}
+
+function endBuffer(d: Driver): void {
+  if (!d.buffering) return;
+  d.buffering = false;
+  d.tracker.trackEvent(MediaEvent.BufferComplete);
+}
+
+function endSession(d: Driver): void {
+  d.tracker.trackSessionEnd();
+  d.inSession = d.playing = d.seeking = d.buffering = d.inAdBreak = false;
+  d.stall = NO_STALL;
+  d.playRequestedAt = d.startupSeconds = undefined;
+  if (d.pollHandle !== undefined) d.timers.clearTimer(d.pollHandle);
+  d.pollHandle = undefined;
+}
+
+/** §9: a playhead that stands still for two polls while playing is a stall; moving again ends it. */
+function poll(d: Driver): void {
+  const active = d.playing && !d.element.paused && !d.seeking && !d.inAdBreak;
+  const result = pollPlayhead(d.stall, d.element.currentTime, active);
+  d.stall = result.state;
+  if (result.stalled) startBuffer(d);
+  else if (result.moved && active) endBuffer(d);
+  d.pollHandle = d.timers.setTimer(() => poll(d), PLAYHEAD_POLL_INTERVAL_MS);
+}
