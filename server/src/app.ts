@@ -5,6 +5,10 @@ import type { ServerConfig } from './config.js';
 import { openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
+import { openActivityCatalog, type ActivityCatalog } from './decide/activity-catalog.js';
+import { activityRoutes } from './decide/activity-routes.js';
+import { DELIVERY_PATH_PREFIX, createDeliveryHandler, type DeliveryHandler } from './decide/delivery-handler.js';
+import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
 import { createCors, type Cors } from './http/cors.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
@@ -13,6 +17,7 @@ import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
+import type { DecisionStore } from './store/decision-store.js';
 import type { Store } from './store/store.js';
 
 export interface MesuraServer {
@@ -30,11 +35,13 @@ export interface ServerOptions {
 interface Collectors {
   beacon: BeaconHandler;
   heartbeat: HeartbeatHandler;
+  /** Personalisation decisions: on the page's critical path, so beside the collectors. */
+  delivery: DeliveryHandler;
 }
 
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
   const { now = Date.now } = options;
-  const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined };
+  const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
@@ -47,6 +54,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         const url = request.url ?? '';
         if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
         if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
+        if (url.startsWith(DELIVERY_PATH_PREFIX)) return collectors.delivery(request, response);
         return handle(request, response);
       }),
   });
@@ -72,8 +80,19 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const { trustProxy } = config;
   collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now });
   collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now });
+  const catalog = await openActivityCatalog(store, { now, warn: (message) => app.log.warn(message) });
+  collectors.delivery = createDeliveryHandler({
+    index: catalog.index,
+    cors,
+    clientCodes: new Set(config.clientCodes),
+    maxBodyBytes: config.maxBodyBytes,
+    classify: createUserAgentClassifier(),
+    record: (events) => intake.recordDecisions(events),
+    onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
+    now,
+  });
   routeCollectors(app, collectors);
-  await registerRoutes(app, config, { store, intake, cors, now });
+  await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -107,19 +126,22 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 }
 
 interface RouteDeps {
-  store: Store;
+  store: Store & DecisionStore;
+  catalog: ActivityCatalog;
+  delivery: () => DeliveryHandler;
   intake: Intake;
   cors: Cors;
   now: () => number;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now }: RouteDeps): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery }: RouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
   app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });
+  await app.register(activityRoutes, { catalog, store, catchUp, delivery });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     consoleDir: config.consoleDir,

@@ -29,6 +29,8 @@ export interface ServerConfig {
   gaDestination: string | false | undefined;
   /** MESURA_MEDIA_SETTINGS: JSON of per-publisher overrides of the media settings file. Default none (every publisher gets the defaults). */
   mediaSettings: MediaSettingsByFile;
+  /** MESURA_CLIENT_CODES: comma list of personalisation client codes answered at /m2/{clientCode}/mbox/json. Default mesura. */
+  clientCodes: string[];
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   consoleDir: string;
@@ -58,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     sisterDomains: commaList(env.MESURA_SISTER_DOMAINS) ?? [],
     gaDestination: parseGaDestination(env.MESURA_GA_DESTINATION),
     mediaSettings: parseMediaSettingsConfig(env.MESURA_MEDIA_SETTINGS),
+    clientCodes: commaList(env.MESURA_CLIENT_CODES) ?? ['mesura'],
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     sdkDir: path.join(repoRoot, 'packages/sdk/dist'),

@@ -62,7 +62,7 @@ async function collect(request: IncomingMessage, deps: BeaconHandlerDeps): Promi
 }
 
 /** The body as text, refused past `limit` bytes (413) without reading the rest. */
-function readBody(request: IncomingMessage, limit: number): Promise<string> {
+export function readBody(request: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(request.headers['content-length']);
   if (declared > limit) {
     request.resume();

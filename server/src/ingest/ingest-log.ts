@@ -2,11 +2,12 @@ import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, writ
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
+import type { DecisionEventRow } from '../store/decision-row.js';
 import type { HitRow } from '../store/hit-row.js';
 import type { SegmentKinds } from '../store/store.js';
 
-/** What the log holds: analytics hits, and media heartbeats (told apart by their `kind`). */
-export type LogRecord = HitRow | HeartbeatRow;
+/** What the log holds: analytics hits, media heartbeats and decision events (told apart by their `kind`). */
+export type LogRecord = HitRow | HeartbeatRow | DecisionEventRow;
 
 /** A closed log segment, waiting to be loaded into the store. */
 export interface SealedSegment {
@@ -30,7 +31,7 @@ const SEGMENT_PATTERN = /^(\d{12})\.ndjson$/;
 export class IngestLog {
   /** Whether the current segment holds any rows, and of which kinds. */
   private written = false;
-  private kinds: SegmentKinds = { hits: false, heartbeats: false };
+  private kinds: SegmentKinds = { hits: false, heartbeats: false, decisions: false };
   /** Syncs under way per open file; a file is closed only after its syncs end. */
   private readonly syncs = new Map<number, Set<Promise<void>>>();
 
@@ -59,8 +60,9 @@ export class IngestLog {
   append(rows: readonly LogRecord[]): Promise<void> {
     const text = rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
     for (const row of rows) {
-      if ('kind' in row) this.kinds.heartbeats = true;
-      else this.kinds.hits = true;
+      if (!('kind' in row)) this.kinds.hits = true;
+      else if (row.kind === 'decision') this.kinds.decisions = true;
+      else this.kinds.heartbeats = true;
     }
     try {
       writeSync(this.fd, text);
@@ -82,7 +84,7 @@ export class IngestLog {
     this.seq += 1;
     ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
     this.written = false;
-    this.kinds = { hits: false, heartbeats: false };
+    this.kinds = { hits: false, heartbeats: false, decisions: false };
     await this.closeWhenSynced(previous);
     return sealed;
   }

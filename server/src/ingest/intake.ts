@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { decodeBeacon, decodeHeartbeatQuery, type VariableMap } from '@mesura/protocol';
+import type { DecisionEventRow } from '../store/decision-row.js';
+import type { HeartbeatRow } from '../store/heartbeat-row.js';
+import type { HitRow } from '../store/hit-row.js';
 import type { Store } from '../store/store.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { localDayIn } from '../local-day.js';
@@ -39,6 +42,11 @@ export interface Intake {
   collect(beacon: RawBeacon): Promise<void>;
   /** The same for a media heartbeat (wire-formats §2). */
   collectHeartbeat(heartbeat: RawHeartbeat): Promise<void>;
+  /**
+   * Impressions and conversions of activities (decide/): the same log, batches and fsyncs as
+   * beacons, so they are as durable. Resolves once on disk; no de-duplication (each has its own id).
+   */
+  recordDecisions(rows: readonly DecisionEventRow[]): Promise<void>;
   /** Loads every acknowledged row into the store now, so that reports include it. */
   catchUp(): Promise<void>;
   /** Rows waiting to be written to the log. */
@@ -92,6 +100,14 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       if (!suites.ok) throw new HttpError(ERRORS.badHeartbeat, suites.reason);
       await storeOnce(heartbeatPipeline(decoded.value, suites.suites, raw), batcher, recentHeartbeats);
     },
+    async recordDecisions(rows) {
+      try {
+        await Promise.all(rows.map((row) => batcher.add(row)));
+      } catch (error) {
+        if (error instanceof BatcherClosedError) throw new HttpError(ERRORS.shuttingDown, error.message);
+        throw new HttpError(ERRORS.storeUnavailable, 'the event could not be stored; retry later');
+      }
+    },
     catchUp: () => loader.flush(),
     pending: async () => batcher.pending,
     async close() {
@@ -102,19 +118,16 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   };
 }
 
-/** Rows of a retried beacon or heartbeat are acknowledged without being written again. */
-async function storeOnce(rows: LogRecord[], batcher: Batcher<LogRecord>, recent: RecentEventIds): Promise<void> {
-  const fresh = rows.filter((row) => !recent.has(recentKey(row)));
-  for (const row of fresh) recent.add(recentKey(row));
+/** Rows of a retried beacon or heartbeat are not written again; the retry is answered with the first write's outcome. */
+async function storeOnce(rows: (HitRow | HeartbeatRow)[], batcher: Batcher<LogRecord>, recent: RecentEventIds): Promise<void> {
   try {
-    await Promise.all(fresh.map((row) => batcher.add(row)));
+    await Promise.all(rows.map((row) => recent.writeOnce(recentKey(row), () => batcher.add(row))));
   } catch (error) {
-    for (const row of fresh) recent.delete(recentKey(row));
     if (error instanceof BatcherClosedError) throw new HttpError(ERRORS.shuttingDown, error.message);
     throw new HttpError(ERRORS.storeUnavailable, 'the event could not be stored; retry later');
   }
 }
 
-function recentKey(row: LogRecord): string {
+function recentKey(row: HitRow | HeartbeatRow): string {
   return `${row.reportSuite}\u0000${'kind' in row ? row.heartbeatId : row.eventId}`;
 }

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Activity } from '../decide/activity.js';
+import type { DecisionStore, ExperienceCounts } from './decision-store.js';
+import { DECISION_COLUMNS, activityDefinitions, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
 import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
@@ -30,13 +33,14 @@ const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {
 };
 
 /** The embedded default: one DuckDB file under the data folder. */
-export async function openDuckDbStore(dataDir: string, variables: readonly string[]): Promise<Store> {
+export async function openDuckDbStore(dataDir: string, variables: readonly string[]): Promise<Store & DecisionStore> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
   const writer = await instance.connect();
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
   await ensureHitsTable(writer, columns);
   await ensureHeartbeatsTable(writer);
+  await ensureDecisionTables(writer);
   return new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
 }
 
@@ -49,7 +53,7 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-class DuckDbStore implements Store {
+class DuckDbStore implements Store, DecisionStore {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
@@ -60,13 +64,17 @@ class DuckDbStore implements Store {
   ) {}
 
   async loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number> {
-    const { hits = true, heartbeats = true } = options.kinds ?? {};
-    // Both tables or neither: a segment is deleted only once all its rows are in.
+    const { hits = true, heartbeats = true, decisions = true } = options.kinds ?? {};
+    // Every table or none: a segment is deleted only once all its rows are in.
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      let rows = hits ? await this.insertRows('hits', this.columns, this.readSegment(file), 'event_id', options.skipStored) : 0;
+      let rows = hits ? await this.insertRows('hits', this.columns, this.readSegment(file), ['event_id', 'report_suite'], options.skipStored) : 0;
       if (heartbeats) {
-        rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), 'heartbeat_id', options.skipStored);
+        rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), ['heartbeat_id', 'report_suite'], options.skipStored);
+      }
+      if (decisions) {
+        const columns = DECISION_COLUMNS.map((name) => ({ name }));
+        rows += await this.insertRows('decision_events', columns, decisionSegmentSelect(file), ['decision_id'], options.skipStored);
       }
       await this.writer.run('COMMIT');
       return rows;
@@ -81,15 +89,25 @@ class DuckDbStore implements Store {
     table: string,
     columns: readonly { name: string }[],
     select: string,
-    key: string,
+    keys: readonly string[],
     skipStored: boolean,
   ): Promise<number> {
-    const fresh = skipStored
-      ? `SELECT * FROM (${select}) r
-         WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.${key} = r.${key} AND t.report_suite = r.report_suite)`
-      : select;
+    const same = keys.map((key) => `t.${key} = r.${key}`).join(' AND ');
+    const fresh = skipStored ? `SELECT * FROM (${select}) r WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same})` : select;
     const result = await this.writer.runAndReadAll(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) ${fresh}`);
     return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
+  }
+
+  activityDefinitions(): Promise<unknown[]> {
+    return this.withConnection((connection) => activityDefinitions(connection));
+  }
+
+  saveActivity(activity: Activity, nowMs: number): Promise<void> {
+    return this.withConnection((connection) => saveActivity(connection, activity, nowMs));
+  }
+
+  experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {
+    return this.withConnection((connection) => experienceCounts(connection, activity));
   }
 
   async mediaReport(query: MediaReportQuery): Promise<MediaReport> {

@@ -4,6 +4,8 @@ import type { MediaStore } from './media-store.js';
 export interface SegmentKinds {
   hits: boolean;
   heartbeats: boolean;
+  /** Impressions and conversions of activities (decide/). */
+  decisions: boolean;
 }
 
 /** How the page-view report groups its rows. */

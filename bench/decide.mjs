@@ -1,0 +1,135 @@
+// Decision benchmark (issue 7 item 14, server half): starts the built server on 127.0.0.1 with its
+// seeded activities and, for a bounded time, has a few concurrent clients ask for offers as the
+// personalisation client does (GET /m2/mesura/mbox/json, one visitor per request, the article and
+// weather mboxes and the global mbox in turn). Prints decisions/s and p50/p99 latency against the
+// goal (p99 ≤ 5 ms), then stops the server. Stops by itself.
+// Usage: npm run bench:decide [-- seconds [clients]]
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CLIENTS = Number(process.argv[3] ?? 4);
+const WARM_UP_MS = 1000;
+const P99_GOAL_MS = 5;
+const HARD_LIMIT_MS = (SECONDS + 60) * 1000;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const PAGES = [
+  ['mesura-noticia-1001', '/noticia/1001/parlament-aprova-llei-habitatge-assequible'],
+  ['mesura-noticia-1002', '/noticia/1002/hospitals-allarguen-horari-vacunacio-grip'],
+  ['mesura-noticia-1003', '/noticia/1003/girona-remunta-montilivi-places-europees'],
+  ['mesura-el-temps', '/el-temps/'],
+  ['target-global-mbox', '/noticia/1001/parlament-aprova-llei-habitatge-assequible'],
+];
+let server;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { port, child };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+/** A request as the client writes it (wire-formats §3), for a new visitor each time. */
+function query(port, n) {
+  const [mbox, pagePath] = PAGES[n % PAGES.length];
+  const params = {
+    mbox, mboxSession: randomBytes(16).toString('hex'), mboxPC: `${randomBytes(16).toString('hex')}.1_0`, mboxPage: 'p', mboxRid: String(n),
+    mboxVersion: '1.8.2', mboxCount: '1', mboxTime: String(Date.now()), mboxHost: `127.0.0.1:${port}`,
+    mboxURL: `http://127.0.0.1:${port}${pagePath}`, mboxReferrer: '', browserHeight: '800', browserWidth: '1280', browserTimeOffset: '60',
+    screenHeight: '1080', screenWidth: '1920', colorDepth: '24', mboxXDomain: 'enabled', mboxMCGVID: randomBytes(8).toString('hex'),
+  };
+  return `/m2/mesura/mbox/json?${new URLSearchParams(params)}`;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function get(port, url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: url, agent, headers: { 'user-agent': UA } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${res.statusCode}: ${body}`))));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function client(port, until, latencies, counter) {
+  while (Date.now() < until.end) {
+    const url = query(port, counter.n++);
+    const start = process.hrtime.bigint();
+    const body = await get(port, url);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (Date.now() >= until.measureFrom) latencies.push(ms);
+    if (!body.includes('"offers"')) throw new Error(`not a delivery response: ${body.slice(0, 100)}`);
+    if (counter.n % PAGES.length === 0 && !body.includes('responseTokens')) counter.empty++;
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-decide-'));
+  let child;
+  try {
+    ({ child } = server = await startServer(dataDir));
+    const { port } = server;
+    const now = Date.now();
+    const until = { measureFrom: now + WARM_UP_MS, end: now + WARM_UP_MS + SECONDS * 1000 };
+    const latencies = [];
+    const counter = { n: 0, empty: 0 };
+    process.stderr.write(`${CLIENTS} clients for ${SECONDS} s (after ${WARM_UP_MS} ms warm-up)…\n`);
+    await Promise.all(Array.from({ length: CLIENTS }, () => client(port, until, latencies, counter)));
+    latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    console.log(`decisions: ${latencies.length} in ${SECONDS} s = ${Math.round(latencies.length / SECONDS)} decisions/s (${CLIENTS} concurrent clients, keep-alive)`);
+    console.log(`latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${latencies.at(-1).toFixed(2)} ms`);
+    console.log(`goal p99 ≤ ${P99_GOAL_MS} ms: ${p99 <= P99_GOAL_MS ? 'met' : 'NOT met'}`);
+  } finally {
+    agent.destroy();
+    if (child) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const limit = setTimeout(() => {
+  process.stderr.write('hard time limit reached\n');
+  server?.child.kill('SIGKILL');
+  process.exit(2);
+}, HARD_LIMIT_MS);
+limit.unref();
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    server?.child.kill('SIGKILL');
+    process.exit(1);
+  },
+);

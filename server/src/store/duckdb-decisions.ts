@@ -1,0 +1,93 @@
+/**
+ * The DuckDB side of activities and decision events. Activities are one JSON definition per row
+ * (a VARCHAR holding JSON: ClickHouse's String alike, no engine-specific JSON type needed). Values
+ * go in as bound parameters; the one literal, the segment's file name, through sqlString.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Activity } from '../decide/activity.js';
+import type { ExperienceCounts } from './decision-store.js';
+import { sqlString } from './sql-string.js';
+
+export async function ensureDecisionTables(connection: DuckDBConnection): Promise<void> {
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS activities (id VARCHAR NOT NULL, definition VARCHAR NOT NULL, updated_at TIMESTAMP_MS NOT NULL)`,
+  );
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS decision_events (decision_id VARCHAR NOT NULL, type VARCHAR NOT NULL,
+       activity_id VARCHAR NOT NULL, experience_id VARCHAR NOT NULL, visitor_id VARCHAR NOT NULL,
+       analytics_visitor_id VARCHAR, mbox VARCHAR NOT NULL, decided_at TIMESTAMP_MS NOT NULL)`,
+  );
+}
+
+export const DECISION_COLUMNS = ['decision_id', 'type', 'activity_id', 'experience_id', 'visitor_id', 'analytics_visitor_id', 'mbox', 'decided_at'] as const;
+
+/** The decision events of one ingest-log segment; hits, heartbeats and a torn last line read as rows without kind and are dropped. */
+export function decisionSegmentSelect(file: string): string {
+  return `SELECT decisionId AS decision_id, type, activityId AS activity_id, experienceId AS experience_id, visitorKey AS visitor_id,
+      analyticsVisitorId AS analytics_visitor_id, mbox, CAST(epoch_ms(atMs) AS TIMESTAMP_MS) AS decided_at
+    FROM read_ndjson(${sqlString(file, 'duckdb')}, columns = {kind: 'VARCHAR', decisionId: 'VARCHAR', type: 'VARCHAR',
+      activityId: 'VARCHAR', experienceId: 'VARCHAR', visitorKey: 'VARCHAR', analyticsVisitorId: 'VARCHAR', mbox: 'VARCHAR',
+      atMs: 'BIGINT'}, ignore_errors = true)
+    WHERE kind = 'decision' AND decisionId IS NOT NULL`;
+}
+
+export async function activityDefinitions(connection: DuckDBConnection): Promise<unknown[]> {
+  const result = await connection.runAndReadAll('SELECT definition FROM activities ORDER BY id');
+  return result.getRowObjectsJson().map((row) => JSON.parse(String(row.definition)) as unknown);
+}
+
+/** Replaces the activity's row: delete + insert in one transaction (no upsert: ClickHouse has none). */
+export async function saveActivity(connection: DuckDBConnection, activity: Activity, nowMs: number): Promise<void> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    await connection.run('DELETE FROM activities WHERE id = $id', { id: activity.id });
+    await connection.run('INSERT INTO activities VALUES ($id, $definition, CAST(epoch_ms(CAST($now AS BIGINT)) AS TIMESTAMP_MS))', {
+      id: activity.id,
+      definition: JSON.stringify(activity),
+      now: String(nowMs),
+    });
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The path of a stored hit's URL, as the page-view goal compares it. */
+const HIT_PATH = `regexp_extract(coalesce(h.url, ''), '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)', 1)`;
+const HIT_EVENT_NAMES = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> x.name)`;
+const HIT_EVENT_IDS = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> 'event' || x.id)`;
+
+/** Visitors who converted after their first impression, by goal type. */
+function convertedSql(activity: Activity): string {
+  const goal = activity.goal;
+  if (goal.type === 'click') {
+    return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN decision_events d
+      ON d.visitor_id = f.visitor_id AND d.activity_id = $activity AND d.type = 'conversion' AND d.decided_at >= f.first_at`;
+  }
+  // Page views and analytics events are the collector's hits of the same (analytics) visitor.
+  const condition =
+    goal.type === 'pageView'
+      ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)`
+      : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
+  return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN hits h
+    ON h.visitor_id = f.analytics_visitor_id AND h.received_at > f.first_at AND NOT h.is_bot AND ${condition}`;
+}
+
+export async function experienceCounts(connection: DuckDBConnection, activity: Activity): Promise<ExperienceCounts[]> {
+  const goal = activity.goal.type === 'click' ? '' : activity.goal.type === 'pageView' ? activity.goal.path : activity.goal.event;
+  const result = await connection.runAndReadAll(
+    `WITH first_seen AS (
+       SELECT visitor_id, arg_min(experience_id, decided_at) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
+       FROM decision_events WHERE type = 'impression' AND activity_id = $activity GROUP BY visitor_id),
+     converted AS (${convertedSql(activity)})
+     SELECT f.experience_id, count(*) AS visitors, count(c.visitor_id) AS conversions
+     FROM first_seen f LEFT JOIN converted c ON c.visitor_id = f.visitor_id GROUP BY 1`,
+    activity.goal.type === 'click' ? { activity: activity.id } : { activity: activity.id, goal },
+  );
+  return result.getRowObjectsJson().map((row) => ({
+    experienceId: String(row.experience_id),
+    visitors: Number(row.visitors),
+    conversions: Number(row.conversions),
+  }));
+}
