@@ -11,6 +11,11 @@ export const BUDGETS_GZIP_BYTES = {
   'mesura-activity-map.js': 2 * 1024,
   /** The media tracker, its player adapters (HTML5, hls.js) and start hits, loaded on pages with a player. */
   'mesura-media.js': 16 * 1024,
+  /**
+   * The personalisation client, of which DOMPurify (the offers' sanitiser) is 11.5 KB: the client
+   * alone is about 8 KB, the issue's goal.
+   */
+  'mesura-personalize.js': 20 * 1024,
   /** Inlined in every page's <head>: the queue, the __tcfapi stub, the stored-consent check. */
   'mesura-head.js': 2 * 1024,
 };

@@ -10,6 +10,8 @@ export const BUNDLES = [
   { entry: 'src/activity-map-module.ts', file: 'dist/mesura-activity-map.js' },
   // The media tracker, its player adapters and the start hits; the media tracker rule loads it.
   { entry: 'src/media-module.ts', file: 'dist/mesura-media.js' },
+  // Loaded by the head snippet when the stored choice allows personalisation.
+  { entry: 'src/personalize-module.ts', file: 'dist/mesura-personalize.js' },
   // Inlined by the server into the site's <head>: the queue, the __tcfapi stub, the stored-choice check.
   { entry: 'src/head-snippet.ts', file: 'dist/mesura-head.js' },
 ];

@@ -38,3 +38,9 @@ export const MEDIA_PUBLISHER = 'mesura';
 /** `s:sp:player_name` of each adapter, unless the page names its player. */
 export const HTML5_PLAYER_NAME = 'html5';
 export const HLS_PLAYER_NAME = 'hls.js';
+
+/** File name of the personalisation client bundle, loaded by the head snippet. */
+export const PERSONALIZE_FILE = 'mesura-personalize.js';
+
+/** The decision server's client code for this site (`/m2/{clientCode}/mbox/json`; server MESURA_CLIENT_CODES). */
+export const PERSONALISATION_CLIENT_CODE = 'mesura';

@@ -11,11 +11,14 @@
 import { CONSENT_COOKIE_NAME, PURPOSE_STORE_ACCESS, VENDOR_IDS, VENDOR_LIST_VERSION, peekStoredChoice } from '@mesura/consent/head';
 import { readCookie } from '@mesura/datalayer';
 import { readIncomingVisitor } from '@mesura/identity';
+import { BODY_HIDDEN_TIMEOUT_MS, BODY_HIDING_CSS, HIDING_STYLE_ID } from '@mesura/personalize';
 import type { SnippetQueue } from './command-queue.js';
-import { SDK_FILE } from './constants.js';
+import { PERSONALIZE_FILE, SDK_FILE } from './constants.js';
 import { installTcfStub } from './tcf-stub.js';
 
 interface HeadQueue extends SnippetQueue {
+  /** The stored choice allows personalisation: the client may ask before the CMP has answered. */
+  p?: boolean;
   track(...args: unknown[]): void;
   /** Loads `/mesura.js` once; called when the visitor's choice allows web analytics. */
   load(): void;
@@ -34,10 +37,7 @@ function start(): void {
     load() {
       if (loaded) return;
       loaded = true;
-      const script = document.createElement('script');
-      script.async = true;
-      script.src = `/${SDK_FILE}`;
-      document.head.appendChild(script);
+      loadScript(SDK_FILE);
     },
   };
   page.mesura = page.mesura ?? queue;
@@ -49,9 +49,31 @@ function start(): void {
     gvl: { vendorListVersion: VENDOR_LIST_VERSION },
     now: Date.now(),
   });
-  if (stored.ok && stored.purposes.includes(PURPOSE_STORE_ACCESS) && stored.vendors.includes(VENDOR_IDS['web-analytics'])) {
-    queue.load();
-  }
+  const allows = (vendor: number) => stored.ok && stored.purposes.includes(PURPOSE_STORE_ACCESS) && stored.vendors.includes(vendor);
+  if (allows(VENDOR_IDS['web-analytics'])) queue.load();
+  if (allows(VENDOR_IDS.personalisation)) hideForOffers(page.mesura);
+}
+
+/**
+ * The page stays hidden from its first paint until the offers render (§9: at most 3000 ms), so that
+ * default content is never seen and then replaced; the client removes the style, and this timer
+ * does if the client never comes.
+ */
+function hideForOffers(queue: HeadQueue): void {
+  const style = document.createElement('style');
+  style.id = HIDING_STYLE_ID;
+  style.textContent = BODY_HIDING_CSS;
+  document.head.appendChild(style);
+  setTimeout(() => style.remove(), BODY_HIDDEN_TIMEOUT_MS);
+  queue.p = true;
+  loadScript(PERSONALIZE_FILE);
+}
+
+function loadScript(file: string): void {
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `/${file}`;
+  document.head.appendChild(script);
 }
 
 start();

@@ -10,6 +10,7 @@ import {
   type ConsentSource,
   type TagEnvironment,
   type TagRuntime,
+  type Variables,
 } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
 import { WEB_ANALYTICS_VENDOR } from './constants.js';
@@ -119,7 +120,11 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[]): A
     clearVariables: () => {
       for (const target of [analytics, ...pageViewCopies]) target.clearVariables();
     },
-    // The personalisation client (its own issue) takes over here.
-    personalize: () => undefined,
+    // The client the head snippet loaded (/mesura-personalize.js), when the visitor allows it.
+    personalize: (input) =>
+      void (window as { mesuraPersonalize?: { personalize(i: { mbox: string; parameters: Variables }): unknown } }).mesuraPersonalize?.personalize({
+        mbox: input.mbox,
+        parameters: input.parameters,
+      }),
   };
 }

@@ -32,8 +32,8 @@ function headlineTest(articleId: string, headline: string): Activity {
         offer: { id: `titular-${articleId}-b`, name: 'Titular nou', actions: [{ action: 'setContent', selector: 'h1.article__title', content: escapeHtml(headline) }] },
       },
     ],
-    // Reading on: a click on a tag (the article's next step) is the conversion.
-    goal: { type: 'click', selector: '.tags a' },
+    // Engaging with the article (share, download, play… in its action strip) is the conversion.
+    goal: { type: 'click', selector: '.article-actions button' },
   };
 }
 

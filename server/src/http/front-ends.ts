@@ -15,7 +15,7 @@ export interface SiteConfig {
 }
 
 /** The browser bundles served from the SDK's dist folder, at the site's root. */
-export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js'] as const;
+export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 /** Where the head snippet's code goes: a comment, so that a page served without it still parses. */

@@ -119,10 +119,16 @@ function mediaRule(url: string | undefined, consent: ConditionConfig, consentEve
   return { ...rule, conditions: [{ type: 'dataElement', name: 'video.title', operator: 'exists' }, consent] };
 }
 
+/**
+ * On each single-page-app view of the path. The first view of a page is the personalisation
+ * client's global request (made from the head, while the body is hidden, with the page's URL, which
+ * the decision server matches to the same activities); asking again here would hide a page already
+ * shown and count the impression twice.
+ */
 function personalisationRule(name: string, pathPattern: string, mbox: string, consent: ConditionConfig): RuleConfig {
   return {
     name: `personalisation ${name}`,
-    events: PAGE_EVENTS,
+    events: [{ type: 'routeChange' }],
     conditions: [{ type: 'pathMatches', pattern: `^/${pathPattern}(/|$)` }, consent],
     actions: [{ type: 'personalize', mbox: `mesura-${mbox}` }],
   };

@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newVisitorPage } from './helpers/browser.js';
+import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+
+let server: ServerProcess;
+let browser: Browser;
+const dataDir = emptyDataDir();
+const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
+const ACTIVITY = 'titular-1001';
+
+beforeAll(async () => {
+  server = await startServerProcess({ dataDir });
+  browser = await launchChromium();
+  // Every visitor in experience B, so that the offer is known in advance.
+  const activity = (await (await fetch(`${server.baseUrl}/api/activities/${ACTIVITY}`)).json()) as {
+    experiences: { id: string; share: number }[];
+  };
+  activity.experiences = activity.experiences.map((e) => ({ ...e, share: e.id === 'b' ? 100 : 0 }));
+  const put = await fetch(`${server.baseUrl}/api/activities/${ACTIVITY}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(activity),
+  });
+  expect(put.status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await stopServerProcess(server);
+  removeDataDir(dataDir);
+});
+
+interface Frames {
+  /** ms after the hiding style appeared when the body was first visible, and its headline then. */
+  firstVisibleMs?: number;
+  headline?: string;
+  hiddenSeen: boolean;
+  events: string[];
+}
+
+/**
+ * Samples every animation frame from the first script on: whether the hiding style is in force,
+ * and the headline at the first frame the body is visible. Also records the client's events.
+ */
+async function watchFirstPaint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const frames: Frames = { hiddenSeen: false, events: [] };
+    (window as unknown as { frames$: Frames }).frames$ = frames;
+    let hiddenAt: number | undefined;
+    const sample = () => {
+      const hidden = document.getElementById('mesura-personalize-hiding') !== null;
+      if (hidden && hiddenAt === undefined) hiddenAt = performance.now();
+      frames.hiddenSeen ||= hidden;
+      if (!hidden && document.body && hiddenAt !== undefined) {
+        frames.firstVisibleMs = performance.now() - hiddenAt;
+        frames.headline = document.querySelector('h1')?.textContent ?? '';
+        return;
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+    for (const type of ['request-start', 'request-succeeded', 'request-failed', 'content-rendering-succeeded']) {
+      document.addEventListener(`mesura:personalize:${type}`, () => frames.events.push(type));
+    }
+    interface Frames {
+      firstVisibleMs?: number;
+      headline?: string;
+      hiddenSeen: boolean;
+      events: string[];
+    }
+  });
+}
+
+const frames = (page: Page) => page.evaluate(() => (window as unknown as { frames$: Frames }).frames$);
+const accepted = () => ({ consent: { accepted: true as const, baseUrl: server.baseUrl } });
+
+describe('personalisation in Chromium (issue 7, item 13)', () => {
+  it('(a) with a fast server the offer is in place when the body is first visible: default content never painted', async () => {
+    const page = await newVisitorPage(browser, accepted());
+    await watchFirstPaint(page);
+    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
+    const seen = await frames(page);
+    expect(seen.hiddenSeen).toBe(true);
+    expect(seen.headline).toBe('Llum verda a la llei d’habitatge assequible: quatre grups hi donen suport');
+    expect(seen.events).toContain('content-rendering-succeeded');
+    await page.close();
+  });
+
+  it('(b) with a server that takes 5 s the default content shows at 3000 ms ± 100 ms and the failure event fires', async () => {
+    const page = await newVisitorPage(browser, accepted());
+    await watchFirstPaint(page);
+    await page.route('**/m2/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
+    const seen = await frames(page);
+    expect(Math.abs(seen.firstVisibleMs! - 3000)).toBeLessThanOrEqual(100);
+    expect(seen.headline).toBe("El Parlament aprova la llei d'habitatge assequible amb el suport de quatre grups");
+    await expect.poll(async () => (await frames(page)).events, { timeout: 5_000 }).toContain('request-failed');
+    await page.close();
+  });
+
+  it('(c) with the server down the default content shows and the failure event fires', async () => {
+    const page = await newVisitorPage(browser, accepted());
+    await watchFirstPaint(page);
+    await page.route('**/m2/**', (route) => route.abort('connectionrefused'));
+    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
+    const seen = await frames(page);
+    expect(seen.firstVisibleMs!).toBeLessThanOrEqual(3100);
+    expect(seen.events).toContain('request-failed');
+    await page.close();
+  });
+
+  it('(d) a request whose URL would pass 2048 characters goes as a form POST', async () => {
+    const page = await newVisitorPage(browser, accepted());
+    const methods: string[] = [];
+    page.on('request', (request) => request.url().includes('/m2/') && methods.push(request.method()));
+    await page.goto(`${server.baseUrl}${ARTICLE}?ref=${'x'.repeat(2100)}`);
+    await expect.poll(() => methods, { timeout: 10_000 }).toEqual(['POST']);
+    await page.close();
+  });
+
+  it('(e) without consent no request is made and nothing is hidden', async () => {
+    const page = await newVisitorPage(browser);
+    await watchFirstPaint(page);
+    const requests: string[] = [];
+    page.on('request', (request) => /\/m2\/|mesura-personalize/.test(request.url()) && requests.push(request.url()));
+    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual([]);
+    expect((await frames(page)).hiddenSeen).toBe(false);
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * `/mesura-personalize.js`: the personalisation client, loaded by the head snippet when the stored
+ * choice allows the personalisation vendor. It asks for the global mbox at once, with the page's
+ * URL, so that the decision server answers the activities of this page while the body is still
+ * hidden; the site's rules ask for their mboxes on later single-page-app views
+ * (`window.mesuraPersonalize`). Consent: the stored choice the head read, until the consent manager
+ * answers through `__tcfapi`; from then on its answer, so that a withdrawal stops requests at once.
+ */
+import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
+import { createPersonalization, type Personalization } from '@mesura/personalize';
+import { PERSONALISATION_CLIENT_CODE } from './constants.js';
+import type { MesuraGlobal } from './mesura-global.js';
+import { tcfConsent, type TcfApi } from './tcf-consent.js';
+
+declare global {
+  interface Window {
+    mesuraPersonalize?: Personalization;
+  }
+}
+
+function start(): void {
+  const head = window.mesura as { p?: boolean } | undefined;
+  let answered = false;
+  const tcf = tcfConsent({
+    tcfapi: (window as { __tcfapi?: TcfApi }).__tcfapi ?? (() => undefined),
+    vendorIds: VENDOR_IDS,
+    vendorPurposes: [PURPOSE_STORE_ACCESS],
+    automaticHitPurposes: [],
+    onSignal: () => void (answered = true),
+  });
+  const consent = { hasVendorConsent: (vendor: string) => (answered ? tcf.hasVendorConsent(vendor) : head?.p === true) };
+  window.mesuraPersonalize = createPersonalization(
+    { clientCode: PERSONALISATION_CLIENT_CODE },
+    { consent, visitorIds: { visitorId: () => (window.mesura as Partial<MesuraGlobal> | undefined)?.identity?.visitorId() } },
+  );
+}
+
+start();
