@@ -13,6 +13,7 @@ export {
 } from './constants.js';
 export { CUSTOMER_ID_REFUSED } from './errors.js';
 export { documentCookieJar } from './cookie-jar.js';
+export { privacyStatus } from './privacy.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';
 export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVisitorId } from './visitor-id.js';

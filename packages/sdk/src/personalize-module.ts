@@ -4,9 +4,11 @@
  * URL, so that the decision server answers the activities of this page while the body is still
  * hidden; the site's rules ask for their mboxes on later single-page-app views
  * (`window.mesuraPersonalize`). Consent: the stored choice the head read, until the consent manager
- * answers through `__tcfapi`; from then on its answer, so that a withdrawal stops requests at once.
+ * answers through `__tcfapi`; from then on its answer, so that a withdrawal stops requests at once;
+ * never while the visitor has opted out.
  */
 import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
+import { documentCookieJar, privacyStatus } from '@mesura/identity';
 import { createPersonalization, type Personalization } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
@@ -28,7 +30,12 @@ function start(): void {
     automaticHitPurposes: [],
     onSignal: () => void (answered = true),
   });
-  const consent = { hasVendorConsent: (vendor: string) => (answered ? tcf.hasVendorConsent(vendor) : head?.p === true) };
+  const jar = documentCookieJar();
+  // The visitor's opt-out (§9: 7200 s) withdraws every vendor, here as in /mesura.js.
+  const consent = {
+    hasVendorConsent: (vendor: string) =>
+      privacyStatus(jar) !== 'opted-out' && (answered ? tcf.hasVendorConsent(vendor) : head?.p === true),
+  };
   window.mesuraPersonalize = createPersonalization(
     { clientCode: PERSONALISATION_CLIENT_CODE },
     { consent, visitorIds: { visitorId: () => (window.mesura as Partial<MesuraGlobal> | undefined)?.identity?.visitorId() } },

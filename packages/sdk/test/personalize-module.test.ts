@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** Loads /mesura-personalize.js as the head would, with `cookie` stored and the head's verdict `p`. */
+async function loadModule(cookie: string, p: boolean) {
+  document.cookie = cookie;
+  (window as unknown as { mesura: unknown }).mesura = { q: [], d: [], p };
+  const requests: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    requests.push(String(url));
+    return Promise.resolve(new Response('{"sessionId":"s","tntId":"t","offers":[]}'));
+  });
+  vi.resetModules();
+  await import('../src/personalize-module.js');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return requests;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'mesura_privacy=; Max-Age=0';
+  delete (window as { mesuraPersonalize?: unknown }).mesuraPersonalize;
+  // The client marks the document it started on (one client per page): each test is a new page.
+  delete (document as unknown as Record<symbol, unknown>)[Symbol.for('mesura.personalize')];
+});
+
+describe('/mesura-personalize.js', () => {
+  it('asks for the global mbox at once when the head read a stored choice allowing personalisation', async () => {
+    const requests = await loadModule('', true);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('/m2/mesura/mbox/json?mbox=target-global-mbox');
+  });
+
+  it('asks nothing while the visitor has opted out, whatever the stored choice', async () => {
+    const requests = await loadModule('mesura_privacy=out', true);
+    expect(requests).toEqual([]);
+    expect((window as { mesuraPersonalize?: unknown }).mesuraPersonalize).toBeDefined();
+  });
+});
