@@ -25,6 +25,7 @@ async function runHead(cookie?: string, path = '/noticia/1001/x/'): Promise<void
 
 beforeEach(() => {
   for (const script of document.querySelectorAll('script')) script.remove();
+  document.getElementById('mesura-personalize-hiding')?.remove();
   document.cookie = 'euconsent-v2=; Max-Age=0; path=/';
   delete page().mesura;
   delete page().__tcfapi;
@@ -62,6 +63,29 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
   ])('with $name loads nothing', async ({ cookie }) => {
     await runHead(cookie());
     expect(sdkScripts()).toEqual([]);
+  });
+
+  it('hides the body from first paint for a stored choice allowing personalisation, loads its client, and unhides by 3000 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      await runHead(tcString(acceptAll(gvl)));
+      expect(document.getElementById('mesura-personalize-hiding')?.textContent).toBe('body {opacity: 0 !important}');
+      expect(page().mesura).toMatchObject({ p: true });
+      expect([...document.querySelectorAll('script')].some((s) => s.src.endsWith('/mesura-personalize.js'))).toBe(true);
+      vi.advanceTimersByTime(2999);
+      expect(document.getElementById('mesura-personalize-hiding')).not.toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(document.getElementById('mesura-personalize-hiding')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('neither hides nor loads the personalisation client without the personalisation vendor', async () => {
+    await runHead(tcString({ ...acceptAll(gvl), vendors: [1001, 1002, 1004] }));
+    expect(document.getElementById('mesura-personalize-hiding')).toBeNull();
+    expect([...document.querySelectorAll('script')].some((s) => s.src.endsWith('/mesura-personalize.js'))).toBe(false);
+    expect(sdkScripts()).toHaveLength(1);
   });
 
   it('loads the SDK when the visitor then accepts (mesura.load)', async () => {

@@ -138,6 +138,20 @@ describe('accounts per environment (§9): the host name chooses them', () => {
   });
 });
 
+describe('personalisation hook', () => {
+  it('hands a route change to a personalised path to the client the head loaded', async () => {
+    const calls: unknown[] = [];
+    (window as { mesuraPersonalize?: unknown }).mesuraPersonalize = { personalize: (input: unknown) => void calls.push(input) };
+    try {
+      history.replaceState(null, '', '/el-temps/');
+      await start().runtime.fire({ type: 'routeChange' });
+      expect(calls).toEqual([{ mbox: 'mesura-el-temps', parameters: {} }]);
+    } finally {
+      delete (window as { mesuraPersonalize?: unknown }).mesuraPersonalize;
+    }
+  });
+});
+
 describe('consent gate', () => {
   it('writes no visitor cookie and sends nothing without web-analytics consent, even for hits no rule decides on', async () => {
     const mesura = start({ hasVendorConsent: (vendor) => vendor !== 'web-analytics', automaticHitsDisabled: () => false });
