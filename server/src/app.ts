@@ -39,6 +39,9 @@ interface Collectors {
   delivery: DeliveryHandler;
 }
 
+/** How long requests in flight may take to finish once the server is told to stop. */
+export const SHUTDOWN_GRACE_MS = 2000;
+
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
   const { now = Date.now } = options;
   const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
@@ -97,11 +100,29 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await app.close();
+      await closeConnections(app);
       await intake.close();
       await store.close();
     })());
   return { app, close };
+}
+
+/**
+ * Stops listening and closes the connections: idle keep-alive ones at once, and any still open
+ * after SHUTDOWN_GRACE_MS, since a page left open in a browser (keep-alive sockets, preconnects)
+ * would otherwise hold the shutdown for minutes. A request cut off that way got no 2xx, so its
+ * event is not acknowledged: the client keeps it and retries.
+ */
+async function closeConnections(app: FastifyInstance): Promise<void> {
+  const { server } = app;
+  const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    const closed = app.close();
+    server.closeIdleConnections();
+    await closed;
+  } finally {
+    clearTimeout(force);
+  }
 }
 
 /**
