@@ -4,43 +4,17 @@
 // a headline test N times in Debian's Chromium (a returning visitor who accepted everything), and
 // prints p50/p95 against the goal (p95 ≤ 150 ms on loopback). Stops by itself.
 // Usage: npm run bench:hidden [-- loads]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
+import { startServer } from './server-process.mjs';
 
 const LOADS = Number(process.argv[2] ?? 20);
 const P95_GOAL_MS = 150;
 const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
-const ROOT = path.resolve(import.meta.dirname, '..');
 const HARD_LIMIT_MS = 120_000;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { port, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
 
 /** In the page, from its first script: ms between the hiding style appearing and the first visible frame. */
 function measureHidden() {

@@ -4,20 +4,18 @@
 // weather mboxes and the global mbox in turn). Prints decisions/s and p50/p99 latency against the
 // goal (p99 ≤ 5 ms), then stops the server. Stops by itself.
 // Usage: npm run bench:decide [-- seconds [clients]]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startServer } from './server-process.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CLIENTS = Number(process.argv[3] ?? 4);
 const WARM_UP_MS = 1000;
 const P99_GOAL_MS = 5;
 const HARD_LIMIT_MS = (SECONDS + 60) * 1000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 const PAGES = [
   ['mesura-noticia-1001', '/noticia/1001/parlament-aprova-llei-habitatge-assequible'],
@@ -27,30 +25,6 @@ const PAGES = [
   ['target-global-mbox', '/noticia/1001/parlament-aprova-llei-habitatge-assequible'],
 ];
 let server;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { port, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
 
 /** A request as the client writes it (wire-formats §3), for a new visitor each time. */
 function query(port, n) {

@@ -4,47 +4,21 @@
 // but not stored: checked through the media report, then row by row in DuckDB after shutdown),
 // and the largest N held without loss and with p99 < 100 ms. Stops by itself.
 // Usage: npm run bench:media [-- seconds-per-step [N,N,…]]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { COMPRESSION, percentile, runViewers } from './media-viewers.mjs';
+import { startServer } from './server-process.mjs';
 
 const STEP_S = Number(process.argv[2] ?? 10);
 const VIEWER_COUNTS = process.argv[3]?.split(',').map(Number) ?? [100, 500, 1000, 2000, 4000, 8000];
 const P99_GOAL_MS = 100;
 /** The whole run's bound: whatever happens, the benchmark ends. */
 const HARD_LIMIT_MS = 10 * 60 * 1000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DAY_MS = 86_400_000;
 /** The server child, for the hard limit to stop. */
 let server;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { port, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
 
 async function stopServer(child) {
   child.kill('SIGTERM');
