@@ -1,33 +1,18 @@
 import { TCString } from '@iabtcf/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { VENDOR_IDS, VENDOR_LIST } from '@mesura/consent';
-import { launchChromium, newVisitorPage } from './helpers/browser.js';
-import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { newVisitorPage } from './helpers/browser.js';
+import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
-let server: ServerProcess;
-let browser: Browser;
-const dataDir = emptyDataDir();
+const site = useSiteUnderTest();
 
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) await stopServerProcess(server);
-  removeDataDir(dataDir);
-});
-
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-}
 
 /** Page views stored today for the development suite, as the export gives them. */
 async function storedPageViews(): Promise<{ url: string; visitor_id: string }[]> {
   const day = today();
-  const rows = (await (await fetch(`${server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { hit_type: string; url: string; visitor_id: string }[];
+  const rows = (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { hit_type: string; url: string; visitor_id: string }[];
   return rows.filter((row) => row.hit_type === 'page_view');
 }
 
@@ -52,13 +37,13 @@ async function settledPageViews(page: Page) {
 
 describe('consent (issue 4) in Chromium', () => {
   it('(a) before any choice: the banner shows, no tracker loads, nothing reaches the collector, no cookie is written', async () => {
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(site.browser);
     const tracking = watchTracking(page);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${site.server.baseUrl}/`);
     await banner(page).waitFor({ state: 'visible' });
     await page.locator('a[href^="/noticia/"]').first().click();
     await page.waitForURL(/\/noticia\//);
-    await page.goto(`${server.baseUrl}/el-temps/`);
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
     await page.waitForLoadState('networkidle');
     expect(tracking).toEqual([]);
     expect(await page.context().cookies()).toEqual([]);
@@ -68,12 +53,12 @@ describe('consent (issue 4) in Chromium', () => {
 
   it('(b) accept all: the page view of the page where the visitor chose is stored, and the next ones', async () => {
     const before = (await storedPageViews()).length;
-    const page = await newVisitorPage(browser);
-    await page.goto(`${server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
+    const page = await newVisitorPage(site.browser);
+    await page.goto(`${site.server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
     await click(page, 'Accepta-ho tot');
     await expect.poll(async () => (await storedPageViews()).length, { timeout: 15_000 }).toBe(before + 1);
     expect((await storedPageViews()).at(-1)!.url).toContain('/noticia/1001/');
-    await page.goto(`${server.baseUrl}/el-temps/`);
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
     await expect.poll(async () => (await storedPageViews()).length, { timeout: 15_000 }).toBe(before + 2);
     expect(await banner(page).count()).toBe(0);
     await page.close();
@@ -81,11 +66,11 @@ describe('consent (issue 4) in Chromium', () => {
 
   it('(c) reject all: browsing three pages stores nothing and loads no tracker', async () => {
     const before = (await storedPageViews()).length;
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(site.browser);
     const tracking = watchTracking(page);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${site.server.baseUrl}/`);
     await click(page, 'Rebutja-ho tot');
-    for (const path of ['/noticies/', '/el-temps/', '/cercador/?q=pressupostos']) await page.goto(`${server.baseUrl}${path}`);
+    for (const path of ['/noticies/', '/el-temps/', '/cercador/?q=pressupostos']) await page.goto(`${site.server.baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     expect(tracking).toEqual([]);
     expect((await page.context().cookies()).map((c) => c.name)).toEqual(['euconsent-v2']);
@@ -94,8 +79,8 @@ describe('consent (issue 4) in Chromium', () => {
   });
 
   it('(d) accept, then withdraw from the footer: the next page views are not stored, without a reload', async () => {
-    const page = await newVisitorPage(browser);
-    await page.goto(`${server.baseUrl}/`);
+    const page = await newVisitorPage(site.browser);
+    await page.goto(`${site.server.baseUrl}/`);
     const start = (await storedPageViews()).length;
     await click(page, 'Accepta-ho tot');
     await expect.poll(async () => (await storedPageViews()).length, { timeout: 15_000 }).toBe(start + 1);
@@ -107,14 +92,14 @@ describe('consent (issue 4) in Chromium', () => {
     await page.waitForURL(/\/noticia\//);
     await page.getByRole('link', { name: 'El temps' }).first().click();
     await page.waitForURL(/\/el-temps\//);
-    await page.goto(`${server.baseUrl}/noticies/`);
+    await page.goto(`${site.server.baseUrl}/noticies/`);
     expect((await settledPageViews(page)).length).toBe(start + 1);
     await page.close();
   });
 
   it('(e) the TC string the site writes decodes with @iabtcf/core to exactly the choices made', async () => {
-    const page = await newVisitorPage(browser);
-    await page.goto(`${server.baseUrl}/`);
+    const page = await newVisitorPage(site.browser);
+    await page.goto(`${site.server.baseUrl}/`);
     await click(page, 'Configura');
     const purposeName = (id: number) => (VENDOR_LIST.purposes[String(id)] as { name: string }).name;
     for (const id of [1, 8]) await page.getByRole('switch', { name: purposeName(id), exact: true }).check();

@@ -4,9 +4,9 @@
  * sends heartbeats to the server, which stores one media session whose figures match what played.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newVisitorPage } from './helpers/browser.js';
-import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 /** A session as `GET /api/reports/media/sessions` lists it (the fields asserted here). */
 interface StoredSession {
@@ -36,29 +36,13 @@ const HLS_BITRATE = 120_000;
 const PLAYBACK_TIMEOUT_MS = 30_000;
 const STORE_TIMEOUT_MS = 20_000;
 
-let server: ServerProcess;
-let browser: Browser;
-const dataDir = emptyDataDir();
+const site = useSiteUnderTest({ autoplay: true });
 
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir });
-  // The ads and the content follow each other without a click between them, as they do for a visitor.
-  browser = await launchChromium({ autoplay: true });
-});
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) await stopServerProcess(server);
-  removeDataDir(dataDir);
-});
-
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-}
 
 async function storedSessions(): Promise<StoredSession[]> {
   const day = today();
-  const answer = await fetch(`${server.baseUrl}/api/reports/media/sessions?from=${day}&to=${day}`);
+  const answer = await fetch(`${site.server.baseUrl}/api/reports/media/sessions?from=${day}&to=${day}`);
   if (!answer.ok) throw new Error(`sessions report: HTTP ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { sessions: StoredSession[] }).sessions;
 }
@@ -66,7 +50,7 @@ async function storedSessions(): Promise<StoredSession[]> {
 /** The analytics hits stored today (the media start hits among them), as the export gives them. */
 async function storedHits(): Promise<{ hit_type: string; context_data: string }[]> {
   const day = today();
-  return (await (await fetch(`${server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { hit_type: string; context_data: string }[];
+  return (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { hit_type: string; context_data: string }[];
 }
 
 /** The `a.media.vsid` of each start hit of `hitType` (media_start: ms_s, ad_start: msa_s). */
@@ -91,9 +75,9 @@ const CONTENT = '.player__content';
 
 /** Opens a player page as a visitor who accepted everything, once the tracker follows its player. */
 async function openPlayer(path: string): Promise<Page> {
-  const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
+  const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   // /mesura.js loads /mesura-media.js on a page with a video group; the player attaches to it.
   await page.locator('figure.player[data-media-tracking="on"]').waitFor({ timeout: STORE_TIMEOUT_MS });
   return page;
@@ -110,7 +94,7 @@ function playedSeconds(page: Page): Promise<number> {
 
 describe('media sessions from a real player (issue 6) in Chromium', () => {
   it('serves the media bootstrap the SDK loads on player pages', async () => {
-    const answer = await fetch(`${server.baseUrl}/mesura-media.js`);
+    const answer = await fetch(`${site.server.baseUrl}/mesura-media.js`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/javascript/);
   });

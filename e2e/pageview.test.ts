@@ -1,44 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newVisitorPage } from './helpers/browser.js';
-import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
-let server: ServerProcess;
-let browser: Browser;
-const dataDir = emptyDataDir();
+const site = useSiteUnderTest();
 
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) await stopServerProcess(server);
-  removeDataDir(dataDir);
-});
-
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-}
 
 async function report(by: string): Promise<{ total: number; rows: { key: string; pageViews: number }[] }> {
   const day = today();
-  const response = await fetch(`${server.baseUrl}/api/reports/pageviews?from=${day}&to=${day}&by=${by}`);
+  const response = await fetch(`${site.server.baseUrl}/api/reports/pageviews?from=${day}&to=${day}&by=${by}`);
   expect(response.status).toBe(200);
   return response.json();
 }
 
 describe('one page view measured end to end in Chromium', () => {
   it('counts the home page, an article reached by a link, and the not-found page', async () => {
-    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     const beacons: string[] = [];
     page.on('request', (request) => {
       const suite = /\/b\/ss\/([^/]+)\//.exec(request.url())?.[1];
       if (suite) beacons.push(`${request.method()} ${suite}`);
     });
 
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${site.server.baseUrl}/`);
     await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(1);
 
     // A client-side route change is a new page view (issue item 9).
@@ -46,7 +30,7 @@ describe('one page view measured end to end in Chromium', () => {
     await page.waitForURL(/\/noticia\/1001\//);
     await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(2);
 
-    await page.goto(`${server.baseUrl}/aquesta-pagina-no-existeix/`);
+    await page.goto(`${site.server.baseUrl}/aquesta-pagina-no-existeix/`);
     await expect.poll(async () => (await report('day')).total, { timeout: 10_000 }).toBe(3);
     await page.close();
 
@@ -65,7 +49,7 @@ describe('one page view measured end to end in Chromium', () => {
     expect(byName).toEqual({ '': 1, 'mesura:portada': 1, 'noticies:parlament-aprova-llei-habitatge-assequible': 1 });
 
     const day = today();
-    const exported = (await (await fetch(`${server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as Record<string, unknown>[];
+    const exported = (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as Record<string, unknown>[];
     const notFound = exported.find((row) => row.page_type === 'errorPage');
     expect(notFound).toMatchObject({ hit_type: 'page_view', page_type: 'errorPage' });
     expect(notFound!.page_name ?? '').toBe('');
@@ -73,8 +57,8 @@ describe('one page view measured end to end in Chromium', () => {
   });
 
   it('serves the console at /consola/ with the page views by day', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/consola/`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.server.baseUrl}/consola/`);
     await expect.poll(async () => page.locator('body').innerText(), { timeout: 10_000 }).toMatch(/Pàgines vistes|pàgines vistes/i);
     await page.close();
   });

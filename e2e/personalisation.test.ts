@@ -1,23 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newVisitorPage } from './helpers/browser.js';
-import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { useSiteUnderTest } from './helpers/site-under-test.js';
 
-let server: ServerProcess;
-let browser: Browser;
-const dataDir = emptyDataDir();
+const site = useSiteUnderTest();
 const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ACTIVITY = 'titular-1001';
 
 beforeAll(async () => {
-  server = await startServerProcess({ dataDir });
-  browser = await launchChromium();
   // Every visitor in experience B, so that the offer is known in advance.
-  const activity = (await (await fetch(`${server.baseUrl}/api/activities/${ACTIVITY}`)).json()) as {
+  const activity = (await (await fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`)).json()) as {
     experiences: { id: string; share: number }[];
   };
   activity.experiences = activity.experiences.map((e) => ({ ...e, share: e.id === 'b' ? 100 : 0 }));
-  const put = await fetch(`${server.baseUrl}/api/activities/${ACTIVITY}`, {
+  const put = await fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(activity),
@@ -25,11 +21,6 @@ beforeAll(async () => {
   expect(put.status).toBe(200);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) await stopServerProcess(server);
-  removeDataDir(dataDir);
-});
 
 interface Frames {
   /** ms after the hiding style appeared when the body was first visible, and its headline then. */
@@ -73,13 +64,13 @@ async function watchFirstPaint(page: Page): Promise<void> {
 }
 
 const frames = (page: Page) => page.evaluate(() => (window as unknown as { frames$: Frames }).frames$);
-const accepted = () => ({ consent: { accepted: true as const, baseUrl: server.baseUrl } });
+const accepted = () => ({ consent: { accepted: true as const, baseUrl: site.server.baseUrl } });
 
 describe('personalisation in Chromium (issue 7, item 13)', () => {
   it('(a) with a fast server the offer is in place when the body is first visible: default content never painted', async () => {
-    const page = await newVisitorPage(browser, accepted());
+    const page = await newVisitorPage(site.browser, accepted());
     await watchFirstPaint(page);
-    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await page.goto(`${site.server.baseUrl}${ARTICLE}`);
     await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
     const seen = await frames(page);
     expect(seen.hiddenSeen).toBe(true);
@@ -89,13 +80,13 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
   });
 
   it('(b) with a server that takes 5 s the default content shows at 3000 ms ± 100 ms and the failure event fires', async () => {
-    const page = await newVisitorPage(browser, accepted());
+    const page = await newVisitorPage(site.browser, accepted());
     await watchFirstPaint(page);
     await page.route('**/m2/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 5000));
       await route.continue().catch(() => undefined);
     });
-    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await page.goto(`${site.server.baseUrl}${ARTICLE}`);
     await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
     const seen = await frames(page);
     expect(Math.abs(seen.firstVisibleMs! - 3000)).toBeLessThanOrEqual(100);
@@ -105,10 +96,10 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
   });
 
   it('(c) with the server down the default content shows and the failure event fires', async () => {
-    const page = await newVisitorPage(browser, accepted());
+    const page = await newVisitorPage(site.browser, accepted());
     await watchFirstPaint(page);
     await page.route('**/m2/**', (route) => route.abort('connectionrefused'));
-    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await page.goto(`${site.server.baseUrl}${ARTICLE}`);
     await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
     const seen = await frames(page);
     expect(seen.firstVisibleMs!).toBeLessThanOrEqual(3100);
@@ -117,20 +108,20 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
   });
 
   it('(d) a request whose URL would pass 2048 characters goes as a form POST', async () => {
-    const page = await newVisitorPage(browser, accepted());
+    const page = await newVisitorPage(site.browser, accepted());
     const methods: string[] = [];
     page.on('request', (request) => request.url().includes('/m2/') && methods.push(request.method()));
-    await page.goto(`${server.baseUrl}${ARTICLE}?ref=${'x'.repeat(2100)}`);
+    await page.goto(`${site.server.baseUrl}${ARTICLE}?ref=${'x'.repeat(2100)}`);
     await expect.poll(() => methods, { timeout: 10_000 }).toEqual(['POST']);
     await page.close();
   });
 
   it('(e) without consent no request is made and nothing is hidden', async () => {
-    const page = await newVisitorPage(browser);
+    const page = await newVisitorPage(site.browser);
     await watchFirstPaint(page);
     const requests: string[] = [];
     page.on('request', (request) => /\/m2\/|mesura-personalize/.test(request.url()) && requests.push(request.url()));
-    await page.goto(`${server.baseUrl}${ARTICLE}`);
+    await page.goto(`${site.server.baseUrl}${ARTICLE}`);
     await page.waitForLoadState('networkidle');
     expect(requests).toEqual([]);
     expect((await frames(page)).hiddenSeen).toBe(false);

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newVisitorPage } from './helpers/browser.js';
-import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { startServerProcess, stopServerProcess } from './helpers/server-process.js';
+import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 interface StoredHit {
   hit_type: string;
@@ -16,30 +17,15 @@ interface StoredHit {
   search_keywords: string | null;
 }
 
-let server: ServerProcess;
-let browser: Browser;
-const dataDir = emptyDataDir();
 /** The footer's link to the sister radio site (apps/site SiteLayout). */
 const SISTER_DOMAIN = 'mesuraradio.example';
+const site = useSiteUnderTest({ env: { MESURA_SISTER_DOMAINS: SISTER_DOMAIN } });
 
-beforeAll(async () => {
-  server = await startServerProcess({ dataDir, env: { MESURA_SISTER_DOMAINS: SISTER_DOMAIN } });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) await stopServerProcess(server);
-  removeDataDir(dataDir);
-});
-
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-}
 
 async function storedHits(suite?: string): Promise<StoredHit[]> {
   const day = today();
-  const url = `${server.baseUrl}/api/export/events?from=${day}&to=${day}${suite ? `&suite=${suite}` : ''}`;
+  const url = `${site.server.baseUrl}/api/export/events?from=${day}&to=${day}${suite ? `&suite=${suite}` : ''}`;
   return (await (await fetch(url)).json()) as StoredHit[];
 }
 
@@ -68,11 +54,11 @@ async function clickCall(page: Page, call: string): Promise<string> {
 
 describe("the site's tracking rules in Chromium (issue 3)", () => {
   it('stores each direct call with its event number and link fields, and the search with event2', async () => {
-    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
-    await page.goto(`${server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await page.goto(`${site.server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
     const names: Record<string, string> = {};
     for (const call of Object.keys(CALL_EVENTS)) names[call] = await clickCall(page, call);
-    await page.goto(`${server.baseUrl}/cercador/?q=habitatge`);
+    await page.goto(`${site.server.baseUrl}/cercador/?q=habitatge`);
     await expect.poll(async () => (await storedHits()).length, { timeout: 15_000 }).toBe(1 + 10 + 1);
     await page.close();
 
@@ -95,20 +81,20 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
   });
 
   it('loads the activity-map module: a download and an exit link are tracked, the sister link carries the visitor id', async () => {
-    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     let sisterUrl = '';
     await page.route(`https://www.${SISTER_DOMAIN}/**`, (route) => {
       sisterUrl = route.request().url();
       return route.fulfill({ contentType: 'text/html', body: '<title>Mesura Ràdio</title>' });
     });
-    await page.goto(`${server.baseUrl}/el-temps/`);
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/mesura-activity-map.js'))))
       .toBe(true);
     const visitorId = await page.evaluate(() => (window.mesura as { identity: { visitorId(): string } }).identity.visitorId());
 
     await page.getByRole('link', { name: "Informe d'audiències 2026 (PDF)" }).click();
-    await page.goto(`${server.baseUrl}/el-temps/`);
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
     await page.getByRole('link', { name: 'Mesura Ràdio' }).click();
     await page.waitForURL(`https://www.${SISTER_DOMAIN}/**`);
     expect(new URL(sisterUrl).searchParams.get('mesura_vid')).toMatch(new RegExp(`^${visitorId}\\.\\d+$`));
@@ -117,7 +103,7 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
     await expect.poll(() => linkOf('link_d'), { timeout: 15_000 }).toBeDefined();
     await expect.poll(() => linkOf('link_e'), { timeout: 15_000 }).toBeDefined();
     const download = (await linkOf('link_d'))!;
-    expect(download.link_url).toBe(`${server.baseUrl}/documents/informe-audiencies-2026.pdf`);
+    expect(download.link_url).toBe(`${site.server.baseUrl}/documents/informe-audiencies-2026.pdf`);
     expect(download.link_name).toBe("Informe d'audiències 2026 (PDF)");
     expect(JSON.parse(download.context_data)).toMatchObject({ 'a.activitymap.link': "Informe d'audiències 2026 (PDF)" });
     const exit = (await linkOf('link_e'))!;
@@ -126,9 +112,9 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
   });
 
   it('adopts the visitor id a sister domain sent, and takes it off the address (§9 incoming cross-domain linking)', async () => {
-    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     const id = '0123456789ABCDEF-FEDCBA9876543210';
-    await page.goto(`${server.baseUrl}/noticia/1003/?mesura_vid=${id}.${Math.floor(Date.now() / 1000)}`);
+    await page.goto(`${site.server.baseUrl}/noticia/1003/?mesura_vid=${id}.${Math.floor(Date.now() / 1000)}`);
     expect(new URL(page.url()).search).toBe('');
     await expect.poll(async () => (await storedHits()).some((h) => h.visitor_id === id && h.hit_type === 'page_view'), { timeout: 15_000 }).toBe(true);
     const cookies = await page.context().cookies();
@@ -137,21 +123,21 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
   });
 
   it('delivers a beacon sent while the collector was down once it is back', async () => {
-    const page = await newVisitorPage(browser, { consent: { accepted: true, baseUrl: server.baseUrl } });
-    await page.goto(`${server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await page.goto(`${site.server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
     const name = (await page.locator('[data-mesura-call="scParticipar"]').innerText()).trim();
     // The SDK runs once the consent manager has answered; only then can a beacon be queued.
     await page.waitForFunction(() => typeof (window.mesura as { analytics?: unknown } | undefined)?.analytics === 'object');
     await page.waitForLoadState('networkidle');
     const countOf = async () => (await storedHits()).filter((h) => h.link_name === name).length;
     const before = await countOf();
-    await stopServerProcess(server);
+    await stopServerProcess(site.server);
 
     await clickCall(page, 'scParticipar');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('mesura_queue') ?? ''), { timeout: 10_000 }).toContain('pev2');
 
-    server = await startServerProcess({ dataDir, port: server.port });
-    await page.goto(`${server.baseUrl}/el-temps/`);
+    site.server = await startServerProcess({ dataDir: site.dataDir, port: site.server.port });
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
     await expect.poll(countOf, { timeout: 15_000 }).toBe(before + 1);
     await page.close();
   });
