@@ -19,6 +19,11 @@ const HARD_LIMIT_MS = 120_000;
 /** In the page, from its first script: ms between the hiding style appearing and the first visible frame. */
 function measureHidden() {
   let hiddenAt;
+  // The style may come and go between two frames: the observer sees it anyway.
+  new MutationObserver((records) => {
+    const added = records.some((r) => [...r.addedNodes].some((n) => n.id === 'mesura-personalize-hiding'));
+    if (added && hiddenAt === undefined) hiddenAt = performance.now();
+  }).observe(document, { childList: true, subtree: true });
   const sample = () => {
     const hidden = document.getElementById('mesura-personalize-hiding') !== null;
     if (hidden && hiddenAt === undefined) hiddenAt = performance.now();

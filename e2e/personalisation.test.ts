@@ -39,6 +39,14 @@ async function watchFirstPaint(page: Page): Promise<void> {
     const frames: Frames = { hiddenSeen: false, events: [] };
     (window as unknown as { frames$: Frames }).frames$ = frames;
     let hiddenAt: number | undefined;
+    // The style may come and go between two frames (a refused request): the observer sees it anyway.
+    new MutationObserver((records) => {
+      const added = records.some((r) => [...r.addedNodes].some((n) => (n as Element).id === 'mesura-personalize-hiding'));
+      if (added && hiddenAt === undefined) {
+        hiddenAt = performance.now();
+        frames.hiddenSeen = true;
+      }
+    }).observe(document, { childList: true, subtree: true });
     const sample = () => {
       const hidden = document.getElementById('mesura-personalize-hiding') !== null;
       if (hidden && hiddenAt === undefined) hiddenAt = performance.now();
