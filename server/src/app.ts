@@ -88,6 +88,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     index: catalog.index,
     cors,
     clientCodes: new Set(config.clientCodes),
+    edgeHost: config.decisionEdgeHost,
+    disabledForMs: config.deliveryDisabledMs,
     maxBodyBytes: config.maxBodyBytes,
     classify: createUserAgentClassifier(),
     record: (events) => intake.recordDecisions(events),

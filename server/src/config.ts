@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
+import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
@@ -31,6 +32,10 @@ export interface ServerConfig {
   mediaSettings: MediaSettingsByFile;
   /** MESURA_CLIENT_CODES: comma list of personalisation client codes answered at /m2/{clientCode}/mbox/json. Default mesura. */
   clientCodes: string[];
+  /** MESURA_DECISION_EDGE_HOST: host[:port] every delivery answer names as `edgeHost`. Default none (no `edgeHost`). */
+  decisionEdgeHost: string | undefined;
+  /** MESURA_DELIVERY_DISABLED_MS: `clientCode:ms` list; those codes answer `disabled` for that many ms. Default none. */
+  deliveryDisabledMs: ReadonlyMap<string, number>;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   consoleDir: string;
@@ -46,6 +51,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   const port = parsePort(env.PORT);
   const environment = parseEnvironment(env.MESURA_ENV);
   const origins = commaList(env.MESURA_SITE_ORIGINS);
+  const clientCodes = commaList(env.MESURA_CLIENT_CODES) ?? ['mesura'];
   return {
     port,
     host: env.MESURA_HOST || '0.0.0.0',
@@ -60,7 +66,9 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     sisterDomains: commaList(env.MESURA_SISTER_DOMAINS) ?? [],
     gaDestination: parseGaDestination(env.MESURA_GA_DESTINATION),
     mediaSettings: parseMediaSettingsConfig(env.MESURA_MEDIA_SETTINGS),
-    clientCodes: commaList(env.MESURA_CLIENT_CODES) ?? ['mesura'],
+    clientCodes,
+    decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
+    deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     sdkDir: path.join(repoRoot, 'packages/sdk/dist'),

@@ -77,7 +77,7 @@ describe('decision server', () => {
     expect(['a', 'b']).toContain(offer!.responseTokens!['experience.id']);
     expect(offer!.responseTokens).not.toHaveProperty('activity.trusted');
     expect(offer!.clickToken).toBe(`titular-1001.${offer!.responseTokens!['experience.id']}`);
-    expect(offer!.actions!.at(-1)).toEqual({ action: 'trackClick', selector: '.article-actions button' });
+    expect(offer!.actions!.at(-1)).toEqual({ action: 'trackClick', selector: '.article-actions button', clickTrackId: offer!.clickToken });
   });
 
   it('gives a new device id and session id when the request has none, derived from mboxMCGVID when present', async () => {

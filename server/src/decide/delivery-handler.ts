@@ -2,7 +2,9 @@
  * `GET|POST /m2/{clientCode}/mbox/json` on node:http, beside the collectors: a decision is on the
  * page's critical path (the body stays hidden until it renders), so it skips the framework's
  * routing, hooks and serialisation. Credentialed CORS as the collector's. POST bodies are read
- * as form-encoded whatever their Content-Type says (a text/plain body avoids a preflight).
+ * as form-encoded whatever their Content-Type says (a text/plain body avoids a preflight). Each
+ * client code answers with its operator settings (delivery-settings.ts): the edge host, and
+ * `disabled` instead of a decision while its delivery is switched off.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeDeliveryParams, parseDeliveryPath } from '@mesura/protocol';
@@ -12,7 +14,7 @@ import { answer, readBody } from '../ingest/beacon-handler.js';
 import type { UserAgentFacts } from '../ingest/steps/user-agent.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { ActivityIndex } from './activity-index.js';
-import { deliver } from './delivery.js';
+import { deliver, disabledNotice, type AnswerSettings } from './delivery.js';
 
 export const DELIVERY_PATH_PREFIX = '/m2/';
 
@@ -20,6 +22,10 @@ export interface DeliveryHandlerDeps {
   index: () => ActivityIndex;
   cors: Cors;
   clientCodes: ReadonlySet<string>;
+  /** MESURA_DECISION_EDGE_HOST: named in every answer. */
+  edgeHost?: string | undefined;
+  /** MESURA_DELIVERY_DISABLED_MS: client codes whose delivery is switched off, with the duration clients are told. */
+  disabledForMs?: ReadonlyMap<string, number>;
   maxBodyBytes: number;
   classify: (userAgent: string | undefined) => UserAgentFacts;
   /** Resolves once the events are durable (the ingest log). */
@@ -32,11 +38,12 @@ export interface DeliveryHandlerDeps {
 export type DeliveryHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandler {
+  const settings = answerSettingsByClientCode(deps);
   return (request, response) => {
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
     const headers = { ...deps.cors.headers(origin), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-    respond(request, deps).then(
+    respond(request, deps, settings).then(
       (body) => answer(response, 200, headers, body),
       (error: unknown) => {
         const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
@@ -46,7 +53,17 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandle
   };
 }
 
-async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps): Promise<string> {
+/** Built once: the settings are fixed for the server's life, and the answer path stays allocation-light. */
+function answerSettingsByClientCode(deps: DeliveryHandlerDeps): ReadonlyMap<string, AnswerSettings> {
+  const byCode = new Map<string, AnswerSettings>();
+  for (const clientCode of deps.clientCodes) {
+    const disabledMs = deps.disabledForMs?.get(clientCode);
+    byCode.set(clientCode, { edgeHost: deps.edgeHost, disabled: disabledMs === undefined ? undefined : disabledNotice(clientCode, disabledMs) });
+  }
+  return byCode;
+}
+
+async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, settingsByCode: ReadonlyMap<string, AnswerSettings>): Promise<string> {
   if (request.method !== 'GET' && request.method !== 'POST') {
     throw new HttpError(ERRORS.methodNotAllowed, `${request.method} is not allowed here; ask for offers with GET or POST`);
   }
@@ -56,14 +73,20 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps): Pro
   const url = request.url ?? '';
   const q = url.indexOf('?');
   const clientCode = parseDeliveryPath(q < 0 ? url : url.slice(0, q));
-  if (clientCode === undefined || !deps.clientCodes.has(clientCode)) {
+  const settings = clientCode === undefined ? undefined : settingsByCode.get(clientCode);
+  if (clientCode === undefined || settings === undefined) {
     throw new HttpError(ERRORS.unknownClientCode, `unknown client code: ${clientCode ?? url.split('/')[2] ?? ''}`);
   }
-  const params = request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : q < 0 ? '' : url.slice(q + 1);
+  const query = q < 0 ? '' : url.slice(q + 1);
+  // A POST may carry its parameters in the query too: the commercial 1.x library's click and
+  // trackEvent beacons are POSTs with every parameter in the URL and no body (sendBeacon(url), or
+  // a synchronous XHR). Where both name a parameter, the query's comes first and wins.
+  const body = request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : '';
+  const params = query && body ? `${query}&${body}` : query || body;
   // URLSearchParams: protocol's faster queryEntries is not exported from its index.
   const decoded = decodeDeliveryParams([...new URLSearchParams(params)]);
   if (!decoded.ok) throw new HttpError(ERRORS.badDeliveryRequest, decoded.reason);
-  const delivered = deliver(deps.index(), decoded.value, deps.classify(request.headers['user-agent']).deviceClass, deps.now());
+  const delivered = deliver(deps.index(), decoded.value, deps.classify(request.headers['user-agent']).deviceClass, deps.now(), settings);
   if (delivered.events.length > 0) {
     const written = deps.record(delivered.events);
     if (delivered.isConversion) await written;

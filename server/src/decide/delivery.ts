@@ -1,7 +1,7 @@
 /**
  * One delivery request answered: ids, the decision or the click conversion, the wire response,
- * and the decision events to record. No HTTP here (delivery-handler.ts) and no I/O: the caller
- * writes the events.
+ * and the decision events to record; or, with delivery switched off, the `disabled` notice and
+ * nothing else. No HTTP here (delivery-handler.ts) and no I/O: the caller writes the events.
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryRequest, DeliveryResponse } from '@mesura/protocol';
@@ -13,8 +13,13 @@ import { decide } from './decide.js';
 import { offerOf, parseClickToken } from './offer.js';
 import { requestIds } from './visitor-ids.js';
 
-/** The mbox parameter the client's trackEvent carries for a click (packages/personalize). */
-export const CLICK_TOKEN_PARAM = 'clickToken';
+/**
+ * The mbox parameters a click comes back in, each carrying the offer's click token: Mesura's
+ * client's trackEvent (packages/personalize); the commercial 1.x library's request for
+ * `{mbox}-clicked`, from a trackClick action's `clickTrackId` (commercial-actions.ts) or, for an
+ * HTML offer's container, from the offer's `clickToken` as `mboxTarget`.
+ */
+export const CLICK_TOKEN_PARAMS = ['clickToken', 'clickTrackId', 'mboxTarget'] as const;
 
 export interface Delivered {
   response: DeliveryResponse;
@@ -24,9 +29,29 @@ export interface Delivered {
   isConversion: boolean;
 }
 
-export function deliver(index: ActivityIndex, request: DeliveryRequest, device: DeviceClass, nowMs: number): Delivered {
+/** What every answer of a client code carries besides its decision (delivery-settings.ts). */
+export interface AnswerSettings {
+  /** The host the client sends its next requests to, for 1860000 ms (§9). */
+  edgeHost?: string | undefined;
+  /** Delivery switched off: this notice instead of a decision. */
+  disabled?: DisabledNotice | undefined;
+}
+
+export type DisabledNotice = NonNullable<DeliveryResponse['disabled']>;
+
+export function disabledNotice(clientCode: string, durationMs: number): DisabledNotice {
+  return {
+    message: `Personalisation delivery for client code ${clientCode} is switched off by the server's operator; do not ask again for ${durationMs} ms.`,
+    duration: durationMs,
+  };
+}
+
+export function deliver(index: ActivityIndex, request: DeliveryRequest, device: DeviceClass, nowMs: number, settings: AnswerSettings = {}): Delivered {
   const ids = requestIds(request);
-  const base = { sessionId: ids.sessionId, tntId: ids.tntId };
+  // Keys in the wire's order: sessionId, tntId, edgeHost?, offers, disabled?.
+  const base = { sessionId: ids.sessionId, tntId: ids.tntId, ...(settings.edgeHost !== undefined && { edgeHost: settings.edgeHost }) };
+  // Switched off: no decision and nothing recorded, not even a click (the client stops asking anyway).
+  if (settings.disabled) return { response: { ...base, offers: [], disabled: settings.disabled }, events: [], isConversion: false };
   const event = (type: DecisionEventRow['type'], activityId: string, experienceId: string): DecisionEventRow => ({
     kind: 'decision',
     decisionId: randomUUID(),
@@ -38,7 +63,7 @@ export function deliver(index: ActivityIndex, request: DeliveryRequest, device: 
     mbox: request.mbox,
     atMs: nowMs,
   });
-  const token = request.params[CLICK_TOKEN_PARAM];
+  const token = clickTokenOf(request.params);
   if (token !== undefined) {
     // A click reported by trackEvent: counted for an activity that exists, never decided again.
     const click = parseClickToken(token);
@@ -51,4 +76,9 @@ export function deliver(index: ActivityIndex, request: DeliveryRequest, device: 
     events: decisions.map((d) => event('impression', d.activity.id, d.experience.id)),
     isConversion: false,
   };
+}
+
+function clickTokenOf(params: Readonly<Record<string, string>>): string | undefined {
+  for (const name of CLICK_TOKEN_PARAMS) if (Object.hasOwn(params, name)) return params[name];
+  return undefined;
 }

@@ -1,9 +1,11 @@
 /**
  * A decision as the wire's offer (wire-formats §3): the experience's actions, HTML or JSON, the
  * response tokens naming activity, experience and offer, and, for click goals, a `trackClick`
- * action with the click token the client sends back through trackEvent.
+ * action with the click token the client sends back through trackEvent. Actions also carry the
+ * fields the commercial 1.x library reads (commercial-actions.ts).
  */
 import type { DeliveryAction, DeliveryOffer } from '@mesura/protocol';
+import { withCommercialFields } from './commercial-actions.js';
 import type { Decision } from './decide.js';
 
 /** The offer of a control that changes nothing: the page's default content. */
@@ -30,7 +32,7 @@ export function offerOf({ activity, experience }: Decision): DeliveryOffer {
     wire.clickToken = clickToken(activity.id, experience.id);
   }
   // Always a list, so that a control offer renders as "nothing to change" rather than "no offers".
-  wire.actions = actions;
+  wire.actions = withCommercialFields(actions, wire.clickToken);
   return wire;
 }
 
