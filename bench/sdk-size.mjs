@@ -12,10 +12,15 @@ export const BUDGETS_GZIP_BYTES = {
   /** The media tracker, its player adapters (HTML5, hls.js) and start hits, loaded on pages with a player. */
   'mesura-media.js': 16 * 1024,
   /**
-   * The personalisation client, of which DOMPurify (the offers' sanitiser) is 11.5 KB: the client
-   * alone is about 8 KB, the issue's goal.
+   * The personalisation client, loaded while the body is hidden: issue 7 item 15's goal, ≤ 8 KB.
+   * DOMPurify is not in it (mesura-sanitize.js).
    */
-  'mesura-personalize.js': 20 * 1024,
+  'mesura-personalize.js': 8 * 1024,
+  /**
+   * DOMPurify, the offers' sanitiser (11.16 KB when split out), loaded by the client beside its
+   * first request; about 1 KB of room for DOMPurify's updates.
+   */
+  'mesura-sanitize.js': 12 * 1024,
   /** Inlined in every page's <head>: the queue, the __tcfapi stub, the stored-consent check. */
   'mesura-head.js': 2 * 1024,
 };

@@ -12,6 +12,8 @@ export const BUNDLES = [
   { entry: 'src/media-module.ts', file: 'dist/mesura-media.js' },
   // Loaded by the head snippet when the stored choice allows personalisation.
   { entry: 'src/personalize-module.ts', file: 'dist/mesura-personalize.js' },
+  // DOMPurify for untrusted offer HTML, loaded by the personalisation client beside its first request.
+  { entry: 'src/sanitizer-module.ts', file: 'dist/mesura-sanitize.js' },
   // Inlined by the server into the site's <head>: the queue, the __tcfapi stub, the stored-choice check.
   { entry: 'src/head-snippet.ts', file: 'dist/mesura-head.js' },
 ];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createServer } from '../src/app.js';
-import { injectConfig, injectHead } from '../src/http/front-ends.js';
+import { BROWSER_BUNDLES, injectConfig, injectHead } from '../src/http/front-ends.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -76,6 +76,19 @@ describe('the browser bundles', () => {
     const module = await app.inject('/mesura-activity-map.js');
     expect(module.statusCode).toBe(404);
     expect(module.body).toContain('the SDK (mesura-activity-map.js) is not built; run npm run build');
+    await server.close();
+  });
+
+  it('serves the personalisation client and its sanitiser, which the client loads from the root', async () => {
+    expect(BROWSER_BUNDLES).toEqual(expect.arrayContaining(['mesura-personalize.js', 'mesura-sanitize.js']));
+    const sdkDir = tempDir();
+    writeFileSync(path.join(sdkDir, 'mesura-sanitize.js'), 'window.mesuraSanitizer={}');
+    const config = { ...loadConfig({ MESURA_DATA_DIR: tempDir(), MESURA_LOG_LEVEL: 'silent' }, '/repo'), sdkDir };
+    const server = await createServer(config);
+    const sanitizer = await server.app.inject('/mesura-sanitize.js');
+    expect(sanitizer.statusCode).toBe(200);
+    expect(sanitizer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(sanitizer.body).toBe('window.mesuraSanitizer={}');
     await server.close();
   });
 });

@@ -3,8 +3,11 @@
  * `crypto`. Called only when a client is created without them, never at import time.
  */
 import type { PersonalizationDeps, ScreenInfo } from './deps.js';
+import { loadSanitizerScript } from './sanitizer-script.js';
 
 const NO_CONSENT = { hasVendorConsent: () => false };
+/** The dependencies only the page has: their defaults read globals, so they are made only when one is missing. */
+const BROWSER_KEYS = ['now', 'setTimer', 'clearTimer', 'send', 'document', 'cookies', 'location', 'screenInfo', 'randomId'] as const;
 const warn = (message: string) => console.warn(`[mesura personalize] ${message}`);
 
 function screenInfo(): ScreenInfo {
@@ -26,8 +29,8 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The real page's dependencies; any of them can be replaced. */
-export function browserDeps(): PersonalizationDeps {
+/** What the page itself provides; any of it can be replaced. */
+function browserDeps(): Pick<PersonalizationDeps, (typeof BROWSER_KEYS)[number]> {
   return {
     now: () => Date.now(),
     setTimer: (run, ms) => setTimeout(run, ms),
@@ -43,17 +46,17 @@ export function browserDeps(): PersonalizationDeps {
     location: window.location,
     screenInfo,
     randomId,
-    consent: NO_CONSENT,
-    visitorIds: {},
-    warn,
   };
 }
 
-const BROWSER_KEYS = ['now', 'setTimer', 'clearTimer', 'send', 'document', 'cookies', 'location', 'screenInfo', 'randomId'] as const;
-
-/** The browser's dependencies, each overridden by the caller's; globals are read only when one is missing. */
-export function resolveDeps(given: Partial<PersonalizationDeps> = {}): PersonalizationDeps {
+/**
+ * The browser's dependencies, each overridden by the caller's; globals are read only when one is
+ * missing. The default sanitiser comes from `sanitizerUrl`, added to the resolved document.
+ */
+export function resolveDeps(given: Partial<PersonalizationDeps> | undefined, sanitizerUrl: string): PersonalizationDeps {
+  given ??= {};
   const needsBrowser = BROWSER_KEYS.some((key) => given[key] === undefined);
-  const base = needsBrowser ? browserDeps() : { consent: NO_CONSENT, visitorIds: {}, warn };
-  return { ...base, ...given } as PersonalizationDeps;
+  const deps = { consent: NO_CONSENT, visitorIds: {}, warn, ...(needsBrowser && browserDeps()), ...given } as PersonalizationDeps;
+  deps.loadSanitizer ??= () => loadSanitizerScript(deps.document, sanitizerUrl);
+  return deps;
 }

@@ -68,5 +68,13 @@ export const BODY_HIDING_CSS = 'body {opacity: 0 !important}';
 /** Prefix of the DOM events' names: `mesura:personalize:request-start`, … (events.ts). */
 export const EVENT_PREFIX = 'mesura:personalize:';
 
-/** The response token that lets an activity's offers keep scripts (sanitize.ts). */
+/** The response token that lets an activity's offers keep scripts (trusted-html.ts). */
 export const TRUSTED_TOKEN = 'activity.trusted';
+
+/**
+ * Where the sanitiser bundle is, by default: the server serves it beside `/mesura-personalize.js`
+ * (server/src/http/front-ends.ts BROWSER_BUNDLES). The `sanitizerUrl` option overrides it.
+ */
+export const SANITIZER_URL_DEFAULT = '/mesura-sanitize.js';
+/** The `window` property on which `/mesura-sanitize.js` publishes its sanitiser. */
+export const SANITIZER_GLOBAL = 'mesuraSanitizer';

@@ -1,6 +1,7 @@
 /**
- * What every API call shares: dependencies, options, the session, the hiding, the renderer, and
- * the gate that says whether a request may go. Made once per client; no module-level state.
+ * What every API call shares: dependencies, options, the session, the hiding, the sanitiser's
+ * load, the renderer, and the gate that says whether a request may go. Made once per client; no
+ * module-level state.
  */
 import { BODY_HIDDEN_TIMEOUT_MS } from './constants.js';
 import { canSaveCookies } from './cookies.js';
@@ -13,7 +14,7 @@ import type { ResolvedOptions } from './options.js';
 import type { OfferAction } from './offer-actions.js';
 import type { RenderContext } from './render-offer.js';
 import type { RequestEnv } from './request-offers.js';
-import { createSanitizer } from './sanitize.js';
+import { createSanitizerLoad, type SanitizerLoad } from './sanitizer-load.js';
 import { createSession, type Session } from './session.js';
 
 export interface Core {
@@ -21,6 +22,8 @@ export interface Core {
   options: ResolvedOptions;
   session: Session;
   hiding: Hiding;
+  /** Started by each delivery request, awaited by the renderer. */
+  sanitizer: SanitizerLoad;
   requestEnv: RequestEnv;
   renderContext: RenderContext;
   emit(type: PersonalizationEventName, fields?: EventFields): void;
@@ -40,18 +43,20 @@ export function createCore(options: ResolvedOptions, deps: PersonalizationDeps, 
   const session = createSession({ cookies: deps.cookies, randomId: deps.randomId, secure });
   const hiding = createHiding({ document: deps.document, clock: deps, selectors: options.hideSelectors, timeoutMs: BODY_HIDDEN_TIMEOUT_MS });
   const prehide = hiding.adopt();
+  const sanitizer = createSanitizerLoad(() => deps.loadSanitizer(), deps.warn);
   let count = 0;
   const core: Core = {
     deps,
     options,
     session,
     hiding,
+    sanitizer,
     requestEnv: { deps, session, clientCode: options.clientCode, server: options.server, pageId: deps.randomId(), nextCount: () => (count += 1) },
     renderContext: {
       document: deps.document,
       clock: deps,
       location: deps.location,
-      sanitizer: createSanitizer(deps.document),
+      sanitizer: sanitizer.ready,
       globalMbox: options.globalMbox,
       emit: (type, fields) => core.emit(type, fields),
       onJson: options.onJson,

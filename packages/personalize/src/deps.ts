@@ -3,6 +3,7 @@
  * transport, a fresh document and a cookie jar, and no module reads a global. browser-deps.ts is the
  * one adapter that does.
  */
+import type { Sanitizer } from './sanitizer.js';
 
 /** What a request sends: `fetch`'s init, narrowed to what this client uses. */
 export interface SendInit {
@@ -87,6 +88,12 @@ export interface PersonalizationDeps {
   visitorIds: VisitorIdsProvider;
   /** Developer diagnostics (validation messages, §8). Default `console.warn`. */
   warn(message: string): void;
+  /**
+   * The sanitiser for untrusted offer HTML. Called once, beside the first request; again only
+   * after a failure. Default: a `<script>` for the `sanitizerUrl` option (`/mesura-sanitize.js`,
+   * sanitizer-script.ts). Tests pass DOMPurify's (dompurify-sanitizer.ts) directly.
+   */
+  loadSanitizer(): Promise<Sanitizer>;
 }
 
 /** Timers and clock, the part most modules need. */

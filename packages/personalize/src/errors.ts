@@ -76,6 +76,12 @@ export const UNSUPPORTED_ACTION = 'Unsupported action';
 export const ATTRIBUTE_REFUSED = 'Attribute refused by the sanitiser';
 /** Followed by `: {from} → {to}`: a rearrange naming a child the element does not have. */
 export const REARRANGE_OUT_OF_RANGE = 'rearrange names a child the element does not have';
+/**
+ * Untrusted HTML or attributes were not applied: the sanitiser bundle (`/mesura-sanitize.js`) did
+ * not load, or not before the action's wait ended (5000 ms from the start of rendering). The
+ * default content stays; the reason of a load error is logged.
+ */
+export const SANITIZER_FAILED_TO_LOAD = 'Sanitizer failed to load';
 /** Followed by `: {url}`: redirects go to http(s) URLs only. */
 export const REDIRECT_REFUSED = 'Redirect refused: the URL is not http or https';
 /** A setJson action with nowhere to go. */

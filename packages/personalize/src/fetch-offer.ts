@@ -1,9 +1,8 @@
 /**
- * getOffer's work (spec §4, §7): the gate, then request-start, the request, and request-succeeded
- * or request-failed. Held requests (no consent, delivery disabled) send nothing and emit nothing:
- * no request was made.
+ * getOffer's work (spec §4, §7): the gate, then request-start, the request (with the sanitiser's
+ * load beside it), and request-succeeded or request-failed. Held requests (no consent, delivery
+ * disabled) send nothing, load nothing and emit nothing: no request was made.
  */
-import type { DeliveryResponse } from '@mesura/protocol';
 import type { Core } from './core.js';
 import type { HeldReason } from './delivery-gate.js';
 import { DELIVERY_DISABLED, NOT_OPTED_IN, type ErrorStatus } from './errors.js';
@@ -12,7 +11,7 @@ import { offerActions, responseTokensOf, type OfferAction } from './offer-action
 import { requestOffers } from './request-offers.js';
 
 export type FetchResult =
-  | { ok: true; actions: OfferAction[]; response: DeliveryResponse }
+  | { ok: true; actions: OfferAction[] }
   | { ok: false; status: ErrorStatus; message: string; held?: HeldReason };
 
 export interface FetchInput {
@@ -33,6 +32,8 @@ export async function fetchOffer(core: Core, input: FetchInput): Promise<FetchRe
   const mbox = { mbox: input.mbox };
   // requestOffers renews the session id at once, so request-start reports it; nothing is sent yet.
   const pending = requestOffers(core.requestEnv, input);
+  // The sanitiser travels while the server decides, never after the answer (issue 7 item 15).
+  core.sanitizer.start();
   core.emit(EVENTS.requestStart, mbox);
   const result = await pending;
   if (!result.ok) {
@@ -41,5 +42,5 @@ export async function fetchOffer(core: Core, input: FetchInput): Promise<FetchRe
   }
   const { offers } = result.response;
   core.emit(EVENTS.requestSucceeded, { ...mbox, responseTokens: responseTokensOf(offers) });
-  return { ok: true, actions: offerActions(offers), response: result.response };
+  return { ok: true, actions: offerActions(offers) };
 }

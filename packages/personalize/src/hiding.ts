@@ -14,7 +14,6 @@ export interface Hiding {
   adopt(): (() => void) | undefined;
   /** Shows at once, ending every hold. */
   show(): void;
-  isHidden(): boolean;
 }
 
 export interface HidingOptions {
@@ -64,6 +63,5 @@ export function createHiding(options: HidingOptions): Hiding {
       holds.clear();
       style()?.remove();
     },
-    isHidden: () => style() !== null,
   };
 }

@@ -2,6 +2,8 @@
  * @mesura/personalize: the personalisation delivery client (issue 7, spec §4, §7, §8, §9). Asks
  * `/m2/{clientCode}/mbox/json` for offers, hides the content until they render or 3000 ms pass,
  * renders them sanitised, and reports each step as a DOM event. Nothing before consent.
+ * DOMPurify's sanitiser is the separate entry point `@mesura/personalize/sanitizer`, so that this
+ * one stays small: the client loads it as its own bundle (sanitizer-script.ts).
  */
 export { createPersonalization } from './personalization.js';
 export { PERSONALIZATION_EVENTS } from './events.js';
@@ -23,6 +25,8 @@ export {
   LIBRARY_VERSION,
   PERSONALISATION_VENDOR,
   REQUEST_TIMEOUT_MS,
+  SANITIZER_GLOBAL,
+  SANITIZER_URL_DEFAULT,
   SELECTOR_POLLING_TIMEOUT_MS,
   SESSION_COOKIE_NAME,
   SESSION_ID_LIFETIME_MS,
@@ -47,6 +51,7 @@ export {
   OPTIONS_REQUIRED,
   REGISTER_REQUIRED,
   REQUEST_TIMED_OUT,
+  SANITIZER_FAILED_TO_LOAD,
   SUCCESS_REQUIRED,
   UNKNOWN_ERROR,
   URL_REQUIRED,
@@ -65,6 +70,7 @@ export type { PersonalizationOptions } from './options.js';
 export type { PersonalizeInput, PersonalizeOutcome } from './personalize-flow.js';
 export type { RenderOutcome, JsonOfferContext } from './render-offer.js';
 export type { OfferAction } from './offer-actions.js';
+export type { Sanitizer } from './sanitizer.js';
 export type { HeldReason } from './delivery-gate.js';
 export type { ErrorStatus } from './errors.js';
 export type { PersonalizationEventDetail, PersonalizationEventName, Tracking } from './events.js';

@@ -2,7 +2,7 @@
  * createPersonalization's options, with their defaults (spec §9). Resolved once; the `settings`
  * module of extensions sees the resolved, frozen copy.
  */
-import { GLOBAL_MBOX_NAME, PERSONALISATION_VENDOR, REQUEST_TIMEOUT_MS } from './constants.js';
+import { GLOBAL_MBOX_NAME, PERSONALISATION_VENDOR, REQUEST_TIMEOUT_MS, SANITIZER_URL_DEFAULT } from './constants.js';
 import { CLIENT_CODE_REQUIRED, OPTIONS_REQUIRED } from './errors.js';
 import type { JsonOfferContext } from './render-offer.js';
 
@@ -27,6 +27,11 @@ export interface PersonalizationOptions {
   consentVendor?: string;
   /** Receives JSON offers (setJson actions). Defaults to none: such offers are logged and skipped. */
   onJson?: (json: unknown, context: JsonOfferContext) => void;
+  /**
+   * Where the sanitiser bundle is, loaded beside the first request when no `loadSanitizer` is
+   * given. Defaults to `'/mesura-sanitize.js'`; `/mesura-personalize.js` passes the one beside itself.
+   */
+  sanitizerUrl?: string;
 }
 
 export type ResolvedOptions = Required<Omit<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>> &
@@ -47,5 +52,6 @@ export function resolveOptions(options: PersonalizationOptions | undefined): Res
     hideSelectors: options.hideSelectors,
     consentVendor: options.consentVendor ?? PERSONALISATION_VENDOR,
     onJson: options.onJson,
+    sanitizerUrl: options.sanitizerUrl ?? SANITIZER_URL_DEFAULT,
   };
 }

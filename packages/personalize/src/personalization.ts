@@ -69,7 +69,7 @@ type MarkedDocument = Document & { [INITIALISED]?: Personalization };
 
 export function createPersonalization(options: PersonalizationOptions, given?: Partial<PersonalizationDeps>): Personalization {
   const resolved = resolveOptions(options);
-  const deps = resolveDeps(given);
+  const deps = resolveDeps(given, resolved.sanitizerUrl);
   const doc = deps.document as MarkedDocument;
   const existing = doc[INITIALISED];
   if (existing) {

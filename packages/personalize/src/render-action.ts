@@ -1,17 +1,20 @@
 /**
- * Applies one action to the elements its selector found (wire-formats §3 action types). HTML goes
- * through the sanitiser; attributes an offer may not set are refused.
+ * Applies one action to the elements its selector found (wire-formats §3 action types). HTML
+ * becomes nodes, and attributes are checked, only through the action's policy: the sanitiser, or
+ * the trusted activities' (render-offer.ts picks it). Without one, such an action is refused, so
+ * nothing unsanitised is ever inserted.
  */
 import type { OfferAction } from './offer-actions.js';
-import { isTrusted, type Sanitizer } from './sanitize.js';
-import { ATTRIBUTE_REFUSED, REARRANGE_OUT_OF_RANGE, UNSUPPORTED_ACTION } from './errors.js';
+import type { Sanitizer } from './sanitizer.js';
+import { ATTRIBUTE_REFUSED, REARRANGE_OUT_OF_RANGE, SANITIZER_FAILED_TO_LOAD, UNSUPPORTED_ACTION } from './errors.js';
 
 export type ActionResult = { ok: true } | { ok: false; message: string };
 
 const OK: ActionResult = { ok: true };
 
 export interface ElementActionContext {
-  sanitizer: Sanitizer;
+  /** For HTML and setAttribute actions; undefined when the sanitiser did not load. */
+  policy: Sanitizer | undefined;
   /** trackClick: a click on the element reports a conversion. */
   onClick(action: OfferAction): void;
 }
@@ -30,23 +33,39 @@ const INSERTS: Record<string, Insert> = {
 
 /** Whether `applyToElements` knows this action type. */
 export function isElementAction(type: string): boolean {
-  return type in INSERTS || ['setText', 'remove', 'setAttribute', 'setStyle', 'rearrange', 'trackClick'].includes(type);
+  return needsPolicy(type) || ['setText', 'remove', 'setStyle', 'rearrange', 'trackClick'].includes(type);
+}
+
+/** The actions that insert HTML or set attributes: the ones an untrusted offer needs the sanitiser for. */
+export function needsPolicy(type: string): boolean {
+  return type in INSERTS || type === 'setAttribute';
 }
 
 export function applyToElements(action: OfferAction, elements: readonly Element[], context: ElementActionContext): ActionResult {
-  const insert = INSERTS[action.action];
-  const trusted = isTrusted(action.responseTokens);
+  if (needsPolicy(action.action)) {
+    return context.policy ? applyWithPolicy(action, elements, context.policy) : { ok: false, message: SANITIZER_FAILED_TO_LOAD };
+  }
   for (const element of elements) {
-    if (insert) insert(element, context.sanitizer.fragment(String(action.content ?? ''), trusted));
+    const result = applyOther(action, element, context);
+    if (!result.ok) return result;
+  }
+  return OK;
+}
+
+/** The actions that go through the policy: the HTML ones and setAttribute. */
+function applyWithPolicy(action: OfferAction, elements: readonly Element[], policy: Sanitizer): ActionResult {
+  const insert = INSERTS[action.action];
+  for (const element of elements) {
+    if (insert) insert(element, policy.fragment(String(action.content ?? '')));
     else {
-      const result = applyOther(action, element, context, trusted);
+      const result = setAttributes(element, record(action.content), policy);
       if (!result.ok) return result;
     }
   }
   return OK;
 }
 
-function applyOther(action: OfferAction, element: Element, context: ElementActionContext, trusted: boolean): ActionResult {
+function applyOther(action: OfferAction, element: Element, context: ElementActionContext): ActionResult {
   switch (action.action) {
     case 'setText':
       element.textContent = String(action.content ?? '');
@@ -54,8 +73,6 @@ function applyOther(action: OfferAction, element: Element, context: ElementActio
     case 'remove':
       element.remove();
       return OK;
-    case 'setAttribute':
-      return setAttributes(element, record(action.content), context.sanitizer, trusted);
     case 'setStyle':
       return setStyles(element, record(action.content));
     case 'rearrange':
@@ -72,11 +89,11 @@ function record(content: unknown): Record<string, unknown> {
   return typeof content === 'object' && content !== null ? (content as Record<string, unknown>) : {};
 }
 
-/** `{name: value}`; `on…` handlers and `javascript:` URLs are refused unless the activity is trusted. */
-function setAttributes(element: Element, attributes: Record<string, unknown>, sanitizer: Sanitizer, trusted: boolean): ActionResult {
+/** `{name: value}`; the sanitiser refuses `on…` handlers and `javascript:` URLs, the trusted policy nothing. */
+function setAttributes(element: Element, attributes: Record<string, unknown>, policy: Sanitizer): ActionResult {
   const refused: string[] = [];
   for (const [name, value] of Object.entries(attributes)) {
-    if (sanitizer.attributeAllowed(element, name, String(value), trusted)) element.setAttribute(name, String(value));
+    if (policy.attributeAllowed(element, name, String(value))) element.setAttribute(name, String(value));
     else refused.push(name);
   }
   return refused.length === 0 ? OK : { ok: false, message: `${ATTRIBUTE_REFUSED}: ${refused.join(', ')}` };

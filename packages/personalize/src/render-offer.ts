@@ -1,16 +1,20 @@
 /**
- * applyOffer's work (issue 7 item 6): renders a list of actions, waiting for each action's element
- * up to 5000 ms (§9), and reports it with the rendering events (§4): start, then no-offers,
- * redirect, succeeded or failed.
+ * applyOffer's work (issue 7 item 6): renders a list of actions and reports it with the rendering
+ * events (§4): start, then no-offers, redirect, succeeded or failed. Each action waits for what it
+ * needs, together and up to 5000 ms from the start (§9 selector polling timeout): its elements,
+ * and, when it inserts untrusted HTML or sets attributes, the sanitiser. Trusted offers and the
+ * other actions never wait for the sanitiser. The page is shown at 3000 ms whatever is awaited.
  */
 import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
 import type { Clock, PageLocation } from './deps.js';
 import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOUND, UNSUPPORTED_ACTION } from './errors.js';
 import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';
 import type { OfferAction } from './offer-actions.js';
-import { applyToElements, isElementAction, type ActionResult } from './render-action.js';
-import type { Sanitizer } from './sanitize.js';
+import { applyToElements, isElementAction, needsPolicy } from './render-action.js';
+import type { Sanitizer } from './sanitizer.js';
 import { waitForElements } from './selector-wait.js';
+import { settleWithin } from './settle-within.js';
+import { isTrusted, trustedHtml } from './trusted-html.js';
 
 export interface RenderInput {
   mbox: string | undefined;
@@ -35,7 +39,8 @@ export interface RenderContext {
   document: Document;
   clock: Clock;
   location: Pick<PageLocation, 'replace'>;
-  sanitizer: Sanitizer;
+  /** The sanitiser's load (sanitizer-load.ts); undefined when it failed. */
+  sanitizer(): Promise<Sanitizer | undefined>;
   globalMbox: string;
   emit(type: PersonalizationEventName, fields: EventFields): void;
   /** setJson: JSON offers are the page's to use. */
@@ -89,13 +94,24 @@ async function renderAction(context: RenderContext, input: RenderInput, action: 
   if (!isElementAction(action.action)) return { message: `${UNSUPPORTED_ACTION}: ${action.action}` };
   const target = targetOf(context, input, action);
   if (!target) return { message: `${SELECTOR_REQUIRED}: ${action.action}` };
-  const elements = await waitForElements(context.document, target.selector, context.clock, SELECTOR_POLLING_TIMEOUT_MS);
+  const [elements, policy] = await Promise.all([
+    waitForElements(context.document, target.selector, context.clock, SELECTOR_POLLING_TIMEOUT_MS),
+    policyFor(context, target.action),
+  ]);
   if (!elements) return { missing: target.selector };
-  const result: ActionResult = applyToElements(target.action, elements, {
-    sanitizer: context.sanitizer,
-    onClick: (clicked) => context.onClick(input.mbox, clicked),
-  });
+  const result = applyToElements(target.action, elements, { policy, onClick: (clicked) => context.onClick(input.mbox, clicked) });
   return result.ok ? undefined : { message: result.message };
+}
+
+/**
+ * What turns the action's HTML into nodes and checks its attributes: none for actions that need
+ * neither, the trusted policy for trusted activities (the token is the offer's), else the
+ * sanitiser, waited for within the action's wait; undefined when it did not come.
+ */
+async function policyFor(context: RenderContext, action: OfferAction): Promise<Sanitizer | undefined> {
+  if (!needsPolicy(action.action)) return undefined;
+  if (isTrusted(action.responseTokens)) return trustedHtml(context.document);
+  return settleWithin(context.sanitizer(), context.clock, SELECTOR_POLLING_TIMEOUT_MS);
 }
 
 /**
@@ -111,7 +127,8 @@ function targetOf(context: RenderContext, input: RenderInput, action: OfferActio
 
 function failureMessage(failures: readonly Failure[]): string {
   const missing = failures.flatMap((f) => ('missing' in f ? [f.missing] : []));
-  const messages = failures.flatMap((f) => ('message' in f ? [f.message] : []));
+  // Once each: every HTML action of an offer fails alike when the sanitiser did not load.
+  const messages = [...new Set(failures.flatMap((f) => ('message' in f ? [f.message] : [])))];
   if (missing.length > 0) messages.unshift(`${SELECTORS_NOT_FOUND}: ${missing.join(', ')}`);
   return messages.join('; ');
 }

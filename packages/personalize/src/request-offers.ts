@@ -9,6 +9,7 @@ import { deliveryCall, serverOrigin } from './delivery-call.js';
 import { DELIVERY_DISABLED, REQUEST_TIMED_OUT, UNKNOWN_ERROR } from './errors.js';
 import { buildDeliveryRequest } from './request-builder.js';
 import type { Session } from './session.js';
+import { settleWithin } from './settle-within.js';
 import { failure, sendDelivery, type DeliveryResult } from './transport.js';
 import { readVisitorIds } from './visitor-ids.js';
 
@@ -30,29 +31,18 @@ export interface RequestInput {
   keepalive?: boolean;
 }
 
-export function requestOffers(env: RequestEnv, input: RequestInput): Promise<DeliveryResult> {
-  const { setTimer, clearTimer } = env.deps;
-  const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (result: DeliveryResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimer(timer);
-      resolve(result);
-    };
-    const timer = setTimer(() => {
-      settle(failure(REQUEST_TIMED_OUT, 'timeout'));
-      controller?.abort();
-    }, input.timeoutMs);
-    attempt(env, input, controller?.signal).then(
-      (result) => settle(result),
-      () => settle(failure(UNKNOWN_ERROR)),
-    );
-  });
+export async function requestOffers(env: RequestEnv, input: RequestInput): Promise<DeliveryResult> {
+  // Every browser that runs this bundle's syntax (es2020) has AbortController.
+  const controller = new AbortController();
+  // Started before the first await: the session id is renewed at once (fetch-offer.ts relies on it).
+  const answered = attempt(env, input, controller.signal).catch(() => failure(UNKNOWN_ERROR));
+  const result = await settleWithin(answered, env.deps, input.timeoutMs);
+  if (result) return result;
+  controller.abort(); // a late answer is never read
+  return failure(REQUEST_TIMED_OUT, 'timeout');
 }
 
-async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal | undefined): Promise<DeliveryResult> {
+async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal): Promise<DeliveryResult> {
   const { deps, session } = env;
   // Numbered and timed when asked, not when the visitor ids come.
   const fixed = { sessionId: session.renewSessionId(), count: env.nextCount(), requestId: deps.randomId(), nowMs: deps.now() };
@@ -72,7 +62,7 @@ async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal
   });
   const origin = serverOrigin({ server: env.server, edgeHost: session.edgeHost(), origin: location.origin, protocol: location.protocol });
   const result = await sendDelivery(deps.send, deliveryCall(origin, env.clientCode, request), { signal, keepalive: input.keepalive, warn: deps.warn });
-  if (!result.ok || signal?.aborted) return result;
+  if (!result.ok || signal.aborted) return result;
   session.remember(result.response);
   return disabledByServer(result.response) ? failure(DELIVERY_DISABLED) : result;
 }

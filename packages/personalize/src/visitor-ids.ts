@@ -6,6 +6,7 @@
 import { VISITOR_API_TIMEOUT_MS } from './constants.js';
 import type { Clock, VisitorCustomerId, VisitorIdsProvider } from './deps.js';
 import { VISITOR_API_ERROR, VISITOR_API_TIMED_OUT } from './errors.js';
+import { settleWithin } from './settle-within.js';
 
 export interface VisitorIds {
   visitorId: string | undefined;
@@ -25,24 +26,12 @@ export async function readVisitorIds(provider: VisitorIdsProvider, clock: Clock,
 
 type CustomerIdsCall = NonNullable<VisitorIdsProvider['customerIds']>;
 
-function customerIdsWithin(call: CustomerIdsCall, clock: Clock, warn: (message: string) => void): Promise<Record<string, VisitorCustomerId>> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (ids: Record<string, VisitorCustomerId>, message?: string) => {
-      if (settled) return;
-      settled = true;
-      clock.clearTimer(timer);
-      if (message) warn(message);
-      resolve(ids);
-    };
-    const timer = clock.setTimer(() => settle({}, VISITOR_API_TIMED_OUT), VISITOR_API_TIMEOUT_MS);
-    Promise.resolve()
-      .then(call)
-      .then(
-        (ids) => settle(wellFormed(ids)),
-        () => settle({}, VISITOR_API_ERROR),
-      );
-  });
+async function customerIdsWithin(call: CustomerIdsCall, clock: Clock, warn: (message: string) => void): Promise<Record<string, VisitorCustomerId>> {
+  // null: the call failed; undefined (settleWithin's): it did not answer in time.
+  const ids = await settleWithin(Promise.resolve().then(call).then(wellFormed, () => null), clock, VISITOR_API_TIMEOUT_MS);
+  if (ids === undefined) warn(VISITOR_API_TIMED_OUT);
+  if (ids === null) warn(VISITOR_API_ERROR);
+  return ids ?? {};
 }
 
 /** Entries with a non-empty string id; anything else is dropped. */

@@ -5,7 +5,9 @@
  * hidden; the site's rules ask for their mboxes on later single-page-app views
  * (`window.mesuraPersonalize`). Consent: the stored choice the head read, until the consent manager
  * answers through `__tcfapi`; from then on its answer, so that a withdrawal stops requests at once;
- * never while the visitor has opted out.
+ * never while the visitor has opted out. The sanitiser for the offers' HTML is `/mesura-sanitize.js`,
+ * which the client fetches beside its first request: its default `sanitizerUrl`, at the site's root
+ * where the head snippet loads this script from.
  */
 import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
 import { documentCookieJar, privacyStatus } from '@mesura/identity';

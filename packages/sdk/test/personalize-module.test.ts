@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Loads /mesura-personalize.js as the head would, with `cookie` stored and the head's verdict `p`. */
 async function loadModule(cookie: string, p: boolean) {
@@ -16,7 +16,27 @@ async function loadModule(cookie: string, p: boolean) {
   return requests;
 }
 
+/** The `src` of every script added to head since the test began. */
+let addedScripts: string[] = [];
+let headObserver: MutationObserver | undefined;
+
+beforeEach(() => {
+  addedScripts = [];
+  headObserver = new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => [...record.addedNodes])) {
+      if (node instanceof HTMLScriptElement) addedScripts.push(node.getAttribute('src') ?? '');
+    }
+  });
+  headObserver.observe(document.head, { childList: true });
+  // happy-dom loads no script file: a script the client adds then "loads" without running (no
+  // window.mesuraSanitizer), which the client logs; this keeps the log quiet and readable.
+  (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
 afterEach(() => {
+  vi.restoreAllMocks();
+  headObserver?.disconnect();
   vi.unstubAllGlobals();
   document.cookie = 'mesura_privacy=; Max-Age=0';
   delete (window as { mesuraPersonalize?: unknown }).mesuraPersonalize;
@@ -31,8 +51,17 @@ describe('/mesura-personalize.js', () => {
     expect(requests[0]).toContain('/m2/mesura/mbox/json?mbox=target-global-mbox');
   });
 
+  it("loads the sanitiser /mesura-sanitize.js from the site's root beside the global request, once", async () => {
+    const requests = await loadModule('', true);
+    expect(requests).toHaveLength(1);
+    expect(addedScripts).toEqual(['/mesura-sanitize.js']);
+    // happy-dom ran nothing, so nothing was published: the client says so, and renders no HTML offer.
+    expect(console.warn).toHaveBeenCalledWith('[mesura personalize] Sanitizer failed to load: /mesura-sanitize.js did not publish window.mesuraSanitizer');
+  });
+
   it('asks nothing while the visitor has opted out, whatever the stored choice', async () => {
     const requests = await loadModule('mesura_privacy=out', true);
+    expect(addedScripts).toEqual([]);
     expect(requests).toEqual([]);
     expect((window as { mesuraPersonalize?: unknown }).mesuraPersonalize).toBeDefined();
   });

@@ -14,8 +14,11 @@ export interface SiteConfig {
   gaDestination?: string | false;
 }
 
-/** The browser bundles served from the SDK's dist folder, at the site's root. */
-export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js'] as const;
+/**
+ * The browser bundles served from the SDK's dist folder, at the site's root. The personalisation
+ * client loads the sanitiser (`mesura-sanitize.js`) from there by default.
+ */
+export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 /** Where the head snippet's code goes: a comment, so that a page served without it still parses. */

@@ -8,6 +8,7 @@ import {
   type ScreenInfo,
   type VisitorIdsProvider,
 } from '../../src/index.js';
+import { createSanitizer } from '../../src/dompurify-sanitizer.js';
 import { fakeCookieJar, fakeTimers, recordingTransport, type FakeJar, type Reply } from './fakes.js';
 
 export const PAGE_URL = 'https://www.example.cat/el-temps/';
@@ -84,6 +85,8 @@ export function setupClient(setup: Setup = {}) {
     consent: { hasVendorConsent: (vendor) => (setup.consent ?? true) && vendor === 'personalisation' },
     visitorIds: setup.visitorIds ?? {},
     warn: (message) => void warnings.push(message),
+    // DOMPurify itself, on jsdom's window: what /mesura-sanitize.js publishes in a browser.
+    loadSanitizer: () => Promise.resolve(createSanitizer(document)),
     ...setup.deps,
   };
   const create = () => createPersonalization({ clientCode: 'mesura', server: SERVER, globalMboxAutoCreate: false, ...setup.options }, deps);

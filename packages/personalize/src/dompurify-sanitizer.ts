@@ -1,0 +1,23 @@
+/**
+ * The offers' sanitiser (issue 7 item 6), DOMPurify's: no `<script>`, no `on…=` handler, no
+ * `javascript:` URL reaches the page. Offers come from activities editors write in the console, so
+ * their HTML is untrusted. Not imported by the client: `/mesura-sanitize.js`
+ * (packages/sdk/src/sanitizer-module.ts) publishes it as `window.mesuraSanitizer`, and the client
+ * loads that bundle beside its first request (sanitizer-script.ts). Its own entry point
+ * (`@mesura/personalize/sanitizer`) keeps DOMPurify out of every bundle that imports the client.
+ */
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import type { Sanitizer } from './sanitizer.js';
+
+export type { Sanitizer } from './sanitizer.js';
+export { SANITIZER_GLOBAL } from './constants.js';
+
+export function createSanitizer(doc: Document): Sanitizer {
+  let purify: DOMPurify | undefined;
+  // One DOMPurify per page's window, made on first use: tests give each client its own window.
+  const instance = () => (purify ??= createDOMPurify(doc.defaultView as unknown as Parameters<typeof createDOMPurify>[0]));
+  return {
+    fragment: (html) => instance().sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true }),
+    attributeAllowed: (element, name, value) => instance().isValidAttribute(element.localName, name.toLowerCase(), value),
+  };
+}
