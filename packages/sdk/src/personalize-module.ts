@@ -10,10 +10,9 @@
  * where the head snippet loads this script from.
  */
 import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
-import { documentCookieJar, privacyStatus } from '@mesura/identity';
+import { documentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
 import { createPersonalization, type Personalization } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE } from './constants.js';
-import type { MesuraGlobal } from './mesura-global.js';
 import { tcfConsent, type TcfApi } from './tcf-consent.js';
 
 declare global {
@@ -38,10 +37,11 @@ function start(): void {
     hasVendorConsent: (vendor: string) =>
       privacyStatus(jar) !== 'opted-out' && (answered ? tcf.hasVendorConsent(vendor) : head?.p === true),
   };
-  window.mesuraPersonalize = createPersonalization(
-    { clientCode: PERSONALISATION_CLIENT_CODE },
-    { consent, visitorIds: { visitorId: () => (window.mesura as Partial<MesuraGlobal> | undefined)?.identity?.visitorId() } },
-  );
+  // The analytics visitor id joins decisions to the visitor's hits (page-view and event goals). The
+  // global request usually goes before /mesura.js has started, so the id is read from the cookie
+  // /mesura.js keeps (where cookies cannot be kept, delivery is off anyway).
+  const visitorId = () => storedVisitorId(jar);
+  window.mesuraPersonalize = createPersonalization({ clientCode: PERSONALISATION_CLIENT_CODE }, { consent, visitorIds: { visitorId } });
 }
 
 start();

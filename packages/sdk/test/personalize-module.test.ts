@@ -59,6 +59,19 @@ describe('/mesura-personalize.js', () => {
     expect(console.warn).toHaveBeenCalledWith('[mesura personalize] Sanitizer failed to load: /mesura-sanitize.js did not publish window.mesuraSanitizer');
   });
 
+  it("sends the analytics visitor id of /mesura.js's cookie on the global request, before /mesura.js has started", async () => {
+    // Page-view and event goals join decisions to hits by this id (server decision store).
+    const requests = await loadModule('mesura_fid=6E9CC8337238D82F-E40A34F7A626FBB0', true);
+    expect(new URL(requests[0]!, 'http://localhost').searchParams.get('mboxMCGVID')).toBe('6E9CC8337238D82F-E40A34F7A626FBB0');
+    document.cookie = 'mesura_fid=; Max-Age=0';
+  });
+
+  it('sends no visitor id when the cookie has none, or one of another format', async () => {
+    const requests = await loadModule('mesura_fid=not-an-id', true);
+    expect(new URL(requests[0]!, 'http://localhost').searchParams.has('mboxMCGVID')).toBe(false);
+    document.cookie = 'mesura_fid=; Max-Age=0';
+  });
+
   it('asks nothing while the visitor has opted out, whatever the stored choice', async () => {
     const requests = await loadModule('mesura_privacy=out', true);
     expect(addedScripts).toEqual([]);
