@@ -1,8 +1,11 @@
 // Browser half of the personalisation benchmark (issue 7 item 14): how long the body stays hidden
 // on a personalised page, from the moment the head snippet hides it to the first frame it is
 // visible again with the offer in place. Starts the built server on 127.0.0.1, loads an article with
-// a headline test N times in Debian's Chromium (a returning visitor who accepted everything), and
-// prints p50/p95 against the goal (p95 ≤ 150 ms on loopback). Stops by itself.
+// a headline test N times in Debian's Chromium as a visitor who accepted everything, both returning
+// (warm cache) and on a first visit (cold cache), and prints p50/p95 against the goal (p95 ≤ 150 ms
+// on loopback). For scale it also prints when the site itself first renders the article's title
+// without personalisation: the body cannot be shown with the offer before the element exists.
+// Stops by itself.
 // Usage: npm run bench:hidden [-- loads]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +17,7 @@ import { startServer } from './server-process.mjs';
 const LOADS = Number(process.argv[2] ?? 20);
 const P95_GOAL_MS = 150;
 const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
-const HARD_LIMIT_MS = 120_000;
+const HARD_LIMIT_MS = 300_000;
 
 /** In the page, from its first script: ms between the hiding style appearing and the first visible frame. */
 function measureHidden() {
@@ -38,6 +41,66 @@ function measureHidden() {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/** In the page, from its first script: when the article's title first exists (the site's own first render). */
+function measureTitle() {
+  new MutationObserver((_records, observer) => {
+    if (document.querySelector('.article__title') === null) return;
+    window.titleMs$ = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * `visitor`:
+ * - 'first visit': each load in a new browser context, nothing cached;
+ * - 'returning, new tab': each load in a new tab of one context after a warm-up load, so the cache
+ *   holds the site's and Mesura's scripts (as a visitor with a stored choice has), but the tab's
+ *   renderer starts cold;
+ * - 'returning, same tab': each load a new navigation of one tab (a reload, a link from another
+ *   page), cache and renderer warm.
+ * `personalised` false: no stored choice, so neither hiding nor personalisation; what is measured
+ * then is when the article's title first exists, from navigation start.
+ */
+async function sample(browser, baseUrl, { visitor, personalised }) {
+  const gvl = createVendorList();
+  const consent = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
+  const newContext = async () => {
+    const context = await browser.newContext();
+    if (personalised) await context.addCookies([{ name: CONSENT_COOKIE_NAME, value: consent, url: baseUrl }]);
+    return context;
+  };
+  const load = async (page) => {
+    await page.goto(`${baseUrl}${ARTICLE}`);
+    const figure = personalised ? 'hiddenMs$' : 'titleMs$';
+    await page.waitForFunction((name) => window[name] !== undefined, figure, { timeout: 10_000 });
+    return page.evaluate((name) => window[name], figure);
+  };
+  const newPage = async (context) => {
+    const page = await context.newPage();
+    await page.addInitScript(personalised ? measureHidden : measureTitle);
+    return page;
+  };
+  const figures = [];
+  const shared = visitor === 'first visit' ? undefined : await newContext();
+  const sameTab = visitor === 'returning, same tab' ? await newPage(shared) : undefined;
+  if (shared) {
+    const warmUp = sameTab ?? (await newPage(shared));
+    await load(warmUp);
+    if (!sameTab) await warmUp.close();
+  }
+  for (let i = 0; i < LOADS; i++) {
+    const context = shared ?? (await newContext());
+    const page = sameTab ?? (await newPage(context));
+    figures.push(await load(page));
+    if (!sameTab) await page.close();
+    if (!shared) await context.close();
+  }
+  await shared?.close();
+  return figures.sort((a, b) => a - b);
+}
+
+const summary = (sorted) => `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms`;
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-hidden-'));
   const server = await startServer(dataDir);
@@ -47,23 +110,13 @@ async function main() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
-    const gvl = createVendorList();
-    const consent = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
-    const hidden = [];
-    for (let load = 0; load < LOADS; load++) {
-      const context = await browser.newContext();
-      await context.addCookies([{ name: CONSENT_COOKIE_NAME, value: consent, url: baseUrl }]);
-      const page = await context.newPage();
-      await page.addInitScript(measureHidden);
-      await page.goto(`${baseUrl}${ARTICLE}`);
-      await page.waitForFunction(() => window.hiddenMs$ !== undefined, undefined, { timeout: 10_000 });
-      hidden.push(await page.evaluate(() => window.hiddenMs$));
-      await context.close();
+    for (const visitor of ['returning, same tab', 'returning, new tab', 'first visit']) {
+      const hidden = await sample(browser, baseUrl, { visitor, personalised: true });
+      const title = await sample(browser, baseUrl, { visitor, personalised: false });
+      const verdict = percentile(hidden, 95) <= P95_GOAL_MS ? 'goal met' : 'goal NOT met';
+      console.log(`${visitor}, ${LOADS} loads: body hidden ${summary(hidden)} (goal p95 ≤ ${P95_GOAL_MS} ms: ${verdict})`);
+      console.log(`${visitor}, ${LOADS} loads, without personalisation: article title first in the page ${summary(title)} after navigation start`);
     }
-    hidden.sort((a, b) => a - b);
-    const p50 = percentile(hidden, 50);
-    const p95 = percentile(hidden, 95);
-    console.log(`body hidden over ${LOADS} loads: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${hidden.at(-1).toFixed(1)} ms (goal p95 ≤ ${P95_GOAL_MS} ms)`);
   } finally {
     await browser.close();
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
