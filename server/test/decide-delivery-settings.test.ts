@@ -7,6 +7,7 @@ import { encodeDeliveryQuery, parseDeliveryResponse, type DeliveryRequest } from
 import { loadConfig } from '../src/config.js';
 import type { ActivityIndex } from '../src/decide/activity-index.js';
 import { deliver, disabledNotice } from '../src/decide/delivery.js';
+import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const START = Date.UTC(2026, 0, 15, 10);
@@ -14,24 +15,7 @@ const HOUR_MS = 3_600_000;
 const DEVICE_ID = `${'d'.repeat(32)}.1_0`;
 
 function request(overrides: Partial<DeliveryRequest> = {}): DeliveryRequest {
-  return {
-    mbox: 'mesura-noticia-1001',
-    sessionId: 'a'.repeat(32),
-    deviceId: DEVICE_ID,
-    pageId: 'p1',
-    requestId: 'r1',
-    version: '1.8.2',
-    count: 1,
-    time: START,
-    host: 'localhost:8080',
-    url: 'http://localhost:8080/noticia/1001/parlament-aprova-llei-habitatge-assequible',
-    referrer: '',
-    browser: { height: 800, width: 1200, timeOffsetMin: 60 },
-    screen: { height: 1080, width: 1920, colorDepth: 24 },
-    customerIds: {},
-    params: {},
-    ...overrides,
-  };
+  return articleDeliveryRequest(START, { deviceId: DEVICE_ID, ...overrides });
 }
 
 let t: TestServer | undefined;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, parseDeliveryResponse, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import type { Activity } from '../src/decide/activity.js';
 import { siteActivities } from '../src/decide/site-activities.js';
+import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -17,23 +18,7 @@ beforeEach(async () => {
 afterEach(() => t.dispose());
 
 function request(overrides: Partial<DeliveryRequest> = {}): DeliveryRequest {
-  return {
-    mbox: 'mesura-noticia-1001',
-    sessionId: 'a'.repeat(32),
-    pageId: 'p1',
-    requestId: 'r1',
-    version: '1.8.2',
-    count: 1,
-    time: START,
-    host: 'localhost:8080',
-    url: 'http://localhost:8080/noticia/1001/parlament-aprova-llei-habitatge-assequible',
-    referrer: '',
-    browser: { height: 800, width: 1200, timeOffsetMin: 60 },
-    screen: { height: 1080, width: 1920, colorDepth: 24 },
-    customerIds: {},
-    params: {},
-    ...overrides,
-  };
+  return articleDeliveryRequest(START, overrides);
 }
 
 async function ask(req: DeliveryRequest, userAgent = BROWSER_UA): Promise<DeliveryResponse> {
