@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,28 @@ describe('the browser bundles', () => {
     expect(sanitizer.statusCode).toBe(200);
     expect(sanitizer.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(sanitizer.body).toBe('window.mesuraSanitizer={}');
+    await server.close();
+  });
+});
+
+describe('the built site files', () => {
+  it('caches the hashed build output for a year, immutable; other files are revalidated', async () => {
+    const siteDir = tempDir();
+    mkdirSync(path.join(siteDir, 'assets'));
+    mkdirSync(path.join(siteDir, 'documents'));
+    writeFileSync(path.join(siteDir, 'index.html'), '<head><script>window.mesuraConfig=__MESURA_CONFIG__;/*__MESURA_HEAD__*/</script></head>');
+    writeFileSync(path.join(siteDir, 'assets', 'index-BsqQ5kg6.js'), 'render()');
+    writeFileSync(path.join(siteDir, 'documents', 'informe.pdf'), '%PDF');
+    const config = { ...loadConfig({ MESURA_DATA_DIR: tempDir(), MESURA_LOG_LEVEL: 'silent' }, '/repo'), siteDir };
+    const server = await createServer(config);
+    const asset = await server.app.inject('/assets/index-BsqQ5kg6.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const document = await server.app.inject('/documents/informe.pdf');
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['cache-control']).toBe('public, max-age=0');
+    const page = await server.app.inject('/noticia/1001/x/');
+    expect(page.headers['cache-control']).toBe('no-cache');
     await server.close();
   });
 });

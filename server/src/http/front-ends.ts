@@ -55,7 +55,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
 
   const noIndex = (pathName: string) => !pathName.endsWith('/index.html') && pathName !== '/index.html';
   if (siteIndex) {
-    await app.register(fastifyStatic, { root: options.siteDir, prefix: '/', index: false, allowedPath: noIndex });
+    await app.register(fastifyStatic, { root: options.siteDir, prefix: '/', index: false, allowedPath: noIndex, setHeaders: cacheHashedAssets });
   }
   if (consoleIndex) {
     await app.register(fastifyStatic, {
@@ -64,6 +64,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
       index: false,
       decorateReply: false,
       allowedPath: noIndex,
+      setHeaders: cacheHashedAssets,
     });
   }
 
@@ -87,6 +88,22 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     if (pathName.startsWith(CONSOLE_PREFIX)) return sendIndex(consoleIndex, 'the console')(request, reply);
     return sendIndex(siteIndex, 'the site')(request, reply);
   });
+}
+
+/** Vite's build names each file under assets/ after a hash of its content. */
+export const HASHED_ASSETS_DIR = 'assets';
+/** A year: a changed file gets a new name, so a cached one never goes stale. */
+export const HASHED_ASSET_MAX_AGE_S = 31_536_000;
+
+/**
+ * Hashed build output is cached for good (no revalidation on the next page, which a returning
+ * visitor's first paint, with the body hidden for personalisation, waits for); other static files
+ * keep the default, revalidated with their ETag.
+ */
+function cacheHashedAssets(reply: FastifyReply, filePath: string): void {
+  if (path.basename(path.dirname(filePath)) === HASHED_ASSETS_DIR) {
+    reply.header('Cache-Control', `public, max-age=${HASHED_ASSET_MAX_AGE_S}, immutable`);
+  }
 }
 
 function readIndex(dir: string, transform: (html: string) => string): string | undefined {
