@@ -6,19 +6,22 @@ import { useSiteUnderTest } from './helpers/site-under-test.js';
 const site = useSiteUnderTest();
 const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ACTIVITY = 'titular-1001';
+const WEATHER_ACTIVITY = 'el-temps-disseny';
 
 beforeAll(async () => {
   // Every visitor in experience B, so that the offer is known in advance.
-  const activity = (await (await fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`)).json()) as {
-    experiences: { id: string; share: number }[];
-  };
-  activity.experiences = activity.experiences.map((e) => ({ ...e, share: e.id === 'b' ? 100 : 0 }));
-  const put = await fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(activity),
-  });
-  expect(put.status).toBe(200);
+  for (const id of [ACTIVITY, WEATHER_ACTIVITY]) {
+    const activity = (await (await fetch(`${site.server.baseUrl}/api/activities/${id}`)).json()) as {
+      experiences: { id: string; share: number }[];
+    };
+    activity.experiences = activity.experiences.map((e) => ({ ...e, share: e.id === 'b' ? 100 : 0 }));
+    const put = await fetch(`${site.server.baseUrl}/api/activities/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(activity),
+    });
+    expect(put.status).toBe(200);
+  }
 });
 
 
@@ -133,6 +136,37 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
     await page.waitForLoadState('networkidle');
     expect(requests).toEqual([]);
     expect((await frames(page)).hiddenSeen).toBe(false);
+    await page.close();
+  });
+
+  it("a single-page-app view of /el-temps/: the site's rule asks for its mbox, the body hides (opacity 0) until the layout offer is in place", async () => {
+    const page = await newVisitorPage(site.browser, accepted());
+    await page.goto(`${site.server.baseUrl}/`);
+    await page.waitForFunction(() => (window as { mesuraPersonalize?: unknown }).mesuraPersonalize !== undefined && document.cookie.includes('mesura_fid='));
+    // From the click on: the hiding style with its opacity, and the forecast's display at the first frame without it.
+    await page.evaluate(() => {
+      const seen = { hidingCss: '', displayWhenShown: '' };
+      (window as unknown as { spa$: typeof seen }).spa$ = seen;
+      new MutationObserver(() => {
+        const style = document.getElementById('mesura-personalize-hiding');
+        if (style) seen.hidingCss = style.textContent ?? '';
+      }).observe(document.head, { childList: true });
+      const sample = () => {
+        const forecast = document.querySelector('ul.forecast');
+        if (seen.hidingCss && !document.getElementById('mesura-personalize-hiding') && forecast) {
+          seen.displayWhenShown = getComputedStyle(forecast).display;
+          return;
+        }
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    const asked = page.waitForRequest((r) => r.url().includes('/m2/') && new URL(r.url()).searchParams.get('mbox') === 'mesura-el-temps');
+    await page.click('a[href="/el-temps/"]');
+    await asked;
+    const spa = () => page.evaluate(() => (window as unknown as { spa$: { hidingCss: string; displayWhenShown: string } }).spa$);
+    await expect.poll(async () => (await spa()).displayWhenShown, { timeout: 10_000 }).toBe('grid');
+    expect((await spa()).hidingCss.replace(/\s/g, '')).toBe('body{opacity:0!important}');
     await page.close();
   });
 });
