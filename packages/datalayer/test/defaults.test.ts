@@ -86,6 +86,15 @@ describe('readDataLayer: §5 defaults of the page group', () => {
     expect(page.contingutMultimedia).toBe('false');
   });
 
+  it('reads themes (comma list or array), actual page name, broadcast date and query string as the page gives them (§3)', () => {
+    const page = readPage({ temes: [' parlament', 'eleccions '], actualPageName: ' ple-del-parlament ', dataEmissio: '22/11/2026', queryString: 'int=portada&ext=xarxes' });
+    expect(page.temes).toBe('parlament,eleccions');
+    expect(page.actualPageName).toBe('ple-del-parlament');
+    expect(page.dataEmissio).toBe('22/11/2026');
+    expect(page.queryString).toBe('int=portada&ext=xarxes');
+    expect(readPage({ temes: 'parlament,eleccions' }).temes).toBe('parlament,eleccions');
+  });
+
   it('a zero result count is a value, not a missing one', () => {
     expect(readPage({ resultatsCerca: 0 }).resultatsCerca).toBe('0');
   });
