@@ -98,6 +98,11 @@ describe('conversions of the site activities, from the browser (issue 7 item 10)
 
     await moves.goto(api(ARTICLE_1003));
     expect(await reportReaches('el-temps-disseny', { visitors: 2, conversions: 1 })).toEqual({ visitors: 2, conversions: 1 });
+    // The visitor who stays views the forecast again: a page view, but not of a news page.
+    const viewed = stays.waitForResponse((r) => r.url().includes('/b/ss/mesuradev/') && r.request().method() === 'POST');
+    await stays.reload();
+    await viewed;
+    expect(await experience('el-temps-disseny', 'b')).toMatchObject({ visitors: 2, conversions: 1 });
     await stays.context().close();
     await moves.context().close();
   });
@@ -109,8 +114,12 @@ describe('conversions of the site activities, from the browser (issue 7 item 10)
     const shared = shares.waitForRequest((r) => r.url().includes('/b/ss/mesuradev/') && /(^|&)events=[^&]*event3/.test(r.postData() ?? ''));
     await shares.click(SHARE_BUTTON);
     await shared;
+    const followed = follows.waitForResponse((r) => r.url().includes('/b/ss/mesuradev/') && /(^|&)events=[^&]*event10/.test(r.request().postData() ?? ''));
     await follows.click(FOLLOW_BUTTON);
+    await followed;
     expect(await reportReaches('titular-1002', { visitors: 2, conversions: 1 })).toEqual({ visitors: 2, conversions: 1 });
+    // The collector acknowledged the follow (event10) only once it was durable: still one conversion.
+    expect(await experience('titular-1002', 'b')).toMatchObject({ visitors: 2, conversions: 1 });
     await shares.context().close();
     await follows.context().close();
   });

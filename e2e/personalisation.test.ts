@@ -142,8 +142,15 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
   it("a single-page-app view of /el-temps/: the site's rule asks for its mbox, the body hides (opacity 0) until the layout offer is in place", async () => {
     const page = await newVisitorPage(site.browser, accepted());
     await page.goto(`${site.server.baseUrl}/`);
-    await page.waitForFunction(() => (window as { mesuraPersonalize?: unknown }).mesuraPersonalize !== undefined && document.cookie.includes('mesura_fid='));
-    // From the click on: the hiding style with its opacity, and the forecast's display at the first frame without it.
+    // The home page's own global request done and shown, so that what follows is the route change's.
+    await page.waitForFunction(
+      () =>
+        (window as { mesuraPersonalize?: unknown }).mesuraPersonalize !== undefined &&
+        document.cookie.includes('mesura_fid=') &&
+        document.getElementById('mesura-personalize-hiding') === null,
+    );
+    // From the click on: the hiding style with its opacity, and the forecast's inline display (which
+    // only the offer sets: the site's stylesheet has its own grid) at the first frame without it.
     await page.evaluate(() => {
       const seen = { hidingCss: '', displayWhenShown: '' };
       (window as unknown as { spa$: typeof seen }).spa$ = seen;
@@ -154,7 +161,7 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
       const sample = () => {
         const forecast = document.querySelector('ul.forecast');
         if (seen.hidingCss && !document.getElementById('mesura-personalize-hiding') && forecast) {
-          seen.displayWhenShown = getComputedStyle(forecast).display;
+          seen.displayWhenShown = (forecast as HTMLElement).style.display;
           return;
         }
         requestAnimationFrame(sample);

@@ -352,6 +352,19 @@ describe('a page running the commercial 1.x library', () => {
     expect(report.json().totals).toEqual({ visitors: 3, conversions: 3 });
   });
 
+  it('cannot turn an ordinary request into a click: 1.x click parameters count only on {mbox}-clicked, and never empty', async () => {
+    const [offer] = expectWireAnswer(await get(pageParams({ mboxPC: `${'4'.repeat(32)}.1_0` }))).offers;
+    const token = offer!.actions!.find((a) => a.action === 'trackClick')!.clickTrackId as string;
+    // A page parameter named like a click parameter, on the page's own mbox: decided as usual.
+    const decided = expectWireAnswer(await get(pageParams({ mboxPC: `${'5'.repeat(32)}.1_0`, clickTrackId: token, mboxTarget: token })));
+    expect(decided.offers).toHaveLength(1);
+    const empty = expectWireAnswer(await get(pageParams({ mboxPC: `${'6'.repeat(32)}.1_0`, clickToken: '' })));
+    expect(empty.offers).toHaveLength(1);
+    // Impressions are written without being waited for: the report has them once they are durable.
+    const totals = async () => (await t.server.app.inject({ url: '/api/reports/activities/titular-1001' })).json().totals;
+    await expect.poll(totals).toEqual({ visitors: 3, conversions: 0 });
+  });
+
   it('gets no CORS grant from an origin the site list does not name', async () => {
     const answer = await send({ port }, { method: 'GET', path: `/m2/mesura/mbox/json?${formEncode(pageParams())}`, origin: 'https://elsewhere.example' });
     expect(answer.status).toBe(403);

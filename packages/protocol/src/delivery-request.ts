@@ -117,10 +117,15 @@ export function encodeDeliveryQuery(request: DeliveryRequest): string {
  */
 export function decodeDeliveryParams(entries: readonly [string, string][]): DecodeResult<DeliveryRequest> {
   const get = new Map<string, string>();
-  const customerIds: Record<string, DeliveryCustomerId> = {};
-  const params: Record<string, string> = {};
+  // Keys come from the request: without a prototype, `vst.__proto__.id` is a customer id like any
+  // other instead of a write to Object.prototype.
+  const customerIds: Record<string, DeliveryCustomerId> = Object.create(null);
+  const params: Record<string, string> = Object.create(null);
+  // The first occurrence of a name wins, whatever the name (a POST's query comes before its body).
+  const seen = new Set<string>();
   for (const [name, value] of entries) {
-    if (get.has(name) || Object.hasOwn(params, name)) continue;
+    if (seen.has(name)) continue;
+    seen.add(name);
     const customer = CUSTOMER_ID.exec(name);
     if (customer) {
       const entry = (customerIds[customer[1]!] ??= { id: '' });

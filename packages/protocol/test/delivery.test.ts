@@ -60,6 +60,21 @@ describe('personalisation delivery request (wire-formats §3)', () => {
     expect(encodeDeliveryParams({ ...REQUEST, params: { mbox: 'other' } }).filter(([n]) => n === 'mbox')).toHaveLength(1);
   });
 
+  it('keeps the first of repeated customer-id parts too: a later one neither replaces nor completes it', () => {
+    const result = decodeDeliveryParams([['mbox', 'a'], ['vst.idUsuari.id', 'first'], ['vst.idUsuari.id', 'second'], ['vst.idUsuari.authState', '1'], ['vst.idUsuari.authState', '2']]);
+    expect(result.ok && result.value.customerIds.idUsuari).toEqual({ id: 'first', authState: 1 });
+  });
+
+  it("reads request-chosen names as data, never as writes to Object.prototype", () => {
+    const result = decodeDeliveryParams([['mbox', 'a'], ['vst.__proto__.id', 'x'], ['vst.constructor.id', 'y'], ['__proto__', 'z'], ['constructor', 'w']]);
+    expect(({} as Record<string, unknown>).id).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('id');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Object.entries(result.value.customerIds)).toEqual([['__proto__', { id: 'x' }], ['constructor', { id: 'y' }]]);
+    expect(Object.entries(result.value.params)).toEqual([['__proto__', 'z'], ['constructor', 'w']]);
+  });
+
   it('has the §7 GET limit and the path with the client code', () => {
     expect(DELIVERY_MAX_GET_URL_CHARS).toBe(2048);
     expect(deliveryPath('mesura')).toBe('/m2/mesura/mbox/json');

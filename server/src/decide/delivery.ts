@@ -20,6 +20,8 @@ import { requestIds } from './visitor-ids.js';
  * HTML offer's container, from the offer's `clickToken` as `mboxTarget`.
  */
 export const CLICK_TOKEN_PARAMS = ['clickToken', 'clickTrackId', 'mboxTarget'] as const;
+/** The 1.x library reports a click on mbox `m` as a request for `m-clicked`. */
+export const CLICKED_MBOX_SUFFIX = '-clicked';
 
 export interface Delivered {
   response: DeliveryResponse;
@@ -63,12 +65,13 @@ export function deliver(index: ActivityIndex, request: DeliveryRequest, device: 
     mbox: request.mbox,
     atMs: nowMs,
   });
-  const token = clickTokenOf(request.params);
+  const token = clickTokenOf(request);
   if (token !== undefined) {
-    // A click reported by trackEvent: counted for an activity that exists, never decided again.
+    // A click: never decided again, counted for an active click-goal activity that has the experience.
     const click = parseClickToken(token);
-    const known = click && index.byId(click.activityId)?.experiences.some((e) => e.id === click.experienceId);
-    return { response: { ...base, offers: [] }, events: known ? [event('conversion', click.activityId, click.experienceId)] : [], isConversion: true };
+    const activity = click && index.byId(click.activityId);
+    const counted = activity && activity.status === 'active' && activity.goal.type === 'click' && activity.experiences.some((e) => e.id === click.experienceId);
+    return { response: { ...base, offers: [] }, events: counted ? [event('conversion', click.activityId, click.experienceId)] : [], isConversion: true };
   }
   const decisions = decide(index, request.mbox, requestContext(request, device), ids.visitorKey);
   return {
@@ -78,7 +81,16 @@ export function deliver(index: ActivityIndex, request: DeliveryRequest, device: 
   };
 }
 
-function clickTokenOf(params: Readonly<Record<string, string>>): string | undefined {
-  for (const name of CLICK_TOKEN_PARAMS) if (Object.hasOwn(params, name)) return params[name];
+/**
+ * The click token a request carries: the first non-empty click parameter in the request's order.
+ * The 1.x library's `clickTrackId` and `mboxTarget` count only on its `{mbox}-clicked` requests, so
+ * that a page parameter of that name cannot turn an ordinary request into a click.
+ */
+function clickTokenOf(request: DeliveryRequest): string | undefined {
+  const clickedMbox = request.mbox.endsWith(CLICKED_MBOX_SUFFIX);
+  for (const [name, value] of Object.entries(request.params)) {
+    if (value === '' || !(CLICK_TOKEN_PARAMS as readonly string[]).includes(name)) continue;
+    if (name === 'clickToken' || clickedMbox) return value;
+  }
   return undefined;
 }
