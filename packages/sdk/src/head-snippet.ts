@@ -19,6 +19,8 @@ import { installTcfStub } from './tcf-stub.js';
 interface HeadQueue extends SnippetQueue {
   /** The stored choice allows personalisation: the client may ask before the CMP has answered. */
   p?: boolean;
+  /** The stored choice allows web analytics: the client may send the analytics visitor id before the CMP has answered. */
+  a?: boolean;
   track(...args: unknown[]): void;
   /** Loads `/mesura.js` once; called when the visitor's choice allows web analytics. */
   load(): void;
@@ -50,7 +52,10 @@ function start(): void {
     now: Date.now(),
   });
   const allows = (vendor: number) => stored.ok && stored.purposes.includes(PURPOSE_STORE_ACCESS) && stored.vendors.includes(vendor);
-  if (allows(VENDOR_IDS['web-analytics'])) queue.load();
+  if (allows(VENDOR_IDS['web-analytics'])) {
+    page.mesura.a = true;
+    queue.load();
+  }
   if (allows(VENDOR_IDS.personalisation)) hideForOffers(page.mesura);
 }
 

@@ -12,7 +12,7 @@
 import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
 import { documentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
 import { createPersonalization, type Personalization } from '@mesura/personalize';
-import { PERSONALISATION_CLIENT_CODE } from './constants.js';
+import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
 import { tcfConsent, type TcfApi } from './tcf-consent.js';
 
 declare global {
@@ -22,7 +22,9 @@ declare global {
 }
 
 function start(): void {
-  const head = window.mesura as { p?: boolean } | undefined;
+  // The head's reading of the stored choice, by vendor, until the consent manager answers.
+  const head = window.mesura as { p?: boolean; a?: boolean } | undefined;
+  const stored = (vendor: string) => (vendor === WEB_ANALYTICS_VENDOR ? head?.a : head?.p) === true;
   let answered = false;
   const tcf = tcfConsent({
     tcfapi: (window as { __tcfapi?: TcfApi }).__tcfapi ?? (() => undefined),
@@ -35,12 +37,13 @@ function start(): void {
   // The visitor's opt-out (§9: 7200 s) withdraws every vendor, here as in /mesura.js.
   const consent = {
     hasVendorConsent: (vendor: string) =>
-      privacyStatus(jar) !== 'opted-out' && (answered ? tcf.hasVendorConsent(vendor) : head?.p === true),
+      privacyStatus(jar) !== 'opted-out' && (answered ? tcf.hasVendorConsent(vendor) : stored(vendor)),
   };
   // The analytics visitor id joins decisions to the visitor's hits (page-view and event goals). The
   // global request usually goes before /mesura.js has started, so the id is read from the cookie
-  // /mesura.js keeps (where cookies cannot be kept, delivery is off anyway).
-  const visitorId = () => storedVisitorId(jar);
+  // /mesura.js keeps (where cookies cannot be kept, delivery is off anyway); it is the analytics
+  // id, so it goes only with web-analytics consent, which a cookie left from before may outlive.
+  const visitorId = () => (consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) ? storedVisitorId(jar) : undefined);
   window.mesuraPersonalize = createPersonalization({ clientCode: PERSONALISATION_CLIENT_CODE }, { consent, visitorIds: { visitorId } });
 }
 

@@ -8,7 +8,7 @@ const gvl = createVendorList();
 const tcString = (choice: Choice) => encodeChoice(choice, { gvl, now: Date.now() });
 
 interface Page {
-  mesura?: { q: unknown[][]; d: unknown[]; v?: string; track(...args: unknown[]): void; load(): void };
+  mesura?: { q: unknown[][]; d: unknown[]; v?: string; a?: boolean; p?: boolean; track(...args: unknown[]): void; load(): void };
   __tcfapi?: (...args: unknown[]) => unknown;
   mesuraData?: unknown;
 }
@@ -46,8 +46,9 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     expect(page().__tcfapi?.()).toEqual([['addEventListener', 2, listener]]);
   });
 
-  it('with a stored accept-all loads /mesura.js, once', async () => {
+  it('with a stored accept-all loads /mesura.js, once, and tells the personalisation client web analytics is allowed', async () => {
     await runHead(tcString(acceptAll(gvl)));
+    expect(page().mesura).toMatchObject({ a: true });
     expect(sdkScripts()).toHaveLength(1);
     expect(sdkScripts()[0]!.async).toBe(true);
     page().mesura?.load();
@@ -63,6 +64,7 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
   ])('with $name loads nothing', async ({ cookie }) => {
     await runHead(cookie());
     expect(sdkScripts()).toEqual([]);
+    expect(page().mesura?.a).toBeUndefined();
   });
 
   it('hides the body from first paint for a stored choice allowing personalisation, loads its client, and unhides by 3000 ms', async () => {

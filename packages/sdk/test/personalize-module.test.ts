@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** Loads /mesura-personalize.js as the head would, with `cookie` stored and the head's verdict `p`. */
-async function loadModule(cookie: string, p: boolean) {
+/**
+ * Loads /mesura-personalize.js as the head would, with `cookie` stored and the head's verdicts on the
+ * stored choice: `p` personalisation, `a` web analytics.
+ */
+async function loadModule(cookie: string, p: boolean, a = false) {
   document.cookie = cookie;
-  (window as unknown as { mesura: unknown }).mesura = { q: [], d: [], p };
+  (window as unknown as { mesura: unknown }).mesura = { q: [], d: [], p, a };
   const requests: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     requests.push(String(url));
@@ -61,13 +64,20 @@ describe('/mesura-personalize.js', () => {
 
   it("sends the analytics visitor id of /mesura.js's cookie on the global request, before /mesura.js has started", async () => {
     // Page-view and event goals join decisions to hits by this id (server decision store).
-    const requests = await loadModule('mesura_fid=6E9CC8337238D82F-E40A34F7A626FBB0', true);
+    const requests = await loadModule('mesura_fid=6E9CC8337238D82F-E40A34F7A626FBB0', true, true);
     expect(new URL(requests[0]!, 'http://localhost').searchParams.get('mboxMCGVID')).toBe('6E9CC8337238D82F-E40A34F7A626FBB0');
     document.cookie = 'mesura_fid=; Max-Age=0';
   });
 
+  it('sends no analytics visitor id without web-analytics consent, though a cookie from before is there', async () => {
+    const requests = await loadModule('mesura_fid=6E9CC8337238D82F-E40A34F7A626FBB0', true, false);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!, 'http://localhost').searchParams.has('mboxMCGVID')).toBe(false);
+    document.cookie = 'mesura_fid=; Max-Age=0';
+  });
+
   it('sends no visitor id when the cookie has none, or one of another format', async () => {
-    const requests = await loadModule('mesura_fid=not-an-id', true);
+    const requests = await loadModule('mesura_fid=not-an-id', true, true);
     expect(new URL(requests[0]!, 'http://localhost').searchParams.has('mboxMCGVID')).toBe(false);
     document.cookie = 'mesura_fid=; Max-Age=0';
   });
