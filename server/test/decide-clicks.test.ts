@@ -28,7 +28,8 @@ describe('click conversions', () => {
   });
 
   it('decides as usual when a click parameter is empty, or a 1.x one comes on an ordinary mbox', () => {
-    for (const params of [{ clickToken: '' }, { clickTrackId: 'titular-1001.b' }, { mboxTarget: 'titular-1001.b' }]) {
+    const cases: Record<string, string>[] = [{ clickToken: '' }, { clickTrackId: 'titular-1001.b' }, { mboxTarget: 'titular-1001.b' }];
+    for (const params of cases) {
       const delivered = clickOn(siteActivities(), 'target-global-mbox', params);
       expect(delivered.isConversion).toBe(false);
       expect(delivered.events.map((e) => e.type)).toEqual(['impression']);

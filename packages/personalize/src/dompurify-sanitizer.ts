@@ -8,6 +8,7 @@
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import type { Sanitizer } from './sanitizer.js';
+import { withLiveScripts } from './trusted-html.js';
 
 export type { Sanitizer } from './sanitizer.js';
 export { SANITIZER_GLOBAL } from './constants.js';
@@ -17,7 +18,8 @@ export function createSanitizer(doc: Document): Sanitizer {
   // One DOMPurify per page's window, made on first use: tests give each client its own window.
   const instance = () => (purify ??= createDOMPurify(doc.defaultView as unknown as Parameters<typeof createDOMPurify>[0]));
   return {
-    fragment: (html) => instance().sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true }),
-    attributeAllowed: (element, name, value) => instance().isValidAttribute(element.localName, name.toLowerCase(), value),
+    fragment: (html, trusted) =>
+      trusted ? withLiveScripts(doc, html) : instance().sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true }),
+    attributeAllowed: (element, name, value, trusted) => trusted || instance().isValidAttribute(element.localName, name.toLowerCase(), value),
   };
 }

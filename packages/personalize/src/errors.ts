@@ -43,7 +43,7 @@ export const CLIENT_CODE_REQUIRED = 'clientCode option is required: createPerson
 
 /** §8 "delivery disabled": what must hold for delivery to work. */
 export const DELIVERY_DISABLED =
-  'personalisation delivery is disabled: make sure cookies can be saved on this domain and that there is no "mboxDisable" cookie and no "mboxDisable" query parameter';
+  'personalisation delivery is disabled: it needs cookies that can be saved, and no "mboxDisable" cookie or query parameter';
 
 // Request failures (§8, quoted).
 

@@ -15,6 +15,8 @@ const OK: ActionResult = { ok: true };
 export interface ElementActionContext {
   /** For HTML and setAttribute actions; undefined when the sanitiser did not load. */
   policy: Sanitizer | undefined;
+  /** The offer's activity is trusted: its HTML is kept whole (trusted-html.ts). */
+  trusted: boolean;
   /** trackClick: a click on the element reports a conversion. */
   onClick(action: OfferAction): void;
 }
@@ -43,7 +45,7 @@ export function needsPolicy(type: string): boolean {
 
 export function applyToElements(action: OfferAction, elements: readonly Element[], context: ElementActionContext): ActionResult {
   if (needsPolicy(action.action)) {
-    return context.policy ? applyWithPolicy(action, elements, context.policy) : { ok: false, message: SANITIZER_FAILED_TO_LOAD };
+    return context.policy ? applyWithPolicy(action, elements, context.policy, context.trusted) : { ok: false, message: SANITIZER_FAILED_TO_LOAD };
   }
   for (const element of elements) {
     const result = applyOther(action, element, context);
@@ -53,12 +55,12 @@ export function applyToElements(action: OfferAction, elements: readonly Element[
 }
 
 /** The actions that go through the policy: the HTML ones and setAttribute. */
-function applyWithPolicy(action: OfferAction, elements: readonly Element[], policy: Sanitizer): ActionResult {
+function applyWithPolicy(action: OfferAction, elements: readonly Element[], policy: Sanitizer, trusted: boolean): ActionResult {
   const insert = INSERTS[action.action];
   for (const element of elements) {
-    if (insert) insert(element, policy.fragment(String(action.content ?? '')));
+    if (insert) insert(element, policy.fragment(String(action.content ?? ''), trusted));
     else {
-      const result = setAttributes(element, record(action.content), policy);
+      const result = setAttributes(element, record(action.content), policy, trusted);
       if (!result.ok) return result;
     }
   }
@@ -90,10 +92,10 @@ function record(content: unknown): Record<string, unknown> {
 }
 
 /** `{name: value}`; the sanitiser refuses `on…` handlers and `javascript:` URLs, the trusted policy nothing. */
-function setAttributes(element: Element, attributes: Record<string, unknown>, policy: Sanitizer): ActionResult {
+function setAttributes(element: Element, attributes: Record<string, unknown>, policy: Sanitizer, trusted: boolean): ActionResult {
   const refused: string[] = [];
   for (const [name, value] of Object.entries(attributes)) {
-    if (policy.attributeAllowed(element, name, String(value))) element.setAttribute(name, String(value));
+    if (policy.attributeAllowed(element, name, String(value), trusted)) element.setAttribute(name, String(value));
     else refused.push(name);
   }
   return refused.length === 0 ? OK : { ok: false, message: `${ATTRIBUTE_REFUSED}: ${refused.join(', ')}` };

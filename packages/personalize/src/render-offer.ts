@@ -2,8 +2,9 @@
  * applyOffer's work (issue 7 item 6): renders a list of actions and reports it with the rendering
  * events (§4): start, then no-offers, redirect, succeeded or failed. Each action waits for what it
  * needs, together and up to 5000 ms from the start (§9 selector polling timeout): its elements,
- * and, when it inserts untrusted HTML or sets attributes, the sanitiser. Trusted offers and the
- * other actions never wait for the sanitiser. The page is shown at 3000 ms whatever is awaited.
+ * and, when it inserts HTML or sets attributes, the sanitiser bundle (which also holds the trusted
+ * activities' policy); the other actions never wait for it. They apply in the offer's order. The
+ * page is shown at 3000 ms whatever is awaited.
  */
 import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
 import type { Clock, PageLocation } from './deps.js';
@@ -12,9 +13,9 @@ import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type Personalizatio
 import type { OfferAction } from './offer-actions.js';
 import { applyToElements, isElementAction, needsPolicy } from './render-action.js';
 import type { Sanitizer } from './sanitizer.js';
-import { waitForElements } from './selector-wait.js';
+import { waitForSelector } from './selector-wait.js';
 import { settleWithin } from './settle-within.js';
-import { isTrusted, trustedHtml } from './trusted-html.js';
+import { isTrusted } from './trusted-html.js';
 
 export interface RenderInput {
   mbox: string | undefined;
@@ -62,9 +63,14 @@ export async function renderOffer(context: RenderContext, input: RenderInput): P
   }
   const redirect = input.offer.find((action) => action.action === 'redirect');
   if (redirect) return leave(context, String(redirect.content ?? ''), mbox);
-  const failures = (await Promise.all(input.offer.map((action) => renderAction(context, input, action)))).filter(
-    (failure): failure is Failure => failure !== undefined,
-  );
+  // All wait together; they apply in the offer's order, each to what its selector matches by then,
+  // so that a later action (a trackClick) finds what an earlier one put in. An action that throws (a
+  // trusted attribute name the DOM refuses…) fails alone, reported like the others.
+  const failures: Failure[] = [];
+  for (const prepared of input.offer.map((action) => prepareAction(context, input, action))) {
+    const failure = await prepared.then((step) => (typeof step === 'function' ? step() : step)).catch((error: unknown): Failure => ({ message: String(error) }));
+    if (failure) failures.push(failure);
+  }
   if (failures.length === 0) {
     context.emit(EVENTS.contentRenderingSucceeded, mbox);
     return { outcome: 'rendered' };
@@ -85,7 +91,10 @@ function leave(context: RenderContext, url: string, mbox: EventFields): RenderOu
   return { outcome: 'redirected', url };
 }
 
-async function renderAction(context: RenderContext, input: RenderInput, action: OfferAction): Promise<Failure | undefined> {
+/** An action's own failure, or, once what it needs is there, how to apply it. */
+type Prepared = Failure | undefined | (() => Failure | undefined);
+
+async function prepareAction(context: RenderContext, input: RenderInput, action: OfferAction): Promise<Prepared> {
   if (action.action === 'setJson') {
     if (context.onJson) context.onJson(action.content, { mbox: input.mbox, responseTokens: action.responseTokens });
     else context.warn(NO_JSON_HANDLER);
@@ -94,24 +103,27 @@ async function renderAction(context: RenderContext, input: RenderInput, action: 
   if (!isElementAction(action.action)) return { message: `${UNSUPPORTED_ACTION}: ${action.action}` };
   const target = targetOf(context, input, action);
   if (!target) return { message: `${SELECTOR_REQUIRED}: ${action.action}` };
-  const [elements, policy] = await Promise.all([
-    waitForElements(context.document, target.selector, context.clock, SELECTOR_POLLING_TIMEOUT_MS),
+  const [appeared, policy] = await Promise.all([
+    waitForSelector(context.document, target.selector, context.clock, SELECTOR_POLLING_TIMEOUT_MS),
     policyFor(context, target.action),
   ]);
-  if (!elements) return { missing: target.selector };
-  const result = applyToElements(target.action, elements, { policy, onClick: (clicked) => context.onClick(input.mbox, clicked) });
-  return result.ok ? undefined : { message: result.message };
+  if (!appeared) return { missing: target.selector };
+  return () => {
+    const current = [...context.document.querySelectorAll(target.selector)];
+    if (current.length === 0) return { missing: target.selector };
+    const actionContext = { policy, trusted: isTrusted(action.responseTokens), onClick: (clicked: OfferAction) => context.onClick(input.mbox, clicked) };
+    const result = applyToElements(target.action, current, actionContext);
+    return result.ok ? undefined : { message: result.message };
+  };
 }
 
 /**
- * What turns the action's HTML into nodes and checks its attributes: none for actions that need
- * neither, the trusted policy for trusted activities (the token is the offer's), else the
- * sanitiser, waited for within the action's wait; undefined when it did not come.
+ * What turns the action's HTML into nodes and checks its attributes, trusted or not: none for
+ * actions that need neither, else the sanitiser, waited for within the action's wait; undefined
+ * when it did not come.
  */
 async function policyFor(context: RenderContext, action: OfferAction): Promise<Sanitizer | undefined> {
-  if (!needsPolicy(action.action)) return undefined;
-  if (isTrusted(action.responseTokens)) return trustedHtml(context.document);
-  return settleWithin(context.sanitizer(), context.clock, SELECTOR_POLLING_TIMEOUT_MS);
+  return needsPolicy(action.action) ? settleWithin(context.sanitizer(), context.clock, SELECTOR_POLLING_TIMEOUT_MS) : undefined;
 }
 
 /**

@@ -25,6 +25,7 @@ export interface RequestContext {
   customerIds: Readonly<Record<string, VisitorCustomerId>>;
 }
 
+/** The request shares the context's objects: it is encoded at once and never changed. */
 export function buildDeliveryRequest(context: RequestContext): DeliveryRequest {
   const { screen } = context;
   return {
@@ -40,11 +41,11 @@ export function buildDeliveryRequest(context: RequestContext): DeliveryRequest {
     host: context.hostname,
     url: context.href,
     referrer: context.referrer,
-    browser: { ...screen.browser },
-    screen: { ...screen.screen },
+    browser: screen.browser,
+    screen: screen.screen,
     xDomain: CROSS_DOMAIN,
     visitorId: context.visitorId,
-    customerIds: { ...context.customerIds },
-    params: { ...context.params },
+    customerIds: context.customerIds,
+    params: context.params,
   };
 }

@@ -8,9 +8,13 @@
 import { SANITIZER_GLOBAL } from './constants.js';
 import type { Sanitizer } from './sanitizer.js';
 
-/** What a page's window holds once the sanitiser bundle has run. */
+/**
+ * What a page's window holds once the sanitiser bundle has run. An element whose id is the global's
+ * name is also `window[name]` until the bundle runs: only a sanitiser counts.
+ */
 function published(doc: Document): Sanitizer | undefined {
-  return (doc.defaultView as unknown as Record<string, Sanitizer | undefined> | null)?.[SANITIZER_GLOBAL];
+  const value = (doc.defaultView as unknown as Record<string, Sanitizer | undefined> | null)?.[SANITIZER_GLOBAL];
+  return typeof value?.fragment === 'function' ? value : undefined;
 }
 
 /**

@@ -1,24 +1,19 @@
 /**
  * Trusted activities (issue 7 item 6): when an offer's response tokens hold
  * `activity.trusted === true` (set by the decision server for activities an administrator marked
- * trusted), its markup is kept whole and its scripts run, as the commercial library ran them. Needs
- * no sanitiser, so these offers never wait for `/mesura-sanitize.js`.
+ * trusted), its markup is kept whole and its scripts run, as the commercial library ran them. The
+ * client reads the token (isTrusted); the markup is parsed in the sanitiser bundle
+ * (dompurify-sanitizer.ts), which keeps the client small.
  */
 import { TRUSTED_TOKEN } from './constants.js';
-import type { Sanitizer } from './sanitizer.js';
 
 /** Whether an offer's response tokens mark its activity as trusted. */
 export function isTrusted(responseTokens: unknown): boolean {
   return typeof responseTokens === 'object' && responseTokens !== null && (responseTokens as Record<string, unknown>)[TRUSTED_TOKEN] === true;
 }
 
-/** The trusted activities' policy: every attribute allowed, scripts made live. */
-export function trustedHtml(doc: Document): Sanitizer {
-  return { fragment: (html) => withLiveScripts(doc, html), attributeAllowed: () => true };
-}
-
 /** Parses trusted HTML; its `<script>`s are made anew, since parsed ones never run. */
-function withLiveScripts(doc: Document, html: string): DocumentFragment {
+export function withLiveScripts(doc: Document, html: string): DocumentFragment {
   const template = doc.createElement('template');
   template.innerHTML = html;
   const fragment = doc.importNode(template.content, true);

@@ -62,7 +62,7 @@ describe('§8 personalisation messages', () => {
     ],
     [
       'DELIVERY_DISABLED',
-      'personalisation delivery is disabled: make sure cookies can be saved on this domain and that there is no "mboxDisable" cookie and no "mboxDisable" query parameter',
+      'personalisation delivery is disabled: it needs cookies that can be saved, and no "mboxDisable" cookie or query parameter',
     ],
   ])('%s starts with the spec words and says what to do', (name, message) => {
     expect(api[name]).toBe(message);

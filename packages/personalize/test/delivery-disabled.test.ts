@@ -13,7 +13,7 @@ function getOffer(setup: Setup) {
 describe('delivery disabled (§8)', () => {
   it('says what must hold for delivery to work', () => {
     expect(DELIVERY_DISABLED).toBe(
-      'personalisation delivery is disabled: make sure cookies can be saved on this domain and that there is no "mboxDisable" cookie and no "mboxDisable" query parameter',
+      'personalisation delivery is disabled: it needs cookies that can be saved, and no "mboxDisable" cookie or query parameter',
     );
   });
 

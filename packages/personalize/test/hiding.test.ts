@@ -73,6 +73,18 @@ describe('hiding until the offers render or 3000 ms pass (§4, §9; issue 7 item
     expect(await h.outcome).toEqual({ outcome: 'rendering-failed', message: 'Actions with missing selectors: #later' });
   });
 
+  it('shows the page at once with rendering-failed when an action throws (a trusted attribute name the DOM refuses)', async () => {
+    const trusted = { 'activity.trusted': true };
+    const actions = [{ action: 'setAttribute', selector: '#hero', content: { '1 bad': 'x' } }];
+    const h = personalize({ reply: { body: deliveryAnswer({ offers: [{ actions, responseTokens: trusted }] }), delayMs: 10 } });
+    await h.timers.advance(10);
+    expect(h.hidden()).toBe(false);
+    const outcome = await h.outcome;
+    expect(outcome).toMatchObject({ outcome: 'rendering-failed' });
+    expect((outcome as { message: string }).message).toMatch(/InvalidCharacterError|not a valid/);
+    expect(h.types().at(-1)).toBe('content-rendering-failed');
+  });
+
   it('keeps the page hidden during a redirect, 3000 ms at most', async () => {
     const h = personalize({ reply: { body: deliveryAnswer({ offers: [{ redirect: 'https://www.example.cat/b/' }] }) } });
     await h.timers.advance(0);

@@ -104,6 +104,18 @@ describe('offer actions (wire-formats §3)', () => {
     expect(h.transport.calls[0]?.init.keepalive).toBe(true);
   });
 
+  it('applies the actions in the offer order, each to what its selector matches then: a click goal on a new link counts', async () => {
+    const offer: OfferAction[] = [
+      { action: 'setContent', selector: '#promo', content: '<a id="new" href="/subscriu">Subscriu-te</a>' },
+      { action: 'trackClick', selector: '#promo a', clickToken: 'ck-2' },
+    ];
+    const h = await apply(offer, '<div id="promo"><a id="old" href="/">Inici</a></div>');
+    expect(h.outcome).toEqual({ outcome: 'rendered' });
+    document.getElementById('new')?.click();
+    await h.timers.advance(0);
+    expect(h.transport.params().get('clickToken')).toBe('ck-2');
+  });
+
   it('renders with no applyOffer mbox', async () => {
     const h = setupClient({ html: '<p id="a">a</p>' });
     expect(await h.client.applyOffer({ offer: [{ action: 'setText', selector: '#a', content: 'x' }] })).toEqual({ outcome: 'rendered' });

@@ -58,7 +58,7 @@ describe('loading the sanitiser beside the first request (issue 7 item 15)', () 
     expect(sanitizer.calls()).toBe(0);
   });
 
-  it('renders trusted offers and the actions that need no sanitiser without waiting for it', async () => {
+  it('renders the actions that need no sanitiser without waiting for it', async () => {
     const onJson: unknown[] = [];
     const h = personalizeWith(
       [
@@ -77,7 +77,7 @@ describe('loading the sanitiser beside the first request (issue 7 item 15)', () 
     expect(h.hidden()).toBe(false);
   });
 
-  it("renders a trusted activity's HTML and attributes without waiting for it", async () => {
+  it("renders a trusted activity's HTML and attributes whole once it is there: it holds the trusted policy too", async () => {
     const trustedOffer = deliveryAnswer({
       offers: [
         {
@@ -92,6 +92,10 @@ describe('loading the sanitiser beside the first request (issue 7 item 15)', () 
     });
     const h = personalizeWith([], { html: '<div id="hero">default</div><p id="other">o</p><i id="gone"></i>', reply: { body: trustedOffer, delayMs: 10 } });
     await h.timers.advance(10);
+    // Nothing yet: the actions apply in order, and the first ones wait for the bundle.
+    expect(document.body.innerHTML).toBe('<div id="hero">default</div><p id="other">o</p><i id="gone"></i>');
+    h.sanitizer.resolve();
+    await flush();
     expect(document.body.innerHTML).toBe(`<div id="hero">${EVIL}</div><p id="other" onclick="x()">o</p>`);
     expect(h.outcome()).toEqual({ outcome: 'rendered' });
   });

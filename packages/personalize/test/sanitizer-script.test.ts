@@ -42,6 +42,19 @@ describe("the browser's sanitiser: a script for /mesura-sanitize.js", () => {
     expect(scripts()).toHaveLength(1);
   });
 
+  it('does not take an element whose id is the global name for the sanitiser: it loads the script', async () => {
+    const h = defaultLoader({ html: '<p id="hero">default</p><span id="mesuraSanitizer"></span>' });
+    // What a browser's window shows for an element with that id, until the bundle runs (jsdom has no named access).
+    (window as unknown as Record<string, unknown>).mesuraSanitizer = document.getElementById('mesuraSanitizer');
+    h.personalize();
+    expect(scripts().map((s) => s.getAttribute('src'))).toEqual(['/mesura-sanitize.js']);
+    await h.timers.advance(10);
+    (window as SanitizerWindow).mesuraSanitizer = createSanitizer(document);
+    scripts()[0]?.dispatchEvent(new Event('load'));
+    await flush();
+    expect(h.hero()).toBe('<b>new</b>');
+  });
+
   it('takes its address from the sanitizerUrl option', () => {
     const h = defaultLoader({ options: { sanitizerUrl: 'https://static.example.cat/sdk/mesura-sanitize.js' } });
     h.personalize();

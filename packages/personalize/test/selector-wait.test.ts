@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SELECTOR_POLLING_TIMEOUT_MS } from '../src/index.js';
-import { waitForElements } from '../src/selector-wait.js';
+import { waitForSelector } from '../src/selector-wait.js';
 import { START_MS, setupClient } from './helpers/client.js';
 import { deliveryAnswer, fakeTimers } from './helpers/fakes.js';
 
@@ -40,34 +40,34 @@ describe('waiting for an element with a MutationObserver (§9 selector polling t
   it('finds an element whose attributes start matching', async () => {
     document.body.innerHTML = '<p id="p"></p>';
     const { deps } = clockAndTimers();
-    const found = waitForElements(document, 'p.ready', deps, SELECTOR_POLLING_TIMEOUT_MS);
+    const found = waitForSelector(document, 'p.ready', deps, SELECTOR_POLLING_TIMEOUT_MS);
     document.getElementById('p')?.classList.add('ready');
     await microtasks();
-    expect(await found).toEqual([document.getElementById('p')]);
+    expect(await found).toBe(true);
   });
 
   it('disconnects once the element is found', async () => {
     document.body.innerHTML = '';
     const disconnect = vi.spyOn(window.MutationObserver.prototype, 'disconnect');
     const { deps, timers } = clockAndTimers();
-    const found = waitForElements(document, '#late', deps, SELECTOR_POLLING_TIMEOUT_MS);
+    const found = waitForSelector(document, '#late', deps, SELECTOR_POLLING_TIMEOUT_MS);
     document.body.innerHTML = '<i id="late"></i>';
-    expect(await found).toHaveLength(1);
+    expect(await found).toBe(true);
     expect(disconnect).toHaveBeenCalledTimes(1);
     expect(timers.pending()).toBe(0);
   });
 
-  it('resolves undefined at exactly 5000 ms and disconnects', async () => {
+  it('resolves false at exactly 5000 ms and disconnects', async () => {
     document.body.innerHTML = '';
     const disconnect = vi.spyOn(window.MutationObserver.prototype, 'disconnect');
     const { deps, timers } = clockAndTimers();
     let result: unknown = 'pending';
-    void waitForElements(document, '#never', deps, SELECTOR_POLLING_TIMEOUT_MS).then((r) => (result = r));
+    void waitForSelector(document, '#never', deps, SELECTOR_POLLING_TIMEOUT_MS).then((r) => (result = r));
     await timers.advance(4999);
     expect(result).toBe('pending');
     expect(disconnect).not.toHaveBeenCalled();
     await timers.advance(1);
-    expect(result).toBeUndefined();
+    expect(result).toBe(false);
     expect(disconnect).toHaveBeenCalledTimes(1);
     expect(timers.pending()).toBe(0);
   });
@@ -76,39 +76,9 @@ describe('waiting for an element with a MutationObserver (§9 selector polling t
     document.body.innerHTML = '<b id="here"></b>';
     const observe = vi.spyOn(window.MutationObserver.prototype, 'observe');
     const { deps, timers } = clockAndTimers();
-    expect(await waitForElements(document, '#here', deps, SELECTOR_POLLING_TIMEOUT_MS)).toHaveLength(1);
-    expect(await waitForElements(document, '#[', deps, SELECTOR_POLLING_TIMEOUT_MS)).toBeUndefined();
+    expect(await waitForSelector(document, '#here', deps, SELECTOR_POLLING_TIMEOUT_MS)).toBe(true);
+    expect(await waitForSelector(document, '#[', deps, SELECTOR_POLLING_TIMEOUT_MS)).toBe(false);
     expect(observe).not.toHaveBeenCalled();
-    expect(timers.pending()).toBe(0);
-  });
-});
-
-describe('waiting for an element without MutationObserver (polling fallback)', () => {
-  /** The page's document as a browser without MutationObserver shows it. */
-  const withoutObserver = () => ({ defaultView: null, querySelectorAll: (s: string) => document.querySelectorAll(s) }) as unknown as Document;
-
-  it('looks again every 25 ms', async () => {
-    document.body.innerHTML = '';
-    const { deps, timers } = clockAndTimers();
-    let result: Element[] | undefined;
-    void waitForElements(withoutObserver(), '#late', deps, SELECTOR_POLLING_TIMEOUT_MS).then((r) => (result = r));
-    document.body.innerHTML = '<i id="late"></i>';
-    await timers.advance(24);
-    expect(result).toBeUndefined();
-    await timers.advance(1);
-    expect(result).toHaveLength(1);
-    expect(timers.pending()).toBe(0);
-  });
-
-  it('gives up at exactly 5000 ms', async () => {
-    document.body.innerHTML = '';
-    const { deps, timers } = clockAndTimers();
-    let result: unknown = 'pending';
-    void waitForElements(withoutObserver(), '#never', deps, SELECTOR_POLLING_TIMEOUT_MS).then((r) => (result = r));
-    await timers.advance(4999);
-    expect(result).toBe('pending');
-    await timers.advance(1);
-    expect(result).toBeUndefined();
     expect(timers.pending()).toBe(0);
   });
 });
