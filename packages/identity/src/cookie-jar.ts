@@ -21,6 +21,30 @@ export function documentCookieJar(doc: Document = document): CookieJar {
   };
 }
 
+/**
+ * `document.cookie` as a jar that keeps what it read until the code running now has finished (a
+ * microtask). Each read of `document.cookie` asks the browser process: measured in a new tab, the
+ * personalisation client's 21 reads took 5 to 15 ms before its request went. Meanwhile only this
+ * jar's own writes, which drop the value, can change it, so a bundle must use one such jar for all
+ * its cookies; page code running inside the same microtask (an event listener) is not seen.
+ */
+export function cachedDocumentCookieJar(doc: Document = document): CookieJar {
+  let kept: string | undefined;
+  return {
+    get: () => {
+      if (kept === undefined) {
+        kept = doc.cookie;
+        queueMicrotask(() => (kept = undefined));
+      }
+      return kept;
+    },
+    set: (cookie) => {
+      doc.cookie = cookie;
+      kept = undefined;
+    },
+  };
+}
+
 /** The raw value of the first cookie called `name` (the data layer's reader, the one cookie parser). */
 export function readCookie(jar: CookieJar, name: string): string | undefined {
   return readCookieString(jar.get(), name);

@@ -12,7 +12,7 @@ export {
   VISITOR_COOKIE_NAME,
 } from './constants.js';
 export { CUSTOMER_ID_REFUSED } from './errors.js';
-export { documentCookieJar } from './cookie-jar.js';
+export { cachedDocumentCookieJar, documentCookieJar } from './cookie-jar.js';
 export { privacyStatus } from './privacy.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';

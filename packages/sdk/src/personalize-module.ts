@@ -10,7 +10,7 @@
  * where the head snippet loads this script from.
  */
 import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
-import { documentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
+import { cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
 import { createPersonalization, type Personalization } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
 import { tcfConsent, type TcfApi } from './tcf-consent.js';
@@ -33,7 +33,9 @@ function start(): void {
     automaticHitPurposes: [],
     onSignal: () => void (answered = true),
   });
-  const jar = documentCookieJar();
+  // One jar for the consent check, the visitor id and the client's own cookies: its reads are kept
+  // while one piece of code runs, and its writes are seen by all three.
+  const jar = cachedDocumentCookieJar();
   // The visitor's opt-out (§9: 7200 s) withdraws every vendor, here as in /mesura.js.
   const consent = {
     hasVendorConsent: (vendor: string) =>
@@ -44,7 +46,7 @@ function start(): void {
   // /mesura.js keeps (where cookies cannot be kept, delivery is off anyway); it is the analytics
   // id, so it goes only with web-analytics consent, which a cookie left from before may outlive.
   const visitorId = () => (consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) ? storedVisitorId(jar) : undefined);
-  window.mesuraPersonalize = createPersonalization({ clientCode: PERSONALISATION_CLIENT_CODE }, { consent, visitorIds: { visitorId } });
+  window.mesuraPersonalize = createPersonalization({ clientCode: PERSONALISATION_CLIENT_CODE }, { consent, cookies: jar, visitorIds: { visitorId } });
 }
 
 start();
