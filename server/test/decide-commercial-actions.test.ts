@@ -40,7 +40,6 @@ describe('withCommercialFields', () => {
   it('leaves alone what needs nothing, what an editor already wrote, and content of another shape', () => {
     const unchanged: DeliveryAction[] = [
       { action: 'setContent', selector: 'h1', content: '<b>x</b>' },
-      { action: 'setText', selector: 'h1', content: 'x' },
       { action: 'remove', selector: '.ad' },
       { action: 'setStyle', selector: 'p', property: 'color', value: 'red' },
       { action: 'setStyle', selector: 'p', content: 'color: red' },
@@ -52,6 +51,12 @@ describe('withCommercialFields', () => {
     expect(withCommercialFields(unchanged, TOKEN)).toEqual(unchanged);
     // No click goal, no token: a trackClick stays as it is.
     expect(withCommercialFields([{ action: 'trackClick', selector: '.cta' }], undefined)).toEqual([{ action: 'trackClick', selector: '.cta' }]);
+  });
+
+  it("writes a setText as the 1.x library's text change, a setContent of content type text", () => {
+    expect(withCommercialFields([{ action: 'setText', selector: 'h1', content: '<b>x</b>' }], TOKEN)).toEqual([
+      { action: 'setContent', selector: 'h1', content: '<b>x</b>', contentType: 'text' },
+    ]);
   });
 
   it('does not change the actions it was given', () => {

@@ -291,6 +291,7 @@ describe('a page running the commercial 1.x library', () => {
   it('gets every action type it renders in the form it reads, a multi-property style split per property', async () => {
     const actions: DeliveryAction[] = [
       { action: 'setContent', selector: 'h1', content: '<em>Nou</em>' },
+      { action: 'setText', selector: 'h2', content: 'Subtítol nou' },
       { action: 'appendContent', selector: 'main', content: '<p>Final</p>' },
       { action: 'prependContent', selector: 'main', content: '<p>Inici</p>' },
       { action: 'replaceContent', selector: '.vell', content: '<div class="nou"></div>' },

@@ -95,6 +95,8 @@ function leave(context: RenderContext, url: string, mbox: EventFields): RenderOu
 type Prepared = Failure | undefined | (() => Failure | undefined);
 
 async function prepareAction(context: RenderContext, input: RenderInput, action: OfferAction): Promise<Prepared> {
+  // The commercial 1.x library's text change: a setContent of content type text.
+  if (action.action === 'setContent' && action.contentType === 'text') action = { ...action, action: 'setText' };
   if (action.action === 'setJson') {
     if (context.onJson) context.onJson(action.content, { mbox: input.mbox, responseTokens: action.responseTokens });
     else context.warn(NO_JSON_HANDLER);

@@ -22,6 +22,7 @@ describe('offer actions (wire-formats §3)', () => {
     ['insertBefore', { action: 'insertBefore', selector: '#a', content: '<hr>' }, '<hr><div id="a"><p>old</p></div>'],
     ['insertAfter', { action: 'insertAfter', selector: '#a', content: '<hr>' }, '<div id="a"><p>old</p></div><hr>'],
     ['setText', { action: 'setText', selector: '#a p', content: '<b>as text</b>' }, '<div id="a"><p>&lt;b&gt;as text&lt;/b&gt;</p></div>'],
+    ['setContent of content type text', { action: 'setContent', selector: '#a p', content: '<b>as text</b>', contentType: 'text' }, '<div id="a"><p>&lt;b&gt;as text&lt;/b&gt;</p></div>'],
     ['remove', { action: 'remove', cssSelector: '#a p' }, '<div id="a"></div>'],
     ['setAttribute', { action: 'setAttribute', selector: '#a', content: { title: 'T', 'data-x': '1' } }, '<div id="a" title="T" data-x="1"><p>old</p></div>'],
     ['setStyle', { action: 'setStyle', selector: '#a', content: { color: 'red', priority: 'important' } }, '<div id="a" style="color: red !important;"><p>old</p></div>'],

@@ -7,7 +7,8 @@
  * - redirect: `url` (it treats any action with a `url` as a redirect, so only redirects get one);
  * - rearrange: `from`, `to`;
  * - trackClick: `clickTrackId`, which it sends back, when the element is clicked, as the
- *   `clickTrackId` parameter of a request for `{mbox}-clicked` (delivery.ts counts it).
+ *   `clickTrackId` parameter of a request for `{mbox}-clicked` (delivery.ts counts it);
+ * - setText: none, it drops the action; a setContent with `contentType: 'text'` is its text change.
  * A multi-property setStyle or setAttribute becomes one action per property, each keeping its
  * own `content`, so both clients render the same. Fields an editor already wrote are kept, and
  * content of an unexpected shape passes through unchanged. Pure.
@@ -28,6 +29,10 @@ function commercialForm(action: DeliveryAction, clickToken: string | undefined):
       return action.property === undefined && isRecord(content) ? splitStyles(action, content) : [action];
     case 'setAttribute':
       return action.attribute === undefined && isRecord(content) ? splitAttributes(action, content) : [action];
+    case 'setText':
+      // The 1.x library has no setText: its text change is a setContent of content type text,
+      // which Mesura's client reads as a setText too (offer-actions.ts).
+      return [{ ...action, action: 'setContent', contentType: 'text' }];
     case 'redirect':
       return [action.url === undefined && typeof content === 'string' ? { ...action, url: content } : action];
     case 'rearrange':
