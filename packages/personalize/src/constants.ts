@@ -73,3 +73,8 @@ export const TRUSTED_TOKEN = 'activity.trusted';
 export const SANITIZER_URL_DEFAULT = '/mesura-sanitize.js';
 /** The `window` property on which `/mesura-sanitize.js` publishes its sanitiser. */
 export const SANITIZER_GLOBAL = 'mesuraSanitizer';
+/**
+ * How long the sanitiser's script may take before its load counts as failed: as long as an action
+ * may wait for it (SELECTOR_POLLING_TIMEOUT_MS), after which nothing would use it.
+ */
+export const SANITIZER_LOAD_TIMEOUT_MS = SELECTOR_POLLING_TIMEOUT_MS;

@@ -5,7 +5,7 @@
  * weigh, and only untrusted HTML needs it, so it comes as a second bundle, fetched beside the first
  * request rather than before the client can start.
  */
-import { SANITIZER_GLOBAL } from './constants.js';
+import { SANITIZER_GLOBAL, SANITIZER_LOAD_TIMEOUT_MS } from './constants.js';
 import type { Sanitizer } from './sanitizer.js';
 
 /**
@@ -27,17 +27,21 @@ export function loadSanitizerScript(doc: Document, url: string): Promise<Sanitiz
   if (ready) return Promise.resolve(ready);
   return new Promise((resolve, reject) => {
     const script = doc.createElement('script');
+    // A load that neither ends nor fails (a stalled connection) counts as failed, so that the
+    // next request adds the script anew instead of waiting on it for the rest of the page.
+    const stalled = setTimeout(() => fail(`did not load within ${SANITIZER_LOAD_TIMEOUT_MS} ms`), SANITIZER_LOAD_TIMEOUT_MS);
     const fail = (reason: string) => {
       script.remove();
       reject(new Error(`${url} ${reason}`));
     };
     script.src = url; // async, as every script a script adds
     script.onload = () => {
+      clearTimeout(stalled);
       const sanitizer = published(doc);
       if (sanitizer) resolve(sanitizer);
       else fail(`did not publish window.${SANITIZER_GLOBAL}`);
     };
-    script.onerror = () => fail('did not load');
+    script.onerror = () => (clearTimeout(stalled), fail('did not load'));
     (doc.head ?? doc.documentElement).appendChild(script);
   });
 }

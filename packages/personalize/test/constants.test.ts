@@ -73,6 +73,7 @@ describe('the sanitiser bundle (issue 7 item 15)', () => {
   it('is /mesura-sanitize.js, published as window.mesuraSanitizer, and its failure has a one-line message', () => {
     expect(api.SANITIZER_URL_DEFAULT).toBe('/mesura-sanitize.js');
     expect(api.SANITIZER_GLOBAL).toBe('mesuraSanitizer');
+    expect(api.SANITIZER_LOAD_TIMEOUT_MS).toBe(5000);
     expect(api.SANITIZER_FAILED_TO_LOAD).toBe('Sanitizer failed to load');
   });
 });

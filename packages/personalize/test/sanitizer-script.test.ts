@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // jsdom fetches no script file here: the tests play the browser's part, firing `load` or `error`.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSanitizer } from '../src/dompurify-sanitizer.js';
 import { setupClient, type Setup } from './helpers/client.js';
 import { deliveryAnswer, flush } from './helpers/fakes.js';
@@ -73,6 +73,26 @@ describe("the browser's sanitiser: a script for /mesura-sanitize.js", () => {
     expect(scripts()).toHaveLength(0); // removed, so that a retry adds a fresh one
     void h.client.personalize({ mbox: 'b' });
     expect(scripts()).toHaveLength(1);
+  });
+
+  it('counts a load that neither ends nor fails within 5000 ms as failed, and adds a new script at the next request', async () => {
+    // The browser's own timer, as the loader uses it; the client's clock stays the test's fake one.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const h = defaultLoader();
+      h.personalize();
+      vi.advanceTimersByTime(4999);
+      await flush();
+      expect(scripts()).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      await flush();
+      expect(scripts()).toHaveLength(0);
+      expect(h.warnings).toEqual(['Sanitizer failed to load: /mesura-sanitize.js did not load within 5000 ms']);
+      void h.client.personalize({ mbox: 'b' });
+      expect(scripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails the render safely when the script publishes nothing', async () => {
