@@ -10,10 +10,11 @@ export interface FakeJar extends CookieJar {
 }
 
 /**
- * A cookie jar that behaves as `document.cookie` does for what this package writes: `Max-Age`
- * counts on `clock`, `Max-Age` ≤ 0 deletes, other attributes are recorded but not enforced.
+ * A cookie jar that behaves as `document.cookie` does for what Mesura writes: `Max-Age` counts on
+ * `clock`, `Max-Age` ≤ 0 deletes, other attributes are recorded but not enforced. `blocked`: a
+ * browser that saves nothing. The personalisation package's tests use it too.
  */
-export function fakeCookieJar(clock: FakeClock = { nowMs: 0 }, initial = ''): FakeJar {
+export function fakeCookieJar(clock: FakeClock = { nowMs: 0 }, initial = '', blocked = false): FakeJar {
   const cookies = new Map<string, { value: string; expiresMs: number }>();
   const writes: string[] = [];
   const store = (raw: string) => {
@@ -34,7 +35,7 @@ export function fakeCookieJar(clock: FakeClock = { nowMs: 0 }, initial = ''): Fa
         .join('; '),
     set: (raw) => {
       writes.push(raw);
-      store(raw);
+      if (!blocked) store(raw);
     },
   };
 }

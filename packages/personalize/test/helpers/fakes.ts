@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers';
-import type { CookieJar, Send, SendInit } from '../../src/index.js';
+import type { Send, SendInit } from '../../src/index.js';
 
 export interface FakeClock {
   nowMs: number;
@@ -49,40 +49,8 @@ export function fakeTimers(clock: FakeClock): FakeTimers {
   };
 }
 
-export interface FakeJar extends CookieJar {
-  /** Every string written, as the page would assign it to `document.cookie`. */
-  writes: string[];
-}
-
-/**
- * A cookie jar that behaves as `document.cookie` does for what this package writes: `Max-Age`
- * counts on `clock`, `Max-Age` ≤ 0 deletes. `blocked`: nothing is ever saved.
- */
-export function fakeCookieJar(clock: FakeClock, initial = '', blocked = false): FakeJar {
-  const cookies = new Map<string, { value: string; expiresMs: number }>();
-  const writes: string[] = [];
-  const store = (raw: string) => {
-    const [pair = '', ...attributes] = raw.split(';');
-    const eq = pair.indexOf('=');
-    const maxAge = attributes.map((a) => /^\s*Max-Age=(-?\d+)$/i.exec(a)?.[1]).find((v) => v !== undefined);
-    const name = pair.slice(0, eq).trim();
-    if (maxAge !== undefined && Number(maxAge) <= 0) cookies.delete(name);
-    else cookies.set(name, { value: pair.slice(eq + 1), expiresMs: maxAge === undefined ? Infinity : clock.nowMs + Number(maxAge) * 1000 });
-  };
-  for (const pair of initial.split('; ').filter(Boolean)) store(pair);
-  return {
-    writes,
-    get: () =>
-      [...cookies]
-        .filter(([, cookie]) => cookie.expiresMs > clock.nowMs)
-        .map(([name, cookie]) => `${name}=${cookie.value}`)
-        .join('; '),
-    set: (raw) => {
-      writes.push(raw);
-      if (!blocked) store(raw);
-    },
-  };
-}
+// The one fake cookie jar of the repository's tests (Max-Age on the fake clock, blocking).
+export { fakeCookieJar, type FakeJar } from '../../../identity/test/helpers/fakes.js';
 
 /** How the recording transport answers one call. */
 export interface Reply {
