@@ -78,3 +78,9 @@ export const SANITIZER_GLOBAL = 'mesuraSanitizer';
  * may wait for it (SELECTOR_POLLING_TIMEOUT_MS), after which nothing would use it.
  */
 export const SANITIZER_LOAD_TIMEOUT_MS = SELECTOR_POLLING_TIMEOUT_MS;
+
+/**
+ * How many times a kept offer's action is applied again after the page rendered its elements anew
+ * (offer-keeper.ts): a guard against a page that renders again whatever the client applies.
+ */
+export const REAPPLY_MAX_PER_ACTION = 20;

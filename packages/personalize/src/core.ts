@@ -12,6 +12,7 @@ import { emit, type EventFields, type PersonalizationEventName } from './events.
 import { createHiding, type Hiding } from './hiding.js';
 import type { ResolvedOptions } from './options.js';
 import type { OfferAction } from './offer-actions.js';
+import { createOfferKeeper } from './offer-keeper.js';
 import type { RenderContext } from './render-offer.js';
 import type { RequestEnv } from './request-offers.js';
 import { createSanitizerLoad, type SanitizerLoad } from './sanitizer-load.js';
@@ -56,6 +57,7 @@ export function createCore(options: ResolvedOptions, deps: PersonalizationDeps, 
       document: deps.document,
       clock: deps,
       location: deps.location,
+      keep: createOfferKeeper(deps.document, deps.location, deps.warn),
       sanitizer: sanitizer.ready,
       globalMbox: options.globalMbox,
       emit: (type, fields) => core.emit(type, fields),

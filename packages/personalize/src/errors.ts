@@ -4,46 +4,44 @@
  * rendering failures also travel in the failure events' `message`.
  *
  * Messages the spec quotes ('Network request failed', …) are kept word for word, since listeners
- * written for the commercial library compare them. The others start with the spec's words and go
- * on to say what to do.
+ * written for the commercial library compare them. The others start with the spec's words, a short
+ * hint after a colon where the words alone do not say what to do: they ship in the 8 KB client.
  */
 import { MBOX_NAME_MAX_CHARS } from '@mesura/protocol';
 
 // Arguments of the API (§5, §8).
 
 /** §8 "options argument required". */
-export const OPTIONS_REQUIRED = 'options argument is required: pass an object, e.g. getOffer({ mbox, success, error })';
+export const OPTIONS_REQUIRED = 'options argument is required';
 /** §8 "mbox option required". */
-export const MBOX_REQUIRED = 'mbox option is required: name the location, e.g. { mbox: "mesura-el-temps" }';
+export const MBOX_REQUIRED = 'mbox option is required';
 /** §8 "mbox option too long" (§5: at most 250 characters). */
-export const MBOX_TOO_LONG = `mbox option is too long: use at most ${MBOX_NAME_MAX_CHARS} characters`;
+export const MBOX_TOO_LONG = `mbox option is too long: at most ${MBOX_NAME_MAX_CHARS} characters`;
 /** §8 "success option required" (getOffer). */
-export const SUCCESS_REQUIRED = 'success option is required: pass a function that receives the offer';
+export const SUCCESS_REQUIRED = 'success option is required';
 /** §8 "error option required" (getOffer). */
-export const ERROR_REQUIRED = 'error option is required: pass a function that receives (status, message)';
+export const ERROR_REQUIRED = 'error option is required';
 /** §8 "offer option required" (applyOffer). */
-export const OFFER_REQUIRED = 'offer option is required: pass the list of actions getOffer gave to success';
+export const OFFER_REQUIRED = 'offer option is required';
 /** §8 "name option required" (registerExtension). */
-export const NAME_REQUIRED = 'name option is required: name the extension, e.g. { name: "clicks" }';
+export const NAME_REQUIRED = 'name option is required';
 /** §8 "invalid name" (§5: letters only when registering extensions). */
-export const NAME_INVALID = 'name is invalid: use letters only (A-Z, a-z)';
+export const NAME_INVALID = 'name is invalid: letters only';
 /** §8 "modules option required" (registerExtension). */
-export const MODULES_REQUIRED = 'modules option is required: list the modules register needs, e.g. ["settings"]';
+export const MODULES_REQUIRED = 'modules option is required';
 /** §8 "register options required" (registerExtension). */
-export const REGISTER_REQUIRED = 'register option is required: pass a function that receives the modules';
+export const REGISTER_REQUIRED = 'register option is required';
 /** §8 "modules do not exist"; the known modules are listed in extensions.ts. */
-export const MODULES_DO_NOT_EXIST = 'modules do not exist: choose among settings, logger, events, cookies';
+export const MODULES_DO_NOT_EXIST = 'modules do not exist: use settings, logger, events, cookies';
 /** §8 "already initialised": a second client on one page. */
-export const ALREADY_INITIALISED =
-  'personalisation is already initialised on this page: keep using the client the first createPersonalization returned';
+export const ALREADY_INITIALISED = 'already initialised';
 /** Not in §8: the one option createPersonalization cannot guess. */
-export const CLIENT_CODE_REQUIRED = 'clientCode option is required: createPersonalization({ clientCode: "mesura" })';
+export const CLIENT_CODE_REQUIRED = 'clientCode option is required';
 
 // Delivery switched off (§8 "delivery disabled (cookies not savable, no disable cookie or parameter)").
 
 /** §8 "delivery disabled": what must hold for delivery to work. */
-export const DELIVERY_DISABLED =
-  'personalisation delivery is disabled: it needs cookies that can be saved, and no "mboxDisable" cookie or query parameter';
+export const DELIVERY_DISABLED = 'delivery is disabled: cookies blocked or mboxDisable set';
 
 // Request failures (§8, quoted).
 
@@ -69,13 +67,13 @@ export const JSON_PARSER_ERROR = 'JSON parser error';
 /** Followed by `: {selector}, …`: elements still missing after 5000 ms (§9 selector polling). */
 export const SELECTORS_NOT_FOUND = 'Actions with missing selectors';
 /** Followed by `: {action}`: an action with no selector, outside the global mbox. */
-export const SELECTOR_REQUIRED = 'Action has no selector: give it one, or pass applyOffer({ selector })';
+export const SELECTOR_REQUIRED = 'Action has no selector';
 /** Followed by `: {action}`: an action type this client does not render. */
 export const UNSUPPORTED_ACTION = 'Unsupported action';
 /** Followed by `: {name}, …`: `on…` handlers and `javascript:` URLs, outside trusted activities. */
-export const ATTRIBUTE_REFUSED = 'Attribute refused by the sanitiser';
+export const ATTRIBUTE_REFUSED = 'Attribute refused';
 /** Followed by `: {from} → {to}`: a rearrange naming a child the element does not have. */
-export const REARRANGE_OUT_OF_RANGE = 'rearrange names a child the element does not have';
+export const REARRANGE_OUT_OF_RANGE = 'rearrange index out of range';
 /**
  * Untrusted HTML or attributes were not applied: the sanitiser bundle (`/mesura-sanitize.js`) did
  * not load, or not before the action's wait ended (5000 ms from the start of rendering). The
@@ -83,9 +81,9 @@ export const REARRANGE_OUT_OF_RANGE = 'rearrange names a child the element does 
  */
 export const SANITIZER_FAILED_TO_LOAD = 'Sanitizer failed to load';
 /** Followed by `: {url}`: redirects go to http(s) URLs only. */
-export const REDIRECT_REFUSED = 'Redirect refused: the URL is not http or https';
+export const REDIRECT_REFUSED = 'Redirect refused: not http(s)';
 /** A setJson action with nowhere to go. */
-export const NO_JSON_HANDLER = 'A JSON offer arrived and no onJson option takes it: createPersonalization({ onJson })';
+export const NO_JSON_HANDLER = 'JSON offer ignored: no onJson option';
 /** Followed by `: {name}`: registerExtension with a name already used. */
 export const EXTENSION_EXISTS = 'Extension already registered';
 

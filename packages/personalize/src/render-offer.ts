@@ -4,14 +4,16 @@
  * needs, together and up to 5000 ms from the start (§9 selector polling timeout): its elements,
  * and, when it inserts HTML or sets attributes, the sanitiser bundle (which also holds the trusted
  * activities' policy); the other actions never wait for it. They apply in the offer's order. The
- * page is shown at 3000 ms whatever is awaited.
+ * page is shown at 3000 ms whatever is awaited. What applied is kept for the page view
+ * (offer-keeper.ts).
  */
 import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
 import type { Clock, PageLocation } from './deps.js';
 import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOUND, UNSUPPORTED_ACTION } from './errors.js';
 import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';
 import type { OfferAction } from './offer-actions.js';
-import { applyToElements, isElementAction, needsPolicy } from './render-action.js';
+import type { KeepingApply, OfferKeeper } from './offer-keeper.js';
+import { isElementAction, needsPolicy } from './render-action.js';
 import type { Sanitizer } from './sanitizer.js';
 import { waitForSelector } from './selector-wait.js';
 import { settleWithin } from './settle-within.js';
@@ -40,6 +42,8 @@ export interface RenderContext {
   document: Document;
   clock: Clock;
   location: Pick<PageLocation, 'replace'>;
+  /** Starts a render: its applied actions are kept for the page view, across the page's re-renders. */
+  keep: OfferKeeper;
   /** The sanitiser's load (sanitizer-load.ts); undefined when it failed. */
   sanitizer(): Promise<Sanitizer | undefined>;
   globalMbox: string;
@@ -56,6 +60,7 @@ type Failure = { message: string } | { missing: string };
 
 export async function renderOffer(context: RenderContext, input: RenderInput): Promise<RenderOutcome> {
   const mbox = input.mbox === undefined ? {} : { mbox: input.mbox };
+  const apply = context.keep(input.mbox);
   context.emit(EVENTS.contentRenderingStart, mbox);
   if (input.offer.length === 0) {
     context.emit(EVENTS.contentRenderingNoOffers, mbox);
@@ -67,7 +72,7 @@ export async function renderOffer(context: RenderContext, input: RenderInput): P
   // so that a later action (a trackClick) finds what an earlier one put in. An action that throws (a
   // trusted attribute name the DOM refuses…) fails alone, reported like the others.
   const failures: Failure[] = [];
-  for (const prepared of input.offer.map((action) => prepareAction(context, input, action))) {
+  for (const prepared of input.offer.map((action) => prepareAction(context, input, action, apply))) {
     const failure = await prepared.then((step) => (typeof step === 'function' ? step() : step)).catch((error: unknown): Failure => ({ message: String(error) }));
     if (failure) failures.push(failure);
   }
@@ -94,7 +99,7 @@ function leave(context: RenderContext, url: string, mbox: EventFields): RenderOu
 /** An action's own failure, or, once what it needs is there, how to apply it. */
 type Prepared = Failure | undefined | (() => Failure | undefined);
 
-async function prepareAction(context: RenderContext, input: RenderInput, action: OfferAction): Promise<Prepared> {
+async function prepareAction(context: RenderContext, input: RenderInput, action: OfferAction, apply: KeepingApply): Promise<Prepared> {
   // The commercial 1.x library's text change: a setContent of content type text.
   if (action.action === 'setContent' && action.contentType === 'text') action = { ...action, action: 'setText' };
   if (action.action === 'setJson') {
@@ -114,7 +119,7 @@ async function prepareAction(context: RenderContext, input: RenderInput, action:
     const current = [...context.document.querySelectorAll(target.selector)];
     if (current.length === 0) return { missing: target.selector };
     const actionContext = { policy, trusted: isTrusted(action.responseTokens), onClick: (clicked: OfferAction) => context.onClick(input.mbox, clicked) };
-    const result = applyToElements(target.action, current, actionContext);
+    const result = apply(target.selector, target.action, current, actionContext);
     return result.ok ? undefined : { message: result.message };
   };
 }

@@ -45,25 +45,19 @@ describe('§8 personalisation messages', () => {
   });
 
   it.each<[keyof typeof api, string]>([
-    ['OPTIONS_REQUIRED', 'options argument is required: pass an object, e.g. getOffer({ mbox, success, error })'],
-    ['MBOX_REQUIRED', 'mbox option is required: name the location, e.g. { mbox: "mesura-el-temps" }'],
-    ['MBOX_TOO_LONG', 'mbox option is too long: use at most 250 characters'],
-    ['SUCCESS_REQUIRED', 'success option is required: pass a function that receives the offer'],
-    ['ERROR_REQUIRED', 'error option is required: pass a function that receives (status, message)'],
-    ['OFFER_REQUIRED', 'offer option is required: pass the list of actions getOffer gave to success'],
-    ['NAME_REQUIRED', 'name option is required: name the extension, e.g. { name: "clicks" }'],
-    ['NAME_INVALID', 'name is invalid: use letters only (A-Z, a-z)'],
-    ['MODULES_REQUIRED', 'modules option is required: list the modules register needs, e.g. ["settings"]'],
-    ['REGISTER_REQUIRED', 'register option is required: pass a function that receives the modules'],
-    ['MODULES_DO_NOT_EXIST', 'modules do not exist: choose among settings, logger, events, cookies'],
-    [
-      'ALREADY_INITIALISED',
-      'personalisation is already initialised on this page: keep using the client the first createPersonalization returned',
-    ],
-    [
-      'DELIVERY_DISABLED',
-      'personalisation delivery is disabled: it needs cookies that can be saved, and no "mboxDisable" cookie or query parameter',
-    ],
+    ['OPTIONS_REQUIRED', 'options argument is required'],
+    ['MBOX_REQUIRED', 'mbox option is required'],
+    ['MBOX_TOO_LONG', 'mbox option is too long: at most 250 characters'],
+    ['SUCCESS_REQUIRED', 'success option is required'],
+    ['ERROR_REQUIRED', 'error option is required'],
+    ['OFFER_REQUIRED', 'offer option is required'],
+    ['NAME_REQUIRED', 'name option is required'],
+    ['NAME_INVALID', 'name is invalid: letters only'],
+    ['MODULES_REQUIRED', 'modules option is required'],
+    ['REGISTER_REQUIRED', 'register option is required'],
+    ['MODULES_DO_NOT_EXIST', 'modules do not exist: use settings, logger, events, cookies'],
+    ['ALREADY_INITIALISED', 'already initialised'],
+    ['DELIVERY_DISABLED', 'delivery is disabled: cookies blocked or mboxDisable set'],
   ])('%s starts with the spec words and says what to do', (name, message) => {
     expect(api[name]).toBe(message);
   });

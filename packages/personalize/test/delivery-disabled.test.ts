@@ -12,9 +12,7 @@ function getOffer(setup: Setup) {
 
 describe('delivery disabled (§8)', () => {
   it('says what must hold for delivery to work', () => {
-    expect(DELIVERY_DISABLED).toBe(
-      'personalisation delivery is disabled: it needs cookies that can be saved, and no "mboxDisable" cookie or query parameter',
-    );
+    expect(DELIVERY_DISABLED).toBe('delivery is disabled: cookies blocked or mboxDisable set');
   });
 
   it.each<[string, Setup, string]>([

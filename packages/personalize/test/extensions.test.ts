@@ -35,7 +35,7 @@ describe('registerExtension (§5 letters only, §8)', () => {
     const h = setupClient();
     let modules: ExtensionModules | undefined;
     h.client.registerExtension({ name: 'all', modules: ['settings', 'logger', 'events', 'cookies'], register: (...m) => (modules = Object.fromEntries(['settings', 'logger', 'events', 'cookies'].map((n, i) => [n, m[i]])) as never) });
-    expect(MODULES_DO_NOT_EXIST).toBe(`modules do not exist: choose among ${Object.keys(modules ?? {}).join(', ')}`);
+    expect(MODULES_DO_NOT_EXIST).toBe(`modules do not exist: use ${Object.keys(modules ?? {}).join(', ')}`);
   });
 
   it('hands the modules in the order asked and keeps what register returns', () => {

@@ -40,10 +40,13 @@ export interface Setup {
 }
 
 let lastListeners = new AbortController();
+/** The previous client's page address: each test is a new page view (offer-keeper.ts forgets the last one's offers). */
+let lastLocation: { href: string } | undefined;
 
 /** A client on jsdom's document, with fake time, a fake jar and a recording transport. */
 export function setupClient(setup: Setup = {}) {
   lastListeners.abort();
+  if (lastLocation) lastLocation.href = 'about:blank#left';
   const listeners = (lastListeners = new AbortController());
   document.head.innerHTML = setup.prehidden ? `<style id="${HIDING_STYLE_ID}">body {opacity: 0 !important}</style>` : '';
   document.body.innerHTML = setup.html ?? '<div id="hero">default</div>';
@@ -71,6 +74,7 @@ export function setupClient(setup: Setup = {}) {
     search: url.search,
     replace: (to: string) => void redirects.push(to),
   };
+  lastLocation = location;
   let ids = 0;
   const deps: PersonalizationDeps = {
     now: () => clock.nowMs,
