@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 
 /** Where `npm run dev` forwards the SDK, beacons and APIs: the Mesura server (default port 8080). */
 const MESURA_SERVER_URL = process.env.MESURA_SERVER_URL ?? 'http://localhost:8080';
@@ -36,6 +36,12 @@ export default defineConfig({
       '/m2': MESURA_SERVER_URL,
       '/api': MESURA_SERVER_URL,
     },
+  },
+  // The server build (`vite build --ssr src/first-view.tsx`) is one file the Mesura server imports:
+  // every dependency inside it, workspace packages from their sources.
+  ssr: {
+    noExternal: true,
+    resolve: { conditions: ['mesura-source', ...defaultServerConditions], externalConditions: ['mesura-source'] },
   },
   build: {
     outDir: 'dist',

@@ -167,6 +167,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(activityRoutes, { catalog, store, catchUp, delivery });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
+    siteFirstViewFile: config.siteFirstViewFile,
     consoleDir: config.consoleDir,
     sdkDir: config.sdkDir,
     siteConfig: {

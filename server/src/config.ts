@@ -38,6 +38,8 @@ export interface ServerConfig {
   deliveryDisabledMs: ReadonlyMap<string, number>;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
+  /** The site's server build: the first view of its pages (http/first-view.ts). */
+  siteFirstViewFile: string;
   consoleDir: string;
   /** Folder of the browser bundles (`mesura.js`, `mesura-activity-map.js`). */
   sdkDir: string;
@@ -70,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
+    siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     sdkDir: path.join(repoRoot, 'packages/sdk/dist'),
   };

@@ -1,34 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { ConsentSettingsContext, type OpenConsentSettings } from './consent/consent-settings-context';
-import { createPageViewGate } from './measurement/page-view-gate';
-import { PageViewGateContext } from './measurement/page-view-gate-context';
-import { createSiteRouter } from './router';
+import { afterReveal } from './boot-after-reveal';
 import './styles.css';
 
+// The site's entry: small, so that it runs at once; the app is a chunk of its own, started once the
+// page may be shown (boot-after-reveal.ts).
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element to render the site into.');
 
-// The consent manager (@iabtcf/* and the banner) is a chunk of its own: the first paint never waits
-// for it, and until it has run the head snippet's __tcfapi stub queues vendors' calls.
-const consent = import('./consent/start-consent')
-  .then(({ startConsent }) => startConsent())
-  .catch((error: unknown) => {
-    // Without it no choice can be made, so nothing is measured; the page itself works.
-    console.error('Mesura: the consent manager did not start.', error);
-    return undefined;
-  });
-const openConsentSettings: OpenConsentSettings = (returnFocusTo) => {
-  void consent.then((controller) => controller?.openSettings(returnFocusTo));
-};
-
-createRoot(container).render(
-  <StrictMode>
-    <ConsentSettingsContext value={openConsentSettings}>
-      <PageViewGateContext value={createPageViewGate()}>
-        <RouterProvider router={createSiteRouter()} />
-      </PageViewGateContext>
-    </ConsentSettingsContext>
-  </StrictMode>,
-);
+const clock = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as number) };
+afterReveal(document, clock)
+  .then(() => import('./app'))
+  .then(({ startSite }) => startSite(container))
+  .catch((error: unknown) => console.error('Mesura.cat: the site did not start; the page the server sent stays as it is.', error));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from './errors.js';
+import { injectFirstView, loadFirstViewRenderer } from './first-view.js';
 
 /** What the site's inline snippet receives as `window.mesuraConfig`. */
 export interface SiteConfig {
@@ -31,6 +32,8 @@ export interface FrontEndOptions {
   siteDir: string;
   consoleDir: string;
   sdkDir: string;
+  /** The site's server build (first-view.ts); the site's pages go out empty without it. */
+  siteFirstViewFile: string;
   siteConfig: SiteConfig;
 }
 
@@ -44,6 +47,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
   const head = existsSync(headFile) ? readFileSync(headFile, 'utf8') : '';
   const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(html, options.siteConfig), head));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
+  const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile);
   for (const name of BROWSER_BUNDLES) {
     const file = path.join(options.sdkDir, name);
     const bundle = existsSync(file) ? readFileSync(file) : undefined;
@@ -72,7 +76,19 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     if (html === undefined) throw notBuilt(what);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
-  app.get('/', sendIndex(siteIndex, 'the site'));
+  /** A site page: its first view rendered in when the server build is there, the empty shell otherwise. */
+  const sendSitePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (siteIndex === undefined || renderFirstView === undefined) return sendIndex(siteIndex, 'the site')(request, reply);
+    let page = siteIndex;
+    try {
+      const view = await renderFirstView(request.url);
+      if (view) page = injectFirstView(siteIndex, view);
+    } catch (error) {
+      request.log.error({ err: error }, `the site's first view of ${request.url.split('?', 1)[0]} failed; the page goes out empty`);
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  };
+  app.get('/', sendSitePage);
   app.get('/consola', (request, reply) => {
     const q = request.url.indexOf('?');
     return reply.redirect(CONSOLE_PREFIX + (q < 0 ? '' : request.url.slice(q)));
@@ -86,7 +102,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
       throw new HttpError(ERRORS.notFound, `no route for ${request.method} ${pathName}`);
     }
     if (pathName.startsWith(CONSOLE_PREFIX)) return sendIndex(consoleIndex, 'the console')(request, reply);
-    return sendIndex(siteIndex, 'the site')(request, reply);
+    return sendSitePage(request, reply);
   });
 }
 

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { SUBSECTION_LABELS, articlePath, findArticle, type Article } from '../content/article';
 import { formatPublicationDate } from '../content/format-date';
 import { ArticleActions } from '../components/article-actions';
 import { SAMPLE_ARTICLES } from '../content/sample-articles';
 import { usePageView } from '../measurement/use-page-view';
+import { FirstViewContext } from '../first-view-context';
 import { NotFoundPage } from './not-found-page';
 
 /**
@@ -14,9 +15,10 @@ import { NotFoundPage } from './not-found-page';
  */
 export function ArticlePage() {
   const { id, slug } = useParams();
+  const firstView = useContext(FirstViewContext);
   const article = findArticle(SAMPLE_ARTICLES, id);
   if (article === undefined) return <NotFoundPage />;
-  if (slug !== article.slug) return <Navigate to={articlePath(article)} replace />;
+  if (slug !== article.slug) return firstView ? null : <Navigate to={articlePath(article)} replace />;
   return <ArticleView article={article} />;
 }
 

@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { ConsentSettingsContext, type OpenConsentSettings } from './consent/consent-settings-context';
+import { createPageViewGate } from './measurement/page-view-gate';
+import { PageViewGateContext } from './measurement/page-view-gate-context';
+import { createSiteRouter } from './router';
+
+/**
+ * Starts the site in the browser: the consent manager, and the app rendered into `container`. The
+ * server's first view there (first-view.tsx) is replaced, not hydrated, in one commit: an offer the
+ * personalisation client put into it must not make React throw the page away as a mismatch, and
+ * the client puts its offers back before the next paint.
+ */
+export function startSite(container: HTMLElement): void {
+  // The consent manager (@iabtcf/* and the banner) is a chunk of its own: the first paint never waits
+  // for it, and until it has run the head snippet's __tcfapi stub queues vendors' calls.
+  const consent = import('./consent/start-consent')
+    .then(({ startConsent }) => startConsent())
+    .catch((error: unknown) => {
+      // Without it no choice can be made, so nothing is measured; the page itself works.
+      console.error('Mesura: the consent manager did not start.', error);
+      return undefined;
+    });
+  const openConsentSettings: OpenConsentSettings = (returnFocusTo) => {
+    void consent.then((controller) => controller?.openSettings(returnFocusTo));
+  };
+
+  createRoot(container).render(
+    <StrictMode>
+      <ConsentSettingsContext value={openConsentSettings}>
+        <PageViewGateContext value={createPageViewGate()}>
+          <RouterProvider router={createSiteRouter()} />
+        </PageViewGateContext>
+      </ConsentSettingsContext>
+    </StrictMode>,
+  );
+}

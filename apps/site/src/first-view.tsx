@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { ConsentSettingsContext } from './consent/consent-settings-context';
+import { FirstViewContext } from './first-view-context';
+import { createPageViewGate } from './measurement/page-view-gate';
+import { PageViewGateContext } from './measurement/page-view-gate-context';
+import { SITE_ROUTES } from './routes';
+
+/** What the server puts into a page before any script has run. */
+export interface FirstView {
+  /** The markup of `#root`. */
+  html: string;
+  /** The page's title, for the document's `<title>`. */
+  title: string | undefined;
+}
+
+const handler = createStaticHandler(SITE_ROUTES);
+
+/**
+ * The server's rendering of a site page (the server build's entry): the same routes and components
+ * as in the browser, so that a visitor sees the page at the first paint instead of after the site's
+ * scripts have run. Nothing is measured here: page views are effects, which only the browser runs.
+ * Undefined when the router answers with a redirect (the browser's router follows it).
+ */
+export async function renderFirstView(url: string): Promise<FirstView | undefined> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const markup = renderToString(
+    <StrictMode>
+      <FirstViewContext value={true}>
+        <ConsentSettingsContext value={null}>
+          <PageViewGateContext value={createPageViewGate()}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageViewGateContext>
+        </ConsentSettingsContext>
+      </FirstViewContext>
+    </StrictMode>,
+  );
+  return liftTitle(markup);
+}
+
+/** React renders a page's `<title>` where the page component puts it; the document wants it in head. */
+function liftTitle(markup: string): FirstView {
+  const match = /<title>([^<]*)<\/title>/.exec(markup);
+  if (!match) return { html: markup, title: undefined };
+  return { html: markup.slice(0, match.index) + markup.slice(match.index + match[0].length), title: match[1] };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { renderFirstView } from '../src/first-view';
+import { SAMPLE_ARTICLES } from '../src/content/sample-articles';
+import { articlePath } from '../src/content/article';
+
+const ORIGIN = 'http://site.invalid';
+
+describe("the server's first view of a page", () => {
+  it("is the article with its title, the same markup the browser's app renders", async () => {
+    const article = SAMPLE_ARTICLES[0]!;
+    const view = await renderFirstView(ORIGIN + articlePath(article));
+    expect(view?.html).toContain('<h1 class="article__title">');
+    expect(view?.html).toContain('class="article-actions');
+    expect(view?.html).toContain('<main id="contingut" class="site-main">');
+    // The title goes to head, not into the body.
+    expect(view?.title).toContain('— Mesura.cat');
+    expect(view?.html).not.toContain('<title>');
+  });
+
+  it("is the site's not-found page for an unknown path", async () => {
+    const view = await renderFirstView(`${ORIGIN}/no-existeix/`);
+    expect(view?.title).toBe('Pàgina no trobada — Mesura.cat');
+  });
+
+  it('carries the query a page renders from (the search page)', async () => {
+    const view = await renderFirstView(`${ORIGIN}/cercador/?q=llei`);
+    expect(view?.title).toBe('llei — Cercador — Mesura.cat');
+  });
+
+  it("leaves an article's redirect to the canonical path to the browser, without a warning", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const article = SAMPLE_ARTICLES[0]!;
+    const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/`);
+    expect(view?.html).not.toContain('article__title');
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

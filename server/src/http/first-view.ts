@@ -1,0 +1,41 @@
+/**
+ * The site's first view, rendered on the server (apps/site first-view.tsx, built by
+ * `vite build --ssr` into apps/site/dist-server). A visitor sees the page at the first paint rather
+ * than after the site's scripts have run, and a personalised page can show its offer that much
+ * sooner. Without the build, or when a rendering fails, the page goes out as the empty shell the
+ * browser renders by itself, as it always could.
+ */
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export interface FirstView {
+  /** The markup of `#root`. */
+  html: string;
+  /** The page's title, already escaped as HTML. */
+  title: string | undefined;
+}
+
+/** Undefined when the route redirects: the browser's router follows it. */
+export type RenderFirstView = (url: string) => Promise<FirstView | undefined>;
+
+/** Only the path and query of a page matter to the site's router; the Host header is not trusted. */
+const PAGE_ORIGIN = 'http://site.invalid';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+
+/** The server build's renderer; undefined when the site's server build is not there. */
+export async function loadFirstViewRenderer(file: string): Promise<RenderFirstView | undefined> {
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderFirstView?: unknown };
+  if (typeof module.renderFirstView !== 'function') throw new Error(`${file} exports no renderFirstView function`);
+  const render = module.renderFirstView as RenderFirstView;
+  return (requestUrl) => render(PAGE_ORIGIN + requestUrl);
+}
+
+/** The page with the view in its root element and its title in head; the page as it was when it has no empty root. */
+export function injectFirstView(page: string, view: FirstView): string {
+  if (!page.includes(ROOT_ELEMENT)) return page;
+  const titled = view.title === undefined ? page : page.replace(TITLE_ELEMENT, () => `<title>${view.title}</title>`);
+  return titled.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>`);
+}
