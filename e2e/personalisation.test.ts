@@ -31,17 +31,39 @@ interface Frames {
   headline?: string;
   hiddenSeen: boolean;
   events: string[];
+  /** Every headline a visible frame showed, in order, without repeats, for WATCH_AFTER_VISIBLE_MS. */
+  visibleHeadlines: string[];
+  /** The headline element was replaced after the body became visible: the site's app took over the server's first view. */
+  headlineReplaced: boolean;
+  watchDone?: boolean;
 }
+
+/** Long enough for the site's app to replace the server's first view (at most 250 ms after the page is shown, then its start). */
+const WATCH_AFTER_VISIBLE_MS = 1500;
 
 /**
  * Samples every animation frame from the first script on: whether the hiding style is in force,
- * and the headline at the first frame the body is visible. Also records the client's events.
+ * the headline at the first frame the body is visible, and the headline of every visible frame for
+ * WATCH_AFTER_VISIBLE_MS after it, so that a default headline painted when the site's app replaces
+ * the server's first view is seen too. Also records the client's events.
  */
 async function watchFirstPaint(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const frames: Frames = { hiddenSeen: false, events: [] };
+    const frames: Frames = { hiddenSeen: false, events: [], visibleHeadlines: [], headlineReplaced: false };
     (window as unknown as { frames$: Frames }).frames$ = frames;
     let hiddenAt: number | undefined;
+    let visibleSince: number | undefined;
+    let firstHeadline: Element | null = null;
+    const watchVisible = () => {
+      const h1 = document.querySelector('h1');
+      const text = h1?.textContent ?? '';
+      if (frames.visibleHeadlines.at(-1) !== text) frames.visibleHeadlines.push(text);
+      firstHeadline ??= h1;
+      if (h1 !== firstHeadline) frames.headlineReplaced = true;
+      // WATCH_AFTER_VISIBLE_MS (an init script sees nothing of this file).
+      if (performance.now() - visibleSince! < 1500) requestAnimationFrame(watchVisible);
+      else frames.watchDone = true;
+    };
     // The style may come and go between two frames (a refused request): the observer sees it anyway.
     new MutationObserver((records) => {
       const added = records.some((r) => [...r.addedNodes].some((n) => (n as Element).id === 'mesura-personalize-hiding'));
@@ -57,6 +79,8 @@ async function watchFirstPaint(page: Page): Promise<void> {
       if (!hidden && document.body && hiddenAt !== undefined) {
         frames.firstVisibleMs = performance.now() - hiddenAt;
         frames.headline = document.querySelector('h1')?.textContent ?? '';
+        visibleSince = performance.now();
+        watchVisible();
         return;
       }
       requestAnimationFrame(sample);
@@ -70,6 +94,9 @@ async function watchFirstPaint(page: Page): Promise<void> {
       headline?: string;
       hiddenSeen: boolean;
       events: string[];
+      visibleHeadlines: string[];
+      headlineReplaced: boolean;
+      watchDone?: boolean;
     }
   });
 }
@@ -87,6 +114,12 @@ describe('personalisation in Chromium (issue 7, item 13)', () => {
     expect(seen.hiddenSeen).toBe(true);
     expect(seen.headline).toBe('Llum verda a la llei d’habitatge assequible: quatre grups hi donen suport');
     expect(seen.events).toContain('content-rendering-succeeded');
+    // The page came rendered by the server; the site's app then replaced it, and the offer stayed.
+    await expect.poll(async () => (await frames(page)).watchDone, { timeout: WATCH_AFTER_VISIBLE_MS + 5_000 }).toBe(true);
+    const after = await frames(page);
+    expect(after.headlineReplaced).toBe(true);
+    expect(after.visibleHeadlines).toEqual(['Llum verda a la llei d’habitatge assequible: quatre grups hi donen suport']);
+    expect(after.events.filter((type) => type === 'content-rendering-succeeded')).toHaveLength(1);
     await page.close();
   });
 
