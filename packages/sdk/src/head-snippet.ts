@@ -52,19 +52,32 @@ function start(): void {
     now: Date.now(),
   });
   const allows = (vendor: number) => stored.ok && stored.purposes.includes(PURPOSE_STORE_ACCESS) && stored.vendors.includes(vendor);
+  const hiding = allows(VENDOR_IDS.personalisation) ? hideForOffers(page.mesura) : undefined;
   if (allows(VENDOR_IDS['web-analytics'])) {
     page.mesura.a = true;
-    queue.load();
+    // While the page is hidden for an offer, /mesura.js would only compete with the personalisation
+    // client for the main thread (on a cold cache, tens of ms); the site sends its page view once
+    // shown anyway.
+    if (hiding) afterRemoval(hiding, () => queue.load());
+    else queue.load();
   }
-  if (allows(VENDOR_IDS.personalisation)) hideForOffers(page.mesura);
+}
+
+/** Calls `then` once `element`, a child of head, has been taken out. */
+function afterRemoval(element: Element, then: () => void): void {
+  new MutationObserver((_records, observer) => {
+    if (element.isConnected) return;
+    observer.disconnect();
+    then();
+  }).observe(document.head, { childList: true });
 }
 
 /**
  * The page stays hidden from its first paint until the offers render (§9: at most 3000 ms), so that
  * default content is never seen and then replaced; the client removes the style, and this timer
- * does if the client never comes.
+ * does if the client never comes. Returns the style.
  */
-function hideForOffers(queue: HeadQueue): void {
+function hideForOffers(queue: HeadQueue): HTMLStyleElement {
   const style = document.createElement('style');
   style.id = HIDING_STYLE_ID;
   style.textContent = BODY_HIDING_CSS;
@@ -72,6 +85,7 @@ function hideForOffers(queue: HeadQueue): void {
   setTimeout(() => style.remove(), BODY_HIDDEN_TIMEOUT_MS);
   queue.p = true;
   loadScript(PERSONALIZE_FILE);
+  return style;
 }
 
 function loadScript(file: string): void {

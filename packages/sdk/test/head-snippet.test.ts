@@ -46,9 +46,16 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     expect(page().__tcfapi?.()).toEqual([['addEventListener', 2, listener]]);
   });
 
-  it('with a stored accept-all loads /mesura.js, once, and tells the personalisation client web analytics is allowed', async () => {
+  it('with a stored accept-all loads /mesura.js, once the page hidden for personalisation is shown, once, and tells the personalisation client web analytics is allowed', async () => {
     await runHead(tcString(acceptAll(gvl)));
     expect(page().mesura).toMatchObject({ a: true });
+    // Hidden for an offer: the personalisation client has the main thread to itself meanwhile.
+    expect(sdkScripts()).toHaveLength(0);
+    document.head.append(document.createElement('meta')); // another change of head is not the end of hiding
+    await Promise.resolve();
+    expect(sdkScripts()).toHaveLength(0);
+    document.getElementById('mesura-personalize-hiding')?.remove();
+    await Promise.resolve();
     expect(sdkScripts()).toHaveLength(1);
     expect(sdkScripts()[0]!.async).toBe(true);
     page().mesura?.load();
@@ -83,11 +90,25 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     }
   });
 
-  it('neither hides nor loads the personalisation client without the personalisation vendor', async () => {
+  it('neither hides nor loads the personalisation client without the personalisation vendor, and loads /mesura.js at once', async () => {
     await runHead(tcString({ ...acceptAll(gvl), vendors: [1001, 1002, 1004] }));
     expect(document.getElementById('mesura-personalize-hiding')).toBeNull();
     expect([...document.querySelectorAll('script')].some((s) => s.src.endsWith('/mesura-personalize.js'))).toBe(false);
     expect(sdkScripts()).toHaveLength(1);
+  });
+
+  it('loads /mesura.js when the hiding ends by its 3000 ms timeout, the client never having come', async () => {
+    vi.useFakeTimers();
+    try {
+      await runHead(tcString(acceptAll(gvl)));
+      vi.advanceTimersByTime(2999);
+      await Promise.resolve();
+      expect(sdkScripts()).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      await vi.waitFor(() => expect(sdkScripts()).toHaveLength(1));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads the SDK when the visitor then accepts (mesura.load)', async () => {
