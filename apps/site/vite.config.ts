@@ -20,7 +20,7 @@ function emptyConfigInDev(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), emptyConfigInDev()],
   resolve: {
@@ -46,5 +46,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The media and documents are served from dist; the server build needs none of them.
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

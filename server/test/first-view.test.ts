@@ -77,7 +77,13 @@ describe("the site's pages", () => {
     await server.close();
   });
 
-  it('refuse to start with a server build that exports no renderer', async () => {
-    await expect(serverWithRenderer('export const nothing = 1;')).rejects.toThrow('exports no renderFirstView function');
+  it('go out as the empty shell when the server build exports no renderer or does not load, and the server starts', async () => {
+    for (const build of ['export const nothing = 1;', 'throw new Error("broken build");']) {
+      const server = await serverWithRenderer(build);
+      const page = await server.app.inject('/el-temps/');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      await server.close();
+    }
   });
 });

@@ -50,6 +50,13 @@ export const VENDOR_IDS = {
   'video-analytics': 1004,
 } as const;
 
+/**
+ * The two vendors the personalisation client asks about, by themselves: a bundle that imports
+ * VENDOR_IDS carries every vendor's name. A test keeps them equal to VENDOR_IDS'.
+ */
+export const WEB_ANALYTICS_VENDOR_ID = 1001;
+export const PERSONALISATION_VENDOR_ID = 1003;
+
 /** A vendor name a tag rule may use. */
 export type VendorName = keyof typeof VENDOR_IDS;
 

@@ -7,10 +7,12 @@ export {
   CONSENT_COOKIE_MAX_AGE_S,
   CONSENT_COOKIE_NAME,
   DEFAULT_CONSENT_CONFIG,
+  PERSONALISATION_VENDOR_ID,
   PURPOSE_MEASURE_CONTENT,
   PURPOSE_STORE_ACCESS,
   VENDOR_IDS,
   VENDOR_LIST_VERSION,
+  WEB_ANALYTICS_VENDOR_ID,
   resolveVendorId,
 } from './consent-config.js';
 export { peekStoredChoice } from './core-peek.js';

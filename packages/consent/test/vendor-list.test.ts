@@ -1,7 +1,7 @@
 import { GVL, type VendorList } from '@iabtcf/core';
 import { describe, expect, it } from 'vitest';
 import { acceptAll, rejectAll } from '../src/choices.js';
-import { VENDOR_IDS } from '../src/consent-config.js';
+import { PERSONALISATION_VENDOR_ID, VENDOR_IDS, WEB_ANALYTICS_VENDOR_ID } from '../src/consent-config.js';
 import { VENDOR_LIST, createVendorList } from '../src/vendor-list.js';
 import { VENDOR_LIST_VERSION } from '../src/head.js';
 
@@ -14,6 +14,11 @@ describe('vendor-list.json', () => {
     expect(gvl.tcfPolicyVersion).toBe(5);
     expect(Object.keys(gvl.purposes)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(Object.keys(gvl.specialFeatures)).toEqual(['1', '2']);
+  });
+
+  it("gives the personalisation client's two vendors the ids of VENDOR_IDS", () => {
+    expect(WEB_ANALYTICS_VENDOR_ID).toBe(VENDOR_IDS['web-analytics']);
+    expect(PERSONALISATION_VENDOR_ID).toBe(VENDOR_IDS.personalisation);
   });
 
   it('holds the four vendors the tag rules name, under the ids of the config', () => {

@@ -15,6 +15,7 @@ import {
 } from './constants.js';
 import type { CookieJar } from './deps.js';
 import type { DeliveryResponse } from '@mesura/protocol';
+import { readCookie as rawCookie } from '@mesura/datalayer';
 
 /** One cookie to write. */
 export interface CookieWrite {
@@ -23,20 +24,14 @@ export interface CookieWrite {
   lifetimeMs: number;
 }
 
-/** The value of the first cookie called `name`, percent-decoded. */
+/** The value of the first cookie called `name`, percent-decoded (the SDK's one cookie parser, shared with /mesura.js's modules). */
 export function readCookie(jar: CookieJar, name: string): string | undefined {
-  for (const pair of jar.get().split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals !== -1 && pair.slice(0, equals).trim() === name) {
-      const raw = pair.slice(equals + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
+  const raw = rawCookie(jar.get(), name);
+  try {
+    return raw && decodeURIComponent(raw);
+  } catch {
+    return raw;
   }
-  return undefined;
 }
 
 /**

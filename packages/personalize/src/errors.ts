@@ -89,3 +89,8 @@ export const EXTENSION_EXISTS = 'Extension already registered';
 
 /** Why a request was not made or failed, as the `error` callback's first argument reports it. */
 export type ErrorStatus = 'error' | 'timeout';
+
+/** A thrown value as text: an Error's message, anything else as a string. */
+export function thrownText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -3,7 +3,7 @@
  * through the client's internals. `register` receives the modules it listed, in that order; what it
  * returns is kept as `ext[name]`.
  */
-import { EXTENSION_EXISTS, MODULES_DO_NOT_EXIST } from './errors.js';
+import { EXTENSION_EXISTS, MODULES_DO_NOT_EXIST, thrownText } from './errors.js';
 import { registerExtensionProblem } from './validation.js';
 
 /** What an extension may ask for, by name. */
@@ -43,7 +43,7 @@ export function createExtensions(modules: ExtensionModules, warn: (message: stri
       try {
         ext[options.name] = options.register(...options.modules.map((name) => modules[name as keyof ExtensionModules]));
       } catch (error) {
-        warn(`Extension ${options.name} failed to register: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`Extension ${options.name} failed to register: ${thrownText(error)}`);
       }
     },
   };

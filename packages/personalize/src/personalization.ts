@@ -7,7 +7,7 @@ import { resolveDeps } from './browser-deps.js';
 import { readCookie } from './cookies.js';
 import { createCore, type Core } from './core.js';
 import type { PersonalizationDeps } from './deps.js';
-import { ALREADY_INITIALISED, type ErrorStatus } from './errors.js';
+import { ALREADY_INITIALISED, thrownText, type ErrorStatus } from './errors.js';
 import { PERSONALIZATION_EVENTS as EVENTS } from './events.js';
 import { createExtensions, type ExtensionModules, type RegisterExtensionOptions } from './extensions.js';
 import { fetchOffer, heldMessage } from './fetch-offer.js';
@@ -129,7 +129,7 @@ function callBack<A extends unknown[]>(core: Core, callback: ((...args: A) => vo
   try {
     callback?.(...args);
   } catch (error) {
-    core.deps.warn(`A callback threw: ${error instanceof Error ? error.message : String(error)}`);
+    core.deps.warn(`A callback threw: ${thrownText(error)}`);
   }
 }
 

@@ -19,6 +19,8 @@ export interface ElementActionContext {
   trusted: boolean;
   /** trackClick: a click on the element reports a conversion. */
   onClick(action: OfferAction): void;
+  /** Where the nodes the HTML actions insert are listed, when given (offer-keeper.ts). */
+  inserted?: ChildNode[];
 }
 
 type Insert = (element: Element, nodes: DocumentFragment) => void;
@@ -45,7 +47,7 @@ export function needsPolicy(type: string): boolean {
 
 export function applyToElements(action: OfferAction, elements: readonly Element[], context: ElementActionContext): ActionResult {
   if (needsPolicy(action.action)) {
-    return context.policy ? applyWithPolicy(action, elements, context.policy, context.trusted) : { ok: false, message: SANITIZER_FAILED_TO_LOAD };
+    return context.policy ? applyWithPolicy(action, elements, context) : { ok: false, message: SANITIZER_FAILED_TO_LOAD };
   }
   for (const element of elements) {
     const result = applyOther(action, element, context);
@@ -55,11 +57,16 @@ export function applyToElements(action: OfferAction, elements: readonly Element[
 }
 
 /** The actions that go through the policy: the HTML ones and setAttribute. */
-function applyWithPolicy(action: OfferAction, elements: readonly Element[], policy: Sanitizer, trusted: boolean): ActionResult {
+function applyWithPolicy(action: OfferAction, elements: readonly Element[], context: ElementActionContext): ActionResult {
   const insert = INSERTS[action.action];
+  const { trusted } = context;
+  const policy = context.policy as Sanitizer;
   for (const element of elements) {
-    if (insert) insert(element, policy.fragment(String(action.content ?? ''), trusted));
-    else {
+    if (insert) {
+      const nodes = policy.fragment(String(action.content ?? ''), trusted);
+      context.inserted?.push(...nodes.childNodes);
+      insert(element, nodes);
+    } else {
       const result = setAttributes(element, record(action.content), policy, trusted);
       if (!result.ok) return result;
     }

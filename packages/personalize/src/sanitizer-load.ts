@@ -5,7 +5,7 @@
  * load resolves undefined and logs why; the next request tries again, a render never does.
  */
 import type { Sanitizer } from './sanitizer.js';
-import { SANITIZER_FAILED_TO_LOAD } from './errors.js';
+import { SANITIZER_FAILED_TO_LOAD, thrownText } from './errors.js';
 
 export interface SanitizerLoad {
   /** Starts the load unless one is under way or done; again when the last one failed. */
@@ -22,7 +22,7 @@ export function createSanitizerLoad(load: () => Promise<Sanitizer>, warn: (messa
     // The async wrapper runs `load` at once (the script is added in this task) and turns a throw into a rejection.
     return (loading = (async () => load())().catch((error: unknown) => {
       failed = true;
-      warn(`${SANITIZER_FAILED_TO_LOAD}: ${error instanceof Error ? error.message : String(error)}`);
+      warn(`${SANITIZER_FAILED_TO_LOAD}: ${thrownText(error)}`);
       return undefined;
     }));
   };

@@ -116,10 +116,13 @@ describe('an applied offer is kept for the page view, across re-renders', () => 
     const html = '<main><p class="promo">Default</p></main>';
     await rendered([{ action: 'insertAfter', selector: '.promo', content: '<p class="promo">Offer</p>' }], html);
     expect($('main')?.innerHTML).toBe('<p class="promo">Default</p><p class="promo">Offer</p>');
-    // The page renders the default paragraph anew; the offer's stays.
+    // The page renders the default paragraph anew: the offer goes after it once, not twice.
     $('.promo')?.replaceWith(Object.assign(document.createElement('p'), { className: 'promo', textContent: 'Default' }));
     await flush();
-    expect($('main')?.innerHTML).toBe('<p class="promo">Default</p><p class="promo">Offer</p><p class="promo">Offer</p>');
+    expect($('main')?.innerHTML).toBe('<p class="promo">Default</p><p class="promo">Offer</p>');
+    rerender(html);
+    await flush();
+    expect($('main')?.innerHTML).toBe('<p class="promo">Default</p><p class="promo">Offer</p>');
   });
 
   it('inserts sanitised HTML again, with the sanitiser of the first application', async () => {
@@ -148,6 +151,52 @@ describe('an applied offer is kept for the page view, across re-renders', () => 
     rerender();
     await flush();
     expect(received).toEqual([{ layout: 'b' }]);
+  });
+});
+
+describe('what the review of the keeper found', () => {
+  it('removes again an element that comes back directly under the container the app renders into', async () => {
+    // The site's layout is a fragment: its header, main and footer are children of #root itself.
+    const html = '<header class="promo">Default</header><main>Text</main>';
+    await rendered([{ action: 'remove', selector: '.promo' }], html);
+    rerender(html);
+    await flush();
+    expect($('.promo')).toBeNull();
+    await rendered([{ action: 'replaceContent', selector: '.promo', content: '<p class="offer">Offer</p>' }], html);
+    rerender(html);
+    await flush();
+    expect($('#root')?.innerHTML).toBe('<p class="offer">Offer</p><main>Text</main>');
+  });
+
+  it('keeps each of two renders without an mbox', async () => {
+    const html = `${HEADLINE}<em class="y">Default</em>`;
+    const h = await rendered([{ action: 'setText', selector: 'h1.t', content: 'First' }], html);
+    await h.client.applyOffer({ offer: [{ action: 'setText', selector: 'em.y', content: 'Second' }] });
+    await h.client.applyOffer({ offer: [{ action: 'setText', selector: 'p.s', content: 'Third' }] });
+    rerender(html);
+    await flush();
+    expect([$('h1.t'), $('em.y'), $('p.s')].map((e) => e?.textContent)).toEqual(['First', 'Second', 'Third']);
+  });
+
+  it('keeps it across an in-page link (a change of the address fragment only)', async () => {
+    const h = await rendered([{ action: 'setText', selector: 'h1.t', content: 'Offer' }]);
+    (h.deps.location as { href: string }).href = `${PAGE_URL}#contingut`;
+    rerender();
+    await flush();
+    expect($('h1.t')?.textContent).toBe('Offer');
+  });
+
+  it("does not run a trusted offer's scripts again: such an action is applied once", async () => {
+    const trusted = { fragment: (html: string) => document.createRange().createContextualFragment(html), attributeAllowed: () => true };
+    const loadSanitizer = () => Promise.resolve(trusted);
+    const h = setupClient({ html: `<div id="root">${HEADLINE}</div>`, deps: { loadSanitizer } });
+    const responseTokens = { 'activity.trusted': true };
+    const offer: OfferAction[] = [{ action: 'setContent', selector: 'h1.t', content: 'Offer<script>window.runs$ = 1</script>', responseTokens }];
+    expect(await h.client.applyOffer({ mbox: 'm', offer })).toEqual({ outcome: 'rendered' });
+    expect($('h1.t')?.textContent).toContain('Offer');
+    rerender();
+    await flush();
+    expect($('h1.t')?.textContent).toBe('Default');
   });
 });
 

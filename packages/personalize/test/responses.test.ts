@@ -42,7 +42,7 @@ describe('failures (§8)', () => {
   it('logs why JSON was not a delivery response', async () => {
     const h = ask({ reply: { body: { offers: [] } } });
     await h.done;
-    expect(h.warnings).toEqual([`${JSON_PARSER_ERROR}: response has no sessionId`]);
+    expect(h.warnings).toEqual([`${JSON_PARSER_ERROR}: no sessionId`]);
   });
 
   it("times out at exactly 3000 ms (§9) with ('timeout', 'Request timed out') and aborts the transport", async () => {

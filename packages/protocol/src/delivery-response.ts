@@ -59,20 +59,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Checks the shape the client relies on; extra fields pass through untouched. */
 export function parseDeliveryResponse(json: unknown): DecodeResult<DeliveryResponse> {
-  if (!isRecord(json)) return rejected('response is not a JSON object');
-  if (typeof json.sessionId !== 'string') return rejected('response has no sessionId');
-  if (typeof json.tntId !== 'string') return rejected('response has no tntId');
+  if (!isRecord(json)) return rejected('not a JSON object');
+  if (typeof json.sessionId !== 'string') return rejected('no sessionId');
+  if (typeof json.tntId !== 'string') return rejected('no tntId');
   const offers = json.offers ?? [];
-  if (!Array.isArray(offers) || !offers.every(isRecord)) return rejected('response offers is not a list of objects');
+  if (!Array.isArray(offers) || !offers.every(isRecord)) return rejected('offers: not a list of objects');
   for (const offer of offers) {
     const actions = offer.actions ?? [];
     if (!Array.isArray(actions) || !actions.every((a) => isRecord(a) && typeof a.action === 'string')) {
-      return rejected('response offer actions is not a list of {action, …}');
+      return rejected('actions: not a list of {action}');
     }
   }
   const { disabled } = json;
   if (disabled !== undefined && !(isRecord(disabled) && typeof disabled.duration === 'number')) {
-    return rejected('response disabled has no duration');
+    return rejected('disabled: no duration');
   }
   return decoded(json as unknown as DeliveryResponse);
 }

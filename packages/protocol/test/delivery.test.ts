@@ -95,12 +95,12 @@ describe('personalisation delivery response (wire-formats §3)', () => {
   });
 
   it.each([
-    [null, 'response is not a JSON object'],
-    [{ tntId: 't' }, 'response has no sessionId'],
-    [{ sessionId: 's' }, 'response has no tntId'],
-    [{ sessionId: 's', tntId: 't', offers: {} }, 'response offers is not a list of objects'],
-    [{ sessionId: 's', tntId: 't', offers: [{ actions: [{ selector: 'h1' }] }] }, 'response offer actions is not a list of {action, …}'],
-    [{ sessionId: 's', tntId: 't', disabled: { message: 'x' } }, 'response disabled has no duration'],
+    [null, 'not a JSON object'],
+    [{ tntId: 't' }, 'no sessionId'],
+    [{ sessionId: 's' }, 'no tntId'],
+    [{ sessionId: 's', tntId: 't', offers: {} }, 'offers: not a list of objects'],
+    [{ sessionId: 's', tntId: 't', offers: [{ actions: [{ selector: 'h1' }] }] }, 'actions: not a list of {action}'],
+    [{ sessionId: 's', tntId: 't', disabled: { message: 'x' } }, 'disabled: no duration'],
   ])('refuses %j: %s', (json, reason) => {
     expect(parseDeliveryResponse(json)).toEqual({ ok: false, reason });
   });

@@ -75,7 +75,7 @@ function afterRemoval(element: Element, then: () => void): void {
 /**
  * The page stays hidden from its first paint until the offers render (§9: at most 3000 ms), so that
  * default content is never seen and then replaced; the client removes the style, and this timer
- * does if the client never comes. Returns the style.
+ * does if the client never comes, at once if its script fails to load. Returns the style.
  */
 function hideForOffers(queue: HeadQueue): HTMLStyleElement {
   const style = document.createElement('style');
@@ -84,15 +84,16 @@ function hideForOffers(queue: HeadQueue): HTMLStyleElement {
   document.head.appendChild(style);
   setTimeout(() => style.remove(), BODY_HIDDEN_TIMEOUT_MS);
   queue.p = true;
-  loadScript(PERSONALIZE_FILE);
+  // A client that cannot come (blocked, offline) renders nothing: the page is shown at once.
+  loadScript(PERSONALIZE_FILE).onerror = () => style.remove();
   return style;
 }
 
-function loadScript(file: string): void {
+function loadScript(file: string): HTMLScriptElement {
   const script = document.createElement('script');
   script.async = true;
   script.src = `/${file}`;
-  document.head.appendChild(script);
+  return document.head.appendChild(script);
 }
 
 start();

@@ -9,7 +9,7 @@
  * which the client fetches beside its first request: its default `sanitizerUrl`, at the site's root
  * where the head snippet loads this script from.
  */
-import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
+import { PERSONALISATION_VENDOR_ID, PURPOSE_STORE_ACCESS, WEB_ANALYTICS_VENDOR_ID } from '@mesura/consent/head';
 import { cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
 import { createPersonalization, type Personalization } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
@@ -28,7 +28,7 @@ function start(): void {
   let answered = false;
   const tcf = tcfConsent({
     tcfapi: (window as { __tcfapi?: TcfApi }).__tcfapi ?? (() => undefined),
-    vendorIds: VENDOR_IDS,
+    vendorIds: { [WEB_ANALYTICS_VENDOR]: WEB_ANALYTICS_VENDOR_ID, personalisation: PERSONALISATION_VENDOR_ID },
     vendorPurposes: [PURPOSE_STORE_ACCESS],
     automaticHitPurposes: [],
     onSignal: () => void (answered = true),

@@ -97,6 +97,15 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     expect(sdkScripts()).toHaveLength(1);
   });
 
+  it('shows the page at once, and loads /mesura.js, when the personalisation client fails to load (blocked, offline)', async () => {
+    await runHead(tcString(acceptAll(gvl)));
+    const client = [...document.querySelectorAll('script')].find((s) => s.src.endsWith('/mesura-personalize.js'));
+    expect(document.getElementById('mesura-personalize-hiding')).not.toBeNull();
+    client?.dispatchEvent(new Event('error'));
+    expect(document.getElementById('mesura-personalize-hiding')).toBeNull();
+    await vi.waitFor(() => expect(sdkScripts()).toHaveLength(1));
+  });
+
   it('loads /mesura.js when the hiding ends by its 3000 ms timeout, the client never having come', async () => {
     vi.useFakeTimers();
     try {

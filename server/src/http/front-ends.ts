@@ -47,7 +47,11 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
   const head = existsSync(headFile) ? readFileSync(headFile, 'utf8') : '';
   const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(html, options.siteConfig), head));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
-  const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile);
+  const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile).catch((error: unknown) => {
+    // The site still works without it, rendered by the browser alone.
+    app.log.error({ err: error }, `the site's server build ${options.siteFirstViewFile} did not load; its pages go out empty`);
+    return undefined;
+  });
   for (const name of BROWSER_BUNDLES) {
     const file = path.join(options.sdkDir, name);
     const bundle = existsSync(file) ? readFileSync(file) : undefined;
