@@ -82,15 +82,16 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
   };
   /** A site page: its first view rendered in when the server build is there, the empty shell otherwise. */
   const sendSitePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (siteIndex === undefined || renderFirstView === undefined) return sendIndex(siteIndex, 'the site')(request, reply);
     let page = siteIndex;
-    try {
-      const view = await renderFirstView(request.url);
-      if (view) page = injectFirstView(siteIndex, view);
-    } catch (error) {
-      request.log.error({ err: error }, `the site's first view of ${request.url.split('?', 1)[0]} failed; the page goes out empty`);
+    if (page !== undefined && renderFirstView !== undefined) {
+      try {
+        const view = await renderFirstView(request.url);
+        if (view) page = injectFirstView(page, view);
+      } catch (error) {
+        request.log.error({ err: error }, `the site's first view of ${request.url.split('?', 1)[0]} failed; the page goes out empty`);
+      }
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    return sendIndex(page, 'the site')(request, reply);
   };
   app.get('/', sendSitePage);
   app.get('/consola', (request, reply) => {
