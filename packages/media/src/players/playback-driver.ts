@@ -15,7 +15,7 @@ import { MediaEvent } from '../media-event.js';
 import { MediaType } from '../media-object.js';
 import type { MediaTracker } from '../media-tracker.js';
 import { createQoSObject, type QoSObject } from '../qos.js';
-import type { AdBreakInfo, AdInfo, ChapterInfo, PlayerElement, PlayerTrackingOptions, StreamRates } from './player-tracking.js';
+import type { AdBreakInfo, AdInfo, ChapterInfo, PlayerElement, PlayerTracking, PlayerTrackingOptions, StreamRates } from './player-tracking.js';
 import { sessionMediaFromDataLayer } from './session-media.js';
 import { NO_STALL, pollPlayhead, type StallState } from './stall-detector.js';
 
@@ -24,7 +24,8 @@ const BROWSER_TIMERS: Timers = {
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface PlaybackDriver {
+/** What the player adapters call, besides the page's calls of PlayerTracking. */
+export interface PlaybackDriver extends PlayerTracking {
   /** §4 "video load starts a session": the media's metadata is known. A new media ends the old session. */
   load(): void;
   /** The media was taken away (a new source): its session ends. */
@@ -43,16 +44,6 @@ export interface PlaybackDriver {
   error(errorId: string | undefined): void;
   /** The stream changed quality (an hls.js level switch). */
   bitrateChanged(): void;
-  /** The page's calls, and destroy(): see PlayerTracking. */
-  adBreakStart(adBreak: AdBreakInfo): void;
-  adStart(ad: AdInfo): void;
-  adComplete(): void;
-  adSkip(): void;
-  adBreakComplete(): void;
-  chapterStart(chapter: ChapterInfo): void;
-  chapterComplete(): void;
-  chapterSkip(): void;
-  destroy(): void;
 }
 
 /** What the driver knows of the playback, shared by the functions below. */
