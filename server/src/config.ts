@@ -7,8 +7,10 @@ import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/m
 export interface ServerConfig {
   /** PORT: TCP port. Default 8080. */
   port: number;
-  /** MESURA_HOST: interface to listen on. Default 0.0.0.0. */
+  /** MESURA_HOST: interface to listen on. Default 127.0.0.1 (loopback: a public deployment says so, usually behind a proxy). */
   host: string;
+  /** MESURA_PUBLIC_URL: the origin visitors and the console reach the server at (https turns on Secure cookies and HSTS). Default none: http on localhost. */
+  publicUrl: URL | undefined;
   /** MESURA_DATA_DIR: folder of the embedded DuckDB file. Default ./data. */
   dataDir: string;
   /** MESURA_ENV: development | staging | production; the reports' default suite (the SDK picks its own by host name). Default development. */
@@ -46,6 +48,7 @@ export interface ServerConfig {
 }
 
 export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads the configuration; throws a one-line Error naming the bad variable. */
@@ -56,7 +59,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   const clientCodes = commaList(env.MESURA_CLIENT_CODES) ?? ['mesura'];
   return {
     port,
-    host: env.MESURA_HOST || '0.0.0.0',
+    host: env.MESURA_HOST || DEFAULT_HOST,
+    publicUrl: parsePublicUrl(env.MESURA_PUBLIC_URL),
     dataDir: path.resolve(env.MESURA_DATA_DIR || './data'),
     environment,
     reportSuite: REPORT_SUITES[environment],
@@ -97,6 +101,20 @@ function parseGaDestination(value: string | undefined): string | false | undefin
     throw new Error(`MESURA_GA_DESTINATION must be an http(s) origin or 'off', got '${value}'`);
   }
   return url.origin;
+}
+
+function parsePublicUrl(value: string | undefined): URL | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`MESURA_PUBLIC_URL must be an http(s) origin such as https://mesura.example.cat, got '${value}'`);
+  }
+  return url;
 }
 
 function parsePort(value: string | undefined): number {
