@@ -15,10 +15,12 @@ import { frontEndRoutes } from './http/front-ends.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
+import { refusalRoutes } from './ingest/refusals-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
 import type { DecisionStore } from './store/decision-store.js';
 import type { Store } from './store/store.js';
+import type { RefusalStore } from './ingest/refusals-store.js';
 
 export interface MesuraServer {
   app: FastifyInstance;
@@ -149,7 +151,7 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 }
 
 interface RouteDeps {
-  store: Store & DecisionStore;
+  store: Store & DecisionStore & RefusalStore;
   catalog: ActivityCatalog;
   delivery: () => DeliveryHandler;
   intake: Intake;
@@ -161,6 +163,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   const catchUp = () => intake.catchUp();
   app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });

@@ -11,6 +11,8 @@ import { createHeartbeatPipeline, heartbeatSuites, type HeartbeatFacts } from '.
 import { IngestLog, type LogRecord } from './ingest-log.js';
 import { createPipeline } from './pipeline.js';
 import { RecentEventIds } from './recent-event-ids.js';
+import { createRefusalCounts, type RefusalCounts } from './refusals.js';
+import type { RefusalStore } from './refusals-store.js';
 import { StoreLoader } from './store-loader.js';
 
 /** Largest batch written to the log in one write and one fdatasync. */
@@ -49,6 +51,8 @@ export interface Intake {
   recordDecisions(rows: readonly DecisionEventRow[]): Promise<void>;
   /** Loads every acknowledged row into the store now, so that reports include it. */
   catchUp(): Promise<void>;
+  /** Hits answered but not stored (rate, consent), counted per day, suite and reason. */
+  readonly refusals: RefusalCounts;
   /** Rows waiting to be written to the log. */
   pending(): Promise<number>;
   /** Rows a previous process left in the log, loaded at open. */
@@ -58,7 +62,7 @@ export interface Intake {
 
 export interface IntakeOptions {
   dataDir: string;
-  store: Store;
+  store: Store & RefusalStore;
   environment: string;
   variableMap: VariableMap;
   timeZone: string;
@@ -74,6 +78,8 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   loader.start();
   const batcher = new Batcher<LogRecord>({ write: (rows) => log.append(rows), maxBatchSize: MAX_BATCH_ROWS });
   const localDay = localDayIn(options.timeZone);
+  const refusals = createRefusalCounts({ store: options.store, localDay, onFlushError: options.onLoadError });
+  refusals.start();
   const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay });
   const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay });
   // Apart, so that a burst of heartbeats does not push the beacons' ids out, nor the reverse.
@@ -81,6 +87,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   const recentHeartbeats = new RecentEventIds(RECENT_EVENT_IDS);
   return {
     recovered,
+    refusals,
     async collect(beacon) {
       const decoded = decodeBeacon(beacon.path, beacon.params);
       if (!decoded.ok) throw new HttpError(ERRORS.badBeacon, decoded.reason);
@@ -108,11 +115,15 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
         throw new HttpError(ERRORS.storeUnavailable, 'the event could not be stored; retry later');
       }
     },
-    catchUp: () => loader.flush(),
+    catchUp: async () => {
+      await loader.flush();
+      await refusals.flush();
+    },
     pending: async () => batcher.pending,
     async close() {
       await batcher.close();
       await loader.close();
+      await refusals.close();
       await log.close();
     },
   };

@@ -9,6 +9,8 @@ import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
 import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from './hits-schema.js';
 import { logSegmentReader } from './log-segment-sql.js';
+import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
+import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../ingest/refusals-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from './media-store.js';
 import type { ExportQuery, ExportedHit, PageViewQuery, PageViewReport, SegmentKinds, Store } from './store.js';
 
@@ -33,7 +35,7 @@ const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {
 };
 
 /** The embedded default: one DuckDB file under the data folder. */
-export async function openDuckDbStore(dataDir: string, variables: readonly string[]): Promise<Store & DecisionStore> {
+export async function openDuckDbStore(dataDir: string, variables: readonly string[]): Promise<Store & DecisionStore & RefusalStore> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
   const writer = await instance.connect();
@@ -41,6 +43,7 @@ export async function openDuckDbStore(dataDir: string, variables: readonly strin
   await ensureHitsTable(writer, columns);
   await ensureHeartbeatsTable(writer);
   await ensureDecisionTables(writer);
+  await ensureRefusedHitsTable(writer);
   return new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
 }
 
@@ -53,7 +56,7 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-class DuckDbStore implements Store, DecisionStore {
+class DuckDbStore implements Store, DecisionStore, RefusalStore {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
@@ -108,6 +111,14 @@ class DuckDbStore implements Store, DecisionStore {
 
   experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {
     return this.withConnection((connection) => experienceCounts(connection, activity));
+  }
+
+  addRefusedHits(rows: readonly RefusedHitsRow[]): Promise<void> {
+    return this.withConnection((connection) => addRefusedHits(connection, rows));
+  }
+
+  refusedHits(query: RefusedHitsQuery): Promise<RefusedHitsRow[]> {
+    return this.withConnection((connection) => refusedHits(connection, query));
   }
 
   async mediaReport(query: MediaReportQuery): Promise<MediaReport> {
