@@ -2,6 +2,7 @@
  * One analytics beacon, decoded: what the measurement library (or Mesura's SDK) sent, with the
  * wire's slots still as slots. The variable map turns slots into names (variable-map.ts).
  */
+import type { TcfSignal } from './tcf-signal.js';
 
 /** Link-track type of `pe`: custom link, download link, exit link. */
 export type LinkType = 'o' | 'd' | 'e';
@@ -103,6 +104,8 @@ export interface AnalyticsHit {
   browser: BrowserInfo;
   /** `lrt`: last request time (ms). */
   lastRequestTime?: number;
+  /** `gdpr`, `gdpr_consent`: the visitor's TCF signal; absent when the beacon carries none. */
+  consent?: TcfSignal;
 }
 
 /** The beacon's path: `/b/ss/{reportSuite[,suite…]}/1/{libraryVersion}/s{random}`. */

@@ -2,7 +2,7 @@
  * Decodes an analytics beacon into a typed hit, or says in one line why it cannot. Two stages:
  * beacon-reader.ts checks the framing and collects the parameters; this file checks their values
  * and assembles the hit. Checks run in a fixed order, so a beacon with several faults always gets
- * the same reason: framing, visitor id, time, sizes, events, hit type.
+ * the same reason: framing, visitor id, time, sizes, events, hit type, last request time, consent signal.
  */
 import type { AnalyticsHit, Beacon, BrowserInfo, HitType, VisitorIds } from './analytics-hit.js';
 import { parseBeaconPath } from './beacon-path.js';
@@ -27,6 +27,7 @@ import {
 import { readHitKind } from './hit-type.js';
 import { queryEntries } from './query-entries.js';
 import { SLOT_FAMILIES } from './variable-slots.js';
+import { readTcfSignal } from './tcf-signal.js';
 
 /** The longest value each known parameter may carry (`t`, `events` and `lrt` have formats instead). */
 const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
@@ -126,6 +127,10 @@ function buildHit(params: BeaconParams): DecodeResult<{ hitType: HitType; hit: A
     lastRequestTime = Number(known.lrt);
   }
 
+  // 7. Consent signal.
+  const consent = readTcfSignal(known.gdpr, known.gdpr_consent);
+  if (!consent.ok) return rejected(consent.reason);
+
   const hit: AnalyticsHit = {
     clientTime: clientTime.value,
     visitor,
@@ -145,6 +150,7 @@ function buildHit(params: BeaconParams): DecodeResult<{ hitType: HitType; hit: A
     link: kind.value.link,
     media: kind.value.media,
     lastRequestTime,
+    consent: consent.signal,
   });
   return decoded({ hitType: kind.value.hitType, hit });
 }

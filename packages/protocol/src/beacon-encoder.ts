@@ -13,6 +13,7 @@ import { BEACON_FLAG_VALUE, BEACON_MARKER_VALUE } from './constants.js';
 import { encodeContextData } from './context-data.js';
 import { hitKindParams } from './hit-type.js';
 import { SLOT_FAMILIES, slotParams } from './variable-slots.js';
+import { tcfSignalParams } from './tcf-signal.js';
 
 type Param = readonly [name: string, value: string | undefined];
 
@@ -60,6 +61,7 @@ export function encodeBeaconQuery(hit: AnalyticsHit, hitType: HitType): string {
       ['bh', browser.browserHeight],
       ['lrt', hit.lastRequestTime === undefined ? undefined : String(hit.lastRequestTime)],
       ['eid', hit.eventId],
+      ...tcfSignalParams(hit.consent),
       ['AQE', BEACON_MARKER_VALUE],
     ]),
   ];

@@ -49,6 +49,8 @@ export const KNOWN_PARAMS = [
   'bh',
   'lrt',
   'eid',
+  'gdpr',
+  'gdpr_consent',
 ] as const;
 export type KnownParam = (typeof KNOWN_PARAMS)[number];
 // The pure annotation marks this and the other top-level calls of the decoder as droppable: without it the

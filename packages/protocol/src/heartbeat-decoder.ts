@@ -23,6 +23,7 @@ import {
   type HeartbeatEventType,
 } from './heartbeat-params.js';
 import { queryEntries } from './query-entries.js';
+import { GDPR_CONSENT_PARAM, GDPR_PARAM, readTcfSignal } from './tcf-signal.js';
 
 const LONG = /^-?\d{1,16}$/;
 const CUSTOMER_ID_KEY = /^[sl]:cuser:customer_user_ids_(.+)\.(id|authState)$/;
@@ -121,9 +122,16 @@ function readHeartbeat(r: Reader): Heartbeat {
       chapter: readChapter(r),
     },
     meta: readMeta(r),
+    consent: readConsent(r),
   };
   if (Number.isNaN(heartbeat.event.ts)) throw new Refusal(missingHeartbeatKey('l:event:ts'));
   return withoutUndefined(heartbeat);
+}
+
+function readConsent(r: Reader): Heartbeat['consent'] {
+  const consent = readTcfSignal(r.string(GDPR_PARAM), r.string(GDPR_CONSENT_PARAM));
+  if (!consent.ok) throw new Refusal(consent.reason);
+  return consent.signal;
 }
 
 function readAd(r: Reader): Heartbeat['asset']['ad'] {

@@ -13,6 +13,8 @@
  * - a long that is not a finite number is written 0 (the wire cannot carry NaN or Infinity).
  */
 
+import { tcfSignalParams, type TcfSignal } from './tcf-signal.js';
+
 /** `s:event:type`. */
 export type HeartbeatEventType =
   | 'start'
@@ -169,6 +171,8 @@ export interface Heartbeat {
   };
   /** `s:meta:{key}`: custom and standard metadata. */
   meta: Record<string, string>;
+  /** `gdpr`, `gdpr_consent` (untyped keys, the IAB convention): the visitor's TCF signal, when sent. */
+  consent?: TcfSignal;
 }
 
 /** Key prefixes of the three wire types. */
@@ -247,6 +251,7 @@ export function heartbeatEntries(heartbeat: Heartbeat): [string, Value][] {
     ['l:stream:chapter_length', chapter?.length],
     ['l:stream:chapter_offset', chapter?.offset],
     ...Object.entries(heartbeat.meta).map(([key, value]): [string, Value] => [`${META_KEY_PREFIX}${key}`, value]),
+    ...tcfSignalParams(heartbeat.consent),
   ];
 }
 

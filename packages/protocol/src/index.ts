@@ -39,6 +39,10 @@ export {
 export * as heartbeatReasons from './heartbeat-errors.js';
 export { HEARTBEAT_TYPE_KEY, MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS, isHeartbeatQuery } from './media-session-rules.js';
 
+// The visitor's TCF signal on beacons and heartbeats (gdpr, gdpr_consent).
+export { GDPR_CONSENT_PARAM, GDPR_PARAM, MAX_TC_STRING_CHARS, readTcfSignal, tcfSignalParams } from './tcf-signal.js';
+export type { TcfSignal } from './tcf-signal.js';
+
 // Limits and reasons, so that callers and tests name them rather than repeat them.
 export * as limits from './constants.js';
 export * as reasons from './errors.js';
