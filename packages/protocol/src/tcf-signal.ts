@@ -11,10 +11,11 @@ export const GDPR_PARAM = 'gdpr';
 export const GDPR_CONSENT_PARAM = 'gdpr_consent';
 /**
  * A TC string with its core, disclosed-vendors and publisher segments for our four vendors is
- * under 200 characters; a string carrying the whole IAB vendor list by bit field is about 1,500.
- * The bound keeps a forged one from making the collector decode a blob.
+ * under 200 characters; one that lists the whole IAB vendor list twice by bit field (consents and
+ * disclosed vendors) stays under 1,000. The bound keeps a forged one from making the collector
+ * decode, or cache, a blob.
  */
-export const MAX_TC_STRING_CHARS = 4096;
+export const MAX_TC_STRING_CHARS = 2048;
 
 /** What a hit or heartbeat says about consent; absent when it carries no signal at all. */
 export interface TcfSignal {
