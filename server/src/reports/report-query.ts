@@ -1,3 +1,4 @@
+import { decodeExportCursor, type ExportCursor } from '../store/export-cursor.js';
 import type { PageViewDimension } from '../store/store.js';
 
 /** Longest range one report or export may cover. */
@@ -50,16 +51,40 @@ export function parsePageViewsQuery(raw: RawQuery, defaultSuite: string): Parsed
 }
 
 export type ExportFormat = 'json' | 'csv';
-const EXPORT_PARAMS = new Set(['from', 'to', 'format', 'suite']);
+/** Most rows one export response holds; the rest follow through the continuation token. */
+export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_PARAMS = new Set(['from', 'to', 'format', 'suite', 'limit', 'after']);
 
-export function parseExportQuery(raw: RawQuery, defaultSuite: string): Parsed<RangeQuery & { format: ExportFormat }> {
+export interface ExportRequest extends RangeQuery {
+  format: ExportFormat;
+  /** Rows in this response at most: `limit`, else EXPORT_MAX_ROWS. */
+  limit: number;
+  /** Continue after this row (the previous page's token). */
+  after?: ExportCursor;
+}
+
+export function parseExportQuery(raw: RawQuery, defaultSuite: string): Parsed<ExportRequest> {
   const unknown = Object.keys(raw).find((k) => !EXPORT_PARAMS.has(k));
-  if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected from, to, format, suite`);
+  if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected from, to, format, suite, limit, after`);
   const range = parseRange(raw, defaultSuite);
   if (!range.ok) return range;
   const format = raw.format ?? 'json';
   if (format !== 'json' && format !== 'csv') return fail(`format must be json or csv`);
-  return { ok: true, value: { ...range.value, format } };
+  const limit = parseLimit(raw.limit);
+  if (!limit.ok) return limit;
+  if (raw.after === undefined) return { ok: true, value: { ...range.value, format, limit: limit.value } };
+  if (typeof raw.after !== 'string') return fail('after must be one continuation token');
+  const after = decodeExportCursor(raw.after);
+  if (!after.ok) return after;
+  if (after.value.reportSuite !== range.value.reportSuite) return fail(`after continues an export of another report suite`);
+  return { ok: true, value: { ...range.value, format, limit: limit.value, after: after.value } };
+}
+
+function parseLimit(value: unknown): Parsed<number> {
+  if (value === undefined) return { ok: true, value: EXPORT_MAX_ROWS };
+  const n = typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > EXPORT_MAX_ROWS) return fail(`limit must be an integer from 1 to ${EXPORT_MAX_ROWS}`);
+  return { ok: true, value: n };
 }
 
 function parseDay(value: unknown, name: string): Parsed<string> {

@@ -12,7 +12,9 @@ import { logSegmentReader } from './log-segment-sql.js';
 import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../ingest/refusals-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from './media-store.js';
-import type { ExportQuery, ExportedHit, PageViewQuery, PageViewReport, SegmentKinds, Store } from './store.js';
+import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, SegmentKinds, Store } from './store.js';
+import { exportPageEnd } from './duckdb-export.js';
+import { exportPageSql, exportValues } from './export-page-sql.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -175,16 +177,10 @@ class DuckDbStore implements Store, DecisionStore, RefusalStore {
   }
 
   async *exportHits(query: ExportQuery): AsyncIterable<ExportedHit[]> {
-    const select = this.columns.map((c) => exportExpression(c)).join(', ');
+    const sql = exportPageSql(this.columns, { after: query.after !== undefined, through: query.through !== undefined });
     const connection = await this.instance.connect();
     try {
-      const result = await connection.stream(
-        `SELECT ${select} FROM hits
-         WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)
-         QUALIFY row_number() OVER (PARTITION BY event_id, report_suite ORDER BY received_at) = 1
-         ORDER BY received_at, rowid`,
-        { suite: query.reportSuite, from: query.from, to: query.to },
-      );
+      const result = await connection.stream(sql, exportValues(query));
       for await (const rows of result.yieldRowObjectJson()) {
         yield rows as ExportedHit[];
       }
@@ -193,15 +189,13 @@ class DuckDbStore implements Store, DecisionStore, RefusalStore {
     }
   }
 
+  exportPageEnd(query: ExportQuery, limit: number): Promise<ExportPageEnd | undefined> {
+    return this.withConnection((connection) => exportPageEnd(connection, query, limit));
+  }
+
   async close(): Promise<void> {
     await this.writer.run('CHECKPOINT');
     this.writer.closeSync();
     this.instance.closeSync();
   }
-}
-
-function exportExpression(column: HitColumn): string {
-  if (column.type === 'timestamp_ms') return `strftime(${column.name}, '%Y-%m-%dT%H:%M:%S.%gZ') AS ${column.name}`;
-  if (column.type === 'date') return `strftime(${column.name}, '%Y-%m-%d') AS ${column.name}`;
-  return column.name;
 }

@@ -1,3 +1,4 @@
+import type { ExportCursor } from './export-cursor.js';
 import type { MediaStore } from './media-store.js';
 
 /** Which kinds of record an ingest-log segment holds, so that the store reads only the tables it must fill. */
@@ -37,6 +38,16 @@ export interface ExportQuery {
   from: string;
   to: string;
   reportSuite: string;
+  /** Only rows after this key (exclusive): a continued export. */
+  after?: ExportCursor;
+  /** Only rows up to this key (inclusive): the end of a bounded page. */
+  through?: ExportCursor;
+}
+
+/** Where a bounded export page ends, and whether rows remain after it. */
+export interface ExportPageEnd {
+  last: ExportCursor;
+  more: boolean;
 }
 
 /** A stored hit as the export API writes it: column name → JSON value. */
@@ -45,8 +56,13 @@ export type ExportedHit = Record<string, string | number | boolean | null>;
 /** What reports need of the store: reads only. */
 export interface ReportStore extends MediaStore {
   pageViews(query: PageViewQuery): Promise<PageViewReport>;
-  /** Stored hits of the range, one deduplicated row per event id and suite, in receive order, in chunks. */
+  /**
+   * Stored hits of the range, one deduplicated row per event id and suite, ordered by receive
+   * time, event id and suite, in chunks.
+   */
   exportHits(query: ExportQuery): AsyncIterable<ExportedHit[]>;
+  /** Where a page of at most `limit` rows of `query` ends; undefined when fewer remain. */
+  exportPageEnd(query: ExportQuery, limit: number): Promise<ExportPageEnd | undefined>;
   /** Column names of the export, in order. */
   exportColumns(): readonly string[];
   close(): Promise<void>;
