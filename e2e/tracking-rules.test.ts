@@ -21,8 +21,6 @@ interface StoredHit {
 const SISTER_DOMAIN = 'mesuraradio.example';
 const site = useSiteUnderTest({ env: { MESURA_SISTER_DOMAINS: SISTER_DOMAIN } });
 
-
-
 async function storedHits(suite?: string): Promise<StoredHit[]> {
   const day = today();
   const url = `${site.server.baseUrl}/api/export/events?from=${day}&to=${day}${suite ? `&suite=${suite}` : ''}`;
@@ -45,6 +43,22 @@ const CALL_EVENTS: Record<string, { hitType: string; events: number[] }> = {
   scFinestraNova: { hitType: 'link_o', events: [26] },
 };
 
+/**
+ * Opens a site page and resolves once the app has replaced the server's first view. That view's
+ * buttons are plain markup with no handler until the app renders the page again in the browser,
+ * so a click before then is no call at all (nothing sent, nothing queued). The page view is one of
+ * the app's effects, run after its render: once the collector has acknowledged it, the buttons are
+ * the app's.
+ */
+async function openInteractive(page: Page, url: string): Promise<void> {
+  const pageViewAcknowledged = page.waitForResponse((answer) => {
+    const beacon = answer.request();
+    return beacon.method() === 'POST' && beacon.url().includes('/b/ss/mesuradev/') && !/(^|&)pe=/.test(beacon.postData() ?? '') && answer.ok();
+  });
+  await page.goto(url);
+  await pageViewAcknowledged;
+}
+
 async function clickCall(page: Page, call: string): Promise<string> {
   const button = page.locator(`[data-mesura-call="${call}"]`);
   const text = (await button.innerText()).trim();
@@ -55,7 +69,7 @@ async function clickCall(page: Page, call: string): Promise<string> {
 describe("the site's tracking rules in Chromium (issue 3)", () => {
   it('stores each direct call with its event number and link fields, and the search with event2', async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
-    await page.goto(`${site.server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
+    await openInteractive(page, `${site.server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
     const names: Record<string, string> = {};
     for (const call of Object.keys(CALL_EVENTS)) names[call] = await clickCall(page, call);
     await page.goto(`${site.server.baseUrl}/cercador/?q=habitatge`);
@@ -124,10 +138,9 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
 
   it('delivers a beacon sent while the collector was down once it is back', async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
-    await page.goto(`${site.server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
+    // The page view acknowledged: the app's buttons are there and the SDK, which queues beacons, runs.
+    await openInteractive(page, `${site.server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
     const name = (await page.locator('[data-mesura-call="scParticipar"]').innerText()).trim();
-    // The SDK runs once the consent manager has answered; only then can a beacon be queued.
-    await page.waitForFunction(() => typeof (window.mesura as { analytics?: unknown } | undefined)?.analytics === 'object');
     await page.waitForLoadState('networkidle');
     const countOf = async () => (await storedHits()).filter((h) => h.link_name === name).length;
     const before = await countOf();
