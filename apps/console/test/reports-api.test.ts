@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failureMessage } from '../src/reports/failure-message';
 import { interpretReportAnswer, parsePageViewsReport } from '../src/reports/parse-report';
 import { fetchPageViews } from '../src/reports/reports-api';
+import { onSessionProblem, type SessionProblem } from '../src/api/session-guard';
 
 const example = {
   from: '2026-11-17',
@@ -14,11 +15,13 @@ const example = {
 /** A fetch that answers once with a fixed status and body, and records the URLs it was asked for. */
 function fakeFetch(status: number, body: string) {
   const urls: string[] = [];
-  const fetch = async (input: string | URL | Request) => {
+  const inits: (RequestInit | undefined)[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     urls.push(String(input));
+    inits.push(init);
     return new Response(body, { status, headers: { 'content-type': 'application/json' } });
   };
-  return { fetch: fetch as typeof globalThis.fetch, urls };
+  return { fetch: fetch as typeof globalThis.fetch, urls, inits };
 }
 
 describe('parsePageViewsReport', () => {
@@ -65,10 +68,11 @@ describe('interpretReportAnswer', () => {
 });
 
 describe('fetchPageViews', () => {
-  it('asks for the query and returns the report', async () => {
-    const { fetch, urls } = fakeFetch(200, JSON.stringify(example));
+  it('asks for the query with the session cookie and returns the report', async () => {
+    const { fetch, urls, inits } = fakeFetch(200, JSON.stringify(example));
     const outcome = await fetchPageViews({ from: '2026-11-17', to: '2026-11-23', by: 'day' }, { fetch });
     expect(urls).toEqual(['/api/reports/pageviews?from=2026-11-17&to=2026-11-23&by=day']);
+    expect(inits[0]?.credentials).toBe('same-origin');
     expect(outcome).toEqual({ ok: true, report: example });
   });
 
@@ -80,6 +84,15 @@ describe('fetchPageViews', () => {
       ok: false,
       failure: { reason: 'network' },
     });
+  });
+
+  it('tells the layout when the session is gone, so that it shows the login page', async () => {
+    const problems: SessionProblem[] = [];
+    const stop = onSessionProblem((problem) => problems.push(problem));
+    const { fetch } = fakeFetch(401, '{"error":"sign in first","code":"MESURA_ERR_UNAUTHENTICATED"}');
+    await fetchPageViews({ from: '2026-11-17', to: '2026-11-23', by: 'day' }, { fetch });
+    stop();
+    expect(problems).toEqual(['signed-out']);
   });
 
   it('reads a non-JSON error page by its status', async () => {

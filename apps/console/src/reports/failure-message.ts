@@ -4,6 +4,8 @@ import type { ReportFailure } from './report-types';
 export function failureMessage(failure: ReportFailure): string {
   switch (failure.reason) {
     case 'rejected':
+      if (failure.status === 401) return 'La sessió ha acabat. Torneu a entrar per veure aquest informe.';
+      if (failure.status === 403) return 'El vostre rol no permet veure aquest informe.';
       return `El servidor no ha acceptat la consulta: ${failure.message.replace(/\.$/, '')}. Reviseu les dates.`;
     case 'server-error':
       return `El servidor no ha pogut preparar l'informe (error ${failure.status}). Torneu-ho a provar d'aquí a una estona.`;

@@ -1,3 +1,4 @@
+import { reportSessionProblem } from '../api/session-guard';
 import { interpretReportAnswer } from './parse-report';
 import type { PageViewsQuery, ReportOutcome } from './report-types';
 import { pageViewsUrl } from './report-urls';
@@ -15,6 +16,7 @@ export async function fetchPageViews(query: PageViewsQuery, options: FetchReport
   let response: Response;
   try {
     response = await doFetch(pageViewsUrl(query), {
+      credentials: 'same-origin',
       headers: { accept: 'application/json' },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
@@ -28,5 +30,8 @@ export async function fetchPageViews(query: PageViewsQuery, options: FetchReport
     // Not JSON, e.g. a proxy's HTML error page; the status alone decides.
     body = undefined;
   }
-  return interpretReportAnswer(response.status, body);
+  const outcome = interpretReportAnswer(response.status, body);
+  // A 401 sends the person to the login page (the layout listens), then back to this report.
+  if (!outcome.ok && outcome.failure.reason === 'rejected') reportSessionProblem(outcome.failure);
+  return outcome;
 }

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { apiFailureMessage } from '../api/failure-message';
+import { roleLabel, tokenRoleOptions, type Role } from '../session/roles';
+import type { CreatedApiToken } from '../tokens/api-token';
+import { API_TOKEN_NAME_MAX_CHARS } from '../tokens/constants';
+import { TOKEN_NAME_PROBLEM_MESSAGES, tokenNameProblem } from '../tokens/token-name';
+import { createApiToken } from '../tokens/tokens-api';
+
+const PROBLEM_ID = 'new-token-problem';
+
+interface NewTokenFormProps {
+  ownRole: Role;
+  onCreated: (token: CreatedApiToken) => void;
+}
+
+/** Name and role of a new API token; the role list stops at the person's own role. */
+export function NewTokenForm({ ownRole, onCreated }: NewTokenFormProps) {
+  const roles = tokenRoleOptions(ownRole);
+  const [name, setName] = useState('');
+  // The least powerful role by default: a script should get only what it needs.
+  const [role, setRole] = useState<Role>(roles[0] ?? ownRole);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = tokenNameProblem(name);
+    setProblem(found === undefined ? undefined : TOKEN_NAME_PROBLEM_MESSAGES[found]);
+    if (found !== undefined) return;
+    setSending(true);
+    const outcome = await createApiToken(name.trim(), role);
+    setSending(false);
+    if (!outcome.ok) {
+      setProblem(`No s'ha pogut crear la clau. ${apiFailureMessage(outcome.failure)}`);
+      return;
+    }
+    setName('');
+    onCreated(outcome.value);
+  }
+
+  return (
+    <form className="form-card form-card--inline" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="form-field">
+        <label htmlFor="token-name">Nom de la clau</label>
+        <input
+          id="token-name"
+          type="text"
+          value={name}
+          maxLength={API_TOKEN_NAME_MAX_CHARS}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : PROBLEM_ID}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor="token-role">Rol</label>
+        <select id="token-role" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          {roles.map((option) => (
+            <option key={option} value={option}>
+              {roleLabel(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button" disabled={sending}>
+        Crea la clau
+      </button>
+      {problem !== undefined && (
+        <p id={PROBLEM_ID} className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
