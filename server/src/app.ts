@@ -10,6 +10,9 @@ import { activityRoutes } from './decide/activity-routes.js';
 import { DELIVERY_PATH_PREFIX, createDeliveryHandler, type DeliveryHandler } from './decide/delivery-handler.js';
 import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
 import { createCors, type Cors } from './http/cors.js';
+import { registerCompression } from './http/compression.js';
+import { siteConnectSources } from './http/content-security-policy.js';
+import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { identityRoutes } from './identity/identity-routes.js';
@@ -47,6 +50,7 @@ export const SHUTDOWN_GRACE_MS = 2000;
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
   const { now = Date.now } = options;
   const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
+  const headers = securityHeaders(config.publicUrl);
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
@@ -56,6 +60,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
       createHttpServer((request, response) => {
+        applySecurityHeaders(response, headers);
         const url = request.url ?? '';
         if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
         if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
@@ -63,6 +68,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         return handle(request, response);
       }),
   });
+  addSecurityHeaders(app, headers);
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const httpError = error instanceof HttpError ? error : fromFrameworkError(error);
     if (httpError.kind.status >= 500) request.log.error({ err: { message: error.message, stack: error.stack } }, 'request failed');
@@ -161,6 +167,7 @@ interface RouteDeps {
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery }: RouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
+  await registerCompression(app);
   app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
@@ -173,6 +180,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
     siteFirstViewFile: config.siteFirstViewFile,
     consoleDir: config.consoleDir,
     sdkDir: config.sdkDir,
+    connectSources: siteConnectSources(config),
     siteConfig: {
       autoPageView: false,
       sisterDomains: config.sisterDomains,

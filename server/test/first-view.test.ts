@@ -71,6 +71,26 @@ describe("the site's pages", () => {
     await server.close();
   });
 
+  it("answer 404 with the site's not-found page when the first view is that page; known pages stay 200", async () => {
+    const server = await serverWithRenderer(
+      'export async function renderFirstView(url) { const nf = url.includes("no-existeix"); return { html: nf ? "<h1>Pàgina no trobada</h1>" : "<h1>Portada</h1>", title: "T", notFound: nf }; }',
+    );
+    const missing = await server.app.inject('/no-existeix/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(missing.body).toContain('<div id="root"><h1>Pàgina no trobada</h1></div>');
+    for (const url of ['/', '/noticies/']) expect((await server.app.inject(url)).statusCode, url).toBe(200);
+    await server.close();
+  });
+
+  it('answer a missing static file (a path with an extension) 404 with the one-line error, not the site page', async () => {
+    const server = await serverWithRenderer('export async function renderFirstView() { return { html: "x", title: "T", notFound: false }; }');
+    const missing = await server.app.inject('/assets/no-existeix.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'MESURA_ERR_NOT_FOUND' });
+    await server.close();
+  });
+
   it('go out as the empty shell without a server build', async () => {
     const server = await serverWithRenderer(undefined);
     expect((await server.app.inject('/el-temps/')).body).toContain('<div id="root"></div>');

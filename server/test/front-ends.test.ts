@@ -57,7 +57,8 @@ describe('the head snippet', () => {
     const config = { ...loadConfig({ MESURA_DATA_DIR: tempDir(), MESURA_LOG_LEVEL: 'silent' }, '/repo'), siteDir, sdkDir };
     const server = await createServer(config);
     const page = await server.app.inject('/noticia/1001/x/');
-    expect(page.body).toBe('<head><script>window.mesuraConfig={"autoPageView":false,"sisterDomains":[]};window.head=1</script></head>');
+    const nonce = /'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
+    expect(page.body).toBe(`<head><script nonce="${nonce}">window.mesuraConfig={"autoPageView":false,"sisterDomains":[]};window.head=1</script></head>`);
     await server.close();
   });
 });

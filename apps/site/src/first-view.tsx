@@ -5,6 +5,7 @@ import { ConsentSettingsContext } from './consent/consent-settings-context';
 import { FirstViewContext } from './first-view-context';
 import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
+import { PageStatusContext, type PageStatus } from './page-status-context';
 import { SITE_ROUTES } from './routes';
 
 /** What the server puts into a page before any script has run. */
@@ -13,6 +14,8 @@ export interface FirstView {
   html: string;
   /** The page's title, for the document's `<title>`. */
   title: string | undefined;
+  /** The page is the not-found page: the server answers 404. */
+  notFound: boolean;
 }
 
 const handler = createStaticHandler(SITE_ROUTES);
@@ -22,27 +25,31 @@ const handler = createStaticHandler(SITE_ROUTES);
  * as in the browser, so that a visitor sees the page at the first paint instead of after the site's
  * scripts have run. Nothing is measured here: page views are effects, which only the browser runs.
  * Undefined when the router answers with a redirect (the browser's router follows it).
+ * `notFound` when the page rendered is the not-found page.
  */
 export async function renderFirstView(url: string): Promise<FirstView | undefined> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
+  const status: PageStatus = { notFound: false };
   const markup = renderToString(
     <StrictMode>
       <FirstViewContext value={true}>
         <ConsentSettingsContext value={null}>
           <PageViewGateContext value={createPageViewGate()}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <PageStatusContext value={status}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PageStatusContext>
           </PageViewGateContext>
         </ConsentSettingsContext>
       </FirstViewContext>
     </StrictMode>,
   );
-  return liftTitle(markup);
+  return { ...liftTitle(markup), notFound: status.notFound };
 }
 
 /** React renders a page's `<title>` where the page component puts it; the document wants it in head. */
-function liftTitle(markup: string): FirstView {
+function liftTitle(markup: string): Omit<FirstView, 'notFound'> {
   const match = /<title>([^<]*)<\/title>/.exec(markup);
   if (!match) return { html: markup, title: undefined };
   return { html: markup.slice(0, match.index) + markup.slice(match.index + match[0].length), title: match[1] };

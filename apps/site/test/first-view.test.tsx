@@ -15,11 +15,19 @@ describe("the server's first view of a page", () => {
     // The title goes to head, not into the body.
     expect(view?.title).toContain('— Mesura.cat');
     expect(view?.html).not.toContain('<title>');
+    expect(view?.notFound).toBe(false);
   });
 
-  it("is the site's not-found page for an unknown path", async () => {
+  it("is the site's not-found page, said so for the server's 404, for an unknown path or an unknown article or media id", async () => {
     const view = await renderFirstView(`${ORIGIN}/no-existeix/`);
     expect(view?.title).toBe('Pàgina no trobada — Mesura.cat');
+    expect(view?.notFound).toBe(true);
+    for (const path of ['/noticia/999999/no-existeix/', '/video/no-existeix/']) {
+      expect((await renderFirstView(ORIGIN + path))?.notFound, path).toBe(true);
+    }
+    for (const path of ['/', '/noticies/', '/el-temps/', '/videos/', '/cercador/?q=llei']) {
+      expect((await renderFirstView(ORIGIN + path))?.notFound, path).toBe(false);
+    }
   });
 
   it('carries the query a page renders from (the search page)', async () => {

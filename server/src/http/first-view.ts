@@ -13,6 +13,8 @@ export interface FirstView {
   html: string;
   /** The page's title, already escaped as HTML. */
   title: string | undefined;
+  /** The page is the site's not-found page (an unknown path, or an id with no article or media): answered 404. */
+  notFound?: boolean;
 }
 
 /** Undefined when the route redirects: the browser's router follows it. */

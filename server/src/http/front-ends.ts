@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadCompressedBundle } from './compression-bundles.js';
+import { consolePolicy, createNonce, sitePolicy } from './content-security-policy.js';
 import { ERRORS, HttpError } from './errors.js';
 import { injectFirstView, loadFirstViewRenderer } from './first-view.js';
 
@@ -26,6 +28,8 @@ export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 export const HEAD_PLACEHOLDER = '/*__MESURA_HEAD__*/';
 /** The head snippet (packages/sdk: queue, __tcfapi stub, stored-consent check), inlined in the site's head. */
 export const HEAD_BUNDLE = 'mesura-head.js';
+/** Where each response's CSP nonce goes in the site's inline scripts. */
+export const NONCE_PLACEHOLDER = '__MESURA_NONCE__';
 export const CONSOLE_PREFIX = '/consola/';
 
 export interface FrontEndOptions {
@@ -35,17 +39,20 @@ export interface FrontEndOptions {
   /** The site's server build (first-view.ts); the site's pages go out empty without it. */
   siteFirstViewFile: string;
   siteConfig: SiteConfig;
+  /** Origins the site's pages reach besides their own, for its Content-Security-Policy. */
+  connectSources: readonly string[];
 }
 
 /**
  * Serves the built site at `/`, the console at `/consola/` and the SDK's bundles (BROWSER_BUNDLES)
- * at the root. Both apps route on the client, so unknown paths get their app's
- * index.html (the site then shows its own not-found page and measures it as Error404).
+ * at the root. Both apps route on the client, so unknown paths get their app's index.html; the
+ * site's answers 404 when its first view is its not-found page (measured there as Error404).
+ * Pages carry their Content-Security-Policy; built files go out precompressed.
  */
 export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOptions): Promise<void> {
   const headFile = path.join(options.sdkDir, HEAD_BUNDLE);
   const head = existsSync(headFile) ? readFileSync(headFile, 'utf8') : '';
-  const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(html, options.siteConfig), head));
+  const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(markInlineScripts(html), options.siteConfig), head));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
   const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile).catch((error: unknown) => {
     // The site still works without it, rendered by the browser alone.
@@ -54,16 +61,18 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
   });
   for (const name of BROWSER_BUNDLES) {
     const file = path.join(options.sdkDir, name);
-    const bundle = existsSync(file) ? readFileSync(file) : undefined;
-    app.get(`/${name}`, async (_request, reply) => {
+    const bundle = loadCompressedBundle(file);
+    app.get(`/${name}`, async (request, reply) => {
       if (!bundle) throw notBuilt(`the SDK (${name})`);
-      return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(bundle);
+      const { body, encoding } = bundle.bodyFor(request.headers['accept-encoding']);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').header('Vary', 'Accept-Encoding').send(body);
     });
   }
 
   const noIndex = (pathName: string) => !pathName.endsWith('/index.html') && pathName !== '/index.html';
   if (siteIndex) {
-    await app.register(fastifyStatic, { root: options.siteDir, prefix: '/', index: false, allowedPath: noIndex, setHeaders: cacheHashedAssets });
+    await app.register(fastifyStatic, { root: options.siteDir, prefix: '/', index: false, allowedPath: noIndex, setHeaders: cacheHashedAssets, preCompressed: true });
   }
   if (consoleIndex) {
     await app.register(fastifyStatic, {
@@ -73,32 +82,37 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
       decorateReply: false,
       allowedPath: noIndex,
       setHeaders: cacheHashedAssets,
+      preCompressed: true,
     });
   }
 
-  const sendIndex = (html: string | undefined, what: string) => async (_req: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = (reply: FastifyReply, html: string | undefined, what: string, policy: string) => {
     if (html === undefined) throw notBuilt(what);
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Content-Security-Policy', policy).send(html);
   };
+  const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => sendPage(reply, consoleIndex, 'the console', consolePolicy());
   /** A site page: its first view rendered in when the server build is there, the empty shell otherwise. */
   const sendSitePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    let page = siteIndex;
+    const nonce = createNonce();
+    // The nonce goes in before the view, so that no text of the view can take it.
+    let page = siteIndex?.replaceAll(NONCE_PLACEHOLDER, nonce);
     if (page !== undefined && renderFirstView !== undefined) {
       try {
         const view = await renderFirstView(request.url);
         if (view) page = injectFirstView(page, view);
+        if (view?.notFound) reply.code(ERRORS.notFound.status);
       } catch (error) {
         request.log.error({ err: error }, `the site's first view of ${request.url.split('?', 1)[0]} failed; the page goes out empty`);
       }
     }
-    return sendIndex(page, 'the site')(request, reply);
+    return sendPage(reply, page, 'the site', sitePolicy(nonce, { connect: options.connectSources }));
   };
   app.get('/', sendSitePage);
   app.get('/consola', (request, reply) => {
     const q = request.url.indexOf('?');
     return reply.redirect(CONSOLE_PREFIX + (q < 0 ? '' : request.url.slice(q)));
   });
-  app.get(CONSOLE_PREFIX, sendIndex(consoleIndex, 'the console'));
+  app.get(CONSOLE_PREFIX, sendConsole);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathName = request.url.split('?', 1)[0] ?? '';
@@ -106,7 +120,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     if (!isPage || path.extname(pathName) !== '') {
       throw new HttpError(ERRORS.notFound, `no route for ${request.method} ${pathName}`);
     }
-    if (pathName.startsWith(CONSOLE_PREFIX)) return sendIndex(consoleIndex, 'the console')(request, reply);
+    if (pathName.startsWith(CONSOLE_PREFIX)) return sendConsole(request, reply);
     return sendSitePage(request, reply);
   });
 }
@@ -130,6 +144,13 @@ function cacheHashedAssets(reply: FastifyReply, filePath: string): void {
 function readIndex(dir: string, transform: (html: string) => string): string | undefined {
   const file = path.join(dir, 'index.html');
   return existsSync(file) ? transform(readFileSync(file, 'utf8')) : undefined;
+}
+
+/** Inline scripts of a page (no `src`) get the response's nonce, which their policy allows. */
+const INLINE_SCRIPT_TAG = /<script(?![^>]*\bsrc=)([^>]*)>/g;
+
+export function markInlineScripts(html: string): string {
+  return html.replace(INLINE_SCRIPT_TAG, (_tag, attributes: string) => `<script nonce="${NONCE_PLACEHOLDER}"${attributes}>`);
 }
 
 /** JSON in an inline script: `<` is escaped so that no value can close the script element. */
