@@ -12,15 +12,22 @@ export function isTrusted(responseTokens: unknown): boolean {
   return typeof responseTokens === 'object' && responseTokens !== null && (responseTokens as Record<string, unknown>)[TRUSTED_TOKEN] === true;
 }
 
-/** Parses trusted HTML; its `<script>`s are made anew, since parsed ones never run. */
+/**
+ * Parses trusted HTML; its `<script>`s are made anew, since parsed ones never run. Each gets the
+ * nonce of the page's own inline script, which the page's Content-Security-Policy allows
+ * (server/src/http/content-security-policy.ts); the browser hides the nonce from attributes, so it
+ * is read from the element's property.
+ */
 export function withLiveScripts(doc: Document, html: string): DocumentFragment {
   const template = doc.createElement('template');
   template.innerHTML = html;
   const fragment = doc.importNode(template.content, true);
+  const nonce = doc.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
   // A static list: replacing its scripts while going through it is safe.
   for (const parsed of fragment.querySelectorAll('script')) {
     const live = doc.createElement('script');
     for (const attribute of parsed.attributes) live.setAttribute(attribute.name, attribute.value);
+    if (nonce) live.nonce = nonce;
     live.textContent = parsed.textContent;
     parsed.replaceWith(live);
   }

@@ -18,6 +18,16 @@ describe('scripts in offers (issue 7 item 6), in a DOM that runs scripts', () =>
     expect(ran()).toBe('offer');
   });
 
+  it("gives a trusted activity's scripts the nonce of the page's own inline script, which the page's CSP allows", async () => {
+    const h = setupClient({ html: '<div id="a"></div>' });
+    const pageScript = document.createElement('script');
+    pageScript.setAttribute('nonce', 'cGFnZS1ub25jZQ==');
+    document.head.append(pageScript);
+    await h.client.applyOffer({ offer: [{ action: 'appendContent', selector: '#a', content: OFFER, responseTokens: { 'activity.trusted': true } }] });
+    expect(document.querySelector<HTMLScriptElement>('#a script')?.nonce).toBe('cGFnZS1ub25jZQ==');
+    pageScript.remove();
+  });
+
   it('never runs an untrusted one', async () => {
     const h = setupClient({ html: '<div id="a"></div>' });
     document.documentElement.removeAttribute('data-ran');
