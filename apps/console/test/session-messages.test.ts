@@ -3,6 +3,7 @@ import { passwordChangeFailureMessage, WRONG_CURRENT_PASSWORD_MESSAGE } from '..
 import { passwordProblem } from '../src/session/password-form';
 import { signInFailureMessage, WRONG_CREDENTIALS_MESSAGE } from '../src/session/sign-in-message';
 import { formatWait } from '../src/session/wait-time';
+import { tokenCreationFailureMessage } from '../src/tokens/token-creation-message';
 
 describe('signInFailureMessage', () => {
   it('says the credentials are wrong on a 401, without telling which one', () => {
@@ -73,6 +74,25 @@ describe('passwordChangeFailureMessage', () => {
   });
 
   it('says the current password is wrong when the server refuses it', () => {
-    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 401, message: 'wrong password' })).toBe(WRONG_CURRENT_PASSWORD_MESSAGE);
+    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 403, message: 'the current password is wrong', code: 'MESURA_ERR_FORBIDDEN' })).toBe(
+      WRONG_CURRENT_PASSWORD_MESSAGE,
+    );
+  });
+});
+
+describe('tokenCreationFailureMessage', () => {
+  it("words the server's limits in Catalan, with the server's numbers", () => {
+    expect(tokenCreationFailureMessage({ reason: 'rejected', status: 400, message: 'name must be a text of 1 to 100 characters' })).toBe(
+      "No s'ha pogut crear la clau. El nom pot tenir com a màxim 100 caràcters.",
+    );
+    expect(tokenCreationFailureMessage({ reason: 'rejected', status: 400, message: 'a user may hold at most 50 tokens; revoke one first' })).toBe(
+      "No s'ha pogut crear la clau. Podeu tenir com a màxim 50 claus: revoqueu-ne una abans.",
+    );
+  });
+
+  it('explains a role above one’s own', () => {
+    expect(tokenCreationFailureMessage({ reason: 'rejected', status: 403, message: "a token cannot have a role above its owner's (analyst)" })).toBe(
+      "No s'ha pogut crear la clau. Una clau no pot tenir un rol per sobre del vostre.",
+    );
   });
 });

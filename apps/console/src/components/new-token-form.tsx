@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { apiFailureMessage } from '../api/failure-message';
 import { roleLabel, tokenRoleOptions, type Role } from '../session/roles';
 import type { CreatedApiToken } from '../tokens/api-token';
-import { API_TOKEN_NAME_MAX_CHARS } from '../tokens/constants';
-import { TOKEN_NAME_PROBLEM_MESSAGES, tokenNameProblem } from '../tokens/token-name';
+import { tokenCreationFailureMessage } from '../tokens/token-creation-message';
+import { isTokenNameMissing, MISSING_TOKEN_NAME_MESSAGE } from '../tokens/token-name';
 import { createApiToken } from '../tokens/tokens-api';
 
 const PROBLEM_ID = 'new-token-problem';
@@ -24,14 +23,14 @@ export function NewTokenForm({ ownRole, onCreated }: NewTokenFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = tokenNameProblem(name);
-    setProblem(found === undefined ? undefined : TOKEN_NAME_PROBLEM_MESSAGES[found]);
-    if (found !== undefined) return;
+    const missing = isTokenNameMissing(name);
+    setProblem(missing ? MISSING_TOKEN_NAME_MESSAGE : undefined);
+    if (missing) return;
     setSending(true);
     const outcome = await createApiToken(name.trim(), role);
     setSending(false);
     if (!outcome.ok) {
-      setProblem(`No s'ha pogut crear la clau. ${apiFailureMessage(outcome.failure)}`);
+      setProblem(tokenCreationFailureMessage(outcome.failure));
       return;
     }
     setName('');
@@ -46,7 +45,6 @@ export function NewTokenForm({ ownRole, onCreated }: NewTokenFormProps) {
           id="token-name"
           type="text"
           value={name}
-          maxLength={API_TOKEN_NAME_MAX_CHARS}
           onChange={(event) => setName(event.target.value)}
           aria-invalid={problem !== undefined}
           aria-describedby={problem === undefined ? undefined : PROBLEM_ID}

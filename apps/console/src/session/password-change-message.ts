@@ -17,7 +17,7 @@ export function passwordChangeFailureMessage(failure: ApiFailure): string {
         ? `El servidor no ha acceptat la contrasenya nova: ${failure.message.replace(/\.$/, '')}.`
         : `La contrasenya nova ha de tenir almenys ${minLength} caràcters.`;
     }
-    case 401:
+    // The server's answer to a wrong current password (a 401 is a lost session, handled by the layout).
     case 403:
       return WRONG_CURRENT_PASSWORD_MESSAGE;
     default:

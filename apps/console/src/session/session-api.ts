@@ -31,10 +31,7 @@ export async function fetchMe(options: ApiClientOptions & { signal?: AbortSignal
 
 /** POST /api/me/password. */
 export async function changePassword(currentPassword: string, newPassword: string, options: ApiClientOptions = {}): Promise<Done> {
-  // Its own 401/403 may be about the current password, which the page explains in place.
-  const result = await callApi(
-    { method: 'POST', path: PASSWORD_API_PATH, json: { currentPassword, newPassword }, guardsSession: false },
-    options,
-  );
+  // A wrong current password is a 403 the page explains; a 401 is a lost session like anywhere else.
+  const result = await callApi({ method: 'POST', path: PASSWORD_API_PATH, json: { currentPassword, newPassword } }, options);
   return result.ok ? { ok: true } : result;
 }
