@@ -21,6 +21,9 @@ import { reportRoutes } from './reports/report-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
+import { accountRoutes, openAccounts } from './auth/accounts.js';
+import type { AuthContext } from './auth/auth-context.js';
+import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import type { DecisionStore } from './store/decision-store.js';
 import type { Store } from './store/store.js';
 import type { RefusalStore } from './ingest/refusals-store.js';
@@ -29,6 +32,10 @@ export interface MesuraServer {
   app: FastifyInstance;
   /** Stops accepting requests, writes every acknowledged event, closes the store. */
   close(): Promise<void>;
+  /** Users, sessions and tokens (auth/): tests make users through it. */
+  accounts: AuthContext;
+  /** Every route registered, with the access it declares (auth/auth-guard.ts). */
+  routes: readonly RegisteredRoute[];
 }
 
 export interface ServerOptions {
@@ -104,7 +111,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
     now,
   });
+  const { email: adminEmail, password: adminPassword } = config.firstAdmin;
+  const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword };
+  const accounts = await openAccounts(store.accounts, accountSettings, now, app.log);
+  // Before any route: the guard records each one with its declared access.
+  const routes = installAuthGuard(app, accounts);
   routeCollectors(app, collectors);
+  await app.register(accountRoutes, accounts);
   await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery });
 
   let closing: Promise<void> | undefined;
@@ -114,7 +127,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await intake.close();
       await store.close();
     })());
-  return { app, close };
+  return { app, close, accounts, routes };
 }
 
 /**
@@ -148,6 +161,7 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
     url: `${BEACON_PATH_PREFIX}*`,
+    config: { access: 'public' },
     onRequest: async (request, reply) => {
       reply.hijack();
       collectors.beacon(request.raw, reply.raw);
@@ -168,7 +182,7 @@ interface RouteDeps {
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery }: RouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
   await registerCompression(app);
-  app.get('/healthz', async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
+  app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
+import { parseFirstAdminSettings, type FirstAdminSettings } from './auth/first-admin.js';
 import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 
@@ -38,6 +39,8 @@ export interface ServerConfig {
   decisionEdgeHost: string | undefined;
   /** MESURA_DELIVERY_DISABLED_MS: `clientCode:ms` list; those codes answer `disabled` for that many ms. Default none. */
   deliveryDisabledMs: ReadonlyMap<string, number>;
+  /** MESURA_ADMIN_EMAIL + MESURA_ADMIN_PASSWORD: the first admin, made on a start with no user. Default none: admin@localhost with a generated password (auth/first-admin.ts). */
+  firstAdmin: FirstAdminSettings;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   /** The site's server build: the first view of its pages (http/first-view.ts). */
@@ -75,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     clientCodes,
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
+    firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),

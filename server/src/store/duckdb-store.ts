@@ -9,6 +9,8 @@ import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
 import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from './hits-schema.js';
 import { logSegmentReader } from './log-segment-sql.js';
+import type { AccountStore } from './account-store.js';
+import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
 import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../ingest/refusals-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from './media-store.js';
@@ -37,7 +39,10 @@ const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {
 };
 
 /** The embedded default: one DuckDB file under the data folder. */
-export async function openDuckDbStore(dataDir: string, variables: readonly string[]): Promise<Store & DecisionStore & RefusalStore> {
+export async function openDuckDbStore(
+  dataDir: string,
+  variables: readonly string[],
+): Promise<Store & DecisionStore & RefusalStore & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
   const writer = await instance.connect();
@@ -46,7 +51,9 @@ export async function openDuckDbStore(dataDir: string, variables: readonly strin
   await ensureHeartbeatsTable(writer);
   await ensureDecisionTables(writer);
   await ensureRefusedHitsTable(writer);
-  return new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
+  await ensureAccountTables(writer);
+  const store = new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
+  return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
 }
 
 async function ensureHitsTable(connection: DuckDBConnection, columns: readonly HitColumn[]): Promise<void> {

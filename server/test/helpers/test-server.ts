@@ -4,12 +4,27 @@ import path from 'node:path';
 import { encodeBeacon, type AnalyticsHit, type HitType } from '@mesura/protocol';
 import { createServer, type MesuraServer } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { createToken } from '../../src/auth/api-tokens.js';
+import type { Role } from '../../src/auth/roles.js';
+import { addUser } from '../../src/auth/users.js';
 
 export interface TestServer {
   server: MesuraServer;
   dataDir: string;
   /** Closes the server and deletes its data folder. */
   dispose(): Promise<void>;
+  /** `{authorization: 'Bearer …'}` of an API token of a user with that role (made once per server). */
+  authHeaders(role: Role): Promise<Record<string, string>>;
+}
+
+/** The password of every user tests make; long enough for MIN_PASSWORD_LENGTH. */
+export const TEST_PASSWORD = 'test-password-1234';
+
+/** A user of `role` (email `<role>@test.local`) and a token of theirs, as request headers. */
+async function makeAuthHeaders(server: MesuraServer, role: Role): Promise<Record<string, string>> {
+  const user = await addUser(server.accounts, null, { email: `${role}@test.local`, password: TEST_PASSWORD, role });
+  const { token } = await createToken(server.accounts, user, { name: `test ${role}` });
+  return { authorization: `Bearer ${token}` };
 }
 
 /** A server on an empty temporary data folder, for app.inject; `now` fixes the receive time. */
@@ -18,9 +33,15 @@ export async function startTestServer(env: Record<string, string> = {}, now?: ()
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...env }, repoRoot);
   const server = await createServer(config, { now });
+  const headersByRole = new Map<Role, Promise<Record<string, string>>>();
   return {
     server,
     dataDir,
+    authHeaders(role) {
+      let headers = headersByRole.get(role);
+      if (!headers) headersByRole.set(role, (headers = makeAuthHeaders(server, role)));
+      return headers;
+    },
     async dispose() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
