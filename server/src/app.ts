@@ -1,4 +1,3 @@
-import { createServer as createHttpServer } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
@@ -10,6 +9,7 @@ import { activityRoutes } from './decide/activity-routes.js';
 import { DELIVERY_PATH_PREFIX, createDeliveryHandler, type DeliveryHandler } from './decide/delivery-handler.js';
 import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
 import { createCors, type Cors } from './http/cors.js';
+import { createEdgeServer } from './http/edge-limits-server.js';
 import { registerCompression } from './http/compression.js';
 import { siteConnectSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -66,7 +66,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     bodyLimit: config.maxBodyBytes,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
-      createHttpServer((request, response) => {
+      createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now }, (request, response) => {
         applySecurityHeaders(response, headers);
         const url = request.url ?? '';
         if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
 import { parseFirstAdminSettings, type FirstAdminSettings } from './auth/first-admin.js';
 import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
+import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from './http/edge-limits.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
@@ -41,6 +42,8 @@ export interface ServerConfig {
   deliveryDisabledMs: ReadonlyMap<string, number>;
   /** MESURA_ADMIN_EMAIL + MESURA_ADMIN_PASSWORD: the first admin, made on a start with no user. Default none: admin@localhost with a generated password (auth/first-admin.ts). */
   firstAdmin: FirstAdminSettings;
+  /** MESURA_HEADER_TIMEOUT_MS, MESURA_REQUEST_TIMEOUT_MS, MESURA_KEEP_ALIVE_TIMEOUT_MS, MESURA_MAX_CONNECTIONS, MESURA_MAX_CONNECTIONS_PER_ADDRESS, MESURA_ADDRESS_MAX_REQUESTS_PER_S (http/edge-limits.ts). */
+  edge: EdgeLimits;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   /** The site's server build: the first view of its pages (http/first-view.ts). */
@@ -78,6 +81,14 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     clientCodes,
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
+    edge: checkEdgeLimits({
+      headerTimeoutMs: parsePositiveInt('MESURA_HEADER_TIMEOUT_MS', env.MESURA_HEADER_TIMEOUT_MS, EDGE.headerTimeoutMs),
+      requestTimeoutMs: parsePositiveInt('MESURA_REQUEST_TIMEOUT_MS', env.MESURA_REQUEST_TIMEOUT_MS, EDGE.requestTimeoutMs),
+      keepAliveTimeoutMs: parsePositiveInt('MESURA_KEEP_ALIVE_TIMEOUT_MS', env.MESURA_KEEP_ALIVE_TIMEOUT_MS, EDGE.keepAliveTimeoutMs),
+      maxConnections: parsePositiveInt('MESURA_MAX_CONNECTIONS', env.MESURA_MAX_CONNECTIONS, EDGE.maxConnections),
+      maxConnectionsPerAddress: parsePositiveInt('MESURA_MAX_CONNECTIONS_PER_ADDRESS', env.MESURA_MAX_CONNECTIONS_PER_ADDRESS, EDGE.maxConnectionsPerAddress),
+      addressMaxRequestsPerS: parsePositiveInt('MESURA_ADDRESS_MAX_REQUESTS_PER_S', env.MESURA_ADDRESS_MAX_REQUESTS_PER_S, EDGE.addressMaxRequestsPerS),
+    }),
     firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),

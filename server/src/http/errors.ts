@@ -24,6 +24,8 @@ export const ERRORS = {
   methodNotAllowed: { code: 'MESURA_ERR_METHOD_NOT_ALLOWED', status: 405 },
   bodyTooLarge: { code: 'MESURA_ERR_BODY_TOO_LARGE', status: 413 },
   unsupportedMediaType: { code: 'MESURA_ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  tooManyRequests: { code: 'MESURA_ERR_TOO_MANY_REQUESTS', status: 429 },
+  unknownReportSuite: { code: 'MESURA_ERR_UNKNOWN_REPORT_SUITE', status: 400 },
   internal: { code: 'MESURA_ERR_INTERNAL', status: 500 },
   storeUnavailable: { code: 'MESURA_ERR_STORE_UNAVAILABLE', status: 503 },
   shuttingDown: { code: 'MESURA_ERR_SHUTTING_DOWN', status: 503 },

@@ -1,0 +1,71 @@
+/**
+ * Caps open connections per client address, at 'connection' time, before any byte is read: a
+ * connection over the cap is destroyed at once, so that one address cannot use up the process's
+ * file descriptors (slow-header attacks) and starve every other client. The address is the
+ * socket's own: the cap is about sockets, and a forwarded header is not even read yet. Also sets
+ * the server's global cap (Node closes connections over `maxConnections` itself).
+ */
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** Groups of addresses one client controls: an IPv6 host usually holds a whole /64. */
+const IPV6_PREFIX_GROUPS = 4;
+const IPV4_MAPPED_PREFIX = '::ffff:';
+
+/** The key a socket address is counted under: IPv4 as is (also when mapped into IPv6), IPv6 by its /64. */
+export function connectionAddressKey(address: string | undefined): string {
+  if (address === undefined) return '';
+  const lower = address.toLowerCase();
+  if (lower.startsWith(IPV4_MAPPED_PREFIX) && lower.includes('.')) return lower.slice(IPV4_MAPPED_PREFIX.length);
+  if (!lower.includes(':')) return lower;
+  return `${expandIpv6(lower).slice(0, IPV6_PREFIX_GROUPS).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address, `::` expanded (zone id dropped). */
+function expandIpv6(address: string): string[] {
+  const [withoutZone = ''] = address.split('%');
+  const [head = '', tail] = withoutZone.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
+  return [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups].map((group) => group.replace(/^0+(?=.)/, ''));
+}
+
+export interface ConnectionGuardLimits {
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+}
+
+export interface ConnectionGuard {
+  /** Open connections per address key right now. */
+  openFrom(address: string | undefined): number;
+  /** Connections destroyed for being over the per-address cap since start. */
+  readonly refused: number;
+}
+
+export function guardConnections(server: Server, limits: ConnectionGuardLimits): ConnectionGuard {
+  server.maxConnections = limits.maxConnections;
+  const open = new Map<string, number>();
+  let refused = 0;
+  server.on('connection', (socket: Socket) => {
+    const key = connectionAddressKey(socket.remoteAddress);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerAddress) {
+      refused += 1;
+      socket.destroy();
+      return;
+    }
+    open.set(key, count);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left <= 0) open.delete(key);
+      else open.set(key, left);
+    });
+  });
+  return {
+    openFrom: (address) => open.get(connectionAddressKey(address)) ?? 0,
+    get refused() {
+      return refused;
+    },
+  };
+}

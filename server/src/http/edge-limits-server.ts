@@ -1,0 +1,29 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createAddressRateLimit } from './address-rate-limit.js';
+import { guardConnections } from './connection-guard.js';
+import { httpServerOptions, type EdgeLimits } from './edge-limits.js';
+
+export interface EdgeServerOptions {
+  limits: EdgeLimits;
+  /** Trusted proxy hops (http/client-address.ts). */
+  trustProxy: number;
+  now: () => number;
+}
+
+/**
+ * The node:http server every request goes through, with the edge's limits: timeouts, the
+ * connection caps, and the per-address request rate checked before `listener` sees a request.
+ */
+export function createEdgeServer(options: EdgeServerOptions, listener: RequestListener): Server {
+  const overRate = createAddressRateLimit({
+    maxRequestsPerS: options.limits.addressMaxRequestsPerS,
+    trustProxy: options.trustProxy,
+    now: options.now,
+  });
+  const server = createServer(httpServerOptions(options.limits), (request, response) => {
+    if (overRate(request, response)) return;
+    listener(request, response);
+  });
+  guardConnections(server, options.limits);
+  return server;
+}

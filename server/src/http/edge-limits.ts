@@ -1,0 +1,91 @@
+/**
+ * Limits of the public edge: how long a client may take to send a request, how long an idle
+ * keep-alive connection stays open, how many connections are open at once (in all and per client
+ * address), and how many requests one address may make per second. Each has a default here and an
+ * environment variable (README, Configuration); config.ts reads them and `checkEdgeLimits` refuses
+ * combinations Node would refuse or that would defeat the limit.
+ */
+import type { ServerOptions } from 'node:http';
+
+/** MESURA_HEADER_TIMEOUT_MS: a client that has not sent its whole request head by then is cut off. */
+export const HEADER_TIMEOUT_MS = 10_000;
+/** MESURA_REQUEST_TIMEOUT_MS: the same for the whole request, body included. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** MESURA_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this long. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * MESURA_MAX_CONNECTIONS: open connections in all; further ones are closed at once. With
+ * OPEN_FILE_HEADROOM this sets the open-file limit the process needs (README).
+ */
+export const MAX_CONNECTIONS = 4_096;
+/**
+ * MESURA_MAX_CONNECTIONS_PER_ADDRESS: open connections from one socket address (IPv6: one /64).
+ * A browser opens about six; a carrier-grade NAT puts many visitors behind one address, hence
+ * the margin. Behind a reverse proxy every socket is the proxy's: set it above the proxy's pool.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 256;
+/** MESURA_ADDRESS_MAX_REQUESTS_PER_S: requests per second from one client address before 429. */
+export const ADDRESS_MAX_REQUESTS_PER_S = 1_000;
+/** Burst an address may send above its rate: two seconds' worth. */
+export const ADDRESS_BURST_SECONDS = 2;
+/** Addresses whose request rate is remembered at once (least recently seen forgotten first). */
+export const MAX_TRACKED_ADDRESSES = 100_000;
+/** File descriptors the process needs besides its connections: the store, the ingest log, static files. */
+export const OPEN_FILE_HEADROOM = 512;
+/**
+ * Node checks the header and request timeouts only this often (its default, 30 s, would let a
+ * slow client hold a socket for up to 40 s): at most a second, and a quarter of the header timeout.
+ */
+export const MAX_CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+export interface EdgeLimits {
+  headerTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  maxConnectionsPerAddress: number;
+  addressMaxRequestsPerS: number;
+}
+
+export const DEFAULT_EDGE_LIMITS: EdgeLimits = {
+  headerTimeoutMs: HEADER_TIMEOUT_MS,
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+  maxConnections: MAX_CONNECTIONS,
+  maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
+  addressMaxRequestsPerS: ADDRESS_MAX_REQUESTS_PER_S,
+};
+
+/** The limits as read, or a one-line Error naming the variable that breaks a rule. */
+export function checkEdgeLimits(limits: EdgeLimits): EdgeLimits {
+  if (limits.headerTimeoutMs > HEADER_TIMEOUT_MS) {
+    throw new Error(`MESURA_HEADER_TIMEOUT_MS must be at most ${HEADER_TIMEOUT_MS}, got '${limits.headerTimeoutMs}'`);
+  }
+  if (limits.requestTimeoutMs > REQUEST_TIMEOUT_MS) {
+    throw new Error(`MESURA_REQUEST_TIMEOUT_MS must be at most ${REQUEST_TIMEOUT_MS}, got '${limits.requestTimeoutMs}'`);
+  }
+  if (limits.headerTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(`MESURA_HEADER_TIMEOUT_MS (${limits.headerTimeoutMs}) must not exceed MESURA_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+  }
+  if (limits.maxConnectionsPerAddress > limits.maxConnections) {
+    throw new Error(
+      `MESURA_MAX_CONNECTIONS_PER_ADDRESS (${limits.maxConnectionsPerAddress}) must not exceed MESURA_MAX_CONNECTIONS (${limits.maxConnections})`,
+    );
+  }
+  return limits;
+}
+
+/** The node:http options that carry the timeouts. */
+export function httpServerOptions(limits: EdgeLimits): ServerOptions {
+  return {
+    headersTimeout: limits.headerTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(MAX_CONNECTIONS_CHECK_INTERVAL_MS, Math.ceil(limits.headerTimeoutMs / 4)),
+  };
+}
+
+/** The open-file limit (`ulimit -n`) the process needs for these limits. */
+export function openFilesNeeded(limits: EdgeLimits): number {
+  return limits.maxConnections + OPEN_FILE_HEADROOM;
+}
