@@ -85,7 +85,10 @@ export function installAuthGuard(app: FastifyInstance, context: AuthContext): Re
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, access: route.config?.access ?? DEFAULT_ACCESS });
+    // Read when asked: a plugin's own onRoute hook, which runs after this one, may still declare it.
+    for (const method of methods) {
+      routes.push({ method, url: route.url, get access() { return route.config?.access ?? DEFAULT_ACCESS; } });
+    }
   });
   app.addHook('onRequest', async (request) => guard(context, request));
   return routes;

@@ -26,8 +26,8 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
     if (!activity) throw new HttpError(ERRORS.notFound, `no activity ${id}`);
     return activity;
   };
-  app.get('/api/activities', async () => ({ activities: deps.catalog.index().all }));
-  app.get<{ Params: { id: string } }>('/api/activities/:id', async (request) => find(request.params.id));
+  app.get('/api/activities', { config: { access: 'analyst' } }, async () => ({ activities: deps.catalog.index().all }));
+  app.get<{ Params: { id: string } }>('/api/activities/:id', { config: { access: 'analyst' } }, async (request) => find(request.params.id));
   app.put<{ Params: { id: string } }>('/api/activities/:id', async (request) => {
     const parsed = parseActivity(request.body);
     if (!parsed.ok) throw new HttpError(ERRORS.badActivity, parsed.reason);
@@ -35,7 +35,7 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
     await deps.catalog.save(parsed.value);
     return parsed.value;
   });
-  app.get<{ Params: { id: string } }>('/api/reports/activities/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/reports/activities/:id', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
     await deps.catchUp();
     return activityReport(activity, await deps.store.experienceCounts(activity));
@@ -43,6 +43,7 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
     url: `${DELIVERY_PATH_PREFIX}*`,
+    config: { access: 'public' },
     onRequest: async (request, reply) => {
       reply.hijack();
       deps.delivery()(request.raw, reply.raw);

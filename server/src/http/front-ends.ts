@@ -59,10 +59,16 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     app.log.error({ err: error }, `the site's server build ${options.siteFirstViewFile} did not load; its pages go out empty`);
     return undefined;
   });
+  // Everything served here is public, @fastify/static's routes included (they take no route
+  // config): the apps' shells and files hold no data; the console reads it through the API.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? 'public' };
+  });
+  const PUBLIC = { config: { access: 'public' } } as const;
   for (const name of BROWSER_BUNDLES) {
     const file = path.join(options.sdkDir, name);
     const bundle = loadCompressedBundle(file);
-    app.get(`/${name}`, async (request, reply) => {
+    app.get(`/${name}`, PUBLIC, async (request, reply) => {
       if (!bundle) throw notBuilt(`the SDK (${name})`);
       const { body, encoding } = bundle.bodyFor(request.headers['accept-encoding']);
       if (encoding) reply.header('Content-Encoding', encoding);
@@ -107,12 +113,12 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     }
     return sendPage(reply, page, 'the site', sitePolicy(nonce, { connect: options.connectSources }));
   };
-  app.get('/', sendSitePage);
-  app.get('/consola', (request, reply) => {
+  app.get('/', PUBLIC, sendSitePage);
+  app.get('/consola', PUBLIC, (request, reply) => {
     const q = request.url.indexOf('?');
     return reply.redirect(CONSOLE_PREFIX + (q < 0 ? '' : request.url.slice(q)));
   });
-  app.get(CONSOLE_PREFIX, sendConsole);
+  app.get(CONSOLE_PREFIX, PUBLIC, sendConsole);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathName = request.url.split('?', 1)[0] ?? '';

@@ -22,7 +22,7 @@ export interface IdentityRouteDeps {
  * cannot plant collector cookies; one without an Origin (opened directly) is answered.
  */
 export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDeps): Promise<void> {
-  app.get(IDENTITY_PATH, async (request, reply) => {
+  app.get(IDENTITY_PATH, { config: { access: 'public' } }, async (request, reply) => {
     const origin = request.headers.origin;
     if (!deps.cors.allows(origin)) {
       throw new HttpError(ERRORS.originNotAllowed, `origin ${origin} may not read visitor ids; add it to MESURA_SITE_ORIGINS`);

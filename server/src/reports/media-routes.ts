@@ -14,7 +14,7 @@ export interface MediaReportDeps {
 }
 
 export async function mediaReportRoutes(app: FastifyInstance, deps: MediaReportDeps): Promise<void> {
-  app.get('/api/reports/media', async (request) => {
+  app.get('/api/reports/media', { config: { access: 'analyst' } }, async (request) => {
     const parsed = parseMediaReportQuery(request.query as Record<string, unknown>, deps.reportSuite);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
     await deps.catchUp();
@@ -23,7 +23,7 @@ export async function mediaReportRoutes(app: FastifyInstance, deps: MediaReportD
     return { from, to, by, reportSuite, rows: report.rows, total: report.total };
   });
 
-  app.get('/api/reports/media/sessions', async (request) => {
+  app.get('/api/reports/media/sessions', { config: { access: 'analyst' } }, async (request) => {
     const parsed = parseMediaSessionsQuery(request.query as Record<string, unknown>, deps.reportSuite);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
     await deps.catchUp();

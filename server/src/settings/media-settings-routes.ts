@@ -29,6 +29,6 @@ export async function mediaSettingsRoutes(app: FastifyInstance, deps: MediaSetti
       .type('application/xml')
       .send(formatMediaSettings(settings));
   };
-  app.get(`${HEARTBEAT_PATH}/settings/:file`, serve);
-  app.get('/settings/:file', serve);
+  app.get(`${HEARTBEAT_PATH}/settings/:file`, { config: { access: 'public' } }, serve);
+  app.get('/settings/:file', { config: { access: 'public' } }, serve);
 }

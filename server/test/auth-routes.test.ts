@@ -1,0 +1,83 @@
+/**
+ * No route is left open by mistake: every route the server registers is either in PUBLIC below
+ * (the issue's list of what answers anyone) or refused to an anonymous client (401), and one that
+ * needs more than an analyst is refused to an analyst (403). A new route fails here until it
+ * declares its access.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, roleAllows, type Access } from '../src/auth/roles.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+/** Method and route pattern of every route that answers without a session. */
+const PUBLIC = new Set([
+  // The site's pages and static files, the console's static shell (its login page included).
+  'GET /', 'HEAD /', 'GET /*', 'HEAD /*', 'GET /consola', 'HEAD /consola', 'GET /consola/', 'HEAD /consola/', 'GET /consola/*', 'HEAD /consola/*',
+  // The browser bundles.
+  ...['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js'].flatMap((name) => [`GET /${name}`, `HEAD /${name}`]),
+  // The collector, the media settings file, the decision endpoint, the visitor id, health.
+  'GET /b/ss/*', 'HEAD /b/ss/*', 'POST /b/ss/*', 'OPTIONS /b/ss/*',
+  'GET /hb/settings/:file', 'HEAD /hb/settings/:file', 'GET /settings/:file', 'HEAD /settings/:file',
+  'GET /m2/*', 'HEAD /m2/*', 'POST /m2/*', 'OPTIONS /m2/*',
+  'GET /id', 'HEAD /id', 'GET /healthz', 'HEAD /healthz',
+  // Signing in.
+  'POST /api/session',
+]);
+
+let testServer: TestServer;
+beforeAll(async () => {
+  testServer = await startTestServer();
+});
+afterAll(async () => {
+  await testServer.dispose();
+});
+
+/** A concrete URL for a route pattern: parameters and wildcards filled in. */
+function sampleUrl(pattern: string): string {
+  return pattern.replace(/:[A-Za-z]+/g, 'x').replace(/\*$/, 'x');
+}
+
+function routes() {
+  return testServer.server.routes.map((route) => ({ key: `${route.method} ${route.url}`, ...route }));
+}
+
+describe('route access', () => {
+  it('declares public exactly the routes of the public list', () => {
+    const declaredPublic = routes().filter((route) => route.access === 'public').map((route) => route.key);
+    expect(declaredPublic.filter((key) => !PUBLIC.has(key))).toEqual([]);
+    expect(routes().length).toBeGreaterThan(PUBLIC.size);
+  });
+
+  it('refuses every other route to an anonymous client with 401', async () => {
+    const open: string[] = [];
+    for (const route of routes().filter((r) => !PUBLIC.has(r.key))) {
+      const response = await testServer.server.app.inject({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+      if (response.statusCode !== 401) open.push(`${route.key} → ${response.statusCode}`);
+      else if (route.method !== 'HEAD') expect(response.json().code).toBe('MESURA_ERR_UNAUTHENTICATED');
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('refuses a route that needs more than an analyst to an analyst with 403', async () => {
+    const analyst = await testServer.authHeaders('analyst');
+    const above = routes().filter((r) => r.access !== 'public' && !roleAllows('analyst', r.access as Exclude<Access, 'public'>));
+    expect(above.length).toBeGreaterThan(0);
+    const open: string[] = [];
+    for (const route of above) {
+      const response = await testServer.server.app.inject({ method: route.method as 'GET', url: sampleUrl(route.url), headers: analyst, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+      if (response.statusCode !== 403) open.push(`${route.key} (${route.access}) → ${response.statusCode}`);
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('lets each role reach what its role allows', async () => {
+    for (const role of ROLES) {
+      const response = await testServer.server.app.inject({ url: '/api/me', headers: await testServer.authHeaders(role) });
+      expect(response.json()).toMatchObject({ role });
+    }
+  });
+
+  it('keeps the API closed on unknown paths: 404 for a signed-out client, never a page', async () => {
+    const response = await testServer.server.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+  });
+});
