@@ -91,6 +91,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     variableMap: SITE_VARIABLE_MAP,
     timeZone: config.timeZone,
     reportSuite: config.reportSuite,
+    reportSuites: config.reportSuites,
+    visitorRate: config.visitorRate,
     onLoadError: (error) => app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
   });
   if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);

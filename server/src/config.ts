@@ -3,6 +3,8 @@ import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/proto
 import { parseFirstAdminSettings, type FirstAdminSettings } from './auth/first-admin.js';
 import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
 import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from './http/edge-limits.js';
+import { parseReportSuites } from './ingest/accepted-report-suites.js';
+import { VISITOR_BURST_HITS, VISITOR_MAX_HITS_PER_S, type VisitorRateLimits } from './ingest/visitor-rate.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
@@ -44,6 +46,10 @@ export interface ServerConfig {
   firstAdmin: FirstAdminSettings;
   /** MESURA_HEADER_TIMEOUT_MS, MESURA_REQUEST_TIMEOUT_MS, MESURA_KEEP_ALIVE_TIMEOUT_MS, MESURA_MAX_CONNECTIONS, MESURA_MAX_CONNECTIONS_PER_ADDRESS, MESURA_ADDRESS_MAX_REQUESTS_PER_S (http/edge-limits.ts). */
   edge: EdgeLimits;
+  /** MESURA_REPORT_SUITES: comma list of the report suites the collector stores hits for. Default the environments' suites and the ga accounts' ids. */
+  reportSuites: string[];
+  /** MESURA_VISITOR_MAX_HITS_PER_S (default 10) and MESURA_VISITOR_BURST_HITS (default 60): beyond them a visitor id's hits are answered, not stored. */
+  visitorRate: VisitorRateLimits;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   /** The site's server build: the first view of its pages (http/first-view.ts). */
@@ -89,6 +95,11 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       maxConnectionsPerAddress: parsePositiveInt('MESURA_MAX_CONNECTIONS_PER_ADDRESS', env.MESURA_MAX_CONNECTIONS_PER_ADDRESS, EDGE.maxConnectionsPerAddress),
       addressMaxRequestsPerS: parsePositiveInt('MESURA_ADDRESS_MAX_REQUESTS_PER_S', env.MESURA_ADDRESS_MAX_REQUESTS_PER_S, EDGE.addressMaxRequestsPerS),
     }),
+    reportSuites: parseReportSuites(env.MESURA_REPORT_SUITES),
+    visitorRate: {
+      maxHitsPerS: parsePositiveInt('MESURA_VISITOR_MAX_HITS_PER_S', env.MESURA_VISITOR_MAX_HITS_PER_S, VISITOR_MAX_HITS_PER_S),
+      burstHits: parsePositiveInt('MESURA_VISITOR_BURST_HITS', env.MESURA_VISITOR_BURST_HITS, VISITOR_BURST_HITS),
+    },
     firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),

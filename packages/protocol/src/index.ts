@@ -12,7 +12,7 @@ export { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientT
 // Variable map and report suites.
 export { eventId, eventName, namedVariables, variableNames, variableSlots } from './variable-map.js';
 export { SITE_VARIABLE_MAP } from './site-variable-map.js';
-export { REPORT_SUITES, parseEnvironment } from './report-suites.js';
+export { GA_PROPERTY_IDS, REPORT_SUITES, parseEnvironment } from './report-suites.js';
 export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
 
 // Media heartbeats, their cadence and the media settings file (wire-formats §2).

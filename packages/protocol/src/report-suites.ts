@@ -20,6 +20,13 @@ export const REPORT_SUITES: Record<Environment, string> = /* @__PURE__ */ Object
   production: 'mesuraprod',
 });
 
+/** The property id of the site's second account (type ga) per environment: the collector accepts these as suites too. */
+export const GA_PROPERTY_IDS: Record<Environment, string> = /* @__PURE__ */ Object.freeze({
+  development: 'G-MESURADEV',
+  staging: 'G-MESURASTG',
+  production: 'G-MESURAPROD',
+});
+
 const DEFAULT_ENVIRONMENT: Environment = 'development';
 
 /**

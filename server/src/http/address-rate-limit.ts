@@ -8,7 +8,7 @@ import { TokenBuckets } from './token-buckets.js';
 export interface AddressRateLimitOptions {
   maxRequestsPerS: number;
   /** Trusted proxy hops (http/client-address.ts). */
-  trustProxy: number;
+  trustProxy: Parameters<typeof clientAddress>[1];
   now: () => number;
 }
 
@@ -26,11 +26,10 @@ export function createAddressRateLimit(options: AddressRateLimitOptions): Addres
     ratePerS: options.maxRequestsPerS,
     burst: options.maxRequestsPerS * ADDRESS_BURST_SECONDS,
     maxEntries: MAX_TRACKED_ADDRESSES,
-    now: options.now,
   });
   return (request, response) => {
     const key = connectionAddressKey(clientAddress(request, options.trustProxy));
-    if (buckets.take(key)) return false;
+    if (buckets.take(key, options.now())) return false;
     const error = new HttpError(ERRORS.tooManyRequests, 'too many requests from this address; retry later');
     const body = JSON.stringify(error.body());
     request.resume();

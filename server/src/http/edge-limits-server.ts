@@ -1,12 +1,12 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createAddressRateLimit } from './address-rate-limit.js';
+import { createAddressRateLimit, type AddressRateLimitOptions } from './address-rate-limit.js';
 import { guardConnections } from './connection-guard.js';
 import { httpServerOptions, type EdgeLimits } from './edge-limits.js';
 
 export interface EdgeServerOptions {
   limits: EdgeLimits;
   /** Trusted proxy hops (http/client-address.ts). */
-  trustProxy: number;
+  trustProxy: AddressRateLimitOptions['trustProxy'];
   now: () => number;
 }
 

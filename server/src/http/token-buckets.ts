@@ -1,8 +1,8 @@
 /**
  * Token buckets per key (an address, a visitor id), each refilled at `ratePerS` up to `burst`.
  * Bounded: at most `maxEntries` keys, the least recently seen forgotten first (a forgotten key
- * starts again with a full bucket, which only ever favours the client). The clock is injected so
- * that tests run on fake time. Written here rather than taken from a rate-limit package because
+ * starts again with a full bucket, which only ever favours the client). Time is the caller's
+ * (an injected clock, or a request's receive time), so that tests run on fake time. Written here rather than taken from a rate-limit package because
  * the collector needs a synchronous check on its hot path, bounded memory without a timer per
  * key, and an injected clock; the rule itself is these few lines.
  */
@@ -10,7 +10,6 @@ export interface TokenBucketOptions {
   ratePerS: number;
   burst: number;
   maxEntries: number;
-  now: () => number;
 }
 
 interface Bucket {
@@ -23,10 +22,9 @@ export class TokenBuckets {
 
   constructor(private readonly options: TokenBucketOptions) {}
 
-  /** Takes one token for `key`: true when it had one (the request is within its rate). */
-  take(key: string): boolean {
-    const { ratePerS, burst, maxEntries, now } = this.options;
-    const atMs = now();
+  /** Takes one token for `key` at `atMs`: true when it had one (the request is within its rate). */
+  take(key: string, atMs: number): boolean {
+    const { ratePerS, burst, maxEntries } = this.options;
     const known = this.buckets.get(key);
     let bucket: Bucket;
     if (known) {

@@ -12,6 +12,8 @@ import { IngestLog, type LogRecord } from './ingest-log.js';
 import { createPipeline } from './pipeline.js';
 import { RecentEventIds } from './recent-event-ids.js';
 import { createRefusalCounts, type RefusalCounts } from './refusals.js';
+import { acceptReportSuites } from './accepted-report-suites.js';
+import { createVisitorRate, type VisitorRateLimits } from './visitor-rate.js';
 import type { RefusalStore } from './refusals-store.js';
 import { StoreLoader } from './store-loader.js';
 
@@ -69,6 +71,10 @@ export interface IntakeOptions {
   /** The suite of a heartbeat that names none in `s:sc:rsid`. */
   reportSuite: string;
   onLoadError: (error: unknown) => void;
+  /** MESURA_REPORT_SUITES: a beacon or heartbeat naming another suite is refused (400). */
+  reportSuites: readonly string[];
+  /** Beyond this rate a visitor id's hits are answered but not stored (ingest/visitor-rate.ts). */
+  visitorRate: VisitorRateLimits;
 }
 
 export async function openIntake(options: IntakeOptions): Promise<Intake> {
@@ -80,6 +86,8 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   const localDay = localDayIn(options.timeZone);
   const refusals = createRefusalCounts({ store: options.store, localDay, onFlushError: options.onLoadError });
   refusals.start();
+  const accepted = acceptReportSuites(options.reportSuites);
+  const visitorRate = createVisitorRate(options.visitorRate, refusals);
   const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay });
   const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay });
   // Apart, so that a burst of heartbeats does not push the beacons' ids out, nor the reverse.
@@ -91,6 +99,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
     async collect(beacon) {
       const decoded = decodeBeacon(beacon.path, beacon.params);
       if (!decoded.ok) throw new HttpError(ERRORS.badBeacon, decoded.reason);
+      accepted.check(decoded.value.address.reportSuites);
       const rows = pipeline(decoded.value, {
         receivedAtMs: beacon.receivedAtMs,
         ip: beacon.ip,
@@ -98,14 +107,16 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
         rawPath: beacon.path,
         rawParams: beacon.params,
       });
-      await storeOnce(rows, batcher, recent);
+      if (visitorRate.admit(rows, beacon.receivedAtMs)) await storeOnce(rows, batcher, recent);
     },
     async collectHeartbeat(raw) {
       const decoded = decodeHeartbeatQuery(raw.query);
       if (!decoded.ok) throw new HttpError(ERRORS.badHeartbeat, decoded.reason);
       const suites = heartbeatSuites(decoded.value, options.reportSuite);
       if (!suites.ok) throw new HttpError(ERRORS.badHeartbeat, suites.reason);
-      await storeOnce(heartbeatPipeline(decoded.value, suites.suites, raw), batcher, recentHeartbeats);
+      accepted.check(suites.suites);
+      const rows = heartbeatPipeline(decoded.value, suites.suites, raw);
+      if (visitorRate.admit(rows, raw.receivedAtMs)) await storeOnce(rows, batcher, recentHeartbeats);
     },
     async recordDecisions(rows) {
       try {
