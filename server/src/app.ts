@@ -6,6 +6,7 @@ import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './i
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
 import { openActivityCatalog, type ActivityCatalog } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
+import { createRedirectPolicy } from './decide/redirect-policy.js';
 import { DELIVERY_PATH_PREFIX, createDeliveryHandler, type DeliveryHandler } from './decide/delivery-handler.js';
 import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
 import { createCors, type Cors } from './http/cors.js';
@@ -100,7 +101,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const { trustProxy } = config;
   collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now });
   collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now });
-  const catalog = await openActivityCatalog(store, { now, warn: (message) => app.log.warn(message) });
+  const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
+  const catalog = await openActivityCatalog(store, { now, warn: (message) => app.log.warn(message), redirects });
   collectors.delivery = createDeliveryHandler({
     index: catalog.index,
     cors,
@@ -190,7 +192,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });
-  await app.register(activityRoutes, { catalog, store, catchUp, delivery });
+  const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
+  await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     siteFirstViewFile: config.siteFirstViewFile,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
 import { parseFirstAdminSettings, type FirstAdminSettings } from './auth/first-admin.js';
 import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
+import { parseRedirectOrigins } from './decide/redirect-policy.js';
 import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from './http/edge-limits.js';
 import { parseReportSuites } from './ingest/accepted-report-suites.js';
 import { VISITOR_BURST_HITS, VISITOR_MAX_HITS_PER_S, type VisitorRateLimits } from './ingest/visitor-rate.js';
@@ -22,6 +23,8 @@ export interface ServerConfig {
   reportSuite: string;
   /** MESURA_SITE_ORIGINS: comma list of origins allowed to POST beacons with CORS. Default the server's own origin on localhost and 127.0.0.1. */
   siteOrigins: string[];
+  /** MESURA_REDIRECT_ORIGINS: comma list of origins, besides the site's, that redirect offers may send visitors to. Default none. */
+  redirectOrigins: string[];
   /** MESURA_TRUST_PROXY: take the client address from X-Forwarded-For. Default false. */
   trustProxy: boolean;
   /** MESURA_TIMEZONE: IANA zone in which reports cut days. Default Europe/Madrid. */
@@ -77,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     environment,
     reportSuite: REPORT_SUITES[environment],
     siteOrigins: origins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    redirectOrigins: parseRedirectOrigins(env.MESURA_REDIRECT_ORIGINS),
     trustProxy: parseFlag('MESURA_TRUST_PROXY', env.MESURA_TRUST_PROXY),
     timeZone: parseTimeZone(env.MESURA_TIMEZONE || 'Europe/Madrid'),
     maxBodyBytes: parsePositiveInt('MESURA_MAX_BODY_BYTES', env.MESURA_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),

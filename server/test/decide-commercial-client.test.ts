@@ -275,7 +275,7 @@ describe('a page running the commercial 1.x library', () => {
       ],
       goal: { type: 'click', selector: '.cta' },
     };
-    expect((await t.server.app.inject({ method: 'PUT', url: '/api/activities/contracte', payload: targeted })).statusCode).toBe(200);
+    expect((await t.server.app.inject({ method: 'PUT', url: '/api/activities/contracte', payload: targeted, headers: await t.authHeaders('editor') })).statusCode).toBe(200);
     const experience = async (overrides: Params) => experienceOf(expectWireAnswer(await get(pageParams({ mbox: 'contracte', ...overrides }))));
     expect(await experience({ 'vst.idUsuari.authState': '1' })).toEqual(['contracte/sessio']);
     expect(await experience({ seccio: 'esports' })).toEqual(['contracte/esports']);
@@ -315,7 +315,7 @@ describe('a page running the commercial 1.x library', () => {
     };
     const redirect: Activity = { ...every, id: 'redireccio', mboxes: ['redireccio'], experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'r', name: 'Redirecció', actions: [{ action: 'redirect', content: 'https://www.mesura.cat/nou' }] } }] };
     for (const activity of [every, redirect]) {
-      expect((await t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity })).statusCode).toBe(200);
+      expect((await t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') })).statusCode).toBe(200);
     }
     // expectWireAnswer checks each action against the library's own checks.
     const [offer] = expectWireAnswer(await get(pageParams({ mbox: 'accions' }))).offers;
@@ -349,7 +349,7 @@ describe('a page running the commercial 1.x library', () => {
     // An HTML offer's container reports its click as mboxTarget, with the offer's clickToken.
     const container = await send({ port }, { method: 'POST', path: clicked(devices[2]!, 'mboxTarget', tokens[2]!) });
     for (const answer of [beacon, xhr, container]) expect(expectWireAnswer(answer).offers).toEqual([]);
-    const report = await t.server.app.inject({ url: '/api/reports/activities/titular-1001' });
+    const report = await t.server.app.inject({ url: '/api/reports/activities/titular-1001', headers: await t.authHeaders('analyst') });
     expect(report.json().totals).toEqual({ visitors: 3, conversions: 3 });
   });
 
@@ -362,7 +362,7 @@ describe('a page running the commercial 1.x library', () => {
     const empty = expectWireAnswer(await get(pageParams({ mboxPC: `${'6'.repeat(32)}.1_0`, clickToken: '' })));
     expect(empty.offers).toHaveLength(1);
     // Impressions are written without being waited for: the report has them once they are durable.
-    const totals = async () => (await t.server.app.inject({ url: '/api/reports/activities/titular-1001' })).json().totals;
+    const totals = async () => (await t.server.app.inject({ url: '/api/reports/activities/titular-1001', headers: await t.authHeaders('analyst') })).json().totals;
     await expect.poll(totals).toEqual({ visitors: 3, conversions: 0 });
   });
 

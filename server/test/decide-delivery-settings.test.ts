@@ -36,7 +36,7 @@ async function ask(server: TestServer, req: DeliveryRequest, clientCode = 'mesur
 }
 
 async function visitorsOf(server: TestServer, activityId: string): Promise<{ visitors: number; conversions: number }> {
-  const response = await server.server.app.inject({ url: `/api/reports/activities/${activityId}` });
+  const response = await server.server.app.inject({ url: `/api/reports/activities/${activityId}`, headers: await server.authHeaders('analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().totals;
 }

@@ -30,7 +30,8 @@ async function ask(req: DeliveryRequest, userAgent = BROWSER_UA): Promise<Delive
 }
 
 const tokens = (response: DeliveryResponse) => response.offers.map((o) => o.responseTokens ?? {});
-const put = (activity: Activity) => t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity });
+const put = async (activity: Activity) =>
+  t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
 
 function activity(overrides: Partial<Activity>): Activity {
   return {
@@ -169,7 +170,9 @@ describe('decision server', () => {
   });
 
   it('marks trusted activities, and refuses a bad definition with its reason', async () => {
-    await put(activity({ trusted: true }));
+    await put(activity({}));
+    const trust = await t.server.app.inject({ method: 'PUT', url: '/api/activities/prova/trust', payload: { trusted: true }, headers: await t.authHeaders('admin') });
+    expect(trust.statusCode, trust.body).toBe(200);
     expect(tokens(await ask(request({ mbox: 'prova' })))[0]!['activity.trusted']).toBe(true);
     const bad = await put(activity({ goal: { type: 'pageView', path: 'noticia' } }));
     expect(bad.statusCode).toBe(400);
@@ -193,7 +196,7 @@ describe('decision server', () => {
 
 describe('seeding', () => {
   it('seeds the site activities on first start only', async () => {
-    const list = (await t.server.app.inject({ url: '/api/activities' })).json().activities as Activity[];
+    const list = (await t.server.app.inject({ url: '/api/activities', headers: await t.authHeaders('analyst') })).json().activities as Activity[];
     expect(list.map((a) => a.id).sort()).toEqual(siteActivities().map((a) => a.id).sort());
     expect(list.find((a) => a.id === 'el-temps-disseny')!.experiences[1]!.offer!.actions![0]).toMatchObject({ action: 'setStyle', selector: 'ul.forecast' });
     // An editor's change survives a restart: no second seeding.
@@ -202,7 +205,7 @@ describe('seeding', () => {
     await t.server.close();
     const again = await startTestServer({ MESURA_DATA_DIR: dataDir }, () => clock);
     try {
-      const after = (await again.server.app.inject({ url: '/api/activities' })).json().activities as Activity[];
+      const after = (await again.server.app.inject({ url: '/api/activities', headers: await again.authHeaders('admin') })).json().activities as Activity[];
       expect(after).toHaveLength(list.length);
       expect(after.find((a) => a.id === list[0]!.id)!.name).toBe('Canviat');
     } finally {
@@ -213,7 +216,7 @@ describe('seeding', () => {
 
 describe('impressions, conversions and the activity report', () => {
   const report = async (id: string) => {
-    const response = await t.server.app.inject({ url: `/api/reports/activities/${id}` });
+    const response = await t.server.app.inject({ url: `/api/reports/activities/${id}`, headers: await t.authHeaders('analyst') });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -258,7 +261,7 @@ describe('impressions, conversions and the activity report', () => {
   });
 
   it('answers 404 for an unknown activity', async () => {
-    const response = await t.server.app.inject({ url: '/api/reports/activities/cap' });
+    const response = await t.server.app.inject({ url: '/api/reports/activities/cap', headers: await t.authHeaders('analyst') });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('MESURA_ERR_NOT_FOUND');
   });

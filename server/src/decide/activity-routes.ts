@@ -1,16 +1,20 @@
 /**
  * The activities' API: `GET /api/activities`, `GET|PUT /api/activities/:id` (a PUT replaces the
- * definition and the decision server uses it from the next request), and
- * `GET /api/reports/activities/:id`. Plus the delivery endpoint behind Fastify, for app.inject
+ * definition and the decision server uses it from the next request), `PUT
+ * /api/activities/:id/trust` (an admin's), `GET /api/activities/:id/history` and
+ * `GET /api/reports/activities/:id`. What a change stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for app.inject
  * (the node:http server answers it before routing).
  */
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { DecisionStore } from '../store/decision-store.js';
-import { parseActivity } from './activity.js';
+import type { ParseResult } from './activity.js';
 import type { ActivityCatalog } from './activity-catalog.js';
 import { activityReport } from './activity-report.js';
+import { submittedDefinition, trustedDefinition } from './activity-submission.js';
+import { actorOf } from './activity-trust.js';
 import { DELIVERY_PATH_PREFIX, type DeliveryHandler } from './delivery-handler.js';
+import type { RedirectPolicy } from './redirect-policy.js';
 
 export interface ActivityRouteDeps {
   catalog: ActivityCatalog;
@@ -18,6 +22,9 @@ export interface ActivityRouteDeps {
   /** Loads every acknowledged event into the store, so that a report includes it. */
   catchUp: () => Promise<void>;
   delivery: () => DeliveryHandler;
+  /** Where redirect actions may send visitors (redirect-policy.ts). */
+  redirects: RedirectPolicy;
+  now: () => number;
 }
 
 export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDeps): Promise<void> {
@@ -28,12 +35,26 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   };
   app.get('/api/activities', { config: { access: 'analyst' } }, async () => ({ activities: deps.catalog.index().all }));
   app.get<{ Params: { id: string } }>('/api/activities/:id', { config: { access: 'analyst' } }, async (request) => find(request.params.id));
-  app.put<{ Params: { id: string } }>('/api/activities/:id', async (request) => {
-    const parsed = parseActivity(request.body);
-    if (!parsed.ok) throw new HttpError(ERRORS.badActivity, parsed.reason);
-    if (parsed.value.id !== request.params.id) throw new HttpError(ERRORS.badActivity, `activity id ${parsed.value.id} differs from the path's ${request.params.id}`);
-    await deps.catalog.save(parsed.value);
-    return parsed.value;
+  /** Stores what the rules made of the request, as the request's principal, and answers it. */
+  const store = async (result: ParseResult, principal: Parameters<typeof actorOf>[0]) => {
+    if (!result.ok) throw new HttpError(ERRORS.badActivity, result.reason);
+    await deps.catalog.save(result.value, { atMs: deps.now(), by: actorOf(principal) });
+    return result.value;
+  };
+  app.put<{ Params: { id: string } }>('/api/activities/:id', { config: { access: 'editor' } }, async (request) => {
+    const { id } = request.params;
+    const context = { before: deps.catalog.index().byId(id), principal: request.principal, redirects: deps.redirects };
+    return store(submittedDefinition(request.body, id, context), request.principal);
+  });
+  app.put<{ Params: { id: string } }>('/api/activities/:id/trust', { config: { access: 'admin' } }, async (request) => {
+    const before = find(request.params.id);
+    const context = { before, principal: request.principal, redirects: deps.redirects, nowMs: deps.now() };
+    return store(trustedDefinition(request.body, before, context), request.principal);
+  });
+  app.get<{ Params: { id: string } }>('/api/activities/:id/history', { config: { access: 'analyst' } }, async (request) => {
+    const changes = await deps.store.activityHistory(request.params.id);
+    if (changes.length === 0) find(request.params.id);
+    return { changes };
   });
   app.get<{ Params: { id: string } }>('/api/reports/activities/:id', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);

@@ -5,6 +5,10 @@
  */
 import type { DeliveryAction } from '@mesura/protocol';
 import type { DeviceClass } from '../ingest/steps/user-agent.js';
+import { MAX_GOAL_CHARS, MAX_MBOX_CHARS, MAX_MBOXES_PER_ACTIVITY, MAX_NAME_CHARS, MAX_PRIORITY_ABS, MAX_SELECTOR_CHARS, MAX_SMALL_INTEGER } from './activity-limits.js';
+import { audienceProblem } from './audience-validation.js';
+import { isRecord, textProblem, unknownFieldProblem, wholeNumberProblem } from './definition-checks.js';
+import { experiencesProblem, ID, ID_RULE } from './experience-validation.js';
 
 /** Every condition present must hold; an empty audience matches everyone. */
 export interface Audience {
@@ -58,77 +62,85 @@ export interface Activity {
   priority: number;
   /** Bumped to reassign every visitor (it is part of the assignment hash). */
   reshuffle: number;
-  /** Offers are the administrator's own HTML: the client inserts it whole, scripts included. */
+  /**
+   * An admin's decision (PUT /api/activities/:id/trust, activity-trust.ts): the offers are kept
+   * whole, scripts included, as the admin approved them. Never set by a definition's PUT.
+   */
   trusted?: boolean;
+  /** Who trusted it (their e-mail) and when (ISO 8601): kept while `trusted` holds. */
+  trustedBy?: string;
+  trustedAt?: string;
   /** The first experience is the control, the baseline of the report. */
   experiences: Experience[];
   goal: Goal;
 }
 
-/** Ids travel in click tokens and URLs: kept to a safe alphabet. */
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 export type ParseResult = { ok: true; value: Activity } | { ok: false; reason: string };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The fields a definition has; the trust fields are the store's, set only through the trust route. */
+const DEFINITION_FIELDS = ['id', 'name', 'type', 'status', 'mboxes', 'audience', 'priority', 'reshuffle', 'experiences', 'goal'];
+export const TRUST_FIELDS = ['trusted', 'trustedBy', 'trustedAt'] as const;
 
-/** Checks a definition; the reason names the first problem in one line. */
+/**
+ * A definition as a request submits it (PUT /api/activities/:id): a request that names a trust
+ * field is refused, so that no request marks its own activity trusted.
+ */
+export function parseSubmittedActivity(input: unknown): ParseResult {
+  if (isRecord(input)) {
+    const named = TRUST_FIELDS.find((field) => Object.hasOwn(input, field));
+    if (named) return { ok: false, reason: `${named} is not part of a definition: only an admin trusts an activity, with PUT /api/activities/:id/trust` };
+  }
+  return parseActivity(input);
+}
+
+/** Checks a stored or submitted definition whole; the reason names the first problem in one line. */
 export function parseActivity(input: unknown): ParseResult {
   const fail = (reason: string): ParseResult => ({ ok: false, reason });
   if (!isRecord(input)) return fail('activity is not a JSON object');
   const a = input as Partial<Activity>;
-  if (typeof a.id !== 'string' || !ID.test(a.id)) return fail('activity id must be 1–64 letters, digits, _ or -');
-  if (typeof a.name !== 'string' || a.name === '') return fail(`activity ${a.id}: name required`);
-  if (a.type !== 'ab' && a.type !== 'xt') return fail(`activity ${a.id}: type must be ab or xt`);
-  if (a.status !== 'active' && a.status !== 'paused') return fail(`activity ${a.id}: status must be active or paused`);
-  if (!Array.isArray(a.mboxes) || !a.mboxes.every((m) => typeof m === 'string' && m !== '')) return fail(`activity ${a.id}: mboxes must be a list of names`);
-  if (!Number.isFinite(a.priority)) return fail(`activity ${a.id}: priority must be a number`);
-  if (!Number.isInteger(a.reshuffle) || a.reshuffle! < 0) return fail(`activity ${a.id}: reshuffle must be a whole number ≥ 0`);
-  const problem = audienceProblem(a.audience) ?? experiencesProblem(a as Activity) ?? goalProblem(a.goal);
+  if (typeof a.id !== 'string' || !ID.test(a.id)) return fail(`activity id must be ${ID_RULE}`);
+  const problem =
+    unknownFieldProblem('definition', input, [...DEFINITION_FIELDS, ...TRUST_FIELDS]) ??
+    textProblem('name', a.name, MAX_NAME_CHARS) ??
+    (a.type === 'ab' || a.type === 'xt' ? undefined : 'type must be ab or xt') ??
+    (a.status === 'active' || a.status === 'paused' ? undefined : 'status must be active or paused') ??
+    mboxesProblem(a.mboxes) ??
+    (Number.isFinite(a.priority) && Math.abs(a.priority!) <= MAX_PRIORITY_ABS ? undefined : `priority must be a number from -${MAX_PRIORITY_ABS} to ${MAX_PRIORITY_ABS}`) ??
+    wholeNumberProblem('reshuffle', a.reshuffle, MAX_SMALL_INTEGER) ??
+    trustProblem(a) ??
+    audienceProblem(a.audience) ??
+    experiencesProblem(a as Activity) ??
+    goalProblem(a.goal);
   return problem ? fail(`activity ${a.id}: ${problem}`) : { ok: true, value: a as Activity };
 }
 
-function experiencesProblem(a: Activity): string | undefined {
-  if (!Array.isArray(a.experiences) || a.experiences.length === 0) return 'at least one experience required';
-  const ids = new Set<string>();
-  for (const e of a.experiences) {
-    if (!isRecord(e) || typeof e.id !== 'string' || !ID.test(e.id)) return 'experience id must be 1–64 letters, digits, _ or -';
-    if (ids.has(e.id)) return `experience ${e.id} twice`;
-    ids.add(e.id);
-    if (typeof e.name !== 'string') return `experience ${e.id}: name required`;
-    if (!(Number.isFinite(e.share) && e.share >= 0)) return `experience ${e.id}: share must be a number ≥ 0`;
-    const offer = e.offer;
-    if (offer !== undefined && !(isRecord(offer) && typeof offer.id === 'string' && typeof offer.name === 'string')) {
-      return `experience ${e.id}: offer needs id and name`;
-    }
-    const audience = audienceProblem(e.audience);
-    if (audience) return `experience ${e.id}: ${audience}`;
+function mboxesProblem(mboxes: unknown): string | undefined {
+  if (!Array.isArray(mboxes) || mboxes.length > MAX_MBOXES_PER_ACTIVITY) return `mboxes must be a list of at most ${MAX_MBOXES_PER_ACTIVITY} names`;
+  for (const mbox of mboxes) {
+    const problem = textProblem('mbox name', mbox, MAX_MBOX_CHARS);
+    if (problem) return problem;
   }
-  if (a.type === 'ab' && !a.experiences.some((e) => e.share > 0)) return 'an A/B test needs a share above 0';
   return undefined;
 }
 
-function audienceProblem(audience: unknown): string | undefined {
-  if (audience === undefined) return undefined;
-  if (!isRecord(audience)) return 'audience must be an object';
-  const path = audience.path;
-  if (path !== undefined) {
-    if (!isRecord(path)) return 'audience path must be {prefix?, regex?}';
-    if (typeof path.regex === 'string') {
-      try {
-        new RegExp(path.regex);
-      } catch {
-        return `audience path regex ${path.regex} does not compile`;
-      }
-    }
-  }
-  return undefined;
+function trustProblem(a: Partial<Activity>): string | undefined {
+  if (a.trusted === undefined && a.trustedBy === undefined && a.trustedAt === undefined) return undefined;
+  const valid = a.trusted === true && typeof a.trustedBy === 'string' && typeof a.trustedAt === 'string';
+  return valid ? undefined : 'trusted needs trustedBy and trustedAt';
 }
 
 function goalProblem(goal: unknown): string | undefined {
-  if (!isRecord(goal)) return 'goal required';
-  if (goal.type === 'click' && typeof goal.selector === 'string' && goal.selector !== '') return undefined;
-  if (goal.type === 'pageView' && typeof goal.path === 'string' && goal.path.startsWith('/')) return undefined;
-  if (goal.type === 'event' && typeof goal.event === 'string' && goal.event !== '') return undefined;
-  return 'goal must be {type: click, selector}, {type: pageView, path} or {type: event, event}';
+  const shape = 'goal must be {type: click, selector}, {type: pageView, path} or {type: event, event}';
+  if (!isRecord(goal)) return shape;
+  switch (goal.type) {
+    case 'click':
+      return unknownFieldProblem('goal', goal, ['type', 'selector']) ?? textProblem('goal selector', goal.selector, MAX_SELECTOR_CHARS);
+    case 'pageView':
+      if (typeof goal.path !== 'string' || !goal.path.startsWith('/')) return 'goal path must start with /';
+      return unknownFieldProblem('goal', goal, ['type', 'path']) ?? textProblem('goal path', goal.path, MAX_GOAL_CHARS);
+    case 'event':
+      return unknownFieldProblem('goal', goal, ['type', 'event']) ?? textProblem('goal event', goal.event, MAX_GOAL_CHARS);
+    default:
+      return shape;
+  }
 }

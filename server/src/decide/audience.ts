@@ -5,6 +5,7 @@
 import type { DeliveryRequest } from '@mesura/protocol';
 import type { DeviceClass } from '../ingest/steps/user-agent.js';
 import type { Audience } from './activity.js';
+import { pathMatchesPattern } from './audience-path-pattern.js';
 
 /** The request as audiences see it. */
 export interface RequestContext {
@@ -40,9 +41,6 @@ function splitUrl(url: string): { path: string; query: string } {
   return q < 0 ? { path: noHash, query: '' } : { path: noHash.slice(0, q), query: noHash.slice(q + 1) };
 }
 
-/** Compiled path regexes, by source: activities are few, requests many. */
-const regexes = new Map<string, RegExp>();
-
 export function matchesAudience(audience: Audience | undefined, context: RequestContext): boolean {
   if (!audience) return true;
   if (audience.path && !matchesPath(audience.path, context.path)) return false;
@@ -57,12 +55,7 @@ export function matchesAudience(audience: Audience | undefined, context: Request
 
 export function matchesPath(condition: NonNullable<Audience['path']>, path: string): boolean {
   if (condition.prefix !== undefined && !path.startsWith(condition.prefix)) return false;
-  if (condition.regex !== undefined) {
-    let regex = regexes.get(condition.regex);
-    if (!regex) regexes.set(condition.regex, (regex = new RegExp(condition.regex)));
-    if (!regex.test(path)) return false;
-  }
-  return true;
+  return pathMatchesPattern(condition, path);
 }
 
 function matchesValues(wanted: Record<string, string>, actual: (name: string) => string | undefined): boolean {

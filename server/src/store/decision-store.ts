@@ -7,6 +7,23 @@ export interface ExperienceCounts {
   conversions: number;
 }
 
+/** One change of an activity, as its history keeps it. */
+export interface ActivityChange {
+  /** ISO 8601. */
+  at: string;
+  /** The e-mail of who made it; `system` for the seeds of a first start. */
+  by: string;
+  /** The stored definition before the change; null when the change created the activity. */
+  before: unknown;
+  after: unknown;
+}
+
+/** Who makes a change and when. */
+export interface ChangeAuthor {
+  atMs: number;
+  by: string;
+}
+
 /**
  * Where activities and their results live. Activities are read at start and after each change
  * (the decision path reads memory, never this); decision events arrive through the ingest log.
@@ -14,7 +31,10 @@ export interface ExperienceCounts {
 export interface DecisionStore {
   /** Every stored definition, as stored (the caller validates). */
   activityDefinitions(): Promise<unknown[]>;
-  saveActivity(activity: Activity, nowMs: number): Promise<void>;
+  /** Replaces (or creates) the activity and records the change in its history, both or neither. */
+  saveActivity(activity: Activity, change: ChangeAuthor): Promise<void>;
+  /** Every recorded change of the activity, newest first. */
+  activityHistory(activityId: string): Promise<ActivityChange[]>;
   /**
    * Per experience: visitors (distinct visitor keys, each counted in the experience of their first
    * impression) and those of them who converted after that impression.

@@ -5,12 +5,17 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '../decide/activity.js';
-import type { ExperienceCounts } from './decision-store.js';
+import type { ActivityChange, ChangeAuthor, ExperienceCounts } from './decision-store.js';
 import { sqlString } from './sql-string.js';
 
 export async function ensureDecisionTables(connection: DuckDBConnection): Promise<void> {
   await connection.run(
     `CREATE TABLE IF NOT EXISTS activities (id VARCHAR NOT NULL, definition VARCHAR NOT NULL, updated_at TIMESTAMP_MS NOT NULL)`,
+  );
+  // Every change of an activity, kept for ever (a few rows per edit): who, when, before and after.
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS activity_changes (activity_id VARCHAR NOT NULL, change_no BIGINT NOT NULL,
+       changed_at TIMESTAMP_MS NOT NULL, changed_by VARCHAR NOT NULL, before VARCHAR, after VARCHAR NOT NULL)`,
   );
   await connection.run(
     `CREATE TABLE IF NOT EXISTS decision_events (decision_id VARCHAR NOT NULL, type VARCHAR NOT NULL,
@@ -36,21 +41,44 @@ export async function activityDefinitions(connection: DuckDBConnection): Promise
   return result.getRowObjectsJson().map((row) => JSON.parse(String(row.definition)) as unknown);
 }
 
-/** Replaces the activity's row: delete + insert in one transaction (no upsert: ClickHouse has none). */
-export async function saveActivity(connection: DuckDBConnection, activity: Activity, nowMs: number): Promise<void> {
+/**
+ * Replaces the activity's row (delete + insert: no upsert, ClickHouse has none) and appends the
+ * change, with the row it replaces, in one transaction: history and activities never disagree.
+ */
+export async function saveActivity(connection: DuckDBConnection, activity: Activity, change: ChangeAuthor): Promise<void> {
   await connection.run('BEGIN TRANSACTION');
   try {
+    const previous = await connection.runAndReadAll('SELECT definition FROM activities WHERE id = $id', { id: activity.id });
+    const before = previous.getRowObjectsJson()[0]?.definition;
+    const after = JSON.stringify(activity);
+    const now = String(change.atMs);
     await connection.run('DELETE FROM activities WHERE id = $id', { id: activity.id });
-    await connection.run('INSERT INTO activities VALUES ($id, $definition, CAST(epoch_ms(CAST($now AS BIGINT)) AS TIMESTAMP_MS))', {
-      id: activity.id,
-      definition: JSON.stringify(activity),
-      now: String(nowMs),
-    });
+    await connection.run('INSERT INTO activities VALUES ($id, $definition, CAST(epoch_ms(CAST($now AS BIGINT)) AS TIMESTAMP_MS))', { id: activity.id, definition: after, now });
+    await connection.run(
+      `INSERT INTO activity_changes
+       SELECT $id, coalesce(max(change_no), 0) + 1, CAST(epoch_ms(CAST($now AS BIGINT)) AS TIMESTAMP_MS), $by, $before, $after
+       FROM activity_changes WHERE activity_id = $id`,
+      { id: activity.id, now, by: change.by, before: before === undefined || before === null ? null : String(before), after },
+    );
     await connection.run('COMMIT');
   } catch (error) {
     await connection.run('ROLLBACK');
     throw error;
   }
+}
+
+export async function activityHistory(connection: DuckDBConnection, activityId: string): Promise<ActivityChange[]> {
+  const result = await connection.runAndReadAll(
+    `SELECT epoch_ms(changed_at) AS at_ms, changed_by, before, after FROM activity_changes
+     WHERE activity_id = $id ORDER BY change_no DESC`,
+    { id: activityId },
+  );
+  return result.getRowObjectsJson().map((row) => ({
+    at: new Date(Number(row.at_ms)).toISOString(),
+    by: String(row.changed_by),
+    before: row.before === null ? null : (JSON.parse(String(row.before)) as unknown),
+    after: JSON.parse(String(row.after)) as unknown,
+  }));
 }
 
 /** The path of a stored hit's URL, as the page-view goal compares it. */

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '../decide/activity.js';
-import type { DecisionStore, ExperienceCounts } from './decision-store.js';
-import { DECISION_COLUMNS, activityDefinitions, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
+import type { ActivityChange, ChangeAuthor, DecisionStore, ExperienceCounts } from './decision-store.js';
+import { DECISION_COLUMNS, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
 import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
@@ -114,8 +114,12 @@ class DuckDbStore implements Store, DecisionStore, RefusalStore {
     return this.withConnection((connection) => activityDefinitions(connection));
   }
 
-  saveActivity(activity: Activity, nowMs: number): Promise<void> {
-    return this.withConnection((connection) => saveActivity(connection, activity, nowMs));
+  saveActivity(activity: Activity, change: ChangeAuthor): Promise<void> {
+    return this.withConnection((connection) => saveActivity(connection, activity, change));
+  }
+
+  activityHistory(activityId: string): Promise<ActivityChange[]> {
+    return this.withConnection((connection) => activityHistory(connection, activityId));
   }
 
   experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {

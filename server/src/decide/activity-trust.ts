@@ -1,0 +1,51 @@
+/**
+ * Who may make an activity's offers run as written. Trusting is an admin's act (PUT
+ * /api/activities/:id/trust), recorded with who and when on the activity. A definition's PUT
+ * keeps that trust only when the offers are the ones the admin approved, or when an admin makes
+ * the change: otherwise an editor could slip a script into an approved activity. Pure.
+ */
+import type { Principal } from '../auth/roles.js';
+import { TRUST_FIELDS, type Activity } from './activity.js';
+
+/** Who a change is recorded as when no one is signed in (tests without the auth hook; seeds say 'system'). */
+export const UNKNOWN_ACTOR = 'unknown';
+
+export function actorOf(principal: Principal | undefined): string {
+  return principal?.email ?? UNKNOWN_ACTOR;
+}
+
+/** A submitted definition (which has no trust fields) with the trust it keeps from `before`. */
+export function trustAfterEdit(before: Activity | undefined, submitted: Activity, editor: Principal | undefined): Activity {
+  const plain = withoutTrust(submitted);
+  if (before?.trusted !== true) return plain;
+  const keeps = editor?.role === 'admin' || sameOffers(before, submitted);
+  return keeps ? { ...plain, trusted: true, trustedBy: before.trustedBy!, trustedAt: before.trustedAt! } : plain;
+}
+
+/** The activity trusted (by `principal`, now) or no longer trusted. */
+export function withTrust(activity: Activity, trusted: boolean, principal: Principal | undefined, nowMs: number): Activity {
+  const plain = withoutTrust(activity);
+  return trusted ? { ...plain, trusted: true, trustedBy: actorOf(principal), trustedAt: new Date(nowMs).toISOString() } : plain;
+}
+
+function withoutTrust(activity: Activity): Activity {
+  const copy: Partial<Activity> = { ...activity };
+  for (const field of TRUST_FIELDS) delete copy[field];
+  return copy as Activity;
+}
+
+/** Offers compared by content, whatever order their keys were written in. */
+function sameOffers(a: Activity, b: Activity): boolean {
+  const offers = (activity: Activity) => canonicalJson(activity.experiences.map((e) => [e.id, e.offer ?? null]));
+  return offers(a) === offers(b);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,93 @@
+/**
+ * What an editor's (untrusted) offer may put on a visitor's page: one allow-list, applied on the
+ * server before an offer is stored or served (the browser client sanitises again with DOMPurify,
+ * as a second line). Documented in server/README.md ("Activity safety"); change both together.
+ *
+ * Kept out: anything that runs code or takes input (script, style, form, input, button, textarea,
+ * select, iframe, object, embed, frame, base, meta, link, svg, math…), every `on…` handler, the
+ * `style` attribute (setStyle actions style), `id` and `name` (an element named like a global,
+ * e.g. `mesuraSanitizer`, would shadow it: DOM clobbering), and URLs other than http(s),
+ * mailto, tel and relative ones (no `javascript:`, `data:`, `vbscript:`, no `//host`).
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*'];
+
+export const OFFER_HTML_ALLOW_LIST = {
+  allowedTags: [
+    'a', 'abbr', 'article', 'aside', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup', 'dd', 'del',
+    'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr',
+    'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'section', 'small', 'span', 'strong', 'sub',
+    'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul',
+  ],
+  allowedAttributes: {
+    '*': GLOBAL_ATTRIBUTES,
+    a: ['href', 'rel', 'hreflang'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    blockquote: ['cite'],
+    q: ['cite'],
+    del: ['cite', 'datetime'],
+    ins: ['cite', 'datetime'],
+    time: ['datetime'],
+    ol: ['start', 'reversed', 'type'],
+    td: ['colspan', 'rowspan', 'headers'],
+    th: ['colspan', 'rowspan', 'headers', 'scope'],
+    col: ['span'],
+    colgroup: ['span'],
+    details: ['open'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  // Elements left out are dropped with their tags; these, with their content too.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'template', 'iframe', 'object', 'embed', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math'],
+  disallowedTagsMode: 'discard',
+} as const satisfies sanitizeHtml.IOptions;
+
+/** An editor's HTML reduced to the allow-list. */
+export function sanitizeOfferHtml(html: string): string {
+  return sanitizeHtml(html, {
+    ...OFFER_HTML_ALLOW_LIST,
+    allowedTags: [...OFFER_HTML_ALLOW_LIST.allowedTags],
+    allowedAttributes: Object.fromEntries(Object.entries(OFFER_HTML_ALLOW_LIST.allowedAttributes).map(([tag, names]) => [tag, [...names]])),
+    allowedSchemes: [...OFFER_HTML_ALLOW_LIST.allowedSchemes],
+    allowedSchemesAppliedToAttributes: [...OFFER_HTML_ALLOW_LIST.allowedSchemesAppliedToAttributes],
+    nonTextTags: [...OFFER_HTML_ALLOW_LIST.nonTextTags],
+  });
+}
+
+const URL_ATTRIBUTES: readonly string[] = OFFER_HTML_ALLOW_LIST.allowedSchemesAppliedToAttributes;
+const ATTRIBUTE_NAMES = new Set<string>(Object.values(OFFER_HTML_ALLOW_LIST.allowedAttributes).flat());
+
+/**
+ * Why an untrusted setAttribute may not set `name` to `value` (undefined when it may): the same
+ * attributes and URL schemes as the HTML allow-list, on whichever element the selector finds.
+ */
+export function offerAttributeProblem(name: string, value: string): string | undefined {
+  const lower = name.toLowerCase();
+  const wildcard = lower.startsWith('aria-') || lower.startsWith('data-');
+  if (!wildcard && !ATTRIBUTE_NAMES.has(lower)) return `attribute ${name} is not in the offers' allow-list`;
+  if (URL_ATTRIBUTES.includes(lower) && !isAllowedUrl(value)) return `${name} ${JSON.stringify(value.slice(0, 80))} is not an http(s), mailto, tel or relative URL`;
+  return undefined;
+}
+
+/** Browsers ignore whitespace and control characters inside a scheme (`java\tscript:`): so does this. */
+const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f]/g;
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+function isAllowedUrl(value: string): boolean {
+  const compact = value.replace(IGNORED_IN_SCHEME, '');
+  if (compact.startsWith('//') || compact.startsWith('/\\') || compact.startsWith('\\')) return false;
+  const scheme = SCHEME.exec(compact)?.[1]?.toLowerCase();
+  return scheme === undefined || (OFFER_HTML_ALLOW_LIST.allowedSchemes as readonly string[]).includes(scheme);
+}
+
+/**
+ * CSS that loads a resource or runs script (`url()`, `image-set()`, legacy `expression()`); a
+ * backslash (a CSS escape could spell any of them) is refused too.
+ */
+const UNSAFE_STYLE_VALUE = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import|\\/i;
+
+export function offerStyleProblem(property: string, value: string): string | undefined {
+  return UNSAFE_STYLE_VALUE.test(value) ? `style ${property} may not load resources or run script (url(), image-set(), expression(), escapes)` : undefined;
+}
