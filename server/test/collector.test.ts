@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 async function exported(): Promise<Record<string, unknown>[]> {
-  const response = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&format=json' });
+  const response = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&format=json', headers: await t.authHeaders('analyst') });
   expect(response.statusCode).toBe(200);
   return JSON.parse(response.body) as Record<string, unknown>[];
 }
@@ -49,7 +49,7 @@ describe('collector: GET image beacons', () => {
       const response = await t.server.app.inject({ url: `${sample.pathname}${sample.search}` });
       expect(response.statusCode, `${sample.search.slice(0, 80)}: ${response.body}`).toBe(200);
     }
-    const rows = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod' });
+    const rows = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod', headers: await t.authHeaders('analyst') });
     const stored = JSON.parse(rows.body) as Record<string, unknown>[];
     expect(stored).toHaveLength(SAMPLES.length);
     expect(stored.map((r) => r.hit_type)).toEqual(['page_view', 'link_o', 'link_d', 'page_view', 'page_view', 'link_o', 'link_d', 'page_view']);
@@ -65,7 +65,7 @@ describe('collector: drop-in for the commercial library (issue 3 item 12)', () =
       expect((await t.server.app.inject({ url: `${sample.pathname}${sample.search}` })).statusCode).toBe(200);
     }
     const stored = JSON.parse(
-      (await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod' })).body,
+      (await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod', headers: await t.authHeaders('analyst') })).body,
     ) as Record<string, unknown>[];
     const [pageView, customLink, download, overrides] = stored;
     expect(pageView).toMatchObject({
@@ -173,7 +173,7 @@ describe('collector: enrichment', () => {
     await t.server.app.inject({ url: beaconUrl(testHit()), remoteAddress: '2001:db8:85a3:8d3:1319:8a2e:370:7348' });
     const rows = await exported();
     expect(rows.map((r) => r.ip_anonymised)).toEqual(['203.0.113.0', '2001:db8:85a3::']);
-    const csv = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&format=csv' });
+    const csv = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&format=csv', headers: await t.authHeaders('analyst') });
     expect(csv.body).not.toContain('203.0.113.57');
     expect(csv.body).not.toContain('1319:8a2e');
   });
@@ -193,7 +193,7 @@ describe('collector: enrichment', () => {
   it('stores a multi-suite beacon once per suite', async () => {
     await t.server.app.inject({ url: beaconUrl(testHit(), 'page_view', ['mesuradev', 'mesuraglobal']) });
     const dev = await exported();
-    const global = JSON.parse((await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=mesuraglobal' })).body);
+    const global = JSON.parse((await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=mesuraglobal', headers: await t.authHeaders('analyst') })).body);
     expect(dev).toHaveLength(1);
     expect(global).toHaveLength(1);
   });

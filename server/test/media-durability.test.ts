@@ -13,7 +13,7 @@ import { openDuckDbStore } from '../src/store/duckdb-store.js';
 import type { HeartbeatRow } from '../src/store/heartbeat-row.js';
 import type { Store } from '../src/store/store.js';
 import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS } from './helpers/media.js';
-import { startTestServer } from './helpers/test-server.js';
+import { authHeadersFor, startTestServer } from './helpers/test-server.js';
 
 const FIGURES = { sessionId: '1767225600000605992674', contentSeconds: 26.4, adSeconds: 5, completes: 1, startupTimeMs: 1400 };
 const QUERY = { from: REPLAY_DAY, to: REPLAY_DAY, reportSuite: 'mesuraprod', includeBots: false, nowMs: REPLAY_EPOCH_MS, limit: 10 };
@@ -89,7 +89,8 @@ describe('acknowledged heartbeats survive a crash (the beacons’ ingest log)', 
       cpSync(running.dataDir, crashImage, { recursive: true });
       const repoRoot = path.resolve(import.meta.dirname, '../..');
       const restarted = await createServer(loadConfig({ MESURA_DATA_DIR: crashImage, MESURA_LOG_LEVEL: 'silent' }, repoRoot), { now: () => clock });
-      const response = await restarted.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=mesuraprod` });
+      const headers = await authHeadersFor(restarted, 'analyst');
+      const response = await restarted.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=mesuraprod`, headers });
       expect(response.json().sessions).toMatchObject([{ ...FIGURES, endedReason: 'complete' }]);
       await restarted.close();
     } finally {

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 async function sessions(suite = 'mesuraprod', extra = ''): Promise<Record<string, unknown>[]> {
-  const response = await t.server.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=${suite}${extra}` });
+  const response = await t.server.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=${suite}${extra}`, headers: await t.authHeaders('analyst') });
   expect(response.statusCode).toBe(200);
   return response.json().sessions;
 }

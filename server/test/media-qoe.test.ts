@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { heartbeatId } from '../src/ingest/heartbeat-pipeline.js';
 import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, VOD, type ReplayedRequest } from './helpers/media.js';
 import { storedHeartbeats } from './helpers/stored-heartbeats.js';
-import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
+import { BROWSER_UA, authHeadersFor, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const HOUR_MS = 3_600_000;
 let t: TestServer;
@@ -23,13 +23,13 @@ afterEach(async () => {
 });
 
 async function sessions(server: MesuraServer = t.server, suite = 'mesuradev'): Promise<Record<string, unknown>[]> {
-  const response = await server.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=${suite}` });
+  const response = await server.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=${suite}`, headers: await authHeadersFor(server, 'analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().sessions;
 }
 
 async function report(by: string): Promise<Record<string, any>> {
-  const response = await t.server.app.inject({ url: `/api/reports/media?from=${REPLAY_DAY}&to=2026-01-02&by=${by}` });
+  const response = await t.server.app.inject({ url: `/api/reports/media?from=${REPLAY_DAY}&to=2026-01-02&by=${by}`, headers: await t.authHeaders('analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }

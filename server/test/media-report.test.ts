@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 async function get(url: string): Promise<Record<string, any>> {
-  const response = await t.server.app.inject({ url });
+  const response = await t.server.app.inject({ url, headers: await t.authHeaders('analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -164,13 +164,13 @@ describe('GET /api/reports/media (issue 6 item 1)', () => {
     ['includeBots=yes', 'includeBots must be true or false'],
   ])('answers %s with 400 and one line', async (query, error) => {
     const params = new URLSearchParams({ from: '2026-01-01', to: '2026-01-02', ...Object.fromEntries(new URLSearchParams(query)) });
-    const response = await t.server.app.inject({ url: `/api/reports/media?${params}` });
+    const response = await t.server.app.inject({ url: `/api/reports/media?${params}`, headers: await t.authHeaders('analyst') });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error, code: 'MESURA_ERR_BAD_QUERY' });
   });
 
   it('validates the sessions list the same way, with its limit', async () => {
-    const bad = await t.server.app.inject({ url: '/api/reports/media/sessions?from=2026-01-01&to=2026-01-02&limit=0' });
+    const bad = await t.server.app.inject({ url: '/api/reports/media/sessions?from=2026-01-01&to=2026-01-02&limit=0', headers: await t.authHeaders('analyst') });
     expect(bad.json()).toEqual({ error: 'limit must be a whole number from 1 to 10000', code: 'MESURA_ERR_BAD_QUERY' });
     const one = await get('/api/reports/media/sessions?from=2026-01-01&to=2026-01-02&suite=mesuraprod&limit=1');
     expect(one.sessions.map((s: { contentId: string }) => s.contentId)).toEqual(['tn-2026-01-01']);

@@ -28,7 +28,7 @@ describe('GET /api/reports/pageviews', () => {
   });
 
   it('counts page views and visitors by day in the site time zone', async () => {
-    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-20&to=2026-11-23&by=day' });
+    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-20&to=2026-11-23&by=day', headers: await t.authHeaders('analyst') });
     expect(response.json()).toEqual({
       from: '2026-11-20',
       to: '2026-11-23',
@@ -44,7 +44,7 @@ describe('GET /api/reports/pageviews', () => {
   });
 
   it('counts page views by section, most viewed first', async () => {
-    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-23&by=section' });
+    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-23&by=section', headers: await t.authHeaders('analyst') });
     expect(response.json().rows).toEqual([
       { key: 'noticies', pageViews: 1, visitors: 1 },
       { key: 'portada', pageViews: 1, visitors: 1 },
@@ -52,7 +52,7 @@ describe('GET /api/reports/pageviews', () => {
   });
 
   it('counts page views by page name', async () => {
-    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-22&to=2026-11-23&by=pageName' });
+    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-22&to=2026-11-23&by=pageName', headers: await t.authHeaders('analyst') });
     expect(response.json().rows).toEqual([
       { key: 'mesura:portada', pageViews: 2, visitors: 1 },
       { key: 'noticies:x', pageViews: 1, visitors: 1 },
@@ -60,7 +60,7 @@ describe('GET /api/reports/pageviews', () => {
   });
 
   it('answers a bad query with 400 and one line', async () => {
-    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-01' });
+    const response = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-01', headers: await t.authHeaders('analyst') });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'from (2026-11-23) is after to (2026-11-01)', code: 'MESURA_ERR_BAD_QUERY' });
   });
@@ -69,7 +69,7 @@ describe('GET /api/reports/pageviews', () => {
 describe('GET /api/export/events', () => {
   it('streams CSV with a header of the documented columns', async () => {
     await send('portada', 'mesura:portada, "inici"', 'A', Date.UTC(2026, 10, 23, 9, 0));
-    const response = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&format=csv' });
+    const response = await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&format=csv', headers: await t.authHeaders('analyst') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, row, end] = response.body.split('\r\n');
@@ -80,7 +80,7 @@ describe('GET /api/export/events', () => {
   });
 
   it('answers an empty range with an empty JSON array', async () => {
-    const response = await t.server.app.inject({ url: '/api/export/events?from=2026-01-01&to=2026-01-02' });
+    const response = await t.server.app.inject({ url: '/api/export/events?from=2026-01-01&to=2026-01-02', headers: await t.authHeaders('analyst') });
     expect(JSON.parse(response.body)).toEqual([]);
   });
 });
@@ -90,8 +90,8 @@ describe('bots in reports', () => {
     clock = Date.UTC(2026, 10, 23, 9, 0);
     const hit = testHit();
     await t.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
-    const without = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-23' });
-    const withBots = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-23&includeBots=true' });
+    const without = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-23', headers: await t.authHeaders('analyst') });
+    const withBots = await t.server.app.inject({ url: '/api/reports/pageviews?from=2026-11-23&to=2026-11-23&includeBots=true', headers: await t.authHeaders('analyst') });
     expect(without.json().total).toBe(0);
     expect(withBots.json().total).toBe(1);
   });

@@ -20,9 +20,23 @@ export interface TestServer {
 /** The password of every user tests make; long enough for MIN_PASSWORD_LENGTH. */
 export const TEST_PASSWORD = 'test-password-1234';
 
-/** A user of `role` (email `<role>@test.local`) and a token of theirs, as request headers. */
+const headersByServer = new WeakMap<MesuraServer, Map<Role, Promise<Record<string, string>>>>();
+
+/**
+ * `{authorization: 'Bearer …'}` for a user of `role` (email `<role>@test.local`, made once per
+ * server, or found in its data folder after a restart).
+ */
+export function authHeadersFor(server: MesuraServer, role: Role): Promise<Record<string, string>> {
+  let byRole = headersByServer.get(server);
+  if (!byRole) headersByServer.set(server, (byRole = new Map()));
+  let headers = byRole.get(role);
+  if (!headers) byRole.set(role, (headers = makeAuthHeaders(server, role)));
+  return headers;
+}
+
 async function makeAuthHeaders(server: MesuraServer, role: Role): Promise<Record<string, string>> {
-  const user = await addUser(server.accounts, null, { email: `${role}@test.local`, password: TEST_PASSWORD, role });
+  const email = `${role}@test.local`;
+  const user = (await server.accounts.store.userByEmail(email)) ?? (await addUser(server.accounts, null, { email, password: TEST_PASSWORD, role }));
   const { token } = await createToken(server.accounts, user, { name: `test ${role}` });
   return { authorization: `Bearer ${token}` };
 }
@@ -33,15 +47,10 @@ export async function startTestServer(env: Record<string, string> = {}, now?: ()
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...env }, repoRoot);
   const server = await createServer(config, { now });
-  const headersByRole = new Map<Role, Promise<Record<string, string>>>();
   return {
     server,
     dataDir,
-    authHeaders(role) {
-      let headers = headersByRole.get(role);
-      if (!headers) headersByRole.set(role, (headers = makeAuthHeaders(server, role)));
-      return headers;
-    },
+    authHeaders: (role) => authHeadersFor(server, role),
     async dispose() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
