@@ -9,6 +9,7 @@ import { activityRoutes } from './decide/activity-routes.js';
 import { createRedirectPolicy } from './decide/redirect-policy.js';
 import { DELIVERY_PATH_PREFIX, createDeliveryHandler, type DeliveryHandler } from './decide/delivery-handler.js';
 import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
+import { fastifyTrustProxy } from './http/client-address.js';
 import { createCors, type Cors } from './http/cors.js';
 import { createEdgeServer } from './http/edge-limits-server.js';
 import { registerCompression } from './http/compression.js';
@@ -63,7 +64,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // The same hops as the collectors' client address, so request.ip agrees with it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.maxBodyBytes,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
@@ -95,6 +97,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     reportSuites: config.reportSuites,
     visitorRate: config.visitorRate,
     onLoadError: (error) => app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
+    consentPolicy: config.consentPolicy,
+    keepUserAgent: config.keepUserAgent,
   });
   if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   const cors = createCors(config.siteOrigins);

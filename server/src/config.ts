@@ -7,6 +7,7 @@ import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from '.
 import { parseReportSuites } from './ingest/accepted-report-suites.js';
 import { VISITOR_BURST_HITS, VISITOR_MAX_HITS_PER_S, type VisitorRateLimits } from './ingest/visitor-rate.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
+import { CONSENT_POLICIES, type ConsentPolicy } from './ingest/consent-check.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
 export interface ServerConfig {
@@ -25,8 +26,16 @@ export interface ServerConfig {
   siteOrigins: string[];
   /** MESURA_REDIRECT_ORIGINS: comma list of origins, besides the site's, that redirect offers may send visitors to. Default none. */
   redirectOrigins: string[];
-  /** MESURA_TRUST_PROXY: take the client address from X-Forwarded-For. Default false. */
-  trustProxy: boolean;
+  /**
+   * MESURA_TRUSTED_PROXY_HOPS: reverse proxies trusted to append to X-Forwarded-For; the client is
+   * that many addresses from its right (http/client-address.ts), and Fastify's `trustProxy` gets
+   * the same number. Default 0 (the socket's peer); MESURA_TRUST_PROXY=true, the former switch, is 1.
+   */
+  trustProxy: number;
+  /** MESURA_CONSENT_POLICY: `verify` stores hits without any TCF signal as consent `unknown`, `strict` refuses them. Default verify. */
+  consentPolicy: ConsentPolicy;
+  /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. Default false. */
+  keepUserAgent: boolean;
   /** MESURA_TIMEZONE: IANA zone in which reports cut days. Default Europe/Madrid. */
   timeZone: string;
   /** MESURA_MAX_BODY_BYTES: largest POST beacon body accepted. Default 65536. */
@@ -81,7 +90,9 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     reportSuite: REPORT_SUITES[environment],
     siteOrigins: origins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     redirectOrigins: parseRedirectOrigins(env.MESURA_REDIRECT_ORIGINS),
-    trustProxy: parseFlag('MESURA_TRUST_PROXY', env.MESURA_TRUST_PROXY),
+    trustProxy: parseTrustedProxyHops(env.MESURA_TRUSTED_PROXY_HOPS, env.MESURA_TRUST_PROXY),
+    consentPolicy: parseConsentPolicy(env.MESURA_CONSENT_POLICY),
+    keepUserAgent: parseFlag('MESURA_KEEP_USER_AGENT', env.MESURA_KEEP_USER_AGENT),
     timeZone: parseTimeZone(env.MESURA_TIMEZONE || 'Europe/Madrid'),
     maxBodyBytes: parsePositiveInt('MESURA_MAX_BODY_BYTES', env.MESURA_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
     logLevel: env.MESURA_LOG_LEVEL || 'info',
@@ -167,6 +178,21 @@ function parseFlag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   throw new Error(`${name} must be true or false, got '${value}'`);
+}
+
+/** MESURA_TRUSTED_PROXY_HOPS when set; else MESURA_TRUST_PROXY=true as one hop, for configurations written before it. */
+function parseTrustedProxyHops(hops: string | undefined, trustProxy: string | undefined): number {
+  if (hops === undefined || hops === '') return parseFlag('MESURA_TRUST_PROXY', trustProxy) ? 1 : 0;
+  const n = Number(hops);
+  if (!/^\d+$/.test(hops) || !Number.isSafeInteger(n)) throw new Error(`MESURA_TRUSTED_PROXY_HOPS must be a whole number of proxies (0 or more), got '${hops}'`);
+  return n;
+}
+
+function parseConsentPolicy(value: string | undefined): ConsentPolicy {
+  if (value === undefined || value === '') return 'verify';
+  const policy = CONSENT_POLICIES.find((known) => known === value);
+  if (policy === undefined) throw new Error(`MESURA_CONSENT_POLICY must be ${CONSENT_POLICIES.join(' or ')}, got '${value}'`);
+  return policy;
 }
 
 function parseTimeZone(zone: string): string {

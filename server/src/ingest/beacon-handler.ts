@@ -13,7 +13,8 @@ export interface BeaconHandlerDeps {
   intake: Intake;
   cors: Cors;
   maxBodyBytes: number;
-  trustProxy: boolean;
+  /** Trusted proxy hops (http/client-address.ts). */
+  trustProxy: number;
   now: () => number;
 }
 

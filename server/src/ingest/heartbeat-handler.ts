@@ -15,7 +15,8 @@ export const HEARTBEAT_PATH = '/hb';
 export interface HeartbeatHandlerDeps {
   intake: Intake;
   cors: Cors;
-  trustProxy: boolean;
+  /** Trusted proxy hops (http/client-address.ts). */
+  trustProxy: number;
   now: () => number;
 }
 

@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { limits, type Heartbeat } from '@mesura/protocol';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { LocalDay } from '../local-day.js';
-import type { RequestFacts } from './pipeline.js';
+import { HEARTBEAT_CONSENT_NEED } from './consent-check.js';
+import type { ConsentChecker } from './consent-checker.js';
+import { userAgentColumns, type RequestFacts } from './pipeline.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
 import { createUserAgentClassifier } from './steps/user-agent.js';
 
 export interface HeartbeatPipelineOptions {
   environment: string;
   localDay: LocalDay;
+  /** The collector's consent check (consent-checker.ts). */
+  checkConsent: ConsentChecker;
+  /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
+  keepUserAgent: boolean;
 }
 
 /**
@@ -21,14 +27,17 @@ export const PROGRAMME_METADATA_KEYS = ['a.media.show', 'codiPrograma', 'program
 export type HeartbeatFacts = Pick<RequestFacts, 'receivedAtMs' | 'ip' | 'userAgent'>;
 
 /**
- * Enriches a decoded heartbeat like a beacon (receive time, local day, device class, bot flag,
- * anonymised address) into one row per report suite (heartbeatSuites).
+ * Enriches a decoded heartbeat like a beacon (receive time, local day, user-agent parts, bot flag,
+ * anonymised address, consent) into one row per report suite (heartbeatSuites); like a beacon, a
+ * heartbeat its TCF signal refuses gives no rows and is counted.
  */
 export function createHeartbeatPipeline(
   options: HeartbeatPipelineOptions,
 ): (heartbeat: Heartbeat, suites: readonly string[], facts: HeartbeatFacts) => HeartbeatRow[] {
   const classifyUserAgent = createUserAgentClassifier();
   return (heartbeat, suites, facts) => {
+    const consent = options.checkConsent(heartbeat.consent, HEARTBEAT_CONSENT_NEED, suites, facts.receivedAtMs);
+    if (consent === undefined) return [];
     const userAgent = classifyUserAgent(facts.userAgent);
     const common: Omit<HeartbeatRow, 'reportSuite'> = {
       kind: 'heartbeat',
@@ -37,10 +46,9 @@ export function createHeartbeatPipeline(
       receivedAtMs: facts.receivedAtMs,
       day: options.localDay(facts.receivedAtMs),
       ...wireFields(heartbeat),
-      deviceClass: userAgent.deviceClass,
-      isBot: userAgent.isBot,
       ipAnonymised: anonymiseIp(facts.ip),
-      userAgent: facts.userAgent ?? null,
+      ...userAgentColumns(userAgent, facts.userAgent, options.keepUserAgent),
+      consent,
     };
     return suites.map((reportSuite) => ({ ...common, reportSuite }));
   };
@@ -48,7 +56,20 @@ export function createHeartbeatPipeline(
 
 type WireFields = Omit<
   HeartbeatRow,
-  'kind' | 'heartbeatId' | 'reportSuite' | 'environment' | 'receivedAtMs' | 'day' | 'deviceClass' | 'isBot' | 'ipAnonymised' | 'userAgent'
+  | 'kind'
+  | 'heartbeatId'
+  | 'reportSuite'
+  | 'environment'
+  | 'receivedAtMs'
+  | 'day'
+  | 'deviceClass'
+  | 'isBot'
+  | 'ipAnonymised'
+  | 'browserName'
+  | 'browserMajorVersion'
+  | 'osName'
+  | 'userAgent'
+  | 'consent'
 >;
 
 /** The heartbeat's own fields, flat, null where the wire left them out. */

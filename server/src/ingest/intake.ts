@@ -9,6 +9,8 @@ import { localDayIn } from '../local-day.js';
 import { Batcher, BatcherClosedError } from './batcher.js';
 import { createHeartbeatPipeline, heartbeatSuites, type HeartbeatFacts } from './heartbeat-pipeline.js';
 import { IngestLog, type LogRecord } from './ingest-log.js';
+import type { ConsentPolicy } from './consent-check.js';
+import { createConsentChecker } from './consent-checker.js';
 import { createPipeline } from './pipeline.js';
 import { RecentEventIds } from './recent-event-ids.js';
 import { createRefusalCounts, type RefusalCounts } from './refusals.js';
@@ -75,6 +77,10 @@ export interface IntakeOptions {
   reportSuites: readonly string[];
   /** Beyond this rate a visitor id's hits are answered but not stored (ingest/visitor-rate.ts). */
   visitorRate: VisitorRateLimits;
+  /** MESURA_CONSENT_POLICY: what a hit or heartbeat without any TCF signal gets. */
+  consentPolicy: ConsentPolicy;
+  /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
+  keepUserAgent: boolean;
 }
 
 export async function openIntake(options: IntakeOptions): Promise<Intake> {
@@ -88,8 +94,10 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   refusals.start();
   const accepted = acceptReportSuites(options.reportSuites);
   const visitorRate = createVisitorRate(options.visitorRate, refusals);
-  const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay });
-  const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay });
+  const checkConsent = createConsentChecker({ policy: options.consentPolicy, refusals });
+  const { keepUserAgent } = options;
+  const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay, checkConsent, keepUserAgent });
+  const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay, checkConsent, keepUserAgent });
   // Apart, so that a burst of heartbeats does not push the beacons' ids out, nor the reverse.
   const recent = new RecentEventIds(RECENT_EVENT_IDS);
   const recentHeartbeats = new RecentEventIds(RECENT_EVENT_IDS);

@@ -9,8 +9,10 @@ import {
 } from '@mesura/protocol';
 import type { HitRow } from '../store/hit-row.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
-import { createUserAgentClassifier } from './steps/user-agent.js';
+import { createUserAgentClassifier, type UserAgentFacts } from './steps/user-agent.js';
 import type { LocalDay } from '../local-day.js';
+import { HIT_CONSENT_NEEDS } from './consent-check.js';
+import type { ConsentChecker } from './consent-checker.js';
 
 /** What the HTTP layer knows about the request that carried a beacon. */
 export interface RequestFacts {
@@ -27,19 +29,28 @@ export interface PipelineOptions {
   environment: string;
   variableMap: VariableMap;
   localDay: LocalDay;
+  /** The collector's consent check (consent-checker.ts). */
+  checkConsent: ConsentChecker;
+  /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
+  keepUserAgent: boolean;
 }
 
 const VISITOR_ID_SOURCES = ['mid', 'fid', 'aid', 'vid'] as const;
 
 /**
  * Enriches a decoded beacon into one row per report suite (multi-suite tagging stores once per
- * suite). The raw IP is anonymised here, before anything else sees it.
+ * suite). The raw IP is anonymised here, before anything else sees it, and the user agent is
+ * reduced to its parts. A beacon whose TCF signal refuses it gives no rows: the consent check has
+ * counted the refusal, and the collector answers it as stored (consent-checker.ts says why).
  */
 export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts: RequestFacts) => HitRow[] {
   const classifyUserAgent = createUserAgentClassifier();
   const namedSlots = namedSlotSet(options.variableMap);
   return (beacon, facts) => {
     const { hit } = beacon;
+    const suites = beacon.address.reportSuites;
+    const consent = options.checkConsent(hit.consent, HIT_CONSENT_NEEDS[beacon.hitType], suites, facts.receivedAtMs);
+    if (consent === undefined) return [];
     const userAgent = classifyUserAgent(facts.userAgent);
     const [visitorIdSource, visitorId] = visitorIdOf(hit);
     const common: Omit<HitRow, 'reportSuite'> = {
@@ -62,13 +73,28 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
       contextData: JSON.stringify(hit.contextData),
       otherVariables: JSON.stringify(unnamedSlots(hit, namedSlots)),
       variables: namedVariables(hit, options.variableMap),
-      deviceClass: userAgent.deviceClass,
-      isBot: userAgent.isBot,
       ipAnonymised: anonymiseIp(facts.ip),
-      userAgent: facts.userAgent ?? null,
+      ...userAgentColumns(userAgent, facts.userAgent, options.keepUserAgent),
       libraryVersion: beacon.address.libraryVersion,
+      consent,
     };
-    return beacon.address.reportSuites.map((reportSuite) => ({ ...common, reportSuite }));
+    return suites.map((reportSuite) => ({ ...common, reportSuite }));
+  };
+}
+
+/** The stored user-agent columns: its parts always, the raw string only when configured. */
+export function userAgentColumns(
+  facts: UserAgentFacts,
+  raw: string | undefined,
+  keepUserAgent: boolean,
+): Pick<HitRow, 'deviceClass' | 'isBot' | 'browserName' | 'browserMajorVersion' | 'osName' | 'userAgent'> {
+  return {
+    deviceClass: facts.deviceClass,
+    isBot: facts.isBot,
+    browserName: facts.browserName,
+    browserMajorVersion: facts.browserMajorVersion,
+    osName: facts.osName,
+    userAgent: keepUserAgent ? (raw ?? null) : null,
   };
 }
 

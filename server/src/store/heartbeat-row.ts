@@ -69,5 +69,11 @@ export interface HeartbeatRow {
   isBot: boolean;
   /** Anonymised address; never the raw one. */
   ipAnonymised: string | null;
+  /** The user agent's parts; the raw string only with MESURA_KEEP_USER_AGENT. */
+  browserName: string | null;
+  browserMajorVersion: string | null;
+  osName: string | null;
   userAgent: string | null;
+  /** granted, unknown or not-applicable (ingest/consent-check.ts). */
+  consent: string;
 }

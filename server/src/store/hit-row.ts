@@ -37,6 +37,12 @@ export interface HitRow {
   isBot: boolean;
   /** Anonymised address (IPv4 last octet zeroed, IPv6 last 80 bits zeroed). Never the raw one. */
   ipAnonymised: string | null;
+  /** The user agent's parts (ingest/steps/user-agent.ts); the raw string only with MESURA_KEEP_USER_AGENT. */
+  browserName: string | null;
+  browserMajorVersion: string | null;
+  osName: string | null;
   userAgent: string | null;
   libraryVersion: string;
+  /** The visitor's consent as the collector checked it: granted, unknown or not-applicable (ingest/consent-check.ts). */
+  consent: string;
 }

@@ -39,8 +39,12 @@ export const HIT_COLUMNS: readonly HitColumn[] = [
   col('device_class', 'text', false, 'deviceClass', 'desktop, mobile, tablet, tv, console, wearable, other, unknown'),
   col('is_bot', 'boolean', false, 'isBot', 'known bot user agent'),
   col('ip_anonymised', 'text', true, 'ipAnonymised', 'client address with its last octet / 80 bits zeroed'),
-  col('user_agent', 'text', true, 'userAgent', 'user agent'),
+  col('browser_name', 'text', true, 'browserName', 'browser parsed from the user agent (Chrome, Firefox, Mobile Safari…)'),
+  col('browser_major_version', 'text', true, 'browserMajorVersion', "the browser's major version"),
+  col('os_name', 'text', true, 'osName', 'operating system parsed from the user agent (Windows, Android, iOS…)'),
+  col('user_agent', 'text', true, 'userAgent', 'raw user agent: null unless MESURA_KEEP_USER_AGENT=true'),
   col('library_version', 'text', false, 'libraryVersion', 'version in the beacon path'),
+  col('consent', 'text', true, 'consent', 'granted, unknown (no TCF signal) or not-applicable (gdpr=0); null on rows stored before the collector checked consent'),
 ];
 
 function col(name: string, type: ColumnType, nullable: boolean, source: HitSource, doc: string): HitColumn {

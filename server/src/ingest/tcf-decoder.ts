@@ -1,0 +1,49 @@
+import { DEFAULT_CONSENT_CONFIG, VENDOR_LIST, decodeStored } from '@mesura/consent';
+
+/** What the collector needs of a TC string: the purposes and vendors with consent, or that it holds no choice. */
+export type DecodedTcString = { ok: true; purposes: ReadonlySet<number>; vendors: ReadonlySet<number> } | { ok: false; reason: string };
+
+/**
+ * Decoded TC strings kept. A visitor sends the same string on every hit, and visitors who chose
+ * alike on the same day send the same string (it records the day, not the time, of the choice), so
+ * a few thousand strings cover the traffic; each is at most MAX_TC_STRING_CHARS of @mesura/protocol.
+ */
+export const TC_DECODE_CACHE_ENTRIES = 4096;
+const MS_PER_DAY = 86_400_000;
+
+interface CacheEntry {
+  /** The UTC day the verdict was reached on: expiry moves at day boundaries (a TC string dates its choice by day). */
+  day: number;
+  decoded: DecodedTcString;
+}
+
+/**
+ * A TC string's choice as the site's own consent manager reads a stored one (`decodeStored` of
+ * @mesura/consent, with @iabtcf/core): a string that is malformed, not TCF v2, older than the
+ * consent's maximum age, or made against another vendor list than the shipped one holds no
+ * choice. Decoding costs tens of microseconds, so verdicts are kept in a bounded LRU for the day.
+ */
+export function createTcfDecoder(maxEntries: number = TC_DECODE_CACHE_ENTRIES): (tcString: string, nowMs: number) => DecodedTcString {
+  const cache = new Map<string, CacheEntry>();
+  return (tcString, nowMs) => {
+    const day = Math.floor(nowMs / MS_PER_DAY);
+    const known = cache.get(tcString);
+    if (known !== undefined) {
+      cache.delete(tcString);
+      if (known.day === day) {
+        cache.set(tcString, known);
+        return known.decoded;
+      }
+    }
+    const decoded = decode(tcString, nowMs);
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
+    cache.set(tcString, { day, decoded });
+    return decoded;
+  };
+}
+
+function decode(tcString: string, nowMs: number): DecodedTcString {
+  const stored = decodeStored(tcString, { gvl: VENDOR_LIST, now: nowMs, maxAgeSeconds: DEFAULT_CONSENT_CONFIG.maxAgeSeconds });
+  if (!stored.ok) return { ok: false, reason: stored.reason };
+  return { ok: true, purposes: new Set(stored.choice.purposes), vendors: new Set(stored.choice.vendors) };
+}
