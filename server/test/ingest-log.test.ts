@@ -47,8 +47,12 @@ function row(eventId: string): HitRow {
     deviceClass: 'desktop',
     isBot: false,
     ipAnonymised: '203.0.113.0',
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Linux',
     userAgent: null,
     libraryVersion: 'MESURA-0.1.0',
+    consent: 'unknown',
   };
 }
 

@@ -35,7 +35,12 @@ afterEach(async () => {
 
 /** The rows the collector writes to the log for every heartbeat of the preroll scenario. */
 async function prerollRows(): Promise<HeartbeatRow[]> {
-  const pipeline = createHeartbeatPipeline({ environment: 'development', localDay: localDayIn('Europe/Madrid') });
+  const pipeline = createHeartbeatPipeline({
+    environment: 'development',
+    localDay: localDayIn('Europe/Madrid'),
+    checkConsent: () => 'unknown',
+    keepUserAgent: false,
+  });
   return heartbeatsOf(await replay('preroll-ads-chapter-seek.json')).flatMap((request) => {
     const decoded = decodeHeartbeatQuery(queryOf(request.params));
     if (!decoded.ok) throw new Error(decoded.reason);
