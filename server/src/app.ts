@@ -26,14 +26,20 @@ import { openDuckDbStore } from './store/duckdb-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
 import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
+import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
+import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
+import { localDayIn } from './local-day.js';
 import type { DecisionStore } from './store/decision-store.js';
 import type { Store } from './store/store.js';
+import type { VisitorDataStore } from './store/visitor-data-store.js';
 import type { RefusalStore } from './ingest/refusals-store.js';
 
 export interface MesuraServer {
   app: FastifyInstance;
   /** Stops accepting requests, writes every acknowledged event, closes the store. */
   close(): Promise<void>;
+  /** The daily deletion of rows past MESURA_RETENTION_DAYS (rights/retention-job.ts). */
+  retention: RetentionJob;
   /** Users, sessions and tokens (auth/): tests make users through it. */
   accounts: AuthContext;
   /** Every route registered, with the access it declares (auth/auth-guard.ts). */
@@ -101,6 +107,15 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     keepUserAgent: config.keepUserAgent,
   });
   if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
+  const retention = startRetentionJob({
+    store,
+    retentionDays: config.retentionDays,
+    now,
+    localDay: localDayIn(config.timeZone),
+    catchUp: () => intake.catchUp(),
+    onDone: (deleted, cutoff) => app.log.info({ deleted }, `retention: deleted raw rows of days before ${cutoff.day}`),
+    onError: (error) => app.log.error({ err: error }, 'retention: deleting old rows failed; will retry at the next run'),
+  });
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
   collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now });
@@ -132,10 +147,11 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const close = () =>
     (closing ??= (async () => {
       await closeConnections(app);
+      await retention.stop();
       await intake.close();
       await store.close();
     })());
-  return { app, close, accounts, routes };
+  return { app, close, retention, accounts, routes };
 }
 
 /**
@@ -179,7 +195,7 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 }
 
 interface RouteDeps {
-  store: Store & DecisionStore & RefusalStore;
+  store: Store & DecisionStore & RefusalStore & VisitorDataStore;
   catalog: ActivityCatalog;
   delivery: () => DeliveryHandler;
   intake: Intake;
@@ -192,6 +208,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await registerCompression(app);
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });

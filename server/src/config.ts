@@ -56,6 +56,8 @@ export interface ServerConfig {
   deliveryDisabledMs: ReadonlyMap<string, number>;
   /** MESURA_ADMIN_EMAIL + MESURA_ADMIN_PASSWORD: the first admin, made on a start with no user. Default none: admin@localhost with a generated password (auth/first-admin.ts). */
   firstAdmin: FirstAdminSettings;
+  /** MESURA_RETENTION_DAYS: raw rows (hits, heartbeats, decision events) older than this many days are deleted daily. Default 395. */
+  retentionDays: number;
   /** MESURA_HEADER_TIMEOUT_MS, MESURA_REQUEST_TIMEOUT_MS, MESURA_KEEP_ALIVE_TIMEOUT_MS, MESURA_MAX_CONNECTIONS, MESURA_MAX_CONNECTIONS_PER_ADDRESS, MESURA_ADDRESS_MAX_REQUESTS_PER_S (http/edge-limits.ts). */
   edge: EdgeLimits;
   /** MESURA_REPORT_SUITES: comma list of the report suites the collector stores hits for. Default the environments' suites and the ga accounts' ids. */
@@ -74,6 +76,8 @@ export interface ServerConfig {
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** About 13 months: a year's reports can still be compared with the same month a year before. */
+export const DEFAULT_RETENTION_DAYS = 395;
 
 /** Reads the configuration; throws a one-line Error naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined>, repoRoot: string): ServerConfig {
@@ -102,6 +106,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     clientCodes,
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
+    firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
+    retentionDays: parsePositiveInt('MESURA_RETENTION_DAYS', env.MESURA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     edge: checkEdgeLimits({
       headerTimeoutMs: parsePositiveInt('MESURA_HEADER_TIMEOUT_MS', env.MESURA_HEADER_TIMEOUT_MS, EDGE.headerTimeoutMs),
       requestTimeoutMs: parsePositiveInt('MESURA_REQUEST_TIMEOUT_MS', env.MESURA_REQUEST_TIMEOUT_MS, EDGE.requestTimeoutMs),
@@ -115,7 +121,6 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       maxHitsPerS: parsePositiveInt('MESURA_VISITOR_MAX_HITS_PER_S', env.MESURA_VISITOR_MAX_HITS_PER_S, VISITOR_MAX_HITS_PER_S),
       burstHits: parsePositiveInt('MESURA_VISITOR_BURST_HITS', env.MESURA_VISITOR_BURST_HITS, VISITOR_BURST_HITS),
     },
-    firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),

@@ -7,12 +7,6 @@ let clock = Date.UTC(2026, 10, 23, 9, 0, 0);
 const RANGE = 'from=2026-11-23&to=2026-11-23';
 const HITS = 7;
 
-/** The accounts' helper once it exists; until then routes answer without a session. */
-async function analyst(): Promise<Record<string, string>> {
-  const withAuth = t as TestServer & { authHeaders?: (role: string) => Promise<Record<string, string>> };
-  return withAuth.authHeaders ? withAuth.authHeaders('analyst') : {};
-}
-
 beforeEach(async () => {
   t = await startTestServer({}, () => clock);
   // Pairs of hits share a receive time: the order must still be total for pages not to overlap.
@@ -29,10 +23,14 @@ afterEach(async () => {
 });
 
 async function get(url: string) {
-  return t.server.app.inject({ url, headers: await analyst() });
+  return t.server.app.inject({ url, headers: await t.authHeaders('analyst') });
 }
 
 describe('GET /api/export/events, bounded', () => {
+  it('needs a signed-in analyst', async () => {
+    expect((await t.server.app.inject({ url: `/api/export/events?${RANGE}` })).statusCode).toBe(401);
+  });
+
   it('cuts the export into pages that together reproduce it exactly', async () => {
     const whole = await get(`/api/export/events?${RANGE}`);
     expect(whole.statusCode).toBe(200);

@@ -9,14 +9,20 @@ import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
 import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from './hits-schema.js';
 import { logSegmentReader } from './log-segment-sql.js';
-import type { AccountStore } from './account-store.js';
-import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
 import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../ingest/refusals-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from './media-store.js';
 import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, SegmentKinds, Store } from './store.js';
 import { exportPageEnd } from './duckdb-export.js';
 import { exportPageSql, exportValues } from './export-page-sql.js';
+import { pageViews } from './duckdb-page-views.js';
+import { deleteBefore, ensurePageViewsDailyTable } from './retention-sql.js';
+import type { RetentionCutoff, RetentionResult, RetentionStore } from './retention-store.js';
+import { eraseVisitor, visitorRowCounts, visitorRows } from './duckdb-visitor-data.js';
+import { ensureRightsRequestsTable, recordRightsRequest, rightsRequests } from './rights-requests-sql.js';
+import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from './visitor-data-store.js';
+import type { AccountStore } from './account-store.js';
+import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -32,17 +38,11 @@ const SQL_TYPES: Record<ColumnType, string> = {
   boolean: 'BOOLEAN',
 };
 
-const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {
-  day: "strftime(day, '%Y-%m-%d')",
-  section: "coalesce(section, '')",
-  pageName: "coalesce(page_name, '')",
-};
-
 /** The embedded default: one DuckDB file under the data folder. */
 export async function openDuckDbStore(
   dataDir: string,
   variables: readonly string[],
-): Promise<Store & DecisionStore & RefusalStore & { readonly accounts: AccountStore }> {
+): Promise<Store & DecisionStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
   const writer = await instance.connect();
@@ -51,6 +51,8 @@ export async function openDuckDbStore(
   await ensureHeartbeatsTable(writer);
   await ensureDecisionTables(writer);
   await ensureRefusedHitsTable(writer);
+  await ensurePageViewsDailyTable(writer);
+  await ensureRightsRequestsTable(writer);
   await ensureAccountTables(writer);
   const store = new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
   return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
@@ -65,7 +67,7 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-class DuckDbStore implements Store, DecisionStore, RefusalStore {
+class DuckDbStore implements Store, DecisionStore, RefusalStore, RetentionStore, VisitorDataStore {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
@@ -151,36 +153,37 @@ class DuckDbStore implements Store, DecisionStore, RefusalStore {
     }
   }
 
-  async pageViews(query: PageViewQuery): Promise<PageViewReport> {
-    const where = `hit_type = 'page_view' AND report_suite = $suite
-      AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND ($bots OR NOT is_bot)`;
-    const values = { suite: query.reportSuite, from: query.from, to: query.to, bots: query.includeBots };
+  pageViews(query: PageViewQuery): Promise<PageViewReport> {
+    return this.withConnection((connection) => pageViews(connection, query));
+  }
+
+  deleteBefore(cutoff: RetentionCutoff): Promise<RetentionResult> {
+    return this.withConnection((connection) => deleteBefore(connection, cutoff));
+  }
+
+  visitorRowCounts(visitorId: string): Promise<VisitorRowCounts> {
+    return this.withConnection((connection) => visitorRowCounts(connection, visitorId));
+  }
+
+  async *visitorRows(visitorId: string, section: VisitorDataSection): AsyncIterable<Record<string, unknown>[]> {
     const connection = await this.instance.connect();
     try {
-      const grouped = await connection.runAndReadAll(
-        `SELECT ${DIMENSION_SQL[query.by]} AS key, count(DISTINCT event_id) AS page_views,
-           count(DISTINCT visitor_id) AS visitors
-         FROM hits WHERE ${where}
-         GROUP BY 1 ORDER BY ${query.by === 'day' ? 'key' : 'page_views DESC, key'}`,
-        values,
-      );
-      const totals = await connection.runAndReadAll(
-        `SELECT count(DISTINCT event_id) AS page_views, count(DISTINCT visitor_id) AS visitors FROM hits WHERE ${where}`,
-        values,
-      );
-      const total = totals.getRowObjectsJson()[0];
-      return {
-        rows: grouped.getRowObjectsJson().map((r) => ({
-          key: String(r.key),
-          pageViews: Number(r.page_views),
-          visitors: Number(r.visitors),
-        })),
-        totalPageViews: Number(total?.page_views ?? 0),
-        totalVisitors: Number(total?.visitors ?? 0),
-      };
+      yield* visitorRows(connection, visitorId, section);
     } finally {
       connection.closeSync();
     }
+  }
+
+  eraseVisitor(visitorId: string): Promise<VisitorRowCounts> {
+    return this.withConnection((connection) => eraseVisitor(connection, visitorId));
+  }
+
+  recordRightsRequest(request: RightsRequest): Promise<void> {
+    return this.withConnection((connection) => recordRightsRequest(connection, request));
+  }
+
+  rightsRequests(limit: number): Promise<RightsRequest[]> {
+    return this.withConnection((connection) => rightsRequests(connection, limit));
   }
 
   exportColumns(): readonly string[] {

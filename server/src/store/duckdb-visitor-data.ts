@@ -1,0 +1,41 @@
+/** A visitor's rows in DuckDB: counted, streamed, or erased (visitor-data-sql.ts says how each table keys them). */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
+import type { VisitorDataSection, VisitorRowCounts } from './visitor-data-store.js';
+
+export async function visitorRowCounts(connection: DuckDBConnection, visitorId: string): Promise<VisitorRowCounts> {
+  const result = await connection.runAndReadAll(VISITOR_COUNTS, { visitor: visitorId });
+  const row = result.getRowObjectsJson()[0] ?? {};
+  return {
+    hits: Number(row.hits ?? 0),
+    heartbeats: Number(row.heartbeats ?? 0),
+    mediaSessions: Number(row.media_sessions ?? 0),
+    decisionEvents: Number(row.decision_events ?? 0),
+  };
+}
+
+export async function* visitorRows(
+  connection: DuckDBConnection,
+  visitorId: string,
+  section: VisitorDataSection,
+): AsyncIterable<Record<string, unknown>[]> {
+  const result = await connection.stream(VISITOR_SELECT[section], { visitor: visitorId });
+  for await (const rows of result.yieldRowObjectJson()) yield rows as Record<string, unknown>[];
+}
+
+/** Counts first, then deletes, in one transaction: the answer is exactly what was deleted. */
+export async function eraseVisitor(connection: DuckDBConnection, visitorId: string): Promise<VisitorRowCounts> {
+  const visitor = { visitor: visitorId };
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const counts = await visitorRowCounts(connection, visitorId);
+    await connection.run(VISITOR_DELETES.hits, visitor);
+    await connection.run(VISITOR_DELETES.heartbeats, visitor);
+    await connection.run(VISITOR_DELETES.decisionEvents, visitor);
+    await connection.run('COMMIT');
+    return counts;
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Retention in DuckDB. Before a day's hits go, its page views are rolled up into
+ * `page_views_daily`, which holds no visitor id, user agent or address: the page-view report keeps
+ * its counts for old days, and nothing there identifies anyone. Roll-up and deletions are one
+ * transaction, so a day is never counted twice nor lost between them.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RetentionCutoff, RetentionResult } from './retention-store.js';
+
+export const PAGE_VIEWS_DAILY_TABLE = 'page_views_daily';
+
+export async function ensurePageViewsDailyTable(connection: DuckDBConnection): Promise<void> {
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS ${PAGE_VIEWS_DAILY_TABLE} (report_suite VARCHAR NOT NULL, day DATE NOT NULL,
+       section VARCHAR, page_name VARCHAR, is_bot BOOLEAN NOT NULL, page_views BIGINT NOT NULL)`,
+  );
+}
+
+// Rows that arrive late for a day already rolled up add a second row: the report sums them.
+const ROLL_UP = `INSERT INTO ${PAGE_VIEWS_DAILY_TABLE}
+  SELECT report_suite, day, section, page_name, is_bot, count(DISTINCT event_id)
+  FROM hits WHERE hit_type = 'page_view' AND day < CAST($day AS DATE)
+  GROUP BY report_suite, day, section, page_name, is_bot`;
+
+export async function deleteBefore(connection: DuckDBConnection, cutoff: RetentionCutoff): Promise<RetentionResult> {
+  const day = { day: cutoff.day };
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result: RetentionResult = {
+      pageViewAggregates: await changed(connection, ROLL_UP, day),
+      hits: await changed(connection, 'DELETE FROM hits WHERE day < CAST($day AS DATE)', day),
+      heartbeats: await changed(connection, 'DELETE FROM heartbeats WHERE day < CAST($day AS DATE)', day),
+      decisionEvents: await changed(
+        connection,
+        'DELETE FROM decision_events WHERE decided_at < CAST(epoch_ms(CAST($at AS BIGINT)) AS TIMESTAMP_MS)',
+        { at: String(cutoff.atMs) },
+      ),
+    };
+    await connection.run('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Rows an INSERT or DELETE changed. */
+async function changed(connection: DuckDBConnection, sql: string, values: Record<string, string>): Promise<number> {
+  const result = await connection.runAndReadAll(sql, values);
+  return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
+}

@@ -1,0 +1,41 @@
+/**
+ * How each table keys a visitor, as SQL over the bound parameter `$visitor`:
+ * - hits: `visitor_id`;
+ * - heartbeats: `visitor_id` (s:user:mid), and every heartbeat of a media session one of them is
+ *   in, since a session's first heartbeats can precede the id;
+ * - decision_events: `analytics_visitor_id` (mboxMCGVID), and every event of a device key
+ *   (`visitor_id`) that was ever seen with that analytics id: the device's later requests may
+ *   carry only the device id.
+ */
+import type { VisitorDataSection } from './visitor-data-store.js';
+
+const VISITOR_SESSIONS = `SELECT session_id FROM heartbeats WHERE visitor_id = $visitor`;
+const VISITOR_DEVICE_KEYS = `SELECT visitor_id FROM decision_events WHERE analytics_visitor_id = $visitor`;
+
+const HEARTBEATS_WHERE = `visitor_id = $visitor OR session_id IN (${VISITOR_SESSIONS})`;
+const DECISIONS_WHERE = `analytics_visitor_id = $visitor OR visitor_id IN (${VISITOR_DEVICE_KEYS})`;
+
+/** Each section's rows, in time order. */
+export const VISITOR_SELECT: Record<VisitorDataSection, string> = {
+  hits: `SELECT * FROM hits WHERE visitor_id = $visitor ORDER BY received_at, event_id`,
+  heartbeats: `SELECT * FROM heartbeats WHERE ${HEARTBEATS_WHERE} ORDER BY received_at, heartbeat_id`,
+  mediaSessions: `SELECT session_id, report_suite, min(day) AS first_day, any_value(content_id) AS content_id,
+      any_value(content_name) AS content_name, any_value(programme) AS programme, any_value(stream_type) AS stream_type,
+      any_value(player_name) AS player_name, min(received_at) AS first_heartbeat_at, max(received_at) AS last_heartbeat_at,
+      CAST(count(*) AS INTEGER) AS heartbeats
+    FROM heartbeats WHERE ${HEARTBEATS_WHERE} GROUP BY session_id, report_suite ORDER BY first_heartbeat_at, session_id`,
+  decisionEvents: `SELECT * FROM decision_events WHERE ${DECISIONS_WHERE} ORDER BY decided_at, decision_id`,
+};
+
+export const VISITOR_COUNTS = `SELECT
+    (SELECT count(*) FROM hits WHERE visitor_id = $visitor) AS hits,
+    (SELECT count(*) FROM heartbeats WHERE ${HEARTBEATS_WHERE}) AS heartbeats,
+    (SELECT count(DISTINCT (session_id, report_suite)) FROM heartbeats WHERE ${HEARTBEATS_WHERE}) AS media_sessions,
+    (SELECT count(*) FROM decision_events WHERE ${DECISIONS_WHERE}) AS decision_events`;
+
+/** The erasure's statements; each subquery reads the table as it was before the statement. */
+export const VISITOR_DELETES = {
+  hits: `DELETE FROM hits WHERE visitor_id = $visitor`,
+  heartbeats: `DELETE FROM heartbeats WHERE ${HEARTBEATS_WHERE}`,
+  decisionEvents: `DELETE FROM decision_events WHERE ${DECISIONS_WHERE}`,
+} as const;
