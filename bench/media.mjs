@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { COMPRESSION, percentile, runViewers } from './media-viewers.mjs';
-import { startServer } from './server-process.mjs';
+import { apiHeaders, startServer } from './server-process.mjs';
 
 const STEP_S = Number(process.argv[2] ?? 10);
 const VIEWER_COUNTS = process.argv[3]?.split(',').map(Number) ?? [100, 500, 1000, 2000, 4000, 8000];
@@ -30,7 +30,7 @@ async function reportTotal(port, suite) {
   const day = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(ms));
   const now = Date.now();
   const url = `http://127.0.0.1:${port}/api/reports/media?from=${day(now - DAY_MS)}&to=${day(now + DAY_MS)}&by=day&suite=${suite}`;
-  return (await (await fetch(url)).json()).total;
+  return (await (await fetch(url, { headers: await apiHeaders(port) })).json()).total;
 }
 
 /** Heartbeats stored per suite, read from the DuckDB file once the server has shut down. */

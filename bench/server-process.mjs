@@ -7,6 +7,22 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const START_POLLS = 200;
 const START_POLL_MS = 100;
 
+/** The first admin of a bench server, who reads its reports. */
+export const BENCH_ADMIN = { email: 'bench-admin@mesura.test', password: 'bench-admin-password' };
+export const BENCH_ADMIN_ENV = { MESURA_ADMIN_EMAIL: BENCH_ADMIN.email, MESURA_ADMIN_PASSWORD: BENCH_ADMIN.password };
+
+/** `{authorization: 'Bearer …'}` of a new API token of the bench admin on the server at `port`. */
+export async function apiHeaders(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const json = { 'content-type': 'application/json', origin: base };
+  const signIn = await fetch(`${base}/api/session`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) });
+  if (signIn.status !== 204) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0];
+  const made = await fetch(`${base}/api/me/tokens`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'bench' }) });
+  if (made.status !== 201) throw new Error(`making a token answered ${made.status}: ${await made.text()}`);
+  return { authorization: `Bearer ${(await made.json()).token}` };
+}
+
 /** A port nothing listens on now. */
 export const freePort = () =>
   new Promise((resolve) => {
@@ -20,7 +36,7 @@ export const freePort = () =>
 export async function startServer(dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV },
     stdio: 'inherit',
   });
   for (let i = 0; i < START_POLLS; i++) {

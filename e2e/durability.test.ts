@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBeacon, type AnalyticsHit } from '@mesura/protocol';
-import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess } from './helpers/server-process.js';
+import { E2E_ADMIN_ENV, apiHeaders, emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
 
 const BEACONS = 300;
 
@@ -22,9 +22,9 @@ function beacon(i: number): { id: string; url: string } {
   return { id, url: encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: String(1e9 + i) }, hit, 'page_view') };
 }
 
-async function storedIds(baseUrl: string): Promise<Set<string>> {
+async function storedIds(server: ServerProcess): Promise<Set<string>> {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-  const rows = (await (await fetch(`${baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { event_id: string }[];
+  const rows = (await (await fetch(`${server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(server) })).json()) as { event_id: string }[];
   return new Set(rows.map((r) => r.event_id));
 }
 
@@ -32,7 +32,7 @@ describe('durability of acknowledged events', () => {
   it('keeps every acknowledged event across kill -9', async () => {
     const dataDir = emptyDataDir();
     try {
-      const server = await startServerProcess({ dataDir, env: { MESURA_LOG_LEVEL: 'warn' } });
+      const server = await startServerProcess({ dataDir, env: { MESURA_LOG_LEVEL: 'warn', ...E2E_ADMIN_ENV } });
       const acknowledged: string[] = [];
       const sends = Array.from({ length: BEACONS }, (_, i) => beacon(i)).map(async ({ id, url }) => {
         try {
@@ -49,7 +49,7 @@ describe('durability of acknowledged events', () => {
       expect(await server.exited).toBe('SIGKILL');
 
       const restarted = await startServerProcess({ dataDir });
-      const stored = await storedIds(restarted.baseUrl);
+      const stored = await storedIds(restarted);
       await stopServerProcess(restarted);
       expect(acknowledged.length).toBeGreaterThan(0);
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
@@ -61,7 +61,7 @@ describe('durability of acknowledged events', () => {
   it('flushes and exits 0 on SIGTERM, with every acknowledged event stored', async () => {
     const dataDir = emptyDataDir();
     try {
-      const server = await startServerProcess({ dataDir, env: { MESURA_LOG_LEVEL: 'warn' } });
+      const server = await startServerProcess({ dataDir, env: { MESURA_LOG_LEVEL: 'warn', ...E2E_ADMIN_ENV } });
       const beacons = Array.from({ length: 50 }, (_, i) => beacon(i));
       const statuses = await Promise.all(beacons.map(async ({ url }) => (await fetch(server.baseUrl + url)).status));
       expect(statuses.every((s) => s === 200)).toBe(true);
@@ -69,7 +69,7 @@ describe('durability of acknowledged events', () => {
       expect(await server.exited).toBe(0);
 
       const restarted = await startServerProcess({ dataDir });
-      const stored = await storedIds(restarted.baseUrl);
+      const stored = await storedIds(restarted);
       await stopServerProcess(restarted);
       expect(beacons.filter(({ id }) => !stored.has(id))).toEqual([]);
     } finally {

@@ -6,6 +6,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 /** A session as `GET /api/reports/media/sessions` lists it (the fields asserted here). */
@@ -36,13 +37,13 @@ const HLS_BITRATE = 120_000;
 const PLAYBACK_TIMEOUT_MS = 30_000;
 const STORE_TIMEOUT_MS = 20_000;
 
-const site = useSiteUnderTest({ autoplay: true });
+const site = useSiteUnderTest({ autoplay: true, env: E2E_ADMIN_ENV });
 
 
 
 async function storedSessions(): Promise<StoredSession[]> {
   const day = today();
-  const answer = await fetch(`${site.server.baseUrl}/api/reports/media/sessions?from=${day}&to=${day}`);
+  const answer = await fetch(`${site.server.baseUrl}/api/reports/media/sessions?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });
   if (!answer.ok) throw new Error(`sessions report: HTTP ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { sessions: StoredSession[] }).sessions;
 }
@@ -50,7 +51,7 @@ async function storedSessions(): Promise<StoredSession[]> {
 /** The analytics hits stored today (the media start hits among them), as the export gives them. */
 async function storedHits(): Promise<{ hit_type: string; context_data: string }[]> {
   const day = today();
-  return (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as { hit_type: string; context_data: string }[];
+  return (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) })).json()) as { hit_type: string; context_data: string }[];
 }
 
 /** The `a.media.vsid` of each start hit of `hitType` (media_start: ms_s, ad_start: msa_s). */

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
-const site = useSiteUnderTest();
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 
 
 
 async function report(by: string): Promise<{ total: number; rows: { key: string; pageViews: number }[] }> {
   const day = today();
-  const response = await fetch(`${site.server.baseUrl}/api/reports/pageviews?from=${day}&to=${day}&by=${by}`);
+  const response = await fetch(`${site.server.baseUrl}/api/reports/pageviews?from=${day}&to=${day}&by=${by}`, { headers: await apiHeaders(site.server) });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -49,7 +50,7 @@ describe('one page view measured end to end in Chromium', () => {
     expect(byName).toEqual({ '': 1, 'mesura:portada': 1, 'noticies:parlament-aprova-llei-habitatge-assequible': 1 });
 
     const day = today();
-    const exported = (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`)).json()) as Record<string, unknown>[];
+    const exported = (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) })).json()) as Record<string, unknown>[];
     const notFound = exported.find((row) => row.page_type === 'errorPage');
     expect(notFound).toMatchObject({ hit_type: 'page_view', page_type: 'errorPage' });
     expect(notFound!.page_name ?? '').toBe('');

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 // Issue 7 item 10: each goal type counted from what a visitor does in the browser, through the
 // client, the collector and the activity report. A server of its own, so that counts are exact.
-const site = useSiteUnderTest();
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 
 const ARTICLE_1001 = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ARTICLE_1002 = '/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/';
@@ -28,19 +29,19 @@ const api = (path: string) => `${site.server.baseUrl}${path}`;
 
 /** Every visitor in experience b, and optionally another goal. */
 async function adjust(id: string, goal?: unknown): Promise<void> {
-  const activity = (await (await fetch(api(`/api/activities/${id}`))).json()) as ActivityDefinition;
+  const activity = (await (await fetch(api(`/api/activities/${id}`), { headers: await apiHeaders(site.server) })).json()) as ActivityDefinition;
   activity.experiences = activity.experiences.map((e) => ({ ...e, share: e.id === 'b' ? 100 : 0 }));
   if (goal) activity.goal = goal;
   const put = await fetch(api(`/api/activities/${id}`), {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await apiHeaders(site.server)) },
     body: JSON.stringify(activity),
   });
   expect(put.status).toBe(200);
 }
 
 async function experience(activityId: string, experienceId: string): Promise<ExperienceResult> {
-  const report = (await (await fetch(api(`/api/reports/activities/${activityId}`))).json()) as { experiences: ExperienceResult[] };
+  const report = (await (await fetch(api(`/api/reports/activities/${activityId}`), { headers: await apiHeaders(site.server) })).json()) as { experiences: ExperienceResult[] };
   return report.experiences.find((e) => e.id === experienceId)!;
 }
 

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
-const site = useSiteUnderTest();
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ACTIVITY = 'titular-1001';
 const WEATHER_ACTIVITY = 'el-temps-disseny';
@@ -11,13 +12,13 @@ const WEATHER_ACTIVITY = 'el-temps-disseny';
 beforeAll(async () => {
   // Every visitor in experience B, so that the offer is known in advance.
   for (const id of [ACTIVITY, WEATHER_ACTIVITY]) {
-    const activity = (await (await fetch(`${site.server.baseUrl}/api/activities/${id}`)).json()) as {
+    const activity = (await (await fetch(`${site.server.baseUrl}/api/activities/${id}`, { headers: await apiHeaders(site.server) })).json()) as {
       experiences: { id: string; share: number }[];
     };
     activity.experiences = activity.experiences.map((e) => ({ ...e, share: e.id === 'b' ? 100 : 0 }));
     const put = await fetch(`${site.server.baseUrl}/api/activities/${id}`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await apiHeaders(site.server)) },
       body: JSON.stringify(activity),
     });
     expect(put.status).toBe(200);

@@ -88,3 +88,29 @@ export async function stopServerProcess(server: ServerProcess): Promise<void> {
     clearTimeout(timer);
   }
 }
+
+/** The first admin of the e2e servers that read the API (pass E2E_ADMIN_ENV to the server's env). */
+export const E2E_ADMIN = { email: 'e2e-admin@mesura.test', password: 'e2e-admin-password' } as const;
+export const E2E_ADMIN_ENV = { MESURA_ADMIN_EMAIL: E2E_ADMIN.email, MESURA_ADMIN_PASSWORD: E2E_ADMIN.password };
+
+const apiHeadersByServer = new WeakMap<{ baseUrl: string }, Promise<Record<string, string>>>();
+
+/**
+ * `{authorization: 'Bearer …'}` of an API token of the e2e admin on this server process, made once
+ * per process: a sign-in (POST /api/session) and a token (POST /api/me/tokens), as a script would.
+ */
+export function apiHeaders(server: { baseUrl: string }): Promise<Record<string, string>> {
+  let headers = apiHeadersByServer.get(server);
+  if (!headers) apiHeadersByServer.set(server, (headers = makeApiHeaders(server.baseUrl)));
+  return headers;
+}
+
+async function makeApiHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const json = { 'content-type': 'application/json', origin: baseUrl };
+  const signIn = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: json, body: JSON.stringify(E2E_ADMIN) });
+  if (signIn.status !== 204) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()} (start the server with E2E_ADMIN_ENV)`);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0]!;
+  const made = await fetch(`${baseUrl}/api/me/tokens`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'e2e' }) });
+  if (made.status !== 201) throw new Error(`making a token answered ${made.status}: ${await made.text()}`);
+  return { authorization: `Bearer ${((await made.json()) as { token: string }).token}` };
+}
