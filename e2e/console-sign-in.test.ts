@@ -36,6 +36,11 @@ async function expectReportShown(page: Page): Promise<void> {
   expect(await page.getByRole('alert').count()).toBe(0);
 }
 
+/** A picture of the page for a person to look at (in MESURA_SCREENSHOT_DIR, or the temporary folder). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `mesura-console-${name}.png`), fullPage: true });
+}
+
 async function meStatus(page: Page): Promise<number> {
   return (await page.request.get('/api/me')).status();
 }
@@ -48,19 +53,21 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     await page.goto(`${site.server.baseUrl}/consola/`);
     await page.waitForURL(`${site.server.baseUrl}/consola/entrar/?torna=%2Fconsola%2F`, { timeout: UI_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Entra' }).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'mesura-console-login.png') });
+    await screenshot(page, 'login');
 
     await signIn(page, ADMIN_EMAIL, 'no-es-aquesta-contrasenya');
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: UI_TIMEOUT_MS }).toBe(
       'El correu electrònic o la contrasenya no són correctes.',
     );
     expect(page.url()).toContain('/consola/entrar/');
+    await screenshot(page, 'login-refused');
 
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL(atConsoleHome, { timeout: UI_TIMEOUT_MS });
     await expectReportShown(page);
     // As a screen reader reads it (the first words are visually hidden).
     await expect.poll(() => page.locator('.signed-in-user__who').textContent()).toBe(`Sessió iniciada com a ${ADMIN_EMAIL} (administrador)`);
+    await screenshot(page, 'report');
 
     await page.getByRole('button', { name: 'Surt' }).click();
     await page.waitForURL(/\/consola\/entrar\/$/, { timeout: UI_TIMEOUT_MS });
@@ -86,6 +93,7 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     const secret = (await page.getByTestId('token-secret').textContent({ timeout: UI_TIMEOUT_MS })) ?? '';
     await page.getByText('no es tornarà a mostrar').waitFor();
     await page.getByRole('row', { name: /informe setmanal/ }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await screenshot(page, 'api-token-created');
 
     const asScript = () => fetch(`${site.server.baseUrl}/api/me`, { headers: { authorization: `Bearer ${secret}` } });
     const me = await asScript();
@@ -96,6 +104,22 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     await page.getByRole('button', { name: 'Sí, revoca «informe setmanal»' }).click();
     await page.getByText('Encara no teniu cap clau API.').waitFor({ timeout: UI_TIMEOUT_MS });
     expect((await asScript()).status).toBe(401);
+    await page.context().close();
+  });
+
+  it('says how long to wait once an account has had too many failed sign-ins', async () => {
+    const page = await freshPage(site.browser, site.server.baseUrl);
+    await page.goto(`${site.server.baseUrl}/consola/entrar/`);
+    const alert = page.getByRole('alert');
+    let text: string | null = null;
+    // The server's limit is its own; the console only has to say what the 429 says.
+    for (let attempt = 0; attempt < 20 && !text?.startsWith('Massa'); attempt += 1) {
+      await signIn(page, 'ningu@mesura.test', 'cap-contrasenya-bona');
+      await alert.waitFor({ timeout: UI_TIMEOUT_MS });
+      text = await alert.textContent();
+    }
+    expect(text).toMatch(/^Massa intents fallits\. Espereu \d+ minuts abans de tornar-ho a provar\.$/);
+    await screenshot(page, 'login-too-many');
     await page.context().close();
   });
 
@@ -121,6 +145,7 @@ describe('console sign-in with the generated first admin (no admin variables)', 
 
     await page.waitForURL(/\/consola\/contrasenya\/\?torna=%2Fconsola%2F$/, { timeout: UI_TIMEOUT_MS });
     await page.getByText('substituïu la contrasenya inicial').waitFor();
+    await screenshot(page, 'password-required');
     // Nothing else is open meanwhile: another console page comes back here.
     await page.goto(`${site.server.baseUrl}/consola/claus-api/`);
     await page.waitForURL(/\/consola\/contrasenya\/\?torna=%2Fconsola%2Fclaus-api%2F$/, { timeout: UI_TIMEOUT_MS });
