@@ -225,6 +225,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
       autoPageView: false,
       sisterDomains: config.sisterDomains,
       ...(config.gaDestination !== undefined && { gaDestination: config.gaDestination }),
+      ...(config.privacyContact !== undefined && { privacyContact: config.privacyContact }),
     },
   });
 }

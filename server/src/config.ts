@@ -6,6 +6,7 @@ import { parseRedirectOrigins } from './decide/redirect-policy.js';
 import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from './http/edge-limits.js';
 import { parseReportSuites } from './ingest/accepted-report-suites.js';
 import { VISITOR_BURST_HITS, VISITOR_MAX_HITS_PER_S, type VisitorRateLimits } from './ingest/visitor-rate.js';
+import { parsePrivacyContact } from './rights/privacy-contact.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 import { CONSENT_POLICIES, type ConsentPolicy } from './ingest/consent-check.js';
 
@@ -46,6 +47,8 @@ export interface ServerConfig {
   sisterDomains: string[];
   /** MESURA_GA_DESTINATION: origin receiving the ga account's page views; `off` for none. Default this collector. */
   gaDestination: string | false | undefined;
+  /** MESURA_PRIVACY_CONTACT: whom visitors write to for access or erasure, shown in the site's cookie settings. Default none: the text names the data-protection officer. */
+  privacyContact: string | undefined;
   /** MESURA_MEDIA_SETTINGS: JSON of per-publisher overrides of the media settings file. Default none (every publisher gets the defaults). */
   mediaSettings: MediaSettingsByFile;
   /** MESURA_CLIENT_CODES: comma list of personalisation client codes answered at /m2/{clientCode}/mbox/json. Default mesura. */
@@ -102,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     logLevel: env.MESURA_LOG_LEVEL || 'info',
     sisterDomains: commaList(env.MESURA_SISTER_DOMAINS) ?? [],
     gaDestination: parseGaDestination(env.MESURA_GA_DESTINATION),
+    privacyContact: parsePrivacyContact(env.MESURA_PRIVACY_CONTACT),
     mediaSettings: parseMediaSettingsConfig(env.MESURA_MEDIA_SETTINGS),
     clientCodes,
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),

@@ -15,6 +15,8 @@ export interface SiteConfig {
   sisterDomains: string[];
   /** Where the ga account's page views go; absent: this collector; false: nowhere. */
   gaDestination?: string | false;
+  /** Whom visitors write to for a copy or erasure of their data (rights/privacy-contact.ts); absent: the site names the data-protection officer. */
+  privacyContact?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ConsentButton } from './consent-button';
 import { ConsentSwitch } from './consent-switch';
 import type { SettingsModel, VendorView } from './settings-model';
 import { CONSENT_TEXTS } from './texts';
+import { VisitorRightsFromBrowser } from './visitor-rights';
 
 export interface SettingsLayerProps {
   model: SettingsModel;
@@ -51,6 +52,7 @@ export function SettingsLayer({ model, initialChoice, onSave, onAcceptAll, onRej
           />
         ))}
       </fieldset>
+      <VisitorRightsFromBrowser />
       <div className="consent-actions">
         <ConsentButton onClick={() => onSave(toggles)}>{CONSENT_TEXTS.save}</ConsentButton>
         <ConsentButton onClick={onAcceptAll}>{CONSENT_TEXTS.acceptAll}</ConsentButton>

@@ -22,4 +22,14 @@ export const CONSENT_TEXTS = {
   vendorsLegend: 'Proveïdors',
   vendorConsentPurposes: 'Amb el teu consentiment',
   vendorLegitimateInterestPurposes: "Per interès legítim (pots oposar-t'hi desactivant el proveïdor)",
+  /** The visitor's own id and how to exercise the rights of access and erasure. */
+  visitorRights: {
+    heading: 'Les teves dades',
+    visitorIdLabel: "L'identificador de visitant d'aquest navegador és",
+    noVisitorId: 'Aquest navegador no té cap identificador de visitant desat: no hi ha dades de mesura associades a aquest navegador.',
+    askBefore: 'Per demanar una còpia de les teves dades o que les esborrem, ',
+    writeTo: 'escriu a',
+    defaultContact: "adreça't al delegat de protecció de dades de la Corporació",
+    askAfter: ' indicant aquest identificador.',
+  },
 } as const;
