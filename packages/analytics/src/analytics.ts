@@ -24,6 +24,7 @@ import {
   type AnalyticsHit,
   type BrowserInfo,
   type HitType,
+  type TcfSignal,
   type VariableMap,
 } from '@mesura/protocol';
 import { activityMapData, type ActivityMap } from './activity-map.js';
@@ -55,6 +56,8 @@ export interface AnalyticsOptions {
   clickStore?: KeyValueStore;
   /** Names of variables and events. Defaults to SITE_VARIABLE_MAP. */
   variableMap?: VariableMap;
+  /** The visitor's TCF signal, asked at every hit and sent with it (`gdpr`, `gdpr_consent`). Default: none sent. */
+  consentSignal?: () => TcfSignal | undefined;
 }
 
 export interface Analytics {
@@ -88,6 +91,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     browser: (options.browserInfo ?? readBrowserInfo)(),
     variableMap,
     click: click && typeof click === 'object' ? (click as Record<string, string>) : undefined,
+    consent: options.consentSignal?.(),
   });
 
   const send = (hit: AnalyticsHit, hitType: HitType) => {

@@ -11,6 +11,7 @@ import {
   type ClientTime,
   type LinkInfo,
   type LinkType,
+  type TcfSignal,
   type VariableMap,
 } from '@mesura/protocol';
 import { campaignsFromQuery, queryOf } from './campaigns.js';
@@ -75,6 +76,8 @@ export interface HitContext {
   variableMap: VariableMap;
   /** ActivityMap context data of the click this hit reports, if any. */
   click?: Record<string, string> | undefined;
+  /** The visitor's TCF signal when the hit is built (`gdpr`, `gdpr_consent`), for the collector's own check. */
+  consent?: TcfSignal | undefined;
 }
 
 /** The page the hit belongs to, as the last page view named it. */
@@ -149,6 +152,7 @@ function buildHit(context: HitContext, parts: HitParts): AnalyticsHit {
     lists: {},
     contextData: mapValues(parts.contextData, (value) => clip(value, MAX_CONTEXT_DATA_VALUE_CHARS)),
     browser: context.browser,
+    ...(context.consent && { consent: context.consent }),
   };
 }
 

@@ -4,6 +4,7 @@
  * transport. browser-deps.ts gives the browser's; the visitor and analytics sources have no
  * default, since only the page knows them (§5 setup checks).
  */
+import type { TcfSignal } from '@mesura/protocol';
 import type { MediaAnalytics } from './media-analytics.js';
 
 export interface Clock {
@@ -43,6 +44,8 @@ export interface PrivacySource {
   status(): PrivacyStatus;
   /** Calls `listener` when the status may have changed; returns the removal. */
   subscribe(listener: () => void): () => void;
+  /** The visitor's TCF signal, sent with every heartbeat (`gdpr`, `gdpr_consent`) so that the collector checks it again. */
+  signal?(): TcfSignal | undefined;
 }
 
 /** §3 customer ids: authState unknown 0, authenticated 1, logged out 2. */

@@ -12,6 +12,7 @@ import {
   type ClientTime,
   type HeartbeatAd,
   type HitType,
+  type TcfSignal,
 } from '@mesura/protocol';
 import {
   AD_START_MEDIA_TYPE,
@@ -85,6 +86,8 @@ export interface MediaAnalyticsOptions {
   random?: () => number;
   /** Default MEDIA_ANALYTICS_MEASUREMENT_VERSION. */
   version?: string;
+  /** The visitor's TCF signal, sent with every start hit (`gdpr`, `gdpr_consent`). Default: none sent. */
+  consent?: () => TcfSignal | undefined;
 }
 
 /** Context data keys the protocol can nest: non-empty segments, no `&` or `=`. */
@@ -102,6 +105,7 @@ export function createMediaAnalytics(options: MediaAnalyticsOptions): MediaAnaly
     return options.transport.send(`${scheme}://${options.trackingServer}${path}?${encodeBeaconQuery(hit, hitType)}`);
   };
   const hit = (contextData: Record<string, string>, media: AnalyticsHit['media']): AnalyticsHit => ({
+    ...withConsent(options.consent?.()),
     eventId: hex(random, EVENT_ID_BYTES),
     clientTime: clientTime(now()),
     visitor: { fid: options.visitorId() },
@@ -122,6 +126,10 @@ export function createMediaAnalytics(options: MediaAnalyticsOptions): MediaAnaly
     mediaStart: (info) => send('media_start', hit(mediaStartContextData(info), { kind: 'ms_s', mediaType: info.mediaType })),
     adStart: (info) => send('ad_start', hit(adStartContextData(info), { kind: 'msa_s', mediaType: AD_START_MEDIA_TYPE })),
   };
+}
+
+function withConsent(consent: TcfSignal | undefined): Pick<AnalyticsHit, 'consent'> {
+  return consent ? { consent } : {};
 }
 
 /** The library's `a.media.*` keys win over metadata of the same name. */

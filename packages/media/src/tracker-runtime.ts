@@ -150,7 +150,9 @@ export class TrackerRuntime {
   #send(request: Request): void {
     const { deps, setup, analytics } = this.#options;
     if (request.kind === 'heartbeat') {
-      const url = heartbeatUrl(setup.trackingServer, setup.ssl, request.heartbeat);
+      // The signal in force when it leaves: the one that let it leave.
+      const consent = deps.privacy.signal?.();
+      const url = heartbeatUrl(setup.trackingServer, setup.ssl, consent ? { ...request.heartbeat, consent } : request.heartbeat);
       return this.#watch(() => deps.transport.send(url), url);
     }
     const { sessionId } = request.info;

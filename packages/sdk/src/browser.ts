@@ -26,6 +26,7 @@ function start(): void {
     const started = startMesura({
       config,
       consent,
+      consentSignal: () => consent.signal(),
       transport,
       activityMapScriptUrl: besideThis(ACTIVITY_MAP_FILE),
       mediaScriptUrl: besideThis(MEDIA_FILE),

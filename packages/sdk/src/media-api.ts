@@ -104,6 +104,7 @@ export function createMediaApi(context: MediaApiContext): MesuraMediaApi {
     ssl: collector.protocol === 'https:',
     transport: context.sender,
     visitorId: visitor.visitorId,
+    consent: () => privacy.signal?.(),
   });
   const createTracker = (delegate: MediaDelegate, options: TrackerOptions = {}): MediaTracker =>
     createMediaTracker(

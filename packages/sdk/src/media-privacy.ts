@@ -34,6 +34,7 @@ export function tcfMediaPrivacy(options: MediaPrivacyOptions): PrivacySource {
   };
   return {
     status,
+    signal: () => consent.signal(),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

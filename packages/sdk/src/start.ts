@@ -1,6 +1,6 @@
 import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
 import { createIdentity, type Identity } from '@mesura/identity';
-import type { Environment } from '@mesura/protocol';
+import type { Environment, TcfSignal } from '@mesura/protocol';
 import {
   SITE_ACCOUNTS,
   createTagRuntime,
@@ -32,6 +32,8 @@ export interface MesuraConfig {
 export interface StartOptions {
   config: MesuraConfig;
   consent: ConsentSource;
+  /** The TCF signal every hit carries (`gdpr`, `gdpr_consent`), so that the collector checks consent again. */
+  consentSignal?: () => TcfSignal | undefined;
   /** Host name choosing the environment. Default the page's. */
   hostname?: string;
   /** The activity-map module's URL; without it the module is not loaded. */
@@ -77,7 +79,10 @@ export function startMesura(options: StartOptions): Mesura {
   };
   const allowed = () => vendors.hasVendorConsent(WEB_ANALYTICS_VENDOR);
   const account = (reportSuites: readonly string[], origin: string) =>
-    consentGated(createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId() }), allowed);
+    consentGated(
+      createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId(), consentSignal: options.consentSignal }),
+      allowed,
+    );
   const collector = config.collector ?? '';
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];

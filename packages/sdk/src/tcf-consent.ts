@@ -2,6 +2,7 @@
  * The visitor's consent as the rules read it, from the page's `__tcfapi` (IAB TCF v2): any TCF CMP
  * works, Mesura's own or another. Until the CMP has answered with a choice, nothing is allowed.
  */
+import type { TcfSignal } from '@mesura/protocol';
 import type { ConsentSource } from '@mesura/tags';
 
 /** The part of the TCF `TCData` the rules need. */
@@ -11,6 +12,8 @@ export interface TcData {
   gdprApplies?: boolean;
   purpose?: { consents?: Record<string, boolean> };
   vendor?: { consents?: Record<string, boolean> };
+  /** The TC string of the choice, when the GDPR applies. */
+  tcString?: string;
 }
 
 export type TcfApi = (command: string, version: number, callback: (data: TcData, success: boolean) => void) => void;
@@ -30,7 +33,13 @@ export interface TcfConsentOptions {
 /** CMP answers that carry the visitor's choice; `cmpuishown` means it is being asked for. */
 const CHOICE_STATUSES = ['tcloaded', 'useractioncomplete'];
 
-export function tcfConsent(options: TcfConsentOptions): ConsentSource {
+/** The rules' consent source, and the signal every hit and heartbeat carries to the collector. */
+export interface TcfConsentSource extends ConsentSource {
+  /** `gdpr`/`gdpr_consent` of the CMP's last answer with a choice; undefined before one. */
+  signal(): TcfSignal | undefined;
+}
+
+export function tcfConsent(options: TcfConsentOptions): TcfConsentSource {
   let data: TcData | undefined;
   const given = (purposes: readonly number[]) =>
     data?.gdprApplies === false || (data !== undefined && purposes.every((purpose) => data?.purpose?.consents?.[purpose] === true));
@@ -48,5 +57,6 @@ export function tcfConsent(options: TcfConsentOptions): ConsentSource {
       return id !== undefined && data?.vendor?.consents?.[id] === true && given(options.vendorPurposes);
     },
     automaticHitsDisabled: () => !given(options.automaticHitPurposes),
+    signal: () => (data === undefined ? undefined : data.gdprApplies === false ? { gdprApplies: false } : { gdprApplies: true, tcString: data.tcString }),
   };
 }
