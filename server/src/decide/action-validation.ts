@@ -85,7 +85,8 @@ function contentProblem(label: string, type: string, action: Record<string, unkn
     case 'redirect':
       return redirectFieldsProblem(label, action);
     default:
-      return content === undefined ? undefined : `${label} takes no content`;
+      // remove and trackClick: FIELDS already refuses a content.
+      return undefined;
   }
 }
 
