@@ -25,7 +25,7 @@ import {
   oversizedField,
 } from './errors.js';
 import { readHitKind } from './hit-type.js';
-import { queryEntries } from './query-entries.js';
+import { cleanEntries, storedQueryEntries } from './stored-text-limits.js';
 import { SLOT_FAMILIES } from './variable-slots.js';
 import { readTcfSignal } from './tcf-signal.js';
 
@@ -76,14 +76,16 @@ const WHOLE_MILLISECONDS = /^\d{1,15}$/;
 export function decodeBeaconQuery(
   query: string | URLSearchParams,
 ): DecodeResult<{ hitType: HitType; hit: AnalyticsHit }> {
-  let entries: [string, string][];
-  if (typeof query === 'string') entries = queryEntries(query);
+  let read: DecodeResult<[string, string][]>;
+  if (typeof query === 'string') read = storedQueryEntries(query);
   else {
-    entries = [];
+    const entries: [string, string][] = [];
     // forEach rather than iteration: the DOM lib without DOM.Iterable types no iterator on it.
     query.forEach((value, key) => entries.push([key, value]));
+    read = cleanEntries(entries);
   }
-  const params = readBeaconParams(entries);
+  if (!read.ok) return read;
+  const params = readBeaconParams(read.value);
   return params.ok ? buildHit(params.value) : params;
 }
 

@@ -2,12 +2,17 @@
  * Reads a heartbeat query back into a Heartbeat (the encoder's half is heartbeat-params.ts), for
  * the collector and for tests. Keys the heartbeat does not define (`s:aam:blob`, `s:user:aid`, …
  * which the commercial library also sends) are ignored; a key sent twice, a long that is not a
- * whole number and the five keys without which a heartbeat cannot be placed in a session are
- * refused with their reason.
+ * whole number (or is negative, or past Number.MAX_SAFE_INTEGER), a text value over its limit
+ * (stored-text-limits.ts) and the five keys without which a heartbeat cannot be placed in a
+ * session are refused with their reason.
  */
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
 import {
   duplicateHeartbeatKey,
+  negativeHeartbeatLong,
+  oversizedHeartbeatValue,
+  tooManyHeartbeatMetaEntries,
+  unsafeHeartbeatLong,
   malformedHeartbeatBoolean,
   malformedHeartbeatLong,
   missingHeartbeatKey,
@@ -22,7 +27,8 @@ import {
   type HeartbeatAuthState,
   type HeartbeatEventType,
 } from './heartbeat-params.js';
-import { queryEntries } from './query-entries.js';
+import { NO_PREVIOUS_TS } from './heartbeat-cadence.js';
+import { MAX_HEARTBEAT_META_ENTRIES, MAX_HEARTBEAT_VALUE_CHARS, storedQueryEntries } from './stored-text-limits.js';
 import { GDPR_CONSENT_PARAM, GDPR_PARAM, readTcfSignal } from './tcf-signal.js';
 
 const LONG = /^-?\d{1,16}$/;
@@ -34,8 +40,10 @@ class Refusal {
 }
 
 export function decodeHeartbeatQuery(query: string): DecodeResult<Heartbeat> {
+  const read = storedQueryEntries(query);
+  if (!read.ok) return read;
   const params = new Map<string, string>();
-  for (const [key, value] of queryEntries(query)) {
+  for (const [key, value] of read.value) {
     if (params.has(key)) return rejected(duplicateHeartbeatKey(key));
     params.set(key, value);
   }
@@ -52,6 +60,7 @@ class Reader {
 
   string(key: string): string | undefined {
     const value = this.params.get(key);
+    if (value !== undefined && value.length > MAX_HEARTBEAT_VALUE_CHARS) throw new Refusal(oversizedHeartbeatValue(key, value.length));
     return value === '' ? undefined : value;
   }
 
@@ -61,11 +70,15 @@ class Reader {
     return value;
   }
 
-  long(key: string, fallback = 0): number {
+  /** A whole number of at least `min`: durations, playheads, lengths and counts are never negative. */
+  long(key: string, fallback = 0, min = 0): number {
     const value = this.params.get(key);
     if (value === undefined || value === '') return fallback;
     if (!LONG.test(value)) throw new Refusal(malformedHeartbeatLong(key, value));
-    return Number(value);
+    const n = Number(value);
+    if (!Number.isSafeInteger(n)) throw new Refusal(unsafeHeartbeatLong(key, value));
+    if (n < min) throw new Refusal(negativeHeartbeatLong(key, value, min));
+    return n;
   }
 
   boolean(key: string): boolean {
@@ -99,7 +112,7 @@ function readHeartbeat(r: Reader): Heartbeat {
       duration: r.long('l:event:duration'),
       playhead: r.long('l:event:playhead'),
       ts: r.long('l:event:ts', Number.NaN),
-      prevTs: r.long('l:event:prev_ts', -1),
+      prevTs: r.long('l:event:prev_ts', NO_PREVIOUS_TS, NO_PREVIOUS_TS),
       errorId: r.string('s:event:id'),
       errorSource: r.string('s:event:source'),
     },
@@ -165,8 +178,15 @@ function readChapter(r: Reader): Heartbeat['stream']['chapter'] {
 
 function readMeta(r: Reader): Record<string, string> {
   const meta: Record<string, string> = {};
-  for (const [key, value] of r.params) {
-    if (key.startsWith(META_KEY_PREFIX) && value !== '') meta[key.slice(META_KEY_PREFIX.length)] = value;
+  let entries = 0;
+  for (const key of r.params.keys()) {
+    if (!key.startsWith(META_KEY_PREFIX)) continue;
+    const value = r.string(key);
+    if (value === undefined) continue;
+    entries += 1;
+    if (entries > MAX_HEARTBEAT_META_ENTRIES) throw new Refusal(tooManyHeartbeatMetaEntries());
+    // defineProperty, not assignment: a key named `__proto__` must become data, not a prototype.
+    Object.defineProperty(meta, key.slice(META_KEY_PREFIX.length), { value, enumerable: true, writable: true, configurable: true });
   }
   return meta;
 }

@@ -13,6 +13,13 @@ export { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientT
 export { eventId, eventName, namedVariables, variableNames, variableSlots } from './variable-map.js';
 export { SITE_VARIABLE_MAP } from './site-variable-map.js';
 export { GA_PROPERTY_IDS, REPORT_SUITES, parseEnvironment } from './report-suites.js';
+export {
+  MAX_HEARTBEAT_META_ENTRIES,
+  MAX_HEARTBEAT_VALUE_CHARS,
+  MAX_USER_AGENT_CHARS,
+  storedUserAgent,
+  withoutControlCharacters,
+} from './stored-text-limits.js';
 export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
 
 // Media heartbeats, their cadence and the media settings file (wire-formats §2).

@@ -30,3 +30,33 @@ function unescapeComponent(component: string): string {
     return new URLSearchParams(`x=${component}`).get('x') ?? '';
   }
 }
+
+/**
+ * The same pairs for what a collector stores: a malformed percent-escape or invalid UTF-8 refuses
+ * the whole query (named by the pair's raw key) instead of being replaced by U+FFFD.
+ */
+export function strictQueryEntries(query: string): { ok: true; entries: [string, string][] } | { ok: false; rawKey: string } {
+  const entries: [string, string][] = [];
+  const text = query.charCodeAt(0) === QUESTION_MARK ? query.slice(1) : query;
+  if (text === '') return { ok: true, entries };
+  for (const part of text.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const key = strictUnescape(rawKey);
+    const value = eq < 0 ? '' : strictUnescape(part.slice(eq + 1));
+    if (key === undefined || value === undefined) return { ok: false, rawKey };
+    entries.push([key, value]);
+  }
+  return { ok: true, entries };
+}
+
+function strictUnescape(component: string): string | undefined {
+  const spaced = component.includes('+') ? component.replaceAll('+', ' ') : component;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return undefined;
+  }
+}

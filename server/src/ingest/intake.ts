@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { decodeBeacon, decodeHeartbeatQuery, type VariableMap } from '@mesura/protocol';
+import { decodeBeacon, decodeHeartbeatQuery, storedUserAgent, type VariableMap } from '@mesura/protocol';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { HitRow } from '../store/hit-row.js';
@@ -111,7 +111,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       const rows = pipeline(decoded.value, {
         receivedAtMs: beacon.receivedAtMs,
         ip: beacon.ip,
-        userAgent: beacon.userAgent,
+        userAgent: storedUserAgent(beacon.userAgent),
         rawPath: beacon.path,
         rawParams: beacon.params,
       });
@@ -123,7 +123,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       const suites = heartbeatSuites(decoded.value, options.reportSuite);
       if (!suites.ok) throw new HttpError(ERRORS.badHeartbeat, suites.reason);
       accepted.check(suites.suites);
-      const rows = heartbeatPipeline(decoded.value, suites.suites, raw);
+      const rows = heartbeatPipeline(decoded.value, suites.suites, { ...raw, userAgent: storedUserAgent(raw.userAgent) });
       if (visitorRate.admit(rows, raw.receivedAtMs)) await storeOnce(rows, batcher, recentHeartbeats);
     },
     async recordDecisions(rows) {

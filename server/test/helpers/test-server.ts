@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { createToken } from '../../src/auth/api-tokens.js';
 import type { Role } from '../../src/auth/roles.js';
 import { addUser } from '../../src/auth/users.js';
+import { DEFAULT_REPORT_SUITES } from '../../src/ingest/accepted-report-suites.js';
 
 export interface TestServer {
   server: MesuraServer;
@@ -41,11 +42,21 @@ async function makeAuthHeaders(server: MesuraServer, role: Role): Promise<Record
   return { authorization: `Bearer ${token}` };
 }
 
+/**
+ * What tests' servers get unless a test says otherwise: the suites the fixtures send to besides
+ * the defaults (the commercial library's sample beacons, the media scenarios), and a visitor burst
+ * no fixture reaches (fixtures send many hits of one visitor at one fake instant).
+ */
+export const TEST_ENV: Record<string, string> = {
+  MESURA_REPORT_SUITES: [...DEFAULT_REPORT_SUITES, 'ccmaprod', 'mesuraglobal', 'rsid.test'].join(','),
+  MESURA_VISITOR_BURST_HITS: '1000000',
+};
+
 /** A server on an empty temporary data folder, for app.inject; `now` fixes the receive time. */
 export async function startTestServer(env: Record<string, string> = {}, now?: () => number): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-test-'));
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
-  const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...env }, repoRoot);
+  const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...TEST_ENV, ...env }, repoRoot);
   const server = await createServer(config, { now });
   return {
     server,

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_HEARTBEAT_META_ENTRIES,
+  MAX_HEARTBEAT_VALUE_CHARS,
+  MAX_USER_AGENT_CHARS,
+  decodeBeaconQuery,
+  decodeHeartbeatQuery,
+  encodeHeartbeatQuery,
+  storedUserAgent,
+  type Heartbeat,
+} from '@mesura/protocol';
+import { validQueryWith } from './helpers/hits.js';
+
+function heartbeatQuery(extra = ''): string {
+  const heartbeat: Heartbeat = {
+    analytics: { reportSuite: 'mesuradev', trackingServer: 'metrics.example.cat', ssl: true },
+    visitorId: 'V-1',
+    serviceProvider: { ovp: 'ovp', sdk: '1.0', channel: 'tv3', playerName: 'html5', libraryVersion: '1', apiLevel: 3 },
+    event: { sessionId: 'S-1', type: 'play', duration: 10_000, playhead: 42, ts: 1_767_225_610_000, prevTs: -1 },
+    asset: { type: 'main', name: 'Vídeo', videoId: 'vid-1', publisher: 'org-1', length: 600 },
+    stream: { type: 'vod', qos: { bitrate: 2_500_000, fps: 25, droppedFrames: 0, startupTimeMs: 1400 } },
+    meta: {},
+  };
+  return encodeHeartbeatQuery(heartbeat) + extra;
+}
+
+/** The query with one key's value replaced (the key must be in it). */
+function withValue(query: string, key: string, value: string): string {
+  return query.replace(new RegExp(`(^|&)${key}=[^&]*`), `$1${key}=${value}`);
+}
+
+describe('stored text of beacons', () => {
+  it('removes control characters from every value, line breaks and tabs included', () => {
+    const result = decodeBeaconQuery(validQueryWith('pageName=a%00b%0Ac%09d%7Fe%C2%85f', 'c.', 'k%01ey=v%1Fal', '.c'));
+    expect(result.ok && result.value.hit.pageName).toBe('abcdef');
+    expect(result.ok && result.value.hit.contextData).toEqual({ key: 'val' });
+  });
+
+  it.each([
+    ['invalid UTF-8', 'pageName=%FF%FE', "invalid UTF-8 or malformed percent-escape in 'pageName'"],
+    ['an encoded surrogate half', 'pageName=%ED%A0%BD', "invalid UTF-8 or malformed percent-escape in 'pageName'"],
+    ['a malformed escape', 'pageName=100%', "invalid UTF-8 or malformed percent-escape in 'pageName'"],
+    ['a replacement character sent as such', 'pageName=a%EF%BF%BD', "invalid UTF-8 or malformed percent-escape in 'pageName'"],
+  ])('refuses %s', (_, param, reason) => {
+    expect(decodeBeaconQuery(validQueryWith(param))).toEqual({ ok: false, reason });
+  });
+
+  it('refuses invalid text in a form body read as URLSearchParams too', () => {
+    const result = decodeBeaconQuery(new URLSearchParams(validQueryWith('pageName=%FF')));
+    expect(result).toEqual({ ok: false, reason: "invalid UTF-8 or malformed percent-escape in 'pageName'" });
+  });
+
+  it('keeps accented letters and emoji', () => {
+    const result = decodeBeaconQuery(validQueryWith(`pageName=${encodeURIComponent('Notícies 😀')}`));
+    expect(result.ok && result.value.hit.pageName).toBe('Notícies 😀');
+  });
+});
+
+describe('stored user agent', () => {
+  it(`is cut at ${MAX_USER_AGENT_CHARS} characters, without control characters`, () => {
+    expect(storedUserAgent(`Mozilla\u0000/5.0 ${'x'.repeat(1000)}`)).toHaveLength(MAX_USER_AGENT_CHARS);
+    expect(storedUserAgent('Mozilla/5.0\r\n(X11)')).toBe('Mozilla/5.0(X11)');
+    expect(storedUserAgent(undefined)).toBeUndefined();
+  });
+});
+
+describe('heartbeat numbers and text', () => {
+  it('decodes the valid heartbeat the cases below change', () => {
+    expect(decodeHeartbeatQuery(heartbeatQuery()).ok).toBe(true);
+  });
+
+  it.each([
+    ['l:event:duration', '-1', "malformed l:event:duration '-1': expected at least 0"],
+    ['l:event:playhead', '-30', "malformed l:event:playhead '-30': expected at least 0"],
+    ['l:asset:length', '-600', "malformed l:asset:length '-600': expected at least 0"],
+    ['l:event:ts', '9999999999999999', "malformed l:event:ts '9999999999999999': past the largest safe integer"],
+    ['l:event:prev_ts', '-2', "malformed l:event:prev_ts '-2': expected at least -1"],
+    ['l:event:duration', 'NaN', "malformed l:event:duration 'NaN': expected a whole number"],
+    ['l:event:playhead', 'Infinity', "malformed l:event:playhead 'Infinity': expected a whole number"],
+    ['l:event:playhead', '1e308', "malformed l:event:playhead '1e308': expected a whole number"],
+  ])('refuses %s=%s', (key, value, reason) => {
+    expect(decodeHeartbeatQuery(withValue(heartbeatQuery(), key, value))).toEqual({ ok: false, reason });
+  });
+
+  it('accepts the largest safe integer and -1 as "no previous" timestamp', () => {
+    const query = withValue(withValue(heartbeatQuery(), 'l:event:duration', String(Number.MAX_SAFE_INTEGER)), 'l:event:prev_ts', '-1');
+    const result = decodeHeartbeatQuery(query);
+    expect(result.ok && [result.value.event.duration, result.value.event.prevTs]).toEqual([Number.MAX_SAFE_INTEGER, -1]);
+  });
+
+  it(`refuses a text value over ${MAX_HEARTBEAT_VALUE_CHARS} characters and more than ${MAX_HEARTBEAT_META_ENTRIES} metadata entries`, () => {
+    const long = decodeHeartbeatQuery(withValue(heartbeatQuery(), 's:asset:name', 'x'.repeat(MAX_HEARTBEAT_VALUE_CHARS + 1)));
+    expect(long).toEqual({ ok: false, reason: `s:asset:name has ${MAX_HEARTBEAT_VALUE_CHARS + 1} characters: at most ${MAX_HEARTBEAT_VALUE_CHARS}` });
+    const meta = Array.from({ length: MAX_HEARTBEAT_META_ENTRIES + 1 }, (_, i) => `&s:meta:k${i}=v`).join('');
+    expect(decodeHeartbeatQuery(heartbeatQuery(meta))).toEqual({ ok: false, reason: `too many s:meta entries in heartbeat: at most ${MAX_HEARTBEAT_META_ENTRIES}` });
+  });
+
+  it('keeps a metadata key named __proto__ as data, and removes control characters from text', () => {
+    const result = decodeHeartbeatQuery(withValue(heartbeatQuery('&s:meta:__proto__=x'), 's:asset:name', 'a%00b%0A'));
+    expect(result.ok && Object.getPrototypeOf(result.value.meta)).toBe(Object.prototype);
+    expect(result.ok && Object.keys(result.value.meta)).toEqual(['__proto__']);
+    expect(result.ok && result.value.asset.name).toBe('ab');
+  });
+
+  it('refuses invalid UTF-8 in a heartbeat', () => {
+    expect(decodeHeartbeatQuery(heartbeatQuery('&s:meta:bad=%ED%A0%BD%FF'))).toEqual({
+      ok: false,
+      reason: "invalid UTF-8 or malformed percent-escape in 's:meta:bad'",
+    });
+  });
+});
