@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 const ADMIN_EMAIL = 'cap@mesura.test';
@@ -13,10 +13,21 @@ const SCREENSHOT_DIR = process.env.MESURA_SCREENSHOT_DIR ?? tmpdir();
 const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password';
 const UI_TIMEOUT_MS = 10_000;
 
+/** What Chromium reported against the console's Content-Security-Policy; each test ends with none. */
+const cspViolations: string[] = [];
+afterEach(() => {
+  const seen = cspViolations.splice(0);
+  expect(seen).toEqual([]);
+});
+
 /** A browser profile of its own, so that sessions of one test do not leak into another. */
 async function freshPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ locale: 'ca-ES', baseURL });
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
+  return page;
 }
 
 /** The console's home, with or without the trailing slash (the router writes `/consola` for its `/`). */
@@ -75,6 +86,29 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     // The session is over on the server too: the report's page sends the person back to the login.
     await page.goto(`${site.server.baseUrl}/consola/?from=2026-11-01&to=2026-11-07`);
     await page.waitForURL(/\/consola\/entrar\/\?torna=/, { timeout: UI_TIMEOUT_MS });
+    await page.context().close();
+  });
+
+  it('sends a person whose session ended to the login from any call, and back to the same report', async () => {
+    const page = await freshPage(site.browser, site.server.baseUrl);
+    await page.goto(`${site.server.baseUrl}/consola/entrar/`);
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(atConsoleHome, { timeout: UI_TIMEOUT_MS });
+    await expectReportShown(page);
+
+    // The session ends behind the page's back (as after 12 h idle).
+    expect((await page.request.delete('/api/session', { headers: { origin: site.server.baseUrl } })).status()).toBe(204);
+    await page.getByLabel('Des de').fill('2026-11-01');
+    await page.getByLabel('Fins a').fill('2026-11-07');
+    await page.getByRole('button', { name: 'Mostra' }).click();
+    await page.waitForURL(/\/consola\/entrar\/\?torna=%2Fconsola%2F%3Ffrom%3D2026-11-01%26to%3D2026-11-07$/, { timeout: UI_TIMEOUT_MS });
+
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => /^\/consola\/?$/.test(url.pathname) && url.search === '?from=2026-11-01&to=2026-11-07', {
+      timeout: UI_TIMEOUT_MS,
+    });
+    await expectReportShown(page);
+    await page.getByText('1–7 de novembre del 2026').first().waitFor();
     await page.context().close();
   });
 
