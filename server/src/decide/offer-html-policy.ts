@@ -3,13 +3,21 @@
  * server before an offer is stored or served (the browser client sanitises again with DOMPurify,
  * as a second line). Documented in server/README.md ("Activity safety"); change both together.
  *
- * Kept out: anything that runs code or takes input (script, style, form, input, button, textarea,
+ * Kept out: anything that runs code or takes input (script, form, input, button, textarea,
  * select, iframe, object, embed, frame, base, meta, link, svg, math…), every `on…` handler, the
  * `style` attribute (setStyle actions style), `id` and `name` (an element named like a global,
  * e.g. `mesuraSanitizer`, would shadow it: DOM clobbering), and URLs other than http(s),
- * mailto, tel and relative ones (no `javascript:`, `data:`, `vbscript:`, no `//host`).
+ * mailto, tel and relative ones (no `javascript:`, `data:`, `vbscript:`, no `//host`). A
+ * `<style>` element stays (the global mbox's CSS offers), unless its CSS loads anything or
+ * escapes (UNSAFE_CSS): then it goes whole.
  */
 import sanitizeHtml from 'sanitize-html';
+
+/**
+ * CSS that loads a resource or runs script (`url()`, `image-set()`, legacy `expression()`); a
+ * backslash (a CSS escape could spell any of them) is refused too.
+ */
+const UNSAFE_CSS = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import|\\/i;
 
 const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*'];
 
@@ -18,8 +26,10 @@ export const OFFER_HTML_ALLOW_LIST = {
     'a', 'abbr', 'article', 'aside', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup', 'dd', 'del',
     'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr',
     'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'section', 'small', 'span', 'strong', 'sub',
-    'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul',
+    'style', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'u', 'ul',
   ],
+  // For `style`, whose CSS exclusiveFilter checks; script stays out of allowedTags.
+  allowVulnerableTags: true,
   allowedAttributes: {
     '*': GLOBAL_ATTRIBUTES,
     a: ['href', 'rel', 'hreflang'],
@@ -40,7 +50,7 @@ export const OFFER_HTML_ALLOW_LIST = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   // Elements left out are dropped with their tags; these, with their content too.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'template', 'iframe', 'object', 'embed', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math'],
+  nonTextTags: ['script', 'textarea', 'option', 'select', 'noscript', 'template', 'iframe', 'object', 'embed', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math'],
   disallowedTagsMode: 'discard',
 } as const satisfies sanitizeHtml.IOptions;
 
@@ -48,6 +58,7 @@ export const OFFER_HTML_ALLOW_LIST = {
 export function sanitizeOfferHtml(html: string): string {
   return sanitizeHtml(html, {
     ...OFFER_HTML_ALLOW_LIST,
+    exclusiveFilter: (frame) => frame.tag === 'style' && UNSAFE_CSS.test(frame.text),
     allowedTags: [...OFFER_HTML_ALLOW_LIST.allowedTags],
     allowedAttributes: Object.fromEntries(Object.entries(OFFER_HTML_ALLOW_LIST.allowedAttributes).map(([tag, names]) => [tag, [...names]])),
     allowedSchemes: [...OFFER_HTML_ALLOW_LIST.allowedSchemes],
@@ -82,12 +93,6 @@ function isAllowedUrl(value: string): boolean {
   return scheme === undefined || (OFFER_HTML_ALLOW_LIST.allowedSchemes as readonly string[]).includes(scheme);
 }
 
-/**
- * CSS that loads a resource or runs script (`url()`, `image-set()`, legacy `expression()`); a
- * backslash (a CSS escape could spell any of them) is refused too.
- */
-const UNSAFE_STYLE_VALUE = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import|\\/i;
-
 export function offerStyleProblem(property: string, value: string): string | undefined {
-  return UNSAFE_STYLE_VALUE.test(value) ? `style ${property} may not load resources or run script (url(), image-set(), expression(), escapes)` : undefined;
+  return UNSAFE_CSS.test(value) ? `style ${property} may not load resources or run script (url(), image-set(), expression(), escapes)` : undefined;
 }
