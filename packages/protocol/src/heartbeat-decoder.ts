@@ -198,7 +198,7 @@ function readCustomerIds(r: Reader): Heartbeat['customerIds'] {
     if (match?.[2] !== 'id' || match[1] === undefined) continue;
     const code = match[1];
     const authState = r.long(`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`);
-    ids[code] = { id: r.params.get(key) ?? '', authState: (authState === 1 || authState === 2 ? authState : 0) as HeartbeatAuthState };
+    ids[code] = { id: r.string(key) ?? '', authState: (authState === 1 || authState === 2 ? authState : 0) as HeartbeatAuthState };
   }
   return Object.keys(ids).length === 0 ? undefined : ids;
 }
