@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
-import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
+import { E2E_ADMIN, E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
@@ -59,6 +59,10 @@ describe('one page view measured end to end in Chromium', () => {
 
   it('serves the console at /consola/ with the page views by day', async () => {
     const page = await site.browser.newPage();
+    // Signed in first (the page's request context shares the browser's cookies); the console's
+    // own sign-in page is tested in console-sign-in.test.ts.
+    const signIn = await page.request.post(`${site.server.baseUrl}/api/session`, { data: E2E_ADMIN, headers: { origin: site.server.baseUrl } });
+    expect(signIn.status()).toBe(204);
     await page.goto(`${site.server.baseUrl}/consola/`);
     await expect.poll(async () => page.locator('body').innerText(), { timeout: 10_000 }).toMatch(/Pàgines vistes|pàgines vistes/i);
     await page.close();
