@@ -12,6 +12,7 @@ import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
 import { fastifyTrustProxy } from './http/client-address.js';
 import { createCors, type Cors } from './http/cors.js';
 import { createEdgeServer } from './http/edge-limits-server.js';
+import { openFileWarning, softOpenFileLimit } from './http/edge-limits-open-files.js';
 import { registerCompression } from './http/compression.js';
 import { siteConnectSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -107,6 +108,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     keepUserAgent: config.keepUserAgent,
   });
   if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
+  const openFiles = openFileWarning(config.edge, softOpenFileLimit());
+  if (openFiles !== undefined) app.log.warn(openFiles);
   const retention = startRetentionJob({
     store,
     retentionDays: config.retentionDays,

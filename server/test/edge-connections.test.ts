@@ -2,7 +2,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectionAddressKey } from '../src/http/connection-guard.js';
-import { DEFAULT_EDGE_LIMITS, HEADER_TIMEOUT_MS, REQUEST_TIMEOUT_MS, checkEdgeLimits, httpServerOptions } from '../src/http/edge-limits.js';
+import { DEFAULT_EDGE_LIMITS, HEADER_TIMEOUT_MS, OPEN_FILE_HEADROOM, REQUEST_TIMEOUT_MS, checkEdgeLimits, httpServerOptions } from '../src/http/edge-limits.js';
+import { fitToOpenFiles, openFileWarning, softOpenFileLimit } from '../src/http/edge-limits-open-files.js';
 import { loadConfig } from '../src/config.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -142,5 +143,26 @@ describe('edge limit rules', () => {
       /MESURA_MAX_CONNECTIONS_PER_ADDRESS/,
     );
     expect(() => loadConfig({ MESURA_KEEP_ALIVE_TIMEOUT_MS: '-5' }, '/')).toThrow(/MESURA_KEEP_ALIVE_TIMEOUT_MS must be a positive integer/);
+  });
+});
+
+describe('the open-file limit', () => {
+  const limits = { ...DEFAULT_EDGE_LIMITS, maxConnections: 4096, maxConnectionsPerAddress: 256 };
+
+  it('reads the soft limit from /proc/self/limits', () => {
+    const proc = 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n';
+    expect(softOpenFileLimit(() => proc)).toBe(1024);
+    expect(softOpenFileLimit(() => proc.replace('1024  ', 'unlimited'))).toBe(Number.POSITIVE_INFINITY);
+    expect(softOpenFileLimit(() => { throw new Error('no /proc'); })).toBeUndefined();
+  });
+
+  it(`lowers the connection cap to the limit less ${OPEN_FILE_HEADROOM} descriptors, and says so, when the limit is too low`, () => {
+    expect(fitToOpenFiles(limits, 1024)).toMatchObject({ maxConnections: 1024 - OPEN_FILE_HEADROOM, maxConnectionsPerAddress: 256 });
+    expect(openFileWarning(limits, 1024)).toBe(
+      `the open-file limit is 1024 but MESURA_MAX_CONNECTIONS=4096 needs ${4096 + OPEN_FILE_HEADROOM}: at most ${1024 - OPEN_FILE_HEADROOM} connections are accepted; raise the limit (ulimit -n, LimitNOFILE) to keep 4096`,
+    );
+    expect(fitToOpenFiles(limits, 65536)).toBe(limits);
+    expect(openFileWarning(limits, 65536)).toBeUndefined();
+    expect(fitToOpenFiles(limits, undefined)).toBe(limits);
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { createAddressRateLimit, type AddressRateLimitOptions } from './address-rate-limit.js';
 import { guardConnections } from './connection-guard.js';
 import { httpServerOptions, type EdgeLimits } from './edge-limits.js';
+import { fitToOpenFiles, softOpenFileLimit } from './edge-limits-open-files.js';
 
 export interface EdgeServerOptions {
   limits: EdgeLimits;
@@ -24,6 +25,6 @@ export function createEdgeServer(options: EdgeServerOptions, listener: RequestLi
     if (overRate(request, response)) return;
     listener(request, response);
   });
-  guardConnections(server, options.limits);
+  guardConnections(server, fitToOpenFiles(options.limits, softOpenFileLimit()));
   return server;
 }
