@@ -20,7 +20,11 @@ export const REPORT_SUITES: Record<Environment, string> = /* @__PURE__ */ Object
   production: 'mesuraprod',
 });
 
-/** The property id of the site's second account (type ga) per environment: the collector accepts these as suites too. */
+/**
+ * The property id of the site's second account (type ga) per environment: the collector accepts
+ * these as suites too. The SDK's SITE_ACCOUNTS (packages/tags) writes them as literals, which keeps
+ * its bundle smaller; a test of packages/tags holds the two equal.
+ */
 export const GA_PROPERTY_IDS: Record<Environment, string> = /* @__PURE__ */ Object.freeze({
   development: 'G-MESURADEV',
   staging: 'G-MESURASTG',

@@ -3,7 +3,7 @@
  * staging, production and development; a site tag with one account of type ga holding a property
  * id per environment), and which environment a page is in, chosen by its host name.
  */
-import { GA_PROPERTY_IDS, REPORT_SUITES, type Environment } from '@mesura/protocol';
+import { REPORT_SUITES, type Environment } from '@mesura/protocol';
 
 /** One environment's accounts. */
 export interface EnvironmentAccounts {
@@ -18,9 +18,9 @@ export interface EnvironmentAccounts {
 export type SiteAccounts = Readonly<Record<Environment, EnvironmentAccounts>>;
 
 export const SITE_ACCOUNTS: SiteAccounts = {
-  production: { hosts: ['mesura.cat'], reportSuites: [REPORT_SUITES.production], ga: { propertyId: GA_PROPERTY_IDS.production } },
-  staging: { hosts: ['stg.mesura.cat'], reportSuites: [REPORT_SUITES.staging], ga: { propertyId: GA_PROPERTY_IDS.staging } },
-  development: { hosts: ['localhost', '127.0.0.1', 'dev.mesura.cat'], reportSuites: [REPORT_SUITES.development], ga: { propertyId: GA_PROPERTY_IDS.development } },
+  production: { hosts: ['mesura.cat'], reportSuites: [REPORT_SUITES.production], ga: { propertyId: 'G-MESURAPROD' } },
+  staging: { hosts: ['stg.mesura.cat'], reportSuites: [REPORT_SUITES.staging], ga: { propertyId: 'G-MESURASTG' } },
+  development: { hosts: ['localhost', '127.0.0.1', 'dev.mesura.cat'], reportSuites: [REPORT_SUITES.development], ga: { propertyId: 'G-MESURADEV' } },
 };
 
 /** Most specific first: `stg.mesura.cat` is also a sub-domain of the production host. */
