@@ -152,7 +152,7 @@ function buildHit(context: HitContext, parts: HitParts): AnalyticsHit {
     lists: {},
     contextData: mapValues(parts.contextData, (value) => clip(value, MAX_CONTEXT_DATA_VALUE_CHARS)),
     browser: context.browser,
-    ...(context.consent && { consent: context.consent }),
+    consent: context.consent,
   };
 }
 

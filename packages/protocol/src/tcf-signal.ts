@@ -25,11 +25,15 @@ export interface TcfSignal {
   tcString?: string;
 }
 
-/** The two parameters of a signal, in wire order, or none without one. */
-export function tcfSignalParams(signal: TcfSignal | undefined): [string, string][] {
-  if (signal === undefined) return [];
-  if (!signal.gdprApplies) return [[GDPR_PARAM, '0']];
-  return signal.tcString ? [[GDPR_PARAM, '1'], [GDPR_CONSENT_PARAM, signal.tcString]] : [[GDPR_PARAM, '1']];
+/**
+ * The two parameters of a signal, in wire order; a value is undefined where it is not sent (no
+ * signal; no TC string, or the GDPR not applying). Both encoders leave undefined values out.
+ */
+export function tcfSignalParams(signal: TcfSignal | undefined): [string, string | undefined][] {
+  return [
+    [GDPR_PARAM, signal && (signal.gdprApplies ? '1' : '0')],
+    [GDPR_CONSENT_PARAM, signal?.gdprApplies ? signal.tcString : undefined],
+  ];
 }
 
 /**

@@ -7,12 +7,13 @@
  */
 import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
 import { createTransport } from '@mesura/analytics';
+import type { TcfSignal } from '@mesura/protocol';
 import { replayQueue, type SnippetQueue } from './command-queue.js';
 import { ACTIVITY_MAP_FILE, MEDIA_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
 import { adoptIncomingVisitor, documentCookieJar } from '@mesura/identity';
 import { startMesura, type Mesura } from './start.js';
-import { tcfConsent, type TcfApi } from './tcf-consent.js';
+import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
 
 function start(): void {
   const config = typeof window.mesuraConfig === 'object' && window.mesuraConfig ? window.mesuraConfig : {};
@@ -20,13 +21,15 @@ function start(): void {
   const script = document.currentScript as HTMLScriptElement | null;
   const besideThis = (file: string) => new URL(file, script?.src || location.href).href;
   let mesura: Mesura | undefined;
+  // The CMP's latest choice, as every hit carries it to the collector.
+  let signal: TcfSignal | undefined;
   // Beacons a previous page queued wait until this page knows the visitor still consents.
   const transport = createTransport({ confirmWhileVisible: true, allowed: () => mesura?.allowed() === true });
   const begin = (): Mesura => {
     const started = startMesura({
       config,
       consent,
-      consentSignal: () => consent.signal(),
+      consentSignal: () => signal,
       transport,
       activityMapScriptUrl: besideThis(ACTIVITY_MAP_FILE),
       mediaScriptUrl: besideThis(MEDIA_FILE),
@@ -49,7 +52,8 @@ function start(): void {
     vendorIds: VENDOR_IDS,
     vendorPurposes: [PURPOSE_STORE_ACCESS],
     automaticHitPurposes: AUTOMATIC_HIT_PURPOSES,
-    onSignal(kind) {
+    onSignal(kind, data) {
+      signal = tcfSignal(data);
       if (!mesura) mesura = begin();
       // Withdrawn (§4 opt-out): what waits in the queue is dropped, nothing is sent afterwards.
       if (mesura.allowed()) void transport.flush();

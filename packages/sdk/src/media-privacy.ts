@@ -5,9 +5,10 @@
  * while the `video-analytics` vendor has consent and the visitor has not opted out.
  */
 import type { PrivacySource, PrivacyStatus } from '@mesura/media';
+import type { TcfSignal } from '@mesura/protocol';
 import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
 import { VIDEO_ANALYTICS_VENDOR } from './constants.js';
-import { tcfConsent, type TcfApi } from './tcf-consent.js';
+import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
 
 export interface MediaPrivacyOptions {
   tcfapi: TcfApi;
@@ -18,13 +19,16 @@ export interface MediaPrivacyOptions {
 export function tcfMediaPrivacy(options: MediaPrivacyOptions): PrivacySource {
   const listeners = new Set<() => void>();
   let signalled = false;
+  // The CMP's latest choice, as every heartbeat carries it to the collector.
+  let latest: TcfSignal | undefined;
   const consent = tcfConsent({
     tcfapi: options.tcfapi,
     vendorIds: VENDOR_IDS,
     vendorPurposes: [PURPOSE_STORE_ACCESS],
     automaticHitPurposes: AUTOMATIC_HIT_PURPOSES,
-    onSignal() {
+    onSignal(_kind, data) {
       signalled = true;
+      latest = tcfSignal(data);
       for (const listener of [...listeners]) listener();
     },
   });
@@ -34,7 +38,7 @@ export function tcfMediaPrivacy(options: MediaPrivacyOptions): PrivacySource {
   };
   return {
     status,
-    signal: () => consent.signal(),
+    signal: () => latest,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

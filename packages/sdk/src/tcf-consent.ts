@@ -27,19 +27,20 @@ export interface TcfConsentOptions {
   /** Purposes automatic hits need besides (1 and 8, content measurement). */
   automaticHitPurposes: readonly number[];
   /** Called on the CMP's first answer with a choice (`ready`) and on every later one (`changed`). */
-  onSignal(kind: 'ready' | 'changed'): void;
+  onSignal(kind: 'ready' | 'changed', data: TcData): void;
 }
 
 /** CMP answers that carry the visitor's choice; `cmpuishown` means it is being asked for. */
 const CHOICE_STATUSES = ['tcloaded', 'useractioncomplete'];
 
-/** The rules' consent source, and the signal every hit and heartbeat carries to the collector. */
-export interface TcfConsentSource extends ConsentSource {
-  /** `gdpr`/`gdpr_consent` of the CMP's last answer with a choice; undefined before one. */
-  signal(): TcfSignal | undefined;
-}
+/**
+ * The signal every hit and heartbeat carries to the collector (`gdpr`, `gdpr_consent`), of a CMP
+ * answer that `onSignal` hands over. Apart from the source, so that bundles that send nothing
+ * (personalisation) do not carry it.
+ */
+export const tcfSignal = (data: TcData): TcfSignal => ({ gdprApplies: data.gdprApplies !== false, tcString: data.tcString });
 
-export function tcfConsent(options: TcfConsentOptions): TcfConsentSource {
+export function tcfConsent(options: TcfConsentOptions): ConsentSource {
   let data: TcData | undefined;
   const given = (purposes: readonly number[]) =>
     data?.gdprApplies === false || (data !== undefined && purposes.every((purpose) => data?.purpose?.consents?.[purpose] === true));
@@ -48,7 +49,7 @@ export function tcfConsent(options: TcfConsentOptions): TcfConsentSource {
     const first = data === undefined;
     data = update;
     // A loaded CMP answers inside addEventListener, before this function has returned its source.
-    queueMicrotask(() => options.onSignal(first ? 'ready' : 'changed'));
+    queueMicrotask(() => options.onSignal(first ? 'ready' : 'changed', update));
   });
   return {
     hasVendorConsent(vendor) {
@@ -57,6 +58,5 @@ export function tcfConsent(options: TcfConsentOptions): TcfConsentSource {
       return id !== undefined && data?.vendor?.consents?.[id] === true && given(options.vendorPurposes);
     },
     automaticHitsDisabled: () => !given(options.automaticHitPurposes),
-    signal: () => (data === undefined ? undefined : data.gdprApplies === false ? { gdprApplies: false } : { gdprApplies: true, tcString: data.tcString }),
   };
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeBeacon, type Beacon } from '@mesura/protocol';
+import { decodeBeacon, type Beacon, type TcfSignal } from '@mesura/protocol';
 import { createIdentity } from '@mesura/identity';
 import { startMesura } from '../src/index.js';
 import { tcfMediaPrivacy } from '../src/media-privacy.js';
-import { tcfConsent, type TcData, type TcfApi } from '../src/tcf-consent.js';
+import { tcfConsent, tcfSignal, type TcData, type TcfApi } from '../src/tcf-consent.js';
 
 const TC_STRING = 'CQuIxQAQuIxQA__ABACAABFgAIEAAAAAAAAAH0wAQH0gAAAA.YAAAAAAAAAAA';
 const VENDOR_IDS = { 'web-analytics': 1001, 'video-analytics': 1004 };
@@ -24,12 +24,20 @@ const everything: TcData = {
 let sent: { path: string; query: string }[];
 let cookies: string;
 
-function startWith(data: TcData): void {
-  const consent = tcfConsent({ tcfapi: answering(data), vendorIds: VENDOR_IDS, vendorPurposes: [1], automaticHitPurposes: [1, 8], onSignal: () => {} });
+async function startWith(data: TcData): Promise<void> {
+  let signal: TcfSignal | undefined;
+  const consent = tcfConsent({
+    tcfapi: answering(data),
+    vendorIds: VENDOR_IDS,
+    vendorPurposes: [1],
+    automaticHitPurposes: [1, 8],
+    onSignal: (_kind, answer) => void (signal = tcfSignal(answer)),
+  });
+  await Promise.resolve();
   const mesura = startMesura({
     config: { gaDestination: false },
     consent,
-    consentSignal: () => consent.signal(),
+    consentSignal: () => signal,
     identity: createIdentity({ jar: { get: () => cookies, set: (cookie: string) => void (cookies = cookie.split(';')[0]!) }, secure: false }),
     hostname: 'stg.mesura.cat',
     transport: { send: (path: string, query: string) => sent.push({ path, query }) },
@@ -56,8 +64,8 @@ afterEach(() => {
 });
 
 describe('the SDK sends the TCF signal with every hit', () => {
-  it('writes gdpr=1 and the CMP’s TC string on page views and links', () => {
-    startWith(everything);
+  it('writes gdpr=1 and the CMP’s TC string on page views and links', async () => {
+    await startWith(everything);
     expect(sent.map(({ query }) => query.includes(`&gdpr=1&gdpr_consent=${TC_STRING}&`))).toEqual([true, true]);
     expect(beacons().map((beacon) => beacon.hit.consent)).toEqual([
       { gdprApplies: true, tcString: TC_STRING },
@@ -65,8 +73,8 @@ describe('the SDK sends the TCF signal with every hit', () => {
     ]);
   });
 
-  it('writes gdpr=0 where the CMP says the GDPR does not apply', () => {
-    startWith({ eventStatus: 'tcloaded', gdprApplies: false });
+  it('writes gdpr=0 where the CMP says the GDPR does not apply', async () => {
+    await startWith({ eventStatus: 'tcloaded', gdprApplies: false });
     expect(beacons().map((beacon) => beacon.hit.consent)).toEqual([{ gdprApplies: false }, { gdprApplies: false }]);
   });
 });
