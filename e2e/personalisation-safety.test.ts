@@ -50,7 +50,7 @@ const put = (definition: unknown, headers: Record<string, string>) =>
   fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`, { method: 'PUT', headers, body: JSON.stringify(definition) });
 
 describe('personalisation safety in Chromium', () => {
-  it("refuses the issue's attack: an anonymous PUT with trusted and a script (401), an editor's too (400)", async () => {
+  it("refuses the script-injection attack: an anonymous PUT with trusted and a script (401), an editor's too (400)", async () => {
     const attack = { ...withOffer([{ action: 'setContent', selector: 'h1.article__title', content: '<script>alert(1)</script>' }]), trusted: true };
     const anonymous = await put(attack, { 'content-type': 'application/json', origin: site.server.baseUrl });
     expect(anonymous.status).toBe(401);

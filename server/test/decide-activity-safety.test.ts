@@ -60,7 +60,7 @@ async function served(): Promise<DeliveryResponse['offers'][number]> {
 const contentOf = (offer: { actions?: DeliveryAction[] }) => String(offer.actions?.[0]?.content);
 
 describe('no request marks an activity trusted', () => {
-  it("refuses the issue's attack: an anonymous PUT with trusted and a script (401), and an editor's (400, with the reason)", async () => {
+  it("refuses the script-injection attack: an anonymous PUT with trusted and a script (401), and an editor's (400, with the reason)", async () => {
     const attack = { ...activity({ actions: [setContent(SCRIPT_OFFER)] }), trusted: true };
     expect((await put(attack, null, 'titular-1001')).statusCode).toBe(401);
     const editor = await put(attack);

@@ -5,7 +5,7 @@ import { MAX_AUDIENCE_PATH_CHARS, pathMatchesPattern } from '../src/decide/audie
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
-/** The issue's own requirement: a beacon sent beside the catastrophic decision is acknowledged within this. */
+/** The requirement: a beacon sent beside the catastrophic decision is acknowledged within this. */
 const BEACON_ACK_BOUND_MS = 50;
 const CATASTROPHIC = '^/(a+)+$';
 const ROUNDS = 5;
