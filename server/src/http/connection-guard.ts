@@ -43,10 +43,18 @@ export interface ConnectionGuard {
   readonly refused: number;
 }
 
+/**
+ * Must be called on a server before anything else listens to its 'connection' event: the HTTP
+ * server's own listeners (which set up a parser and timers per socket) are moved behind the check,
+ * so that a refused connection costs only its accept and its close, however fast an attacker
+ * reopens them.
+ */
 export function guardConnections(server: Server, limits: ConnectionGuardLimits): ConnectionGuard {
   server.maxConnections = limits.maxConnections;
   const open = new Map<string, number>();
   let refused = 0;
+  const httpListeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
     const key = connectionAddressKey(socket.remoteAddress);
     const count = (open.get(key) ?? 0) + 1;
@@ -61,6 +69,7 @@ export function guardConnections(server: Server, limits: ConnectionGuardLimits):
       if (left <= 0) open.delete(key);
       else open.set(key, left);
     });
+    for (const listener of httpListeners) listener.call(server, socket);
   });
   return {
     openFrom: (address) => open.get(connectionAddressKey(address)) ?? 0,
