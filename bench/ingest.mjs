@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { encodeBeacon } from '../packages/protocol/dist/index.js';
-import { BENCH_ADMIN_ENV, apiHeaders } from './server-process.mjs';
+import { BENCH_ADMIN_ENV, BENCH_LOAD_ENV, apiHeaders } from './server-process.mjs';
 
 const DURATION_S = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -87,7 +87,7 @@ async function runBare() {
 async function runCollector(dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV },
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV, ...BENCH_LOAD_ENV },
     stdio: 'inherit',
   });
   for (let i = 0; i < 200; i++) {

@@ -72,7 +72,9 @@ function printStep({ viewers, stats, total, reportLost }) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-media-'));
-  server = await startServer(dataDir);
+  // Each step writes to a suite of its own, which the collector accepts only when configured.
+  const suites = ['benchmediawarmup', ...VIEWER_COUNTS.map((viewers) => `benchmedia${viewers}`)];
+  server = await startServer(dataDir, { MESURA_REPORT_SUITES: suites.join(',') });
   const { port, child } = server;
   const steps = [];
   try {
