@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseActivity, parseSubmittedActivity, type Activity } from '../src/decide/activity.js';
-import { MAX_MBOX_CHARS, MAX_OFFER_CONTENT_BYTES, MAX_SELECTOR_CHARS } from '../src/decide/activity-limits.js';
+import { MAX_ACTIVITIES, MAX_MBOX_CHARS, MAX_OFFER_CONTENT_BYTES, MAX_SELECTOR_CHARS } from '../src/decide/activity-limits.js';
+import { submittedDefinition } from '../src/decide/activity-submission.js';
+import { createRedirectPolicy } from '../src/decide/redirect-policy.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 
 function activity(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -89,5 +91,13 @@ describe('activity definitions are validated whole', () => {
     }
     // A stored definition keeps its trust.
     expect(reasonOf(activity({ trusted: true, trustedBy: 'admin@mesura.cat', trustedAt: '2026-01-01T00:00:00.000Z' }) as unknown as Activity)).toBeUndefined();
+  });
+
+  it(`refuses a new activity beyond MAX_ACTIVITIES, and still takes changes of stored ones`, () => {
+    const context = { principal: undefined, redirects: createRedirectPolicy([]), activityCount: MAX_ACTIVITIES };
+    const created = submittedDefinition(activity(), 'prova', { ...context, before: undefined });
+    expect(!created.ok && created.reason).toBe(`there are ${MAX_ACTIVITIES} activities already, the most the server keeps`);
+    const changed = submittedDefinition(activity(), 'prova', { ...context, before: activity() as unknown as Activity });
+    expect(changed.ok).toBe(true);
   });
 });

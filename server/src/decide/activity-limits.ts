@@ -5,6 +5,8 @@
  */
 import { MBOX_NAME_MAX_CHARS } from '@mesura/protocol';
 
+/** Activities stored at once: with the limits below, what bounds one decision's audience evaluation. */
+export const MAX_ACTIVITIES = 1000;
 /** Activity, experience and offer ids: they travel in click tokens and URLs. */
 export const MAX_ID_CHARS = 64;
 /** Names of activities, experiences and offers, as the console shows them. */

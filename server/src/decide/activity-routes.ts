@@ -43,12 +43,13 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   };
   app.put<{ Params: { id: string } }>('/api/activities/:id', { config: { access: 'editor' } }, async (request) => {
     const { id } = request.params;
-    const context = { before: deps.catalog.index().byId(id), principal: request.principal, redirects: deps.redirects };
+    const index = deps.catalog.index();
+    const context = { before: index.byId(id), activityCount: index.all.length, principal: request.principal, redirects: deps.redirects };
     return store(submittedDefinition(request.body, id, context), request.principal);
   });
   app.put<{ Params: { id: string } }>('/api/activities/:id/trust', { config: { access: 'admin' } }, async (request) => {
     const before = find(request.params.id);
-    const context = { before, principal: request.principal, redirects: deps.redirects, nowMs: deps.now() };
+    const context = { before, activityCount: deps.catalog.index().all.length, principal: request.principal, redirects: deps.redirects, nowMs: deps.now() };
     return store(trustedDefinition(request.body, before, context), request.principal);
   });
   app.get<{ Params: { id: string } }>('/api/activities/:id/history', { config: { access: 'analyst' } }, async (request) => {

@@ -6,6 +6,7 @@
  */
 import type { Principal } from '../auth/roles.js';
 import { parseSubmittedActivity, type Activity, type ParseResult } from './activity.js';
+import { MAX_ACTIVITIES } from './activity-limits.js';
 import { trustAfterEdit, withTrust } from './activity-trust.js';
 import { isRecord } from './definition-checks.js';
 import { safeActivity } from './offer-safety.js';
@@ -14,6 +15,8 @@ import type { RedirectPolicy } from './redirect-policy.js';
 export interface SubmissionContext {
   /** The activity as stored now; undefined for a new one. */
   before: Activity | undefined;
+  /** How many activities are stored now. */
+  activityCount: number;
   principal: Principal | undefined;
   redirects: RedirectPolicy;
 }
@@ -22,6 +25,7 @@ export function submittedDefinition(body: unknown, pathId: string, context: Subm
   const parsed = parseSubmittedActivity(body);
   if (!parsed.ok) return parsed;
   if (parsed.value.id !== pathId) return { ok: false, reason: `activity id ${parsed.value.id} differs from the path's ${pathId}` };
+  if (!context.before && context.activityCount >= MAX_ACTIVITIES) return { ok: false, reason: `there are ${MAX_ACTIVITIES} activities already, the most the server keeps` };
   return safeActivity(trustAfterEdit(context.before, parsed.value, context.principal), context.redirects);
 }
 
