@@ -137,6 +137,7 @@ describe("editors' offers are sanitised on the server", () => {
     [{ action: 'setAttribute', selector: 'a', attribute: 'href', value: ' JavaScript:alert(1)' }, 'is not an http(s), mailto, tel or relative URL'],
     [{ action: 'setAttribute', selector: 'a', content: { href: '//evil.example/' } }, 'is not an http(s), mailto, tel or relative URL'],
     [{ action: 'setAttribute', selector: 'div', content: { id: 'mesuraSanitizer' } }, 'attribute id is not in the offers\' allow-list'],
+    [{ action: 'setAttribute', selector: 'a.cta', content: { href: 'https://evil.example/login' } }, "href to https://evil.example is not allowed: only the site's origins"],
     [{ action: 'setStyle', selector: 'div', content: { background: 'url(https://evil.example/pixel)' } }, 'may not load resources or run script'],
     [{ action: 'setStyle', selector: 'div', property: 'background', value: 'u\\72l(x)' }, 'may not load resources or run script'],
   ])('refuses an untrusted %o', async (action, reason) => {
@@ -148,6 +149,8 @@ describe("editors' offers are sanitised on the server", () => {
   it('accepts safe attributes and styles', async () => {
     const actions = [
       { action: 'setAttribute', selector: 'a', content: { href: '/subscriu', title: 'Subscriu-te', 'data-x': '1' } },
+      { action: 'setAttribute', selector: 'a.botiga', content: { href: 'https://botiga.mesura.cat/oferta' } },
+      { action: 'setAttribute', selector: 'a.correu', content: { href: 'mailto:redaccio@mesura.cat' } },
       { action: 'setStyle', selector: 'ul', content: { display: 'grid', 'grid-template-columns': 'repeat(2, 1fr)' } },
     ] as DeliveryAction[];
     expect((await put(activity({ actions }))).statusCode).toBe(200);

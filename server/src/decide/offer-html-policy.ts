@@ -68,6 +68,10 @@ export function sanitizeOfferHtml(html: string): string {
 }
 
 const URL_ATTRIBUTES: readonly string[] = OFFER_HTML_ALLOW_LIST.allowedSchemesAppliedToAttributes;
+
+export function isUrlAttribute(name: string): boolean {
+  return URL_ATTRIBUTES.includes(name.toLowerCase());
+}
 const ATTRIBUTE_NAMES = new Set<string>(Object.values(OFFER_HTML_ALLOW_LIST.allowedAttributes).flat());
 
 /**

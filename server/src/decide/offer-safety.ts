@@ -9,8 +9,11 @@ import type { DeliveryAction } from '@mesura/protocol';
 import { HTML_ACTIONS } from './action-validation.js';
 import type { Activity, Experience, Offer, ParseResult } from './activity.js';
 import { isRecord } from './definition-checks.js';
-import { offerAttributeProblem, offerStyleProblem, sanitizeOfferHtml } from './offer-html-policy.js';
+import { isUrlAttribute, offerAttributeProblem, offerStyleProblem, sanitizeOfferHtml } from './offer-html-policy.js';
 import type { RedirectPolicy } from './redirect-policy.js';
+
+/** An http(s) URL with its own origin (mailto, tel and relative URLs stay on the page or off the web). */
+const ABSOLUTE_WEB_URL = /^\s*https?:/i;
 
 export function safeActivity(activity: Activity, redirects: RedirectPolicy): ParseResult {
   const trusted = activity.trusted === true;
@@ -47,7 +50,10 @@ function safeAction(action: DeliveryAction, trusted: boolean, redirects: Redirec
   if (HTML_ACTIONS.includes(action.action) && action.contentType !== 'text' && typeof action.content === 'string') {
     return { ...action, content: sanitizeOfferHtml(action.content) };
   }
-  if (action.action === 'setAttribute') return entriesProblem(action, offerAttributeProblem) ?? action;
+  if (action.action === 'setAttribute') {
+    const urlProblem = (name: string, value: string) => offerAttributeProblem(name, value) ?? (isUrlAttribute(name) && ABSOLUTE_WEB_URL.test(value) ? redirects.problem(value, name) : undefined);
+    return entriesProblem(action, urlProblem) ?? action;
+  }
   if (action.action === 'setStyle') return entriesProblem(action, offerStyleProblem) ?? action;
   return action;
 }

@@ -2,12 +2,14 @@
  * Where a redirect action may send a visitor: the site's own origins (MESURA_SITE_ORIGINS) and
  * the origins an operator adds (MESURA_REDIRECT_ORIGINS). A relative URL stays on the page's
  * origin and is fine. Applies to trusted activities too: a redirect needs no script, so it is the
- * one harm an approved activity could still carry off-site without anyone reading its HTML.
+ * one harm an approved activity could still carry off-site without anyone reading its HTML. An
+ * untrusted setAttribute's URL (href, src, cite) is held to the same origins (offer-safety.ts):
+ * pointing the page's own links, images or stylesheets elsewhere is a redirect by other means.
  */
 
 export interface RedirectPolicy {
-  /** Why a visitor may not be sent to `url`, in one line; undefined when they may. */
-  problem(url: string): string | undefined;
+  /** Why a visitor may not be sent to `url`, in one line (naming it as `what`); undefined when they may. */
+  problem(url: string, what?: string): string | undefined;
 }
 
 /** Resolves relative URLs; any base works, since a relative URL keeps the page's own origin. */
@@ -16,15 +18,15 @@ const RELATIVE_BASE = 'http://relative.invalid';
 export function createRedirectPolicy(allowedOrigins: readonly string[]): RedirectPolicy {
   const allowed = new Set(allowedOrigins.map((origin) => new URL(origin).origin));
   return {
-    problem(url) {
+    problem(url, what = 'redirect') {
       let target: URL;
       try {
         target = new URL(url, RELATIVE_BASE);
       } catch {
-        return `redirect ${JSON.stringify(url.slice(0, 80))} is not a URL`;
+        return `${what} ${JSON.stringify(url.slice(0, 80))} is not a URL`;
       }
       if (target.origin === RELATIVE_BASE || allowed.has(target.origin)) return undefined;
-      return `redirect to ${target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol} is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS`;
+      return `${what} to ${target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol} is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS`;
     },
   };
 }
