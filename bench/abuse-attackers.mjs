@@ -1,6 +1,6 @@
 // bench:abuse's attackers, each in a process of its own (forked by abuse.mjs) so that their work
 // does not delay the timing of the normal beacons. Each reports its counts by IPC and exits.
-//   node abuse-attackers.mjs slow <port> <sourceAddress> <connections> <seconds>
+//   node abuse-attackers.mjs slow <port> <sourceAddress> <connections> <seconds> hold|reconnect
 //   node abuse-attackers.mjs flood <port> <sourceAddress> <seconds>
 import http from 'node:http';
 import net from 'node:net';
@@ -8,18 +8,19 @@ import { BENCH_USER_AGENT, FLOOD_PAGE_NAME, beaconPath, timedGet, visitorId } fr
 
 /** A slow client sends one more byte of its unfinished header this often. */
 const SLOW_BYTE_INTERVAL_MS = 1_000;
-/** A slow connection the server closed is opened again after this long, for as long as the attack lasts. */
+/** With `reconnect`, a slow connection the server closed is opened again after this long, for as long as the attack lasts. */
 const SLOW_RECONNECT_DELAY_MS = 1_000;
 /** Requests the flooding visitor keeps in flight at once, on as many kept-alive connections. */
 const FLOOD_CONCURRENCY = 16;
 const FLOOD_REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * Holds `target` connections that never finish their request head: each sends a request line and
- * the start of a header, then one byte a second. A closed one is opened again after a pause, so
- * the server meets `target` of them throughout.
+ * Opens `target` connections that never finish their request head: each sends a request line and
+ * the start of a header, then one byte a second. `hold`: those the server closes stay closed.
+ * `reconnect`: each closed one is opened again after a pause, so the server meets `target` of them
+ * throughout (and, once it closes them, a stream of new connections from one address).
  */
-async function slow(port, localAddress, target, seconds) {
+async function slow(port, localAddress, target, seconds, reconnect) {
   const counts = { opened: 0, closedByServer: 0, connectErrors: 0, open: 0, maxOpen: 0 };
   const sockets = new Set();
   let ending = false;
@@ -42,7 +43,7 @@ async function slow(port, localAddress, target, seconds) {
       if (ending) return;
       if (connected) counts.closedByServer += 1;
       else counts.connectErrors += 1;
-      setTimeout(open, SLOW_RECONNECT_DELAY_MS);
+      if (reconnect) setTimeout(open, SLOW_RECONNECT_DELAY_MS);
     });
   };
   for (let i = 0; i < target; i++) open();
@@ -83,7 +84,10 @@ async function flood(port, localAddress, seconds) {
 }
 
 const [role, port, localAddress, ...rest] = process.argv.slice(2);
-const work = role === 'slow' ? slow(Number(port), localAddress, Number(rest[0]), Number(rest[1])) : flood(Number(port), localAddress, Number(rest[0]));
+const work =
+  role === 'slow'
+    ? slow(Number(port), localAddress, Number(rest[0]), Number(rest[1]), rest[2] === 'reconnect')
+    : flood(Number(port), localAddress, Number(rest[0]));
 work.then(
   (counts) => process.send({ type: 'done', counts }, () => process.exit(0)),
   (error) => {

@@ -1,6 +1,7 @@
 // Abuse benchmark: the built server on 127.0.0.1 (its own data folder), normal page-view beacons
 // from distinct visitors at a modest rate, timed: alone, under a slow-header attack from one
-// address, and under a one-visitor flood; then the share of the flood stored, and the decision
+// address (held: what the server closes stays closed; then reconnecting: what it closes is opened
+// again a second later), and under a one-visitor flood; then the share of the flood stored, and the decision
 // time for a very long path while an activity with a catastrophic audience pattern exists, with a
 // beacon sent at the same moment. Loopback only; stops by itself within about three minutes.
 // Usage: npm run bench:abuse [-- --server-open-files N]   (N: start the server under that open-file
@@ -8,7 +9,7 @@
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './server-process.mjs';
 import { FLOOD_PAGE_NAME, NORMAL_PAGE_NAME, beaconPath, timedGet, visitorId } from './abuse-beacon.mjs';
@@ -23,11 +24,14 @@ const SLOW_CONNECTIONS = 2_000;
 const SLOW_S = 30;
 const FLOOD_S = 20;
 const DECISION_PATH_CHARS = 10_000;
+/** Also timed: a path short enough that any length cap on pattern matching surely lets the pattern run on it. */
+const SHORT_DECISION_PATH_CHARS = 1_000;
 const DECISION_SAMPLES = 20;
 const DECISION_TIMEOUT_MS = 10_000;
 const CATASTROPHIC_PATTERN = '^/(a+)+$';
 const BEACON_ACK_GOAL_MS = 50;
-const P99_GOAL_MS = 50;
+/** The slow-connection attack's goal: normal beacons still answered within this at p99. */
+const SLOW_ATTACK_P99_GOAL_MS = 50;
 /** Sockets a process keeps for itself besides the attack's (stdio, IPC, the normal beacons). */
 const OWN_FILE_MARGIN = 256;
 const SERVER_START_TIMEOUT_MS = 20_000;
@@ -44,6 +48,8 @@ const serverOpenFiles = (() => {
   return at === -1 ? undefined : Number(process.argv[at + 1]);
 })();
 let server;
+/** Normal visitors so far: each phase's are new ones. */
+let normalVisitors = 0;
 
 /** The soft "Max open files" of a process (Linux /proc); undefined elsewhere. */
 function openFileLimit(pid = 'self') {
@@ -101,17 +107,19 @@ async function normalBeacons(seconds) {
   const pending = [];
   let n = 0;
   const start = performance.now();
+  const firstVisitor = normalVisitors;
   // Each tick catches up with the rate since the start, so late timers do not lower it.
   const timer = setInterval(() => {
     const due = Math.floor(((performance.now() - start) / 1000) * NORMAL_BEACONS_PER_S);
     while (n < due) {
       n += 1;
-      const path = beaconPath(visitorId('0BE4C4', n + Math.floor(Math.random() * 1e9) * 1000), NORMAL_PAGE_NAME);
+      const path = beaconPath(visitorId('0BE4C4', firstVisitor + n), NORMAL_PAGE_NAME);
       pending.push(timedGet({ port: server.port, path, localAddress: NORMAL_ADDRESS, timeoutMs: NORMAL_BEACON_TIMEOUT_MS }).then((r) => results.push(r)));
     }
   }, NORMAL_TICK_MS);
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   clearInterval(timer);
+  normalVisitors += n;
   await Promise.all(pending);
   return results;
 }
@@ -127,11 +135,12 @@ function latencySummary(results) {
   return { sent: results.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1), failures };
 }
 
-function printLatency(label, summary, quiet) {
+function printLatency(label, summary, { quiet, goalMs } = {}) {
   const ratio = quiet && Number.isFinite(summary.p99) ? `  ratio p99 to quiet ${(summary.p99 / quiet.p99).toFixed(2)}` : '';
   const failed = Object.entries(summary.failures).map(([why, count]) => `${count} ${why}`).join(', ') || 'none';
   console.log(`${label.padEnd(28)} p50 ${ms(summary.p50).padStart(9)}  p99 ${ms(summary.p99).padStart(9)}  max ${ms(summary.max).padStart(9)}${ratio}`);
-  console.log(`${''.padEnd(28)} ${summary.sent} beacons, not acknowledged: ${failed}; goal p99 < ${P99_GOAL_MS} ms: ${summary.p99 < P99_GOAL_MS ? 'met' : 'NOT met'}`);
+  const goal = goalMs ? `; goal p99 < ${goalMs} ms: ${summary.p99 < goalMs ? 'met' : 'NOT met'}` : '';
+  console.log(`${''.padEnd(28)} ${summary.sent} beacons, not acknowledged: ${failed}${goal}`);
 }
 
 /** Forks an attacker; resolves `{ ready, done }` promises of its IPC messages. */
@@ -144,18 +153,20 @@ function attacker(args) {
   return { child, ready: message('ready'), done: message('done') };
 }
 
-async function slowConnectionPhase() {
+/** `mode`: `hold` (connections the server closes stay closed) or `reconnect` (reopened after a second). */
+async function slowConnectionPhase(mode) {
   const ownLimit = openFileLimit() ?? 1024;
   const perProcess = Math.max(1, ownLimit - OWN_FILE_MARGIN);
   const workers = Math.ceil(SLOW_CONNECTIONS / perProcess);
   const shares = Array.from({ length: workers }, (_, i) => Math.floor(SLOW_CONNECTIONS / workers) + (i < SLOW_CONNECTIONS % workers ? 1 : 0));
-  process.stderr.write(`slow-header attack: ${SLOW_CONNECTIONS} connections from ${SLOW_ADDRESS} in ${workers} process(es) for ${SLOW_S} s…\n`);
-  const attackers = shares.map((share) => attacker(['slow', server.port, SLOW_ADDRESS, share, SLOW_S]));
+  process.stderr.write(`slow-header attack (${mode}): ${SLOW_CONNECTIONS} connections from ${SLOW_ADDRESS} in ${workers} process(es) for ${SLOW_S} s…\n`);
+  const attackers = shares.map((share) => attacker(['slow', server.port, SLOW_ADDRESS, share, SLOW_S, mode]));
   const ready = await Promise.all(attackers.map((a) => a.ready));
   const results = await normalBeacons(SLOW_S - 2);
   const done = await Promise.all(attackers.map((a) => a.done));
   const sum = (list, key) => list.reduce((total, counts) => total + counts[key], 0);
   return {
+    mode,
     results,
     openAtStart: sum(ready, 'open'),
     maxOpen: sum(done, 'maxOpen'),
@@ -229,34 +240,59 @@ async function longestAcceptedPath() {
   return low;
 }
 
-/** Each sample: the decision and a normal beacon sent at the same moment, each timed. */
-async function decisionPhase(auth) {
-  const put = await putCatastrophicActivity(auth);
-  const chars = await longestAcceptedPath();
-  if (chars === undefined) return { put, chars };
+/** Each sample: the decision for a `chars`-long path and a normal beacon sent at the same moment, each timed. */
+async function timeDecisions(chars) {
   const decisions = [];
   const beacons = [];
   for (let n = 1; n <= DECISION_SAMPLES; n++) {
     const [decision, beacon] = await Promise.all([
       timedGet({ port: server.port, path: decisionPath(server.port, nearMiss(chars), n), timeoutMs: DECISION_TIMEOUT_MS }),
-      timedGet({ port: server.port, path: beaconPath(visitorId('DEC1DE', n), NORMAL_PAGE_NAME), localAddress: NORMAL_ADDRESS, timeoutMs: DECISION_TIMEOUT_MS }),
+      timedGet({ port: server.port, path: beaconPath(visitorId('DEC1DE', chars * 100 + n), NORMAL_PAGE_NAME), localAddress: NORMAL_ADDRESS, timeoutMs: DECISION_TIMEOUT_MS }),
     ]);
     decisions.push(decision);
     beacons.push(beacon);
     // A server frozen by one decision would freeze on every other: one is proof enough.
     if (decision.status === 0) break;
   }
-  return { put, chars, decisions: latencySummary(decisions), beacons: latencySummary(beacons), decisionStatuses: [...new Set(decisions.map((d) => d.status))] };
+  return { chars, decisions: latencySummary(decisions), beacons: latencySummary(beacons), statuses: [...new Set(decisions.map((d) => d.status))] };
 }
 
-function printDecision(result) {
-  const accepted = result.put.status >= 200 && result.put.status < 300;
-  console.log(`activity with audience ${CATASTROPHIC_PATTERN}: PUT ${result.put.status}${accepted ? ' (accepted)' : ` (refused: ${result.put.body})`}`);
-  if (result.chars === undefined) return console.log('decision: no path length was answered 200');
-  const note = result.chars === DECISION_PATH_CHARS ? '' : ` (the longest the server accepts; ${DECISION_PATH_CHARS} refused)`;
-  console.log(`decision with a ${result.chars}-character path${note}: statuses ${result.decisionStatuses.join(', ')}`);
-  console.log(`  decision time    p50 ${ms(result.decisions.p50)}  p99 ${ms(result.decisions.p99)}  (${result.decisions.sent} requests)`);
-  console.log(`  beacon sent with it: ack p50 ${ms(result.beacons.p50)}  p99 ${ms(result.beacons.p99)}  max ${ms(result.beacons.max)}; goal ≤ ${BEACON_ACK_GOAL_MS} ms: ${result.beacons.max <= BEACON_ACK_GOAL_MS ? 'met' : 'NOT met'}`);
+async function decisionPhase(auth) {
+  const put = await putCatastrophicActivity(auth);
+  const longest = await longestAcceptedPath();
+  if (longest === undefined) return { put, timings: [] };
+  const timings = [await timeDecisions(longest)];
+  if (longest > SHORT_DECISION_PATH_CHARS && timings[0].statuses.every((status) => status === 200)) timings.push(await timeDecisions(SHORT_DECISION_PATH_CHARS));
+  return { put, longest, timings };
+}
+
+function printDecision({ put, longest, timings }) {
+  const accepted = put.status >= 200 && put.status < 300;
+  console.log(`activity with audience ${CATASTROPHIC_PATTERN}: PUT ${put.status}${accepted ? ' (accepted)' : ` (refused: ${put.body})`}`);
+  if (longest === undefined) return console.log('decision: no path length was answered 200');
+  if (longest < DECISION_PATH_CHARS) console.log(`a ${DECISION_PATH_CHARS}-character path is refused; the longest the server accepts is ${longest}`);
+  for (const { chars, decisions, beacons, statuses } of timings) {
+    console.log(`decision with a ${chars}-character path /aaa…a!: statuses ${statuses.join(', ')}`);
+    console.log(`  decision time    p50 ${ms(decisions.p50)}  p99 ${ms(decisions.p99)}  (${decisions.sent} requests)`);
+    console.log(`  beacon sent with it: ack p50 ${ms(beacons.p50)}  p99 ${ms(beacons.p99)}  max ${ms(beacons.max)}; goal ≤ ${BEACON_ACK_GOAL_MS} ms: ${beacons.max <= BEACON_ACK_GOAL_MS ? 'met' : 'NOT met'}`);
+  }
+}
+
+function printSlow(slow, quiet) {
+  printLatency(`${SLOW_CONNECTIONS} slow-header (${slow.mode})`, latencySummary(slow.results), { quiet, goalMs: SLOW_ATTACK_P99_GOAL_MS });
+  const reopened = slow.mode === 'reconnect' ? ' (each reopened after 1 s)' : '';
+  console.log(
+    `${''.padEnd(28)} attacker: ${slow.openAtStart} open when measuring began, at most ${slow.maxOpen} at once, ${slow.openAtEnd} at the end; ` +
+      `${slow.closedByServer} closed by the server${reopened}, ${slow.connectErrors} connections refused`,
+  );
+}
+
+function printFlood(f, stored, refusals) {
+  console.log(`\nflood: visitor ${f.visitor}, ${f.sent} beacons in ${f.seconds} s (${Math.round(f.sent / f.seconds)}/s): ${f.acknowledged} acknowledged, ${f.tooMany} answered 429, ${f.otherStatus} other status, ${f.failed} no answer`);
+  if (stored.error) console.log(`flood stored: could not read the report (${stored.error})`);
+  else console.log(`flood stored: ${stored[FLOOD_PAGE_NAME] ?? 0} of ${f.sent} sent = ${(((stored[FLOOD_PAGE_NAME] ?? 0) / f.sent) * 100).toFixed(2)} %`);
+  if (refusals.error) console.log(`refusals: could not read (${refusals.error})`);
+  else console.log(`refusals recorded: ${refusals.rows.map((r) => `${r.reason} ${r.hits}`).join(', ') || 'none'}`);
 }
 
 async function main() {
@@ -266,11 +302,14 @@ async function main() {
     const from = madridDay();
     const auth = await signIn();
     console.log(`bench:abuse on ${server.base}; normal beacons: ${NORMAL_BEACONS_PER_S}/s, new visitor and connection each, from ${NORMAL_ADDRESS}`);
+    // The attackers run on the same cores as the server: a loaded machine shows in every figure.
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
     console.log(`open-file limit: server ${openFileLimit(server.child.pid) ?? 'unknown'}, bench ${openFileLimit() ?? 'unknown'}; reports read ${auth.how}`);
     await normalBeacons(WARM_UP_S);
     process.stderr.write(`quiet run for ${QUIET_S} s…\n`);
     const quiet = latencySummary(await normalBeacons(QUIET_S));
-    const slow = await slowConnectionPhase();
+    const held = await slowConnectionPhase('hold');
+    const reconnecting = await slowConnectionPhase('reconnect');
     const flood = await floodPhase();
     const stored = await storedByPageName(auth, from);
     const refusals = await apiGet(auth, `/api/reports/refusals?from=${from}&to=${madridDay()}`);
@@ -279,18 +318,9 @@ async function main() {
 
     console.log('\nnormal-beacon latency (every beacon sent; one not acknowledged counts as no answer)');
     printLatency('quiet', quiet);
-    printLatency(`${SLOW_CONNECTIONS} slow-header connections`, latencySummary(slow.results), quiet);
-    console.log(
-      `${''.padEnd(28)} attacker: ${slow.openAtStart} open when measuring began, at most ${slow.maxOpen} at once, ${slow.openAtEnd} at the end; ` +
-        `${slow.closedByServer} closed by the server (reopened after 1 s), ${slow.connectErrors} connections refused`,
-    );
-    printLatency('one-visitor flood', latencySummary(flood.results), quiet);
-    const f = flood.counts;
-    console.log(`\nflood: visitor ${f.visitor}, ${f.sent} beacons in ${f.seconds} s (${Math.round(f.sent / f.seconds)}/s): ${f.acknowledged} acknowledged, ${f.tooMany} answered 429, ${f.otherStatus} other status, ${f.failed} no answer`);
-    if (stored.error) console.log(`flood stored: could not read the report (${stored.error})`);
-    else console.log(`flood stored: ${stored[FLOOD_PAGE_NAME] ?? 0} of ${f.sent} sent = ${(((stored[FLOOD_PAGE_NAME] ?? 0) / f.sent) * 100).toFixed(1)} %`);
-    if (refusals.error) console.log(`refusals: could not read (${refusals.error})`);
-    else console.log(`refusals recorded: ${refusals.rows.map((r) => `${r.reason} ${r.hits}`).join(', ') || 'none'}`);
+    for (const slow of [held, reconnecting]) printSlow(slow, quiet);
+    printLatency('one-visitor flood', latencySummary(flood.results), { quiet });
+    printFlood(flood.counts, stored, refusals);
     console.log('');
     printDecision(decision);
   } finally {
