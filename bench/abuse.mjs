@@ -33,7 +33,7 @@ const BEACON_ACK_GOAL_MS = 50;
 /** The slow-connection attack's goal: normal beacons still answered within this at p99. */
 const SLOW_ATTACK_P99_GOAL_MS = 50;
 /** Sockets a process keeps for itself besides the attack's (stdio, IPC, the normal beacons). */
-const OWN_FILE_MARGIN = 256;
+const OWN_OPEN_FILES_MARGIN = 256;
 const SERVER_START_TIMEOUT_MS = 20_000;
 const SERVER_STOP_TIMEOUT_MS = 15_000;
 const HARD_LIMIT_MS = 240_000;
@@ -156,7 +156,7 @@ function attacker(args) {
 /** `mode`: `hold` (connections the server closes stay closed) or `reconnect` (reopened after a second). */
 async function slowConnectionPhase(mode) {
   const ownLimit = openFileLimit() ?? 1024;
-  const perProcess = Math.max(1, ownLimit - OWN_FILE_MARGIN);
+  const perProcess = Math.max(1, ownLimit - OWN_OPEN_FILES_MARGIN);
   const workers = Math.ceil(SLOW_CONNECTIONS / perProcess);
   const shares = Array.from({ length: workers }, (_, i) => Math.floor(SLOW_CONNECTIONS / workers) + (i < SLOW_CONNECTIONS % workers ? 1 : 0));
   process.stderr.write(`slow-header attack (${mode}): ${SLOW_CONNECTIONS} connections from ${SLOW_ADDRESS} in ${workers} process(es) for ${SLOW_S} s…\n`);
@@ -226,10 +226,9 @@ async function putCatastrophicActivity(auth) {
   return { status: answer.status, body: (await answer.text()).slice(0, 300) };
 }
 
-/** The longest path up to DECISION_PATH_CHARS the decision endpoint answers 200 for (binary search). */
+/** The longest path below DECISION_PATH_CHARS the decision endpoint answers 200 for (binary search); undefined if none. */
 async function longestAcceptedPath() {
   const accepted = async (chars) => (await timedGet({ port: server.port, path: decisionPath(server.port, nearMiss(chars), 0), timeoutMs: DECISION_TIMEOUT_MS })).status === 200;
-  if (await accepted(DECISION_PATH_CHARS)) return DECISION_PATH_CHARS;
   let [low, high] = [2, DECISION_PATH_CHARS];
   if (!(await accepted(low))) return undefined;
   while (high - low > 1) {
@@ -257,22 +256,30 @@ async function timeDecisions(chars) {
   return { chars, decisions: latencySummary(decisions), beacons: latencySummary(beacons), statuses: [...new Set(decisions.map((d) => d.status))] };
 }
 
+/**
+ * The decision for a DECISION_PATH_CHARS path first. Refused: the longest accepted path is timed
+ * instead. Answered: a shorter one too, which any length cap on pattern matching lets the pattern
+ * run on. Not answered: the server is blocked, and nothing more is asked of it.
+ */
 async function decisionPhase(auth) {
   const put = await putCatastrophicActivity(auth);
-  const longest = await longestAcceptedPath();
-  if (longest === undefined) return { put, timings: [] };
-  const timings = [await timeDecisions(longest)];
-  if (longest > SHORT_DECISION_PATH_CHARS && timings[0].statuses.every((status) => status === 200)) timings.push(await timeDecisions(SHORT_DECISION_PATH_CHARS));
-  return { put, longest, timings };
+  const full = await timeDecisions(DECISION_PATH_CHARS);
+  const timings = [full];
+  if (full.statuses.some((status) => status >= 400 && status < 500)) {
+    const longest = await longestAcceptedPath();
+    if (longest !== undefined) timings.push(await timeDecisions(longest));
+  } else if (full.statuses.every((status) => status === 200)) {
+    timings.push(await timeDecisions(SHORT_DECISION_PATH_CHARS));
+  }
+  return { put, timings };
 }
 
-function printDecision({ put, longest, timings }) {
+function printDecision({ put, timings }) {
   const accepted = put.status >= 200 && put.status < 300;
   console.log(`activity with audience ${CATASTROPHIC_PATTERN}: PUT ${put.status}${accepted ? ' (accepted)' : ` (refused: ${put.body})`}`);
-  if (longest === undefined) return console.log('decision: no path length was answered 200');
-  if (longest < DECISION_PATH_CHARS) console.log(`a ${DECISION_PATH_CHARS}-character path is refused; the longest the server accepts is ${longest}`);
   for (const { chars, decisions, beacons, statuses } of timings) {
-    console.log(`decision with a ${chars}-character path /aaa…a!: statuses ${statuses.join(', ')}`);
+    const answers = statuses.map((status) => (status === 0 ? `no answer within ${DECISION_TIMEOUT_MS} ms` : status)).join(', ');
+    console.log(`decision with a ${chars}-character path /aaa…a!: ${answers}`);
     console.log(`  decision time    p50 ${ms(decisions.p50)}  p99 ${ms(decisions.p99)}  (${decisions.sent} requests)`);
     console.log(`  beacon sent with it: ack p50 ${ms(beacons.p50)}  p99 ${ms(beacons.p99)}  max ${ms(beacons.max)}; goal ≤ ${BEACON_ACK_GOAL_MS} ms: ${beacons.max <= BEACON_ACK_GOAL_MS ? 'met' : 'NOT met'}`);
   }
