@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD_FILE } from '../src/auth/first-admin.js';
 import { MIN_PASSWORD_LENGTH } from '../src/auth/password.js';
@@ -11,8 +12,7 @@ afterEach(async () => {
   await t.dispose();
 });
 
-type Inject = Parameters<TestServer['server']['app']['inject']>[0] & object;
-async function call(options: Inject & { url: string }) {
+async function call(options: InjectOptions & { url: string }) {
   return t.server.app.inject(options);
 }
 
