@@ -3,6 +3,7 @@ import type { Activity } from '../src/decide/activity.js';
 import { openActivityCatalog } from '../src/decide/activity-catalog.js';
 import { createRedirectPolicy } from '../src/decide/redirect-policy.js';
 import type { ActivityChange, ChangeAuthor, DecisionStore } from '../src/store/decision-store.js';
+import { testActivity } from './helpers/activity.js';
 
 /** A store holding definitions written before today's rules existed. */
 function storeWith(definitions: unknown[]): DecisionStore & { saved: [Activity, ChangeAuthor][] } {
@@ -17,18 +18,7 @@ function storeWith(definitions: unknown[]): DecisionStore & { saved: [Activity, 
 }
 
 function legacy(id: string, html: string, extra: Partial<Activity> = {}): Activity {
-  return {
-    id,
-    name: id,
-    type: 'ab',
-    status: 'active',
-    mboxes: [id],
-    priority: 0,
-    reshuffle: 0,
-    experiences: [{ id: 'a', name: 'A', share: 1, offer: { id: 'o', name: 'O', html } }],
-    goal: { type: 'click', selector: '.cta' },
-    ...extra,
-  };
+  return testActivity({ id, name: id, experiences: [{ id: 'a', name: 'A', share: 1, offer: { id: 'o', name: 'O', html } }], ...extra });
 }
 
 describe('the activity catalog serves stored definitions under today’s rules', () => {

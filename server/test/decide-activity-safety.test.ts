@@ -3,6 +3,7 @@ import { encodeDeliveryQuery, type DeliveryAction, type DeliveryResponse } from 
 import type { Activity, Offer } from '../src/decide/activity.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
+import { testActivity } from './helpers/activity.js';
 
 const START = Date.UTC(2026, 0, 15, 10);
 const SCRIPT_OFFER = '<p>Hola</p><script>fetch("/api/export/events")</script>';
@@ -24,18 +25,7 @@ beforeEach(async () => {
 afterEach(() => t.dispose());
 
 function activity(offer: Omit<Offer, 'id' | 'name'>, overrides: Partial<Activity> = {}): Activity {
-  return {
-    id: 'prova',
-    name: 'Prova',
-    type: 'ab',
-    status: 'active',
-    mboxes: ['prova'],
-    priority: 0,
-    reshuffle: 0,
-    experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'oferta', name: 'Oferta', ...offer } }],
-    goal: { type: 'click', selector: '.cta' },
-    ...overrides,
-  };
+  return testActivity({ experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'oferta', name: 'Oferta', ...offer } }], ...overrides });
 }
 
 const setContent = (content: string): DeliveryAction => ({ action: 'setContent', selector: 'h1', content });

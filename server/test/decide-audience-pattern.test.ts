@@ -4,6 +4,7 @@ import type { Activity } from '../src/decide/activity.js';
 import { MAX_AUDIENCE_PATH_CHARS, pathMatchesPattern } from '../src/decide/audience-path-pattern.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
+import { testActivity } from './helpers/activity.js';
 
 /** The requirement: a beacon sent beside the catastrophic decision is acknowledged within this. */
 const BEACON_ACK_BOUND_MS = 50;
@@ -11,18 +12,12 @@ const CATASTROPHIC = '^/(a+)+$';
 const ROUNDS = 5;
 
 function activity(regex: string): Activity {
-  return {
+  return testActivity({
     id: 'patro',
     name: 'Patró',
-    type: 'ab',
-    status: 'active',
-    mboxes: ['patro'],
     audience: { path: { regex } },
-    priority: 0,
-    reshuffle: 0,
     experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'o', name: 'O', html: '<p>x</p>' } }],
-    goal: { type: 'click', selector: '.cta' },
-  };
+  });
 }
 
 describe('audience path patterns', () => {
