@@ -19,6 +19,14 @@ import type { AdBreakInfo, AdInfo, ChapterInfo, PlayerElement, PlayerTracking, P
 import { sessionMediaFromDataLayer } from './session-media.js';
 import { NO_STALL, pollPlayhead, type StallState } from './stall-detector.js';
 
+/**
+ * The least startup time reported once measured. The wire's startup time is whole milliseconds and
+ * 0 there means "not measured" (qosOf before the first frame); content started after a preroll is
+ * already buffered, so its `play` and `playing` can fall in the same millisecond: that is a start
+ * under a millisecond, not an unknown one.
+ */
+export const MIN_MEASURED_STARTUP_MS = 1;
+
 const BROWSER_TIMERS: Timers = {
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -105,7 +113,9 @@ function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof p
       if (d.inSession) trackPlay(d);
     },
     playing() {
-      if (d.playRequestedAt !== undefined && d.startupSeconds === undefined) d.startupSeconds = (d.now() - d.playRequestedAt) / 1000;
+      if (d.playRequestedAt !== undefined && d.startupSeconds === undefined) {
+        d.startupSeconds = Math.max(d.now() - d.playRequestedAt, MIN_MEASURED_STARTUP_MS) / 1000;
+      }
       endBuffer(d);
     },
     pause() {

@@ -4,6 +4,7 @@ import { PLAYER_REFERENCE_NULL } from '../../src/errors.js';
 import { PLAYHEAD_POLL_INTERVAL_MS, TRACKER_DESTROY_DELAY_MS } from '../../src/constants.js';
 import { trackHtml5Player, type PlayerTracking } from '../../src/players/index.js';
 import { FakeMediaElement, recordingTracker } from '../helpers/fake-player.js';
+import { MIN_MEASURED_STARTUP_MS } from '../../src/players/playback-driver.js';
 
 const DATA_LAYER = {
   page: { seccio: 'videos' },
@@ -169,6 +170,15 @@ describe('trackHtml5Player: quality of service', () => {
     expect(recorder.delegate().getQoSObject()).toEqual({ bitrate: 0, startupTime: 1.5, fps: 0, droppedFrames: 3 });
     element.currentTime = 4.2;
     expect(recorder.delegate().getCurrentPlaybackTime()).toBe(4.2);
+  });
+
+  it('gives a start within the same millisecond as 1 ms, apart from the 0 of a startup not measured yet', () => {
+    follow();
+    element.loaded(12);
+    expect(recorder.delegate().getQoSObject().startupTime).toBe(0);
+    element.emit('play', { paused: false });
+    element.emit('playing');
+    expect(recorder.delegate().getQoSObject().startupTime).toBe(MIN_MEASURED_STARTUP_MS / 1000);
   });
 });
 
