@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './server-process.mjs';
+import { freePort, runBounded } from './server-process.mjs';
 import { FLOOD_PAGE_NAME, NORMAL_PAGE_NAME, beaconPath, timedGet, visitorId } from './abuse-beacon.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -336,17 +336,4 @@ async function main() {
   }
 }
 
-const limit = setTimeout(() => {
-  process.stderr.write('bench:abuse: hard time limit reached\n');
-  server?.child.kill('SIGKILL');
-  process.exit(2);
-}, HARD_LIMIT_MS);
-limit.unref();
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    server?.child.kill('SIGKILL');
-    process.exit(1);
-  },
-);
+runBounded('bench:abuse', main, HARD_LIMIT_MS, () => server?.child);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer } from './server-process.mjs';
+import { runBounded, startServer } from './server-process.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CLIENTS = Number(process.argv[3] ?? 4);
@@ -93,17 +93,4 @@ async function main() {
   }
 }
 
-const limit = setTimeout(() => {
-  process.stderr.write('hard time limit reached\n');
-  server?.child.kill('SIGKILL');
-  process.exit(2);
-}, HARD_LIMIT_MS);
-limit.unref();
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    server?.child.kill('SIGKILL');
-    process.exit(1);
-  },
-);
+runBounded('bench:decide', main, HARD_LIMIT_MS, () => server?.child);

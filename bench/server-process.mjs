@@ -54,3 +54,24 @@ export async function startServer(dataDir, env = {}) {
   child.kill('SIGKILL');
   throw new Error('the server did not start');
 }
+
+/**
+ * Runs a benchmark's main() and exits with its outcome; past hardLimitMs it kills the server
+ * (currentChild() gives it, or undefined before it started) and exits 2, so a bench always stops.
+ */
+export function runBounded(name, main, hardLimitMs, currentChild) {
+  const limit = setTimeout(() => {
+    process.stderr.write(`${name}: hard time limit reached\n`);
+    currentChild()?.kill('SIGKILL');
+    process.exit(2);
+  }, hardLimitMs);
+  limit.unref();
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      currentChild()?.kill('SIGKILL');
+      process.exit(1);
+    },
+  );
+}
