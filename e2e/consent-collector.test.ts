@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBeacon, type AnalyticsHit } from '@mesura/protocol';
+import { encodeBeacon } from '@mesura/protocol';
 import { newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
+import { makeHit } from '../packages/protocol/test/helpers/hits.js';
 
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 
@@ -41,20 +42,12 @@ describe('consent checked again at the collector, in Chromium', () => {
     const refusal = (await page.context().cookies()).find((cookie) => cookie.name === 'euconsent-v2')!.value;
     await page.close();
     // What a tag that ignores consent would send from that visitor's browser.
-    const hit: AnalyticsHit = {
+    const hit = makeHit({
       eventId: `e2e-refused-${Date.now()}`,
-      clientTime: { day: 1, month0: 0, year: 2026, hour: 9, minute: 0, second: 0, weekday: 4, tzOffsetMin: -60 },
-      visitor: { fid: '1F65FB944AFA1C05-25FBFAF16BF6E758' },
       url: `${site.server.baseUrl}/refused/`,
       events: [{ id: 1 }],
-      props: {},
-      eVars: {},
-      hierarchies: {},
-      lists: {},
-      contextData: {},
-      browser: {},
       consent: { gdprApplies: true, tcString: refusal },
-    };
+    });
     const before = (await refusalRows()).find((row) => row.reason === 'consent-purpose')?.hits ?? 0;
     const path = encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.2.0', random: '12345678901234' }, hit, 'page_view');
     expect((await fetch(`${site.server.baseUrl}${path}`)).status).toBe(200);

@@ -175,10 +175,10 @@ describe('trackHtml5Player: quality of service', () => {
   it('gives a start within the same millisecond as 1 ms, apart from the 0 of a startup not measured yet', () => {
     follow();
     element.loaded(12);
-    expect(recorder.delegate().getQoSObject().startupTime).toBe(0);
+    expect(recorder.delegate().getQoSObject()?.startupTime).toBe(0);
     element.emit('play', { paused: false });
     element.emit('playing');
-    expect(recorder.delegate().getQoSObject().startupTime).toBe(MIN_MEASURED_STARTUP_MS / 1000);
+    expect(recorder.delegate().getQoSObject()?.startupTime).toBe(MIN_MEASURED_STARTUP_MS / 1000);
   });
 });
 
