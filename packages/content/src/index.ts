@@ -1,0 +1,3 @@
+export type * from './types.js';
+export * from './api.js';
+export * from './paths.js';
