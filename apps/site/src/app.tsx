@@ -4,7 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { ConsentSettingsContext, type OpenConsentSettings } from './consent/consent-settings-context';
 import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
-import { createSiteRouter } from './router';
+import { readFirstViewData } from './first-view-data';
+import { createSiteRouter, whenInitialized } from './router';
 
 /**
  * Starts the site in the browser: the consent manager, and the app rendered into `container`. The
@@ -12,7 +13,7 @@ import { createSiteRouter } from './router';
  * personalisation client put into it must not make React throw the page away as a mismatch, and
  * the client puts its offers back before the next paint.
  */
-export function startSite(container: HTMLElement): void {
+export async function startSite(container: HTMLElement): Promise<void> {
   // The consent manager (@iabtcf/* and the banner) is a chunk of its own: the first paint never waits
   // for it, and until it has run the head snippet's __tcfapi stub queues vendors' calls.
   const consent = import('./consent/start-consent')
@@ -26,11 +27,14 @@ export function startSite(container: HTMLElement): void {
     void consent.then((controller) => controller?.openSettings(returnFocusTo));
   };
 
+  // The first view stays until the app can show the same page: its code and data are there.
+  const router = createSiteRouter(readFirstViewData(document));
+  await whenInitialized(router);
   createRoot(container).render(
     <StrictMode>
       <ConsentSettingsContext value={openConsentSettings}>
         <PageViewGateContext value={createPageViewGate()}>
-          <RouterProvider router={createSiteRouter()} />
+          <RouterProvider router={router} />
         </PageViewGateContext>
       </ConsentSettingsContext>
     </StrictMode>,

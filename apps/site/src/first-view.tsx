@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { ConsentSettingsContext } from './consent/consent-settings-context';
+import { setContentFetcher, type ContentFetcher } from './content/content-client';
 import { FirstViewContext } from './first-view-context';
+import { firstViewDataElement } from './first-view-data';
 import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { PageStatusContext, type PageStatus } from './page-status-context';
@@ -16,6 +18,8 @@ export interface FirstView {
   title: string | undefined;
   /** The page is the not-found page: the server answers 404. */
   notFound: boolean;
+  /** The loader data it was rendered with, as the JSON script element the browser's router starts from. */
+  dataElement: string;
 }
 
 const handler = createStaticHandler(SITE_ROUTES);
@@ -25,9 +29,11 @@ const handler = createStaticHandler(SITE_ROUTES);
  * as in the browser, so that a visitor sees the page at the first paint instead of after the site's
  * scripts have run. Nothing is measured here: page views are effects, which only the browser runs.
  * Undefined when the router answers with a redirect (the browser's router follows it).
- * `notFound` when the page rendered is the not-found page.
+ * `notFound` when the page rendered is the not-found page. `fetchContent` answers the route loaders'
+ * content API requests (content/content-client.ts) inside the server.
  */
-export async function renderFirstView(url: string): Promise<FirstView | undefined> {
+export async function renderFirstView(url: string, fetchContent: ContentFetcher): Promise<FirstView | undefined> {
+  setContentFetcher(fetchContent);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -45,11 +51,11 @@ export async function renderFirstView(url: string): Promise<FirstView | undefine
       </FirstViewContext>
     </StrictMode>,
   );
-  return { ...liftTitle(markup), notFound: status.notFound };
+  return { ...liftTitle(markup), notFound: status.notFound, dataElement: firstViewDataElement(context.loaderData) };
 }
 
 /** React renders a page's `<title>` where the page component puts it; the document wants it in head. */
-function liftTitle(markup: string): Omit<FirstView, 'notFound'> {
+function liftTitle(markup: string): Pick<FirstView, 'html' | 'title'> {
   const match = /<title>([^<]*)<\/title>/.exec(markup);
   if (!match) return { html: markup, title: undefined };
   return { html: markup.slice(0, match.index) + markup.slice(match.index + match[0].length), title: match[1] };

@@ -1,31 +1,29 @@
 import type { RouteObject } from 'react-router';
 import { SiteLayout } from './components/site-layout';
-import { ArticlePage } from './pages/article-page';
-import { HomePage } from './pages/home-page';
-import { MediaListPage } from './pages/media-list-page';
-import { MediaPage } from './pages/media-page';
-import { NewsSectionPage } from './pages/news-section-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { SearchPage } from './pages/search-page';
-import { WeatherPage } from './pages/weather-page';
+import { ACCOUNT_ROUTES } from './routes/account-routes';
+import { ENGAGEMENT_ROUTES, ENGAGEMENT_STANDALONE_ROUTES } from './routes/engagement-routes';
+import { LIVE_ROUTES, LIVE_STANDALONE_ROUTES } from './routes/live-routes';
+import { NEWS_ROUTES } from './routes/news-routes';
+import { PROGRAMME_ROUTES } from './routes/programme-routes';
 
 /**
  * The site's routes, shared by the browser's router (router.tsx) and the server's first view
  * (first-view.tsx). Paths end in '/', as the published URLs do; the router also accepts them without.
+ * Each area's routes are in routes/; pages load lazily, so a visitor downloads only the page shown.
  */
 export const SITE_ROUTES: RouteObject[] = [
+  ...LIVE_STANDALONE_ROUTES,
+  ...ENGAGEMENT_STANDALONE_ROUTES,
   {
     path: '/',
     element: <SiteLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'noticies/', element: <NewsSectionPage /> },
-      { path: 'noticia/:id/:slug/', element: <ArticlePage /> },
-      { path: 'el-temps/', element: <WeatherPage /> },
-      { path: 'videos/', element: <MediaListPage /> },
-      { path: 'video/:id/', element: <MediaPage kind="video" /> },
-      { path: 'audio/:id/', element: <MediaPage kind="audio" /> },
-      { path: 'cercador/', element: <SearchPage /> },
+      ...NEWS_ROUTES,
+      ...PROGRAMME_ROUTES,
+      ...LIVE_ROUTES,
+      ...ACCOUNT_ROUTES,
+      ...ENGAGEMENT_ROUTES,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -15,7 +15,12 @@ export interface FirstView {
   title: string | undefined;
   /** The page is the site's not-found page (an unknown path, or an id with no article or media): answered 404. */
   notFound?: boolean;
+  /** The loader data the view was rendered with, as a JSON script element (already escaped) the site's router starts from. */
+  dataElement?: string;
 }
+
+/** Answers a content API path (e.g. '/api/content/home') from inside the server, as fetch would. */
+export type ContentFetcher = (path: string) => Promise<Response>;
 
 /** Undefined when the route redirects: the browser's router follows it. */
 export type RenderFirstView = (url: string) => Promise<FirstView | undefined>;
@@ -26,18 +31,21 @@ const PAGE_ORIGIN = 'http://site.invalid';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
-/** The server build's renderer; undefined when the site's server build is not there. */
-export async function loadFirstViewRenderer(file: string): Promise<RenderFirstView | undefined> {
+/**
+ * The server build's renderer; undefined when the site's server build is not there. Its route
+ * loaders read the content API through `fetchContent`.
+ */
+export async function loadFirstViewRenderer(file: string, fetchContent: ContentFetcher): Promise<RenderFirstView | undefined> {
   if (!existsSync(file)) return undefined;
   const module = (await import(pathToFileURL(file).href)) as { renderFirstView?: unknown };
   if (typeof module.renderFirstView !== 'function') throw new Error(`${file} exports no renderFirstView function`);
-  const render = module.renderFirstView as RenderFirstView;
-  return (requestUrl) => render(PAGE_ORIGIN + requestUrl);
+  const render = module.renderFirstView as (url: string, fetchContent: ContentFetcher) => Promise<FirstView | undefined>;
+  return (requestUrl) => render(PAGE_ORIGIN + requestUrl, fetchContent);
 }
 
 /** The page with the view in its root element and its title in head; the page as it was when it has no empty root. */
 export function injectFirstView(page: string, view: FirstView): string {
   if (!page.includes(ROOT_ELEMENT)) return page;
   const titled = view.title === undefined ? page : page.replace(TITLE_ELEMENT, () => `<title>${view.title}</title>`);
-  return titled.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>`);
+  return titled.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>${view.dataElement ?? ''}`);
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadCompressedBundle } from './compression-bundles.js';
 import { consolePolicy, createNonce, sitePolicy } from './content-security-policy.js';
 import { ERRORS, HttpError } from './errors.js';
-import { injectFirstView, loadFirstViewRenderer } from './first-view.js';
+import { injectFirstView, loadFirstViewRenderer, type ContentFetcher } from './first-view.js';
 
 /** What the site's inline snippet receives as `window.mesuraConfig`. */
 export interface SiteConfig {
@@ -56,7 +56,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
   const head = existsSync(headFile) ? readFileSync(headFile, 'utf8') : '';
   const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(markInlineScripts(html), options.siteConfig), head));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
-  const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile).catch((error: unknown) => {
+  const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile, contentFetcher(app)).catch((error: unknown) => {
     // The site still works without it, rendered by the browser alone.
     app.log.error({ err: error }, `the site's server build ${options.siteFirstViewFile} did not load; its pages go out empty`);
     return undefined;
@@ -169,6 +169,20 @@ export function injectConfig(html: string, config: SiteConfig): string {
 /** Script code inlined in the page: `</script` is escaped (valid inside JS strings and regexes alike). */
 export function injectHead(html: string, code: string): string {
   return html.replace(HEAD_PLACEHOLDER, () => code.replaceAll('</script', '<\\/script'));
+}
+
+/**
+ * The first view's loaders read the same public content API the browser does, answered in-process
+ * (no socket) by Fastify's inject.
+ */
+function contentFetcher(app: FastifyInstance): ContentFetcher {
+  return async (path) => {
+    const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
 }
 
 function notBuilt(what: string): HttpError {

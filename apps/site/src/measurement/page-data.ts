@@ -20,7 +20,12 @@ export type PageRoute =
   /** The search page, /cercador/?q=; `query` is trimmed and may be empty (form only). */
   | { kind: 'search'; query: string; resultCount: number }
   /** Any unknown path, or an article id that does not exist. */
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /**
+   * A page whose area builds its own §3 fields (and video group, on a player page) with a pure
+   * function next to its pages; site-wide and browser fields are still added by buildPageData.
+   */
+  | { kind: 'page'; fields: PageData; video?: VideoData };
 
 /** The browser facts a page view carries, read by the adapter so that this module stays pure. */
 export interface BrowserFacts {
@@ -82,6 +87,8 @@ export function routePageFields(route: PageRoute): PageData {
           ? {}
           : { paraulesCerca: route.query, resultatsCerca: String(route.resultCount) }),
       };
+    case 'page':
+      return route.fields;
     case 'not-found':
       // No section and no page name: the reader turns Error404 into page type errorPage with an
       // empty page name (§2), so anything set here would be dropped or, worse, counted as a section.
@@ -128,5 +135,6 @@ export function buildVideoData(item: MediaItem, browser: Pick<BrowserFacts, 'hre
 export function buildDataLayer(route: PageRoute, browser: BrowserFacts): DataLayer {
   const layer: DataLayer = { page: buildPageData(route, browser), user: {} };
   if (route.kind === 'media') layer.video = buildVideoData(route.item, browser);
+  if (route.kind === 'page' && route.video) layer.video = route.video;
   return layer;
 }

@@ -6,8 +6,18 @@ import { SAMPLE_MEDIA, findMedia, type MediaItem, type MediaKind } from '../cont
 import { usePageView } from '../measurement/use-page-view';
 import { NotFoundPage } from './not-found-page';
 
-/** /video/:id/ and /audio/:id/: one video or audio with its player. An unknown id is a not-found page. */
-export function MediaPage({ kind }: { kind: MediaKind }) {
+/** /video/:id/: one video with its player. */
+export function VideoPage() {
+  return <MediaPage kind="video" />;
+}
+
+/** /audio/:id/: one audio with its player. */
+export function AudioPage() {
+  return <MediaPage kind="audio" />;
+}
+
+/** One video or audio with its player. An unknown id is a not-found page. */
+function MediaPage({ kind }: { kind: MediaKind }) {
   const item = findMedia(SAMPLE_MEDIA, kind, useParams().id);
   return item === undefined ? <NotFoundPage /> : <MediaView item={item} />;
 }
