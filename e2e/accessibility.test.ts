@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VISITOR_USER_AGENT } from './helpers/browser.js';
+import { pageTypes } from './helpers/page-types.js';
+import { useSiteUnderTest } from './helpers/site-under-test.js';
+
+const site = useSiteUnderTest();
+
+/** The widths every page is checked at: a desktop and the narrowest phone the site supports. */
+const WIDTHS_PX = [1280, 360] as const;
+/** axe-core impacts that fail the test; moderate and minor ones are reported, not failed. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** A new visitor's page (the consent banner shows) at `width`; CSP is bypassed only to inject axe-core. */
+async function visitorPageAt(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES', viewport: { width, height: 800 }, bypassCSP: true });
+  return context.newPage();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`);
+}
+
+describe('every page type is accessible', () => {
+  for (const { name, path } of pageTypes()) {
+    for (const width of WIDTHS_PX) {
+      it(`${name} at ${width} px: axe-core finds no serious or critical violation, and nothing scrolls sideways`, async () => {
+        const page = await visitorPageAt(site.browser, width);
+        await page.goto(site.server.baseUrl + path);
+        // The app has replaced the server's first view and the consent banner is up.
+        await page.locator('[role="dialog"], .consent-banner').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+        await page.context().close();
+      });
+    }
+  }
+
+  it('is keyboard operable from the first Tab: the skip link, visibly focused, takes focus to the content', async () => {
+    const page = await visitorPageAt(site.browser, 1280);
+    await page.goto(`${site.server.baseUrl}/`);
+    await page.waitForLoadState('networkidle');
+    // The consent banner comes first in a new visitor's tab order only if it is modal; close it by choice.
+    const reject = page.getByRole('button', { name: /Rebutja/ }).first();
+    if (await reject.isVisible()) await reject.click();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { text: element.textContent?.trim(), href: element.getAttribute('href'), outline: style.outlineStyle, outlineWidth: style.outlineWidth, boxShadow: style.boxShadow };
+    });
+    expect(focused.text).toBe('Salta al contingut');
+    expect(focused.outline !== 'none' && focused.outlineWidth !== '0px' || focused.boxShadow !== 'none').toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => location.hash)).toBe('#contingut');
+    await page.context().close();
+  });
+});
