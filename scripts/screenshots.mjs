@@ -1,0 +1,53 @@
+// Saves every page type of the site (e2e/page-types.json) at 1280 px and 360 px wide as
+// docs/screenshots/{page}-{width}.png: the built server on 127.0.0.1 with an empty data folder,
+// Debian's Chromium, a visitor who has accepted cookies (no banner over the page). Stops by itself.
+// Usage: npm run screenshots
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
+import { runBounded, startServer } from '../bench/server-process.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT_DIR = path.join(ROOT, 'docs/screenshots');
+const WIDTHS_PX = [1280, 360];
+const VIEWPORT_HEIGHT_PX = 900;
+/** After the network is idle: images decoded, players' first frames and late fonts in place. */
+const SETTLE_MS = 500;
+const HARD_LIMIT_MS = 300_000;
+const PAGES = JSON.parse(readFileSync(path.join(ROOT, 'e2e/page-types.json'), 'utf8')).pages;
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+let child;
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-screenshots-'));
+  const server = await startServer(dataDir);
+  child = server.child;
+  const base = `http://127.0.0.1:${server.port}`;
+  const browser = await chromium.launch({ executablePath: process.env.MESURA_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const gvl = createVendorList();
+  const consent = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
+  try {
+    for (const width of WIDTHS_PX) {
+      const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT_PX }, locale: 'ca-ES' });
+      await context.addCookies([{ name: CONSENT_COOKIE_NAME, value: consent, url: base }]);
+      const page = await context.newPage();
+      for (const { name, path: pagePath } of PAGES) {
+        await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(SETTLE_MS);
+        const file = path.join(OUT_DIR, `${name}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`screenshots: ${path.relative(ROOT, file)}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+runBounded('screenshots', main, HARD_LIMIT_MS, () => child);
