@@ -18,9 +18,7 @@ import { siteConnectSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
-import { liveRoutes } from './live/live-routes.js';
 import { identityRoutes } from './identity/identity-routes.js';
-import { engagementRoutes } from './engagement/engagement-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
@@ -218,10 +216,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });
-  await app.register(engagementRoutes, { dataDir: config.dataDir, cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now });
-  await app.register(liveRoutes, { siteDir: config.siteDir, now });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     siteFirstViewFile: config.siteFirstViewFile,

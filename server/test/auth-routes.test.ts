@@ -19,15 +19,8 @@ const PUBLIC = new Set([
   'GET /hb/settings/:file', 'HEAD /hb/settings/:file', 'GET /settings/:file', 'HEAD /settings/:file',
   'GET /m2/*', 'HEAD /m2/*', 'POST /m2/*', 'OPTIONS /m2/*',
   'GET /id', 'HEAD /id', 'GET /healthz', 'HEAD /healthz',
-  // The live streams' playlists (their segments are the site's static files).
-  'GET /live/:slug/index.m3u8', 'HEAD /live/:slug/index.m3u8', 'GET /live/:slug/:rendition/index.m3u8', 'HEAD /live/:slug/:rendition/index.m3u8',
   // Signing in.
   'POST /api/session',
-  // The site's participation features (server/src/engagement/): anonymous, origin-checked changes.
-  'GET /api/engagement/polls/:id', 'HEAD /api/engagement/polls/:id', 'POST /api/engagement/polls/:id/answers',
-  'POST /api/engagement/newsletter', 'GET /api/engagement/quiz/today', 'HEAD /api/engagement/quiz/today',
-  'POST /api/engagement/tv/pairings', 'POST /api/engagement/tv/pairings/:code/cast',
-  'GET /api/engagement/tv/pairings/:code/events', 'HEAD /api/engagement/tv/pairings/:code/events',
 ]);
 
 let testServer: TestServer;

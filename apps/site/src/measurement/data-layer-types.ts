@@ -46,6 +46,12 @@ export interface PageData {
   productorContingut?: string;
   /** Publication time, ISO 8601 with offset. */
   dataPublicacio?: string;
+  /** Broadcast date of the programme or episode, ISO date (the reader's dataEmissio). */
+  dataEmissio?: string;
+  /** Emission type: 'directe' or 'a la carta'. */
+  tipusEmisio?: string;
+  /** Related items' ids, comma list. */
+  itemsRelacionats?: string;
   /** Search keywords; the internal-search rule of §2 (event2) comes with the tag runtime. */
   paraulesCerca?: string;
   /** Number of search results, as a string. */
@@ -86,6 +92,12 @@ export interface VideoData {
   urlVideo?: string;
   formatContingut?: string;
   subtitolat?: string;
+  /** Season number of an episode. */
+  temporada?: string;
+  /** Episode (chapter) number within its season. */
+  capitol?: string;
+  /** The programme's genre. */
+  tematica?: string;
 }
 
 export interface DataLayer {

@@ -1,32 +1,40 @@
-import { Link } from 'react-router';
-import { SAMPLE_MEDIA, mediaPath } from '../content/media-items';
+import { sitePaths, type HomeResponse, type Teaser } from '@mesura/content';
+import { useMemo } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { mediaFrontFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
+import { teaserCard } from '../programmes/card-items';
+import { MediaCardList } from '../programmes/media-card';
 
-const MEDIA_LIST_ROUTE: PageRoute = { kind: 'media-list' };
+const GROUPS = [
+  { id: 'videos-recents', heading: 'Vídeos', prefix: '/video/' },
+  { id: 'audios-recents', heading: 'Àudios i pòdcasts', prefix: '/audio/' },
+] as const;
 
-const KIND_LABELS = { video: 'Vídeo', audio: 'Àudio' } as const;
-
-/** /videos/: every video and audio of the site. */
+/** /videos/: the media front, the newest video and audio episodes, and the way to every programme. */
 export function MediaListPage() {
-  usePageView(MEDIA_LIST_ROUTE);
+  const data = useLoaderData<HomeResponse | undefined>();
+  const media: readonly Teaser[] = data?.media ?? [];
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: mediaFrontFields() }), [data]));
   return (
     <>
       <title>Vídeos i àudios — Mesura.cat</title>
       <h1>Vídeos i àudios</h1>
-      <ul className="article-list">
-        {SAMPLE_MEDIA.map((item) => (
-          <li key={`${item.kind}-${item.id}`}>
-            <article className="teaser">
-              <p className="teaser__subsection">{KIND_LABELS[item.kind]}</p>
-              <h2 className="teaser__title">
-                <Link to={mediaPath(item)}>{item.title}</Link>
-              </h2>
-              <p className="teaser__summary">{item.summary}</p>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <p className="lead">
+        Els darrers capítols a la carta. Tots els programes, amb les seves temporades, són a{' '}
+        <Link to={sitePaths.programmes()}>Programes</Link>.
+      </p>
+      {GROUPS.map((group) => {
+        const items = media.filter((teaser) => teaser.path.startsWith(group.prefix));
+        if (items.length === 0) return null;
+        return (
+          <section key={group.id} aria-labelledby={group.id}>
+            <h2 id={group.id}>{group.heading}</h2>
+            <MediaCardList items={items.map((teaser) => teaserCard(teaser))} />
+          </section>
+        );
+      })}
     </>
   );
 }

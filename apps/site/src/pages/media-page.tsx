@@ -1,42 +1,75 @@
+import { sitePaths, type EpisodeKind, type EpisodeResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
-import { MediaPlayer } from '../components/media-player';
+import { Link, useLoaderData } from 'react-router';
 import { formatPublicationDate } from '../content/format-date';
-import { SAMPLE_MEDIA, findMedia, type MediaItem, type MediaKind } from '../content/media-items';
+import { episodeFields, episodeVideoData } from '../measurement/programme-page-fields';
+import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
+import { formatBroadcastDate, formatLength, teaserCard } from '../programmes/card-items';
+import { EpisodePlayer } from '../programmes/episode-player';
+import { MediaCardList } from '../programmes/media-card';
 import { NotFoundPage } from './not-found-page';
+import '../programmes/programme-cards.css';
 
-/** /video/:id/: one video with its player. */
+/** /video/{id}/: one video episode with its player. */
 export function VideoPage() {
   return <MediaPage kind="video" />;
 }
 
-/** /audio/:id/: one audio with its player. */
+/** /audio/{id}/: one audio episode with its player. */
 export function AudioPage() {
   return <MediaPage kind="audio" />;
 }
 
-/** One video or audio with its player. An unknown id is a not-found page. */
-function MediaPage({ kind }: { kind: MediaKind }) {
-  const item = findMedia(SAMPLE_MEDIA, kind, useParams().id);
-  return item === undefined ? <NotFoundPage /> : <MediaView item={item} />;
+/** An episode with its player. An unknown id, or an episode of the other kind, is a not-found page. */
+function MediaPage({ kind }: { kind: EpisodeKind }) {
+  const data = useLoaderData<EpisodeResponse | undefined>();
+  return data === undefined || data.episode.kind !== kind ? <NotFoundPage /> : <EpisodeView data={data} />;
 }
 
-function MediaView({ item }: { item: MediaItem }) {
+function EpisodeView({ data }: { data: EpisodeResponse }) {
+  const { episode, programme, more } = data;
+  const season = programme.seasons.find((candidate) => candidate.number === episode.season);
   // The data layer this writes carries the video group, which makes the SDK load the media tracker.
-  usePageView(useMemo(() => ({ kind: 'media', item }), [item]));
+  // The group's urlVideo is absolute, so it needs the page's address: a getter, read by
+  // buildDataLayer in usePageView's effect, never during a (server) render.
+  const route = useMemo<PageRoute>(
+    () => ({
+      kind: 'page',
+      fields: episodeFields(episode, programme, more.map((teaser) => teaser.id)),
+      get video() {
+        return episodeVideoData(episode, programme, window.location.href);
+      },
+    }),
+    [episode, programme, more],
+  );
+  usePageView(route);
   return (
     <article className="article">
-      <title>{`${item.title} — Mesura.cat`}</title>
+      <title>{`${episode.title} — ${programme.title} — Mesura.cat`}</title>
       <nav aria-label="Ruta de navegació" className="breadcrumb">
-        <Link to="/videos/">Vídeos</Link> <span aria-hidden="true">›</span> {item.programme}
+        <Link to={sitePaths.programmes()}>Programes</Link> <span aria-hidden="true">›</span>{' '}
+        <Link to={sitePaths.programme(programme.slug)}>{programme.title}</Link>
+        {season !== undefined && (
+          <>
+            {' '}
+            <span aria-hidden="true">›</span> <Link to={sitePaths.season(programme.slug, season.number)}>{season.title}</Link>
+          </>
+        )}
       </nav>
-      <h1 className="article__title">{item.title}</h1>
-      <MediaPlayer key={item.id} item={item} />
-      <p className="article__summary">{item.summary}</p>
+      <h1 className="article__title">{episode.title}</h1>
+      <EpisodePlayer episode={episode} programme={programme} />
+      <p className="article__summary">{episode.summary}</p>
       <p className="meta">
-        <time dateTime={item.publishedAt}>{formatPublicationDate(item.publishedAt)}</time>
+        Capítol {episode.number} · Emès el <time dateTime={episode.broadcastDate}>{formatBroadcastDate(episode.broadcastDate)}</time> ·{' '}
+        {formatLength(episode.lengthSeconds)} · Publicat el <time dateTime={episode.publishedAt}>{formatPublicationDate(episode.publishedAt)}</time>
       </p>
+      {more.length > 0 && (
+        <section aria-labelledby="mes-capitols">
+          <h2 id="mes-capitols">Més capítols{season === undefined ? '' : ` de la ${season.title.toLowerCase()}`}</h2>
+          <MediaCardList items={more.map((teaser) => teaserCard(teaser))} />
+        </section>
+      )}
     </article>
   );
 }

@@ -1,19 +1,38 @@
+import type { SearchType } from '@mesura/content';
 import { useMemo, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { searchArticles } from '../content/article-search';
-import { SAMPLE_ARTICLES } from '../content/sample-articles';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import { resultsSummary } from '../content/search-summary';
-import { ArticleList } from '../components/article-list';
+import { searchFields } from '../measurement/programme-page-fields';
+import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
-import { SEARCH_PATH, searchPath } from './search-path';
+import { teaserCard } from '../programmes/card-items';
+import { MediaCardList } from '../programmes/media-card';
+import { SEARCH_PATH, SEARCH_QUERY_MAX_CHARS, SEARCH_TYPE_PARAMS, searchPath, type SearchLoaderData } from './search-path';
+import './search-page.css';
 
-/** /cercador/?q=: each submitted search is a navigation, hence one page view with its results. */
+/** The filters, in the order shown; `undefined` is every type. */
+const FILTERS: { type: SearchType | undefined; label: string }[] = [
+  { type: undefined, label: 'Tot' },
+  { type: 'article', label: 'Notícies' },
+  { type: 'programme', label: 'Programes' },
+  { type: 'episode', label: 'Episodis' },
+];
+
+/**
+ * /cercador/?q=[&tipus=]: articles, programmes and episodes. Each search (and each filter) is a
+ * navigation, hence one page view with its keywords and its number of results.
+ */
 export function SearchPage() {
-  const [params] = useSearchParams();
+  const { query, type, response } = useLoaderData<SearchLoaderData>();
   const navigate = useNavigate();
-  const query = (params.get('q') ?? '').trim();
-  const results = useMemo(() => searchArticles(SAMPLE_ARTICLES, query), [query]);
-  usePageView(useMemo(() => ({ kind: 'search', query, resultCount: results.length }), [query, results]));
+  const shown = response?.total ?? 0;
+  const results = response?.results ?? [];
+  usePageView(
+    useMemo<PageRoute>(
+      () => ({ kind: 'page', fields: searchFields(query, shown, type === undefined ? undefined : SEARCH_TYPE_PARAMS[type]) }),
+      [query, shown, type, response],
+    ),
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,22 +48,63 @@ export function SearchPage() {
         <label htmlFor="q">Què voleu cercar?</label>
         <div className="search-form__row">
           {/* Keyed by the query so that back/forward refills the box with that navigation's words. */}
-          <input key={query} id="q" name="q" type="search" defaultValue={query} autoComplete="off" />
+          <input key={query} id="q" name="q" type="search" defaultValue={query} autoComplete="off" maxLength={SEARCH_QUERY_MAX_CHARS} />
           <button type="submit">Cerca</button>
         </div>
       </form>
       {query !== '' && (
-        <section aria-labelledby="resultats" aria-live="polite">
+        <section aria-labelledby="resultats">
           <h2 id="resultats" className="section-heading">
-            {resultsSummary(results.length)} per a «{query}»
+            {resultsSummary(shown)} per a «{query}»
           </h2>
+          {response !== undefined && (
+            <nav aria-label="Filtra per tipus" className="search-filters">
+              <ul>
+                {FILTERS.map((filter) => {
+                  const count = filter.type === undefined ? Object.values(response.counts).reduce((a, b) => a + b, 0) : response.counts[filter.type];
+                  return (
+                    <li key={filter.label}>
+                      <Link to={searchPath(query, filter.type)} aria-current={filter.type === type ? 'page' : undefined}>
+                        {filter.label} <span className="search-filters__count">({count})</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          )}
           {results.length === 0 ? (
-            <p>No hem trobat cap notícia amb aquestes paraules. Proveu-ho amb uns altres termes.</p>
+            <NoResults suggestions={response?.suggestions ?? []} filtered={type !== undefined} />
           ) : (
-            <ArticleList articles={results} />
+            <MediaCardList items={results.map((teaser) => teaserCard(teaser, true))} />
           )}
         </section>
       )}
     </>
+  );
+}
+
+/** The zero-result state: what to try, and searches that do find something. */
+function NoResults({ suggestions, filtered }: { suggestions: readonly string[]; filtered: boolean }) {
+  return (
+    <div className="search-empty">
+      <p>
+        {filtered
+          ? 'No hem trobat res d’aquest tipus amb aquestes paraules. Proveu-ho amb un altre tipus o uns altres termes.'
+          : 'No hem trobat res amb aquestes paraules. Reviseu-ne l’ortografia o proveu-ho amb uns altres termes.'}
+      </p>
+      {suggestions.length > 0 && (
+        <>
+          <h3 id="suggeriments">Potser us interessa</h3>
+          <ul aria-labelledby="suggeriments" className="search-suggestions">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion}>
+                <Link to={searchPath(suggestion)}>{suggestion}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,47 @@
+import { contentApi, type SearchResponse, type SearchType } from '@mesura/content';
+import { loadContent } from '../content/content-client';
+
 /**
- * Path of the search page. Spec §2 tags any path containing "cercador" as an internal search; that
- * rule (event2) belongs to the tag runtime (issue 3): today the page only fills the data layer.
+ * Path of the search page. Spec §2 tags any path containing "cercador" as an internal search (the
+ * SDK's rule sends event2 with the page view when the data layer carries the keywords).
  */
 export const SEARCH_PATH = '/cercador/';
 
-/** Where a submitted search goes: `/cercador/?q=…`, or the bare form for a blank query. */
-export function searchPath(query: string): string {
+/** Longest query the page sends to the search API; longer input is cut, not refused. */
+export const SEARCH_QUERY_MAX_CHARS = 100;
+
+/** The type filter as the page's URL names it (`&tipus=`); no parameter is every type ("Tot"). */
+export const SEARCH_TYPE_PARAMS: Record<SearchType, string> = { article: 'noticies', programme: 'programes', episode: 'episodis' };
+
+/** What the search page renders from: the query and filter of its URL and the API's answer. */
+export interface SearchLoaderData {
+  /** Trimmed; empty when no search ran (the form only). */
+  query: string;
+  type?: SearchType;
+  /** Absent when no search ran. */
+  response?: SearchResponse;
+}
+
+/** Where a search goes: `/cercador/?q=…[&tipus=…]`, or the bare form for a blank query. */
+export function searchPath(query: string, type?: SearchType): string {
   const trimmed = query.trim();
-  return trimmed === '' ? SEARCH_PATH : `${SEARCH_PATH}?${new URLSearchParams({ q: trimmed }).toString()}`;
+  if (trimmed === '') return SEARCH_PATH;
+  const params = new URLSearchParams({ q: trimmed });
+  if (type !== undefined) params.set('tipus', SEARCH_TYPE_PARAMS[type]);
+  return `${SEARCH_PATH}?${params.toString()}`;
+}
+
+/** The filter named by `tipus`; an unknown or missing value is every type. */
+export function parseSearchType(value: string | null): SearchType | undefined {
+  const entry = Object.entries(SEARCH_TYPE_PARAMS).find(([, param]) => param === value);
+  return entry === undefined ? undefined : (entry[0] as SearchType);
+}
+
+/** The search page's loader: reads `q` and `tipus` and asks the API when there is a query. */
+export async function loadSearch(params: URLSearchParams): Promise<SearchLoaderData> {
+  const query = (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_CHARS).trim();
+  const type = parseSearchType(params.get('tipus'));
+  if (query === '') return { query, type };
+  const response = await loadContent<SearchResponse>(contentApi.search(query, type));
+  return { query, type, response };
 }

@@ -1,32 +1,53 @@
-import { SAMPLE_FORECAST, SKY_LABELS } from '../content/forecast';
+import { sitePaths } from '@mesura/content';
+import { useMemo } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { weatherFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
+import { DayFigures } from '../weather/day-forecast';
+import { PlaceSearch } from '../weather/place-search';
+import type { WeatherFrontData } from '../weather/weather-front';
+import './weather-page.css';
 
-const WEATHER_ROUTE: PageRoute = { kind: 'weather' };
-
-const temperature = new Intl.NumberFormat('ca-ES', { style: 'unit', unit: 'celsius' });
-const percent = new Intl.NumberFormat('ca-ES', { style: 'percent' });
-
+/**
+ * /el-temps/: the place search and today's forecast in the main places. The list `ul.forecast` is
+ * what the site's layout test (server/src/decide/site-activities.ts) restyles: keep its selector.
+ */
 export function WeatherPage() {
-  usePageView(WEATHER_ROUTE);
+  const data = useLoaderData<WeatherFrontData>();
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: weatherFields() }), [data]));
   return (
     <>
       <title>El temps — Mesura.cat</title>
       <h1>El temps</h1>
-      <p className="lead">Previsió per a avui a les principals ciutats de Catalunya.</p>
+      <p className="lead">Previsió per a avui i els pròxims set dies a {data.places.length} poblacions de Catalunya.</p>
+      <PlaceSearch places={data.places} query={data.query} />
+      {data.matches !== undefined && (
+        <section aria-labelledby="llocs-trobats" className="place-matches">
+          <h2 id="llocs-trobats">
+            {data.matches.length === 0 ? `Cap població per a «${data.query}»` : `Poblacions per a «${data.query}»`}
+          </h2>
+          {data.matches.length === 0 ? (
+            <p>Proveu-ho amb el nom d'una altra població o d'una comarca.</p>
+          ) : (
+            <ul className="place-matches__list">
+              {data.matches.map((place) => (
+                <li key={place.slug}>
+                  <Link to={sitePaths.weather(place.slug)}>{place.name}</Link> <span className="meta">({place.region})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <h2>Avui a les principals poblacions</h2>
       <ul className="forecast">
-        {SAMPLE_FORECAST.map((forecast) => (
-          <li key={forecast.city} className="forecast__city">
-            <h2>{forecast.city}</h2>
-            <p className="forecast__sky">{SKY_LABELS[forecast.sky]}</p>
-            <dl className="forecast__figures">
-              <dt>Mínima</dt>
-              <dd>{temperature.format(forecast.minCelsius)}</dd>
-              <dt>Màxima</dt>
-              <dd>{temperature.format(forecast.maxCelsius)}</dd>
-              <dt>Probabilitat de pluja</dt>
-              <dd>{percent.format(forecast.rainChancePercent / 100)}</dd>
-            </dl>
+        {data.main.map(({ place, days }) => (
+          <li key={place.slug} className="forecast__city">
+            <h3>
+              <Link to={sitePaths.weather(place.slug)}>{place.name}</Link>
+            </h3>
+            {days[0] !== undefined && <DayFigures day={days[0]} withWind={false} />}
           </li>
         ))}
       </ul>

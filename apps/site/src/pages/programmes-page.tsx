@@ -1,0 +1,38 @@
+import type { Programme, ProgrammesResponse } from '@mesura/content';
+import { useMemo } from 'react';
+import { useLoaderData } from 'react-router';
+import { programmesIndexFields } from '../measurement/programme-page-fields';
+import type { PageRoute } from '../measurement/page-data';
+import { usePageView } from '../measurement/use-page-view';
+import { programmeCard } from '../programmes/card-items';
+import { MediaCardList } from '../programmes/media-card';
+
+/** The index's groups: TV programmes ('video') first, then podcasts and radio ('audio'). */
+const GROUPS: { kind: Programme['kind']; id: string; heading: string }[] = [
+  { kind: 'video', id: 'televisio', heading: 'Televisió' },
+  { kind: 'audio', id: 'podcasts', heading: 'Pòdcasts i ràdio' },
+];
+
+/** /programes/: every programme, grouped TV / podcasts. */
+export function ProgrammesPage() {
+  const data = useLoaderData<ProgrammesResponse | undefined>();
+  const programmes = data?.programmes ?? [];
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: programmesIndexFields() }), [data]));
+  return (
+    <>
+      <title>Programes — Mesura.cat</title>
+      <h1>Programes</h1>
+      <p className="lead">Els programes de televisió i els pòdcasts de Mesura, amb totes les temporades i els capítols a la carta.</p>
+      {GROUPS.map((group) => {
+        const items = programmes.filter((programme) => programme.kind === group.kind);
+        if (items.length === 0) return null;
+        return (
+          <section key={group.id} aria-labelledby={group.id}>
+            <h2 id={group.id}>{group.heading}</h2>
+            <MediaCardList items={items.map(programmeCard)} />
+          </section>
+        );
+      })}
+    </>
+  );
+}
