@@ -19,6 +19,7 @@ import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './htt
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { identityRoutes } from './identity/identity-routes.js';
+import { engagementRoutes } from './engagement/engagement-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
@@ -216,6 +217,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });
+  await app.register(engagementRoutes, { dataDir: config.dataDir, cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now });
   await app.register(frontEndRoutes, {

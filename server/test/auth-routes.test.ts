@@ -21,6 +21,11 @@ const PUBLIC = new Set([
   'GET /id', 'HEAD /id', 'GET /healthz', 'HEAD /healthz',
   // Signing in.
   'POST /api/session',
+  // The site's participation features (server/src/engagement/): anonymous, origin-checked changes.
+  'GET /api/engagement/polls/:id', 'HEAD /api/engagement/polls/:id', 'POST /api/engagement/polls/:id/answers',
+  'POST /api/engagement/newsletter', 'GET /api/engagement/quiz/today', 'HEAD /api/engagement/quiz/today',
+  'POST /api/engagement/tv/pairings', 'POST /api/engagement/tv/pairings/:code/cast',
+  'GET /api/engagement/tv/pairings/:code/events', 'HEAD /api/engagement/tv/pairings/:code/events',
 ]);
 
 let testServer: TestServer;

@@ -16,6 +16,7 @@ export const ERRORS = {
   unknownClientCode: { code: 'MESURA_ERR_UNKNOWN_CLIENT_CODE', status: 404 },
   originNotAllowed: { code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED', status: 403 },
   notFound: { code: 'MESURA_ERR_NOT_FOUND', status: 404 },
+  conflict: { code: 'MESURA_ERR_CONFLICT', status: 409 },
   unauthenticated: { code: 'MESURA_ERR_UNAUTHENTICATED', status: 401 },
   forbidden: { code: 'MESURA_ERR_FORBIDDEN', status: 403 },
   passwordChangeRequired: { code: 'MESURA_ERR_PASSWORD_CHANGE_REQUIRED', status: 403 },

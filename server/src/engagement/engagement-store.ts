@@ -1,0 +1,90 @@
+/**
+ * Where the participation features keep what visitors give them: poll answers and newsletter
+ * addresses. Its own DuckDB file beside the measurement store, because these are not measurement
+ * data (no retention job, no export) and must not mix with hits.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from './engagement-limits.js';
+
+export const ENGAGEMENT_DB_FILE_NAME = 'engagement.duckdb';
+
+/** 'stored': a new row; 'already': the key was there (nothing changed); 'full': the table is at its bound. */
+export type StoreOutcome = 'stored' | 'already' | 'full';
+
+export interface EngagementStore {
+  answerPoll(answer: { pollId: string; participantId: string; optionId: string; atMs: number }): Promise<StoreOutcome>;
+  /** The option this participant chose in this poll, if any. */
+  participantAnswer(pollId: string, participantId: string): Promise<string | undefined>;
+  /** Answers per option id (options nobody chose are absent). */
+  pollCounts(pollId: string): Promise<Record<string, number>>;
+  subscribe(email: string, atMs: number): Promise<StoreOutcome>;
+  close(): Promise<void>;
+}
+
+export async function openEngagementStore(dataDir: string): Promise<EngagementStore> {
+  mkdirSync(dataDir, { recursive: true });
+  const instance = await DuckDBInstance.create(path.join(dataDir, ENGAGEMENT_DB_FILE_NAME), { threads: '1' });
+  const connection = await instance.connect();
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS poll_answers (poll_id VARCHAR NOT NULL, participant_id VARCHAR NOT NULL,
+       option_id VARCHAR NOT NULL, answered_at TIMESTAMP_MS NOT NULL, PRIMARY KEY (poll_id, participant_id))`,
+  );
+  await connection.run(
+    'CREATE TABLE IF NOT EXISTS newsletter_subscribers (email VARCHAR PRIMARY KEY, subscribed_at TIMESTAMP_MS NOT NULL)',
+  );
+  // One connection, one statement at a time: the bound checks and inserts must not interleave.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: (c: DuckDBConnection) => Promise<T>): Promise<T> => {
+    const next = queue.then(() => run(connection));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const count = async (c: DuckDBConnection, sql: string, values: Record<string, string>) =>
+    Number((await c.runAndReadAll(sql, values)).getRowObjectsJson()[0]?.n ?? 0);
+
+  return {
+    answerPoll: ({ pollId, participantId, optionId, atMs }) =>
+      serial(async (c) => {
+        const key = { poll: pollId, participant: participantId };
+        if ((await count(c, 'SELECT count(*) AS n FROM poll_answers WHERE poll_id = $poll AND participant_id = $participant', key)) > 0) return 'already';
+        if ((await count(c, 'SELECT count(*) AS n FROM poll_answers WHERE poll_id = $poll', { poll: pollId })) >= MAX_ANSWERS_PER_POLL) return 'full';
+        await c.run('INSERT INTO poll_answers VALUES ($poll, $participant, $option, make_timestamp_ms(CAST($at AS BIGINT)))', {
+          ...key,
+          option: optionId,
+          at: String(atMs),
+        });
+        return 'stored';
+      }),
+    participantAnswer: (pollId, participantId) =>
+      serial(async (c) => {
+        const rows = (
+          await c.runAndReadAll('SELECT option_id FROM poll_answers WHERE poll_id = $poll AND participant_id = $participant', {
+            poll: pollId,
+            participant: participantId,
+          })
+        ).getRowObjectsJson();
+        return rows[0] === undefined ? undefined : String(rows[0].option_id);
+      }),
+    pollCounts: (pollId) =>
+      serial(async (c) => {
+        const rows = (
+          await c.runAndReadAll('SELECT option_id, count(*) AS n FROM poll_answers WHERE poll_id = $poll GROUP BY option_id', { poll: pollId })
+        ).getRowObjectsJson();
+        return Object.fromEntries(rows.map((r) => [String(r.option_id), Number(r.n)]));
+      }),
+    subscribe: (email, atMs) =>
+      serial(async (c) => {
+        if ((await count(c, 'SELECT count(*) AS n FROM newsletter_subscribers WHERE email = $email', { email })) > 0) return 'already';
+        if ((await count(c, 'SELECT count(*) AS n FROM newsletter_subscribers', {})) >= MAX_NEWSLETTER_SUBSCRIBERS) return 'full';
+        await c.run('INSERT INTO newsletter_subscribers VALUES ($email, make_timestamp_ms(CAST($at AS BIGINT)))', { email, at: String(atMs) });
+        return 'stored';
+      }),
+    close: async () => {
+      await queue;
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}

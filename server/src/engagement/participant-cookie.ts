@@ -1,0 +1,31 @@
+/**
+ * The participant cookie: a random first-party id that makes a poll one answer per browser. It
+ * holds nothing about the visitor and is set only when the visitor answers (a function they asked
+ * for), so it needs no analytics consent; it is not the collector's visitor id.
+ */
+import { randomBytes } from 'node:crypto';
+import { PARTICIPANT_COOKIE_MAX_AGE_S } from './engagement-limits.js';
+
+export const PARTICIPANT_COOKIE_NAME = 'mesura_participant';
+const ID_BYTES = 16;
+const ID_FORMAT = /^[A-Za-z0-9_-]{22}$/;
+
+export function participantIdFrom(cookieHeader: string | undefined): string | undefined {
+  if (cookieHeader === undefined) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === PARTICIPANT_COOKIE_NAME) {
+      const id = value.join('=');
+      return ID_FORMAT.test(id) ? id : undefined;
+    }
+  }
+  return undefined;
+}
+
+export function newParticipantId(): string {
+  return randomBytes(ID_BYTES).toString('base64url');
+}
+
+export function participantCookie(id: string, secure: boolean): string {
+  return `${PARTICIPANT_COOKIE_NAME}=${id}; Path=/api/engagement/; Max-Age=${PARTICIPANT_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
