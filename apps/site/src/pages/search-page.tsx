@@ -55,7 +55,7 @@ export function SearchPage() {
       {query !== '' && (
         <section aria-labelledby="resultats">
           <h2 id="resultats" className="section-heading">
-            {resultsSummary(shown)} per a «{query}»
+            {`${resultsSummary(shown)} per a «${query}»`}
           </h2>
           {response !== undefined && (
             <nav aria-label="Filtra per tipus" className="search-filters">
