@@ -18,6 +18,7 @@ import { siteConnectSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
+import { liveRoutes } from './live/live-routes.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
@@ -220,6 +221,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(engagementRoutes, { dataDir: config.dataDir, cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now });
+  await app.register(liveRoutes, { siteDir: config.siteDir, now });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     siteFirstViewFile: config.siteFirstViewFile,

@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'GET /hb/settings/:file', 'HEAD /hb/settings/:file', 'GET /settings/:file', 'HEAD /settings/:file',
   'GET /m2/*', 'HEAD /m2/*', 'POST /m2/*', 'OPTIONS /m2/*',
   'GET /id', 'HEAD /id', 'GET /healthz', 'HEAD /healthz',
+  // The live streams' playlists (their segments are the site's static files).
+  'GET /live/:slug/index.m3u8', 'HEAD /live/:slug/index.m3u8', 'GET /live/:slug/:rendition/index.m3u8', 'HEAD /live/:slug/:rendition/index.m3u8',
   // Signing in.
   'POST /api/session',
   // The site's participation features (server/src/engagement/): anonymous, origin-checked changes.
