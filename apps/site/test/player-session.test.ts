@@ -104,7 +104,7 @@ describe('startPlayerSession', () => {
   });
 
   it('plays an HLS item through hls.js, which the tracker then follows, and lets hls.js go on destroy', async () => {
-    const hls = { destroy: vi.fn() } as unknown as HlsPlayer;
+    const hls = { destroy: vi.fn(), levels: [], currentLevel: -1, on: vi.fn(), off: vi.fn() } as unknown as HlsPlayer;
     const attachHls = vi.fn(() => Promise.resolve(hls));
     const item = SAMPLE_MEDIA.find((each) => each.delivery === 'hls')!;
     const session = startPlayerSession({ item, content: content as unknown as HTMLMediaElement, api: Promise.resolve(api), onChange: () => {}, attachHls });

@@ -1,62 +1,136 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaItem } from '../content/media-items';
+import '../player/player.css';
+import { AdOverlay } from '../player/ad-overlay';
+import { ChapterList } from '../player/chapter-list';
+import { playerKeyAction, type PlayerKeyAction } from '../player/keyboard';
 import { whenMediaApi } from '../player/media-api';
+import { fromMediaItem, type PlayableMedia } from '../player/playable-media';
+import { PlayerControls, useMediaStatus } from '../player/player-controls';
 import { startPlayerSession, type PlayerSession, type PlayerState } from '../player/player-session';
 
 const INITIAL: PlayerState = { phase: 'ready', tracked: false };
 
+/** The media to play: a PlayableMedia (playable-media.ts maps an episode onto it), or a sample item. */
+export type MediaPlayerProps = { media: PlayableMedia } | { item: MediaItem };
+
 /**
- * The player of a video or audio page: the content's element, the ad player's element over it,
- * the play button until the first play, and the chapter list. The wiring is player/player-session.ts.
+ * The player of a video or audio page: the content's element, the ad player's element and its
+ * overlay over it, the play button until the first play, then the control bar, and the chapters.
+ * Keys work while the focus is in the player (player/keyboard.ts). The wiring is player-session.ts.
  */
-export function MediaPlayer({ item }: { item: MediaItem }) {
+export function MediaPlayer(props: MediaPlayerProps) {
+  const media = 'media' in props ? props.media : fromMediaItem(props.item);
+  const figure = useRef<HTMLElement>(null);
   const content = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const adElement = useRef<HTMLVideoElement>(null);
   const session = useRef<PlayerSession | null>(null);
   const [state, setState] = useState<PlayerState>(INITIAL);
+  const [element, setElement] = useState<HTMLMediaElement | null>(null);
+  const status = useMediaStatus(element, media.lengthSeconds);
+  // The session follows one media: a new one only when the media itself changes.
+  const key = `${media.id}|${media.src}`;
 
   useEffect(() => {
     if (!content.current) return;
-    const started = startPlayerSession({ item, content: content.current, adElement: adElement.current, api: whenMediaApi(), onChange: setState });
+    setElement(content.current);
+    const started = startPlayerSession({ item: media, content: content.current, adElement: adElement.current, api: whenMediaApi(), onChange: setState });
     session.current = started;
     return () => {
       started.destroy();
       session.current = null;
       setState(INITIAL);
     };
-  }, [item]);
+    // `key` names the media: the session is not restarted for a new object of the same media.
+  }, [key]);
 
-  const Content = item.kind === 'audio' ? 'audio' : 'video';
+  const act = (action: PlayerKeyAction) => runAction(action, { content: content.current, figure: figure.current, session: session.current, state });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (state.phase !== 'content') return;
+    const action = playerKeyAction({ key: event.key, targetTag: (event.target as HTMLElement).tagName, modifier: event.ctrlKey || event.metaKey || event.altKey });
+    if (!action) return;
+    event.preventDefault();
+    act(action);
+  };
+
+  const Content = media.kind === 'audio' ? 'audio' : 'video';
+  const hasAds = media.adBreaks.some((adBreak) => adBreak.vast.length > 0);
   return (
-    <figure className={`player player--${item.kind}`} data-media-tracking={state.tracked ? 'on' : 'off'} data-phase={state.phase}>
+    <figure ref={figure} className={`player player--${media.kind}`} data-media-tracking={state.tracked ? 'on' : 'off'} data-phase={state.phase} onKeyDown={onKeyDown}>
       <div className="player__stage">
-        <Content ref={content} className="player__content" preload="metadata" controls={state.phase === 'content'} playsInline>
-          {item.delivery === 'file' && <source src={item.src} type={item.type} />}
+        <Content ref={content} className="player__content" preload="metadata" playsInline tabIndex={state.phase === 'content' ? 0 : -1} aria-label={`Reproductor: ${media.title}`}>
+          {media.delivery === 'file' && <source src={media.src} type={media.type} />}
+          {media.subtitles && <track kind="subtitles" srcLang="ca" label="Català" src={media.subtitles} />}
         </Content>
-        {item.prerollVast.length > 0 && (
-          <video ref={adElement} className="player__ad" hidden={state.phase !== 'ads'} playsInline aria-label="Anunci" />
-        )}
-        {state.phase === 'ads' && state.ad && (
-          <p className="player__ad-label" role="status">
-            Publicitat · {state.ad.title} ({state.ad.number} de {state.ad.count})
-          </p>
-        )}
+        {hasAds && <video ref={adElement} className="player__ad" hidden={state.phase !== 'ads'} playsInline aria-label="Anunci" />}
+        {state.phase === 'ads' && state.ad && <AdOverlay ad={state.ad} element={adElement.current} onSkip={() => session.current?.skipAd()} />}
         {state.phase === 'ready' && (
           <button type="button" className="player__play" onClick={() => void session.current?.play()}>
             Reprodueix
           </button>
         )}
       </div>
-      {item.chapters.length > 0 && (
-        <ol className="player__chapters" aria-label="Capítols">
-          {item.chapters.map((chapter, index) => (
-            <li key={chapter.name} aria-current={state.chapter === index ? 'true' : undefined}>
-              {chapter.name} <span className="meta">({chapter.startTime} s)</span>
-            </li>
-          ))}
-        </ol>
+      {state.phase === 'content' && (
+        <PlayerControls
+          status={status}
+          onTogglePlay={() => act({ action: 'toggle-play' })}
+          onSeekTo={(seconds) => seekTo(content.current, seconds)}
+          onToggleMute={() => act({ action: 'toggle-mute' })}
+          subtitles={state.subtitles}
+          onToggleSubtitles={() => act({ action: 'toggle-subtitles' })}
+          quality={state.quality}
+          onChooseLevel={(level) => session.current?.setLevel(level)}
+          onToggleFullscreen={media.kind === 'video' ? () => act({ action: 'toggle-fullscreen' }) : undefined}
+        />
       )}
-      <figcaption className="meta">{item.programme}</figcaption>
+      <ChapterList chapters={media.chapters} current={state.chapter} onSeek={(seconds) => seekChapter(content.current, session.current, seconds, state.phase)} />
+      <figcaption className="meta">{media.programme}</figcaption>
     </figure>
   );
+}
+
+interface ActionTarget {
+  content: HTMLMediaElement | null;
+  figure: HTMLElement | null;
+  session: PlayerSession | null;
+  state: PlayerState;
+}
+
+function runAction(action: PlayerKeyAction, { content, figure, session, state }: ActionTarget): void {
+  if (!content) return;
+  switch (action.action) {
+    case 'toggle-play':
+      if (content.paused) void content.play().catch(() => undefined);
+      else content.pause();
+      return;
+    case 'seek-by':
+      return seekTo(content, content.currentTime + action.seconds);
+    case 'toggle-mute':
+      content.muted = !content.muted;
+      return;
+    case 'toggle-subtitles':
+      if (state.subtitles !== undefined) session?.setSubtitles(!state.subtitles);
+      return;
+    case 'toggle-fullscreen':
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      else void figure?.requestFullscreen?.().catch(() => undefined);
+      return;
+  }
+}
+
+/** Moves the playhead, within the media. */
+function seekTo(content: HTMLMediaElement | null, seconds: number): void {
+  if (!content) return;
+  const end = Number.isFinite(content.duration) ? content.duration : Number.POSITIVE_INFINITY;
+  content.currentTime = Math.min(Math.max(0, seconds), end);
+}
+
+/**
+ * A chapter's button: moves the playhead to the chapter; before the first play it also starts
+ * playback there (through the preroll, as a first play always goes). Ignored during an ad break.
+ */
+function seekChapter(content: HTMLMediaElement | null, session: PlayerSession | null, seconds: number, phase: PlayerState['phase']): void {
+  if (phase === 'ads') return;
+  seekTo(content, seconds);
+  if (phase === 'ready') void session?.play();
 }

@@ -64,6 +64,37 @@ export function articleCallDetail(call: DirectCall, article: Article, pageUrl: s
   };
 }
 
+/** What a player says of the media it plays, for the direct calls made from its controls. */
+export interface PlayerCallSubject {
+  /** Editorial id (idDeliverty). */
+  id: string;
+  title: string;
+  kind: 'video' | 'audio';
+  /** Programme code (programa). */
+  programmeCode: string;
+  /** A live stream (tipusEmisio 'directe') and its channel; else on demand. */
+  live?: { channel: string };
+  /** The page's section. */
+  seccio: string;
+}
+
+/** The detail of a direct call made from a player's control; `linkText` is the control's label. */
+export function playerCallDetail(call: DirectCall, subject: PlayerCallSubject, pageUrl: string, linkText: string): LinkCallDetail {
+  return {
+    linkText,
+    url: pageUrl,
+    programa: subject.programmeCode,
+    identificadorClic: `player-${call}`,
+    titolContingut: subject.title,
+    formatContingut: subject.kind,
+    idDeliverty: subject.id,
+    tipusEmisio: subject.live ? 'directe' : 'a la carta',
+    ...(subject.live ? { canal: subject.live.channel } : {}),
+    tipusContingut: subject.kind,
+    seccio: subject.seccio,
+  };
+}
+
 /** Sends a direct call through the page's Mesura queue; a page without the snippet sends nothing. */
 export function sendDirectCall(call: DirectCall, detail: LinkCallDetail): void {
   window.mesura?.track(call, detail);

@@ -3,7 +3,7 @@
  * skips the current one"): playing on into the next chapter completes the open one, a seek into
  * another skips it, and playing past the last completes it. Pure; the player session applies it.
  */
-import type { Chapter } from '../content/media-items';
+import type { Chapter } from '@mesura/content';
 
 export type ChapterCall =
   | { call: 'start'; index: number; chapter: Chapter }

@@ -1,15 +1,26 @@
 /**
- * One player on a page: the content's element, the ad player's element and the media item, wired
- * together. "Reprodueix" plays the preroll break (from its VAST files), then the content; chapters
- * follow the playhead; the media tracker follows the content from the moment `/mesura-media.js`
- * is there (its HTML5 adapter), and hears of ads and chapters from here.
+ * One player on a page: the content's element, the ad player's element and the media, wired
+ * together. "Reprodueix" plays the preroll break (from its VAST files), then the content; midrolls
+ * interrupt the content where they are due; chapters follow the playhead; the quality menu picks an
+ * hls.js level; the subtitles toggle shows the track. The media tracker follows the content from
+ * the moment `/mesura-media.js` is there (its HTML5 or hls.js adapter, which also report the QoS:
+ * the level's bitrate and frame rate, dropped frames, startup time), and hears of ads and chapters
+ * from here.
  */
+import type { Events } from 'hls.js';
 import type { PlayerTracking } from '@mesura/media/players';
 import type { MediaItem } from '../content/media-items';
-import { playAdBreak } from './ad-break';
-import { chapterCalls, type ChapterCall } from './chapters';
+import type { DataLayer } from '../measurement/data-layer-types';
+import { sendDirectCall, type DirectCall, type LinkCallDetail } from '../measurement/direct-calls';
+import { playAdBreak, skipAd } from './ad-break';
+import { prerollOf, scheduleBreaks, type ScheduledBreak } from './ad-schedule';
+import type { ChapterCall } from './chapters';
+import { followChapters, followMidrolls } from './follow-playhead';
 import { attachHls, type HlsPlayer } from './hls-source';
 import type { MesuraMediaApi } from './media-api';
+import { fromMediaItem, type PlayableMedia } from './playable-media';
+import { AUTO_LEVEL, chooseLevel, qualityLevels, type QualityState } from './quality';
+import { showSubtitles, subtitlesCallDetail, withSubtitled } from './subtitles';
 import { parseVast, type VastAd } from './vast';
 
 /** `s:sp:player_name` of the site's player, playing a file or an HLS stream; `s:sp:channel`. */
@@ -20,25 +31,40 @@ export const CHANNEL = 'mesura.cat';
 export type PlayerPhase =
   /** Nothing played yet: the play button shows. */
   | 'ready'
-  /** The preroll break plays. */
+  /** An ad break plays (the preroll, or a midroll with the content paused under it). */
   | 'ads'
   /** The content plays (or is paused, or ended). */
   | 'content';
 
+/** The ad playing, as the overlay shows it. */
+export interface PlayingAd {
+  title: string;
+  /** Its place in the break ("Anunci 1 de 2"). */
+  number: number;
+  count: number;
+  lengthSeconds: number;
+  skipOffsetSeconds?: number;
+  clickThrough?: string;
+}
+
 export interface PlayerState {
   phase: PlayerPhase;
-  /** The ad playing: its title, and its place in the break ("Anunci 1 de 2"). */
-  ad?: { title: string; number: number; count: number };
+  ad?: PlayingAd;
   /** The chapter the playhead is in, by index. */
   chapter?: number;
   /** The media tracker follows this player. */
   tracked: boolean;
+  /** The renditions and the choice among them; undefined for a single file. */
+  quality?: QualityState;
+  /** The subtitles show. */
+  subtitles?: boolean;
 }
 
 export interface PlayerSessionOptions {
-  item: MediaItem;
+  /** What plays; a sample item is mapped with fromMediaItem. */
+  item: PlayableMedia | MediaItem;
   content: HTMLMediaElement;
-  /** The ad player's <video>; required when the item has a preroll. */
+  /** The ad player's <video>; required when the media has ad breaks. */
   adElement?: HTMLMediaElement | null;
   /** The media API, when it comes (player/media-api.ts: whenMediaApi()). */
   api: Promise<MesuraMediaApi>;
@@ -47,89 +73,146 @@ export interface PlayerSessionOptions {
   fetchText?: (url: string) => Promise<string>;
   /** Plays an HLS item's stream in the element. Default attachHls (hls.js). */
   attachHls?: (src: string, media: HTMLMediaElement) => Promise<HlsPlayer | undefined>;
+  /** Sends a direct call. Default sendDirectCall (the page's Mesura queue). */
+  sendCall?: (call: DirectCall, detail: LinkCallDetail) => void;
+  /** The page's data layer, read and rewritten by the subtitles toggle. Default `window.mesuraData`. */
+  dataLayer?: { get(): DataLayer | undefined; set(layer: DataLayer): void };
+  /** The page's address, for the direct calls. Default `location.href`. */
+  pageUrl?: () => string;
 }
 
 export interface PlayerSession {
   /** Plays: the preroll first, the first time; then the content. */
   play(): Promise<void>;
+  /** Chooses a rendition (an hls.js level index) or AUTO_LEVEL. */
+  setLevel(level: number): void;
+  /** Shows or hides the subtitles, and measures it (scSubtitols). */
+  setSubtitles(on: boolean): void;
+  /** Ends the ad playing, skipped ("Salta l'anunci"). */
+  skipAd(): void;
   /** Stops following the elements; ends the tracked session. */
   destroy(): void;
 }
 
+const HLS_MANIFEST_PARSED = 'hlsManifestParsed' as Events.MANIFEST_PARSED;
+const HLS_LEVEL_SWITCHED = 'hlsLevelSwitched' as Events.LEVEL_SWITCHED;
+
 export function startPlayerSession(options: PlayerSessionOptions): PlayerSession {
-  const { item, content } = options;
-  let state: PlayerState = { phase: 'ready', tracked: false };
+  const media = 'adBreaks' in options.item ? options.item : fromMediaItem(options.item);
+  const { content } = options;
+  let state: PlayerState = { phase: 'ready', tracked: false, ...(media.subtitles ? { subtitles: false } : {}) };
   let tracking: PlayerTracking | undefined;
   let destroyed = false;
+  let player: HlsPlayer | undefined;
   const update = (change: Partial<PlayerState>) => options.onChange((state = { ...state, ...change }));
+  const breaks = scheduleBreaks(media.adBreaks);
 
   // The stream plays whether or not the tracker comes; the tracker follows hls.js when it plays it.
-  const hls = item.delivery === 'hls' ? (options.attachHls ?? attachHls)(item.src, content) : Promise.resolve(undefined);
-  void Promise.all([options.api, hls]).then(([api, player]) => {
+  const hls = media.delivery === 'hls' ? (options.attachHls ?? attachHls)(media.src, content) : Promise.resolve(undefined);
+  void hls.then((attached) => {
+    if (destroyed || !attached) return;
+    player = attached;
+    followLevels(attached, (quality) => update({ quality: { ...quality, selected: state.quality?.selected ?? AUTO_LEVEL } }));
+  });
+  void Promise.all([options.api, hls]).then(([api, attached]) => {
     if (destroyed) return;
-    tracking = player
-      ? api.trackHlsPlayer(player, { playerName: HLS_PLAYER_NAME, channel: CHANNEL, media: content })
+    tracking = attached
+      ? api.trackHlsPlayer(attached, { playerName: HLS_PLAYER_NAME, channel: CHANNEL, media: content })
       : api.trackHtml5Player(content, { playerName: PLAYER_NAME, channel: CHANNEL });
     update({ tracked: true });
   });
-  const stopChapters = followChapters(item, content, (calls) => {
+  const stopChapters = followChapters(media.chapters, content, (calls) => {
     for (const call of calls) applyChapterCall(tracking, call);
-    const started = calls.find((call) => call.call === 'start');
-    update({ chapter: started?.index });
+    update({ chapter: calls.find((call) => call.call === 'start')?.index });
+  });
+
+  /** Plays one break's ads; `hold` pauses the content once the tracker knows the break began. */
+  const runBreak = async (adBreak: ScheduledBreak, hold?: () => void) => {
+    if (!options.adElement) return;
+    const ads = await loadAds(adBreak.vast, options.fetchText ?? fetchText, options.adElement);
+    if (destroyed || ads.length === 0) return;
+    update({ phase: 'ads' });
+    await playAdBreak({
+      element: options.adElement,
+      ads,
+      adBreak: adBreak.info,
+      tracking: () => tracking,
+      onBreakStart: hold,
+      onAd: (ad, index) => update({ ad: playingAd(ad, index, ads.length) }),
+    });
+  };
+  const stopMidrolls = followMidrolls(breaks, content, (adBreak) => {
+    void runBreak(adBreak, () => content.pause()).then(() => {
+      if (destroyed || state.phase !== 'ads') return;
+      update({ phase: 'content', ad: undefined });
+      void content.play().catch(() => undefined);
+    });
   });
 
   return {
     async play() {
-      if (state.phase === 'ready' && item.prerollVast.length > 0 && options.adElement) {
+      const preroll = state.phase === 'ready' ? prerollOf(breaks) : undefined;
+      if (preroll) {
         update({ phase: 'ads' });
-        const ads = await loadAds(item.prerollVast, options.fetchText ?? fetchText, options.adElement);
-        await playAdBreak({
-          element: options.adElement,
-          ads,
-          tracking: () => tracking,
-          onAd: (ad, index) => update({ ad: { title: ad.title, number: index + 1, count: ads.length } }),
-        });
+        await runBreak(preroll);
       }
       if (destroyed) return;
       update({ phase: 'content', ad: undefined });
       await content.play().catch(() => undefined);
     },
+    setLevel(level) {
+      if (!player || !state.quality) return;
+      const quality = chooseLevel(state.quality, level);
+      if (quality === state.quality) return;
+      // currentLevel switches at once (the buffer ahead is replaced): the visitor sees the choice.
+      player.currentLevel = quality.selected;
+      update({ quality });
+    },
+    setSubtitles(on) {
+      if (!media.subtitles || state.subtitles === on) return;
+      showSubtitles(content, on);
+      const layer = options.dataLayer ?? windowDataLayer;
+      const updated = withSubtitled(layer.get(), on);
+      if (updated) layer.set(updated);
+      const pageUrl = (options.pageUrl ?? (() => window.location.href))();
+      (options.sendCall ?? sendDirectCall)('scSubtitols', subtitlesCallDetail(media, on, pageUrl, updated?.page.seccio ?? ''));
+      update({ subtitles: on });
+    },
+    skipAd() {
+      if (options.adElement && state.phase === 'ads') skipAd(options.adElement);
+    },
     destroy() {
       destroyed = true;
       stopChapters();
+      stopMidrolls();
       tracking?.destroy();
-      void hls.then((player) => player?.destroy());
+      void hls.then((attached) => attached?.destroy());
     },
   };
 }
 
-/**
- * Chapters follow the playhead: the first frame opens one, playing on moves to the next, a seek
- * jumps. Listeners are added before the tracker's, so that the last chapter completes before the
- * content does.
- */
-function followChapters(item: MediaItem, content: HTMLMediaElement, apply: (calls: ChapterCall[]) => void): () => void {
-  let open: number | undefined;
-  const move = (by: 'play' | 'seek') => {
-    if (item.chapters.length === 0 || (by === 'play' && (content.seeking || (content.paused && !content.ended)))) return;
-    const calls = chapterCalls(item.chapters, open, content.currentTime, by);
-    if (calls.length === 0) return;
-    const started = calls.find((call) => call.call === 'start');
-    open = started?.index;
-    apply(calls);
+const windowDataLayer = {
+  get: () => window.mesuraData,
+  set: (layer: DataLayer) => void (window.mesuraData = layer),
+};
+
+function playingAd(ad: VastAd, index: number, count: number): PlayingAd {
+  return {
+    title: ad.title,
+    number: index + 1,
+    count,
+    lengthSeconds: ad.lengthSeconds,
+    ...(ad.skipOffsetSeconds === undefined ? {} : { skipOffsetSeconds: ad.skipOffsetSeconds }),
+    ...(ad.clickThrough === undefined ? {} : { clickThrough: ad.clickThrough }),
   };
-  const onPlay = () => move('play');
-  const onSeek = () => move('seek');
-  const events: [string, () => void][] = [
-    ['playing', onPlay],
-    ['timeupdate', onPlay],
-    ['ended', onPlay],
-    ['seeked', onSeek],
-  ];
-  for (const [type, listener] of events) content.addEventListener(type, listener);
-  return () => {
-    for (const [type, listener] of events) content.removeEventListener(type, listener);
-  };
+}
+
+/** The renditions hls.js found, and the one it plays, as they become known. */
+function followLevels(hls: HlsPlayer, change: (quality: Omit<QualityState, 'selected'>) => void): void {
+  const known = () => ({ levels: qualityLevels(hls.levels), ...(hls.currentLevel >= 0 ? { playing: hls.currentLevel } : {}) });
+  if (hls.levels.length > 0) change(known());
+  hls.on(HLS_MANIFEST_PARSED, () => change(known()));
+  hls.on(HLS_LEVEL_SWITCHED, (_event, data) => change({ ...known(), playing: data.level }));
 }
 
 function applyChapterCall(tracking: PlayerTracking | undefined, call: ChapterCall): void {
