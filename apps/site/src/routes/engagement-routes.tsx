@@ -1,7 +1,18 @@
 import type { RouteObject } from 'react-router';
+import { loadContent } from '../content/content-client';
+import type { DailyQuiz } from '../pages/quiz-page';
 
-/** Participation: the daily game, the TV pairing, inside the site's layout. */
-export const ENGAGEMENT_ROUTES: RouteObject[] = [];
+
+/** Participation: the daily game, inside the site's layout. */
+export const ENGAGEMENT_ROUTES: RouteObject[] = [
+  {
+    path: 'joc/',
+    loader: () => loadContent<DailyQuiz>('/api/engagement/quiz/today'),
+    lazy: { Component: async () => (await import('../pages/quiz-page')).QuizPage },
+  },
+];
 
 /** Pages without the site's layout (the TV receiver). */
-export const ENGAGEMENT_STANDALONE_ROUTES: RouteObject[] = [];
+export const ENGAGEMENT_STANDALONE_ROUTES: RouteObject[] = [
+  { path: '/tv/', lazy: { Component: async () => (await import('../pages/tv-receiver-page')).TvReceiverPage } },
+];

@@ -1,0 +1,82 @@
+/**
+ * CallToAction: the site's calls to action, each a real feature that sends scClicBoto (event10)
+ * with identificadorClic naming it ('cta-butlleti', 'cta-directe').
+ *   <CallToAction kind="newsletter" detail={linkCallDetail} />  "Subscriu-te al butlletí": a form the
+ *     server keeps (POST /api/engagement/newsletter); measured when the sign-up is accepted.
+ *   <CallToAction kind="live" detail={linkCallDetail} />  "Mira el directe": the link to
+ *     /directes/mesura-tv/; measured on click.
+ * - detail: the page's §7 link variables (measurement/direct-calls.ts LinkCallDetail).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
+import { postJson } from './engagement-api';
+import './engagement.css';
+
+export type CallToActionKind = 'newsletter' | 'live';
+
+export interface CallToActionProps {
+  kind: CallToActionKind;
+  detail: LinkCallDetail;
+}
+
+export const CTA_IDS: Record<CallToActionKind, string> = { newsletter: 'cta-butlleti', live: 'cta-directe' };
+export const LIVE_TV_PATH = '/directes/mesura-tv/';
+
+export function CallToAction({ kind, detail }: CallToActionProps) {
+  return kind === 'newsletter' ? <NewsletterSignup detail={detail} /> : <WatchLive detail={detail} />;
+}
+
+function WatchLive({ detail }: { detail: LinkCallDetail }) {
+  return (
+    <Link
+      className="engagement-button cta-live"
+      to={LIVE_TV_PATH}
+      onClick={() => sendDirectCall('scClicBoto', { ...detail, linkText: 'Mira el directe', linkUrl: new URL(LIVE_TV_PATH, window.location.href).href, identificadorClic: CTA_IDS.live })}
+    >
+      Mira el directe
+    </Link>
+  );
+}
+
+type SignupState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; already: boolean } | { kind: 'error'; message: string };
+
+function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
+  const [state, setState] = useState<SignupState>({ kind: 'idle' });
+  const inputId = useId();
+  const headingId = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setState({ kind: 'sending' });
+    try {
+      const answer = await postJson('/api/engagement/newsletter', { email });
+      if (answer.status === 201 || answer.status === 200) {
+        setState({ kind: 'done', already: answer.status === 200 });
+        sendDirectCall('scClicBoto', { ...detail, linkText: 'Subscriu-te al butlletí', identificadorClic: CTA_IDS.newsletter });
+      } else if (answer.status === 400) setState({ kind: 'error', message: 'Escriviu una adreça de correu electrònic vàlida.' });
+      else setState({ kind: 'error', message: 'Ara no us podem subscriure. Torneu-ho a provar més tard.' });
+    } catch {
+      setState({ kind: 'error', message: 'No hi ha connexió. Torneu-ho a provar més tard.' });
+    }
+  };
+
+  return (
+    <section className="newsletter-signup" aria-labelledby={headingId}>
+      <h2 id={headingId}>Subscriu-te al butlletí</h2>
+      {state.kind === 'done' ? (
+        <p role="status">{state.already ? 'Aquesta adreça ja estava subscrita al butlletí.' : "Fet! Rebreu el butlletí cada matí a l'adreça indicada."}</p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <label htmlFor={inputId}>Adreça de correu electrònic</label>
+          <input id={inputId} name="email" type="email" autoComplete="email" required maxLength={254} aria-invalid={state.kind === 'error'} />
+          <button type="submit" className="engagement-button" disabled={state.kind === 'sending'}>
+            Subscriu-te
+          </button>
+          <p role="status" className="engagement-status">{state.kind === 'error' ? state.message : ''}</p>
+        </form>
+      )}
+    </section>
+  );
+}

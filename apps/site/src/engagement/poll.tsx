@@ -1,0 +1,111 @@
+/**
+ * Poll: one of the site's polls, kept by the server.
+ *   <Poll pollId="habitatge-2026" detail={linkCallDetail} />
+ * - pollId: a poll the server knows (server/src/engagement/seeded-polls.ts);
+ * - detail: the page's §7 link variables; an accepted answer sends scParticipar (event15) with
+ *   identificadorClic `enquesta-{pollId}`.
+ * The question and options come from GET /api/engagement/polls/:id after the page has rendered;
+ * one answer per browser (the server refuses a second); after answering, or when this browser
+ * already has, the results show as text percentages.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
+import { postJson } from './engagement-api';
+import { pollPath, pollPercentages, type PollResults } from './poll-results';
+import './engagement.css';
+
+export interface PollProps {
+  pollId: string;
+  detail: LinkCallDetail;
+}
+
+export function Poll({ pollId, detail }: PollProps) {
+  const [results, setResults] = useState<PollResults | undefined>();
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const headingId = useId();
+
+  useEffect(() => {
+    let live = true;
+    fetch(pollPath(pollId), { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as PollResults;
+        if (live) setResults(body);
+      })
+      .catch(() => live && setMessage("L'enquesta no està disponible ara mateix."));
+    return () => {
+      live = false;
+    };
+  }, [pollId]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const optionId = new FormData(event.currentTarget).get('option');
+    if (typeof optionId !== 'string') {
+      setMessage('Trieu una resposta.');
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await postJson(`${pollPath(pollId)}/answers`, { optionId });
+      if (answer.status === 201) {
+        setResults(answer.body as PollResults);
+        setMessage('Gràcies per participar!');
+        const label = results?.options.find((o) => o.id === optionId)?.label ?? optionId;
+        sendDirectCall('scParticipar', { ...detail, linkText: `Enquesta: ${label}`, identificadorClic: `enquesta-${pollId}` });
+      } else if (answer.status === 409) {
+        setMessage('Ja havíeu respost aquesta enquesta des d’aquest navegador.');
+        const refreshed = await fetch(pollPath(pollId));
+        if (refreshed.ok) setResults((await refreshed.json()) as PollResults);
+      } else setMessage('No hem pogut desar la resposta. Torneu-ho a provar.');
+    } catch {
+      setMessage('No hi ha connexió. Torneu-ho a provar.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!results) {
+    return (
+      <section className="poll" aria-label="Enquesta">
+        <p role="status">{message || "S'està carregant l'enquesta…"}</p>
+      </section>
+    );
+  }
+  const percentages = pollPercentages(results);
+  return (
+    <section className="poll" aria-labelledby={headingId}>
+      <h2 id={headingId}>{results.question}</h2>
+      {results.answered === undefined ? (
+        <form onSubmit={submit}>
+          <fieldset>
+            <legend className="visually-hidden">{results.question}</legend>
+            {results.options.map((option) => (
+              <label key={option.id} className="poll-option">
+                <input type="radio" name="option" value={option.id} required /> {option.label}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="engagement-button" disabled={sending}>
+            Vota
+          </button>
+        </form>
+      ) : (
+        <ul className="poll-results" aria-label="Resultats">
+          {results.options.map((option, i) => (
+            <li key={option.id}>
+              <span>
+                {option.label}
+                {option.id === results.answered ? ' (la vostra resposta)' : ''}: <strong>{percentages[i]} %</strong> ({option.votes} {option.votes === 1 ? 'vot' : 'vots'})
+              </span>
+              <span className="poll-bar" aria-hidden="true" style={{ width: `${percentages[i]}%` }} />
+            </li>
+          ))}
+          <li className="poll-total">Total: {results.total} {results.total === 1 ? 'resposta' : 'respostes'}</li>
+        </ul>
+      )}
+      <p role="status" className="engagement-status">{message}</p>
+    </section>
+  );
+}
