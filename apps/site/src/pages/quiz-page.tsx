@@ -7,8 +7,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useLoaderData } from 'react-router';
+import { CallToAction } from '../engagement/call-to-action';
 import { quizPageFields } from '../engagement/engagement-page-fields';
-import { sendDirectCall } from '../measurement/direct-calls';
+import { Poll } from '../engagement/poll';
+import { ShareMenu } from '../engagement/share-menu';
+import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { NotFoundPage } from './not-found-page';
@@ -23,6 +26,15 @@ export interface QuizQuestion {
 export interface DailyQuiz {
   day: string;
   questions: QuizQuestion[];
+}
+
+/** The poll asked beside the game's result. */
+const QUIZ_POLL_ID = 'habitatge-2026';
+
+/** The §7 link variables of a call made from the game's page. */
+function quizCallDetail(day: string, identificadorClic: string): LinkCallDetail {
+  const url = typeof window === 'undefined' ? '' : window.location.href;
+  return { linkText: 'El joc del dia', url, identificadorClic, titolContingut: `El joc del dia ${day}`, formatContingut: 'joc', tipusContingut: 'joc', seccio: 'joc' };
 }
 
 const storageKey = (day: string) => `mesura-joc-${day}`;
@@ -86,6 +98,9 @@ function Quiz({ quiz }: { quiz: DailyQuiz }) {
             Heu encertat {play.score} de {total} preguntes
           </h2>
           <p>Torna a jugar demà: cada dia hi ha preguntes noves.</p>
+          <ShareMenu title={`He encertat ${play.score} de ${total} preguntes al joc del dia de Mesura`} url={quizCallDetail(quiz.day, '').url} detail={quizCallDetail(quiz.day, 'joc-diari-comparteix')} />
+          <Poll pollId={QUIZ_POLL_ID} detail={quizCallDetail(quiz.day, `enquesta-${QUIZ_POLL_ID}`)} />
+          <CallToAction kind="newsletter" detail={quizCallDetail(quiz.day, 'cta-butlleti')} />
         </section>
       )}
     </article>
