@@ -54,6 +54,11 @@ async function contentApi(path: string): Promise<Response> {
       programme: PLATO,
       more: [{ type: 'episode', id: 'el-plato-2-2', title: 'Capítol 2 del plató', summary: '', path: '/video/el-plato-2-2/', image, label: PLATO.title }],
     } satisfies EpisodeResponse,
+    '/api/content/episodes/la-tertulia-2-1': {
+      episode: { ...EPISODES[0]!, id: 'la-tertulia-2-1', kind: 'audio', programme: 'la-tertulia', download: { path: '/media/t.webm', type: 'audio/webm', bytes: 240_000 } },
+      programme: PROGRAMMES[1]!,
+      more: [],
+    } satisfies EpisodeResponse,
   };
   const body = routes[path];
   return body === undefined ? new Response('no', { status: 404 }) : Response.json(body);
@@ -99,5 +104,11 @@ describe('the programme pages', () => {
     expect(view?.html).toContain('class="player__content"');
     expect(view?.html).toContain('<a href="/video/el-plato-2-2/">Capítol 2 del plató</a>');
     expect((await firstView('/audio/el-plato-2-1/'))?.notFound).toBe(true);
+  });
+
+  it('a podcast episode offers its audio file as a download', async () => {
+    const view = await firstView('/audio/la-tertulia-2-1/');
+    expect(view?.html).toMatch(/<a class="download-link" href="\/media\/t.webm" download="la-tertulia-2-1.webm">Descarrega l&#x27;episodi/);
+    expect((await firstView('/video/el-plato-2-1/'))?.html).not.toContain('download-link');
   });
 });
