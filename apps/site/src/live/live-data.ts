@@ -1,0 +1,14 @@
+/** What the live pages' route loaders (routes/live-routes.tsx) give their pages. */
+import type { ChannelResponse, Programme } from '@mesura/content';
+
+/** `/directes/{canal}/`: the channel and its guide, and the programmes, for the broadcasts' codes. */
+export interface LiveChannelData extends ChannelResponse {
+  programmes: Programme[];
+}
+
+/** The live TV index (packages/content's sitePaths has each channel's page, not the index). */
+export const LIVE_INDEX_PATH = '/directes/';
+
+/** The pop-out window's size and name: one window per station, reused when opened again. */
+export const POP_OUT_WINDOW_FEATURES = 'popup,width=420,height=640';
+export const popOutWindowName = (station: string): string => `mesura-radio-${station}`;
