@@ -1,4 +1,5 @@
 /** Polls and the newsletter over HTTP: one answer per browser, results, validation, idempotent sign-up. */
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { normaliseEmail } from '../src/engagement/newsletter-routes.js';
@@ -13,7 +14,7 @@ afterAll(async () => {
   await testServer.dispose();
 });
 
-const inject = (options: Parameters<TestServer['server']['app']['inject']>[0]) => testServer.server.app.inject(options);
+const inject = (options: InjectOptions) => testServer.server.app.inject(options);
 const answer = (pollId: string, optionId: unknown, cookie?: string, origin: string | undefined = ORIGIN) =>
   inject({
     method: 'POST',
