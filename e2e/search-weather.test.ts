@@ -1,0 +1,108 @@
+/**
+ * Issue 14 items 6, 7 and 12 in Chromium: searches with results, with a type filter and with none
+ * (and its suggestions), each stored with its keywords, its number of results and the internal
+ * search event (§2: the path contains "cercador"); the weather's place search to a place's page.
+ */
+import type { PlacesResponse, SearchResponse } from '@mesura/content';
+import { describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
+import { today, useSiteUnderTest } from './helpers/site-under-test.js';
+
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
+const STORE_TIMEOUT_MS = 15_000;
+/** Words no seeded content has. */
+const NOTHING = 'xilofonistes';
+
+type StoredHit = Record<string, string | null> & { hit_type: string; events: string };
+const eventIds = (hit: StoredHit) => (JSON.parse(hit.events) as { id: number }[]).map((e) => e.id);
+
+async function storedPageViews(): Promise<StoredHit[]> {
+  const day = today();
+  const answer = await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });
+  return ((await answer.json()) as StoredHit[]).filter((hit) => hit.hit_type === 'page_view');
+}
+
+async function api<T>(path: string): Promise<T> {
+  const answer = await fetch(`${site.server.baseUrl}${path}`);
+  expect(answer.status, path).toBe(200);
+  return (await answer.json()) as T;
+}
+
+describe('the search in Chromium', () => {
+  it('searches, filters by type and finds nothing, each search measured with its keywords, results and event2', async () => {
+    const all = await api<SearchResponse>('/api/content/search?q=llei');
+    const articles = await api<SearchResponse>('/api/content/search?q=llei&type=article');
+    const none = await api<SearchResponse>(`/api/content/search?q=${NOTHING}`);
+    expect(all.total).toBeGreaterThan(0);
+    expect(none.suggestions.length).toBeGreaterThan(0);
+
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await page.goto(`${site.server.baseUrl}/cercador/`);
+    // The page's own form (the header may have a search box of its own).
+    await page.locator('main').getByLabel('Què voleu cercar?').fill('llei');
+    await page.locator('main form[role="search"] button[type="submit"]').click();
+    await page.waitForURL('**/cercador/?q=llei');
+    await expect.poll(() => page.locator('#resultats').innerText()).toBe(`${all.total} ${all.total === 1 ? 'resultat' : 'resultats'} per a «llei»`);
+    expect(await page.locator('.media-card').count()).toBe(all.results.length);
+
+    await page.getByRole('navigation', { name: 'Filtra per tipus' }).getByRole('link', { name: /^Notícies/ }).click();
+    await page.waitForURL('**/cercador/?q=llei&tipus=noticies');
+    expect(await page.locator('.media-card').count()).toBe(articles.results.length);
+    expect(await page.locator('.search-filters a[aria-current="page"]').innerText()).toMatch(/^Notícies/);
+
+    await page.goto(`${site.server.baseUrl}/cercador/?q=${NOTHING}`);
+    expect(await page.locator('#resultats').innerText()).toBe(`Cap resultat per a «${NOTHING}»`);
+    const suggestion = none.suggestions[0]!;
+    await page.getByRole('link', { name: suggestion, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === suggestion);
+    await page.close();
+
+    const searches = () => storedPageViews().then((hits) => hits.filter((hit) => hit.page_name === 'mesura:cercador'));
+    // The bare form, three searches and the suggestion's.
+    await expect.poll(async () => (await searches()).length, { timeout: STORE_TIMEOUT_MS }).toBe(5);
+    const hits = await searches();
+    // The bare form ran no search: it carries no keywords of its own.
+    expect(hits[0]!.search_keywords).not.toBe('llei');
+    expect(hits.slice(1).map((hit) => [hit.search_keywords, hit.search_results])).toEqual([
+      ['llei', String(all.total)],
+      ['llei', String(articles.total)],
+      [NOTHING, '0'],
+      [suggestion, expect.any(String)],
+    ]);
+    for (const hit of hits.slice(1)) expect(eventIds(hit)).toEqual([1, 2]);
+    expect(hits[2]).toMatchObject({ subsection: 'noticies' });
+  });
+});
+
+describe('the weather in Chromium', () => {
+  it("keeps the layout test's forecast list, and a place search leads to the place's seven days", async () => {
+    const { places } = await api<PlacesResponse>('/api/content/weather');
+    expect(places.length).toBeGreaterThanOrEqual(20);
+    // A place its own name finds alone, so that the search goes straight to its page.
+    let place = places[0]!;
+    for (const candidate of places) {
+      if ((await api<PlacesResponse>(`/api/content/weather?q=${encodeURIComponent(candidate.name)}`)).places.length === 1) {
+        place = candidate;
+        break;
+      }
+    }
+
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
+    expect(await page.locator('ul.forecast > li.forecast__city').count()).toBeGreaterThan(0);
+    await page.getByLabel('Cerqueu una població').fill(place.name);
+    await page.locator('form.place-search button[type="submit"]').click();
+    await page.waitForURL(`**/el-temps/${place.slug}/`);
+    expect(await page.locator('h1').innerText()).toBe(`El temps a ${place.name}`);
+    expect(await page.locator('ol.forecast-week > li').count()).toBe(7);
+    expect(await page.locator('.forecast-today dt', { hasText: 'Vent' }).count()).toBe(1);
+    await page.close();
+
+    await expect
+      .poll(async () => (await storedPageViews()).map((hit) => hit.page_name), { timeout: STORE_TIMEOUT_MS })
+      .toEqual(['mesura:el-temps', `el-temps:${place.slug}`]);
+    const [, placeView] = await storedPageViews();
+    expect(placeView).toMatchObject({ section: 'el-temps', subsection: place.slug, page_type: 'temps', content_title: `El temps a ${place.name}` });
+  });
+});
