@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /** Budgets, gzipped. Raise one only with a reason in the commit message. */
 export const BUDGETS_GZIP_BYTES = {
   /** tags + analytics + identity: what every page loads. */
-  'mesura.js': 12 * 1024,
+  'mesura.js': 12.25 * 1024,
   /** Click tracking (activity map, downloads, exit links, sister-domain links), loaded by a rule. */
   'mesura-activity-map.js': 2 * 1024,
   /** The media tracker, its player adapters (HTML5, hls.js) and start hits, loaded on pages with a player. */

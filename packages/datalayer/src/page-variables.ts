@@ -59,6 +59,14 @@ export interface PageVariables {
   contentFormat: string;
   /** `page.tipusContingut`. */
   contentType: string;
+  /** `page.dataEmissio`: when the content was broadcast. */
+  broadcastDate: string;
+  /** `page.itemsRelacionats`, the comma list of related items' ids. */
+  relatedItems: string;
+  /** `page.contingutMultimedia`: the page's media, 'video' or 'audio'. */
+  multimediaContent: string;
+  /** `page.screenReader`: the visitor's screen-reader setting on the site. */
+  screenReader: string;
 
   // The visitor.
 
@@ -121,6 +129,10 @@ export function pageVariables(resolved: ResolvedDataLayer): Record<AnalyticsVari
     emissionType: page.tipusEmisio,
     contentFormat: page.formatContingut,
     contentType: page.tipusContingut,
+    broadcastDate: page.dataEmissio,
+    relatedItems: page.itemsRelacionats,
+    multimediaContent: page.contingutMultimedia,
+    screenReader: page.screenReader,
     loginState: derived.loginState,
     userId: user.idUsuari,
     bigDataId: user.idBigData,

@@ -40,6 +40,10 @@ describe('pageVariables', () => {
       socialAction: 'compartir-x',
       contentFormat: 'text',
       contentType: 'noticia',
+      broadcastDate: '22/11/2026',
+      relatedItems: '111,222',
+      multimediaContent: 'true',
+      screenReader: 'false',
     });
   });
 
@@ -79,6 +83,10 @@ describe('pageVariables', () => {
       socialAction: 'No Informat',
       contentFormat: 'No Informat',
       contentType: 'No Informat',
+      broadcastDate: 'No Informat',
+      relatedItems: 'No Informat',
+      multimediaContent: 'No Informat',
+      screenReader: 'No Informat',
     });
   });
 

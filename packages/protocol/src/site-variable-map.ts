@@ -43,6 +43,10 @@ export const SITE_VARIABLE_MAP: VariableMap = deepFreeze({
     socialAction: { eVar: 32 },
     contentFormat: { eVar: 33 },
     contentType: { eVar: 34 },
+    broadcastDate: { eVar: 35 },
+    relatedItems: { eVar: 36 },
+    multimediaContent: { eVar: 37 },
+    screenReader: { eVar: 38 },
   },
   // Spec §9 "Event numbers".
   events: {

@@ -48,15 +48,19 @@ describe('SITE_VARIABLE_MAP', () => {
     { name: 'socialAction', slots: { eVar: 32 } },
     { name: 'contentFormat', slots: { eVar: 33 } },
     { name: 'contentType', slots: { eVar: 34 } },
+    { name: 'broadcastDate', slots: { eVar: 35 } },
+    { name: 'relatedItems', slots: { eVar: 36 } },
+    { name: 'multimediaContent', slots: { eVar: 37 } },
+    { name: 'screenReader', slots: { eVar: 38 } },
   ])('gives $name its slots', ({ name, slots }) => {
     expect(SITE_VARIABLE_MAP.variables[name]).toEqual(slots);
   });
 
-  it('names exactly those 35 variables, in slot order', () => {
+  it('names exactly those 39 variables, in slot order', () => {
     const names = variableNames(SITE_VARIABLE_MAP);
-    expect(names).toHaveLength(35);
+    expect(names).toHaveLength(39);
     expect(names.slice(0, 3)).toEqual(['campaign', 'section', 'subsection']);
-    expect(names.at(-1)).toBe('contentType');
+    expect(names.at(-1)).toBe('screenReader');
   });
 
   it('names the events of spec §9', () => {

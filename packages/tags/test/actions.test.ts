@@ -47,7 +47,7 @@ describe('sendPageView action', () => {
     await fire();
     const [call] = h.handlers.of('sendPageView');
     expect(call?.input.variables).toMatchObject({ section: 'noticies', programme: 'No informat', pageType: 'portada', loginState: 'no logat' });
-    expect(Object.keys(call?.input.variables ?? {})).toHaveLength(33);
+    expect(Object.keys(call?.input.variables ?? {})).toHaveLength(37);
     expect(call?.input.variables).not.toHaveProperty('subsection');
     expect(call?.input.events).toEqual([]);
     expect(call?.input).not.toHaveProperty('pageName');
