@@ -178,7 +178,7 @@ export function injectHead(html: string, code: string): string {
 function contentFetcher(app: FastifyInstance): ContentFetcher {
   return async (path) => {
     const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
-    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload, {
+    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.body, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });
