@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AD_OVERRUN_MS, PREROLL, playAdBreak } from '../src/player/ad-break';
+import { AD_OVERRUN_MS, PREROLL, playAdBreak, skipAd } from '../src/player/ad-break';
 import type { VastAd } from '../src/player/vast';
 import { FakeMedia, recordingTracking } from './helpers/fake-player';
 
@@ -79,5 +79,35 @@ describe('playAdBreak', () => {
     expect(element.plays).toBe(1);
     await playAdBreak({ element: element as unknown as HTMLMediaElement, ads: [], tracking: () => recorder.tracking });
     expect(recorder.calls).toEqual([]);
+  });
+});
+
+describe('playAdBreak: the visitor skips, or pauses an ad (its click-through)', () => {
+  it('reports the break it is given and ends an ad the visitor skips as skipped', async () => {
+    const midroll = { name: 'midroll', position: 2, startTime: 12 };
+    const onBreakStart = vi.fn(() => expect(recorder.names()).toEqual(['adBreakStart']));
+    const done = playAdBreak({ element: element as unknown as HTMLMediaElement, ads: [ad(3, 3)], adBreak: midroll, onBreakStart, tracking: () => recorder.tracking });
+    await settle();
+    skipAd(element);
+    await done;
+    expect(onBreakStart).toHaveBeenCalledOnce();
+    expect(recorder.calls[0]).toEqual(['adBreakStart', midroll]);
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart', 'adSkip', 'adBreakComplete']);
+    expect(element.paused).toBe(true);
+  });
+
+  it('does not hurry an ad the visitor paused: the overrun clock runs only while it plays', async () => {
+    const done = run([ad(1, 3)]);
+    await settle();
+    element.emit('timeupdate', { currentTime: 1 });
+    element.emit('pause', { paused: true });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart']);
+    element.emit('play', { paused: false });
+    await vi.advanceTimersByTimeAsync(2_000 + AD_OVERRUN_MS - 1);
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart']);
+    element.emit('ended');
+    await done;
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart', 'adComplete', 'adBreakComplete']);
   });
 });

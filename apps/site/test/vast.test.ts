@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import ad1 from '../public/ads/anunci-1.xml?raw';
 import ad2 from '../public/ads/anunci-2.xml?raw';
-import { parseVast, vastDurationSeconds } from '../src/player/vast';
+import { parseVast, safeClickThrough, vastDurationSeconds, vastSkipOffsetSeconds } from '../src/player/vast';
 
 describe('parseVast', () => {
   it("reads the site's two preroll ads: id, title, advertiser, creative, length and media file", () => {
@@ -44,5 +44,33 @@ describe('vastDurationSeconds', () => {
     ['00:61:00', Number.NaN],
   ])('%s is %s s', (text, seconds) => {
     expect(vastDurationSeconds(text)).toBe(seconds);
+  });
+});
+
+describe('skip offset and click-through (the midroll ad, anunci-3)', () => {
+  it('reads the skippable midroll: skip after 1 s, click-through to the programmes', async () => {
+    const ad3 = (await import('../public/ads/anunci-3.xml?raw')).default;
+    expect(parseVast(ad3)).toMatchObject({ id: 'mesura-anunci-3', lengthSeconds: 3, skipOffsetSeconds: 1, clickThrough: '/programes/', mediaUrl: '/ads/anunci-3.webm' });
+    expect(parseVast(ad1)).not.toHaveProperty('skipOffsetSeconds');
+  });
+
+  it.each([
+    ['00:00:01', 1],
+    ['00:00:02.500', 2.5],
+    ['50%', 1.5],
+    ['100%', 3],
+    ['150%', undefined],
+    ['soon', undefined],
+    [null, undefined],
+  ])('skipoffset %s of a 3 s ad is %s s', (text, seconds) => {
+    expect(vastSkipOffsetSeconds(text, 3)).toBe(seconds);
+  });
+
+  it('keeps only http(s) and site-relative click-throughs', () => {
+    expect(safeClickThrough(' https://anunciant.example/oferta ')).toBe('https://anunciant.example/oferta');
+    expect(safeClickThrough('/programes/')).toBe('/programes/');
+    expect(safeClickThrough('javascript:alert(1)')).toBeUndefined();
+    expect(safeClickThrough('//altre.example/')).toBeUndefined();
+    expect(safeClickThrough('')).toBeUndefined();
   });
 });

@@ -1,0 +1,43 @@
+import type { Episode } from '@mesura/content';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_MEDIA } from '../src/content/media-items';
+import { fromEpisode, fromMediaItem } from '../src/player/playable-media';
+
+describe('PlayableMedia', () => {
+  it('maps a sample item: its preroll files become the break at 0 s', () => {
+    const clip = fromMediaItem(SAMPLE_MEDIA.find((item) => item.id === 'clip-de-prova')!);
+    expect(clip).toMatchObject({ id: 'clip-de-prova', kind: 'video', delivery: 'file', lengthSeconds: 12, programmeCode: 'MESURA-NOTICIES' });
+    expect(clip.adBreaks).toEqual([{ offsetSeconds: 0, vast: ['/ads/anunci-1.xml', '/ads/anunci-2.xml'] }]);
+    expect(clip).not.toHaveProperty('subtitles');
+    expect(fromMediaItem(SAMPLE_MEDIA.find((item) => item.id === 'clip-hls')!).adBreaks).toEqual([]);
+  });
+
+  it('maps an episode with the programme’s title and code', () => {
+    const episode = {
+      id: 'e1',
+      kind: 'video',
+      title: 'Capítol 1',
+      delivery: 'hls',
+      src: '/media/vod/reportatge/master.m3u8',
+      type: 'application/vnd.apple.mpegurl',
+      lengthSeconds: 30,
+      chapters: [{ name: 'Inici', startTime: 0, length: 30 }],
+      adBreaks: [{ offsetSeconds: 15, vast: ['/ads/anunci-2.xml'] }],
+      subtitles: '/media/vod/reportatge/subtitols.vtt',
+    } as Episode;
+    expect(fromEpisode(episode, { title: 'Reportatges', code: 'REPORTATGES' })).toEqual({
+      id: 'e1',
+      kind: 'video',
+      title: 'Capítol 1',
+      delivery: 'hls',
+      src: '/media/vod/reportatge/master.m3u8',
+      type: 'application/vnd.apple.mpegurl',
+      lengthSeconds: 30,
+      chapters: episode.chapters,
+      adBreaks: episode.adBreaks,
+      subtitles: '/media/vod/reportatge/subtitols.vtt',
+      programme: 'Reportatges',
+      programmeCode: 'REPORTATGES',
+    });
+  });
+});
