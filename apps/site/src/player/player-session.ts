@@ -116,9 +116,7 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
   });
   void Promise.all([options.api, hls]).then(([api, attached]) => {
     if (destroyed) return;
-    tracking = attached
-      ? api.trackHlsPlayer(attached, { playerName: HLS_PLAYER_NAME, channel: CHANNEL, media: content })
-      : api.trackHtml5Player(content, { playerName: PLAYER_NAME, channel: CHANNEL });
+    tracking = trackPlayer(api, attached, content);
     update({ tracked: true });
   });
   const stopChapters = followChapters(media.chapters, content, (calls) => {
@@ -126,21 +124,8 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
     update({ chapter: calls.find((call) => call.call === 'start')?.index });
   });
 
-  /** Plays one break's ads; `hold` pauses the content once the tracker knows the break began. */
-  const runBreak = async (adBreak: ScheduledBreak, hold?: () => void) => {
-    if (!options.adElement) return;
-    const ads = await loadAds(adBreak.vast, options.fetchText ?? fetchText, options.adElement);
-    if (destroyed || ads.length === 0) return;
-    update({ phase: 'ads' });
-    await playAdBreak({
-      element: options.adElement,
-      ads,
-      adBreak: adBreak.info,
-      tracking: () => tracking,
-      onBreakStart: hold,
-      onAd: (ad, index) => update({ ad: playingAd(ad, index, ads.length) }),
-    });
-  };
+  const breakContext: BreakContext = { options, tracking: () => tracking, destroyed: () => destroyed, update };
+  const runBreak = (adBreak: ScheduledBreak, hold?: () => void) => runAdBreak(breakContext, adBreak, hold);
   const stopMidrolls = followMidrolls(breaks, content, (adBreak) => {
     void runBreak(adBreak, () => content.pause()).then(() => {
       if (destroyed || state.phase !== 'ads') return;
@@ -170,12 +155,7 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
     },
     setSubtitles(on) {
       if (!media.subtitles || state.subtitles === on) return;
-      showSubtitles(content, on);
-      const layer = options.dataLayer ?? windowDataLayer;
-      const updated = withSubtitled(layer.get(), on);
-      if (updated) layer.set(updated);
-      const pageUrl = (options.pageUrl ?? (() => window.location.href))();
-      (options.sendCall ?? sendDirectCall)('scSubtitols', subtitlesCallDetail(media, on, pageUrl, updated?.page.seccio ?? ''));
+      applySubtitles(options, media, on);
       update({ subtitles: on });
     },
     skipAd() {
@@ -189,6 +169,46 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
       void hls.then((attached) => attached?.destroy());
     },
   };
+}
+
+interface BreakContext {
+  options: PlayerSessionOptions;
+  tracking: () => PlayerTracking | undefined;
+  destroyed: () => boolean;
+  update: (change: Partial<PlayerState>) => void;
+}
+
+/** Plays one break's ads; `hold` pauses the content once the tracker knows the break began. */
+async function runAdBreak({ options, tracking, destroyed, update }: BreakContext, adBreak: ScheduledBreak, hold?: () => void): Promise<void> {
+  if (!options.adElement) return;
+  const ads = await loadAds(adBreak.vast, options.fetchText ?? fetchText, options.adElement);
+  if (destroyed() || ads.length === 0) return;
+  update({ phase: 'ads' });
+  await playAdBreak({
+    element: options.adElement,
+    ads,
+    adBreak: adBreak.info,
+    tracking,
+    onBreakStart: hold,
+    onAd: (ad, index) => update({ ad: playingAd(ad, index, ads.length) }),
+  });
+}
+
+/** The media tracker follows hls.js when it plays the stream, else the element. */
+function trackPlayer(api: MesuraMediaApi, hls: HlsPlayer | undefined, content: HTMLMediaElement): PlayerTracking {
+  return hls
+    ? api.trackHlsPlayer(hls, { playerName: HLS_PLAYER_NAME, channel: CHANNEL, media: content })
+    : api.trackHtml5Player(content, { playerName: PLAYER_NAME, channel: CHANNEL });
+}
+
+/** Shows or hides the track, then tells measurement: the data layer first, so the call sees it. */
+function applySubtitles(options: PlayerSessionOptions, media: PlayableMedia, on: boolean): void {
+  showSubtitles(options.content, on);
+  const layer = options.dataLayer ?? windowDataLayer;
+  const updated = withSubtitled(layer.get(), on);
+  if (updated) layer.set(updated);
+  const pageUrl = (options.pageUrl ?? (() => window.location.href))();
+  (options.sendCall ?? sendDirectCall)('scSubtitols', subtitlesCallDetail(media, on, pageUrl, updated?.page.seccio ?? ''));
 }
 
 const windowDataLayer = {
