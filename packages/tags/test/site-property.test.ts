@@ -36,6 +36,8 @@ describe('page view rule (event1 on scPageView, §5 consent conditions)', () => 
     expect(outcomes).toEqual([
       { rule: 'page view', reason: 'fired' },
       { rule: 'internal search page view', reason: 'conditionFailed', index: 2, type: 'pathContains' },
+      // Listens to the page view too; this site has no media tracker URL.
+      { rule: 'media tracker', reason: 'disabled' },
     ]);
     expect(h.handlers.calls.map((c) => c.action)).toEqual(['clearVariables', 'sendPageView']);
     const input = h.handlers.of('sendPageView')[0]?.input;
@@ -98,6 +100,7 @@ describe('internal search (§2 path contains the word cercador, event2)', () => 
     expect(outcomes.map((o) => [o.rule, o.reason])).toEqual([
       ['page view', 'conditionFailed'],
       ['internal search page view', 'fired'],
+      ['media tracker', 'disabled'],
     ]);
     const views = h.handlers.of('sendPageView');
     expect(views).toHaveLength(1);
@@ -321,6 +324,16 @@ describe('media tracker rule (§4 player events): loaded on pages with a player,
   it('loads the media tracker where the data layer has a video group', async () => {
     const h = withPlayer(['video-analytics']);
     void h.fire({ type: 'libraryLoaded' });
+    await h.clock.advance(0);
+    expect(h.scripts.map((s) => s.src)).toEqual([url]);
+  });
+
+  it("loads it on the page view of a page whose video group came after the route change had settled", async () => {
+    const h = site('https://www.mesura.cat/video/tn/', { mediaScriptUrl: url }, ['video-analytics', 'web-analytics']);
+    h.setDataLayer(DATA_LAYER);
+    expect(await h.fire({ type: 'routeChange' })).toContainEqual({ rule: 'media tracker', reason: 'conditionFailed', index: 0, type: 'dataElement' });
+    h.setDataLayer({ ...DATA_LAYER, video: { titol: 'Telenotícies' } });
+    void h.fire(pageView);
     await h.clock.advance(0);
     expect(h.scripts.map((s) => s.src)).toEqual([url]);
   });

@@ -113,9 +113,14 @@ function scriptRule(name: string, url: string | undefined, consent: ConditionCon
   };
 }
 
-/** §4 player events: the media tracker is loaded where the data layer has a video group, under its vendor. */
+/**
+ * §4 player events: the media tracker is loaded where the data layer has a video group, under its
+ * vendor. Also on the site's own page view: a page whose code and content arrive after the route
+ * change has settled writes its video group only then, with the page view.
+ */
 function mediaRule(url: string | undefined, consent: ConditionConfig, consentEvents: EventConfig[]): RuleConfig {
-  const rule = scriptRule('media tracker', url, consent, [...PAGE_EVENTS.slice(1), ...consentEvents]);
+  const pageView: EventConfig = { type: 'directCall', name: PAGE_VIEW_CALL };
+  const rule = scriptRule('media tracker', url, consent, [...PAGE_EVENTS.slice(1), pageView, ...consentEvents]);
   return { ...rule, conditions: [{ type: 'dataElement', name: 'video.title', operator: 'exists' }, consent] };
 }
 
