@@ -19,6 +19,9 @@ import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './htt
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { liveRoutes } from './live/live-routes.js';
+import { createContentCatalog } from './content/content-catalog.js';
+import { contentRoutes } from './content/content-routes.js';
+import { loadContentStore } from './content/content-store.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
@@ -222,6 +225,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
+  const content = createContentCatalog(await loadContentStore(config.dataDir));
+  await app.register(contentRoutes, { catalog: content, now });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     siteFirstViewFile: config.siteFirstViewFile,

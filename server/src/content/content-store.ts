@@ -1,0 +1,59 @@
+/**
+ * The content store: the site's articles, programmes, episodes, channels and stations, kept as JSON
+ * documents in their own DuckDB file beside the measurement store (content is not measurement data).
+ * Seeded on first start from @mesura/content's seed; later starts read what is stored, so an editor's
+ * change (a future console screen) survives restarts.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { createSeedContent, type ContentSet } from '@mesura/content';
+
+export const CONTENT_DB_FILE_NAME = 'content.duckdb';
+
+/** The kinds of document, each a list of the content set. */
+const KINDS = ['sections', 'authors', 'themes', 'articles', 'programmes', 'episodes', 'channels', 'stations'] as const satisfies readonly (keyof ContentSet)[];
+
+/** A document's key within its kind: its id, or its slug. */
+function keyOf(document: object): string {
+  const record = document as { id?: unknown; slug?: unknown };
+  return String(record.id ?? record.slug);
+}
+
+/** Opens (and on first start seeds) the store under `dataDir`, and reads the whole content set. */
+export async function loadContentStore(dataDir: string, seed: () => ContentSet = createSeedContent): Promise<ContentSet> {
+  mkdirSync(dataDir, { recursive: true });
+  const instance = await DuckDBInstance.create(path.join(dataDir, CONTENT_DB_FILE_NAME), { threads: '1' });
+  const connection = await instance.connect();
+  try {
+    await connection.run(
+      `CREATE TABLE IF NOT EXISTS content_documents (kind VARCHAR NOT NULL, id VARCHAR NOT NULL, position INTEGER NOT NULL,
+         body VARCHAR NOT NULL, PRIMARY KEY (kind, id))`,
+    );
+    const stored = Number((await connection.runAndReadAll('SELECT count(*) AS n FROM content_documents')).getRowObjectsJson()[0]?.n ?? 0);
+    if (stored === 0) {
+      const content = seed();
+      const appender = await connection.createAppender('content_documents');
+      for (const kind of KINDS) {
+        content[kind].forEach((document, position) => {
+          appender.appendVarchar(kind);
+          appender.appendVarchar(keyOf(document));
+          appender.appendInteger(position);
+          appender.appendVarchar(JSON.stringify(document));
+          appender.endRow();
+        });
+      }
+      appender.closeSync();
+    }
+    const rows = (await connection.runAndReadAll('SELECT kind, body FROM content_documents ORDER BY kind, position')).getRowObjectsJson();
+    const content = Object.fromEntries(KINDS.map((kind) => [kind, [] as unknown[]])) as unknown as Record<(typeof KINDS)[number], unknown[]>;
+    for (const row of rows) {
+      const kind = String(row.kind) as (typeof KINDS)[number];
+      if (KINDS.includes(kind)) content[kind].push(JSON.parse(String(row.body)));
+    }
+    return content as unknown as ContentSet;
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
