@@ -13,7 +13,7 @@ const PODCAST_LENGTH_S = 60;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 const PODCAST_TYPE = 'audio/webm; codecs="opus"';
 /** Bytes of each podcast file in apps/site/public/media/podcasts (what the download link says). */
-export const PODCAST_BYTES: Record<string, number> = { tertulia: 182_109, 'entrevista-radio': 182_018, musica: 182_131 };
+export const PODCAST_BYTES: Record<string, number> = { tertulia: 157_072, 'entrevista-radio': 163_829, musica: 202_296 };
 /** A preroll and a skippable midroll half way. */
 const AD_BREAKS: AdBreak[] = [
   { offsetSeconds: 0, vast: ['/ads/anunci-1.xml'] },
