@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VISITOR_USER_AGENT } from './helpers/browser.js';
+import { VISITOR_USER_AGENT, gotoReady } from './helpers/browser.js';
 import { pageTypes } from './helpers/page-types.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -44,9 +44,7 @@ describe('every page type is accessible', () => {
     for (const width of WIDTHS_PX) {
       it(`${name} at ${width} px: axe-core finds no serious or critical violation, and nothing scrolls sideways`, async () => {
         const page = await visitorPageAt(site.browser, width);
-        await page.goto(site.server.baseUrl + path);
-        // The app has replaced the server's first view and the consent banner is up.
-        await page.locator('[role="dialog"], .consent-banner').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+        await gotoReady(page, site.server.baseUrl + path);
         await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -58,7 +56,7 @@ describe('every page type is accessible', () => {
 
   it('is keyboard operable from the first Tab: the skip link, visibly focused, takes focus to the content', async () => {
     const page = await visitorPageAt(site.browser, 1280);
-    await page.goto(`${site.server.baseUrl}/`);
+    await gotoReady(page, `${site.server.baseUrl}/`);
     await page.waitForLoadState('networkidle');
     // The consent banner comes first in a new visitor's tab order only if it is modal; close it by choice.
     const reject = page.getByRole('button', { name: /Rebutja/ }).first();

@@ -5,7 +5,7 @@
  */
 import type { EpisodeResponse, ProgrammeResponse, ProgrammesResponse } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
-import { newVisitorPage } from './helpers/browser.js';
+import { gotoReady, newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -37,23 +37,23 @@ describe('programmes, seasons and episodes in Chromium', () => {
     expect(ofEpisode.slug).toBe(programme.slug);
 
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
-    await page.goto(`${site.server.baseUrl}/programes/`);
+    await gotoReady(page, `${site.server.baseUrl}/programes/`);
     expect(await page.locator('h1').innerText()).toBe('Programes');
     expect(await page.locator('.media-card__title a').count()).toBe(programmes.length);
     expect(await page.locator('.media-card img').first().getAttribute('alt')).toBeTruthy();
 
     await page.locator(`a[href="/programes/${programme.slug}/"]`).first().click();
     await page.waitForURL(`**/programes/${programme.slug}/`);
-    expect(await page.locator('h1').innerText()).toBe(programme.title);
+    await expect.poll(() => page.locator('h1').innerText()).toBe(programme.title);
 
     await page.locator(`a[href="/programes/${programme.slug}/temporada-${season.number}/"]`).first().click();
     await page.waitForURL(`**/temporada-${season.number}/`);
-    expect(await page.locator('h1').innerText()).toContain(season.title);
-    expect(await page.locator('.media-card__title a').count()).toBe(episodes.length);
+    await expect.poll(() => page.locator('h1').innerText()).toContain(season.title);
+    await expect.poll(() => page.locator('.media-card__title a').count()).toBe(episodes.length);
 
     await page.locator(`a[href="/video/${episode.id}/"]`).first().click();
     await page.waitForURL(`**/video/${episode.id}/`);
-    expect(await page.locator('h1').innerText()).toBe(episode.title);
+    await expect.poll(() => page.locator('h1').innerText()).toBe(episode.title);
     await page.locator('figure.player').waitFor();
 
     const names = ['mesura:programes', `programes:${programme.slug}`, `programes:${programme.slug}:temporada-${season.number}`, `programes:${programme.slug}:${episode.id}`];

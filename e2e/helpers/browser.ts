@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 
 export const CHROMIUM_PATH = process.env.MESURA_CHROMIUM ?? '/usr/bin/chromium';
@@ -53,4 +53,13 @@ export async function newVisitorPage(browser: Browser, options: VisitorOptions =
     await context.addCookies([{ name: CONSENT_COOKIE_NAME, value, url: options.consent.baseUrl }]);
   }
   return context.newPage();
+}
+
+/**
+ * Opens a site page and resolves once the app has replaced the server's first view (app.tsx marks
+ * the root element): until then the page's buttons are plain markup without handlers.
+ */
+export async function gotoReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
 }

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ConsentSettingsContext, type OpenConsentSettings } from './consent/consent-settings-context';
@@ -6,6 +7,10 @@ import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { readFirstViewData } from './first-view-data';
 import { createSiteRouter, whenInitialized } from './router';
+import { captureTypedFields, restoreTypedFields } from './typed-fields';
+
+/** Set on the root element once the app has replaced the first view: from then on every control is the app's. */
+export const APP_READY_ATTRIBUTE = 'data-app';
 
 /**
  * Starts the site in the browser: the consent manager, and the app rendered into `container`. The
@@ -30,7 +35,10 @@ export async function startSite(container: HTMLElement): Promise<void> {
   // The first view stays until the app can show the same page: its code and data are there.
   const router = createSiteRouter(readFirstViewData(document));
   await whenInitialized(router);
-  createRoot(container).render(
+  const typed = captureTypedFields(container, document.activeElement);
+  const root = createRoot(container);
+  // Rendered synchronously, so that what the visitor typed goes back before the next paint.
+  flushSync(() => root.render(
     <StrictMode>
       <ConsentSettingsContext value={openConsentSettings}>
         <PageViewGateContext value={createPageViewGate()}>
@@ -38,5 +46,7 @@ export async function startSite(container: HTMLElement): Promise<void> {
         </PageViewGateContext>
       </ConsentSettingsContext>
     </StrictMode>,
-  );
+  ));
+  restoreTypedFields(container, typed);
+  container.setAttribute(APP_READY_ATTRIBUTE, 'ready');
 }

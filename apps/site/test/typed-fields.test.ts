@@ -1,0 +1,26 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { captureTypedFields, restoreTypedFields } from '../src/typed-fields';
+
+const FIRST_VIEW = '<form><input id="q" name="q" type="search" value=""><input name="x" value="a"><input type="checkbox" name="c"></form>';
+
+describe('what a visitor typed into the first view', () => {
+  it('goes back into the same fields of the page the app rendered, with the focus', () => {
+    const container = document.createElement('div');
+    container.innerHTML = FIRST_VIEW;
+    document.body.append(container);
+    const search = container.querySelector<HTMLInputElement>('#q')!;
+    search.value = 'llei';
+    search.focus();
+    const typed = captureTypedFields(container, document.activeElement);
+    // The app renders the same page anew.
+    container.innerHTML = FIRST_VIEW;
+    restoreTypedFields(container, typed);
+    const again = container.querySelector<HTMLInputElement>('#q')!;
+    expect(again.value).toBe('llei');
+    expect(document.activeElement).toBe(again);
+    // A field the visitor did not touch keeps what the app rendered.
+    expect(container.querySelector<HTMLInputElement>('input[name="x"]')!.value).toBe('a');
+    container.remove();
+  });
+});
