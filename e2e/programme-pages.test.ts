@@ -79,7 +79,8 @@ describe('programmes, seasons and episodes in Chromium', () => {
       deliverty_id: episode.id,
       content_title: episode.title,
       publication_time: episode.publishedAt,
-      topic_area: episode.themes[0] ?? 'No informat',
+      // §5: a missing topic area is 'No Informat' (only section, subsection, programme and user id say 'No informat').
+      topic_area: episode.themes[0] ?? 'No Informat',
     });
   });
 });

@@ -43,7 +43,7 @@ describe('the search in Chromium', () => {
     await page.locator('main').getByLabel('Què voleu cercar?').fill('llei');
     await page.locator('main form[role="search"] button[type="submit"]').click();
     await page.waitForURL('**/cercador/?q=llei');
-    await expect.poll(() => page.locator('#resultats').innerText()).toBe(`${all.total} ${all.total === 1 ? 'resultat' : 'resultats'} per a «llei»`);
+    await expect.poll(() => page.locator('#resultats').textContent()).toBe(`${all.total} ${all.total === 1 ? 'resultat' : 'resultats'} per a «llei»`);
     expect(await page.locator('.media-card').count()).toBe(all.results.length);
 
     await page.getByRole('navigation', { name: 'Filtra per tipus' }).getByRole('link', { name: /^Notícies/ }).click();
@@ -52,7 +52,7 @@ describe('the search in Chromium', () => {
     expect(await page.locator('.search-filters a[aria-current="page"]').innerText()).toMatch(/^Notícies/);
 
     await gotoReady(page, `${site.server.baseUrl}/cercador/?q=${NOTHING}`);
-    expect(await page.locator('#resultats').innerText()).toBe(`Cap resultat per a «${NOTHING}»`);
+    expect(await page.locator('#resultats').textContent()).toBe(`Cap resultat per a «${NOTHING}»`);
     const suggestion = none.suggestions[0]!;
     await page.getByRole('link', { name: suggestion, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === suggestion);

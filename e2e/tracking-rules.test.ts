@@ -14,10 +14,13 @@ interface StoredHit {
   link_name: string | null;
   events: string;
   content_title: string | null;
+  content_type: string | null;
+  social_action: string | null;
+  click_identifier: string | null;
   search_keywords: string | null;
 }
 
-/** The footer's link to the sister radio site (apps/site SiteLayout). */
+/** A sister site of the broadcaster, linked from the footer (apps/site sister-sites.tsx). */
 const SISTER_DOMAIN = 'mesuraradio.example';
 /** The first admin the server makes on its first start; the export needs a signed-in analyst. */
 const ADMIN = { email: 'analista@mesura.test', password: 'una-contrasenya-de-prova' };
@@ -103,35 +106,51 @@ async function activityMapRan(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as { activityMapRan?: boolean }).activityMapRan === true, undefined, { timeout: 15_000 });
 }
 
-async function clickCall(page: Page, call: string): Promise<string> {
-  const button = page.locator(`[data-mesura-call="${call}"]`);
-  const text = (await button.innerText()).trim();
-  await button.click();
-  return text;
+/** Shares the open page by copying its link (the share menu's "Copia l'enllaç"): scCompartir. */
+async function shareByCopying(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Comparteix' }).click();
+  await page.getByRole('menuitem', { name: "Copia l'enllaç" }).click();
+  await page.getByText('Enllaç copiat al porta-retalls.').waitFor();
+}
+
+/** The article that offers a document for download, from the content API. */
+async function articleWithDocument(): Promise<string> {
+  const { teasers } = (await (await fetch(`${site.server.baseUrl}/api/content/themes/pressupostos`)).json()) as { teasers: { path: string }[] };
+  return teasers[0]!.path;
 }
 
 describe("the site's tracking rules in Chromium (issue 3)", () => {
-  it('stores each direct call with its event number and link fields, and the search with event2', async () => {
+  it("stores the article's calls (share, take part, download) with their event numbers and link fields, and the search with event2", async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.baseUrl });
     await openInteractive(page, `${site.server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
-    const names: Record<string, string> = {};
-    for (const call of Object.keys(CALL_EVENTS)) names[call] = await clickCall(page, call);
+    await shareByCopying(page);
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Vota' }).click();
+    await page.getByRole('list', { name: 'Resultats' }).waitFor();
+    await openInteractive(page, site.server.baseUrl + (await articleWithDocument()));
+    const download = page.locator('.article-actions a[download]');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(await file.failure()).toBeNull();
     await page.goto(`${site.server.baseUrl}/cercador/?q=habitatge`);
-    await expect.poll(async () => (await storedHits()).length, { timeout: 15_000 }).toBe(1 + 10 + 1);
+    // Two articles' page views, three calls, the search.
+    await expect.poll(async () => (await storedHits()).length, { timeout: 15_000 }).toBe(2 + 3 + 1);
     await page.close();
 
     const hits = await storedHits();
-    for (const [call, expected] of Object.entries(CALL_EVENTS)) {
-      const hit = hits.find((h) => h.link_name === names[call]);
+    const byCall = { scCompartir: hits.find((h) => h.link_name === 'Comparteix'), scParticipar: hits.find((h) => eventIds(h).includes(15)), scDescarregar: hits.find((h) => h.hit_type === 'link_d') };
+    for (const [call, hit] of Object.entries(byCall)) {
       expect(hit, call).toBeDefined();
-      expect({ call, hitType: hit!.hit_type, events: eventIds(hit!) }).toEqual({ call, ...expected });
-      expect(hit!.content_title).toMatch(/Parlament/);
+      expect({ call, hitType: hit!.hit_type, events: eventIds(hit!) }).toEqual({ call, ...CALL_EVENTS[call] });
+      expect(hit!.content_type, call).toBe('noticia');
     }
+    expect(byCall.scCompartir).toMatchObject({ content_title: expect.stringMatching(/Parlament/), social_action: 'enllac', click_identifier: 'article-scCompartir' });
+    expect(byCall.scDescarregar!.link_url).toMatch(/\/documents\/pressupostos-2027\.pdf$/);
     const search = hits.find((h) => h.page_name === 'mesura:cercador');
     expect(search && eventIds(search)).toEqual([1, 2]);
     expect(search!.search_keywords).toBe('habitatge');
 
-    // The second account (type ga) of the development environment got the same two page views.
+    // The second account (type ga) of the development environment got the same page views.
     const ga = await storedHits('G-MESURADEV');
     expect(ga.map((h) => [h.hit_type, h.page_name])).toEqual(
       hits.filter((h) => h.hit_type === 'page_view').map((h) => ['page_view', h.page_name]),
@@ -154,7 +173,7 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
     await page.goto(`${site.server.baseUrl}/el-temps/`);
     // A new document: the module loads again, and only then decorates the sister link on click.
     await activityMapRan(page);
-    await page.getByRole('link', { name: 'Mesura Ràdio' }).click();
+    await page.getByRole('link', { name: `www.${SISTER_DOMAIN}` }).click();
     await page.waitForURL(`https://www.${SISTER_DOMAIN}/**`);
     expect(new URL(sisterUrl).searchParams.get('mesura_vid')).toMatch(new RegExp(`^${visitorId}\\.\\d+$`));
 
@@ -183,15 +202,16 @@ describe("the site's tracking rules in Chromium (issue 3)", () => {
 
   it('delivers a beacon sent while the collector was down once it is back', async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.baseUrl });
     // The page view acknowledged: the app's buttons are there and the SDK, which queues beacons, runs.
     await openInteractive(page, `${site.server.baseUrl}/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/`);
-    const name = (await page.locator('[data-mesura-call="scParticipar"]').innerText()).trim();
     await page.waitForLoadState('networkidle');
-    const countOf = async () => (await storedHits()).filter((h) => h.link_name === name).length;
+    const countOf = async () => (await storedHits()).filter((h) => h.link_name === 'Comparteix').length;
     const before = await countOf();
     await stopServerProcess(site.server);
 
-    await clickCall(page, 'scParticipar');
+    // Sharing needs no server: the call is made, and queued while the collector is down.
+    await shareByCopying(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('mesura_queue') ?? ''), { timeout: 10_000 }).toContain('pev2');
 
     site.server = await startServerProcess({ dataDir: site.dataDir, port: site.server.port });

@@ -1,48 +1,54 @@
+import { contentApi, createSeedContent, type ArticleResponse } from '@mesura/content';
 import { describe, expect, it, vi } from 'vitest';
 import { renderFirstView } from '../src/first-view';
-import { SAMPLE_ARTICLES } from '../src/content/sample-articles';
-import { articlePath } from '../src/content/article';
+import { FIRST_VIEW_DATA_ELEMENT_ID } from '../src/first-view-data';
 
 const ORIGIN = 'http://site.invalid';
+const content = createSeedContent();
+const article = content.articles.find((a) => a.id === '1001')!;
+const ARTICLE: ArticleResponse = {
+  article,
+  section: content.sections.find((s) => s.slug === article.section)!,
+  author: content.authors.find((a) => a.slug === article.author)!,
+  themes: content.themes.filter((t) => article.themes.includes(t.slug)),
+  related: [],
+};
+const ARTICLE_PATH = `/noticia/${article.id}/${article.slug}/`;
 
-/** The content API as the server answers it in-process; these pages need none of it yet. */
-const noContent = async (path: string) => new Response(`no content at ${path}`, { status: 404 });
+/** The content API as the server answers it in-process: here, one article and nothing else. */
+const fetchContent = async (path: string) =>
+  path === contentApi.article('1001') ? new Response(JSON.stringify(ARTICLE), { status: 200 }) : new Response(`no content at ${path}`, { status: 404 });
 
 describe("the server's first view of a page", () => {
-  it("is the article with its title, the same markup the browser's app renders", async () => {
-    const article = SAMPLE_ARTICLES[0]!;
-    const view = await renderFirstView(ORIGIN + articlePath(article), noContent);
+  it("is the article with its title, the same markup the browser's app renders, and the data it was rendered from", async () => {
+    const view = await renderFirstView(ORIGIN + ARTICLE_PATH, fetchContent);
     expect(view?.html).toContain('<h1 class="article__title">');
     expect(view?.html).toContain('class="article-actions');
-    expect(view?.html).toContain('<main id="contingut" class="site-main">');
+    expect(view?.html).toContain('<main id="contingut" class="site-main"');
     // The title goes to head, not into the body.
-    expect(view?.title).toContain('— Mesura.cat');
+    // Escaped: it goes into the page's HTML as it is.
+    expect(view?.title).toBe(`${article.title.replaceAll("'", '&#x27;')} — Mesura.cat`);
     expect(view?.html).not.toContain('<title>');
     expect(view?.notFound).toBe(false);
+    // The browser's router starts from the same data; no text of it can close the script element.
+    expect(view?.dataElement).toContain(`id="${FIRST_VIEW_DATA_ELEMENT_ID}"`);
+    expect(view?.dataElement).toContain(article.slug);
+    expect(view?.dataElement.slice(view.dataElement.indexOf('>') + 1, -'</script>'.length)).not.toContain('<');
   });
 
-  it("is the site's not-found page, said so for the server's 404, for an unknown path or an unknown article or media id", async () => {
-    const view = await renderFirstView(`${ORIGIN}/no-existeix/`, noContent);
+  it("is the site's not-found page, said so for the server's 404, for an unknown path or an unknown article, author or episode", async () => {
+    const view = await renderFirstView(`${ORIGIN}/no-existeix/`, fetchContent);
     expect(view?.title).toBe('Pàgina no trobada — Mesura.cat');
     expect(view?.notFound).toBe(true);
-    for (const path of ['/noticia/999999/no-existeix/', '/video/no-existeix/']) {
-      expect((await renderFirstView(ORIGIN + path, noContent))?.notFound, path).toBe(true);
+    for (const path of ['/noticia/999999/no-existeix/', '/video/no-existeix/', '/autors/ningu/', '/tema/res/', '/noticies/no-existeix/']) {
+      expect((await renderFirstView(ORIGIN + path, fetchContent))?.notFound, path).toBe(true);
     }
-    for (const path of ['/', '/noticies/', '/el-temps/', '/videos/', '/cercador/?q=llei']) {
-      expect((await renderFirstView(ORIGIN + path, noContent))?.notFound, path).toBe(false);
-    }
-  });
-
-  it('carries the query a page renders from (the search page)', async () => {
-    const view = await renderFirstView(`${ORIGIN}/cercador/?q=llei`, noContent);
-    expect(view?.title).toBe('llei — Cercador — Mesura.cat');
   });
 
   it("leaves an article's redirect to the canonical path to the browser, without a warning", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const article = SAMPLE_ARTICLES[0]!;
-    const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/`, noContent);
-    expect(view?.html).not.toContain('article__title');
+    const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/`, fetchContent);
+    expect(view).toBeUndefined();
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -1,12 +1,25 @@
 import { NavLink, Outlet } from 'react-router';
 import { ConsentSettingsButton } from '../consent/consent-settings-button';
+import { SisterSites } from './sister-sites';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Portada', end: true },
   { to: '/noticies/', label: 'Notícies', end: false },
+  { to: '/directes/', label: 'Directes', end: false },
+  { to: '/radio/mesura-radio/', label: 'Ràdio', end: false },
+  { to: '/programes/', label: 'Programes', end: false },
   { to: '/el-temps/', label: 'El Temps', end: false },
-  { to: '/videos/', label: 'Vídeos', end: false },
+  { to: '/joc/', label: 'El joc', end: false },
   { to: '/cercador/', label: 'Cercador', end: false },
+] as const;
+
+const SECTION_LINKS = [
+  { to: '/noticies/politica/', label: 'Política' },
+  { to: '/noticies/societat/', label: 'Societat' },
+  { to: '/noticies/economia/', label: 'Economia' },
+  { to: '/noticies/internacional/', label: 'Internacional' },
+  { to: '/noticies/cultura/', label: 'Cultura' },
+  { to: '/noticies/esports/', label: 'Esports' },
 ] as const;
 
 /** Header, navigation and footer around every page. Pages send their own page views. */
@@ -34,21 +47,28 @@ export function SiteLayout() {
           </nav>
         </div>
       </header>
-      <main id="contingut" className="site-main">
+      <main id="contingut" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
-        <p>
-          Mesura.cat és un lloc de demostració de Mesura, la plataforma oberta de mesura d'audiències. Les notícies
-          són exemples inventats.
-        </p>
+        <nav aria-label="Seccions">
+          <ul className="site-footer__links">
+            {SECTION_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>Mesura.cat, el web de notícies, televisió i ràdio públiques. Mesurem l'audiència amb eines obertes i només amb el vostre consentiment.</p>
         <ul className="site-footer__links" aria-label="Enllaços">
           <li>
             <a href="/documents/informe-audiencies-2026.pdf">Informe d'audiències 2026 (PDF)</a>
           </li>
           <li>
-            <a href="https://www.mesuraradio.example/">Mesura Ràdio</a>
+            <NavLink to="/radio/mesura-radio/">Mesura Ràdio en directe</NavLink>
           </li>
+          <SisterSites />
           <li>
             <ConsentSettingsButton />
           </li>

@@ -1,7 +1,8 @@
 /**
  * ShareMenu: "Comparteix" for a page.
  *   <ShareMenu title={article.title} url={canonicalUrl} detail={linkCallDetail} />
- * - title: what the shared message says; url: the absolute address shared;
+ * - title: what the shared message says; url: the address shared (a path is resolved against the
+ *   page's address in the browser, so that pages rendered on the server can pass their path);
  * - detail: the §7 link variables of the page (measurement/direct-calls.ts LinkCallDetail); the
  *   menu fills xarxaAccioContingut with the way it was shared and sends scCompartir (event3)
  *   once the visitor has shared (a network opened, the link copied, the system sheet completed).
@@ -21,7 +22,8 @@ export interface ShareMenuProps {
   detail: LinkCallDetail;
 }
 
-export function ShareMenu({ title, url, detail }: ShareMenuProps) {
+export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
+  const url = typeof window === 'undefined' ? address : new URL(address, window.location.href).href;
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
   const menuId = useId();

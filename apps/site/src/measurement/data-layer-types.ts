@@ -52,6 +52,12 @@ export interface PageData {
   tipusEmisio?: string;
   /** Related items' ids, comma list. */
   itemsRelacionats?: string;
+  /** Theme slugs, comma list. */
+  temes?: string;
+  /** The page's content type, e.g. 'noticia'. */
+  tipusContingut?: string;
+  /** The page's content format, e.g. 'text'. */
+  formatContingut?: string;
   /** Search keywords; the internal-search rule of §2 (event2) comes with the tag runtime. */
   paraulesCerca?: string;
   /** Number of search results, as a string. */

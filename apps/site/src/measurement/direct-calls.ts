@@ -1,23 +1,25 @@
-import { SUBSECTION_LABELS, type Article } from '../content/article';
-
 /**
- * The spec's direct calls other than scPageView (§7), each with what the site says about it.
- * Their event numbers and link types belong to the SDK's rules; the site only names the call.
+ * The spec's direct calls other than scPageView (§7), each sent by the feature it is named after:
+ * scCompartir the share menu, scDescarregar download links, scJugar the daily game, scClicBoto the
+ * calls to action, scParticipar polls, scFinestraNova the radio's pop-out, scPerMesTard "La meva
+ * llista", scSubtitols and scDVR the players, scVeureATV watching on TV. Their event numbers and link
+ * types belong to the SDK's rules; the site only names the call.
  */
-export const DIRECT_CALLS = {
-  scCompartir: 'Comparteix',
-  scClicBoto: 'Segueix aquest tema',
-  scDescarregar: 'Descarrega el dossier (PDF)',
-  scJugar: 'Reprodueix el vídeo',
-  scPerMesTard: 'Desa-ho per a més tard',
-  scVeureATV: 'Mira-ho a la TV',
-  scParticipar: "Participa a l'enquesta",
-  scSubtitols: 'Activa els subtítols',
-  scDVR: "Torna a l'inici de l'emissió",
-  scFinestraNova: 'Escolta la ràdio en una finestra nova',
-} as const;
+export const DIRECT_CALLS = [
+  'scCompartir',
+  'scClicBoto',
+  'scDescarregar',
+  'scJugar',
+  'scPerMesTard',
+  'scVeureATV',
+  'scParticipar',
+  'scSubtitols',
+  'scDVR',
+  'scFinestraNova',
+] as const;
 
-export type DirectCall = keyof typeof DIRECT_CALLS;
+export type DirectCall = (typeof DIRECT_CALLS)[number];
+
 
 /**
  * What a link call carries (§7 "Link events carry URL, programa, areaTematica, xarxaAccioContingut,
@@ -42,26 +44,6 @@ export interface LinkCallDetail {
   tipusContingut?: string;
   seccio?: string;
   subseccio?: string;
-}
-
-/** The detail of a direct call made from an article page. */
-export function articleCallDetail(call: DirectCall, article: Article, pageUrl: string): LinkCallDetail {
-  return {
-    linkText: DIRECT_CALLS[call],
-    linkUrl: call === 'scDescarregar' ? new URL(`/documents/${article.id}.pdf`, pageUrl).href : undefined,
-    url: pageUrl,
-    areaTematica: article.topicAreas.join(','),
-    xarxaAccioContingut: call === 'scCompartir' ? 'enllac' : undefined,
-    identificadorClic: `article-${call}`,
-    titolContingut: article.title,
-    formatContingut: call === 'scJugar' || call === 'scDVR' || call === 'scSubtitols' ? 'video' : 'text',
-    idDeliverty: article.id,
-    tematica: SUBSECTION_LABELS[article.subsection],
-    tipusEmisio: call === 'scDVR' || call === 'scFinestraNova' || call === 'scVeureATV' ? 'directe' : 'a la carta',
-    tipusContingut: 'noticia',
-    seccio: 'noticies',
-    subseccio: article.subsection,
-  };
 }
 
 /** What a player says of the media it plays, for the direct calls made from its controls. */
@@ -97,5 +79,6 @@ export function playerCallDetail(call: DirectCall, subject: PlayerCallSubject, p
 
 /** Sends a direct call through the page's Mesura queue; a page without the snippet sends nothing. */
 export function sendDirectCall(call: DirectCall, detail: LinkCallDetail): void {
-  window.mesura?.track(call, detail);
+  // Details built while rendering (on the server too) cannot know the address: it is the page's.
+  window.mesura?.track(call, { ...detail, url: detail.url === '' ? window.location.href : detail.url });
 }

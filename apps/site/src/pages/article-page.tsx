@@ -1,52 +1,82 @@
-import { useContext, useMemo } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
-import { SUBSECTION_LABELS, articlePath, findArticle, type Article } from '../content/article';
+import { sitePaths, type ArticleResponse } from '@mesura/content';
+import { useMemo } from 'react';
+import { Link, useLoaderData } from 'react-router';
 import { formatPublicationDate } from '../content/format-date';
-import { ArticleActions } from '../components/article-actions';
-import { SAMPLE_ARTICLES } from '../content/sample-articles';
+import type { PageRoute } from '../measurement/page-data';
+import { articleFields } from '../measurement/news-page-fields';
 import { usePageView } from '../measurement/use-page-view';
-import { FirstViewContext } from '../first-view-context';
+import { ArticleTools } from '../news/article-tools';
+import { newsCard } from '../news/teaser-cards';
+import { ContentImage } from '../programmes/content-image';
+import { MediaCardList } from '../programmes/media-card';
+import '../news/news.css';
 import { NotFoundPage } from './not-found-page';
 
+/** The article's image spans the text column: up to 46rem. */
+const ARTICLE_IMAGE_SIZES = '(min-width: 46rem) 46rem, 100vw';
+
 /**
- * /noticia/:id/:slug/. An unknown id is a not-found page; a known id with another slug is
- * redirected to the canonical path before anything is measured, so the page view carries the
- * canonical URL.
+ * /noticia/:id/:slug/. An unknown id is a not-found page; a known id under another slug was
+ * redirected by the loader (routes/news-routes.tsx) before anything was measured.
  */
 export function ArticlePage() {
-  const { id, slug } = useParams();
-  const firstView = useContext(FirstViewContext);
-  const article = findArticle(SAMPLE_ARTICLES, id);
-  if (article === undefined) return <NotFoundPage />;
-  if (slug !== article.slug) return firstView ? null : <Navigate to={articlePath(article)} replace />;
-  return <ArticleView article={article} />;
+  const data = useLoaderData() as ArticleResponse | undefined;
+  return data === undefined ? <NotFoundPage /> : <ArticleView data={data} />;
 }
 
-function ArticleView({ article }: { article: Article }) {
-  usePageView(useMemo(() => ({ kind: 'article', article }), [article]));
-  const subsectionLabel = SUBSECTION_LABELS[article.subsection];
+function ArticleView({ data }: { data: ArticleResponse }) {
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: articleFields(data) }), [data]));
+  const { article, section, author, themes, related } = data;
+  const subsection = section.subsections.find((sub) => sub.slug === article.subsection);
   return (
-    <article className="article">
-      <title>{`${article.title} — Mesura.cat`}</title>
-      <nav aria-label="Ruta de navegació" className="breadcrumb">
-        <Link to="/noticies/">Notícies</Link> <span aria-hidden="true">›</span> {subsectionLabel}
-      </nav>
-      <h1 className="article__title">{article.title}</h1>
-      <p className="article__summary">{article.summary}</p>
-      <p className="meta">
-        Per <span className="article__author">{article.author}</span> ·{' '}
-        <time dateTime={article.publishedAt}>{formatPublicationDate(article.publishedAt)}</time>
-      </p>
-      {article.paragraphs.map((paragraph, index) => (
-        // Paragraphs are static and never reordered, so their index is a stable key.
-        <p key={index}>{paragraph}</p>
-      ))}
-      <ArticleActions article={article} />
-      <ul className="tags" aria-label="Temes">
-        {article.topicAreas.map((topic) => (
-          <li key={topic}>{topic}</li>
+    <>
+      <article className="article">
+        <title>{`${article.title} — Mesura.cat`}</title>
+        <nav aria-label="Ruta de navegació" className="breadcrumb">
+          <Link to="/noticies/">Notícies</Link> <span aria-hidden="true">›</span> <Link to={sitePaths.section(section.slug)}>{section.name}</Link>
+          {subsection && (
+            <>
+              {' '}
+              <span aria-hidden="true">›</span> <Link to={sitePaths.section(section.slug, subsection.slug)}>{subsection.name}</Link>
+            </>
+          )}
+        </nav>
+        <h1 className="article__title">{article.title}</h1>
+        <p className="article__summary">{article.summary}</p>
+        <p className="meta">
+          Per{' '}
+          <Link className="article__author" to={sitePaths.author(author.slug)}>
+            {author.name}
+          </Link>{' '}
+          · <time dateTime={article.publishedAt}>{formatPublicationDate(article.publishedAt)}</time>
+        </p>
+        <figure className="article__figure">
+          <ContentImage image={article.image} sizes={ARTICLE_IMAGE_SIZES} eager />
+          <figcaption className="meta">{article.image.alt}</figcaption>
+        </figure>
+        {article.paragraphs.map((paragraph, index) => (
+          // Paragraphs are static and never reordered, so their index is a stable key.
+          <p key={index}>{paragraph}</p>
         ))}
-      </ul>
-    </article>
+        <ArticleTools data={data} />
+        {themes.length > 0 && (
+          <ul className="tags" aria-label="Temes">
+            {themes.map((theme) => (
+              <li key={theme.slug}>
+                <Link to={sitePaths.theme(theme.slug)}>{theme.name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+      {related.length > 0 && (
+        <section className="rail" aria-labelledby="relacionats">
+          <h2 id="relacionats" className="section-heading">
+            També us pot interessar
+          </h2>
+          <MediaCardList items={related.map(newsCard)} />
+        </section>
+      )}
+    </>
   );
 }

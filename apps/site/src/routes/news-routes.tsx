@@ -1,12 +1,51 @@
-import type { RouteObject } from 'react-router';
+import { contentApi, sitePaths, type ArticleResponse, type AuthorResponse, type HomeResponse, type SectionFrontResponse, type ThemeResponse } from '@mesura/content';
+import { redirect, type RouteObject } from 'react-router';
+import { loadContent } from '../content/content-client';
 
 /**
- * News: the home page, section and subsection fronts, articles, authors and themes. Page
- * components load lazily (one chunk per page); loaders are here, small, so that a page's content
- * and its code are fetched at once.
+ * News: the home page, the news front, section and subsection fronts, articles, authors and
+ * themes. Page components load lazily (one chunk per page); loaders are here, small, so that a
+ * page's content and its code are fetched at once.
  */
 export const NEWS_ROUTES: RouteObject[] = [
-  { index: true, lazy: { Component: async () => (await import('../pages/home-page')).HomePage } },
-  { path: 'noticies/', lazy: { Component: async () => (await import('../pages/news-section-page')).NewsSectionPage } },
-  { path: 'noticia/:id/:slug/', lazy: { Component: async () => (await import('../pages/article-page')).ArticlePage } },
+  {
+    index: true,
+    loader: () => loadContent<HomeResponse>(contentApi.home()),
+    lazy: { Component: async () => (await import('../pages/home-page')).HomePage },
+  },
+  {
+    path: 'noticies/',
+    loader: () => loadContent<HomeResponse>(contentApi.home()),
+    lazy: { Component: async () => (await import('../pages/news-section-page')).NewsFrontPage },
+  },
+  {
+    path: 'noticies/:seccio/',
+    loader: ({ params }) => loadContent<SectionFrontResponse>(contentApi.section(params.seccio ?? '')),
+    lazy: { Component: async () => (await import('../pages/news-section-page')).SectionFrontPage },
+  },
+  {
+    path: 'noticies/:seccio/:subseccio/',
+    loader: ({ params }) => loadContent<SectionFrontResponse>(contentApi.section(params.seccio ?? '', params.subseccio ?? '')),
+    lazy: { Component: async () => (await import('../pages/news-section-page')).SectionFrontPage },
+  },
+  {
+    path: 'noticia/:id/:slug/',
+    loader: async ({ params }) => {
+      const data = await loadContent<ArticleResponse>(contentApi.article(params.id ?? ''));
+      // A known article under another slug goes to its canonical address before anything is measured.
+      if (data !== undefined && data.article.slug !== params.slug) throw redirect(sitePaths.article(data.article));
+      return data;
+    },
+    lazy: { Component: async () => (await import('../pages/article-page')).ArticlePage },
+  },
+  {
+    path: 'autors/:slug/',
+    loader: ({ params }) => loadContent<AuthorResponse>(contentApi.author(params.slug ?? '')),
+    lazy: { Component: async () => (await import('../pages/author-page')).AuthorPage },
+  },
+  {
+    path: 'tema/:slug/',
+    loader: ({ params }) => loadContent<ThemeResponse>(contentApi.theme(params.slug ?? '')),
+    lazy: { Component: async () => (await import('../pages/theme-page')).ThemePage },
+  },
 ];
