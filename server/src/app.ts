@@ -22,6 +22,8 @@ import { liveRoutes } from './live/live-routes.js';
 import { createContentCatalog } from './content/content-catalog.js';
 import { contentRoutes } from './content/content-routes.js';
 import { loadContentStore } from './content/content-store.js';
+import { visitorRoutes } from './visitors/visitor-routes.js';
+import { openVisitorStore } from './visitors/visitor-store.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
@@ -227,6 +229,9 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await loadContentStore(config.dataDir));
   await app.register(contentRoutes, { catalog: content, now });
+  const visitors = await openVisitorStore(config.dataDir);
+  app.addHook('onClose', () => visitors.close());
+  await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', now });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     siteFirstViewFile: config.siteFirstViewFile,
