@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newVisitorPage } from './helpers/browser.js';
+import { newVisitorPage, gotoReady } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -31,7 +31,7 @@ async function storedCall(find: (hit: StoredHit) => boolean): Promise<StoredHit>
 }
 
 async function playQuiz(page: Page): Promise<void> {
-  await page.goto(`${site.server.baseUrl}/joc/`);
+  await gotoReady(page, `${site.server.baseUrl}/joc/`);
   await page.getByRole('button', { name: 'Comença el joc' }).click();
   for (let i = 0; i < 5; i++) {
     await page.locator('.quiz-option').first().click();

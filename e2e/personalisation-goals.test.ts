@@ -11,8 +11,10 @@ const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 const ARTICLE_1001 = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ARTICLE_1002 = '/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/';
 const ARTICLE_1003 = '/noticia/1003/girona-remunta-montilivi-places-europees/';
-const SHARE_BUTTON = 'button[data-mesura-call="scCompartir"]';
-const FOLLOW_BUTTON = 'button[data-mesura-call="scClicBoto"]';
+/** The article's share button: the first button of its actions, which the click goal watches. */
+const SHARE_BUTTON = '.article-actions button';
+/** The article's call to action "Mira el directe" (scClicBoto, event10). */
+const LIVE_CALL_TO_ACTION = '.article-actions .cta-live';
 
 interface ActivityDefinition {
   id: string;
@@ -70,6 +72,8 @@ async function visit(path: string): Promise<Page> {
   });
   await page.goto(api(path));
   await rendered;
+  // The app has replaced the server's first view: its buttons are the app's.
+  await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
   return page;
 }
 
@@ -81,12 +85,12 @@ beforeAll(async () => {
 });
 
 describe('conversions of the site activities, from the browser (issue 7 item 10)', () => {
-  it('a click goal: a click on the article strip after the new headline is a conversion of experience B', async () => {
+  it("a click goal: a click on the article's actions after the new headline is a conversion of experience B", async () => {
     const page = await visit(ARTICLE_1001);
     expect(await reportReaches('titular-1001', { visitors: 1, conversions: 0 })).toEqual({ visitors: 1, conversions: 0 });
 
     const conversion = page.waitForRequest((r) => r.url().includes('/m2/') && /clickToken=/.test(`${r.url()} ${r.postData() ?? ''}`));
-    await page.click(FOLLOW_BUTTON);
+    await page.click(SHARE_BUTTON);
     await conversion;
     expect(await reportReaches('titular-1001', { visitors: 1, conversions: 1 })).toEqual({ visitors: 1, conversions: 1 });
     await page.context().close();
@@ -113,10 +117,12 @@ describe('conversions of the site activities, from the browser (issue 7 item 10)
     const follows = await visit(ARTICLE_1002);
     // Link hits go as form POSTs (wire-formats §1): the events are in the body.
     const shared = shares.waitForRequest((r) => r.url().includes('/b/ss/mesuradev/') && /(^|&)events=[^&]*event3/.test(r.postData() ?? ''));
+    await shares.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.baseUrl });
     await shares.click(SHARE_BUTTON);
+    await shares.getByRole('menuitem', { name: "Copia l'enllaç" }).click();
     await shared;
     const followed = follows.waitForResponse((r) => r.url().includes('/b/ss/mesuradev/') && /(^|&)events=[^&]*event10/.test(r.request().postData() ?? ''));
-    await follows.click(FOLLOW_BUTTON);
+    await follows.click(LIVE_CALL_TO_ACTION);
     await followed;
     expect(await reportReaches('titular-1002', { visitors: 2, conversions: 1 })).toEqual({ visitors: 2, conversions: 1 });
     // The collector acknowledged the follow (event10) only once it was durable: still one conversion.

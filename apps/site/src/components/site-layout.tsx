@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { ConsentSettingsButton } from '../consent/consent-settings-button';
+import { AccountLink } from '../account/account-link';
 import { SisterSites } from './sister-sites';
 
 const NAV_ITEMS = [
@@ -45,6 +46,7 @@ export function SiteLayout() {
               ))}
             </ul>
           </nav>
+          <AccountLink />
         </div>
       </header>
       <main id="contingut" className="site-main" tabIndex={-1}>

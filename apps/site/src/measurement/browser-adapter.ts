@@ -1,3 +1,4 @@
+import { signedInVisitorId } from '../account/visitor-session';
 import { PAGE_VIEW_CALL } from './constants';
 import type { DataLayer } from './data-layer-types';
 import type { BrowserFacts } from './page-data';
@@ -9,6 +10,7 @@ export function readBrowserFacts(): BrowserFacts {
     search: window.location.search,
     viewportWidth: window.innerWidth,
     viewportHeight: window.innerHeight,
+    visitorId: signedInVisitorId(document.cookie),
   };
 }
 

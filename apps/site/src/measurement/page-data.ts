@@ -20,7 +20,12 @@ export interface BrowserFacts {
   search: string;
   viewportWidth: number;
   viewportHeight: number;
+  /** The signed-in visitor's public id (account/visitor-session.ts); undefined when signed out. */
+  visitorId?: string;
 }
+
+/** The login module's type (the user group's userLogin): the site's own visitor accounts. */
+export const LOGIN_MODULE = 'mesura';
 
 /** Fields that depend on the route only. Site-wide and browser fields are added by buildPageData. */
 export function routePageFields(route: PageRoute): PageData {
@@ -44,9 +49,13 @@ export function buildPageData(route: PageRoute, browser: BrowserFacts): PageData
   };
 }
 
-/** The whole data layer. `user` stays empty: the site has no visitor login yet. */
+/**
+ * The whole data layer. Every page has the login module, so the SDK derives the login state from
+ * the session cookie (§3 "Login status"); idUsuari is the signed-in visitor's public id.
+ */
 export function buildDataLayer(route: PageRoute, browser: BrowserFacts): DataLayer {
-  const layer: DataLayer = { page: buildPageData(route, browser), user: {} };
+  const user = { userLogin: LOGIN_MODULE, ...(browser.visitorId !== undefined && { idUsuari: browser.visitorId }) };
+  const layer: DataLayer = { page: buildPageData(route, browser), user };
   if (route.kind === 'page' && route.video) layer.video = route.video;
   return layer;
 }

@@ -6,6 +6,7 @@ import { episodeFields, episodeVideoData } from '../measurement/programme-page-f
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { formatBroadcastDate, formatLength, teaserCard } from '../programmes/card-items';
+import { EpisodeActions } from '../programmes/episode-actions';
 import { EpisodeDownload } from '../programmes/episode-download';
 import { EpisodePlayer } from '../programmes/episode-player';
 import { MediaCardList } from '../programmes/media-card';
@@ -61,6 +62,7 @@ function EpisodeView({ data }: { data: EpisodeResponse }) {
       <h1 className="article__title">{episode.title}</h1>
       <EpisodePlayer episode={episode} programme={programme} />
       <p className="article__summary">{episode.summary}</p>
+      <EpisodeActions episode={episode} programme={programme} />
       <EpisodeDownload episode={episode} programme={programme} path={sitePaths.episode(episode)} />
       <p className="meta">
         Capítol {episode.number} · Emès el <time dateTime={episode.broadcastDate}>{formatBroadcastDate(episode.broadcastDate)}</time> ·{' '}

@@ -1,4 +1,7 @@
 import type { RouteObject } from 'react-router';
 
-/** The visitor's account: login and "La meva llista". */
-export const ACCOUNT_ROUTES: RouteObject[] = [];
+/** The visitor's account: sign in or create one, and "La meva llista". Both render in the browser what depends on the visitor. */
+export const ACCOUNT_ROUTES: RouteObject[] = [
+  { path: 'entrar/', lazy: { Component: async () => (await import('../pages/login-page')).LoginPage } },
+  { path: 'la-meva-llista/', lazy: { Component: async () => (await import('../pages/my-list-page')).MyListPage } },
+];

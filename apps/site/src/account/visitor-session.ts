@@ -1,0 +1,50 @@
+/**
+ * The visitor's login state as the page sees it: the readable state cookie the server sets at
+ * sign-in (server/src/visitors/visitor-cookies.ts; the data layer's login cookie) and the account
+ * API. The session itself is an HttpOnly cookie no script can read.
+ */
+import { LOGIN_COOKIE_LOGGED_IN_KEY, LOGIN_COOKIE_NAME } from '@mesura/datalayer';
+
+/** The signed-in visitor's public id, from a `document.cookie` string; undefined when signed out. */
+export function signedInVisitorId(cookies: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (part.slice(0, eq).trim() !== LOGIN_COOKIE_NAME) continue;
+    try {
+      const state = JSON.parse(decodeURIComponent(part.slice(eq + 1))) as Record<string, unknown>;
+      return state[LOGIN_COOKIE_LOGGED_IN_KEY] === true && typeof state.id === 'string' ? state.id : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export type ListItemType = 'article' | 'episode' | 'programme';
+export interface ListItem {
+  type: ListItemType;
+  id: string;
+  addedAt: number;
+}
+
+async function call(method: string, path: string, body?: object): Promise<Response> {
+  return fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+}
+
+export const visitorApi = {
+  signIn: (email: string, password: string) => call('POST', '/api/visitor/session', { email, password }),
+  signUp: (name: string, email: string, password: string) => call('POST', '/api/visitor/accounts', { name, email, password }),
+  signOut: () => call('DELETE', '/api/visitor/session'),
+  me: () => call('GET', '/api/visitor/me'),
+  list: async (): Promise<ListItem[] | undefined> => {
+    const answer = await call('GET', '/api/visitor/list');
+    return answer.ok ? ((await answer.json()) as { items: ListItem[] }).items : undefined;
+  },
+  save: (type: ListItemType, id: string) => call('PUT', `/api/visitor/list/${type}/${encodeURIComponent(id)}`),
+  remove: (type: ListItemType, id: string) => call('DELETE', `/api/visitor/list/${type}/${encodeURIComponent(id)}`),
+};
+
+/** A same-site path to go back to after signing in (`?torna=`); anything else is the home page. */
+export function safeReturnPath(value: string | null): string {
+  return value !== null && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+}
