@@ -14,10 +14,13 @@ export interface LinkTrackingOptions extends Omit<LinkClassOptions, 'pageUrl'> {
   document?: Document;
 }
 
+/** Marks a link whose click the page sends as a direct call of its own (apps/site DownloadLink, ShareMenu). */
+export const OWN_CALL_ATTRIBUTE = 'data-mesura-call';
+
 /**
  * Starts tracking clicks; returns the function that stops it. Downloads are sent as `lnk_d` and
  * exit links as `lnk_e`, each with its ActivityMap; any other click on a link or a button is
- * remembered for the next hit (Analytics.rememberClick).
+ * remembered for the next hit (Analytics.rememberClick), as are links marked OWN_CALL_ATTRIBUTE.
  */
 export function installLinkTracking(options: LinkTrackingOptions): () => void {
   const doc = options.document ?? document;
@@ -28,7 +31,9 @@ export function installLinkTracking(options: LinkTrackingOptions): () => void {
     const href = target?.closest(CLICKABLE)?.getAttribute('href');
     const pageUrl = doc.location?.href ?? '';
     const kind = href ? classifyLink(href, { ...options, pageUrl }) : 'internal';
-    if (kind === 'download' || kind === 'exit') {
+    // A link the page measures itself (a direct call such as scDescarregar) is not counted twice.
+    const ownCall = target?.closest(`[${OWN_CALL_ATTRIBUTE}]`) != null;
+    if ((kind === 'download' || kind === 'exit') && !ownCall) {
       options.analytics.link({
         linkType: kind === 'download' ? 'd' : 'e',
         linkUrl: new URL(href ?? '', pageUrl).href,

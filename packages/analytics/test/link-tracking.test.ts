@@ -68,6 +68,16 @@ describe('installLinkTracking', () => {
     expect(last().hit.contextData['a.activitymap.link']).toBe('3Cat');
   });
 
+  it("does not send a download or exit link the page measures with a call of its own (data-mesura-call): it is not counted twice", () => {
+    document.body.insertAdjacentHTML('beforeend', '<a id="own-pdf" data-mesura-call="scDescarregar" href="/docs/x.pdf"><span>PDF</span></a><a id="own-exit" data-mesura-call="scCompartir" href="https://x.com/intent/post">X</a>');
+    const { sent } = setUp();
+    click('#own-pdf span');
+    click('#own-exit');
+    expect(sent).toHaveLength(0);
+    click('#pdf');
+    expect(sent).toHaveLength(1);
+  });
+
   it('does not count a host of the internal-host filter as an exit', () => {
     const { sent } = setUp({ internalHosts: ['3cat.cat'] });
     click('#exit');

@@ -25,6 +25,8 @@ export function DownloadLink({ href, label, fileName, bytes, detail }: DownloadL
     <a
       className="download-link"
       href={href}
+      // Measured here as scDescarregar: the activity-map module does not count it again.
+      data-mesura-call="scDescarregar"
       download={fileName ?? ''}
       // The browser goes on with the download: the click is measured, never prevented.
       onClick={() => {

@@ -101,6 +101,8 @@ export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
                 tabIndex={-1}
                 href={href}
                 data-network={network}
+                // Measured as scCompartir: not an exit link for the activity-map module as well.
+                data-mesura-call="scCompartir"
                 {...(network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
                 onClick={() => {
                   measure(network, href);

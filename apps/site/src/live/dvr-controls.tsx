@@ -31,8 +31,9 @@ export function DvrControls({ state, onSeek }: DvrControlsProps) {
         {live ? 'En directe' : `En diferit (−${formatBehind(behindSeconds)})`}
       </p>
       <div className="dvr__buttons">
-        <button type="button" disabled={!ready} aria-label={DVR_ACTION_TEXT.enrere} onClick={() => ready && onSeek('enrere', stepBackTarget(playheadMs, range))}>
-          −30 s
+        {/* The visible text is the accessible name (WCAG 2.5.3): no shorter label that a voice user could not say. */}
+        <button type="button" disabled={!ready} onClick={() => ready && onSeek('enrere', stepBackTarget(playheadMs, range))}>
+          {DVR_ACTION_TEXT.enrere}
         </button>
         <button
           type="button"
