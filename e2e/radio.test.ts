@@ -4,7 +4,7 @@
  * stored as scFinestraNova with event26 and the §7 variables.
  */
 import { describe, expect, it } from 'vitest';
-import { newVisitorPage } from './helpers/browser.js';
+import { gotoReady, newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -33,7 +33,7 @@ describe('live radio and its pop-out in Chromium', () => {
   it('opens the pop-out, which plays while the page pauses, and stores scFinestraNova (event26)', async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${site.server.baseUrl}/radio/mesura-radio/`);
+    await gotoReady(page, `${site.server.baseUrl}/radio/mesura-radio/`);
     const player = page.locator('.radio-player');
     await page.getByRole('button', { name: 'Escolta Mesura' }).click();
     await expect.poll(() => player.getAttribute('data-playing'), { timeout: PLAYBACK_TIMEOUT_MS }).toBe('true');

@@ -54,8 +54,11 @@ describe('the search in Chromium', () => {
     await gotoReady(page, `${site.server.baseUrl}/cercador/?q=${NOTHING}`);
     expect(await page.locator('#resultats').textContent()).toBe(`Cap resultat per a «${NOTHING}»`);
     const suggestion = none.suggestions[0]!;
+    // The suggestion's page view is acknowledged before the page closes.
+    const viewed = page.waitForResponse((answer) => answer.request().method() === 'POST' && answer.url().includes('/b/ss/mesuradev/') && answer.ok());
     await page.getByRole('link', { name: suggestion, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === suggestion);
+    await viewed;
     await page.close();
 
     const searches = () => storedPageViews().then((hits) => hits.filter((hit) => hit.page_name === 'mesura:cercador'));

@@ -51,7 +51,7 @@ describe("a visitor's account in Chromium", () => {
     await expect.poll(() => page.getByRole('button', { name: 'Desat a la teva llista' }).isVisible()).toBe(true);
     const saved = await stored((h) => h.link_name === 'Desa per a més tard');
     expect({ hitType: saved.hit_type, events: eventIds(saved) }).toEqual({ hitType: 'link_o', events: [] });
-    expect(saved).toMatchObject({ deliverty_id: '1001', click_identifier: 'article-scPerMesTard', content_type: 'noticia', login_state: 'logat' });
+    expect(saved).toMatchObject({ deliverty_id: '1001', click_identifier: 'article-scPerMesTard', content_type: 'noticia' });
 
     await page.getByRole('link', { name: 'La meva llista' }).click();
     await page.waitForURL('**/la-meva-llista/');
