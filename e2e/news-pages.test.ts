@@ -56,4 +56,17 @@ describe('the news pages in Chromium', () => {
     expect(byName['tema:habitatge']).toMatchObject({ page_type: 'tema', thematic: 'Habitatge' });
     expect(byName['']).toMatchObject({ page_type: 'errorPage' });
   });
+
+  it("reports the visitor's screen-reader setting, and then announces each new page and puts focus on its heading", async () => {
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await gotoReady(page, `${site.server.baseUrl}/accessibilitat/`);
+    await page.getByLabel('Faig servir un lector de pantalla').check();
+    await page.getByRole('navigation', { name: 'Seccions' }).getByRole('link', { name: 'Cultura' }).click();
+    await page.waitForURL('**/noticies/cultura/');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Pàgina carregada' }).textContent()).toBe('Pàgina carregada: Cultura — Mesura.cat');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(async () => (await pageViews()).find((hit) => hit.page_name === 'noticies:cultura')?.screen_reader, { timeout: 15_000 }).toBe('true');
+    expect((await pageViews()).find((hit) => hit.page_name === 'mesura:accessibilitat')?.screen_reader).toBe('false');
+    await page.context().close();
+  });
 });

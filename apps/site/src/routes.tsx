@@ -24,6 +24,7 @@ export const SITE_ROUTES: RouteObject[] = [
       ...LIVE_ROUTES,
       ...ACCOUNT_ROUTES,
       ...ENGAGEMENT_ROUTES,
+      { path: 'accessibilitat/', lazy: { Component: async () => (await import('./pages/accessibility-page')).AccessibilityPage } },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

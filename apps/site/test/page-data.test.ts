@@ -21,12 +21,14 @@ describe('buildPageData', () => {
       idioma: 'ca',
       url: 'https://mesura.cat/',
       viewport: '1280x720',
+      screenReader: 'false',
     });
+    expect(buildPageData(HOME, { ...browser, screenReader: true }).screenReader).toBe('true');
   });
 
   it('marks a not-found page with status Error404 and no section or page name (§2)', () => {
     const page = buildPageData({ kind: 'not-found' }, { ...browser, href: 'https://mesura.cat/no-existeix/' });
-    expect(page).toEqual({ status: 'Error404', portal: 'mesura', web: 'mesura.cat', idioma: 'ca', url: 'https://mesura.cat/no-existeix/', viewport: '1280x720' });
+    expect(page).toEqual({ status: 'Error404', portal: 'mesura', web: 'mesura.cat', idioma: 'ca', url: 'https://mesura.cat/no-existeix/', viewport: '1280x720', screenReader: 'false' });
   });
 
   it('keeps the query string, with or without its question mark, and leaves it out when there is none', () => {

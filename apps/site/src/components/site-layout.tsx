@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { ConsentSettingsButton } from '../consent/consent-settings-button';
 import { AccountLink } from '../account/account-link';
+import { RouteAnnouncer } from '../accessibility/route-announcer';
 import { SisterSites } from './sister-sites';
 
 const NAV_ITEMS = [
@@ -27,6 +28,7 @@ const SECTION_LINKS = [
 export function SiteLayout() {
   return (
     <>
+      <RouteAnnouncer />
       <a className="skip-link" href="#contingut">
         Salta al contingut
       </a>
@@ -69,6 +71,9 @@ export function SiteLayout() {
           </li>
           <li>
             <NavLink to="/radio/mesura-radio/">Mesura Ràdio en directe</NavLink>
+          </li>
+          <li>
+            <NavLink to="/accessibilitat/">Accessibilitat</NavLink>
           </li>
           <SisterSites />
           <li>

@@ -1,3 +1,4 @@
+import { browserStorage, screenReaderPreference } from '../accessibility/preferences';
 import { signedInVisitorId } from '../account/visitor-session';
 import { PAGE_VIEW_CALL } from './constants';
 import type { DataLayer } from './data-layer-types';
@@ -11,6 +12,7 @@ export function readBrowserFacts(): BrowserFacts {
     viewportWidth: window.innerWidth,
     viewportHeight: window.innerHeight,
     visitorId: signedInVisitorId(document.cookie),
+    screenReader: screenReaderPreference(browserStorage()),
   };
 }
 

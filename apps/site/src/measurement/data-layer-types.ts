@@ -54,6 +54,8 @@ export interface PageData {
   itemsRelacionats?: string;
   /** Theme slugs, comma list. */
   temes?: string;
+  /** 'true' when the visitor said they use a screen reader (the site's accessibility page). */
+  screenReader?: string;
   /** The page's content type, e.g. 'noticia'. */
   tipusContingut?: string;
   /** The page's content format, e.g. 'text'. */

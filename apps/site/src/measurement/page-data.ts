@@ -22,6 +22,8 @@ export interface BrowserFacts {
   viewportHeight: number;
   /** The signed-in visitor's public id (account/visitor-session.ts); undefined when signed out. */
   visitorId?: string;
+  /** The visitor's "Faig servir un lector de pantalla" setting (accessibility/preferences.ts). */
+  screenReader?: boolean;
 }
 
 /** The login module's type (the user group's userLogin): the site's own visitor accounts. */
@@ -45,6 +47,7 @@ export function buildPageData(route: PageRoute, browser: BrowserFacts): PageData
     idioma: LANGUAGE,
     url: browser.href,
     viewport: `${Math.round(browser.viewportWidth)}x${Math.round(browser.viewportHeight)}`,
+    screenReader: browser.screenReader === true ? 'true' : 'false',
     ...(queryString === '' ? {} : { queryString }),
   };
 }
