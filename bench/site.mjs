@@ -87,7 +87,10 @@ async function main() {
     console.log(`goals: LCP p75 ≤ ${LCP_P75_GOAL_MS} ms, CLS p75 < ${CLS_P75_GOAL}, home JS before consent ≤ ${HOME_JS_GOAL_BYTES / 1024} KB gzip`);
   } finally {
     await browser.close();
+    // The server flushes to its data folder as it stops: the folder goes only once it has exited.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (missed) throw new Error('bench:site: a goal was missed');

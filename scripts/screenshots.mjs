@@ -1,6 +1,6 @@
 // Saves every page type of the site (e2e/page-types.json) at 1280 px and 360 px wide as
-// docs/screenshots/{page}-{width}.png: the built server on 127.0.0.1 with an empty data folder,
-// Debian's Chromium, a visitor who has accepted cookies (no banner over the page). Stops by itself.
+// docs/screenshots/{page}-{width}.jpg (JPEG: a whole page in a few hundred KB, not megabytes): the
+// built server on 127.0.0.1 with an empty data folder, Debian's Chromium, a visitor who has accepted cookies (no banner over the page). Stops by itself.
 // Usage: npm run screenshots
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'docs/screenshots');
 const WIDTHS_PX = [1280, 360];
 const VIEWPORT_HEIGHT_PX = 900;
-/** After the network is idle: images decoded, players' first frames and late fonts in place. */
-const SETTLE_MS = 500;
+const JPEG_QUALITY = 70;
+/** After the app has rendered: images decoded, players' first frames in place (players keep the network busy, so no idle wait). */
+const SETTLE_MS = 1500;
 const HARD_LIMIT_MS = 300_000;
 const PAGES = JSON.parse(readFileSync(path.join(ROOT, 'e2e/page-types.json'), 'utf8')).pages;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -35,17 +36,29 @@ async function main() {
       await context.addCookies([{ name: CONSENT_COOKIE_NAME, value: consent, url: base }]);
       const page = await context.newPage();
       for (const { name, path: pagePath } of PAGES) {
-        await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+        await page.goto(base + pagePath, { waitUntil: 'load' });
+        await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
+        // Lazy images load as they come into view: the whole page passes through it first.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          window.scrollTo(0, 0);
+        });
         await page.waitForTimeout(SETTLE_MS);
-        const file = path.join(OUT_DIR, `${name}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        const file = path.join(OUT_DIR, `${name}-${width}.jpg`);
+        await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: JPEG_QUALITY });
         console.log(`screenshots: ${path.relative(ROOT, file)}`);
       }
       await context.close();
     }
   } finally {
     await browser.close();
+    // The server flushes to its data folder as it stops: the folder goes only once it has exited.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,17 @@
 import { afterReveal } from './boot-after-reveal';
 import './styles.css';
+// Every page's styles load with the page, render-blocking: the server's first view must look as the
+// app will (a page's styles arriving with its lazy chunk shifted the whole layout). They are small.
+import './account/account.css';
+import './engagement/engagement.css';
+import './live/live.css';
+import './news/news.css';
+import './pages/quiz-page.css';
+import './pages/search-page.css';
+import './pages/tv-receiver-page.css';
+import './pages/weather-page.css';
+import './player/player.css';
+import './programmes/programme-cards.css';
 
 // The site's entry: small, so that it runs at once; the app is a chunk of its own, started once the
 // page may be shown (boot-after-reveal.ts).

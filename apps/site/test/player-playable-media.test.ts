@@ -24,6 +24,7 @@ describe('PlayableMedia', () => {
       chapters: [{ name: 'Inici', startTime: 0, length: 30 }],
       adBreaks: [{ offsetSeconds: 15, vast: ['/ads/anunci-2.xml'] }],
       subtitles: '/media/vod/reportatge/subtitols.vtt',
+      image: { id: 'img-21', alt: 'Un plató' },
     } as Episode;
     expect(fromEpisode(episode, { title: 'Reportatges', code: 'REPORTATGES' })).toEqual({
       id: 'e1',
@@ -36,6 +37,8 @@ describe('PlayableMedia', () => {
       chapters: episode.chapters,
       adBreaks: episode.adBreaks,
       subtitles: '/media/vod/reportatge/subtitols.vtt',
+      // A video's poster is its image, so the page's largest paint does not wait for the stream.
+      poster: '/imatges/img-21-640.jpg',
       programme: 'Reportatges',
       programmeCode: 'REPORTATGES',
     });

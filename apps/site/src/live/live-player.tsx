@@ -1,4 +1,4 @@
-import type { Broadcast, Channel } from '@mesura/content';
+import { imagePath, type Broadcast, type Channel } from '@mesura/content';
 import { useRef } from 'react';
 import type { PageData, VideoData } from '../measurement/data-layer-types';
 import { DvrControls } from './dvr-controls';
@@ -18,6 +18,9 @@ interface LivePlayerProps {
 }
 
 /** A TV channel's live stream with its DVR controls. */
+/** What the player shows before the stream plays: the pool's TV studio, so the first paint has its picture. */
+const LIVE_POSTER = imagePath('img-21', 640);
+
 export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, children }: LivePlayerProps) {
   const media = useRef<HTMLVideoElement>(null);
   const { state, stream } = useLiveStream(media, { src: channel.liveSrc, guide, initial, dataLayerFor });
@@ -31,7 +34,7 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
     <>
       <figure className="live-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'} data-broadcast-id={state.broadcast.id}>
         <div className="live-player__stage">
-          <video ref={media} className="live-player__video" width={640} height={360} playsInline aria-label={`${channel.name} en directe`} />
+          <video ref={media} className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline aria-label={`${channel.name} en directe`} />
         </div>
         <div className="live-player__bar">
           <button type="button" className="live-player__toggle" onClick={toggle}>

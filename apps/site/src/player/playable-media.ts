@@ -3,7 +3,7 @@
  * (content/media-items.ts) and the programmes' episodes of the content API (@mesura/content's
  * Episode) both map onto it, so that the player, its ads, subtitles and chapters are one code.
  */
-import type { AdBreak, Chapter, Episode, Programme } from '@mesura/content';
+import { imagePath, type AdBreak, type Chapter, type Episode, type Programme } from '@mesura/content';
 import type { MediaItem } from '../content/media-items';
 
 export interface PlayableMedia {
@@ -23,6 +23,8 @@ export interface PlayableMedia {
   adBreaks: readonly AdBreak[];
   /** Catalan WebVTT subtitles, when it has them. */
   subtitles?: string;
+  /** The picture shown before playback (a pool image), so the page's largest paint need not wait for the media. */
+  poster?: string;
   /** The programme's name and its code (`codiPrograma`), for the caption and the direct calls. */
   programme: string;
   programmeCode: string;
@@ -48,6 +50,9 @@ export function fromMediaItem(item: MediaItem): PlayableMedia {
 }
 
 /** An episode of the content API, with the programme it belongs to (its title and code). */
+/** The poster's width: the player is at most this wide on the page. */
+const POSTER_WIDTH_PX = 640;
+
 export function fromEpisode(episode: Episode, programme: Pick<Programme, 'title' | 'code'>): PlayableMedia {
   return {
     id: episode.id,
@@ -60,6 +65,7 @@ export function fromEpisode(episode: Episode, programme: Pick<Programme, 'title'
     chapters: episode.chapters,
     adBreaks: episode.adBreaks,
     ...(episode.subtitles === undefined ? {} : { subtitles: episode.subtitles }),
+    ...(episode.kind === 'video' && { poster: imagePath(episode.image.id, POSTER_WIDTH_PX) }),
     programme: programme.title,
     programmeCode: programme.code,
   };
