@@ -107,8 +107,10 @@ describe('consent (issue 4) in Chromium', () => {
     const vendorName = (id: number) => (VENDOR_LIST.vendors[String(id)] as unknown as { name: string }).name;
     await page.getByRole('switch', { name: vendorName(VENDOR_IDS['web-analytics']), exact: true }).check();
     await click(page, 'Desa la selecció');
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'euconsent-v2');
-    expect(cookie).toBeDefined();
+    // The choice is stored once the consent manager's chunk, loaded by the click, has run.
+    const stored = async () => (await page.context().cookies()).find((c) => c.name === 'euconsent-v2');
+    await expect.poll(stored).toBeDefined();
+    const cookie = await stored();
     const model = TCString.decode(cookie!.value);
     const given = (vector: { forEach(cb: (value: boolean, id: number) => void): void }) => {
       const ids: number[] = [];

@@ -2,6 +2,8 @@
 import { acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installTcfStub } from '../../../packages/sdk/src/tcf-stub';
+import * as consentManager from '../src/consent/consent-manager';
 import { startConsent, type ConsentController } from '../src/consent/start-consent';
 import {
   button,
@@ -17,12 +19,33 @@ import {
   switchNamed,
 } from './helpers/consent-page';
 
-function start(): ConsentController {
+let managerLoads = 0;
+const loadManager = async () => {
+  managerLoads += 1;
+  return consentManager;
+};
+
+/** Starts the banner as the page does, after the head snippet's __tcfapi stub, and lets a manager it loads start. */
+async function start(): Promise<ConsentController> {
+  installTcfStub(window as { __tcfapi?: unknown });
   let controller: ConsentController | undefined;
   act(() => {
-    controller = startConsent();
+    controller = startConsent(loadManager);
   });
+  await settle();
   return controller!;
+}
+
+/** Lets the few promise steps between a click and the manager's answer run (loading is a resolved promise here). */
+const settle = () =>
+  act(async () => {
+    for (let step = 0; step < 10; step++) await Promise.resolve();
+  });
+
+/** `click`, then what the click started. */
+async function choose(element: HTMLElement): Promise<void> {
+  click(element);
+  await settle();
 }
 const WEB_ANALYTICS = 'Mesura analítica web';
 
@@ -30,6 +53,7 @@ let load: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
   resetPage();
   load = vi.fn<() => void>();
+  managerLoads = 0;
   window.mesura = { track: vi.fn(), load };
 });
 afterEach(() => {
@@ -37,26 +61,42 @@ afterEach(() => {
 });
 
 describe('startConsent for a new visitor', () => {
-  it('shows the first layer, named by its heading, with focus inside, and tells vendors the UI is shown', () => {
-    start();
+  it('shows the first layer, named by its heading, with focus inside, and tells vendors the UI is shown', async () => {
+    await start();
     expect(dialog()?.getAttribute('aria-modal')).toBe('false');
     expect(dialogName()).toBe('La teva privacitat');
     expect(document.activeElement?.textContent).toBe('La teva privacitat');
-    expect(getTCData()).toMatchObject({ eventStatus: 'cmpuishown', tcString: '' });
+    expect(managerLoads).toBe(0);
+    const heard = listenToTcf();
+    await settle();
+    expect(managerLoads).toBe(1);
+    expect(heard).toMatchObject([{ eventStatus: 'cmpuishown', tcString: '' }]);
     expect(consentCookieValue()).toBeUndefined();
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('offers the three answers as the same component with the same class', () => {
-    start();
+  it('loads no TCF library before a choice: the stub answers ping, and the first choice loads the manager once', async () => {
+    await start();
+    let ping: unknown;
+    (window as unknown as { __tcfapi: (...args: unknown[]) => void }).__tcfapi('ping', 2, (answer: unknown) => (ping = answer));
+    expect(ping).toMatchObject({ cmpLoaded: false, cmpStatus: 'stub' });
+    click(button('Configura'));
+    expect(managerLoads).toBe(0);
+    await choose(button('Accepta-ho tot'));
+    expect(managerLoads).toBe(1);
+    expect(consentCookieValue()).toBeDefined();
+  });
+
+  it('offers the three answers as the same component with the same class', async () => {
+    await start();
     const answers = ['Accepta-ho tot', 'Rebutja-ho tot', 'Configura'].map(button);
     expect(answers.map((answer) => answer.className)).toEqual(['consent-button', 'consent-button', 'consent-button']);
   });
 
-  it('on "Accepta-ho tot" stores the cookie, updates __tcfapi at once, loads /mesura.js and closes', () => {
-    start();
+  it('on "Accepta-ho tot" stores the cookie, updates __tcfapi at once, loads /mesura.js and closes', async () => {
+    await start();
     const heard = listenToTcf();
-    click(button('Accepta-ho tot'));
+    await choose(button('Accepta-ho tot'));
     expect(consentCookieValue()).toMatch(/^C[\w-]+(\.[\w-]+)+$/);
     expect(heard.at(-1)).toMatchObject({ eventStatus: 'useractioncomplete', tcString: consentCookieValue() });
     expect(consentedIds(heard.at(-1)?.vendor.consents)).toEqual([1001, 1002, 1003, 1004]);
@@ -64,9 +104,9 @@ describe('startConsent for a new visitor', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('on "Rebutja-ho tot" stores a choice without consent and does not load /mesura.js', () => {
-    start();
-    click(button('Rebutja-ho tot'));
+  it('on "Rebutja-ho tot" stores a choice without consent and does not load /mesura.js', async () => {
+    await start();
+    await choose(button('Rebutja-ho tot'));
     expect(getTCData().eventStatus).toBe('useractioncomplete');
     expect(consentedIds(getTCData().vendor.consents)).toEqual([]);
     expect(consentCookieValue()).toBeDefined();
@@ -74,8 +114,8 @@ describe('startConsent for a new visitor', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('"Configura" opens the settings layer with every switch off and focus on its heading', () => {
-    start();
+  it('"Configura" opens the settings layer with every switch off and focus on its heading', async () => {
+    await start();
     click(button('Configura'));
     const switches = [...document.querySelectorAll<HTMLInputElement>('input[role="switch"]')];
     expect(switches).toHaveLength(15);
@@ -84,8 +124,8 @@ describe('startConsent for a new visitor', () => {
     expect(dialogName()).toBe('La teva privacitat');
   });
 
-  it('Escape goes back from the settings layer to the first layer, onto "Configura", and no further', () => {
-    start();
+  it('Escape goes back from the settings layer to the first layer, onto "Configura", and no further', async () => {
+    await start();
     click(button('Configura'));
     pressEscape();
     expect(document.activeElement).toBe(button('Configura'));
@@ -94,12 +134,12 @@ describe('startConsent for a new visitor', () => {
     expect(consentCookieValue()).toBeUndefined();
   });
 
-  it('"Desa la selecció" stores exactly the switches turned on', () => {
-    start();
+  it('"Desa la selecció" stores exactly the switches turned on', async () => {
+    await start();
     click(button('Configura'));
     click(switchNamed('Emmagatzemar informació en un dispositiu o accedir-hi'));
     click(switchNamed(WEB_ANALYTICS));
-    click(button('Desa la selecció'));
+    await choose(button('Desa la selecció'));
     const data = getTCData();
     expect(consentedIds(data.purpose.consents)).toEqual([1]);
     expect(consentedIds(data.vendor.consents)).toEqual([1001]);
@@ -113,23 +153,24 @@ describe('startConsent for a returning visitor', () => {
     document.cookie = `euconsent-v2=${encodeChoice(acceptAll(gvl), { gvl, now: Date.now() })}; Path=/`;
   };
 
-  it('shows no banner and gives vendors the stored choice (tcloaded)', () => {
+  it('shows no banner and gives vendors the stored choice (tcloaded)', async () => {
     acceptedCookie();
-    start();
+    await start();
     expect(dialog()).toBeNull();
     expect(getTCData().eventStatus).toBe('tcloaded');
     expect(consentedIds(getTCData().vendor.consents)).toEqual([1001, 1002, 1003, 1004]);
   });
 
-  it('withdraws at once from the footer: reopened with the switches as stored, "Rebutja-ho tot" reaches __tcfapi', () => {
+  it('withdraws at once from the footer: reopened with the switches as stored, "Rebutja-ho tot" reaches __tcfapi', async () => {
     acceptedCookie();
-    const controller = start();
+    const controller = await start();
     const footerLink = document.body.appendChild(document.createElement('button'));
     const heard = listenToTcf();
     act(() => controller.openSettings(footerLink));
+    await settle();
     expect(heard.at(-1)?.eventStatus).toBe('cmpuishown');
     expect(switchNamed(WEB_ANALYTICS).checked).toBe(true);
-    click(button('Rebutja-ho tot'));
+    await choose(button('Rebutja-ho tot'));
     expect(heard.at(-1)?.eventStatus).toBe('useractioncomplete');
     expect(consentedIds(heard.at(-1)?.vendor.consents)).toEqual([]);
     expect(dialog()).toBeNull();
@@ -137,17 +178,17 @@ describe('startConsent for a returning visitor', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('shows the banner again for a malformed cookie and logs why in debug mode only', () => {
+  it('shows the banner again for a malformed cookie and logs why in debug mode only', async () => {
     document.cookie = 'euconsent-v2=not-a-tc-string; Path=/';
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    start();
+    await start();
     expect(dialog()).not.toBeNull();
     expect(info).not.toHaveBeenCalled();
 
     resetPage();
     document.cookie = 'euconsent-v2=not-a-tc-string; Path=/';
     window.history.replaceState(null, '', '/?mesura_debug=1');
-    start();
+    await start();
     expect(dialog()).not.toBeNull();
     expect(consentedIds(getTCData().vendor.consents)).toEqual([]);
     expect(info).toHaveBeenCalledWith('[mesura consent] consent: stored choice ignored, malformed: not a TC string');

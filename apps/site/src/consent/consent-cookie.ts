@@ -2,7 +2,7 @@
  * The `euconsent-v2` cookie as text: read from `document.cookie`, written as a `Set-Cookie`-style
  * string for `document.cookie = …`. Pure, so the browser adapter (start-consent.ts) only assigns.
  */
-import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_COOKIE_NAME } from '@mesura/consent';
+import { CONSENT_COOKIE_MAX_AGE_S, CONSENT_COOKIE_NAME } from '@mesura/consent/head';
 
 /**
  * A cookie's value in `document.cookie` text, `undefined` when absent. The first one wins, as

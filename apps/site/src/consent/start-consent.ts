@@ -1,30 +1,17 @@
 /**
- * Starts the site's consent manager: the browser adapter around @mesura/consent. Loaded with a
- * dynamic import from main.tsx, so that @iabtcf/* and the banner are a chunk of their own and never
- * delay the first paint; until it runs, the head snippet's `__tcfapi` stub queues vendors' calls.
- *
- * 1. Read the stored `euconsent-v2` cookie into the consent state (a refused one is no choice).
- * 2. Install `__tcfapi` and give it the choice in force, or none with the banner showing.
- * 3. On every change: update `__tcfapi` at once (the SDK stops or starts sending through its
- *    listener, without a reload) and load /mesura.js if web analytics is now allowed.
- * 4. Render the banner, open on the first layer when there is no valid choice.
+ * Starts the site's consent banner, loaded with a dynamic import from app.tsx so that it never
+ * delays the first paint. The banner itself is small; the manager behind it (consent-manager.ts,
+ * with @iabtcf/*) is loaded only when something needs it:
+ * - a stored `euconsent-v2` cookie: at once, to read it (and ask again if it is no longer valid);
+ * - the visitor's choice: the button's click loads it, then stores the choice;
+ * - a vendor's `__tcfapi` call: the head snippet's stub keeps the call and the manager answers it.
+ * So a new visitor downloads no TCF library before choosing, and nothing is measured meanwhile.
  */
-import {
-  CONSENT_COOKIE_NAME,
-  acceptAll,
-  createConsentState,
-  createVendorList,
-  rejectAll,
-  type Choice,
-  type ConsentState,
-} from '@mesura/consent';
-import { installCmpApi, type CmpApiAdapter } from '@mesura/consent/cmp-api';
-import { allowsWebAnalytics } from './analytics-allowed';
-import { createBannerStore, type BannerStore } from './banner-store';
-import { choiceFromToggles } from './choice-toggles';
-import { consentCookie, readCookie } from './consent-cookie';
-import { DEBUG_STORAGE_KEY, LOG_PREFIX } from './constants';
-import { debugEnabled } from './debug-mode';
+import { CONSENT_COOKIE_NAME } from '@mesura/consent/head';
+import shippedVendorList from '@mesura/consent/vendor-list.json';
+import { createBannerStore } from './banner-store';
+import type { ConsentManager } from './consent-manager';
+import { readCookie } from './consent-cookie';
 import { mountConsentBanner } from './mount-banner';
 import { settingsModel } from './settings-model';
 
@@ -36,71 +23,54 @@ export interface ConsentController {
   openSettings(returnFocusTo?: HTMLElement): void;
 }
 
-export function startConsent(): ConsentController {
-  const log = debugLog();
-  const gvl = createVendorList();
-  const state = createConsentState({ gvl, read: readConsentCookie, write: writeConsentCookie, now: Date.now, log });
-  const cmp = installCmpApi();
-  const store = createBannerStore();
-  const asking = state.status() === 'unknown';
-  cmp.update(state.tcString(), asking);
-  state.subscribe((event) => {
-    if (event.type === 'changed') onChoiceChanged(state, cmp, log);
-  });
-  if (asking) store.send({ type: 'ask' });
+type TcfApi = (...args: unknown[]) => unknown;
+type ManagerModule = Pick<typeof import('./consent-manager'), 'startConsentManager'>;
 
-  const decide = (choice: Choice): void => {
-    state.decide(choice);
-    store.send({ type: 'decided' });
-  };
+/** `loadManager` defaults to the dynamic import of consent-manager.ts; tests pass the module itself. */
+export function startConsent(loadManager: () => Promise<ManagerModule> = () => import('./consent-manager')): ConsentController {
+  const store = createBannerStore();
+  let started: ConsentManager | undefined;
+  let loading: Promise<ConsentManager | undefined> | undefined;
+  const manager = (): Promise<ConsentManager | undefined> =>
+    (loading ??= loadManager()
+      .then(({ startConsentManager }) => (started = startConsentManager(store)))
+      .catch((error: unknown) => {
+        // Without it no choice can be stored, so nothing is measured; the page itself works.
+        console.error('Mesura: the consent manager did not start.', error);
+        return undefined;
+      }));
+  const withManager = (act: (loaded: ConsentManager) => void) => () => void manager().then((loaded) => loaded && act(loaded));
+
+  if (readCookie(document.cookie, CONSENT_COOKIE_NAME) !== undefined) void manager();
+  else {
+    store.send({ type: 'ask' });
+    loadOnFirstTcfCall(() => void manager());
+  }
   mountConsentBanner({
     store,
-    model: settingsModel(gvl),
-    currentChoice: () => state.choice(),
+    model: settingsModel(shippedVendorList),
+    currentChoice: () => started?.currentChoice(),
     actions: {
-      acceptAll: () => decide(acceptAll(gvl)),
-      rejectAll: () => decide(rejectAll()),
-      save: (toggles) => decide(choiceFromToggles(toggles, gvl)),
+      acceptAll: withManager((loaded) => loaded.acceptAll()),
+      rejectAll: withManager((loaded) => loaded.rejectAll()),
+      save: (toggles) => withManager((loaded) => loaded.save(toggles))(),
     },
   });
-  return { openSettings: (returnFocusTo) => reopen(store, cmp, state, returnFocusTo) };
+  return { openSettings: (returnFocusTo) => withManager((loaded) => loaded.openSettings(returnFocusTo))() };
 }
 
-function onChoiceChanged(state: ConsentState, cmp: CmpApiAdapter, log: (line: string) => void): void {
-  // __tcfapi first: a /mesura.js loaded just below must find the new choice, not the old one.
-  cmp.update(state.tcString(), false);
-  const loadAnalytics = allowsWebAnalytics(state.choice());
-  log(`consent: choice stored, status ${state.status()}${loadAnalytics ? ', loading /mesura.js' : ''}`);
-  // The snippet's queue loads /mesura.js once; the SDK that replaces it has no load(), and needs none.
-  if (loadAnalytics) window.mesura?.load?.();
-}
-
-function reopen(store: BannerStore, cmp: CmpApiAdapter, state: ConsentState, returnFocusTo?: HTMLElement): void {
-  // TCF: vendors hear `cmpuishown` when the UI is shown again. The SDK keeps the choice in force
-  // until the visitor's next one (`useractioncomplete`).
-  if (store.snapshot().layer === 'closed') cmp.update(state.tcString(), true);
-  store.send({ type: 'reopen' }, returnFocusTo);
-}
-
-function readConsentCookie(): string | undefined {
-  return readCookie(document.cookie, CONSENT_COOKIE_NAME);
-}
-
-function writeConsentCookie(tcString: string): void {
-  document.cookie = consentCookie(tcString, { secure: window.location.protocol === 'https:' });
-}
-
-/** The state's log: silent unless debug mode is on for the page, as packages/tags' logger is. */
-function debugLog(): (line: string) => void {
-  const on = debugEnabled({ search: window.location.search, storedFlag: readStoredFlag() });
-  return on ? (line) => console.info(`${LOG_PREFIX} ${line}`) : () => {};
-}
-
-function readStoredFlag(): string | null {
-  try {
-    return window.localStorage.getItem(DEBUG_STORAGE_KEY);
-  } catch {
-    // Storage disabled by the browser or its settings: debug mode can still be turned on by URL.
-    return null;
-  }
+/**
+ * Wraps the head snippet's `__tcfapi` stub so that a vendor's first call loads the manager, whose
+ * @iabtcf/cmpapi then replaces the stub and answers the calls it kept. The stub's `ping` still
+ * answers at once, without loading anything.
+ */
+function loadOnFirstTcfCall(load: () => void): void {
+  const page = window as unknown as { __tcfapi?: TcfApi };
+  const stub = page.__tcfapi;
+  if (typeof stub !== 'function') return load();
+  page.__tcfapi = (...args: unknown[]) => {
+    const answer = stub(...args);
+    if (args.length > 0 && args[0] !== 'ping') load();
+    return answer;
+  };
 }
