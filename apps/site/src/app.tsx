@@ -19,8 +19,9 @@ export const APP_READY_ATTRIBUTE = 'data-app';
  * the client puts its offers back before the next paint.
  */
 export async function startSite(container: HTMLElement): Promise<void> {
-  // The consent manager (@iabtcf/* and the banner) is a chunk of its own: the first paint never waits
-  // for it, and until it has run the head snippet's __tcfapi stub queues vendors' calls.
+  // The consent banner is a chunk of its own: the first paint never waits for it, and until the
+  // manager behind it has run (main.tsx starts it at once for a stored choice) the head snippet's
+  // __tcfapi stub queues vendors' calls.
   const consent = import('./consent/start-consent')
     .then(({ startConsent }) => startConsent())
     .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { afterReveal } from './boot-after-reveal';
+import { consentSession, hasStoredChoice } from './consent/consent-session';
 import './styles.css';
 // Every page's styles load with the page, render-blocking: the server's first view must look as the
 // app will (a page's styles arriving with its lazy chunk shifted the whole layout). They are small.
@@ -17,6 +18,10 @@ import './programmes/programme-cards.css';
 // page may be shown (boot-after-reveal.ts).
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element to render the site into.');
+
+// A returning visitor's choice is read at once, not after the app: until __tcfapi answers with it,
+// the SDK sends nothing (a page left early would lose its page view, an autoplaying ad its start).
+if (hasStoredChoice(document)) void consentSession.manager();
 
 const clock = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as number) };
 afterReveal(document, clock)

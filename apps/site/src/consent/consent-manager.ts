@@ -1,6 +1,6 @@
 /**
- * The consent manager proper: @iabtcf/* behind @mesura/consent. A chunk of its own, loaded by
- * start-consent.ts only when something needs it: a stored choice to read, the visitor's choice to
+ * The consent manager proper: @iabtcf/* behind @mesura/consent. A chunk of its own, loaded through
+ * consent-session.ts only when something needs it: a stored choice to read, the visitor's choice to
  * store, or a vendor's `__tcfapi` call. A new visitor who has not chosen yet never downloads it.
  *
  * 1. Read the stored `euconsent-v2` cookie into the consent state (a refused one is no choice).
@@ -36,8 +36,13 @@ export interface ConsentManager {
   currentChoice(): Choice | undefined;
 }
 
-/** Starts the manager on the banner's `store`: asks (opens the first layer) when no valid choice is stored. */
-export function startConsentManager(store: BannerStore): ConsentManager {
+export interface ConsentManagerOptions {
+  /** Open the banner's first layer when no valid choice is stored; false when loaded for the visitor's answer. */
+  askWhenUnknown: boolean;
+}
+
+/** Starts the manager on the banner's `store`. */
+export function startConsentManager(store: BannerStore, { askWhenUnknown }: ConsentManagerOptions): ConsentManager {
   const log = debugLog();
   const gvl = createVendorList();
   const state = createConsentState({ gvl, read: readConsentCookie, write: writeConsentCookie, now: Date.now, log });
@@ -47,7 +52,7 @@ export function startConsentManager(store: BannerStore): ConsentManager {
   state.subscribe((event) => {
     if (event.type === 'changed') onChoiceChanged(state, cmp, log);
   });
-  if (asking) store.send({ type: 'ask' });
+  if (asking && askWhenUnknown) store.send({ type: 'ask' });
 
   const decide = (choice: Choice): void => {
     state.decide(choice);

@@ -1,17 +1,14 @@
 /**
  * Starts the site's consent banner, loaded with a dynamic import from app.tsx so that it never
  * delays the first paint. The banner itself is small; the manager behind it (consent-manager.ts,
- * with @iabtcf/*) is loaded only when something needs it:
- * - a stored `euconsent-v2` cookie: at once, to read it (and ask again if it is no longer valid);
- * - the visitor's choice: the button's click loads it, then stores the choice;
+ * with @iabtcf/*) is loaded through the page's consent session only when something needs it:
+ * - a stored `euconsent-v2` cookie: at once (main.tsx), to read it and ask again if it is invalid;
+ * - the visitor's answer: the banner closes at once and the manager, loaded then, stores it;
  * - a vendor's `__tcfapi` call: the head snippet's stub keeps the call and the manager answers it.
  * So a new visitor downloads no TCF library before choosing, and nothing is measured meanwhile.
  */
-import { CONSENT_COOKIE_NAME } from '@mesura/consent/head';
 import shippedVendorList from '@mesura/consent/vendor-list.json';
-import { createBannerStore } from './banner-store';
-import type { ConsentManager } from './consent-manager';
-import { readCookie } from './consent-cookie';
+import { consentSession, hasStoredChoice, type ConsentSession } from './consent-session';
 import { mountConsentBanner } from './mount-banner';
 import { settingsModel } from './settings-model';
 
@@ -24,39 +21,24 @@ export interface ConsentController {
 }
 
 type TcfApi = (...args: unknown[]) => unknown;
-type ManagerModule = Pick<typeof import('./consent-manager'), 'startConsentManager'>;
 
-/** `loadManager` defaults to the dynamic import of consent-manager.ts; tests pass the module itself. */
-export function startConsent(loadManager: () => Promise<ManagerModule> = () => import('./consent-manager')): ConsentController {
-  const store = createBannerStore();
-  let started: ConsentManager | undefined;
-  let loading: Promise<ConsentManager | undefined> | undefined;
-  const manager = (): Promise<ConsentManager | undefined> =>
-    (loading ??= loadManager()
-      .then(({ startConsentManager }) => (started = startConsentManager(store)))
-      .catch((error: unknown) => {
-        // Without it no choice can be stored, so nothing is measured; the page itself works.
-        console.error('Mesura: the consent manager did not start.', error);
-        return undefined;
-      }));
-  const withManager = (act: (loaded: ConsentManager) => void) => () => void manager().then((loaded) => loaded && act(loaded));
-
-  if (readCookie(document.cookie, CONSENT_COOKIE_NAME) !== undefined) void manager();
+export function startConsent(session: ConsentSession = consentSession): ConsentController {
+  if (hasStoredChoice(document)) void session.manager();
   else {
-    store.send({ type: 'ask' });
-    loadOnFirstTcfCall(() => void manager());
+    session.store.send({ type: 'ask' });
+    loadOnFirstTcfCall(() => void session.manager());
   }
   mountConsentBanner({
-    store,
+    store: session.store,
     model: settingsModel(shippedVendorList),
-    currentChoice: () => started?.currentChoice(),
+    currentChoice: () => session.started()?.currentChoice(),
     actions: {
-      acceptAll: withManager((loaded) => loaded.acceptAll()),
-      rejectAll: withManager((loaded) => loaded.rejectAll()),
-      save: (toggles) => withManager((loaded) => loaded.save(toggles))(),
+      acceptAll: () => session.choose((manager) => manager.acceptAll()),
+      rejectAll: () => session.choose((manager) => manager.rejectAll()),
+      save: (toggles) => session.choose((manager) => manager.save(toggles)),
     },
   });
-  return { openSettings: (returnFocusTo) => withManager((loaded) => loaded.openSettings(returnFocusTo))() };
+  return { openSettings: (returnFocusTo) => void session.manager().then((manager) => manager?.openSettings(returnFocusTo)) };
 }
 
 /**
