@@ -3,7 +3,7 @@
  * a section and a subsection front, an article, an author, a theme, and the not-found page (HTTP 404).
  */
 import { describe, expect, it } from 'vitest';
-import { gotoReady, newVisitorPage } from './helpers/browser.js';
+import { gotoMeasured, gotoReady, newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -21,7 +21,7 @@ describe('the news pages in Chromium', () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     const paths = ['/', '/noticies/politica/', '/noticies/societat/salut/', '/noticia/1001/parlament-aprova-llei-habitatge-assequible/', '/autors/laia-puig/', '/tema/habitatge/'];
     for (const path of paths) {
-      await gotoReady(page, site.server.baseUrl + path);
+      await gotoMeasured(page, site.server.baseUrl + path);
       expect(await page.locator('h1').count(), path).toBe(1);
     }
     expect(await page.locator('main .media-card').count()).toBeGreaterThan(0);

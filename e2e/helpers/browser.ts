@@ -63,3 +63,20 @@ export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
 }
+
+/** A promise of the collector's acknowledgement of the page's next beacon (POST /b/ss/…). */
+export function nextBeaconAcknowledged(page: Page): Promise<unknown> {
+  return page.waitForResponse((answer) => answer.request().method() === 'POST' && answer.url().includes('/b/ss/') && answer.ok());
+}
+
+/**
+ * gotoReady, then waits for the collector to acknowledge the page's page view. The SDK sends
+ * nothing before the consent manager (a chunk of its own) has answered, so a page left within
+ * those first moments loses its view, as with any tag; tests that go from page to page wait for it
+ * so that they measure each page, not that race.
+ */
+export async function gotoMeasured(page: Page, url: string): Promise<void> {
+  const acknowledged = nextBeaconAcknowledged(page);
+  await gotoReady(page, url);
+  await acknowledged;
+}
