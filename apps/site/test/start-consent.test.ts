@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTcfStub } from '../../../packages/sdk/src/tcf-stub';
 import * as consentManager from '../src/consent/consent-manager';
 import { createConsentSession } from '../src/consent/consent-session';
@@ -37,9 +37,13 @@ async function start(): Promise<ConsentController> {
   return controller!;
 }
 
-/** Lets the few promise steps between a click and the manager's answer run (loading is a resolved promise here). */
+/**
+ * Lets what a click started finish: the manager's start (a resolved promise here) and the settings
+ * layer's chunk (a module import, answered by the test runner on a later turn of the event loop).
+ */
 const settle = () =>
   act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
     for (let step = 0; step < 10; step++) await Promise.resolve();
   });
 
@@ -49,6 +53,12 @@ async function choose(element: HTMLElement): Promise<void> {
   await settle();
 }
 const WEB_ANALYTICS = 'Mesura analítica web';
+
+// The settings layer is a chunk of its own: its module is loaded once here, so that opening the
+// layer in a test waits only for React.lazy's promise, not for the test runner's first transform.
+beforeAll(async () => {
+  await import('../src/consent/settings-layer');
+});
 
 let load: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
@@ -81,7 +91,7 @@ describe('startConsent for a new visitor', () => {
     let ping: unknown;
     (window as unknown as { __tcfapi: (...args: unknown[]) => void }).__tcfapi('ping', 2, (answer: unknown) => (ping = answer));
     expect(ping).toMatchObject({ cmpLoaded: false, cmpStatus: 'stub' });
-    click(button('Configura'));
+    await choose(button('Configura'));
     expect(managerLoads).toBe(0);
     click(button('Accepta-ho tot'));
     // The banner closes at once; the choice is stored once the manager, loaded by the click, runs.
@@ -122,7 +132,7 @@ describe('startConsent for a new visitor', () => {
 
   it('"Configura" opens the settings layer with every switch off and focus on its heading', async () => {
     await start();
-    click(button('Configura'));
+    await choose(button('Configura'));
     const switches = [...document.querySelectorAll<HTMLInputElement>('input[role="switch"]')];
     expect(switches).toHaveLength(15);
     expect(switches.every((input) => input.type === 'checkbox' && !input.checked)).toBe(true);
@@ -132,7 +142,7 @@ describe('startConsent for a new visitor', () => {
 
   it('Escape goes back from the settings layer to the first layer, onto "Configura", and no further', async () => {
     await start();
-    click(button('Configura'));
+    await choose(button('Configura'));
     pressEscape();
     expect(document.activeElement).toBe(button('Configura'));
     pressEscape();
@@ -142,7 +152,7 @@ describe('startConsent for a new visitor', () => {
 
   it('"Desa la selecció" stores exactly the switches turned on', async () => {
     await start();
-    click(button('Configura'));
+    await choose(button('Configura'));
     click(switchNamed('Emmagatzemar informació en un dispositiu o accedir-hi'));
     click(switchNamed(WEB_ANALYTICS));
     await choose(button('Desa la selecció'));
@@ -173,6 +183,7 @@ describe('startConsent for a returning visitor', () => {
     const footerLink = document.body.appendChild(document.createElement('button'));
     const heard = listenToTcf();
     act(() => controller.openSettings(footerLink));
+    await settle();
     await settle();
     expect(heard.at(-1)?.eventStatus).toBe('cmpuishown');
     expect(switchNamed(WEB_ANALYTICS).checked).toBe(true);

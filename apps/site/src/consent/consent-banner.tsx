@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { Choice } from '@mesura/consent';
 import type { BannerLayer } from './banner-layer';
 import type { BannerStore, BannerSnapshot } from './banner-store';
 import type { Toggles } from './choice-toggles';
 import { FirstLayer } from './first-layer';
-import { SettingsLayer } from './settings-layer';
-import type { SettingsModel } from './settings-model';
 import { CONSENT_TEXTS } from './texts';
 
 /** What the banner asks its owner to do; each one stores a choice and closes the banner. */
@@ -15,9 +13,10 @@ export interface ConsentActions {
   save(toggles: Toggles): void;
 }
 
+const SettingsLayer = lazy(() => import('./settings-layer').then(({ SettingsLayer }) => ({ default: SettingsLayer })));
+
 export interface ConsentBannerProps {
   store: BannerStore;
-  model: SettingsModel;
   /** The choice in force, read each time the settings layer opens. */
   currentChoice(): Choice | undefined;
   actions: ConsentActions;
@@ -27,7 +26,7 @@ export interface ConsentBannerProps {
  * The consent banner: a non-modal dialog at the bottom of the page, named by its heading, so the
  * page stays readable and usable around it (`aria-modal="false"`), yet it only closes on a choice.
  */
-export function ConsentBanner({ store, model, currentChoice, actions }: ConsentBannerProps) {
+export function ConsentBanner({ store, currentChoice, actions }: ConsentBannerProps) {
   const snapshot = useSyncExternalStore(store.subscribe, store.snapshot);
   const headingId = useId();
   const descriptionId = useId();
@@ -61,14 +60,9 @@ export function ConsentBanner({ store, model, currentChoice, actions }: ConsentB
           configureRef={refs.configure}
         />
       ) : (
-        <SettingsLayer
-          model={model}
-          initialChoice={currentChoice()}
-          onSave={actions.save}
-          onAcceptAll={actions.acceptAll}
-          onRejectAll={actions.rejectAll}
-          headingRef={refs.settingsHeading}
-        />
+        <Suspense fallback={null}>
+          <SettingsLayer initialChoice={currentChoice()} onSave={actions.save} onAcceptAll={actions.acceptAll} onRejectAll={actions.rejectAll} />
+        </Suspense>
       )}
     </section>
   );
@@ -76,22 +70,21 @@ export function ConsentBanner({ store, model, currentChoice, actions }: ConsentB
 
 /**
  * Moves focus with the layer, so keyboard and screen-reader users land where the change happened:
- * into the banner when it opens, on the settings heading when that layer opens, back on
- * "Configura" after Escape, and back on the control that reopened the banner once it closes.
+ * into the banner when it opens, back on "Configura" after Escape, and back on the control that
+ * reopened the banner once it closes. The settings layer focuses its own heading when it mounts.
  */
 function useLayerFocus(snapshot: BannerSnapshot) {
   const heading = useRef<HTMLHeadingElement>(null);
   const configure = useRef<HTMLButtonElement>(null);
-  const settingsHeading = useRef<HTMLHeadingElement>(null);
   const previous = useRef<BannerLayer>('closed');
   useEffect(() => {
     const from = previous.current;
     const to = snapshot.layer;
     previous.current = to;
     if (from === to) return;
-    if (to === 'settings') settingsHeading.current?.focus();
-    else if (to === 'first') (from === 'settings' ? configure : heading).current?.focus();
+    if (to === 'settings') return;
+    if (to === 'first') (from === 'settings' ? configure : heading).current?.focus();
     else snapshot.returnFocusTo?.focus();
   }, [snapshot]);
-  return { heading, configure, settingsHeading };
+  return { heading, configure };
 }

@@ -1,25 +1,33 @@
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Choice } from '@mesura/consent';
+import shippedVendorList from '@mesura/consent/vendor-list.json';
 import { setToggle, togglesFromChoice, type Toggles } from './choice-toggles';
 import { ConsentButton } from './consent-button';
 import { ConsentSwitch } from './consent-switch';
-import type { SettingsModel, VendorView } from './settings-model';
+import { settingsModel, type VendorView } from './settings-model';
 import { CONSENT_TEXTS } from './texts';
 import { VisitorRightsFromBrowser } from './visitor-rights';
 
+/** What the layer lists: the shipped vendor list's purposes and vendors. */
+const SHIPPED_SETTINGS = settingsModel(shippedVendorList);
+
 export interface SettingsLayerProps {
-  model: SettingsModel;
   /** The choice in force when the layer opens; the switches start from it (all off without one). */
   initialChoice: Choice | undefined;
   onSave(toggles: Toggles): void;
   onAcceptAll(): void;
   onRejectAll(): void;
-  /** The layer's heading, focused when it opens. */
-  headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** The second layer: one switch per purpose and per vendor. Mounted afresh each time it opens. */
-export function SettingsLayer({ model, initialChoice, onSave, onAcceptAll, onRejectAll, headingRef }: SettingsLayerProps) {
+/**
+ * The second layer: one switch per purpose and per vendor. Mounted afresh each time it opens, with
+ * focus on its heading. A chunk of its own with the vendor list (consent-banner.tsx loads it when the
+ * layer first opens): most visitors answer on the first layer.
+ */
+export function SettingsLayer({ initialChoice, onSave, onAcceptAll, onRejectAll }: SettingsLayerProps) {
+  const model = SHIPPED_SETTINGS;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const [toggles, setToggles] = useState(() => togglesFromChoice(initialChoice));
   const change = (kind: keyof Toggles, id: number) => (on: boolean) => setToggles((current) => setToggle(current, kind, id, on));
   return (

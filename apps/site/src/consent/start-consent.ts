@@ -7,10 +7,8 @@
  * - a vendor's `__tcfapi` call: the head snippet's stub keeps the call and the manager answers it.
  * So a new visitor downloads no TCF library before choosing, and nothing is measured meanwhile.
  */
-import shippedVendorList from '@mesura/consent/vendor-list.json';
 import { consentSession, hasStoredChoice, type ConsentSession } from './consent-session';
 import { mountConsentBanner } from './mount-banner';
-import { settingsModel } from './settings-model';
 
 export interface ConsentController {
   /**
@@ -30,7 +28,6 @@ export function startConsent(session: ConsentSession = consentSession): ConsentC
   }
   mountConsentBanner({
     store: session.store,
-    model: settingsModel(shippedVendorList),
     currentChoice: () => session.started()?.currentChoice(),
     actions: {
       acceptAll: () => session.choose((manager) => manager.acceptAll()),

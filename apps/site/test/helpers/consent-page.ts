@@ -92,7 +92,8 @@ export function consentCookieValue(): string | undefined {
 export function resetPage(): void {
   for (const pair of document.cookie.split('; ')) {
     const name = pair.split('=')[0];
-    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    // An expiry in the past, not Max-Age=0: happy-dom keeps a cookie that expires in the same millisecond.
+    if (name) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
   }
   document.body.innerHTML = '';
   CmpApiModel.reset();
