@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { ConsentSettingsContext, type OpenConsentSettings } from './consent/consent-settings-context';
 import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { readFirstViewData } from './first-view-data';
-import { createSiteRouter, whenInitialized } from './router';
+import { resolveFirstPage, SiteRouter } from './routing/site-router';
 import { captureTypedFields, restoreTypedFields } from './typed-fields';
 
 /** Set on the root element once the app has replaced the first view: from then on every control is the app's. */
@@ -34,8 +33,7 @@ export async function startSite(container: HTMLElement): Promise<void> {
   };
 
   // The first view stays until the app can show the same page: its code and data are there.
-  const router = createSiteRouter(readFirstViewData(document));
-  await whenInitialized(router);
+  const first = await resolveFirstPage(readFirstViewData(document));
   const typed = captureTypedFields(container, document.activeElement);
   const root = createRoot(container);
   // Rendered synchronously, so that what the visitor typed goes back before the next paint.
@@ -43,7 +41,7 @@ export async function startSite(container: HTMLElement): Promise<void> {
     <StrictMode>
       <ConsentSettingsContext value={openConsentSettings}>
         <PageViewGateContext value={createPageViewGate()}>
-          <RouterProvider router={router} />
+          <SiteRouter first={first} />
         </PageViewGateContext>
       </ConsentSettingsContext>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { ConsentSettingsContext } from './consent/consent-settings-context';
 import { setContentFetcher, type ContentFetcher } from './content/content-client';
 import { FirstViewContext } from './first-view-context';
@@ -8,7 +8,8 @@ import { firstViewDataElement } from './first-view-data';
 import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { PageStatusContext, type PageStatus } from './page-status-context';
-import { SITE_ROUTES } from './routes';
+import { PageView } from './routing/page-view';
+import { resolvePage } from './routing/resolve-page';
 
 /** What the server puts into a page before any script has run. */
 export interface FirstView {
@@ -22,8 +23,6 @@ export interface FirstView {
   dataElement: string;
 }
 
-const handler = createStaticHandler(SITE_ROUTES);
-
 /**
  * The server's rendering of a site page (the server build's entry): the same routes and components
  * as in the browser, so that a visitor sees the page at the first paint instead of after the site's
@@ -34,9 +33,8 @@ const handler = createStaticHandler(SITE_ROUTES);
  */
 export async function renderFirstView(url: string, fetchContent: ContentFetcher): Promise<FirstView | undefined> {
   setContentFetcher(fetchContent);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return undefined;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = await resolvePage(new URL(url));
+  if (page.kind === 'redirect') return undefined;
   const status: PageStatus = { notFound: false };
   const markup = renderToString(
     <StrictMode>
@@ -44,14 +42,16 @@ export async function renderFirstView(url: string, fetchContent: ContentFetcher)
         <ConsentSettingsContext value={null}>
           <PageViewGateContext value={createPageViewGate()}>
             <PageStatusContext value={status}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <StaticRouter location={page.href}>
+                <PageView page={page} location={page.href} />
+              </StaticRouter>
             </PageStatusContext>
           </PageViewGateContext>
         </ConsentSettingsContext>
       </FirstViewContext>
     </StrictMode>,
   );
-  return { ...liftTitle(markup), notFound: status.notFound, dataElement: firstViewDataElement(context.loaderData) };
+  return { ...liftTitle(markup), notFound: status.notFound, dataElement: firstViewDataElement({ href: page.href, data: page.data }) };
 }
 
 /** React renders a page's `<title>` where the page component puts it; the document wants it in head. */

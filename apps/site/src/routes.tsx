@@ -8,7 +8,7 @@ import { NEWS_ROUTES } from './routes/news-routes';
 import { PROGRAMME_ROUTES } from './routes/programme-routes';
 
 /**
- * The site's routes, shared by the browser's router (router.tsx) and the server's first view
+ * The site's routes, shared by the browser's router (routing/site-router.tsx) and the server's first view
  * (first-view.tsx). Paths end in '/', as the published URLs do; the router also accepts them without.
  * Each area's routes are in routes/; pages load lazily, so a visitor downloads only the page shown.
  */

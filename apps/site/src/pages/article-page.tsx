@@ -1,6 +1,7 @@
 import { sitePaths, type ArticleResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { formatPublicationDate } from '../content/format-date';
 import type { PageRoute } from '../measurement/page-data';
 import { articleFields } from '../measurement/news-page-fields';
@@ -20,7 +21,7 @@ const ARTICLE_IMAGE_SIZES = '(min-width: 46rem) 46rem, 100vw';
  * redirected by the loader (routes/news-routes.tsx) before anything was measured.
  */
 export function ArticlePage() {
-  const data = useLoaderData() as ArticleResponse | undefined;
+  const data = usePageData<ArticleResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <ArticleView data={data} />;
 }
 

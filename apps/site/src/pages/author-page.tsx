@@ -1,6 +1,6 @@
 import type { AuthorResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { useLoaderData } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import type { PageRoute } from '../measurement/page-data';
 import { authorFields } from '../measurement/news-page-fields';
 import { usePageView } from '../measurement/use-page-view';
@@ -11,7 +11,7 @@ import { NotFoundPage } from './not-found-page';
 
 /** /autors/{slug}/: a journalist and their latest articles. */
 export function AuthorPage() {
-  const data = useLoaderData() as AuthorResponse | undefined;
+  const data = usePageData<AuthorResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <Author data={data} />;
 }
 

@@ -1,6 +1,7 @@
 import { sitePaths, type HomeResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { CallToAction } from '../engagement/call-to-action';
 import type { LinkCallDetail } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
@@ -18,7 +19,7 @@ const LEAD_IMAGE_SIZES = '(min-width: 60rem) 60rem, 100vw';
 
 /** The home page: the lead story, what is on air, a rail per section, the media rail and the calls to action. */
 export function HomePage() {
-  const data = useLoaderData() as HomeResponse | undefined;
+  const data = usePageData<HomeResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <Home data={data} />;
 }
 

@@ -1,6 +1,7 @@
 import type { Broadcast } from '@mesura/content';
 import { useCallback, useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { sendDirectCall } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -14,7 +15,7 @@ import '../live/live.css';
 
 /** /directes/{canal}/: a TV channel live, with its DVR, what is on and the day's guide. */
 export function LiveChannelPage() {
-  const data = useLoaderData<LiveChannelData | undefined>();
+  const data = usePageData<LiveChannelData | undefined>();
   return data === undefined ? <NotFoundPage /> : <ChannelView data={data} />;
 }
 

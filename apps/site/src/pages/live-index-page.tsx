@@ -1,6 +1,7 @@
 import { sitePaths, type ChannelsResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { liveIndexFields } from '../live/live-page-fields';
@@ -10,7 +11,7 @@ import '../live/live.css';
 
 /** /directes/: the TV channels and what is on each. */
 export function LiveIndexPage() {
-  const data = useLoaderData<ChannelsResponse | undefined>();
+  const data = usePageData<ChannelsResponse | undefined>();
   const route = useMemo<PageRoute>(() => ({ kind: 'page', fields: liveIndexFields() }), []);
   if (data === undefined) return <NotFoundPage />;
   return <LiveIndex data={data} route={route} />;

@@ -1,6 +1,7 @@
 import { sitePaths, type HomeResponse, type Teaser } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { mediaFrontFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -14,7 +15,7 @@ const GROUPS = [
 
 /** /videos/: the media front, the newest video and audio episodes, and the way to every programme. */
 export function MediaListPage() {
-  const data = useLoaderData<HomeResponse | undefined>();
+  const data = usePageData<HomeResponse | undefined>();
   const media: readonly Teaser[] = data?.media ?? [];
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: mediaFrontFields() }), [data]));
   return (

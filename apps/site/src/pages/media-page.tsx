@@ -1,6 +1,7 @@
 import { sitePaths, type EpisodeKind, type EpisodeResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { formatPublicationDate } from '../content/format-date';
 import { episodeFields, episodeVideoData } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
@@ -25,7 +26,7 @@ export function AudioPage() {
 
 /** An episode with its player. An unknown id, or an episode of the other kind, is a not-found page. */
 function MediaPage({ kind }: { kind: EpisodeKind }) {
-  const data = useLoaderData<EpisodeResponse | undefined>();
+  const data = usePageData<EpisodeResponse | undefined>();
   return data === undefined || data.episode.kind !== kind ? <NotFoundPage /> : <EpisodeView data={data} />;
 }
 

@@ -1,6 +1,7 @@
 import { sitePaths, type HomeResponse, type SectionFrontResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import type { PageRoute } from '../measurement/page-data';
 import { sectionFrontFields } from '../measurement/news-page-fields';
 import { usePageView } from '../measurement/use-page-view';
@@ -11,7 +12,7 @@ import { NotFoundPage } from './not-found-page';
 
 /** /noticies/: the latest of every section. */
 export function NewsFrontPage() {
-  const data = useLoaderData() as HomeResponse | undefined;
+  const data = usePageData<HomeResponse | undefined>();
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: sectionFrontFields() }), []));
   if (data === undefined) return <NotFoundPage />;
   return (
@@ -32,7 +33,7 @@ export function NewsFrontPage() {
 
 /** /noticies/{seccio}/ and /noticies/{seccio}/{subseccio}/: the section's or subsection's latest news. */
 export function SectionFrontPage() {
-  const data = useLoaderData() as SectionFrontResponse | undefined;
+  const data = usePageData<SectionFrontResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <SectionFront data={data} />;
 }
 

@@ -1,6 +1,7 @@
 import { sitePaths, type ProgrammeResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { programmeFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -11,7 +12,7 @@ import { NotFoundPage } from './not-found-page';
 
 /** /programes/{programa}/: the programme, its seasons and its latest episodes. */
 export function ProgrammePage() {
-  const data = useLoaderData<ProgrammeResponse | undefined>();
+  const data = usePageData<ProgrammeResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <ProgrammeView data={data} />;
 }
 

@@ -1,6 +1,6 @@
 import type { Programme, ProgrammesResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { useLoaderData } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { programmesIndexFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -15,7 +15,7 @@ const GROUPS: { kind: Programme['kind']; id: string; heading: string }[] = [
 
 /** /programes/: every programme, grouped TV / podcasts. */
 export function ProgrammesPage() {
-  const data = useLoaderData<ProgrammesResponse | undefined>();
+  const data = usePageData<ProgrammesResponse | undefined>();
   const programmes = data?.programmes ?? [];
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: programmesIndexFields() }), [data]));
   return (

@@ -6,7 +6,7 @@
  * variables have none for a score, and a second event9 would count one game as two plays.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { CallToAction } from '../engagement/call-to-action';
 import { quizPageFields } from '../engagement/engagement-page-fields';
 import { Poll } from '../engagement/poll';
@@ -42,7 +42,7 @@ const storageKey = (day: string) => `mesura-joc-${day}`;
 type Play = { step: 'intro' } | { step: 'question'; index: number; score: number; chosen?: number } | { step: 'done'; score: number };
 
 export function QuizPage() {
-  const quiz = useLoaderData() as DailyQuiz | undefined;
+  const quiz = usePageData<DailyQuiz | undefined>();
   if (!quiz) return <NotFoundPage />;
   return <Quiz quiz={quiz} />;
 }

@@ -1,6 +1,7 @@
 import { sitePaths, type Broadcast, type StationResponse } from '@mesura/content';
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { sendDirectCall } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -14,7 +15,7 @@ import '../live/live.css';
 
 /** /radio/{emissora}/: a station live, its schedule, its pop-out window and its podcasts. */
 export function RadioPage() {
-  const data = useLoaderData<StationResponse | undefined>();
+  const data = usePageData<StationResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <StationView data={data} />;
 }
 

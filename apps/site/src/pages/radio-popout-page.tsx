@@ -1,6 +1,6 @@
 import { sitePaths, type Broadcast, type StationResponse } from '@mesura/content';
 import { useCallback, useMemo } from 'react';
-import { useLoaderData } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { broadcastAfter } from '../live/live-guide';
@@ -15,7 +15,7 @@ import '../live/live.css';
  * site layout), so that it keeps playing while the visitor browses elsewhere in the main window.
  */
 export function RadioPopOutPage() {
-  const data = useLoaderData<StationResponse | undefined>();
+  const data = usePageData<StationResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <PopOutView data={data} />;
 }
 

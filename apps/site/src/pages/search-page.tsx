@@ -1,6 +1,7 @@
 import type { SearchType } from '@mesura/content';
 import { useMemo, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { resultsSummary } from '../content/search-summary';
 import { searchFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
@@ -23,7 +24,7 @@ const FILTERS: { type: SearchType | undefined; label: string }[] = [
  * navigation, hence one page view with its keywords and its number of results.
  */
 export function SearchPage() {
-  const { query, type, response } = useLoaderData<SearchLoaderData>();
+  const { query, type, response } = usePageData<SearchLoaderData>();
   const navigate = useNavigate();
   const shown = response?.total ?? 0;
   const results = response?.results ?? [];

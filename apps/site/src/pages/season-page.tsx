@@ -1,6 +1,7 @@
 import { sitePaths, type Programme, type ProgrammeResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { seasonFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -10,7 +11,7 @@ import { NotFoundPage } from './not-found-page';
 
 /** /programes/{programa}/temporada-{n}/: the season's episodes in broadcast order. */
 export function SeasonPage() {
-  const data = useLoaderData<ProgrammeResponse | undefined>();
+  const data = usePageData<ProgrammeResponse | undefined>();
   return data?.season === undefined ? <NotFoundPage /> : <SeasonView data={data} season={data.season} />;
 }
 

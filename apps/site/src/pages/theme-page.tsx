@@ -1,6 +1,6 @@
 import type { ThemeResponse } from '@mesura/content';
 import { useMemo } from 'react';
-import { useLoaderData } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import type { PageRoute } from '../measurement/page-data';
 import { themeFields } from '../measurement/news-page-fields';
 import { usePageView } from '../measurement/use-page-view';
@@ -11,7 +11,7 @@ import { NotFoundPage } from './not-found-page';
 
 /** /tema/{slug}/: every section's news on one theme. */
 export function ThemePage() {
-  const data = useLoaderData() as ThemeResponse | undefined;
+  const data = usePageData<ThemeResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <Theme data={data} />;
 }
 

@@ -1,6 +1,7 @@
 import { sitePaths } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { weatherFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -14,7 +15,7 @@ import './weather-page.css';
  * what the site's layout test (server/src/decide/site-activities.ts) restyles: keep its selector.
  */
 export function WeatherPage() {
-  const data = useLoaderData<WeatherFrontData>();
+  const data = usePageData<WeatherFrontData>();
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: weatherFields() }), [data]));
   return (
     <>

@@ -1,7 +1,8 @@
 import type { ForecastResponse } from '@mesura/content';
 import { sitePaths } from '@mesura/content';
 import { useMemo } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { usePageData } from '../routing/page-data';
 import { weatherPlaceFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -12,7 +13,7 @@ import './weather-page.css';
 
 /** /el-temps/{lloc}/: today's forecast large, then the seven days. An unknown place is a not-found page. */
 export function WeatherPlacePage() {
-  const data = useLoaderData<ForecastResponse | undefined>();
+  const data = usePageData<ForecastResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <WeatherPlaceView data={data} />;
 }
 

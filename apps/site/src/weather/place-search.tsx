@@ -1,14 +1,21 @@
 import type { Place } from '@mesura/content';
-import { Form } from 'react-router';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { PLACE_QUERY_MAX_CHARS } from './weather-front';
 
 /**
- * The place search of the weather pages: a GET form to /el-temps/?q= (the router's Form, so it is
- * a client-side navigation, and a plain form before the app runs), with every place as a suggestion.
+ * The place search of the weather pages: a GET form to /el-temps/?q= (a navigation inside the app
+ * once it runs, a plain form before), with every place as a suggestion.
  */
 export function PlaceSearch({ places, query = '' }: { places: readonly Place[]; query?: string }) {
+  const navigate = useNavigate();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const asked = new FormData(event.currentTarget).get('q');
+    navigate(`/el-temps/?${new URLSearchParams({ q: typeof asked === 'string' ? asked : '' })}`);
+  };
   return (
-    <Form role="search" className="search-form place-search" action="/el-temps/" method="get">
+    <form role="search" className="search-form place-search" action="/el-temps/" method="get" onSubmit={onSubmit}>
       <label htmlFor="lloc">Cerqueu una població</label>
       <div className="search-form__row">
         <input
@@ -29,6 +36,6 @@ export function PlaceSearch({ places, query = '' }: { places: readonly Place[]; 
           <option key={place.slug} value={place.name} />
         ))}
       </datalist>
-    </Form>
+    </form>
   );
 }
