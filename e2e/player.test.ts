@@ -58,7 +58,7 @@ const EPISODE_RESPONSE = {
   },
   more: [],
 };
-/** The midroll's offset (apps/site/src/content/media-items.ts). */
+/** The midroll's offset: the second ad break of the episode above. */
 const MIDROLL_SECONDS = 12;
 /** Long enough for ads, level switches and a loaded machine; each wait ends at its event. */
 const PLAYBACK_TIMEOUT_MS = 30_000;

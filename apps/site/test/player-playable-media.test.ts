@@ -1,15 +1,15 @@
 import type { Episode } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_MEDIA } from '../src/content/media-items';
-import { fromEpisode, fromMediaItem } from '../src/player/playable-media';
+import { fromEpisode } from '../src/player/playable-media';
+import { seededMedia } from './helpers/seeded-media';
 
 describe('PlayableMedia', () => {
-  it('maps a sample item: its preroll files become the break at 0 s', () => {
-    const clip = fromMediaItem(SAMPLE_MEDIA.find((item) => item.id === 'clip-de-prova')!);
+  it("maps the seeded test clip: its two preroll ads are the break at 0 s, and it has no subtitles", () => {
+    const clip = seededMedia('clip-de-prova');
     expect(clip).toMatchObject({ id: 'clip-de-prova', kind: 'video', delivery: 'file', lengthSeconds: 12, programmeCode: 'MESURA-NOTICIES' });
     expect(clip.adBreaks).toEqual([{ offsetSeconds: 0, vast: ['/ads/anunci-1.xml', '/ads/anunci-2.xml'] }]);
     expect(clip).not.toHaveProperty('subtitles');
-    expect(fromMediaItem(SAMPLE_MEDIA.find((item) => item.id === 'clip-hls')!).adBreaks).toEqual([]);
+    expect(seededMedia('clip-hls').adBreaks).toEqual([]);
   });
 
   it('maps an episode with the programme’s title and code', () => {

@@ -2,13 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ad1 from '../public/ads/anunci-1.xml?raw';
 import ad2 from '../public/ads/anunci-2.xml?raw';
-import { SAMPLE_MEDIA } from '../src/content/media-items';
 import type { MesuraMediaApi } from '../src/player/media-api';
 import type { HlsPlayer } from '../src/player/hls-source';
 import { HLS_PLAYER_NAME, PLAYER_NAME, startPlayerSession, type PlayerState } from '../src/player/player-session';
 import { FakeMedia, recordingTracking } from './helpers/fake-player';
+import { seededMedia } from './helpers/seeded-media';
 
-const CLIP = SAMPLE_MEDIA.find((item) => item.id === 'clip-de-prova')!;
+const CLIP = seededMedia('clip-de-prova');
 const VAST: Record<string, string> = { '/ads/anunci-1.xml': ad1, '/ads/anunci-2.xml': ad2 };
 
 let content: FakeMedia;
@@ -106,7 +106,7 @@ describe('startPlayerSession', () => {
   it('plays an HLS item through hls.js, which the tracker then follows, and lets hls.js go on destroy', async () => {
     const hls = { destroy: vi.fn(), levels: [], currentLevel: -1, on: vi.fn(), off: vi.fn() } as unknown as HlsPlayer;
     const attachHls = vi.fn(() => Promise.resolve(hls));
-    const item = SAMPLE_MEDIA.find((each) => each.delivery === 'hls')!;
+    const item = seededMedia('clip-hls');
     const session = startPlayerSession({ item, content: content as unknown as HTMLMediaElement, api: Promise.resolve(api), onChange: () => {}, attachHls });
     await settle();
     expect(attachHls).toHaveBeenCalledWith(item.src, content);

@@ -1,26 +1,26 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { MediaItem } from '../content/media-items';
 import '../player/player.css';
 import { AdOverlay } from '../player/ad-overlay';
 import { ChapterList } from '../player/chapter-list';
 import { playerKeyAction, type PlayerKeyAction } from '../player/keyboard';
 import { whenMediaApi } from '../player/media-api';
-import { fromMediaItem, type PlayableMedia } from '../player/playable-media';
+import type { PlayableMedia } from '../player/playable-media';
 import { PlayerControls, useMediaStatus } from '../player/player-controls';
 import { startPlayerSession, type PlayerSession, type PlayerState } from '../player/player-session';
 
 const INITIAL: PlayerState = { phase: 'ready', tracked: false };
 
-/** The media to play: a PlayableMedia (playable-media.ts maps an episode onto it), or a sample item. */
-export type MediaPlayerProps = { media: PlayableMedia } | { item: MediaItem };
+/** The media to play (playable-media.ts maps an episode onto it). */
+export interface MediaPlayerProps {
+  media: PlayableMedia;
+}
 
 /**
  * The player of a video or audio page: the content's element, the ad player's element and its
  * overlay over it, the play button until the first play, then the control bar, and the chapters.
  * Keys work while the focus is in the player (player/keyboard.ts). The wiring is player-session.ts.
  */
-export function MediaPlayer(props: MediaPlayerProps) {
-  const media = 'media' in props ? props.media : fromMediaItem(props.item);
+export function MediaPlayer({ media }: MediaPlayerProps) {
   const figure = useRef<HTMLElement>(null);
   const content = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const adElement = useRef<HTMLVideoElement>(null);

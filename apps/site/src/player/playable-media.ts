@@ -1,10 +1,8 @@
 /**
- * What the player plays, whichever content gave it: the sample items of `/video/` and `/audio/`
- * (content/media-items.ts) and the programmes' episodes of the content API (@mesura/content's
- * Episode) both map onto it, so that the player, its ads, subtitles and chapters are one code.
+ * What the player plays: an episode of the content API (@mesura/content's Episode) with its
+ * programme's name and code, as the player, its ads, subtitles and chapters read it.
  */
 import { imagePath, type AdBreak, type Chapter, type Episode, type Programme } from '@mesura/content';
-import type { MediaItem } from '../content/media-items';
 
 export interface PlayableMedia {
   /** Editorial id: the data layer's `idSessioVideo`. */
@@ -30,29 +28,10 @@ export interface PlayableMedia {
   programmeCode: string;
 }
 
-/** A sample item: its preroll files are the break at 0 s, followed by its midrolls. */
-export function fromMediaItem(item: MediaItem): PlayableMedia {
-  const preroll = item.prerollVast.length > 0 ? [{ offsetSeconds: 0, vast: [...item.prerollVast] }] : [];
-  return {
-    id: item.id,
-    kind: item.kind,
-    title: item.title,
-    delivery: item.delivery,
-    src: item.src,
-    type: item.type,
-    lengthSeconds: item.lengthSeconds,
-    chapters: item.chapters,
-    adBreaks: [...preroll, ...(item.midrolls ?? [])],
-    ...(item.subtitles === undefined ? {} : { subtitles: item.subtitles }),
-    programme: item.programme,
-    programmeCode: item.programmeCode,
-  };
-}
-
-/** An episode of the content API, with the programme it belongs to (its title and code). */
 /** The poster's width: the player is at most this wide on the page. */
 const POSTER_WIDTH_PX = 640;
 
+/** An episode of the content API, with the programme it belongs to (its title and code). */
 export function fromEpisode(episode: Episode, programme: Pick<Programme, 'title' | 'code'>): PlayableMedia {
   return {
     id: episode.id,

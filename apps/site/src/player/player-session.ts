@@ -9,7 +9,6 @@
  */
 import type { Events } from 'hls.js';
 import type { PlayerTracking } from '@mesura/media/players';
-import type { MediaItem } from '../content/media-items';
 import type { DataLayer } from '../measurement/data-layer-types';
 import { sendDirectCall, type DirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { playAdBreak, skipAd } from './ad-break';
@@ -18,7 +17,7 @@ import type { ChapterCall } from './chapters';
 import { followChapters, followMidrolls } from './follow-playhead';
 import { attachHls, type HlsPlayer } from './hls-source';
 import type { MesuraMediaApi } from './media-api';
-import { fromMediaItem, type PlayableMedia } from './playable-media';
+import type { PlayableMedia } from './playable-media';
 import { AUTO_LEVEL, chooseLevel, qualityLevels, type QualityState } from './quality';
 import { showSubtitles, subtitlesCallDetail, withSubtitled } from './subtitles';
 import { parseVast, type VastAd } from './vast';
@@ -61,8 +60,8 @@ export interface PlayerState {
 }
 
 export interface PlayerSessionOptions {
-  /** What plays; a sample item is mapped with fromMediaItem. */
-  item: PlayableMedia | MediaItem;
+  /** What plays (playable-media.ts maps an episode onto it). */
+  item: PlayableMedia;
   content: HTMLMediaElement;
   /** The ad player's <video>; required when the media has ad breaks. */
   adElement?: HTMLMediaElement | null;
@@ -98,7 +97,7 @@ const HLS_MANIFEST_PARSED = 'hlsManifestParsed' as Events.MANIFEST_PARSED;
 const HLS_LEVEL_SWITCHED = 'hlsLevelSwitched' as Events.LEVEL_SWITCHED;
 
 export function startPlayerSession(options: PlayerSessionOptions): PlayerSession {
-  const media = 'adBreaks' in options.item ? options.item : fromMediaItem(options.item);
+  const media = options.item;
   const { content } = options;
   let state: PlayerState = { phase: 'ready', tracked: false, ...(media.subtitles ? { subtitles: false } : {}) };
   let tracking: PlayerTracking | undefined;
