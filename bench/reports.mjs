@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
 import { openDuckDbStore } from '../server/dist/store/duckdb-store.js';
 import { apiHeaders, runBounded, startServer } from './server-process.mjs';
@@ -33,18 +34,6 @@ const REPORTS = [
   ['media by content', 'media?by=content'],
   ['refusals', 'refusals?'],
 ];
-
-/** A small deterministic generator, so that two runs store the same data. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Popular pages are much more popular: page n is drawn with weight about 1/n. */
 const skewed = (next, size) => Math.min(size - 1, Math.floor(Math.exp(next() * Math.log(size + 1))) - 1);
@@ -93,7 +82,8 @@ function hitRow(index, next, firstDayMs) {
 /** Writes the events as segments of SEGMENT_ROWS lines and loads each one; returns rows stored and seconds taken. */
 async function fill(dataDir, firstDayMs) {
   const store = await openDuckDbStore(dataDir, variableNames(SITE_VARIABLE_MAP));
-  const next = random(20261124);
+  // Seeded, so that two runs store the same data.
+  const next = seededRandom(20261124);
   const started = performance.now();
   let stored = 0;
   try {
