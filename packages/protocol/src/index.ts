@@ -94,3 +94,16 @@ export {
 export { DELIVERY_ACTIONS, parseDeliveryResponse } from './delivery-response.js';
 export type { DeliveryCustomerId, DeliveryRequest } from './delivery-request.js';
 export type { DeliveryAction, DeliveryActionType, DeliveryOffer, DeliveryResponse } from './delivery-response.js';
+
+// The console's reports API (GET /api/reports/{area}/{report}).
+export { REPORT_FILTER_DIMENSIONS } from './report-answer.js';
+export type {
+  MetricFormat,
+  ReportAnswer,
+  ReportCatalogueEntry,
+  ReportFilter,
+  ReportFilterDimension,
+  ReportMetric,
+  ReportRow,
+  ReportValue,
+} from './report-answer.js';

@@ -1,0 +1,109 @@
+/**
+ * The shape every console report answers with (`GET /api/reports/{area}/{report}`), shared by the
+ * server that builds it and the console that draws it. One generic shape, so that the console
+ * draws any report (chart, table, comparison, CSV) with one component, and a new report is a new
+ * query on the server only.
+ */
+
+/** The dimensions every report can be filtered by (`f=section:noticies`, repeatable, stacking with AND). */
+export const REPORT_FILTER_DIMENSIONS = [
+  'section',
+  'subsection',
+  'programme',
+  'channel',
+  'portal',
+  'device',
+  'login',
+  'campaign',
+] as const;
+export type ReportFilterDimension = (typeof REPORT_FILTER_DIMENSIONS)[number];
+
+/** One stacked filter: the dimension must equal the value. */
+export interface ReportFilter {
+  dimension: ReportFilterDimension;
+  value: string;
+}
+
+/** How the console shows a metric's number. */
+export type MetricFormat =
+  /** A whole count (page views, visitors): 12.345 in Catalan. */
+  | 'count'
+  /** A share from 0 to 1, shown as 42,1 %. */
+  | 'percent'
+  /** A ratio shown with two decimals (pages per visit). */
+  | 'ratio'
+  /** A duration in seconds, shown as 1 h 02 min or 3 min 05 s. */
+  | 'seconds'
+  /** A duration in milliseconds (startup time). */
+  | 'milliseconds'
+  /** Bits per second, shown as kbit/s or Mbit/s. */
+  | 'bitrate';
+
+export interface ReportMetric {
+  key: string;
+  /** Catalan column heading. */
+  label: string;
+  format: MetricFormat;
+  /** Counted with an approximate distinct count: the console marks it "aprox.". */
+  approximate?: boolean;
+}
+
+/** A metric value; null when there is no value or the cell is hidden by the minimum cohort. */
+export type ReportValue = number | null;
+
+export interface ReportRow {
+  /** Stable key of the row (a day YYYY-MM-DD, an hour YYYY-MM-DDTHH, a section id, a page path…). */
+  key: string;
+  /** What a person reads (a page's title, a Catalan day name, a section's name). */
+  label: string;
+  /** A link to the thing itself (the page on the site), when there is one. */
+  href?: string;
+  /** A drill-down: the same report area's report to open for this row, with its parameters. */
+  drill?: { report: string; params: Record<string, string> };
+  values: Record<string, ReportValue>;
+  /** The same metrics over the comparison period, when one was asked for. */
+  previous?: Record<string, ReportValue>;
+  /**
+   * The row counts fewer than the answer's `minCohort` distinct visitors: every value is null and
+   * the console shows "< minCohort"; CSVs of aggregates leave the row out.
+   */
+  hidden?: boolean;
+}
+
+export interface ReportAnswer {
+  /** `area/report`, as asked. */
+  report: string;
+  /** Catalan title of the report. */
+  title: string;
+  from: string;
+  to: string;
+  /** The comparison period (the same number of days just before), when `compare=previous`. */
+  compare?: { from: string; to: string };
+  filters: ReportFilter[];
+  /** What the rows are (its Catalan heading). */
+  dimension: { key: string; label: string };
+  metrics: ReportMetric[];
+  /** A time series draws as a line, a ranking as bars. */
+  chart: 'line' | 'bar';
+  rows: ReportRow[];
+  /** Rows of the whole answer before paging (top N of totalRows). */
+  totalRows: number;
+  offset: number;
+  limit: number;
+  /** Every metric over the whole filtered range (not the sum of the page's rows). */
+  totals: { values: Record<string, ReportValue>; previous?: Record<string, ReportValue> };
+  /** The minimum cohort in force (MESURA_MIN_COHORT). */
+  minCohort: number;
+  /** One Catalan sentence on how to read the report, when it needs one. */
+  note?: string;
+}
+
+/** One report the console can ask for, as `GET /api/reports/catalogue` lists it. */
+export interface ReportCatalogueEntry {
+  /** `area/report`. */
+  report: string;
+  area: string;
+  title: string;
+  /** Extra parameters the report takes beyond the common ones (e.g. `section` for a drill-down). */
+  params?: string[];
+}
