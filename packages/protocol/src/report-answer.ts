@@ -68,6 +68,8 @@ export interface ReportRow {
    * the console shows "< minCohort"; CSVs of aggregates leave the row out.
    */
   hidden?: boolean;
+  /** The comparison period's cell counts fewer than `minCohort` visitors: its values are null. */
+  previousHidden?: boolean;
 }
 
 export interface ReportAnswer {
@@ -91,7 +93,15 @@ export interface ReportAnswer {
   offset: number;
   limit: number;
   /** Every metric over the whole filtered range (not the sum of the page's rows). */
-  totals: { values: Record<string, ReportValue>; previous?: Record<string, ReportValue> };
+  totals: {
+    values: Record<string, ReportValue>;
+    previous?: Record<string, ReportValue>;
+    /** The whole filtered range counts fewer than `minCohort` visitors (stacked filters can single one out). */
+    hidden?: boolean;
+    previousHidden?: boolean;
+  };
+  /** Filters asked for that this report's data cannot apply (a media report has no section): shown, not silently dropped. */
+  ignoredFilters?: ReportFilterDimension[];
   /** The minimum cohort in force (MESURA_MIN_COHORT). */
   minCohort: number;
   /** One Catalan sentence on how to read the report, when it needs one. */
