@@ -1,0 +1,83 @@
+/**
+ * Puts a report's measured rows together into the ReportAnswer the console draws: paging, the
+ * comparison period matched row by row, and the minimum cohort applied to every cell.
+ */
+import type { ReportAnswer, ReportFilterDimension, ReportMetric } from '@mesura/protocol';
+import { belowCohort, hiddenValues, publishRow, type MeasuredRow } from './min-cohort.js';
+import type { ReportDefinition } from './report-definition.js';
+import type { ReportRequest } from './report-request.js';
+
+/** What one period measured: the page of rows, how many rows there are in all, and the totals. */
+export interface MeasuredPeriod {
+  rows: MeasuredRow[];
+  totalRows: number;
+  total: MeasuredRow;
+}
+
+export interface AnswerShape {
+  dimension: { key: string; label: string };
+  metrics: ReportMetric[];
+  chart: 'line' | 'bar';
+  note?: string;
+  ignoredFilters?: ReportFilterDimension[];
+  /**
+   * How a comparison row is found: by its key (rankings: the same page), or by its place (time
+   * series: the first day of one period with the first day of the other).
+   */
+  align: 'key' | 'position';
+}
+
+export function buildAnswer(
+  definition: Pick<ReportDefinition, 'report' | 'title'>,
+  request: ReportRequest,
+  shape: AnswerShape,
+  current: MeasuredPeriod,
+  previous: MeasuredPeriod | undefined,
+  minCohort: number,
+): ReportAnswer {
+  const comparing = request.compare !== undefined;
+  const earlier = (row: MeasuredRow, index: number) =>
+    previous === undefined ? undefined : shape.align === 'position' ? previous.rows[index] : previous.rows.find((p) => p.key === row.key);
+  const totalHidden = belowCohort(current.total.visitors, minCohort);
+  const previousTotalHidden = previous !== undefined && belowCohort(previous.total.visitors, minCohort);
+  return {
+    report: definition.report,
+    title: definition.title,
+    from: request.from,
+    to: request.to,
+    ...(request.compare && { compare: request.compare }),
+    filters: request.filters,
+    dimension: shape.dimension,
+    metrics: shape.metrics,
+    chart: shape.chart,
+    rows: current.rows.map((row, index) => publishRow(row, earlier(row, index), minCohort, comparing)),
+    totalRows: current.totalRows,
+    offset: request.offset,
+    limit: request.limit,
+    totals: {
+      values: totalHidden ? hiddenValues(current.total.values) : current.total.values,
+      ...(previous && { previous: previousTotalHidden ? hiddenValues(previous.total.values) : previous.total.values }),
+      ...(totalHidden && { hidden: true }),
+      ...(previousTotalHidden && { previousHidden: true }),
+    },
+    minCohort,
+    ...(shape.note !== undefined && { note: shape.note }),
+    ...(shape.ignoredFilters?.length && { ignoredFilters: shape.ignoredFilters }),
+  };
+}
+
+/**
+ * Measures the asked period and, when comparing, the previous one with the same function; for a
+ * ranking the previous period is measured for the current page's keys only (`keys`), so that each
+ * shown row finds its earlier figures even when they ranked elsewhere.
+ */
+export async function measurePeriods(
+  request: ReportRequest,
+  align: AnswerShape['align'],
+  measure: (range: { from: string; to: string }, keys?: readonly string[]) => Promise<MeasuredPeriod>,
+): Promise<{ current: MeasuredPeriod; previous?: MeasuredPeriod }> {
+  const current = await measure(request);
+  if (!request.compare) return { current };
+  const keys = align === 'key' ? current.rows.map((row) => row.key) : undefined;
+  return { current, previous: await measure(request.compare, keys) };
+}

@@ -1,0 +1,26 @@
+import type { ReportAnswer } from '@mesura/protocol';
+import type { AnalyticsReader } from '../store/analytics-reader.js';
+import type { ReportRequest } from './report-request.js';
+
+/** What every report query may use. */
+export interface ReportContext {
+  reader: AnalyticsReader;
+  /** MESURA_MIN_COHORT: cells counting fewer distinct visitors are hidden. */
+  minCohort: number;
+  /** MESURA_TIMEZONE: the zone days and hours are cut in. */
+  timeZone: string;
+}
+
+/** One console report: `GET /api/reports/{report}` answers `run`'s ReportAnswer. */
+export interface ReportDefinition {
+  /** `area/name`, lower-case words joined by hyphens: also the route's path. */
+  report: string;
+  area: string;
+  /** Catalan title. */
+  title: string;
+  /** Its own query parameters beyond the common ones (report-request.ts), checked as bounded text. */
+  params?: readonly string[];
+  /** Who may read it (auth/roles.ts); analyst by default. */
+  access?: 'analyst' | 'editor' | 'admin';
+  run(request: ReportRequest, context: ReportContext): Promise<ReportAnswer>;
+}
