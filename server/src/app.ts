@@ -100,7 +100,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
 
   // DuckDB runs its statements on its own threads, so loading never stalls this one.
-  const store = await openDuckDbStore(config.dataDir, variableNames(SITE_VARIABLE_MAP));
+  const store = await openDuckDbStore(config.dataDir, variableNames(SITE_VARIABLE_MAP), config.timeZone);
   const intake = await openIntake({
     dataDir: config.dataDir,
     store,

@@ -23,6 +23,10 @@ import { ensureRightsRequestsTable, recordRightsRequest, rightsRequests } from '
 import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from './visitor-data-store.js';
 import type { AccountStore } from './account-store.js';
 import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
+import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from './analytics-reader.js';
+import { ensureReportFactTables } from './duckdb/report-facts-schema.js';
+import { loadHitsWithFacts } from './duckdb/report-facts-load.js';
+import { rebuildReportFacts } from './duckdb/report-facts-rebuild.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -30,6 +34,8 @@ export const DUCKDB_FILE_NAME = 'mesura.duckdb';
  * and a bulk load costs half the CPU per row on one thread that it costs on two (measured).
  */
 export const DUCKDB_THREADS = 1;
+/** The zone the report tables cut hours in when the caller names none (config.ts MESURA_TIMEZONE's default). */
+export const DEFAULT_REPORT_TIME_ZONE = 'Europe/Madrid';
 
 const SQL_TYPES: Record<ColumnType, string> = {
   text: 'VARCHAR',
@@ -42,7 +48,8 @@ const SQL_TYPES: Record<ColumnType, string> = {
 export async function openDuckDbStore(
   dataDir: string,
   variables: readonly string[],
-): Promise<Store & DecisionStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
+  timeZone = DEFAULT_REPORT_TIME_ZONE,
+): Promise<Store & AnalyticsReader & DecisionStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
   const writer = await instance.connect();
@@ -54,7 +61,9 @@ export async function openDuckDbStore(
   await ensurePageViewsDailyTable(writer);
   await ensureRightsRequestsTable(writer);
   await ensureAccountTables(writer);
-  const store = new DuckDbStore(instance, writer, columns, logSegmentReader(columns, variables));
+  await ensureReportFactTables(writer);
+  await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
+  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables));
   return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
 }
 
@@ -67,28 +76,34 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-class DuckDbStore implements Store, DecisionStore, RefusalStore, RetentionStore, VisitorDataStore {
+class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore, RetentionStore, VisitorDataStore {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
     private readonly columns: readonly HitColumn[],
+    private readonly timeZone: string,
     /** SELECT over one ingest-log segment file, yielding rows in table-column terms. */
     private readonly readSegment: (file: string) => string,
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
   ) {}
 
+  /**
+   * Every row is de-duplicated at load by its key (hits by event id and suite, heartbeats by
+   * heartbeat id and suite, decisions by decision id), whether or not `skipStored` says a retry:
+   * a beacon retried after a restart or traffic sent twice is stored once.
+   */
   async loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number> {
     const { hits = true, heartbeats = true, decisions = true } = options.kinds ?? {};
     // Every table or none: a segment is deleted only once all its rows are in.
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      let rows = hits ? await this.insertRows('hits', this.columns, this.readSegment(file), ['event_id', 'report_suite'], options.skipStored) : 0;
+      let rows = hits ? await loadHitsWithFacts(this.writer, this.readSegment(file), this.exportColumns(), this.timeZone) : 0;
       if (heartbeats) {
-        rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), ['heartbeat_id', 'report_suite'], options.skipStored);
+        rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), ['heartbeat_id', 'report_suite']);
       }
       if (decisions) {
         const columns = DECISION_COLUMNS.map((name) => ({ name }));
-        rows += await this.insertRows('decision_events', columns, decisionSegmentSelect(file), ['decision_id'], options.skipStored);
+        rows += await this.insertRows('decision_events', columns, decisionSegmentSelect(file), ['decision_id']);
       }
       await this.writer.run('COMMIT');
       return rows;
@@ -99,15 +114,11 @@ class DuckDbStore implements Store, DecisionStore, RefusalStore, RetentionStore,
   }
 
   /** DuckDB reads the segment's JSON lines natively: no row crosses into JavaScript. */
-  private async insertRows(
-    table: string,
-    columns: readonly { name: string }[],
-    select: string,
-    keys: readonly string[],
-    skipStored: boolean,
-  ): Promise<number> {
+  private async insertRows(table: string, columns: readonly { name: string }[], select: string, keys: readonly string[]): Promise<number> {
     const same = keys.map((key) => `t.${key} = r.${key}`).join(' AND ');
-    const fresh = skipStored ? `SELECT * FROM (${select}) r WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same})` : select;
+    const once = keys.map((key) => `r.${key}`).join(', ');
+    const fresh = `SELECT * FROM (${select}) r WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same})
+      QUALIFY row_number() OVER (PARTITION BY ${once}) = 1`;
     const result = await this.writer.runAndReadAll(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) ${fresh}`);
     return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
   }
@@ -151,6 +162,14 @@ class DuckDbStore implements Store, DecisionStore, RefusalStore, RetentionStore,
     } finally {
       connection.closeSync();
     }
+  }
+
+  /** A report query on its own connection, so that reports read while segments load. */
+  read(query: EngineQuery, values: Readonly<Record<string, SqlValue>>): Promise<ResultRow[]> {
+    return this.withConnection(async (connection) => {
+      const result = await connection.runAndReadAll(query.duckdb, values as Record<string, SqlValue>);
+      return result.getRowObjectsJson() as ResultRow[];
+    });
   }
 
   pageViews(query: PageViewQuery): Promise<PageViewReport> {

@@ -29,9 +29,7 @@ export async function eraseVisitor(connection: DuckDBConnection, visitorId: stri
   await connection.run('BEGIN TRANSACTION');
   try {
     const counts = await visitorRowCounts(connection, visitorId);
-    await connection.run(VISITOR_DELETES.hits, visitor);
-    await connection.run(VISITOR_DELETES.heartbeats, visitor);
-    await connection.run(VISITOR_DELETES.decisionEvents, visitor);
+    for (const sql of Object.values(VISITOR_DELETES)) await connection.run(sql, visitor);
     await connection.run('COMMIT');
     return counts;
   } catch (error) {

@@ -6,6 +6,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RetentionCutoff, RetentionResult } from './retention-store.js';
+import { REPORT_FACT_TABLES } from './duckdb/report-facts-schema.js';
 
 export const PAGE_VIEWS_DAILY_TABLE = 'page_views_daily';
 
@@ -30,6 +31,8 @@ export async function deleteBefore(connection: DuckDBConnection, cutoff: Retenti
       pageViewAggregates: await changed(connection, ROLL_UP, day),
       hits: await changed(connection, 'DELETE FROM hits WHERE day < CAST($day AS DATE)', day),
       heartbeats: await changed(connection, 'DELETE FROM heartbeats WHERE day < CAST($day AS DATE)', day),
+      // The report tables hold visitor keys too: they go with the raw rows (page_views_daily keeps the counts).
+      reportRows: await deleteReportRows(connection, day),
       decisionEvents: await changed(
         connection,
         'DELETE FROM decision_events WHERE decided_at < CAST(epoch_ms(CAST($at AS BIGINT)) AS TIMESTAMP_MS)',
@@ -42,6 +45,12 @@ export async function deleteBefore(connection: DuckDBConnection, cutoff: Retenti
     await connection.run('ROLLBACK');
     throw error;
   }
+}
+
+async function deleteReportRows(connection: DuckDBConnection, day: Record<string, string>): Promise<number> {
+  let rows = 0;
+  for (const table of REPORT_FACT_TABLES) rows += await changed(connection, `DELETE FROM ${table} WHERE day < CAST($day AS DATE)`, day);
+  return rows;
 }
 
 /** Rows an INSERT or DELETE changed. */

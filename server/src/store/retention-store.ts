@@ -11,6 +11,8 @@ export interface RetentionResult {
   hits: number;
   heartbeats: number;
   decisionEvents: number;
+  /** Rows of the report tables (page views, visits, link hits) removed with the raw rows. */
+  reportRows: number;
   /** Rows added to `page_views_daily`: page views per suite, day, section, page name and bot flag. */
   pageViewAggregates: number;
 }

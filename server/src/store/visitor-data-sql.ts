@@ -38,4 +38,8 @@ export const VISITOR_DELETES = {
   hits: `DELETE FROM hits WHERE visitor_id = $visitor`,
   heartbeats: `DELETE FROM heartbeats WHERE ${HEARTBEATS_WHERE}`,
   decisionEvents: `DELETE FROM decision_events WHERE ${DECISIONS_WHERE}`,
+  /** The report tables (duckdb/report-facts-schema.ts) key the visitor by the hash of the id. */
+  pageViews: `DELETE FROM page_views WHERE visitor_key = hash($visitor)`,
+  visits: `DELETE FROM visits WHERE visitor_key = hash($visitor)`,
+  linkHits: `DELETE FROM link_hits WHERE visitor_key = hash($visitor)`,
 } as const;

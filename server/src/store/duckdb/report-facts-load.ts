@@ -1,0 +1,148 @@
+/**
+ * Fills the report tables (report-facts-schema.ts) from one segment's hits, inside the segment's
+ * load transaction, and de-duplicates at the same time: a hit whose event id and suite are
+ * already stored (a retried beacon, a segment loaded again after a crash, the demo sent twice) is
+ * stored nowhere again, so reports count rows instead of distinct ids.
+ *
+ * Visits are cut as they load: a visitor's page view more than VISIT_IDLE_MINUTES after their
+ * previous one starts a new visit, also across segments (the visitor's open visit is looked up
+ * in `visits`). A page view that arrives late, before the open visit's last one, joins that visit.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
+export const VISIT_IDLE_MINUTES = 30;
+
+const KEY = 'report_suite, visitor_key';
+const ORDER = 'received_at, event_key';
+
+/** The segment's hits, one per event id and suite, without those already stored. */
+function segmentHitsSql(select: string): string {
+  return `CREATE OR REPLACE TEMP TABLE segment_hits AS
+    SELECT s.*, hash(s.event_id, s.report_suite) AS event_key, hash(s.visitor_id) AS visitor_key
+    FROM (${select}) s
+    QUALIFY row_number() OVER (PARTITION BY s.event_id, s.report_suite ORDER BY s.received_at) = 1`;
+}
+
+const DROP_STORED = `DELETE FROM segment_hits WHERE event_key IN (SELECT event_key FROM page_views)
+  OR event_key IN (SELECT event_key FROM link_hits)`;
+
+/** Local hour of a UTC receive time in the report zone ($tz). */
+const LOCAL_HOUR = `CAST(hour(timezone($tz, received_at::TIMESTAMP AT TIME ZONE 'UTC')) AS UTINYINT)`;
+
+/** Each of the visitors' latest visit still open at the segment's first page view. */
+const OPEN_VISITS = `CREATE OR REPLACE TEMP TABLE open_visits AS
+  SELECT v.report_suite, v.visitor_key, arg_max(v.visit_key, v.ended_at) AS open_key, max(v.ended_at) AS open_end,
+    arg_max(v.page_views, v.ended_at) AS open_pages
+  FROM visits v
+  WHERE v.ended_at >= (SELECT min(received_at) FROM segment_hits WHERE hit_type = 'page_view') - INTERVAL ${VISIT_IDLE_MINUTES} MINUTE
+    AND (v.report_suite, v.visitor_key) IN (SELECT DISTINCT ${KEY} FROM segment_hits WHERE hit_type = 'page_view')
+  GROUP BY ALL`;
+
+/** The segment's page views with their visit: its key (the first page view's event key) and page number. */
+const SEGMENT_PAGE_VIEWS = `CREATE OR REPLACE TEMP TABLE segment_page_views AS
+  WITH ordered AS (
+    SELECT h.*, o.open_key, o.open_end, o.open_pages, lag(h.received_at) OVER (PARTITION BY h.report_suite, h.visitor_key ORDER BY h.${ORDER.replace(', ', ', h.')}) AS previous_at
+    FROM segment_hits h LEFT JOIN open_visits o USING (${KEY})
+    WHERE h.hit_type = 'page_view'),
+  flagged AS (
+    SELECT *, CASE WHEN previous_at IS NULL THEN open_key IS NULL OR received_at - open_end > INTERVAL ${VISIT_IDLE_MINUTES} MINUTE
+                   ELSE received_at - previous_at > INTERVAL ${VISIT_IDLE_MINUTES} MINUTE END AS starts_visit
+    FROM ordered),
+  numbered AS (
+    SELECT *, sum(CAST(starts_visit AS INTEGER)) OVER (PARTITION BY ${KEY} ORDER BY ${ORDER} ROWS UNBOUNDED PRECEDING) AS visit_no
+    FROM flagged)
+  SELECT *,
+    CASE WHEN visit_no = 0 THEN open_key ELSE first_value(event_key) OVER visit END AS visit_key,
+    CAST(row_number() OVER visit + CASE WHEN visit_no = 0 THEN open_pages ELSE 0 END AS INTEGER) AS visit_page,
+    ${LOCAL_HOUR} AS local_hour
+  FROM numbered
+  WINDOW visit AS (PARTITION BY ${KEY}, visit_no ORDER BY ${ORDER})`;
+
+const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key, received_at, day, local_hour, visitor_key,
+    visit_key, visit_page, section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign,
+    internal_campaign, programme_name, page_name, content_title, url, page_type, author, thematic, referrer,
+    search_keywords, search_results, is_bot
+  FROM segment_page_views`;
+
+/**
+ * The segment's part of each visit merged with what `visits` already holds of it: a continued
+ * visit keeps its entry and start, takes the later exit, and adds its page views and searches.
+ */
+const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
+  WITH part AS (
+    SELECT report_suite, visit_key, any_value(visitor_key) AS visitor_key, min(received_at) AS first_at,
+      max(received_at) AS last_at, count(*) AS pages, count(search_keywords) AS searches,
+      arg_min(struct_pack(day, local_hour, section, subsection, programme, broadcast_channel, portal, device_class,
+        login_state, campaign, internal_campaign, page_name, content_title, url, referrer, browser_name, os_name,
+        viewport, is_bot), visit_page) AS entry,
+      arg_max(struct_pack(page_name, content_title, url), visit_page) AS exit
+    FROM segment_page_views GROUP BY report_suite, visit_key)
+  SELECT p.report_suite, p.visit_key, p.visitor_key,
+    coalesce(v.day, p.entry.day) AS day, coalesce(v.hour, p.entry.local_hour) AS hour,
+    coalesce(v.started_at, p.first_at) AS started_at, greatest(v.ended_at, p.last_at) AS ended_at,
+    CAST(coalesce(v.page_views, 0) + p.pages AS INTEGER) AS page_views, CAST(coalesce(v.searches, 0) + p.searches AS INTEGER) AS searches,
+    ${['section', 'subsection', 'programme'].map((c) => `CASE WHEN v.visit_key IS NULL THEN p.entry.${c} ELSE v.${c} END AS ${c}`).join(', ')},
+    CASE WHEN v.visit_key IS NULL THEN p.entry.broadcast_channel ELSE v.channel END AS channel,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.portal ELSE v.portal END AS portal,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.device_class ELSE v.device END AS device,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.login_state ELSE v.login END AS login,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.campaign ELSE v.campaign END AS campaign,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.internal_campaign ELSE v.internal_campaign END AS internal_campaign,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.page_name ELSE v.entry_page_name END AS entry_page_name,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.content_title ELSE v.entry_title END AS entry_title,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.url ELSE v.entry_url END AS entry_url,
+    CASE WHEN v.ended_at > p.last_at THEN v.exit_page_name ELSE p.exit.page_name END AS exit_page_name,
+    CASE WHEN v.ended_at > p.last_at THEN v.exit_title ELSE p.exit.content_title END AS exit_title,
+    CASE WHEN v.ended_at > p.last_at THEN v.exit_url ELSE p.exit.url END AS exit_url,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.referrer ELSE v.referrer END AS referrer,
+    CASE WHEN v.visit_key IS NULL THEN lower(nullif(regexp_extract(p.entry.referrer, '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)', 1), ''))
+         ELSE v.referrer_host END AS referrer_host,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.browser_name ELSE v.browser END AS browser,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.os_name ELSE v.os END AS os,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.viewport ELSE v.viewport END AS viewport,
+    CASE WHEN v.visit_key IS NULL THEN p.entry.is_bot ELSE v.is_bot END AS is_bot
+  FROM part p LEFT JOIN visits v USING (report_suite, visit_key)`;
+
+const REPLACE_VISITS = [
+  `DELETE FROM visits WHERE (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`,
+  `INSERT INTO visits SELECT * FROM merged_visits`,
+];
+
+const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT report_suite, event_key, received_at, day, ${LOCAL_HOUR}, visitor_key,
+    hit_type, link_url, link_name, events, social_action, section, subsection, programme, broadcast_channel, portal,
+    device_class, login_state, campaign, page_name, content_title, is_bot
+  FROM segment_hits WHERE hit_type <> 'page_view'`;
+
+const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits'].map((t) => `DROP TABLE IF EXISTS ${t}`);
+
+/**
+ * Loads one segment's hits (`select`: a SELECT yielding rows of the hits table) into `hits` and
+ * the report tables, de-duplicated; returns how many hits were new. Runs inside the caller's
+ * transaction. `storeHits: false` fills only the report tables (hits already stored: a rebuild).
+ */
+export async function loadHitsWithFacts(
+  connection: DuckDBConnection,
+  select: string,
+  hitColumns: readonly string[],
+  timeZone: string,
+  options: { storeHits: boolean } = { storeHits: true },
+): Promise<number> {
+  await connection.run(segmentHitsSql(select));
+  await connection.run(DROP_STORED);
+  const columns = hitColumns.join(', ');
+  const counted = options.storeHits
+    ? await connection.runAndReadAll(`INSERT INTO hits (${columns}) SELECT ${columns} FROM segment_hits`)
+    : await connection.runAndReadAll(`SELECT count(*) AS Count FROM segment_hits`);
+  const rows = Number(counted.getRowObjectsJson()[0]?.Count ?? 0);
+  if (rows > 0) {
+    await connection.run(OPEN_VISITS);
+    await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
+    await connection.run(INSERT_PAGE_VIEWS);
+    await connection.run(MERGED_VISITS);
+    for (const sql of REPLACE_VISITS) await connection.run(sql);
+    await connection.run(INSERT_LINK_HITS, { tz: timeZone });
+  }
+  for (const sql of DROP_TEMPORARY) await connection.run(sql);
+  return rows;
+}

@@ -1,0 +1,41 @@
+/**
+ * The report tables the DuckDB store keeps beside the raw `hits`, filled at load
+ * (report-facts-load.ts) so that reports read compact, de-duplicated rows instead of counting
+ * distinct event ids over every raw hit:
+ * - `page_views`: one row per page view, with its visit and the page's dimensions;
+ * - `visits`: one row per visit (30 minutes of inactivity closes one), its entry and exit pages and
+ *   the visit's attributes (device, login state, campaign, referrer, technology);
+ * - `link_hits`: one row per link track or direct call, with its events.
+ * Visitor and event ids are kept as 64-bit hashes: counting them is several times cheaper than
+ * counting text, and the raw ids stay in `hits` for exports and visitors' rights.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
+const FILTER_COLUMNS = `section VARCHAR, subsection VARCHAR, programme VARCHAR, channel VARCHAR, portal VARCHAR,
+  device VARCHAR, login VARCHAR, campaign VARCHAR`;
+
+const PAGE_VIEWS = `CREATE TABLE IF NOT EXISTS page_views (
+  report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
+  hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, visit_key UBIGINT NOT NULL, visit_page INTEGER NOT NULL,
+  ${FILTER_COLUMNS}, internal_campaign VARCHAR, programme_name VARCHAR, page_name VARCHAR, title VARCHAR, url VARCHAR,
+  page_type VARCHAR, author VARCHAR, thematic VARCHAR, referrer VARCHAR, search_keywords VARCHAR, search_results VARCHAR,
+  is_bot BOOLEAN NOT NULL)`;
+
+const VISITS = `CREATE TABLE IF NOT EXISTS visits (
+  report_suite VARCHAR NOT NULL, visit_key UBIGINT NOT NULL, visitor_key UBIGINT NOT NULL, day DATE NOT NULL,
+  hour UTINYINT NOT NULL, started_at TIMESTAMP_MS NOT NULL, ended_at TIMESTAMP_MS NOT NULL, page_views INTEGER NOT NULL,
+  searches INTEGER NOT NULL, ${FILTER_COLUMNS}, internal_campaign VARCHAR,
+  entry_page_name VARCHAR, entry_title VARCHAR, entry_url VARCHAR, exit_page_name VARCHAR, exit_title VARCHAR, exit_url VARCHAR,
+  referrer VARCHAR, referrer_host VARCHAR, browser VARCHAR, os VARCHAR, viewport VARCHAR, is_bot BOOLEAN NOT NULL)`;
+
+const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
+  report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
+  hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, hit_type VARCHAR NOT NULL, link_url VARCHAR, link_name VARCHAR,
+  events VARCHAR NOT NULL, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
+
+export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits'] as const;
+
+export async function ensureReportFactTables(connection: DuckDBConnection): Promise<void> {
+  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS]) await connection.run(ddl);
+}
