@@ -28,10 +28,13 @@ import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
+import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
+import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
+import { accountAuditRoutes } from './auth/account-audit-routes.js';
 import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
@@ -39,6 +42,7 @@ import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { localDayIn } from './local-day.js';
 import type { DecisionStore } from './store/decision-store.js';
 import type { Store } from './store/store.js';
+import type { AnalyticsReader } from './store/analytics-reader.js';
 import type { VisitorDataStore } from './store/visitor-data-store.js';
 import type { RefusalStore } from './ingest/refusals-store.js';
 
@@ -151,6 +155,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const routes = installAuthGuard(app, accounts);
   routeCollectors(app, collectors);
   await app.register(accountRoutes, accounts);
+  await app.register(accountAuditRoutes, { reader: store });
   await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery });
 
   let closing: Promise<void> | undefined;
@@ -205,7 +210,7 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 }
 
 interface RouteDeps {
-  store: Store & DecisionStore & RefusalStore & VisitorDataStore;
+  store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore;
   catalog: ActivityCatalog;
   delivery: () => DeliveryHandler;
   intake: Intake;
@@ -218,6 +223,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await registerCompression(app);
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
+  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp });
   await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });

@@ -9,6 +9,7 @@ import { VISITOR_BURST_HITS, VISITOR_MAX_HITS_PER_S, type VisitorRateLimits } fr
 import { parsePrivacyContact } from './rights/privacy-contact.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 import { CONSENT_POLICIES, type ConsentPolicy } from './ingest/consent-check.js';
+import { MIN_COHORT_DEFAULT } from './reports/min-cohort.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
 export interface ServerConfig {
@@ -59,6 +60,8 @@ export interface ServerConfig {
   deliveryDisabledMs: ReadonlyMap<string, number>;
   /** MESURA_ADMIN_EMAIL + MESURA_ADMIN_PASSWORD: the first admin, made on a start with no user. Default none: admin@localhost with a generated password (auth/first-admin.ts). */
   firstAdmin: FirstAdminSettings;
+  /** MESURA_MIN_COHORT: report cells counting fewer distinct visitors are hidden (reports/min-cohort.ts). Default 5. */
+  minCohort: number;
   /** MESURA_RETENTION_DAYS: raw rows (hits, heartbeats, decision events) older than this many days are deleted daily. Default 395. */
   retentionDays: number;
   /** MESURA_HEADER_TIMEOUT_MS, MESURA_REQUEST_TIMEOUT_MS, MESURA_KEEP_ALIVE_TIMEOUT_MS, MESURA_MAX_CONNECTIONS, MESURA_MAX_CONNECTIONS_PER_ADDRESS, MESURA_ADDRESS_MAX_REQUESTS_PER_S (http/edge-limits.ts). */
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
     firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
+    minCohort: parsePositiveInt('MESURA_MIN_COHORT', env.MESURA_MIN_COHORT, MIN_COHORT_DEFAULT),
     retentionDays: parsePositiveInt('MESURA_RETENTION_DAYS', env.MESURA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     edge: checkEdgeLimits({
       headerTimeoutMs: parsePositiveInt('MESURA_HEADER_TIMEOUT_MS', env.MESURA_HEADER_TIMEOUT_MS, EDGE.headerTimeoutMs),

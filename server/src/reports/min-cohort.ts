@@ -38,7 +38,8 @@ export function publishRow(row: MeasuredRow, previous: MeasuredRow | undefined, 
     key: row.key,
     label: row.label,
     ...(row.href !== undefined && { href: row.href }),
-    ...(row.drill !== undefined && { drill: row.drill }),
+    // A hidden row opens nothing: its drill-down would only split the same few visitors further.
+    ...(row.drill !== undefined && !hidden && { drill: row.drill }),
     values: hidden ? hiddenValues(row.values) : row.values,
     ...(hidden && { hidden: true }),
   };

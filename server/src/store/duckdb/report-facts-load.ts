@@ -110,7 +110,8 @@ const REPLACE_VISITS = [
 ];
 
 const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT report_suite, event_key, received_at, day, ${LOCAL_HOUR}, visitor_key,
-    hit_type, link_url, link_name, events, social_action, section, subsection, programme, broadcast_channel, portal,
+    hit_type, link_url, link_name, events, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []),
+    social_action, section, subsection, programme, broadcast_channel, portal,
     device_class, login_state, campaign, page_name, content_title, is_bot
   FROM segment_hits WHERE hit_type <> 'page_view'`;
 

@@ -32,7 +32,7 @@ const VISITS = `CREATE TABLE IF NOT EXISTS visits (
 const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
   hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, hit_type VARCHAR NOT NULL, link_url VARCHAR, link_name VARCHAR,
-  events VARCHAR NOT NULL, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
+  events VARCHAR NOT NULL, event_ids INTEGER[] NOT NULL, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
 
 export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits'] as const;
 

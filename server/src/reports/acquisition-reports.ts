@@ -1,0 +1,64 @@
+/**
+ * Adquisició: where visits come from. Referrer groups (search engines, social networks, other
+ * sites, direct), the referring sites, and campaigns as spec §7 reads them: `ext` (external,
+ * case-insensitive, so counted lower-cased) per visit, `int` (internal, case-sensitive) per page view.
+ */
+import type { ReportMetric } from '@mesura/protocol';
+import type { ReportDefinition } from './report-definition.js';
+import { rankingReport } from './ranking-report.js';
+import { REFERRER_GROUP_LABELS, REFERRER_GROUP_SQL, type ReferrerGroup } from './referrer-groups.js';
+
+const VISIT_METRICS: ReportMetric[] = [
+  { key: 'visits', label: 'Visites', format: 'count' },
+  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+  { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
+  { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
+];
+const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
+
+export const ACQUISITION_REPORTS: ReportDefinition[] = [
+  rankingReport({
+    report: 'acquisition/referrer-groups',
+    area: 'acquisition',
+    title: 'Canals de procedència',
+    dimension: { key: 'group', label: 'Canal' },
+    metrics: VISIT_METRICS,
+    spec: () => ({ table: 'visits', key: REFERRER_GROUP_SQL, metrics: VISIT_SQL, order: 'visits' }),
+    labelOf: (key) => REFERRER_GROUP_LABELS[key as ReferrerGroup] ?? key,
+    drill: (group) => (group === 'directe' ? undefined : { report: 'acquisition/referrers', params: { group } }),
+  }),
+  rankingReport({
+    report: 'acquisition/referrers',
+    area: 'acquisition',
+    title: 'Webs de procedència',
+    params: ['group'],
+    dimension: { key: 'referrer_host', label: 'Web' },
+    metrics: VISIT_METRICS,
+    spec: (params) => ({
+      table: 'visits',
+      key: 'referrer_host',
+      metrics: VISIT_SQL,
+      order: 'visits',
+      where: params.group === undefined ? ` AND ${REFERRER_GROUP_SQL} <> 'directe'` : ` AND ${REFERRER_GROUP_SQL} = $p_group`,
+    }),
+  }),
+  rankingReport({
+    report: 'acquisition/external-campaigns',
+    area: 'acquisition',
+    title: 'Campanyes externes (ext)',
+    dimension: { key: 'campaign', label: 'Campanya' },
+    metrics: VISIT_METRICS,
+    spec: () => ({ table: 'visits', key: 'lower(campaign)', metrics: VISIT_SQL, order: 'visits' }),
+  }),
+  rankingReport({
+    report: 'acquisition/internal-campaigns',
+    area: 'acquisition',
+    title: 'Campanyes internes (int)',
+    dimension: { key: 'internal_campaign', label: 'Campanya interna' },
+    metrics: [
+      { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
+      { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+    ],
+    spec: () => ({ table: 'page_views', key: 'internal_campaign', metrics: { page_views: 'count(*)' }, order: 'page_views' }),
+  }),
+];

@@ -1,0 +1,79 @@
+/**
+ * Audiència: page views, visits, visitors, pages per visit and bounce rate, by day and by hour of
+ * the day. Every step of the range is a row, also the ones without traffic (a gap is a zero, not
+ * a missing point); the comparison pairs the first day of one period with the first of the other.
+ */
+import type { ReportMetric } from '@mesura/protocol';
+import { numberOf, type ResultRow } from '../store/analytics-reader.js';
+import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
+import type { ReportContext, ReportDefinition } from './report-definition.js';
+import type { ReportRequest } from './report-request.js';
+import { filterSql } from './filter-sql.js';
+import type { MeasuredRow } from './min-cohort.js';
+import { audienceSeriesQuery, audienceTotalsQuery, type AudienceStep } from './queries/audience-series.js';
+import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
+import { dayLabel, daysOf, hourLabel, HOURS_OF_DAY } from './time-steps.js';
+
+export const AUDIENCE_METRICS: ReportMetric[] = [
+  { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
+  { key: 'visits', label: 'Visites', format: 'count' },
+  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+  { key: 'pages_per_visit', label: 'Pàgines per visita', format: 'ratio' },
+  { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
+];
+
+const NOTE = "Una visita acaba després de 30 minuts sense activitat. Els filtres trien les visites per la pàgina d'entrada i els atributs de la visita.";
+
+function audienceReport(step: AudienceStep, report: string, title: string, dimensionLabel: string): ReportDefinition {
+  const definition: ReportDefinition = {
+    report,
+    area: 'audience',
+    title,
+    run: async (request, context) => {
+      const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
+      const measure = (range: { from: string; to: string }) => measureSeries(step, request, context, filters, range);
+      const { current, previous } = await measurePeriods(request, 'position', measure);
+      return buildAnswer(
+        definition,
+        request,
+        { dimension: { key: step, label: dimensionLabel }, metrics: AUDIENCE_METRICS, chart: 'line', align: 'position', note: NOTE, ignoredFilters: filters.ignored },
+        current,
+        previous,
+        context.minCohort,
+      );
+    },
+  };
+  return definition;
+}
+
+async function measureSeries(
+  step: AudienceStep,
+  request: ReportRequest,
+  context: ReportContext,
+  filters: ReturnType<typeof filterSql>,
+  range: { from: string; to: string },
+): Promise<MeasuredPeriod> {
+  const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to };
+  const [rows, totals] = await Promise.all([
+    context.reader.read(audienceSeriesQuery(step, filters.sql), values),
+    context.reader.read(audienceTotalsQuery(filters.sql), values),
+  ]);
+  const byKey = new Map(rows.map((row) => [String(row.key), row]));
+  const keys = step === 'day' ? daysOf(range) : HOURS_OF_DAY;
+  const all = keys.map((key) => measured(key, step === 'day' ? dayLabel(key) : hourLabel(key), byKey.get(key)));
+  const page = all.slice(request.offset, request.offset + request.limit);
+  return { rows: page, totalRows: all.length, total: measured('total', 'Total', totals[0]) };
+}
+
+function measured(key: string, label: string, row: ResultRow | undefined): MeasuredRow {
+  const values = Object.fromEntries(AUDIENCE_METRICS.map((m) => [m.key, row ? numberOf(row[m.key]) : 0]));
+  // A step without visits: nothing to divide, so no ratio (not a 0 % bounce rate).
+  if (!row) Object.assign(values, { pages_per_visit: null, bounce_rate: null });
+  // An empty step singles nobody out: it shows its zeroes.
+  return { key, label, values, visitors: row ? (numberOf(row.visitors) ?? 0) : Number.POSITIVE_INFINITY };
+}
+
+export const AUDIENCE_REPORTS: ReportDefinition[] = [
+  audienceReport('day', 'audience/by-day', 'Audiència per dia', 'Dia'),
+  audienceReport('hour', 'audience/by-hour', "Audiència per hora del dia", 'Hora'),
+];

@@ -1,0 +1,23 @@
+/**
+ * The report tables' shared parts (store/duckdb/report-facts-schema.ts): which filter column each
+ * has, and the range condition every report query starts from. Bots are always left out of the
+ * console's reports (the export keeps them, flagged).
+ */
+import type { FilterColumns } from '../filter-sql.js';
+
+export type ReportTable = 'page_views' | 'visits' | 'link_hits';
+
+/** The three tables name the filter dimensions alike. */
+export const FACT_FILTER_COLUMNS: FilterColumns = {
+  section: 'section',
+  subsection: 'subsection',
+  programme: 'programme',
+  channel: 'channel',
+  portal: 'portal',
+  device: 'device',
+  login: 'login',
+  campaign: 'campaign',
+};
+
+/** Rows of the suite and range (bound as $suite, $from, $to), bots left out. */
+export const IN_RANGE = `report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND NOT is_bot`;

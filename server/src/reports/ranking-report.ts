@@ -1,0 +1,103 @@
+/**
+ * A report that ranks rows of one key (pages, sections, referrers, networks…): most first, paged,
+ * with the totals of the whole filtered range, compared row by row with the previous period when
+ * asked, every cell under the minimum cohort hidden.
+ */
+import type { ReportMetric, ReportRow } from '@mesura/protocol';
+import { numberOf, type ResultRow, type SqlValue } from '../store/analytics-reader.js';
+import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
+import type { ReportContext, ReportDefinition } from './report-definition.js';
+import type { ReportRequest } from './report-request.js';
+import { filterSql } from './filter-sql.js';
+import type { MeasuredRow } from './min-cohort.js';
+import { rankingRowsQuery, rankingTotalsQuery, type RankingSpec } from './queries/ranking.js';
+import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
+
+export interface RankingReportOptions {
+  report: string;
+  area: string;
+  title: string;
+  /** Report parameters (bound as `$p_<name>` when given; the spec decides which conditions they add). */
+  params?: readonly string[];
+  dimension: { key: string; label: string };
+  metrics: ReportMetric[];
+  spec: (params: Readonly<Record<string, string>>) => RankingSpec;
+  note?: string;
+  /** The report a row opens, with its parameters. */
+  drill?: (key: string, params: Readonly<Record<string, string>>) => ReportRow['drill'];
+  /** A label for a key the data gives none for (a section id → its name). */
+  labelOf?: (key: string) => string;
+}
+
+export function rankingReport(options: RankingReportOptions): ReportDefinition {
+  const definition: ReportDefinition = {
+    report: options.report,
+    area: options.area,
+    title: options.title,
+    ...(options.params && { params: options.params }),
+    run: async (request, context) => {
+      const spec = options.spec(request.params);
+      const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
+      const measure = (range: { from: string; to: string }, keys?: readonly string[]) =>
+        measureRanking(options, spec, request, context, { ...filters.values, ...boundParams(request.params) }, filters.sql, range, keys);
+      const { current, previous } = await measurePeriods(request, 'key', measure);
+      return buildAnswer(
+        definition,
+        request,
+        { dimension: options.dimension, metrics: options.metrics, chart: 'bar', align: 'key', note: options.note, ignoredFilters: filters.ignored },
+        current,
+        previous,
+        context.minCohort,
+      );
+    },
+  };
+  return definition;
+}
+
+function boundParams(params: Readonly<Record<string, string>>): Record<string, SqlValue> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [`p_${name}`, value]));
+}
+
+async function measureRanking(
+  options: RankingReportOptions,
+  spec: RankingSpec,
+  request: ReportRequest,
+  context: ReportContext,
+  values: Record<string, SqlValue>,
+  filters: string,
+  range: { from: string; to: string },
+  keys: readonly string[] | undefined,
+): Promise<MeasuredPeriod> {
+  const bound = { ...values, suite: request.reportSuite, from: range.from, to: range.to };
+  const rowsQuery = rankingRowsQuery(options.report, spec, filters, keys !== undefined);
+  const rowValues = keys === undefined
+    ? { ...bound, limit: request.limit, offset: request.offset }
+    : { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
+  const [rows, totals] = await Promise.all([
+    keys?.length === 0 ? Promise.resolve([]) : context.reader.read(rowsQuery, rowValues),
+    context.reader.read(rankingTotalsQuery(options.report, spec, filters), bound),
+  ]);
+  return {
+    rows: rows.map((row) => measuredRow(options, request.params, row)),
+    totalRows: numberOf(rows[0]?.total_rows) ?? 0,
+    total: { key: 'total', label: 'Total', values: metricValues(options.metrics, totals[0] ?? {}), visitors: numberOf(totals[0]?.visitors) ?? 0 },
+  };
+}
+
+function measuredRow(options: RankingReportOptions, params: Readonly<Record<string, string>>, row: ResultRow): MeasuredRow {
+  const key = String(row.key_text);
+  const label = typeof row.label === 'string' && row.label !== '' ? row.label : (options.labelOf?.(key) ?? key);
+  const drill = options.drill?.(key, params);
+  return {
+    key,
+    label,
+    ...(typeof row.href === 'string' && { href: row.href }),
+    ...(drill && { drill }),
+    values: metricValues(options.metrics, row),
+    visitors: numberOf(row.visitors) ?? 0,
+  };
+}
+
+function metricValues(metrics: readonly ReportMetric[], row: ResultRow): Record<string, number | null> {
+  return Object.fromEntries(metrics.map((m) => [m.key, m.key === 'visitors' ? numberOf(row.visitors) : numberOf(row[m.key])]));
+}

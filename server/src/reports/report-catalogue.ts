@@ -1,0 +1,17 @@
+/** Every console report, in the order the console shows them (report-catalogue-routes.ts registers them). */
+import { ACQUISITION_REPORTS } from './acquisition-reports.js';
+import { AUDIENCE_REPORTS } from './audience-reports.js';
+import { CONTENT_REPORTS } from './content-reports.js';
+import { ENGAGEMENT_REPORTS } from './engagement-reports.js';
+import type { ReportDefinition } from './report-definition.js';
+import { SEARCH_REPORTS } from './search-reports.js';
+import { TECHNOLOGY_REPORTS } from './technology-reports.js';
+
+export const REPORT_CATALOGUE: readonly ReportDefinition[] = [
+  ...AUDIENCE_REPORTS,
+  ...CONTENT_REPORTS,
+  ...ACQUISITION_REPORTS,
+  ...SEARCH_REPORTS,
+  ...ENGAGEMENT_REPORTS,
+  ...TECHNOLOGY_REPORTS,
+];

@@ -1,0 +1,65 @@
+/**
+ * Cerca interna: what visitors searched for (keywords lower-cased and trimmed, so "Temps" and
+ * "temps " are one), how many results they got, the searches that found nothing, and searches per
+ * visit by day. A search is a page view of the search page with keywords (spec §2, `cercador`).
+ */
+import type { ReportMetric } from '@mesura/protocol';
+import type { ReportDefinition } from './report-definition.js';
+import { rankingReport } from './ranking-report.js';
+
+const KEYWORD = `lower(trim(search_keywords))`;
+const RESULTS = `TRY_CAST(search_results AS DOUBLE)`;
+
+const KEYWORD_METRICS: ReportMetric[] = [
+  { key: 'searches', label: 'Cerques', format: 'count' },
+  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+  { key: 'average_results', label: 'Resultats de mitjana', format: 'ratio' },
+  { key: 'zero_share', label: 'Sense resultats', format: 'percent' },
+];
+const KEYWORD_SQL = {
+  searches: 'count(*)',
+  average_results: `avg(${RESULTS})`,
+  zero_share: `avg(CASE WHEN ${RESULTS} = 0 THEN 1.0 ELSE 0.0 END)`,
+};
+
+export const SEARCH_REPORTS: ReportDefinition[] = [
+  rankingReport({
+    report: 'search/keywords',
+    area: 'search',
+    title: 'Paraules cercades',
+    dimension: { key: 'keywords', label: 'Paraules' },
+    metrics: KEYWORD_METRICS,
+    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, metrics: KEYWORD_SQL, order: 'searches' }),
+  }),
+  rankingReport({
+    report: 'search/zero-results',
+    area: 'search',
+    title: 'Cerques sense resultats',
+    dimension: { key: 'keywords', label: 'Paraules' },
+    metrics: [
+      { key: 'searches', label: 'Cerques', format: 'count' },
+      { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+    ],
+    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, where: ` AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
+  }),
+  rankingReport({
+    report: 'search/per-visit',
+    area: 'search',
+    title: 'Cerques per visita',
+    dimension: { key: 'day', label: 'Dia' },
+    metrics: [
+      { key: 'searches', label: 'Cerques', format: 'count' },
+      { key: 'searching_visits', label: 'Visites amb cerca', format: 'count' },
+      { key: 'searches_per_visit', label: 'Cerques per visita amb cerca', format: 'ratio' },
+      { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+    ],
+    note: 'Compta les visites que han fet almenys una cerca.',
+    spec: () => ({
+      table: 'visits',
+      key: `strftime(day, '%Y-%m-%d')`,
+      where: ' AND searches > 0',
+      metrics: { searches: 'sum(searches)', searching_visits: 'count(*)', searches_per_visit: 'sum(searches) / count(*)' },
+      order: 'searches',
+    }),
+  }),
+];

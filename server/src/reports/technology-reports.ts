@@ -1,0 +1,42 @@
+/** Tecnologia: the visits' device class, browser, operating system and screen size (the data layer's viewport). */
+import type { ReportMetric } from '@mesura/protocol';
+import type { ReportDefinition } from './report-definition.js';
+import { rankingReport } from './ranking-report.js';
+
+const METRICS: ReportMetric[] = [
+  { key: 'visits', label: 'Visites', format: 'count' },
+  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
+  { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
+  { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
+];
+const SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
+
+const DEVICE_LABELS: Readonly<Record<string, string>> = {
+  desktop: 'Ordinador',
+  mobile: 'Mòbil',
+  tablet: 'Tauleta',
+  tv: 'Televisor',
+  console: 'Consola de joc',
+  wearable: 'Rellotge o polsera',
+  other: 'Altres',
+  unknown: 'Desconegut',
+};
+
+function technologyReport(name: string, title: string, column: string, label: string, labelOf?: (key: string) => string): ReportDefinition {
+  return rankingReport({
+    report: `technology/${name}`,
+    area: 'technology',
+    title,
+    dimension: { key: column, label },
+    metrics: METRICS,
+    spec: () => ({ table: 'visits', key: column, metrics: SQL, order: 'visits' }),
+    ...(labelOf && { labelOf }),
+  });
+}
+
+export const TECHNOLOGY_REPORTS: ReportDefinition[] = [
+  technologyReport('devices', 'Dispositius', 'device', 'Dispositiu', (key) => DEVICE_LABELS[key] ?? key),
+  technologyReport('browsers', 'Navegadors', 'browser', 'Navegador'),
+  technologyReport('systems', 'Sistemes operatius', 'os', 'Sistema operatiu'),
+  technologyReport('screens', 'Mides de pantalla', 'viewport', 'Mida'),
+];
