@@ -35,7 +35,6 @@ import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
 import { accountAuditRoutes } from './auth/account-audit-routes.js';
-import { accountAuditRoutes } from './auth/account-audit-routes.js';
 import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
@@ -156,7 +155,6 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const routes = installAuthGuard(app, accounts);
   routeCollectors(app, collectors);
   await app.register(accountRoutes, accounts);
-  await app.register(accountAuditRoutes, { reader: store });
   await app.register(accountAuditRoutes, { reader: store });
   await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery });
 
