@@ -224,7 +224,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
   const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
-  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp });
+  const reportCatchUp = () => intake.catchUpWithin(config.reportMaxLagMs);
+  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp: reportCatchUp });
   await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });

@@ -10,6 +10,7 @@ import { parsePrivacyContact } from './rights/privacy-contact.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 import { CONSENT_POLICIES, type ConsentPolicy } from './ingest/consent-check.js';
 import { MIN_COHORT_DEFAULT } from './reports/min-cohort.js';
+import { LOAD_INTERVAL_MS } from './ingest/store-loader.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
 export interface ServerConfig {
@@ -60,6 +61,13 @@ export interface ServerConfig {
   deliveryDisabledMs: ReadonlyMap<string, number>;
   /** MESURA_ADMIN_EMAIL + MESURA_ADMIN_PASSWORD: the first admin, made on a start with no user. Default none: admin@localhost with a generated password (auth/first-admin.ts). */
   firstAdmin: FirstAdminSettings;
+  /**
+   * MESURA_REPORT_MAX_LAG_MS: a console report first loads what the collector acknowledged when
+   * the store's latest load began longer ago than this; 0 makes every report read its own writes.
+   * Default twice the loader's interval: the loader's own rounds keep reports fresh, and a report
+   * waits for a load only when they stall.
+   */
+  reportMaxLagMs: number;
   /** MESURA_MIN_COHORT: report cells counting fewer distinct visitors are hidden (reports/min-cohort.ts). Default 5. */
   minCohort: number;
   /** MESURA_RETENTION_DAYS: raw rows (hits, heartbeats, decision events) older than this many days are deleted daily. Default 395. */
@@ -84,6 +92,7 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** About 13 months: a year's reports can still be compared with the same month a year before. */
 export const DEFAULT_RETENTION_DAYS = 395;
+export const REPORT_MAX_LAG_MS_DEFAULT = 2 * LOAD_INTERVAL_MS;
 
 /** Reads the configuration; throws a one-line Error naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined>, repoRoot: string): ServerConfig {
@@ -114,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
     firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
+    reportMaxLagMs: parseWholeNumber('MESURA_REPORT_MAX_LAG_MS', env.MESURA_REPORT_MAX_LAG_MS, REPORT_MAX_LAG_MS_DEFAULT),
     minCohort: parsePositiveInt('MESURA_MIN_COHORT', env.MESURA_MIN_COHORT, MIN_COHORT_DEFAULT),
     retentionDays: parsePositiveInt('MESURA_RETENTION_DAYS', env.MESURA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     edge: checkEdgeLimits({
@@ -184,6 +194,13 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+function parseWholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got '${value}'`);
   return n;
 }
 

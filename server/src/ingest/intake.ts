@@ -55,6 +55,8 @@ export interface Intake {
   recordDecisions(rows: readonly DecisionEventRow[]): Promise<void>;
   /** Loads every acknowledged row into the store now, so that reports include it. */
   catchUp(): Promise<void>;
+  /** The same, unless the latest load began less than `maxLagMs` ago (the console's reports: reports/report-catalogue-routes.ts). */
+  catchUpWithin(maxLagMs: number): Promise<void>;
   /** Hits answered but not stored (rate, consent), counted per day, suite and reason. */
   readonly refusals: RefusalCounts;
   /** Rows waiting to be written to the log. */
@@ -87,6 +89,10 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   const { log, leftover } = IngestLog.open(path.join(options.dataDir, INGEST_LOG_DIR));
   const loader = new StoreLoader(log, options.store, options.onLoadError);
   const recovered = await loader.recover(leftover);
+  const catchUp = async () => {
+    await loader.flush();
+    await refusals.flush();
+  };
   loader.start();
   const batcher = new Batcher<LogRecord>({ write: (rows) => log.append(rows), maxBatchSize: MAX_BATCH_ROWS });
   const localDay = localDayIn(options.timeZone);
@@ -134,10 +140,8 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
         throw new HttpError(ERRORS.storeUnavailable, 'the event could not be stored; retry later');
       }
     },
-    catchUp: async () => {
-      await loader.flush();
-      await refusals.flush();
-    },
+    catchUp: () => catchUp(),
+    catchUpWithin: (maxLagMs) => (loader.olderThan(maxLagMs) ? catchUp() : loader.flushIfOlderThan(maxLagMs)),
     pending: async () => batcher.pending,
     async close() {
       await batcher.close();

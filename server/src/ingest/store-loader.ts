@@ -7,6 +7,8 @@ export const LOAD_INTERVAL_MS = 5000;
 export interface LoaderTimers {
   setInterval: (callback: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
+  /** The clock a load's start is read on (ms). */
+  now?: () => number;
 }
 
 /**
@@ -19,6 +21,8 @@ export class StoreLoader {
   private readonly attempted = new Set<string>();
   private running: Promise<void> = Promise.resolve();
   private timer: unknown;
+  /** When the latest load began: everything acknowledged before then is in the store once it ends. */
+  private lastLoadStartedMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly log: IngestLog,
@@ -50,12 +54,26 @@ export class StoreLoader {
     return next;
   }
 
+  /**
+   * Loads now only when the latest load began more than `maxLagMs` ago; otherwise waits for the
+   * load under way, if any. A reader then holds every event acknowledged `maxLagMs` before it asked.
+   */
+  flushIfOlderThan(maxLagMs: number): Promise<void> {
+    return this.olderThan(maxLagMs) ? this.flush() : this.running;
+  }
+
+  /** Whether the latest load began more than `maxLagMs` ago (or none has run). */
+  olderThan(maxLagMs: number): boolean {
+    return (this.timers.now ?? Date.now)() - this.lastLoadStartedMs > maxLagMs;
+  }
+
   async close(): Promise<void> {
     if (this.timer !== undefined) this.timers.clearInterval(this.timer);
     await this.flush();
   }
 
   private async loadOnce(): Promise<void> {
+    this.lastLoadStartedMs = (this.timers.now ?? Date.now)();
     const sealed = await this.log.seal();
     if (sealed) this.unloaded.push(sealed);
     while (this.unloaded.length > 0) {

@@ -6,7 +6,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { REFERRER_GROUP_LABELS, REFERRER_GROUP_SQL, type ReferrerGroup } from './referrer-groups.js';
+import { REFERRER_GROUP_LABELS, type ReferrerGroup } from './referrer-groups.js';
 
 const VISIT_METRICS: ReportMetric[] = [
   { key: 'visits', label: 'Visites', format: 'count' },
@@ -23,7 +23,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     title: 'Canals de procedència',
     dimension: { key: 'group', label: 'Canal' },
     metrics: VISIT_METRICS,
-    spec: () => ({ table: 'visits', key: REFERRER_GROUP_SQL, metrics: VISIT_SQL, order: 'visits' }),
+    spec: () => ({ table: 'visits', key: 'referrer_group', metrics: VISIT_SQL, order: 'visits' }),
     labelOf: (key) => REFERRER_GROUP_LABELS[key as ReferrerGroup] ?? key,
     drill: (group) => (group === 'directe' ? undefined : { report: 'acquisition/referrers', params: { group } }),
   }),
@@ -39,7 +39,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
       key: 'referrer_host',
       metrics: VISIT_SQL,
       order: 'visits',
-      where: params.group === undefined ? ` AND ${REFERRER_GROUP_SQL} <> 'directe'` : ` AND ${REFERRER_GROUP_SQL} = $p_group`,
+      where: params.group === undefined ? ` AND referrer_group <> 'directe'` : ` AND referrer_group = $p_group`,
     }),
   }),
   rankingReport({

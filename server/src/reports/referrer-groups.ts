@@ -22,20 +22,12 @@ export const SOCIAL_NETWORK_HOSTS = [
   'youtube.com', 'reddit.com', 'pinterest.com', 'mastodon.social', 'bsky.app', 'threads.net', 'whatsapp.com', 'telegram.org', 't.me',
 ] as const;
 
-/** The group of a referrer host; `siteHost` is the visit's own site (a referrer from it is direct). */
-export function referrerGroup(host: string | null, siteHost: string | null): ReferrerGroup {
-  if (!host || host === siteHost) return 'directe';
-  const labels = host.toLowerCase().split('.');
-  if (labels.some((label) => (SEARCH_ENGINE_NAMES as readonly string[]).includes(label))) return 'cercadors';
-  if (SOCIAL_NETWORK_HOSTS.some((social) => host === social || host.endsWith(`.${social}`))) return 'xarxes-socials';
-  return 'altres-webs';
-}
-
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /**
- * The same rule as SQL over `visits` (referrer_host, entry_url), for DuckDB. The lists are the
- * constants above, never request text.
+ * The same rule as SQL over a visit's `referrer_host` and `entry_url`, for DuckDB: the store sets
+ * each visit's `referrer_group` with it as the visit loads (store/duckdb/report-facts-load.ts).
+ * The lists are the constants above, never request text.
  */
 export const REFERRER_GROUP_SQL = `CASE
   WHEN referrer_host IS NULL OR referrer_host = lower(regexp_extract(entry_url, '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)', 1)) THEN 'directe'

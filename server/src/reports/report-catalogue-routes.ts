@@ -14,7 +14,7 @@ export interface ReportCatalogueDeps {
   definitions: readonly ReportDefinition[];
   context: ReportContext;
   reportSuite: string;
-  /** Loads every acknowledged event into the store, so that a report includes it. */
+  /** Loads what the collector acknowledged unless the store is fresh enough (config.ts MESURA_REPORT_MAX_LAG_MS). */
   catchUp: () => Promise<void>;
 }
 

@@ -9,6 +9,7 @@
  * in `visits`). A page view that arrives late, before the open visit's last one, joins that visit.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
 export const VISIT_IDLE_MINUTES = 30;
@@ -39,25 +40,32 @@ const OPEN_VISITS = `CREATE OR REPLACE TEMP TABLE open_visits AS
     AND (v.report_suite, v.visitor_key) IN (SELECT DISTINCT ${KEY} FROM segment_hits WHERE hit_type = 'page_view')
   GROUP BY ALL`;
 
-/** The segment's page views with their visit: its key (the first page view's event key) and page number. */
+/**
+ * The segment's page views with their visit: its key (the first page view's event key) and page
+ * number. Visits are cut over the four narrow columns they need, then joined back to the wide
+ * rows: window functions over every hit column cost several times more.
+ */
 const SEGMENT_PAGE_VIEWS = `CREATE OR REPLACE TEMP TABLE segment_page_views AS
   WITH ordered AS (
-    SELECT h.*, o.open_key, o.open_end, o.open_pages, lag(h.received_at) OVER (PARTITION BY h.report_suite, h.visitor_key ORDER BY h.${ORDER.replace(', ', ', h.')}) AS previous_at
+    SELECT h.report_suite, h.visitor_key, h.event_key, h.received_at, o.open_key, o.open_end, o.open_pages,
+      lag(h.received_at) OVER (PARTITION BY h.report_suite, h.visitor_key ORDER BY h.received_at, h.event_key) AS previous_at
     FROM segment_hits h LEFT JOIN open_visits o USING (${KEY})
     WHERE h.hit_type = 'page_view'),
-  flagged AS (
-    SELECT *, CASE WHEN previous_at IS NULL THEN open_key IS NULL OR received_at - open_end > INTERVAL ${VISIT_IDLE_MINUTES} MINUTE
-                   ELSE received_at - previous_at > INTERVAL ${VISIT_IDLE_MINUTES} MINUTE END AS starts_visit
-    FROM ordered),
   numbered AS (
-    SELECT *, sum(CAST(starts_visit AS INTEGER)) OVER (PARTITION BY ${KEY} ORDER BY ${ORDER} ROWS UNBOUNDED PRECEDING) AS visit_no
-    FROM flagged)
-  SELECT *,
-    CASE WHEN visit_no = 0 THEN open_key ELSE first_value(event_key) OVER visit END AS visit_key,
-    CAST(row_number() OVER visit + CASE WHEN visit_no = 0 THEN open_pages ELSE 0 END AS INTEGER) AS visit_page,
+    SELECT *, sum(CASE WHEN CASE WHEN previous_at IS NULL THEN open_key IS NULL OR received_at - open_end > INTERVAL ${VISIT_IDLE_MINUTES} MINUTE
+                    ELSE received_at - previous_at > INTERVAL ${VISIT_IDLE_MINUTES} MINUTE END THEN 1 ELSE 0 END)
+      OVER (PARTITION BY ${KEY} ORDER BY ${ORDER} ROWS UNBOUNDED PRECEDING) AS visit_no
+    FROM ordered),
+  cut AS (
+    SELECT event_key, visit_no, open_key, open_pages,
+      first_value(event_key) OVER visit AS first_key, row_number() OVER visit AS page_no
+    FROM numbered
+    WINDOW visit AS (PARTITION BY ${KEY}, visit_no ORDER BY ${ORDER}))
+  SELECT h.*,
+    CASE WHEN c.visit_no = 0 THEN c.open_key ELSE c.first_key END AS visit_key,
+    CAST(c.page_no + CASE WHEN c.visit_no = 0 THEN c.open_pages ELSE 0 END AS INTEGER) AS visit_page,
     ${LOCAL_HOUR} AS local_hour
-  FROM numbered
-  WINDOW visit AS (PARTITION BY ${KEY}, visit_no ORDER BY ${ORDER})`;
+  FROM segment_hits h JOIN cut c USING (event_key)`;
 
 const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key, received_at, day, local_hour, visitor_key,
     visit_key, visit_page, section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign,
@@ -70,6 +78,7 @@ const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key
  * visit keeps its entry and start, takes the later exit, and adds its page views and searches.
  */
 const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
+  SELECT merged.*, ${REFERRER_GROUP_SQL} AS referrer_group FROM (
   WITH part AS (
     SELECT report_suite, visit_key, any_value(visitor_key) AS visitor_key, min(received_at) AS first_at,
       max(received_at) AS last_at, count(*) AS pages, count(search_keywords) AS searches,
@@ -102,7 +111,7 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
     CASE WHEN v.visit_key IS NULL THEN p.entry.os_name ELSE v.os END AS os,
     CASE WHEN v.visit_key IS NULL THEN p.entry.viewport ELSE v.viewport END AS viewport,
     CASE WHEN v.visit_key IS NULL THEN p.entry.is_bot ELSE v.is_bot END AS is_bot
-  FROM part p LEFT JOIN visits v USING (report_suite, visit_key)`;
+  FROM part p LEFT JOIN visits v USING (report_suite, visit_key)) merged`;
 
 const REPLACE_VISITS = [
   `DELETE FROM visits WHERE (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`,

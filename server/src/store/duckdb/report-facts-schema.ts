@@ -27,7 +27,8 @@ const VISITS = `CREATE TABLE IF NOT EXISTS visits (
   hour UTINYINT NOT NULL, started_at TIMESTAMP_MS NOT NULL, ended_at TIMESTAMP_MS NOT NULL, page_views INTEGER NOT NULL,
   searches INTEGER NOT NULL, ${FILTER_COLUMNS}, internal_campaign VARCHAR,
   entry_page_name VARCHAR, entry_title VARCHAR, entry_url VARCHAR, exit_page_name VARCHAR, exit_title VARCHAR, exit_url VARCHAR,
-  referrer VARCHAR, referrer_host VARCHAR, browser VARCHAR, os VARCHAR, viewport VARCHAR, is_bot BOOLEAN NOT NULL)`;
+  referrer VARCHAR, referrer_host VARCHAR, browser VARCHAR, os VARCHAR, viewport VARCHAR, is_bot BOOLEAN NOT NULL,
+  referrer_group VARCHAR NOT NULL)`;
 
 const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,

@@ -1,0 +1,143 @@
+// Synthetic traffic for bench:reports, as the ingest log holds it (HitRow lines): visits of a few
+// pages by returning visitors, with a daily rhythm, sections and pages of skewed popularity, the
+// visit's device, login state, referrer and campaign, some searches, and direct calls (shares,
+// downloads, exit links, button clicks). Seeded, so two runs store the same rows.
+import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
+
+const DAY_MS = 86_400_000;
+const SUITE = 'mesuradev';
+const PAGES = 5_000;
+const VISITORS = 600_000;
+const MEAN_GAP_MS = 90_000;
+/** Share of visit starts per local hour of the day: quiet at night, peaks in the morning and evening. */
+const HOUR_WEIGHTS = [1, 0.6, 0.4, 0.3, 0.3, 0.5, 1.2, 2.5, 3.5, 3.2, 2.8, 2.6, 2.8, 3, 2.6, 2.3, 2.2, 2.4, 2.8, 3.2, 3.6, 3.4, 2.6, 1.6];
+const SECTIONS = [
+  ['noticies', ['politica', 'societat', 'economia', 'internacional', 'cultura']],
+  ['esports', ['futbol', 'basquet', 'motor']],
+  ['programes', ['entreteniment', 'documentals', 'infantil']],
+  ['directes', ['tv', 'radio']],
+  ['el-temps', ['previsio']],
+  ['cercador', ['resultats']],
+];
+const AUTHORS = ['Anna Puig', 'Jordi Vila', 'Marta Soler', 'Pere Roca', 'Laia Ferrer', 'Oriol Mas', 'Núria Camps', 'Xavier Font', 'Clara Bosch'];
+const THEMES = ['eleccions', 'sequera', 'habitatge', 'mobilitat', 'salut', 'educacio', 'turisme', 'tecnologia'];
+const DEVICES = [['desktop', 0.38], ['mobile', 0.5], ['tablet', 0.1], ['tv', 0.02]];
+const BROWSERS = [['Chrome', 'Windows'], ['Mobile Safari', 'iOS'], ['Chrome', 'Android'], ['Firefox', 'Linux'], ['Safari', 'Mac OS'], ['Edge', 'Windows']];
+const VIEWPORTS = ['1920x1080', '1366x768', '390x844', '412x915', '768x1024', '1536x864'];
+const REFERRERS = [[null, 0.45], ['https://www.google.com/', 0.3], ['https://www.bing.com/', 0.03], ['https://m.facebook.com/', 0.08], ['https://t.co/', 0.04], ['https://www.vilaweb.cat/', 0.1]];
+const CAMPAIGNS = ['butlleti-dilluns', 'Tardor-2026', 'xarxes-directe', 'promo-podcast'];
+const KEYWORDS = ['temps', 'eleccions', 'barça', 'tv3 directe', 'sequera', 'pressupostos', 'xyzzy', 'loteria', 'trànsit', 'festius'];
+const NETWORKS = ['whatsapp', 'facebook', 'x', 'telegram', 'correu'];
+
+/** Popular things are much more popular: item n is drawn with weight about 1/n. */
+const skewed = (next, size) => Math.min(size - 1, Math.floor(Math.exp(next() * Math.log(size + 1))) - 1);
+const pick = (next, list) => list[Math.floor(next() * list.length)];
+const weighted = (next, pairs) => {
+  let r = next();
+  for (const [value, weight] of pairs) if ((r -= weight) < 0) return value;
+  return pairs[pairs.length - 1][0];
+};
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+function page(n) {
+  const [section, subsections] = SECTIONS[n % SECTIONS.length];
+  const subsection = subsections[Math.floor(n / SECTIONS.length) % subsections.length];
+  return { n, section, subsection, title: `Article ${n} de ${subsection}`, author: AUTHORS[n % AUTHORS.length], thematic: THEMES[n % THEMES.length] };
+}
+
+/** The visit's own attributes, the same on each of its pages. */
+function visitAttributes(next, visitor) {
+  const [browserName, osName] = pick(next, BROWSERS);
+  return {
+    visitor,
+    device: weighted(next, DEVICES),
+    login: visitor % 9 === 0 ? 'logat' : 'no logat',
+    referrer: weighted(next, REFERRERS),
+    campaign: next() < 0.05 ? pick(next, CAMPAIGNS) : null,
+    browserName,
+    osName,
+    viewport: pick(next, VIEWPORTS),
+  };
+}
+
+function hitRow(id, at, visit, p, kind, next) {
+  const search = p.section === 'cercador';
+  const keywords = search ? pick(next, KEYWORDS) : null;
+  const link = kind === 'page_view' ? null : kind;
+  return {
+    eventId: `bench-${id}`,
+    reportSuite: SUITE,
+    environment: 'development',
+    receivedAtMs: at,
+    day: isoDay(at + 3_600_000),
+    clientTimeMs: at,
+    hitType: kind,
+    visitorId: `bench-visitor-${visit.visitor}`,
+    visitorIdSource: 'mid',
+    pageName: `${p.section}:${p.subsection}:pagina-${p.n}`,
+    url: `https://mesura.cat/${p.section}/${p.subsection}/pagina-${p.n}/`,
+    referrer: visit.firstPage ? visit.referrer : `https://mesura.cat/`,
+    channel: p.section,
+    linkUrl: link === 'link_d' ? `https://mesura.cat/docs/informe-${p.n % 40}.pdf` : link === 'link_e' ? `https://www.gencat.cat/${p.n % 30}/` : null,
+    linkName: link === 'link_o' ? (next() < 0.5 ? 'Comparteix' : 'Mira el directe') : link ? `Enllaç ${p.n % 40}` : null,
+    mediaType: null,
+    events: kind === 'page_view' ? '[{"id":1,"name":"pageView"}]' : link === 'link_d' ? '[{"id":5,"name":"download"}]' : link === 'link_o' ? '[{"id":3,"name":"share"}]' : '[]',
+    contextData: '{}',
+    otherVariables: '{}',
+    variables: {
+      section: p.section, subsection: p.subsection, pageType: search ? 'cercador' : 'noticia', portal: 'mesura', web: 'mesura.cat',
+      language: 'ca', loginState: visit.login, campaign: visit.firstPage ? visit.campaign : null, contentTitle: p.title,
+      author: p.author, thematic: p.thematic, viewport: visit.viewport,
+      searchKeywords: keywords, searchResults: keywords === null ? null : keywords === 'xyzzy' ? '0' : String(5 + (p.n % 40)),
+      socialAction: link === 'link_o' ? pick(next, NETWORKS) : null,
+    },
+    deviceClass: visit.device,
+    isBot: false,
+    ipAnonymised: '192.0.2.0',
+    browserName: visit.browserName,
+    browserMajorVersion: '156',
+    osName: visit.osName,
+    userAgent: null,
+    libraryVersion: 'JS-2.22.0',
+    consent: 'granted',
+  };
+}
+
+/**
+ * Yields arrays of about `segmentRows` rows in receive-time order, `events` rows in all, over the
+ * `days` days starting at `firstDayMs` (UTC midnight).
+ */
+export function* reportTraffic({ events, days, firstDayMs, segmentRows, seed = 20261125 }) {
+  const next = seededRandom(seed);
+  const perSlot = events / (days * 24);
+  const weightSum = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
+  let id = 0;
+  let batch = [];
+  for (let slot = 0; slot < days * 24 && id < events; slot++) {
+    const slotStart = firstDayMs + slot * 3_600_000;
+    const target = Math.min(events, Math.round(id + (perSlot * 24 * HOUR_WEIGHTS[slot % 24]) / weightSum));
+    const slotRows = [];
+    while (id + slotRows.length < target) {
+      const visit = visitAttributes(next, skewed(next, VISITORS));
+      let at = slotStart + Math.floor(next() * 3_600_000);
+      const pages = 1 + Math.floor(-Math.log(1 - next()) * 2.6);
+      for (let i = 0; i < pages && id + slotRows.length < target; i++) {
+        visit.firstPage = i === 0;
+        const p = page(next() < 0.03 ? 5 + 6 * skewed(next, 20) : skewed(next, PAGES));
+        slotRows.push(hitRow(id + slotRows.length, at, visit, p, 'page_view', next));
+        const r = next();
+        const link = r < 0.07 ? 'link_o' : r < 0.1 ? 'link_d' : r < 0.16 ? 'link_e' : null;
+        if (link && id + slotRows.length < target) slotRows.push(hitRow(id + slotRows.length, at + 5_000, visit, p, link, next));
+        at += Math.floor(-Math.log(1 - next()) * MEAN_GAP_MS);
+      }
+    }
+    slotRows.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
+    id += slotRows.length;
+    batch.push(...slotRows);
+    if (batch.length >= segmentRows) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
