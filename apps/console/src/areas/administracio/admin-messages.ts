@@ -39,7 +39,7 @@ export function userCreationProblem(failure: ApiFailure): FieldProblem {
 }
 
 export function roleChangeFailureMessage(email: string, failure: ApiFailure): string {
-  const prefix = `No s'ha pogut canviar el rol de ${email}.`;
+  const prefix = `No s'ha pogut canviar el rol de l'usuari ${email}.`;
   if (LAST_ADMIN_REASON.test(rejected400(failure) ?? '')) {
     return `${prefix} És l'únic administrador: feu administrador algú altre abans de treure-li aquest rol.`;
   }

@@ -28,9 +28,10 @@ export function VisitorLookup({ onRecorded }: VisitorLookupProps) {
   const input = useRef<HTMLInputElement>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
-  useFocusWhen(input, problem);
   useFocusWhen(resultHeading, step.kind === 'idle' || (step.kind === 'found' && step.confirming) ? undefined : step);
   useFocusWhen(confirmHeading, step.kind === 'found' && step.confirming);
+  // Last, so that a problem wins over the result it came with (a failed erasure shows the data again).
+  useFocusWhen(input, problem);
 
   async function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
