@@ -253,6 +253,7 @@ describe('Drets dels visitants', () => {
     await click(button(`Sí, esborra ${VISITOR}`));
     expect(api.eraseVisitor).toHaveBeenCalledWith(VISITOR);
     expect(text()).toContain(`S'han esborrat les dades de ${VISITOR}`);
+    expect(document.activeElement?.id).toBe('visitor-erased-heading');
     const recorded = [...container.querySelectorAll('tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.slice(1)).toEqual(['Esborrament', VISITOR, 'anna@example.cat', '12', '30', '2', '1', '45']);

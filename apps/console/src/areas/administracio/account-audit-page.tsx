@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiFailure } from '../../api/api-answer';
 import { apiFailureMessage } from '../../api/failure-message';
-import { formatInstant } from '../../tokens/format-instant';
-import { auditActionLabel, type AccountAuditEntry } from './account-audit';
+import type { AccountAuditEntry } from './account-audit';
+import { AccountAuditTable } from './account-audit-table';
 import { useAdminApi } from './admin-api-context';
 
 interface AuditState {
@@ -14,16 +14,6 @@ interface AuditState {
 }
 
 const START: AuditState = { entries: [], next: null, status: 'loading' };
-
-function actorText(entry: AccountAuditEntry): string {
-  // A failed sign-in with an e-mail no user has, or the server itself (the first admin).
-  if (entry.actor === null) return entry.action === 'login-failed' ? 'una adreça sense compte' : 'el servidor';
-  return entry.actor.email ?? `usuari esborrat (${entry.actor.id})`;
-}
-
-function subjectText(entry: AccountAuditEntry): string {
-  return entry.subjectName ?? entry.subject ?? '—';
-}
 
 /** Registre del compte: every sign-in, failed sign-in, sign-out, user and token change, newest first, older pages on demand. */
 export function AccountAuditPage() {
@@ -68,31 +58,7 @@ export function AccountAuditPage() {
           </p>
         )}
         {state.status === 'ready' && state.entries.length === 0 && <p className="panel__note">El registre és buit.</p>}
-        {state.entries.length > 0 && (
-          <div className="admin-table-scroll">
-            <table className="report-table">
-              <caption className="visually-hidden">Registre del compte</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Quan</th>
-                  <th scope="col">Qui</th>
-                  <th scope="col">Què</th>
-                  <th scope="col">Sobre</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.entries.map((entry, index) => (
-                  <tr key={`${entry.at}-${index}`}>
-                    <td>{formatInstant(entry.at)}</td>
-                    <td>{actorText(entry)}</td>
-                    <td>{auditActionLabel(entry.action)}</td>
-                    <td>{subjectText(entry)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {state.entries.length > 0 && <AccountAuditTable entries={state.entries} />}
         <p role="status" className="panel__note">
           {state.status === 'loading' ? "S'està carregant el registre…" : `${state.entries.length} entrades mostrades.`}
         </p>

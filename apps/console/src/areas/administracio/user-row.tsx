@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ROLES, roleLabel, type Role } from '../../session/roles';
 import { formatInstant } from '../../tokens/format-instant';
 import { useAdminApi } from './admin-api-context';
-import { useFocusWhen } from './use-focus-when';
-import { roleChangeFailureMessage, userDeletionFailureMessage } from './admin-messages';
+import { roleChangeFailureMessage } from './admin-messages';
+import { DeleteUserCell } from './delete-user-cell';
 import type { UserAccount } from './user-accounts';
 
 interface UserRowProps {
@@ -16,17 +16,14 @@ interface UserRowProps {
   onProblem: (message: string) => void;
 }
 
-/** One user: their role can be changed in place; deleting asks for a confirmation in the row. */
+/** One user: their role can be changed in place; deleting asks for a confirmation in the row (delete-user-cell.tsx). */
 export function UserRow({ user, lastSignIn, isSelf, onChanged, onProblem }: UserRowProps) {
   const api = useAdminApi();
   const [role, setRole] = useState<Role>(user.role);
-  const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
-  const confirmButton = useRef<HTMLButtonElement>(null);
 
   // A re-read list may bring another role (someone else changed it meanwhile).
   useEffect(() => setRole(user.role), [user.role]);
-  useFocusWhen(confirmButton, confirming);
 
   async function changeRole() {
     setSending(true);
@@ -37,15 +34,6 @@ export function UserRow({ user, lastSignIn, isSelf, onChanged, onProblem }: User
       setRole(user.role);
       onProblem(roleChangeFailureMessage(user.email, outcome.failure));
     }
-  }
-
-  async function remove() {
-    setSending(true);
-    const outcome = await api.deleteUser(user.id);
-    setSending(false);
-    setConfirming(false);
-    if (outcome.ok) await onChanged(`S'ha esborrat ${user.email}; les seves sessions i claus API ja no valen.`);
-    else onProblem(userDeletionFailureMessage(user.email, outcome.failure));
   }
 
   const roleSelectId = `user-role-${user.id}`;
@@ -75,22 +63,7 @@ export function UserRow({ user, lastSignIn, isSelf, onChanged, onProblem }: User
       </td>
       <td>{formatInstant(user.createdAt)}</td>
       <td>{lastSignIn === undefined ? '—' : lastSignIn === null ? 'Mai' : formatInstant(lastSignIn)}</td>
-      <td className="token-actions">
-        {confirming ? (
-          <>
-            <button ref={confirmButton} type="button" className="button button--danger" disabled={sending} onClick={() => void remove()}>
-              Sí, esborra {user.email}
-            </button>
-            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
-              Cancel·la
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button button--quiet" aria-label={`Esborra ${user.email}`} onClick={() => setConfirming(true)}>
-            Esborra
-          </button>
-        )}
-      </td>
+      <DeleteUserCell user={user} onDeleted={onChanged} onProblem={onProblem} />
     </tr>
   );
 }

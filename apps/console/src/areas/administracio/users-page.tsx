@@ -4,7 +4,7 @@ import { useSession } from '../../session/session-context';
 import { useAdminApi } from './admin-api-context';
 import { useFocusWhen } from './use-focus-when';
 import { NewUserForm } from './new-user-form';
-import { UserRow } from './user-row';
+import { UsersTable } from './users-table';
 import { useLoaded } from './use-loaded';
 
 /** Usuaris: the console's users with their role, creation and latest sign-in; create, change a role, delete. */
@@ -65,27 +65,7 @@ export function UsersPage() {
           <p className="panel__note">No s'han pogut llegir les darreres entrades ({apiFailureMessage(signIns.state.failure)}); es mostren com a «—».</p>
         )}
         {users.state.status === 'ready' && (
-          <div className="admin-table-scroll">
-            <table className="report-table">
-              <caption className="visually-hidden">Usuaris de la consola</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Adreça electrònica</th>
-                  <th scope="col">Rol</th>
-                  <th scope="col">Creat</th>
-                  <th scope="col">Darrera entrada</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Accions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.state.value.map((user) => (
-                  <UserRow key={user.id} user={user} lastSignIn={lastSignInOf(user.id)} isSelf={user.id === me.id} onChanged={changed} onProblem={failed} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <UsersTable users={users.state.value} selfId={me.id} lastSignInOf={lastSignInOf} onChanged={changed} onProblem={failed} />
         )}
       </section>
     </>

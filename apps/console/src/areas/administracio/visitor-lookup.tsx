@@ -1,13 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { apiFailureMessage } from '../../api/failure-message';
-import { formatCount } from '../../reports/format';
 import { useAdminApi } from './admin-api-context';
 import { BAD_VISITOR_ID_MESSAGE } from './admin-messages';
-import { RowCountsList, rowCountsText } from './row-counts-list';
-import { saveJsonFile } from './save-json-file';
 import { useFocusWhen } from './use-focus-when';
 import { visitorIdFromInput } from './visitor-id-input';
-import { totalRows, type VisitorDataCopy, type VisitorErasure } from './visitor-rights';
+import { VisitorDataResult } from './visitor-data-result';
+import { VisitorErased } from './visitor-erased';
+import type { VisitorDataCopy, VisitorErasure } from './visitor-rights';
 
 const PROBLEM_ID = 'visitor-lookup-problem';
 
@@ -26,11 +25,7 @@ export function VisitorLookup({ onRecorded }: VisitorLookupProps) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const resultHeading = useRef<HTMLHeadingElement>(null);
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
-  useFocusWhen(resultHeading, step.kind === 'idle' || (step.kind === 'found' && step.confirming) ? undefined : step);
-  useFocusWhen(confirmHeading, step.kind === 'found' && step.confirming);
-  // Last, so that a problem wins over the result it came with (a failed erasure shows the data again).
+  // After the results' own focus (a child's effects run first): a problem wins over the data shown again with it.
   useFocusWhen(input, problem);
 
   async function lookUp(event: FormEvent<HTMLFormElement>) {
@@ -87,49 +82,16 @@ export function VisitorLookup({ onRecorded }: VisitorLookupProps) {
       </form>
 
       {step.kind === 'found' && (
-        <section className="admin-result" aria-labelledby="visitor-data-heading">
-          <h3 id="visitor-data-heading" ref={resultHeading} tabIndex={-1}>
-            Dades del visitant <code>{step.copy.visitorId}</code>
-          </h3>
-          <RowCountsList counts={step.copy.counts} />
-          <div className="token-secret__actions">
-            <button type="button" className="button" onClick={() => saveJsonFile(`mesura-visitant-${step.copy.visitorId}.json`, step.copy.json)}>
-              Desa les dades (JSON)
-            </button>
-            {!step.confirming && (
-              <button type="button" className="button button--danger" disabled={sending} onClick={() => setStep({ ...step, confirming: true })}>
-                Esborra aquest visitant…
-              </button>
-            )}
-          </div>
-          {step.confirming && (
-            <div className="admin-confirm" role="group" aria-labelledby="erase-confirm-heading">
-              <h4 id="erase-confirm-heading" ref={confirmHeading} tabIndex={-1}>
-                Voleu esborrar definitivament el visitant <code>{step.copy.visitorId}</code>?
-              </h4>
-              <p>
-                S'esborraran {formatCount(totalRows(step.copy.counts))} files de totes les taules ({rowCountsText(step.copy.counts)}), i també
-                les que hagin arribat des de la consulta. No es pot desfer.
-              </p>
-              <button type="button" className="button button--danger" disabled={sending} onClick={() => void erase(step.copy)}>
-                Sí, esborra {step.copy.visitorId}
-              </button>{' '}
-              <button type="button" className="button button--quiet" onClick={() => setStep({ ...step, confirming: false })}>
-                Cancel·la
-              </button>
-            </div>
-          )}
-        </section>
+        <VisitorDataResult
+          copy={step.copy}
+          confirming={step.confirming}
+          sending={sending}
+          onConfirming={(confirming) => setStep({ ...step, confirming })}
+          onErase={() => void erase(step.copy)}
+        />
       )}
 
-      {step.kind === 'erased' && (
-        <section className="admin-result" aria-labelledby="visitor-erased-heading">
-          <h3 id="visitor-erased-heading" ref={resultHeading} tabIndex={-1}>
-            S'han esborrat les dades de <code>{step.erasure.visitorId}</code>
-          </h3>
-          <RowCountsList counts={step.erasure.deleted} />
-        </section>
-      )}
+      {step.kind === 'erased' && <VisitorErased erasure={step.erasure} />}
     </>
   );
 }
