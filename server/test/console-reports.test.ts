@@ -83,10 +83,10 @@ describe('console reports, figures (minimum cohort 1)', () => {
 
   it('ranks sections with a drill-down, and pages by title linking to the page', async () => {
     const sections = await report('content/sections?from=2026-11-23&to=2026-11-23');
-    expect(sections.body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 3, visitors: 2, entries: 2 }, drill: { report: 'content/subsections', params: { section: 'noticies' } } });
+    expect(sections.body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 3, entries: 2 }, drill: { report: 'content/subsections', params: { section: 'noticies' } } });
     expect(sections.body.totalRows).toBe(3);
     const pages = await report('content/pages?from=2026-11-23&to=2026-11-23&section=noticies');
-    expect(pages.body.rows).toEqual([expect.objectContaining({ key: ARTICLE, label: 'Títol X', href: ARTICLE, values: { page_views: 3, visitors: 2, entries: 2 } })]);
+    expect(pages.body.rows).toEqual([expect.objectContaining({ key: ARTICLE, label: 'Títol X', href: ARTICLE, values: { page_views: 3, entries: 2 } })]);
   });
 
   it('groups referrers and reads external campaigns case-insensitively', async () => {
@@ -121,7 +121,7 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(both.body.rows.map((r: { key: string }) => r.key)).toEqual(['mobile']);
     const compared = await report('content/sections?from=2026-11-23&to=2026-11-23&compare=previous');
     expect(compared.body.compare).toEqual({ from: '2026-11-22', to: '2026-11-22' });
-    expect(compared.body.rows[0].previous).toEqual({ page_views: null, visitors: null, entries: null });
+    expect(compared.body.rows[0].previous).toEqual({ page_views: null, entries: null });
   });
 
   it('stores a beacon sent twice once', async () => {
@@ -149,8 +149,8 @@ describe('console reports, minimum cohort (default 5)', () => {
     await send({ visitor: 'V1', at: MORNING + 2 * MINUTE_MS, hit: home });
     const { body } = await report('content/sections?from=2026-11-23&to=2026-11-23');
     expect(body.minCohort).toBe(5);
-    expect(body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 5, visitors: 5 } });
-    expect(body.rows[1]).toEqual({ key: 'portada', label: 'portada', values: { page_views: null, visitors: null, entries: null }, hidden: true });
+    expect(body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 5, entries: 5 } });
+    expect(body.rows[1]).toEqual({ key: 'portada', label: 'portada', values: { page_views: null, entries: null }, hidden: true });
     const single = await report('audience/by-day?from=2026-11-23&to=2026-11-23&f=section:portada');
     expect(single.body.totals.hidden).toBe(true);
   });

@@ -55,10 +55,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     area: 'acquisition',
     title: 'Campanyes internes (int)',
     dimension: { key: 'internal_campaign', label: 'Campanya interna' },
-    metrics: [
-      { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
-      { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
-    ],
-    spec: () => ({ table: 'page_views', key: 'internal_campaign', metrics: { page_views: 'count(*)' }, order: 'page_views' }),
+    metrics: [{ key: 'page_views', label: 'Pàgines vistes', format: 'count' }],
+    spec: () => ({ table: 'page_cells', key: 'internal_campaign', metrics: { page_views: 'sum(page_views)' }, order: 'page_views', visitors: 'cells' }),
   }),
 ];

@@ -8,12 +8,15 @@ import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import type { RankingSpec } from './queries/ranking.js';
 
+/**
+ * Page rankings read the daily page cells: no distinct visitors are counted there (that is what
+ * makes them fast), only whether a row reaches the minimum cohort.
+ */
 const PAGE_METRICS: ReportMetric[] = [
   { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
-  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
   { key: 'entries', label: 'Entrades', format: 'count' },
 ];
-const PAGE_SQL = { page_views: 'count(*)', entries: 'count(*) FILTER (WHERE visit_page = 1)' };
+const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
 
 /** Page views grouped by a page column, optionally narrowed by the report's parameters. */
 function pageSpec(key: string, params: Readonly<Record<string, string>>, extra: Partial<RankingSpec> = {}): RankingSpec {
@@ -21,7 +24,7 @@ function pageSpec(key: string, params: Readonly<Record<string, string>>, extra: 
     .filter((name) => params[name] !== undefined)
     .map((name) => ` AND ${name} = $p_${name}`)
     .join('');
-  return { table: 'page_views', key, metrics: PAGE_SQL, order: 'page_views', where: narrowing, ...extra };
+  return { table: 'page_cells', key, metrics: PAGE_SQL, order: 'page_views', where: narrowing, visitors: 'cells', ...extra };
 }
 
 const PAGES_BY_URL: Partial<RankingSpec> = { label: 'any_value(coalesce(title, page_name))', href: 'any_value(url)' };

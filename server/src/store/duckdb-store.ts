@@ -27,6 +27,7 @@ import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from './analyt
 import { ensureReportFactTables } from './duckdb/report-facts-schema.js';
 import { loadHitsWithFacts } from './duckdb/report-facts-load.js';
 import { rebuildReportFacts } from './duckdb/report-facts-rebuild.js';
+import { PageCellCompaction } from './duckdb/report-facts-compaction.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -85,6 +86,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore
     /** SELECT over one ingest-log segment file, yielding rows in table-column terms. */
     private readonly readSegment: (file: string) => string,
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
+    private readonly compaction = new PageCellCompaction(),
   ) {}
 
   /**
@@ -97,7 +99,12 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore
     // Every table or none: a segment is deleted only once all its rows are in.
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      let rows = hits ? await loadHitsWithFacts(this.writer, this.readSegment(file), this.exportColumns(), this.timeZone) : 0;
+      let rows = 0;
+      if (hits) {
+        const loaded = await loadHitsWithFacts(this.writer, this.readSegment(file), this.exportColumns(), this.timeZone);
+        await this.compaction.record(this.writer, loaded.pageCells, loaded.days);
+        rows += loaded.hits;
+      }
       if (heartbeats) {
         rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), ['heartbeat_id', 'report_suite']);
       }

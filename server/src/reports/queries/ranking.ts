@@ -21,16 +21,23 @@ export interface RankingSpec {
   metrics: Readonly<Record<string, string>>;
   /** The metric the rows are ranked by. */
   order: string;
-  /** Counts distinct visitors of the table's visitor_key (approximate); every row needs it for the minimum cohort. */
-  visitors?: 'approximate';
+  /**
+   * How a row's distinct visitors are counted (every row needs them, for the minimum cohort):
+   * `approximate` over the table's visitor_key (default); `cells` from page_cells' smallest visitor
+   * keys, exact below CELL_VISITOR_KEYS and "at least" above (enough for the cohort, not shown).
+   */
+  visitors?: 'approximate' | 'cells';
 }
 
-const VISITORS = { duckdb: 'approx_count_distinct(visitor_key)', clickhouse: 'uniq(visitor_key)' };
+const VISITORS = {
+  approximate: { duckdb: 'approx_count_distinct(visitor_key)', clickhouse: 'uniq(visitor_key)' },
+  cells: { duckdb: 'len(list_distinct(flatten(list(lowest_visitor_keys))))', clickhouse: 'length(groupUniqArrayArray(lowest_visitor_keys))' },
+};
 
 /** `filters`: the filter-sql.ts conditions; `restricted`: only keys in the JSON list $keys (a comparison's rows). */
 export function rankingRowsQuery(name: string, spec: RankingSpec, filters: string, restricted: boolean): EngineQuery {
   const metrics = (engine: 'duckdb' | 'clickhouse') =>
-    [...Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`), `${VISITORS[engine]} AS visitors`].join(', ');
+    [...Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`), `${VISITORS[spec.visitors ?? 'approximate'][engine]} AS visitors`].join(', ');
   const where = `${IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}`;
   const only = restricted ? ` AND CAST(${spec.key} AS VARCHAR) IN (SELECT unnest(CAST(json($keys) AS VARCHAR[])))` : '';
   const label = spec.label ?? 'any_value(key_text)';
@@ -47,6 +54,6 @@ export function rankingTotalsQuery(name: string, spec: RankingSpec, filters: str
   const where = `${IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}`;
   return {
     name: `${name} totals`,
-    duckdb: `SELECT ${metrics}, ${VISITORS.duckdb} AS visitors FROM ${spec.table} WHERE ${where}`,
+    duckdb: `SELECT ${metrics}, ${VISITORS[spec.visitors ?? 'approximate'].duckdb} AS visitors FROM ${spec.table} WHERE ${where}`,
   };
 }

@@ -5,9 +5,9 @@
  */
 import type { FilterColumns } from '../filter-sql.js';
 
-export type ReportTable = 'page_views' | 'visits' | 'link_hits';
+export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells';
 
-/** The three tables name the filter dimensions alike. */
+/** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {
   section: 'section',
   subsection: 'subsection',

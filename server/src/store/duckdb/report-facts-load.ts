@@ -10,6 +10,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
+import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
 export const VISIT_IDLE_MINUTES = 30;
@@ -124,6 +125,13 @@ const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT report_suite, event_key, 
     device_class, login_state, campaign, page_name, content_title, is_bot
   FROM segment_hits WHERE hit_type <> 'page_view'`;
 
+/** The segment's page views as page cells (page_cells in report-facts-schema.ts). */
+const INSERT_PAGE_CELLS = `INSERT INTO page_cells SELECT report_suite, day, url, section, subsection, programme,
+    broadcast_channel, portal, device_class, login_state, campaign, internal_campaign, page_type, content_title, page_name,
+    author, thematic, programme_name, is_bot, count(*), count(*) FILTER (WHERE visit_page = 1),
+    list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})
+  FROM segment_page_views GROUP BY ALL`;
+
 const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits'].map((t) => `DROP TABLE IF EXISTS ${t}`);
 
 /**
@@ -137,7 +145,7 @@ export async function loadHitsWithFacts(
   hitColumns: readonly string[],
   timeZone: string,
   options: { storeHits: boolean } = { storeHits: true },
-): Promise<number> {
+): Promise<LoadedFacts> {
   await connection.run(segmentHitsSql(select));
   await connection.run(DROP_STORED);
   const columns = hitColumns.join(', ');
@@ -145,14 +153,26 @@ export async function loadHitsWithFacts(
     ? await connection.runAndReadAll(`INSERT INTO hits (${columns}) SELECT ${columns} FROM segment_hits`)
     : await connection.runAndReadAll(`SELECT count(*) AS Count FROM segment_hits`);
   const rows = Number(counted.getRowObjectsJson()[0]?.Count ?? 0);
+  const appended: LoadedFacts = { hits: rows, pageCells: 0, days: [] };
   if (rows > 0) {
     await connection.run(OPEN_VISITS);
     await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
     await connection.run(INSERT_PAGE_VIEWS);
+    const cells = await connection.runAndReadAll(INSERT_PAGE_CELLS);
+    appended.pageCells = Number(cells.getRowObjectsJson()[0]?.Count ?? 0);
+    const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM segment_page_views`);
+    appended.days = days.getRowObjectsJson().map((row) => String(row.day));
     await connection.run(MERGED_VISITS);
     for (const sql of REPLACE_VISITS) await connection.run(sql);
     await connection.run(INSERT_LINK_HITS, { tz: timeZone });
   }
   for (const sql of DROP_TEMPORARY) await connection.run(sql);
-  return rows;
+  return appended;
+}
+
+/** What one load added: new hits, page-cell rows appended, and the days (YYYY-MM-DD) its page views fell on. */
+export interface LoadedFacts {
+  hits: number;
+  pageCells: number;
+  days: string[];
 }

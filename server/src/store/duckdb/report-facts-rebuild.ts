@@ -4,6 +4,7 @@
  * uses, so reports answer the same for old and new rows.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { compactPageCells } from './report-facts-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 
 export async function rebuildReportFacts(connection: DuckDBConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
@@ -15,9 +16,10 @@ export async function rebuildReportFacts(connection: DuckDBConnection, hitColumn
   await connection.run('BEGIN TRANSACTION');
   try {
     const select = `SELECT ${hitColumns.join(', ')} FROM hits ORDER BY received_at`;
-    const rows = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
+    const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
+    await compactPageCells(connection, loaded.days);
     await connection.run('COMMIT');
-    return rows;
+    return loaded.hits;
   } catch (error) {
     await connection.run('ROLLBACK');
     throw error;

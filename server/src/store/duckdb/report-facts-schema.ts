@@ -5,7 +5,12 @@
  * - `page_views`: one row per page view, with its visit and the page's dimensions;
  * - `visits`: one row per visit (30 minutes of inactivity closes one), its entry and exit pages and
  *   the visit's attributes (device, login state, campaign, referrer, technology);
- * - `link_hits`: one row per link track or direct call, with its events.
+ * - `link_hits`: one row per hit that is not a page view (link tracks, direct calls, media starts),
+ *   with its events;
+ * - `page_cells`: page views and entries per day, page and filter values, with the five smallest
+ *   visitor keys of each cell: merged over days and cells, they tell exactly whether a ranking's
+ *   row counts fewer than five distinct visitors (the minimum cohort) without counting them all.
+ *   Appended per segment and compacted per day (report-facts-compaction.ts).
  * Visitor and event ids are kept as 64-bit hashes: counting them is several times cheaper than
  * counting text, and the raw ids stay in `hits` for exports and visitors' rights.
  */
@@ -35,8 +40,20 @@ const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, hit_type VARCHAR NOT NULL, link_url VARCHAR, link_name VARCHAR,
   events VARCHAR NOT NULL, event_ids INTEGER[] NOT NULL, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
 
-export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits'] as const;
+/** The columns a page cell is keyed by, in table order. */
+export const PAGE_CELL_KEYS = `report_suite, day, url, section, subsection, programme, channel, portal, device, login, campaign,
+  internal_campaign, page_type, title, page_name, author, thematic, programme_name, is_bot`;
+
+const PAGE_CELLS = `CREATE TABLE IF NOT EXISTS page_cells (
+  report_suite VARCHAR NOT NULL, day DATE NOT NULL, url VARCHAR, ${FILTER_COLUMNS}, internal_campaign VARCHAR, page_type VARCHAR,
+  title VARCHAR, page_name VARCHAR, author VARCHAR, thematic VARCHAR, programme_name VARCHAR, is_bot BOOLEAN NOT NULL,
+  page_views BIGINT NOT NULL, entries BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL)`;
+
+/** How many of a cell's smallest distinct visitor keys it keeps: enough to tell MESURA_MIN_COHORT up to this. */
+export const CELL_VISITOR_KEYS = 5;
+
+export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits', 'page_cells'] as const;
 
 export async function ensureReportFactTables(connection: DuckDBConnection): Promise<void> {
-  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS]) await connection.run(ddl);
+  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS]) await connection.run(ddl);
 }
