@@ -6,8 +6,10 @@
 // comparisons among them. Prints each report's p50 and p95 and, last, the worst p95:
 // `reports: worst p95 N ms on M events`. The goal is p95 ≤ 200 ms on 10 M events. Stops by itself.
 // Usage: npm run bench:reports [-- events]   (default 10 000 000; fewer for a quick look)
+// BENCH_REPORTS_DATA_DIR=/some/dir keeps the filled store there and, when it already holds one,
+// asks the reports of that store without filling again (for trying a query change quickly).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
@@ -99,12 +101,20 @@ function startIngest(port) {
 
 let child;
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-reports-'));
+  const kept = process.env.BENCH_REPORTS_DATA_DIR;
+  const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'mesura-bench-reports-'));
   try {
     const today = Date.parse(isoDay(Date.now()));
     const firstDayMs = today - (DAYS - 1) * DAY_MS;
-    const { stored, seconds } = await fill(dataDir, firstDayMs);
-    console.log(`bench:reports: ${stored} events over ${DAYS} days loaded in ${seconds.toFixed(1)} s (${Math.round(stored / seconds)} rows/s)`);
+    let stored = EVENTS;
+    if (kept && existsSync(path.join(kept, 'mesura.duckdb'))) {
+      console.log(`bench:reports: asking the store kept in ${kept} (filled with ${EVENTS} events)`);
+    } else {
+      if (kept) mkdirSync(kept, { recursive: true });
+      const filled = await fill(dataDir, firstDayMs);
+      stored = filled.stored;
+      console.log(`bench:reports: ${stored} events over ${DAYS} days loaded in ${filled.seconds.toFixed(1)} s (${Math.round(stored / filled.seconds)} rows/s)`);
+    }
     const server = await startServer(dataDir);
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
@@ -129,7 +139,7 @@ async function main() {
   } finally {
     child?.kill('SIGTERM');
     await new Promise((resolve) => (child ? child.once('exit', resolve) : resolve()));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

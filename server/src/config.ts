@@ -10,6 +10,7 @@ import { parsePrivacyContact } from './rights/privacy-contact.js';
 import { parseMediaSettingsConfig, type MediaSettingsByFile } from './settings/media-settings-config.js';
 import { CONSENT_POLICIES, type ConsentPolicy } from './ingest/consent-check.js';
 import { MIN_COHORT_DEFAULT } from './reports/min-cohort.js';
+import { CELL_VISITOR_KEYS } from './store/duckdb/report-facts-schema.js';
 import { LOAD_INTERVAL_MS } from './ingest/store-loader.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
@@ -68,7 +69,7 @@ export interface ServerConfig {
    * waits for a load only when they stall.
    */
   reportMaxLagMs: number;
-  /** MESURA_MIN_COHORT: report cells counting fewer distinct visitors are hidden (reports/min-cohort.ts). Default 5. */
+  /** MESURA_MIN_COHORT: report cells counting fewer distinct visitors are hidden (reports/min-cohort.ts). Default 5, at most 5. */
   minCohort: number;
   /** MESURA_RETENTION_DAYS: raw rows (hits, heartbeats, decision events) older than this many days are deleted daily. Default 395. */
   retentionDays: number;
@@ -124,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     deliveryDisabledMs: parseDeliveryDisabled(env.MESURA_DELIVERY_DISABLED_MS, clientCodes),
     firstAdmin: parseFirstAdminSettings(env.MESURA_ADMIN_EMAIL, env.MESURA_ADMIN_PASSWORD),
     reportMaxLagMs: parseWholeNumber('MESURA_REPORT_MAX_LAG_MS', env.MESURA_REPORT_MAX_LAG_MS, REPORT_MAX_LAG_MS_DEFAULT),
-    minCohort: parsePositiveInt('MESURA_MIN_COHORT', env.MESURA_MIN_COHORT, MIN_COHORT_DEFAULT),
+    minCohort: parseMinCohort(env.MESURA_MIN_COHORT),
     retentionDays: parsePositiveInt('MESURA_RETENTION_DAYS', env.MESURA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     edge: checkEdgeLimits({
       headerTimeoutMs: parsePositiveInt('MESURA_HEADER_TIMEOUT_MS', env.MESURA_HEADER_TIMEOUT_MS, EDGE.headerTimeoutMs),
@@ -194,6 +195,13 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+/** The page cells keep CELL_VISITOR_KEYS visitor keys each: a larger cohort could not be told from them. */
+function parseMinCohort(value: string | undefined): number {
+  const n = parsePositiveInt('MESURA_MIN_COHORT', value, MIN_COHORT_DEFAULT);
+  if (n > CELL_VISITOR_KEYS) throw new Error(`MESURA_MIN_COHORT must be at most ${CELL_VISITOR_KEYS}, got '${value}'`);
   return n;
 }
 

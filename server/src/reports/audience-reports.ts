@@ -10,7 +10,7 @@ import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import { filterSql } from './filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
-import { audienceSeriesQuery, audienceTotalsQuery, type AudienceStep } from './queries/audience-series.js';
+import { audienceSeriesQuery, type AudienceStep } from './queries/audience-series.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 import { dayLabel, daysOf, hourLabel, HOURS_OF_DAY } from './time-steps.js';
 
@@ -54,15 +54,13 @@ async function measureSeries(
   range: { from: string; to: string },
 ): Promise<MeasuredPeriod> {
   const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to };
-  const [rows, totals] = await Promise.all([
-    context.reader.read(audienceSeriesQuery(step, filters.sql), values),
-    context.reader.read(audienceTotalsQuery(filters.sql), values),
-  ]);
-  const byKey = new Map(rows.map((row) => [String(row.key), row]));
+  const rows = await context.reader.read(audienceSeriesQuery(step, filters.sql), values);
+  const total = rows.find((row) => row.key === null);
+  const byKey = new Map(rows.filter((row) => row.key !== null).map((row) => [String(row.key), row]));
   const keys = step === 'day' ? daysOf(range) : HOURS_OF_DAY;
   const all = keys.map((key) => measured(key, step === 'day' ? dayLabel(key) : hourLabel(key), byKey.get(key)));
   const page = all.slice(request.offset, request.offset + request.limit);
-  return { rows: page, totalRows: all.length, total: measured('total', 'Total', totals[0]) };
+  return { rows: page, totalRows: all.length, total: measured('total', 'Total', total) };
 }
 
 function measured(key: string, label: string, row: ResultRow | undefined): MeasuredRow {

@@ -10,7 +10,7 @@ import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import { filterSql } from './filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
-import { rankingRowsQuery, rankingTotalsQuery, type RankingSpec } from './queries/ranking.js';
+import { rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from './queries/ranking.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 
 export interface RankingReportOptions {
@@ -68,23 +68,42 @@ async function measureRanking(
   range: { from: string; to: string },
   keys: readonly string[] | undefined,
 ): Promise<MeasuredPeriod> {
+  const { reader } = context;
   const bound = { ...values, suite: request.reportSuite, from: range.from, to: range.to };
-  const rowsQuery = rankingRowsQuery(options.report, spec, filters, keys !== undefined);
+  const cells = spec.visitors === 'cells';
   const rowValues = keys === undefined
     ? { ...bound, limit: request.limit, offset: request.offset }
     : { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
   const [rows, totals] = await Promise.all([
-    keys?.length === 0 ? Promise.resolve([]) : context.reader.read(rowsQuery, rowValues),
-    context.reader.read(rankingTotalsQuery(options.report, spec, filters), bound),
+    keys?.length === 0 ? Promise.resolve([]) : reader.read(rankingRowsQuery(options.report, spec, filters, keys !== undefined), rowValues),
+    reader.read(rankingTotalsQuery(options.report, spec, filters, !cells), bound),
   ]);
+  const pageKeys = rows.map((row) => String(row.key_text));
+  const visitorRows = pageKeys.length === 0 ? [] : await reader.read(rankingVisitorsQuery(options.report, spec, filters), { ...bound, keys: JSON.stringify(pageKeys) });
+  const visitorsOf = new Map(visitorRows.map((row) => [String(row.key_text), numberOf(row.visitors) ?? 0]));
+  const measured = rows.map((row) => measuredRow(options, request.params, row, visitorsOf.get(String(row.key_text)) ?? 0));
+  const totalVisitors = cells
+    ? await cellTotalVisitors(measured, () => reader.read(rankingTotalsQuery(options.report, spec, filters, true), bound), context.minCohort)
+    : (numberOf(totals[0]?.visitors) ?? 0);
   return {
-    rows: rows.map((row) => measuredRow(options, request.params, row)),
-    totalRows: numberOf(rows[0]?.total_rows) ?? 0,
-    total: { key: 'total', label: 'Total', values: metricValues(options.metrics, totals[0] ?? {}), visitors: numberOf(totals[0]?.visitors) ?? 0 },
+    rows: measured,
+    totalRows: numberOf(rows[0]?.total_rows) ?? (keys ? rows.length : 0),
+    total: { key: 'total', label: 'Total', values: metricValues(options.metrics, totals[0] ?? {}, totalVisitors), visitors: totalVisitors },
   };
 }
 
-function measuredRow(options: RankingReportOptions, params: Readonly<Record<string, string>>, row: ResultRow): MeasuredRow {
+/**
+ * The total's visitors from page cells, for the minimum cohort only: a row of the page that reaches
+ * it settles it (the range has at least as many visitors as any of its rows); otherwise the exact
+ * union of every cell's smallest keys decides (only small ranges get there).
+ */
+async function cellTotalVisitors(rows: readonly MeasuredRow[], exact: () => Promise<ResultRow[]>, minCohort: number): Promise<number> {
+  const largest = Math.max(0, ...rows.map((row) => row.visitors));
+  if (largest >= minCohort) return largest;
+  return numberOf((await exact())[0]?.visitors) ?? 0;
+}
+
+function measuredRow(options: RankingReportOptions, params: Readonly<Record<string, string>>, row: ResultRow, visitors: number): MeasuredRow {
   const key = String(row.key_text);
   const label = typeof row.label === 'string' && row.label !== '' ? row.label : (options.labelOf?.(key) ?? key);
   const drill = options.drill?.(key, params);
@@ -93,11 +112,11 @@ function measuredRow(options: RankingReportOptions, params: Readonly<Record<stri
     label,
     ...(typeof row.href === 'string' && { href: row.href }),
     ...(drill && { drill }),
-    values: metricValues(options.metrics, row),
-    visitors: numberOf(row.visitors) ?? 0,
+    values: metricValues(options.metrics, row, visitors),
+    visitors,
   };
 }
 
-function metricValues(metrics: readonly ReportMetric[], row: ResultRow): Record<string, number | null> {
-  return Object.fromEntries(metrics.map((m) => [m.key, m.key === 'visitors' ? numberOf(row.visitors) : numberOf(row[m.key])]));
+function metricValues(metrics: readonly ReportMetric[], row: ResultRow, visitors: number): Record<string, number | null> {
+  return Object.fromEntries(metrics.map((m) => [m.key, m.key === 'visitors' ? visitors : numberOf(row[m.key])]));
 }

@@ -9,6 +9,8 @@ import { rankingReport } from './ranking-report.js';
 
 const KEYWORD = `lower(trim(search_keywords))`;
 const RESULTS = `TRY_CAST(search_results AS DOUBLE)`;
+/** Checked first: most page views are no search, and a null check skips them before any text work. */
+const HAS_KEYWORDS = ' AND search_keywords IS NOT NULL';
 
 const KEYWORD_METRICS: ReportMetric[] = [
   { key: 'searches', label: 'Cerques', format: 'count' },
@@ -29,7 +31,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
     title: 'Paraules cercades',
     dimension: { key: 'keywords', label: 'Paraules' },
     metrics: KEYWORD_METRICS,
-    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, metrics: KEYWORD_SQL, order: 'searches' }),
+    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, where: HAS_KEYWORDS, metrics: KEYWORD_SQL, order: 'searches' }),
   }),
   rankingReport({
     report: 'search/zero-results',
@@ -40,7 +42,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
       { key: 'searches', label: 'Cerques', format: 'count' },
       { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
     ],
-    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, where: ` AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
+    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, where: `${HAS_KEYWORDS} AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
   }),
   rankingReport({
     report: 'search/per-visit',

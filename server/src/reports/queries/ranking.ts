@@ -1,8 +1,10 @@
 /**
- * The ranking query: rows grouped by one key, most first, one page of them with how many there
- * are in all, plus the totals of the whole filtered range. Each report names its key, label, link
- * and metrics as fixed SQL over its table (never request text); filters and values are bound.
- * DuckDB and ClickHouse variants side by side.
+ * The ranking queries: rows grouped by one key, most first, one page of them with how many there
+ * are in all (phase one: sums and counts only, cheap), then the distinct visitors of just that
+ * page's rows (phase two), and the totals of the whole filtered range. Counting distinct visitors
+ * is what costs, so it is done for the rows shown, not for every key. Each report names its key,
+ * label, link and metrics as fixed SQL over its table (never request text); filters and values are
+ * bound. The DuckDB texts; ClickHouse ones go beside them when that engine is added.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { IN_RANGE, type ReportTable } from './report-table.js';
@@ -17,7 +19,7 @@ export interface RankingSpec {
   href?: string;
   /** Extra fixed condition (`AND hit_type = 'link_d'`), after the range and before the filters. */
   where?: string;
-  /** Metric key → aggregate SQL. */
+  /** Metric key → aggregate SQL (not `visitors`: phase two counts them). */
   metrics: Readonly<Record<string, string>>;
   /** The metric the rows are ranked by. */
   order: string;
@@ -30,30 +32,42 @@ export interface RankingSpec {
 }
 
 const VISITORS = {
-  approximate: { duckdb: 'approx_count_distinct(visitor_key)', clickhouse: 'uniq(visitor_key)' },
-  cells: { duckdb: 'len(list_distinct(flatten(list(lowest_visitor_keys))))', clickhouse: 'length(groupUniqArrayArray(lowest_visitor_keys))' },
+  approximate: { duckdb: 'approx_count_distinct(visitor_key)' },
+  cells: { duckdb: 'len(list_distinct(flatten(list(lowest_visitor_keys))))' },
 };
 
-/** `filters`: the filter-sql.ts conditions; `restricted`: only keys in the JSON list $keys (a comparison's rows). */
+function whereOf(spec: RankingSpec, filters: string): string {
+  return `${IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}`;
+}
+
+/** Only the keys in the JSON list $keys (a page's rows, or a comparison's). */
+const ONLY_KEYS = (key: string) => ` AND CAST(${key} AS VARCHAR) IN (SELECT unnest(CAST(json($keys) AS VARCHAR[])))`;
+
+/** Phase one: the page of rows with their metrics, and `total_rows`; with `restricted`, only $keys. */
 export function rankingRowsQuery(name: string, spec: RankingSpec, filters: string, restricted: boolean): EngineQuery {
-  const metrics = (engine: 'duckdb' | 'clickhouse') =>
-    [...Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`), `${VISITORS[spec.visitors ?? 'approximate'][engine]} AS visitors`].join(', ');
-  const where = `${IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}`;
-  const only = restricted ? ` AND CAST(${spec.key} AS VARCHAR) IN (SELECT unnest(CAST(json($keys) AS VARCHAR[])))` : '';
-  const label = spec.label ?? 'any_value(key_text)';
+  const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`).join(', ');
+  const extras = [spec.href ? `${spec.href} AS href` : '', spec.label ? `${spec.label} AS label` : ''].filter(Boolean).map((e) => `, ${e}`).join('');
   const duckdb = `WITH grouped AS (
-      SELECT CAST(${spec.key} AS VARCHAR) AS key_text, ${metrics('duckdb')}${spec.href ? `, ${spec.href} AS href` : ''}, ${label === 'any_value(key_text)' ? 'NULL' : label} AS label
-      FROM ${spec.table} WHERE ${where}${only} GROUP BY 1)
+      SELECT CAST(${spec.key} AS VARCHAR) AS key_text, ${metrics}${extras}
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1)
     SELECT *, count(*) OVER () AS total_rows FROM grouped
     ORDER BY ${spec.order} DESC, key_text LIMIT CAST($limit AS BIGINT) OFFSET CAST($offset AS BIGINT)`;
   return { name, duckdb };
 }
 
-export function rankingTotalsQuery(name: string, spec: RankingSpec, filters: string): EngineQuery {
-  const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`).join(', ');
-  const where = `${IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}`;
+/** Phase two: the distinct visitors of the rows whose keys are in $keys. */
+export function rankingVisitorsQuery(name: string, spec: RankingSpec, filters: string): EngineQuery {
+  const visitors = VISITORS[spec.visitors ?? 'approximate'].duckdb;
   return {
-    name: `${name} totals`,
-    duckdb: `SELECT ${metrics}, ${VISITORS[spec.visitors ?? 'approximate'].duckdb} AS visitors FROM ${spec.table} WHERE ${where}`,
+    name: `${name} visitors`,
+    duckdb: `SELECT CAST(${spec.key} AS VARCHAR) AS key_text, ${visitors} AS visitors
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1`,
   };
+}
+
+/** The whole filtered range's metrics; its visitors too when `withVisitors`. */
+export function rankingTotalsQuery(name: string, spec: RankingSpec, filters: string, withVisitors: boolean): EngineQuery {
+  const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`);
+  if (withVisitors) metrics.push(`${VISITORS[spec.visitors ?? 'approximate'].duckdb} AS visitors`);
+  return { name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${whereOf(spec, filters)}` };
 }
