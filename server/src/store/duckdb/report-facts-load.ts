@@ -26,8 +26,24 @@ function segmentHitsSql(select: string): string {
     QUALIFY row_number() OVER (PARTITION BY s.event_id, s.report_suite ORDER BY s.received_at) = 1`;
 }
 
-const DROP_STORED = `DELETE FROM segment_hits WHERE event_key IN (SELECT event_key FROM page_views)
-  OR event_key IN (SELECT event_key FROM link_hits)`;
+/**
+ * A hit stored already was received within DEDUPLICATION_WINDOW_HOURS of its copy (a retry, a
+ * segment loaded again, traffic replayed with its own receive times): only those hours of the
+ * report tables are searched, which their time order makes cheap to skip to. A copy arriving later
+ * than that is counted again in the report tables (the export still keeps one row per event id).
+ */
+export const DEDUPLICATION_WINDOW_HOURS = 24;
+
+const STORED_NEARBY = (table: string) =>
+  `SELECT event_key FROM ${table} WHERE received_at BETWEEN CAST(epoch_ms(CAST($from_ms AS BIGINT)) AS TIMESTAMP_MS)
+     AND CAST(epoch_ms(CAST($to_ms AS BIGINT)) AS TIMESTAMP_MS)`;
+const DROP_STORED = `DELETE FROM segment_hits WHERE event_key IN (${STORED_NEARBY('page_views')} UNION ALL ${STORED_NEARBY('link_hits')})`;
+
+/** The segment's first and last receive time (epoch ms). */
+const SEGMENT_SPAN = `SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms FROM segment_hits`;
+
+/** Where a visit still open at the segment's first hit may have ended: bound as $open_from_ms. */
+const OPEN_SINCE = `CAST(epoch_ms(CAST($open_from_ms AS BIGINT)) AS TIMESTAMP_MS)`;
 
 /** Local hour of a UTC receive time in the report zone ($tz). */
 const LOCAL_HOUR = `CAST(hour(timezone($tz, received_at::TIMESTAMP AT TIME ZONE 'UTC')) AS UTINYINT)`;
@@ -37,7 +53,7 @@ const OPEN_VISITS = `CREATE OR REPLACE TEMP TABLE open_visits AS
   SELECT v.report_suite, v.visitor_key, arg_max(v.visit_key, v.ended_at) AS open_key, max(v.ended_at) AS open_end,
     arg_max(v.page_views, v.ended_at) AS open_pages
   FROM visits v
-  WHERE v.ended_at >= (SELECT min(received_at) FROM segment_hits WHERE hit_type = 'page_view') - INTERVAL ${VISIT_IDLE_MINUTES} MINUTE
+  WHERE v.ended_at >= ${OPEN_SINCE}
     AND (v.report_suite, v.visitor_key) IN (SELECT DISTINCT ${KEY} FROM segment_hits WHERE hit_type = 'page_view')
   GROUP BY ALL`;
 
@@ -112,10 +128,10 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
     CASE WHEN v.visit_key IS NULL THEN p.entry.os_name ELSE v.os END AS os,
     CASE WHEN v.visit_key IS NULL THEN p.entry.viewport ELSE v.viewport END AS viewport,
     CASE WHEN v.visit_key IS NULL THEN p.entry.is_bot ELSE v.is_bot END AS is_bot
-  FROM part p LEFT JOIN visits v USING (report_suite, visit_key)) merged`;
+  FROM part p LEFT JOIN (SELECT * FROM visits WHERE ended_at >= ${OPEN_SINCE}) v USING (report_suite, visit_key)) merged`;
 
 const REPLACE_VISITS = [
-  `DELETE FROM visits WHERE (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`,
+  `DELETE FROM visits WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`,
   `INSERT INTO visits SELECT * FROM merged_visits`,
 ];
 
@@ -147,7 +163,11 @@ export async function loadHitsWithFacts(
   options: { storeHits: boolean } = { storeHits: true },
 ): Promise<LoadedFacts> {
   await connection.run(segmentHitsSql(select));
-  await connection.run(DROP_STORED);
+  const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
+  const firstMs = Number(span?.first_ms ?? 0);
+  const windowMs = DEDUPLICATION_WINDOW_HOURS * 3_600_000;
+  await connection.run(DROP_STORED, { from_ms: String(firstMs - windowMs), to_ms: String(Number(span?.last_ms ?? 0) + windowMs) });
+  const openFrom = { open_from_ms: String(firstMs - VISIT_IDLE_MINUTES * 60_000) };
   const columns = hitColumns.join(', ');
   const counted = options.storeHits
     ? await connection.runAndReadAll(`INSERT INTO hits (${columns}) SELECT ${columns} FROM segment_hits`)
@@ -155,15 +175,16 @@ export async function loadHitsWithFacts(
   const rows = Number(counted.getRowObjectsJson()[0]?.Count ?? 0);
   const appended: LoadedFacts = { hits: rows, pageCells: 0, days: [] };
   if (rows > 0) {
-    await connection.run(OPEN_VISITS);
+    await connection.run(OPEN_VISITS, openFrom);
     await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
     await connection.run(INSERT_PAGE_VIEWS);
     const cells = await connection.runAndReadAll(INSERT_PAGE_CELLS);
     appended.pageCells = Number(cells.getRowObjectsJson()[0]?.Count ?? 0);
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM segment_page_views`);
     appended.days = days.getRowObjectsJson().map((row) => String(row.day));
-    await connection.run(MERGED_VISITS);
-    for (const sql of REPLACE_VISITS) await connection.run(sql);
+    await connection.run(MERGED_VISITS, openFrom);
+    await connection.run(REPLACE_VISITS[0]!, openFrom);
+    await connection.run(REPLACE_VISITS[1]!);
     await connection.run(INSERT_LINK_HITS, { tz: timeZone });
   }
   for (const sql of DROP_TEMPORARY) await connection.run(sql);
