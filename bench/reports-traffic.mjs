@@ -17,8 +17,10 @@ const SECTIONS = [
   ['programes', ['entreteniment', 'documentals', 'infantil']],
   ['directes', ['tv', 'radio']],
   ['el-temps', ['previsio']],
-  ['cercador', ['resultats']],
 ];
+/** About one page view in thirty is a search (the site's search page with its keywords). */
+const SEARCH_SHARE = 1 / 30;
+const SEARCH_PAGE = { n: 0, section: 'cercador', subsection: 'resultats', title: 'Cercador', author: null, thematic: null };
 const AUTHORS = ['Anna Puig', 'Jordi Vila', 'Marta Soler', 'Pere Roca', 'Laia Ferrer', 'Oriol Mas', 'Núria Camps', 'Xavier Font', 'Clara Bosch'];
 const THEMES = ['eleccions', 'sequera', 'habitatge', 'mobilitat', 'salut', 'educacio', 'turisme', 'tecnologia'];
 const DEVICES = [['desktop', 0.38], ['mobile', 0.5], ['tablet', 0.1], ['tv', 0.02]];
@@ -123,7 +125,7 @@ export function* reportTraffic({ events, days, firstDayMs, segmentRows, seed = 2
       const pages = 1 + Math.floor(-Math.log(1 - next()) * 2.6);
       for (let i = 0; i < pages && id + slotRows.length < target; i++) {
         visit.firstPage = i === 0;
-        const p = page(next() < 0.03 ? 5 + 6 * skewed(next, 20) : skewed(next, PAGES));
+        const p = next() < SEARCH_SHARE ? SEARCH_PAGE : page(skewed(next, PAGES));
         slotRows.push(hitRow(id + slotRows.length, at, visit, p, 'page_view', next));
         const r = next();
         const link = r < 0.07 ? 'link_o' : r < 0.1 ? 'link_d' : r < 0.16 ? 'link_e' : null;

@@ -24,10 +24,6 @@ const CALL_METRICS: ReportMetric[] = [
 ];
 const CALLS = { calls: 'count(*)' };
 
-/** An event's number as the row key, or the link name of a call that counts no event. */
-const CALL_KEY = `CASE WHEN len(event_ids) > 0 THEN CAST(event_ids[1] AS VARCHAR)
-  WHEN hit_type = 'link_o' THEN 'enllaç: ' || link_name END`;
-
 export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
   rankingReport({
     report: 'engagement/calls',
@@ -36,7 +32,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'call', label: 'Crida' },
     metrics: CALL_METRICS,
     note: 'Les crides sense esdeveniment propi (DVR, subtítols, per més tard, veure a la TV) es mostren pel nom del seu enllaç.',
-    spec: () => ({ table: 'link_hits', key: CALL_KEY, metrics: CALLS, order: 'calls', where: ` AND hit_type IN ('link_o', 'link_d', 'link_e')` }),
+    spec: () => ({ table: 'link_hits', key: 'call', metrics: CALLS, order: 'calls', where: ` AND hit_type IN ('link_o', 'link_d', 'link_e')` }),
     labelOf: (key) => EVENT_LABELS[key] ?? key,
     drill: (key) => (EVENT_LABELS[key] ? { report: 'engagement/event-links', params: { event: key } } : undefined),
   }),

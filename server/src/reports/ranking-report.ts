@@ -79,8 +79,7 @@ async function measureRanking(
     reader.read(rankingTotalsQuery(options.report, spec, filters, !cells), bound),
   ]);
   const pageKeys = rows.map((row) => String(row.key_text));
-  const visitorRows = pageKeys.length === 0 ? [] : await reader.read(rankingVisitorsQuery(options.report, spec, filters), { ...bound, keys: JSON.stringify(pageKeys) });
-  const visitorsOf = new Map(visitorRows.map((row) => [String(row.key_text), numberOf(row.visitors) ?? 0]));
+  const visitorsOf = await rowVisitors(reader, options.report, spec, filters, bound, pageKeys, context.minCohort);
   const measured = rows.map((row) => measuredRow(options, request.params, row, visitorsOf.get(String(row.key_text)) ?? 0));
   const totalVisitors = cells
     ? await cellTotalVisitors(measured, () => reader.read(rankingTotalsQuery(options.report, spec, filters, true), bound), context.minCohort)
@@ -90,6 +89,25 @@ async function measureRanking(
     totalRows: numberOf(rows[0]?.total_rows) ?? (keys ? rows.length : 0),
     total: { key: 'total', label: 'Total', values: metricValues(options.metrics, totals[0] ?? {}, totalVisitors), visitors: totalVisitors },
   };
+}
+
+/** Phase two's distinct visitors per row key; for page cells a cheap bound first, then exact counts where it falls short. */
+async function rowVisitors(
+  reader: ReportContext['reader'],
+  name: string,
+  spec: RankingSpec,
+  filters: string,
+  bound: Record<string, SqlValue>,
+  keys: readonly string[],
+  minCohort: number,
+): Promise<Map<string, number>> {
+  const read = async (only: readonly string[], exact: boolean) =>
+    only.length === 0 ? [] : reader.read(rankingVisitorsQuery(name, spec, filters, exact), { ...bound, keys: JSON.stringify(only) });
+  const counts = new Map((await read(keys, spec.visitors !== 'cells')).map((row) => [String(row.key_text), numberOf(row.visitors) ?? 0]));
+  if (spec.visitors !== 'cells') return counts;
+  const short = keys.filter((key) => (counts.get(key) ?? 0) < minCohort);
+  for (const row of await read(short, true)) counts.set(String(row.key_text), numberOf(row.visitors) ?? 0);
+  return counts;
 }
 
 /**

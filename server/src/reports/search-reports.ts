@@ -7,7 +7,8 @@ import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 
-const KEYWORD = `lower(trim(search_keywords))`;
+/** Stored lower-cased and trimmed (store/duckdb/report-facts-load.ts), so "Temps" and "temps " are one. */
+const KEYWORD = 'search_keywords';
 const RESULTS = `TRY_CAST(search_results AS DOUBLE)`;
 /** Checked first: most page views are no search, and a null check skips them before any text work. */
 const HAS_KEYWORDS = ' AND search_keywords IS NOT NULL';
@@ -31,7 +32,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
     title: 'Paraules cercades',
     dimension: { key: 'keywords', label: 'Paraules' },
     metrics: KEYWORD_METRICS,
-    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, where: HAS_KEYWORDS, metrics: KEYWORD_SQL, order: 'searches' }),
+    spec: () => ({ table: 'page_views', key: KEYWORD, where: HAS_KEYWORDS, metrics: KEYWORD_SQL, order: 'searches' }),
   }),
   rankingReport({
     report: 'search/zero-results',
@@ -42,7 +43,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
       { key: 'searches', label: 'Cerques', format: 'count' },
       { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
     ],
-    spec: () => ({ table: 'page_views', key: `nullif(${KEYWORD}, '')`, where: `${HAS_KEYWORDS} AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
+    spec: () => ({ table: 'page_views', key: KEYWORD, where: `${HAS_KEYWORDS} AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
   }),
   rankingReport({
     report: 'search/per-visit',
@@ -58,7 +59,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
     note: 'Compta les visites que han fet almenys una cerca.',
     spec: () => ({
       table: 'visits',
-      key: `strftime(day, '%Y-%m-%d')`,
+      key: 'day',
       where: ' AND searches > 0',
       metrics: { searches: 'sum(searches)', searching_visits: 'count(*)', searches_per_visit: 'sum(searches) / count(*)' },
       order: 'searches',

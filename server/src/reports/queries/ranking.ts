@@ -36,6 +36,12 @@ const VISITORS = {
   cells: { duckdb: 'len(list_distinct(flatten(list(lowest_visitor_keys))))' },
 };
 
+/**
+ * A lower bound of a page-cell row's distinct visitors that is cheap: the distinct smallest keys
+ * of its cells are distinct visitors. Rows it leaves under the cohort are counted exactly after.
+ */
+const CELL_VISITORS_AT_LEAST = 'count(DISTINCT lowest_visitor_keys[1])';
+
 function whereOf(spec: RankingSpec, filters: string): string {
   return `${IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}`;
 }
@@ -47,21 +53,25 @@ const ONLY_KEYS = (key: string) => ` AND CAST(${key} AS VARCHAR) IN (SELECT unne
 export function rankingRowsQuery(name: string, spec: RankingSpec, filters: string, restricted: boolean): EngineQuery {
   const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`).join(', ');
   const extras = [spec.href ? `${spec.href} AS href` : '', spec.label ? `${spec.label} AS label` : ''].filter(Boolean).map((e) => `, ${e}`).join('');
+  // Grouped on the key's own type and turned into text after: a cast per row costs more than the group.
   const duckdb = `WITH grouped AS (
-      SELECT CAST(${spec.key} AS VARCHAR) AS key_text, ${metrics}${extras}
+      SELECT ${spec.key} AS row_key, ${metrics}${extras}
       FROM ${spec.table} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1)
-    SELECT *, count(*) OVER () AS total_rows FROM grouped
+    SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key), count(*) OVER () AS total_rows FROM grouped
     ORDER BY ${spec.order} DESC, key_text LIMIT CAST($limit AS BIGINT) OFFSET CAST($offset AS BIGINT)`;
   return { name, duckdb };
 }
 
-/** Phase two: the distinct visitors of the rows whose keys are in $keys. */
-export function rankingVisitorsQuery(name: string, spec: RankingSpec, filters: string): EngineQuery {
-  const visitors = VISITORS[spec.visitors ?? 'approximate'].duckdb;
+/**
+ * Phase two: the distinct visitors of the rows whose keys are in $keys; for page cells first a
+ * lower bound (`exact` false), then the exact count for the rows the bound leaves under the cohort.
+ */
+export function rankingVisitorsQuery(name: string, spec: RankingSpec, filters: string, exact = true): EngineQuery {
+  const visitors = spec.visitors === 'cells' && !exact ? CELL_VISITORS_AT_LEAST : VISITORS[spec.visitors ?? 'approximate'].duckdb;
   return {
     name: `${name} visitors`,
-    duckdb: `SELECT CAST(${spec.key} AS VARCHAR) AS key_text, ${visitors} AS visitors
-      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1`,
+    duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${visitors} AS visitors
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`,
   };
 }
 

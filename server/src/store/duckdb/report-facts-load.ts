@@ -87,7 +87,7 @@ const SEGMENT_PAGE_VIEWS = `CREATE OR REPLACE TEMP TABLE segment_page_views AS
 const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key, received_at, day, local_hour, visitor_key,
     visit_key, visit_page, section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign,
     internal_campaign, programme_name, page_name, content_title, url, page_type, author, thematic, referrer,
-    search_keywords, search_results, is_bot
+    nullif(lower(trim(search_keywords)), ''), search_results, is_bot
   FROM segment_page_views`;
 
 /**
@@ -136,10 +136,12 @@ const REPLACE_VISITS = [
 ];
 
 const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT report_suite, event_key, received_at, day, ${LOCAL_HOUR}, visitor_key,
-    hit_type, link_url, link_name, events, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []),
+    hit_type, link_url, link_name, events, event_ids,
+    CASE WHEN len(event_ids) > 0 THEN CAST(event_ids[1] AS VARCHAR) WHEN hit_type = 'link_o' THEN 'enllaç: ' || link_name END,
     social_action, section, subsection, programme, broadcast_channel, portal,
     device_class, login_state, campaign, page_name, content_title, is_bot
-  FROM segment_hits WHERE hit_type <> 'page_view'`;
+  FROM (SELECT *, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []) AS event_ids
+        FROM segment_hits WHERE hit_type <> 'page_view')`;
 
 /** The segment's page views as page cells (page_cells in report-facts-schema.ts). */
 const INSERT_PAGE_CELLS = `INSERT INTO page_cells SELECT report_suite, day, url, section, subsection, programme,

@@ -6,7 +6,8 @@
  * - `visits`: one row per visit (30 minutes of inactivity closes one), its entry and exit pages and
  *   the visit's attributes (device, login state, campaign, referrer, technology);
  * - `link_hits`: one row per hit that is not a page view (link tracks, direct calls, media starts),
- *   with its events;
+ *   with its events and its direct call (`call`: the first event's number, or `enllaç: ` and the
+ *   link name of a link track that counts none), set at load so reports group by a column;
  * - `page_cells`: page views and entries per day, page and filter values, with the five smallest
  *   visitor keys of each cell: merged over days and cells, they tell exactly whether a ranking's
  *   row counts fewer than five distinct visitors (the minimum cohort) without counting them all.
@@ -38,7 +39,7 @@ const VISITS = `CREATE TABLE IF NOT EXISTS visits (
 const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
   hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, hit_type VARCHAR NOT NULL, link_url VARCHAR, link_name VARCHAR,
-  events VARCHAR NOT NULL, event_ids INTEGER[] NOT NULL, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
+  events VARCHAR NOT NULL, event_ids INTEGER[] NOT NULL, call VARCHAR, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
 
 /** The columns a page cell is keyed by, in table order. */
 export const PAGE_CELL_KEYS = `report_suite, day, url, section, subsection, programme, channel, portal, device, login, campaign,
