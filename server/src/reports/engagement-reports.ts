@@ -58,7 +58,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Comparticions per xarxa',
     dimension: { key: 'network', label: 'Xarxa' },
     metrics: CALL_METRICS,
-    spec: () => ({ table: 'link_hits', key: `coalesce(social_action, link_name)`, metrics: CALLS, order: 'calls', where: ' AND list_contains(event_ids, 3)' }),
+    spec: () => ({ table: 'link_hits', key: `coalesce(social_action, link_name)`, metrics: CALLS, order: 'calls', where: ` AND call = '3'` }),
   }),
   rankingReport({
     report: 'engagement/downloads',

@@ -10,7 +10,7 @@ import { rankingReport } from './ranking-report.js';
 /** Stored lower-cased and trimmed (store/duckdb/report-facts-load.ts), so "Temps" and "temps " are one. */
 const KEYWORD = 'search_keywords';
 const RESULTS = `TRY_CAST(search_results AS DOUBLE)`;
-/** Checked first: most page views are no search, and a null check skips them before any text work. */
+/** Every row of `searches` has keywords; the condition states it for the reader and costs nothing. */
 const HAS_KEYWORDS = ' AND search_keywords IS NOT NULL';
 
 const KEYWORD_METRICS: ReportMetric[] = [
@@ -32,7 +32,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
     title: 'Paraules cercades',
     dimension: { key: 'keywords', label: 'Paraules' },
     metrics: KEYWORD_METRICS,
-    spec: () => ({ table: 'page_views', key: KEYWORD, where: HAS_KEYWORDS, metrics: KEYWORD_SQL, order: 'searches' }),
+    spec: () => ({ table: 'searches', key: KEYWORD, where: HAS_KEYWORDS, metrics: KEYWORD_SQL, order: 'searches' }),
   }),
   rankingReport({
     report: 'search/zero-results',
@@ -43,7 +43,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
       { key: 'searches', label: 'Cerques', format: 'count' },
       { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
     ],
-    spec: () => ({ table: 'page_views', key: KEYWORD, where: `${HAS_KEYWORDS} AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
+    spec: () => ({ table: 'searches', key: KEYWORD, where: `${HAS_KEYWORDS} AND ${RESULTS} = 0`, metrics: { searches: 'count(*)' }, order: 'searches' }),
   }),
   rankingReport({
     report: 'search/per-visit',

@@ -42,4 +42,5 @@ export const VISITOR_DELETES = {
   pageViews: `DELETE FROM page_views WHERE visitor_key = hash($visitor)`,
   visits: `DELETE FROM visits WHERE visitor_key = hash($visitor)`,
   linkHits: `DELETE FROM link_hits WHERE visitor_key = hash($visitor)`,
+  searches: `DELETE FROM searches WHERE visitor_key = hash($visitor)`,
 } as const;

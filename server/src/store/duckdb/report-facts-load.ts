@@ -143,6 +143,10 @@ const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT report_suite, event_key, 
   FROM (SELECT *, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []) AS event_ids
         FROM segment_hits WHERE hit_type <> 'page_view')`;
 
+const INSERT_SEARCHES = `INSERT INTO searches SELECT * FROM page_views
+  WHERE search_keywords IS NOT NULL AND event_key IN (SELECT event_key FROM segment_page_views WHERE search_keywords IS NOT NULL)
+    AND received_at >= (SELECT min(received_at) FROM segment_page_views)`;
+
 /** The segment's page views as page cells (page_cells in report-facts-schema.ts). */
 const INSERT_PAGE_CELLS = `INSERT INTO page_cells SELECT report_suite, day, url, section, subsection, programme,
     broadcast_channel, portal, device_class, login_state, campaign, internal_campaign, page_type, content_title, page_name,
@@ -180,6 +184,7 @@ export async function loadHitsWithFacts(
     await connection.run(OPEN_VISITS, openFrom);
     await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
     await connection.run(INSERT_PAGE_VIEWS);
+    await connection.run(INSERT_SEARCHES);
     const cells = await connection.runAndReadAll(INSERT_PAGE_CELLS);
     appended.pageCells = Number(cells.getRowObjectsJson()[0]?.Count ?? 0);
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM segment_page_views`);

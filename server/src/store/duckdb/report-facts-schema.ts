@@ -8,6 +8,8 @@
  * - `link_hits`: one row per hit that is not a page view (link tracks, direct calls, media starts),
  *   with its events and its direct call (`call`: the first event's number, or `enllaç: ` and the
  *   link name of a link track that counts none), set at load so reports group by a column;
+ * - `searches`: the page views that carry search keywords (about one in thirty), apart, so that
+ *   the search reports do not scan every page view to find them;
  * - `page_cells`: page views and entries per day, page and filter values, with the five smallest
  *   visitor keys of each cell: merged over days and cells, they tell exactly whether a ranking's
  *   row counts fewer than five distinct visitors (the minimum cohort) without counting them all.
@@ -53,8 +55,11 @@ const PAGE_CELLS = `CREATE TABLE IF NOT EXISTS page_cells (
 /** How many of a cell's smallest distinct visitor keys it keeps: enough to tell MESURA_MIN_COHORT up to this. */
 export const CELL_VISITOR_KEYS = 5;
 
-export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits', 'page_cells'] as const;
+/** The same columns as page_views; made from it when absent (a data folder from before it existed). */
+const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
+
+export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits', 'page_cells', 'searches'] as const;
 
 export async function ensureReportFactTables(connection: DuckDBConnection): Promise<void> {
-  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS]) await connection.run(ddl);
+  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS, SEARCHES]) await connection.run(ddl);
 }
