@@ -42,7 +42,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 /** The audience report with its panels answered (data or the empty note), none failed. */
 async function expectReportShown(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Audiència', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
-  await page.getByRole('heading', { name: 'Pàgines vistes per dia' }).waitFor();
+  await page.getByRole('heading', { name: 'Audiència per dia' }).waitFor();
   await expect.poll(() => page.locator('section.panel[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
   expect(await page.getByRole('alert').count()).toBe(0);
 }
@@ -101,10 +101,10 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     await page.getByLabel('Des de').fill('2026-11-01');
     await page.getByLabel('Fins a').fill('2026-11-07');
     await page.getByRole('button', { name: 'Mostra' }).click();
-    await page.waitForURL(/\/consola\/entrar\/\?torna=%2Fconsola%2F%3Ffrom%3D2026-11-01%26to%3D2026-11-07$/, { timeout: UI_TIMEOUT_MS });
+    await page.waitForURL(/\/consola\/entrar\/\?torna=%2Fconsola%2F%3Fdes%3D2026-11-01%26fins%3D2026-11-07$/, { timeout: UI_TIMEOUT_MS });
 
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.waitForURL((url) => /^\/consola\/?$/.test(url.pathname) && url.search === '?from=2026-11-01&to=2026-11-07', {
+    await page.waitForURL((url) => /^\/consola\/?$/.test(url.pathname) && url.search === '?des=2026-11-01&fins=2026-11-07', {
       timeout: UI_TIMEOUT_MS,
     });
     await expectReportShown(page);
@@ -194,7 +194,7 @@ describe('console sign-in with the generated first admin (no admin variables)', 
     await page.getByLabel('Repetiu la contrasenya nova').fill(newPassword);
     await page.getByRole('button', { name: 'Canvia la contrasenya' }).click();
     await page.waitForURL(`${site.server.baseUrl}/consola/claus-api/`, { timeout: UI_TIMEOUT_MS });
-    await page.getByRole('link', { name: 'Audiència' }).click();
+    await page.getByRole('link', { name: 'Informes' }).click();
     await expectReportShown(page);
     expect(await (await page.request.get('/api/me')).json()).toMatchObject({ email: 'admin@localhost', mustChangePassword: false });
 

@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  dayIn,
-  defaultDateRange,
-  eachDay,
-  isIsoDay,
-  rangeFromSearchParams,
-  rangeProblem,
-} from '../src/reports/date-range';
+import { addDays, dayIn, isIsoDay, rangeProblem } from '../src/reports/date-range';
 
-describe('defaultDateRange', () => {
-  it('covers the last 7 days including today', () => {
-    expect(defaultDateRange(new Date('2026-11-23T10:00:00Z'), 'Europe/Madrid')).toEqual({
-      from: '2026-11-17',
-      to: '2026-11-23',
-    });
-  });
-
-  it("takes today in the report time zone, not in UTC (00:30 in Barcelona is already the next day)", () => {
-    expect(defaultDateRange(new Date('2026-11-22T23:30:00Z'), 'Europe/Madrid')).toEqual({
-      from: '2026-11-17',
-      to: '2026-11-23',
-    });
-  });
-
-  it('crosses month and year boundaries', () => {
-    expect(defaultDateRange(new Date('2027-01-03T12:00:00Z'), 'Europe/Madrid')).toEqual({
-      from: '2026-12-28',
-      to: '2027-01-03',
-    });
-  });
-});
 
 describe('dayIn', () => {
   it('writes the day as YYYY-MM-DD', () => {
@@ -46,21 +16,6 @@ describe('addDays', () => {
   });
 });
 
-describe('eachDay', () => {
-  it('lists every day, both ends included', () => {
-    expect(eachDay({ from: '2026-02-27', to: '2026-03-02' })).toEqual([
-      '2026-02-27',
-      '2026-02-28',
-      '2026-03-01',
-      '2026-03-02',
-    ]);
-  });
-
-  it('lists one day for a one-day range and none for a reversed one', () => {
-    expect(eachDay({ from: '2026-11-23', to: '2026-11-23' })).toEqual(['2026-11-23']);
-    expect(eachDay({ from: '2026-11-24', to: '2026-11-23' })).toEqual([]);
-  });
-});
 
 describe('isIsoDay', () => {
   it('accepts real days only', () => {
@@ -89,19 +44,3 @@ describe('rangeProblem', () => {
   });
 });
 
-describe('rangeFromSearchParams', () => {
-  const fallback = { from: '2026-11-17', to: '2026-11-23' };
-
-  it('reads from and to from the URL', () => {
-    expect(rangeFromSearchParams(new URLSearchParams('from=2026-10-01&to=2026-10-31'), fallback)).toEqual({
-      from: '2026-10-01',
-      to: '2026-10-31',
-    });
-  });
-
-  it('falls back to the default range when the URL has none or a broken one', () => {
-    expect(rangeFromSearchParams(new URLSearchParams(''), fallback)).toBe(fallback);
-    expect(rangeFromSearchParams(new URLSearchParams('from=2026-10-31&to=2026-10-01'), fallback)).toBe(fallback);
-    expect(rangeFromSearchParams(new URLSearchParams('from=ahir&to=2026-10-01'), fallback)).toBe(fallback);
-  });
-});

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDay, formatKey, formatPercent, formatRange } from '../src/reports/format';
-import { exportCsvUrl, pageViewsUrl } from '../src/reports/report-urls';
+import { formatCount, formatRange } from '../src/reports/format';
 
 describe('formatCount', () => {
   it('groups thousands with a dot, the Catalan way', () => {
@@ -8,27 +7,7 @@ describe('formatCount', () => {
   });
 });
 
-describe('formatPercent', () => {
-  it('writes a decimal comma and a no-break space before the sign', () => {
-    expect(formatPercent(0.125)).toBe('12,5\u00a0%');
-    expect(formatPercent(1)).toBe('100\u00a0%');
-    expect(formatPercent(0)).toBe('0\u00a0%');
-  });
 
-  it('keeps one decimal at most', () => {
-    expect(formatPercent(1 / 3)).toBe('33,3\u00a0%');
-  });
-});
-
-describe('formatDay', () => {
-  it('names the weekday and the day in Catalan', () => {
-    expect(formatDay('2026-11-23')).toBe('dl., 23 de nov.');
-  });
-
-  it('formats the calendar day itself, so a daylight-saving day stays that day', () => {
-    expect(formatDay('2026-03-29')).toBe('dg., 29 de març');
-  });
-});
 
 describe('formatRange', () => {
   it('collapses a range within one month', () => {
@@ -40,23 +19,3 @@ describe('formatRange', () => {
   });
 });
 
-describe('formatKey', () => {
-  it('labels an empty key', () => {
-    expect(formatKey('')).toBe('(sense valor)');
-    expect(formatKey('noticies')).toBe('noticies');
-  });
-});
-
-describe('report URLs', () => {
-  it('asks the reports API for a range and a dimension', () => {
-    expect(pageViewsUrl({ from: '2026-11-17', to: '2026-11-23', by: 'pageName' })).toBe(
-      '/api/reports/pageviews?from=2026-11-17&to=2026-11-23&by=pageName',
-    );
-  });
-
-  it('links the CSV export of the same range', () => {
-    expect(exportCsvUrl({ from: '2026-11-17', to: '2026-11-23' })).toBe(
-      '/api/export/events?from=2026-11-17&to=2026-11-23&format=csv',
-    );
-  });
-});

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiFailureMessage } from '../api/failure-message';
 import { onSessionProblem } from '../api/session-guard';
-import { API_TOKENS_PATH, LOGIN_PATH, PASSWORD_PATH } from '../console-paths';
+import { ADMIN_PATH, API_TOKENS_PATH, LOGIN_PATH, PASSWORD_PATH, REPORTS_PATH } from '../console-paths';
 import { useMe } from '../hooks/use-me';
 import { pathReturningTo } from '../session/return-path';
 import { SessionContext } from '../session/session-context';
@@ -49,8 +49,16 @@ export function ConsoleLayout() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to={`${REPORTS_PATH}/`}>Informes</NavLink>
+              </li>
+              <li>
                 <NavLink to={API_TOKENS_PATH}>Claus API</NavLink>
               </li>
+              {me.role === 'admin' && (
+                <li>
+                  <NavLink to={`${ADMIN_PATH}/`}>Administració</NavLink>
+                </li>
+              )}
             </ul>
           </nav>
         )}

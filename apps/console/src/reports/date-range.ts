@@ -1,4 +1,3 @@
-import { DEFAULT_RANGE_DAYS } from './constants';
 import type { DateRange } from './report-types';
 
 const MS_PER_DAY = 86_400_000;
@@ -32,19 +31,6 @@ export function dayIn(now: Date, timeZone?: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** The last DEFAULT_RANGE_DAYS days, today included. */
-export function defaultDateRange(now: Date, timeZone?: string): DateRange {
-  const today = dayIn(now, timeZone);
-  return { from: addDays(today, -(DEFAULT_RANGE_DAYS - 1)), to: today };
-}
-
-/** Every day from `from` to `to`, both included; empty when `from` is after `to`. */
-export function eachDay({ from, to }: DateRange): string[] {
-  const days: string[] = [];
-  for (let ms = dayStartUtc(from), end = dayStartUtc(to); ms <= end; ms += MS_PER_DAY) days.push(isoDayOfUtc(ms));
-  return days;
-}
-
 /** Why a range typed in the form cannot be queried. */
 export type RangeProblem =
   /** One of the two inputs is empty or not a real day. */
@@ -56,13 +42,4 @@ export function rangeProblem(range: DateRange): RangeProblem | undefined {
   if (!isIsoDay(range.from) || !isIsoDay(range.to)) return 'invalid-day';
   if (range.from > range.to) return 'from-after-to';
   return undefined;
-}
-
-/**
- * The range of the console's URL (?from=…&to=…), so that a report can be bookmarked and shared;
- * the default range when the URL has none or a broken one.
- */
-export function rangeFromSearchParams(params: URLSearchParams, fallback: DateRange): DateRange {
-  const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  return rangeProblem(range) === undefined ? range : fallback;
 }
