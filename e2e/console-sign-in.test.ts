@@ -100,7 +100,7 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     expect((await page.request.delete('/api/session', { headers: { origin: site.server.baseUrl } })).status()).toBe(204);
     await page.getByLabel('Des de').fill('2026-11-01');
     await page.getByLabel('Fins a').fill('2026-11-07');
-    await page.getByRole('button', { name: 'Mostra' }).click();
+    await page.getByRole('button', { name: 'Mostra', exact: true }).click();
     await page.waitForURL(/\/consola\/entrar\/\?torna=%2Fconsola%2F%3Fdes%3D2026-11-01%26fins%3D2026-11-07$/, { timeout: UI_TIMEOUT_MS });
 
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
