@@ -31,6 +31,7 @@ import { reportRoutes } from './reports/report-routes.js';
 import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
 import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
+import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
@@ -228,6 +229,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp: reportCatchUp });
   await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });

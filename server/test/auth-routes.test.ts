@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'POST /api/engagement/newsletter', 'GET /api/engagement/quiz/today', 'HEAD /api/engagement/quiz/today',
   'POST /api/engagement/tv/pairings', 'POST /api/engagement/tv/pairings/:code/cast',
   'GET /api/engagement/tv/pairings/:code/events', 'HEAD /api/engagement/tv/pairings/:code/events',
+  // The consent banner's answer, counted per day without any identifier (server/src/consent-choices/).
+  'POST /api/consent/choices',
 ]);
 
 let testServer: TestServer;
