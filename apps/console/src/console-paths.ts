@@ -6,10 +6,6 @@ export const HOME_PATH = '/';
 export const LOGIN_PATH = '/entrar/';
 export const PASSWORD_PATH = '/contrasenya/';
 export const API_TOKENS_PATH = '/claus-api/';
-/** The report areas (catalogue/reports-page.tsx): `/informes/{area}/`. */
-export const REPORTS_PATH = '/informes';
-/** The administration area (admins), with its own sub-routes. */
-export const ADMIN_PATH = '/administracio';
 
 /** Query parameter of the login and password screens naming the console page to go back to. */
 export const RETURN_PARAM = 'torna';

@@ -1,19 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { ConsoleLayout } from './components/console-layout';
-import { ADMIN_PATH, API_TOKENS_PATH, CONSOLE_BASENAME, LOGIN_PATH, PASSWORD_PATH, REPORTS_PATH } from './console-paths';
+import { API_TOKENS_PATH, CONSOLE_BASENAME, LOGIN_PATH, PASSWORD_PATH } from './console-paths';
 import { ApiTokensPage } from './pages/api-tokens-page';
 import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PasswordPage } from './pages/password-page';
-
-// Each area is a chunk of its own, loaded when first opened.
-const ReportsPage = lazy(() => import('./catalogue/reports-page'));
-const AdminArea = lazy(() => import('./areas/administracio/administracio-area'));
-
-function loading(element: ReactNode) {
-  return <Suspense fallback={<p className="panel__note">S'està carregant…</p>}>{element}</Suspense>;
-}
+import { AreaRoute } from './shell/area-route';
+import { CONSOLE_AREAS, HOME_AREA } from './shell/areas';
 
 export function createConsoleRouter() {
   return createBrowserRouter(
@@ -24,11 +17,12 @@ export function createConsoleRouter() {
         path: '/',
         element: <ConsoleLayout />,
         children: [
-          // The home is the first report area, Audiència.
-          { index: true, element: loading(<ReportsPage />) },
+          // The home shows the first area, Audiència, at the console's own address so that the
+          // period in its URL (`/consola/?des=…&fins=…`) survives the login's return path.
+          { index: true, element: <AreaRoute area={HOME_AREA} /> },
+          // Each area is a lazy chunk; `/*` leaves room for an area's own sub-routes.
+          ...CONSOLE_AREAS.map((area) => ({ path: `${area.path}/*`, element: <AreaRoute area={area} /> })),
           { path: PASSWORD_PATH, element: <PasswordPage /> },
-          { path: `${REPORTS_PATH}/:area?/`, element: loading(<ReportsPage />) },
-          { path: `${ADMIN_PATH}/*`, element: loading(<AdminArea />) },
           { path: API_TOKENS_PATH, element: <ApiTokensPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiFailureMessage } from '../api/failure-message';
 import { onSessionProblem } from '../api/session-guard';
-import { ADMIN_PATH, API_TOKENS_PATH, LOGIN_PATH, PASSWORD_PATH, REPORTS_PATH } from '../console-paths';
+import { API_TOKENS_PATH, HOME_PATH, LOGIN_PATH, PASSWORD_PATH } from '../console-paths';
 import { useMe } from '../hooks/use-me';
 import { pathReturningTo } from '../session/return-path';
 import { SessionContext } from '../session/session-context';
+import { CONSOLE_AREAS, HOME_AREA } from '../shell/areas';
+import { visibleAreas } from '../shell/visible-areas';
 import { SignedInUser } from './signed-in-user';
 
 /**
@@ -43,22 +45,14 @@ export function ConsoleLayout() {
         {me !== undefined && !me.mustChangePassword && (
           <nav aria-label="Seccions de la consola">
             <ul className="console-nav">
-              <li>
-                <NavLink to="/" end>
-                  Audiència
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to={`${REPORTS_PATH}/`}>Informes</NavLink>
-              </li>
+              {visibleAreas(CONSOLE_AREAS, me.role).map((area) => (
+                <li key={area.path}>
+                  <AreaLink path={area.path} label={area.label} current={area === HOME_AREA && location.pathname === HOME_PATH} />
+                </li>
+              ))}
               <li>
                 <NavLink to={API_TOKENS_PATH}>Claus API</NavLink>
               </li>
-              {me.role === 'admin' && (
-                <li>
-                  <NavLink to={`${ADMIN_PATH}/`}>Administració</NavLink>
-                </li>
-              )}
             </ul>
           </nav>
         )}
@@ -82,4 +76,16 @@ export function ConsoleLayout() {
       </main>
     </>
   );
+}
+
+/** An area's navigation link; `current` marks it where the router cannot (the home shows Audiència). */
+function AreaLink({ path, label, current }: { path: string; label: string; current: boolean }) {
+  if (current) {
+    return (
+      <Link to={`/${path}/`} className="active" aria-current="page">
+        {label}
+      </Link>
+    );
+  }
+  return <NavLink to={`/${path}/`}>{label}</NavLink>;
 }

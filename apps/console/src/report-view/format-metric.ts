@@ -24,9 +24,8 @@ export function formatMetric(value: ReportValue | undefined, format: MetricForma
   }
 }
 
-/** The change from the earlier period, as "+12,5 %"; none when either side is missing or zero. */
-export function formatChange(current: ReportValue | undefined, previous: ReportValue | undefined): string {
-  if (current === null || current === undefined || previous === null || previous === undefined || previous === 0) return '';
-  const change = (current - previous) / Math.abs(previous);
+/** A change from the earlier period (a fraction, report-columns.ts changeOf) as "+12,5 %"; empty when there is none. */
+export function formatChange(change: number | null): string {
+  if (change === null) return '';
   return `${change > 0 ? '+' : ''}${percent.format(change)}`;
 }

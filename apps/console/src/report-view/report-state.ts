@@ -1,11 +1,12 @@
 /**
- * What the reports screen shows, kept in its URL so that a link can be shared: the range (a
- * preset or two days), the comparison, the stacked filters, and the report asked for with its own
- * parameters. Pure functions: the screen reads and writes them through React Router's search params.
+ * What the report areas show, kept in the URL so that a link can be shared: the range (a
+ * preset or two days), the comparison, the stacked filters, chart or table, and the drill-down
+ * report asked for with its own parameters. Pure functions: the screen reads and writes them through React Router's search params.
  */
 import { REPORT_FILTER_DIMENSIONS, type ReportFilter, type ReportFilterDimension } from '@mesura/protocol';
 import { addDays, dayIn, rangeProblem } from '../reports/date-range';
 import type { DateRange } from '../reports/report-types';
+import { isReportId } from './reports-api';
 
 export const RANGE_PRESETS = ['avui', 'ahir', '7-dies', '30-dies', 'aquest-mes', 'mes-passat'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -30,12 +31,16 @@ export const FILTER_LABELS: Record<ReportFilterDimension, string> = {
   campaign: 'Campanya',
 };
 
+export type ReportViewMode = 'chart' | 'table';
+
 export interface ReportScreenState {
   range: DateRange;
   /** The preset the range came from, when it did. */
   preset?: RangePreset;
   compare: boolean;
   filters: ReportFilter[];
+  /** Charts (with their tables for assistive technology) or the tables themselves. */
+  view: ReportViewMode;
   /** `area/name` of a drill-down, with its parameters; none shows the area's reports. */
   report?: string | undefined;
   reportParams: Record<string, string>;
@@ -83,7 +88,16 @@ export function stateFromParams(params: URLSearchParams, now: Date, timeZone: st
   for (const [key, value] of params) if (key.startsWith('p.')) reportParams[key.slice(2)] = value;
   const report = params.get('informe') ?? undefined;
   const usedPreset = known ?? (rangeProblem(custom) === undefined ? undefined : DEFAULT_PRESET);
-  return { range, ...(usedPreset && { preset: usedPreset }), compare: params.get('compara') === '1', filters, ...(report && { report }), reportParams };
+  const view: ReportViewMode = params.get('vista') === 'taula' ? 'table' : 'chart';
+  return {
+    range,
+    ...(usedPreset && { preset: usedPreset }),
+    compare: params.get('compara') === '1',
+    filters,
+    view,
+    ...(report && isReportId(report) && { report }),
+    reportParams,
+  };
 }
 
 /** The URL parameters of a state (the inverse of stateFromParams). */
@@ -96,6 +110,7 @@ export function paramsFromState(state: ReportScreenState): URLSearchParams {
   }
   if (state.compare) params.set('compara', '1');
   for (const filter of state.filters) params.append('f', `${filter.dimension}:${filter.value}`);
+  if (state.view === 'table') params.set('vista', 'taula');
   if (state.report) params.set('informe', state.report);
   for (const [key, value] of Object.entries(state.reportParams)) params.set(`p.${key}`, value);
   return params;
@@ -117,4 +132,14 @@ export function withFilter(state: ReportScreenState, filter: ReportFilter): Repo
 
 export function withoutFilter(state: ReportScreenState, dimension: ReportFilterDimension): ReportScreenState {
   return { ...state, filters: state.filters.filter((f) => f.dimension !== dimension) };
+}
+
+/** The state another area opens with: the same period, comparison, filters and view, no drill-down. */
+export function sharedState(state: ReportScreenState): ReportScreenState {
+  return { ...state, report: undefined, reportParams: {} };
+}
+
+/** Whether a report's rows are values of a filter dimension (a row can then become a filter). */
+export function isFilterDimension(key: string): key is ReportFilterDimension {
+  return (REPORT_FILTER_DIMENSIONS as readonly string[]).includes(key);
 }

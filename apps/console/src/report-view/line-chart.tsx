@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** Height of a line chart, in CSS pixels; its width follows its box. */
+const LINE_CHART_HEIGHT_PX = 220;
+/** Least room between two labels of the horizontal axis, in CSS pixels. */
+const X_LABEL_SPACE_PX = 70;
+const CURRENT_COLOUR = '#1d3557';
+const PREVIOUS_COLOUR = '#9fb3c8';
+
+export interface LineSeries {
+  /** One point per step (day, hour); null is a gap (no value, or hidden by the minimum cohort). */
+  current: (number | null)[];
+  /** The comparison period, step for step, drawn lighter and dashed. */
+  previous?: (number | null)[];
+}
+
+interface LineChartProps extends LineSeries {
+  /** The label of each step, for the horizontal axis. */
+  labels: string[];
+  formatValue: (value: number) => string;
+}
+
+/**
+ * uPlot drawn into a box over the steps of a time series. The steps are positions 0…n-1 labelled
+ * by the report's row labels, so any series (days, hours) draws the same way.
+ */
+export function LineChart({ labels, current, previous, formatValue }: LineChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (element === null) return;
+    const positions = labels.map((_, i) => i);
+    const series: uPlot.Series[] = [{}, { label: 'Període actual', stroke: CURRENT_COLOUR, width: 2 }];
+    const data: uPlot.AlignedData = [positions, current];
+    if (previous) {
+      series.push({ label: 'Període anterior', stroke: PREVIOUS_COLOUR, width: 2, dash: [6, 4] });
+      data.push(previous);
+    }
+    const plot = new uPlot(
+      {
+        width: element.clientWidth || 640,
+        height: LINE_CHART_HEIGHT_PX,
+        legend: { show: false },
+        cursor: { show: false },
+        scales: { x: { time: false } },
+        axes: [
+          { space: X_LABEL_SPACE_PX, incrs: [1, 2, 3, 6, 7, 12, 14, 24, 30, 60, 90, 180], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
+          { size: 70, values: (_u, splits) => splits.map(formatValue) },
+        ],
+        series,
+      },
+      data,
+      element,
+    );
+    // The chart follows its box's width (the console is usable down to 768 px).
+    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: LINE_CHART_HEIGHT_PX }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [labels, current, previous, formatValue]);
+
+  return <div ref={box} className="line-chart" />;
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import type { ReportCatalogueEntry } from '@mesura/protocol';
+import type { ApiFailure } from '../api/api-answer';
+import { apiFailureMessage } from '../api/failure-message';
+import { FilterBar } from './filter-bar';
+import { useReportsApi } from './reports-api-context';
+import { ReportView } from './report-view';
+import { useReportState } from './use-report-state';
+
+type Catalogue = { status: 'loading' } | { status: 'failed'; failure: ApiFailure } | { status: 'shown'; entries: ReportCatalogueEntry[] };
+
+interface ReportAreaProps {
+  /** The area's id in the server's catalogue (`audience`, `content`…). */
+  catalogueArea: string;
+  /** Catalan name, the page's heading. */
+  label: string;
+}
+
+/**
+ * A generic report area: every report of the server's catalogue for the area, stacked in the
+ * catalogue's order (the first is the area's headline), under the shared filter bar. A report that
+ * needs parameters (a drill-down) is not listed; a row's drill-down opens it in place of the list.
+ */
+export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
+  const api = useReportsApi();
+  const [state, setState] = useReportState();
+  const [catalogue, setCatalogue] = useState<Catalogue>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setCatalogue({ status: 'loading' });
+    void api.catalogue(controller.signal).then((result) => {
+      if (!controller.signal.aborted) setCatalogue(result.ok ? { status: 'shown', entries: result.value } : { status: 'failed', failure: result.failure });
+    });
+    return () => controller.abort();
+  }, [api, attempt]);
+
+  const entries = catalogue.status === 'shown' ? catalogue.entries.filter((e) => e.area === catalogueArea) : [];
+  const drilled = state.report ? entries.find((e) => e.report === state.report) : undefined;
+
+  return (
+    <>
+      <title>{`${label} · Mesura · Consola`}</title>
+      <h1>{label}</h1>
+      <FilterBar state={state} onChange={setState} />
+      {catalogue.status === 'loading' && (
+        <p className="panel__note" role="status">
+          S'està carregant la llista d'informes…
+        </p>
+      )}
+      {catalogue.status === 'failed' && (
+        <div role="alert">
+          <p className="panel__error">No s'ha pogut carregar la llista d'informes. {apiFailureMessage(catalogue.failure)}</p>
+          <button type="button" className="button" onClick={() => setAttempt(attempt + 1)}>
+            Torna-ho a provar
+          </button>
+        </div>
+      )}
+      {catalogue.status === 'shown' && entries.length === 0 && <p className="panel__note">Aquesta secció encara no té informes.</p>}
+      {drilled ? (
+        <>
+          <button type="button" className="link-button" onClick={() => setState({ ...state, report: undefined, reportParams: {} })}>
+            ← Tots els informes de {label}
+          </button>
+          <ReportView key={`${drilled.report}?${JSON.stringify(state.reportParams)}`} report={drilled.report} title={drilledTitle(drilled, state.reportParams)} params={state.reportParams} />
+        </>
+      ) : (
+        entries.filter((entry) => !entry.params?.length).map((entry) => <ReportView key={entry.report} report={entry.report} title={entry.title} />)
+      )}
+    </>
+  );
+}
+
+function drilledTitle(entry: ReportCatalogueEntry, params: Record<string, string>): string {
+  const values = Object.values(params);
+  return values.length ? `${entry.title}: ${values.join(' · ')}` : entry.title;
+}

@@ -1,0 +1,68 @@
+import { useId, useMemo, useState } from 'react';
+import type { ReportAnswer } from '@mesura/protocol';
+import { formatRange } from '../reports/format';
+import { BarChart } from './bar-chart';
+import { formatMetric } from './format-metric';
+import { LineChart } from './line-chart';
+
+/**
+ * The report drawn for one of its metrics (chosen when it has several): a line over time with the
+ * comparison period as a second, lighter line, or bars for a ranking. The figure has an accessible
+ * name; the table beside it (visually hidden) is its accessible equivalent.
+ */
+export function ReportChart({ answer }: { answer: ReportAnswer }) {
+  const [metricKey, setMetricKey] = useState(answer.metrics[0]?.key ?? '');
+  const metric = answer.metrics.find((m) => m.key === metricKey) ?? answer.metrics[0];
+  const selectId = useId();
+  const comparing = answer.compare !== undefined;
+
+  const series = useMemo(() => {
+    const key = metric?.key ?? '';
+    return {
+      labels: answer.rows.map((row) => row.label),
+      current: answer.rows.map((row) => row.values[key] ?? null),
+      ...(comparing && { previous: answer.rows.map((row) => (row.previousHidden ? null : (row.previous?.[key] ?? null))) }),
+      formatValue: (value: number) => formatMetric(value, metric?.format ?? 'count'),
+    };
+  }, [answer, metric, comparing]);
+
+  if (!metric) return null;
+  const name = `Gràfic de ${metric.label.toLowerCase()} per ${answer.dimension.label.toLowerCase()}${comparing ? ', amb el període anterior' : ''}. Les xifres són a la taula.`;
+  return (
+    <div className="report-chart">
+      {answer.metrics.length > 1 && (
+        <p className="report-chart__metric">
+          <label htmlFor={selectId}>Mètrica del gràfic</label>{' '}
+          <select id={selectId} value={metric.key} onChange={(event) => setMetricKey(event.target.value)}>
+            {answer.metrics.map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
+      <figure className="report-chart__figure" role="img" aria-label={name}>
+        {answer.chart === 'line' ? (
+          <LineChart {...series} />
+        ) : (
+          <BarChart
+            bars={answer.rows.map((row, i) => ({
+              key: row.key,
+              label: row.label,
+              value: series.current[i] ?? null,
+              ...(series.previous && { previous: series.previous[i] ?? null }),
+              text: row.hidden ? `< ${answer.minCohort}` : formatMetric(series.current[i] ?? null, metric.format),
+            }))}
+          />
+        )}
+        {comparing && (
+          <figcaption className="report-chart__legend" aria-hidden="true">
+            <span className="report-chart__key report-chart__key--current" /> {formatRange(answer)}{' '}
+            <span className="report-chart__key report-chart__key--previous" /> {answer.compare && formatRange(answer.compare)}
+          </figcaption>
+        )}
+      </figure>
+    </div>
+  );
+}

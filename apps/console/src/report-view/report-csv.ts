@@ -1,0 +1,39 @@
+/**
+ * The CSV of what a report shows: the table's rows and columns (the comparison's included when
+ * shown) and the totals, and never a row hidden by the minimum cohort (a CSV of aggregates must not carry what
+ * the screen hides). Numbers unformatted (a change as a percentage, 12.5 for +12,5 %), RFC 4180
+ * quoting, a byte-order mark so that spreadsheets read accents.
+ */
+import type { ReportAnswer } from '@mesura/protocol';
+import { columnValue, reportColumns, TOTAL_LABEL, type ValueCells } from './report-columns';
+
+const BOM = '\uFEFF';
+/** Decimal places kept for a change in percent (float noise such as 12.499999999 beyond). */
+const CHANGE_PERCENT_DECIMALS = 2;
+
+function cell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function percentOf(change: number | null): number | null {
+  if (change === null) return null;
+  const scale = 10 ** CHANGE_PERCENT_DECIMALS;
+  return Math.round(change * 100 * scale) / scale;
+}
+
+export function reportCsv(answer: ReportAnswer): string {
+  const columns = reportColumns(answer);
+  const header = [answer.dimension.label, ...columns.map((c) => (c.kind === 'change' ? `${c.heading} (%)` : c.heading))];
+  const lines = [header.map(cell).join(',')];
+  const line = (label: string, cells: ValueCells) =>
+    [label, ...columns.map((c) => (c.kind === 'change' ? percentOf(columnValue(c, cells)) : columnValue(c, cells)))].map(cell).join(',');
+  for (const row of answer.rows) if (!row.hidden) lines.push(line(row.label, row));
+  if (!answer.totals.hidden) lines.push(line(TOTAL_LABEL, answer.totals));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}
+
+/** A file name for the CSV: the report and its range. */
+export function reportCsvName(answer: ReportAnswer): string {
+  return `mesura-${answer.report.replace('/', '-')}-${answer.from}-${answer.to}.csv`;
+}

@@ -1,0 +1,101 @@
+import type { ReportAnswer, ReportRow } from '@mesura/protocol';
+import { formatChange, formatMetric } from './format-metric';
+import { columnHidden, columnValue, reportColumns, TOTAL_LABEL, type ReportColumn, type ValueCells } from './report-columns';
+import { FILTER_LABELS, isFilterDimension } from './report-state';
+
+export interface RowActions {
+  /** Opens a row's drill-down report. */
+  onDrill: (drill: NonNullable<ReportRow['drill']>) => void;
+  /** Adds the row as a filter, for reports whose rows are values of a filter dimension. */
+  onFilter: (row: ReportRow) => void;
+}
+
+interface ReportTableProps extends RowActions {
+  answer: ReportAnswer;
+  /** Shown beside the chart for assistive technology only (the chart's accessible equivalent). */
+  visuallyHidden: boolean;
+}
+
+/** The report's rows and totals, with the previous period and the change when compared. */
+export function ReportTable({ answer, visuallyHidden, onDrill, onFilter }: ReportTableProps) {
+  const columns = reportColumns(answer);
+  const hiddenText = `< ${answer.minCohort}`;
+  const cell = (column: ReportColumn, cells: ValueCells) => {
+    if (columnHidden(column, cells)) return hiddenText;
+    const value = columnValue(column, cells);
+    return column.kind === 'change' ? formatChange(value) : formatMetric(value, column.metric.format);
+  };
+  return (
+    <div className={visuallyHidden ? 'visually-hidden' : 'table-scroll'}>
+      <table className="report-table">
+        <caption className="visually-hidden">{answer.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{answer.dimension.label}</th>
+            {columns.map((column) => (
+              <th scope="col" key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
+                {column.heading}
+                {column.kind === 'current' && column.metric.approximate && <abbr title="aproximat"> (aprox.)</abbr>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {answer.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">
+                <RowLabel row={row} dimension={answer.dimension.key} onDrill={onDrill} onFilter={onFilter} />
+              </th>
+              {columns.map((column) => (
+                <td key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
+                  {cell(column, row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{TOTAL_LABEL}</th>
+            {columns.map((column) => (
+              <td key={`${column.kind}-${column.metric.key}`} className="numeric">
+                {cell(column, answer.totals)}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function RowLabel({ row, dimension, onDrill, onFilter }: { row: ReportRow; dimension: string } & RowActions) {
+  const drill = row.drill;
+  return (
+    <>
+      {drill ? (
+        <button type="button" className="link-button" onClick={() => onDrill(drill)} aria-label={`${row.label}: obre el detall`}>
+          {row.label}
+        </button>
+      ) : (
+        row.label
+      )}
+      {row.href && (
+        <>
+          {' '}
+          <a href={row.href} target="_blank" rel="noopener noreferrer" aria-label={`Obre la pàgina ${row.label} (finestra nova)`}>
+            ↗
+          </a>
+        </>
+      )}
+      {isFilterDimension(dimension) && !row.hidden && (
+        <>
+          {' '}
+          <button type="button" className="link-button report-table__filter" onClick={() => onFilter(row)} aria-label={`Filtra per ${FILTER_LABELS[dimension]}: ${row.label}`}>
+            filtra
+          </button>
+        </>
+      )}
+    </>
+  );
+}

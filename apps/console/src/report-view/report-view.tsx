@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import type { ReportAnswer } from '@mesura/protocol';
+import type { ApiFailure } from '../api/api-answer';
+import { apiFailureMessage } from '../api/failure-message';
+import { ReportBody } from './report-body';
+import { reportCsv, reportCsvName } from './report-csv';
+import { reportQuery } from './report-state';
+import { useReportsApi } from './reports-api-context';
+import { useReportState } from './use-report-state';
+
+/** Rows asked for at first, and added by each "Mostra'n més". */
+export const REPORT_PAGE_ROWS = 25;
+/** The most rows the server gives in one answer (its REPORT_ROWS_MAX): a time series is drawn whole up to it. */
+export const REPORT_ROWS_MAX = 500;
+
+type Load = { status: 'loading'; shown?: ReportAnswer } | { status: 'failed'; failure: ApiFailure } | { status: 'shown'; answer: ReportAnswer };
+
+interface ReportViewProps {
+  /** `area/name` of the report. */
+  report: string;
+  title: string;
+  /** The report's own parameters (a drill-down's section, group…). */
+  params?: Record<string, string>;
+}
+
+/**
+ * One report: it follows the period, comparison, filters and view of the URL, asks the server,
+ * and draws the answer (chart or table, comparison, hidden cells, paging, CSV), with loading and
+ * error states and a retry.
+ */
+export function ReportView({ report, title, params = {} }: ReportViewProps) {
+  const api = useReportsApi();
+  const [state, setState] = useReportState();
+  const [limit, setLimit] = useState(REPORT_PAGE_ROWS);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const query = reportQuery(state, params, limit);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    // While a new answer comes, the one shown stays (dimmed, aria-busy) so a page does not jump.
+    setLoad((before) => ({ status: 'loading', ...(before.status === 'shown' && { shown: before.answer }) }));
+    void api.report(report, query, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      if (!result.ok) return setLoad({ status: 'failed', failure: result.failure });
+      const answer = result.value;
+      // A time series is drawn whole: ask once more for all its steps rather than page it.
+      if (answer.chart === 'line' && answer.rows.length < answer.totalRows && limit < REPORT_ROWS_MAX) setLimit(Math.min(answer.totalRows, REPORT_ROWS_MAX));
+      else setLoad({ status: 'shown', answer });
+    });
+    return () => controller.abort();
+  }, [api, report, query, attempt, limit]);
+
+  const headingId = `informe-${report.replace('/', '-')}`;
+  const answer = load.status === 'shown' ? load.answer : load.status === 'loading' ? load.shown : undefined;
+  return (
+    <section className="panel" aria-labelledby={headingId} aria-busy={load.status === 'loading'}>
+      <div className="panel__heading">
+        <h2 id={headingId}>{title}</h2>
+        {load.status === 'shown' && load.answer.rows.length > 0 && (
+          <div className="panel__actions">
+            <button type="button" className="button button--quiet" onClick={() => downloadCsv(load.answer)}>
+              Descarrega CSV
+            </button>
+          </div>
+        )}
+      </div>
+      {load.status === 'loading' && (
+        <p className="panel__note" role="status">
+          S'està carregant…
+        </p>
+      )}
+      {load.status === 'failed' && (
+        <div role="alert">
+          <p className="panel__error">No s'ha pogut carregar l'informe. {apiFailureMessage(load.failure)}</p>
+          <button type="button" className="button" onClick={() => setAttempt(attempt + 1)}>
+            Torna-ho a provar
+          </button>
+        </div>
+      )}
+      {answer && (
+        <div className={load.status === 'loading' ? 'panel__stale' : undefined}>
+          <ReportBody answer={answer} state={state} onChange={setState} onMore={limit < REPORT_ROWS_MAX ? () => setLimit(Math.min(limit + REPORT_PAGE_ROWS, REPORT_ROWS_MAX)) : undefined} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function downloadCsv(answer: ReportAnswer) {
+  const url = URL.createObjectURL(new Blob([reportCsv(answer)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = reportCsvName(answer);
+  link.click();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { REPORT_TIME_ZONE } from '../reports/constants';
+import { paramsFromState, stateFromParams, type ReportScreenState } from './report-state';
+
+/**
+ * The report state of the current URL, and a setter that writes a new state back to it (a new
+ * history entry, so Back undoes a filter or a drill-down). "Today" is fixed when the screen opens
+ * so that a preset does not move under a person working past midnight.
+ */
+export function useReportState(): [ReportScreenState, (next: ReportScreenState) => void] {
+  const [params, setParams] = useSearchParams();
+  const [now] = useState(() => new Date());
+  const state = stateFromParams(params, now, REPORT_TIME_ZONE);
+  return [state, (next) => setParams(paramsFromState(next))];
+}
