@@ -96,7 +96,8 @@ describe('retries and late heartbeats do not inflate the figures (issue 6 item 2
     } finally {
       await restarted.close();
     }
-    expect(await storedHeartbeats(t.dataDir)).toHaveLength(preroll.length + 15);
+    // The store de-duplicates heartbeats by their key at load, also across restarts: the late copies are not stored.
+    expect(await storedHeartbeats(t.dataDir)).toHaveLength(preroll.length);
   });
 
   it('counts a duration over the 10-minute cap of §9 as 0', async () => {

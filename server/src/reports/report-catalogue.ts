@@ -3,6 +3,7 @@ import { ACQUISITION_REPORTS } from './acquisition-reports.js';
 import { AUDIENCE_REPORTS } from './audience-reports.js';
 import { CONTENT_REPORTS } from './content-reports.js';
 import { ENGAGEMENT_REPORTS } from './engagement-reports.js';
+import { MEDIA_REPORTS } from './media-reports.js';
 import type { ReportDefinition } from './report-definition.js';
 import { SEARCH_REPORTS } from './search-reports.js';
 import { TECHNOLOGY_REPORTS } from './technology-reports.js';
@@ -14,4 +15,5 @@ export const REPORT_CATALOGUE: readonly ReportDefinition[] = [
   ...SEARCH_REPORTS,
   ...ENGAGEMENT_REPORTS,
   ...TECHNOLOGY_REPORTS,
+  ...MEDIA_REPORTS,
 ];

@@ -43,11 +43,40 @@ export interface SessionRange {
   nowMs: number;
 }
 
+/** The range as SQL expressions: literals (sessionFiguresSql) or bound parameters (BOUND_SESSION_FIGURES_DUCKDB). */
+export interface SessionBounds {
+  /** Text: the report suite. */
+  suite: string;
+  /** DATE: the first and last start day. */
+  from: string;
+  to: string;
+  /** BIGINT: a session last received before this epoch ms has ended idle. */
+  idleBeforeMs: string;
+}
+
 /** `WITH …` ending in `session_figures`: one row per session of the suite started in the range. */
 export function sessionFiguresSql(range: SessionRange, fn: SqlFunctions): string {
-  const suite = sqlString(range.reportSuite, fn.dialect);
-  const from = `CAST(${sqlString(range.from, fn.dialect)} AS DATE)`;
-  const to = `CAST(${sqlString(range.to, fn.dialect)} AS DATE)`;
+  return sessionFiguresWith(
+    {
+      suite: sqlString(range.reportSuite, fn.dialect),
+      from: `CAST(${sqlString(range.from, fn.dialect)} AS DATE)`,
+      to: `CAST(${sqlString(range.to, fn.dialect)} AS DATE)`,
+      idleBeforeMs: String(Math.trunc(range.nowMs) - MEDIA_IDLE_TIMEOUT_MS),
+    },
+    fn,
+  );
+}
+
+/**
+ * The same `WITH …` for the console's reports, every value bound: `$suite`, `$from`, `$to`
+ * (YYYY-MM-DD) and `$idle_before_ms` (the report's clock less MEDIA_IDLE_TIMEOUT_MS).
+ */
+export const BOUND_SESSION_FIGURES_DUCKDB = sessionFiguresWith(
+  { suite: '$suite', from: 'CAST($from AS DATE)', to: 'CAST($to AS DATE)', idleBeforeMs: 'CAST($idle_before_ms AS BIGINT)' },
+  DUCKDB_FUNCTIONS,
+);
+
+function sessionFiguresWith({ suite, from, to, idleBeforeMs }: SessionBounds, fn: SqlFunctions): string {
   return `WITH
     ${uniqueHeartbeats(suite, from, to)},
     firsts AS (
@@ -59,7 +88,7 @@ export function sessionFiguresSql(range: SessionRange, fn: SqlFunctions): string
     ${rebuffering()},
     ${mediaStarts(suite, from, to, fn)},
     ${perSession(fn)},
-    session_figures AS (${figures(range.nowMs, from, to, fn)})`;
+    session_figures AS (${figures(idleBeforeMs, from, to, fn)})`;
 }
 
 /**
@@ -117,6 +146,18 @@ function mediaStarts(suite: string, from: string, to: string, fn: SqlFunctions):
     )`;
 }
 
+/**
+ * The channel or station of a live session: its content id is the guide's broadcast id,
+ * `{channel}-{start with its offset}` (@mesura/content guide.ts), which the live pages put in the
+ * data layer's `idSessioVideo`. Null for anything else (on-demand media have no channel).
+ */
+function liveChannel(contentId: string, fn: SqlFunctions): string {
+  const pattern = sqlString('^(.+)-[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$', fn.dialect);
+  return fn.dialect === 'duckdb'
+    ? `nullif(regexp_extract(${contentId}, ${pattern}, 1), '')`
+    : `nullif(extract(${contentId}, ${pattern}), '')`;
+}
+
 function perSession(fn: SqlFunctions): string {
   const main = (type: string) => `asset_type = 'main' AND event_type = '${type}'`;
   const ad = (type: string) => `asset_type = 'ad' AND event_type = '${type}'`;
@@ -125,6 +166,8 @@ function perSession(fn: SqlFunctions): string {
       SELECT session_id,
         max(visitor_id) AS visitor_id, max(content_id) AS content_id, max(content_name) AS content_name,
         max(programme) AS programme, max(stream_type) AS stream_type, min(day) AS day,
+        max(device_class) AS device,
+        max(CASE WHEN event_type = 'start' THEN ${fn.jsonString('metadata', 'a.media.season')} END) AS season,
         ${fn.epochMs('max(received_at)')} AS last_received_ms, max(ts_ms) AS last_ts_ms,
         min(CASE WHEN ${main('start')} THEN ts_ms END) AS started_ms,
         min(CASE WHEN ${main('complete')} THEN ts_ms END) AS completed_ms,
@@ -147,13 +190,12 @@ function perSession(fn: SqlFunctions): string {
 }
 
 /** One row per session: its figures, its end (§4: complete, end, or the idle timeout) and its QoE. */
-function figures(nowMs: number, from: string, to: string, fn: SqlFunctions): string {
-  const idleBefore = Math.trunc(nowMs) - MEDIA_IDLE_TIMEOUT_MS;
+function figures(idleBefore: string, from: string, to: string, fn: SqlFunctions): string {
   const audio = AUDIO_STREAM_TYPES.map((t) => sqlString(t, fn.dialect)).join(', ');
   const failed = `(f.first_error_ms IS NOT NULL AND (f.first_play_ms IS NULL OR f.first_error_ms < f.first_play_ms))`;
   const ended = `CASE WHEN s.completed_ms IS NOT NULL THEN 'complete' WHEN s.end_ms IS NOT NULL THEN 'end'
           WHEN s.last_received_ms <= ${idleBefore} THEN 'idle' END`;
-  return `SELECT s.*, ${fn.formatDay('s.day')} AS day_text,
+  return `SELECT s.*, ${fn.formatDay('s.day')} AS day_text, ${liveChannel('s.content_id', fn)} AS channel,
         coalesce(ms.media_type, CASE WHEN s.stream_type IN (${audio}) THEN 'audio' ELSE 'video' END) AS media_type,
         ${ended} AS ended_reason,
         coalesce(s.completed_ms, s.end_ms, CASE WHEN s.last_received_ms <= ${idleBefore} THEN s.last_ts_ms END) AS ended_ms,

@@ -1,0 +1,153 @@
+/**
+ * Vídeo i àudio: media sessions' plays, time played, completion, ads, chapters and quality of
+ * experience, per day (a series: every day a row, a day without plays shows zeroes) and ranked by
+ * content, programme, season and channel. Sessions are derived from the heartbeats
+ * (store/media-sessions-sql.ts); a session counts on the day it started.
+ */
+import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric } from '@mesura/protocol';
+import { numberOf, type ResultRow } from '../store/analytics-reader.js';
+import { filterSql } from './filter-sql.js';
+import { channelName } from './media-channel-names.js';
+import type { MeasuredRow } from './min-cohort.js';
+import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery, type MediaGrouping } from './queries/media-session-figures.js';
+import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
+import type { ReportContext, ReportDefinition } from './report-definition.js';
+import type { ReportRequest } from './report-request.js';
+import { dayLabel, daysOf } from './time-steps.js';
+
+const PLAY_METRICS: ReportMetric[] = [
+  { key: 'plays', label: 'Reproduccions', format: 'count' },
+  { key: 'seconds_played', label: 'Temps reproduït', format: 'seconds' },
+  { key: 'seconds_per_play', label: 'Temps mitjà per reproducció', format: 'seconds' },
+  { key: 'completion_rate', label: 'Percentatge de compleció', format: 'percent' },
+  { key: 'visitors', label: 'Visitants', format: 'count' },
+];
+
+const AD_METRICS: ReportMetric[] = [
+  { key: 'ad_breaks', label: 'Pauses publicitàries', format: 'count' },
+  { key: 'ads_started', label: 'Anuncis iniciats', format: 'count' },
+  { key: 'ads_completed', label: 'Anuncis complets', format: 'count' },
+  { key: 'ad_completion_rate', label: "Percentatge d'anuncis complets", format: 'percent' },
+  { key: 'ad_seconds', label: "Temps d'anuncis", format: 'seconds' },
+  { key: 'chapters_started', label: 'Capítols iniciats', format: 'count' },
+  { key: 'chapters_completed', label: 'Capítols complets', format: 'count' },
+];
+
+const QUALITY_METRICS: ReportMetric[] = [
+  { key: 'plays', label: 'Reproduccions', format: 'count' },
+  { key: 'startup_time_ms', label: "Temps mitjà d'inici", format: 'milliseconds' },
+  { key: 'rebuffer_ratio', label: 'Temps en càrrega', format: 'percent' },
+  { key: 'exits_before_start', label: "Sortides abans de l'inici", format: 'count' },
+  { key: 'start_failures', label: "Errors d'inici", format: 'count' },
+  { key: 'bitrate', label: 'Taxa de bits mitjana', format: 'bitrate' },
+  { key: 'dropped_frames', label: 'Fotogrames perduts', format: 'count' },
+];
+
+const NOTE =
+  "Una reproducció és una sessió que ha començat el contingut; compta el dia que va començar. El temps en càrrega és el de després d'haver començat, fora de les pauses publicitàries. Els filtres que s'hi apliquen són programa, canal i dispositiu.";
+
+const GROUPING_LABEL: Record<MediaGrouping, string> = {
+  day: 'Dia',
+  content: 'Contingut',
+  programme: 'Programa',
+  season: 'Temporada',
+  channel: 'Canal',
+};
+
+interface MediaReportOptions {
+  report: string;
+  title: string;
+  grouping: MediaGrouping;
+  metrics: ReportMetric[];
+}
+
+function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOptions): ReportDefinition {
+  const series = grouping === 'day';
+  const definition: ReportDefinition = {
+    report,
+    area: 'media',
+    title,
+    run: async (request, context) => {
+      const filters = filterSql(request.filters, MEDIA_FILTER_COLUMNS);
+      const values = { ...filters.values, idle_before_ms: Date.now() - MEDIA_IDLE_TIMEOUT_MS };
+      const measure = async (range: { from: string; to: string }): Promise<MeasuredPeriod> => {
+        const rows = await context.reader.read(mediaSessionFiguresQuery(grouping, filters.sql), {
+          ...values,
+          suite: request.reportSuite,
+          from: range.from,
+          to: range.to,
+        });
+        return measured(grouping, metrics, rows, range, request);
+      };
+      const { current, previous } = await measurePeriods(request, series ? 'position' : 'key', measure);
+      return buildAnswer(
+        definition,
+        request,
+        {
+          dimension: { key: grouping, label: GROUPING_LABEL[grouping] },
+          metrics,
+          chart: series ? 'line' : 'bar',
+          align: series ? 'position' : 'key',
+          note: NOTE,
+          ignoredFilters: filters.ignored,
+        },
+        current,
+        previous,
+        context.minCohort,
+      );
+    },
+  };
+  return definition;
+}
+
+/** The page of rows asked for: every day of a series, or the groups with most of the first figure. */
+function measured(grouping: MediaGrouping, metrics: ReportMetric[], rows: ResultRow[], range: { from: string; to: string }, request: ReportRequest): MeasuredPeriod {
+  const total = rows.find((row) => row.key === null);
+  const groups = rows.filter((row) => row.key !== null);
+  let all: MeasuredRow[];
+  if (grouping === 'day') {
+    const byDay = new Map(groups.map((row) => [String(row.key), row]));
+    all = daysOf(range).map((day) => measuredRow(day, dayLabel(day), metrics, byDay.get(day)));
+  } else {
+    const first = metrics[0]!.key;
+    all = groups
+      .map((row) => measuredRow(String(row.key), labelOf(grouping, String(row.key), row.label), metrics, row))
+      .sort((a, b) => (Number(b.values[first]) || 0) - (Number(a.values[first]) || 0) || a.key.localeCompare(b.key));
+  }
+  return {
+    rows: all.slice(request.offset, request.offset + request.limit),
+    totalRows: all.length,
+    total: measuredRow('total', 'Total', metrics, total),
+  };
+}
+
+function measuredRow(key: string, label: string, metrics: ReportMetric[], row: ResultRow | undefined): MeasuredRow {
+  // A day without sessions: its counts are zero, its averages and shares have nothing to divide.
+  const values = Object.fromEntries(metrics.map((m) => [m.key, row ? numberOf(row[m.key]) : m.format === 'count' ? 0 : null]));
+  // An empty day singles nobody out: it shows its zeroes.
+  return { key, label, values, visitors: row ? (numberOf(row.visitors) ?? 0) : Number.POSITIVE_INFINITY };
+}
+
+function labelOf(grouping: MediaGrouping, key: string, label: unknown): string {
+  if (grouping === 'content') return typeof label === 'string' && label !== '' ? label : key;
+  if (grouping === 'channel') return key === '' ? 'A la carta (sense canal)' : channelName(key);
+  if (grouping === 'season') {
+    const slash = key.lastIndexOf('/');
+    const programme = key.slice(0, slash) || 'Sense programa';
+    const season = key.slice(slash + 1);
+    return season === '' ? `${programme}, sense temporada` : `${programme}, temporada ${season}`;
+  }
+  return key === '' ? 'Sense programa' : key;
+}
+
+export const MEDIA_SESSION_REPORTS: ReportDefinition[] = [
+  mediaSessionReport({ report: 'media/plays-by-day', title: 'Reproduccions per dia', grouping: 'day', metrics: PLAY_METRICS }),
+  mediaSessionReport({ report: 'media/plays-by-content', title: 'Reproduccions per contingut', grouping: 'content', metrics: PLAY_METRICS }),
+  mediaSessionReport({ report: 'media/plays-by-programme', title: 'Reproduccions per programa', grouping: 'programme', metrics: PLAY_METRICS }),
+  mediaSessionReport({ report: 'media/plays-by-season', title: 'Reproduccions per temporada', grouping: 'season', metrics: PLAY_METRICS }),
+  mediaSessionReport({ report: 'media/plays-by-channel', title: 'Reproduccions per canal', grouping: 'channel', metrics: PLAY_METRICS }),
+  mediaSessionReport({ report: 'media/ads-by-day', title: 'Anuncis i capítols per dia', grouping: 'day', metrics: AD_METRICS }),
+  mediaSessionReport({ report: 'media/ads-by-content', title: 'Anuncis i capítols per contingut', grouping: 'content', metrics: AD_METRICS }),
+  mediaSessionReport({ report: 'media/quality-by-day', title: "Qualitat de l'experiència per dia", grouping: 'day', metrics: QUALITY_METRICS }),
+  mediaSessionReport({ report: 'media/quality-by-content', title: "Qualitat de l'experiència per contingut", grouping: 'content', metrics: QUALITY_METRICS }),
+];

@@ -1,0 +1,59 @@
+/**
+ * Media sessions (store/media-sessions-sql.ts) summed per day, content, programme, season or
+ * channel, and over the whole range (the grouping set `()`, whose key is null), with each group's
+ * distinct visitors for the minimum cohort. Bots are left out. Bound: `$suite`, `$from`, `$to`,
+ * `$idle_before_ms` and the filters' `$f_*`. The DuckDB text; a ClickHouse one goes beside it
+ * when that engine is added.
+ */
+import type { EngineQuery } from '../../store/analytics-reader.js';
+import { BOUND_SESSION_FIGURES_DUCKDB } from '../../store/media-sessions-sql.js';
+import type { FilterColumns } from '../filter-sql.js';
+
+export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channel';
+
+/** The session columns the filter dimensions select on. */
+export const MEDIA_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device' };
+
+/** Each grouping's key ('' for sessions that lack it); only a content has a name of its own to show. */
+const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
+  day: { key: 'day_text', label: 'NULL' },
+  content: { key: 'content_id', label: 'max(content_name)' },
+  programme: { key: "coalesce(programme, '')", label: 'NULL' },
+  // A season number means something only within its programme: `programme/season`.
+  season: { key: "coalesce(programme, '') || '/' || coalesce(season, '')", label: 'NULL' },
+  channel: { key: "coalesce(channel, '')", label: 'NULL' },
+};
+
+/** Every figure the media reports show, per group: the report picks the ones it names. */
+const FIGURES = `count(DISTINCT visitor_id) AS visitors,
+  sum(starts) AS plays,
+  sum(content_ms) / 1000.0 AS seconds_played,
+  sum(content_ms) / 1000.0 / nullif(sum(starts), 0) AS seconds_per_play,
+  CAST(sum(completes) AS DOUBLE) / nullif(sum(starts), 0) AS completion_rate,
+  sum(completes) AS completes,
+  sum(ad_breaks) AS ad_breaks,
+  sum(ads_started) AS ads_started,
+  sum(ads_completed) AS ads_completed,
+  CAST(sum(ads_completed) AS DOUBLE) / nullif(sum(ads_started), 0) AS ad_completion_rate,
+  sum(ad_ms) / 1000.0 AS ad_seconds,
+  sum(chapters_started) AS chapters_started,
+  sum(chapters_completed) AS chapters_completed,
+  avg(startup_time_ms) AS startup_time_ms,
+  CAST(sum(rebuffer_ms) AS DOUBLE) / nullif(sum(rebuffer_ms) + sum(content_ms), 0) AS rebuffer_ratio,
+  sum(exit_before_start) AS exits_before_start,
+  sum(start_failure) AS start_failures,
+  sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate,
+  sum(dropped_frames) AS dropped_frames`;
+
+export function mediaSessionFiguresQuery(grouping: MediaGrouping, filters: string): EngineQuery {
+  const { key, label } = GROUP_KEY[grouping];
+  return {
+    name: `media sessions by ${grouping}`,
+    duckdb: `${BOUND_SESSION_FIGURES_DUCKDB}
+      SELECT CASE WHEN grouping(group_key) = 0 THEN group_key END AS key,
+        CASE WHEN grouping(group_key) = 0 THEN ${label} END AS label, ${FIGURES}
+      FROM (SELECT *, ${key} AS group_key FROM session_figures WHERE is_bot = 0 ${filters}) grouped
+      GROUP BY GROUPING SETS ((group_key), ())
+      ORDER BY key NULLS LAST`,
+  };
+}
