@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paramsFromState, presetRange, reportQuery, sharedState, stateFromParams, withFilter, withoutFilter, type ReportScreenState } from '../src/report-view/report-state';
+import { paramsFromState, presetRange, reportQuery, stateFromParams, withFilter, withoutFilter, type ReportScreenState } from '../src/report-view/report-state';
 
 /** 10:00 in Barcelona on 2026-11-25. */
 const NOW = new Date('2026-11-25T09:00:00Z');
@@ -84,11 +84,6 @@ describe('the report state in the URL', () => {
       { dimension: 'section', value: 'esports' },
     ]);
     expect(withoutFilter(stacked, 'section').filters).toEqual([{ dimension: 'device', value: 'mobile' }]);
-  });
-
-  it('opens another area with the same period, comparison, filters and view but no drill-down', () => {
-    const state = stateFromParams(new URLSearchParams('periode=avui&compara=1&f=device:mobile&vista=taula&informe=content/pages&p.section=x'), NOW, ZONE);
-    expect(paramsFromState(sharedState(state)).toString()).toBe('periode=avui&compara=1&f=device%3Amobile&vista=taula');
   });
 
   it('asks the API with the range, comparison, filters, parameters and page size', () => {

@@ -7,6 +7,7 @@ import { useMe } from '../hooks/use-me';
 import { pathReturningTo } from '../session/return-path';
 import { SessionContext } from '../session/session-context';
 import { CONSOLE_AREAS, HOME_AREA } from '../shell/areas';
+import { sharedSearch } from '../shell/shared-search';
 import { visibleAreas } from '../shell/visible-areas';
 import { SignedInUser } from './signed-in-user';
 
@@ -47,7 +48,7 @@ export function ConsoleLayout() {
             <ul className="console-nav">
               {visibleAreas(CONSOLE_AREAS, me.role).map((area) => (
                 <li key={area.path}>
-                  <AreaLink path={area.path} label={area.label} current={area === HOME_AREA && location.pathname === HOME_PATH} />
+                  <AreaLink path={area.path} label={area.label} search={sharedSearch(location.search)} current={area === HOME_AREA && location.pathname === HOME_PATH} />
                 </li>
               ))}
               <li>
@@ -78,14 +79,18 @@ export function ConsoleLayout() {
   );
 }
 
-/** An area's navigation link; `current` marks it where the router cannot (the home shows Audiència). */
-function AreaLink({ path, label, current }: { path: string; label: string; current: boolean }) {
+/**
+ * An area's navigation link, carrying the shared report state (`search`) along; `current` marks it
+ * where the router cannot (the home shows Audiència).
+ */
+function AreaLink({ path, label, search, current }: { path: string; label: string; search: string; current: boolean }) {
+  const to = { pathname: `/${path}/`, search };
   if (current) {
     return (
-      <Link to={`/${path}/`} className="active" aria-current="page">
+      <Link to={to} className="active" aria-current="page">
         {label}
       </Link>
     );
   }
-  return <NavLink to={`/${path}/`}>{label}</NavLink>;
+  return <NavLink to={to}>{label}</NavLink>;
 }

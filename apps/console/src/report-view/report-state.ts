@@ -134,11 +134,6 @@ export function withoutFilter(state: ReportScreenState, dimension: ReportFilterD
   return { ...state, filters: state.filters.filter((f) => f.dimension !== dimension) };
 }
 
-/** The state another area opens with: the same period, comparison, filters and view, no drill-down. */
-export function sharedState(state: ReportScreenState): ReportScreenState {
-  return { ...state, report: undefined, reportParams: {} };
-}
-
 /** Whether a report's rows are values of a filter dimension (a row can then become a filter). */
 export function isFilterDimension(key: string): key is ReportFilterDimension {
   return (REPORT_FILTER_DIMENSIONS as readonly string[]).includes(key);

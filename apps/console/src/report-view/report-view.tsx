@@ -45,7 +45,8 @@ export function ReportView({ report, title, params = {} }: ReportViewProps) {
       if (!result.ok) return setLoad({ status: 'failed', failure: result.failure });
       const answer = result.value;
       // A time series is drawn whole: ask once more for all its steps rather than page it.
-      if (answer.chart === 'line' && answer.rows.length < answer.totalRows && limit < REPORT_ROWS_MAX) setLimit(Math.min(answer.totalRows, REPORT_ROWS_MAX));
+      const wholeSeries = Math.min(answer.totalRows, REPORT_ROWS_MAX);
+      if (answer.chart === 'line' && answer.rows.length < answer.totalRows && limit < wholeSeries) setLimit(wholeSeries);
       else setLoad({ status: 'shown', answer });
     });
     return () => controller.abort();
