@@ -195,6 +195,10 @@ describe('the report view', () => {
     await render(<ReportView report="audience/by-day" title="Audiència per dia" />, api, '/?compara=1');
     // The first answer had fewer rows than the series: it is asked again for all of them.
     expect(calls.map((call) => call.query.get('limit'))).toEqual([String(REPORT_PAGE_ROWS), '60']);
+    // The line chart is a chunk of its own: let it arrive.
+    await act(async () => {
+      await import('../src/report-view/line-chart');
+    });
     const figure = container.querySelector('figure[role="img"]');
     expect(figure?.getAttribute('aria-label')).toBe('Gràfic de pàgines vistes per dia, amb el període anterior. Les xifres són a la taula.');
     const plot = plots.at(-1)!;

@@ -24,9 +24,10 @@ interface LineChartProps extends LineSeries {
 
 /**
  * uPlot drawn into a box over the steps of a time series. The steps are positions 0…n-1 labelled
- * by the report's row labels, so any series (days, hours) draws the same way.
+ * by the report's row labels, so any series (days, hours) draws the same way. The default export
+ * lets report-chart.tsx load uPlot as a chunk of its own, only when a line is drawn.
  */
-export function LineChart({ labels, current, previous, formatValue }: LineChartProps) {
+export default function LineChart({ labels, current, previous, formatValue }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,9 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { ReportAnswer } from '@mesura/protocol';
 import { formatRange } from '../reports/format';
 import { BarChart } from './bar-chart';
 import { formatMetric } from './format-metric';
-import { LineChart } from './line-chart';
+
+// uPlot is a chunk of its own, loaded by the first time series; rankings draw without it.
+const LineChart = lazy(() => import('./line-chart'));
 
 /**
  * The report drawn for one of its metrics (chosen when it has several): a line over time with the
@@ -44,7 +46,9 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
       )}
       <figure className="report-chart__figure" role="img" aria-label={name}>
         {answer.chart === 'line' ? (
-          <LineChart {...series} />
+          <Suspense fallback={<div className="line-chart" />}>
+            <LineChart {...series} />
+          </Suspense>
         ) : (
           <BarChart
             bars={answer.rows.map((row, i) => ({
