@@ -30,6 +30,7 @@ import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
 import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
+import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
@@ -227,6 +228,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
   const reportCatchUp = () => intake.catchUpWithin(config.reportMaxLagMs);
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp: reportCatchUp });
+  await app.register(realtimeRoutes, { reader: store, catchUp: reportCatchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
   await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
   await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now });

@@ -87,7 +87,8 @@ async function measureDays(series: DailyCounts, request: ReportRequest, context:
   const all = daysOf(range).map((day) => measuredDay(series, day, dayLabel(day), byDay.get(day) ?? {}));
   const rangeCounts: Record<string, number> = {};
   for (const counts of byDay.values()) for (const [key, n] of Object.entries(counts)) rangeCounts[key] = (rangeCounts[key] ?? 0) + n;
-  return { rows: all.slice(request.offset, request.offset + request.limit), totalRows: all.length, total: measuredDay(series, 'total', 'Total', rangeCounts) };
+  // A time series is answered whole (at most 366 days), as the audience's: a chart with half its days would mislead.
+  return { rows: all, totalRows: all.length, total: measuredDay(series, 'total', 'Total', rangeCounts) };
 }
 
 /** Each day's counts by metric key; kinds the series does not name are left out. */

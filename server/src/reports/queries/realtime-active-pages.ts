@@ -1,0 +1,16 @@
+/**
+ * The pages most viewed since `$since_ms` (epoch ms), with their latest title and distinct
+ * visitors; a page viewed by fewer than `$min_cohort` visitors is left out (the minimum cohort).
+ * At most `limit` rows. Bots are left out.
+ */
+import type { EngineQuery } from '../../store/analytics-reader.js';
+
+export function realtimeActivePagesQuery(limit: number): EngineQuery {
+  return {
+    name: 'real-time active pages',
+    duckdb: `SELECT url, arg_max(title, received_at) AS title, count(*) AS page_views, count(DISTINCT visitor_key) AS visitors
+      FROM page_views WHERE report_suite = $suite AND NOT is_bot AND url IS NOT NULL AND received_at >= epoch_ms(CAST($since_ms AS BIGINT))
+      GROUP BY url HAVING count(DISTINCT visitor_key) >= $min_cohort
+      ORDER BY page_views DESC, url LIMIT ${Math.trunc(limit)}`,
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Page views per minute since `$since_ms` (epoch ms), by receive time, with each minute's distinct
+ * visitors for the minimum cohort. `page_views` is appended in receive order as segments load, so
+ * DuckDB's min/max index on `received_at` skips all but the last row groups. Bots are left out.
+ */
+import type { EngineQuery } from '../../store/analytics-reader.js';
+
+export const REALTIME_PAGE_VIEWS_PER_MINUTE_QUERY: EngineQuery = {
+  name: 'real-time page views per minute',
+  duckdb: `SELECT epoch_ms(date_trunc('minute', received_at)) AS minute_ms, count(*) AS page_views, count(DISTINCT visitor_key) AS visitors
+    FROM page_views WHERE report_suite = $suite AND NOT is_bot AND received_at >= epoch_ms(CAST($since_ms AS BIGINT))
+    GROUP BY minute_ms`,
+};

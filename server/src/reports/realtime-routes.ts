@@ -1,0 +1,74 @@
+/**
+ * `GET /api/reports/realtime/stream` (analyst): server-sent events (`text/event-stream`), a
+ * `snapshot` event (realtime-snapshot.ts) at once and every REALTIME_PUSH_INTERVAL_MS. Each push
+ * first loads what the collector acknowledged when the store is older than the reports allow
+ * (MESURA_REPORT_MAX_LAG_MS, the same catch-up as every report), so the figures are at most that
+ * late. The interval stops when the client goes; streams are bounded per user and in all (429).
+ */
+import type { FastifyInstance } from 'fastify';
+import { createSeedContent } from '@mesura/content';
+import { ERRORS, HttpError } from '../http/errors.js';
+import type { AnalyticsReader } from '../store/analytics-reader.js';
+import { REALTIME_MAX_STREAMS, REALTIME_MAX_STREAMS_PER_USER, REALTIME_PUSH_INTERVAL_MS } from './realtime-limits.js';
+import { measureRealtime, type LiveSources } from './realtime-snapshot.js';
+import { openRealtimeStream, SYSTEM_TIMERS, type RealtimeTimers } from './realtime-stream.js';
+import { RealtimeStreamSlots } from './realtime-stream-slots.js';
+
+export const REALTIME_STREAM_PATH = '/api/reports/realtime/stream';
+
+export interface RealtimeRouteDeps {
+  reader: AnalyticsReader;
+  /** Loads what the collector acknowledged unless the store is fresh enough (config.ts MESURA_REPORT_MAX_LAG_MS). */
+  catchUp: () => Promise<void>;
+  reportSuite: string;
+  minCohort: number;
+  now: () => number;
+  /** Default: the process's timers. */
+  timers?: RealtimeTimers;
+  /** Default: the content catalogue's channels and stations. */
+  sources?: LiveSources;
+}
+
+/** The site's channels and stations, as the content store is seeded with them (@mesura/content). */
+function siteSources(): LiveSources {
+  const { channels, stations } = createSeedContent();
+  return { channels: channels.map(({ slug, name }) => ({ slug, name })), stations: stations.map(({ slug, name }) => ({ slug, name })) };
+}
+
+export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps): Promise<void> {
+  const slots = new RealtimeStreamSlots({ perUser: REALTIME_MAX_STREAMS_PER_USER, total: REALTIME_MAX_STREAMS });
+  const measure = { reader: deps.reader, reportSuite: deps.reportSuite, minCohort: deps.minCohort, sources: deps.sources ?? siteSources() };
+  // Open streams end before the server stops, so that a console left open never holds a shutdown.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+
+  app.get(REALTIME_STREAM_PATH, { config: { access: 'analyst' } }, async (request, reply) => {
+    const unknown = Object.keys(request.query as Record<string, unknown>)[0];
+    if (unknown !== undefined) throw new HttpError(ERRORS.badQuery, `unknown parameter '${unknown}'; the stream takes none`);
+    const slot = slots.take(request.principal?.userId ?? '');
+    if (slot === 'user') throw new HttpError(ERRORS.tooManyRequests, `at most ${REALTIME_MAX_STREAMS_PER_USER} live streams per user; close another console tab`);
+    if (slot === 'total') throw new HttpError(ERRORS.tooManyRequests, `the server holds ${REALTIME_MAX_STREAMS} live streams already; retry later`);
+    const raw = reply.raw;
+    reply.hijack();
+    raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    const stream = openRealtimeStream({
+      measure: async () => {
+        await deps.catchUp();
+        return measureRealtime(measure, deps.now());
+      },
+      write: (chunk) => raw.write(chunk),
+      intervalMs: REALTIME_PUSH_INTERVAL_MS,
+      timers: deps.timers ?? SYSTEM_TIMERS,
+      onError: (error) => request.log.error({ err: error }, 'a real-time measurement failed'),
+    });
+    const end = () => raw.end();
+    streams.add(end);
+    raw.on('close', () => {
+      stream.stop();
+      slot();
+      streams.delete(end);
+    });
+  });
+}

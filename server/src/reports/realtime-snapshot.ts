@@ -1,0 +1,125 @@
+/**
+ * What one real-time event carries: the last minutes of the site, measured at one instant. The
+ * queries read what the store holds (the stream's route catches up first, as reports do); the
+ * rules that turn their rows into the snapshot are pure (`assembleSnapshot`), with the minimum
+ * cohort applied to every cell: a minute, a page or a channel with fewer than MESURA_MIN_COHORT
+ * distinct visitors is hidden (null) or, for pages, left out; a cell with none shows its zero.
+ */
+import { numberOf, type AnalyticsReader, type ResultRow } from '../store/analytics-reader.js';
+import { belowCohort } from './min-cohort.js';
+import { realtimeActivePagesQuery } from './queries/realtime-active-pages.js';
+import { REALTIME_LIVE_AUDIENCE_QUERY } from './queries/realtime-live-audience.js';
+import { REALTIME_PAGE_VIEWS_PER_MINUTE_QUERY } from './queries/realtime-page-views-per-minute.js';
+import {
+  REALTIME_ACTIVE_PAGES_MAX,
+  REALTIME_ACTIVE_PAGES_MINUTES,
+  REALTIME_VIEWER_HEARTBEAT_WINDOW_S,
+  REALTIME_WINDOW_MINUTES,
+} from './realtime-limits.js';
+
+const MINUTE_MS = 60_000;
+
+export interface RealtimeMinute {
+  /** The minute's start, ISO 8601 UTC. */
+  start: string;
+  /** Null when the minute counts fewer than `minCohort` visitors. */
+  pageViews: number | null;
+}
+
+export interface RealtimePage {
+  url: string;
+  title: string | null;
+  pageViews: number;
+  visitors: number;
+}
+
+export interface RealtimeLiveSource {
+  slug: string;
+  /** The channel's or station's name in the content catalogue. */
+  name: string;
+  /** Sessions watching or listening now; null when fewer than `minCohort` visitors. */
+  viewers: number | null;
+}
+
+/** The data of one `snapshot` event of the stream. */
+export interface RealtimeSnapshot {
+  /** When it was measured, ISO 8601 UTC. */
+  at: string;
+  minCohort: number;
+  /** REALTIME_WINDOW_MINUTES minutes, oldest first; the last one is the current, partial minute. */
+  minutes: RealtimeMinute[];
+  /** Over the last REALTIME_ACTIVE_PAGES_MINUTES minutes, most viewed first. */
+  activePages: { minutes: number; pages: RealtimePage[] };
+  /** Sessions with a heartbeat in the last REALTIME_VIEWER_HEARTBEAT_WINDOW_S seconds. */
+  live: { seconds: number; channels: RealtimeLiveSource[]; stations: RealtimeLiveSource[] };
+}
+
+/** The TV channels and radio stations the site broadcasts, by slug. */
+export interface LiveSources {
+  channels: readonly { slug: string; name: string }[];
+  stations: readonly { slug: string; name: string }[];
+}
+
+export interface RealtimeMeasure {
+  reader: AnalyticsReader;
+  reportSuite: string;
+  minCohort: number;
+  sources: LiveSources;
+}
+
+/** Reads the three parts at `nowMs` and assembles them. */
+export async function measureRealtime(measure: RealtimeMeasure, nowMs: number): Promise<RealtimeSnapshot> {
+  const { reader, reportSuite: suite, minCohort } = measure;
+  const firstMinuteMs = minuteOf(nowMs) - (REALTIME_WINDOW_MINUTES - 1) * MINUTE_MS;
+  const [minutes, pages, live] = await Promise.all([
+    reader.read(REALTIME_PAGE_VIEWS_PER_MINUTE_QUERY, { suite, since_ms: firstMinuteMs }),
+    reader.read(realtimeActivePagesQuery(REALTIME_ACTIVE_PAGES_MAX), { suite, since_ms: nowMs - REALTIME_ACTIVE_PAGES_MINUTES * MINUTE_MS, min_cohort: minCohort }),
+    reader.read(REALTIME_LIVE_AUDIENCE_QUERY, { suite, since_ms: nowMs - REALTIME_VIEWER_HEARTBEAT_WINDOW_S * 1000 }),
+  ]);
+  return assembleSnapshot({ nowMs, minCohort, sources: measure.sources, minutes, pages, live });
+}
+
+export interface SnapshotRows {
+  nowMs: number;
+  minCohort: number;
+  sources: LiveSources;
+  minutes: readonly ResultRow[];
+  pages: readonly ResultRow[];
+  live: readonly ResultRow[];
+}
+
+export function assembleSnapshot({ nowMs, minCohort, sources, minutes, pages, live }: SnapshotRows): RealtimeSnapshot {
+  const byMinute = new Map(minutes.map((row) => [numberOf(row.minute_ms), row]));
+  const firstMinuteMs = minuteOf(nowMs) - (REALTIME_WINDOW_MINUTES - 1) * MINUTE_MS;
+  const series = Array.from({ length: REALTIME_WINDOW_MINUTES }, (_, i) => {
+    const startMs = firstMinuteMs + i * MINUTE_MS;
+    const row = byMinute.get(startMs);
+    return { start: new Date(startMs).toISOString(), pageViews: row ? cohortValue(row.page_views, row.visitors, minCohort) : 0 };
+  });
+  const byChannel = new Map(live.map((row) => [String(row.channel), row]));
+  const audience = (source: { slug: string; name: string }): RealtimeLiveSource => {
+    const row = byChannel.get(source.slug);
+    return { slug: source.slug, name: source.name, viewers: row ? cohortValue(row.viewers, row.visitors, minCohort) : 0 };
+  };
+  return {
+    at: new Date(nowMs).toISOString(),
+    minCohort,
+    minutes: series,
+    activePages: {
+      minutes: REALTIME_ACTIVE_PAGES_MINUTES,
+      // The query leaves out pages below the cohort; checked again here, so the rule holds whatever the engine.
+      pages: pages
+        .filter((row) => !belowCohort(numberOf(row.visitors), minCohort))
+        .map((row) => ({ url: String(row.url), title: row.title == null ? null : String(row.title), pageViews: numberOf(row.page_views) ?? 0, visitors: numberOf(row.visitors) ?? 0 })),
+    },
+    live: { seconds: REALTIME_VIEWER_HEARTBEAT_WINDOW_S, channels: sources.channels.map(audience), stations: sources.stations.map(audience) },
+  };
+}
+
+function cohortValue(value: unknown, visitors: unknown, minCohort: number): number | null {
+  return belowCohort(numberOf(visitors), minCohort) ? null : (numberOf(value) ?? 0);
+}
+
+function minuteOf(ms: number): number {
+  return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+}
