@@ -1,6 +1,7 @@
 /** Every console report, in the order the console shows them (report-catalogue-routes.ts registers them). */
 import { ACQUISITION_REPORTS } from './acquisition-reports.js';
 import { AUDIENCE_REPORTS } from './audience-reports.js';
+import { CONSENT_REPORTS } from './consent-reports.js';
 import { CONTENT_REPORTS } from './content-reports.js';
 import { ENGAGEMENT_REPORTS } from './engagement-reports.js';
 import { MEDIA_REPORTS } from './media-reports.js';
@@ -16,4 +17,5 @@ export const REPORT_CATALOGUE: readonly ReportDefinition[] = [
   ...ENGAGEMENT_REPORTS,
   ...TECHNOLOGY_REPORTS,
   ...MEDIA_REPORTS,
+  ...CONSENT_REPORTS,
 ];
