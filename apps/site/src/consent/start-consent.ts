@@ -7,6 +7,7 @@
  * - a vendor's `__tcfapi` call: the head snippet's stub keeps the call and the manager answers it.
  * So a new visitor downloads no TCF library before choosing, and nothing is measured meanwhile.
  */
+import { sendingAnswers, type SendConsentAnswer } from './consent-choice-sending';
 import { consentSession, hasStoredChoice, type ConsentSession } from './consent-session';
 import { mountConsentBanner } from './mount-banner';
 
@@ -20,7 +21,7 @@ export interface ConsentController {
 
 type TcfApi = (...args: unknown[]) => unknown;
 
-export function startConsent(session: ConsentSession = consentSession): ConsentController {
+export function startConsent(session: ConsentSession = consentSession, sendAnswer?: SendConsentAnswer): ConsentController {
   if (hasStoredChoice(document)) void session.manager();
   else {
     session.store.send({ type: 'ask' });
@@ -29,11 +30,15 @@ export function startConsent(session: ConsentSession = consentSession): ConsentC
   mountConsentBanner({
     store: session.store,
     currentChoice: () => session.started()?.currentChoice(),
-    actions: {
-      acceptAll: () => session.choose((manager) => manager.acceptAll()),
-      rejectAll: () => session.choose((manager) => manager.rejectAll()),
-      save: (toggles) => session.choose((manager) => manager.save(toggles)),
-    },
+    // Each answer is also counted, without any identifier (consent-choice-sending.ts).
+    actions: sendingAnswers(
+      {
+        acceptAll: () => session.choose((manager) => manager.acceptAll()),
+        rejectAll: () => session.choose((manager) => manager.rejectAll()),
+        save: (toggles) => session.choose((manager) => manager.save(toggles)),
+      },
+      sendAnswer,
+    ),
   });
   return { openSettings: (returnFocusTo) => void session.manager().then((manager) => manager?.openSettings(returnFocusTo)) };
 }
