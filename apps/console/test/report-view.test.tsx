@@ -223,18 +223,19 @@ describe('a generic report area', () => {
     { report: 'content/subsections', area: 'content', title: 'Subseccions', params: ['section'] },
   ];
 
-  it("shows its area's reports, not the drill-downs, and opens a row's drill-down in place", async () => {
+  it("shows its area's reports and opens a row's drill-down in place", async () => {
     const { api, calls } = fakeApi((report) => ({ ok: true, value: { ...SECTIONS, report } }), CATALOGUE);
     await render(<ReportArea catalogueArea="content" label="Contingut" />, api, '/?vista=taula');
-    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions']);
-    expect(calls.map((call) => call.report)).toEqual(['content/sections']);
-    await click(button('Notícies: obre el detall'));
+    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions', 'Subseccions']);
+    expect(calls.map((call) => call.report)).toEqual(['content/sections', 'content/subsections']);
+    expect(calls[1]!.query.has('section')).toBe(false);
+    await click(container.querySelector<HTMLButtonElement>('button[aria-label="Notícies: obre el detall"]')!);
     expect(new URLSearchParams(search).get('informe')).toBe('content/subsections');
     expect(calls.at(-1)!.report).toBe('content/subsections');
     expect(calls.at(-1)!.query.get('section')).toBe('noticies');
     expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Subseccions: noticies']);
     await click(button('← Tots els informes de Contingut'));
-    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions']);
+    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions', 'Subseccions']);
   });
 
   it('adds a typed filter and removes it from its chip', async () => {
@@ -278,6 +279,6 @@ describe('a generic report area', () => {
     expect(container.querySelector('[role="alert"]')?.textContent).toContain("No s'ha pogut carregar la llista d'informes.");
     fail = false;
     await click(button('Torna-ho a provar'));
-    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions']);
+    expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions', 'Subseccions']);
   });
 });

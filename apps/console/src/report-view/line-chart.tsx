@@ -6,6 +6,8 @@ import 'uplot/dist/uPlot.min.css';
 const LINE_CHART_HEIGHT_PX = 220;
 /** Least room between two labels of the horizontal axis, in CSS pixels. */
 const X_LABEL_SPACE_PX = 70;
+/** Room kept around the plot (top, right, bottom, left), in CSS pixels, so the last step's label is not cut. */
+const PLOT_PADDING_PX: [number, number, number, number] = [12, 48, 0, 0];
 const CURRENT_COLOUR = '#1d3557';
 const PREVIOUS_COLOUR = '#9fb3c8';
 
@@ -44,6 +46,7 @@ export default function LineChart({ labels, current, previous, formatValue }: Li
       {
         width: element.clientWidth || 640,
         height: LINE_CHART_HEIGHT_PX,
+        padding: PLOT_PADDING_PX,
         legend: { show: false },
         cursor: { show: false },
         scales: { x: { time: false } },

@@ -18,8 +18,9 @@ interface ReportAreaProps {
 
 /**
  * A generic report area: every report of the server's catalogue for the area, stacked in the
- * catalogue's order (the first is the area's headline), under the shared filter bar. A report that
- * needs parameters (a drill-down) is not listed; a row's drill-down opens it in place of the list.
+ * catalogue's order (the first is the area's headline), under the shared filter bar. A report's own
+ * parameters are optional (without them it covers everything: all subsections, all pages), so every
+ * report is listed; a row's drill-down opens its report with them in place of the list.
  */
 export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
   const api = useReportsApi();
@@ -66,7 +67,7 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
           <ReportView key={`${drilled.report}?${JSON.stringify(state.reportParams)}`} report={drilled.report} title={drilledTitle(drilled, state.reportParams)} params={state.reportParams} />
         </>
       ) : (
-        entries.filter((entry) => !entry.params?.length).map((entry) => <ReportView key={entry.report} report={entry.report} title={entry.title} />)
+        entries.map((entry) => <ReportView key={entry.report} report={entry.report} title={entry.title} />)
       )}
     </>
   );
