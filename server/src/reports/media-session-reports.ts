@@ -5,13 +5,13 @@
  * (store/media-sessions-sql.ts); a session counts on the day it started.
  */
 import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric } from '@mesura/protocol';
-import { numberOf, type ResultRow } from '../store/analytics-reader.js';
+import type { ResultRow } from '../store/analytics-reader.js';
 import { filterSql } from './filter-sql.js';
 import { channelName } from './media-channel-names.js';
-import type { MeasuredRow } from './min-cohort.js';
+import { rankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery, type MediaGrouping } from './queries/media-session-figures.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
-import type { ReportContext, ReportDefinition } from './report-definition.js';
+import type { ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import { dayLabel, daysOf } from './time-steps.js';
 
@@ -102,30 +102,8 @@ function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOpt
 
 /** The page of rows asked for: every day of a series, or the groups with most of the first figure. */
 function measured(grouping: MediaGrouping, metrics: ReportMetric[], rows: ResultRow[], range: { from: string; to: string }, request: ReportRequest): MeasuredPeriod {
-  const total = rows.find((row) => row.key === null);
-  const groups = rows.filter((row) => row.key !== null);
-  let all: MeasuredRow[];
-  if (grouping === 'day') {
-    const byDay = new Map(groups.map((row) => [String(row.key), row]));
-    all = daysOf(range).map((day) => measuredRow(day, dayLabel(day), metrics, byDay.get(day)));
-  } else {
-    const first = metrics[0]!.key;
-    all = groups
-      .map((row) => measuredRow(String(row.key), labelOf(grouping, String(row.key), row.label), metrics, row))
-      .sort((a, b) => (Number(b.values[first]) || 0) - (Number(a.values[first]) || 0) || a.key.localeCompare(b.key));
-  }
-  return {
-    rows: all.slice(request.offset, request.offset + request.limit),
-    totalRows: all.length,
-    total: measuredRow('total', 'Total', metrics, total),
-  };
-}
-
-function measuredRow(key: string, label: string, metrics: ReportMetric[], row: ResultRow | undefined): MeasuredRow {
-  // A day without sessions: its counts are zero, its averages and shares have nothing to divide.
-  const values = Object.fromEntries(metrics.map((m) => [m.key, row ? numberOf(row[m.key]) : m.format === 'count' ? 0 : null]));
-  // An empty day singles nobody out: it shows its zeroes.
-  return { key, label, values, visitors: row ? (numberOf(row.visitors) ?? 0) : Number.POSITIVE_INFINITY };
+  if (grouping === 'day') return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics, request);
+  return rankingPeriod(rows, metrics, request, (key, row) => labelOf(grouping, key, row.label));
 }
 
 function labelOf(grouping: MediaGrouping, key: string, label: unknown): string {

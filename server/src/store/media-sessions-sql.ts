@@ -151,7 +151,7 @@ function mediaStarts(suite: string, from: string, to: string, fn: SqlFunctions):
  * `{channel}-{start with its offset}` (@mesura/content guide.ts), which the live pages put in the
  * data layer's `idSessioVideo`. Null for anything else (on-demand media have no channel).
  */
-function liveChannel(contentId: string, fn: SqlFunctions): string {
+export function liveChannel(contentId: string, fn: SqlFunctions): string {
   const pattern = sqlString('^(.+)-[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$', fn.dialect);
   return fn.dialect === 'duckdb'
     ? `nullif(regexp_extract(${contentId}, ${pattern}, 1), '')`

@@ -1,0 +1,19 @@
+/**
+ * The radio pop-out window opened (the scFinestraNova direct call, event 26, stored in `link_hits`
+ * with `call` '26'), per station (the call's `canal`, '' when it has none), and the total (key
+ * null). Bound: `$suite`, `$from`, `$to` and the filters' `$f_*`. The DuckDB text.
+ */
+import type { EngineQuery } from '../../store/analytics-reader.js';
+import { IN_RANGE } from './report-table.js';
+
+/** The direct call's event number (spec §7, scFinestraNova). */
+export const POP_OUT_CALL = '26';
+
+export function radioPopOutQuery(filters: string): EngineQuery {
+  return {
+    name: 'media radio pop-out by station',
+    duckdb: `SELECT CASE WHEN grouping(station) = 0 THEN station END AS key, count(*) AS opens, count(DISTINCT visitor_key) AS visitors
+      FROM (SELECT coalesce(channel, '') AS station, visitor_key FROM link_hits WHERE ${IN_RANGE} AND call = '${POP_OUT_CALL}' ${filters}) calls
+      GROUP BY GROUPING SETS ((station), ())`,
+  };
+}
