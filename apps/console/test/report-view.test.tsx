@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
+import { FILTER_VALUE_SUGGESTIONS } from '../src/report-view/filter-value-sources';
 import { ReportArea } from '../src/report-view/report-area';
 import type { Fetched, ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
@@ -67,6 +68,9 @@ const BY_DAY: ReportAnswer = {
   ],
   totalRows: 2,
 };
+
+/** The calls of report views, not those of the filter form's suggested values. */
+const viewCalls = (calls: { report: string; query: URLSearchParams }[]) => calls.filter((call) => call.query.get('limit') !== String(FILTER_VALUE_SUGGESTIONS));
 
 /** A recording fake of the reports API: each call is kept, each answer comes from `answer`. */
 function fakeApi(answer: (report: string, query: URLSearchParams) => Fetched<ReportAnswer>, catalogue: ReportCatalogueEntry[] = []) {
@@ -227,8 +231,9 @@ describe('a generic report area', () => {
     const { api, calls } = fakeApi((report) => ({ ok: true, value: { ...SECTIONS, report } }), CATALOGUE);
     await render(<ReportArea catalogueArea="content" label="Contingut" />, api, '/?vista=taula');
     expect([...container.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Seccions', 'Subseccions']);
-    expect(calls.map((call) => call.report)).toEqual(['content/sections', 'content/subsections']);
-    expect(calls[1]!.query.has('section')).toBe(false);
+    const shown = viewCalls(calls);
+    expect(shown.map((call) => call.report)).toEqual(['content/sections', 'content/subsections']);
+    expect(shown[1]!.query.has('section')).toBe(false);
     await click(container.querySelector<HTMLButtonElement>('button[aria-label="Notícies: obre el detall"]')!);
     expect(new URLSearchParams(search).get('informe')).toBe('content/subsections');
     expect(calls.at(-1)!.report).toBe('content/subsections');
@@ -254,6 +259,27 @@ describe('a generic report area', () => {
     expect(calls.at(-1)!.query.getAll('f')).toEqual(['device:mobile']);
     await click(button('Treu el filtre Dispositiu: mobile'));
     expect(new URLSearchParams(search).getAll('f')).toEqual([]);
+  });
+
+  it("offers the period's values of the chosen dimension, hidden rows left out, and lets a dimension without a source be typed", async () => {
+    const { api, calls } = fakeApi((report) => ({ ok: true, value: { ...SECTIONS, report } }), CATALOGUE);
+    await render(<ReportArea catalogueArea="content" label="Contingut" />, api, '/?des=2026-11-01&fins=2026-11-07');
+    const suggestions = () => [...container.querySelectorAll('datalist option')].map((option) => [option.getAttribute('value'), option.textContent]);
+    const asked = () => calls.filter((call) => call.query.get('limit') === String(FILTER_VALUE_SUGGESTIONS));
+    expect(asked().map((call) => [call.report, call.query.get('from'), call.query.get('to')])).toEqual([['content/sections', '2026-11-01', '2026-11-07']]);
+    expect(suggestions()).toEqual([['noticies', 'Notícies']]);
+    const select = container.querySelector('select')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'device');
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(asked().at(-1)!.report).toBe('technology/devices');
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'channel');
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(asked()).toHaveLength(2);
+    expect(suggestions()).toEqual([]);
   });
 
   it('switches presets, the comparison and the view through the URL', async () => {

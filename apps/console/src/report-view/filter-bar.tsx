@@ -1,5 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
-import { REPORT_FILTER_DIMENSIONS, type ReportFilterDimension } from '@mesura/protocol';
+import { AddFilterForm } from './add-filter-form';
 import { DateRangePicker } from './date-range-picker';
 import { FILTER_LABELS, withFilter, withoutFilter, type ReportScreenState } from './report-state';
 
@@ -13,17 +12,6 @@ interface FilterBarProps {
  * previous period, charts or tables, and the stacked filters (one per dimension, AND-ed).
  */
 export function FilterBar({ state, onChange }: FilterBarProps) {
-  const [dimension, setDimension] = useState<ReportFilterDimension>('section');
-  const [value, setValue] = useState('');
-  const id = useId();
-
-  function addFilter(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (value.trim() === '') return;
-    onChange(withFilter(state, { dimension, value: value.trim() }));
-    setValue('');
-  }
-
   return (
     <div className="report-controls">
       <DateRangePicker state={state} onChange={onChange} />
@@ -41,23 +29,7 @@ export function FilterBar({ state, onChange }: FilterBarProps) {
           </button>
         </div>
       </div>
-      <form className="report-controls__filter" onSubmit={addFilter} aria-label="Afegeix un filtre">
-        <label htmlFor={`${id}-dimensio`}>Filtra per</label>
-        <select id={`${id}-dimensio`} value={dimension} onChange={(event) => setDimension(event.target.value as ReportFilterDimension)}>
-          {REPORT_FILTER_DIMENSIONS.map((d) => (
-            <option key={d} value={d}>
-              {FILTER_LABELS[d]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-valor`} className="visually-hidden">
-          Valor del filtre
-        </label>
-        <input id={`${id}-valor`} value={value} onChange={(event) => setValue(event.target.value)} placeholder="valor (p. ex. noticies)" />
-        <button type="submit" className="button">
-          Afegeix el filtre
-        </button>
-      </form>
+      <AddFilterForm range={state.range} onAdd={(filter) => onChange(withFilter(state, filter))} />
       {state.filters.length > 0 && (
         <ul className="filter-chips" aria-label="Filtres aplicats">
           {state.filters.map((f) => (
