@@ -124,6 +124,9 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
     const answer = await report(`plays-by-content?${RANGE}&f=programme:Polònia&f=section:noticies`);
     expect(answer.rows.map((r: any) => r.key)).toEqual(['polonia-1']);
     expect(answer.ignoredFilters).toEqual(['section']);
+    // The replays play in a desktop browser.
+    expect((await report(`ads-by-programme?${RANGE}&f=device:mobile`)).rows).toEqual([]);
+    expect((await report(`ads-by-programme?${RANGE}&f=device:desktop`)).totalRows).toBe(2);
     const compared = await report(`plays-by-day?from=2026-01-02&to=2026-01-02&suite=mesuraprod&compare=previous`);
     expect(compared.rows).toMatchObject([{ key: '2026-01-02', values: { plays: 1 }, previous: { plays: 1, seconds_played: 26.4 } }]);
   });

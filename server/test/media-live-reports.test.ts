@@ -99,6 +99,17 @@ describe('live and radio reports (minimum cohort 1)', () => {
     expect((await figures(`live-guide-viewing?${DAY}&channel=mesura-24`)).rows).toEqual([]);
   });
 
+  it('ranks the live session under its channel, which opens its viewers minute by minute', async () => {
+    await start({ MESURA_MIN_COHORT: '1' });
+    await deliver(t, await replay(LIVE_TV), setClock);
+    const answer = await figures(`plays-by-channel?${DAY}`);
+    expect(answer.rows).toMatchObject([
+      { key: 'mesura-tv', label: 'Mesura TV', values: { plays: 1, seconds_played: 149.75 }, drill: { report: 'media/live-viewers-per-minute', params: { channel: 'mesura-tv' } } },
+    ]);
+    expect((await figures(`quality-by-channel?${DAY}&f=channel:mesura-tv`)).rows.map((r: any) => r.key)).toEqual(['mesura-tv']);
+    expect((await figures(`plays-by-channel?${DAY}&f=channel:mesura-24`)).rows).toEqual([]);
+  });
+
   it('counts radio listeners per station, and the pop-out window opened', async () => {
     await start({ MESURA_MIN_COHORT: '1' });
     await deliver(t, await replay(LIVE_RADIO), setClock);

@@ -7,7 +7,7 @@
 import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric } from '@mesura/protocol';
 import type { ResultRow } from '../store/analytics-reader.js';
 import { filterSql } from './filter-sql.js';
-import { channelName } from './media-channel-names.js';
+import { channelName, guideChannels } from './media-channel-names.js';
 import { rankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery, type MediaGrouping } from './queries/media-session-figures.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
@@ -103,7 +103,11 @@ function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOpt
 /** The page of rows asked for: every day of a series, or the groups with most of the first figure. */
 function measured(grouping: MediaGrouping, metrics: ReportMetric[], rows: ResultRow[], range: { from: string; to: string }, request: ReportRequest): MeasuredPeriod {
   if (grouping === 'day') return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics, request);
-  return rankingPeriod(rows, metrics, request, (key, row) => labelOf(grouping, key, row.label));
+  const period = rankingPeriod(rows, metrics, request, (key, row) => labelOf(grouping, key, row.label));
+  if (grouping !== 'channel') return period;
+  // A live channel opens its viewers minute by minute on the range's last day.
+  const drilled = period.rows.map((row) => (!guideChannels().includes(row.key) ? row : { ...row, drill: { report: 'media/live-viewers-per-minute', params: { channel: row.key } } }));
+  return { ...period, rows: drilled };
 }
 
 function labelOf(grouping: MediaGrouping, key: string, label: unknown): string {
@@ -118,14 +122,23 @@ function labelOf(grouping: MediaGrouping, key: string, label: unknown): string {
   return key === '' ? 'Sense programa' : key;
 }
 
-export const MEDIA_SESSION_REPORTS: ReportDefinition[] = [
-  mediaSessionReport({ report: 'media/plays-by-day', title: 'Reproduccions per dia', grouping: 'day', metrics: PLAY_METRICS }),
-  mediaSessionReport({ report: 'media/plays-by-content', title: 'Reproduccions per contingut', grouping: 'content', metrics: PLAY_METRICS }),
-  mediaSessionReport({ report: 'media/plays-by-programme', title: 'Reproduccions per programa', grouping: 'programme', metrics: PLAY_METRICS }),
-  mediaSessionReport({ report: 'media/plays-by-season', title: 'Reproduccions per temporada', grouping: 'season', metrics: PLAY_METRICS }),
-  mediaSessionReport({ report: 'media/plays-by-channel', title: 'Reproduccions per canal', grouping: 'channel', metrics: PLAY_METRICS }),
-  mediaSessionReport({ report: 'media/ads-by-day', title: 'Anuncis i capítols per dia', grouping: 'day', metrics: AD_METRICS }),
-  mediaSessionReport({ report: 'media/ads-by-content', title: 'Anuncis i capítols per contingut', grouping: 'content', metrics: AD_METRICS }),
-  mediaSessionReport({ report: 'media/quality-by-day', title: "Qualitat de l'experiència per dia", grouping: 'day', metrics: QUALITY_METRICS }),
-  mediaSessionReport({ report: 'media/quality-by-content', title: "Qualitat de l'experiència per contingut", grouping: 'content', metrics: QUALITY_METRICS }),
+/** What each family of reports measures, and its ids and titles (`media/{id}-by-{grouping}`, "{title} per {grouping}"). */
+const FAMILIES = [
+  { id: 'plays', title: 'Reproduccions', metrics: PLAY_METRICS },
+  { id: 'ads', title: 'Anuncis i capítols', metrics: AD_METRICS },
+  { id: 'quality', title: "Qualitat de l'experiència", metrics: QUALITY_METRICS },
+] as const;
+
+const GROUPINGS: readonly { grouping: MediaGrouping; title: string }[] = [
+  { grouping: 'day', title: 'dia' },
+  { grouping: 'content', title: 'contingut' },
+  { grouping: 'programme', title: 'programa' },
+  { grouping: 'season', title: 'temporada' },
+  { grouping: 'channel', title: 'canal' },
 ];
+
+export const MEDIA_SESSION_REPORTS: ReportDefinition[] = FAMILIES.flatMap((family) =>
+  GROUPINGS.map(({ grouping, title }) =>
+    mediaSessionReport({ report: `media/${family.id}-by-${grouping}`, title: `${family.title} per ${title}`, grouping, metrics: family.metrics }),
+  ),
+);
