@@ -1,0 +1,46 @@
+import { formatCount } from '../../reports/format';
+import type { RealtimeSnapshot } from './realtime-snapshot';
+
+/** The pages most viewed in the last minutes, by title, each linking to the page. */
+export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapshot, 'activePages' | 'minCohort'>) {
+  const { pages, minutes } = activePages;
+  return (
+    <>
+      {pages.length === 0 ? (
+        <p className="panel__note">Cap pàgina no ha tingut prou visitants en els darrers {minutes} minuts.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="report-table">
+            <caption className="visually-hidden">Pàgines actives dels darrers {minutes} minuts</caption>
+            <thead>
+              <tr>
+                <th scope="col">Pàgina</th>
+                <th scope="col" className="numeric">Pàgines vistes</th>
+                <th scope="col" className="numeric">Visitants</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={page.url}>
+                  <th scope="row">
+                    <a href={safeHref(page.url)} target="_blank" rel="noreferrer">
+                      {page.title ?? page.url}
+                    </a>
+                  </th>
+                  <td className="numeric">{formatCount(page.pageViews)}</td>
+                  <td className="numeric">{formatCount(page.visitors)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="panel__note">Les pàgines vistes per menys de {minCohort} visitants no es mostren.</p>
+    </>
+  );
+}
+
+/** Only web addresses become links: a stored URL comes from a beacon, and `javascript:` must never be one. */
+function safeHref(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? url : undefined;
+}
