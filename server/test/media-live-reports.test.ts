@@ -130,6 +130,12 @@ describe('live and radio reports (minimum cohort 1)', () => {
     expect(popOut.totals.values).toEqual({ opens: 3, visitors: 2 });
   });
 
+  it('lists the live reports with their own parameters in the catalogue', async () => {
+    await start();
+    const response = await t.server.app.inject({ url: '/api/reports/catalogue', headers: await t.authHeaders('analyst') });
+    expect(response.json()).toContainEqual({ report: 'media/live-viewers-per-minute', area: 'media', title: 'Espectadors del directe per minut', params: ['day', 'channel'] });
+  });
+
   it.each([
     ['live-viewers-per-minute?day=2026-02-30', 'day must be a date as YYYY-MM-DD'],
     ['live-viewers-per-minute?channel=tv3', 'channel must be one of mesura-tv, mesura-24, mesura-esports, mesura-radio, mesura-musica, mesura-classica'],
