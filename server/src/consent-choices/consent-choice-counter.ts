@@ -35,7 +35,7 @@ export function createConsentChoiceCounter(write: (counts: readonly ConsentChoic
       resolve = ok;
       reject = fail;
     });
-    // Nobody may be waiting on a batch that close() writes; its failure is reported to close().
+    // Its waiters see a failure; this keeps it from also counting as an unhandled rejection.
     settled.catch(() => undefined);
     return { counts: new Map(), settled, resolve, reject };
   };
@@ -64,10 +64,10 @@ export function createConsentChoiceCounter(write: (counts: readonly ConsentChoic
       pending.counts.set(key, { day, reportSuite, choice, choices: (held?.choices ?? 0) + 1 });
       return pending.settled;
     },
+    // Every batch is queued on `writing` when it is made, so this waits for all of them. A failed
+    // write is not thrown here: its choices were answered with an error, none was acknowledged.
     async close() {
-      const last = pending;
       await writing;
-      if (last) await last.settled;
     },
   };
 }
