@@ -2,6 +2,11 @@
 
 /** How often a stream sends the last minutes anew. */
 export const REALTIME_PUSH_INTERVAL_MS = 5000;
+/**
+ * A snapshot measured this recently is shared by every stream that asks (realtime-shared-measure.ts):
+ * the store runs the real-time queries at most once per this however many streams are open.
+ */
+export const REALTIME_SNAPSHOT_REUSE_MS = 2000;
 /** The page-views-per-minute series: this many minutes, the current one last. */
 export const REALTIME_WINDOW_MINUTES = 30;
 /** Active pages are ranked by their page views over this many last minutes. */

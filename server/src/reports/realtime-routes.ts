@@ -1,17 +1,19 @@
 /**
  * `GET /api/reports/realtime/stream` (analyst): server-sent events (`text/event-stream`), a
- * `snapshot` event (realtime-snapshot.ts) at once and every REALTIME_PUSH_INTERVAL_MS. Each push
- * first loads what the collector acknowledged when the store is older than the reports allow
- * (MESURA_REPORT_MAX_LAG_MS, the same catch-up as every report), so the figures are at most that
- * late. The interval stops when the client goes; streams are bounded per user and in all (429).
+ * `snapshot` event (realtime-snapshot.ts) at once and every REALTIME_PUSH_INTERVAL_MS. Each
+ * measurement first loads what the collector acknowledged when the store is older than the reports
+ * allow (MESURA_REPORT_MAX_LAG_MS, the same catch-up as every report), so the figures are at most
+ * that late; streams share measurements (REALTIME_SNAPSHOT_REUSE_MS). The interval stops when the
+ * client goes; streams are bounded per user and in all (429).
  */
 import type { FastifyInstance } from 'fastify';
 import { createSeedContent } from '@mesura/content';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { AnalyticsReader } from '../store/analytics-reader.js';
-import { REALTIME_MAX_STREAMS, REALTIME_MAX_STREAMS_PER_USER, REALTIME_PUSH_INTERVAL_MS } from './realtime-limits.js';
+import { REALTIME_MAX_STREAMS, REALTIME_MAX_STREAMS_PER_USER, REALTIME_PUSH_INTERVAL_MS, REALTIME_SNAPSHOT_REUSE_MS } from './realtime-limits.js';
+import { sharedMeasure } from './realtime-shared-measure.js';
 import { measureRealtime, type LiveSources } from './realtime-snapshot.js';
-import { openRealtimeStream, SYSTEM_TIMERS, type RealtimeTimers } from './realtime-stream.js';
+import { openRealtimeStream, SYSTEM_TIMERS } from './realtime-stream.js';
 import { RealtimeStreamSlots } from './realtime-stream-slots.js';
 
 export const REALTIME_STREAM_PATH = '/api/reports/realtime/stream';
@@ -23,10 +25,6 @@ export interface RealtimeRouteDeps {
   reportSuite: string;
   minCohort: number;
   now: () => number;
-  /** Default: the process's timers. */
-  timers?: RealtimeTimers;
-  /** Default: the content catalogue's channels and stations. */
-  sources?: LiveSources;
 }
 
 /** The site's channels and stations, as the content store is seeded with them (@mesura/content). */
@@ -37,7 +35,15 @@ function siteSources(): LiveSources {
 
 export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDeps): Promise<void> {
   const slots = new RealtimeStreamSlots({ perUser: REALTIME_MAX_STREAMS_PER_USER, total: REALTIME_MAX_STREAMS });
-  const measure = { reader: deps.reader, reportSuite: deps.reportSuite, minCohort: deps.minCohort, sources: deps.sources ?? siteSources() };
+  const settings = { reader: deps.reader, reportSuite: deps.reportSuite, minCohort: deps.minCohort, sources: siteSources() };
+  const measure = sharedMeasure(
+    async (nowMs) => {
+      await deps.catchUp();
+      return measureRealtime(settings, nowMs);
+    },
+    deps.now,
+    REALTIME_SNAPSHOT_REUSE_MS,
+  );
   // Open streams end before the server stops, so that a console left open never holds a shutdown.
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -54,13 +60,10 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDe
     reply.hijack();
     raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     const stream = openRealtimeStream({
-      measure: async () => {
-        await deps.catchUp();
-        return measureRealtime(measure, deps.now());
-      },
+      measure,
       write: (chunk) => raw.write(chunk),
       intervalMs: REALTIME_PUSH_INTERVAL_MS,
-      timers: deps.timers ?? SYSTEM_TIMERS,
+      timers: SYSTEM_TIMERS,
       onError: (error) => request.log.error({ err: error }, 'a real-time measurement failed'),
     });
     const end = () => raw.end();
