@@ -194,7 +194,7 @@ describe('console sign-in with the generated first admin (no admin variables)', 
     await page.getByLabel('Repetiu la contrasenya nova').fill(newPassword);
     await page.getByRole('button', { name: 'Canvia la contrasenya' }).click();
     await page.waitForURL(`${site.server.baseUrl}/consola/claus-api/`, { timeout: UI_TIMEOUT_MS });
-    await page.getByRole('link', { name: 'Informes' }).click();
+    await page.getByRole('link', { name: 'Audiència' }).click();
     await expectReportShown(page);
     expect(await (await page.request.get('/api/me')).json()).toMatchObject({ email: 'admin@localhost', mustChangePassword: false });
 

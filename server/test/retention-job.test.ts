@@ -5,7 +5,7 @@ import type { RetentionCutoff, RetentionResult } from '../src/store/retention-st
 
 const localDay = localDayIn('Europe/Madrid');
 const DAY_MS = 86_400_000;
-const NOTHING: RetentionResult = { hits: 0, heartbeats: 0, decisionEvents: 0, pageViewAggregates: 0 };
+const NOTHING: RetentionResult = { hits: 0, heartbeats: 0, decisionEvents: 0, pageViewAggregates: 0, reportRows: 0 };
 
 /** Timers the test fires by hand: no real time passes. */
 function fakeTimers() {

@@ -4,12 +4,12 @@ import { sharedSearch } from '../src/shell/shared-search';
 import { mayOpen, visibleAreas } from '../src/shell/visible-areas';
 
 const paths = (role: 'analyst' | 'editor' | 'admin') => visibleAreas(CONSOLE_AREAS, role).map((area) => area.path);
-const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 'tecnologia'];
+const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 'tecnologia', 'video-i-audio', 'consentiment', 'temps-real'];
 
 describe('the areas of the console', () => {
   it('opens on Audiència and lists the areas in the navigation order', () => {
     expect(HOME_AREA.path).toBe('audiencia');
-    expect(CONSOLE_AREAS.map((area) => area.label)).toEqual(['Audiència', 'Contingut', 'Adquisició', 'Cerca interna', 'Interacció', 'Tecnologia', 'Administració']);
+    expect(CONSOLE_AREAS.map((area) => area.label)).toEqual(['Audiència', 'Contingut', 'Adquisició', 'Cerca interna', 'Interacció', 'Tecnologia', 'Vídeo i àudio', 'Consentiment', 'Temps real', 'Administració']);
   });
 
   it('shows each role the areas it may open, never one above it', () => {
