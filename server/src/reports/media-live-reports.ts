@@ -51,7 +51,7 @@ const liveViewersPerMinute: ReportDefinition = {
     const filters = liveFilters(request);
     const measure = async (range: { from: string; to: string }) => {
       const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to, tz: context.timeZone };
-      return seriesPeriod(await context.reader.read(liveMinutesQuery(filters.sql), values), MINUTES, MINUTE_METRICS, request, 'viewers');
+      return seriesPeriod(await context.reader.read(liveMinutesQuery(filters.sql), values), MINUTES, MINUTE_METRICS, 'viewers');
     };
     // The day asked, compared with the day before it.
     const asked: ReportRequest = { ...request, from: day, to: day, ...(request.compare && { compare: previousPeriod({ from: day, to: day }) }) };

@@ -28,12 +28,12 @@ export function seriesPeriod(
   rows: ResultRow[],
   steps: readonly { key: string; label: string }[],
   metrics: ReportMetric[],
-  page: Page,
   visitorsKey?: string,
 ): MeasuredPeriod {
   const byKey = new Map(rows.filter((row) => row.key !== null).map((row) => [String(row.key), row]));
   const all = steps.map((step) => measuredRow(step.key, step.label, metrics, byKey.get(step.key), visitorsKey));
-  return { rows: all.slice(page.offset, page.offset + page.limit), totalRows: all.length, total: totalOf(rows, metrics, visitorsKey) };
+  // A time series is answered whole (at most 366 days or 1,440 minutes): a chart with part of its steps would mislead.
+  return { rows: all, totalRows: all.length, total: totalOf(rows, metrics, visitorsKey) };
 }
 
 /** The keys with most of the first metric first (ties by key), paged. */

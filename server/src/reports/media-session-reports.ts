@@ -102,7 +102,7 @@ function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOpt
 
 /** The page of rows asked for: every day of a series, or the groups with most of the first figure. */
 function measured(grouping: MediaGrouping, metrics: ReportMetric[], rows: ResultRow[], range: { from: string; to: string }, request: ReportRequest): MeasuredPeriod {
-  if (grouping === 'day') return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics, request);
+  if (grouping === 'day') return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics);
   const period = rankingPeriod(rows, metrics, request, (key, row) => labelOf(grouping, key, row.label));
   if (grouping !== 'channel') return period;
   // A live channel opens its viewers minute by minute on the range's last day.
