@@ -3,6 +3,7 @@ import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
 import { openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
+import { createBackfill, ensureBackfillKey, type Backfill } from './ingest/backfill-key.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
 import { openActivityCatalog, type ActivityCatalog } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
@@ -80,6 +81,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const { now = Date.now } = options;
   const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
   const headers = securityHeaders(config.publicUrl);
+  const backfill = createBackfill(ensureBackfillKey(config.dataDir), config.retentionDays);
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
     logger: { level: config.logLevel },
@@ -89,7 +91,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     bodyLimit: config.maxBodyBytes,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
-      createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now }, (request, response) => {
+      createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers) }, (request, response) => {
         applySecurityHeaders(response, headers);
         const url = request.url ?? '';
         if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
@@ -134,8 +136,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
-  collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now });
-  collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now });
+  collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill });
+  collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   const catalog = await openActivityCatalog(store, { now, warn: (message) => app.log.warn(message), redirects });
   collectors.delivery = createDeliveryHandler({
@@ -149,6 +151,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     record: (events) => intake.recordDecisions(events),
     onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
     now,
+    backfill,
   });
   const { email: adminEmail, password: adminPassword } = config.firstAdmin;
   const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword };
@@ -158,7 +161,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   routeCollectors(app, collectors);
   await app.register(accountRoutes, accounts);
   await app.register(accountAuditRoutes, { reader: store });
-  await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery });
+  await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -218,9 +221,10 @@ interface RouteDeps {
   intake: Intake;
   cors: Cors;
   now: () => number;
+  backfill: Backfill;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery }: RouteDeps): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery, backfill }: RouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
   await registerCompression(app);
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
@@ -231,7 +235,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(realtimeRoutes, { reader: store, catchUp: reportCatchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
   await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now });
+  await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors });

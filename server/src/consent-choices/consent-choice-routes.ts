@@ -11,6 +11,7 @@ import type { Cors } from '../http/cors.js';
 import { connectionAddressKey } from '../http/connection-guard.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { TokenBuckets } from '../http/token-buckets.js';
+import { receivedAtOf, type Backfill } from '../ingest/backfill-key.js';
 import { localDayIn } from '../local-day.js';
 import type { AnalyticsReader } from '../store/analytics-reader.js';
 import { parseConsentChoice } from './consent-choice.js';
@@ -34,6 +35,8 @@ export interface ConsentChoiceRouteDeps {
   /** MESURA_TIMEZONE, where a choice's day is cut. */
   timeZone: string;
   now: () => number;
+  /** The operator's backfill: its choices name their day and skip the address rate (ingest/backfill-key.ts). */
+  backfill?: Backfill;
 }
 
 export async function consentChoiceRoutes(app: FastifyInstance, deps: ConsentChoiceRouteDeps): Promise<void> {
@@ -55,14 +58,15 @@ export async function consentChoiceRoutes(app: FastifyInstance, deps: ConsentCho
       throw new HttpError(ERRORS.originNotAllowed, 'a consent choice must come from one of the site origins (MESURA_SITE_ORIGINS)');
     }
     const address = connectionAddressKey(request.ip);
-    if (!buckets.take(address, deps.now())) {
+    const backfilled = deps.backfill?.trusted(request.headers) === true;
+    if (!backfilled && !buckets.take(address, deps.now())) {
       reply.header('Retry-After', String(buckets.secondsUntilToken(address)));
       throw new HttpError(ERRORS.tooManyRequests, 'too many consent choices from this address; retry later');
     }
     const parsed = parseConsentChoice(request.body);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
     try {
-      await counter.record({ day: localDay(deps.now()), reportSuite: deps.reportSuite, choice: parsed.value });
+      await counter.record({ day: localDay(receivedAtOf(request, deps)), reportSuite: deps.reportSuite, choice: parsed.value });
     } catch (error) {
       request.log.error({ err: error }, 'a consent choice could not be stored');
       throw new HttpError(ERRORS.storeUnavailable, 'the choice could not be stored; send it again');

@@ -11,6 +11,7 @@ import { decodeDeliveryParams, parseDeliveryPath } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { answer, readBody } from '../ingest/beacon-handler.js';
+import { receivedAtOf, type Backfill } from '../ingest/backfill-key.js';
 import type { UserAgentFacts } from '../ingest/steps/user-agent.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { ActivityIndex } from './activity-index.js';
@@ -33,6 +34,8 @@ export interface DeliveryHandlerDeps {
   /** An impression that could not be written: logged, the visitor keeps their offer. */
   onRecordError: (error: unknown) => void;
   now: () => number;
+  /** Lets the operator's backfill name past decision times (ingest/backfill-key.ts). */
+  backfill?: Backfill;
 }
 
 export type DeliveryHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -86,7 +89,7 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, sett
   // URLSearchParams: protocol's faster queryEntries is not exported from its index.
   const decoded = decodeDeliveryParams([...new URLSearchParams(params)]);
   if (!decoded.ok) throw new HttpError(ERRORS.badDeliveryRequest, decoded.reason);
-  const delivered = deliver(deps.index(), decoded.value, deps.classify(request.headers['user-agent']).deviceClass, deps.now(), settings);
+  const delivered = deliver(deps.index(), decoded.value, deps.classify(request.headers['user-agent']).deviceClass, receivedAtOf(request, deps), settings);
   if (delivered.events.length > 0) {
     const written = deps.record(delivered.events);
     if (delivered.isConversion) await written;

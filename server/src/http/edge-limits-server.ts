@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { createAddressRateLimit, type AddressRateLimitOptions } from './address-rate-limit.js';
 import { guardConnections } from './connection-guard.js';
 import { httpServerOptions, type EdgeLimits } from './edge-limits.js';
@@ -9,6 +9,8 @@ export interface EdgeServerOptions {
   /** Trusted proxy hops (http/client-address.ts). */
   trustProxy: AddressRateLimitOptions['trustProxy'];
   now: () => number;
+  /** Requests the per-address rate does not apply to (the operator's backfill, ingest/backfill-key.ts). */
+  exempt?: (request: IncomingMessage) => boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export function createEdgeServer(options: EdgeServerOptions, listener: RequestLi
     now: options.now,
   });
   const server = createServer(httpServerOptions(options.limits), (request, response) => {
-    if (overRate(request, response)) return;
+    if (!options.exempt?.(request) && overRate(request, response)) return;
     listener(request, response);
   });
   guardConnections(server, fitToOpenFiles(options.limits, softOpenFileLimit()));

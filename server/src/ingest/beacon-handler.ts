@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { clientAddress } from '../http/client-address.js';
+import { receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
 
 export const BEACON_PATH_PREFIX = '/b/ss/';
@@ -16,6 +17,8 @@ export interface BeaconHandlerDeps {
   /** Trusted proxy hops (http/client-address.ts). */
   trustProxy: number;
   now: () => number;
+  /** Lets the operator's backfill name past receive times (backfill-key.ts). */
+  backfill?: Backfill;
 }
 
 export type BeaconHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -58,7 +61,7 @@ async function collect(request: IncomingMessage, deps: BeaconHandlerDeps): Promi
     params: request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : q < 0 ? '' : url.slice(q + 1),
     ip: clientAddress(request, deps.trustProxy),
     userAgent: request.headers['user-agent'],
-    receivedAtMs: deps.now(),
+    receivedAtMs: receivedAtOf(request, deps),
   });
 }
 

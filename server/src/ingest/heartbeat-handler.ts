@@ -4,6 +4,7 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { clientAddress } from '../http/client-address.js';
 import { TRANSPARENT_GIF, answer } from './beacon-handler.js';
+import { receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
 
 /**
@@ -18,6 +19,8 @@ export interface HeartbeatHandlerDeps {
   /** Trusted proxy hops (http/client-address.ts). */
   trustProxy: number;
   now: () => number;
+  /** Lets the operator's backfill name past receive times (backfill-key.ts). */
+  backfill?: Backfill;
 }
 
 export type HeartbeatHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -68,6 +71,6 @@ async function collect(request: IncomingMessage, deps: HeartbeatHandlerDeps): Pr
     query: q < 0 ? '' : url.slice(q + 1),
     ip: clientAddress(request, deps.trustProxy),
     userAgent: request.headers['user-agent'],
-    receivedAtMs: deps.now(),
+    receivedAtMs: receivedAtOf(request, deps),
   });
 }

@@ -1,0 +1,73 @@
+/**
+ * Backfill: measurements that happened earlier, sent now through the real ingest path (`npm run
+ * demo` fills the last 30 days this way). A request may name when it was received with
+ * RECEIVED_AT_HEADER only if it also carries BACKFILL_KEY_HEADER equal to the key kept in the data
+ * folder. Whoever can read the data folder already holds every event Mesura has: that is the trust
+ * boundary, so the key is a file there (0600), never a setting that travels. Without the key the
+ * header is ignored: a visitor's browser cannot move its hits in time.
+ *
+ * A backfilled request is exempt from the per-address request rate (all of a backfill comes from
+ * one address), not from validation, consent checks or the per-visitor rate.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import { ERRORS, HttpError } from '../http/errors.js';
+
+export const BACKFILL_KEY_FILE = 'backfill.key';
+export const BACKFILL_KEY_HEADER = 'x-mesura-backfill';
+export const RECEIVED_AT_HEADER = 'x-mesura-received-at';
+const BACKFILL_KEY_BYTES = 32;
+const KEY_FILE_MODE = 0o600;
+const DAY_MS = 86_400_000;
+
+/** The data folder's backfill key, made once (random, 0600) and kept across restarts. */
+export function ensureBackfillKey(dataDir: string): string {
+  const file = path.join(dataDir, BACKFILL_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(BACKFILL_KEY_BYTES).toString('base64url'), { flag: 'wx', mode: KEY_FILE_MODE });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export interface Backfill {
+  /** Whether the request carries the data folder's key. */
+  trusted(headers: IncomingHttpHeaders): boolean;
+  /**
+   * When the request counts as received: its RECEIVED_AT_HEADER when it carries the key, else
+   * `nowMs`. A keyed time in the future or past the retention period is refused (400): a backfill
+   * that lands elsewhere than asked would mislead whoever runs it.
+   */
+  receivedAt(headers: IncomingHttpHeaders, nowMs: number): number;
+}
+
+/** `retentionDays`: how far back a backfill may go (older rows would be deleted at once). */
+export function createBackfill(key: string, retentionDays: number): Backfill {
+  const maxAgeMs = retentionDays * DAY_MS;
+  const expected = Buffer.from(key);
+  const trusted = (headers: IncomingHttpHeaders): boolean => {
+    const given = headers[BACKFILL_KEY_HEADER];
+    if (typeof given !== 'string' || given.length !== key.length) return false;
+    return timingSafeEqual(Buffer.from(given), expected);
+  };
+  return {
+    trusted,
+    receivedAt(headers, nowMs) {
+      const asked = headers[RECEIVED_AT_HEADER];
+      // The hot path pays for one header lookup unless a backfill is under way.
+      if (typeof asked !== 'string' || !trusted(headers)) return nowMs;
+      const atMs = /^\d{1,15}$/.test(asked) ? Number(asked) : Number.NaN;
+      if (atMs <= nowMs && atMs >= nowMs - maxAgeMs) return atMs;
+      throw new HttpError(ERRORS.badQuery, `${RECEIVED_AT_HEADER} must be epoch milliseconds, not in the future and within the retention period`);
+    },
+  };
+}
+
+/** A handler's receive time of `request`: the backfill's when there is one, else the clock's. */
+export function receivedAtOf(request: { headers: IncomingHttpHeaders }, deps: { now: () => number; backfill?: Backfill }): number {
+  return deps.backfill ? deps.backfill.receivedAt(request.headers, deps.now()) : deps.now();
+}
