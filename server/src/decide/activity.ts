@@ -51,12 +51,25 @@ export type Goal =
   | { type: 'pageView'; path: string }
   | { type: 'event'; event: string };
 
+/** Where an activity is in its life; only `active` ones are decided (activity-index.ts). */
+export type ActivityStatus =
+  /** Being written: never served, except to a preview link (preview-token.ts). */
+  | 'draft'
+  /** Running: decided, its impressions and conversions recorded. */
+  | 'active'
+  /** Stopped for now: not decided, its results kept; a preview still shows it. */
+  | 'paused'
+  /** Finished and put away: not decided, kept with its results and history. */
+  | 'archived';
+
+export const ACTIVITY_STATUSES: readonly ActivityStatus[] = ['draft', 'active', 'paused', 'archived'];
+
 export interface Activity {
   id: string;
   name: string;
   /** `ab`: experiences by traffic share; `xt`: experience targeting, by audience. */
   type: 'ab' | 'xt';
-  status: 'active' | 'paused';
+  status: ActivityStatus;
   /** Mbox names it answers; the global mbox also gets it when its audience names a path. */
   mboxes: string[];
   audience?: Audience;
@@ -105,7 +118,7 @@ export function parseActivity(input: unknown): ParseResult {
     unknownFieldProblem('definition', input, [...DEFINITION_FIELDS, ...TRUST_FIELDS]) ??
     textProblem('name', a.name, MAX_NAME_CHARS) ??
     (a.type === 'ab' || a.type === 'xt' ? undefined : 'type must be ab or xt') ??
-    (a.status === 'active' || a.status === 'paused' ? undefined : 'status must be active or paused') ??
+    (ACTIVITY_STATUSES.includes(a.status as ActivityStatus) ? undefined : 'status must be draft, active, paused or archived') ??
     mboxesProblem(a.mboxes) ??
     (Number.isFinite(a.priority) && Math.abs(a.priority!) <= MAX_PRIORITY_ABS ? undefined : `priority must be a number from -${MAX_PRIORITY_ABS} to ${MAX_PRIORITY_ABS}`) ??
     wholeNumberProblem('reshuffle', a.reshuffle, MAX_SMALL_INTEGER) ??
