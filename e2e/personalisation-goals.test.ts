@@ -5,8 +5,9 @@ import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 // Issue 7 item 10: each goal type counted from what a visitor does in the browser, through the
-// client, the collector and the activity report. A server of its own, so that counts are exact.
-const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
+// client, the collector and the activity report. A server of its own, so that counts are exact,
+// with a cohort of one so that the report shows each of its few visitors.
+const site = useSiteUnderTest({ env: { ...E2E_ADMIN_ENV, MESURA_MIN_COHORT: '1' } });
 
 const ARTICLE_1001 = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ARTICLE_1002 = '/noticia/1002/hospitals-allarguen-horari-vacunacio-grip/';

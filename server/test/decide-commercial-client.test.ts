@@ -99,7 +99,8 @@ let t: TestServer;
 let port: number;
 
 beforeEach(async () => {
-  t = await startTestServer({ MESURA_SITE_ORIGINS: SITE_ORIGIN });
+  // A cohort of one: the reports here count each of a few visitors.
+  t = await startTestServer({ MESURA_SITE_ORIGINS: SITE_ORIGIN, MESURA_MIN_COHORT: '1' });
   await t.server.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.server.app.server.address() as AddressInfo).port;
 });
@@ -350,7 +351,7 @@ describe('a page running the commercial 1.x library', () => {
     const container = await send({ port }, { method: 'POST', path: clicked(devices[2]!, 'mboxTarget', tokens[2]!) });
     for (const answer of [beacon, xhr, container]) expect(expectWireAnswer(answer).offers).toEqual([]);
     const report = await t.server.app.inject({ url: '/api/reports/activities/titular-1001', headers: await t.authHeaders('analyst') });
-    expect(report.json().totals).toEqual({ visitors: 3, conversions: 3 });
+    expect(report.json().totals).toEqual({ visitors: 3, conversions: 3, hidden: false });
   });
 
   it('cannot turn an ordinary request into a click: 1.x click parameters count only on {mbox}-clicked, and never empty', async () => {
@@ -363,7 +364,7 @@ describe('a page running the commercial 1.x library', () => {
     expect(empty.offers).toHaveLength(1);
     // Impressions are written without being waited for: the report has them once they are durable.
     const totals = async () => (await t.server.app.inject({ url: '/api/reports/activities/titular-1001', headers: await t.authHeaders('analyst') })).json().totals;
-    await expect.poll(totals).toEqual({ visitors: 3, conversions: 0 });
+    await expect.poll(totals).toEqual({ visitors: 3, conversions: 0, hidden: false });
   });
 
   it('gets no CORS grant from an origin the site list does not name', async () => {

@@ -35,7 +35,7 @@ async function ask(server: TestServer, req: DeliveryRequest, clientCode = 'mesur
   return response.json();
 }
 
-async function visitorsOf(server: TestServer, activityId: string): Promise<{ visitors: number; conversions: number }> {
+async function visitorsOf(server: TestServer, activityId: string): Promise<{ visitors: number | null; conversions: number | null; hidden: boolean }> {
   const response = await server.server.app.inject({ url: `/api/reports/activities/${activityId}`, headers: await server.authHeaders('analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().totals;
@@ -140,7 +140,8 @@ describe('MESURA_DELIVERY_DISABLED_MS', () => {
   });
 
   it('makes no decision and records nothing, not even a click; other client codes deliver as before', async () => {
-    const server = await serve({ MESURA_CLIENT_CODES: 'mesura,altre', MESURA_DELIVERY_DISABLED_MS: `mesura:${HOUR_MS}` });
+    // A cohort of one: the report below counts a single visitor.
+    const server = await serve({ MESURA_CLIENT_CODES: 'mesura,altre', MESURA_DELIVERY_DISABLED_MS: `mesura:${HOUR_MS}`, MESURA_MIN_COHORT: '1' });
     expect((await ask(server, request())).disabled).toMatchObject({ duration: HOUR_MS });
     expect((await ask(server, request({ mbox: 'target-global-mbox' }))).offers).toEqual([]);
     expect((await ask(server, request({ params: { clickToken: 'titular-1001.b' } }))).disabled).toBeDefined();
@@ -153,7 +154,7 @@ describe('MESURA_DELIVERY_DISABLED_MS', () => {
     const [offer] = delivered.offers as { responseTokens: Record<string, string> }[];
     const experience = offer!.responseTokens['experience.id'];
     await ask(server, { ...other, params: { clickToken: `titular-1001.${experience}` } }, 'altre');
-    expect(await visitorsOf(server, 'titular-1001')).toEqual({ visitors: 1, conversions: 1 });
+    expect(await visitorsOf(server, 'titular-1001')).toEqual({ visitors: 1, conversions: 1, hidden: false });
   });
 
   it('still refuses a bad request with its reason', async () => {

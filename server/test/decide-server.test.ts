@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, parseDeliveryResponse, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import type { Activity } from '../src/decide/activity.js';
+import { assignmentPoint, experienceAt } from '../src/decide/assignment.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
@@ -240,11 +241,15 @@ describe('impressions, conversions and the activity report', () => {
     expect(a).toMatchObject({ id: 'a', control: true, visitors: byExperience.a!.length, conversions: 1 });
     expect(b).toMatchObject({ id: 'b', control: false, visitors: byExperience.b!.length, conversions: byExperience.b!.length, conversionRate: 1 });
     expect(b.versusControl.probabilityToBeatControl).toBeGreaterThan(0.99);
-    expect(result.totals.visitors).toBe(20);
+    expect(result.totals).toEqual({ visitors: 20, conversions: byExperience.b!.length + 1, hidden: false });
+    expect([a.hidden, b.hidden]).toEqual([false, false]);
     expect(result.sampleRatio.degreesOfFreedom).toBe(1);
   });
 
   it('counts page-view and event goals from the collector hits of the same visitor', async () => {
+    // One visitor is all this needs: a cohort of one shows them.
+    await t.dispose();
+    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
     await put(activity({ id: 'vista', goal: { type: 'pageView', path: '/noticia/' } }));
     await put(activity({ id: 'compartir', mboxes: ['compartir'], goal: { type: 'event', event: 'event3' } }));
     const fid = '1F65FB944AFA1C05-25FBFAF16BF6E758';
@@ -258,6 +263,25 @@ describe('impressions, conversions and the activity report', () => {
     expect(vista.experiences.find((e: { id: string }) => e.id === experience)).toMatchObject({ visitors: 1, conversions: 1 });
     const compartir = await report('compartir');
     expect(compartir.experiences.find((e: { id: string }) => e.id === tokens(shareDecided)[0]!['experience.id'])).toMatchObject({ conversions: 1 });
+  });
+
+  it('hides an experience seen by fewer visitors than MESURA_MIN_COHORT', async () => {
+    const prova = activity({});
+    await put(prova);
+    // Visitors picked by their assignment: six in A, four in B (below the cohort of 5).
+    const wanted: Record<string, number> = { a: 6, b: 4 };
+    for (let i = 0; wanted.a! + wanted.b! > 0; i++) {
+      const key = (i + 9000).toString(16).padStart(32, '0');
+      const experience = experienceAt(prova.experiences, assignmentPoint(key, prova.id, 0))!.id;
+      if (wanted[experience] === 0) continue;
+      wanted[experience]! -= 1;
+      expect(tokens(await ask(request({ mbox: 'prova', deviceId: `${key}.1_0` })))[0]!['experience.id']).toBe(experience);
+    }
+    const result = await report('prova');
+    expect(result.experiences[0]).toMatchObject({ id: 'a', visitors: 6, conversions: 0, hidden: false });
+    expect(result.experiences[1]).toEqual({ id: 'b', name: 'B', share: 1, visitors: null, conversions: null, conversionRate: null, hidden: true, control: false });
+    expect(result.totals).toEqual({ visitors: 10, conversions: 0, hidden: false });
+    expect(result.sampleRatio).toBeNull();
   });
 
   it('answers 404 for an unknown activity', async () => {

@@ -12,7 +12,8 @@ let clock = NOON;
 
 beforeEach(async () => {
   clock = NOON;
-  t = await startTestServer({}, () => clock);
+  // A cohort of one: the activity report counts each of two visitors.
+  t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
   await deliver(t, await replay('preroll-ads-chapter-seek.json'), (ms) => (clock = ms));
   clock = NOON;
   await sendPageView(t, V, 'mesura:portada');

@@ -1,50 +1,74 @@
 /**
- * The results of one activity (issue 7 item 11): per experience, visitors, conversions, rate, and
- * against the control (the first experience): difference and relative lift with 95 % intervals,
- * p-value and probability to beat control; plus the sample-ratio-mismatch check of A/B tests.
+ * The results of one activity: per experience, visitors, conversions, rate, and against the
+ * control (the first experience): difference and relative lift with 95 % intervals, p-value and
+ * probability to beat control; plus the sample-ratio-mismatch check of A/B tests. An experience
+ * with fewer distinct visitors than the minimum cohort (reports/min-cohort.ts) is answered hidden,
+ * its figures null, and takes part in no comparison that would show them.
  */
+import { belowCohort } from '../reports/min-cohort.js';
 import type { ExperienceCounts } from '../store/decision-store.js';
 import type { Activity } from './activity.js';
-import { compare, rate, sampleRatioMismatch, type Comparison, type SampleRatioCheck } from './statistics.js';
+import { compare, rate, sampleRatioMismatch, type Arm, type Comparison, type SampleRatioCheck } from './statistics.js';
 
 export interface ExperienceResult {
   id: string;
   name: string;
   share: number;
-  visitors: number;
-  conversions: number;
-  conversionRate: number;
+  /** Null when hidden. */
+  visitors: number | null;
+  conversions: number | null;
+  conversionRate: number | null;
+  /** Fewer distinct visitors than the minimum cohort: the figures are withheld. */
+  hidden: boolean;
   control: boolean;
-  /** Absent on the control. */
+  /** Absent on the control, on a hidden experience, and on every experience when the control is hidden. */
   versusControl?: Comparison;
+}
+
+export interface ReportTotals {
+  visitors: number | null;
+  conversions: number | null;
+  hidden: boolean;
 }
 
 export interface ActivityReport {
   activity: { id: string; name: string; type: Activity['type']; status: Activity['status']; goal: Activity['goal'] };
   controlExperienceId: string;
   experiences: ExperienceResult[];
-  totals: { visitors: number; conversions: number };
-  /** A/B tests only: experience targeting assigns by audience, not by share. */
+  totals: ReportTotals;
+  /** A/B tests only (experience targeting assigns by audience, not by share); null when any experience is hidden. */
   sampleRatio: SampleRatioCheck | null;
 }
 
-export function activityReport(activity: Activity, counts: readonly ExperienceCounts[]): ActivityReport {
+export function activityReport(activity: Activity, counts: readonly ExperienceCounts[], minCohort: number): ActivityReport {
   const byId = new Map(counts.map((c) => [c.experienceId, c]));
   const arms = activity.experiences.map((e) => ({ visitors: byId.get(e.id)?.visitors ?? 0, conversions: byId.get(e.id)?.conversions ?? 0 }));
+  const hidden = arms.map((arm) => belowCohort(arm.visitors, minCohort));
   const control = arms[0]!;
   const experiences = activity.experiences.map((e, i): ExperienceResult => {
-    const arm = arms[i]!;
-    const result: ExperienceResult = { id: e.id, name: e.name, share: e.share, ...arm, conversionRate: rate(arm), control: i === 0 };
-    if (i > 0) result.versusControl = compare(control, arm);
+    const result: ExperienceResult = { id: e.id, name: e.name, share: e.share, ...publishedArm(arms[i]!, hidden[i]!), control: i === 0 };
+    if (i > 0 && !hidden[0] && !hidden[i]) result.versusControl = compare(control, arms[i]!);
     return result;
   });
+  const total = { visitors: sum(arms.map((a) => a.visitors)), conversions: sum(arms.map((a) => a.conversions)) };
+  const totalHidden = belowCohort(total.visitors, minCohort);
   return {
     activity: { id: activity.id, name: activity.name, type: activity.type, status: activity.status, goal: activity.goal },
     controlExperienceId: activity.experiences[0]!.id,
     experiences,
-    totals: { visitors: sum(arms.map((a) => a.visitors)), conversions: sum(arms.map((a) => a.conversions)) },
-    sampleRatio: activity.type === 'ab' ? sampleRatioMismatch(arms.map((a) => a.visitors), activity.experiences.map((e) => e.share)) : null,
+    totals: totalHidden ? { visitors: null, conversions: null, hidden: true } : { ...total, hidden: false },
+    sampleRatio:
+      activity.type === 'ab' && !hidden.includes(true)
+        ? sampleRatioMismatch(arms.map((a) => a.visitors), activity.experiences.map((e) => e.share))
+        : null,
   };
+}
+
+/** An arm's figures as published: null when hidden. Shared with the results over time (activity-over-time.ts). */
+export function publishedArm(arm: Arm, hidden: boolean): Pick<ExperienceResult, 'visitors' | 'conversions' | 'conversionRate' | 'hidden'> {
+  return hidden
+    ? { visitors: null, conversions: null, conversionRate: null, hidden: true }
+    : { visitors: arm.visitors, conversions: arm.conversions, conversionRate: rate(arm), hidden: false };
 }
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);

@@ -25,6 +25,8 @@ export interface ActivityRouteDeps {
   /** Where redirect actions may send visitors (redirect-policy.ts). */
   redirects: RedirectPolicy;
   now: () => number;
+  /** MESURA_MIN_COHORT (config.ts): experiences with fewer distinct visitors are reported hidden. */
+  minCohort: number;
 }
 
 export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDeps): Promise<void> {
@@ -60,7 +62,7 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   app.get<{ Params: { id: string } }>('/api/reports/activities/:id', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
     await deps.catchUp();
-    return activityReport(activity, await deps.store.experienceCounts(activity));
+    return activityReport(activity, await deps.store.experienceCounts(activity), deps.minCohort);
   });
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
