@@ -241,7 +241,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(identityRoutes, { cors });
   await app.register(engagementRoutes, { dataDir: config.dataDir, cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort });
+  await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone) });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await loadContentStore(config.dataDir));
   await app.register(contentRoutes, { catalog: content, now });

@@ -14,6 +14,7 @@ function storeWith(definitions: unknown[]): DecisionStore & { saved: [Activity, 
     saveActivity: async (activity, change) => void saved.push([activity, change]),
     activityHistory: async (): Promise<ActivityChange[]> => [],
     experienceCounts: async () => [],
+    experienceDayCounts: async () => [],
   };
 }
 

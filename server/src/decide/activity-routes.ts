@@ -2,7 +2,7 @@
  * The activities' API: `GET /api/activities`, `GET|PUT /api/activities/:id` (a PUT replaces the
  * definition and the decision server uses it from the next request), `PUT
  * /api/activities/:id/trust` (an admin's), `GET /api/activities/:id/history` and
- * `GET /api/reports/activities/:id`. What a change stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for app.inject
+ * `GET /api/reports/activities/:id`, `GET /api/reports/activities/:id/over-time`. What a change stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for app.inject
  * (the node:http server answers it before routing).
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,10 +10,13 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import type { DecisionStore } from '../store/decision-store.js';
 import type { ParseResult } from './activity.js';
 import type { ActivityCatalog } from './activity-catalog.js';
+import type { LocalDay } from '../local-day.js';
+import { activityOverTime } from './activity-over-time.js';
 import { activityReport } from './activity-report.js';
 import { submittedDefinition, trustedDefinition } from './activity-submission.js';
 import { actorOf } from './activity-trust.js';
 import { DELIVERY_PATH_PREFIX, type DeliveryHandler } from './delivery-handler.js';
+import { overTimeRange } from './over-time-range.js';
 import type { RedirectPolicy } from './redirect-policy.js';
 
 export interface ActivityRouteDeps {
@@ -27,6 +30,8 @@ export interface ActivityRouteDeps {
   now: () => number;
   /** MESURA_MIN_COHORT (config.ts): experiences with fewer distinct visitors are reported hidden. */
   minCohort: number;
+  /** The local day (MESURA_TIMEZONE) of an instant: where a default range ends. */
+  localDay: LocalDay;
 }
 
 export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDeps): Promise<void> {
@@ -63,6 +68,13 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
     const activity = find(request.params.id);
     await deps.catchUp();
     return activityReport(activity, await deps.store.experienceCounts(activity), deps.minCohort);
+  });
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/reports/activities/:id/over-time', { config: { access: 'analyst' } }, async (request) => {
+    const activity = find(request.params.id);
+    const range = overTimeRange(request.query, deps.localDay(deps.now()));
+    if (!range.ok) throw new HttpError(ERRORS.badQuery, range.reason);
+    await deps.catchUp();
+    return activityOverTime(activity, range.value, await deps.store.experienceDayCounts(activity, range.value), deps.minCohort);
   });
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],

@@ -7,6 +7,25 @@ export interface ExperienceCounts {
   conversions: number;
 }
 
+/** An inclusive range of local days (YYYY-MM-DD, MESURA_TIMEZONE). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * What one local day adds to an experience's figures counted from the range's first day: visitors
+ * whose first impression in the range fell on it, and visitors whose first conversion after that
+ * impression did.
+ */
+export interface ExperienceDayCounts {
+  experienceId: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  visitors: number;
+  conversions: number;
+}
+
 /** One change of an activity, as its history keeps it. */
 export interface ActivityChange {
   /** ISO 8601. */
@@ -40,4 +59,9 @@ export interface DecisionStore {
    * impression) and those of them who converted after that impression.
    */
   experienceCounts(activity: Activity): Promise<ExperienceCounts[]>;
+  /**
+   * `experienceCounts` restricted to the range's events, as what each local day adds (days that
+   * add nothing are left out): summed day by day, the figures from `from` through each day.
+   */
+  experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]>;
 }

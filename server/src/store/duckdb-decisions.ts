@@ -94,16 +94,26 @@ function convertedSql(activity: Activity): string {
       ON d.visitor_id = f.visitor_id AND d.activity_id = $activity AND d.type = 'conversion' AND d.decided_at >= f.first_at`;
   }
   // Page views and analytics events are the collector's hits of the same (analytics) visitor.
-  const condition =
-    goal.type === 'pageView'
-      ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)`
-      : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
+  const condition = hitGoalCondition(goal)!;
   return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN hits h
     ON h.visitor_id = f.analytics_visitor_id AND h.received_at > f.first_at AND NOT h.is_bot AND ${condition}`;
 }
 
+/** The value a goal's condition binds as $goal; a click goal binds none. */
+export function goalValue(goal: Activity['goal']): string | undefined {
+  return goal.type === 'click' ? undefined : goal.type === 'pageView' ? goal.path : goal.event;
+}
+
+/** The hits that count as a goal's conversion (`h` a hits row); undefined for a click goal, which decision events record. */
+export function hitGoalCondition(goal: Activity['goal']): string | undefined {
+  if (goal.type === 'click') return undefined;
+  return goal.type === 'pageView'
+    ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)`
+    : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
+}
+
 export async function experienceCounts(connection: DuckDBConnection, activity: Activity): Promise<ExperienceCounts[]> {
-  const goal = activity.goal.type === 'click' ? '' : activity.goal.type === 'pageView' ? activity.goal.path : activity.goal.event;
+  const goal = goalValue(activity.goal);
   const result = await connection.runAndReadAll(
     `WITH first_seen AS (
        SELECT visitor_id, arg_min(experience_id, decided_at) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
@@ -111,7 +121,7 @@ export async function experienceCounts(connection: DuckDBConnection, activity: A
      converted AS (${convertedSql(activity)})
      SELECT f.experience_id, count(*) AS visitors, count(c.visitor_id) AS conversions
      FROM first_seen f LEFT JOIN converted c ON c.visitor_id = f.visitor_id GROUP BY 1`,
-    activity.goal.type === 'click' ? { activity: activity.id } : { activity: activity.id, goal },
+    goal === undefined ? { activity: activity.id } : { activity: activity.id, goal },
   );
   return result.getRowObjectsJson().map((row) => ({
     experienceId: String(row.experience_id),

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '../decide/activity.js';
-import type { ActivityChange, ChangeAuthor, DecisionStore, ExperienceCounts } from './decision-store.js';
+import type { ActivityChange, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from './decision-store.js';
 import { DECISION_COLUMNS, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
+import { experienceDayCounts } from './duckdb-experience-day-counts.js';
 import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from './heartbeats-schema.js';
@@ -146,6 +147,10 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore
 
   experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {
     return this.withConnection((connection) => experienceCounts(connection, activity));
+  }
+
+  experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]> {
+    return this.withConnection((connection) => experienceDayCounts(connection, activity, range, this.timeZone));
   }
 
   addRefusedHits(rows: readonly RefusedHitsRow[]): Promise<void> {
