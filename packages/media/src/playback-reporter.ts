@@ -127,8 +127,11 @@ export function openPlace(
 ): void {
   const reported: Reported = { ...want, since: ts, lastHbTs: ts, lastPlayhead: playhead, qosAtLastHb: qos };
   if (want.state !== 'start' && want.state !== 'seek') {
-    const mainPlay = want.asset === 'main' && want.state === 'play';
-    reported.nextPeriodicAt = ts + (mainPlay ? FIRST_PLAY_HEARTBEAT_DELAY_MS : intervalOf(ctx, reported));
+    // Wire §2: every state-change heartbeat restarts the interval; only the session's first
+    // content play is followed by one 1 s later (a resume waits the whole interval).
+    const firstContentPlay = want.asset === 'main' && want.state === 'play' && !s.contentPlayed;
+    if (firstContentPlay) s.contentPlayed = true;
+    reported.nextPeriodicAt = ts + (firstContentPlay ? FIRST_PLAY_HEARTBEAT_DELAY_MS : intervalOf(ctx, reported));
   }
   s.reported = reported;
   if (!silent && OPENED.has(want.state) && want.state !== 'start') stateHeartbeat(ctx, s, reported, ts, 0, playhead, qos);

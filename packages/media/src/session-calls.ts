@@ -38,6 +38,7 @@ export function sessionStart(ctx: StepContext, media: unknown, contextData: unkn
     buffering: false,
     seeking: false,
     started: false,
+    contentPlayed: false,
     completed: false,
     idle: false,
     prevTs: {},
@@ -84,6 +85,7 @@ function announce(ctx: StepContext, s: SessionState, resumed: boolean): void {
 export function resume(ctx: StepContext, s: SessionState): void {
   s.sid = ctx.readings.freshId;
   s.prevTs = {};
+  s.contentPlayed = false;
   s.idle = false;
   s.player = 'playing';
   announce(ctx, s, true);

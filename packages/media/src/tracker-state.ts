@@ -114,6 +114,12 @@ export interface SessionState {
   seeking: boolean;
   /** The `start` state is over: the first play was reported or a (preroll) ad break began. */
   started: boolean;
+  /**
+   * The session's first content `play` was reported: only that one is followed by a `play` 1 s
+   * later (wire §2); a play that resumes (after a pause, buffer, seek or ad break) waits a whole
+   * tracking interval. A session resumed after idle is a new session and has its own.
+   */
+  contentPlayed: boolean;
   completed: boolean;
   /** Ended by the idle timer: nothing is reported until a play resumes it. */
   idle: boolean;

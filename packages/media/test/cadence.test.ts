@@ -17,7 +17,7 @@ function times(h: Harness, type: string, asset = 'main'): string[] {
 }
 
 describe('§9 playback tracking constants', () => {
-  it('sends play at 0 ms, 1 s later, then every 10 s (wire §2; §9 reporting interval 10 s)', async () => {
+  it("sends the session's first play at 0 ms, 1 s later, then every 10 s (wire §2; §9 reporting interval 10 s)", async () => {
     const h = await playing();
     await h.to(31_500);
     expect(times(h, 'play')).toEqual(['250/0', '1250/1000', '11250/10000', '21250/10000', '31250/10000']);

@@ -12,9 +12,12 @@
  *   a type add up to the time spent in it and no millisecond is reported twice:
  *   - *opening*: `start`, `play` and `pause` open with duration 0 (buffer, seek and the gap have
  *     none; an ad's `start` opens its play);
- *   - *periodic*: every HEARTBEAT_INTERVAL_MS (AD_HEARTBEAT_INTERVAL_MS inside an ad break); the
- *     first main `play` after its opening comes FIRST_PLAY_HEARTBEAT_DELAY_MS later; `start` and
- *     `seek` have none;
+ *   - *periodic*: every HEARTBEAT_INTERVAL_MS (AD_HEARTBEAT_INTERVAL_MS inside an ad break),
+ *     counted from the state's last heartbeat, so that every heartbeat sent for a state change
+ *     starts the interval anew (no fixed grid from the first play); only the session's first
+ *     content `play` is followed by one FIRST_PLAY_HEARTBEAT_DELAY_MS later (a `play` that resumes
+ *     after a pause, buffer, seek or ad break waits the whole interval); `start` and `seek` have
+ *     none;
  *   - *closing*: when the state ends, the time since its last heartbeat.
  * - Events that are not states (`aa_start`, `aa_ad_start`, `resume`, `chapter_start`,
  *   `chapter_complete`, `bitrate_change`, `error`, `complete`, `end`) carry duration 0.
@@ -25,7 +28,11 @@
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 /** §9 "ad tracking interval 1 s": periodic heartbeats inside an ad break. */
 export const AD_HEARTBEAT_INTERVAL_MS = 1_000;
-/** Wire §2 "the next `play` comes about 1 s later": the first periodic `play` after it opens. */
+/**
+ * Wire §2 "after the session's first content play only, the next `play` comes about 1 s later":
+ * the first periodic `play` of a session. A resumed play has none (the commercial library sends
+ * none, and one per interruption would shift every later heartbeat by 9 s).
+ */
 export const FIRST_PLAY_HEARTBEAT_DELAY_MS = 1_000;
 /** §9 "scheduler tick 250 ms": requests leave, and periodic heartbeats are due, on these ticks. */
 export const SCHEDULER_TICK_MS = 250;
