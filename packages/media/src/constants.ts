@@ -17,7 +17,9 @@ export {
 export const PREROLL_WAIT_MS = 250;
 /**
  * §9 "flush-filter timer 0.25 s": a play, pause or buffer state that lasts this long or less is
- * never reported. Raising it hides short pauses from the reports; lowering it floods them.
+ * never reported as such; one that interrupts play still closes the play and reopens it (wire §2),
+ * its own time counted in no state. Raising it hides short pauses from the reports; lowering it
+ * floods them.
  */
 export const FLUSH_FILTER_MS = 250;
 /** §9 "idle timer 1800 s": paused this long, the session ends; the next play resumes it. */

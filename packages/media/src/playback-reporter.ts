@@ -3,7 +3,8 @@
  * heartbeat-cadence.ts: every state opens (start, play, pause: duration 0), repeats on its interval
  * (not start or seek) and closes with the time since its last heartbeat. On top of it, two delays
  * of §4/§9: the first play waits the preroll window, and a play, pause or buffer state is only
- * reported once it has lasted more than the flush filter (250 ms); a shorter one is dropped.
+ * reported once it has lasted more than the flush filter (250 ms); a shorter one is not reported,
+ * though one that interrupted play still splits it (splitPlay).
  *
  * The handlers change what the player does (session-state flags); `reconcile` then moves the
  * reported state to where those flags point. Due delays are committed lazily (`advance`) before
@@ -21,7 +22,7 @@ import {
 } from './constants.js';
 import { IDLE_SESSION_ENDED } from './errors.js';
 import type { StepContext } from './step-context.js';
-import type { Place, PlaybackState, Reported, SessionState } from './tracker-state.js';
+import type { Pending, Place, PlaybackState, Reported, SessionState } from './tracker-state.js';
 
 /** The heartbeat type each state is reported as. */
 const REPORTED_AS: Readonly<Record<PlaybackState, HeartbeatEventType>> = {
@@ -62,7 +63,9 @@ export function reconcile(ctx: StepContext, s: SessionState): void {
   if (reported === undefined) return openPlace(ctx, s, want, ctx.now, playhead, qos);
   if (samePlace(want, reported)) {
     // Back where it was within the filter: the state in between lasted 250 ms or less.
+    const short = s.pending;
     s.pending = undefined;
+    if (short !== undefined && reported.state === 'play') splitPlay(ctx, s, short, playhead, qos);
     return;
   }
   if (s.pending !== undefined && samePlace(want, s.pending)) return;
@@ -71,6 +74,17 @@ export function reconcile(ctx: StepContext, s: SessionState): void {
     return;
   }
   commit(ctx, s, want, ctx.now, playhead, qos);
+}
+
+/**
+ * Wire §2: "a buffer or pause of 250 ms or less is not reported as such, but it still closes the
+ * open `play`" and play reopens with a duration-0 `play`, which restarts the interval; the short
+ * state's time counts in no state.
+ */
+function splitPlay(ctx: StepContext, s: SessionState, short: Pending, playhead: number, qos: HeartbeatQoS): void {
+  const play: Place = { asset: short.asset, state: 'play' };
+  closeReported(ctx, s, short.since, short.playhead, short.qos);
+  openPlace(ctx, s, play, ctx.now, playhead, qos);
 }
 
 /** Commits what fell due before this input: the deferred first play, then a filtered state. */

@@ -108,8 +108,8 @@ describe('§4 first play deferred by the preroll wait', () => {
   });
 });
 
-describe('§9 flush filter: play, pause and buffer states of 250 ms or less are dropped', () => {
-  it('drops a pause of 250 ms', async () => {
+describe('§9 flush filter: play, pause and buffer states of 250 ms or less are not reported', () => {
+  it('splits play around a pause of 250 ms and reports no pause (wire §2)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
@@ -117,8 +117,8 @@ describe('§9 flush filter: play, pause and buffer states of 250 ms or less are 
     await h.to(3250);
     h.tracker.trackPlay();
     await h.to(4000);
-    // Only the first periodic play (1 s after it opened at 250).
-    expect(timeline(h)).toEqual(['play@1250 1000']);
+    // The play closes where the pause began and reopens where it ended: 250 ms in no state.
+    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'play@3250 0']);
   });
 
   it('reports a pause of 251 ms, timed from the call', async () => {
@@ -132,7 +132,7 @@ describe('§9 flush filter: play, pause and buffer states of 250 ms or less are 
     expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'pause@3000 0', 'pause@3251 251', 'play@3251 0']);
   });
 
-  it('never reports a buffer of 250 ms or less', async () => {
+  it('never reports a buffer of 250 ms or less, but splits play around it (wire §2)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
@@ -140,7 +140,7 @@ describe('§9 flush filter: play, pause and buffer states of 250 ms or less are 
     await h.to(3200);
     h.tracker.trackEvent(MediaEvent.BufferComplete);
     await h.to(4000);
-    expect(timeline(h)).toEqual(['play@1250 1000']);
+    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'play@3200 0']);
   });
 
   it('reports a longer buffer when it ends, with no opening heartbeat (wire §2)', async () => {
