@@ -9,13 +9,13 @@ const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 
 describe('the areas of the console', () => {
   it('opens on Audiència and lists the areas in the navigation order', () => {
     expect(HOME_AREA.path).toBe('audiencia');
-    expect(CONSOLE_AREAS.map((area) => area.label)).toEqual(['Audiència', 'Contingut', 'Adquisició', 'Cerca interna', 'Interacció', 'Tecnologia', 'Vídeo i àudio', 'Consentiment', 'Temps real', 'Administració']);
+    expect(CONSOLE_AREAS.map((area) => area.label)).toEqual(['Audiència', 'Contingut', 'Adquisició', 'Cerca interna', 'Interacció', 'Tecnologia', 'Vídeo i àudio', 'Consentiment', 'Temps real', 'Experiments', 'Administració']);
   });
 
   it('shows each role the areas it may open, never one above it', () => {
     expect(paths('analyst')).toEqual(GENERIC);
-    expect(paths('editor')).toEqual(GENERIC);
-    expect(paths('admin')).toEqual([...GENERIC, 'administracio']);
+    expect(paths('editor')).toEqual([...GENERIC, 'experiments']);
+    expect(paths('admin')).toEqual([...GENERIC, 'experiments', 'administracio']);
   });
 
   it('orders roles: an editor may open what an analyst may, not what an admin may', () => {

@@ -2,7 +2,7 @@ import { interpretApiAnswer, type ApiResult } from './api-answer';
 import { reportSessionProblem } from './session-guard';
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Sent as a JSON body. */
   json?: unknown;

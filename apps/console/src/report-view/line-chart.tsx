@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { CURRENT_LINE_COLOUR, FURTHER_SERIES_COLOURS, PREVIOUS_LINE_COLOUR } from './line-chart-colours';
 
 /** Height of a line chart, in CSS pixels; its width follows its box. */
 const LINE_CHART_HEIGHT_PX = 220;
@@ -8,14 +9,14 @@ const LINE_CHART_HEIGHT_PX = 220;
 const X_LABEL_SPACE_PX = 70;
 /** Room kept around the plot (top, right, bottom, left), in CSS pixels, so the last step's label is not cut. */
 const PLOT_PADDING_PX: [number, number, number, number] = [12, 48, 0, 0];
-const CURRENT_COLOUR = '#1d3557';
-const PREVIOUS_COLOUR = '#9fb3c8';
 
 export interface LineSeries {
   /** One point per step (day, hour); null is a gap (no value, or hidden by the minimum cohort). */
   current: (number | null)[];
   /** The comparison period, step for step, drawn lighter and dashed. */
   previous?: (number | null)[];
+  /** More series drawn with the current one, each in its colour (FURTHER_SERIES_COLOURS), e.g. an activity's experiences. */
+  further?: { label: string; values: (number | null)[] }[];
 }
 
 interface LineChartProps extends LineSeries {
@@ -29,19 +30,23 @@ interface LineChartProps extends LineSeries {
  * by the report's row labels, so any series (days, hours) draws the same way. The default export
  * lets report-chart.tsx load uPlot as a chunk of its own, only when a line is drawn.
  */
-export default function LineChart({ labels, current, previous, formatValue }: LineChartProps) {
+export default function LineChart({ labels, current, previous, further, formatValue }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = box.current;
     if (element === null) return;
     const positions = labels.map((_, i) => i);
-    const series: uPlot.Series[] = [{}, { label: 'Període actual', stroke: CURRENT_COLOUR, width: 2 }];
+    const series: uPlot.Series[] = [{}, { label: 'Període actual', stroke: CURRENT_LINE_COLOUR, width: 2 }];
     const data: uPlot.AlignedData = [positions, current];
     if (previous) {
-      series.push({ label: 'Període anterior', stroke: PREVIOUS_COLOUR, width: 2, dash: [6, 4] });
+      series.push({ label: 'Període anterior', stroke: PREVIOUS_LINE_COLOUR, width: 2, dash: [6, 4] });
       data.push(previous);
     }
+    further?.forEach((line, i) => {
+      series.push({ label: line.label, stroke: FURTHER_SERIES_COLOURS[i % FURTHER_SERIES_COLOURS.length]!, width: 2 });
+      data.push(line.values);
+    });
     const plot = new uPlot(
       {
         width: element.clientWidth || 640,
@@ -66,7 +71,7 @@ export default function LineChart({ labels, current, previous, formatValue }: Li
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, current, previous, formatValue]);
+  }, [labels, current, previous, further, formatValue]);
 
   return <div ref={box} className="line-chart" />;
 }

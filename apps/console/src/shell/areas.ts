@@ -16,6 +16,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { path: 'video-i-audio', label: 'Vídeo i àudio', minRole: 'analyst', component: lazy(() => import('../areas/video-i-audio/video-i-audio-area')) },
   { path: 'consentiment', label: 'Consentiment', minRole: 'analyst', component: lazy(() => import('../areas/consentiment/consentiment-area')) },
   { path: 'temps-real', label: 'Temps real', minRole: 'analyst', component: lazy(() => import('../areas/temps-real/temps-real-area')) },
+  { path: 'experiments', label: 'Experiments', minRole: 'editor', component: lazy(() => import('../areas/experiments/experiments-area')) },
   { path: 'administracio', label: 'Administració', minRole: 'admin', component: lazy(() => import('../areas/administracio/administracio-area')) },
 ];
 

@@ -1,0 +1,99 @@
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useLoaded } from '../administracio/use-loaded';
+import { ACTIVITY_STATUSES, type Activity, type ActivityStatus } from './activity-definition';
+import { useExperimentsApi } from './experiments-api-context';
+import { STATUS_LABELS, TYPE_LABELS, goalLabel } from './experiment-labels';
+import { activityPath, newActivityPath } from './experiment-paths';
+import { LoadFailure } from './load-failure';
+
+/** The URL parameter of the state filter (`?estat=active`); none lists every activity. */
+const STATE_PARAM = 'estat';
+
+function pagesOf(activity: Activity): string {
+  const prefix = activity.audience?.path?.prefix;
+  const regex = activity.audience?.path?.regex;
+  const pages = prefix !== undefined ? `${prefix}…` : regex !== undefined ? `/${regex}/` : 'Totes les pàgines';
+  return `${pages} · ${activity.mboxes.join(', ')}`;
+}
+
+/** Experiments: every activity with its type, state, pages, goal and trust mark, filtered by state. */
+export function ActivityListPage() {
+  const api = useExperimentsApi();
+  const activities = useLoaded(useCallback((signal?: AbortSignal) => api.listActivities(signal), [api]));
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get(STATE_PARAM);
+  const state = ACTIVITY_STATUSES.includes(chosen as ActivityStatus) ? (chosen as ActivityStatus) : undefined;
+  const all = activities.state.status === 'ready' ? activities.state.value : [];
+  const shown = state === undefined ? all : all.filter((a) => a.status === state);
+
+  const choose = (next: ActivityStatus | undefined) => setParams(next === undefined ? {} : { [STATE_PARAM]: next });
+
+  return (
+    <>
+      <title>Experiments · Mesura · Consola</title>
+      <div className="page-heading">
+        <h1>Experiments</h1>
+        <Link className="button" to={newActivityPath()}>
+          Nou experiment
+        </Link>
+      </div>
+      <p className="page-intro">
+        Les proves A/B i les segmentacions del web: què mostra cada experiència, a quines pàgines, i quants visitants hi converteixen.
+      </p>
+      <section className="panel" aria-labelledby="activities-heading" aria-busy={activities.state.status === 'loading'}>
+        <h2 id="activities-heading">Activitats</h2>
+        <div className="report-controls__presets" role="group" aria-label="Estat">
+          <button type="button" className="button button--quiet" aria-pressed={state === undefined} onClick={() => choose(undefined)}>
+            Tots ({all.length})
+          </button>
+          {ACTIVITY_STATUSES.map((status) => (
+            <button key={status} type="button" className="button button--quiet" aria-pressed={state === status} onClick={() => choose(status)}>
+              {STATUS_LABELS[status]} ({all.filter((a) => a.status === status).length})
+            </button>
+          ))}
+        </div>
+        {activities.state.status === 'loading' && <p className="panel__note">S'estan carregant les activitats…</p>}
+        {activities.state.status === 'failed' && (
+          <LoadFailure what="No s'han pogut llegir les activitats." failure={activities.state.failure} onRetry={() => void activities.reload()} />
+        )}
+        {activities.state.status === 'ready' && shown.length === 0 && (
+          <p className="panel__note">{state === undefined ? 'Encara no hi ha cap activitat.' : `No hi ha cap activitat en estat «${STATUS_LABELS[state]}».`}</p>
+        )}
+        {shown.length > 0 && (
+          <div className="table-scroll">
+            <table className="report-table">
+              <caption className="visually-hidden">Activitats{state === undefined ? '' : ` en estat «${STATUS_LABELS[state]}»`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Nom</th>
+                  <th scope="col">Tipus</th>
+                  <th scope="col">Estat</th>
+                  <th scope="col">Pàgines i mboxes</th>
+                  <th scope="col">Objectiu</th>
+                  <th scope="col">De confiança</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((activity) => (
+                  <tr key={activity.id}>
+                    <th scope="row">
+                      <Link to={activityPath(activity.id)}>{activity.name}</Link>
+                    </th>
+                    <td>{TYPE_LABELS[activity.type]}</td>
+                    <td>
+                      <span className={`status-badge status-badge--${activity.status}`}>{STATUS_LABELS[activity.status]}</span>
+                    </td>
+                    <td>{pagesOf(activity)}</td>
+                    <td>{goalLabel(activity.goal)}</td>
+                    <td>{activity.trusted === true ? <span title={`Per ${activity.trustedBy ?? ''}`}>✓ Sí</span> : 'No'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

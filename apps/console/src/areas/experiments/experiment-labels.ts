@@ -1,0 +1,37 @@
+/** The Catalan words for an activity's type, state and goal, shared by the list, the results and the form. */
+import type { ActivityStatus, DeviceClass, Goal } from './activity-definition';
+
+export const STATUS_LABELS: Record<ActivityStatus, string> = {
+  draft: 'Esborrany',
+  active: 'Actiu',
+  paused: 'En pausa',
+  archived: 'Arxivat',
+};
+
+export const TYPE_LABELS: Record<'ab' | 'xt', string> = {
+  ab: 'Prova A/B',
+  xt: 'Segmentació',
+};
+
+export const DEVICE_LABELS: Record<DeviceClass, string> = {
+  desktop: 'Ordinador',
+  mobile: 'Mòbil',
+  tablet: 'Tauleta',
+  tv: 'Televisor',
+  console: 'Consola de jocs',
+  wearable: 'Rellotge o similar',
+  other: 'Altres',
+  unknown: 'Desconegut',
+};
+
+/** A goal in one line: "Clic a .boto-subscriu", "Visita de /gracies/", "Esdeveniment compra". */
+export function goalLabel(goal: Goal): string {
+  switch (goal.type) {
+    case 'click':
+      return `Clic a ${goal.selector}`;
+    case 'pageView':
+      return `Visita de ${goal.path}`;
+    case 'event':
+      return `Esdeveniment ${goal.event}`;
+  }
+}

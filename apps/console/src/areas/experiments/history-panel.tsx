@@ -1,0 +1,46 @@
+import { formatInstant } from '../../tokens/format-instant';
+import type { Loaded } from '../administracio/use-loaded';
+import { actorLabel, changeSummary, type ActivityChange } from './activity-history';
+import { LoadFailure } from './load-failure';
+
+interface HistoryPanelProps {
+  history: Loaded<ActivityChange[]>;
+  onRetry: () => void;
+}
+
+/** Every change of the activity, newest first: when, who, and what changed. */
+export function HistoryPanel({ history, onRetry }: HistoryPanelProps) {
+  return (
+    <section className="panel" aria-labelledby="history-heading" aria-busy={history.status === 'loading'}>
+      <h2 id="history-heading">Historial de canvis</h2>
+      {history.status === 'loading' && <p className="panel__note">S'està carregant l'historial…</p>}
+      {history.status === 'failed' && <LoadFailure what="No s'ha pogut llegir l'historial." failure={history.failure} onRetry={onRetry} />}
+      {history.status === 'ready' && history.value.length === 0 && <p className="panel__note">No hi ha cap canvi registrat.</p>}
+      {history.status === 'ready' && history.value.length > 0 && (
+        <div className="table-scroll">
+          <table className="report-table history-table">
+            <caption className="visually-hidden">Historial de canvis, el més recent primer</caption>
+            <thead>
+              <tr>
+                <th scope="col">Quan</th>
+                <th scope="col">Qui</th>
+                <th scope="col">Què ha canviat</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.value.map((change, i) => (
+                <tr key={`${change.at}-${i}`}>
+                  <td>
+                    <time dateTime={change.at}>{formatInstant(change.at)}</time>
+                  </td>
+                  <td>{actorLabel(change.by)}</td>
+                  <td className="history-table__what">{changeSummary(change)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * An offer's actions as the form edits them, without code, and back: "canvia el text"
+ * (setContent of escaped text), "canvia l'estil" (setStyle), "insereix HTML" (setContent of HTML,
+ * which the server sanitises unless an admin trusts the activity) and "redirigeix" (redirect).
+ * Shapes: server/src/decide/action-validation.ts and @mesura/protocol's DeliveryAction. Any other
+ * action of a stored offer is kept as it was. Pure.
+ */
+import type { DeliveryAction } from '@mesura/protocol';
+
+export type ActionKind = 'text' | 'style' | 'html' | 'redirect';
+
+export interface StyleEntry {
+  property: string;
+  value: string;
+}
+
+export type ActionDraft =
+  | { kind: 'text'; selector: string; text: string }
+  | { kind: 'style'; selector: string; styles: StyleEntry[] }
+  | { kind: 'html'; selector: string; html: string }
+  | { kind: 'redirect'; url: string }
+  /** An action the form cannot edit (setAttribute, remove…), kept whole. */
+  | { kind: 'kept'; action: DeliveryAction };
+
+export const ACTION_KIND_LABELS: Record<ActionKind, string> = {
+  text: 'Canvia el text',
+  style: "Canvia l'estil",
+  html: 'Insereix HTML',
+  redirect: 'Redirigeix',
+};
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(HTML_ESCAPES).map(([raw, escaped]) => [escaped, raw]));
+
+/** Text made safe to insert as HTML: it shows as written, never as markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+function unescapeHtml(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => HTML_UNESCAPES[entity]!);
+}
+
+export function newActionDraft(kind: ActionKind): ActionDraft {
+  switch (kind) {
+    case 'text':
+      return { kind, selector: '', text: '' };
+    case 'style':
+      return { kind, selector: '', styles: [{ property: '', value: '' }] };
+    case 'html':
+      return { kind, selector: '', html: '' };
+    case 'redirect':
+      return { kind, url: '' };
+  }
+}
+
+const selectorOf = (action: DeliveryAction) => action.selector ?? action.cssSelector ?? '';
+
+/** A stored action as the form shows it; setContent of plain escaped text reads as "canvia el text". */
+export function actionDraftOf(action: DeliveryAction): ActionDraft {
+  const { content } = action;
+  if (action.action === 'setContent' && typeof content === 'string' && action.contentType !== 'text' && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
+    const text = unescapeHtml(content);
+    return escapeHtml(text) === content ? { kind: 'text', selector: selectorOf(action), text } : { kind: 'html', selector: selectorOf(action), html: content };
+  }
+  if (action.action === 'setStyle' && typeof content === 'object' && content !== null && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
+    const entries = Object.entries(content as Record<string, unknown>);
+    if (entries.every(([, v]) => typeof v === 'string')) return { kind: 'style', selector: selectorOf(action), styles: entries.map(([property, value]) => ({ property, value: value as string })) };
+  }
+  if (action.action === 'redirect' && typeof content === 'string' && action.url === undefined) return { kind: 'redirect', url: content };
+  return { kind: 'kept', action };
+}
+
+/** Why an action cannot be saved as it stands, in Catalan, or undefined. */
+export function actionDraftProblem(draft: ActionDraft): string | undefined {
+  if (draft.kind === 'kept') return undefined;
+  if (draft.kind === 'redirect') return draft.url.trim() === '' ? "Escriviu l'adreça a la qual es redirigeix." : undefined;
+  if (draft.selector.trim() === '') return "Escriviu el selector CSS de l'element que canvia (per exemple, h1 o .titol).";
+  if (draft.kind === 'style' && draft.styles.every((s) => s.property.trim() === '')) return "Escriviu almenys una propietat CSS i el seu valor.";
+  return undefined;
+}
+
+/** The action the server stores. */
+export function deliveryActionOf(draft: ActionDraft): DeliveryAction {
+  switch (draft.kind) {
+    case 'text':
+      return { action: 'setContent', selector: draft.selector.trim(), content: escapeHtml(draft.text) };
+    case 'html':
+      return { action: 'setContent', selector: draft.selector.trim(), content: draft.html };
+    case 'style': {
+      const styles = draft.styles.filter((s) => s.property.trim() !== '').map((s) => [s.property.trim(), s.value.trim()]);
+      return { action: 'setStyle', selector: draft.selector.trim(), content: Object.fromEntries(styles) as Record<string, string> };
+    }
+    case 'redirect':
+      return { action: 'redirect', content: draft.url.trim() };
+    case 'kept':
+      return draft.action;
+  }
+}

@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useLoaded } from '../administracio/use-loaded';
+import type { Activity } from './activity-definition';
+import { useExperimentsApi } from './experiments-api-context';
+import { LoadFailure } from './load-failure';
+import { ResultsTable } from './results-table';
+import { formatPValue } from './results-format';
+
+/** The activity's results since it started, with the sample-ratio warning when assignment went wrong. */
+export function ResultsPanel({ activity }: { activity: Activity }) {
+  const api = useExperimentsApi();
+  // Read again when the activity changes (its state, its experiences).
+  const results = useLoaded(useCallback((signal?: AbortSignal) => api.results(activity.id, signal), [api, activity]));
+  const sampleRatio = results.state.status === 'ready' ? results.state.value.sampleRatio : null;
+  return (
+    <section className="panel" aria-labelledby="results-heading" aria-busy={results.state.status === 'loading'}>
+      <h2 id="results-heading">Resultats</h2>
+      {results.state.status === 'loading' && <p className="panel__note">S'estan carregant els resultats…</p>}
+      {results.state.status === 'failed' && (
+        <LoadFailure what="No s'han pogut llegir els resultats." failure={results.state.failure} onRetry={() => void results.reload()} />
+      )}
+      {sampleRatio?.mismatch === true && (
+        <div className="srm-warning" role="alert">
+          <p>
+            <strong>Atenció: el repartiment dels visitants no segueix les quotes de l'experiment</strong> (desajust de la proporció de mostra, valor
+            p {formatPValue(sampleRatio.pValue)}). Alguna cosa assigna o compta malament els visitants: no us fieu d'aquests resultats fins a trobar-ne la
+            causa.
+          </p>
+        </div>
+      )}
+      {results.state.status === 'ready' && <ResultsTable activity={activity} results={results.state.value} />}
+      <p className="admin-note">
+        Intervals de confiança del 95 %. La probabilitat de superar el control és bayesiana; el valor p, d'una prova z de dues proporcions. Les
+        experiències amb menys visitants que el mínim no mostren xifres.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Activity } from './activity-definition';
+import type { ActivityResults, ExperienceResult } from './activity-results';
+import { PreviewButton } from './preview-button';
+import {
+  formatInterval,
+  formatLift,
+  formatPoints,
+  formatProbability,
+  formatPValue,
+  formatRate,
+  formatVisitors,
+  hiddenFigure,
+} from './results-format';
+
+interface ResultsTableProps {
+  activity: Activity;
+  results: ActivityResults;
+}
+
+/** The comparison cells of one experience: "—" for the control and where there is no comparison. */
+function comparisonCells(experience: ExperienceResult) {
+  const versus = experience.versusControl;
+  if (versus === undefined) {
+    const none = experience.control ? 'control' : '—';
+    return [none, none, none, none];
+  }
+  return [
+    `${formatPoints(versus.difference)} ${formatInterval(versus.differenceCi, formatPoints)}`,
+    versus.lift === null ? '—' : `${formatLift(versus.lift)}${versus.liftCi === null ? '' : ` ${formatInterval(versus.liftCi, formatLift)}`}`,
+    formatPValue(versus.pValue),
+    formatProbability(versus.probabilityToBeatControl),
+  ];
+}
+
+/** One row per experience: visitors, conversions, rate and, against the control, the 95 % intervals, p-value and probability to beat it. */
+export function ResultsTable({ activity, results }: ResultsTableProps) {
+  const hidden = hiddenFigure(results.minCohort);
+  const figure = (value: number | null, format: (v: number) => string) => (value === null ? hidden : format(value));
+  const offerOf = (id: string) => activity.experiences.find((e) => e.id === id)?.offer;
+  return (
+    <div className="table-scroll">
+      <table className="report-table">
+        <caption className="visually-hidden">Resultats per experiència</caption>
+        <thead>
+          <tr>
+            <th scope="col">Experiència</th>
+            <th scope="col" className="numeric">Visitants</th>
+            <th scope="col" className="numeric">Conversions</th>
+            <th scope="col" className="numeric">Taxa de conversió</th>
+            <th scope="col" className="numeric">Diferència amb el control (IC 95 %)</th>
+            <th scope="col" className="numeric">Millora (IC 95 %)</th>
+            <th scope="col" className="numeric">Valor p</th>
+            <th scope="col" className="numeric">Probabilitat de superar el control</th>
+            <th scope="col">Previsualització</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.experiences.map((experience) => (
+            <tr key={experience.id}>
+              <th scope="row">
+                {experience.name}
+                {experience.control && <span className="control-mark"> (control)</span>}
+              </th>
+              <td className="numeric">{figure(experience.visitors, formatVisitors)}</td>
+              <td className="numeric">{figure(experience.conversions, formatVisitors)}</td>
+              <td className="numeric">{figure(experience.conversionRate, formatRate)}</td>
+              {comparisonCells(experience).map((cell, i) => (
+                <td key={i} className="numeric">
+                  {cell}
+                </td>
+              ))}
+              <td>
+                {offerOf(experience.id) === undefined ? (
+                  <span className="admin-note">Sense oferta</span>
+                ) : (
+                  <PreviewButton activity={activity} experienceId={experience.id} experienceName={experience.name} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className="numeric">{figure(results.totals.visitors, formatVisitors)}</td>
+            <td className="numeric">{figure(results.totals.conversions, formatVisitors)}</td>
+            <td colSpan={6} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

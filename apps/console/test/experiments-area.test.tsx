@@ -1,0 +1,208 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionContext } from '../src/session/session-context';
+import { AreaRoute } from '../src/shell/area-route';
+import { CONSOLE_AREAS } from '../src/shell/areas';
+import { visibleAreas } from '../src/shell/visible-areas';
+import { EDITOR, button, click, fakeExperimentsApi, headlineTest, RESULTS, refused, renderExperiments, tableRows, type Harness } from './helpers/experiments-harness';
+
+vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
+
+let harness: Harness | undefined;
+afterEach(() => {
+  harness?.unmount();
+  harness = undefined;
+  vi.unstubAllGlobals();
+});
+
+async function open(path: string, api = fakeExperimentsApi()) {
+  harness = await renderExperiments(path, api);
+  return { api, container: harness.container, text: () => harness!.container.textContent ?? '' };
+}
+
+const PAUSED = headlineTest({ id: 'portada-vermella', name: 'Portada vermella', status: 'paused', trusted: undefined, trustedBy: undefined, trustedAt: undefined, audience: undefined });
+const ACTIVE = headlineTest({ id: 'boto-directe', name: 'Botó del directe', status: 'active', type: 'xt', goal: { type: 'pageView', path: '/directe/' } });
+
+describe('the list of activities', () => {
+  it('lists every activity with its type, state, pages, goal and trust mark, and filters by state', async () => {
+    const { container } = await open('/experiments/', fakeExperimentsApi([headlineTest(), PAUSED, ACTIVE]));
+    expect(tableRows(container)).toEqual([
+      ['Titular de la notícia', 'Prova A/B', 'Esborrany', '/noticia/1001/… · target-global-mbox', 'Clic a .share-button', '✓ Sí'],
+      ['Portada vermella', 'Prova A/B', 'En pausa', 'Totes les pàgines · target-global-mbox', 'Clic a .share-button', 'No'],
+      ['Botó del directe', 'Segmentació', 'Actiu', '/noticia/1001/… · target-global-mbox', 'Visita de /directe/', '✓ Sí'],
+    ]);
+    expect(container.querySelector('tbody a')?.getAttribute('href')).toBe('/experiments/titular-noticia/');
+    expect(container.querySelector('a.button')?.textContent).toBe('Nou experiment');
+
+    await click(button(container, 'En pausa (1)'));
+    expect(tableRows(container).map((row) => row[0])).toEqual(['Portada vermella']);
+    expect(button(container, 'En pausa (1)').getAttribute('aria-pressed')).toBe('true');
+    await click(button(container, 'Arxivat (0)'));
+    expect(container.textContent).toContain('No hi ha cap activitat en estat «Arxivat».');
+  });
+
+  it('shows a failed read with the reason and tries again', async () => {
+    const api = fakeExperimentsApi();
+    api.listActivities.mockImplementationOnce(() => Promise.resolve({ ok: false, failure: { reason: 'server-error', status: 503 } }));
+    const { container } = await open('/experiments/', api);
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('El servidor ha fallat (error 503).');
+    await click(button(container, 'Torna-ho a provar'));
+    expect(tableRows(container)).toHaveLength(1);
+  });
+});
+
+describe("an activity's results", () => {
+  it('formats the comparison with the control in Catalan, the control marked', async () => {
+    const { container } = await open('/experiments/titular-noticia/');
+    const table = container.querySelector('section[aria-labelledby="results-heading"]')!;
+    // Catalan percentages keep the sign with its number: a no-break space before "%".
+    const percents = (cells: string[]) => cells.map((cell) => cell.replaceAll(' %', '\u00a0%'));
+    expect(tableRows(table)).toEqual([
+      percents(['Control (control)', '1.200', '60', '5,00 %', 'control', 'control', 'control', 'control', 'Sense oferta']),
+      percents(['Nou titular', '1.234', '80', '6,48 %', '+1,48 pp [-0,35 pp; +3,31 pp]', '+29,6 % [-7,0 %; +66,2 %]', '0,114', '94,3 %', 'Previsualitza']),
+    ]);
+    expect(table.querySelector('tfoot')?.textContent).toBe('Total2.434140');
+    expect(container.querySelector('.srm-warning')).toBeNull();
+  });
+
+  it('shows hidden experiences as "< 5" and warns of a sample-ratio mismatch', async () => {
+    const api = fakeExperimentsApi();
+    api.results.mockImplementation(() =>
+      Promise.resolve({
+        ok: true,
+        value: {
+          ...RESULTS,
+          experiences: [RESULTS.experiences[0]!, { ...RESULTS.experiences[1]!, visitors: null, conversions: null, conversionRate: null, hidden: true, versusControl: undefined }],
+          sampleRatio: { chiSquare: 14.2, degreesOfFreedom: 1, pValue: 0.00016, mismatch: true },
+        },
+      }),
+    );
+    const { container } = await open('/experiments/titular-noticia/', api);
+    const table = container.querySelector('section[aria-labelledby="results-heading"]')!;
+    expect(tableRows(table)[1]!.slice(0, 8)).toEqual(['Nou titular', '< 5', '< 5', '< 5', '—', '—', '—', '—']);
+    const warning = container.querySelector('.srm-warning')!;
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain("el repartiment dels visitants no segueix les quotes de l'experiment");
+    expect(warning.textContent).toContain('valor p < 0,001');
+  });
+
+  it('asks for the over-time figures of the period in the URL, and draws one line per experience', async () => {
+    const { api, container } = await open('/experiments/titular-noticia/?des=2026-11-01&fins=2026-11-07');
+    expect(api.overTime).toHaveBeenCalledWith('titular-noticia', { from: '2026-11-01', to: '2026-11-07' }, expect.anything());
+    expect([...container.querySelectorAll('.chart-legend li')].map((li) => li.textContent)).toEqual(['Control (control)', 'Nou titular']);
+    expect(container.querySelector('figure[role="img"]')?.getAttribute('aria-label')).toContain('1–7 de novembre del 2026');
+  });
+
+  it('previews an experience with an offer on the page of its audience, in a new window', async () => {
+    const opened = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+    const openWindow = vi.fn(() => opened);
+    vi.stubGlobal('open', openWindow);
+    const { api, container } = await open('/experiments/titular-noticia/');
+    await click(button(container, 'Previsualitza Nou titular'));
+    expect(openWindow).toHaveBeenCalledWith('about:blank', '_blank');
+    expect(api.preview).toHaveBeenCalledWith('titular-noticia', 'nou-titular', '/noticia/1001/');
+    expect(opened.location.href).toBe('/noticia/1001/?mesura_preview=titular-noticia.nou-titular');
+    expect(opened.opener).toBeNull();
+    expect(container.querySelector('a[target="_blank"]')?.getAttribute('href')).toBe('/noticia/1001/?mesura_preview=titular-noticia.nou-titular');
+  });
+
+  it('shows a missing activity as such', async () => {
+    const { container } = await open('/experiments/no-existeix/');
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain("No hi ha cap activitat amb l'identificador «no-existeix».");
+  });
+});
+
+describe("an activity's state", () => {
+  it('starts a draft with a PUT of the whole definition, trust fields stripped, and then offers a pause', async () => {
+    const { api, container } = await open('/experiments/titular-noticia/');
+    expect([...container.querySelectorAll('.experiment-status button')].map((b) => b.textContent)).toEqual(['Inicia', 'Arxiva']);
+    await click(button(container, 'Inicia'));
+    const { trusted: _t, trustedBy: _b, trustedAt: _a, ...definition } = headlineTest();
+    expect(api.saveActivity).toHaveBeenCalledWith({ ...definition, status: 'active' });
+    expect(api.saveActivity.mock.calls[0]![0]).not.toHaveProperty('trusted');
+    expect(container.querySelector('[role="status"].form-done')?.textContent).toBe("L'activitat és activa: els visitants ja la veuen.");
+    expect([...container.querySelectorAll('.experiment-status button')].map((b) => b.textContent)).toEqual(['Posa en pausa', 'Arxiva']);
+
+    await click(button(container, 'Posa en pausa'));
+    expect(api.saveActivity).toHaveBeenLastCalledWith({ ...definition, status: 'paused' });
+    await click(button(container, 'Reprèn'));
+    expect(api.saveActivity).toHaveBeenLastCalledWith({ ...definition, status: 'active' });
+  });
+
+  it('archives only after a confirmation, which takes focus', async () => {
+    const { api, container } = await open('/experiments/titular-noticia/', fakeExperimentsApi([headlineTest({ status: 'active' })]));
+    await click(button(container, 'Arxiva'));
+    expect(api.saveActivity).not.toHaveBeenCalled();
+    const confirm = button(container, 'Sí, arxiva «Titular de la notícia»');
+    expect(document.activeElement).toBe(confirm);
+    await click(confirm);
+    expect(api.saveActivity.mock.calls[0]![0].status).toBe('archived');
+    expect(container.querySelectorAll('.experiment-status button')).toHaveLength(0);
+    expect(container.querySelector('.experiment-status .status-badge')?.textContent).toBe('Arxivat');
+  });
+
+  it("shows the server's refusal of a change, focused", async () => {
+    const api = fakeExperimentsApi();
+    api.saveActivity.mockImplementationOnce(() => refused('activity titular-noticia: an A/B test needs a share above 0'));
+    const { container } = await open('/experiments/titular-noticia/', api);
+    await click(button(container, 'Inicia'));
+    const alert = container.querySelector('.experiment-status [role="alert"]')!;
+    expect(alert.textContent).toBe("No s'ha pogut canviar l'estat. El servidor no ha acceptat la petició: activity titular-noticia: an A/B test needs a share above 0.");
+    expect(document.activeElement).toBe(alert);
+  });
+});
+
+describe("an activity's history", () => {
+  it('says when, who and what changed, newest first', async () => {
+    const created = headlineTest({ trusted: undefined, trustedBy: undefined, trustedAt: undefined });
+    const renamed = { ...created, name: 'Titular nou' };
+    const started = { ...renamed, status: 'active', experiences: [renamed.experiences[0], { ...renamed.experiences[1], share: 80 }] };
+    const api = fakeExperimentsApi([headlineTest()], [
+      { at: '2026-11-24T09:30:00.000Z', by: 'marta@example.cat', before: renamed, after: started },
+      { at: '2026-11-23T08:00:00.000Z', by: 'anna@example.cat', before: created, after: renamed },
+      { at: '2026-11-20T07:00:00.000Z', by: 'system', before: null, after: created },
+    ]);
+    const { container } = await open('/experiments/titular-noticia/', api);
+    const rows = tableRows(container.querySelector('section[aria-labelledby="history-heading"]')!);
+    expect(rows.map((row) => row.slice(1))).toEqual([
+      ['marta@example.cat', 'estat: Esborrany → Actiu; experiències'],
+      ['anna@example.cat', 'nom: «Titular de la notícia» → «Titular nou»'],
+      ['sistema', 'creació'],
+    ]);
+    expect(rows[0]![0]).toMatch(/24 .*nov.* 2026/);
+  });
+});
+
+describe('who gets the area', () => {
+  const area = CONSOLE_AREAS.find((a) => a.path === 'experiments')!;
+
+  it('is listed for editors and admins, before Administració, not for analysts', () => {
+    expect(area).toMatchObject({ label: 'Experiments', minRole: 'editor' });
+    expect(visibleAreas(CONSOLE_AREAS, 'analyst').map((a) => a.path)).not.toContain('experiments');
+    expect(visibleAreas(CONSOLE_AREAS, 'editor').map((a) => a.path).at(-1)).toBe('experiments');
+    expect(visibleAreas(CONSOLE_AREAS, 'admin').map((a) => a.path).slice(-2)).toEqual(['experiments', 'administracio']);
+  });
+
+  it('refuses an analyst at the route, loading nothing', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(
+        <SessionContext.Provider value={{ me: { ...EDITOR, role: 'analyst' }, refresh: async () => undefined }}>
+          <MemoryRouter initialEntries={['/experiments/']}>
+            <AreaRoute area={area} />
+          </MemoryRouter>
+        </SessionContext.Provider>,
+      );
+    });
+    expect(container.querySelector('h1')?.textContent).toBe('Experiments');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('El vostre rol no té accés a aquesta secció.');
+    act(() => root.unmount());
+    container.remove();
+  });
+});
