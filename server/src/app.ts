@@ -8,6 +8,7 @@ import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from '.
 import { openActivityCatalog, type ActivityCatalog } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
 import { createRedirectPolicy } from './decide/redirect-policy.js';
+import { createPreviewTokens, ensurePreviewKey, type PreviewTokens } from './decide/preview-token.js';
 import { DELIVERY_PATH_PREFIX, createDeliveryHandler, type DeliveryHandler } from './decide/delivery-handler.js';
 import { createUserAgentClassifier } from './ingest/steps/user-agent.js';
 import { fastifyTrustProxy } from './http/client-address.js';
@@ -140,6 +141,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   const catalog = await openActivityCatalog(store, { now, warn: (message) => app.log.warn(message), redirects });
+  const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
   collectors.delivery = createDeliveryHandler({
     index: catalog.index,
     cors,
@@ -152,6 +154,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
     now,
     backfill,
+    previews,
   });
   const { email: adminEmail, password: adminPassword } = config.firstAdmin;
   const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword };
@@ -161,7 +164,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   routeCollectors(app, collectors);
   await app.register(accountRoutes, accounts);
   await app.register(accountAuditRoutes, { reader: store });
-  await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill });
+  await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -222,9 +225,10 @@ interface RouteDeps {
   cors: Cors;
   now: () => number;
   backfill: Backfill;
+  previews: PreviewTokens;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery, backfill }: RouteDeps): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery, backfill, previews }: RouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
   await registerCompression(app);
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
@@ -241,7 +245,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(identityRoutes, { cors });
   await app.register(engagementRoutes, { dataDir: config.dataDir, cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone) });
+  await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await loadContentStore(config.dataDir));
   await app.register(contentRoutes, { catalog: content, now });

@@ -10,7 +10,7 @@ const START = Date.UTC(2026, 0, 15, 10);
 const DEVICE_ID = `${'d'.repeat(32)}.1_0`;
 
 function clickOn(activities: Activity[], mbox: string, params: Record<string, string>) {
-  return deliver(buildIndex(activities), articleDeliveryRequest(START, { mbox, deviceId: DEVICE_ID, params }), 'desktop', START);
+  return deliver(buildIndex(activities), articleDeliveryRequest(START, { mbox, deviceId: DEVICE_ID, params }), { device: 'desktop', nowMs: START });
 }
 
 const conversions = (delivered: ReturnType<typeof deliver>) => delivered.events.filter((e) => e.type === 'conversion').map((e) => `${e.activityId}.${e.experienceId}`);

@@ -180,7 +180,7 @@ describe('MESURA_DELIVERY_DISABLED_MS', () => {
       },
     };
     const disabled = disabledNotice('mesura', HOUR_MS);
-    const delivered = deliver(untouchable, request({ params: { clickToken: 'titular-1001.b' } }), 'desktop', START, { disabled });
+    const delivered = deliver(untouchable, request({ params: { clickToken: 'titular-1001.b' } }), { device: 'desktop', nowMs: START, settings: { disabled } });
     expect(delivered).toEqual({ response: { sessionId: 'a'.repeat(32), tntId: DEVICE_ID, offers: [], disabled }, events: [], isConversion: false });
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The activities' API: `GET /api/activities`, `GET|PUT /api/activities/:id` (a PUT replaces the
- * definition and the decision server uses it from the next request), `PUT
- * /api/activities/:id/trust` (an admin's), `GET /api/activities/:id/history` and
- * `GET /api/reports/activities/:id`, `GET /api/reports/activities/:id/over-time`. What a change stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for app.inject
- * (the node:http server answers it before routing).
+ * definition, or creates the activity, and the decision server uses it from the next request),
+ * `PUT /api/activities/:id/trust` (an admin's), `POST /api/activities/:id/preview` (a link showing
+ * one experience, preview-link.ts), `GET /api/activities/:id/history`, and the results:
+ * `GET /api/reports/activities/:id` and `GET /api/reports/activities/:id/over-time`. What a change
+ * stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for
+ * app.inject (the node:http server answers it before routing).
  */
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
@@ -17,6 +19,8 @@ import { submittedDefinition, trustedDefinition } from './activity-submission.js
 import { actorOf } from './activity-trust.js';
 import { DELIVERY_PATH_PREFIX, type DeliveryHandler } from './delivery-handler.js';
 import { overTimeRange } from './over-time-range.js';
+import { previewLink } from './preview-link.js';
+import type { PreviewTokens } from './preview-token.js';
 import type { RedirectPolicy } from './redirect-policy.js';
 
 export interface ActivityRouteDeps {
@@ -32,6 +36,8 @@ export interface ActivityRouteDeps {
   minCohort: number;
   /** The local day (MESURA_TIMEZONE) of an instant: where a default range ends. */
   localDay: LocalDay;
+  /** Signs preview links (preview-token.ts). */
+  previews: PreviewTokens;
 }
 
 export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDeps): Promise<void> {
@@ -58,6 +64,11 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
     const before = find(request.params.id);
     const context = { before, activityCount: deps.catalog.index().all.length, principal: request.principal, redirects: deps.redirects, nowMs: deps.now() };
     return store(trustedDefinition(request.body, before, context), request.principal);
+  });
+  app.post<{ Params: { id: string } }>('/api/activities/:id/preview', { config: { access: 'editor' } }, async (request, reply) => {
+    const link = previewLink(request.body, find(request.params.id), deps.previews, deps.now());
+    if (!link.ok) throw new HttpError(ERRORS.badActivity, link.reason);
+    return reply.code(201).send(link.value);
   });
   app.get<{ Params: { id: string } }>('/api/activities/:id/history', { config: { access: 'analyst' } }, async (request) => {
     const changes = await deps.store.activityHistory(request.params.id);

@@ -15,12 +15,16 @@ export interface Decision {
 /**
  * A named mbox gets the highest-ranked activity the visitor qualifies for. The global mbox gets
  * every qualifying activity whose mboxes do not overlap a higher-ranked one already chosen: it
- * stands for the whole page, where several activities may each own their part.
+ * stands for the whole page, where several activities may each own their part. A previewed
+ * decision (preview-decision.ts) ranks above every other: it is the named mbox's answer, and the
+ * global mbox's first.
  */
-export function decide(index: ActivityIndex, mbox: string, context: RequestContext, visitorKey: string): Decision[] {
-  const chosen: Decision[] = [];
-  const taken = new Set<string>();
+export function decide(index: ActivityIndex, mbox: string, context: RequestContext, visitorKey: string, preview?: Decision): Decision[] {
+  const chosen: Decision[] = preview ? [preview] : [];
+  if (preview && mbox !== GLOBAL_MBOX) return chosen;
+  const taken = new Set<string>(preview?.activity.mboxes);
   for (const activity of index.forMbox(mbox)) {
+    if (activity.id === preview?.activity.id) continue;
     if (mbox === GLOBAL_MBOX && activity.mboxes.some((m) => taken.has(m))) continue;
     const experience = experienceFor(activity, context, visitorKey);
     if (!experience) continue;

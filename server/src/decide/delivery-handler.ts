@@ -4,7 +4,8 @@
  * routing, hooks and serialisation. Credentialed CORS as the collector's. POST bodies are read
  * as form-encoded whatever their Content-Type says (a text/plain body avoids a preflight). Each
  * client code answers with its operator settings (delivery-settings.ts): the edge host, and
- * `disabled` instead of a decision while its delivery is switched off.
+ * `disabled` instead of a decision while its delivery is switched off. A page URL carrying a valid
+ * preview token is answered the previewed experience (preview-decision.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeDeliveryParams, parseDeliveryPath } from '@mesura/protocol';
@@ -16,6 +17,8 @@ import type { UserAgentFacts } from '../ingest/steps/user-agent.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { ActivityIndex } from './activity-index.js';
 import { deliver, disabledNotice, type AnswerSettings } from './delivery.js';
+import { previewGrantOf } from './preview-decision.js';
+import type { PreviewTokens } from './preview-token.js';
 
 export const DELIVERY_PATH_PREFIX = '/m2/';
 
@@ -36,6 +39,8 @@ export interface DeliveryHandlerDeps {
   now: () => number;
   /** Lets the operator's backfill name past decision times (ingest/backfill-key.ts). */
   backfill?: Backfill;
+  /** Checks the preview tokens of page URLs (preview-token.ts). */
+  previews: PreviewTokens;
 }
 
 export type DeliveryHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -89,7 +94,9 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, sett
   // URLSearchParams: protocol's faster queryEntries is not exported from its index.
   const decoded = decodeDeliveryParams([...new URLSearchParams(params)]);
   if (!decoded.ok) throw new HttpError(ERRORS.badDeliveryRequest, decoded.reason);
-  const delivered = deliver(deps.index(), decoded.value, deps.classify(request.headers['user-agent']).deviceClass, receivedAtOf(request, deps), settings);
+  const preview = previewGrantOf(decoded.value.url, deps.previews, deps.now());
+  const device = deps.classify(request.headers['user-agent']).deviceClass;
+  const delivered = deliver(deps.index(), decoded.value, { device, nowMs: receivedAtOf(request, deps), settings, preview });
   if (delivered.events.length > 0) {
     const written = deps.record(delivered.events);
     if (delivered.isConversion) await written;

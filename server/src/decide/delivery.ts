@@ -1,7 +1,7 @@
 /**
  * One delivery request answered: ids, the decision or the click conversion, the wire response,
  * and the decision events to record; or, with delivery switched off, the `disabled` notice and
- * nothing else. No HTTP here (delivery-handler.ts) and no I/O: the caller writes the events.
+ * nothing else; or, for an editor's preview, the previewed experience and nothing recorded. No HTTP here (delivery-handler.ts) and no I/O: the caller writes the events.
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryRequest, DeliveryResponse } from '@mesura/protocol';
@@ -11,6 +11,8 @@ import type { ActivityIndex } from './activity-index.js';
 import { requestContext } from './audience.js';
 import { decide } from './decide.js';
 import { offerOf, parseClickToken } from './offer.js';
+import { previewDecision } from './preview-decision.js';
+import type { PreviewGrant } from './preview-token.js';
 import { requestIds } from './visitor-ids.js';
 
 /**
@@ -48,7 +50,19 @@ export function disabledNotice(clientCode: string, durationMs: number): Disabled
   };
 }
 
-export function deliver(index: ActivityIndex, request: DeliveryRequest, device: DeviceClass, nowMs: number, settings: AnswerSettings = {}): Delivered {
+/** What a request is answered with besides its parameters. */
+export interface DeliveryContext {
+  /** The request's device class (its user agent, ingest/steps/user-agent.ts). */
+  device: DeviceClass;
+  /** The decision time recorded with its events. */
+  nowMs: number;
+  /** Defaults to none: no edge host, delivery on. */
+  settings?: AnswerSettings;
+  /** A verified preview token of the page (preview-decision.ts): its experience is shown, and nothing is recorded. */
+  preview?: PreviewGrant | undefined;
+}
+
+export function deliver(index: ActivityIndex, request: DeliveryRequest, { device, nowMs, settings = {}, preview }: DeliveryContext): Delivered {
   const ids = requestIds(request);
   // Keys in the wire's order: sessionId, tntId, edgeHost?, offers, disabled?.
   const base = { sessionId: ids.sessionId, tntId: ids.tntId, ...(settings.edgeHost !== undefined && { edgeHost: settings.edgeHost }) };
@@ -66,6 +80,12 @@ export function deliver(index: ActivityIndex, request: DeliveryRequest, device: 
     atMs: nowMs,
   });
   const token = clickTokenOf(request);
+  // An editor's preview records nothing at all, its clicks included: it is not a visitor's page.
+  if (preview) {
+    const previewed = token === undefined ? previewDecision(index, request.mbox, preview) : undefined;
+    const decisions = token === undefined ? decide(index, request.mbox, requestContext(request, device), ids.visitorKey, previewed) : [];
+    return { response: { ...base, offers: decisions.map(offerOf) }, events: [], isConversion: false };
+  }
   if (token !== undefined) {
     // A click: never decided again, counted for an active click-goal activity that has the experience.
     const click = parseClickToken(token);

@@ -4,34 +4,25 @@
  * RECEIVED_AT_HEADER only if it also carries BACKFILL_KEY_HEADER equal to the key kept in the data
  * folder. Whoever can read the data folder already holds every event Mesura has: that is the trust
  * boundary, so the key is a file there (0600), never a setting that travels. Without the key the
- * header is ignored: a visitor's browser cannot move its hits in time.
+ * header is ignored: a visitor's browser cannot move its hits in time. The key file is made as
+ * every data-folder key is (data-key-file.ts).
  *
  * A backfilled request is exempt from the per-address request rate (all of a backfill comes from
  * one address), not from validation, consent checks or the per-visitor rate.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import path from 'node:path';
+import { ensureDataKeyFile } from '../data-key-file.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 
 export const BACKFILL_KEY_FILE = 'backfill.key';
 export const BACKFILL_KEY_HEADER = 'x-mesura-backfill';
 export const RECEIVED_AT_HEADER = 'x-mesura-received-at';
-const BACKFILL_KEY_BYTES = 32;
-const KEY_FILE_MODE = 0o600;
 const DAY_MS = 86_400_000;
 
 /** The data folder's backfill key, made once (random, 0600) and kept across restarts. */
 export function ensureBackfillKey(dataDir: string): string {
-  const file = path.join(dataDir, BACKFILL_KEY_FILE);
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, randomBytes(BACKFILL_KEY_BYTES).toString('base64url'), { flag: 'wx', mode: KEY_FILE_MODE });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return readFileSync(file, 'utf8').trim();
+  return ensureDataKeyFile(dataDir, BACKFILL_KEY_FILE);
 }
 
 export interface Backfill {

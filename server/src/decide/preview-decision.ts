@@ -1,0 +1,34 @@
+/**
+ * A preview on the delivery path: a request whose page URL (`mboxURL`) carries a valid preview
+ * token (preview-token.ts) is answered the granted experience on every mbox where its activity
+ * would be answered live (its mboxes, and the global mbox when its audience names a path),
+ * whatever its status or audience, as the catalogue made it safe to serve. A bad, altered or
+ * expired token is ignored: the visitor's request is decided as any other.
+ */
+import type { Activity } from './activity.js';
+import { GLOBAL_MBOX, type ActivityIndex } from './activity-index.js';
+import type { Decision } from './decide.js';
+import { PREVIEW_PARAM, type PreviewGrant, type PreviewTokens } from './preview-token.js';
+
+/** The grant `pageUrl` carries in PREVIEW_PARAM, when its token verifies at `nowMs`. */
+export function previewGrantOf(pageUrl: string, tokens: PreviewTokens, nowMs: number): PreviewGrant | undefined {
+  // The decision path pays one substring search unless a preview is open.
+  if (!pageUrl.includes(`${PREVIEW_PARAM}=`)) return undefined;
+  const queryAt = pageUrl.indexOf('?');
+  if (queryAt < 0) return undefined;
+  const token = new URLSearchParams(pageUrl.slice(queryAt + 1).split('#', 1)[0]).get(PREVIEW_PARAM);
+  const checked = token === null ? undefined : tokens.verify(token, nowMs);
+  return checked?.ok ? checked.value : undefined;
+}
+
+/** The granted experience on `mbox`, or undefined when its activity would not be answered there. */
+export function previewDecision(index: ActivityIndex, mbox: string, grant: PreviewGrant): Decision | undefined {
+  const activity = index.byId(grant.activityId);
+  const experience = activity?.experiences.find((e) => e.id === grant.experienceId);
+  return activity && experience && answersOn(activity, mbox) ? { activity, experience } : undefined;
+}
+
+/** activity-index.ts's rule, status aside: its own mboxes, and the global mbox when its audience names a path. */
+function answersOn(activity: Activity, mbox: string): boolean {
+  return activity.mboxes.includes(mbox) || (mbox === GLOBAL_MBOX && activity.audience?.path !== undefined);
+}
