@@ -32,7 +32,7 @@ export function adBreakStart(ctx: StepContext, s: SessionState, { info }: CallAr
   // The break replaces whatever the content was doing.
   s.buffering = false;
   s.seeking = false;
-  s.adBreak = { info: adBreak, podId: positionId(s.media.id, adBreak.position) };
+  s.adBreak = { info: adBreak, podId: positionId(s.media.id, adBreak.position), contentPlayhead: ctx.playhead(s) };
   reconcile(ctx, s);
 }
 
@@ -66,7 +66,7 @@ export function adStart(ctx: StepContext, s: SessionState, { info, contextData }
     podOffset: adBreak.info.startTime,
     length: ad.length,
   };
-  s.ad = { info: ad, sid: wire.sid, wire, metadata: ctx.metadata(contextData), playedMs: 0 };
+  s.ad = { info: ad, sid: wire.sid, wire, metadata: ctx.metadata(contextData), prevTs: {} };
   s.player = 'playing';
   s.buffering = false;
   s.seeking = false;
@@ -78,6 +78,8 @@ export function adStart(ctx: StepContext, s: SessionState, { info, contextData }
 }
 
 export function adComplete(ctx: StepContext, s: SessionState): void {
+  // Wire §2: no duration-0 `play` before an ad's `complete` (its last heartbeat was this very ms).
+  if (s.reported?.asset === 'ad' && s.reported.lastHbTs >= ctx.now) s.reported = undefined;
   closeReported(ctx, s);
   ctx.event(s, 'complete', 'ad');
   s.ad = undefined;

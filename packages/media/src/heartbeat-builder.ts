@@ -21,7 +21,7 @@ export interface HeartbeatSpec {
   ts: number;
   /** Milliseconds; 0 for events that are not states. */
   duration: number;
-  /** Seconds, in the asset it reports (the ad's own for ad heartbeats). */
+  /** Seconds: the content's playhead (for an ad, where its break sits). */
   playhead: number;
   qos: HeartbeatQoS;
   /** An `error`'s id. */
@@ -31,12 +31,13 @@ export interface HeartbeatSpec {
 }
 
 /**
- * The heartbeat of `spec` in `session`. Records its ts as the previous one of its type, so the
- * caller must send what it builds.
+ * The heartbeat of `spec` in `session`. Records its ts as the previous one of its type and asset
+ * (each ad is an asset of its own, wire §2), so the caller must send what it builds.
  */
 export function buildHeartbeat(setup: Setup, session: SessionState, readings: Readings, spec: HeartbeatSpec): Heartbeat {
-  const prevTs = session.prevTs[spec.type] ?? NO_PREVIOUS_TS;
-  session.prevTs[spec.type] = spec.ts;
+  const previous = spec.asset === 'ad' && session.ad !== undefined ? session.ad.prevTs : session.prevTs;
+  const prevTs = previous[spec.type] ?? NO_PREVIOUS_TS;
+  previous[spec.type] = spec.ts;
   const { media } = session;
   return {
     analytics: { reportSuite: setup.reportSuite, trackingServer: setup.analyticsServer, ssl: setup.ssl },

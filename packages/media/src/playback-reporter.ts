@@ -203,7 +203,7 @@ function isFiltered(from: Place, to: Place): boolean {
   return from.asset === to.asset && FILTERED.has(to.state) && from.state !== 'start' && from.state !== 'gap';
 }
 
-/** One heartbeat of a state; an ad's play time advances the ad's playhead. */
+/** One heartbeat of a state; an ad's carries the content's playhead where its break sits. */
 function stateHeartbeat(
   ctx: StepContext,
   s: SessionState,
@@ -213,11 +213,7 @@ function stateHeartbeat(
   playhead: number,
   qos: HeartbeatQoS,
 ): void {
-  let assetPlayhead = playhead;
-  if (reported.asset === 'ad' && s.ad !== undefined) {
-    if (reported.state === 'play') s.ad.playedMs += duration;
-    assetPlayhead = s.ad.playedMs / 1000;
-  }
+  const assetPlayhead = reported.asset === 'ad' ? ctx.assetPlayhead(s, 'ad') : playhead;
   const meta = reported.state === 'start' ? s.metadata : undefined;
   ctx.heartbeat(s, { type: REPORTED_AS[reported.state], asset: reported.asset, ts, duration, playhead: assetPlayhead, qos, meta });
 }

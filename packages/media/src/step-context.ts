@@ -44,6 +44,14 @@ export class StepContext {
     return session.pushedPlayhead ?? this.readings.playhead;
   }
 
+  /**
+   * The playhead a heartbeat of `asset` carries: an ad's is the content's where its break sits
+   * (wire §2), however far the ad has played.
+   */
+  assetPlayhead(session: SessionState, asset: HeartbeatAssetType): number {
+    return asset === 'ad' && session.adBreak !== undefined ? session.adBreak.contentPlayhead : this.playhead(session);
+  }
+
   /** The QoS now: what the player pushed last, else the delegate's. */
   qos(session: SessionState): HeartbeatQoS {
     return session.pushedQoS ?? this.readings.qos;
@@ -55,7 +63,7 @@ export class StepContext {
 
   /** An event that is not a state (duration 0), now, at the asset's current playhead. */
   event(session: SessionState, type: HeartbeatEventType, asset: HeartbeatAssetType = 'main', meta?: Record<string, string>): void {
-    const playhead = asset === 'ad' ? (session.ad?.playedMs ?? 0) / 1000 : this.playhead(session);
+    const playhead = this.assetPlayhead(session, asset);
     this.heartbeat(session, { type, asset, ts: this.now, duration: 0, playhead, qos: this.qos(session), meta });
   }
 

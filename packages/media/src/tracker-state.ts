@@ -84,8 +84,8 @@ export interface OpenAd {
   wire: HeartbeatAd;
   /** Custom and standard ad metadata, sent on the ad's `start`. */
   metadata: Record<string, string>;
-  /** Ad time played so far: the ad heartbeats' playhead. */
-  playedMs: number;
+  /** `l:event:prev_ts` by event type: each ad is a new asset (wire §2), its first of a type has -1. */
+  prevTs: Record<string, number>;
 }
 
 export interface OpenChapter {
@@ -99,6 +99,11 @@ export interface OpenAdBreak {
   info: AdBreakObject;
   /** `s:asset:pod_id`: `{md5(content id)}_{position}`. */
   podId: string;
+  /**
+   * The content's playhead when the break began, seconds: every heartbeat of its ads carries it
+   * (wire §2 "the content's playhead (where the break sits), not the ad's own progress").
+   */
+  contentPlayhead: number;
 }
 
 export interface SessionState {
@@ -130,7 +135,7 @@ export interface SessionState {
   chapter?: OpenChapter;
   reported?: Reported;
   pending?: Pending;
-  /** `l:event:prev_ts` by event type. */
+  /** `l:event:prev_ts` of the main asset by event type (an open ad keeps its own, OpenAd.prevTs). */
   prevTs: Record<string, number>;
   /** Values the player pushed (updatePlayhead, updateQoEObject, BitrateChange); they win over the delegate's. */
   pushedPlayhead?: number;

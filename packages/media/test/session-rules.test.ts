@@ -213,8 +213,9 @@ describe('§4 session rules', () => {
     await h.to(2500);
     const sent = h.heartbeats();
     // The ad's play closes (no ad complete), then the media's play at its length, then complete.
-    // The ad played 1.5 s: its 1 s heartbeat was sent before, 500 ms remain.
-    expect(h.summary()).toEqual(['ad:play 500 1', 'play 0 600', 'complete 0 600']);
+    // The ad played 1.5 s: its 1 s heartbeat was sent before, 500 ms remain. Ad heartbeats carry
+    // the content's playhead where the break began (0.5 s).
+    expect(h.summary()).toEqual(['ad:play 500 0', 'play 0 600', 'complete 0 600']);
     expect(sent.map((hb) => hb.stream.chapter?.name)).toEqual(['Part 1', undefined, undefined]);
     expect(sent.filter((hb) => hb.event.type === 'complete' && hb.asset.type === 'ad')).toEqual([]);
   });

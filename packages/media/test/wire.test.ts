@@ -115,15 +115,18 @@ describe('wire §2 heartbeats', () => {
 
   it('resumes content play at ad-break complete without a play call, ad complete closing the ad', async () => {
     const h = await playing();
-    h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1, 0));
+    await h.to(5_000);
+    h.setPlaying(false);
+    h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1, 5));
     h.tracker.trackEvent(MediaEvent.AdStart, createAdObject('Ad', 'ad-1', 1, 2));
-    await h.to(2_500);
+    await h.to(7_000);
     h.tracker.trackEvent(MediaEvent.AdComplete);
-    await h.to(3_000);
+    await h.to(7_500);
     h.tracker.trackEvent(MediaEvent.AdBreakComplete);
-    await h.to(3_250);
-    // The ad's 1 s heartbeat at 2500 came just before the complete: it closes with 0 ms.
-    expect(h.summary().slice(-5)).toEqual(['ad:play 1000 2', 'ad:play 0 2', 'ad:complete 0 2', 'buffer 500 3', 'play 0 3']);
+    await h.to(7_750);
+    // The ad's 1 s heartbeat at 7000 came just before the complete: no 0 ms play follows it.
+    // Every ad heartbeat carries the content's playhead, where the break sits (5 s).
+    expect(h.summary().slice(-5)).toEqual(['ad:play 1000 5', 'ad:play 1000 5', 'ad:complete 0 5', 'buffer 500 5', 'play 0 5']);
   });
 
   it('carries the open chapter on every heartbeat, ad heartbeats too, with md5 chapter id', async () => {
