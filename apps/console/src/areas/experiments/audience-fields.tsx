@@ -48,10 +48,10 @@ export function AudienceFields({ draft, onChange }: AudienceFieldsProps) {
         {draft.query.map((condition, i) => (
           <div key={i} className="pair-row">
             <label>
-              Nom <input value={condition.name} onChange={(event) => setQuery(draft.query.map((q, j) => (j === i ? { ...q, name: event.target.value } : q)))} />
+              Nom del paràmetre {i + 1} <input value={condition.name} onChange={(event) => setQuery(draft.query.map((q, j) => (j === i ? { ...q, name: event.target.value } : q)))} />
             </label>
             <label>
-              Valor <input value={condition.value} onChange={(event) => setQuery(draft.query.map((q, j) => (j === i ? { ...q, value: event.target.value } : q)))} />
+              Valor del paràmetre {i + 1} <input value={condition.value} onChange={(event) => setQuery(draft.query.map((q, j) => (j === i ? { ...q, value: event.target.value } : q)))} />
             </label>
             <button type="button" className="button button--quiet" aria-label={`Treu el paràmetre ${i + 1}`} onClick={() => setQuery(draft.query.filter((_, j) => j !== i))}>
               Treu
