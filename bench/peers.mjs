@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleEntry, gzipBytes } from './peers/bundle.mjs';
 import { compareJobs, formatComparison } from './peers/compare.mjs';
-import { JOBS, MESURA_BUNDLES } from './peers/jobs.mjs';
+import { JOBS, MESURA_BUNDLES, NOTES } from './peers/jobs.mjs';
 import { formatBreakdown, moduleBytes } from './peers/module-breakdown.mjs';
 
 const SDK_DIR = path.resolve(import.meta.dirname, '../packages/sdk');
@@ -53,6 +53,7 @@ const peerGzip = await measurePeers();
 console.log(`Gzip (level 9) of what a page downloads for each job, bundled by esbuild and minified by terser as packages/sdk/build.mjs does.`);
 console.log(`Peers: ${PEER_PACKAGES.map((name) => `${name}@${versionOf(name)}`).join(', ')}.\n`);
 for (const line of formatComparison(compareJobs(JOBS, { mesuraGzip, peerGzip }))) console.log(line);
+console.log(`\n${NOTES.map((note) => `- ${note}`).join('\n')}`);
 
 console.log(`\nWhere Mesura's bytes go (shares of esbuild's minified output; gzip estimated in proportion):\n`);
 for (const { file, entry } of Object.values(MESURA_BUNDLES)) {

@@ -82,3 +82,11 @@ export const JOBS = [
     ],
   },
 ];
+
+/** Printed under the table: what the figures count and leave out. */
+export const NOTES = [
+  "Mesura's head snippet is inlined in each page; it is counted gzipped on its own, as bench/sdk-size.mjs counts it.",
+  'Each Mesura bundle is gzipped on its own (as served); each peer job is one bundle, so code shared by its packages counts once.',
+  "PostHog fetches further scripts from its host at run time when the project's remote settings ask (replay, surveys…): not counted.",
+  "Snowplow's media plugin has no player adapter: the HTML5 wiring (bench/peers/glue/) is counted; Mesura's adapters are in its bundle.",
+];
