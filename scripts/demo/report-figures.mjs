@@ -1,0 +1,29 @@
+// Every report of the server's catalogue (GET /api/reports/catalogue), asked over the last days:
+// how many rows each shows with a figure, and the figures themselves. The e2e test checks with it
+// that the demo leaves no report empty and that a second run changes no figure.
+
+/** Rows that show something: not hidden under the minimum cohort, some metric above 0. */
+const shows = (row) => !row.hidden && Object.values(row.values ?? {}).some((value) => typeof value === 'number' && value > 0);
+
+/**
+ * `{report → {rows, shown, figures}}` over [from, to] (YYYY-MM-DD): `rows` answered, `shown` with a
+ * figure, `figures` the rows' keys and values and the totals (what a second run must not change).
+ * `headers` authorise an analyst (a session cookie or an API token).
+ */
+export async function catalogueFigures({ base, headers, from, to }) {
+  const get = async (path) => {
+    const answer = await fetch(`${base}${path}`, { headers });
+    if (!answer.ok) throw new Error(`GET ${path} answered ${answer.status}: ${await answer.text()}`);
+    return answer.json();
+  };
+  const figures = {};
+  for (const { report } of await get('/api/reports/catalogue')) {
+    const answer = await get(`/api/reports/${report}?from=${from}&to=${to}&limit=200`);
+    figures[report] = {
+      rows: answer.rows.length,
+      shown: answer.rows.filter(shows).length,
+      figures: JSON.stringify({ rows: answer.rows.map((row) => [row.key, row.values]), totals: answer.totals }),
+    };
+  }
+  return figures;
+}

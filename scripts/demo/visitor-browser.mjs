@@ -1,0 +1,105 @@
+// A visitor's browser on the site, as far as measurement goes: what the SDK sends for a page view
+// and for each direct call, built by the SDK's own code (@mesura/datalayer reads the data layer,
+// @mesura/analytics builds and encodes the beacon, the site property's link calls name events and
+// variables), on a clock the demo sets. Nothing is sent here: the beacons are collected with the
+// time they stand for, and the caller sends them through http-sender.mjs.
+import { createAnalytics, memoryStore } from '../../packages/analytics/dist/index.js';
+import { LOGIN_COOKIE_NAME, pageVariables, readDataLayer } from '../../packages/datalayer/dist/index.js';
+import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from '../../packages/tags/dist/index.js';
+import { createMediaAnalytics } from '../../packages/media/dist/media-analytics.js';
+
+/** The site's origin as a visitor's address bar shows it (the beacons' `g`). */
+export const SITE_ORIGIN = 'https://www.mesura.cat';
+const MEDIA_PLAYER_NAME = 'mesura-html5';
+/** The login module's cookie when the visitor has signed in (@mesura/datalayer session-cookie.ts). */
+const SIGNED_IN_COOKIE = `${LOGIN_COOKIE_NAME}=${encodeURIComponent(JSON.stringify({ logat: true }))}`;
+
+/**
+ * One visit's browser. `visitor`: {id, userAgent, browser (screen, viewport…), signedIn, userId,
+ * consent: TcfSignal}; `next`: the visit's seeded random source (ids and cache-busters);
+ * `referrer`: the first page's referrer; `suite`: the report suite. `out` receives the requests.
+ */
+export function visitBrowser({ visitor, next, referrer, suite, out }) {
+  let atMs = 0;
+  let page;
+  const analytics = createAnalytics({
+    reportSuites: [suite],
+    transport: { send: (path, query) => out.push({ kind: 'beacon', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent }) },
+    visitorId: () => visitor.id,
+    now: () => new Date(atMs),
+    browserInfo: () => visitor.browser,
+    random: (bytes) => bytes.map(() => Math.floor(next() * 256)),
+    referrer: referrer ?? '',
+    clickStore: memoryStore(),
+    consentSignal: () => visitor.consent,
+  });
+  const layerOf = (target) => ({
+    page: { ...target.fields, portal: 'mesura', web: 'mesura.cat', idioma: 'ca', url: SITE_ORIGIN + target.path, viewport: visitor.browser.viewport, screenReader: 'false' },
+    user: { userLogin: 'mesura', ...(visitor.signedIn && { idUsuari: visitor.userId }) },
+    ...(target.video && { video: target.video }),
+  });
+  const variablesOf = (target) =>
+    pageVariables(readDataLayer(layerOf(target), { cookies: visitor.signedIn ? SIGNED_IN_COOKIE : '', now: new Date(atMs) }));
+  const media = createMediaAnalytics({
+    reportSuites: suite,
+    trackingServer: 'www.mesura.cat',
+    transport: { send: (url) => void out.push({ kind: 'media-start', method: 'POST', ...pathAndBody(url), atMs, userAgent: visitor.userAgent }) },
+    visitorId: () => visitor.id,
+    now: () => atMs,
+    random: next,
+    consent: () => visitor.consent,
+  });
+
+  return {
+    /** scPageView on `target` (site-pages.mjs) at `at`: the page view the site's rules send (§5, §7). */
+    pageView(target, at) {
+      atMs = at;
+      page = target;
+      const search = target.fields.pageType === 'cercador';
+      analytics.clearVariables();
+      analytics.pageView({
+        pageName: target.fields.status === 'Error404' ? '' : target.fields.pageName,
+        url: SITE_ORIGIN + target.path,
+        variables: nonEmpty(variablesOf(target)),
+        events: search ? ['pageView', 'search'] : ['pageView'],
+      });
+    },
+    /** A direct call of §7 on the current page; `detail` as apps/site's LinkCallDetail. */
+    call(name, detail, at) {
+      atMs = at;
+      const call = SITE_LINK_CALLS[name];
+      const fromPage = variablesOf(page);
+      const variables = {};
+      for (const [field, variable] of Object.entries(LINK_DETAIL_VARIABLES)) {
+        const value = field === 'areaTematica' ? detail[field]?.split(',')[0] : detail[field];
+        variables[variable] = value || fromPage[variable];
+      }
+      analytics.link({ linkType: call.linkType ?? 'o', linkName: detail.linkName ?? detail.linkText, linkUrl: detail.linkUrl, variables: nonEmpty(variables), events: call.events });
+    },
+    /** A link out of the site, measured by the SDK's automatic exit-link tracking (`lnk_e`). */
+    exitLink(url, text, at) {
+      atMs = at;
+      analytics.link({ linkType: 'e', linkUrl: url, linkText: text, variables: {}, events: [], activityMap: { link: text, region: 'BODY' } });
+    },
+    /** The media tracker's start hits (`ms_s`, `msa_s`), at `at`. */
+    mediaStart(info, at) {
+      atMs = at;
+      media.mediaStart({ ...info, playerName: MEDIA_PLAYER_NAME });
+    },
+    adStart(info, at) {
+      atMs = at;
+      media.adStart({ ...info, playerName: MEDIA_PLAYER_NAME });
+    },
+  };
+}
+
+/** The media tracker's beacon sender posts the query as the body (packages/sdk media-sender.ts). */
+function pathAndBody(url) {
+  const parsed = new URL(url);
+  return { path: parsed.pathname, body: parsed.search.slice(1) };
+}
+
+/** The rules leave out a variable that resolves to '' (packages/tags "Value templates"). */
+function nonEmpty(variables) {
+  return Object.fromEntries(Object.entries(variables).filter(([, value]) => typeof value === 'string' && value !== ''));
+}
