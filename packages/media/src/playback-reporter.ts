@@ -193,9 +193,12 @@ export function samePlace(a: Place, b: Place): boolean {
   return a.asset === b.asset && a.state === b.state;
 }
 
-/** Inside an ad break every 1 s (§9 "ad tracking interval"), else the settings' interval. */
+/**
+ * An ad's states every 1 s (§9 "ad tracking interval"); the content's, the break's gap included,
+ * on the settings' interval (wire §2 "the 1 s cadence is for ad assets only").
+ */
 function intervalOf(ctx: StepContext, place: Place): number {
-  return place.asset === 'ad' || place.state === 'gap' ? AD_HEARTBEAT_INTERVAL_MS : ctx.state.settings.trackingIntervalMs;
+  return place.asset === 'ad' ? AD_HEARTBEAT_INTERVAL_MS : ctx.state.settings.trackingIntervalMs;
 }
 
 /** A change between play, pause, buffer and seek of one asset waits out the flush filter. */

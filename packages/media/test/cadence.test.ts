@@ -31,11 +31,11 @@ describe('§9 playback tracking constants', () => {
     expect(times(h, 'play', 'ad')).toEqual(['1500/1000', '2500/1000', '3500/1000']);
   });
 
-  it('reports the gap of a break with no ad as main buffer every second', async () => {
+  it('reports the gap of a break with no ad as main buffer every 10 s: only ads tick every second (wire §2)', async () => {
     const h = await playing();
     h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1, 0));
-    await h.to(2_600);
-    expect(times(h, 'buffer')).toEqual(['1500/1000', '2500/1000']);
+    await h.to(21_000);
+    expect(times(h, 'buffer')).toEqual(['10500/10000', '20500/10000']);
   });
 
   it('sends pause at 0 ms, then every 10 s', async () => {

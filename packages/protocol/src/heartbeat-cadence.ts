@@ -12,7 +12,8 @@
  *   a type add up to the time spent in it and no millisecond is reported twice:
  *   - *opening*: `start`, `play` and `pause` open with duration 0 (buffer, seek and the gap have
  *     none; an ad's `start` opens its play);
- *   - *periodic*: every HEARTBEAT_INTERVAL_MS (AD_HEARTBEAT_INTERVAL_MS inside an ad break),
+ *   - *periodic*: every HEARTBEAT_INTERVAL_MS (AD_HEARTBEAT_INTERVAL_MS for an ad asset; the
+ *     break's gap and the content after a break keep HEARTBEAT_INTERVAL_MS),
  *     counted from the state's last heartbeat, so that every heartbeat sent for a state change
  *     starts the interval anew (no fixed grid from the first play); only the session's first
  *     content `play` is followed by one FIRST_PLAY_HEARTBEAT_DELAY_MS later (a `play` that resumes
@@ -26,7 +27,10 @@
 
 /** §9 "reporting interval default 10 s": periodic heartbeats of main content. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
-/** §9 "ad tracking interval 1 s": periodic heartbeats inside an ad break. */
+/**
+ * §9 "ad tracking interval 1 s": periodic heartbeats of an ad asset only (wire §2); the break's
+ * gap (main `buffer`) is content and repeats every HEARTBEAT_INTERVAL_MS.
+ */
 export const AD_HEARTBEAT_INTERVAL_MS = 1_000;
 /**
  * Wire §2 "after the session's first content play only, the next `play` comes about 1 s later":
