@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeSummary } from '../src/areas/experiments/activity-history';
 import { SessionContext } from '../src/session/session-context';
 import { AreaRoute } from '../src/shell/area-route';
 import { CONSOLE_AREAS } from '../src/shell/areas';
@@ -174,6 +175,15 @@ describe("an activity's history", () => {
       ['sistema', 'creació'],
     ]);
     expect(rows[0]![0]).toMatch(/24 .*nov.* 2026/);
+  });
+});
+
+describe('a change summary', () => {
+  it('names only the fields whose values differ, whatever the order of their keys', () => {
+    const before = { id: 'x', name: 'X', status: 'paused', goal: { type: 'click', selector: 'a' } };
+    const after = { goal: { selector: 'a', type: 'click' }, status: 'active', name: 'X', id: 'x' };
+    expect(changeSummary({ at: '2026-11-24T09:30:00.000Z', by: 'system', before, after })).toBe('estat: En pausa → Actiu');
+    expect(changeSummary({ at: '2026-11-24T09:30:00.000Z', by: 'system', before: after, after })).toBe('cap canvi');
   });
 });
 

@@ -43,6 +43,18 @@ export function actorLabel(by: string): string {
   return by === SYSTEM_ACTOR ? 'sistema' : by;
 }
 
+/** Deep equality of two JSON values, whatever the order of their objects' keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
+  }
+  return a === b;
+}
+
 const statusLabel = (value: unknown) => (ACTIVITY_STATUSES.includes(value as ActivityStatus) ? STATUS_LABELS[value as ActivityStatus] : String(value));
 
 /** "creació", or the fields that differ ("estat: Esborrany → Actiu; experiències"); "cap canvi" when none does. */
@@ -53,7 +65,7 @@ export function changeSummary(change: ActivityChange): string {
   const keys = [...new Set([...Object.keys(FIELD_LABELS), ...Object.keys(before), ...Object.keys(after)])];
   const parts = keys
     .filter((key) => key !== 'id' && !key.startsWith('trustedB') && key !== 'trustedAt')
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .filter((key) => !sameJson(before[key], after[key]))
     .map((key) => {
       const label = FIELD_LABELS[key] ?? key;
       if (key === 'status') return `${label}: ${statusLabel(before[key])} → ${statusLabel(after[key])}`;
