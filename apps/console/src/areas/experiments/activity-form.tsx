@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiFailure } from '../../api/api-answer';
 import { apiFailureMessage } from '../../api/failure-message';
-import { definitionFromDraft, slugOf, type ActivityDraft, type DraftField } from './activity-draft';
-import { GLOBAL_MBOX, type Activity } from './activity-definition';
+import { definitionFromDraft, type ActivityDraft, type DraftField } from './activity-draft';
+import { GeneralFields } from './general-fields';
+import type { Activity } from './activity-definition';
 import { AudienceFields } from './audience-fields';
 import { ExperiencesFields } from './experiences-fields';
 import { useExperimentsApi } from './experiments-api-context';
@@ -53,7 +54,6 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
     if (problem === undefined) return;
     if (problem.field === 'mboxes' && advanced.current) advanced.current.open = true;
     (problem.field === undefined ? problemText.current : refs[problem.field].current)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [problem]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -65,9 +65,14 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
     if (before === undefined) {
       // A PUT of a taken id would replace that activity: a new one must have an id of its own.
       const existing = await api.activity(result.value.id);
-      if (existing.ok) {
+      const absent = !existing.ok && existing.failure.reason === 'rejected' && existing.failure.status === 404;
+      if (!absent) {
         setSending(false);
-        return setProblem({ field: 'id', message: `Ja hi ha un experiment amb l'identificador «${result.value.id}»: trieu-ne un altre.` });
+        return setProblem(
+          existing.ok
+            ? { field: 'id', message: `Ja hi ha un experiment amb l'identificador «${result.value.id}»: trieu-ne un altre.` }
+            : { field: undefined, message: refusalMessage(existing.failure) },
+        );
       }
     }
     const outcome = await api.saveActivity(result.value);
@@ -78,63 +83,18 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
 
   const invalid = (field: DraftField) => problem?.field === field;
   const describedBy = (field: DraftField) => (invalid(field) ? PROBLEM_ID : undefined);
-  const setName = (name: string) => setDraft({ ...draft, name, ...(draft.idEdited ? {} : { id: slugOf(name) }) });
 
   return (
     <form className="experiment-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <fieldset className="form-card experiment-fieldset">
-        <legend>Experiment</legend>
-        <div className="form-field">
-          <label htmlFor="activity-name">Nom</label>
-          <input id="activity-name" ref={refs.name} value={draft.name} onChange={(event) => setName(event.target.value)} aria-invalid={invalid('name')} aria-describedby={describedBy('name')} />
-        </div>
-        <div className="form-field">
-          <label htmlFor="activity-id">Identificador</label>
-          <input
-            id="activity-id"
-            ref={refs.id}
-            value={draft.id}
-            readOnly={before !== undefined}
-            onChange={(event) => setDraft({ ...draft, id: event.target.value, idEdited: true })}
-            aria-invalid={invalid('id')}
-            aria-describedby={describedBy('id') === undefined ? 'activity-id-hint' : `activity-id-hint ${PROBLEM_ID}`}
-          />
-          <p id="activity-id-hint" className="admin-note">
-            {before === undefined ? "Es fa a partir del nom; d'1 a 64 lletres sense accents, xifres, _ o -." : "L'identificador d'un experiment desat no canvia."}
-          </p>
-        </div>
-        <div className="choice-row" role="radiogroup" aria-label="Tipus">
-          <label>
-            <input type="radio" name="activity-type" checked={draft.type === 'ab'} onChange={() => setDraft({ ...draft, type: 'ab' })} /> Prova A/B (quotes de visitants)
-          </label>
-          <label>
-            <input type="radio" name="activity-type" checked={draft.type === 'xt'} onChange={() => setDraft({ ...draft, type: 'xt' })} /> Segmentació (per audiència)
-          </label>
-        </div>
-        <div className="form-field">
-          <label htmlFor="activity-page">Pàgina (començament del camí)</label>
-          <input
-            id="activity-page"
-            ref={refs.pathPrefix}
-            value={draft.pathPrefix}
-            placeholder="/noticia/1001/"
-            onChange={(event) => setDraft({ ...draft, pathPrefix: event.target.value })}
-            aria-invalid={invalid('pathPrefix')}
-            aria-describedby={describedBy('pathPrefix') === undefined ? 'activity-page-hint' : `activity-page-hint ${PROBLEM_ID}`}
-          />
-          <p id="activity-page-hint" className="admin-note">
-            Les pàgines el camí de les quals comença així; buit, totes.
-          </p>
-        </div>
-        <details ref={advanced}>
-          <summary>Opcions avançades</summary>
-          <div className="form-field">
-            <label htmlFor="activity-mboxes">Mboxes (separades per comes)</label>
-            <input id="activity-mboxes" ref={refs.mboxes} value={draft.mboxes} onChange={(event) => setDraft({ ...draft, mboxes: event.target.value })} aria-invalid={invalid('mboxes')} aria-describedby={describedBy('mboxes')} />
-            <p className="admin-note">Totes les pàgines del web demanen {GLOBAL_MBOX}; altres noms només si la pàgina en demana.</p>
-          </div>
-        </details>
-      </fieldset>
+      <GeneralFields
+        draft={draft}
+        onChange={setDraft}
+        saved={before !== undefined}
+        problemField={problem?.field}
+        problemId={PROBLEM_ID}
+        refs={refs}
+        advancedRef={advanced}
+      />
       <AudienceFields draft={draft} onChange={setDraft} />
       <ExperiencesFields draft={draft} onChange={setDraft} headingRef={refs.experiences} />
       <GoalFields goal={draft.goal} onChange={(goal) => setDraft({ ...draft, goal })} invalid={invalid('goal')} describedBy={describedBy('goal')} inputRef={refs.goal} />

@@ -1,21 +1,15 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLoaded } from '../administracio/use-loaded';
-import { ACTIVITY_STATUSES, type Activity, type ActivityStatus } from './activity-definition';
+import { ACTIVITY_STATUSES, type ActivityStatus } from './activity-definition';
+import { ActivityTable } from './activity-table';
 import { useExperimentsApi } from './experiments-api-context';
-import { STATUS_LABELS, TYPE_LABELS, goalLabel } from './experiment-labels';
-import { activityPath, newActivityPath } from './experiment-paths';
+import { STATUS_LABELS } from './experiment-labels';
+import { newActivityPath } from './experiment-paths';
 import { LoadFailure } from './load-failure';
 
 /** The URL parameter of the state filter (`?estat=active`); none lists every activity. */
 const STATE_PARAM = 'estat';
-
-function pagesOf(activity: Activity): string {
-  const prefix = activity.audience?.path?.prefix;
-  const regex = activity.audience?.path?.regex;
-  const pages = prefix !== undefined ? `${prefix}…` : regex !== undefined ? `/${regex}/` : 'Totes les pàgines';
-  return `${pages} · ${activity.mboxes.join(', ')}`;
-}
 
 /** Experiments: every activity with its type, state, pages, goal and trust mark, filtered by state. */
 export function ActivityListPage() {
@@ -60,39 +54,7 @@ export function ActivityListPage() {
         {activities.state.status === 'ready' && shown.length === 0 && (
           <p className="panel__note">{state === undefined ? 'Encara no hi ha cap activitat.' : `No hi ha cap activitat en estat «${STATUS_LABELS[state]}».`}</p>
         )}
-        {shown.length > 0 && (
-          <div className="table-scroll">
-            <table className="report-table">
-              <caption className="visually-hidden">Activitats{state === undefined ? '' : ` en estat «${STATUS_LABELS[state]}»`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Nom</th>
-                  <th scope="col">Tipus</th>
-                  <th scope="col">Estat</th>
-                  <th scope="col">Pàgines i mboxes</th>
-                  <th scope="col">Objectiu</th>
-                  <th scope="col">De confiança</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((activity) => (
-                  <tr key={activity.id}>
-                    <th scope="row">
-                      <Link to={activityPath(activity.id)}>{activity.name}</Link>
-                    </th>
-                    <td>{TYPE_LABELS[activity.type]}</td>
-                    <td>
-                      <span className={`status-badge status-badge--${activity.status}`}>{STATUS_LABELS[activity.status]}</span>
-                    </td>
-                    <td>{pagesOf(activity)}</td>
-                    <td>{goalLabel(activity.goal)}</td>
-                    <td>{activity.trusted === true ? <span title={`Per ${activity.trustedBy ?? ''}`}>✓ Sí</span> : 'No'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {shown.length > 0 && <ActivityTable activities={shown} caption={`Activitats${state === undefined ? '' : ` en estat «${STATUS_LABELS[state]}»`}`} />}
       </section>
     </>
   );
