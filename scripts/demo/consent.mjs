@@ -46,9 +46,14 @@ export function refusedBeacon(beacon) {
 
 /** Share of a day's visits that answer the banner (first visits, and visitors asked again). */
 const ANSWERS_PER_VISIT = 0.2;
-/** One visit in this many sends a beacon the collector refuses, and at least MIN_REFUSED_PER_DAY visits a day do. */
+/**
+ * One visit in this many sends a beacon the collector refuses, and at least MIN_REFUSED_PER_DAY
+ * visits a day do: the refusals report hides a day of fewer refusals than the minimum cohort (5).
+ */
 const VISITS_PER_REFUSED = 80;
-const MIN_REFUSED_PER_DAY = 3;
+const MIN_REFUSED_PER_DAY = 7;
+/** One refused beacon in this many has `gdpr=1` without a TC string; the others a TC string that says no. */
+const REFUSED_PER_MISSING_SIGNAL = 4;
 
 /**
  * The day's banner answers and refused beacons, at the times of some of its visits: `visits` are
@@ -58,12 +63,13 @@ const MIN_REFUSED_PER_DAY = 3;
 export function dayConsentRequests(next, visits, tcString, beaconAt) {
   const requests = [];
   const refusedEvery = Math.max(1, Math.min(VISITS_PER_REFUSED, Math.floor(visits.length / MIN_REFUSED_PER_DAY)));
+  let refused = 0;
   for (const [i, visit] of visits.entries()) {
     const atMs = visit.pages[0]?.atMs;
     if (atMs === undefined) continue;
     if (next() < ANSWERS_PER_VISIT) requests.push(bannerAnswer(weighted(next, BANNER_ANSWERS), atMs - 5_000));
     if (i % refusedEvery === refusedEvery - 1) {
-      const signal = next() < 0.8 ? signalOf(tcString('reject-all', atMs)) : { gdprApplies: true };
+      const signal = ++refused % REFUSED_PER_MISSING_SIGNAL === 0 ? { gdprApplies: true } : signalOf(tcString('reject-all', atMs));
       requests.push(...beaconAt(visit, signal).map(refusedBeacon));
     }
   }
