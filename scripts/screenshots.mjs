@@ -1,7 +1,8 @@
 // Saves every page type of the site (e2e/page-types.json) at 1280 px and 360 px wide as
 // docs/screenshots/{page}-{width}.jpg (JPEG, at most two screens long: the set stays a few MB): the
 // built server on 127.0.0.1 with an empty data folder, Debian's Chromium, a visitor who has
-// accepted cookies (no banner over the page). Stops by itself.
+// accepted cookies (no banner over the page). Then fills the server with the demo's traffic and
+// saves every page of the console (scripts/screenshots-console.mjs). Stops by itself.
 // Usage: npm run screenshots
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 import { runBounded, startServer } from '../bench/server-process.mjs';
+import { fillWithDemo, shootConsole } from './screenshots-console.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'docs/screenshots');
@@ -19,7 +21,7 @@ const JPEG_QUALITY = 65;
 const MAX_SHOT_HEIGHT_PX = 2 * VIEWPORT_HEIGHT_PX;
 /** After the app has rendered: images decoded, players' first frames in place (players keep the network busy, so no idle wait). */
 const SETTLE_MS = 1500;
-const HARD_LIMIT_MS = 300_000;
+const HARD_LIMIT_MS = 900_000;
 const PAGES = JSON.parse(readFileSync(path.join(ROOT, 'e2e/page-types.json'), 'utf8')).pages;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -57,6 +59,8 @@ async function main() {
       }
       await context.close();
     }
+    await fillWithDemo(server.port, dataDir);
+    await shootConsole(browser, base, OUT_DIR);
   } finally {
     await browser.close();
     // The server flushes to its data folder as it stops: the folder goes only once it has exited.

@@ -1,0 +1,95 @@
+// The console's part of `npm run screenshots`: fills the server with `npm run demo`'s traffic,
+// makes an analyst and an editor beside the admin (so that Usuaris lists a team), and saves every
+// page of the console at 1280 px and 768 px (the narrowest width the console is made for) as
+// docs/screenshots/consola-{page}-{width}.jpg: the sign-in page, every area of
+// apps/console/src/shell/areas.ts, the pages of Administració, an experiment's results and the new
+// experiment's form, the password and API-token pages.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { BENCH_ADMIN, apiHeaders } from '../bench/server-process.mjs';
+import { siteActivities } from '../server/dist/decide/site-activities.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CONSOLE_WIDTHS_PX = [1280, 768];
+const VIEWPORT_HEIGHT_PX = 900;
+/** An area stacks many reports: its first three screens show what it is. */
+const MAX_SHOT_HEIGHT_PX = 3 * VIEWPORT_HEIGHT_PX;
+const JPEG_QUALITY = 65;
+const UI_TIMEOUT_MS = 30_000;
+/** Charts drawn, the real-time stream's first figures in. */
+const SETTLE_MS = 1000;
+const DEMO_TIMEOUT_MS = 600_000;
+const TEAM = [
+  { email: 'analista@mesura.cat', password: 'analista-de-mostra', role: 'analyst' },
+  { email: 'editora@mesura.cat', password: 'editora-de-mostra', role: 'editor' },
+];
+
+/** `path: '…'` or `slug: '…'` entries of a console source file: its areas or pages, so that a new one is shot without a change here. */
+function listedNames(file, field) {
+  const source = readFileSync(path.join(ROOT, 'apps/console/src', file), 'utf8');
+  return [...source.matchAll(new RegExp(`\\b${field}: '([a-z-]+)'`, 'g'))].map((match) => match[1]);
+}
+
+/** Runs `npm run demo`'s script against the server (its data folder holds the backfill key). */
+export async function fillWithDemo(port, dataDir) {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/demo/demo.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), MESURA_DATA_DIR: dataDir },
+    timeout: DEMO_TIMEOUT_MS,
+  });
+  process.stdout.write(stdout.split('\n').filter((line) => line.startsWith('demo: sent')).join('\n') + '\n');
+}
+
+async function makeTeam(base) {
+  const headers = { 'content-type': 'application/json', ...(await apiHeaders(Number(new URL(base).port))) };
+  for (const user of TEAM) {
+    const made = await fetch(`${base}/api/users`, { method: 'POST', headers, body: JSON.stringify(user) });
+    if (made.status !== 201 && made.status !== 409) throw new Error(`making ${user.email} answered ${made.status}: ${await made.text()}`);
+  }
+}
+
+async function signIn(page, base) {
+  await page.goto(`${base}/consola/entrar/`);
+  await page.getByLabel('Correu electrònic').fill(BENCH_ADMIN.email);
+  await page.getByLabel('Contrasenya', { exact: true }).fill(BENCH_ADMIN.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.locator('nav').first().waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** The page once its reports have answered (none still loading). */
+async function shoot(page, url, file, width) {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: UI_TIMEOUT_MS });
+  await page.waitForTimeout(SETTLE_MS);
+  const height = Math.min(MAX_SHOT_HEIGHT_PX, await page.evaluate(() => document.documentElement.scrollHeight));
+  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width, height }, type: 'jpeg', quality: JPEG_QUALITY });
+  console.log(`screenshots: ${path.relative(ROOT, file)}`);
+}
+
+/** `[name, path]` of every page shot once signed in. */
+function consolePages() {
+  const areas = listedNames('shell/areas.ts', 'path');
+  const pages = areas.map((area) => [area, `/consola/${area}/`]);
+  if (areas.includes('administracio')) {
+    for (const slug of listedNames('areas/administracio/admin-pages.ts', 'slug')) pages.push([`administracio-${slug}`, `/consola/administracio/${slug}`]);
+  }
+  if (areas.includes('experiments')) {
+    pages.push(['experiments-resultats', `/consola/experiments/${siteActivities()[0].id}/`], ['experiments-nou', '/consola/experiments/nou/']);
+  }
+  return [...pages, ['contrasenya', '/consola/contrasenya/'], ['claus-api', '/consola/claus-api/']];
+}
+
+export async function shootConsole(browser, base, outDir) {
+  await makeTeam(base);
+  for (const width of CONSOLE_WIDTHS_PX) {
+    const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT_PX }, locale: 'ca-ES' });
+    const page = await context.newPage();
+    await shoot(page, `${base}/consola/entrar/`, path.join(outDir, `consola-entrar-${width}.jpg`), width);
+    await signIn(page, base);
+    for (const [name, pagePath] of consolePages()) await shoot(page, base + pagePath, path.join(outDir, `consola-${name}-${width}.jpg`), width);
+    await context.close();
+  }
+}
