@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoReady, newVisitorPage } from './helpers/browser.js';
@@ -17,10 +19,22 @@ const HEADLINE = 'Titular de prova: «Montjuïc» & la final';
 const HEADLINE_SELECTOR = 'h1.article__title';
 const SHARE_BUTTON = '.article-actions button';
 const UI_TIMEOUT_MS = 10_000;
+/**
+ * The whole scenario: a sign-in, a form, a preview and seven browser profiles one after another.
+ * About 35 s on an idle machine; room for a loaded one (the e2e default is 60 s).
+ */
+const SCENARIO_TIMEOUT_MS = 180_000;
 /** How long the report may take to count what visitors did (ingest, then the report's catch-up). */
 const REPORT_TIMEOUT_MS = 20_000;
 
-const url = (path: string) => `${site.server.baseUrl}${path}`;
+/** Where the screens' pictures go, to be looked at by a person. */
+const SCREENSHOT_DIR = process.env.MESURA_SCREENSHOT_DIR ?? tmpdir();
+
+const url = (address: string) => `${site.server.baseUrl}${address}`;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `mesura-console-experiments-${name}.png`), fullPage: true });
+}
 
 /** The home page's lead article: a real page of the site with no seeded activity (those are on 1001–1003). */
 async function leadArticlePath(): Promise<string> {
@@ -64,6 +78,7 @@ async function createTest(page: Page, articlePath: string): Promise<void> {
   await page.getByLabel('Text nou (Variant B, canvi 1)').fill(HEADLINE);
   await page.getByLabel('Clic en un element').check();
   await page.getByLabel("Selector CSS de l'element").fill(SHARE_BUTTON);
+  await screenshot(page, 'form');
   await page.getByRole('button', { name: "Desa l'esborrany" }).click();
   await page.waitForURL(/\/consola\/experiments\/titular-de-la-portada\/$/, { timeout: UI_TIMEOUT_MS });
   await page.getByRole('heading', { name: 'Titular de la portada', level: 1 }).waitFor();
@@ -132,9 +147,10 @@ describe('the Experiments area of the console, end to end', () => {
       .toEqual(['Variant B', '5', '5', '100,00\u00a0%']);
     // The control had no visitors: hidden under the minimum cohort.
     expect((await resultsRow(page, 'Control')).slice(1, 3)).toEqual(['< 5', '< 5']);
+    await screenshot(page, 'results');
     const history = await page.locator('section[aria-labelledby="history-heading"] tbody tr td:nth-child(3)').allTextContents();
     expect(history).toEqual(['estat: Esborrany → Actiu', 'creació']);
     expect(await page.locator('section[aria-labelledby="history-heading"] tbody tr td:nth-child(2)').allTextContents()).toEqual([EDITOR.email, EDITOR.email]);
     await page.context().close();
-  });
+  }, SCENARIO_TIMEOUT_MS);
 });
