@@ -36,117 +36,139 @@ const BUFFER_PER_MINUTE = 0.08;
 export function mediaSession({ page, visitor, browser, suite, next, startMs, watchS, outcome, out }) {
   const { video } = page;
   const audio = video.tipusContingut === 'audio';
-  const live = video.tipusContingutHeartbeat === 'live';
-  const sessionId = `${startMs}${String(Math.floor(next() * 1e9)).padStart(9, '0')}`;
-  const length = Number(video.durada);
-  const { standard, variables } = sessionMeta(video);
-  let bitrate = audio ? AUDIO_BITRATE : pick(next, VIDEO_BITRATES);
-  let dropped = 0;
-  const qos = () => ({ bitrate, fps: audio ? 0 : 25, droppedFrames: dropped, startupTimeMs });
-  const startupTimeMs = 400 + Math.floor(next() * (outcome === 'watch' ? 2600 : 6000));
-  const prev = new Map();
-  let chapter;
-  const send = (atMs, type, { duration = 0, playhead = 0, ad, error } = {}) => {
-    const key = `${ad?.sid ?? 'main'}|${type}`;
-    const heartbeat = {
-      analytics: { reportSuite: suite, trackingServer: 'www.mesura.cat', ssl: true },
-      visitorId: visitor.id,
-      serviceProvider: { ovp: 'hls.js', sdk: 'mesura-site', channel: 'mesura.cat', playerName: video.tecnologia === 'hls' ? 'mesura-hls.js' : 'mesura-html5', libraryVersion: HEARTBEAT_LIBRARY_VERSION, apiLevel: HEARTBEAT_API_LEVEL },
-      event: { sessionId, type, duration, playhead: Math.floor(playhead), ts: atMs, prevTs: prev.get(key) ?? NO_PREVIOUS_TS, ...(error && { errorId: error }) },
-      asset: { type: ad ? 'ad' : 'main', name: video.titol, videoId: video.idSessioVideo, publisher: 'Mesura', length: Math.floor(length), ...(ad && { ad }) },
-      stream: { type: video.tipusContingutHeartbeat, qos: error ? { ...qos(), bitrate: 0, fps: 0 } : qos(), ...(chapter && !ad && { chapter }) },
-      // The numbered variables ride on the session's start only (packages/media players/video-variables.ts).
-      meta: type === 'start' && !ad ? { ...standard, ...variables } : standard,
-      consent: visitor.consent,
-    };
-    prev.set(key, atMs);
-    out.push({ kind: 'heartbeat', method: 'GET', path: `${HEARTBEAT_PATH}?${encodeHeartbeatQuery(heartbeat)}`, atMs, userAgent: visitor.userAgent });
+  const session = {
+    video, visitor, browser, suite, next, out, audio,
+    id: `${startMs}${String(Math.floor(next() * 1e9)).padStart(9, '0')}`,
+    length: Number(video.durada),
+    meta: sessionMeta(video),
+    bitrate: audio ? AUDIO_BITRATE : pick(next, VIDEO_BITRATES),
+    dropped: 0,
+    prevTs: new Map(),
+    at: startMs,
   };
-
-  let at = startMs;
-  send(at, 'start');
-  browser.mediaStart({ sessionId, mediaId: video.idSessioVideo, name: video.titol, length: Math.floor(length), mediaType: audio ? 'audio' : 'video', streamType: video.tipusContingutHeartbeat, channel: 'mesura.cat', metadata: { ...standard, ...variables } }, at + SCHEDULER_TICK_MS);
-  send(at + SCHEDULER_TICK_MS, 'aa_start');
+  session.startupTimeMs = 400 + Math.floor(next() * (outcome === 'watch' ? 2600 : 6000));
+  const { standard, variables } = session.meta;
+  heartbeat(session, 'start');
+  browser.mediaStart({ sessionId: session.id, mediaId: video.idSessioVideo, name: video.titol, length: Math.floor(session.length), mediaType: audio ? 'audio' : 'video', streamType: video.tipusContingutHeartbeat, channel: 'mesura.cat', metadata: { ...standard, ...variables } }, startMs + SCHEDULER_TICK_MS);
+  heartbeat(session, 'aa_start', { atMs: startMs + SCHEDULER_TICK_MS });
+  session.at += SCHEDULER_TICK_MS + session.startupTimeMs;
   if (outcome !== 'watch') {
-    at += SCHEDULER_TICK_MS + startupTimeMs;
-    if (outcome === 'failure') send(at, 'error', { error: pick(next, ERROR_IDS) });
-    send(at + 1000 + Math.floor(next() * 5000), 'end');
-    return at + 6000;
+    if (outcome === 'failure') heartbeat(session, 'error', { error: pick(next, ERROR_IDS) });
+    heartbeat(session, 'end', { atMs: session.at + 1000 + Math.floor(next() * 5000) });
+    return session.at + 6000;
   }
-  // Live streams have no ads or chapters here; the playhead is the time since the broadcast began.
-  const episode = page.episode;
-  const breaks = live || !episode ? [] : episode.adBreaks.map((b, i) => ({ offset: b.offsetSeconds, position: i + 1, ads: 1 + (b.vast.length > 1 ? Math.floor(next() * 2) : 0) }));
-  const chapters = live || !episode ? [] : episode.chapters.map((c, i) => ({ ...c, position: i + 1 }));
-  let playhead = live ? (startMs - Date.parse(page.air.broadcast.start)) / 1000 : 0;
-  const endPlayhead = live ? playhead + watchS : Math.min(length, watchS);
-  at += SCHEDULER_TICK_MS + startupTimeMs;
+  playContent(session, page, watchS);
+  return session.at;
+}
 
-  const adBreak = (b) => {
-    for (let position = 1; position <= b.ads; position++) {
-      const adLength = pick(next, [10, 15, 20]);
-      const ad = { id: `anunci-${md5(`${video.idSessioVideo}-${b.position}-${position}`).slice(0, 8)}`, name: `${pick(next, ADVERTISERS)}: espot de ${adLength} s`, sid: hexId(next, 16), podId: `${md5(video.idSessioVideo)}_${b.position}`, podName: b.offset === 0 ? 'preroll' : 'midroll', podPosition: position, podOffset: b.offset, length: adLength };
-      browser.adStart({ sessionId, mediaId: video.idSessioVideo, ad, metadata: { 'a.media.ad.advertiser': ad.name.split(':')[0] } }, at);
-      send(at, 'start', { playhead, ad });
-      send(at + SCHEDULER_TICK_MS, 'aa_ad_start', { playhead, ad });
-      const watched = chance(next, AD_SKIP_SHARE) ? 5 : adLength;
-      for (let s = 1; s <= watched; s++) send(at + s * AD_HEARTBEAT_INTERVAL_MS, 'play', { duration: AD_HEARTBEAT_INTERVAL_MS, playhead, ad });
-      at += watched * AD_HEARTBEAT_INTERVAL_MS;
-      if (watched === adLength) send(at, 'complete', { playhead, ad });
-    }
+/** One heartbeat of the session at `atMs` (default the session's clock), encoded by @mesura/protocol. */
+function heartbeat(session, type, { atMs = session.at, duration = 0, playhead = session.playhead ?? 0, ad, error } = {}) {
+  const { video, visitor, audio, meta } = session;
+  const key = `${ad?.sid ?? 'main'}|${type}`;
+  const qos = { bitrate: session.bitrate, fps: audio ? 0 : 25, droppedFrames: session.dropped, startupTimeMs: session.startupTimeMs };
+  const beat = {
+    analytics: { reportSuite: session.suite, trackingServer: 'www.mesura.cat', ssl: true },
+    visitorId: visitor.id,
+    serviceProvider: { ovp: 'hls.js', sdk: 'mesura-site', channel: 'mesura.cat', playerName: video.tecnologia === 'hls' ? 'mesura-hls.js' : 'mesura-html5', libraryVersion: HEARTBEAT_LIBRARY_VERSION, apiLevel: HEARTBEAT_API_LEVEL },
+    event: { sessionId: session.id, type, duration, playhead: Math.floor(playhead), ts: atMs, prevTs: session.prevTs.get(key) ?? NO_PREVIOUS_TS, ...(error && { errorId: error }) },
+    asset: { type: ad ? 'ad' : 'main', name: video.titol, videoId: video.idSessioVideo, publisher: 'Mesura', length: Math.floor(session.length), ...(ad && { ad }) },
+    stream: { type: video.tipusContingutHeartbeat, qos: error ? { ...qos, bitrate: 0, fps: 0 } : qos, ...(session.chapter && !ad && { chapter: session.chapter }) },
+    // The numbered variables ride on the session's start only (packages/media players/video-variables.ts).
+    meta: type === 'start' && !ad ? { ...meta.standard, ...meta.variables } : meta.standard,
+    consent: visitor.consent,
   };
-  const pending = [...breaks];
-  if (pending[0]?.offset === 0) adBreak(pending.shift());
+  session.prevTs.set(key, atMs);
+  session.out.push({ kind: 'heartbeat', method: 'GET', path: `${HEARTBEAT_PATH}?${encodeHeartbeatQuery(beat)}`, atMs, userAgent: visitor.userAgent });
+}
 
-  // Content: play of 0 ms, a play 1 s later, then every interval; events close the open play.
-  let lastPlay = at;
-  send(at, 'play', { playhead });
-  let nextBeat = at + FIRST_PLAY_HEARTBEAT_DELAY_MS;
-  const openChapter = () => {
-    const c = chapters.find((ch) => playhead >= ch.startTime && playhead < ch.startTime + ch.length);
-    if (c && chapter?.position !== c.position) {
-      if (chapter) send(at, 'chapter_complete', { playhead });
-      chapter = { id: `${md5(video.idSessioVideo)}_${c.position}`, sid: hexId(next, 16), name: c.name, position: c.position, length: Math.floor(c.length), offset: Math.floor(c.startTime) };
-      send(at, 'chapter_start', { playhead });
-    }
-  };
-  openChapter();
-  while (playhead < endPlayhead) {
-    const step = Math.min((nextBeat - at) / 1000, endPlayhead - playhead);
-    at += step * 1000;
-    playhead += step;
-    if (at >= nextBeat) {
-      send(at, 'play', { duration: at - lastPlay, playhead });
-      lastPlay = at;
-      nextBeat = at + HEARTBEAT_INTERVAL_MS;
+/** An ad break at the playhead: each ad's start hit and heartbeats, one play a second; some ads are skipped. */
+function playAdBreak(session, adBreak) {
+  const { next, video } = session;
+  for (let position = 1; position <= adBreak.ads; position++) {
+    const adLength = pick(next, [10, 15, 20]);
+    const ad = {
+      id: `anunci-${md5(`${video.idSessioVideo}-${adBreak.position}-${position}`).slice(0, 8)}`, name: `${pick(next, ADVERTISERS)}: espot de ${adLength} s`, sid: hexId(next, 16),
+      podId: `${md5(video.idSessioVideo)}_${adBreak.position}`, podName: adBreak.offset === 0 ? 'preroll' : 'midroll', podPosition: position, podOffset: adBreak.offset, length: adLength,
+    };
+    session.browser.adStart({ sessionId: session.id, mediaId: video.idSessioVideo, ad, metadata: { 'a.media.ad.advertiser': ad.name.split(':')[0] } }, session.at);
+    heartbeat(session, 'start', { ad });
+    heartbeat(session, 'aa_ad_start', { atMs: session.at + SCHEDULER_TICK_MS, ad });
+    const watched = chance(next, AD_SKIP_SHARE) ? 5 : adLength;
+    for (let s = 1; s <= watched; s++) heartbeat(session, 'play', { atMs: session.at + s * AD_HEARTBEAT_INTERVAL_MS, duration: AD_HEARTBEAT_INTERVAL_MS, ad });
+    session.at += watched * AD_HEARTBEAT_INTERVAL_MS;
+    if (watched === adLength) heartbeat(session, 'complete', { ad });
+  }
+}
+
+/** The chapter the playhead is in, opened (and the previous one completed) when it changes. */
+function followChapters(session, chapters) {
+  const c = chapters.find((ch) => session.playhead >= ch.startTime && session.playhead < ch.startTime + ch.length);
+  if (!c || session.chapter?.position === c.position) return;
+  if (session.chapter) heartbeat(session, 'chapter_complete');
+  session.chapter = { id: `${md5(session.video.idSessioVideo)}_${c.position}`, sid: hexId(session.next, 16), name: c.name, position: c.position, length: Math.floor(c.length), offset: Math.floor(c.startTime) };
+  heartbeat(session, 'chapter_start');
+}
+
+/** A play closed now (its duration since the last), or a new play of 0 ms; the interval restarts either way. */
+function closePlay(session) {
+  heartbeat(session, 'play', { duration: session.at - session.lastPlay });
+  session.lastPlay = session.at;
+  session.nextBeat = session.at + HEARTBEAT_INTERVAL_MS;
+}
+
+function openPlay(session) {
+  heartbeat(session, 'play');
+  session.lastPlay = session.at;
+  session.nextBeat = session.at + HEARTBEAT_INTERVAL_MS;
+}
+
+/**
+ * The content from the preroll to where the visitor leaves: a play of 0 ms, one 1 s later, then one
+ * every interval; midrolls, chapters, bitrate changes, dropped frames and buffering on the way.
+ * Live streams have no ads or chapters here; their playhead is the time since the broadcast began.
+ */
+function playContent(session, page, watchS) {
+  const { next, audio } = session;
+  const live = session.video.tipusContingutHeartbeat === 'live';
+  const episode = live ? undefined : page.episode;
+  const breaks = episode ? episode.adBreaks.map((b, i) => ({ offset: b.offsetSeconds, position: i + 1, ads: 1 + (b.vast.length > 1 ? Math.floor(next() * 2) : 0) })) : [];
+  const chapters = episode ? episode.chapters.map((c, i) => ({ ...c, position: i + 1 })) : [];
+  session.playhead = live ? (session.at - SCHEDULER_TICK_MS - session.startupTimeMs - Date.parse(page.air.broadcast.start)) / 1000 : 0;
+  const endPlayhead = live ? session.playhead + watchS : Math.min(session.length, watchS);
+  if (breaks[0]?.offset === 0) playAdBreak(session, breaks.shift());
+  openPlay(session);
+  session.nextBeat = session.at + FIRST_PLAY_HEARTBEAT_DELAY_MS;
+  followChapters(session, chapters);
+  while (session.playhead < endPlayhead) {
+    const step = Math.min((session.nextBeat - session.at) / 1000, endPlayhead - session.playhead);
+    session.at += step * 1000;
+    session.playhead += step;
+    if (session.at >= session.nextBeat) {
+      closePlay(session);
       if (chance(next, 0.04) && !audio) {
-        bitrate = pick(next, VIDEO_BITRATES);
-        send(at, 'bitrate_change', { playhead });
+        session.bitrate = pick(next, VIDEO_BITRATES);
+        heartbeat(session, 'bitrate_change');
       }
-      if (!audio && chance(next, 0.1)) dropped += Math.floor(next() * 12);
+      if (!audio && chance(next, 0.1)) session.dropped += Math.floor(next() * 12);
       if (chance(next, (BUFFER_PER_MINUTE * HEARTBEAT_INTERVAL_MS) / 60_000)) {
         const bufferMs = 800 + Math.floor(next() * 5000);
-        send(at + bufferMs, 'buffer', { duration: bufferMs, playhead });
-        at += bufferMs;
-        send(at, 'play', { playhead });
-        lastPlay = at;
-        nextBeat = at + HEARTBEAT_INTERVAL_MS;
+        heartbeat(session, 'buffer', { atMs: session.at + bufferMs, duration: bufferMs });
+        session.at += bufferMs;
+        openPlay(session);
       }
     }
-    openChapter();
-    if (pending[0] && playhead >= pending[0].offset) {
-      send(at, 'play', { duration: at - lastPlay, playhead });
-      adBreak(pending.shift());
-      send(at, 'play', { playhead });
-      lastPlay = at;
-      nextBeat = at + HEARTBEAT_INTERVAL_MS;
+    followChapters(session, chapters);
+    if (breaks[0] && session.playhead >= breaks[0].offset) {
+      closePlay(session);
+      playAdBreak(session, breaks.shift());
+      openPlay(session);
     }
   }
-  send(at, 'play', { duration: at - lastPlay, playhead });
-  if (!live && playhead >= length - 1) {
-    if (chapter) send(at, 'chapter_complete', { playhead });
-    send(at, 'complete', { playhead: length });
-  } else send(at, 'end', { playhead });
-  return at;
+  heartbeat(session, 'play', { duration: session.at - session.lastPlay });
+  if (!live && session.playhead >= session.length - 1) {
+    if (session.chapter) heartbeat(session, 'chapter_complete');
+    heartbeat(session, 'complete', { playhead: session.length });
+  } else heartbeat(session, 'end');
 }
 
 /** The session's metadata: the standard keys the video group fills and its numbered variables (packages/media players/session-media.ts). */

@@ -2,7 +2,7 @@
 // device, a browser, a screen, a consent answer and, for some, a site account. Visitor n's
 // attributes are drawn from n alone, so they are the same on every run and every day.
 import { createHash } from 'node:crypto';
-import { demoVisitorId, pick, randomFor, weighted } from './seeded.mjs';
+import { chance, demoVisitorId, pick, popular, randomFor, weighted } from './seeded.mjs';
 
 /** Real user agents, so that the collector's classifier finds the device, browser and system. */
 const AGENTS = {
@@ -23,6 +23,8 @@ const AGENTS = {
   ],
   tv: [['Mozilla/5.0 (SMART-TV; Linux; Tizen 8.0) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/7.0 Chrome/118.0.5993.0 TV Safari/537.36', ['1920x1080']]],
 };
+/** The pool holds this many visitors per visitor a day: most come back on other days. */
+const POOL_PER_DAILY_VISITOR = 3;
 /** Shares of the pool by device: more phones than anything else. */
 export const DEVICE_SHARES = [['mobile', 0.55], ['desktop', 0.33], ['tablet', 0.09], ['tv', 0.03]];
 /** Visitors with a site account who are signed in when they visit. */
@@ -52,4 +54,12 @@ export function demoVisitor(n) {
     /** Days before a visit that the visitor answered the banner (their TC string's day). */
     answeredDaysBefore: Math.floor(next() * 20),
   };
+}
+
+/** Who makes a visit: popular visitors come back often; in the `evening`, a desktop visitor is half as likely. */
+export function visitorFor(next, visitorsPerDay, evening) {
+  const pool = visitorsPerDay * POOL_PER_DAILY_VISITOR;
+  let visitor = demoVisitor(popular(next, pool));
+  if (evening && visitor.device === 'desktop' && chance(next, 0.5)) visitor = demoVisitor(popular(next, pool));
+  return visitor;
 }

@@ -4,11 +4,12 @@
 // (`int` campaigns on the home page's links), and what they do there (direct calls, exit links,
 // media sessions). Each visit is drawn from its own seeded source: a day is the same on every run.
 import { around, chance, popular, randomFor, weighted } from './seeded.mjs';
-import { demoVisitor } from './visitors.mjs';
+import { visitorFor } from './visitors.mjs';
+import { liveEventVisits } from './live-event.mjs';
 import { pageCalls } from './page-calls.mjs';
 import { nextPage, landingPage } from './page-choice.mjs';
 import { mediaSession, watchSeconds } from './media-sessions.mjs';
-import { articlePage, livePage, onAir, withQueryParam } from './site-pages.mjs';
+import { articlePage, withQueryParam } from './site-pages.mjs';
 import { activityOf, decisionOf, followsUpWithNews } from './experiments.mjs';
 import { SITE_ORIGIN, visitBrowser } from './visitor-browser.mjs';
 
@@ -17,8 +18,6 @@ const HOUR_MS = 3_600_000;
 const HOUR_WEIGHTS = [1.1, 0.6, 0.4, 0.3, 0.3, 0.5, 1.3, 2.6, 3.4, 3.0, 2.7, 2.6, 2.9, 3.1, 2.6, 2.3, 2.3, 2.6, 3.0, 3.5, 3.9, 4.1, 3.2, 1.9];
 /** Hours when a desktop visitor is half as likely: at home in the evening, phones and televisions. */
 const EVENING_HOURS = new Set([20, 21, 22, 23, 0]);
-/** The pool holds this many visitors per visitor a day: most come back on other days. */
-const POOL_PER_DAILY_VISITOR = 3;
 const REFERRERS = [
   [null, 0.42],
   ['https://www.google.com/', 0.27], ['https://www.bing.com/', 0.03], ['https://duckduckgo.com/', 0.02],
@@ -29,11 +28,6 @@ const REFERRERS = [
 const EXTERNAL_CAMPAIGNS = [['butlleti-matinal', 3], ['xarxes-directe', 2], ['Promo-Podcast-Tardor', 1], ['cartell-metro', 0.5]];
 const EXTERNAL_CAMPAIGN_SHARE = 0.07;
 const MEAN_READ_MS = 75_000;
-/**
- * The evening's live event: many viewers open the same channel within minutes of each other (the
- * news at nine), so that the live reports' minutes have enough viewers to pass the minimum cohort.
- */
-const LIVE_EVENT = { channel: 'mesura-tv', hour: 21, spreadMs: 6 * 60_000, meanWatchS: 600, viewersPerVisitor: 0.03, minViewers: 8 };
 const MEAN_PAGES = 2.6;
 
 /** The first instant of each local hour of `day` (YYYY-MM-DD) in `timeZone`, found by probing. */
@@ -75,27 +69,7 @@ export function dayVisits(day, options) {
   return { requests, visits };
 }
 
-/** The live event's viewers (LIVE_EVENT): each lands on the channel's page and watches a while. */
-function liveEventVisits(day, hours, options) {
-  const start = hours.find((h) => h.hour === LIVE_EVENT.hour)?.startMs;
-  const channel = options.site.channels.find((c) => c.slug === LIVE_EVENT.channel);
-  if (start === undefined || !channel) return [];
-  const viewers = Math.max(LIVE_EVENT.minViewers, Math.round(options.visitorsPerDay * LIVE_EVENT.viewersPerVisitor));
-  const events = [];
-  for (let i = 0; i < viewers; i++) {
-    const next = randomFor(day, 'live-event', i);
-    const atMs = start + Math.floor(next() * LIVE_EVENT.spreadMs);
-    if (atMs < options.untilMs) events.push({ next, atMs, visitor: visitorFor(next, options.visitorsPerDay, true), landing: livePage(channel, 'video', onAir(options.site, channel.slug, atMs)), watchMeanS: LIVE_EVENT.meanWatchS });
-  }
-  return events;
-}
 
-function visitorFor(next, visitorsPerDay, evening) {
-  const pool = visitorsPerDay * POOL_PER_DAILY_VISITOR;
-  let visitor = demoVisitor(popular(next, pool));
-  if (evening && visitor.device === 'desktop' && chance(next, 0.5)) visitor = demoVisitor(popular(next, pool));
-  return visitor;
-}
 
 /** One visit: its pages in order, each page view, its calls and its media session. */
 function runVisit(options) {
