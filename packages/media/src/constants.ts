@@ -1,38 +1,30 @@
 /**
  * The media tracker's numbers (spec §9 "Playback tracking", wire-formats §2), units in the names.
- * The heartbeat cadence and the values written on the wire are @mesura/protocol's (the server reads
- * them too); they are re-exported here so that the tracker has one place to read its numbers from.
+ * The heartbeat cadence, the values written on the wire and the session rules are
+ * @mesura/protocol's (the server reads by them too); they are re-exported here so that the tracker
+ * has one place to read its numbers from.
  */
 export {
   AD_HEARTBEAT_INTERVAL_MS,
   FIRST_PLAY_HEARTBEAT_DELAY_MS,
+  FLUSH_FILTER_MS,
   HEARTBEAT_API_LEVEL,
   HEARTBEAT_INTERVAL_MS,
   HEARTBEAT_LIBRARY_VERSION,
   SCHEDULER_TICK_MS,
   UNKNOWN_ERROR_ID,
+  /** §9 "idle timer 1800 s": paused this long, the session ends; the next play resumes it. */
+  MEDIA_IDLE_TIMEOUT_MS as IDLE_TIMEOUT_MS,
+  /** §9 "duration reset to 0 if over 10 minutes": a longer duration means the page slept. */
+  MAX_HEARTBEAT_DURATION_MS as MAX_EVENT_DURATION_MS,
 } from '@mesura/protocol';
 
 /** §9 "preroll wait default 250 ms": how long the first play waits for a preroll ad break. */
 export const PREROLL_WAIT_MS = 250;
-/**
- * §9 "flush-filter timer 0.25 s": a play, pause or buffer state that lasts this long or less is
- * never reported as such; one that interrupts play still closes the play and reopens it (wire §2),
- * its own time counted in no state. Raising it hides short pauses from the reports; lowering it
- * floods them.
- */
-export const FLUSH_FILTER_MS = 250;
-/** §9 "idle timer 1800 s": paused this long, the session ends; the next play resumes it. */
-export const IDLE_TIMEOUT_MS = 1_800_000;
 /** §9 "check-status interval default 180 s": how often the settings file is read again. */
 export const SETUP_CHECK_INTERVAL_MS = 180_000;
 /** §9 "check-status interval … cap 600 s": a settings file cannot ask for less often than this. */
 export const MAX_SETUP_CHECK_INTERVAL_MS = 600_000;
-/**
- * §9 "duration reset to 0 if over 10 minutes": a longer duration means the page slept (timers
- * stopped), and the server would count time nobody watched.
- */
-export const MAX_EVENT_DURATION_MS = 600_000;
 /**
  * §9 "duration corrected if playhead and clock drift over 2 s": a play heartbeat whose clock time
  * and playhead progress differ by more reports the playhead's progress (an unreported stall).

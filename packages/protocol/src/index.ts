@@ -44,7 +44,13 @@ export {
   parseMediaSettings,
 } from './media-settings.js';
 export * as heartbeatReasons from './heartbeat-errors.js';
-export { HEARTBEAT_TYPE_KEY, MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS, isHeartbeatQuery } from './media-session-rules.js';
+export {
+  FLUSH_FILTER_MS,
+  HEARTBEAT_TYPE_KEY,
+  MAX_HEARTBEAT_DURATION_MS,
+  MEDIA_IDLE_TIMEOUT_MS,
+  isHeartbeatQuery,
+} from './media-session-rules.js';
 
 // The visitor's TCF signal on beacons and heartbeats (gdpr, gdpr_consent).
 export { GDPR_CONSENT_PARAM, GDPR_PARAM, MAX_TC_STRING_CHARS, readTcfSignal, tcfSignalParams } from './tcf-signal.js';

@@ -1,8 +1,8 @@
 /**
- * What a reader of heartbeats needs to place them in media sessions (spec §4 "Session rules", §9
- * "Playback tracking", wire-formats §2). The tracker applies the same numbers when it sends
- * (packages/media/src/constants.ts keeps its own copies of the two values: IDLE_TIMEOUT_MS,
- * MAX_EVENT_DURATION_MS); the server applies them when it reads.
+ * The media session rules (spec §4 "Session rules", §9 "Playback tracking", wire-formats §2),
+ * written once: the tracker (packages/media) applies them when it sends and the server's session
+ * SQL (server/src/store/media-sessions-sql.ts) when it reads. test/media-session-cases.json holds
+ * the cases both run.
  */
 
 /**
@@ -17,6 +17,13 @@ export const MEDIA_IDLE_TIMEOUT_MS = 1_800_000;
  * one forged or broken heartbeat cannot add hours of viewing.
  */
 export const MAX_HEARTBEAT_DURATION_MS = 600_000;
+
+/**
+ * §9 "flush-filter timer 0.25 s": a play, pause or buffer state that lasts this long or less is
+ * not reported as such (one that interrupts play still splits it, wire §2), so no reader ever sees
+ * one. Raising it hides short pauses from the reports; lowering it floods them.
+ */
+export const FLUSH_FILTER_MS = 250;
 
 /** The key every heartbeat carries and no analytics beacon or page address does. */
 export const HEARTBEAT_TYPE_KEY = 's:event:type';
