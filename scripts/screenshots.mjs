@@ -21,7 +21,7 @@ const JPEG_QUALITY = 65;
 const MAX_SHOT_HEIGHT_PX = 2 * VIEWPORT_HEIGHT_PX;
 /** After the app has rendered: images decoded, players' first frames in place (players keep the network busy, so no idle wait). */
 const SETTLE_MS = 1500;
-const HARD_LIMIT_MS = 900_000;
+const HARD_LIMIT_MS = 1_800_000;
 const PAGES = JSON.parse(readFileSync(path.join(ROOT, 'e2e/page-types.json'), 'utf8')).pages;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 

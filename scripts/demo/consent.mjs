@@ -52,6 +52,8 @@ const ANSWERS_PER_VISIT = 0.2;
  */
 const VISITS_PER_REFUSED = 80;
 const MIN_REFUSED_PER_DAY = 7;
+/** Up to this many more, drawn per day: stale pages are not a constant. */
+const MORE_REFUSED_PER_DAY = 6;
 /** One refused beacon in this many has `gdpr=1` without a TC string; the others a TC string that says no. */
 const REFUSED_PER_MISSING_SIGNAL = 4;
 
@@ -62,7 +64,8 @@ const REFUSED_PER_MISSING_SIGNAL = 4;
  */
 export function dayConsentRequests(next, visits, tcString, beaconAt) {
   const requests = [];
-  const refusedEvery = Math.max(1, Math.min(VISITS_PER_REFUSED, Math.floor(visits.length / MIN_REFUSED_PER_DAY)));
+  const least = MIN_REFUSED_PER_DAY + Math.floor(next() * (MORE_REFUSED_PER_DAY + 1));
+  const refusedEvery = Math.max(1, Math.min(VISITS_PER_REFUSED, Math.floor(visits.length / least)));
   let refused = 0;
   for (const [i, visit] of visits.entries()) {
     const atMs = visit.pages[0]?.atMs;

@@ -184,5 +184,5 @@ function sessionMeta(video) {
 /** How long a visitor keeps a session open, in seconds: most leave early, some stay to the end. */
 export function watchSeconds(next, page) {
   const live = page.video.tipusContingutHeartbeat === 'live';
-  return live ? around(next, page.video.tipusContingut === 'audio' ? 300 : 240, 30) : around(next, Number(page.video.durada) * 0.7, 20);
+  return live ? around(next, page.video.tipusContingut === 'audio' ? 240 : 180, 30) : around(next, Number(page.video.durada) * 0.7, 20);
 }

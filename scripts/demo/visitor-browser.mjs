@@ -33,13 +33,7 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
     clickStore: memoryStore(),
     consentSignal: () => visitor.consent,
   });
-  const layerOf = (target) => ({
-    page: { ...target.fields, portal: 'mesura', web: 'mesura.cat', idioma: 'ca', url: SITE_ORIGIN + target.path, viewport: visitor.browser.viewport, screenReader: 'false' },
-    user: { userLogin: 'mesura', ...(visitor.signedIn && { idUsuari: visitor.userId }) },
-    ...(target.video && { video: target.video }),
-  });
-  const variablesOf = (target) =>
-    pageVariables(readDataLayer(layerOf(target), { cookies: visitor.signedIn ? SIGNED_IN_COOKIE : '', now: new Date(atMs) }));
+  const variablesOf = (target) => pageVariablesOf(visitor, target, atMs);
   const media = createMediaAnalytics({
     reportSuites: suite,
     trackingServer: 'www.mesura.cat',
@@ -91,6 +85,19 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
       media.adStart({ ...info, playerName: MEDIA_PLAYER_NAME });
     },
   };
+}
+
+/**
+ * The analytics variables of `target` for `visitor` at `atMs`: the data layer apps/site writes
+ * (measurement/page-data.ts: site-wide and browser fields, the login module) read by the SDK's reader.
+ */
+function pageVariablesOf(visitor, target, atMs) {
+  const layer = {
+    page: { ...target.fields, portal: 'mesura', web: 'mesura.cat', idioma: 'ca', url: SITE_ORIGIN + target.path, viewport: visitor.browser.viewport, screenReader: 'false' },
+    user: { userLogin: 'mesura', ...(visitor.signedIn && { idUsuari: visitor.userId }) },
+    ...(target.video && { video: target.video }),
+  };
+  return pageVariables(readDataLayer(layer, { cookies: visitor.signedIn ? SIGNED_IN_COOKIE : '', now: new Date(atMs) }));
 }
 
 /** The media tracker's beacon sender posts the query as the body (packages/sdk media-sender.ts). */

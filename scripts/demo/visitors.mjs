@@ -56,10 +56,13 @@ export function demoVisitor(n) {
   };
 }
 
-/** Who makes a visit: popular visitors come back often; in the `evening`, a desktop visitor is half as likely. */
+/** Visits made by the loyal readers, the pool's first tenth, who come back nearly every day. */
+const LOYAL_SHARE = 0.3;
+
+/** Who makes a visit: a loyal reader, or anyone of the pool; in the `evening`, a desktop visitor is half as likely. */
 export function visitorFor(next, visitorsPerDay, evening) {
   const pool = visitorsPerDay * POOL_PER_DAILY_VISITOR;
-  let visitor = demoVisitor(popular(next, pool));
-  if (evening && visitor.device === 'desktop' && chance(next, 0.5)) visitor = demoVisitor(popular(next, pool));
-  return visitor;
+  const draw = () => demoVisitor(chance(next, LOYAL_SHARE) ? popular(next, Math.ceil(pool / 10)) : Math.floor(next() * pool));
+  const visitor = draw();
+  return evening && visitor.device === 'desktop' && chance(next, 0.5) ? draw() : visitor;
 }
