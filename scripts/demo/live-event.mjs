@@ -6,7 +6,7 @@ import { livePage, onAir } from './site-pages.mjs';
 import { visitorFor } from './visitors.mjs';
 
 /** When, where and how many: a share of the day's visitors, at least `minViewers`. */
-const LIVE_EVENT = { channel: 'mesura-tv', hour: 21, spreadMs: 6 * 60_000, meanWatchS: 480, viewersPerVisitor: 0.03, minViewers: 7 };
+const LIVE_EVENT = { channel: 'mesura-tv', hour: 21, spreadMs: 5 * 60_000, meanWatchS: 480, viewersPerVisitor: 0.03, minViewers: 9 };
 
 /** The live event's viewers (LIVE_EVENT): each lands on the channel's page and watches a while. */
 export function liveEventVisits(day, hours, options) {

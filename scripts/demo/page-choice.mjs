@@ -13,7 +13,7 @@ const INTERNAL_CAMPAIGN_SHARE = 0.12;
 /** Old and mistyped addresses that other sites and searches still link to, the first far more than the rest. */
 const BROKEN_PATHS = [['/noticia/999/pressupostos-2024/', 8], ['/programes/la-nit-al-dia/', 2], ['/noticies/esport/', 1], ['/video/clip-esborrat/', 1], ['/radio/mesura-jazz/', 1]];
 const NEXT_PAGE_KINDS = [
-  ['article', 46], ['home', 7], ['section', 9], ['episode', 8], ['channel', 5], ['station', 4], ['search', 6],
+  ['article', 44], ['home', 7], ['section', 9], ['episode', 8], ['channel', 5], ['station', 4], ['search', 8],
   ['programme', 4], ['author', 2], ['theme', 2], ['weather', 4], ['quiz', 2], ['broken', 1],
 ];
 
@@ -56,7 +56,7 @@ export function landingPage(next, options, referrer) {
   const kind = referrer === null
     ? weighted(next, [['home', 70], ['article', 10], ['channel', 5], ['station', 5], ['weather', 6], ['quiz', 4]])
     : /google|bing|duckduckgo/.test(referrer)
-      ? weighted(next, [['article', 70], ['weather', 10], ['episode', 8], ['programme', 6], ['broken', 6]])
+      ? weighted(next, [['article', 68], ['weather', 10], ['episode', 8], ['programme', 6], ['broken', 8]])
       : /facebook|t\.co|instagram|threads/.test(referrer)
         ? weighted(next, [['article', 75], ['channel', 10], ['episode', 10], ['quiz', 5]])
         : weighted(next, [['article', 85], ['broken', 10], ['home', 5]]);
