@@ -1,6 +1,6 @@
 /**
  * Reads a heartbeat query back into a Heartbeat (the encoder's half is heartbeat-params.ts), for
- * the collector and for tests. Keys the heartbeat does not define (`s:aam:blob`, `s:user:aid`, …
+ * the collector and for tests, by the table of heartbeat-fields.ts. Keys the heartbeat does not define (`s:aam:blob`, `s:user:aid`, …
  * which the commercial library also sends) are ignored; a key sent twice, a long that is not a
  * whole number (or is negative, or past Number.MAX_SAFE_INTEGER), a text value over its limit
  * (stored-text-limits.ts) and the five keys without which a heartbeat cannot be placed in a
@@ -16,18 +16,9 @@ import {
   malformedHeartbeatBoolean,
   malformedHeartbeatLong,
   missingHeartbeatKey,
-  unknownHeartbeatAssetType,
-  unknownHeartbeatEventType,
 } from './heartbeat-errors.js';
-import {
-  CUSTOMER_ID_KEY_PREFIX,
-  HEARTBEAT_EVENT_TYPES,
-  META_KEY_PREFIX,
-  type Heartbeat,
-  type HeartbeatAuthState,
-  type HeartbeatEventType,
-} from './heartbeat-params.js';
-import { NO_PREVIOUS_TS } from './heartbeat-cadence.js';
+import { HEARTBEAT_FIELDS, HEARTBEAT_GROUP_IDS, type HeartbeatField, type HeartbeatFieldGroup } from './heartbeat-fields.js';
+import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat, type HeartbeatAuthState } from './heartbeat-params.js';
 import { MAX_HEARTBEAT_META_ENTRIES, MAX_HEARTBEAT_VALUE_CHARS, storedQueryEntries } from './stored-text-limits.js';
 import { GDPR_CONSENT_PARAM, GDPR_PARAM, readTcfSignal } from './tcf-signal.js';
 
@@ -64,14 +55,8 @@ class Reader {
     return value === '' ? undefined : value;
   }
 
-  required(key: string): string {
-    const value = this.string(key);
-    if (value === undefined) throw new Refusal(missingHeartbeatKey(key));
-    return value;
-  }
-
-  /** A whole number of at least `min`: durations, playheads, lengths and counts are never negative. */
-  long(key: string, fallback = 0, min = 0): number {
+  /** A whole number of at least `min` (durations, playheads, lengths and counts are never negative), else `fallback`. */
+  long(key: string, fallback: number | undefined, min = 0): number | undefined {
     const value = this.params.get(key);
     if (value === undefined || value === '') return fallback;
     if (!LONG.test(value)) throw new Refusal(malformedHeartbeatLong(key, value));
@@ -87,57 +72,58 @@ class Reader {
     if (value !== '1' && value !== '0') throw new Refusal(malformedHeartbeatBoolean(key, value));
     return value === '1';
   }
+
+  /** One field of heartbeat-fields.ts, by its type and limits; undefined when absent and optional. */
+  field(field: HeartbeatField): string | number | boolean | undefined {
+    const value = this.#value(field);
+    if (value === undefined && field.required === true) throw new Refusal(missingHeartbeatKey(field.key));
+    if (typeof value === 'string' && field.oneOf !== undefined && !field.oneOf.values.includes(value)) {
+      throw new Refusal(field.oneOf.refusal(value));
+    }
+    return value;
+  }
+
+  #value(field: HeartbeatField): string | number | boolean | undefined {
+    switch (field.type) {
+      case 'boolean':
+        return this.boolean(field.key);
+      case 'long':
+        return this.long(field.key, field.required === true ? undefined : Number(field.fallback ?? 0), field.min);
+      // The library writes the pod position as text: any number is read, anything else is 0.
+      case 'position':
+        return Number(this.string(field.key) ?? 0) || 0;
+      case 'string':
+        return this.string(field.key) ?? (field.fallback as string | undefined);
+    }
+  }
+}
+
+/** The fields of each group; an ad's or chapter's only when its id is there. */
+function readGroups(r: Reader): Record<HeartbeatFieldGroup, Record<string, unknown> | undefined> {
+  const groups: Partial<Record<HeartbeatFieldGroup, Record<string, unknown>>> = {};
+  for (const field of HEARTBEAT_FIELDS as readonly HeartbeatField[]) {
+    const idKey = HEARTBEAT_GROUP_IDS[field.group];
+    if (idKey !== undefined && r.string(idKey) === undefined) continue;
+    const value = r.field(field);
+    const group = (groups[field.group] ??= {});
+    if (value !== undefined) group[field.prop] = value;
+  }
+  return groups as Record<HeartbeatFieldGroup, Record<string, unknown> | undefined>;
 }
 
 function readHeartbeat(r: Reader): Heartbeat {
-  const type = r.required('s:event:type');
-  if (!(HEARTBEAT_EVENT_TYPES as readonly string[]).includes(type)) throw new Refusal(unknownHeartbeatEventType(type));
-  const assetType = r.required('s:asset:type');
-  if (assetType !== 'main' && assetType !== 'ad') throw new Refusal(unknownHeartbeatAssetType(assetType));
-  const heartbeat: Heartbeat = {
-    analytics: { reportSuite: r.string('s:sc:rsid'), trackingServer: r.string('s:sc:tracking_server'), ssl: r.boolean('h:sc:ssl') },
-    visitorId: r.string('s:user:mid'),
+  const g = readGroups(r);
+  const heartbeat = {
+    analytics: g.analytics,
+    ...g.visitor,
     customerIds: readCustomerIds(r),
-    serviceProvider: {
-      ovp: r.string('s:sp:ovp'),
-      sdk: r.string('s:sp:sdk'),
-      channel: r.string('s:sp:channel'),
-      playerName: r.string('s:sp:player_name') ?? '',
-      libraryVersion: r.string('s:sp:hb_version') ?? '',
-      apiLevel: r.long('l:sp:hb_api_lvl'),
-    },
-    event: {
-      sessionId: r.required('s:event:sid'),
-      type: type as HeartbeatEventType,
-      duration: r.long('l:event:duration'),
-      playhead: r.long('l:event:playhead'),
-      ts: r.long('l:event:ts', Number.NaN),
-      prevTs: r.long('l:event:prev_ts', NO_PREVIOUS_TS, NO_PREVIOUS_TS),
-      errorId: r.string('s:event:id'),
-      errorSource: r.string('s:event:source'),
-    },
-    asset: {
-      type: assetType,
-      name: r.string('s:asset:name'),
-      videoId: r.required('s:asset:video_id'),
-      publisher: r.string('s:asset:publisher') ?? '',
-      length: r.long('l:asset:length'),
-      ad: readAd(r),
-    },
-    stream: {
-      type: r.string('s:stream:type') ?? '',
-      qos: {
-        bitrate: r.long('l:stream:bitrate'),
-        fps: r.long('l:stream:fps'),
-        droppedFrames: r.long('l:stream:dropped_frames'),
-        startupTimeMs: r.long('l:stream:startup_time'),
-      },
-      chapter: readChapter(r),
-    },
+    serviceProvider: g.serviceProvider,
+    event: g.event,
+    asset: { ...g.asset, ad: g.ad },
+    stream: { ...g.stream, qos: g.qos, chapter: g.chapter },
     meta: readMeta(r),
     consent: readConsent(r),
-  };
-  if (Number.isNaN(heartbeat.event.ts)) throw new Refusal(missingHeartbeatKey('l:event:ts'));
+  } as unknown as Heartbeat;
   return withoutUndefined(heartbeat);
 }
 
@@ -145,35 +131,6 @@ function readConsent(r: Reader): Heartbeat['consent'] {
   const consent = readTcfSignal(r.string(GDPR_PARAM), r.string(GDPR_CONSENT_PARAM));
   if (!consent.ok) throw new Refusal(consent.reason);
   return consent.signal;
-}
-
-function readAd(r: Reader): Heartbeat['asset']['ad'] {
-  const id = r.string('s:asset:ad_id');
-  if (id === undefined) return undefined;
-  return {
-    id,
-    name: r.string('s:asset:ad_name'),
-    sid: r.string('s:asset:ad_sid') ?? '',
-    podId: r.string('s:asset:pod_id') ?? '',
-    podName: r.string('s:asset:pod_name'),
-    podPosition: Number(r.string('s:asset:pod_position') ?? 0) || 0,
-    resolver: r.string('s:asset:resolver'),
-    podOffset: r.long('l:asset:pod_offset'),
-    length: r.long('l:asset:ad_length'),
-  };
-}
-
-function readChapter(r: Reader): Heartbeat['stream']['chapter'] {
-  const id = r.string('s:stream:chapter_id');
-  if (id === undefined) return undefined;
-  return {
-    id,
-    sid: r.string('s:stream:chapter_sid') ?? '',
-    name: r.string('s:stream:chapter_name'),
-    position: r.long('l:stream:chapter_pos'),
-    length: r.long('l:stream:chapter_length'),
-    offset: r.long('l:stream:chapter_offset'),
-  };
 }
 
 function readMeta(r: Reader): Record<string, string> {
@@ -197,7 +154,7 @@ function readCustomerIds(r: Reader): Heartbeat['customerIds'] {
     const match = CUSTOMER_ID_KEY.exec(key);
     if (match?.[2] !== 'id' || match[1] === undefined) continue;
     const code = match[1];
-    const authState = r.long(`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`);
+    const authState = r.long(`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`, 0);
     ids[code] = { id: r.string(key) ?? '', authState: (authState === 1 || authState === 2 ? authState : 0) as HeartbeatAuthState };
   }
   return Object.keys(ids).length === 0 ? undefined : ids;

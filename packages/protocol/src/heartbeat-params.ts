@@ -13,6 +13,7 @@
  * - a long that is not a finite number is written 0 (the wire cannot carry NaN or Infinity).
  */
 
+import { CUSTOMER_IDS_AFTER_KEY, HEARTBEAT_FIELDS, heartbeatFieldValue } from './heartbeat-fields.js';
 import { tcfSignalParams, type TcfSignal } from './tcf-signal.js';
 
 /** `s:event:type`. */
@@ -31,21 +32,6 @@ export type HeartbeatEventType =
   | 'end'
   | 'resume';
 
-export const HEARTBEAT_EVENT_TYPES: readonly HeartbeatEventType[] = [
-  'start',
-  'aa_start',
-  'play',
-  'pause',
-  'buffer',
-  'bitrate_change',
-  'error',
-  'chapter_start',
-  'chapter_complete',
-  'aa_ad_start',
-  'complete',
-  'end',
-  'resume',
-];
 
 /** `s:asset:type`: the main content, or an ad. */
 export type HeartbeatAssetType = 'main' | 'ad';
@@ -200,59 +186,21 @@ export function heartbeatUrl(trackingServer: string, ssl: boolean, heartbeat: He
   return `${ssl ? 'https' : 'http'}://${trackingServer}/?${encodeHeartbeatQuery(heartbeat)}`;
 }
 
-/** Every key of a heartbeat with its value (undefined when the heartbeat has none), in wire order. */
+/**
+ * Every key of a heartbeat with its value (undefined when the heartbeat has none), in wire order:
+ * the fields of heartbeat-fields.ts, the customer ids after the visitor id, then the metadata and
+ * the TCF signal.
+ */
 export function heartbeatEntries(heartbeat: Heartbeat): [string, Value][] {
-  const { analytics, serviceProvider: sp, event, asset, stream } = heartbeat;
-  const ad = asset.ad;
-  const chapter = stream.chapter;
-  return [
-    ['s:sc:rsid', analytics.reportSuite],
-    ['s:sc:tracking_server', analytics.trackingServer],
-    ['h:sc:ssl', analytics.ssl],
-    ['s:user:mid', heartbeat.visitorId],
-    ...customerIdEntries(heartbeat.customerIds),
-    ['s:sp:ovp', sp.ovp],
-    ['s:sp:sdk', sp.sdk],
-    ['s:sp:channel', sp.channel],
-    ['s:sp:player_name', sp.playerName],
-    ['s:sp:hb_version', sp.libraryVersion],
-    ['l:sp:hb_api_lvl', sp.apiLevel],
-    ['s:event:sid', event.sessionId],
-    ['s:event:type', event.type],
-    ['l:event:duration', event.duration],
-    ['l:event:playhead', event.playhead],
-    ['l:event:ts', event.ts],
-    ['l:event:prev_ts', event.prevTs],
-    ['s:event:id', event.errorId],
-    ['s:event:source', event.errorSource],
-    ['s:asset:type', asset.type],
-    ['s:asset:name', asset.name],
-    ['s:asset:video_id', asset.videoId],
-    ['s:asset:publisher', asset.publisher],
-    ['l:asset:length', asset.length],
-    ['s:asset:ad_id', ad?.id],
-    ['s:asset:ad_name', ad?.name],
-    ['s:asset:ad_sid', ad?.sid],
-    ['s:asset:pod_id', ad?.podId],
-    ['s:asset:pod_name', ad?.podName],
-    ['s:asset:pod_position', ad === undefined ? undefined : String(Math.floor(ad.podPosition))],
-    ['s:asset:resolver', ad?.resolver],
-    ['l:asset:pod_offset', ad?.podOffset],
-    ['l:asset:ad_length', ad?.length],
-    ['s:stream:type', stream.type],
-    ['l:stream:bitrate', stream.qos.bitrate],
-    ['l:stream:fps', stream.qos.fps],
-    ['l:stream:dropped_frames', stream.qos.droppedFrames],
-    ['l:stream:startup_time', stream.qos.startupTimeMs],
-    ['s:stream:chapter_id', chapter?.id],
-    ['s:stream:chapter_sid', chapter?.sid],
-    ['s:stream:chapter_name', chapter?.name],
-    ['l:stream:chapter_pos', chapter?.position],
-    ['l:stream:chapter_length', chapter?.length],
-    ['l:stream:chapter_offset', chapter?.offset],
-    ...Object.entries(heartbeat.meta).map(([key, value]): [string, Value] => [`${META_KEY_PREFIX}${key}`, value]),
-    ...tcfSignalParams(heartbeat.consent),
-  ];
+  const entries: [string, Value][] = [];
+  for (const field of HEARTBEAT_FIELDS) {
+    const value = heartbeatFieldValue(heartbeat, field);
+    entries.push([field.key, field.type === 'position' && value !== undefined ? String(Math.floor(Number(value))) : value]);
+    if (field.key === CUSTOMER_IDS_AFTER_KEY) entries.push(...customerIdEntries(heartbeat.customerIds));
+  }
+  entries.push(...Object.entries(heartbeat.meta).map(([key, value]): [string, Value] => [`${META_KEY_PREFIX}${key}`, value]));
+  entries.push(...tcfSignalParams(heartbeat.consent));
+  return entries;
 }
 
 function customerIdEntries(ids: Heartbeat['customerIds']): [string, Value][] {

@@ -23,7 +23,16 @@ export {
 export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
 
 // Media heartbeats, their cadence and the media settings file (wire-formats §2).
-export { HEARTBEAT_EVENT_TYPES, encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
+export { encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
+export {
+  CUSTOMER_IDS_AFTER_KEY,
+  HEARTBEAT_EVENT_TYPES,
+  HEARTBEAT_FIELDS,
+  HEARTBEAT_GROUP_IDS,
+  heartbeatFieldNullable,
+  heartbeatFieldValue,
+  heartbeatGroup,
+} from './heartbeat-fields.js';
 export { decodeHeartbeatQuery } from './heartbeat-decoder.js';
 export {
   AD_HEARTBEAT_INTERVAL_MS,
@@ -85,6 +94,13 @@ export type {
   HeartbeatEventType,
   HeartbeatQoS,
 } from './heartbeat-params.js';
+export type {
+  HeartbeatCarrier,
+  HeartbeatField,
+  HeartbeatFieldGroup,
+  HeartbeatValueType,
+  HeartbeatWireRow,
+} from './heartbeat-fields.js';
 export type { MediaSettings } from './media-settings.js';
 
 // Personalisation delivery (wire-formats §3).
