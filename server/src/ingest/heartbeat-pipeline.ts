@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { limits, type Heartbeat } from '@mesura/protocol';
+import {
+  HEARTBEAT_FIELDS,
+  heartbeatFieldNullable,
+  heartbeatFieldValue,
+  limits,
+  type Heartbeat,
+  type HeartbeatField,
+  type HeartbeatWireRow,
+} from '@mesura/protocol';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { LocalDay } from '../local-day.js';
 import { HEARTBEAT_CONSENT_NEED } from './consent-check.js';
@@ -54,74 +62,24 @@ export function createHeartbeatPipeline(
   };
 }
 
-type WireFields = Omit<
-  HeartbeatRow,
-  | 'kind'
-  | 'heartbeatId'
-  | 'reportSuite'
-  | 'environment'
-  | 'receivedAtMs'
-  | 'day'
-  | 'deviceClass'
-  | 'isBot'
-  | 'ipAnonymised'
-  | 'browserName'
-  | 'browserMajorVersion'
-  | 'osName'
-  | 'userAgent'
-  | 'consent'
->;
-
-/** The heartbeat's own fields, flat, null where the wire left them out. */
-function wireFields(heartbeat: Heartbeat): WireFields {
-  const { event, asset, stream, serviceProvider: sp } = heartbeat;
-  const { ad } = asset;
-  const { chapter, qos } = stream;
+/**
+ * The heartbeat's own fields, flat, by @mesura/protocol's HEARTBEAT_FIELDS: null where the wire
+ * left them out (an empty text in a nullable column too), and the fields made from the key
+ * families (metadata, programme, customer ids).
+ */
+function wireFields(heartbeat: Heartbeat): HeartbeatWireRow & Pick<HeartbeatRow, 'programme' | 'metadata' | 'customerIds'> {
+  const row: Record<string, unknown> = {};
+  for (const field of HEARTBEAT_FIELDS as readonly HeartbeatField[]) {
+    if (field.row === undefined) continue;
+    const value = heartbeatFieldValue(heartbeat, field);
+    if (field.type === 'position') row[field.row] = value === undefined ? null : wholeOrNull(Number(value));
+    else row[field.row] = heartbeatFieldNullable(field) && (value === undefined || value === '') ? null : value;
+  }
   return {
-    sessionId: event.sessionId,
-    eventType: event.type,
-    tsMs: event.ts,
-    prevTsMs: event.prevTs,
-    durationMs: event.duration,
-    playheadS: event.playhead,
-    errorId: event.errorId ?? null,
-    errorSource: event.errorSource ?? null,
-    assetType: asset.type,
-    contentId: asset.videoId,
-    contentName: asset.name ?? null,
-    publisher: asset.publisher,
-    contentLengthS: asset.length,
-    adId: ad?.id ?? null,
-    adName: ad?.name ?? null,
-    adSid: ad?.sid || null,
-    podId: ad?.podId || null,
-    podName: ad?.podName ?? null,
-    podPosition: ad ? wholeOrNull(ad.podPosition) : null,
-    podOffsetS: ad?.podOffset ?? null,
-    adLengthS: ad?.length ?? null,
-    streamType: stream.type,
-    bitrate: qos.bitrate,
-    fps: qos.fps,
-    droppedFrames: qos.droppedFrames,
-    startupTimeMs: qos.startupTimeMs,
-    chapterId: chapter?.id ?? null,
-    chapterSid: chapter?.sid || null,
-    chapterName: chapter?.name ?? null,
-    chapterPosition: chapter?.position ?? null,
-    chapterLengthS: chapter?.length ?? null,
-    chapterOffsetS: chapter?.offset ?? null,
+    ...(row as HeartbeatWireRow),
     programme: programmeOf(heartbeat.meta),
     metadata: JSON.stringify(heartbeat.meta),
-    visitorId: heartbeat.visitorId ?? null,
     customerIds: JSON.stringify(heartbeat.customerIds ?? {}),
-    ovp: sp.ovp ?? null,
-    appVersion: sp.sdk ?? null,
-    playerChannel: sp.channel ?? null,
-    playerName: sp.playerName,
-    libraryVersion: sp.libraryVersion,
-    apiLevel: sp.apiLevel,
-    trackingServer: heartbeat.analytics.trackingServer ?? null,
-    ssl: heartbeat.analytics.ssl,
   };
 }
 
