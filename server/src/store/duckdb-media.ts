@@ -2,7 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { HEARTBEAT_COLUMNS, type HeartbeatColumnType } from './heartbeats-schema.js';
 import { mediaReportSql, mediaSessionsSql } from './media-report-sql.js';
 import { DUCKDB_FUNCTIONS } from './media-sessions-sql.js';
-import type { MediaFigures, MediaReport, MediaReportQuery, MediaSession, MediaSessionEnd, MediaSessionsQuery } from './media-store.js';
+import { readMediaFigures } from './media-figures.js';
+import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionEnd, MediaSessionsQuery } from './media-store.js';
 
 const SQL_TYPES: Record<HeartbeatColumnType, string> = {
   text: 'VARCHAR',
@@ -28,39 +29,15 @@ export async function mediaReport(connection: DuckDBConnection, query: MediaRepo
   const rows = result.getRowObjectsJson() as Row[];
   const total = rows.find((r) => Number(r.is_total) === 1);
   return {
-    rows: rows.filter((r) => Number(r.is_total) !== 1).map((r) => ({ key: String(r.key), ...figuresOf(r) })),
+    rows: rows.filter((r) => Number(r.is_total) !== 1).map((r) => ({ key: String(r.key), ...readMediaFigures(r) })),
     // GROUPING SETS gives the total row even over no sessions; the fallback is for engines that do not.
-    total: figuresOf(total ?? { sessions: 0 }),
+    total: readMediaFigures(total ?? { sessions: 0 }),
   };
 }
 
 export async function mediaSessions(connection: DuckDBConnection, query: MediaSessionsQuery): Promise<MediaSession[]> {
   const result = await connection.runAndReadAll(mediaSessionsSql(query, DUCKDB_FUNCTIONS));
   return (result.getRowObjectsJson() as Row[]).map(sessionOf);
-}
-
-function figuresOf(r: Row): MediaFigures {
-  return {
-    sessions: num(r.sessions),
-    starts: num(r.starts),
-    contentMinutes: num(r.content_minutes),
-    adMinutes: num(r.ad_minutes),
-    completes: num(r.completes),
-    completionRate: num(r.completion_rate),
-    adBreaks: num(r.ad_breaks),
-    adsStarted: num(r.ads_started),
-    adsCompleted: num(r.ads_completed),
-    chaptersStarted: num(r.chapters_started),
-    chaptersCompleted: num(r.chapters_completed),
-    avgStartupTimeMs: orNull(r.avg_startup_time_ms),
-    avgBitrate: orNull(r.avg_bitrate),
-    droppedFrames: num(r.dropped_frames),
-    bufferingSeconds: num(r.buffering_seconds),
-    rebufferRatio: num(r.rebuffer_ratio),
-    errors: num(r.errors),
-    exitsBeforeStart: num(r.exits_before_start),
-    startFailures: num(r.start_failures),
-  };
 }
 
 function sessionOf(r: Row): MediaSession {

@@ -2,6 +2,7 @@
  * The media reports' questions and answers (issue 6): media sessions derived from the heartbeats,
  * summed per content, programme or day.
  */
+import type { MediaFigures } from './media-figures.js';
 
 /** How the media report groups its rows: content id, programme, or local day of the session start. */
 export type MediaDimension = 'content' | 'programme' | 'day';
@@ -25,36 +26,8 @@ export interface MediaSessionsQuery extends MediaRangeQuery {
   limit: number;
 }
 
-/** Figures of a set of media sessions. Minutes, seconds and ratios are rounded (3 and 4 decimals). */
-export interface MediaFigures {
-  sessions: number;
-  /** Sessions with a main `start` (the player loaded the content, §4). */
-  starts: number;
-  contentMinutes: number;
-  adMinutes: number;
-  completes: number;
-  /** completes / starts; 0 without starts. */
-  completionRate: number;
-  adBreaks: number;
-  adsStarted: number;
-  adsCompleted: number;
-  chaptersStarted: number;
-  chaptersCompleted: number;
-  /** Mean over the sessions that reported one; null when none did. */
-  avgStartupTimeMs: number | null;
-  /** Bits per second, weighted by content play time; null without a reported bitrate. */
-  avgBitrate: number | null;
-  droppedFrames: number;
-  /** Rebuffering: main `buffer` time after the content began, outside ad breaks. */
-  bufferingSeconds: number;
-  /** bufferingSeconds / (bufferingSeconds + content seconds); 0 when both are 0. */
-  rebufferRatio: number;
-  errors: number;
-  /** Closed sessions with a `start`, no content `play` and no start failure. */
-  exitsBeforeStart: number;
-  /** Sessions with an `error` before their first content `play` (or without one). */
-  startFailures: number;
-}
+/** Figures of a set of media sessions: media-figures.ts, one table. */
+export type { MediaFigures };
 
 export interface MediaReportRow extends MediaFigures {
   key: string;
