@@ -150,7 +150,10 @@ function playContent(session, page, watchS) {
         heartbeat(session, 'bitrate_change');
       }
       if (!audio && chance(next, 0.1)) session.dropped += Math.floor(next() * 12);
-      if (chance(next, (BUFFER_PER_MINUTE * HEARTBEAT_INTERVAL_MS) / 60_000)) {
+      // Not where a midroll starts: the buffer's end and the ad's start would share a time, and
+      // the store could not tell which came first (server/src/store/media-sessions-sql.ts rebuffering).
+      const breakDue = breaks[0] !== undefined && session.playhead >= breaks[0].offset;
+      if (chance(next, (BUFFER_PER_MINUTE * HEARTBEAT_INTERVAL_MS) / 60_000) && !breakDue) {
         const bufferMs = 800 + Math.floor(next() * 5000);
         heartbeat(session, 'buffer', { atMs: session.at + bufferMs, duration: bufferMs });
         session.at += bufferMs;
