@@ -6,6 +6,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
+import { visitCellsSpec } from './queries/visit-cells-spec.js';
 import { REFERRER_GROUP_LABELS, type ReferrerGroup } from './referrer-groups.js';
 
 const VISIT_METRICS: ReportMetric[] = [
@@ -24,6 +25,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     dimension: { key: 'group', label: 'Canal' },
     metrics: VISIT_METRICS,
     spec: () => ({ table: 'visits', key: 'referrer_group', metrics: VISIT_SQL, order: 'visits' }),
+    rollup: () => visitCellsSpec('referrer_group'),
     labelOf: (key) => REFERRER_GROUP_LABELS[key as ReferrerGroup] ?? key,
     drill: (group) => (group === 'directe' ? undefined : { report: 'acquisition/referrers', params: { group } }),
   }),
@@ -41,6 +43,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
       order: 'visits',
       where: params.group === undefined ? ` AND referrer_group <> 'directe'` : ` AND referrer_group = $p_group`,
     }),
+    rollup: (params) => visitCellsSpec('referrer', params.group === undefined ? ` AND parent <> 'directe'` : ` AND parent = $p_group`),
   }),
   rankingReport({
     report: 'acquisition/external-campaigns',
@@ -49,6 +52,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     dimension: { key: 'campaign', label: 'Campanya' },
     metrics: VISIT_METRICS,
     spec: () => ({ table: 'visits', key: 'lower(campaign)', metrics: VISIT_SQL, order: 'visits' }),
+    rollup: () => visitCellsSpec('campaign'),
   }),
   rankingReport({
     report: 'acquisition/internal-campaigns',

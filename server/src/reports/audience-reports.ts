@@ -10,7 +10,7 @@ import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import { filterSql } from './filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
-import { audienceSeriesQuery, type AudienceStep } from './queries/audience-series.js';
+import { audienceCellsQuery, audienceSeriesQuery, type AudienceStep } from './queries/audience-series.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 import { dayLabel, daysOf, hourLabel, HOURS_OF_DAY } from './time-steps.js';
 
@@ -54,7 +54,9 @@ async function measureSeries(
   range: { from: string; to: string },
 ): Promise<MeasuredPeriod> {
   const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to };
-  const rows = await context.reader.read(audienceSeriesQuery(step, filters.sql), values);
+  // Without filters the visit cells answer (they keep no filter columns).
+  const query = request.filters.length === 0 ? audienceCellsQuery(step) : audienceSeriesQuery(step, filters.sql);
+  const rows = await context.reader.read(query, values);
   const total = rows.find((row) => row.key === null);
   const byKey = new Map(rows.filter((row) => row.key !== null).map((row) => [String(row.key), row]));
   const keys = step === 'day' ? daysOf(range) : HOURS_OF_DAY;

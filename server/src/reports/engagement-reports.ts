@@ -7,6 +7,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
+import type { RankingSpec } from './queries/ranking.js';
 
 /** Catalan names of the §9 events the direct calls count (event1 and event2 are page views and searches). */
 export const EVENT_LABELS: Readonly<Record<string, string>> = {
@@ -24,6 +25,22 @@ const CALL_METRICS: ReportMetric[] = [
 ];
 const CALLS = { calls: 'count(*)' };
 
+/**
+ * A link_hits ranking and the same over link_cells (store/duckdb/report-cells.ts), whose columns
+ * the specs read are named alike, each cell counting its calls.
+ */
+function linkRanking(spec: (params: Readonly<Record<string, string>>) => RankingSpec) {
+  return {
+    spec,
+    rollup: (params: Readonly<Record<string, string>>): RankingSpec => ({
+      ...spec(params),
+      table: 'link_cells',
+      metrics: { calls: 'sum(calls)' },
+      visitors: 'sketch',
+    }),
+  };
+}
+
 export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
   rankingReport({
     report: 'engagement/calls',
@@ -32,7 +49,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'call', label: 'Crida' },
     metrics: CALL_METRICS,
     note: 'Les crides sense esdeveniment propi (DVR, subtítols, per més tard, veure a la TV) es mostren pel nom del seu enllaç.',
-    spec: () => ({ table: 'link_hits', key: 'call', metrics: CALLS, order: 'calls', where: ` AND hit_type IN ('link_o', 'link_d', 'link_e')` }),
+    ...linkRanking(() => ({ table: 'link_hits', key: 'call', metrics: CALLS, order: 'calls', where: ` AND hit_type IN ('link_o', 'link_d', 'link_e')` })),
     labelOf: (key) => EVENT_LABELS[key] ?? key,
     drill: (key) => (EVENT_LABELS[key] ? { report: 'engagement/event-links', params: { event: key } } : undefined),
   }),
@@ -43,14 +60,14 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     params: ['event'],
     dimension: { key: 'link_name', label: 'Enllaç' },
     metrics: CALL_METRICS,
-    spec: (params) => ({
+    ...linkRanking((params) => ({
       table: 'link_hits',
       key: 'link_name',
       label: "any_value(link_name || coalesce(' · ' || title, ''))",
       metrics: CALLS,
       order: 'calls',
       where: params.event === undefined ? '' : ` AND list_contains(event_ids, TRY_CAST($p_event AS INTEGER))`,
-    }),
+    })),
   }),
   rankingReport({
     report: 'engagement/shares',
@@ -58,7 +75,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Comparticions per xarxa',
     dimension: { key: 'network', label: 'Xarxa' },
     metrics: CALL_METRICS,
-    spec: () => ({ table: 'link_hits', key: `coalesce(social_action, link_name)`, metrics: CALLS, order: 'calls', where: ` AND call = '3'` }),
+    ...linkRanking(() => ({ table: 'link_hits', key: `coalesce(social_action, link_name)`, metrics: CALLS, order: 'calls', where: ` AND call = '3'` })),
   }),
   rankingReport({
     report: 'engagement/downloads',
@@ -66,7 +83,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Descàrregues',
     dimension: { key: 'link_url', label: 'Fitxer' },
     metrics: CALL_METRICS,
-    spec: () => ({ table: 'link_hits', key: 'link_url', label: 'any_value(link_name)', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_d'` }),
+    ...linkRanking(() => ({ table: 'link_hits', key: 'link_url', label: 'any_value(link_name)', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_d'` })),
   }),
   rankingReport({
     report: 'engagement/exit-links',
@@ -74,6 +91,6 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Enllaços de sortida',
     dimension: { key: 'link_url', label: 'Destinació' },
     metrics: CALL_METRICS,
-    spec: () => ({ table: 'link_hits', key: 'link_url', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` }),
+    ...linkRanking(() => ({ table: 'link_hits', key: 'link_url', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` })),
   }),
 ];

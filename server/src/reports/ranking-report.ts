@@ -22,6 +22,12 @@ export interface RankingReportOptions {
   dimension: { key: string; label: string };
   metrics: ReportMetric[];
   spec: (params: Readonly<Record<string, string>>) => RankingSpec;
+  /**
+   * The same ranking over roll-up cells (visit_cells, link_cells), asked instead of `spec` when no
+   * filter is: the cells keep no filter columns, and hundreds of them answer what a scan of
+   * millions of rows does.
+   */
+  rollup?: (params: Readonly<Record<string, string>>) => RankingSpec;
   note?: string;
   /** The report a row opens, with its parameters. */
   drill?: (key: string, params: Readonly<Record<string, string>>) => ReportRow['drill'];
@@ -36,7 +42,7 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     title: options.title,
     ...(options.params && { params: options.params }),
     run: async (request, context) => {
-      const spec = options.spec(request.params);
+      const spec = request.filters.length === 0 && options.rollup ? options.rollup(request.params) : options.spec(request.params);
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
       const measure = (range: { from: string; to: string }, keys?: readonly string[]) =>
         measureRanking(options, spec, request, context, { ...filters.values, ...boundParams(request.params) }, filters.sql, range, keys);

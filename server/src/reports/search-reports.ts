@@ -64,5 +64,13 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
       metrics: { searches: 'sum(searches)', searching_visits: 'count(*)', searches_per_visit: 'sum(searches) / count(*)' },
       order: 'searches',
     }),
+    rollup: () => ({
+      table: 'visit_cells',
+      key: 'day',
+      where: ` AND dimension = 'searching'`,
+      metrics: { searches: 'sum(searches)', searching_visits: 'sum(visits)', searches_per_visit: 'sum(searches) / sum(visits)' },
+      order: 'searches',
+      visitors: 'sketch',
+    }),
   }),
 ];

@@ -2,6 +2,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
+import { visitCellsSpec } from './queries/visit-cells-spec.js';
 
 const METRICS: ReportMetric[] = [
   { key: 'visits', label: 'Visites', format: 'count' },
@@ -30,6 +31,7 @@ function technologyReport(name: string, title: string, column: string, label: st
     dimension: { key: column, label },
     metrics: METRICS,
     spec: () => ({ table: 'visits', key: column, metrics: SQL, order: 'visits' }),
+    rollup: () => visitCellsSpec(column),
     ...(labelOf && { labelOf }),
   });
 }

@@ -105,7 +105,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore
       let rows = 0;
       if (hits) {
         const loaded = await loadHitsWithFacts(this.writer, this.readSegment(file), this.exportColumns(), this.timeZone);
-        await this.compaction.record(this.writer, loaded.pageCells, loaded.days);
+        await this.compaction.record(this.writer, loaded.pageCells + loaded.cells, loaded.days);
         rows += loaded.hits;
       }
       if (heartbeats) {

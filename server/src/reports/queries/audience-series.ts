@@ -6,6 +6,7 @@
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { IN_RANGE } from './report-table.js';
+import { sketchVisitorsSql } from './visitor-sketch.js';
 
 export type AudienceStep = 'day' | 'hour';
 
@@ -30,6 +31,34 @@ export function audienceSeriesQuery(step: AudienceStep, filters: string): Engine
     duckdb: `SELECT CASE WHEN ${STEP_KEY[step].column} IS NOT NULL THEN ${STEP_KEY[step].duckdb} END AS key, * EXCLUDE (${STEP_KEY[step].column})
       FROM (SELECT ${STEP_KEY[step].column}, ${METRICS.duckdb} FROM visits WHERE ${IN_RANGE} ${filters}
         GROUP BY GROUPING SETS ((${STEP_KEY[step].column}), ()))
+      ORDER BY key NULLS LAST`,
+  };
+}
+
+/** Each step's cells in visit_cells (store/duckdb/report-cells.ts): days of `all`, hours of `hour`; its text over the sums `s`. */
+const CELL_STEP: Record<AudienceStep, { dimension: string; column: string; duckdb: string }> = {
+  day: { dimension: 'all', column: 'day', duckdb: `strftime(s.day, '%Y-%m-%d')` },
+  hour: { dimension: 'hour', column: 'value', duckdb: 's.value' },
+};
+
+/**
+ * The same series without filters, from the visit cells (a few hundred rows, not every visit):
+ * the sums are exact, the visitors of each step and of the range come from the cells' sketches.
+ */
+export function audienceCellsQuery(step: AudienceStep): EngineQuery {
+  const { dimension, column, duckdb } = CELL_STEP[step];
+  const cells = `${IN_RANGE} AND dimension = '${dimension}'`;
+  return {
+    name: `audience by ${step} from cells`,
+    duckdb: `WITH sums AS (
+        SELECT ${column}, sum(page_views) AS page_views, sum(visits) AS visits,
+          sum(page_views) / nullif(sum(visits), 0) AS pages_per_visit, sum(bounces) / nullif(sum(visits), 0) AS bounce_rate
+        FROM visit_cells WHERE ${cells} GROUP BY GROUPING SETS ((${column}), ())),
+      step_visitors AS (${sketchVisitorsSql('visit_cells', cells, column)}),
+      range_visitors AS (${sketchVisitorsSql('visit_cells', cells)})
+      SELECT CASE WHEN s.${column} IS NOT NULL THEN ${duckdb} END AS key, s.* EXCLUDE (${column}),
+        CASE WHEN s.${column} IS NULL THEN (SELECT visitors FROM range_visitors) ELSE v.visitors END AS visitors
+      FROM sums s LEFT JOIN step_visitors v ON v.row_key = s.${column}
       ORDER BY key NULLS LAST`,
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { IN_RANGE, type ReportTable } from './report-table.js';
+import { sketchVisitorsSql } from './visitor-sketch.js';
 
 export interface RankingSpec {
   table: ReportTable;
@@ -26,12 +27,13 @@ export interface RankingSpec {
   /**
    * How a row's distinct visitors are counted (every row needs them, for the minimum cohort):
    * `approximate` over the table's visitor_key (default); `cells` from page_cells' smallest visitor
-   * keys, exact below CELL_VISITOR_KEYS and "at least" above (enough for the cohort, not shown).
+   * keys, exact below CELL_VISITOR_KEYS and "at least" above (enough for the cohort, not shown);
+   * `sketch` from visit or link cells' sketches (visitor-sketch.ts).
    */
-  visitors?: 'approximate' | 'cells';
+  visitors?: 'approximate' | 'cells' | 'sketch';
 }
 
-const VISITORS = {
+const VISITORS: Record<'approximate' | 'cells', { duckdb: string }> = {
   approximate: { duckdb: 'approx_count_distinct(visitor_key)' },
   cells: { duckdb: 'len(list_distinct(flatten(list(lowest_visitor_keys))))' },
 };
@@ -67,17 +69,26 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
  * lower bound (`exact` false), then the exact count for the rows the bound leaves under the cohort.
  */
 export function rankingVisitorsQuery(name: string, spec: RankingSpec, filters: string, exact = true): EngineQuery {
-  const visitors = spec.visitors === 'cells' && !exact ? CELL_VISITORS_AT_LEAST : VISITORS[spec.visitors ?? 'approximate'].duckdb;
+  const where = `${whereOf(spec, filters)}${ONLY_KEYS(spec.key)}`;
+  if (spec.visitors === 'sketch') {
+    return { name: `${name} visitors`, duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (${sketchVisitorsSql(spec.table, where, spec.key)})` };
+  }
+  const visitors = spec.visitors !== 'cells' ? VISITORS.approximate.duckdb : exact ? VISITORS.cells.duckdb : CELL_VISITORS_AT_LEAST;
   return {
     name: `${name} visitors`,
     duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${visitors} AS visitors
-      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`,
+      FROM ${spec.table} WHERE ${where} GROUP BY 1)`,
   };
 }
 
 /** The whole filtered range's metrics; its visitors too when `withVisitors`. */
 export function rankingTotalsQuery(name: string, spec: RankingSpec, filters: string, withVisitors: boolean): EngineQuery {
   const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`);
-  if (withVisitors) metrics.push(`${VISITORS[spec.visitors ?? 'approximate'].duckdb} AS visitors`);
-  return { name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${whereOf(spec, filters)}` };
+  const where = whereOf(spec, filters);
+  if (withVisitors && spec.visitors === 'sketch') {
+    const sums = `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}`;
+    return { name: `${name} totals`, duckdb: `SELECT * FROM (${sums}), (${sketchVisitorsSql(spec.table, where)})` };
+  }
+  if (withVisitors) metrics.push(`${VISITORS[spec.visitors === 'cells' ? 'cells' : 'approximate'].duckdb} AS visitors`);
+  return { name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}` };
 }

@@ -3,12 +3,14 @@
  * per load; compaction merges each day's rows of one key into one (page views and entries added,
  * the smallest visitor keys merged), in one transaction, so a report never sees a day twice or
  * not at all. It runs once PAGE_CELLS_COMPACT_ROWS rows have been appended since the last one, on
- * the days those rows fell on.
+ * the days those rows fell on. Visit and link cells (report-cells.ts) count towards the same
+ * threshold and are made again for those days from `visits` and `link_hits` at the same time.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { remakeReportCells } from './report-cells.js';
 import { CELL_VISITOR_KEYS, PAGE_CELL_KEYS } from './report-facts-schema.js';
 
-/** Appended page-cell rows that start a compaction: a few minutes of a busy site's loads. */
+/** Appended page-, visit- and link-cell rows that start a compaction: a few minutes of a busy site's loads. */
 export const PAGE_CELLS_COMPACT_ROWS = 200_000;
 
 const COMPACTED = `CREATE OR REPLACE TEMP TABLE compacted_cells AS
@@ -33,6 +35,7 @@ export class PageCellCompaction {
     for (const day of days) this.days.add(day);
     if (this.appended < PAGE_CELLS_COMPACT_ROWS) return;
     await compactPageCells(connection, [...this.days]);
+    await remakeReportCells(connection, [...this.days]);
     this.appended = 0;
     this.days.clear();
   }

@@ -10,6 +10,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
+import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS } from './report-cells.js';
 import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
@@ -130,18 +131,25 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
     CASE WHEN v.visit_key IS NULL THEN p.entry.is_bot ELSE v.is_bot END AS is_bot
   FROM part p LEFT JOIN (SELECT * FROM visits WHERE ended_at >= ${OPEN_SINCE}) v USING (report_suite, visit_key)) merged`;
 
+/** The stored visits the segment continues, as they were (visit_cells take them out: report-cells.ts). */
+const REPLACED_VISITS = `CREATE OR REPLACE TEMP TABLE replaced_visits AS SELECT * FROM visits
+  WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`;
+
 const REPLACE_VISITS = [
-  `DELETE FROM visits WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`,
+  `DELETE FROM visits WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`,
   `INSERT INTO visits SELECT * FROM merged_visits`,
 ];
 
-const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT report_suite, event_key, received_at, day, ${LOCAL_HOUR}, visitor_key,
-    hit_type, link_url, link_name, events, event_ids,
-    CASE WHEN len(event_ids) > 0 THEN CAST(event_ids[1] AS VARCHAR) WHEN hit_type = 'link_o' THEN 'enllaç: ' || link_name END,
-    social_action, section, subsection, programme, broadcast_channel, portal,
-    device_class, login_state, campaign, page_name, content_title, is_bot
+/** The segment's link hits as rows of link_hits (named alike: link cells are made from them too). */
+const SEGMENT_LINK_HITS = `CREATE OR REPLACE TEMP TABLE segment_link_hits AS SELECT report_suite, event_key, received_at, day,
+    ${LOCAL_HOUR} AS hour, visitor_key, hit_type, link_url, link_name, events, event_ids,
+    CASE WHEN len(event_ids) > 0 THEN CAST(event_ids[1] AS VARCHAR) WHEN hit_type = 'link_o' THEN 'enllaç: ' || link_name END AS call,
+    social_action, section, subsection, programme, broadcast_channel AS channel, portal,
+    device_class AS device, login_state AS login, campaign, page_name, content_title AS title, is_bot
   FROM (SELECT *, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []) AS event_ids
         FROM segment_hits WHERE hit_type <> 'page_view')`;
+
+const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT * FROM segment_link_hits`;
 
 const INSERT_SEARCHES = `INSERT INTO searches SELECT * FROM page_views
   WHERE search_keywords IS NOT NULL AND event_key IN (SELECT event_key FROM segment_page_views WHERE search_keywords IS NOT NULL)
@@ -154,7 +162,7 @@ const INSERT_PAGE_CELLS = `INSERT INTO page_cells SELECT report_suite, day, url,
     list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})
   FROM segment_page_views GROUP BY ALL`;
 
-const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits'].map((t) => `DROP TABLE IF EXISTS ${t}`);
+const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits'].map((t) => `DROP TABLE IF EXISTS ${t}`);
 
 /**
  * Loads one segment's hits (`select`: a SELECT yielding rows of the hits table) into `hits` and
@@ -179,28 +187,36 @@ export async function loadHitsWithFacts(
     ? await connection.runAndReadAll(`INSERT INTO hits (${columns}) SELECT ${columns} FROM segment_hits`)
     : await connection.runAndReadAll(`SELECT count(*) AS Count FROM segment_hits`);
   const rows = Number(counted.getRowObjectsJson()[0]?.Count ?? 0);
-  const appended: LoadedFacts = { hits: rows, pageCells: 0, days: [] };
+  const appended: LoadedFacts = { hits: rows, pageCells: 0, cells: 0, days: [] };
   if (rows > 0) {
     await connection.run(OPEN_VISITS, openFrom);
     await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
     await connection.run(INSERT_PAGE_VIEWS);
     await connection.run(INSERT_SEARCHES);
-    const cells = await connection.runAndReadAll(INSERT_PAGE_CELLS);
-    appended.pageCells = Number(cells.getRowObjectsJson()[0]?.Count ?? 0);
-    const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM segment_page_views`);
-    appended.days = days.getRowObjectsJson().map((row) => String(row.day));
+    appended.pageCells = await changedRows(connection, INSERT_PAGE_CELLS);
     await connection.run(MERGED_VISITS, openFrom);
+    await connection.run(REPLACED_VISITS, openFrom);
     await connection.run(REPLACE_VISITS[0]!, openFrom);
     await connection.run(REPLACE_VISITS[1]!);
-    await connection.run(INSERT_LINK_HITS, { tz: timeZone });
+    await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
+    await connection.run(INSERT_LINK_HITS);
+    appended.cells = await changedRows(connection, APPEND_VISIT_CELLS) + (await changedRows(connection, APPEND_LINK_CELLS));
+    const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views
+      UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits)`);
+    appended.days = days.getRowObjectsJson().map((row) => String(row.day));
   }
   for (const sql of DROP_TEMPORARY) await connection.run(sql);
   return appended;
 }
 
-/** What one load added: new hits, page-cell rows appended, and the days (YYYY-MM-DD) its page views fell on. */
+async function changedRows(connection: DuckDBConnection, sql: string): Promise<number> {
+  return Number((await connection.runAndReadAll(sql)).getRowObjectsJson()[0]?.Count ?? 0);
+}
+
+/** What one load added: new hits, page-cell and visit or link cell rows appended, and the days (YYYY-MM-DD) they fell on. */
 export interface LoadedFacts {
   hits: number;
   pageCells: number;
+  cells: number;
   days: string[];
 }

@@ -1,25 +1,39 @@
 /**
  * Fills the report tables from the hits already stored, once: a data folder written before the
  * report tables existed gets them on its first start, through the same derivation the loader
- * uses, so reports answer the same for old and new rows.
+ * uses, so reports answer the same for old and new rows. A folder with report tables but without
+ * visit and link cells gets those from its visits and link hits.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { compactPageCells } from './report-facts-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
+import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
 
 export async function rebuildReportFacts(connection: DuckDBConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
   const counts = await connection.runAndReadAll(
     `SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM page_views) + (SELECT count(*) FROM link_hits) AS facts`,
   );
   const row = counts.getRowObjectsJson()[0];
-  if (Number(row?.hits ?? 0) === 0 || Number(row?.facts ?? 0) > 0) return 0;
-  await connection.run('BEGIN TRANSACTION');
-  try {
+  if (Number(row?.hits ?? 0) === 0) return 0;
+  if (Number(row?.facts ?? 0) > 0) {
+    await inTransaction(connection, () => fillMissingReportCells(connection));
+    return 0;
+  }
+  return inTransaction(connection, async () => {
     const select = `SELECT ${hitColumns.join(', ')} FROM hits ORDER BY received_at`;
     const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
     await compactPageCells(connection, loaded.days);
-    await connection.run('COMMIT');
+    await remakeReportCells(connection, loaded.days);
     return loaded.hits;
+  });
+}
+
+async function inTransaction<T>(connection: DuckDBConnection, run: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await run();
+    await connection.run('COMMIT');
+    return result;
   } catch (error) {
     await connection.run('ROLLBACK');
     throw error;

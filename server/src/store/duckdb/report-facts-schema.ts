@@ -13,7 +13,11 @@
  * - `page_cells`: page views and entries per day, page and filter values, with the five smallest
  *   visitor keys of each cell: merged over days and cells, they tell exactly whether a ranking's
  *   row counts fewer than five distinct visitors (the minimum cohort) without counting them all.
- *   Appended per segment and compacted per day (report-facts-compaction.ts).
+ *   Appended per segment and compacted per day (report-facts-compaction.ts);
+ * - `visit_cells` and `link_cells`: roll-ups of visits and of link hits per day and report key
+ *   (report-cells.ts), each with a sketch of its visitors (the CELL_SKETCH_KEYS smallest visitor
+ *   keys), so that the unfiltered rankings of few rows (channels, referring sites, devices, direct
+ *   calls…) and the audience series sum hundreds of rows instead of scanning every visit.
  * Visitor and event ids are kept as 64-bit hashes: counting them is several times cheaper than
  * counting text, and the raw ids stay in `hits` for exports and visitors' rights.
  */
@@ -55,11 +59,35 @@ const PAGE_CELLS = `CREATE TABLE IF NOT EXISTS page_cells (
 /** How many of a cell's smallest distinct visitor keys it keeps: enough to tell MESURA_MIN_COHORT up to this. */
 export const CELL_VISITOR_KEYS = 5;
 
+/**
+ * How many of a visit or link cell's smallest distinct visitor keys it keeps: a k-minimum-values
+ * sketch. Merged over cells it counts visitors exactly below this and estimates them above it with
+ * a relative error of about 1/sqrt(k - 2), 6 % (DuckDB's approx_count_distinct, 64 registers,
+ * erred by up to 20 % on the bench's visits). More keys make every merge dearer.
+ */
+export const CELL_SKETCH_KEYS = 256;
+
+/**
+ * One row per day, suite, bot flag, dimension and value (report-cells.ts VISIT_DIMENSIONS); the
+ * sums count the visits that started that day. `parent` is the value's group where a report
+ * narrows by it (a referring site's referrer group).
+ */
+const VISIT_CELLS = `CREATE TABLE IF NOT EXISTS visit_cells (
+  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, dimension VARCHAR NOT NULL, value VARCHAR,
+  parent VARCHAR, visits BIGINT NOT NULL, page_views BIGINT NOT NULL, bounces BIGINT NOT NULL, searches BIGINT NOT NULL,
+  lowest_visitor_keys UBIGINT[] NOT NULL)`;
+
+/** One row per day, suite, bot flag and link (the columns the engagement reports group and select on). */
+const LINK_CELLS = `CREATE TABLE IF NOT EXISTS link_cells (
+  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, hit_type VARCHAR NOT NULL, call VARCHAR,
+  link_name VARCHAR, link_url VARCHAR, social_action VARCHAR, event_ids INTEGER[] NOT NULL, title VARCHAR,
+  calls BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL)`;
+
 /** The same columns as page_views; made from it when absent (a data folder from before it existed). */
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
-export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits', 'page_cells', 'searches'] as const;
+export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells'] as const;
 
 export async function ensureReportFactTables(connection: DuckDBConnection): Promise<void> {
-  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS, SEARCHES]) await connection.run(ddl);
+  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS, SEARCHES, VISIT_CELLS, LINK_CELLS]) await connection.run(ddl);
 }

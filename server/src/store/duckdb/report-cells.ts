@@ -1,0 +1,103 @@
+/**
+ * The roll-ups of visits and link hits (`visit_cells`, `link_cells`: report-facts-schema.ts), kept
+ * as segments load: each load appends the change its visits and link hits make (a visit continued
+ * from an earlier segment is taken out as it was and put back as it is now), and compaction
+ * (report-facts-compaction.ts) makes a day's cells again from `visits` and `link_hits`, one row
+ * per key. A day's cells are made again the same way when a visitor is erased and when an older
+ * data folder lacks them. Entry and exit pages are not rolled up: a day has nearly as many of
+ * them as visits, so their cells would be no smaller than the visits (measured on 10 M events).
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
+
+/** The report keys visits are rolled up by: name → value (and its parent) as SQL over a visit row. */
+const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string; where?: string }>> = {
+  /** Every visit of the day: the audience by day and the totals of the rankings below. */
+  all: { value: 'NULL' },
+  /** The local hour the visit began, two digits (audience/by-hour's keys). */
+  hour: { value: `lpad(CAST(hour AS VARCHAR), 2, '0')` },
+  /** Visits with at least one search (search/per-visit). */
+  searching: { value: 'NULL', where: 'searches > 0' },
+  referrer_group: { value: 'referrer_group' },
+  referrer: { value: 'referrer_host', parent: 'referrer_group' },
+  /** External campaigns are case-insensitive (spec §7 `ext`). */
+  campaign: { value: 'lower(campaign)' },
+  device: { value: 'device' },
+  browser: { value: 'browser' },
+  os: { value: 'os' },
+  viewport: { value: 'viewport' },
+};
+
+/** The cell's sketch: the smallest distinct visitor keys of the rows it keeps. */
+const SKETCH = (rows: string) =>
+  `coalesce(list_slice(list_sort(list_distinct(list(visitor_key)${rows})), 1, ${CELL_SKETCH_KEYS}), CAST([] AS UBIGINT[]))`;
+
+/**
+ * Visit cells of `src` (rows of `visits` with `sign`: 1 to add a visit, -1 to take one out). A
+ * continued visit keeps its day, hour and attributes, so it is taken out of the very cells it is
+ * put back in and its visitor stays in their sketches; the sketch of a cell can only gain keys
+ * until the day is made again.
+ */
+function visitCellsSql(src: string): string {
+  const cells = Object.entries(VISIT_DIMENSIONS).map(([name, d]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension,
+      ${d.value} AS value, ${d.parent ?? 'NULL'} AS parent, sum(sign) AS visits, sum(sign * page_views) AS page_views,
+      sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces, sum(sign * searches) AS searches,
+      ${SKETCH(' FILTER (WHERE sign = 1)')} AS lowest_visitor_keys
+    FROM src ${d.where ? `WHERE ${d.where}` : ''} GROUP BY ALL`);
+  return `INSERT INTO visit_cells WITH src AS MATERIALIZED (${src}) ${cells.join(' UNION ALL ')}`;
+}
+
+const LINK_KEYS = 'report_suite, day, is_bot, hit_type, call, link_name, link_url, social_action, event_ids';
+
+function linkCellsSql(src: string): string {
+  return `INSERT INTO link_cells SELECT ${LINK_KEYS}, any_value(title), count(*), ${SKETCH('')}
+    FROM (${src}) GROUP BY ${LINK_KEYS}`;
+}
+
+/** The change a load makes: its visits as they are now (merged_visits) less them as they were (replaced_visits). */
+export const APPEND_VISIT_CELLS = visitCellsSql(
+  `SELECT *, 1 AS sign FROM merged_visits UNION ALL SELECT *, -1 AS sign FROM replaced_visits`,
+);
+
+/** A load's link hits (segment_link_hits: rows of link_hits). */
+export const APPEND_LINK_CELLS = linkCellsSql(`SELECT * FROM segment_link_hits`);
+
+const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
+
+/** Makes `days`' visit and link cells again from `visits` and `link_hits`; runs inside the caller's transaction. */
+export async function remakeReportCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
+  const values = { days: JSON.stringify(days) };
+  await connection.run(`DELETE FROM visit_cells WHERE ${ON_DAYS}`, values);
+  await connection.run(visitCellsSql(`SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`), values);
+  await connection.run(`DELETE FROM link_cells WHERE ${ON_DAYS}`, values);
+  await connection.run(linkCellsSql(`SELECT * FROM link_hits WHERE ${ON_DAYS}`), values);
+}
+
+/** The days (YYYY-MM-DD) a visitor's visits began or link hits fell on: the cells an erasure makes again. */
+export async function visitorCellDays(connection: DuckDBConnection, visitorId: string): Promise<string[]> {
+  const result = await connection.runAndReadAll(
+    `SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM visits WHERE visitor_key = hash($visitor)
+       UNION ALL SELECT day FROM link_hits WHERE visitor_key = hash($visitor)) ORDER BY day`,
+    { visitor: visitorId },
+  );
+  return result.getRowObjectsJson().map((row) => String(row.day));
+}
+
+/** Days rolled up at a time when an older data folder gets its cells: bounds the memory one statement takes. */
+const REMAKE_DAYS_PER_STATEMENT = 7;
+
+/**
+ * Fills the cells of a data folder stored before they existed (visits or link hits without any
+ * cell), once, a week of days at a time; returns the days filled.
+ */
+export async function fillMissingReportCells(connection: DuckDBConnection): Promise<number> {
+  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (
+      SELECT day FROM visits WHERE NOT EXISTS (SELECT 1 FROM visit_cells)
+      UNION ALL SELECT day FROM link_hits WHERE NOT EXISTS (SELECT 1 FROM link_cells)) ORDER BY day`);
+  const days = result.getRowObjectsJson().map((row) => String(row.day));
+  for (let i = 0; i < days.length; i += REMAKE_DAYS_PER_STATEMENT) {
+    await remakeReportCells(connection, days.slice(i, i + REMAKE_DAYS_PER_STATEMENT));
+  }
+  return days.length;
+}
