@@ -63,7 +63,21 @@ async function serverKey({ port, dataDir }) {
   }
   const health = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).catch(() => undefined);
   if (!health?.ok) fail(`no Mesura server answers on port ${port}: ${start}`);
+  if (!(await keyAccepted(port, key))) fail(`the server on port ${port} does not hold the backfill key of ${dataDir}: set MESURA_DATA_DIR to the folder it was started with`);
   return key;
+}
+
+/**
+ * Whether the server trusts `key`. Without it a receive time is silently ignored, and the demo's
+ * days would all land now: so a beacon that is malformed anyway (no AQE) is sent with a time in the
+ * future, which only a trusted request is refused for (MESURA_ERR_BAD_QUERY); nothing is stored.
+ */
+async function keyAccepted(port, key) {
+  const answer = await fetch(`http://127.0.0.1:${port}/b/ss/mesuradev/1/demo/s1?AQB=1`, {
+    headers: { 'x-mesura-backfill': key, 'x-mesura-received-at': String(Date.now() + DAY_MS) },
+    signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+  }).catch(() => undefined);
+  return answer?.status === 400 && (await answer.json()).code === 'MESURA_ERR_BAD_QUERY';
 }
 
 /** The local calendar days of the last `days` days, oldest first, with the end of what each may hold. */
@@ -89,7 +103,7 @@ async function main() {
     sentDays: openSentDays(options.dataDir),
   };
   const days = lastDays(options.days, options.timeZone, untilMs);
-  console.log(`demo: ${days.length} days from ${days[0]} to ${days.at(-1)}, about ${options.visitorsPerDay} visits a day, to http://127.0.0.1:${options.port}`);
+  console.log(`demo: ${days.length} day${days.length === 1 ? "" : "s"} from ${days[0]} to ${days.at(-1)}, about ${options.visitorsPerDay} visits a day, to http://127.0.0.1:${options.port}`);
   try {
     for (const [i, day] of days.entries()) {
       const sent = await sendDay(day, untilMs, context);
