@@ -103,7 +103,7 @@ async function main() {
     sentDays: openSentDays(options.dataDir),
   };
   const days = lastDays(options.days, options.timeZone, untilMs);
-  console.log(`demo: ${days.length} day${days.length === 1 ? "" : "s"} from ${days[0]} to ${days.at(-1)}, about ${options.visitorsPerDay} visits a day, to http://127.0.0.1:${options.port}`);
+  console.log(`demo: ${days.length} day${days.length === 1 ? '' : 's'} from ${days[0]} to ${days.at(-1)}, about ${options.visitorsPerDay} visits a day, to http://127.0.0.1:${options.port}`);
   try {
     for (const [i, day] of days.entries()) {
       const sent = await sendDay(day, untilMs, context);
