@@ -16,6 +16,7 @@ import {
   malformedHeartbeatBoolean,
   malformedHeartbeatLong,
   missingHeartbeatKey,
+  unknownHeartbeatValue,
 } from './heartbeat-errors.js';
 import { HEARTBEAT_FIELDS, HEARTBEAT_GROUP_IDS, type HeartbeatField, type HeartbeatFieldGroup } from './heartbeat-fields.js';
 import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat, type HeartbeatAuthState } from './heartbeat-params.js';
@@ -77,8 +78,8 @@ class Reader {
   field(field: HeartbeatField): string | number | boolean | undefined {
     const value = this.#value(field);
     if (value === undefined && field.required === true) throw new Refusal(missingHeartbeatKey(field.key));
-    if (typeof value === 'string' && field.oneOf !== undefined && !field.oneOf.values.includes(value)) {
-      throw new Refusal(field.oneOf.refusal(value));
+    if (typeof value === 'string' && field.oneOf !== undefined && !field.oneOf.includes(value)) {
+      throw new Refusal(unknownHeartbeatValue(field.key, value, field.oneOf));
     }
     return value;
   }

@@ -1,14 +1,13 @@
 /**
  * Every fixed key of a media heartbeat (wire-formats §2), written once, in the order the library
  * writes them: its wire type, where it sits in a Heartbeat, which heartbeats carry it, its limits,
- * and the server's column. The encoder (heartbeat-params.ts), the decoder (heartbeat-decoder.ts),
+ * and the server's row field and column. The encoder (heartbeat-params.ts), the decoder (heartbeat-decoder.ts),
  * the server's stored row (server/src/store/heartbeat-row.ts, heartbeat-pipeline.ts) and its table
  * (heartbeats-schema.ts) are all driven by HEARTBEAT_FIELDS, as variable-slots.ts drives the
  * beacon's numbered variables. The key families with names of their own (`s:meta:*`,
  * `s:cuser:*`) and the TCF signal are apart: they are not one key each.
  */
 import type { Heartbeat, HeartbeatAssetType, HeartbeatEventType } from './heartbeat-params.js';
-import { unknownHeartbeatAssetType, unknownHeartbeatEventType } from './heartbeat-errors.js';
 
 /**
  * How a value is written: `s:` text, `l:` a whole number, `h:` 1 or 0; `position` is a number the
@@ -45,13 +44,14 @@ export interface HeartbeatField {
   fallback?: string | number;
   /** The least value of a long; default 0 (durations, playheads, lengths, counts). */
   min?: number;
-  /** A closed set: the values accepted and the refusal of any other. */
-  oneOf?: { values: readonly string[]; refusal: (value: string) => string };
-  /** The server's column and row field; none for `s:sc:rsid` (each suite it lists is a row's suite) and the resolver. */
-  column?: string;
+  /** A closed set: the values accepted (the reader refuses any other). */
+  oneOf?: readonly string[];
+  /**
+   * The server's row field, its column the same name in snake_case (heartbeatFieldColumn); none
+   * for `s:sc:rsid` (each suite it lists is a row's suite) and the resolver. Not a column name
+   * too: the table rides in the tracker's bundle.
+   */
   row?: string;
-  /** What the column holds, after the key. */
-  doc?: string;
 }
 
 /** Ad and chapter fields are read only when the ad or chapter id is there (wire §2). */
@@ -66,58 +66,77 @@ export const HEARTBEAT_EVENT_TYPES = [
   'chapter_start', 'chapter_complete', 'aa_ad_start', 'complete', 'end', 'resume',
 ] as const satisfies readonly HeartbeatEventType[];
 
-const EVENT_TYPES = { values: HEARTBEAT_EVENT_TYPES, refusal: unknownHeartbeatEventType };
-const ASSET_TYPES = { values: ['main', 'ad'] as const satisfies readonly HeartbeatAssetType[], refusal: unknownHeartbeatAssetType };
+/** Every `s:asset:type`. */
+export const HEARTBEAT_ASSET_TYPES = ['main', 'ad'] as const satisfies readonly HeartbeatAssetType[];
 
 export const HEARTBEAT_FIELDS = [
   { key: 's:sc:rsid', type: 'string', group: 'analytics', prop: 'reportSuite', carriedBy: 'when-set' },
-  { key: 's:sc:tracking_server', type: 'string', group: 'analytics', prop: 'trackingServer', carriedBy: 'when-set', column: 'tracking_server', row: 'trackingServer' },
-  { key: 'h:sc:ssl', type: 'boolean', group: 'analytics', prop: 'ssl', carriedBy: 'every', column: 'ssl', row: 'ssl' },
-  { key: 's:user:mid', type: 'string', group: 'visitor', prop: 'visitorId', carriedBy: 'when-set', column: 'visitor_id', row: 'visitorId' },
-  { key: 's:sp:ovp', type: 'string', group: 'serviceProvider', prop: 'ovp', carriedBy: 'when-set', column: 'ovp', row: 'ovp' },
-  { key: 's:sp:sdk', type: 'string', group: 'serviceProvider', prop: 'sdk', carriedBy: 'when-set', column: 'app_version', row: 'appVersion', doc: "the player's app version" },
-  { key: 's:sp:channel', type: 'string', group: 'serviceProvider', prop: 'channel', carriedBy: 'when-set', column: 'player_channel', row: 'playerChannel' },
-  { key: 's:sp:player_name', type: 'string', group: 'serviceProvider', prop: 'playerName', carriedBy: 'every', fallback: '', column: 'player_name', row: 'playerName' },
-  { key: 's:sp:hb_version', type: 'string', group: 'serviceProvider', prop: 'libraryVersion', carriedBy: 'every', fallback: '', column: 'library_version', row: 'libraryVersion' },
-  { key: 'l:sp:hb_api_lvl', type: 'long', group: 'serviceProvider', prop: 'apiLevel', carriedBy: 'every', column: 'api_level', row: 'apiLevel' },
-  { key: 's:event:sid', type: 'string', group: 'event', prop: 'sessionId', carriedBy: 'every', required: true, column: 'session_id', row: 'sessionId', doc: 'epoch ms followed by random digits' },
-  { key: 's:event:type', type: 'string', group: 'event', prop: 'type', carriedBy: 'every', required: true, oneOf: EVENT_TYPES, column: 'event_type', row: 'eventType' },
-  { key: 'l:event:duration', type: 'long', group: 'event', prop: 'duration', carriedBy: 'every', column: 'duration_ms', row: 'durationMs', doc: 'ms since the previous heartbeat of the state' },
-  { key: 'l:event:playhead', type: 'long', group: 'event', prop: 'playhead', carriedBy: 'every', column: 'playhead_s', row: 'playheadS', doc: "seconds of the content (an ad's: where its break sits)" },
-  { key: 'l:event:ts', type: 'long', group: 'event', prop: 'ts', carriedBy: 'every', required: true, column: 'ts_ms', row: 'tsMs', doc: 'epoch ms of the client clock' },
-  { key: 'l:event:prev_ts', type: 'long', group: 'event', prop: 'prevTs', carriedBy: 'every', fallback: -1, min: -1, column: 'prev_ts_ms', row: 'prevTsMs', doc: 'the previous of its type and asset, -1 for the first' },
-  { key: 's:event:id', type: 'string', group: 'event', prop: 'errorId', carriedBy: 'error', column: 'error_id', row: 'errorId' },
-  { key: 's:event:source', type: 'string', group: 'event', prop: 'errorSource', carriedBy: 'error', column: 'error_source', row: 'errorSource' },
-  { key: 's:asset:type', type: 'string', group: 'asset', prop: 'type', carriedBy: 'every', required: true, oneOf: ASSET_TYPES, column: 'asset_type', row: 'assetType', doc: 'main or ad' },
-  { key: 's:asset:name', type: 'string', group: 'asset', prop: 'name', carriedBy: 'when-set', column: 'content_name', row: 'contentName' },
-  { key: 's:asset:video_id', type: 'string', group: 'asset', prop: 'videoId', carriedBy: 'every', required: true, column: 'content_id', row: 'contentId', doc: "the main content's id, on ad heartbeats too" },
-  { key: 's:asset:publisher', type: 'string', group: 'asset', prop: 'publisher', carriedBy: 'every', fallback: '', column: 'publisher', row: 'publisher' },
-  { key: 'l:asset:length', type: 'long', group: 'asset', prop: 'length', carriedBy: 'every', column: 'content_length_s', row: 'contentLengthS' },
-  { key: 's:asset:ad_id', type: 'string', group: 'ad', prop: 'id', carriedBy: 'ad', column: 'ad_id', row: 'adId' },
-  { key: 's:asset:ad_name', type: 'string', group: 'ad', prop: 'name', carriedBy: 'ad', column: 'ad_name', row: 'adName' },
-  { key: 's:asset:ad_sid', type: 'string', group: 'ad', prop: 'sid', carriedBy: 'ad', fallback: '', column: 'ad_sid', row: 'adSid', doc: 'one playback of the ad' },
-  { key: 's:asset:pod_id', type: 'string', group: 'ad', prop: 'podId', carriedBy: 'ad', fallback: '', column: 'pod_id', row: 'podId', doc: 'the ad break: {md5(content id)}_{break position}' },
-  { key: 's:asset:pod_name', type: 'string', group: 'ad', prop: 'podName', carriedBy: 'ad', column: 'pod_name', row: 'podName' },
-  { key: 's:asset:pod_position', type: 'position', group: 'ad', prop: 'podPosition', carriedBy: 'ad', column: 'pod_position', row: 'podPosition', doc: 'the ad in its break' },
+  { key: 's:sc:tracking_server', type: 'string', group: 'analytics', prop: 'trackingServer', carriedBy: 'when-set', row: 'trackingServer' },
+  { key: 'h:sc:ssl', type: 'boolean', group: 'analytics', prop: 'ssl', carriedBy: 'every', row: 'ssl' },
+  { key: 's:user:mid', type: 'string', group: 'visitor', prop: 'visitorId', carriedBy: 'when-set', row: 'visitorId' },
+  { key: 's:sp:ovp', type: 'string', group: 'serviceProvider', prop: 'ovp', carriedBy: 'when-set', row: 'ovp' },
+  /** the player's app version. */
+  { key: 's:sp:sdk', type: 'string', group: 'serviceProvider', prop: 'sdk', carriedBy: 'when-set', row: 'appVersion' },
+  { key: 's:sp:channel', type: 'string', group: 'serviceProvider', prop: 'channel', carriedBy: 'when-set', row: 'playerChannel' },
+  { key: 's:sp:player_name', type: 'string', group: 'serviceProvider', prop: 'playerName', carriedBy: 'every', fallback: '', row: 'playerName' },
+  { key: 's:sp:hb_version', type: 'string', group: 'serviceProvider', prop: 'libraryVersion', carriedBy: 'every', fallback: '', row: 'libraryVersion' },
+  { key: 'l:sp:hb_api_lvl', type: 'long', group: 'serviceProvider', prop: 'apiLevel', carriedBy: 'every', row: 'apiLevel' },
+  /** epoch ms followed by random digits. */
+  { key: 's:event:sid', type: 'string', group: 'event', prop: 'sessionId', carriedBy: 'every', required: true, row: 'sessionId' },
+  { key: 's:event:type', type: 'string', group: 'event', prop: 'type', carriedBy: 'every', required: true, oneOf: HEARTBEAT_EVENT_TYPES, row: 'eventType' },
+  /** ms since the previous heartbeat of the state. */
+  { key: 'l:event:duration', type: 'long', group: 'event', prop: 'duration', carriedBy: 'every', row: 'durationMs' },
+  /** seconds of the content (an ad's: where its break sits). */
+  { key: 'l:event:playhead', type: 'long', group: 'event', prop: 'playhead', carriedBy: 'every', row: 'playheadS' },
+  /** epoch ms of the client clock. */
+  { key: 'l:event:ts', type: 'long', group: 'event', prop: 'ts', carriedBy: 'every', required: true, row: 'tsMs' },
+  /** the previous of its type and asset, -1 for the first. */
+  { key: 'l:event:prev_ts', type: 'long', group: 'event', prop: 'prevTs', carriedBy: 'every', fallback: -1, min: -1, row: 'prevTsMs' },
+  { key: 's:event:id', type: 'string', group: 'event', prop: 'errorId', carriedBy: 'error', row: 'errorId' },
+  { key: 's:event:source', type: 'string', group: 'event', prop: 'errorSource', carriedBy: 'error', row: 'errorSource' },
+  /** main or ad. */
+  { key: 's:asset:type', type: 'string', group: 'asset', prop: 'type', carriedBy: 'every', required: true, oneOf: HEARTBEAT_ASSET_TYPES, row: 'assetType' },
+  { key: 's:asset:name', type: 'string', group: 'asset', prop: 'name', carriedBy: 'when-set', row: 'contentName' },
+  /** the main content's id, on ad heartbeats too. */
+  { key: 's:asset:video_id', type: 'string', group: 'asset', prop: 'videoId', carriedBy: 'every', required: true, row: 'contentId' },
+  { key: 's:asset:publisher', type: 'string', group: 'asset', prop: 'publisher', carriedBy: 'every', fallback: '', row: 'publisher' },
+  { key: 'l:asset:length', type: 'long', group: 'asset', prop: 'length', carriedBy: 'every', row: 'contentLengthS' },
+  { key: 's:asset:ad_id', type: 'string', group: 'ad', prop: 'id', carriedBy: 'ad', row: 'adId' },
+  { key: 's:asset:ad_name', type: 'string', group: 'ad', prop: 'name', carriedBy: 'ad', row: 'adName' },
+  /** one playback of the ad. */
+  { key: 's:asset:ad_sid', type: 'string', group: 'ad', prop: 'sid', carriedBy: 'ad', fallback: '', row: 'adSid' },
+  /** the ad break: {md5(content id)}_{break position}. */
+  { key: 's:asset:pod_id', type: 'string', group: 'ad', prop: 'podId', carriedBy: 'ad', fallback: '', row: 'podId' },
+  { key: 's:asset:pod_name', type: 'string', group: 'ad', prop: 'podName', carriedBy: 'ad', row: 'podName' },
+  /** the ad in its break. */
+  { key: 's:asset:pod_position', type: 'position', group: 'ad', prop: 'podPosition', carriedBy: 'ad', row: 'podPosition' },
   { key: 's:asset:resolver', type: 'string', group: 'ad', prop: 'resolver', carriedBy: 'ad' },
-  { key: 'l:asset:pod_offset', type: 'long', group: 'ad', prop: 'podOffset', carriedBy: 'ad', column: 'pod_offset_s', row: 'podOffsetS', doc: "the break's start in the content, seconds" },
-  { key: 'l:asset:ad_length', type: 'long', group: 'ad', prop: 'length', carriedBy: 'ad', column: 'ad_length_s', row: 'adLengthS' },
-  { key: 's:stream:type', type: 'string', group: 'stream', prop: 'type', carriedBy: 'every', fallback: '', column: 'stream_type', row: 'streamType', doc: 'vod, live, linear, podcast, audiobook, aod' },
-  { key: 'l:stream:bitrate', type: 'long', group: 'qos', prop: 'bitrate', carriedBy: 'every', column: 'bitrate', row: 'bitrate', doc: 'bits per second' },
-  { key: 'l:stream:fps', type: 'long', group: 'qos', prop: 'fps', carriedBy: 'every', column: 'fps', row: 'fps' },
-  { key: 'l:stream:dropped_frames', type: 'long', group: 'qos', prop: 'droppedFrames', carriedBy: 'every', column: 'dropped_frames', row: 'droppedFrames', doc: "the player's counter" },
-  { key: 'l:stream:startup_time', type: 'long', group: 'qos', prop: 'startupTimeMs', carriedBy: 'every', column: 'startup_time_ms', row: 'startupTimeMs', doc: 'ms (the player gives seconds)' },
-  { key: 's:stream:chapter_id', type: 'string', group: 'chapter', prop: 'id', carriedBy: 'chapter', column: 'chapter_id', row: 'chapterId', doc: '{md5(content id)}_{chapter position}' },
-  { key: 's:stream:chapter_sid', type: 'string', group: 'chapter', prop: 'sid', carriedBy: 'chapter', fallback: '', column: 'chapter_sid', row: 'chapterSid', doc: 'one playback of the chapter' },
-  { key: 's:stream:chapter_name', type: 'string', group: 'chapter', prop: 'name', carriedBy: 'chapter', column: 'chapter_name', row: 'chapterName' },
-  { key: 'l:stream:chapter_pos', type: 'long', group: 'chapter', prop: 'position', carriedBy: 'chapter', column: 'chapter_position', row: 'chapterPosition' },
-  { key: 'l:stream:chapter_length', type: 'long', group: 'chapter', prop: 'length', carriedBy: 'chapter', column: 'chapter_length_s', row: 'chapterLengthS' },
-  { key: 'l:stream:chapter_offset', type: 'long', group: 'chapter', prop: 'offset', carriedBy: 'chapter', column: 'chapter_offset_s', row: 'chapterOffsetS', doc: 'its start in the content, seconds' },
+  /** the break's start in the content, seconds. */
+  { key: 'l:asset:pod_offset', type: 'long', group: 'ad', prop: 'podOffset', carriedBy: 'ad', row: 'podOffsetS' },
+  { key: 'l:asset:ad_length', type: 'long', group: 'ad', prop: 'length', carriedBy: 'ad', row: 'adLengthS' },
+  /** vod, live, linear, podcast, audiobook, aod. */
+  { key: 's:stream:type', type: 'string', group: 'stream', prop: 'type', carriedBy: 'every', fallback: '', row: 'streamType' },
+  /** bits per second. */
+  { key: 'l:stream:bitrate', type: 'long', group: 'qos', prop: 'bitrate', carriedBy: 'every', row: 'bitrate' },
+  { key: 'l:stream:fps', type: 'long', group: 'qos', prop: 'fps', carriedBy: 'every', row: 'fps' },
+  /** the player's counter. */
+  { key: 'l:stream:dropped_frames', type: 'long', group: 'qos', prop: 'droppedFrames', carriedBy: 'every', row: 'droppedFrames' },
+  /** ms (the player gives seconds). */
+  { key: 'l:stream:startup_time', type: 'long', group: 'qos', prop: 'startupTimeMs', carriedBy: 'every', row: 'startupTimeMs' },
+  /** {md5(content id)}_{chapter position}. */
+  { key: 's:stream:chapter_id', type: 'string', group: 'chapter', prop: 'id', carriedBy: 'chapter', row: 'chapterId' },
+  /** one playback of the chapter. */
+  { key: 's:stream:chapter_sid', type: 'string', group: 'chapter', prop: 'sid', carriedBy: 'chapter', fallback: '', row: 'chapterSid' },
+  { key: 's:stream:chapter_name', type: 'string', group: 'chapter', prop: 'name', carriedBy: 'chapter', row: 'chapterName' },
+  { key: 'l:stream:chapter_pos', type: 'long', group: 'chapter', prop: 'position', carriedBy: 'chapter', row: 'chapterPosition' },
+  { key: 'l:stream:chapter_length', type: 'long', group: 'chapter', prop: 'length', carriedBy: 'chapter', row: 'chapterLengthS' },
+  /** its start in the content, seconds. */
+  { key: 'l:stream:chapter_offset', type: 'long', group: 'chapter', prop: 'offset', carriedBy: 'chapter', row: 'chapterOffsetS' },
 ] as const satisfies readonly HeartbeatField[];
 
 type Fields = (typeof HEARTBEAT_FIELDS)[number];
 type Stored = Extract<Fields, { row: string }>;
-type ValueOf<F> = F extends { oneOf: { values: readonly (infer V)[] } }
+type ValueOf<F> = F extends { oneOf: readonly (infer V)[] }
   ? V
   : F extends { type: 'string' }
     ? string
@@ -132,6 +151,11 @@ type Nullable<F> = F extends { group: 'ad' | 'chapter' }
 
 /** The fields of a stored heartbeat row that come from the wire, one per stored field. */
 export type HeartbeatWireRow = { [F in Stored as F['row']]: Nullable<F> extends true ? ValueOf<F> | null : ValueOf<F> };
+
+/** `durationMs` → `duration_ms`: the server's column of a stored field. */
+export function heartbeatFieldColumn(field: HeartbeatField): string | undefined {
+  return field.row?.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
 
 /**
  * Whether a field's column may be null: an ad's or chapter's (absent on other heartbeats), or a

@@ -26,9 +26,11 @@ export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-for
 export { encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
 export {
   CUSTOMER_IDS_AFTER_KEY,
+  HEARTBEAT_ASSET_TYPES,
   HEARTBEAT_EVENT_TYPES,
   HEARTBEAT_FIELDS,
   HEARTBEAT_GROUP_IDS,
+  heartbeatFieldColumn,
   heartbeatFieldNullable,
   heartbeatFieldValue,
   heartbeatGroup,

@@ -3,6 +3,7 @@ import {
   HEARTBEAT_FIELDS,
   decodeHeartbeatQuery,
   encodeHeartbeatQuery,
+  heartbeatFieldColumn,
   heartbeatFieldNullable,
   heartbeatGroup,
   heartbeatReasons,
@@ -45,7 +46,7 @@ function without(key: string): string {
 describe('heartbeat fields, one table for the encoder, decoder, row and schema (wire-formats §2)', () => {
   it('names each key and each column once', () => {
     expect(new Set(FIELDS.map((f) => f.key)).size).toBe(FIELDS.length);
-    const columns = FIELDS.flatMap((f) => (f.column === undefined ? [] : [f.column]));
+    const columns = FIELDS.flatMap((f) => heartbeatFieldColumn(f) ?? []);
     expect(new Set(columns).size).toBe(columns.length);
   });
 
@@ -61,7 +62,7 @@ describe('heartbeat fields, one table for the encoder, decoder, row and schema (
 
   it.each(FIELDS.filter((f) => f.oneOf !== undefined))('refuses a value of $key outside its closed set', (field) => {
     const query = `${without(field.key)}&${field.key}=rewind`;
-    expect(decodeHeartbeatQuery(query)).toEqual({ ok: false, reason: field.oneOf!.refusal('rewind') });
+    expect(decodeHeartbeatQuery(query)).toEqual({ ok: false, reason: heartbeatReasons.unknownHeartbeatValue(field.key, 'rewind', field.oneOf!) });
   });
 
   it.each(FIELDS.filter((f) => f.type === 'long' && f.required !== true))('reads an absent $key as its fallback', (field) => {
@@ -77,7 +78,7 @@ describe('heartbeat fields, one table for the encoder, decoder, row and schema (
   });
 
   it('stores as null only what a heartbeat may lack: texts without fallback, the ad and the chapter', () => {
-    const nullable = FIELDS.filter((f) => f.column !== undefined && heartbeatFieldNullable(f)).map((f) => f.column);
+    const nullable = FIELDS.filter((f) => f.row !== undefined && heartbeatFieldNullable(f)).map(heartbeatFieldColumn);
     expect(nullable).toEqual([
       'tracking_server', 'visitor_id', 'ovp', 'app_version', 'player_channel', 'error_id', 'error_source', 'content_name',
       'ad_id', 'ad_name', 'ad_sid', 'pod_id', 'pod_name', 'pod_position', 'pod_offset_s', 'ad_length_s',

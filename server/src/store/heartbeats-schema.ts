@@ -1,4 +1,10 @@
-import { HEARTBEAT_FIELDS, heartbeatFieldNullable, type HeartbeatField, type HeartbeatValueType } from '@mesura/protocol';
+import {
+  HEARTBEAT_FIELDS,
+  heartbeatFieldColumn,
+  heartbeatFieldNullable,
+  type HeartbeatField,
+  type HeartbeatValueType,
+} from '@mesura/protocol';
 import type { HeartbeatRow } from './heartbeat-row.js';
 
 /** SQL column types of `heartbeats`, each with a DuckDB and a ClickHouse equivalent. */
@@ -22,19 +28,12 @@ const WIRE_COLUMN_TYPES: Record<HeartbeatValueType, HeartbeatColumnType> = {
 };
 
 /** A column of each stored field of @mesura/protocol's HEARTBEAT_FIELDS, in wire order. */
-const WIRE_COLUMNS: readonly HeartbeatColumn[] = (HEARTBEAT_FIELDS as readonly HeartbeatField[]).flatMap((field) =>
-  field.column === undefined || field.row === undefined
-    ? []
-    : [
-        col(
-          field.column,
-          WIRE_COLUMN_TYPES[field.type],
-          heartbeatFieldNullable(field),
-          field.row as HeartbeatColumn['source'],
-          field.doc === undefined ? field.key : `${field.key}, ${field.doc}`,
-        ),
-      ],
-);
+const WIRE_COLUMNS: readonly HeartbeatColumn[] = (HEARTBEAT_FIELDS as readonly HeartbeatField[]).flatMap((field) => {
+  const column = heartbeatFieldColumn(field);
+  if (column === undefined) return [];
+  // What a column holds beyond its key is the comment on its field in heartbeat-fields.ts.
+  return [col(column, WIRE_COLUMN_TYPES[field.type], heartbeatFieldNullable(field), field.row as HeartbeatColumn['source'], field.key)];
+});
 
 /**
  * The columns of `heartbeats`, in table order: the receipt, one per field of the wire that a
