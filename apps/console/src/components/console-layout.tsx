@@ -11,6 +11,9 @@ import { sharedSearch } from '../shell/shared-search';
 import { visibleAreas } from '../shell/visible-areas';
 import { SignedInUser } from './signed-in-user';
 
+/** The main region's id, the skip link's target. */
+const MAIN_ID = 'contingut';
+
 /**
  * Header and navigation of every console screen, and its door: nobody sees a screen without a
  * session (they go to the login page, which brings them back here), and a person who must replace
@@ -39,6 +42,10 @@ export function ConsoleLayout() {
 
   return (
     <>
+      {/* The first Tab of every screen: past the header and its navigation, straight to the report. */}
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Salta al contingut
+      </a>
       <header className="console-header">
         <p className="console-name">
           Mesura <span aria-hidden="true">·</span> Consola
@@ -59,7 +66,7 @@ export function ConsoleLayout() {
         )}
         {me !== undefined && <SignedInUser me={me} />}
       </header>
-      <main className="console-main">
+      <main className="console-main" id={MAIN_ID} tabIndex={-1}>
         {state.status === 'loading' && <p className="panel__note">S'està comprovant la sessió…</p>}
         {state.status === 'failed' && (
           <div role="alert">

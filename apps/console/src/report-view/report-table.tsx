@@ -2,6 +2,7 @@ import type { ReportAnswer, ReportRow } from '@mesura/protocol';
 import { formatChange, formatMetric } from './format-metric';
 import { columnHidden, columnValue, reportColumns, TOTAL_LABEL, type ReportColumn, type ValueCells } from './report-columns';
 import { FILTER_LABELS, isFilterDimension } from './report-state';
+import { TableScroll } from '../components/table-scroll';
 
 export interface RowActions {
   /** Opens a row's drill-down report. */
@@ -25,48 +26,49 @@ export function ReportTable({ answer, visuallyHidden, onDrill, onFilter }: Repor
     const value = columnValue(column, cells);
     return column.kind === 'change' ? formatChange(value) : formatMetric(value, column.metric.format);
   };
-  return (
-    <div className={visuallyHidden ? 'visually-hidden' : 'table-scroll'}>
-      <table className="report-table">
-        <caption className="visually-hidden">{answer.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{answer.dimension.label}</th>
-            {columns.map((column) => (
-              <th scope="col" key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
-                {column.heading}
-                {column.kind === 'current' && column.metric.approximate && <abbr title="aproximat"> (aprox.)</abbr>}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {answer.rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">
-                <RowLabel row={row} dimension={answer.dimension.key} onDrill={onDrill} onFilter={onFilter} />
-              </th>
-              {columns.map((column) => (
-                <td key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
-                  {cell(column, row)}
-                </td>
-              ))}
-            </tr>
+  const table = (
+    <table className="report-table">
+      <caption className="visually-hidden">{answer.title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{answer.dimension.label}</th>
+          {columns.map((column) => (
+            <th scope="col" key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
+              {column.heading}
+              {column.kind === 'current' && column.metric.approximate && <abbr title="aproximat"> (aprox.)</abbr>}
+            </th>
           ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{TOTAL_LABEL}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {answer.rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">
+              <RowLabel row={row} dimension={answer.dimension.key} onDrill={onDrill} onFilter={onFilter} />
+            </th>
             {columns.map((column) => (
-              <td key={`${column.kind}-${column.metric.key}`} className="numeric">
-                {cell(column, answer.totals)}
+              <td key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
+                {cell(column, row)}
               </td>
             ))}
           </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{TOTAL_LABEL}</th>
+          {columns.map((column) => (
+            <td key={`${column.kind}-${column.metric.key}`} className="numeric">
+              {cell(column, answer.totals)}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </table>
   );
+  // Shown only as the chart's data for assistive technology when the chart is the view.
+  if (visuallyHidden) return <div className="visually-hidden">{table}</div>;
+  return <TableScroll label={answer.title}>{table}</TableScroll>;
 }
 
 function RowLabel({ row, dimension, onDrill, onFilter }: { row: ReportRow; dimension: string } & RowActions) {

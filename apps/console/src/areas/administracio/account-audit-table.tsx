@@ -1,5 +1,6 @@
 import { formatInstant } from '../../tokens/format-instant';
 import { auditActionLabel, type AccountAuditEntry } from './account-audit';
+import { TableScroll } from '../../components/table-scroll';
 
 function actorText(entry: AccountAuditEntry): string {
   // A failed sign-in with an e-mail no user has, or the server itself (the first admin).
@@ -14,7 +15,7 @@ function subjectText(entry: AccountAuditEntry): string {
 /** Audit entries as read so far: when, who, what, about whom. */
 export function AccountAuditTable({ entries }: { entries: AccountAuditEntry[] }) {
   return (
-    <div className="admin-table-scroll">
+    <TableScroll label={'Registre del compte'}>
       <table className="report-table">
         <caption className="visually-hidden">Registre del compte</caption>
         <thead>
@@ -36,6 +37,6 @@ export function AccountAuditTable({ entries }: { entries: AccountAuditEntry[] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 import { formatCount } from '../../reports/format';
 import { formatInstant } from '../../tokens/format-instant';
 import { sectionLabel, totalRows, VISITOR_DATA_SECTIONS, type RightsRequest } from './visitor-rights';
+import { TableScroll } from '../../components/table-scroll';
 
 const KIND_LABELS: Record<RightsRequest['kind'], string> = { access: 'Accés', erasure: 'Esborrament' };
 
@@ -8,7 +9,7 @@ const KIND_LABELS: Record<RightsRequest['kind'], string> = { access: 'Accés', e
 export function RightsRequestsTable({ requests }: { requests: RightsRequest[] }) {
   if (requests.length === 0) return <p className="panel__note">Encara no s'ha consultat ni esborrat cap visitant.</p>;
   return (
-    <div className="admin-table-scroll">
+    <TableScroll label={"Peticions d'accés i d'esborrament"}>
       <table className="report-table">
         <caption className="visually-hidden">Peticions d'accés i d'esborrament registrades</caption>
         <thead>
@@ -42,6 +43,6 @@ export function RightsRequestsTable({ requests }: { requests: RightsRequest[] })
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

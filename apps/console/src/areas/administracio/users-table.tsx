@@ -1,5 +1,6 @@
 import { UserRow } from './user-row';
 import type { UserAccount } from './user-accounts';
+import { TableScroll } from '../../components/table-scroll';
 
 interface UsersTableProps {
   users: UserAccount[];
@@ -14,7 +15,7 @@ interface UsersTableProps {
 /** The console's users, one row each (user-row.tsx); wide on a narrow screen, so it scrolls. */
 export function UsersTable({ users, selfId, lastSignInOf, onChanged, onProblem }: UsersTableProps) {
   return (
-    <div className="admin-table-scroll">
+    <TableScroll label={'Usuaris de la consola'}>
       <table className="report-table">
         <caption className="visually-hidden">Usuaris de la consola</caption>
         <thead>
@@ -34,6 +35,6 @@ export function UsersTable({ users, selfId, lastSignInOf, onChanged, onProblem }
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

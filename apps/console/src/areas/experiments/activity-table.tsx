@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Activity } from './activity-definition';
 import { STATUS_LABELS, TYPE_LABELS, goalLabel } from './experiment-labels';
 import { activityPath } from './experiment-paths';
+import { TableScroll } from '../../components/table-scroll';
 
 function pagesOf(activity: Activity): string {
   const prefix = activity.audience?.path?.prefix;
@@ -13,7 +14,7 @@ function pagesOf(activity: Activity): string {
 /** One row per activity: its name linking to its results, type, state, pages and mboxes, goal and trust mark. */
 export function ActivityTable({ activities, caption }: { activities: Activity[]; caption: string }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="report-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -43,6 +44,6 @@ export function ActivityTable({ activities, caption }: { activities: Activity[];
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -2,6 +2,7 @@ import { formatInstant } from '../../tokens/format-instant';
 import type { Loaded } from '../administracio/use-loaded';
 import { actorLabel, changeSummary, type ActivityChange } from './activity-history';
 import { LoadFailure } from './load-failure';
+import { TableScroll } from '../../components/table-scroll';
 
 interface HistoryPanelProps {
   history: Loaded<ActivityChange[]>;
@@ -17,7 +18,7 @@ export function HistoryPanel({ history, onRetry }: HistoryPanelProps) {
       {history.status === 'failed' && <LoadFailure what="No s'ha pogut llegir l'historial." failure={history.failure} onRetry={onRetry} />}
       {history.status === 'ready' && history.value.length === 0 && <p className="panel__note">No hi ha cap canvi registrat.</p>}
       {history.status === 'ready' && history.value.length > 0 && (
-        <div className="table-scroll">
+        <TableScroll label={'Historial de canvis'}>
           <table className="report-table history-table">
             <caption className="visually-hidden">Historial de canvis, el més recent primer</caption>
             <thead>
@@ -39,7 +40,7 @@ export function HistoryPanel({ history, onRetry }: HistoryPanelProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

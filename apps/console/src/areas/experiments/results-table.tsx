@@ -11,6 +11,7 @@ import {
   formatVisitors,
   hiddenFigure,
 } from './results-format';
+import { TableScroll } from '../../components/table-scroll';
 
 interface ResultsTableProps {
   activity: Activity;
@@ -38,7 +39,7 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
   const figure = (value: number | null, format: (v: number) => string) => (value === null ? hidden : format(value));
   const offerOf = (id: string) => activity.experiences.find((e) => e.id === id)?.offer;
   return (
-    <div className="table-scroll">
+    <TableScroll label={'Resultats per experiència'}>
       <table className="report-table">
         <caption className="visually-hidden">Resultats per experiència</caption>
         <thead>
@@ -88,6 +89,6 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,5 +1,6 @@
 import { formatCount } from '../../reports/format';
 import type { RealtimeSnapshot } from './realtime-snapshot';
+import { TableScroll } from '../../components/table-scroll';
 
 /** The pages most viewed in the last minutes, by title, each linking to the page. */
 export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapshot, 'activePages' | 'minCohort'>) {
@@ -9,7 +10,7 @@ export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapsh
       {pages.length === 0 ? (
         <p className="panel__note">Cap pàgina no ha tingut prou visitants en els darrers {minutes} minuts.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={`Pàgines actives dels darrers ${minutes} minuts`}>
           <table className="report-table">
             <caption className="visually-hidden">Pàgines actives dels darrers {minutes} minuts</caption>
             <thead>
@@ -33,7 +34,7 @@ export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapsh
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <p className="panel__note">Les pàgines vistes per menys de {minCohort} visitants no es mostren.</p>
     </>

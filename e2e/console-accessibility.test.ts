@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, E2E_ADMIN_ENV } from './helpers/server-process.js';
+import { useSiteUnderTest } from './helpers/site-under-test.js';
+
+// Every console screen, filled with a short demo, as an admin sees it (an admin opens every area):
+// axe-core finds no serious or critical WCAG 2.2 AA violation at 1280 px and at 768 px, the
+// narrowest width the console supports; nothing scrolls sideways (wide tables scroll in their own
+// box); and the first Tab of a screen is a visible skip link to its content.
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Two days of a small demo: every report has rows, some of them under the minimum cohort. */
+const DEMO_ARGS = ['--days', '2', '--visitors', '60'];
+const DEMO_TIMEOUT_MS = 120_000;
+const UI_TIMEOUT_MS = 15_000;
+const WIDTHS_PX = [1280, 768] as const;
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Every screen of the console, by its path under /consola (a seeded activity's results and form among them). */
+const SCREENS = [
+  '/audiencia/',
+  '/contingut/',
+  '/adquisicio/',
+  '/cerca/',
+  '/interaccio/',
+  '/tecnologia/',
+  '/video-i-audio/',
+  '/consentiment/',
+  '/temps-real/',
+  '/experiments/',
+  '/experiments/titular-1001/',
+  '/experiments/titular-1001/edita/',
+  '/experiments/nou/',
+  '/administracio/usuaris',
+  '/administracio/claus-api',
+  '/administracio/drets-visitants',
+  '/administracio/registre',
+  '/claus-api/',
+] as const;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+async function signedInAdmin(width: number): Promise<Page> {
+  // CSP is bypassed only to inject axe-core.
+  const context = await site.browser.newContext({ locale: 'ca-ES', baseURL: site.server.baseUrl, viewport: { width, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto('/consola/entrar/');
+  await page.getByLabel('Correu electrònic').fill(E2E_ADMIN.email);
+  await page.getByLabel('Contrasenya', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.getByRole('navigation', { name: 'Seccions de la consola' }).waitFor({ timeout: UI_TIMEOUT_MS });
+  return page;
+}
+
+/** The screen's heading shown and nothing still loading: report panels and the areas' own loading notes. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+  await page.waitForLoadState('networkidle');
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`);
+}
+
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/demo/demo.mjs'), ...DEMO_ARGS], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(site.server.port), MESURA_DATA_DIR: site.dataDir },
+    timeout: DEMO_TIMEOUT_MS,
+  });
+}, DEMO_TIMEOUT_MS + 30_000);
+
+describe('the console is accessible', () => {
+  for (const width of WIDTHS_PX) {
+    it(`every screen at ${width} px: no serious or critical axe-core violation, nothing scrolls sideways`, async () => {
+      const page = await signedInAdmin(width);
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await page.goto(`/consola${screen}`);
+        await settled(page);
+        expect(new URL(page.url()).pathname).toBe(`/consola${screen}`);
+        problems.push(...(await seriousViolations(page)).map((violation) => `${screen}: ${violation}`));
+        const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflowPx > 0) problems.push(`${screen}: the page is ${overflowPx} px wider than the screen`);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }, SCREENS.length * 2 * UI_TIMEOUT_MS);
+  }
+
+  it('is keyboard operable from the first Tab: a visible skip link takes focus to the content', async () => {
+    const page = await signedInAdmin(1280);
+    await page.goto('/consola/contingut/');
+    await settled(page);
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return { text: element.textContent?.trim(), outline: style.outlineStyle, onScreen: box.left >= 0 && box.width > 0 };
+    });
+    expect(focused).toEqual({ text: 'Salta al contingut', outline: 'solid', onScreen: true });
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contingut');
+    // The next Tab reaches the screen's own controls, not the navigation again.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+    await page.context().close();
+  });
+});
