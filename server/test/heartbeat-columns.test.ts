@@ -3,7 +3,7 @@
  * stored field, typed and nullable as the field says, and a row that fills every column.
  */
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_FIELDS, decodeHeartbeatQuery, heartbeatFieldColumn, heartbeatFieldNullable, type HeartbeatField } from '@mesura/protocol';
+import { HEARTBEAT_FIELDS, decodeHeartbeatQuery, heartbeatFieldColumn, heartbeatFieldNullable, heartbeatFieldRow, heartbeatFieldType, type HeartbeatField } from '@mesura/protocol';
 import { createHeartbeatPipeline } from '../src/ingest/heartbeat-pipeline.js';
 import { localDayIn } from '../src/local-day.js';
 import { HEARTBEAT_COLUMNS } from '../src/store/heartbeats-schema.js';
@@ -32,7 +32,7 @@ const MAIN_PLAY =
 describe('the heartbeats table of HEARTBEAT_FIELDS (wire-formats §2)', () => {
   it.each(STORED)('has a column $column for $key, of its type and nullability', (field) => {
     const column = HEARTBEAT_COLUMNS.find((c) => c.name === field.column);
-    expect(column).toMatchObject({ source: field.row, type: TYPES[field.type], nullable: heartbeatFieldNullable(field) });
+    expect(column).toMatchObject({ source: heartbeatFieldRow(field), type: TYPES[heartbeatFieldType(field)], nullable: heartbeatFieldNullable(field) });
     expect(column?.doc).toBe(field.key);
   });
 

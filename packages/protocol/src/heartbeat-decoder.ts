@@ -18,12 +18,25 @@ import {
   missingHeartbeatKey,
   unknownHeartbeatValue,
 } from './heartbeat-errors.js';
-import { HEARTBEAT_FIELDS, HEARTBEAT_GROUP_IDS, type HeartbeatField, type HeartbeatFieldGroup } from './heartbeat-fields.js';
+import {
+  HEARTBEAT_ASSET_TYPES,
+  HEARTBEAT_EVENT_TYPES,
+  HEARTBEAT_FIELDS,
+  HEARTBEAT_GROUP_IDS,
+  heartbeatFieldType,
+  type HeartbeatClosedSet,
+  type HeartbeatField,
+  type HeartbeatFieldGroup,
+} from './heartbeat-fields.js';
 import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat, type HeartbeatAuthState } from './heartbeat-params.js';
 import { MAX_HEARTBEAT_META_ENTRIES, MAX_HEARTBEAT_VALUE_CHARS, storedQueryEntries } from './stored-text-limits.js';
 import { GDPR_CONSENT_PARAM, GDPR_PARAM, readTcfSignal } from './tcf-signal.js';
 
 const LONG = /^-?\d{1,16}$/;
+const CLOSED_SETS: Readonly<Record<HeartbeatClosedSet, readonly string[]>> = {
+  eventType: HEARTBEAT_EVENT_TYPES,
+  assetType: HEARTBEAT_ASSET_TYPES,
+};
 const CUSTOMER_ID_KEY = /^[sl]:cuser:customer_user_ids_(.+)\.(id|authState)$/;
 
 /** Thrown inside the decoder and turned into its reason; never escapes. */
@@ -78,14 +91,15 @@ class Reader {
   field(field: HeartbeatField): string | number | boolean | undefined {
     const value = this.#value(field);
     if (value === undefined && field.required === true) throw new Refusal(missingHeartbeatKey(field.key));
-    if (typeof value === 'string' && field.oneOf !== undefined && !field.oneOf.includes(value)) {
-      throw new Refusal(unknownHeartbeatValue(field.key, value, field.oneOf));
+    const values = field.oneOf === undefined ? undefined : CLOSED_SETS[field.oneOf];
+    if (typeof value === 'string' && values !== undefined && !values.includes(value)) {
+      throw new Refusal(unknownHeartbeatValue(field.key, value, values));
     }
     return value;
   }
 
   #value(field: HeartbeatField): string | number | boolean | undefined {
-    switch (field.type) {
+    switch (heartbeatFieldType(field)) {
       case 'boolean':
         return this.boolean(field.key);
       case 'long':

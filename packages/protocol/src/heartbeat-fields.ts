@@ -31,27 +31,33 @@ export type HeartbeatCarrier =
 /** The object of a Heartbeat a field sits in: a group, or the ad, QoS or chapter inside one. */
 export type HeartbeatFieldGroup = 'analytics' | 'visitor' | 'serviceProvider' | 'event' | 'asset' | 'ad' | 'stream' | 'qos' | 'chapter';
 
+/**
+ * One field. The table rides in the tracker's bundle, so what can be derived is: the wire type is
+ * the key's prefix (heartbeatFieldType) unless `type` says `position`; the heartbeats that carry it
+ * are the ad's or the chapter's for those groups, else every heartbeat, unless `carriedBy` says
+ * (heartbeatFieldCarrier).
+ */
 export interface HeartbeatField {
   key: string;
-  type: HeartbeatValueType;
+  type?: 'position';
   group: HeartbeatFieldGroup;
   /** Its property in the group's object. */
   prop: string;
-  carriedBy: HeartbeatCarrier;
+  carriedBy?: HeartbeatCarrier;
   /** A heartbeat without it cannot be placed in a session: the reader refuses it. */
   required?: boolean;
   /** What the reader takes when the key is absent; without one a text stays absent, a long is 0. */
   fallback?: string | number;
   /** The least value of a long; default 0 (durations, playheads, lengths, counts). */
   min?: number;
-  /** A closed set: the values accepted (the reader refuses any other). */
-  oneOf?: readonly string[];
+  /** A closed set (HEARTBEAT_CLOSED_SETS): the values accepted; the reader refuses any other. */
+  oneOf?: HeartbeatClosedSet;
   /**
-   * The server's row field, its column the same name in snake_case (heartbeatFieldColumn); none
-   * for `s:sc:rsid` (each suite it lists is a row's suite) and the resolver. Not a column name
-   * too: the table rides in the tracker's bundle.
+   * The server's row field (heartbeatFieldRow: default the prop), its column the same name in
+   * snake_case (heartbeatFieldColumn); `false` for a key not stored as such: `s:sc:rsid` (each
+   * suite it lists is a row's suite) and the resolver.
    */
-  row?: string;
+  row?: string | false;
 }
 
 /** Ad and chapter fields are read only when the ad or chapter id is there (wire §2). */
@@ -69,92 +75,114 @@ export const HEARTBEAT_EVENT_TYPES = [
 /** Every `s:asset:type`. */
 export const HEARTBEAT_ASSET_TYPES = ['main', 'ad'] as const satisfies readonly HeartbeatAssetType[];
 
+/** The closed sets a field may name, by name: the arrays stay out of the tracker's bundle. */
+export type HeartbeatClosedSet = 'eventType' | 'assetType';
+
 export const HEARTBEAT_FIELDS = [
-  { key: 's:sc:rsid', type: 'string', group: 'analytics', prop: 'reportSuite', carriedBy: 'when-set' },
-  { key: 's:sc:tracking_server', type: 'string', group: 'analytics', prop: 'trackingServer', carriedBy: 'when-set', row: 'trackingServer' },
-  { key: 'h:sc:ssl', type: 'boolean', group: 'analytics', prop: 'ssl', carriedBy: 'every', row: 'ssl' },
-  { key: 's:user:mid', type: 'string', group: 'visitor', prop: 'visitorId', carriedBy: 'when-set', row: 'visitorId' },
-  { key: 's:sp:ovp', type: 'string', group: 'serviceProvider', prop: 'ovp', carriedBy: 'when-set', row: 'ovp' },
+  { key: 's:sc:rsid', group: 'analytics', prop: 'reportSuite', carriedBy: 'when-set', row: false },
+  { key: 's:sc:tracking_server', group: 'analytics', prop: 'trackingServer', carriedBy: 'when-set' },
+  { key: 'h:sc:ssl', group: 'analytics', prop: 'ssl' },
+  { key: 's:user:mid', group: 'visitor', prop: 'visitorId', carriedBy: 'when-set' },
+  { key: 's:sp:ovp', group: 'serviceProvider', prop: 'ovp', carriedBy: 'when-set' },
   /** the player's app version. */
-  { key: 's:sp:sdk', type: 'string', group: 'serviceProvider', prop: 'sdk', carriedBy: 'when-set', row: 'appVersion' },
-  { key: 's:sp:channel', type: 'string', group: 'serviceProvider', prop: 'channel', carriedBy: 'when-set', row: 'playerChannel' },
-  { key: 's:sp:player_name', type: 'string', group: 'serviceProvider', prop: 'playerName', carriedBy: 'every', fallback: '', row: 'playerName' },
-  { key: 's:sp:hb_version', type: 'string', group: 'serviceProvider', prop: 'libraryVersion', carriedBy: 'every', fallback: '', row: 'libraryVersion' },
-  { key: 'l:sp:hb_api_lvl', type: 'long', group: 'serviceProvider', prop: 'apiLevel', carriedBy: 'every', row: 'apiLevel' },
+  { key: 's:sp:sdk', group: 'serviceProvider', prop: 'sdk', carriedBy: 'when-set', row: 'appVersion' },
+  { key: 's:sp:channel', group: 'serviceProvider', prop: 'channel', carriedBy: 'when-set', row: 'playerChannel' },
+  { key: 's:sp:player_name', group: 'serviceProvider', prop: 'playerName', fallback: '' },
+  { key: 's:sp:hb_version', group: 'serviceProvider', prop: 'libraryVersion', fallback: '' },
+  { key: 'l:sp:hb_api_lvl', group: 'serviceProvider', prop: 'apiLevel' },
   /** epoch ms followed by random digits. */
-  { key: 's:event:sid', type: 'string', group: 'event', prop: 'sessionId', carriedBy: 'every', required: true, row: 'sessionId' },
-  { key: 's:event:type', type: 'string', group: 'event', prop: 'type', carriedBy: 'every', required: true, oneOf: HEARTBEAT_EVENT_TYPES, row: 'eventType' },
+  { key: 's:event:sid', group: 'event', prop: 'sessionId', required: true },
+  { key: 's:event:type', group: 'event', prop: 'type', required: true, oneOf: 'eventType', row: 'eventType' },
   /** ms since the previous heartbeat of the state. */
-  { key: 'l:event:duration', type: 'long', group: 'event', prop: 'duration', carriedBy: 'every', row: 'durationMs' },
+  { key: 'l:event:duration', group: 'event', prop: 'duration', row: 'durationMs' },
   /** seconds of the content (an ad's: where its break sits). */
-  { key: 'l:event:playhead', type: 'long', group: 'event', prop: 'playhead', carriedBy: 'every', row: 'playheadS' },
+  { key: 'l:event:playhead', group: 'event', prop: 'playhead', row: 'playheadS' },
   /** epoch ms of the client clock. */
-  { key: 'l:event:ts', type: 'long', group: 'event', prop: 'ts', carriedBy: 'every', required: true, row: 'tsMs' },
+  { key: 'l:event:ts', group: 'event', prop: 'ts', required: true, row: 'tsMs' },
   /** the previous of its type and asset, -1 for the first. */
-  { key: 'l:event:prev_ts', type: 'long', group: 'event', prop: 'prevTs', carriedBy: 'every', fallback: -1, min: -1, row: 'prevTsMs' },
-  { key: 's:event:id', type: 'string', group: 'event', prop: 'errorId', carriedBy: 'error', row: 'errorId' },
-  { key: 's:event:source', type: 'string', group: 'event', prop: 'errorSource', carriedBy: 'error', row: 'errorSource' },
+  { key: 'l:event:prev_ts', group: 'event', prop: 'prevTs', fallback: -1, min: -1, row: 'prevTsMs' },
+  { key: 's:event:id', group: 'event', prop: 'errorId', carriedBy: 'error' },
+  { key: 's:event:source', group: 'event', prop: 'errorSource', carriedBy: 'error' },
   /** main or ad. */
-  { key: 's:asset:type', type: 'string', group: 'asset', prop: 'type', carriedBy: 'every', required: true, oneOf: HEARTBEAT_ASSET_TYPES, row: 'assetType' },
-  { key: 's:asset:name', type: 'string', group: 'asset', prop: 'name', carriedBy: 'when-set', row: 'contentName' },
+  { key: 's:asset:type', group: 'asset', prop: 'type', required: true, oneOf: 'assetType', row: 'assetType' },
+  { key: 's:asset:name', group: 'asset', prop: 'name', carriedBy: 'when-set', row: 'contentName' },
   /** the main content's id, on ad heartbeats too. */
-  { key: 's:asset:video_id', type: 'string', group: 'asset', prop: 'videoId', carriedBy: 'every', required: true, row: 'contentId' },
-  { key: 's:asset:publisher', type: 'string', group: 'asset', prop: 'publisher', carriedBy: 'every', fallback: '', row: 'publisher' },
-  { key: 'l:asset:length', type: 'long', group: 'asset', prop: 'length', carriedBy: 'every', row: 'contentLengthS' },
-  { key: 's:asset:ad_id', type: 'string', group: 'ad', prop: 'id', carriedBy: 'ad', row: 'adId' },
-  { key: 's:asset:ad_name', type: 'string', group: 'ad', prop: 'name', carriedBy: 'ad', row: 'adName' },
+  { key: 's:asset:video_id', group: 'asset', prop: 'videoId', required: true, row: 'contentId' },
+  { key: 's:asset:publisher', group: 'asset', prop: 'publisher', fallback: '' },
+  { key: 'l:asset:length', group: 'asset', prop: 'length', row: 'contentLengthS' },
+  { key: 's:asset:ad_id', group: 'ad', prop: 'id', row: 'adId' },
+  { key: 's:asset:ad_name', group: 'ad', prop: 'name', row: 'adName' },
   /** one playback of the ad. */
-  { key: 's:asset:ad_sid', type: 'string', group: 'ad', prop: 'sid', carriedBy: 'ad', fallback: '', row: 'adSid' },
+  { key: 's:asset:ad_sid', group: 'ad', prop: 'sid', fallback: '', row: 'adSid' },
   /** the ad break: {md5(content id)}_{break position}. */
-  { key: 's:asset:pod_id', type: 'string', group: 'ad', prop: 'podId', carriedBy: 'ad', fallback: '', row: 'podId' },
-  { key: 's:asset:pod_name', type: 'string', group: 'ad', prop: 'podName', carriedBy: 'ad', row: 'podName' },
+  { key: 's:asset:pod_id', group: 'ad', prop: 'podId', fallback: '' },
+  { key: 's:asset:pod_name', group: 'ad', prop: 'podName' },
   /** the ad in its break. */
-  { key: 's:asset:pod_position', type: 'position', group: 'ad', prop: 'podPosition', carriedBy: 'ad', row: 'podPosition' },
-  { key: 's:asset:resolver', type: 'string', group: 'ad', prop: 'resolver', carriedBy: 'ad' },
+  { key: 's:asset:pod_position', type: 'position', group: 'ad', prop: 'podPosition' },
+  { key: 's:asset:resolver', group: 'ad', prop: 'resolver', row: false },
   /** the break's start in the content, seconds. */
-  { key: 'l:asset:pod_offset', type: 'long', group: 'ad', prop: 'podOffset', carriedBy: 'ad', row: 'podOffsetS' },
-  { key: 'l:asset:ad_length', type: 'long', group: 'ad', prop: 'length', carriedBy: 'ad', row: 'adLengthS' },
+  { key: 'l:asset:pod_offset', group: 'ad', prop: 'podOffset', row: 'podOffsetS' },
+  { key: 'l:asset:ad_length', group: 'ad', prop: 'length', row: 'adLengthS' },
   /** vod, live, linear, podcast, audiobook, aod. */
-  { key: 's:stream:type', type: 'string', group: 'stream', prop: 'type', carriedBy: 'every', fallback: '', row: 'streamType' },
+  { key: 's:stream:type', group: 'stream', prop: 'type', fallback: '', row: 'streamType' },
   /** bits per second. */
-  { key: 'l:stream:bitrate', type: 'long', group: 'qos', prop: 'bitrate', carriedBy: 'every', row: 'bitrate' },
-  { key: 'l:stream:fps', type: 'long', group: 'qos', prop: 'fps', carriedBy: 'every', row: 'fps' },
+  { key: 'l:stream:bitrate', group: 'qos', prop: 'bitrate' },
+  { key: 'l:stream:fps', group: 'qos', prop: 'fps' },
   /** the player's counter. */
-  { key: 'l:stream:dropped_frames', type: 'long', group: 'qos', prop: 'droppedFrames', carriedBy: 'every', row: 'droppedFrames' },
+  { key: 'l:stream:dropped_frames', group: 'qos', prop: 'droppedFrames' },
   /** ms (the player gives seconds). */
-  { key: 'l:stream:startup_time', type: 'long', group: 'qos', prop: 'startupTimeMs', carriedBy: 'every', row: 'startupTimeMs' },
+  { key: 'l:stream:startup_time', group: 'qos', prop: 'startupTimeMs' },
   /** {md5(content id)}_{chapter position}. */
-  { key: 's:stream:chapter_id', type: 'string', group: 'chapter', prop: 'id', carriedBy: 'chapter', row: 'chapterId' },
+  { key: 's:stream:chapter_id', group: 'chapter', prop: 'id', row: 'chapterId' },
   /** one playback of the chapter. */
-  { key: 's:stream:chapter_sid', type: 'string', group: 'chapter', prop: 'sid', carriedBy: 'chapter', fallback: '', row: 'chapterSid' },
-  { key: 's:stream:chapter_name', type: 'string', group: 'chapter', prop: 'name', carriedBy: 'chapter', row: 'chapterName' },
-  { key: 'l:stream:chapter_pos', type: 'long', group: 'chapter', prop: 'position', carriedBy: 'chapter', row: 'chapterPosition' },
-  { key: 'l:stream:chapter_length', type: 'long', group: 'chapter', prop: 'length', carriedBy: 'chapter', row: 'chapterLengthS' },
+  { key: 's:stream:chapter_sid', group: 'chapter', prop: 'sid', fallback: '', row: 'chapterSid' },
+  { key: 's:stream:chapter_name', group: 'chapter', prop: 'name', row: 'chapterName' },
+  { key: 'l:stream:chapter_pos', group: 'chapter', prop: 'position', row: 'chapterPosition' },
+  { key: 'l:stream:chapter_length', group: 'chapter', prop: 'length', row: 'chapterLengthS' },
   /** its start in the content, seconds. */
-  { key: 'l:stream:chapter_offset', type: 'long', group: 'chapter', prop: 'offset', carriedBy: 'chapter', row: 'chapterOffsetS' },
+  { key: 'l:stream:chapter_offset', group: 'chapter', prop: 'offset', row: 'chapterOffsetS' },
 ] as const satisfies readonly HeartbeatField[];
 
 type Fields = (typeof HEARTBEAT_FIELDS)[number];
-type Stored = Extract<Fields, { row: string }>;
-type ValueOf<F> = F extends { oneOf: readonly (infer V)[] }
-  ? V
-  : F extends { type: 'string' }
-    ? string
-    : F extends { type: 'boolean' }
+type Stored = Exclude<Fields, { row: false }>;
+type RowName<F> = F extends { row: string } ? F['row'] : F extends { prop: string } ? F['prop'] : never;
+type ValueOf<F> = F extends { oneOf: 'eventType' }
+  ? HeartbeatEventType
+  : F extends { oneOf: 'assetType' }
+    ? HeartbeatAssetType
+    : F extends { type: 'position' } | { key: `l:${string}` }
+    ? number
+    : F extends { key: `h:${string}` }
       ? boolean
-      : number;
+      : string;
 type Nullable<F> = F extends { group: 'ad' | 'chapter' }
   ? true
-  : F extends { required: true } | { fallback: string | number } | { type: 'long' | 'boolean' }
+  : F extends { required: true } | { fallback: string | number } | { key: `l:${string}` | `h:${string}` }
     ? false
     : true;
 
 /** The fields of a stored heartbeat row that come from the wire, one per stored field. */
-export type HeartbeatWireRow = { [F in Stored as F['row']]: Nullable<F> extends true ? ValueOf<F> | null : ValueOf<F> };
+export type HeartbeatWireRow = { [F in Stored as RowName<F>]: Nullable<F> extends true ? ValueOf<F> | null : ValueOf<F> };
+
+/** How a field's value is written: its key's prefix (`s:`, `l:`, `h:`), or `position`. */
+export function heartbeatFieldType(field: HeartbeatField): HeartbeatValueType {
+  if (field.type !== undefined) return field.type;
+  return field.key.startsWith('l:') ? 'long' : field.key.startsWith('h:') ? 'boolean' : 'string';
+}
+
+/** Which heartbeats carry a field. */
+export function heartbeatFieldCarrier(field: HeartbeatField): HeartbeatCarrier {
+  return field.carriedBy ?? (field.group === 'ad' ? 'ad' : field.group === 'chapter' ? 'chapter' : 'every');
+}
+
+/** The server's row field of a stored field; undefined for one not stored as such. */
+export function heartbeatFieldRow(field: HeartbeatField): string | undefined {
+  return field.row === false ? undefined : (field.row ?? field.prop);
+}
 
 /** `durationMs` → `duration_ms`: the server's column of a stored field. */
 export function heartbeatFieldColumn(field: HeartbeatField): string | undefined {
-  return field.row?.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return heartbeatFieldRow(field)?.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 /**
@@ -163,7 +191,8 @@ export function heartbeatFieldColumn(field: HeartbeatField): string | undefined 
  */
 export function heartbeatFieldNullable(field: HeartbeatField): boolean {
   if (field.group === 'ad' || field.group === 'chapter') return true;
-  return !(field.required === true || field.fallback !== undefined || field.type === 'long' || field.type === 'boolean');
+  const type = heartbeatFieldType(field);
+  return !(field.required === true || field.fallback !== undefined || type === 'long' || type === 'boolean');
 }
 
 /** The object of `heartbeat` that holds `group`'s fields; undefined for an ad or chapter it lacks. */

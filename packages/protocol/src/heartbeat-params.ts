@@ -13,7 +13,7 @@
  * - a long that is not a finite number is written 0 (the wire cannot carry NaN or Infinity).
  */
 
-import { CUSTOMER_IDS_AFTER_KEY, HEARTBEAT_FIELDS, heartbeatFieldValue } from './heartbeat-fields.js';
+import { CUSTOMER_IDS_AFTER_KEY, HEARTBEAT_FIELDS, heartbeatFieldValue, type HeartbeatField } from './heartbeat-fields.js';
 import { tcfSignalParams, type TcfSignal } from './tcf-signal.js';
 
 /** `s:event:type`. */
@@ -193,7 +193,7 @@ export function heartbeatUrl(trackingServer: string, ssl: boolean, heartbeat: He
  */
 export function heartbeatEntries(heartbeat: Heartbeat): [string, Value][] {
   const entries: [string, Value][] = [];
-  for (const field of HEARTBEAT_FIELDS) {
+  for (const field of HEARTBEAT_FIELDS as readonly HeartbeatField[]) {
     const value = heartbeatFieldValue(heartbeat, field);
     entries.push([field.key, field.type === 'position' && value !== undefined ? String(Math.floor(Number(value))) : value]);
     if (field.key === CUSTOMER_IDS_AFTER_KEY) entries.push(...customerIdEntries(heartbeat.customerIds));

@@ -31,7 +31,10 @@ export {
   HEARTBEAT_FIELDS,
   HEARTBEAT_GROUP_IDS,
   heartbeatFieldColumn,
+  heartbeatFieldCarrier,
   heartbeatFieldNullable,
+  heartbeatFieldRow,
+  heartbeatFieldType,
   heartbeatFieldValue,
   heartbeatGroup,
 } from './heartbeat-fields.js';
@@ -98,6 +101,7 @@ export type {
 } from './heartbeat-params.js';
 export type {
   HeartbeatCarrier,
+  HeartbeatClosedSet,
   HeartbeatField,
   HeartbeatFieldGroup,
   HeartbeatValueType,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   HEARTBEAT_FIELDS,
   heartbeatFieldNullable,
+  heartbeatFieldRow,
   heartbeatFieldValue,
   limits,
   type Heartbeat,
@@ -70,10 +71,11 @@ export function createHeartbeatPipeline(
 function wireFields(heartbeat: Heartbeat): HeartbeatWireRow & Pick<HeartbeatRow, 'programme' | 'metadata' | 'customerIds'> {
   const row: Record<string, unknown> = {};
   for (const field of HEARTBEAT_FIELDS as readonly HeartbeatField[]) {
-    if (field.row === undefined) continue;
+    const name = heartbeatFieldRow(field);
+    if (name === undefined) continue;
     const value = heartbeatFieldValue(heartbeat, field);
-    if (field.type === 'position') row[field.row] = value === undefined ? null : wholeOrNull(Number(value));
-    else row[field.row] = heartbeatFieldNullable(field) && (value === undefined || value === '') ? null : value;
+    if (field.type === 'position') row[name] = value === undefined ? null : wholeOrNull(Number(value));
+    else row[name] = heartbeatFieldNullable(field) && (value === undefined || value === '') ? null : value;
   }
   return {
     ...(row as HeartbeatWireRow),

@@ -2,6 +2,8 @@ import {
   HEARTBEAT_FIELDS,
   heartbeatFieldColumn,
   heartbeatFieldNullable,
+  heartbeatFieldRow,
+  heartbeatFieldType,
   type HeartbeatField,
   type HeartbeatValueType,
 } from '@mesura/protocol';
@@ -32,7 +34,7 @@ const WIRE_COLUMNS: readonly HeartbeatColumn[] = (HEARTBEAT_FIELDS as readonly H
   const column = heartbeatFieldColumn(field);
   if (column === undefined) return [];
   // What a column holds beyond its key is the comment on its field in heartbeat-fields.ts.
-  return [col(column, WIRE_COLUMN_TYPES[field.type], heartbeatFieldNullable(field), field.row as HeartbeatColumn['source'], field.key)];
+  return [col(column, WIRE_COLUMN_TYPES[heartbeatFieldType(field)], heartbeatFieldNullable(field), heartbeatFieldRow(field) as HeartbeatColumn['source'], field.key)];
 });
 
 /**
