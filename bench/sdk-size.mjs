@@ -9,8 +9,12 @@ export const BUDGETS_GZIP_BYTES = {
   'mesura.js': 12.25 * 1024,
   /** Click tracking (activity map, downloads, exit links, sister-domain links), loaded by a rule. */
   'mesura-activity-map.js': 2 * 1024,
-  /** The media tracker, its player adapters (HTML5, hls.js) and start hits, loaded on pages with a player. */
-  'mesura-media.js': 16 * 1024,
+  /**
+   * The media tracker, its player adapters (HTML5, hls.js) and start hits, loaded on pages with a
+   * player. 16.5 KB: the heartbeat field table that drives the encoder (protocol's
+   * heartbeat-fields.ts) and the library's timing rules cost 429 bytes past the old 16 KB.
+   */
+  'mesura-media.js': 16.5 * 1024,
   /**
    * The personalisation client, loaded while the body is hidden: issue 7 item 15's goal, ≤ 8 KB.
    * DOMPurify is not in it (mesura-sanitize.js).
