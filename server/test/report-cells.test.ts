@@ -116,6 +116,17 @@ describe('visit and link cells', () => {
     expect(await query(LINK_CELL_SUMS)).toEqual([{ call: '3', calls: '1', keys: [b!.b] }]);
   });
 
+  it('erases the visitor from the page cells: their key and their page views, on every day they had one', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(store, [hit('a1', 'A', START, '/1'), hit('b1', 'B', START, '/1')]);
+    await load(store, [hit('a2', 'A', START + MINUTE_MS, '/1'), hit('a3', 'A', NEXT_DAY, '/2')]);
+    await store.eraseVisitor('A');
+    await store.close();
+    const [b] = await query(`SELECT hash('B') AS b`);
+    expect(await query(`SELECT url, sum(page_views) AS views, sum(entries) AS entries, flatten(list(lowest_visitor_keys)) AS keys FROM page_cells GROUP BY url`))
+      .toEqual([{ url: '/1', views: '1', entries: '1', keys: [b!.b] }]);
+  });
+
   it('deletes the cells of days past the retention period', async () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await load(store, [hit('a1', 'A', START, '/1'), share('s1', 'A', START), hit('b1', 'B', NEXT_DAY, '/1'), share('s2', 'B', NEXT_DAY)]);

@@ -1,6 +1,7 @@
 /** A visitor's rows in DuckDB: counted, streamed, or erased (visitor-data-sql.ts says how each table keys them). */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { remakeReportCells, visitorCellDays } from './duckdb/report-cells.js';
+import { remakePageCells, visitorPageCellDays } from './duckdb/report-facts-compaction.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
 import type { VisitorDataSection, VisitorRowCounts } from './visitor-data-store.js';
 
@@ -31,9 +32,11 @@ export async function eraseVisitor(connection: DuckDBConnection, visitorId: stri
   try {
     const counts = await visitorRowCounts(connection, visitorId);
     const cellDays = await visitorCellDays(connection, visitorId);
+    const pageCellDays = await visitorPageCellDays(connection, visitorId);
     for (const sql of Object.values(VISITOR_DELETES)) await connection.run(sql, visitor);
     // The roll-ups hold the visitor's key and counts: their days are made again without the visitor.
     await remakeReportCells(connection, cellDays);
+    await remakePageCells(connection, pageCellDays);
     await connection.run('COMMIT');
     return counts;
   } catch (error) {

@@ -48,3 +48,31 @@ export async function compactPageCells(connection: DuckDBConnection, days: reado
   await connection.run(REPLACE[0]!, values);
   for (const sql of REPLACE.slice(1)) await connection.run(sql);
 }
+
+const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
+
+/**
+ * Makes `days`' page cells again from `page_views`, one row per key: what an erasure needs, since a
+ * cell keeps the erased visitor's key among its smallest and their page views in its sums. Runs
+ * inside the caller's transaction.
+ */
+export async function remakePageCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
+  const values = { days: JSON.stringify(days) };
+  await connection.run(`DELETE FROM page_cells WHERE ${ON_DAYS}`, values);
+  await connection.run(
+    `INSERT INTO page_cells SELECT ${PAGE_CELL_KEYS}, count(*), count(*) FILTER (WHERE visit_page = 1),
+       list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})
+     FROM page_views WHERE ${ON_DAYS} GROUP BY ALL`,
+    values,
+  );
+}
+
+/** The days (YYYY-MM-DD) of a visitor's page views: the page cells an erasure makes again. */
+export async function visitorPageCellDays(connection: DuckDBConnection, visitorId: string): Promise<string[]> {
+  const result = await connection.runAndReadAll(
+    `SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM page_views WHERE visitor_key = hash($visitor) ORDER BY day`,
+    { visitor: visitorId },
+  );
+  return result.getRowObjectsJson().map((row) => String(row.day));
+}
