@@ -113,10 +113,14 @@ function uniqueHeartbeats(suite: string, from: string, to: string): string {
  * `rebuffers`: main `buffer` time after the content began, outside ad breaks. Inside a break, the
  * time with no ad playing is also sent as main `buffer` (wire-formats §2); such a gap starts where
  * an ad heartbeat was last sent, or ends where an ad starts, and is not the viewer waiting for the
- * content. The nearest other heartbeat before the buffer's start and after its end tells which.
+ * content. The nearest other heartbeats before the buffer's start and after its end tell which.
+ * Heartbeats of one millisecond are taken together (an ad's `start` and `aa_ad_start`, or a main
+ * heartbeat beside them): an ASOF join picks one row among equal times at random, which made the
+ * same query answer two ratios.
  */
 function rebuffering(): string {
-  const others = `(SELECT session_id, ts_ms, asset_type, event_type FROM hb WHERE event_type <> 'buffer')`;
+  const others = `(SELECT session_id, ts_ms, bool_or(asset_type = 'ad') AS ad, bool_or(asset_type = 'ad' AND event_type = 'start') AS ad_start
+      FROM hb WHERE event_type <> 'buffer' GROUP BY session_id, ts_ms)`;
   return `rebuffers AS (
       SELECT b.session_id, sum(b.counted_ms) AS rebuffer_ms
       FROM (SELECT * FROM hb WHERE event_type = 'buffer' AND asset_type = 'main') b
@@ -126,8 +130,8 @@ function rebuffering(): string {
       ASOF LEFT JOIN ${others} after_buffer
         ON after_buffer.session_id = b.session_id AND b.ts_ms <= after_buffer.ts_ms
       WHERE b.ts_ms - b.counted_ms >= f.first_play_ms
-        AND coalesce(before_buffer.asset_type, 'main') <> 'ad'
-        AND NOT (coalesce(after_buffer.asset_type, 'main') = 'ad' AND after_buffer.event_type = 'start')
+        AND NOT coalesce(before_buffer.ad, false)
+        AND NOT coalesce(after_buffer.ad_start, false)
       GROUP BY b.session_id
     )`;
 }
