@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './helpers/axe.js';
 import { VISITOR_USER_AGENT, gotoReady } from './helpers/browser.js';
 import { pageTypes } from './helpers/page-types.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
@@ -10,33 +9,11 @@ const site = useSiteUnderTest();
 
 /** The widths every page is checked at: a desktop and the narrowest phone the site supports. */
 const WIDTHS_PX = [1280, 360] as const;
-/** axe-core impacts that fail the test; moderate and minor ones are reported, not failed. */
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 /** A new visitor's page (the consent banner shows) at `width`; CSP is bypassed only to inject axe-core. */
 async function visitorPageAt(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES', viewport: { width, height: 800 }, bypassCSP: true });
   return context.newPage();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`);
 }
 
 describe('every page type is accessible', () => {

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, E2E_ADMIN_ENV } from './helpers/server-process.js';
+import { seriousViolations } from './helpers/axe.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 // Every console screen, filled with a short demo, as an admin sees it (an admin opens every area):
@@ -20,8 +19,6 @@ const DEMO_ARGS = ['--days', '2', '--visitors', '60'];
 const DEMO_TIMEOUT_MS = 120_000;
 const UI_TIMEOUT_MS = 15_000;
 const WIDTHS_PX = [1280, 768] as const;
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Every screen of the console, by its path under /consola (a seeded activity's results and form among them). */
 const SCREENS = [
   '/audiencia/',
@@ -44,13 +41,6 @@ const SCREENS = [
   '/claus-api/',
 ] as const;
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
 async function signedInAdmin(width: number): Promise<Page> {
   // CSP is bypassed only to inject axe-core.
   const context = await site.browser.newContext({ locale: 'ca-ES', baseURL: site.server.baseUrl, viewport: { width, height: 900 }, bypassCSP: true });
@@ -68,18 +58,6 @@ async function settled(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: UI_TIMEOUT_MS });
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
   await page.waitForLoadState('networkidle');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`);
 }
 
 beforeAll(async () => {

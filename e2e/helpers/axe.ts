@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/** axe-core impacts that fail a test; moderate and minor ones are left to a person's review. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** The WCAG 2.2 AA rules the site and the console are held to. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * The page's serious and critical WCAG 2.2 AA violations, one line each (impact, rule, help, where).
+ * Injects axe-core: the page's context must bypass its Content-Security-Policy.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations;
+  }, WCAG_TAGS);
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`);
+}
