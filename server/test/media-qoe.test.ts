@@ -1,35 +1,24 @@
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_IDLE_TIMEOUT_MS, decodeHeartbeatQuery, type Heartbeat } from '@mesura/protocol';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { heartbeatId } from '../src/ingest/heartbeat-pipeline.js';
-import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, VOD, type ReplayedRequest } from './helpers/media.js';
+import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD, type ReplayedRequest } from './helpers/media.js';
 import { storedHeartbeats } from './helpers/stored-heartbeats.js';
-import { BROWSER_UA, authHeadersFor, startTestServer, type TestServer } from './helpers/test-server.js';
+import { BROWSER_UA, authHeadersFor } from './helpers/test-server.js';
 
 const HOUR_MS = 3_600_000;
-let t: TestServer;
-let clock = REPLAY_EPOCH_MS;
-const setClock = (ms: number) => (clock = ms);
+const media = useReplayServer();
 
-beforeEach(async () => {
-  clock = REPLAY_EPOCH_MS;
-  t = await startTestServer({}, () => clock);
-});
-
-afterEach(async () => {
-  await t.dispose();
-});
-
-async function sessions(server: MesuraServer = t.server, suite = 'mesuradev'): Promise<Record<string, unknown>[]> {
+async function sessions(server: MesuraServer = media.t.server, suite = 'mesuradev'): Promise<Record<string, unknown>[]> {
   const response = await server.app.inject({ url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=${suite}`, headers: await authHeadersFor(server, 'analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().sessions;
 }
 
 async function report(by: string): Promise<Record<string, any>> {
-  const response = await t.server.app.inject({ url: `/api/reports/media?from=${REPLAY_DAY}&to=2026-01-02&by=${by}`, headers: await t.authHeaders('analyst') });
+  const response = await media.t.server.app.inject({ url: `/api/reports/media?from=${REPLAY_DAY}&to=2026-01-02&by=${by}`, headers: await media.t.authHeaders('analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -74,37 +63,37 @@ describe('retries and late heartbeats do not inflate the figures (issue 6 item 2
   });
 
   it('stores a heartbeat sent twice once', async () => {
-    await deliver(t, preroll.flatMap((h) => [h, h]), setClock);
-    expect(await sessions(t.server, 'mesuraprod')).toMatchObject([FIGURES]);
-    await t.server.close();
-    expect(await storedHeartbeats(t.dataDir)).toHaveLength(preroll.length);
+    await deliver(media.t, preroll.flatMap((h) => [h, h]), media.setClock);
+    expect(await sessions(media.t.server, 'mesuraprod')).toMatchObject([FIGURES]);
+    await media.t.server.close();
+    expect(await storedHeartbeats(media.t.dataDir)).toHaveLength(preroll.length);
   });
 
   it('counts heartbeats that arrive out of order once, in the session they belong to', async () => {
-    await deliver(t, [...preroll].reverse(), setClock);
-    expect(await sessions(t.server, 'mesuraprod')).toMatchObject([{ ...FIGURES, endedReason: 'complete', day: REPLAY_DAY }]);
+    await deliver(media.t, [...preroll].reverse(), media.setClock);
+    expect(await sessions(media.t.server, 'mesuraprod')).toMatchObject([{ ...FIGURES, endedReason: 'complete', day: REPLAY_DAY }]);
   });
 
   it('ignores copies that arrive hours later, after a restart made the collector forget them', async () => {
-    await deliver(t, preroll, setClock);
-    await t.server.close();
+    await deliver(media.t, preroll, media.setClock);
+    await media.t.server.close();
     const repoRoot = path.resolve(import.meta.dirname, '../..');
-    const restarted = await createServer(loadConfig({ MESURA_DATA_DIR: t.dataDir, MESURA_LOG_LEVEL: 'silent' }, repoRoot), { now: () => clock });
+    const restarted = await createServer(loadConfig({ MESURA_DATA_DIR: media.t.dataDir, MESURA_LOG_LEVEL: 'silent' }, repoRoot), { now: () => media.clock });
     try {
-      await deliver({ ...t, server: restarted }, preroll.slice(5, 20), (ms) => setClock(ms + 3 * HOUR_MS));
+      await deliver({ ...media.t, server: restarted }, preroll.slice(5, 20), (ms) => media.setClock(ms + 3 * HOUR_MS));
       expect(await sessions(restarted, 'mesuraprod')).toMatchObject([{ ...FIGURES, lastHeartbeatAt: '2026-01-01T00:00:40.000Z' }]);
     } finally {
       await restarted.close();
     }
     // The store de-duplicates heartbeats by their key at load, also across restarts: the late copies are not stored.
-    expect(await storedHeartbeats(t.dataDir)).toHaveLength(preroll.length);
+    expect(await storedHeartbeats(media.t.dataDir)).toHaveLength(preroll.length);
   });
 
   it('counts a duration over the 10-minute cap of §9 as 0', async () => {
-    await deliver(t, preroll, setClock);
+    await deliver(media.t, preroll, media.setClock);
     const forged = { ...preroll.at(-3)!.params, 'l:event:duration': String(5 * HOUR_MS), 'l:event:ts': '1767225641000' };
-    await t.server.app.inject({ url: `/hb/?${queryOf(forged)}`, headers: { 'user-agent': BROWSER_UA } });
-    expect(await sessions(t.server, 'mesuraprod')).toMatchObject([{ contentSeconds: 26.4 }]);
+    await media.t.server.app.inject({ url: `/hb/?${queryOf(forged)}`, headers: { 'user-agent': BROWSER_UA } });
+    expect(await sessions(media.t.server, 'mesuraprod')).toMatchObject([{ contentSeconds: 26.4 }]);
   });
 });
 
@@ -120,10 +109,10 @@ describe('QoE beyond the heartbeat fields (issue 6 item 3)', () => {
       ],
       { runUntil: 4000 },
     );
-    await deliver(t, await replay(leaves), setClock);
+    await deliver(media.t, await replay(leaves), media.setClock);
     // The ad's heartbeats up to 3.25 s arrived (0.1–3.25 s); what it played after went with the tab.
     expect(await sessions()).toMatchObject([{ exitBeforeStart: false, endedReason: null, contentSeconds: 0, adSeconds: 3.15 }]);
-    clock += MEDIA_IDLE_TIMEOUT_MS;
+    media.setClock(media.clock + MEDIA_IDLE_TIMEOUT_MS);
     expect(await sessions()).toMatchObject([{ exitBeforeStart: true, startFailure: false, endedReason: 'idle' }]);
     expect((await report('content')).total).toMatchObject({ sessions: 1, starts: 1, exitsBeforeStart: 1, startFailures: 0 });
   });
@@ -137,7 +126,7 @@ describe('QoE beyond the heartbeat fields (issue 6 item 3)', () => {
       ],
       { runUntil: 6000 },
     );
-    await deliver(t, await replay(fails), setClock);
+    await deliver(media.t, await replay(fails), media.setClock);
     expect(await sessions()).toMatchObject([{ startFailure: true, exitBeforeStart: false, errors: 1, endedReason: 'end' }]);
     expect((await report('day')).rows).toMatchObject([{ key: REPLAY_DAY, startFailures: 1, exitsBeforeStart: 0, errors: 1 }]);
   });
@@ -152,12 +141,12 @@ describe('QoE beyond the heartbeat fields (issue 6 item 3)', () => {
       ],
       { runUntil: 10000 },
     );
-    await deliver(t, await replay(later), setClock);
+    await deliver(media.t, await replay(later), media.setClock);
     expect(await sessions()).toMatchObject([{ startFailure: false, exitBeforeStart: false, errors: 1 }]);
   });
 
   it('computes the rebuffering ratio from stalls only, per content and per day', async () => {
-    await deliver(t, await replay(STALL_AND_MIDROLL), setClock);
+    await deliver(media.t, await replay(STALL_AND_MIDROLL), media.setClock);
     const smooth = scenario(
       [
         { at: 3000, call: 'trackSessionStart', media: ['Info K', 'infok-1', 300, 'vod', 'video'] },
@@ -166,7 +155,7 @@ describe('QoE beyond the heartbeat fields (issue 6 item 3)', () => {
       ],
       { runUntil: 34000 },
     );
-    await deliver(t, await replay(smooth), (ms) => setClock(ms + 24 * HOUR_MS));
+    await deliver(media.t, await replay(smooth), (ms) => media.setClock(ms + 24 * HOUR_MS));
     // Content 0.25–10 s, 15–20 s and 27–37 s (24.75 s); stalled 10–15 s; the 1 s gaps at 20 s and 26 s are the break's.
     expect(await sessions()).toMatchObject([{ contentSeconds: 24.75, adSeconds: 5, bufferingSeconds: 5, rebufferRatio: 0.1681 }]);
     expect((await report('content')).rows).toMatchObject([

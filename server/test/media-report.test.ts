@@ -1,24 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
-import { deliver, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, VOD } from './helpers/media.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { deliver, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD } from './helpers/media.js';
 
 const DAY_MS = 86_400_000;
-let t: TestServer;
-let clock = REPLAY_EPOCH_MS;
-const setClock = (ms: number) => (clock = ms);
-
-beforeEach(async () => {
-  clock = REPLAY_EPOCH_MS;
-  t = await startTestServer({}, () => clock);
-});
-
-afterEach(async () => {
-  await t.dispose();
-});
+const media = useReplayServer();
 
 async function get(url: string): Promise<Record<string, any>> {
-  const response = await t.server.app.inject({ url, headers: await t.authHeaders('analyst') });
+  const response = await media.t.server.app.inject({ url, headers: await media.t.authHeaders('analyst') });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -39,7 +27,7 @@ const POLONIA = scenario(
 
 describe('media sessions of replayed playbacks (issue 6 items 1–2)', () => {
   it('sums the preroll scenario: two ads, a chapter, a pause, a seek, a stall and the end', async () => {
-    await deliver(t, await replay('preroll-ads-chapter-seek.json'), setClock);
+    await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
     // Content 5.6–20.0 s, 26.0–30.0 s and 32.0–40.0 s; ads 0.1–3.1 s and 3.6–5.6 s; a stall 30–32 s
     // (the 0.5 s between the two ads is the break's gap, before the content began).
     expect(await sessionsOf('mesuraprod')).toEqual([
@@ -78,19 +66,19 @@ describe('media sessions of replayed playbacks (issue 6 items 1–2)', () => {
   });
 
   it('keeps the issue example open while it plays its midroll, then closes it idle at its last heartbeat (§9)', async () => {
-    await deliver(t, await replay('issue-example.json'), setClock);
-    const lastSent = clock;
+    await deliver(media.t, await replay('issue-example.json'), media.setClock);
+    const lastSent = media.clock;
     // Content 1.25–26 s, then a 15-second ad that never completes; no end is sent.
     const expected = { contentSeconds: 24.75, adSeconds: 15, adBreaks: 1, adsStarted: 1, adsCompleted: 0, completes: 0 };
     expect(await sessionsOf('rsid.test')).toMatchObject([{ ...expected, endedReason: null, endedAt: null }]);
-    clock = lastSent + MEDIA_IDLE_TIMEOUT_MS - 1;
+    media.setClock(lastSent + MEDIA_IDLE_TIMEOUT_MS - 1);
     expect(await sessionsOf('rsid.test')).toMatchObject([{ endedReason: null }]);
-    clock = lastSent + MEDIA_IDLE_TIMEOUT_MS;
+    media.setClock(lastSent + MEDIA_IDLE_TIMEOUT_MS);
     expect(await sessionsOf('rsid.test')).toMatchObject([{ ...expected, endedReason: 'idle', endedAt: '2026-01-01T00:00:41.000Z' }]);
   });
 
   it('ends the paused session of the idle scenario with its end, and counts the resumed one apart', async () => {
-    await deliver(t, await replay('privacy-idle-resume.json'), setClock);
+    await deliver(media.t, await replay('privacy-idle-resume.json'), media.setClock);
     expect(await sessionsOf('rsid.test')).toMatchObject([
       { sessionId: '1767225600000605992674', contentSeconds: 6.75, endedReason: 'end', endedAt: '2026-01-01T00:30:08.000Z' },
       { sessionId: '1767227500000937897787', contentSeconds: 1, endedReason: null, startedAt: '2026-01-01T00:31:40.000Z' },
@@ -100,9 +88,9 @@ describe('media sessions of replayed playbacks (issue 6 items 1–2)', () => {
 
 describe('GET /api/reports/media (issue 6 item 1)', () => {
   beforeEach(async () => {
-    await deliver(t, await replay('preroll-ads-chapter-seek.json'), setClock);
+    await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
     // The next day, in the site's time zone.
-    await deliver(t, await replay(POLONIA), (ms) => setClock(ms + DAY_MS));
+    await deliver(media.t, await replay(POLONIA), (ms) => media.setClock(ms + DAY_MS));
   });
 
   const TN = { sessions: 1, starts: 1, contentMinutes: 0.44, adMinutes: 0.083, completes: 1, completionRate: 1, adBreaks: 1 };
@@ -164,13 +152,13 @@ describe('GET /api/reports/media (issue 6 item 1)', () => {
     ['includeBots=yes', 'includeBots must be true or false'],
   ])('answers %s with 400 and one line', async (query, error) => {
     const params = new URLSearchParams({ from: '2026-01-01', to: '2026-01-02', ...Object.fromEntries(new URLSearchParams(query)) });
-    const response = await t.server.app.inject({ url: `/api/reports/media?${params}`, headers: await t.authHeaders('analyst') });
+    const response = await media.t.server.app.inject({ url: `/api/reports/media?${params}`, headers: await media.t.authHeaders('analyst') });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error, code: 'MESURA_ERR_BAD_QUERY' });
   });
 
   it('validates the sessions list the same way, with its limit', async () => {
-    const bad = await t.server.app.inject({ url: '/api/reports/media/sessions?from=2026-01-01&to=2026-01-02&limit=0', headers: await t.authHeaders('analyst') });
+    const bad = await media.t.server.app.inject({ url: '/api/reports/media/sessions?from=2026-01-01&to=2026-01-02&limit=0', headers: await media.t.authHeaders('analyst') });
     expect(bad.json()).toEqual({ error: 'limit must be a whole number from 1 to 10000', code: 'MESURA_ERR_BAD_QUERY' });
     const one = await get('/api/reports/media/sessions?from=2026-01-01&to=2026-01-02&suite=mesuraprod&limit=1');
     expect(one.sessions.map((s: { contentId: string }) => s.contentId)).toEqual(['tn-2026-01-01']);
@@ -189,13 +177,13 @@ describe('media type (spec §3 "Media": video or audio)', () => {
     );
 
   it('takes it from the session start hit: live radio is linear, like live television', async () => {
-    await deliver(t, await replay(radio('linear')), setClock);
+    await deliver(media.t, await replay(radio('linear')), media.setClock);
     expect(await sessionsOf('mesuradev')).toMatchObject([{ contentId: 'cr-directe', streamType: 'linear', mediaType: 'audio', endedReason: 'end' }]);
   });
 
   it('falls back on the audio stream types when the start hit went elsewhere', async () => {
     const heartbeatsOnly = (await replay(radio('podcast'))).filter((r) => r.kind === 'heartbeat');
-    await deliver(t, heartbeatsOnly, setClock);
+    await deliver(media.t, heartbeatsOnly, media.setClock);
     expect(await sessionsOf('mesuradev')).toMatchObject([{ streamType: 'podcast', mediaType: 'audio' }]);
   });
 });

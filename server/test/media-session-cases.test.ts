@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliver, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, VOD } from './helpers/media.js';
-import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { deliver, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD } from './helpers/media.js';
+import { BROWSER_UA } from './helpers/test-server.js';
 
 interface Cases {
   durationCap: { name: string; elapsedMs: number; countedMs: number }[];
@@ -30,23 +30,12 @@ const PAUSED = scenario(
 );
 const PLAYED_S = 4.75;
 
-let t: TestServer;
-let clock = REPLAY_EPOCH_MS;
-const setClock = (ms: number) => (clock = ms);
-
-beforeEach(async () => {
-  clock = REPLAY_EPOCH_MS;
-  t = await startTestServer({}, () => clock);
-});
-
-afterEach(async () => {
-  await t.dispose();
-});
+const media = useReplayServer();
 
 async function session(): Promise<Record<string, unknown>> {
-  const response = await t.server.app.inject({
+  const response = await media.t.server.app.inject({
     url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=mesuradev`,
-    headers: await t.authHeaders('analyst'),
+    headers: await media.t.authHeaders('analyst'),
   });
   expect(response.statusCode, response.body).toBe(200);
   const sessions = response.json().sessions as Record<string, unknown>[];
@@ -57,20 +46,20 @@ async function session(): Promise<Record<string, unknown>> {
 describe('media session rules, the shared cases, in the session SQL (§4, §9)', () => {
   it.each(CASES.durationCap)('$name', async ({ elapsedMs, countedMs }) => {
     const requests = await replay(PAUSED);
-    await deliver(t, requests, setClock);
+    await deliver(media.t, requests, media.setClock);
     const play = requests.find((r) => r.kind === 'heartbeat' && r.params['s:event:type'] === 'play');
     // One more content play, as a tracker whose page slept would have sent it.
     const ts = String(REPLAY_EPOCH_MS + 6000 + elapsedMs);
     const slept = { ...play!.params, 'l:event:duration': String(elapsedMs), 'l:event:ts': ts, 'l:event:playhead': '5' };
-    const response = await t.server.app.inject({ url: `/hb/?${queryOf(slept)}`, headers: { 'user-agent': BROWSER_UA } });
+    const response = await media.t.server.app.inject({ url: `/hb/?${queryOf(slept)}`, headers: { 'user-agent': BROWSER_UA } });
     expect(response.statusCode).toBe(200);
     expect(await session()).toMatchObject({ contentSeconds: PLAYED_S + countedMs / 1000 });
   });
 
   it.each(CASES.idle)('$name', async ({ silentMs, ended }) => {
-    await deliver(t, await replay(PAUSED), setClock);
+    await deliver(media.t, await replay(PAUSED), media.setClock);
     // The report's clock, silentMs after the last heartbeat was received.
-    clock += silentMs;
+    media.setClock(media.clock + silentMs);
     expect(await session()).toMatchObject({ endedReason: ended ? 'idle' : null });
   });
 });

@@ -6,23 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deliver, replay, REPLAY_DAY, REPLAY_EPOCH_MS } from './helpers/media.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { deliver, replay, REPLAY_DAY, useReplayServer } from './helpers/media.js';
 
 const SCENARIOS = path.resolve(import.meta.dirname, '../../packages/media/test/scenarios');
-let t: TestServer;
-let clock = REPLAY_EPOCH_MS;
-const setClock = (ms: number) => (clock = ms);
-
-beforeEach(async () => {
-  clock = REPLAY_EPOCH_MS;
-  t = await startTestServer({}, () => clock);
-});
-
-afterEach(async () => {
-  await t.dispose();
-});
+const media = useReplayServer();
 
 /** A rule scenario of packages/media without its expected lines, ended by trackSessionEnd at `endAt` ms. */
 function endedScenario(file: string, endAt: number): object {
@@ -36,10 +24,10 @@ function seconds(spans: readonly (readonly [number, number])[]): number {
 }
 
 async function figuresOf(file: string, endAt: number): Promise<Record<string, unknown>> {
-  await deliver(t, await replay(endedScenario(file, endAt)), setClock);
-  const response = await t.server.app.inject({
+  await deliver(media.t, await replay(endedScenario(file, endAt)), media.setClock);
+  const response = await media.t.server.app.inject({
     url: `/api/reports/media/sessions?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=rsid.test`,
-    headers: await t.authHeaders('analyst'),
+    headers: await media.t.authHeaders('analyst'),
   });
   expect(response.statusCode, response.body).toBe(200);
   const sessions = response.json().sessions as Record<string, unknown>[];

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPLAY_EPOCH_MS } from '../../../packages/media/src/constants.js';
 import { runScenario } from '../../../packages/media/src/replay/run-scenario.js';
-import { BROWSER_UA, type TestServer } from './test-server.js';
+import { afterEach, beforeEach } from 'vitest';
+import { BROWSER_UA, startTestServer, type TestServer } from './test-server.js';
 
 /** Day of the replay clock's start (2026-01-01T00:00Z, 01:00 in Barcelona). */
 export const REPLAY_DAY = '2026-01-01';
@@ -90,3 +91,35 @@ export function scenario(steps: object[], options: ScenarioOptions = {}): object
 
 /** The media object of a 10-minute video on demand: [name, id, length, streamType, mediaType, options]. */
 export const VOD = ['Polònia', 'polonia-1', 600, 'vod', 'video', { standardMetadata: { 'a.media.show': 'Polònia' } }];
+
+/** A test server on the replay's clock: started at REPLAY_EPOCH_MS before each test, disposed after it. */
+export interface ReplayServer {
+  readonly t: TestServer;
+  /** The server's clock now (ms). */
+  readonly clock: number;
+  /** Sets the server's clock (what `deliver` calls before each request). */
+  setClock(ms: number): void;
+}
+
+/** Starts a ReplayServer around each test of the calling file (call at the top of the file). */
+export function useReplayServer(): ReplayServer {
+  let clock = REPLAY_EPOCH_MS;
+  let server: TestServer | undefined;
+  beforeEach(async () => {
+    clock = REPLAY_EPOCH_MS;
+    server = await startTestServer({}, () => clock);
+  });
+  afterEach(async () => {
+    await server?.dispose();
+  });
+  return {
+    get t() {
+      if (!server) throw new Error('the replay server runs only inside a test');
+      return server;
+    },
+    get clock() {
+      return clock;
+    },
+    setClock: (ms: number) => void (clock = ms),
+  };
+}
