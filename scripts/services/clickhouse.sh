@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# A ClickHouse server for development and CI, as the current user, on loopback only.
+#
+#   scripts/services/clickhouse.sh start|stop|status [dir]
+#
+# Everything it writes (config, data, logs, pid) stays under <dir> (default ./data/services/clickhouse).
+# The HTTP interface listens on 127.0.0.1:$MESURA_CLICKHOUSE_HTTP_PORT (default 8123) and the native
+# one on 127.0.0.1:$MESURA_CLICKHOUSE_TCP_PORT (default 9000), for clickhouse-client. The user is
+# `default` with no password, which is why nothing listens beyond loopback.
+# Works with Debian's clickhouse-server 18.16 (/usr/sbin) and a current one (`clickhouse server`).
+set -euo pipefail
+
+# How long start waits for `SELECT 1` to answer, and stop for the process to leave.
+START_TIMEOUT_SECONDS=30
+STOP_TIMEOUT_SECONDS=30
+
+command_name="${1:-}"
+dir="${2:-./data/services/clickhouse}"
+http_port="${MESURA_CLICKHOUSE_HTTP_PORT:-8123}"
+tcp_port="${MESURA_CLICKHOUSE_TCP_PORT:-9000}"
+
+usage() {
+  echo "usage: $0 start|stop|status [dir]  (ports: MESURA_CLICKHOUSE_HTTP_PORT, MESURA_CLICKHOUSE_TCP_PORT)" >&2
+  exit 2
+}
+
+case "$command_name" in start | stop | status) ;; *) usage ;; esac
+for port in "$http_port" "$tcp_port"; do
+  if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || ((port < 1 || port > 65535)); then
+    echo "clickhouse: port '$port' is not a number from 1 to 65535" >&2
+    exit 2
+  fi
+done
+# The folder is written into XML: refuse the characters XML would read as markup.
+if [[ "$dir" == *[\<\>\&\"\']* ]]; then
+  echo "clickhouse: the folder '$dir' holds < > & or a quote; choose another folder" >&2
+  exit 2
+fi
+
+mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)"
+pid_file="$dir/clickhouse-server.pid"
+
+server_command() {
+  if [ -x /usr/sbin/clickhouse-server ]; then
+    echo /usr/sbin/clickhouse-server
+  elif command -v clickhouse-server >/dev/null; then
+    command -v clickhouse-server
+  elif command -v clickhouse >/dev/null; then
+    echo "$(command -v clickhouse) server"
+  else
+    echo "clickhouse: clickhouse-server is not installed (apt-get install clickhouse-server)" >&2
+    exit 1
+  fi
+}
+
+running_pid() {
+  [ -f "$pid_file" ] || return 1
+  local pid
+  pid="$(cat "$pid_file")"
+  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+answers() {
+  [ "$(curl -sf --max-time 2 "http://127.0.0.1:$http_port/?query=SELECT%201" 2>/dev/null)" = "1" ]
+}
+
+write_config() {
+  mkdir -p "$dir/data" "$dir/tmp" "$dir/user_files" "$dir/format_schemas" "$dir/log"
+  cat >"$dir/config.xml" <<XML
+<?xml version="1.0"?>
+<!-- Written by scripts/services/clickhouse.sh on each start; edit the script, not this file. -->
+<yandex>
+  <logger>
+    <level>warning</level>
+    <log>$dir/log/clickhouse-server.log</log>
+    <errorlog>$dir/log/clickhouse-server.err.log</errorlog>
+    <size>10M</size>
+    <count>2</count>
+  </logger>
+  <listen_host>127.0.0.1</listen_host>
+  <http_port>$http_port</http_port>
+  <tcp_port>$tcp_port</tcp_port>
+  <path>$dir/data/</path>
+  <tmp_path>$dir/tmp/</tmp_path>
+  <user_files_path>$dir/user_files/</user_files_path>
+  <format_schema_path>$dir/format_schemas/</format_schema_path>
+  <users_config>$dir/users.xml</users_config>
+  <default_profile>default</default_profile>
+  <default_database>default</default_database>
+  <timezone>UTC</timezone>
+  <max_concurrent_queries>100</max_concurrent_queries>
+  <!-- A development machine: caches of 256 MiB rather than the package's 5 and 8 GiB. -->
+  <mark_cache_size>268435456</mark_cache_size>
+  <uncompressed_cache_size>268435456</uncompressed_cache_size>
+</yandex>
+XML
+  cat >"$dir/users.xml" <<XML
+<?xml version="1.0"?>
+<yandex>
+  <profiles><default><max_memory_usage>2000000000</max_memory_usage></default></profiles>
+  <users>
+    <default>
+      <password></password>
+      <networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
+      <profile>default</profile>
+      <quota>default</quota>
+    </default>
+  </users>
+  <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors>
+    <result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
+</yandex>
+XML
+}
+
+start() {
+  if pid="$(running_pid)"; then
+    if answers; then
+      echo "clickhouse: already running (pid $pid, http 127.0.0.1:$http_port)"
+      return 0
+    fi
+  else
+    write_config
+    rm -f "$pid_file"
+    # shellcheck disable=SC2046 # `clickhouse server` is two words on a current install
+    $(server_command) --config-file="$dir/config.xml" --pid-file="$pid_file" --daemon \
+      >>"$dir/log/stdout.log" 2>&1
+  fi
+  local waited=0
+  until answers; do
+    if ((waited >= START_TIMEOUT_SECONDS * 10)); then
+      echo "clickhouse: no answer on 127.0.0.1:$http_port after ${START_TIMEOUT_SECONDS}s; see $dir/log/" >&2
+      exit 1
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  echo "clickhouse: running (pid $(running_pid || echo '?'), http 127.0.0.1:$http_port, data $dir)"
+}
+
+stop() {
+  local pid
+  if ! pid="$(running_pid)"; then
+    echo "clickhouse: not running"
+    rm -f "$pid_file"
+    return 0
+  fi
+  kill -TERM "$pid"
+  local waited=0
+  while kill -0 "$pid" 2>/dev/null; do
+    if ((waited >= STOP_TIMEOUT_SECONDS * 10)); then
+      echo "clickhouse: pid $pid still running after ${STOP_TIMEOUT_SECONDS}s; stopping it with SIGKILL" >&2
+      kill -KILL "$pid" 2>/dev/null || true
+      break
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  rm -f "$pid_file"
+  echo "clickhouse: stopped"
+}
+
+status() {
+  if pid="$(running_pid)" && answers; then
+    echo "clickhouse: running (pid $pid, http 127.0.0.1:$http_port)"
+  elif pid="$(running_pid)"; then
+    echo "clickhouse: pid $pid runs but does not answer on 127.0.0.1:$http_port"
+    exit 1
+  else
+    echo "clickhouse: not running"
+    exit 3
+  fi
+}
+
+"$command_name"
