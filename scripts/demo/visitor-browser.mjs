@@ -5,7 +5,7 @@
 // time they stand for, and the caller sends them through http-sender.mjs.
 import { createAnalytics, memoryStore } from '../../packages/analytics/dist/index.js';
 import { LOGIN_COOKIE_NAME, pageVariables, readDataLayer } from '../../packages/datalayer/dist/index.js';
-import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from '../../packages/tags/dist/index.js';
+import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from '../../packages/site-property/dist/index.js';
 import { createMediaAnalytics } from '../../packages/media/dist/media-analytics.js';
 
 /** The site's origin as a visitor's address bar shows it (the beacons' `g`). */

@@ -22,7 +22,7 @@ export const REPORT_SUITES: Record<Environment, string> = /* @__PURE__ */ Object
 
 /**
  * The property id of the site's second account (type ga) per environment: the collector accepts
- * these as suites too. The SDK's SITE_ACCOUNTS (packages/tags) writes them as literals, which keeps
+ * these as suites too. The SDK's SITE_ACCOUNTS (packages/site-property) writes them as literals, which keeps
  * its bundle smaller; a test of packages/tags holds the two equal.
  */
 export const GA_PROPERTY_IDS: Record<Environment, string> = /* @__PURE__ */ Object.freeze({

@@ -34,7 +34,7 @@ import {
   type PlayerTracking,
   type PlayerTrackingOptions,
 } from '@mesura/media/players';
-import { SITE_ACCOUNTS, environmentForHost } from '@mesura/tags';
+import { SITE_ACCOUNTS, environmentForHost } from '@mesura/site-property';
 import { HEARTBEAT_PATH, HLS_PLAYER_NAME, HTML5_PLAYER_NAME, MEDIA_PUBLISHER } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
 

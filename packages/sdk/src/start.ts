@@ -1,11 +1,9 @@
 import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
 import { createIdentity, type Identity } from '@mesura/identity';
 import type { Environment, TcfSignal } from '@mesura/protocol';
+import { SITE_ACCOUNTS, environmentForHost, siteProperty } from '@mesura/site-property';
 import {
-  SITE_ACCOUNTS,
   createTagRuntime,
-  environmentForHost,
-  siteProperty,
   type ActionHandlers,
   type ConsentSource,
   type TagEnvironment,

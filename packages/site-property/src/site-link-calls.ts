@@ -3,7 +3,7 @@
  * variables they carry. Event names are those of the report suite's map (packages/protocol
  * SITE_VARIABLE_MAP, §9 event numbers).
  */
-import type { LinkType } from '../action-handlers.js';
+import type { LinkType } from '@mesura/tags';
 
 export interface SiteLinkCall {
   /** Report-suite events the call counts. */

@@ -3,9 +3,15 @@
  * and rules. The report suite per environment is the analytics side's choice; here the
  * environment only decides whether a developer's machine may run the rules.
  */
-import type { ConditionConfig, DataElementConfig, EventConfig, PropertyConfig, RuleConfig } from '../config/property-config.js';
-import { DEFAULT_LINK_TYPE } from '../constants.js';
-import { escapeRegExp } from '../core/template.js';
+import {
+  DEFAULT_LINK_TYPE,
+  escapeRegExp,
+  type ConditionConfig,
+  type DataElementConfig,
+  type EventConfig,
+  type PropertyConfig,
+  type RuleConfig,
+} from '@mesura/tags';
 import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from './site-link-calls.js';
 
 export interface SitePropertyOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_ACCOUNTS, environmentForHost, siteProperty, type SitePropertyOptions, type TagEvent } from '../src/index.js';
-import { fakeConsent } from './helpers/recording.js';
-import { harness } from './helpers/runtime.js';
+import { validateProperty, type TagEvent } from '@mesura/tags';
+import { SITE_ACCOUNTS, environmentForHost, siteProperty, type SitePropertyOptions } from '../src/index.js';
+import { fakeConsent, harness } from './helpers/tags.js';
 
 const DATA_LAYER = {
   page: {
@@ -386,5 +386,14 @@ describe('environments and domains (§9 property domain list)', () => {
   it('runs on the configured domain', async () => {
     const h = harness(siteProperty({ environment: 'production', domains: ['3cat.cat'] }), { url: 'https://www.3cat.cat/', consent: fakeConsent(['web-analytics']) });
     expect((await h.runtime.fire(pageView))[0]?.reason).toBe('fired');
+  });
+});
+
+describe('validation', () => {
+  it('is a property the runtime accepts in every environment', () => {
+    for (const environment of ['development', 'staging', 'production'] as const) {
+      expect(validateProperty(siteProperty({ environment, audienceMeasurementScriptUrl: 'https://am.example/s.js' }))).toMatchObject({ ok: true });
+    }
+    expect(validateProperty(siteProperty())).toMatchObject({ ok: true });
   });
 });

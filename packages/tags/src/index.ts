@@ -5,9 +5,7 @@
 export { createTagRuntime } from './runtime.js';
 export { validateProperty } from './config/validate-property.js';
 export { browserEnvironment } from './browser-environment.js';
-export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './property/site-property.js';
-export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './property/site-link-calls.js';
-export { SITE_ACCOUNTS, environmentForHost } from './property/site-accounts.js';
+export { escapeRegExp } from './core/template.js';
 export {
   ACTION_TIMEOUT,
   UNSUPPORTED_IE,
@@ -20,6 +18,7 @@ export {
 export {
   ACTION_TIMEOUT_MS,
   CATALAN_WEEKDAYS,
+  DEFAULT_LINK_TYPE,
   DEBUG_QUERY_PARAM,
   DEBUG_STORAGE_KEY,
   MAX_DATA_ELEMENT_DEPTH,
@@ -59,6 +58,3 @@ export type { RuleComponent, RuleOutcome, RuleOutcomeReason } from './rule-outco
 export type { RuleContext } from './rule-context.js';
 export type { ClickTarget, EventDetail, TagEvent, TagEventType } from './tag-event.js';
 export type { TagDocument, TagEnvironment, TagLocation, TagWindow, TimerHandle } from './environment.js';
-export type { SiteLinkCall } from './property/site-link-calls.js';
-export type { SitePropertyOptions } from './property/site-property.js';
-export type { EnvironmentAccounts, SiteAccounts } from './property/site-accounts.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleNotFound, siteProperty, validateProperty, type PropertyConfig } from '../src/index.js';
+import { moduleNotFound, validateProperty, type PropertyConfig } from '../src/index.js';
 
 const valid = (): PropertyConfig => ({
   name: 'test',
@@ -31,13 +31,6 @@ describe('validateProperty', () => {
   it('accepts a well-formed property and returns it', () => {
     const config = valid();
     expect(validateProperty(config)).toEqual({ ok: true, value: config });
-  });
-
-  it('accepts the site property in every environment', () => {
-    for (const environment of ['development', 'staging', 'production'] as const) {
-      expect(validateProperty(siteProperty({ environment, audienceMeasurementScriptUrl: 'https://am.example/s.js' }))).toMatchObject({ ok: true });
-    }
-    expect(validateProperty(siteProperty())).toMatchObject({ ok: true });
   });
 
   it('names the bad path in one line', () => {

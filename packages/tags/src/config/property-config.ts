@@ -24,7 +24,7 @@ export interface PropertyConfig {
   name: string;
   /**
    * Host names the rules may run on. A host matches a domain equal to it or under it
-   * (`www.mesura.cat` matches `mesura.cat`). The site's list has one domain (§9).
+   * (`www.example.cat` matches `example.cat`). §9 gives a property one domain.
    */
   domains: string[];
   /** Also run on `localhost` and `127.0.0.1`, for development. Default false. */

@@ -1,0 +1,13 @@
+/**
+ * @mesura/site-property: the site's own tag property (its rules, accounts and direct calls), run by
+ * the generic rules runtime of @mesura/tags. `@mesura/sdk` and the media bootstrap import it;
+ * `@mesura/tags` knows no site.
+ */
+export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './site-property.js';
+export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './site-link-calls.js';
+export { SITE_ACCOUNTS, environmentForHost } from './site-accounts.js';
+
+// Types apart, so `verbatimModuleSyntax` builds erase them cleanly.
+export type { SiteLinkCall } from './site-link-calls.js';
+export type { SitePropertyOptions } from './site-property.js';
+export type { EnvironmentAccounts, SiteAccounts } from './site-accounts.js';
