@@ -16,7 +16,7 @@ export {
   PAGE_NAME_DEFAULT,
 } from './constants.js';
 export { firstValue } from './first-value.js';
-export { readCookie } from './session-cookie.js';
+export { cookieSaysLoggedIn, readCookie } from './session-cookie.js';
 export { loginState } from './login-state.js';
 export { pageVariables } from './page-variables.js';
 export { readDataLayer } from './read-data-layer.js';

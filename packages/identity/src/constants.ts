@@ -28,6 +28,13 @@ export const AUTH_STATE_LOGGED_OUT = 2;
 export const USER_ID_CODE = 'idUsuari';
 export const BIG_DATA_ID_CODE = 'idBigData';
 
+/**
+ * Session-storage key of the customer ids a page declared (customer-id-storage.ts): the
+ * personalisation bundle and /mesura.js both read it, so renaming it loses the ids of every open
+ * tab until the site declares them again.
+ */
+export const CUSTOMER_IDS_STORAGE_KEY = 'mesura_cids';
+
 /** Query parameter carrying `{visitorId}.{epochSeconds}` to a sister domain (§9 cross-domain linking). */
 export const CROSS_DOMAIN_PARAM = 'mesura_vid';
 /**

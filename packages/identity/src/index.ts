@@ -9,6 +9,7 @@ export {
   AUTH_STATE_LOGGED_OUT,
   AUTH_STATE_UNKNOWN,
   CROSS_DOMAIN_PARAM,
+  CUSTOMER_IDS_STORAGE_KEY,
   VISITOR_COOKIE_NAME,
 } from './constants.js';
 export { CUSTOMER_ID_REFUSED } from './errors.js';
@@ -16,6 +17,7 @@ export { cachedDocumentCookieJar, documentCookieJar } from './cookie-jar.js';
 export { privacyStatus } from './privacy.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';
+export { browserSessionStorage, readStoredCustomerIds } from './customer-id-storage.js';
 export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVisitorId } from './visitor-id.js';
 export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
@@ -26,6 +28,7 @@ export { userIdentity } from './user-identity.js';
 export type { CookieJar } from './cookie-jar.js';
 export type { Identity, IdentityOptions, IdentityState } from './identity.js';
 export type { CustomerIdStore, CustomerIdStoreOptions } from './customer-id-store.js';
+export type { CustomerIdStorage } from './customer-id-storage.js';
 export type { RandomSource } from './visitor-id.js';
 export type { PrivacyStatus } from './privacy.js';
 export type {
