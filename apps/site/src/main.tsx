@@ -1,3 +1,4 @@
+import { declareSignedInVisitor } from './account/customer-ids';
 import { afterReveal } from './boot-after-reveal';
 import { consentSession, hasStoredChoice } from './consent/consent-session';
 import './styles.css';
@@ -22,6 +23,10 @@ if (container === null) throw new Error('index.html has no #root element to rend
 // A returning visitor's choice is read at once, not after the app: until __tcfapi answers with it,
 // the SDK sends nothing (a page left early would lose its page view, an autoplaying ad its start).
 if (hasStoredChoice(document)) void consentSession.manager();
+
+// A signed-in visitor's customer ids, before the personalisation client's first request waits for
+// them (account/customer-ids.ts).
+declareSignedInVisitor(document.cookie);
 
 const clock = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as number) };
 afterReveal(document, clock)

@@ -9,9 +9,9 @@ import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesur
 import { createTransport } from '@mesura/analytics';
 import type { TcfSignal } from '@mesura/protocol';
 import { replayQueue, type SnippetQueue } from './command-queue.js';
-import { ACTIVITY_MAP_FILE, MEDIA_FILE } from './constants.js';
+import { ACTIVITY_MAP_FILE, CUSTOMER_IDS_EVENT, MEDIA_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
-import { adoptIncomingVisitor, documentCookieJar } from '@mesura/identity';
+import { adoptIncomingVisitor, browserSessionStorage, createCustomerIdStore, documentCookieJar, type CustomerIdStore } from '@mesura/identity';
 import { startMesura, type Mesura } from './start.js';
 import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
 
@@ -41,10 +41,11 @@ function start(): void {
     const { identity } = started;
     // An opt-out drops what waits to be sent, as a consent withdrawal does (§4).
     const optOut = () => (identity.optOut(), transport.discard());
-    const global: MesuraGlobal = { track, analytics: started.analytics, identity: { ...identity, optOut }, config };
+    const { setCustomerIds, customerIds } = pageCustomerIdStore(started.allowed);
+    const global: MesuraGlobal = { track, setCustomerIds, customerIds, analytics: started.analytics, identity: { ...identity, optOut }, config };
     window.mesura = global;
     started.runtime.start();
-    replayQueue(queue, track, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+    replayQueue(queue, global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
     return started;
   };
   const consent = tcfConsent({
@@ -61,6 +62,22 @@ function start(): void {
       window.dispatchEvent(new CustomEvent(`mesura:consent-${kind}`));
     },
   });
+}
+
+/**
+ * The page's customer ids (§3): kept for the tab while web analytics is allowed, and announced to
+ * the bundles waiting for them (`mesura:customer-ids`, page-customer-ids.ts).
+ */
+function pageCustomerIdStore(mayStore: () => boolean): Pick<CustomerIdStore, 'setCustomerIds' | 'customerIds'> {
+  const store = createCustomerIdStore({ storage: browserSessionStorage(), mayStore });
+  return {
+    setCustomerIds(ids) {
+      const refused = store.setCustomerIds(ids);
+      window.dispatchEvent(new CustomEvent(CUSTOMER_IDS_EVENT));
+      return refused;
+    },
+    customerIds: store.customerIds,
+  };
 }
 
 start();

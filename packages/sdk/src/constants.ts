@@ -1,6 +1,12 @@
 /** Vendor (consent list entry) every analytics hit and the visitor cookie need (§5). */
 export const WEB_ANALYTICS_VENDOR = 'web-analytics';
 
+/**
+ * Dispatched on `window` whenever the page declares customer ids (`mesura.setCustomerIds`, §3),
+ * for the bundles waiting for them (page-customer-ids.ts).
+ */
+export const CUSTOMER_IDS_EVENT = 'mesura:customer-ids';
+
 /** File name of the activity-map module, served beside `/mesura.js`. */
 export const ACTIVITY_MAP_FILE = 'mesura-activity-map.js';
 

@@ -13,7 +13,7 @@ import { readCookie } from '@mesura/datalayer';
 import { readIncomingVisitor } from '@mesura/identity';
 import { BODY_HIDDEN_TIMEOUT_MS, BODY_HIDING_CSS, HIDING_STYLE_ID } from '@mesura/personalize';
 import type { SnippetQueue } from './command-queue.js';
-import { PERSONALIZE_FILE, SDK_FILE } from './constants.js';
+import { CUSTOMER_IDS_EVENT, PERSONALIZE_FILE, SDK_FILE } from './constants.js';
 import { installTcfStub } from './tcf-stub.js';
 
 interface HeadQueue extends SnippetQueue {
@@ -22,6 +22,8 @@ interface HeadQueue extends SnippetQueue {
   /** The stored choice allows web analytics: the client may send the analytics visitor id before the CMP has answered. */
   a?: boolean;
   track(...args: unknown[]): void;
+  /** Queues a customer-id declaration (§3) for the SDK, and keeps it in `c` for the personalisation client. */
+  setCustomerIds(ids: Record<string, unknown>): void;
   /** Loads `/mesura.js` once; called when the visitor's choice allows web analytics. */
   load(): void;
 }
@@ -35,6 +37,12 @@ function start(): void {
     track(...args) {
       queue.q?.push(['track', ...args]);
       queue.d?.push(page.mesuraData);
+    },
+    setCustomerIds(ids) {
+      queue.q?.push(['setCustomerIds', ids]);
+      queue.d?.push(page.mesuraData);
+      queue.c = { ...queue.c, ...ids };
+      dispatchEvent(new CustomEvent(CUSTOMER_IDS_EVENT));
     },
     load() {
       if (loaded) return;

@@ -2,8 +2,8 @@
  * The media API the bootstrap exports (`window.mesuraMedia` by default): the tracker API of
  * @mesura/media, with `createTracker` and the two player adapters already set up for this site
  * (§9 "Video analytics settings"): heartbeats to `/hb` on the page's host, https when the page is,
- * publisher `mesura`, the environment's report suite, the visitor of /mesura.js, the consent of
- * `__tcfapi`, and the start hits to the page's collector.
+ * publisher `mesura`, the environment's report suite, the visitor and customer ids of /mesura.js, the consent of
+ * `__tcfapi`, and the start hits sent by /mesura.js's analytics.
  */
 import {
   AdMetadataKeys,
@@ -22,7 +22,6 @@ import {
   type MediaDelegate,
   type MediaTracker,
   type PrivacySource,
-  type Transport,
 } from '@mesura/media';
 import { createMediaAnalytics } from '@mesura/media/analytics';
 import {
@@ -84,28 +83,25 @@ export interface PageAddress {
 }
 
 export interface MediaApiContext {
+  /** /mesura.js: its analytics (encoder, consent gate, transport) carries the start hits. */
   library: MesuraGlobal;
   privacy: PrivacySource;
   page: PageAddress;
-  /** Carries the start hits to the collector. */
-  sender: Transport;
 }
 
 export function createMediaApi(context: MediaApiContext): MesuraMediaApi {
   const { library, privacy, page } = context;
   const ssl = page.protocol === 'https:';
-  // The start hits go where /mesura.js sends its beacons: the configured collector, else this origin.
+  // The heartbeats name the collector /mesura.js sends its beacons to: the configured one, else this origin.
   const collector = new URL(library.config?.collector || page.origin);
   const [reportSuite = ''] = SITE_ACCOUNTS[environmentForHost(page.hostname)].reportSuites;
-  const visitor = { visitorId: () => library.identity.visitorId() };
-  const analytics = createMediaAnalytics({
-    reportSuites: reportSuite,
-    trackingServer: collector.host,
-    ssl: collector.protocol === 'https:',
-    transport: context.sender,
-    visitorId: visitor.visitorId,
-    consent: () => privacy.signal?.(),
-  });
+  // The customer ids the page declared (§3), for the start heartbeats; a library older than
+  // setCustomerIds has none.
+  const visitor = { visitorId: () => library.identity.visitorId(), customerIds: () => library.customerIds?.() ?? {} };
+  // The start hits are /mesura.js's own analytics hits: its encoder, its web-analytics consent
+  // gate and its transport (queue and retries), to its report suites.
+  const analytics = createMediaAnalytics({ analytics: library.analytics, reportSuite, trackingServer: collector.host });
+
   const createTracker = (delegate: MediaDelegate, options: TrackerOptions = {}): MediaTracker =>
     createMediaTracker(
       {

@@ -10,9 +10,11 @@
  * where the head snippet loads this script from.
  */
 import { PERSONALISATION_VENDOR_ID, PURPOSE_STORE_ACCESS, WEB_ANALYTICS_VENDOR_ID } from '@mesura/consent/head';
-import { cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
+import { cookieSaysLoggedIn } from '@mesura/datalayer';
+import { browserSessionStorage, cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
 import { createPersonalization, type Personalization } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
+import { pageCustomerIds } from './page-customer-ids.js';
 import { tcfConsent, type TcfApi } from './tcf-consent.js';
 
 declare global {
@@ -46,7 +48,13 @@ function start(): void {
   // /mesura.js keeps (where cookies cannot be kept, delivery is off anyway); it is the analytics
   // id, so it goes only with web-analytics consent, which a cookie left from before may outlive.
   const visitorId = () => (consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) ? storedVisitorId(jar) : undefined);
-  window.mesuraPersonalize = createPersonalization({ clientCode: PERSONALISATION_CLIENT_CODE }, { consent, cookies: jar, visitorIds: { visitorId } });
+  // The customer ids the site declared (§3), waited for up to the visitor-API timeout (2000 ms, §9)
+  // when the visitor is logged in and they are not known yet (page-customer-ids.ts).
+  const customerIds = pageCustomerIds({ window, storage: browserSessionStorage(), loggedIn: () => cookieSaysLoggedIn(document.cookie) });
+  window.mesuraPersonalize = createPersonalization(
+    { clientCode: PERSONALISATION_CLIENT_CODE },
+    { consent, cookies: jar, visitorIds: { visitorId, customerIds } },
+  );
 }
 
 start();

@@ -7,7 +7,7 @@ describe('replayQueue', () => {
     const seen: [string, unknown][] = [];
     replayQueue(
       { q: [['track', 'scPageView'], ['track', 'scPageView']], d: [{ page: { pageName: 'first' } }, { page: { pageName: 'second' } }] },
-      (name) => void seen.push([name, data]),
+      { track: (name) => void seen.push([name, data]), setCustomerIds: () => undefined },
       { get: () => data, set: (value) => (data = value) },
     );
     expect(seen).toEqual([
@@ -20,10 +20,22 @@ describe('replayQueue', () => {
   it('replays a queue from an older snippet without snapshots against the current data layer', () => {
     const data = { page: { pageName: 'now' } };
     const seen: unknown[] = [];
-    replayQueue({ q: [['track', 'scJugar', { linkText: 'Play' }], ['other']] }, (name, detail) => void seen.push([name, detail]), {
-      get: () => data,
-      set: () => undefined,
-    });
+    replayQueue(
+      { q: [['track', 'scJugar', { linkText: 'Play' }], ['other']] },
+      { track: (name, detail) => void seen.push([name, detail]), setCustomerIds: () => undefined },
+      { get: () => data, set: () => undefined },
+    );
     expect(seen).toEqual([['scJugar', { linkText: 'Play' }]]);
+  });
+
+  it('replays the customer ids declared before the SDK, in their place among the calls (§3)', () => {
+    const seen: unknown[] = [];
+    const ids = { idUsuari: { id: 'u-42', authState: 1 } };
+    replayQueue(
+      { q: [['track', 'scPageView'], ['setCustomerIds', ids], ['track', 'scJugar']] },
+      { track: (name) => void seen.push(name), setCustomerIds: (given) => void seen.push(given) },
+      { get: () => undefined, set: () => undefined },
+    );
+    expect(seen).toEqual(['scPageView', ids, 'scJugar']);
   });
 });

@@ -142,3 +142,21 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     expect(document.cookie).not.toContain('mesura_fid');
   });
 });
+
+describe('the head snippet: customer ids before the SDK (§3)', () => {
+  it('queues setCustomerIds for the SDK, keeps the ids for the personalisation client and announces them', async () => {
+    await runHead();
+    const heard = vi.fn();
+    window.addEventListener('mesura:customer-ids', heard);
+    const queue = page().mesura as unknown as { q: unknown[][]; c?: object; setCustomerIds(ids: object): void };
+    queue.setCustomerIds({ idUsuari: { id: 'u-42', authState: 1 } });
+    queue.setCustomerIds({ idBigData: { id: 'bd-7', authState: 1 } });
+    expect(queue.q).toEqual([
+      ['setCustomerIds', { idUsuari: { id: 'u-42', authState: 1 } }],
+      ['setCustomerIds', { idBigData: { id: 'bd-7', authState: 1 } }],
+    ]);
+    expect(queue.c).toEqual({ idUsuari: { id: 'u-42', authState: 1 }, idBigData: { id: 'bd-7', authState: 1 } });
+    expect(heard).toHaveBeenCalledTimes(2);
+    window.removeEventListener('mesura:customer-ids', heard);
+  });
+});

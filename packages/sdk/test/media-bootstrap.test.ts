@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAnalytics, memoryStore } from '@mesura/analytics';
 import { decodeBeacon, decodeHeartbeatQuery } from '@mesura/protocol';
 import { PRIVACY_OPTED_OUT } from '@mesura/media/messages';
+import { consentGated } from '../src/consent-gated.js';
 import { LIBRARY_POLL_INTERVAL_MS, MEDIA_READY_EVENT } from '../src/constants.js';
 import { MEASUREMENT_LIBRARY_MISSING, mediaNamespaceTaken } from '../src/errors.js';
 import { startMediaBootstrap, type MediaBootstrapEnv } from '../src/media-bootstrap.js';
@@ -25,9 +27,25 @@ function fakeCmp() {
   return { tcfapi, answer };
 }
 
-/** `window.mesura` once /mesura.js runs, as far as the bootstrap reads it. */
-function library(optedOut = false) {
-  return { track() {}, analytics: {}, identity: { visitorId: () => VISITOR_ID, isOptedOut: () => optedOut }, config: {} };
+/**
+ * `window.mesura` once /mesura.js runs, as far as the bootstrap reads it: its analytics is the real
+ * one, behind the real consent gate, over a recording sender that writes whole URLs to `startHits`.
+ */
+function library(optedOut = false, webAnalyticsAllowed = () => true) {
+  const analytics = createAnalytics({
+    reportSuites: ['mesuradev'],
+    transport: { send: (path, query) => startHits.push(`http://localhost:8080${path}?${query}`) },
+    visitorId: () => VISITOR_ID,
+    browserInfo: () => ({}),
+    clickStore: memoryStore(),
+    referrer: '',
+  });
+  return {
+    track() {},
+    analytics: consentGated(analytics, webAnalyticsAllowed),
+    identity: { visitorId: () => VISITOR_ID, isOptedOut: () => optedOut },
+    config: {},
+  };
 }
 
 let page: Record<string, unknown> & EventTarget;
@@ -41,7 +59,6 @@ function boot(overrides: Partial<MediaBootstrapEnv> = {}): void {
     page: { host: 'localhost:8080', hostname: 'localhost', protocol: 'http:', origin: 'http://localhost:8080' },
     timers: { setTimer: (run, ms) => setTimeout(run, ms), clearTimer: (handle) => clearTimeout(handle as number) },
     privacy: (found) => tcfMediaPrivacy({ tcfapi: cmp.tcfapi, isOptedOut: () => found.identity.isOptedOut() }),
-    sender: { send: (url) => void startHits.push(url) },
     log: (message) => logs.push(message),
     ...overrides,
   });
@@ -200,6 +217,49 @@ describe('the media API: reporting begins with the consent signal (§4)', () => 
     const hit = decodeBeacon(url.pathname, url.search.slice(1));
     expect(hit.ok && hit.value.address.reportSuites).toEqual(['mesuradev']);
     expect(hit.ok && hit.value.hit.visitor.fid).toBe(VISITOR_ID);
+  });
+
+  it("sends the customer ids the page declared on the start heartbeat only, with their authState (§3)", async () => {
+    page.mesura = { ...library(), customerIds: () => ({ idUsuari: { id: 'u-42', authState: 1 } }) };
+    delete page.mesuraMedia;
+    boot();
+    const api = page.mesuraMedia as MesuraMediaApi;
+    const tracker = api.createTracker({ getCurrentPlaybackTime: () => 0, getQoSObject: () => null });
+    cmp.answer([VIDEO_VENDOR], 'tcloaded');
+    tracker.trackSessionStart(api.createMediaObject('Clip', 'clip-1', 12, api.StreamType.VOD, api.MediaType.Video));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const [start, ...others] = heartbeatTypes();
+    expect(start).toMatchObject({ event: { type: 'start' }, customerIds: { idUsuari: { id: 'u-42', authState: 1 } } });
+    expect(others.map((h) => h.customerIds)).toEqual(others.map(() => undefined));
+    expect(startHits.join()).not.toContain('u-42');
+  });
+
+  it("sends the start hit as /mesura.js's own analytics hit, and none without web-analytics consent", async () => {
+    const startOf = async (allowed: boolean) => {
+      startHits.length = 0;
+      fetched.length = 0;
+      page.mesura = library(false, () => allowed);
+      delete page.mesuraMedia;
+      boot();
+      const api = page.mesuraMedia as MesuraMediaApi;
+      const tracker = api.createTracker({ getCurrentPlaybackTime: () => 0, getQoSObject: () => null });
+      cmp.answer([VIDEO_VENDOR], 'tcloaded');
+      tracker.trackSessionStart(api.createMediaObject('Clip', 'clip-1', 12, api.StreamType.VOD, api.MediaType.Video));
+      await vi.advanceTimersByTimeAsync(1_000);
+      tracker.destroy();
+    };
+    await startOf(true);
+    // The analytics' sender got it (path and query apart), encoded by @mesura/analytics.
+    expect(startHits).toHaveLength(1);
+    const url = new URL(startHits[0]!);
+    const hit = decodeBeacon(url.pathname, url.search.slice(1));
+    expect(hit.ok && hit.value.address.libraryVersion).toBe('MESURA-MEDIA-0.1.0');
+    expect(hit.ok && hit.value.hitType).toBe('media_start');
+    expect(hit.ok && hit.value.hit.contextData['a.media.name']).toBe('clip-1');
+    await startOf(false);
+    // Heartbeats follow the video-analytics vendor; the start hit is a web-analytics hit.
+    expect(heartbeatTypes().map((h) => h.event.type)).toContain('start');
+    expect(startHits).toEqual([]);
   });
 
   it('ends the session when the visitor withdraws the vendor, and sends nothing more', async () => {

@@ -88,4 +88,23 @@ describe('/mesura-personalize.js', () => {
     expect(requests).toEqual([]);
     expect((window as { mesuraPersonalize?: unknown }).mesuraPersonalize).toBeDefined();
   });
+
+  it('sends the customer ids kept for the tab with their authState on the global request (§3, wire-formats §3)', async () => {
+    sessionStorage.setItem('mesura_cids', JSON.stringify({ idUsuari: { id: 'u-42', authState: 2 } }));
+    const requests = await loadModule('', true);
+    const params = new URL(requests[0]!, 'http://localhost').searchParams;
+    expect([params.get('vst.idUsuari.id'), params.get('vst.idUsuari.authState')]).toEqual(['u-42', '2']);
+    sessionStorage.clear();
+  });
+
+  it("waits for a logged-in visitor's ids until the site declares them, then sends them (§9 visitor-API wait)", async () => {
+    const requests = await loadModule('mesura_usuari=' + encodeURIComponent('{"logat":true,"id":"u-42"}'), true);
+    expect(requests).toEqual([]);
+    (window as unknown as { mesura: { c?: object } }).mesura.c = { idUsuari: { id: 'u-42', authState: 1 } };
+    window.dispatchEvent(new Event('mesura:customer-ids'));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    const params = new URL(requests[0]!, 'http://localhost').searchParams;
+    expect([params.get('vst.idUsuari.id'), params.get('vst.idUsuari.authState')]).toEqual(['u-42', '1']);
+    document.cookie = 'mesura_usuari=; Max-Age=0';
+  });
 });

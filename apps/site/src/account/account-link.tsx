@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { forgetVisitor, useVisitor } from './use-visitor';
 import './account.css';
-import { visitorApi } from './visitor-session';
+import { AUTH_STATE_LOGGED_OUT, declareCustomerId } from './customer-ids';
+import { signedInVisitorId, visitorApi } from './visitor-session';
 
 /** The header's account slot: "Entra", or the visitor's name, "La meva llista" and "Surt". */
 export function AccountLink() {
@@ -15,7 +16,10 @@ export function AccountLink() {
     );
   }
   const signOut = async () => {
+    // Read before the answer clears the state cookie: the id is declared logged out (§3).
+    const id = signedInVisitorId(document.cookie);
     await visitorApi.signOut();
+    if (id !== undefined) declareCustomerId(id, AUTH_STATE_LOGGED_OUT);
     forgetVisitor();
     // A full load: every page's data layer and buttons start again as signed out.
     window.location.assign('/');

@@ -122,6 +122,8 @@ export interface MesuraCommandQueue {
   /** The data layer each queued call was made with, so that the SDK replays it with the right one. */
   d?: unknown[];
   track(callName: string, ...args: unknown[]): void;
+  /** Declares the signed-in visitor's customer ids (§3; account/customer-ids.ts). Absent from snippets older than it. */
+  setCustomerIds?(ids: Record<string, { id: string; authState: 0 | 1 | 2 }>): void;
   /**
    * Loads /mesura.js once, when the visitor's choice made in the page allows web analytics (the
    * snippet loads it at start only for a stored choice that does). Only the snippet's queue has it:

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { declareSignedInVisitor } from '../account/customer-ids';
 import { safeReturnPath, visitorApi } from '../account/visitor-session';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -30,6 +31,8 @@ export function LoginPage() {
     setError(undefined);
     const answer = await (form === 'signin' ? visitorApi.signIn(field('email'), field('password')) : visitorApi.signUp(field('name'), field('email'), field('password'))).catch(() => undefined);
     if (answer?.ok) {
+      // The answer set the state cookie: Mesura hears of the login before the page goes (§3).
+      declareSignedInVisitor(document.cookie);
       // A full load: the data layer, the header and every button start again as signed in.
       window.location.assign(back);
       return;
