@@ -5,8 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 /** Budgets, gzipped. Raise one only with a reason in the commit message. */
 export const BUDGETS_GZIP_BYTES = {
-  /** tags + analytics + identity: what every page loads. */
-  'mesura.js': 12.25 * 1024,
+  /**
+   * tags + analytics + identity: what every page loads. 12.75 KB: the page's customer ids (§3,
+   * `mesura.setCustomerIds`, with the §5 check and warning, kept for the tab) cost 446 bytes past
+   * the old 12.25 KB.
+   */
+  'mesura.js': 12.75 * 1024,
   /** Click tracking (activity map, downloads, exit links, sister-domain links), loaded by a rule. */
   'mesura-activity-map.js': 2 * 1024,
   /**
@@ -17,9 +21,11 @@ export const BUDGETS_GZIP_BYTES = {
   'mesura-media.js': 16.5 * 1024,
   /**
    * The personalisation client, loaded while the body is hidden: issue 7 item 15's goal, ≤ 8 KB.
-   * DOMPurify is not in it (mesura-sanitize.js).
+   * DOMPurify is not in it (mesura-sanitize.js). 8.5 KB: the customer ids and the visitor-API wait
+   * for a logged-in visitor's ids (§3, §9 2000 ms; src/page-customer-ids.ts) cost 315 bytes past
+   * the old 8 KB, which the client filled to the byte.
    */
-  'mesura-personalize.js': 8 * 1024,
+  'mesura-personalize.js': 8.5 * 1024,
   /**
    * DOMPurify, the offers' sanitiser, and the trusted activities' policy (11.24 KB), loaded by the
    * client beside its first request; about 0.75 KB of room for DOMPurify's updates.

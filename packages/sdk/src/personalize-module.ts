@@ -12,7 +12,7 @@
 import { PERSONALISATION_VENDOR_ID, PURPOSE_STORE_ACCESS, WEB_ANALYTICS_VENDOR_ID } from '@mesura/consent/head';
 import { cookieSaysLoggedIn } from '@mesura/datalayer';
 import { browserSessionStorage, cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
-import { createPersonalization, type Personalization } from '@mesura/personalize';
+import { createPersonalization, type Personalization, type VisitorCustomerId } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
 import { pageCustomerIds } from './page-customer-ids.js';
 import { tcfConsent, type TcfApi } from './tcf-consent.js';
@@ -50,10 +50,11 @@ function start(): void {
   const visitorId = () => (consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) ? storedVisitorId(jar) : undefined);
   // The customer ids the site declared (§3), waited for up to the visitor-API timeout (2000 ms, §9)
   // when the visitor is logged in and they are not known yet (page-customer-ids.ts).
-  const customerIds = pageCustomerIds({ window, storage: browserSessionStorage(), loggedIn: () => cookieSaysLoggedIn(document.cookie) });
+  const customerIds = pageCustomerIds({ window, storage: browserSessionStorage(), loggedIn: () => cookieSaysLoggedIn(jar.get()) });
   window.mesuraPersonalize = createPersonalization(
     { clientCode: PERSONALISATION_CLIENT_CODE },
-    { consent, cookies: jar, visitorIds: { visitorId, customerIds } },
+    // Unchecked entries: the client keeps the well-formed ones.
+    { consent, cookies: jar, visitorIds: { visitorId, customerIds: customerIds as () => Promise<Record<string, VisitorCustomerId>> } },
   );
 }
 
