@@ -1,9 +1,8 @@
-// The media tracker's browser size (issue 5 item 11): src/index.ts bundled the way packages/sdk's
+// The media tracker's browser size: src/index.ts bundled the way packages/sdk's
 // build.mjs bundles the browser entry points (esbuild with the `mesura-source` condition for the
 // browser, terser to minify), gzipped. Fails past the budget, 10 KB gzip: the commercial heartbeat
 // library it replaces is 36 KB. Also printed, not budgeted: the optional `@mesura/media/analytics`
-// adapter with the beacon encoder it brings (a page whose analytics library sends the start hits
-// itself does not load it).
+// adapter, which builds the start hits' context data for the page's analytics to send.
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { minify } from 'terser';

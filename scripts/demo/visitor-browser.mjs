@@ -34,15 +34,8 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
     consentSignal: () => visitor.consent,
   });
   const variablesOf = (target) => pageVariablesOf(visitor, target, atMs);
-  const media = createMediaAnalytics({
-    reportSuites: suite,
-    trackingServer: 'www.mesura.cat',
-    transport: { send: (url) => void out.push({ kind: 'media-start', method: 'POST', ...pathAndBody(url), atMs, userAgent: visitor.userAgent }) },
-    visitorId: () => visitor.id,
-    now: () => atMs,
-    random: next,
-    consent: () => visitor.consent,
-  });
+  // The start hits are the analytics' own hits, as /mesura-media.js sends them through /mesura.js.
+  const media = createMediaAnalytics({ analytics, reportSuite: suite, trackingServer: 'www.mesura.cat' });
 
   return {
     /** scPageView on `target` (site-pages.mjs) at `at`: the page view the site's rules send (§5, §7). */
@@ -98,12 +91,6 @@ function pageVariablesOf(visitor, target, atMs) {
     ...(target.video && { video: target.video }),
   };
   return pageVariables(readDataLayer(layer, { cookies: visitor.signedIn ? SIGNED_IN_COOKIE : '', now: new Date(atMs) }));
-}
-
-/** The media tracker's beacon sender posts the query as the body (packages/sdk media-sender.ts). */
-function pathAndBody(url) {
-  const parsed = new URL(url);
-  return { path: parsed.pathname, body: parsed.search.slice(1) };
 }
 
 /** The rules leave out a variable that resolves to '' (packages/tags "Value templates"). */

@@ -23,6 +23,7 @@ import {
   encodeBeaconQuery,
   type AnalyticsHit,
   type BrowserInfo,
+  type ClientTime,
   type HitType,
   type TcfSignal,
   type VariableMap,
@@ -30,7 +31,7 @@ import {
 import { activityMapData, type ActivityMap } from './activity-map.js';
 import { documentReferrer, readBrowserInfo } from './browser-info.js';
 import { EVENT_ID_BYTES, LIBRARY_VERSION, PATH_RANDOM_DIGITS, PENDING_CLICK_KEY } from './constants.js';
-import { linkHit, pageViewHit, type HitContext, type LinkInput, type PageViewInput } from './hit-builder.js';
+import { linkHit, mediaStartHit, pageViewHit, type HitContext, type LinkInput, type MediaStartInput, type PageViewInput } from './hit-builder.js';
 import { readStore, webStorage, writeStore, type KeyValueStore } from './key-value-store.js';
 import type { BeaconSender } from './transport.js';
 
@@ -46,6 +47,8 @@ export interface AnalyticsOptions {
   visitorId: () => string;
   /** The clock of `t`. Defaults to `() => new Date()`. */
   now?: () => Date;
+  /** `t` of a moment. Defaults to the browser's local time (clientTimeFromDate); the media replay passes UTC. */
+  clientTime?: (date: Date) => ClientTime;
   /** Screen, colour depth, cookies, viewport (`s`, `c`, `k`, `bw`, `bh`). Defaults to the real page's. */
   browserInfo?: () => BrowserInfo;
   /** Fills `bytes` with random values (`eid`, the path's cache-buster). Defaults to crypto.getRandomValues. */
@@ -73,6 +76,12 @@ export interface Analytics {
   rememberClick(map: ActivityMap): void;
   /** Forgets the current page's name (see the top of analytics.ts for what else there is not). */
   clearVariables(): void;
+  /**
+   * Sends a media start hit (`pe=ms_s` / `msa_s`, wire-formats §2) for the media tracker, through
+   * the same encoder and transport as page views. Returns the transport's answer (the tracker logs
+   * a `false` or a rejection as a failed send).
+   */
+  mediaStart(input: MediaStartInput): unknown;
 }
 
 export function createAnalytics(options: AnalyticsOptions): Analytics {
@@ -87,19 +96,22 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   const context = (click: unknown): HitContext => ({
     eventId: Array.from(random(new Uint8Array(EVENT_ID_BYTES)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
     visitorId: options.visitorId(),
-    clientTime: clientTimeFromDate((options.now ?? (() => new Date()))()),
+    clientTime: (options.clientTime ?? clientTimeFromDate)((options.now ?? (() => new Date()))()),
     browser: (options.browserInfo ?? readBrowserInfo)(),
     variableMap,
     click: click && typeof click === 'object' ? (click as Record<string, string>) : undefined,
     consent: options.consentSignal?.(),
   });
 
-  const send = (hit: AnalyticsHit, hitType: HitType) => {
-    // The click went with this hit; it must not go with the next one too.
-    writeStore(clicks, PENDING_CLICK_KEY, undefined);
+  const send = (hit: AnalyticsHit, hitType: HitType, libraryVersion = LIBRARY_VERSION): unknown => {
     const digits = Array.from(random(new Uint8Array(PATH_RANDOM_DIGITS)), (byte) => byte % 10).join('');
-    const path = beaconPath({ reportSuites: [...options.reportSuites], libraryVersion: LIBRARY_VERSION, random: digits });
-    options.transport.send(path, encodeBeaconQuery(hit, hitType));
+    const path = beaconPath({ reportSuites: [...options.reportSuites], libraryVersion, random: digits });
+    return options.transport.send(path, encodeBeaconQuery(hit, hitType));
+  };
+  // The click went with this hit; it must not go with the next one too.
+  const sendWithClick = (hit: AnalyticsHit, hitType: HitType) => {
+    writeStore(clicks, PENDING_CLICK_KEY, undefined);
+    send(hit, hitType);
   };
 
   return {
@@ -108,14 +120,14 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       const hit = pageViewHit(input, { ...context(pending), referrer: input.referrer ?? referrer });
       pageName = input.pageName;
       pageUrl = referrer = input.url;
-      send(hit, 'page_view');
+      sendWithClick(hit, 'page_view');
     },
     link(input) {
       const click = input.activityMap
         ? activityMapData(input.activityMap, pageName, pageUrl)
         : readStore(clicks, PENDING_CLICK_KEY);
       const hit = linkHit(input, { ...context(click), pageName, pageUrl });
-      send(hit, `link_${hit.link.type}`);
+      sendWithClick(hit, `link_${hit.link.type}`);
     },
     rememberClick(map) {
       writeStore(clicks, PENDING_CLICK_KEY, activityMapData(map, pageName, pageUrl));
@@ -123,5 +135,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     clearVariables() {
       pageName = undefined;
     },
+    // A player's start is no click: the pending one waits for the next page view or link.
+    mediaStart: (input) => send(mediaStartHit(input, context(undefined)), input.media.kind === 'ms_s' ? 'media_start' : 'ad_start', input.libraryVersion),
   };
 }

@@ -65,6 +65,18 @@ export interface LinkInput {
   activityMap?: ActivityMap;
 }
 
+/**
+ * A media start hit (`pe=ms_s` / `msa_s`, wire-formats §2), as the media tracker describes it: the
+ * media kind and type, and its `a.media.*` context data (built by @mesura/media's
+ * mediaStartContextData / adStartContextData).
+ */
+export interface MediaStartInput {
+  media: NonNullable<AnalyticsHit['media']>;
+  contextData: Record<string, string>;
+  /** The beacon path's library version. Default LIBRARY_VERSION; the media tracker names its own. */
+  libraryVersion?: string;
+}
+
 /** What a hit carries besides its input. */
 export interface HitContext {
   /** `eid`. */
@@ -120,6 +132,27 @@ export function linkHit(input: LinkInput, context: HitContext & PageContext): An
     events: input.events,
     contextData: { ...context.click, ...input.contextData },
   }), link };
+}
+
+/**
+ * A media start: the visitor, the time and the media's context data, nothing of the page (no page
+ * name, URL, variables or browser facts), as the heartbeat library's start hits carry.
+ */
+export function mediaStartHit(input: MediaStartInput, context: HitContext): AnalyticsHit {
+  return {
+    consent: context.consent,
+    eventId: context.eventId,
+    clientTime: context.clientTime,
+    visitor: { fid: context.visitorId },
+    events: [],
+    props: {},
+    eVars: {},
+    hierarchies: {},
+    lists: {},
+    contextData: mapValues(input.contextData, (value) => clip(value, MAX_CONTEXT_DATA_VALUE_CHARS)),
+    media: input.media,
+    browser: {},
+  };
 }
 
 type HitParts = Pick<AnalyticsHit, 'pageName' | 'url' | 'referrer' | 'channel'> & {

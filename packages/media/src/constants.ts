@@ -69,10 +69,6 @@ export const MEDIA_ANALYTICS_LIBRARY_VERSION = 'MESURA-MEDIA-0.1.0';
  * of the commercial library 2.27.0 (shared/reference/samples/analytics-beacons.txt).
  */
 export const MEDIA_ANALYTICS_MEASUREMENT_VERSION = '2.27.0';
-/** `eid` of an analytics start hit: 16 random bytes as 32 hex digits, as @mesura/analytics writes it. */
-export const EVENT_ID_BYTES = 16;
-/** Digits of the beacon path's cache-buster (`s{random}`); the commercial library draws about 14. */
-export const PATH_RANDOM_DIGITS = 14;
 /** `pev3` of an ad start hit, whatever the content's media type (wire §2 `pe=msa_s&pev3=videoAd`). */
 export const AD_START_MEDIA_TYPE = 'videoAd';
 

@@ -1,9 +1,9 @@
 /**
- * @mesura/media: the media (video and audio) heartbeat tracker of spec §3–§9 (issue 5). A pure
+ * @mesura/media: the media (video and audio) heartbeat tracker of spec §3–§9. A pure
  * state machine (tracker-step.ts) behind createMediaTracker, with clock, timers, transport,
  * storage, privacy, visitor and analytics injected; the replay command lives in src/replay.
- * Two subpaths stay out of the tracker's bundle: `@mesura/media/analytics` (createMediaAnalytics,
- * the start hits for a page whose analytics library does not send them itself) and
+ * Two subpaths stay out of the tracker's bundle: `@mesura/media/analytics` (createMediaAnalytics:
+ * the start hits' context data, handed to the page's @mesura/analytics to encode and send) and
  * `@mesura/media/messages` (every log message, for callers and tests to compare against).
  */
 export { createMediaTracker } from './media-tracker.js';

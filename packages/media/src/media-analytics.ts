@@ -1,28 +1,13 @@
 /**
- * The analytics start hits (issue 5 item 9; wire-formats §2): a session start sends `pe=ms_s`
- * (`pev3` video or audio) and an ad start `pe=msa_s` (`pev3=videoAd`), so that video starts appear
- * in web analytics. The tracker speaks to a MediaAnalytics, so that the SDK may pass its own; the
- * one here encodes the beacon with @mesura/protocol and sends it through the injected transport.
+ * The analytics start hits (wire-formats §2): a session start sends `pe=ms_s` (`pev3` video or
+ * audio) and an ad start `pe=msa_s` (`pev3=videoAd`), so that video starts appear in web analytics.
+ * The tracker speaks to a MediaAnalytics; the one here builds the hit's context data and hands it
+ * to the page's analytics (@mesura/analytics `Analytics.mediaStart`), whose encoder, consent gate
+ * and transport carry it as they carry page views: the media tracker builds no beacon of its own.
  */
-import {
-  beaconPath,
-  clientTimeFromDate,
-  encodeBeaconQuery,
-  type AnalyticsHit,
-  type ClientTime,
-  type HeartbeatAd,
-  type HitType,
-  type TcfSignal,
-} from '@mesura/protocol';
-import {
-  AD_START_MEDIA_TYPE,
-  DEFAULT_LENGTH_TEXT,
-  EVENT_ID_BYTES,
-  MEDIA_ANALYTICS_LIBRARY_VERSION,
-  MEDIA_ANALYTICS_MEASUREMENT_VERSION,
-  PATH_RANDOM_DIGITS,
-} from './constants.js';
-import type { Transport } from './deps.js';
+import type { MediaStartInput } from '@mesura/analytics';
+import type { HeartbeatAd } from '@mesura/protocol';
+import { AD_START_MEDIA_TYPE, DEFAULT_LENGTH_TEXT, MEDIA_ANALYTICS_LIBRARY_VERSION, MEDIA_ANALYTICS_MEASUREMENT_VERSION } from './constants.js';
 
 /** What a `ms_s` hit says (context data `a.media.*`, `a.contentType`). */
 export interface MediaStartInfo {
@@ -68,68 +53,35 @@ export interface MediaAnalytics {
   adStart(info: AdStartInfo): SendResult;
 }
 
+/** What sends the start hits: @mesura/analytics' Analytics fits. */
+export interface MediaHitSender {
+  mediaStart(input: MediaStartInput): unknown;
+}
+
 export interface MediaAnalyticsOptions {
-  /** One suite, or several for multi-suite tagging. */
-  reportSuites: string | readonly string[];
-  /** The collector's host, e.g. 'metrics.example.cat'. */
+  /** The page's analytics (createAnalytics of @mesura/analytics), whose report suites the hits go to. */
+  analytics: MediaHitSender;
+  /** `s:sc:rsid` of the heartbeats: the analytics' report suites, comma-separated when several. */
+  reportSuite: string;
+  /** `s:sc:tracking_server` of the heartbeats: the analytics collector's host, e.g. 'metrics.example.cat'. */
   trackingServer: string;
-  /** Default true. */
-  ssl?: boolean;
-  transport: Transport;
-  /** `fid`; asked at every hit (packages/identity provides it). */
-  visitorId: () => string | undefined;
-  /** Epoch ms. Default Date.now. */
-  now?: () => number;
-  /** `t` of a moment. Default: the browser's local time (clientTimeFromDate). */
-  clientTime?: (epochMs: number) => ClientTime;
-  /** A number in [0, 1): `eid` and the path's cache-buster. Default Math.random. */
-  random?: () => number;
   /** Default MEDIA_ANALYTICS_MEASUREMENT_VERSION. */
   version?: string;
-  /** The visitor's TCF signal, sent with every start hit (`gdpr`, `gdpr_consent`). Default: none sent. */
-  consent?: () => TcfSignal | undefined;
 }
 
 /** Context data keys the protocol can nest: non-empty segments, no `&` or `=`. */
 const CONTEXT_KEY = /^[^.&=]+(?:\.[^.&=]+)*$/;
 
 export function createMediaAnalytics(options: MediaAnalyticsOptions): MediaAnalytics {
-  const suites = typeof options.reportSuites === 'string' ? [options.reportSuites] : [...options.reportSuites];
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
-  const clientTime = options.clientTime ?? ((ms: number) => clientTimeFromDate(new Date(ms)));
-  const scheme = options.ssl === false ? 'http' : 'https';
-
-  const send = (hitType: HitType, hit: AnalyticsHit): SendResult => {
-    const path = beaconPath({ reportSuites: suites, libraryVersion: MEDIA_ANALYTICS_LIBRARY_VERSION, random: digits(random, PATH_RANDOM_DIGITS) });
-    return options.transport.send(`${scheme}://${options.trackingServer}${path}?${encodeBeaconQuery(hit, hitType)}`);
-  };
-  const hit = (contextData: Record<string, string>, media: AnalyticsHit['media']): AnalyticsHit => ({
-    ...withConsent(options.consent?.()),
-    eventId: hex(random, EVENT_ID_BYTES),
-    clientTime: clientTime(now()),
-    visitor: { fid: options.visitorId() },
-    events: [],
-    props: {},
-    eVars: {},
-    hierarchies: {},
-    lists: {},
-    contextData,
-    media,
-    browser: {},
-  });
-
+  const send = (media: MediaStartInput['media'], contextData: Record<string, string>): SendResult =>
+    options.analytics.mediaStart({ media, contextData, libraryVersion: MEDIA_ANALYTICS_LIBRARY_VERSION }) as SendResult;
   return {
     version: options.version ?? MEDIA_ANALYTICS_MEASUREMENT_VERSION,
-    reportSuite: suites.join(','),
+    reportSuite: options.reportSuite,
     trackingServer: options.trackingServer,
-    mediaStart: (info) => send('media_start', hit(mediaStartContextData(info), { kind: 'ms_s', mediaType: info.mediaType })),
-    adStart: (info) => send('ad_start', hit(adStartContextData(info), { kind: 'msa_s', mediaType: AD_START_MEDIA_TYPE })),
+    mediaStart: (info) => send({ kind: 'ms_s', mediaType: info.mediaType }, mediaStartContextData(info)),
+    adStart: (info) => send({ kind: 'msa_s', mediaType: AD_START_MEDIA_TYPE }, adStartContextData(info)),
   };
-}
-
-function withConsent(consent: TcfSignal | undefined): Pick<AnalyticsHit, 'consent'> {
-  return consent ? { consent } : {};
 }
 
 /** The library's `a.media.*` keys win over metadata of the same name. */
@@ -174,12 +126,4 @@ export function lengthText(seconds: number): string {
 /** Metadata whose keys the beacon can carry; the encoder would throw on the others. */
 function encodable(metadata: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(metadata).filter(([key]) => CONTEXT_KEY.test(key)));
-}
-
-function digits(random: () => number, count: number): string {
-  return Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
-}
-
-function hex(random: () => number, bytes: number): string {
-  return Array.from({ length: bytes }, () => Math.floor(random() * 256).toString(16).padStart(2, '0')).join('');
 }

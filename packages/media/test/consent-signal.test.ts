@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeacon, type TcfSignal } from '@mesura/protocol';
-import { createMediaAnalytics } from '../src/media-analytics.js';
-import { Harness, video } from './helpers/harness.js';
+import { replayMediaAnalytics } from '../src/replay/replay-analytics.js';
+import { Harness, T0, video } from './helpers/harness.js';
 
 const TC_STRING = 'CQuIxQAQuIxQA__ABACAABFgAIEAAAAAAAAAH0wAQH0gAAAA.YAAAAAAAAAAA';
 
@@ -31,11 +31,13 @@ describe('the TCF signal goes with every heartbeat and start hit (gdpr, gdpr_con
 
   it('writes the signal on the media start hit', () => {
     const urls: string[] = [];
-    const analytics = createMediaAnalytics({
+    const analytics = replayMediaAnalytics({
       reportSuites: 'rsid.test',
       trackingServer: 'metrics.example.cat',
       transport: { send: (url) => void urls.push(url) },
       visitorId: () => 'V',
+      now: () => T0,
+      random: () => 0.5,
       consent: () => ({ gdprApplies: true, tcString: TC_STRING }),
     });
     analytics.mediaStart({ sessionId: 's1', mediaId: 'vid-1', name: 'Vídeo', length: 600, mediaType: 'video', streamType: 'vod', playerName: 'html5', metadata: {} });

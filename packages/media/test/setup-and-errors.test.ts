@@ -21,7 +21,7 @@ function depsWith(logs: LogEntry[], overrides: Partial<MediaDeps> = {}): MediaDe
     transport,
     fetchText: () => Promise.resolve(''),
     visitor: { visitorId: () => undefined },
-    analytics: createMediaAnalytics({ reportSuites: 'rs', trackingServer: 'metrics.example.cat', transport, visitorId: () => undefined }),
+    analytics: createMediaAnalytics({ analytics: { mediaStart: () => true }, reportSuite: 'rs', trackingServer: 'metrics.example.cat' }),
     log: (entry) => logs.push(entry),
     ...overrides,
   };
@@ -143,8 +143,7 @@ describe('§8 errors', () => {
 
   it('refuses audio when the measurement library is older than 2.11.0 (§5)', async () => {
     const logs: LogEntry[] = [];
-    const transport = { send: () => true };
-    const analytics = { ...createMediaAnalytics({ reportSuites: 'rs', trackingServer: 'm', transport, visitorId: () => undefined, version: '2.10.3' }) };
+    const analytics = createMediaAnalytics({ analytics: { mediaStart: () => true }, reportSuite: 'rs', trackingServer: 'm', version: '2.10.3' });
     const tracker = createMediaTracker(CONFIG, DELEGATE, depsWith(logs, { analytics }));
     tracker.trackSessionStart(createMediaObject('Radio', 'r-1', 0, 'aod', 'audio'));
     tracker.destroy();

@@ -12,5 +12,7 @@ export function consentGated(analytics: Analytics, allowed: () => boolean): Anal
     link: (input) => void (allowed() && analytics.link(input)),
     rememberClick: (map) => void (allowed() && analytics.rememberClick(map)),
     clearVariables: () => analytics.clearVariables(),
+    // Held back is not a failed send: the media tracker logs only `false` or a rejection.
+    mediaStart: (input) => (allowed() ? analytics.mediaStart(input) : undefined),
   };
 }

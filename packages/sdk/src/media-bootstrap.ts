@@ -1,5 +1,5 @@
 /**
- * The media bootstrap (issue 6), the body of `/mesura-media.js`: the tag rule `media tracker`
+ * The media bootstrap, the body of `/mesura-media.js`: the tag rule `media tracker`
  * loads it on pages with a player, under the `video-analytics` vendor's consent.
  *
  * 1. The namespace (`mesuraConfig.mediaNamespace`, default `mesuraMedia`) must be free: a taken
@@ -11,7 +11,7 @@
  *    library is ready and begin-reporting was signalled"): until then their privacy status is
  *    unknown, and what they would send waits in their queue.
  */
-import type { PrivacySource, Timers, Transport } from '@mesura/media';
+import type { PrivacySource, Timers } from '@mesura/media';
 import { DEFAULT_MEDIA_NAMESPACE, LIBRARY_POLL_INTERVAL_MS, LIBRARY_POLL_MAX_POLLS, MEDIA_READY_EVENT } from './constants.js';
 import { MEASUREMENT_LIBRARY_MISSING, mediaNamespaceTaken } from './errors.js';
 import { createMediaApi, type MesuraMediaApi, type PageAddress } from './media-api.js';
@@ -25,7 +25,6 @@ export interface MediaBootstrapEnv {
   timers: Timers;
   /** Consent, once the library is there (it needs the identity's opt-out). */
   privacy: (library: MesuraGlobal) => PrivacySource;
-  sender: Transport;
   /** One line per refusal. */
   log: (message: string) => void;
 }
@@ -36,7 +35,7 @@ export function startMediaBootstrap(env: MediaBootstrapEnv): void {
   waitForLibrary(env, (library) => {
     // The page may have taken the name while the library was awaited.
     if (env.window[namespace] !== undefined) return env.log(mediaNamespaceTaken(namespace));
-    const api: MesuraMediaApi = createMediaApi({ library, privacy: env.privacy(library), page: env.page, sender: env.sender });
+    const api: MesuraMediaApi = createMediaApi({ library, privacy: env.privacy(library), page: env.page });
     env.window[namespace] = api;
     env.window.dispatchEvent(new CustomEvent(MEDIA_READY_EVENT, { detail: { namespace } }));
   });

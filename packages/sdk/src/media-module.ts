@@ -3,10 +3,8 @@
  * Apart from `/mesura.js`, so that only pages with a player pay for the tracker, and only with the
  * `video-analytics` vendor's consent (the property's `media tracker` rule loads it).
  */
-import { browserNetwork } from '@mesura/analytics';
 import { startMediaBootstrap } from './media-bootstrap.js';
 import { tcfMediaPrivacy } from './media-privacy.js';
-import { beaconSender } from './media-sender.js';
 import type { TcfApi } from './tcf-consent.js';
 
 const page = window as unknown as Record<string, unknown> & Window;
@@ -21,6 +19,5 @@ startMediaBootstrap({
       tcfapi: (page.__tcfapi as TcfApi | undefined) ?? (() => undefined),
       isOptedOut: () => library.identity.isOptedOut(),
     }),
-  sender: beaconSender(browserNetwork()),
   log: (message) => console.warn(message),
 });

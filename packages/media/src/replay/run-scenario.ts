@@ -7,13 +7,13 @@
  */
 import { limits } from '@mesura/protocol';
 import { REPLAY_EPOCH_MS, REPLAY_RANDOM_SEED, REPLAY_VISITOR_ID } from '../constants.js';
-import { DEFAULT_SETTINGS_XML, utcClientTime } from './replay-fixtures.js';
+import { DEFAULT_SETTINGS_XML } from './replay-fixtures.js';
+import { replayMediaAnalytics } from './replay-analytics.js';
 import { createAdBreakObject } from '../ad-break.js';
 import { createAdObject } from '../ad.js';
 import { memoryStorage } from './memory-storage.js';
 import { createChapterObject } from '../chapter.js';
 import type { PrivacySource, PrivacyStatus } from '../deps.js';
-import { createMediaAnalytics } from '../media-analytics.js';
 import { createMediaObject, type MediaObjectOptions } from '../media-object.js';
 import { createMediaTracker, type MediaTracker } from '../media-tracker.js';
 import type { MediaEvent } from '../media-event.js';
@@ -57,14 +57,13 @@ export async function runScenario(data: unknown): Promise<OutputLine[]> {
     storage: memoryStorage(),
     privacy: privacy.source,
     visitor: { visitorId: () => visitorId },
-    analytics: createMediaAnalytics({
+    analytics: replayMediaAnalytics({
       reportSuites: config.reportSuite ?? '',
       trackingServer: config.analyticsServer ?? '',
       ssl: config.ssl,
       transport,
       visitorId: () => visitorId,
       now: () => clock.now(),
-      clientTime: utcClientTime,
       random,
     }),
     log: (entry) => lines.push({ at: at(), kind: 'log', level: entry.level, message: entry.message }),

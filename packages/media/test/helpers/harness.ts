@@ -25,10 +25,9 @@ import {
   type PrivacyStatus,
   type QoSObject,
 } from '../../src/index.js';
-import { createMediaAnalytics } from '../../src/media-analytics.js';
+import { replayMediaAnalytics } from '../../src/replay/replay-analytics.js';
 import { memoryStorage } from '../../src/replay/memory-storage.js';
 import { REPLAY_EPOCH_MS } from '../../src/constants.js';
-import { utcClientTime } from '../../src/replay/replay-fixtures.js';
 import { seededRandom } from '../../src/replay/seeded-random.js';
 import { SimulatedClock } from '../../src/replay/simulated-clock.js';
 
@@ -115,13 +114,12 @@ export class Harness {
           },
         },
         visitor: { visitorId: () => VISITOR_ID },
-        analytics: createMediaAnalytics({
+        analytics: replayMediaAnalytics({
           reportSuites: 'rsid.test',
           trackingServer: 'metrics.example.cat',
           transport,
           visitorId: () => VISITOR_ID,
           now: () => this.clock.now(),
-          clientTime: utcClientTime,
           random,
         }),
         log: (entry) => this.logs.push(entry),
