@@ -70,7 +70,7 @@ describe('collector: GET image beacons', () => {
   });
 });
 
-describe('collector: drop-in for the commercial library (issue 3 item 12)', () => {
+describe('collector: drop-in for the commercial library (wire-formats §1)', () => {
   it('stores each sample beacon with its page name, URL, referrer, events, named variables, link and context data', async () => {
     await restartWithTickingClock();
     for (const sample of SAMPLES) {

@@ -1,6 +1,6 @@
 /**
  * Contract with the commercial personalisation library (1.x, e.g. 1.8.2), which a page may still
- * run pointed at Mesura (issue 7 item 8). The library cannot be run here (not on npm, no
+ * run pointed at Mesura. The library cannot be run here (not on npm, no
  * network), so its requests are written by hand from wire-formats §3, independently of
  * @mesura/protocol's encoder, and sent over a real socket to the listening server (the node:http
  * hot path a browser reaches): cross-origin, with credentials, with only the headers a browser and

@@ -40,7 +40,7 @@ const STALL_AND_MIDROLL = scenario(
   { runUntil: 38000 },
 );
 
-describe('retries and late heartbeats do not inflate the figures (issue 6 item 2)', () => {
+describe('retries and late heartbeats do not inflate the figures ', () => {
   let preroll: ReplayedRequest[];
   const FIGURES = { contentSeconds: 26.4, adSeconds: 5, adsStarted: 2, adsCompleted: 2, completes: 1, bufferingSeconds: 2 };
 
@@ -97,7 +97,7 @@ describe('retries and late heartbeats do not inflate the figures (issue 6 item 2
   });
 });
 
-describe('QoE beyond the heartbeat fields (issue 6 item 3)', () => {
+describe('QoE beyond the heartbeat fields ', () => {
   it('counts a session closed without a content play as an exit before start, once it is closed', async () => {
     const leaves = scenario(
       [

@@ -25,7 +25,7 @@ const POLONIA = scenario(
   { suite: 'mesuraprod', runUntil: 27000 },
 );
 
-describe('media sessions of replayed playbacks (issue 6 items 1–2)', () => {
+describe('media sessions of replayed playbacks', () => {
   it('sums the preroll scenario: two ads, a chapter, a pause, a seek, a stall and the end', async () => {
     await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
     // Content 5.6–20.0 s, 26.0–30.0 s and 32.0–40.0 s; ads 0.1–3.1 s and 3.6–5.6 s; a stall 30–32 s
@@ -86,7 +86,7 @@ describe('media sessions of replayed playbacks (issue 6 items 1–2)', () => {
   });
 });
 
-describe('GET /api/reports/media (issue 6 item 1)', () => {
+describe('GET /api/reports/media', () => {
   beforeEach(async () => {
     await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
     // The next day, in the site's time zone.

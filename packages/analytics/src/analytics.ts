@@ -1,5 +1,5 @@
 /**
- * Page views and link tracking (issue 3, item 8): builds each hit from its input through
+ * Page views, link tracking and the media start hits (wire-formats §1, §2): builds each hit from its input through
  * hit-builder.ts, encodes it with @mesura/protocol and hands it to the transport.
  *
  * What "cleared between page views" means here. The analytics keeps no variables: each page view

@@ -1,5 +1,5 @@
 /**
- * Delivery that loses nothing (issue 3, item 11). A new beacon goes out by the first way that takes
+ * Delivery that loses nothing (wire-formats §1). A new beacon goes out by the first way that takes
  * it, in this order:
  *
  * 1. `navigator.sendBeacon` (POST, text/plain body): the browser keeps it through the page's

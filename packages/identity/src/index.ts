@@ -1,5 +1,5 @@
 /**
- * @mesura/identity: the visitor's identity in the browser (issue 3, items 13–14). A first-party
+ * @mesura/identity: the visitor's identity in the browser (spec §3, §7 "Visitor identity"). A first-party
  * visitor id, customer ids, the opt-out, and one visitor across sister domains. Which id wins:
  * an incoming cross-domain link > the first-party cookie > the collector's id > a new id (README).
  */

@@ -1,5 +1,5 @@
 /**
- * What the tracker needs from the world, injected (issue 5 item 2: "deps injects clock, timers,
+ * What the tracker needs from the world, injected ("deps injects clock, timers,
  * transport and storage"), so that tests and the replay run it on fake time with a recording
  * transport. browser-deps.ts gives the browser's; the visitor and analytics sources have no
  * default, since only the page knows them (§5 setup checks).

@@ -63,7 +63,7 @@ export const DUPLICATE_AD = 'Duplicate ad: it is already tracked';
 export const DUPLICATE_CHAPTER = 'Duplicate chapter: it is already tracked';
 export const INVALID_PLAYER_STATE_IN_AD_BREAK = 'Invalid player state inside an ad break: wait for AdStart or AdBreakComplete';
 export const TRACKING_DISABLED = 'Tracking disabled for this publisher (settings file)';
-/** Kept for issue 6: audience-measurement reporting begins once per page (§4). */
+/** Audience-measurement reporting begins once per page (§4). */
 export const REPORTING_ALREADY_STARTED = 'Reporting already started: begin reporting once per page';
 export const INTERNAL_ERROR = 'Internal error';
 export const internalError = (detail: string): string => `${INTERNAL_ERROR}: ${detail}`;

@@ -1,5 +1,5 @@
 /**
- * The events of `trackEvent` (issue 5 item 2; spec §4 "Player events driving tracking"). The value
+ * The events of `trackEvent` (spec §4 "Player events driving tracking"). The value
  * is the name, so that a replay scenario or a log line can say it as it is.
  */
 export const MediaEvent = {

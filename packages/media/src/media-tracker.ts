@@ -1,5 +1,5 @@
 /**
- * createMediaTracker (issue 5 item 2): checks the setup (§5), then gives the tracker's methods.
+ * createMediaTracker: checks the setup (§5), then gives the tracker's methods.
  * A failed setup gives a tracker whose every call is dropped with one log entry (§8 "Failure
  * creating the heartbeat tracker drops later tracking calls with a log entry"): a page's player
  * must never break because measurement is misconfigured.

@@ -1,6 +1,6 @@
 /**
  * §5 "Setup needs a measurement object, a visitor with organization ID, a delegate, and a config
- * with trackingServer" (issue 5 item 3). Every problem is returned, so that one log shows them all.
+ * with trackingServer". Every problem is returned, so that one log shows them all.
  */
 import type { MediaConfig, MediaDelegate } from './config.js';
 import type { MediaDeps } from './deps.js';

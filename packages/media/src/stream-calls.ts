@@ -58,7 +58,7 @@ export function bitrateChange(ctx: StepContext, s: SessionState, { info }: CallA
 
 export function timedMetadataUpdate(ctx: StepContext, s: SessionState, { info }: CallArgs): void {
   const text = ctx.accept(checkTimedMetadata(info), INVALID_TIMED_METADATA_OBJECT);
-  // Kept for audience measurement (issue 6); heartbeats do not carry it.
+  // Kept for audience measurement (spec §4); heartbeats do not carry it.
   if (text !== undefined) s.timedMetadata = text;
 }
 

@@ -37,7 +37,7 @@ export interface Setup {
 /**
  * The settings file's values the tracker acts on, in its units (§7 "Video settings"). The file's
  * other two, track external errors and nielsen enabled, concern the players and the audience
- * measurement of issue 6; @mesura/protocol's parseMediaSettings reads them.
+ * measurement (spec §7 "Video settings"); @mesura/protocol's parseMediaSettings reads them.
  */
 export interface TrackerSettings {
   trackingIntervalMs: number;

@@ -13,7 +13,7 @@ const CONFIG = {
 };
 const EXAMPLE = JSON.parse(readFileSync(new URL('./scenarios/issue-example.json', import.meta.url), 'utf8'));
 
-describe('the replay (issue 5 item 10)', () => {
+describe('the replay (README "Replay")', () => {
   it('prints the same lines on every run', async () => {
     expect(formatLines(await runScenario(EXAMPLE))).toBe(formatLines(await runScenario(EXAMPLE)));
   });

@@ -1,5 +1,5 @@
 /**
- * Scenario files (issue 5 item 10): each test/scenarios/*.json is a replay scenario in the issue's
+ * Scenario files: each test/scenarios/*.json is a replay scenario in the README's "Replay"
  * format plus `expected`, the output lines in order. A heartbeat or analytics line of `expected`
  * may list only some of its params (those it is about); every other field must be equal, and there
  * must be exactly as many lines.

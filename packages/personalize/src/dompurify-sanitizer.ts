@@ -1,5 +1,5 @@
 /**
- * The offers' sanitiser (issue 7 item 6), DOMPurify's: no `<script>`, no `on…=` handler, no
+ * The offers' sanitiser, DOMPurify's: no `<script>`, no `on…=` handler, no
  * `javascript:` URL reaches the page. Offers come from activities editors write in the console, so
  * their HTML is untrusted. Not imported by the client: `/mesura-sanitize.js`
  * (packages/sdk/src/sanitizer-module.ts) publishes it as `window.mesuraSanitizer`, and the client

@@ -1,5 +1,5 @@
 /**
- * registerExtension (issue 7 item 5): page code adds behaviour through a few named modules, never
+ * registerExtension: page code adds behaviour through a few named modules, never
  * through the client's internals. `register` receives the modules it listed, in that order; what it
  * returns is kept as `ext[name]`.
  */

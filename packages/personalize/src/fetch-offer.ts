@@ -32,7 +32,7 @@ export async function fetchOffer(core: Core, input: FetchInput): Promise<FetchRe
   const mbox = { mbox: input.mbox };
   // requestOffers renews the session id at once, so request-start reports it; nothing is sent yet.
   const pending = requestOffers(core.requestEnv, input);
-  // The sanitiser travels while the server decides, never after the answer (issue 7 item 15).
+  // The sanitiser travels while the server decides, never after the answer (sanitizer-load.ts).
   core.sanitizer.start();
   core.emit(EVENTS.requestStart, mbox);
   const result = await pending;

@@ -1,5 +1,5 @@
 /**
- * @mesura/personalize: the personalisation delivery client (issue 7, spec §4, §7, §8, §9). Asks
+ * @mesura/personalize: the personalisation delivery client (spec §4, §7, §8, §9). Asks
  * `/m2/{clientCode}/mbox/json` for offers, hides the content until they render or 3000 ms pass,
  * renders them sanitised, and reports each step as a DOM event. Nothing before consent.
  * DOMPurify's sanitiser is the separate entry point `@mesura/personalize/sanitizer`, so that this

@@ -1,5 +1,5 @@
 /**
- * createPersonalization: the client (issue 7 items 1–7). Assembles the core, makes the global
+ * createPersonalization: the client. Assembles the core, makes the global
  * request, announces itself, and exposes the API. No call throws into the page: problems go to
  * `warn` and to the caller's `error` callback.
  */

@@ -1,5 +1,5 @@
 /**
- * One location personalised end to end (spec §4; issue 7 items 2, 7): hide, request, render, show.
+ * One location personalised end to end (spec §4): hide, request, render, show.
  * What the global request runs at start and what the rules runtime's `personalize` action calls.
  *
  * 1. Invalid input: nothing happens but a warning.

@@ -1,5 +1,5 @@
 /**
- * applyOffer's work (issue 7 item 6): renders a list of actions and reports it with the rendering
+ * applyOffer's work: renders a list of actions and reports it with the rendering
  * events (§4): start, then no-offers, redirect, succeeded or failed. Each action waits for what it
  * needs, together and up to 5000 ms from the start (§9 selector polling timeout): its elements,
  * and, when it inserts HTML or sets attributes, the sanitiser bundle (which also holds the trusted

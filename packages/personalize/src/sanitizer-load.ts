@@ -1,5 +1,5 @@
 /**
- * The client's one load of the sanitiser (issue 7 item 15). Started beside each delivery request
+ * The client's one load of the sanitiser (README "Loading the sanitiser"). Started beside each delivery request
  * (fetch-offer.ts), so that the sanitiser travels while the server decides, and awaited only by
  * actions that insert untrusted HTML or set attributes (render-offer.ts). Never rejects: a failed
  * load resolves undefined and logs why; the next request tries again, a render never does.

@@ -1,5 +1,5 @@
 /**
- * What the client asks of a sanitiser (issue 7 items 6, 15): offer HTML into nodes, and whether an
+ * What the client asks of a sanitiser (README "Loading the sanitiser"): offer HTML into nodes, and whether an
  * offer may set an attribute; `trusted` for the offers of activities an administrator marked
  * trusted (trusted-html.ts), which are kept whole, scripts live. One implementation,
  * dompurify-sanitizer.ts, shipped as its own bundle `/mesura-sanitize.js` so that the client stays

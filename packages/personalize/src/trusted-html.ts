@@ -1,5 +1,5 @@
 /**
- * Trusted activities (issue 7 item 6): when an offer's response tokens hold
+ * Trusted activities: when an offer's response tokens hold
  * `activity.trusted === true` (set by the decision server for activities an administrator marked
  * trusted), its markup is kept whole and its scripts run, as the commercial library ran them. The
  * client reads the token (isTrusted); the markup is parsed in the sanitiser bundle

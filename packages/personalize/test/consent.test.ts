@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_OPTED_IN, type ErrorStatus } from '../src/index.js';
 import { setupClient } from './helpers/client.js';
 
-describe('consent (§4; issue 7 item 7)', () => {
+describe('consent (§4)', () => {
   it('sends nothing, writes no cookie and hides nothing without the personalisation vendor', async () => {
     const h = setupClient({ consent: false, options: { globalMboxAutoCreate: true } });
     const errors: [ErrorStatus, string][] = [];

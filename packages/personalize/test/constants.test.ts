@@ -63,7 +63,7 @@ describe('§8 personalisation messages', () => {
   });
 });
 
-describe('the sanitiser bundle (issue 7 item 15)', () => {
+describe('the sanitiser bundle', () => {
   it('is /mesura-sanitize.js, published as window.mesuraSanitizer, and its failure has a one-line message', () => {
     expect(api.SANITIZER_URL_DEFAULT).toBe('/mesura-sanitize.js');
     expect(api.SANITIZER_GLOBAL).toBe('mesuraSanitizer');

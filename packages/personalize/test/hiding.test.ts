@@ -16,7 +16,7 @@ function personalize(setup: Setup) {
 
 const hero = () => document.getElementById('hero')?.innerHTML;
 
-describe('hiding until the offers render or 3000 ms pass (§4, §9; issue 7 item 2)', () => {
+describe('hiding until the offers render or 3000 ms pass (§4, §9)', () => {
   it('hides the body with a style in head before the request goes', () => {
     const h = personalize({ reply: { hang: true } });
     const style = document.getElementById(HIDING_STYLE_ID);

@@ -155,7 +155,7 @@ describe('waiting for selectors (§9 selector polling timeout 5000 ms)', () => {
   });
 });
 
-describe('sanitising offer HTML (issue 7 item 6)', () => {
+describe('sanitising offer HTML', () => {
   const EVIL = '<img src="x.png" onerror="window.pwned = 1"><script>window.pwned = 2</script><a href="javascript:alert(1)">a</a><b>ok</b>';
 
   it('strips <script>, onerror= and javascript: URLs', async () => {

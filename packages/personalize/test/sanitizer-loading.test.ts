@@ -34,7 +34,7 @@ function personalizeWith(actions: unknown[], setup: Setup & { delayMs?: number }
   return { ...h, sanitizer, outcome: () => outcome, hero: () => document.getElementById('hero') };
 }
 
-describe('loading the sanitiser beside the first request (issue 7 item 15)', () => {
+describe('loading the sanitiser beside the first request', () => {
   it('starts the load as the first request goes, before the answer, and only once', async () => {
     const h = personalizeWith([], { delayMs: 100 });
     expect(h.sanitizer.calls()).toBe(1); // in the same task as the request
@@ -123,7 +123,7 @@ describe('loading the sanitiser beside the first request (issue 7 item 15)', () 
   });
 });
 
-describe('when the sanitiser does not come (issue 7 item 15)', () => {
+describe('when the sanitiser does not come', () => {
   const actions = [
     { action: 'setContent', selector: '#hero', content: EVIL },
     { action: 'insertAfter', selector: '#hero', content: EVIL },

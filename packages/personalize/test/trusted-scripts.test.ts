@@ -8,7 +8,7 @@ import { setupClient } from './helpers/client.js';
 // Scripts run in jsdom's own global, so they leave their mark on the shared document.
 const ran = () => document.documentElement.getAttribute('data-ran');
 
-describe('scripts in offers (issue 7 item 6), in a DOM that runs scripts', () => {
+describe('scripts in offers, in a DOM that runs scripts', () => {
   const OFFER = '<script>document.documentElement.setAttribute("data-ran", "offer")</script><p>x</p>';
 
   it("runs a trusted activity's scripts", async () => {

@@ -1,7 +1,7 @@
 /**
  * When media heartbeats leave, and the fixed values they carry (wire-formats §2, spec §9 "Playback
- * tracking"). The tracker (packages/media) sends by these numbers and the server (issue 6) reads
- * sessions by them, so they live here, once.
+ * tracking"). The tracker (packages/media) sends by these numbers and the server's media
+ * sessions (server/src/store/media-store.ts) are read by them, so they live here, once.
  *
  * The cadence, as Mesura keeps it (the wire page's observations, made exact where it is vague):
  * - The playback is always in one *state*: `start` (session started, not yet played), `play`,

@@ -1,7 +1,7 @@
 /**
  * The media settings file (spec §7 "Video settings", wire-formats §2): `GET {trackingServer}/settings/
  * {publisher file name}.xml?r={ts}`, an XML document of five flat elements. The tracker reads it at
- * each session start and every setup-check interval; the server (issue 6) writes it.
+ * each session start and every setup-check interval; the server (server/src/settings/media-settings-routes.ts) writes it.
  *
  * Why no XML library: the document is five flat elements with a number or a flag each, and a
  * parser (or DOMParser, missing in workers and Node) would cost the browser bundle more than the

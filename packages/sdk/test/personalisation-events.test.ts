@@ -13,7 +13,7 @@ afterEach(() => {
   delete (document as unknown as Record<symbol, unknown>)[Symbol.for('mesura.personalize')];
 });
 
-describe("the personalisation client's events, heard by the rules runtime (issue 7 item 3)", () => {
+describe("the personalisation client's events, heard by the rules runtime", () => {
   it('runs a rule on content-rendering-succeeded and on content-rendering-failed, with the mbox in the detail', async () => {
     document.body.innerHTML = '<h1 class="article__title">Titular</h1>';
     const seen: [string, unknown][] = [];

@@ -1,5 +1,5 @@
 /**
- * The site's activities (issue 7 item 9), seeded on a first start so that a new install shows
+ * The site's activities (spec §2), seeded on a first start so that a new install shows
  * personalisation working. Mboxes are the site rules' (packages/tags site-property.ts: mbox
  * `mesura-noticia-{id}` on `/noticia/{id}/`, `mesura-el-temps` on `/el-temps/`); selectors are the
  * site's own (apps/site article-page.tsx `h1.article__title`, weather-page.tsx `ul.forecast`).

@@ -3,7 +3,7 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import type { ReportStore } from '../store/store.js';
 import { parseMediaReportQuery, parseMediaSessionsQuery } from './media-query.js';
 
-/** `GET /api/reports/media` and `GET /api/reports/media/sessions` (issue 6). */
+/** `GET /api/reports/media` and `GET /api/reports/media/sessions` (server README "How a media heartbeat is stored"). */
 export interface MediaReportDeps {
   store: ReportStore;
   reportSuite: string;

@@ -1,5 +1,5 @@
 /**
- * The media reports' questions and answers (issue 6): media sessions derived from the heartbeats,
+ * The media reports' questions and answers (spec §4, §7): media sessions derived from the heartbeats,
  * summed per content, programme or day.
  */
 import type { MediaFigures } from './media-figures.js';

@@ -1,5 +1,5 @@
 /**
- * `@mesura/media/players`: the adapters that drive the tracker from a real player (issue 6): an
+ * `@mesura/media/players`: the adapters that drive the tracker from a real player (spec §4 "Player events driving tracking"): an
  * HTML5 <video>/<audio> element, or an hls.js instance, plus the page's explicit ad and chapter
  * calls; and how a session's media is read from the data layer's video group.
  */

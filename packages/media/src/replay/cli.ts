@@ -2,7 +2,7 @@
 /// <reference types="node" />
 /**
  * `mesura-media-replay <scenario.json>`: replays a scenario on fake time and prints, one JSON
- * object a line, what the media tracker would send and log (issue 5 item 10; README "Replay").
+ * object a line, what the media tracker would send and log (README "Replay").
  * The only file of the package that uses Node.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Runs a scenario (scenario.ts) on fake time and returns what the tracker would have sent, one
- * line per request or log entry, in order (issue 5 item 10):
+ * line per request or log entry, in order (README "Replay"):
  * `{at, kind: 'heartbeat', params}`, `{at, kind: 'analytics', params}` (told apart by the beacon path), `{at, kind: 'settings',
  * url}`, `{at, kind: 'log', level, message}`. Everything that could vary between runs is fixed:
  * the clock starts at REPLAY_EPOCH_MS, random draws are seeded, the analytics client time is UTC.

@@ -1,6 +1,6 @@
 /**
- * The replay scenario, as issue 5 item 10 fixes it, read and checked. What the issue leaves open
- * is Mesura's, documented in the package README: `seconds` of updatePlayhead, and the optional
+ * The replay scenario (README "Replay"), read and checked. What the reference format leaves
+ * open is Mesura's, documented in the package README: `seconds` of updatePlayhead, and the optional
  * `settings`, `privacy`, `visitorId` at the top and `qos`, `privacy`, `network` on a step.
  */
 import type { MediaConfig } from '../config.js';
