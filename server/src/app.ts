@@ -163,7 +163,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const routes = installAuthGuard(app, accounts);
   routeCollectors(app, collectors);
   await app.register(accountRoutes, accounts);
-  await app.register(accountAuditRoutes, { reader: store });
+  await app.register(accountAuditRoutes, { accounts: store.accounts });
   await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
 
   let closing: Promise<void> | undefined;

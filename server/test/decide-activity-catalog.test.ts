@@ -1,22 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../src/decide/activity.js';
-import { openActivityCatalog } from '../src/decide/activity-catalog.js';
+import { ACTIVITY_REFRESH_MS, openActivityCatalog, type CatalogTimers } from '../src/decide/activity-catalog.js';
 import { createRedirectPolicy } from '../src/decide/redirect-policy.js';
-import type { ActivityChange, ChangeAuthor, DecisionStore } from '../src/store/decision-store.js';
+import type { ActivityChange, ActivityStore, ChangeAuthor } from '../src/store/decision-store.js';
 import { testActivity } from './helpers/activity.js';
 
 /** A store holding definitions written before today's rules existed. */
-function storeWith(definitions: unknown[]): DecisionStore & { saved: [Activity, ChangeAuthor][] } {
+function storeWith(definitions: unknown[]): ActivityStore & { saved: [Activity, ChangeAuthor][] } {
   const saved: [Activity, ChangeAuthor][] = [];
   return {
     saved,
     activityDefinitions: async () => definitions,
     saveActivity: async (activity, change) => void saved.push([activity, change]),
     activityHistory: async (): Promise<ActivityChange[]> => [],
-    experienceCounts: async () => [],
-    experienceDayCounts: async () => [],
+    activitiesVersion: async () => saved.length,
   };
 }
+
+/** One store shared by several servers, as PostgreSQL is: counts how often each is read. */
+function sharedStore(): ActivityStore & { definitionReads: number } {
+  const rows = new Map<string, Activity>();
+  let version = 0;
+  return {
+    definitionReads: 0,
+    async activityDefinitions() {
+      this.definitionReads += 1;
+      return [...rows.values()].map((activity) => structuredClone(activity));
+    },
+    async saveActivity(activity) {
+      rows.set(activity.id, structuredClone(activity));
+      version += 1;
+    },
+    activityHistory: async () => [],
+    activitiesVersion: async () => version,
+  };
+}
+
+/** Timers that fire only when the test says: the interval asked for and its callback. */
+function manualTimers(): CatalogTimers & { intervals: { ms: number; fire: () => void }[]; cleared: number } {
+  const timers = {
+    intervals: [] as { ms: number; fire: () => void }[],
+    cleared: 0,
+    setInterval: (fire: () => void, ms: number) => timers.intervals.push({ ms, fire }) - 1,
+    clearInterval: () => void (timers.cleared += 1),
+  };
+  return timers;
+}
+
+/** Lets a fired poll's store reads settle (microtasks only: no real time passes). */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function legacy(id: string, html: string, extra: Partial<Activity> = {}): Activity {
   return testActivity({ id, name: id, experiences: [{ id: 'a', name: 'A', share: 1, offer: { id: 'o', name: 'O', html } }], ...extra });
@@ -41,5 +73,55 @@ describe('the activity catalog serves stored definitions under today’s rules',
     const store = storeWith([]);
     await openActivityCatalog(store, { now: () => 7, warn: () => undefined, redirects: createRedirectPolicy([]), seed: () => [legacy('llavor', '<p>x</p>')] });
     expect(store.saved.map(([activity, change]) => [activity.id, change])).toEqual([['llavor', { atMs: 7, by: 'system' }]]);
+  });
+});
+
+describe('a change made through another decision server (a shared store)', () => {
+  const options = (timers: CatalogTimers) => ({ now: () => 0, warn: () => undefined, redirects: createRedirectPolicy([]), seed: () => [], poll: true, timers });
+
+  it('is served after one refresh interval, not before, and an unchanged store is not read again', async () => {
+    const store = sharedStore();
+    const timersA = manualTimers();
+    const timersB = manualTimers();
+    const a = await openActivityCatalog(store, options(timersA));
+    const b = await openActivityCatalog(store, options(timersB));
+    expect(timersB.intervals.map((interval) => interval.ms)).toEqual([ACTIVITY_REFRESH_MS]);
+    expect(ACTIVITY_REFRESH_MS).toBeLessThan(5000);
+
+    await a.save(legacy('nova', '<p>Nova</p>'), { atMs: 1, by: 'anna@example.cat' });
+    expect(a.index().byId('nova')).toBeDefined();
+    expect(b.index().byId('nova')).toBeUndefined();
+
+    timersB.intervals[0]!.fire();
+    await settle();
+    expect(b.index().byId('nova')!.experiences[0]!.offer!.html).toBe('<p>Nova</p>');
+
+    const reads = store.definitionReads;
+    timersB.intervals[0]!.fire();
+    await settle();
+    expect(store.definitionReads).toBe(reads);
+    b.close();
+    expect(timersB.cleared).toBe(1);
+  });
+
+  it('keeps serving what it has when the store cannot be read, and says so', async () => {
+    const store = sharedStore();
+    await store.saveActivity(legacy('vella', '<p>x</p>'), { atMs: 0, by: 'system' });
+    const warnings: string[] = [];
+    const timers = manualTimers();
+    const catalog = await openActivityCatalog(store, { ...options(timers), warn: (m: string) => warnings.push(m) });
+    store.activitiesVersion = async () => {
+      throw new Error('connection refused');
+    };
+    timers.intervals[0]!.fire();
+    await settle();
+    expect(catalog.index().byId('vella')).toBeDefined();
+    expect(warnings).toEqual(['activities not refreshed from the store, will retry: connection refused']);
+  });
+
+  it('does not poll a store only this server writes (the embedded file)', async () => {
+    const timers = manualTimers();
+    await openActivityCatalog(sharedStore(), { ...options(timers), poll: false });
+    expect(timers.intervals).toEqual([]);
   });
 });

@@ -5,14 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
-import { numberOf, type AnalyticsReader, type ResultRow } from '../store/analytics-reader.js';
-import { ACCOUNT_AUDIT_PAGE_QUERY } from './account-audit-query.js';
+import type { AccountAuditPageEntry, AccountStore } from '../store/account-store.js';
 import { encodeAccountAuditCursor, parseAccountAuditQuery, type AccountAuditRequest } from './account-audit-request.js';
-import { LAST_SIGN_IN_QUERY } from './last-sign-in-query.js';
 
 export interface AccountAuditDeps {
-  /** Runs a query on the embedded file that holds the account tables. */
-  reader: AnalyticsReader;
+  /** Where the audit lives, beside the users and tokens it names. */
+  accounts: AccountStore;
 }
 
 /** One audit entry as the API answers it. */
@@ -37,39 +35,30 @@ export async function accountAuditRoutes(app: FastifyInstance, deps: AccountAudi
   app.get('/api/accounts/audit', ADMIN, async (request) => {
     const parsed = parseAccountAuditQuery(request.query as Record<string, unknown>);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
-    return auditPage(deps.reader, parsed.value);
+    return auditPage(deps.accounts, parsed.value);
   });
 
   app.get('/api/accounts/last-sign-ins', ADMIN, async () => {
-    const rows = await deps.reader.read(LAST_SIGN_IN_QUERY, { action: SIGN_IN_ACTION });
-    return { lastSignIns: rows.map((row) => ({ userId: String(row.user_id), at: instantOf(row.at_ms) })) };
+    const signIns = await deps.accounts.lastSignIns(SIGN_IN_ACTION);
+    return { lastSignIns: signIns.map(({ userId, atMs }) => ({ userId, at: new Date(atMs).toISOString() })) };
   });
 }
 
-async function auditPage(reader: AnalyticsReader, { limit, before }: AccountAuditRequest) {
-  const cursor = before ?? NEWEST;
-  // One row past the page says whether another page follows.
-  const rows = await reader.read(ACCOUNT_AUDIT_PAGE_QUERY, { before_at_ms: cursor.atMs, before_seq: cursor.seq, limit: limit + 1 });
-  const page = rows.slice(0, limit);
+async function auditPage(accounts: AccountStore, { limit, before }: AccountAuditRequest) {
+  // One entry past the page says whether another page follows.
+  const entries = await accounts.auditPage(before ?? NEWEST, limit + 1);
+  const page = entries.slice(0, limit);
   const last = page.at(-1);
-  const next = rows.length > limit && last ? encodeAccountAuditCursor({ atMs: numberOf(last.at_ms) ?? 0, seq: numberOf(last.seq) ?? 0 }) : null;
+  const next = entries.length > limit && last ? encodeAccountAuditCursor({ atMs: last.atMs, seq: last.seq }) : null;
   return { entries: page.map(entryView), next };
 }
 
-function entryView(row: ResultRow): AccountAuditEntryView {
+function entryView(entry: AccountAuditPageEntry): AccountAuditEntryView {
   return {
-    at: instantOf(row.at_ms),
-    action: String(row.action),
-    actor: row.actor_id === null ? null : { id: String(row.actor_id), email: textOrNull(row.actor_email) },
-    subject: textOrNull(row.subject),
-    subjectName: textOrNull(row.subject_name),
+    at: new Date(entry.atMs).toISOString(),
+    action: entry.action,
+    actor: entry.actorId === null ? null : { id: entry.actorId, email: entry.actorEmail },
+    subject: entry.subject,
+    subjectName: entry.subjectName,
   };
-}
-
-function instantOf(atMs: unknown): string {
-  return new Date(numberOf(atMs) ?? 0).toISOString();
-}
-
-function textOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
 }

@@ -8,17 +8,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createSeedContent, type ContentSet } from '@mesura/content';
+import { contentDocuments, contentFromRows } from './content-documents.js';
 
 export const CONTENT_DB_FILE_NAME = 'content.duckdb';
-
-/** The kinds of document, each a list of the content set. */
-const KINDS = ['sections', 'authors', 'themes', 'articles', 'programmes', 'episodes', 'channels', 'stations'] as const satisfies readonly (keyof ContentSet)[];
-
-/** A document's key within its kind: its id, or its slug. */
-function keyOf(document: object): string {
-  const record = document as { id?: unknown; slug?: unknown };
-  return String(record.id ?? record.slug);
-}
 
 /** Opens (and on first start seeds) the store under `dataDir`, and reads the whole content set. */
 export async function loadContentStore(dataDir: string, seed: () => ContentSet = createSeedContent): Promise<ContentSet> {
@@ -32,26 +24,18 @@ export async function loadContentStore(dataDir: string, seed: () => ContentSet =
     );
     const stored = Number((await connection.runAndReadAll('SELECT count(*) AS n FROM content_documents')).getRowObjectsJson()[0]?.n ?? 0);
     if (stored === 0) {
-      const content = seed();
       const appender = await connection.createAppender('content_documents');
-      for (const kind of KINDS) {
-        content[kind].forEach((document, position) => {
-          appender.appendVarchar(kind);
-          appender.appendVarchar(keyOf(document));
-          appender.appendInteger(position);
-          appender.appendVarchar(JSON.stringify(document));
-          appender.endRow();
-        });
+      for (const document of contentDocuments(seed())) {
+        appender.appendVarchar(document.kind);
+        appender.appendVarchar(document.id);
+        appender.appendInteger(document.position);
+        appender.appendVarchar(document.body);
+        appender.endRow();
       }
       appender.closeSync();
     }
     const rows = (await connection.runAndReadAll('SELECT kind, body FROM content_documents ORDER BY kind, position')).getRowObjectsJson();
-    const content = Object.fromEntries(KINDS.map((kind) => [kind, [] as unknown[]])) as unknown as Record<(typeof KINDS)[number], unknown[]>;
-    for (const row of rows) {
-      const kind = String(row.kind) as (typeof KINDS)[number];
-      if (KINDS.includes(kind)) content[kind].push(JSON.parse(String(row.body)));
-    }
-    return content as unknown as ContentSet;
+    return contentFromRows(rows);
   } finally {
     connection.closeSync();
     instance.closeSync();

@@ -4,8 +4,12 @@
  * their changes), and reloaded after every change made through it. Every definition is checked
  * and made safe as it loads (offer-safety.ts), so that what is served holds today's rules even
  * for a row stored under older ones.
+ *
+ * Where several decision servers share one store (PostgreSQL metadata, store/postgres/), each also
+ * polls the store's version every ACTIVITY_REFRESH_MS and reloads when it grew, so a change saved
+ * through any server is served by all within that time (plus one load).
  */
-import type { ChangeAuthor, DecisionStore } from '../store/decision-store.js';
+import type { ActivityChange, ActivityStore, ChangeAuthor } from '../store/decision-store.js';
 import { parseActivity, type Activity } from './activity.js';
 import { buildIndex, type ActivityIndex } from './activity-index.js';
 import { safeActivity } from './offer-safety.js';
@@ -15,22 +19,57 @@ import { siteActivities } from './site-activities.js';
 /** Who the history names for the seeds of a first start. */
 export const SEED_AUTHOR = 'system';
 
+/**
+ * How often a decision server asks a shared store whether another server changed an activity.
+ * Each ask reads one number. The promise is "within 5 s": this interval plus one reload of the
+ * definitions (milliseconds) must stay under it.
+ */
+export const ACTIVITY_REFRESH_MS = 2000;
+
+export interface CatalogTimers {
+  setInterval: (callback: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+const SYSTEM_TIMERS: CatalogTimers = {
+  setInterval: (callback, ms) => setInterval(callback, ms).unref(),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
 export interface ActivityCatalog {
   /** The current snapshot; replaced whole on change. */
   index(): ActivityIndex;
   /** Stores the definition (already checked and made safe) and its history entry, then reloads. */
   save(activity: Activity, change: ChangeAuthor): Promise<void>;
+  /** Every recorded change of the activity, newest first. */
+  history(activityId: string): Promise<ActivityChange[]>;
+  /** Reloads when the store's version moved since the last load; what each poll runs. */
+  refresh(): Promise<void>;
+  /** Stops polling. */
+  close(): void;
 }
 
-export async function openActivityCatalog(
-  store: DecisionStore,
-  options: { now: () => number; warn: (message: string) => void; redirects: RedirectPolicy; seed?: () => Activity[] },
-): Promise<ActivityCatalog> {
-  const { now, warn, redirects, seed = siteActivities } = options;
+export interface ActivityCatalogOptions {
+  now: () => number;
+  warn: (message: string) => void;
+  redirects: RedirectPolicy;
+  seed?: () => Activity[];
+  /** Poll the store every ACTIVITY_REFRESH_MS: set when other servers write to the same store. Default false. */
+  poll?: boolean;
+  /** Default the process's timers (unref'd: polling never keeps a process alive). */
+  timers?: CatalogTimers;
+}
+
+export async function openActivityCatalog(store: ActivityStore, options: ActivityCatalogOptions): Promise<ActivityCatalog> {
+  const { now, warn, redirects, seed = siteActivities, timers = SYSTEM_TIMERS } = options;
   if ((await store.activityDefinitions()).length === 0) {
     for (const activity of seed()) await store.saveActivity(activity, { atMs: now(), by: SEED_AUTHOR });
   }
+  let loadedVersion = -1;
+  let current = buildIndex([]);
   const load = async () => {
+    // The version is read first: a change saved during the load makes the next poll load again.
+    const version = await store.activitiesVersion();
     const activities: Activity[] = [];
     for (const definition of await store.activityDefinitions()) {
       const parsed = parseActivity(definition);
@@ -39,14 +78,33 @@ export async function openActivityCatalog(
       if (safe.ok) activities.push(safe.value);
       else warn(`stored activity skipped: ${safe.reason}`);
     }
-    return buildIndex(activities);
+    current = buildIndex(activities);
+    loadedVersion = version;
   };
-  let current = await load();
+  await load();
+  const refresh = async () => {
+    if ((await store.activitiesVersion()) !== loadedVersion) await load();
+  };
+  let polling = false;
+  const poll = () => {
+    // A poll still running (a slow store) is not doubled.
+    if (polling) return;
+    polling = true;
+    refresh()
+      .catch((error: Error) => warn(`activities not refreshed from the store, will retry: ${error.message}`))
+      .finally(() => (polling = false));
+  };
+  const handle = options.poll ? timers.setInterval(poll, ACTIVITY_REFRESH_MS) : undefined;
   return {
     index: () => current,
     async save(activity, change) {
       await store.saveActivity(activity, change);
-      current = await load();
+      await load();
+    },
+    history: (activityId) => store.activityHistory(activityId),
+    refresh,
+    close() {
+      if (handle !== undefined) timers.clearInterval(handle);
     },
   };
 }

@@ -71,7 +71,7 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
     return reply.code(201).send(link.value);
   });
   app.get<{ Params: { id: string } }>('/api/activities/:id/history', { config: { access: 'analyst' } }, async (request) => {
-    const changes = await deps.store.activityHistory(request.params.id);
+    const changes = await deps.catalog.history(request.params.id);
     if (changes.length === 0) find(request.params.id);
     return { changes };
   });

@@ -41,6 +41,28 @@ export interface AccountAuditEntry {
   subject: string | null;
 }
 
+/** One entry of an audit page, with the names it refers to while that user or token still exists. */
+export interface AccountAuditPageEntry extends AccountAuditEntry {
+  /** The entry's place in the audit: orders entries of one millisecond (the page cursor's `seq`). */
+  seq: number;
+  /** The acting user's e-mail; null once that user is deleted. */
+  actorEmail: string | null;
+  /** The e-mail of the subject user or the name of the subject token, while it exists. */
+  subjectName: string | null;
+}
+
+/** Where an audit page starts: entries strictly older than this instant and place. */
+export interface AccountAuditBefore {
+  atMs: number;
+  seq: number;
+}
+
+/** A user's latest sign-in. */
+export interface LastSignIn {
+  userId: string;
+  atMs: number;
+}
+
 export type UserChanges = Partial<Pick<UserRecord, 'role' | 'passwordHash' | 'mustChangePassword'>>;
 
 /**
@@ -73,5 +95,8 @@ export interface AccountStore {
   deleteToken(userId: string, id: string): Promise<boolean>;
 
   audit(entry: AccountAuditEntry): Promise<void>;
-  auditEntries(limit: number): Promise<AccountAuditEntry[]>;
+  /** Up to `limit` entries older than `before`, newest first (the audit is only ever appended to). */
+  auditPage(before: AccountAuditBefore, limit: number): Promise<AccountAuditPageEntry[]>;
+  /** Each user's latest entry of the `action` (the sign-in's), by user id; users without one are left out. */
+  lastSignIns(action: string): Promise<LastSignIn[]>;
 }

@@ -44,16 +44,26 @@ export interface ChangeAuthor {
 }
 
 /**
- * Where activities and their results live. Activities are read at start and after each change
- * (the decision path reads memory, never this); decision events arrive through the ingest log.
+ * Where activity definitions and their history live: metadata, kept in the embedded file or in
+ * PostgreSQL (store/postgres/), never with the events. The decision path reads the catalog's
+ * memory (decide/activity-catalog.ts), never this.
  */
-export interface DecisionStore {
+export interface ActivityStore {
   /** Every stored definition, as stored (the caller validates). */
   activityDefinitions(): Promise<unknown[]>;
   /** Replaces (or creates) the activity and records the change in its history, both or neither. */
   saveActivity(activity: Activity, change: ChangeAuthor): Promise<void>;
   /** Every recorded change of the activity, newest first. */
   activityHistory(activityId: string): Promise<ActivityChange[]>;
+  /**
+   * A number that grows with every saved change, from any process: the catalog polls it, cheaply,
+   * to know when to read the definitions again.
+   */
+  activitiesVersion(): Promise<number>;
+}
+
+/** The results of activities, counted from the decision events (which arrive through the ingest log). */
+export interface DecisionStore {
   /**
    * Per experience: visitors (distinct visitor keys, each counted in the experience of their first
    * impression) and those of them who converted after that impression.

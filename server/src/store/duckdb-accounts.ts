@@ -5,8 +5,8 @@
  * (two requests of one session touching it).
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { isRole, type Role } from '../auth/roles.js';
-import type { AccountAuditEntry, AccountStore, ApiTokenRecord, SessionRecord, UserChanges, UserRecord } from './account-store.js';
+import type { AccountAuditBefore, AccountAuditEntry, AccountAuditPageEntry, AccountStore, ApiTokenRecord, LastSignIn, SessionRecord, UserChanges, UserRecord } from './account-store.js';
+import { toAuditPageEntry, toSession, toToken, toUser } from './account-rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -18,43 +18,6 @@ export async function ensureAccountTables(connection: DuckDBConnection): Promise
   await connection.run(`CREATE TABLE IF NOT EXISTS api_tokens (id VARCHAR PRIMARY KEY, user_id VARCHAR NOT NULL, name VARCHAR NOT NULL,
     role VARCHAR NOT NULL, secret_hash VARCHAR NOT NULL UNIQUE, created_at_ms BIGINT NOT NULL, last_used_at_ms BIGINT)`);
   await connection.run(`CREATE TABLE IF NOT EXISTS account_audit (at_ms BIGINT NOT NULL, actor_id VARCHAR, action VARCHAR NOT NULL, subject VARCHAR)`);
-}
-
-function roleOf(value: unknown): Role {
-  // A role the code no longer knows reads as the least one: never more than was granted.
-  return isRole(value) ? value : 'analyst';
-}
-
-function toUser(row: Row): UserRecord {
-  return {
-    id: String(row.id),
-    email: String(row.email),
-    role: roleOf(row.role),
-    passwordHash: String(row.password_hash),
-    mustChangePassword: row.must_change_password === true,
-    createdAtMs: Number(row.created_at_ms),
-  };
-}
-
-function toSession(row: Row): SessionRecord {
-  return {
-    secretHash: String(row.secret_hash),
-    userId: String(row.user_id),
-    createdAtMs: Number(row.created_at_ms),
-    lastSeenAtMs: Number(row.last_seen_at_ms),
-  };
-}
-
-function toToken(row: Row): ApiTokenRecord {
-  return {
-    id: String(row.id),
-    userId: String(row.user_id),
-    name: String(row.name),
-    role: roleOf(row.role),
-    secretHash: String(row.secret_hash),
-    createdAtMs: Number(row.created_at_ms),
-    lastUsedAtMs: row.last_used_at_ms === null ? null : Number(row.last_used_at_ms),
-  };
 }
 
 export class DuckDbAccountStore implements AccountStore {
@@ -199,13 +162,28 @@ export class DuckDbAccountStore implements AccountStore {
     });
   }
 
-  async auditEntries(limit: number): Promise<AccountAuditEntry[]> {
-    const rows = await this.rows('SELECT * FROM account_audit ORDER BY at_ms DESC LIMIT $limit', { limit });
-    return rows.map((row) => ({
-      atMs: Number(row.at_ms),
-      actorId: row.actor_id === null ? null : String(row.actor_id),
-      action: String(row.action),
-      subject: row.subject === null ? null : String(row.subject),
-    }));
+  async auditPage(before: AccountAuditBefore, limit: number): Promise<AccountAuditPageEntry[]> {
+    // `rowid` orders entries of one millisecond: the audit is only ever appended to, so it never changes.
+    const rows = await this.rows(
+      `SELECT audit.rowid AS seq, audit.at_ms, audit.action, audit.actor_id, actor.email AS actor_email, audit.subject,
+         COALESCE(subject_user.email, subject_token.name) AS subject_name
+       FROM account_audit AS audit
+       LEFT JOIN users AS actor ON actor.id = audit.actor_id
+       LEFT JOIN users AS subject_user ON subject_user.id = audit.subject
+       LEFT JOIN api_tokens AS subject_token ON subject_token.id = audit.subject
+       WHERE audit.at_ms < $at OR (audit.at_ms = $at AND audit.rowid < $seq)
+       ORDER BY audit.at_ms DESC, audit.rowid DESC
+       LIMIT $limit`,
+      { at: before.atMs, seq: before.seq, limit },
+    );
+    return rows.map(toAuditPageEntry);
+  }
+
+  async lastSignIns(action: string): Promise<LastSignIn[]> {
+    const rows = await this.rows(
+      'SELECT actor_id, max(at_ms) AS at_ms FROM account_audit WHERE action = $action AND actor_id IS NOT NULL GROUP BY actor_id ORDER BY actor_id',
+      { action },
+    );
+    return rows.map((row) => ({ userId: String(row.actor_id), atMs: Number(row.at_ms) }));
   }
 }

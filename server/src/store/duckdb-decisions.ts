@@ -81,6 +81,12 @@ export async function activityHistory(connection: DuckDBConnection, activityId: 
   }));
 }
 
+/** Grows with every saved change (the history is only appended to): the catalog's cheap poll. */
+export async function activitiesVersion(connection: DuckDBConnection): Promise<number> {
+  const result = await connection.runAndReadAll('SELECT count(*) AS n FROM activity_changes');
+  return Number(result.getRowObjectsJson()[0]?.n ?? 0);
+}
+
 /** The path of a stored hit's URL, as the page-view goal compares it. */
 const HIT_PATH = `regexp_extract(coalesce(h.url, ''), '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)', 1)`;
 const HIT_EVENT_NAMES = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> x.name)`;

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '../decide/activity.js';
-import type { ActivityChange, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from './decision-store.js';
-import { DECISION_COLUMNS, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
+import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from './decision-store.js';
+import { DECISION_COLUMNS, activitiesVersion, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
 import { experienceDayCounts } from './duckdb-experience-day-counts.js';
 import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
@@ -53,7 +53,7 @@ export async function openDuckDbStore(
   dataDir: string,
   variables: readonly string[],
   timeZone = DEFAULT_REPORT_TIME_ZONE,
-): Promise<Store & AnalyticsReader & DecisionStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
+): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
   const writer = await instance.connect();
@@ -80,7 +80,7 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore, RetentionStore, VisitorDataStore {
+class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStore, RefusalStore, RetentionStore, VisitorDataStore {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
@@ -143,6 +143,10 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, RefusalStore
 
   activityHistory(activityId: string): Promise<ActivityChange[]> {
     return this.withConnection((connection) => activityHistory(connection, activityId));
+  }
+
+  activitiesVersion(): Promise<number> {
+    return this.withConnection((connection) => activitiesVersion(connection));
   }
 
   experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {

@@ -1,0 +1,77 @@
+/**
+ * The metadata schema as numbered steps of plain SQL. A database records the steps it has in
+ * schema_version; at start the missing ones run, all in one transaction, so a server that fails
+ * half-way leaves the schema as it found it. A step, once released, is never edited: a change is
+ * a new step. Columns mirror the embedded tables (store/duckdb-accounts.ts, duckdb-decisions.ts,
+ * content/content-store.ts) so both engines read rows the same way (store/account-rows.ts).
+ */
+import type { MetadataPool } from './postgres-pool.js';
+
+export interface Migration {
+  version: number;
+  /** Said in the start-up log when it runs. */
+  name: string;
+  sql: string;
+}
+
+export const METADATA_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts',
+    sql: `
+CREATE TABLE users (id text PRIMARY KEY, email text NOT NULL UNIQUE, role text NOT NULL, password_hash text NOT NULL,
+  must_change_password boolean NOT NULL, created_at_ms bigint NOT NULL);
+CREATE TABLE sessions (secret_hash text PRIMARY KEY, user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at_ms bigint NOT NULL, last_seen_at_ms bigint NOT NULL);
+CREATE INDEX sessions_by_user ON sessions (user_id);
+CREATE INDEX sessions_by_last_seen ON sessions (last_seen_at_ms);
+CREATE TABLE api_tokens (id text PRIMARY KEY, user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE, name text NOT NULL,
+  role text NOT NULL, secret_hash text NOT NULL UNIQUE, created_at_ms bigint NOT NULL, last_used_at_ms bigint);
+CREATE INDEX api_tokens_by_user ON api_tokens (user_id);
+-- seq orders the entries of one millisecond, as DuckDB's rowid does for the embedded audit.
+CREATE TABLE account_audit (seq bigserial PRIMARY KEY, at_ms bigint NOT NULL, actor_id text, action text NOT NULL, subject text);
+CREATE INDEX account_audit_newest ON account_audit (at_ms DESC, seq DESC);`,
+  },
+  {
+    version: 2,
+    name: 'activities',
+    sql: `
+CREATE TABLE activities (id text PRIMARY KEY, definition text NOT NULL, updated_at_ms bigint NOT NULL);
+-- Every change, kept for ever: its row count only grows, the catalog's cheap version to poll.
+CREATE TABLE activity_changes (seq bigserial PRIMARY KEY, activity_id text NOT NULL, change_no bigint NOT NULL,
+  changed_at_ms bigint NOT NULL, changed_by text NOT NULL, before text, after text NOT NULL, UNIQUE (activity_id, change_no));`,
+  },
+  {
+    version: 3,
+    name: 'content',
+    sql: `
+CREATE TABLE content_documents (kind text NOT NULL, id text NOT NULL, position integer NOT NULL, body text NOT NULL,
+  PRIMARY KEY (kind, id));`,
+  },
+];
+
+/**
+ * Serialises the migrations of processes that start together (two decision servers of a cluster):
+ * the second waits, then finds the steps done. Any fixed number: it names this lock in pg_locks.
+ */
+const MIGRATION_LOCK_KEY = 0x6d657375; // "mesu"
+
+/** Brings the schema to the newest step; answers the steps it ran. */
+export async function migrateMetadata(pool: MetadataPool, migrations: readonly Migration[] = METADATA_MIGRATIONS): Promise<Migration[]> {
+  return pool.transaction(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await sql.query('CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at_ms bigint NOT NULL)');
+    const { rows } = await sql.query('SELECT coalesce(max(version), 0) AS version FROM schema_version');
+    const current = Number(rows[0]?.version ?? 0);
+    const newest = migrations.at(-1)?.version ?? 0;
+    if (current > newest) {
+      throw new Error(`the metadata database is at schema version ${current}, newer than this Mesura knows (${newest}): run the newer Mesura`);
+    }
+    const pending = migrations.filter((migration) => migration.version > current);
+    for (const migration of pending) {
+      await sql.query(migration.sql);
+      await sql.query(`INSERT INTO schema_version (version, applied_at_ms) VALUES ($1, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`, [migration.version]);
+    }
+    return pending;
+  });
+}

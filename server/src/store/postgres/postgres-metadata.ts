@@ -1,0 +1,40 @@
+/**
+ * The scaled-out deployment's metadata (MESURA_METADATA): accounts, activities and site content in
+ * one PostgreSQL database, its schema brought up to date at open (metadata-migrations.ts).
+ */
+import type { ContentSet } from '@mesura/content';
+import type { AccountStore } from '../account-store.js';
+import type { ActivityStore } from '../decision-store.js';
+import { migrateMetadata, type Migration } from './metadata-migrations.js';
+import { PostgresAccountStore } from './postgres-accounts.js';
+import { PostgresActivityStore } from './postgres-activities.js';
+import { loadPostgresContent } from './postgres-content.js';
+import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
+import type { PostgresUrl } from './postgres-url.js';
+
+export interface PostgresMetadata {
+  accounts: AccountStore;
+  activities: ActivityStore;
+  /** Seeds the content on the database's first start, then reads it whole. */
+  loadContent(seed?: () => ContentSet): Promise<ContentSet>;
+  /** The migrations this open applied (none once the schema is current), for the start-up log. */
+  migrated: readonly Migration[];
+  close(): Promise<void>;
+}
+
+export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPoolOptions): Promise<PostgresMetadata> {
+  const pool = await openMetadataPool(url, options);
+  try {
+    const migrated = await migrateMetadata(pool);
+    return {
+      accounts: new PostgresAccountStore(pool),
+      activities: new PostgresActivityStore(pool),
+      loadContent: (seed) => loadPostgresContent(pool, seed),
+      migrated,
+      close: () => pool.close(),
+    };
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+}

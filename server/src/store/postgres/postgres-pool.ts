@@ -1,0 +1,84 @@
+/**
+ * The metadata's connections to PostgreSQL: one pool per process, every statement with its values
+ * bound ($1, $2 …), and transactions that commit whole or roll back whole.
+ */
+import pg from 'pg';
+import type { PostgresUrl } from './postgres-url.js';
+
+/**
+ * Connections one process holds at most. Metadata traffic is small (sign-ins, session touches,
+ * an activity poll every few seconds); the rest of PostgreSQL's max_connections (100 by default)
+ * is left to the other processes of a cluster.
+ */
+export const METADATA_POOL_CONNECTIONS = 5;
+/** How long a connection attempt may take before the statement fails (a down server must not hang requests). */
+export const METADATA_CONNECT_TIMEOUT_MS = 5000;
+/** A schema name tests may choose (their own, with a random suffix): an SQL identifier needing no quotes. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export type SqlParameter = string | number | boolean | null | readonly (string | number)[];
+export type PgRow = Record<string, unknown>;
+
+/** Runs statements; a pool outside transactions, one client inside. */
+export interface Sql {
+  query(text: string, values?: readonly SqlParameter[]): Promise<{ rows: PgRow[]; rowCount: number }>;
+}
+
+export interface MetadataPool extends Sql {
+  /** Runs `work` in one transaction on one connection: COMMIT when it returns, ROLLBACK when it throws. */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface MetadataPoolOptions {
+  /** A schema to work in instead of `public` (tests: one each). Made when absent. */
+  schema?: string;
+  /** Errors of idle connections (the server restarted): logged, the pool reconnects on next use. */
+  onIdleError: (error: Error) => void;
+}
+
+export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOptions): Promise<MetadataPool> {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`metadata schema '${schema}' must be lower-case letters, digits and _`);
+  const pool = new pg.Pool({ connectionString: url.connectionString, max: METADATA_POOL_CONNECTIONS, connectionTimeoutMillis: METADATA_CONNECT_TIMEOUT_MS });
+  // Without a listener, an idle connection's error (a restart of PostgreSQL) would end the process.
+  pool.on('error', (error) => options.onIdleError(error));
+  if (schema !== undefined) {
+    pool.on('connect', (client) => void client.query(`SET search_path TO ${pg.escapeIdentifier(schema)}`).catch(options.onIdleError));
+  }
+  const run: Sql['query'] = async (text, values = []) => {
+    const result = await pool.query(text, values as SqlParameter[]);
+    return { rows: result.rows as PgRow[], rowCount: result.rowCount ?? 0 };
+  };
+  try {
+    if (schema !== undefined) await run(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(schema)}`);
+    else await run('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    throw new Error(`cannot reach the metadata database ${url.display}: ${(error as Error).message}`);
+  }
+  return {
+    query: run,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const sql: Sql = {
+          query: async (text, values = []) => {
+            const result = await client.query(text, values as SqlParameter[]);
+            return { rows: result.rows as PgRow[], rowCount: result.rowCount ?? 0 };
+          },
+        };
+        const result = await work(sql);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
