@@ -1,0 +1,21 @@
+import { sqlIdentifier } from './sql-literal.js';
+
+/** The batch writer's journal (event-batch-writer.ts): one row when a batch's first attempt begins, one when it is stored. */
+export const BATCHES_TABLE = 'event_batches';
+
+/** The phases the journal records, in their order. */
+export type BatchPhase =
+  /** An attempt is about to insert rows: a later attempt must look for what it stored. */
+  | 'started'
+  /** Every row of the batch is in its table: a later attempt writes nothing. */
+  | 'stored';
+
+/**
+ * Sorted by batch id, so that a batch's journal is one key lookup; partitioned by month of the
+ * writer's clock (UTC), so that retention can drop old journal months with the events of their time.
+ */
+export function createBatchesTableSql(database: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${BATCHES_TABLE}
+    (batch_id String, phase String, row_count UInt32, written_at Int64)
+    ENGINE = MergeTree PARTITION BY toYYYYMM(toDateTime(intDiv(written_at, 1000)), 'UTC') ORDER BY (batch_id, phase)`;
+}
