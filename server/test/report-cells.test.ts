@@ -60,6 +60,10 @@ const query = (sql: string) => withConnection(async (c) => (await c.runAndReadAl
 const VISIT_CELL_SUMS = `SELECT dimension, value, sum(visits) AS visits, sum(page_views) AS page_views, sum(bounces) AS bounces,
     list_sort(list_distinct(flatten(list(lowest_visitor_keys)))) AS keys
   FROM visit_cells GROUP BY ALL HAVING sum(visits) <> 0 ORDER BY dimension, value NULLS FIRST`;
+const PAGE_DAY_CELL_SUMS = `SELECT day, url, sum(page_views) AS views, sum(entries) AS entries,
+    list_sort(list_distinct(flatten(list(lowest_visitor_keys)))) AS keys FROM page_day_cells GROUP BY ALL ORDER BY day, url`;
+const VISIT_PAGE_CELL_SUMS = `SELECT day, side, url, sum(visits) AS visits, sum(bounces) AS bounces FROM visit_page_cells
+  GROUP BY ALL HAVING sum(visits) <> 0 OR sum(bounces) <> 0 ORDER BY day, side, url`;
 const LINK_CELL_SUMS = `SELECT call, sum(calls) AS calls, list_sort(list_distinct(flatten(list(lowest_visitor_keys)))) AS keys
   FROM link_cells GROUP BY ALL ORDER BY call`;
 
@@ -74,6 +78,7 @@ describe('visit and link cells', () => {
     await load(store, [hit('a2', 'A', START + 10 * MINUTE_MS, '/2'), hit('a3', 'A', START + 20 * MINUTE_MS, '/3'), share('s2', 'B', START + 21 * MINUTE_MS)]);
     await store.close();
     const appended = await query(VISIT_CELL_SUMS);
+    const visitPages = await query(VISIT_PAGE_CELL_SUMS);
     const all = appended.find((cell) => cell.dimension === 'all');
     expect(all).toMatchObject({ visits: '2', page_views: '4', bounces: '1' });
     expect((all!.keys as unknown[]).length).toBe(2);
@@ -81,6 +86,7 @@ describe('visit and link cells', () => {
     const links = await query(LINK_CELL_SUMS);
     await remade();
     expect(await query(VISIT_CELL_SUMS)).toEqual(appended);
+    expect(await query(VISIT_PAGE_CELL_SUMS)).toEqual(visitPages);
     expect(await query(LINK_CELL_SUMS)).toEqual(links);
   });
 
@@ -125,6 +131,11 @@ describe('visit and link cells', () => {
     const [b] = await query(`SELECT hash('B') AS b`);
     expect(await query(`SELECT url, sum(page_views) AS views, sum(entries) AS entries, flatten(list(lowest_visitor_keys)) AS keys FROM page_cells GROUP BY url`))
       .toEqual([{ url: '/1', views: '1', entries: '1', keys: [b!.b] }]);
+    expect(await query(PAGE_DAY_CELL_SUMS)).toEqual([{ day: '2026-11-23', url: '/1', views: '1', entries: '1', keys: [b!.b] }]);
+    expect(await query(VISIT_PAGE_CELL_SUMS)).toEqual([
+      { day: '2026-11-23', side: 'entry', url: '/1', visits: '1', bounces: '1' },
+      { day: '2026-11-23', side: 'exit', url: '/1', visits: '1', bounces: '1' },
+    ]);
   });
 
   it('deletes the cells of days past the retention period', async () => {
@@ -132,8 +143,8 @@ describe('visit and link cells', () => {
     await load(store, [hit('a1', 'A', START, '/1'), share('s1', 'A', START), hit('b1', 'B', NEXT_DAY, '/1'), share('s2', 'B', NEXT_DAY)]);
     await store.deleteBefore({ day: '2026-11-24', atMs: NEXT_DAY });
     await store.close();
-    expect(await query(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM visit_cells UNION SELECT DISTINCT strftime(day, '%Y-%m-%d') FROM link_cells`))
-      .toEqual([{ day: '2026-11-24' }]);
+    expect(await query(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM visit_cells UNION ALL SELECT day FROM link_cells
+        UNION ALL SELECT day FROM page_day_cells UNION ALL SELECT day FROM visit_page_cells)`)).toEqual([{ day: '2026-11-24' }]);
   });
 
   it('fills the cells of a data folder stored before they existed', async () => {
@@ -142,11 +153,17 @@ describe('visit and link cells', () => {
     await store.close();
     const visitCells = await query(VISIT_CELL_SUMS);
     const linkCells = await query(LINK_CELL_SUMS);
-    await query(`DELETE FROM visit_cells; DELETE FROM link_cells;`);
+    const pageDayCells = await query(PAGE_DAY_CELL_SUMS);
+    const visitPageCells = await query(VISIT_PAGE_CELL_SUMS);
+    expect(pageDayCells).toHaveLength(3);
+    expect(visitPageCells).toHaveLength(4);
+    await query(`DELETE FROM visit_cells; DELETE FROM link_cells; DELETE FROM page_day_cells; DELETE FROM visit_page_cells;`);
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
     expect(await query(VISIT_CELL_SUMS)).toEqual(visitCells);
     expect(await query(LINK_CELL_SUMS)).toEqual(linkCells);
+    expect(await query(PAGE_DAY_CELL_SUMS)).toEqual(pageDayCells);
+    expect(await query(VISIT_PAGE_CELL_SUMS)).toEqual(visitPageCells);
   });
 });
 

@@ -5,8 +5,9 @@
  */
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
-import { rankingReport } from './ranking-report.js';
+import { rankingReport, type RankingReportOptions } from './ranking-report.js';
 import type { RankingSpec } from './queries/ranking.js';
+import type { ReportTable } from './queries/report-table.js';
 
 /**
  * Page rankings read the daily page cells: no distinct visitors are counted there (that is what
@@ -18,13 +19,41 @@ const PAGE_METRICS: ReportMetric[] = [
 ];
 const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
 
-/** Page views grouped by a page column, optionally narrowed by the report's parameters. */
-function pageSpec(key: string, params: Readonly<Record<string, string>>, extra: Partial<RankingSpec> = {}): RankingSpec {
+/**
+ * Page views grouped by a page column, optionally narrowed by the report's parameters, from
+ * page_cells; with no filter, from page_day_cells (the same sums and smallest visitor keys without
+ * the filter columns, a fifth of the rows).
+ */
+function pageSpec(key: string, params: Readonly<Record<string, string>>, extra: Partial<RankingSpec> = {}, table: ReportTable = 'page_cells'): RankingSpec {
   const narrowing = (['section', 'subsection', 'programme', 'author', 'thematic'] as const)
     .filter((name) => params[name] !== undefined)
     .map((name) => ` AND ${name} = $p_${name}`)
     .join('');
-  return { table: 'page_cells', key, metrics: PAGE_SQL, order: 'page_views', where: narrowing, visitors: 'cells', ...extra };
+  return { table, key, metrics: PAGE_SQL, order: 'page_views', where: narrowing, visitors: 'cells', ...extra };
+}
+
+/** pageSpec and its unfiltered roll-up, as rankingReport takes them. */
+function pageSpecs(key: string, extra: Partial<RankingSpec> = {}): Pick<RankingReportOptions, 'spec' | 'rollup'> {
+  return { spec: (params) => pageSpec(key, params, extra), rollup: (params) => pageSpec(key, params, extra, 'page_day_cells') };
+}
+
+/**
+ * Entry or exit pages: with no filter, summed from visit_page_cells, their rows' visitors counted
+ * in `visits` and the totals read from the visit cells of visits with such a page.
+ */
+function visitPageRollup(side: 'entry' | 'exit', metrics: Readonly<Record<string, string>>): RankingSpec {
+  return {
+    table: 'visit_page_cells',
+    key: 'url',
+    label: 'any_value(coalesce(title, page_name))',
+    href: 'any_value(url)',
+    where: ` AND side = '${side}'`,
+    metrics,
+    order: 'visits',
+    having: 'sum(visits) > 0',
+    visitorsFrom: { table: 'visits', key: `${side}_url`, where: '' },
+    totalsFrom: { table: 'visit_cells', key: 'dimension', where: ` AND dimension = '${side === 'entry' ? 'entered' : 'exited'}'`, metrics, visitors: 'sketch' },
+  };
 }
 
 const PAGES_BY_URL: Partial<RankingSpec> = { label: 'any_value(coalesce(title, page_name))', href: 'any_value(url)' };
@@ -36,7 +65,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Seccions',
     dimension: { key: 'section', label: 'Secció' },
     metrics: PAGE_METRICS,
-    spec: (params) => pageSpec('section', params),
+    ...pageSpecs('section'),
     drill: (section) => ({ report: 'content/subsections', params: { section } }),
   }),
   rankingReport({
@@ -46,7 +75,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     params: ['section'],
     dimension: { key: 'subsection', label: 'Subsecció' },
     metrics: PAGE_METRICS,
-    spec: (params) => pageSpec('subsection', params),
+    ...pageSpecs('subsection'),
     drill: (subsection, params) => ({ report: 'content/pages', params: { ...params, subsection } }),
   }),
   rankingReport({
@@ -56,7 +85,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     params: ['section', 'subsection', 'programme', 'author', 'thematic'],
     dimension: { key: 'url', label: 'Pàgina' },
     metrics: PAGE_METRICS,
-    spec: (params) => pageSpec('url', params, PAGES_BY_URL),
+    ...pageSpecs('url', PAGES_BY_URL),
   }),
   rankingReport({
     report: 'content/programmes',
@@ -64,7 +93,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Programes',
     dimension: { key: 'programme', label: 'Programa' },
     metrics: PAGE_METRICS,
-    spec: (params) => pageSpec('programme', params, { label: 'any_value(programme_name)' }),
+    ...pageSpecs('programme', { label: 'any_value(programme_name)' }),
     drill: (programme) => ({ report: 'content/pages', params: { programme } }),
   }),
   rankingReport({
@@ -73,7 +102,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Autors',
     dimension: { key: 'author', label: 'Autor' },
     metrics: PAGE_METRICS,
-    spec: (params) => pageSpec('author', params),
+    ...pageSpecs('author'),
     drill: (author) => ({ report: 'content/pages', params: { author } }),
   }),
   rankingReport({
@@ -82,7 +111,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Temes',
     dimension: { key: 'thematic', label: 'Tema' },
     metrics: PAGE_METRICS,
-    spec: (params) => pageSpec('thematic', params),
+    ...pageSpecs('thematic'),
     drill: (thematic) => ({ report: 'content/pages', params: { thematic } }),
   }),
   rankingReport({
@@ -103,6 +132,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
       metrics: { visits: 'count(*)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' },
       order: 'visits',
     }),
+    rollup: () => visitPageRollup('entry', { visits: 'sum(visits)', bounce_rate: 'sum(bounces) / nullif(sum(visits), 0)' }),
   }),
   rankingReport({
     report: 'content/exit-pages',
@@ -121,6 +151,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
       metrics: { visits: 'count(*)' },
       order: 'visits',
     }),
+    rollup: () => visitPageRollup('exit', { visits: 'sum(visits)' }),
   }),
   rankingReport({
     report: 'content/not-found',

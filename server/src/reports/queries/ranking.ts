@@ -31,6 +31,12 @@ export interface RankingSpec {
    * `sketch` from visit or link cells' sketches (visitor-sketch.ts).
    */
   visitors?: 'approximate' | 'cells' | 'sketch';
+  /** Fixed condition on a row's aggregates (`sum(visits) > 0`): cells that add and take away leave rows of nothing. */
+  having?: string;
+  /** Where phase two counts the rows' visitors when not in `table` (a roll-up without visitor keys). */
+  visitorsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'visitors'>;
+  /** Where the totals are read when not in `table`: the same metric keys, and their visitors. */
+  totalsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'metrics' | 'visitors'>;
 }
 
 const VISITORS: Record<'approximate' | 'cells', { duckdb: string }> = {
@@ -60,7 +66,8 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
   // Grouped on the key's own type and turned into text after: a cast per row costs more than the group.
   const duckdb = `WITH grouped AS (
       SELECT ${spec.key} AS row_key, ${metrics}${extras}
-      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1)
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1
+      ${spec.having ? `HAVING ${spec.having}` : ''})
     SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key), count(*) OVER () AS total_rows FROM grouped
     ORDER BY ${spec.order} DESC, key_text LIMIT CAST($limit AS BIGINT) OFFSET CAST($offset AS BIGINT)`;
   return { name, duckdb };
@@ -70,7 +77,8 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
  * Phase two: the distinct visitors of the rows whose keys are in $keys; for page cells first a
  * lower bound (`exact` false), then the exact count for the rows the bound leaves under the cohort.
  */
-export function rankingVisitorsQuery(name: string, spec: RankingSpec, filters: string, exact = true): EngineQuery {
+export function rankingVisitorsQuery(name: string, ranking: RankingSpec, filters: string, exact = true): EngineQuery {
+  const spec = ranking.visitorsFrom ? { ...ranking, where: undefined, ...ranking.visitorsFrom } : ranking;
   const where = `${whereOf(spec, filters)}${ONLY_KEYS(spec.key)}`;
   if (spec.visitors === 'sketch') {
     return { name: `${name} visitors`, duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (${sketchVisitorsSql(spec.table, where, spec.key)})` };
@@ -84,7 +92,8 @@ export function rankingVisitorsQuery(name: string, spec: RankingSpec, filters: s
 }
 
 /** The whole filtered range's metrics; its visitors too when `withVisitors`. */
-export function rankingTotalsQuery(name: string, spec: RankingSpec, filters: string, withVisitors: boolean): EngineQuery {
+export function rankingTotalsQuery(name: string, ranking: RankingSpec, filters: string, withVisitors: boolean): EngineQuery {
+  const spec = ranking.totalsFrom ? { ...ranking, where: undefined, ...ranking.totalsFrom } : ranking;
   const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`);
   const where = whereOf(spec, filters);
   if (withVisitors && spec.visitors === 'sketch') {

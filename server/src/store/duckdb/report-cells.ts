@@ -4,8 +4,9 @@
  * from an earlier segment is taken out as it was and put back as it is now), and compaction
  * (report-facts-compaction.ts) makes a day's cells again from `visits` and `link_hits`, one row
  * per key. A day's cells are made again the same way when a visitor is erased and when an older
- * data folder lacks them. Entry and exit pages are not rolled up: a day has nearly as many of
- * them as visits, so their cells would be no smaller than the visits (measured on 10 M events).
+ * data folder lacks them. Entry and exit pages are rolled up apart, without a sketch
+ * (`visit_page_cells`): a day has nearly as many of them as visitors, so a sketch per page would
+ * make the cells no smaller than the visits (measured on 10 M events).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
@@ -16,6 +17,9 @@ const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string
   all: { value: 'NULL' },
   /** The local hour the visit began, two digits (audience/by-hour's keys). */
   hour: { value: `lpad(CAST(hour AS VARCHAR), 2, '0')` },
+  /** Visits with an entry page, and with an exit page: the totals of those pages' rankings. */
+  entered: { value: 'NULL', where: 'entry_url IS NOT NULL' },
+  exited: { value: 'NULL', where: 'exit_url IS NOT NULL' },
   /** Visits with at least one search (search/per-visit). */
   searching: { value: 'NULL', where: 'searches > 0' },
   referrer_group: { value: 'referrer_group' },
@@ -54,22 +58,44 @@ function linkCellsSql(src: string): string {
     FROM (${src}) GROUP BY ${LINK_KEYS}`;
 }
 
-/** The change a load makes: its visits as they are now (merged_visits) less them as they were (replaced_visits). */
-export const APPEND_VISIT_CELLS = visitCellsSql(
-  `SELECT *, 1 AS sign FROM merged_visits UNION ALL SELECT *, -1 AS sign FROM replaced_visits`,
-);
+/**
+ * Visit page cells of `src` (rows of `visits` with `sign`): a continued visit may change its exit
+ * page and whether it bounced, so its old cells lose what its new ones gain; rows that change
+ * nothing are left out.
+ */
+function visitPageCellsSql(src: string): string {
+  const side = (name: 'entry' | 'exit') =>
+    `SELECT report_suite, day, is_bot, '${name}' AS side, ${name}_url AS url, ${name}_title AS title, ${name}_page_name AS page_name,
+       page_views, sign FROM src`;
+  return `INSERT INTO visit_page_cells WITH src AS MATERIALIZED (${src})
+    SELECT report_suite, day, is_bot, side, url, any_value(title) FILTER (WHERE sign = 1), any_value(page_name) FILTER (WHERE sign = 1),
+      sum(sign) AS visits, sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces
+    FROM (${side('entry')} UNION ALL ${side('exit')}) WHERE url IS NOT NULL
+    GROUP BY report_suite, day, is_bot, side, url HAVING sum(sign) <> 0 OR sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) <> 0`;
+}
+
+/** A load's visits as they are now (merged_visits) less them as they were (replaced_visits). */
+const LOAD_VISITS = `SELECT *, 1 AS sign FROM merged_visits UNION ALL SELECT *, -1 AS sign FROM replaced_visits`;
+
+/** The change a load makes to the visit cells. */
+export const APPEND_VISIT_CELLS = visitCellsSql(LOAD_VISITS);
+
+/** The change a load makes to the visit page cells. */
+export const APPEND_VISIT_PAGE_CELLS = visitPageCellsSql(LOAD_VISITS);
 
 /** A load's link hits (segment_link_hits: rows of link_hits). */
 export const APPEND_LINK_CELLS = linkCellsSql(`SELECT * FROM segment_link_hits`);
 
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
 
-/** Makes `days`' visit and link cells again from `visits` and `link_hits`; runs inside the caller's transaction. */
+/** Makes `days`' visit, visit page and link cells again from `visits` and `link_hits`; runs inside the caller's transaction. */
 export async function remakeReportCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
   await connection.run(`DELETE FROM visit_cells WHERE ${ON_DAYS}`, values);
   await connection.run(visitCellsSql(`SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`), values);
+  await connection.run(`DELETE FROM visit_page_cells WHERE ${ON_DAYS}`, values);
+  await connection.run(visitPageCellsSql(`SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`), values);
   await connection.run(`DELETE FROM link_cells WHERE ${ON_DAYS}`, values);
   await connection.run(linkCellsSql(`SELECT * FROM link_hits WHERE ${ON_DAYS}`), values);
 }
@@ -89,11 +115,13 @@ const REMAKE_DAYS_PER_STATEMENT = 7;
 
 /**
  * Fills the cells of a data folder stored before they existed (visits or link hits without any
- * cell), once, a week of days at a time; returns the days filled.
+ * cell, or days of visits without visit page cells), once, a week of days at a time; returns the
+ * days filled.
  */
 export async function fillMissingReportCells(connection: DuckDBConnection): Promise<number> {
   const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (
       SELECT day FROM visits WHERE NOT EXISTS (SELECT 1 FROM visit_cells)
+      UNION ALL SELECT day FROM visits WHERE day NOT IN (SELECT DISTINCT day FROM visit_page_cells)
       UNION ALL SELECT day FROM link_hits WHERE NOT EXISTS (SELECT 1 FROM link_cells)) ORDER BY day`);
   const days = result.getRowObjectsJson().map((row) => String(row.day));
   for (let i = 0; i < days.length; i += REMAKE_DAYS_PER_STATEMENT) {

@@ -3,10 +3,12 @@
  * per load; compaction merges each day's rows of one key into one (page views and entries added,
  * the smallest visitor keys merged), in one transaction, so a report never sees a day twice or
  * not at all. It runs once PAGE_CELLS_COMPACT_ROWS rows have been appended since the last one, on
- * the days those rows fell on. Visit and link cells (report-cells.ts) count towards the same
+ * the days those rows fell on, and the page day cells of those days are made again from them
+ * (page-day-cells.ts). Visit and link cells (report-cells.ts) count towards the same
  * threshold and are made again for those days from `visits` and `link_hits` at the same time.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { remakePageDayCells } from './page-day-cells.js';
 import { remakeReportCells } from './report-cells.js';
 import { CELL_VISITOR_KEYS, PAGE_CELL_KEYS } from './report-facts-schema.js';
 
@@ -47,6 +49,7 @@ export async function compactPageCells(connection: DuckDBConnection, days: reado
   await connection.run(COMPACTED, values);
   await connection.run(REPLACE[0]!, values);
   for (const sql of REPLACE.slice(1)) await connection.run(sql);
+  await remakePageDayCells(connection, days);
 }
 
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
@@ -66,6 +69,7 @@ export async function remakePageCells(connection: DuckDBConnection, days: readon
      FROM page_views WHERE ${ON_DAYS} GROUP BY ALL`,
     values,
   );
+  await remakePageDayCells(connection, days);
 }
 
 /** The days (YYYY-MM-DD) of a visitor's page views: the page cells an erasure makes again. */

@@ -10,7 +10,8 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
-import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS } from './report-cells.js';
+import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
+import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
 import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
@@ -194,6 +195,8 @@ export async function loadHitsWithFacts(
     await connection.run(INSERT_PAGE_VIEWS);
     await connection.run(INSERT_SEARCHES);
     appended.pageCells = await changedRows(connection, INSERT_PAGE_CELLS);
+    // Fewer rows than the page cells just appended, and compacted with them: not counted apart.
+    await connection.run(APPEND_PAGE_DAY_CELLS);
     await connection.run(MERGED_VISITS, openFrom);
     await connection.run(REPLACED_VISITS, openFrom);
     await connection.run(REPLACE_VISITS[0]!, openFrom);
@@ -201,6 +204,7 @@ export async function loadHitsWithFacts(
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
     appended.cells = await changedRows(connection, APPEND_VISIT_CELLS) + (await changedRows(connection, APPEND_LINK_CELLS));
+    appended.cells += await changedRows(connection, APPEND_VISIT_PAGE_CELLS);
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views
       UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits)`);
     appended.days = days.getRowObjectsJson().map((row) => String(row.day));

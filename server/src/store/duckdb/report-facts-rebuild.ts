@@ -2,11 +2,12 @@
  * Fills the report tables from the hits already stored, once: a data folder written before the
  * report tables existed gets them on its first start, through the same derivation the loader
  * uses, so reports answer the same for old and new rows. A folder with report tables but without
- * visit and link cells gets those from its visits and link hits.
+ * visit and link cells gets those from its visits and link hits, and page day cells from its page cells.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { compactPageCells } from './report-facts-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
+import { fillMissingPageDayCells } from './page-day-cells.js';
 import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
 
 export async function rebuildReportFacts(connection: DuckDBConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
@@ -16,7 +17,10 @@ export async function rebuildReportFacts(connection: DuckDBConnection, hitColumn
   const row = counts.getRowObjectsJson()[0];
   if (Number(row?.hits ?? 0) === 0) return 0;
   if (Number(row?.facts ?? 0) > 0) {
-    await inTransaction(connection, () => fillMissingReportCells(connection));
+    await inTransaction(connection, async () => {
+      await fillMissingReportCells(connection);
+      await fillMissingPageDayCells(connection);
+    });
     return 0;
   }
   return inTransaction(connection, async () => {

@@ -14,6 +14,8 @@
  *   visitor keys of each cell: merged over days and cells, they tell exactly whether a ranking's
  *   row counts fewer than five distinct visitors (the minimum cohort) without counting them all.
  *   Appended per segment and compacted per day (report-facts-compaction.ts);
+ * - `page_day_cells` and `visit_page_cells`: page cells without the filter columns, and visits per
+ *   entry and exit page, for the unfiltered page rankings;
  * - `visit_cells` and `link_cells`: roll-ups of visits and of link hits per day and report key
  *   (report-cells.ts), each with a sketch of its visitors (the CELL_SKETCH_KEYS smallest visitor
  *   keys), so that the unfiltered rankings of few rows (channels, referring sites, devices, direct
@@ -77,6 +79,28 @@ const VISIT_CELLS = `CREATE TABLE IF NOT EXISTS visit_cells (
   parent VARCHAR, visits BIGINT NOT NULL, page_views BIGINT NOT NULL, bounces BIGINT NOT NULL, searches BIGINT NOT NULL,
   lowest_visitor_keys UBIGINT[] NOT NULL)`;
 
+/**
+ * Page cells without the filter columns that multiply them (device, login, campaign, channel,
+ * portal, internal campaign): one row per day, page and the page's own attributes that the page
+ * rankings narrow by, about a fifth of page_cells' rows. The unfiltered page rankings read it
+ * (content-reports.ts); it is made from the page cells of a day whenever they are compacted or
+ * made again, and appended per segment in between (page-day-cells.ts).
+ */
+const PAGE_DAY_CELLS = `CREATE TABLE IF NOT EXISTS page_day_cells (
+  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, url VARCHAR, section VARCHAR, subsection VARCHAR,
+  programme VARCHAR, author VARCHAR, thematic VARCHAR, title VARCHAR, page_name VARCHAR, programme_name VARCHAR,
+  page_views BIGINT NOT NULL, entries BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL)`;
+
+/**
+ * Visits per day and entry page (`side` 'entry') or exit page ('exit'), with their bounces, and no
+ * visitor sketch (a day has nearly as many entry pages as visitors, so a sketch per cell would make
+ * them as large as the visits): the unfiltered entry- and exit-page rankings sum these and count
+ * the visitors of the rows shown from `visits` (report-cells.ts keeps them with the visit cells).
+ */
+const VISIT_PAGE_CELLS = `CREATE TABLE IF NOT EXISTS visit_page_cells (
+  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, side VARCHAR NOT NULL, url VARCHAR,
+  title VARCHAR, page_name VARCHAR, visits BIGINT NOT NULL, bounces BIGINT NOT NULL)`;
+
 /** One row per day, suite, bot flag and link (the columns the engagement reports group and select on). */
 const LINK_CELLS = `CREATE TABLE IF NOT EXISTS link_cells (
   report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, hit_type VARCHAR NOT NULL, call VARCHAR,
@@ -86,8 +110,10 @@ const LINK_CELLS = `CREATE TABLE IF NOT EXISTS link_cells (
 /** The same columns as page_views; made from it when absent (a data folder from before it existed). */
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
-export const REPORT_FACT_TABLES = ['page_views', 'visits', 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells'] as const;
+export const REPORT_FACT_TABLES = [
+  'page_views', 'visits', 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells',
+] as const;
 
 export async function ensureReportFactTables(connection: DuckDBConnection): Promise<void> {
-  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS, SEARCHES, VISIT_CELLS, LINK_CELLS]) await connection.run(ddl);
+  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS, SEARCHES, VISIT_CELLS, LINK_CELLS, PAGE_DAY_CELLS, VISIT_PAGE_CELLS]) await connection.run(ddl);
 }

@@ -1,0 +1,44 @@
+/**
+ * `page_day_cells` (report-facts-schema.ts): page cells without the filter columns, for the
+ * unfiltered page rankings. A load appends its page views' day cells (APPEND_PAGE_DAY_CELLS); a
+ * day's rows are made again from its page cells whenever those are compacted or made again
+ * (report-facts-compaction.ts), so the two tables always hold the same sums and the same smallest
+ * visitor keys.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
+
+/** The columns a page day cell is keyed by, beside the suite, day and bot flag. */
+const PAGE_DAY_KEYS = 'report_suite, day, is_bot, url, section, subsection, programme, author, thematic';
+
+/** The smallest distinct visitor keys of `keys` (a list column or a list of keys). */
+const LOWEST = (keys: string) => `list_slice(list_sort(list_distinct(${keys})), 1, ${CELL_VISITOR_KEYS})`;
+
+/** A load's page views (segment_page_views, rows of page_views) as page day cells. */
+export const APPEND_PAGE_DAY_CELLS = `INSERT INTO page_day_cells SELECT ${PAGE_DAY_KEYS}, any_value(content_title), any_value(page_name),
+    any_value(programme_name), count(*), count(*) FILTER (WHERE visit_page = 1), ${LOWEST('list(visitor_key)')}
+  FROM segment_page_views GROUP BY ${PAGE_DAY_KEYS}`;
+
+const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
+
+/** Makes `days`' page day cells again from their page cells; runs inside the caller's transaction. */
+export async function remakePageDayCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
+  const values = { days: JSON.stringify(days) };
+  await connection.run(`DELETE FROM page_day_cells WHERE ${ON_DAYS}`, values);
+  await connection.run(
+    `INSERT INTO page_day_cells SELECT ${PAGE_DAY_KEYS}, any_value(title), any_value(page_name), any_value(programme_name),
+       sum(page_views), sum(entries), ${LOWEST('flatten(list(lowest_visitor_keys))')}
+     FROM page_cells WHERE ${ON_DAYS} GROUP BY ${PAGE_DAY_KEYS}`,
+    values,
+  );
+}
+
+/** Gives the days of page cells that have no page day cell theirs (a data folder from before the table); returns how many. */
+export async function fillMissingPageDayCells(connection: DuckDBConnection): Promise<number> {
+  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM page_cells
+    WHERE day NOT IN (SELECT DISTINCT day FROM page_day_cells) ORDER BY day`);
+  const days = result.getRowObjectsJson().map((row) => String(row.day));
+  await remakePageDayCells(connection, days);
+  return days.length;
+}
