@@ -57,3 +57,26 @@ export const COLLECTOR_TIMESTAMP_PARAM = 'd_ts';
  * personalisation's visitor lookup, the same kind of request, so it is reused.
  */
 export const COLLECTOR_IDENTITY_TIMEOUT_MS = 2_000;
+
+// ── The ID-sync frame (id-sync.ts; its wire is @mesura/protocol's id-sync.ts) ───────────────────
+
+/**
+ * §9 "ID-sync frequency 1 day": a visitor is synced at most once in this time, remembered by the
+ * cookie below; a shorter time loads the frame on more page views, a longer one leaves a new
+ * collector id unknown for longer.
+ */
+export const ID_SYNC_FREQUENCY_MS = 86_400_000;
+/** Remembers the last sync for ID_SYNC_FREQUENCY_MS: present means synced within the day. */
+export const ID_SYNC_COOKIE_NAME = 'mesura_sync';
+/** §9 "sync data max length 649", in characters: re-exported from @mesura/protocol, where the frame reads it. */
+export { ID_SYNC_DATA_MAX_LENGTH } from '@mesura/protocol';
+/**
+ * §9 "sync throttle start 30000 ms": the frame is loaded this long after the page started, so that
+ * it never competes with the page's own loading, and a visitor who leaves sooner costs nothing.
+ */
+export const ID_SYNC_THROTTLE_START_MS = 30_000;
+/**
+ * §9 "handshake timeout 250 ms": from the frame's load, how long its `ready` may take. A frame
+ * that is slower is taken as broken (blocked, an error page) and removed.
+ */
+export const ID_SYNC_HANDSHAKE_TIMEOUT_MS = 250;

@@ -10,6 +10,10 @@ export {
   AUTH_STATE_UNKNOWN,
   CROSS_DOMAIN_PARAM,
   CUSTOMER_IDS_STORAGE_KEY,
+  ID_SYNC_DATA_MAX_LENGTH,
+  ID_SYNC_FREQUENCY_MS,
+  ID_SYNC_HANDSHAKE_TIMEOUT_MS,
+  ID_SYNC_THROTTLE_START_MS,
   VISITOR_COOKIE_NAME,
 } from './constants.js';
 export { CUSTOMER_ID_REFUSED } from './errors.js';
@@ -22,6 +26,8 @@ export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVis
 export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
 export { fetchCollectorIdentity } from './collector-identity.js';
+export { startIdSync } from './id-sync.js';
+export { openSyncFrame } from './id-sync-frame.js';
 export { userIdentity } from './user-identity.js';
 
 // Types apart, so that `verbatimModuleSyntax` builds erase them cleanly.
@@ -52,3 +58,4 @@ export type {
   CollectorIdentityOptions,
 } from './collector-identity.js';
 export type { UserIdentity } from './user-identity.js';
+export type { IdSyncOptions, IdSyncOutcome, IdSyncSkip, SyncFrame, SyncFrameEvents } from './id-sync.js';

@@ -21,6 +21,7 @@ export {
   withoutControlCharacters,
 } from './stored-text-limits.js';
 export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
+export { ID_SYNC_DATA_MAX_LENGTH, ID_SYNC_MESSAGES, ID_SYNC_PATH } from './id-sync.js';
 
 // Media heartbeats, their cadence and the media settings file (wire-formats §2).
 export { encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
