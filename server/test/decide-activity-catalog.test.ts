@@ -37,18 +37,16 @@ function sharedStore(): ActivityStore & { definitionReads: number } {
 }
 
 /** Timers that fire only when the test says: the interval asked for and its callback. */
-function manualTimers(): CatalogTimers & { intervals: { ms: number; fire: () => void }[]; cleared: number } {
+function manualTimers(): CatalogTimers & { intervals: { ms: number; fire: () => Promise<void> }[]; cleared: number } {
   const timers = {
-    intervals: [] as { ms: number; fire: () => void }[],
+    intervals: [] as { ms: number; fire: () => Promise<void> }[],
     cleared: 0,
-    setInterval: (fire: () => void, ms: number) => timers.intervals.push({ ms, fire }) - 1,
+    setInterval: (fire: () => Promise<void>, ms: number) => timers.intervals.push({ ms, fire }) - 1,
     clearInterval: () => void (timers.cleared += 1),
   };
   return timers;
 }
 
-/** Lets a fired poll's store reads settle (microtasks only: no real time passes). */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function legacy(id: string, html: string, extra: Partial<Activity> = {}): Activity {
   return testActivity({ id, name: id, experiences: [{ id: 'a', name: 'A', share: 1, offer: { id: 'o', name: 'O', html } }], ...extra });
@@ -92,13 +90,11 @@ describe('a change made through another decision server (a shared store)', () =>
     expect(a.index().byId('nova')).toBeDefined();
     expect(b.index().byId('nova')).toBeUndefined();
 
-    timersB.intervals[0]!.fire();
-    await settle();
+    await timersB.intervals[0]!.fire();
     expect(b.index().byId('nova')!.experiences[0]!.offer!.html).toBe('<p>Nova</p>');
 
     const reads = store.definitionReads;
-    timersB.intervals[0]!.fire();
-    await settle();
+    await timersB.intervals[0]!.fire();
     expect(store.definitionReads).toBe(reads);
     b.close();
     expect(timersB.cleared).toBe(1);
@@ -113,8 +109,7 @@ describe('a change made through another decision server (a shared store)', () =>
     store.activitiesVersion = async () => {
       throw new Error('connection refused');
     };
-    timers.intervals[0]!.fire();
-    await settle();
+    await timers.intervals[0]!.fire();
     expect(catalog.index().byId('vella')).toBeDefined();
     expect(warnings).toEqual(['activities not refreshed from the store, will retry: connection refused']);
   });

@@ -27,12 +27,13 @@ export const SEED_AUTHOR = 'system';
 export const ACTIVITY_REFRESH_MS = 2000;
 
 export interface CatalogTimers {
-  setInterval: (callback: () => void, ms: number) => unknown;
+  /** The callback answers the poll's promise (timers ignore it). */
+  setInterval: (callback: () => Promise<void>, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
 }
 
 const SYSTEM_TIMERS: CatalogTimers = {
-  setInterval: (callback, ms) => setInterval(callback, ms).unref(),
+  setInterval: (callback, ms) => setInterval(() => void callback(), ms).unref(),
   clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
 };
 
@@ -85,15 +86,12 @@ export async function openActivityCatalog(store: ActivityStore, options: Activit
   const refresh = async () => {
     if ((await store.activitiesVersion()) !== loadedVersion) await load();
   };
-  let polling = false;
-  const poll = () => {
-    // A poll still running (a slow store) is not doubled.
-    if (polling) return;
-    polling = true;
-    refresh()
+  let polling: Promise<void> | undefined;
+  // A poll still running (a slow store) is not doubled; the promise lets tests await the poll they fire.
+  const poll = () =>
+    (polling ??= refresh()
       .catch((error: Error) => warn(`activities not refreshed from the store, will retry: ${error.message}`))
-      .finally(() => (polling = false));
-  };
+      .finally(() => (polling = undefined)));
   const handle = options.poll ? timers.setInterval(poll, ACTIVITY_REFRESH_MS) : undefined;
   return {
     index: () => current,
