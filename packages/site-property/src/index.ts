@@ -6,8 +6,21 @@
 export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './site-property.js';
 export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './site-link-calls.js';
 export { SITE_ACCOUNTS, environmentForHost } from './site-accounts.js';
+export {
+  SITE_CUSTOM_SCRIPTS,
+  TAG_ACCOUNT_ID,
+  TAG_ASSETS_FOLDER,
+  TAG_LAYERS,
+  TAG_LIBRARY_FILE,
+  TAG_LIBRARY_PREFIX,
+  isCustomScript,
+  layerOfPath,
+  tagAssetsPath,
+  tagLibraryPath,
+} from './tag-library.js';
 
 // Types apart, so `verbatimModuleSyntax` builds erase them cleanly.
 export type { SiteLinkCall } from './site-link-calls.js';
 export type { SitePropertyOptions } from './site-property.js';
 export type { EnvironmentAccounts, SiteAccounts } from './site-accounts.js';
+export type { CustomScriptFile } from './tag-library.js';

@@ -13,6 +13,7 @@ import {
   type RuleConfig,
 } from '@mesura/tags';
 import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from './site-link-calls.js';
+import { SITE_CUSTOM_SCRIPTS, type CustomScriptFile } from './tag-library.js';
 
 export interface SitePropertyOptions {
   /** Where the site runs. `development` also allows localhost and 127.0.0.1. Default `'development'`. */
@@ -27,8 +28,14 @@ export interface SitePropertyOptions {
   personalisationVendorId?: string | number;
   /** Vendor the audience-measurement rule needs (§5). Default `'audience-measurement'`. */
   audienceMeasurementVendorId?: string | number;
-  /** Script the audience-measurement rule loads. Default none: the rule stays disabled. */
+  /** Script the audience-measurement rule loads (the SDK's audience module). Default none: the rule stays disabled. */
   audienceMeasurementScriptUrl?: string;
+  /**
+   * The tag manager's asset host (tag-library.ts `tagAssetsPath`, as an absolute URL ending in `/`):
+   * each custom script of SITE_CUSTOM_SCRIPTS is loaded from there under its vendor's consent.
+   * Default none: those rules stay disabled.
+   */
+  assetsUrl?: string;
   /** The activity-map module (click tracking) the SDK serves. Default none: the rule stays disabled. */
   activityMapScriptUrl?: string;
   /** The media tracker bundle, loaded on pages with a player (a video group). Default none: disabled. */
@@ -145,12 +152,14 @@ function personalisationRule(name: string, pathPattern: string, mbox: string, co
   };
 }
 
+const customScriptUrl = (assetsUrl: string | undefined, file: CustomScriptFile) => (assetsUrl === undefined ? undefined : assetsUrl + file);
+
 export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig {
   const environment = options.environment ?? 'development';
   const articleIds = options.personalisationArticleIds ?? ['1001', '1002', '1003'];
   const webAnalytics = consentVendor(options.webAnalyticsVendorId ?? 'web-analytics');
   const audienceVendor = consentVendor(options.audienceMeasurementVendorId ?? 'audience-measurement');
-  // Personalisation needs its own vendor's consent (consent issue, item 3).
+  // Personalisation needs its own vendor's consent (§5).
   const personalisation = consentVendor(options.personalisationVendorId ?? 'personalisation');
   const consentEvents: EventConfig[] = [
     { type: 'custom', name: options.consentReadyEvent ?? 'mesura:consent-ready' },
@@ -191,6 +200,10 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
       // §7 "Script loads": the activity-map module (click tracking), under web-analytics consent.
       scriptRule('activity map', options.activityMapScriptUrl, webAnalytics, consentEvents),
       mediaRule(options.mediaScriptUrl, consentVendor(options.videoAnalyticsVendorId ?? 'video-analytics'), consentEvents),
+      // §7 "Script loads": the custom scripts from the asset host, each under its own vendor.
+      ...Object.entries(SITE_CUSTOM_SCRIPTS).map(([file, vendor]) =>
+        scriptRule(`custom script ${file}`, customScriptUrl(options.assetsUrl, file as CustomScriptFile), consentVendor(vendor), consentEvents),
+      ),
     ],
   };
 }
