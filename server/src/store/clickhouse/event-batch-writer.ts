@@ -10,7 +10,8 @@ import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 export interface EventBatch {
   /**
    * Names these rows and no others, on every attempt, from every process: e.g. the collector's
-   * name, the log segment's and the offset of the batch's first line (segment-drain.ts).
+   * name, the log segment's, the offset of the batch's first line and a digest of its lines
+   * (segment-drain.ts).
    */
   id: string;
   rows: readonly LogRecord[];
