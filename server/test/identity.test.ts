@@ -4,7 +4,8 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const TS = 1_795_000_000_123;
 const ALLOWED = 'http://localhost:8080';
-const ID_COOKIE = /^mesura_cid=([0-9A-F]{16}-[0-9A-F]{16}); Max-Age=34190000; Path=\/; SameSite=Lax; HttpOnly$/;
+// Fastify's inject asks for localhost, a secure context to browsers: SameSite=None; Secure (secure-context.ts).
+const ID_COOKIE = /^mesura_cid=([0-9A-F]{16}-[0-9A-F]{16}); Max-Age=34190000; Path=\/; SameSite=None; Secure; HttpOnly$/;
 
 let t: TestServer;
 
@@ -54,6 +55,16 @@ describe('GET /id (§7 "Visitor identity")', () => {
     } finally {
       await https.dispose();
     }
+  });
+
+  it.each(['127.0.0.1', 'localhost:8080', 'news.localhost'])('marks it SameSite=None; Secure on the loopback host %s over http, a secure context', async (host) => {
+    const response = await ask({ host });
+    expect(String(response.headers['set-cookie'])).toMatch(/; SameSite=None; Secure; HttpOnly$/);
+  });
+
+  it('keeps it SameSite=Lax over plain http to any other host, where a Secure cookie would be dropped', async () => {
+    const response = await ask({ host: 'stats.example.cat' });
+    expect(String(response.headers['set-cookie'])).toMatch(/; Path=\/; SameSite=Lax; HttpOnly$/);
   });
 
   it.each([ALLOWED, 'http://127.0.0.1:8080'])('lets the allowed origin %s read the answer with credentials', async (origin) => {

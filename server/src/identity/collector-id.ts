@@ -28,13 +28,13 @@ export function collectorIdFrom(cookieHeader: string | undefined): string | unde
 /**
  * The Set-Cookie value. The site's SDK reads the id with a cross-origin fetch, which carries this
  * cookie only when it is SameSite=None, and browsers accept SameSite=None only with Secure, which
- * needs https. Over plain http (local development) such a cookie would be dropped, so it is
- * SameSite=Lax there: still sent between ports of one host (localhost:5173 → localhost:8080 is
- * same-site), which is all development needs. HttpOnly: pages get the id from the JSON answer and
- * never need the cookie itself. Browsers that block third-party cookies drop it either way: that
- * is why the SDK treats the collector's id as a hint only.
+ * needs a secure context: https, or a loopback host (secure-context.ts). Elsewhere over plain http
+ * such a cookie would be dropped, so it is SameSite=Lax there: still sent between ports of one host
+ * (same-site). HttpOnly: pages get the id from the JSON answer or the ID-sync frame and never need
+ * the cookie itself. Browsers that block third-party cookies drop it either way: that is why the
+ * SDK treats the collector's id as a hint only.
  */
-export function collectorCookie(id: string, https: boolean): string {
-  const sameSite = https ? 'SameSite=None; Secure' : 'SameSite=Lax';
+export function collectorCookie(id: string, secureContext: boolean): string {
+  const sameSite = secureContext ? 'SameSite=None; Secure' : 'SameSite=Lax';
   return `${COLLECTOR_COOKIE_NAME}=${id}; Max-Age=${COLLECTOR_COOKIE_MAX_AGE_S}; Path=/; ${sameSite}; HttpOnly`;
 }

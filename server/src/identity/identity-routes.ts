@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Cors } from '../http/cors.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { collectorCookie, collectorIdFrom, newCollectorId } from './collector-id.js';
+import { idSyncRoutes } from './id-sync-frame.js';
+import { servedOverSecureContext } from './secure-context.js';
 
 /** Spec §7 "Visitor identity: cross-origin GET with credentials and a timestamp parameter". */
 export const IDENTITY_PATH = '/id';
@@ -12,6 +14,8 @@ const TIMESTAMP_FORMAT = /^\d{1,16}$/;
 export interface IdentityRouteDeps {
   /** The site origins that may read the answer (MESURA_SITE_ORIGINS). */
   cors: Cors;
+  /** The same origins, which alone may frame the ID-sync frame (id-sync-frame.ts). */
+  siteOrigins: readonly string[];
 }
 
 /**
@@ -36,9 +40,9 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
     let visitorId = collectorIdFrom(request.headers.cookie);
     if (visitorId === undefined) {
       visitorId = newCollectorId();
-      // request.protocol is https behind a TLS proxy only with MESURA_TRUST_PROXY (X-Forwarded-Proto).
-      reply.header('Set-Cookie', collectorCookie(visitorId, request.protocol === 'https'));
+      reply.header('Set-Cookie', collectorCookie(visitorId, servedOverSecureContext(request)));
     }
     return { visitorId, ts: Number(ts) };
   });
+  await idSyncRoutes(app, { siteOrigins: deps.siteOrigins });
 }
