@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { ClickHouseUrlError } from '../src/store/clickhouse/clickhouse-url.js';
+import { ClickHouseStartError, openClickHouseEvents } from '../src/store/clickhouse/open-clickhouse-events.js';
+import { sqlString } from '../src/store/clickhouse/sql-literal.js';
+import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { hitRow } from './helpers/event-rows.js';
+
+const options = { variables: ['section'], collector: 'c1', now: () => Date.UTC(2026, 0, 31) };
+
+describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', () => {
+  const db = useTestDatabase();
+  const urlOf = (credentials: string, endpoint = db().location.endpoint.replace('http://', '')) => `clickhouse://${credentials}@${endpoint}/${db().location.database}`;
+
+  it('creates the database and its tables on first start, and opens them again on the next', async () => {
+    const url = urlOf(`${db().location.username}:${db().location.password}`);
+    const first = await openClickHouseEvents({ ...options, url });
+    expect(await first.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'stored', rowsInserted: 1 });
+    await first.close();
+    const again = await openClickHouseEvents({ ...options, url, variables: ['section', 'pageType'] });
+    const tables = await again.transport.query<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${sqlString(db().location.database)} ORDER BY name`);
+    expect(tables.map((t) => t.name)).toEqual(['decision_events', 'event_batches', 'heartbeats', 'hits']);
+    expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0 });
+    await again.close();
+  });
+
+  it('refuses a wrong password in one line that names the server and not the password', async () => {
+    const secret = `pw-${randomBytes(4).toString('hex')}`;
+    const error = await openClickHouseEvents({ ...options, url: urlOf(`default:${secret}`) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ClickHouseStartError);
+    expect((error as Error).message).toContain(`ClickHouse at clickhouse://default@${db().location.endpoint.replace('http://', '')}/${db().location.database} could not make the events tables`);
+    expect((error as Error).message).not.toContain(secret);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('refuses a server that does not answer, and a URL that names none', async () => {
+    await expect(openClickHouseEvents({ ...options, url: urlOf('default:', '127.0.0.1:1') })).rejects.toThrow(ClickHouseStartError);
+    await expect(openClickHouseEvents({ ...options, url: 'clickhouse://127.0.0.1:8123/' })).rejects.toThrow(ClickHouseUrlError);
+  });
+});
