@@ -5,7 +5,7 @@ import { openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createBackfill, ensureBackfillKey, type Backfill } from './ingest/backfill-key.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
-import { openActivityCatalog, type ActivityCatalog } from './decide/activity-catalog.js';
+import { openActivityCatalog, type ActivityCatalog, type CatalogTimers } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
 import { createRedirectPolicy } from './decide/redirect-policy.js';
 import { createPreviewTokens, ensurePreviewKey, type PreviewTokens } from './decide/preview-token.js';
@@ -23,7 +23,6 @@ import { frontEndRoutes } from './http/front-ends.js';
 import { liveRoutes } from './live/live-routes.js';
 import { createContentCatalog } from './content/content-catalog.js';
 import { contentRoutes } from './content/content-routes.js';
-import { loadContentStore } from './content/content-store.js';
 import { visitorRoutes } from './visitors/visitor-routes.js';
 import { openVisitorStore } from './visitors/visitor-store.js';
 import { identityRoutes } from './identity/identity-routes.js';
@@ -37,6 +36,7 @@ import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
+import { openMetadataStore, type MetadataStore } from './store/metadata-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
 import { accountAuditRoutes } from './auth/account-audit-routes.js';
 import type { AuthContext } from './auth/auth-context.js';
@@ -65,6 +65,8 @@ export interface MesuraServer {
 export interface ServerOptions {
   /** Clock for receive times (tests fix it). */
   now?: () => number;
+  /** Timers of the activity catalog's poll of a shared metadata store (tests fire them). Default the process's. */
+  catalogTimers?: CatalogTimers;
 }
 
 /** The two hot-path handlers, on node:http; set once the intake is open. */
@@ -79,7 +81,7 @@ interface Collectors {
 export const SHUTDOWN_GRACE_MS = 2000;
 
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
-  const { now = Date.now } = options;
+  const { now = Date.now, catalogTimers } = options;
   const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
   const headers = securityHeaders(config.publicUrl);
   const backfill = createBackfill(ensureBackfillKey(config.dataDir), config.retentionDays);
@@ -110,6 +112,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
 
   // DuckDB runs its statements on its own threads, so loading never stalls this one.
   const store = await openDuckDbStore(config.dataDir, variableNames(SITE_VARIABLE_MAP), config.timeZone);
+  const metadata = await openMetadataStore(config, store, app.log);
   const intake = await openIntake({
     dataDir: config.dataDir,
     store,
@@ -140,7 +143,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill });
   collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  const catalog = await openActivityCatalog(store, { now, warn: (message) => app.log.warn(message), redirects });
+  const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, ...(catalogTimers && { timers: catalogTimers }) });
   const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
   collectors.delivery = createDeliveryHandler({
     index: catalog.index,
@@ -158,13 +161,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   const { email: adminEmail, password: adminPassword } = config.firstAdmin;
   const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword };
-  const accounts = await openAccounts(store.accounts, accountSettings, now, app.log);
+  const accounts = await openAccounts(metadata.accounts, accountSettings, now, app.log);
   // Before any route: the guard records each one with its declared access.
   const routes = installAuthGuard(app, accounts);
   routeCollectors(app, collectors);
   await app.register(accountRoutes, accounts);
-  await app.register(accountAuditRoutes, { accounts: store.accounts });
-  await registerRoutes(app, config, { store, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
+  await app.register(accountAuditRoutes, { accounts: metadata.accounts });
+  await registerRoutes(app, config, { store, metadata, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -172,7 +175,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await closeConnections(app);
       await retention.stop();
       await intake.close();
+      catalog.close();
       await store.close();
+      await metadata.close();
     })());
   return { app, close, retention, accounts, routes };
 }
@@ -220,6 +225,7 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 interface RouteDeps {
   store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore;
   catalog: ActivityCatalog;
+  metadata: MetadataStore;
   delivery: () => DeliveryHandler;
   intake: Intake;
   cors: Cors;
@@ -228,7 +234,7 @@ interface RouteDeps {
   previews: PreviewTokens;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, catalog, delivery, backfill, previews }: RouteDeps): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, metadata, intake, cors, now, catalog, delivery, backfill, previews }: RouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
   await registerCompression(app);
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
@@ -247,7 +253,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
-  const content = createContentCatalog(await loadContentStore(config.dataDir));
+  const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });
   const visitors = await openVisitorStore(config.dataDir);
   app.addHook('onClose', () => visitors.close());

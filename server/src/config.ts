@@ -12,6 +12,7 @@ import { CONSENT_POLICIES, type ConsentPolicy } from './ingest/consent-check.js'
 import { MIN_COHORT_DEFAULT } from './reports/min-cohort.js';
 import { CELL_VISITOR_KEYS } from './store/duckdb/report-facts-schema.js';
 import { LOAD_INTERVAL_MS } from './ingest/store-loader.js';
+import { parsePostgresUrl, type PostgresUrl } from './store/postgres/postgres-url.js';
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
 export interface ServerConfig {
@@ -23,6 +24,12 @@ export interface ServerConfig {
   publicUrl: URL | undefined;
   /** MESURA_DATA_DIR: folder of the embedded DuckDB file. Default ./data. */
   dataDir: string;
+  /**
+   * MESURA_METADATA: postgres://user:password@host:port/database holding users, sessions, API
+   * tokens, activities and site content for every server of a cluster (store/postgres/). Default
+   * none: they stay embedded under MESURA_DATA_DIR, whatever store the events use.
+   */
+  metadata: PostgresUrl | undefined;
   /** MESURA_ENV: development | staging | production; the reports' default suite (the SDK picks its own by host name). Default development. */
   environment: Environment;
   reportSuite: string;
@@ -106,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     host: env.MESURA_HOST || DEFAULT_HOST,
     publicUrl: parsePublicUrl(env.MESURA_PUBLIC_URL),
     dataDir: path.resolve(env.MESURA_DATA_DIR || './data'),
+    metadata: env.MESURA_METADATA ? parsePostgresUrl('MESURA_METADATA', env.MESURA_METADATA) : undefined,
     environment,
     reportSuite: REPORT_SUITES[environment],
     siteOrigins: origins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`],

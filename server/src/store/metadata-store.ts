@@ -1,0 +1,47 @@
+/**
+ * Where the metadata lives: users, sessions, API tokens, activities and site content, which need
+ * transactions rather than an analytics engine. With MESURA_METADATA, in that PostgreSQL database,
+ * shared by every server of a cluster (store/postgres/); without it, embedded beside the events as
+ * before (the DuckDB file's account and activity tables, content.duckdb), even when the events go
+ * elsewhere, so that one process needs nothing more.
+ */
+import type { ContentSet } from '@mesura/content';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadContentStore } from '../content/content-store.js';
+import type { AccountStore } from './account-store.js';
+import type { ActivityStore } from './decision-store.js';
+import type { PostgresUrl } from './postgres/postgres-url.js';
+
+export interface MetadataStore {
+  accounts: AccountStore;
+  activities: ActivityStore;
+  /** The site's content, seeded on a first start. */
+  loadContent(): Promise<ContentSet>;
+  /** True when other servers write to the same store: the activity catalog then polls it. */
+  shared: boolean;
+  close(): Promise<void>;
+}
+
+export interface MetadataSettings {
+  /** MESURA_METADATA, checked (config.ts). */
+  metadata: PostgresUrl | undefined;
+  dataDir: string;
+}
+
+/** The embedded store's own metadata parts, used when MESURA_METADATA is unset. */
+export interface EmbeddedMetadata extends ActivityStore {
+  readonly accounts: AccountStore;
+}
+
+export async function openMetadataStore(settings: MetadataSettings, embedded: EmbeddedMetadata, log: FastifyBaseLogger): Promise<MetadataStore> {
+  if (settings.metadata === undefined) {
+    return { accounts: embedded.accounts, activities: embedded, loadContent: () => loadContentStore(settings.dataDir), shared: false, close: async () => undefined };
+  }
+  // Loaded only here: an embedded deployment never loads the PostgreSQL client.
+  const { openPostgresMetadata } = await import('./postgres/postgres-metadata.js');
+  const url = settings.metadata;
+  const metadata = await openPostgresMetadata(url, { onIdleError: (error) => log.warn(`metadata database ${url.display}: ${error.message}`) });
+  const steps = metadata.migrated.map((step) => `${step.version} ${step.name}`).join(', ');
+  log.info(`metadata in PostgreSQL ${url.display}${steps === '' ? '' : `; schema steps applied: ${steps}`}`);
+  return { accounts: metadata.accounts, activities: metadata.activities, loadContent: () => metadata.loadContent(), shared: true, close: () => metadata.close() };
+}

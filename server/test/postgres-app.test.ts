@@ -1,0 +1,85 @@
+/**
+ * Two servers sharing one PostgreSQL for their metadata (MESURA_METADATA), each with its own data
+ * folder for events, as two decision servers of a cluster: an admin made by the first signs in on
+ * the second, and an activity saved through the first is served by the second after one refresh.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type MesuraServer } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { CatalogTimers } from '../src/decide/activity-catalog.js';
+import { siteActivities } from '../src/decide/site-activities.js';
+import { TEST_ENV, TEST_PASSWORD } from './helpers/test-server.js';
+import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
+
+const url = testPostgres();
+const ORIGIN = 'http://localhost:8080';
+const ADMIN = 'anna@example.cat';
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+let schema: TestSchema | undefined;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await schema?.drop();
+});
+
+/** Catalog timers the test fires by hand: the poll never runs on its own. */
+function manualTimers(): CatalogTimers & { fire(): Promise<unknown> } {
+  const callbacks: (() => Promise<void>)[] = [];
+  return {
+    setInterval: (callback) => callbacks.push(callback),
+    clearInterval: () => undefined,
+    fire: () => Promise.all(callbacks.map((callback) => callback())),
+  };
+}
+
+async function startServer(metadataUrl: string, timers: CatalogTimers): Promise<MesuraServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-pg-app-'));
+  const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_METADATA: metadataUrl, MESURA_ADMIN_EMAIL: ADMIN, MESURA_ADMIN_PASSWORD: TEST_PASSWORD };
+  const server = await createServer(loadConfig(env, repoRoot), { catalogTimers: timers });
+  cleanups.push(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return server;
+}
+
+async function signIn(server: MesuraServer): Promise<Record<string, string>> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/session', headers: { origin: ORIGIN }, payload: { email: ADMIN, password: TEST_PASSWORD } });
+  expect(response.statusCode, response.body).toBe(204);
+  return { cookie: String(response.headers['set-cookie']).split(';', 1)[0]!, origin: ORIGIN };
+}
+
+describe.skipIf(url === undefined)('two servers on one metadata database', () => {
+  it('share the admin and its sessions, and B serves an activity saved through A after one refresh, not before', async () => {
+    schema = testSchema(url!);
+    await schema.pool(); // makes the schema the servers' search_path names
+    const metadataUrl = `${url!.connectionString}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
+    const timersB = manualTimers();
+    const a = await startServer(metadataUrl, manualTimers());
+    const b = await startServer(metadataUrl, timersB);
+
+    const sessionA = await signIn(a);
+    const sessionB = await signIn(b);
+    // A session opened on one server is valid on the other (a load balancer may send the next request anywhere).
+    expect((await b.app.inject({ url: '/api/me', headers: sessionA })).json()).toMatchObject({ email: ADMIN, role: 'admin' });
+
+    const created = { ...siteActivities()[0]!, id: 'nova', name: 'Nova', mboxes: ['nova'] };
+    const saved = await a.app.inject({ method: 'PUT', url: '/api/activities/nova', headers: sessionA, payload: created });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await b.app.inject({ url: '/api/activities/nova', headers: sessionB })).statusCode).toBe(404);
+
+    await timersB.fire();
+    const seen = await b.app.inject({ url: '/api/activities/nova', headers: sessionB });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({ id: 'nova', name: 'Nova' });
+    const history = (await b.app.inject({ url: '/api/activities/nova/history', headers: sessionB })).json();
+    expect(history.changes.map((change: { by: string }) => change.by)).toEqual([ADMIN]);
+    // Both servers' sign-ins are in the one audit.
+    const audit = (await b.app.inject({ url: '/api/accounts/audit', headers: sessionB })).json();
+    expect(audit.entries.filter((entry: { action: string }) => entry.action === 'login')).toHaveLength(2);
+  });
+});
