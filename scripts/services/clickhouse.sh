@@ -90,6 +90,8 @@ write_config() {
   <default_database>default</default_database>
   <timezone>UTC</timezone>
   <max_concurrent_queries>100</max_concurrent_queries>
+  <!-- Idle kept-alive connections close after 3 s (the package's value): stop waits for them. -->
+  <keep_alive_timeout>3</keep_alive_timeout>
   <!-- A development machine: caches of 256 MiB rather than the package's 5 and 8 GiB. -->
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
