@@ -68,12 +68,14 @@ export function sqlString(value: string): string {
  * with a space, so that a `-` written just before it can never make a `--` comment.
  */
 export function sqlInteger(value: number | bigint): string {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-    throw new SqlLiteralError(`${value} is not a safe integer; pass a bigint for integers beyond 2^53`);
+  if (typeof value === 'number') {
+    // Every safe integer is within Int64: no bigint needed (the common case, millions per batch).
+    if (!Number.isSafeInteger(value)) throw new SqlLiteralError(`${value} is not a safe integer; pass a bigint for integers beyond 2^53`);
+    return value < 0 ? ` ${value}` : `${value}`;
   }
-  const whole = BigInt(value);
-  if (whole < INT64_MIN || whole > INT64_MAX) throw new SqlLiteralError(`${whole} is outside Int64's range`);
-  return whole < 0n ? ` ${whole}` : `${whole}`;
+  if (typeof value !== 'bigint') throw new SqlLiteralError(`expected an integer, got a ${typeof value}`);
+  if (value < INT64_MIN || value > INT64_MAX) throw new SqlLiteralError(`${value} is outside Int64's range`);
+  return value < 0n ? ` ${value}` : `${value}`;
 }
 
 /**
@@ -127,8 +129,14 @@ export function sqlIdentifier(name: string): string {
   return name;
 }
 
+/** Days of each month in a common year; February gains one in a leap year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function isCalendarDay(day: string): boolean {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const parsed = new Date(Date.UTC(year, month - 1, date));
-  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const date = Number(day.slice(8, 10));
+  if (month < 1 || month > 12 || date < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return date <= MONTH_DAYS[month - 1]! + (month === 2 && leap ? 1 : 0);
 }
