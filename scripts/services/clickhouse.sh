@@ -61,8 +61,11 @@ running_pid() {
   [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
+# `SELECT 1` over bash's /dev/tcp (no curl on a bare CI image); HTTP/1.0, so the server closes.
 answers() {
-  [ "$(curl -sf --max-time 2 "http://127.0.0.1:$http_port/?query=SELECT%201" 2>/dev/null)" = "1" ]
+  local reply
+  reply="$(timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$http_port && printf 'GET /?query=SELECT%%201 HTTP/1.0\r\n\r\n' >&3 && cat <&3" 2>/dev/null)" || return 1
+  [[ "$reply" == "HTTP/1."?" 200"*$'\r\n\r\n1' ]]
 }
 
 write_config() {
