@@ -12,6 +12,11 @@ function storeWith(definitions: unknown[]): ActivityStore & { saved: [Activity, 
     saved,
     activityDefinitions: async () => definitions,
     saveActivity: async (activity, change) => void saved.push([activity, change]),
+    async seedActivities(activities, change) {
+      if (definitions.length > 0) return false;
+      for (const activity of activities) saved.push([activity, change]);
+      return true;
+    },
     activityHistory: async (): Promise<ActivityChange[]> => [],
     activitiesVersion: async () => saved.length,
   };
@@ -30,6 +35,11 @@ function sharedStore(): ActivityStore & { definitionReads: number } {
     async saveActivity(activity) {
       rows.set(activity.id, structuredClone(activity));
       version += 1;
+    },
+    async seedActivities(activities, change) {
+      if (rows.size > 0) return false;
+      for (const activity of activities) await this.saveActivity(activity, change);
+      return true;
     },
     activityHistory: async () => [],
     activitiesVersion: async () => version,

@@ -104,6 +104,16 @@ describe.skipIf(url === undefined)('activities shared by two decision servers', 
     expect(history[0]!.before).toEqual(history[1]!.after);
   });
 
+  it('is seeded once when two servers start together on an empty database', async () => {
+    schema = testSchema(url!);
+    const [a, b] = [await schema.open(), await schema.open()];
+    const seeds = [offer('portada', '<p>u</p>'), offer('esports', '<p>e</p>')];
+    const seeded = await Promise.all([a, b].map(({ activities }) => activities.seedActivities(seeds, { atMs: 0, by: 'system' })));
+    expect(seeded.sort()).toEqual([false, true]);
+    expect(await a.activities.activitiesVersion()).toBe(2);
+    expect(await a.activities.seedActivities(seeds, { atMs: 0, by: 'system' })).toBe(false);
+  });
+
   it('serves on server B a change saved through server A after one refresh, not before', async () => {
     schema = testSchema(url!);
     const [a, b] = [await schema.open(), await schema.open()];

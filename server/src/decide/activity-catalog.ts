@@ -63,9 +63,7 @@ export interface ActivityCatalogOptions {
 
 export async function openActivityCatalog(store: ActivityStore, options: ActivityCatalogOptions): Promise<ActivityCatalog> {
   const { now, warn, redirects, seed = siteActivities, timers = SYSTEM_TIMERS } = options;
-  if ((await store.activityDefinitions()).length === 0) {
-    for (const activity of seed()) await store.saveActivity(activity, { atMs: now(), by: SEED_AUTHOR });
-  }
+  await store.seedActivities(seed(), { atMs: now(), by: SEED_AUTHOR });
   let loadedVersion = -1;
   let current = buildIndex([]);
   const load = async () => {

@@ -53,6 +53,11 @@ export interface ActivityStore {
   activityDefinitions(): Promise<unknown[]>;
   /** Replaces (or creates) the activity and records the change in its history, both or neither. */
   saveActivity(activity: Activity, change: ChangeAuthor): Promise<void>;
+  /**
+   * Saves the seeds, as saveActivity does, when no activity is stored; true when it did. Servers
+   * starting together on one empty store seed it once.
+   */
+  seedActivities(activities: readonly Activity[], change: ChangeAuthor): Promise<boolean>;
   /** Every recorded change of the activity, newest first. */
   activityHistory(activityId: string): Promise<ActivityChange[]>;
   /**

@@ -67,6 +67,13 @@ export async function saveActivity(connection: DuckDBConnection, activity: Activ
   }
 }
 
+/** Seeds an empty table; one process owns the embedded file, so nothing can seed in between. */
+export async function seedActivities(connection: DuckDBConnection, activities: readonly Activity[], change: ChangeAuthor): Promise<boolean> {
+  if ((await activityDefinitions(connection)).length > 0) return false;
+  for (const activity of activities) await saveActivity(connection, activity, change);
+  return true;
+}
+
 export async function activityHistory(connection: DuckDBConnection, activityId: string): Promise<ActivityChange[]> {
   const result = await connection.runAndReadAll(
     `SELECT epoch_ms(changed_at) AS at_ms, changed_by, before, after FROM activity_changes

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '../decide/activity.js';
 import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from './decision-store.js';
-import { DECISION_COLUMNS, activitiesVersion, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity } from './duckdb-decisions.js';
+import { DECISION_COLUMNS, activitiesVersion, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity, seedActivities } from './duckdb-decisions.js';
 import { experienceDayCounts } from './duckdb-experience-day-counts.js';
 import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
@@ -139,6 +139,10 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
 
   saveActivity(activity: Activity, change: ChangeAuthor): Promise<void> {
     return this.withConnection((connection) => saveActivity(connection, activity, change));
+  }
+
+  seedActivities(activities: readonly Activity[], change: ChangeAuthor): Promise<boolean> {
+    return this.withConnection((connection) => seedActivities(connection, activities, change));
   }
 
   activityHistory(activityId: string): Promise<ActivityChange[]> {
