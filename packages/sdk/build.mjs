@@ -11,6 +11,8 @@ export const BUNDLES = [
   // The media tracker, its player adapters and the start hits; the media tracker rule loads it.
   { entry: 'src/media-module.ts', file: 'dist/mesura-media.js' },
   // Loaded by the head snippet when the stored choice allows personalisation.
+  // The ID-sync frame's page side, loaded by /mesura.js 30 s after the start when a sync is due.
+  { entry: 'src/id-sync-module.ts', file: 'dist/mesura-id-sync.js' },
   { entry: 'src/personalize-module.ts', file: 'dist/mesura-personalize.js' },
   // DOMPurify for untrusted offer HTML, loaded by the personalisation client beside its first request.
   { entry: 'src/sanitizer-module.ts', file: 'dist/mesura-sanitize.js' },

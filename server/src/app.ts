@@ -264,7 +264,9 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
     consoleDir: config.consoleDir,
     sdkDir: config.sdkDir,
     connectSources: siteConnectSources(config),
+    frameSources: config.publicUrl ? [config.publicUrl.origin] : [],
     siteConfig: {
+      ...(config.publicUrl && { collector: config.publicUrl.origin }),
       autoPageView: false,
       sisterDomains: config.sisterDomains,
       ...(config.gaDestination !== undefined && { gaDestination: config.gaDestination }),

@@ -97,8 +97,17 @@ describe("the site's Content-Security-Policy", () => {
 
   it('is a pure function of its nonce and sources', () => {
     expect(sitePolicy('bm9uY2U=', { connect: [] })).toBe(
-      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
+      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob:; worker-src 'self' blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
     );
+  });
+
+  it("lets the pages send to the collector (MESURA_PUBLIC_URL) and frame its ID-sync frame, and tells the SDK where it is (§7)", async () => {
+    const { app } = await startServer({ MESURA_PUBLIC_URL: 'http://localhost:8080' });
+    const page = await app.inject({ url: '/', headers: { host: '127.0.0.1:8080' } });
+    const policy = directives(page.headers['content-security-policy']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'http://localhost:8080']);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'http://localhost:8080']);
+    expect(page.body).toContain('"collector":"http://localhost:8080"');
   });
 });
 

@@ -65,6 +65,16 @@ export interface IdSyncOptions {
   clearTimer(timer: unknown): void;
   /** Told once, whatever happened. Default none. */
   done?(outcome: IdSyncOutcome): void;
+  /**
+   * How long to wait before opening the frame. Default ID_SYNC_THROTTLE_START_MS (30000 ms); a
+   * caller that already waited it (the SDK loads its ID-sync module only then) passes 0.
+   */
+  delayMs?: number;
+}
+
+/** Whether a sync is due: none in the last ID_SYNC_FREQUENCY_MS (the sync cookie is gone). */
+export function idSyncDue(jar: CookieJar): boolean {
+  return readCookie(jar, ID_SYNC_COOKIE_NAME) === undefined;
 }
 
 /** Schedules the sync; returns `stop`, which ends it at whatever step it is. */
@@ -84,7 +94,7 @@ export function startIdSync(options: IdSyncOptions): () => void {
     options.clearTimer(timer);
     timer = options.setTimer(() => skip(reason), ms);
   };
-  if (readCookie(options.jar, ID_SYNC_COOKIE_NAME) !== undefined) {
+  if (!idSyncDue(options.jar)) {
     skip('recent');
     return () => undefined;
   }
@@ -113,6 +123,6 @@ export function startIdSync(options: IdSyncOptions): () => void {
       },
     });
   };
-  timer = options.setTimer(begin, ID_SYNC_THROTTLE_START_MS);
+  timer = options.setTimer(begin, options.delayMs ?? ID_SYNC_THROTTLE_START_MS);
   return () => skip('stopped');
 }

@@ -26,7 +26,7 @@ export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVis
 export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
 export { fetchCollectorIdentity } from './collector-identity.js';
-export { startIdSync } from './id-sync.js';
+export { idSyncDue, startIdSync } from './id-sync.js';
 export { openSyncFrame } from './id-sync-frame.js';
 export { userIdentity } from './user-identity.js';
 

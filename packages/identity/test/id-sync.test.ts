@@ -4,6 +4,7 @@ import {
   ID_SYNC_FREQUENCY_MS,
   ID_SYNC_HANDSHAKE_TIMEOUT_MS,
   ID_SYNC_THROTTLE_START_MS,
+  idSyncDue,
   startIdSync,
   type IdSyncOutcome,
   type SyncFrameEvents,
@@ -150,6 +151,35 @@ describe('the ID sync (§7 ID-sync frame, §9)', () => {
     page.frame().loaded();
     page.frame().message({ type: 'mesura:id', visitorId: COLLECTOR_ID });
     expect(page.outcomes).toEqual([]);
+  });
+
+  it('opens the frame at once for a caller that already waited the throttle (delayMs 0)', () => {
+    const clock = { nowMs: 0 };
+    const timers = fakeTimers(clock);
+    const opened: string[] = [];
+    startIdSync({
+      collectorOrigin: 'https://stats.example.cat',
+      data: () => PAGE_ID,
+      allowed: () => true,
+      jar: fakeCookieJar(clock),
+      secure: true,
+      delayMs: 0,
+      setTimer: timers.setTimer,
+      clearTimer: timers.clearTimer,
+      openFrame: (url) => (opened.push(url), { post: () => undefined, remove: () => undefined }),
+    });
+    timers.advance(0);
+    expect(opened).toEqual(['https://stats.example.cat/id/sync']);
+  });
+
+  it('is due again only once the day’s sync cookie is gone', () => {
+    const clock = { nowMs: 0 };
+    const jar = fakeCookieJar(clock);
+    expect(idSyncDue(jar)).toBe(true);
+    jar.set(`mesura_sync=1; Max-Age=${ID_SYNC_FREQUENCY_MS / 1000}`);
+    expect(idSyncDue(jar)).toBe(false);
+    clock.nowMs += ID_SYNC_FREQUENCY_MS;
+    expect(idSyncDue(jar)).toBe(true);
   });
 
   it('stops at once when the page stops it, before or after the frame opened', () => {

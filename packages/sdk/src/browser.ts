@@ -9,9 +9,10 @@ import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesur
 import { createTransport } from '@mesura/analytics';
 import type { TcfSignal } from '@mesura/protocol';
 import { replayQueue, type SnippetQueue } from './command-queue.js';
-import { ACTIVITY_MAP_FILE, CUSTOMER_IDS_EVENT, MEDIA_FILE } from './constants.js';
+import { ACTIVITY_MAP_FILE, CUSTOMER_IDS_EVENT, ID_SYNC_FILE, MEDIA_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
 import { adoptIncomingVisitor, browserSessionStorage, createCustomerIdStore, documentCookieJar, type CustomerIdStore } from '@mesura/identity';
+import { lookUpCollectorVisitor, scheduleIdSync } from './cross-domain-visitor.js';
 import { startMesura, type Mesura } from './start.js';
 import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
 
@@ -42,10 +43,19 @@ function start(): void {
     // An opt-out drops what waits to be sent, as a consent withdrawal does (§4).
     const optOut = () => (identity.optOut(), transport.discard());
     const { setCustomerIds, customerIds } = pageCustomerIdStore(started.allowed);
-    const global: MesuraGlobal = { track, setCustomerIds, customerIds, analytics: started.analytics, identity: { ...identity, optOut }, config };
-    window.mesura = global;
-    started.runtime.start();
-    replayQueue(queue, global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+    const global: MesuraGlobal = { track, setCustomerIds, customerIds, allowed: started.allowed, analytics: started.analytics, identity: { ...identity, optOut }, config };
+    const open = () => {
+      window.mesura = global;
+      started.runtime.start();
+      replayQueue(queue, global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+    };
+    // The visitor across the broadcaster's domains (§7): a visitor new here may be known to the collector.
+    const jar = documentCookieJar();
+    const collectorOrigin = new URL(config.collector || location.origin).origin;
+    const lookup = lookUpCollectorVisitor({ collectorOrigin, pageOrigin: location.origin, jar, allowed: started.allowed, secure: location.protocol === 'https:' });
+    if (lookup) void lookup.then(open);
+    else open();
+    scheduleIdSync({ jar, allowed: started.allowed, load: () => void document.head.appendChild(Object.assign(document.createElement('script'), { src: besideThis(ID_SYNC_FILE) })) });
     return started;
   };
   const consent = tcfConsent({

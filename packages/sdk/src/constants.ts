@@ -13,6 +13,9 @@ export const ACTIVITY_MAP_FILE = 'mesura-activity-map.js';
 /** The SDK bundle, at the site's root. */
 export const SDK_FILE = 'mesura.js';
 
+/** File name of the ID-sync module (§7 visitor identity), served beside `/mesura.js`, loaded when a sync is due. */
+export const ID_SYNC_FILE = 'mesura-id-sync.js';
+
 /** File name of the media tracker bundle, served beside `/mesura.js`. */
 export const MEDIA_FILE = 'mesura-media.js';
 

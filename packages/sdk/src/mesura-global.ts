@@ -21,6 +21,8 @@ export interface MesuraGlobal {
   setCustomerIds(ids: Readonly<Record<string, CustomerIdInput>>): CustomerIdRefusal[];
   /** The customer ids declared so far, by integration code. */
   customerIds(): Readonly<Record<string, CustomerId>>;
+  /** May the SDK send and write cookies now (web-analytics consent, no opt-out)? For the modules it loads. */
+  allowed(): boolean;
   /** The web-analytics account, behind the consent gate. */
   analytics: Analytics;
   /** The visitor: `optOut()`, `setCustomerIds(...)`, `visitorId()`… */

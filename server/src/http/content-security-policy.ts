@@ -12,9 +12,11 @@ import { randomBytes } from 'node:crypto';
 /** 128 bits, as CSP Level 3 asks of a nonce. */
 export const NONCE_BYTES = 16;
 
-/** Where a page may send requests besides its own origin (the ga destination, the decision edge host). */
+/** Where a page may send requests besides its own origin (the ga destination, the decision edge host, the collector). */
 export interface PolicySources {
   connect: readonly string[];
+  /** Origins it may frame besides its own: the collector's ID-sync frame (§7). Default none. */
+  frame?: readonly string[];
 }
 
 export function createNonce(): string {
@@ -36,6 +38,7 @@ export function sitePolicy(nonce: string, sources: PolicySources): string {
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'connect-src': ["'self'", ...sources.connect],
+    'frame-src': ["'self'", ...(sources.frame ?? [])],
     ...LOCKED_DOWN,
   });
 }
@@ -60,12 +63,14 @@ const LOCKED_DOWN = {
 } as const;
 
 /**
- * The origins the site's pages reach besides their own: the ga destination (an origin, checked by
- * config.ts) and the decision edge host (host[:port], checked by delivery-settings.ts; a CSP host
+ * The origins the site's pages reach besides their own: the collector (MESURA_PUBLIC_URL), the ga
+ * destination (an origin, checked by config.ts) and the decision edge host (host[:port], checked by delivery-settings.ts; a CSP host
  * source without a scheme takes the page's).
  */
-export function siteConnectSources(config: { gaDestination: string | false | undefined; decisionEdgeHost: string | undefined }): string[] {
+export function siteConnectSources(config: { gaDestination: string | false | undefined; decisionEdgeHost: string | undefined; publicUrl?: URL | undefined }): string[] {
   const sources: string[] = [];
+  // The collector, where pages on the broadcaster's other domains send and ask for the visitor.
+  if (config.publicUrl !== undefined) sources.push(config.publicUrl.origin);
   if (typeof config.gaDestination === 'string') sources.push(config.gaDestination);
   if (config.decisionEdgeHost !== undefined) sources.push(config.decisionEdgeHost);
   return sources;

@@ -17,13 +17,18 @@ export interface SiteConfig {
   gaDestination?: string | false;
   /** Whom visitors write to for a copy or erasure of their data (rights/privacy-contact.ts); absent: the site names the data-protection officer. */
   privacyContact?: string;
+  /**
+   * The collector's origin (MESURA_PUBLIC_URL's): pages on another of the broadcaster's domains send
+   * there and ask it for the visitor (§7 visitor identity, packages/sdk cross-domain-visitor.ts); absent: each page's own.
+   */
+  collector?: string;
 }
 
 /**
  * The browser bundles served from the SDK's dist folder, at the site's root. The personalisation
  * client loads the sanitiser (`mesura-sanitize.js`) from there by default.
  */
-export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js'] as const;
+export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js', 'mesura-id-sync.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 /** Where the head snippet's code goes: a comment, so that a page served without it still parses. */
@@ -43,6 +48,8 @@ export interface FrontEndOptions {
   siteConfig: SiteConfig;
   /** Origins the site's pages reach besides their own, for its Content-Security-Policy. */
   connectSources: readonly string[];
+  /** Origins the site's pages may frame besides their own (the collector's ID-sync frame). Default none. */
+  frameSources?: readonly string[];
 }
 
 /**
@@ -113,7 +120,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
         request.log.error({ err: error }, `the site's first view of ${request.url.split('?', 1)[0]} failed; the page goes out empty`);
       }
     }
-    return sendPage(reply, page, 'the site', sitePolicy(nonce, { connect: options.connectSources }));
+    return sendPage(reply, page, 'the site', sitePolicy(nonce, { connect: options.connectSources, frame: options.frameSources }));
   };
   app.get('/', PUBLIC, sendSitePage);
   app.get('/consola', PUBLIC, (request, reply) => {
