@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { ClickHouseQueryError } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseUrlError } from '../src/store/clickhouse/clickhouse-url.js';
 import { ClickHouseStartError, openClickHouseEvents } from '../src/store/clickhouse/open-clickhouse-events.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
@@ -22,6 +23,30 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
     expect(tables.map((t) => t.name)).toEqual(['decision_events', 'event_batches', 'heartbeats', 'hits']);
     expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0 });
     await again.close();
+  });
+
+  it('starts four collectors at once, each adding the same new variable column', async () => {
+    const database = `${db().location.database}_race`;
+    const url = urlOf(`${db().location.username}:${db().location.password}`).replace(db().location.database, database);
+    try {
+      await (await openClickHouseEvents({ ...options, url })).close();
+      const opened = await Promise.all([0, 1, 2, 3].map(() => openClickHouseEvents({ ...options, url, variables: ['section', 'campaignCode'] })));
+      await Promise.all(opened.map((events) => events.close()));
+      const columns = await db().transport.query(
+        `SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = 'hits' AND name = 'campaign_code'`,
+      );
+      expect(columns).toHaveLength(1);
+    } finally {
+      await db().transport.command(`DROP DATABASE IF EXISTS ${database}`);
+    }
+  });
+
+  it('gives a statement ClickHouse refuses as one line with its code, on an old server as on a new one', async () => {
+    const error = await db().transport.query('SELECT no_such_column').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ClickHouseQueryError);
+    expect((error as ClickHouseQueryError).clickHouseCode).toBe(47);
+    expect((error as Error).message).toMatch(/^ClickHouse: Code: 47[,.] .*no_such_column/);
+    expect((error as Error).message).not.toContain('\n');
   });
 
   it('refuses a wrong password in one line that names the server and not the password', async () => {

@@ -82,7 +82,11 @@ function queryId(options: StatementOptions): { query_id?: string } {
   return options.queryId === undefined ? {} : { query_id: options.queryId };
 }
 
-/** ClickHouse's errors as ClickHouseQueryError with the first line of the server's message. */
+/**
+ * ClickHouse's errors as ClickHouseQueryError with the first line of the server's message and its
+ * code. The client parses only current servers' messages (`Code: 57. DB::Exception: … (TYPE)`);
+ * 18.16 writes `Code: 57, e.displayText() = DB::Exception: …`, which it passes on as a plain Error.
+ */
 async function translateErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -91,6 +95,11 @@ async function translateErrors<T>(run: () => Promise<T>): Promise<T> {
       const code = Number(error.code);
       throw new ClickHouseQueryError(Number.isInteger(code) ? code : undefined, `ClickHouse: ${error.message.split('\n')[0]}`);
     }
+    const old = error instanceof Error ? OLD_SERVER_ERROR.exec(error.message) : null;
+    if (old) throw new ClickHouseQueryError(Number(old[1]), `ClickHouse: ${error instanceof Error ? error.message.split('\n')[0] : ''}`);
     throw error;
   }
 }
+
+/** How ClickHouse 18 begins an error: `Code: 60, e.displayText() = DB::Exception: …`. */
+const OLD_SERVER_ERROR = /^Code: (\d+), e\.displayText\(\)/;

@@ -1,5 +1,5 @@
-import type { ClickHouseTransport } from './clickhouse-transport.js';
-import { createBatchesTableSql } from './batches-table.js';
+import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
+import { ClickHouseQueryError, type ClickHouseTransport } from './clickhouse-transport.js';
 import { decisionsTable } from './decisions-table.js';
 import { columnTypeSql, createTableSql, type EventTable } from './event-table.js';
 import { heartbeatsTable } from './heartbeats-table.js';
@@ -21,19 +21,35 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
  * Creates the database and its tables when absent, and adds the columns an existing table lacks (a
  * variable named since it was made). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
  * are read from system.columns. Safe to run on every start and from several processes at once:
- * each statement is idempotent, and a column another process added meanwhile is the same column.
+ * when two make the same table or column together, the one that loses finds it made and goes on
+ * (18.16's `IF NOT EXISTS` does not cover that race: checked with four processes at once).
  */
 export async function ensureSchema(transport: ClickHouseTransport, database: string, tables: EventTables): Promise<void> {
-  await transport.command(`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}`);
-  await transport.command(createBatchesTableSql(database));
+  const db = sqlIdentifier(database);
+  const tableExists = async (name: string) =>
+    (await transport.query(`SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(name)}`)).length > 0;
+  await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${db}`), async () =>
+    (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0);
+  await unlessMadeMeanwhile(transport.command(createBatchesTableSql(database)), () => tableExists(BATCHES_TABLE));
   for (const table of [tables.hits, tables.heartbeats, tables.decisions]) {
-    await transport.command(createTableSql(database, table));
-    const present = await transport.query<{ name: string }>(
-      `SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(table.name)}`,
-    );
-    const names = new Set(present.map((column) => column.name));
-    for (const column of table.columns.filter((c) => !names.has(c.name))) {
-      await transport.command(`ALTER TABLE ${sqlIdentifier(database)}.${sqlIdentifier(table.name)} ADD COLUMN ${sqlIdentifier(column.name)} ${columnTypeSql(column)}`);
+    await unlessMadeMeanwhile(transport.command(createTableSql(database, table)), () => tableExists(table.name));
+    const columnNames = async () =>
+      new Set((await transport.query<{ name: string }>(
+        `SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(table.name)}`,
+      )).map((column) => column.name));
+    const present = await columnNames();
+    for (const column of table.columns.filter((c) => !present.has(c.name))) {
+      const add = `ALTER TABLE ${db}.${sqlIdentifier(table.name)} ADD COLUMN ${sqlIdentifier(column.name)} ${columnTypeSql(column)}`;
+      await unlessMadeMeanwhile(transport.command(add), async () => (await columnNames()).has(column.name));
     }
+  }
+}
+
+/** Runs a statement that makes something; its failure is ignored only when that thing now exists. */
+async function unlessMadeMeanwhile(statement: Promise<void>, exists: () => Promise<boolean>): Promise<void> {
+  try {
+    await statement;
+  } catch (error) {
+    if (!(error instanceof ClickHouseQueryError) || !(await exists())) throw error;
   }
 }
