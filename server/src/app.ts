@@ -20,6 +20,8 @@ import { siteConnectSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
+import { tagLibraryRoutes } from './http/tag-library-routes.js';
+import { tagLibraryPath } from '@mesura/site-property/tag-library';
 import { liveRoutes } from './live/live-routes.js';
 import { createContentCatalog } from './content/content-catalog.js';
 import { contentRoutes } from './content/content-routes.js';
@@ -258,6 +260,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   const visitors = await openVisitorStore(config.dataDir);
   app.addHook('onClose', () => visitors.close());
   await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', now });
+  await app.register(tagLibraryRoutes, { sdkDir: config.sdkDir });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,
     siteFirstViewFile: config.siteFirstViewFile,
@@ -271,6 +274,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
       sisterDomains: config.sisterDomains,
       ...(config.gaDestination !== undefined && { gaDestination: config.gaDestination }),
       ...(config.privacyContact !== undefined && { privacyContact: config.privacyContact }),
+      // The server's environment is the layer its pages load (§7 "Script loads").
+      tagLibrary: tagLibraryPath(config.environment),
     },
   });
 }

@@ -58,7 +58,7 @@ describe('the head snippet', () => {
     const server = await createServer(config);
     const page = await server.app.inject('/noticia/1001/x/');
     const nonce = /'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
-    expect(page.body).toBe(`<head><script nonce="${nonce}">window.mesuraConfig={"autoPageView":false,"sisterDomains":[]};window.head=1</script></head>`);
+    expect(page.body).toBe(`<head><script nonce="${nonce}">window.mesuraConfig={"autoPageView":false,"sisterDomains":[],"tagLibrary":"/tags/mesura/development/mesura.js"};window.head=1</script></head>`);
     await server.close();
   });
 });

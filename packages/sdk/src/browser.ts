@@ -9,7 +9,8 @@ import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesur
 import { createTransport } from '@mesura/analytics';
 import type { TcfSignal } from '@mesura/protocol';
 import { replayQueue, type SnippetQueue } from './command-queue.js';
-import { ACTIVITY_MAP_FILE, CUSTOMER_IDS_EVENT, ID_SYNC_FILE, MEDIA_FILE } from './constants.js';
+import { layerOfPath, tagAssetsPath } from '@mesura/site-property';
+import { ACTIVITY_MAP_FILE, AUDIENCE_FILE, CUSTOMER_IDS_EVENT, ID_SYNC_FILE, MEDIA_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
 import { adoptIncomingVisitor, browserSessionStorage, createCustomerIdStore, documentCookieJar, type CustomerIdStore } from '@mesura/identity';
 import { lookUpCollectorVisitor, scheduleIdSync } from './cross-domain-visitor.js';
@@ -18,9 +19,11 @@ import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
 
 function start(): void {
   const config = typeof window.mesuraConfig === 'object' && window.mesuraConfig ? window.mesuraConfig : {};
-  // The module is served beside this bundle, wherever the page loaded it from.
+  // The modules are served beside this bundle, wherever the page loaded it from; loaded at a tag
+  // library address (`/tags/{account}/{layer}/mesura.js`, §7), the layer chooses the property.
   const script = document.currentScript as HTMLScriptElement | null;
-  const besideThis = (file: string) => new URL(file, script?.src || location.href).href;
+  const address = new URL(script?.src || location.href);
+  const besideThis = (file: string) => new URL(file, address).href;
   let mesura: Mesura | undefined;
   // The CMP's latest choice, as every hit carries it to the collector.
   let signal: TcfSignal | undefined;
@@ -32,8 +35,11 @@ function start(): void {
       consent,
       consentSignal: () => signal,
       transport,
+      layer: layerOfPath(address.pathname),
       activityMapScriptUrl: besideThis(ACTIVITY_MAP_FILE),
       mediaScriptUrl: besideThis(MEDIA_FILE),
+      audienceScriptUrl: besideThis(AUDIENCE_FILE),
+      assetsUrl: besideThis(tagAssetsPath()),
     });
     const queue = window.mesura as SnippetQueue | undefined;
     // The id a sister domain sent (the head read it): written only with consent.

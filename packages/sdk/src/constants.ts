@@ -53,3 +53,14 @@ export const PERSONALIZE_FILE = 'mesura-personalize.js';
 
 /** The decision server's client code for this site (`/m2/{clientCode}/mbox/json`; server MESURA_CLIENT_CODES). */
 export const PERSONALISATION_CLIENT_CODE = 'mesura';
+
+// ── The audience-management module (`/mesura-audience.js`, src/audience-module.ts) ───────────────
+
+/** File name of the audience module, served beside `/mesura.js`; the audience-measurement rule loads it. */
+export const AUDIENCE_FILE = 'mesura-audience.js';
+
+/** The window property the audience module exposes `segments()` under. */
+export const AUDIENCE_NAMESPACE = 'mesuraAudience';
+
+/** Dispatched on `window` once the audience module ran (`detail.segments`). */
+export const AUDIENCE_READY_EVENT = 'mesura:audience-ready';

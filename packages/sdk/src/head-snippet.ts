@@ -2,7 +2,8 @@
  * The code every page runs in its <head> before anything else (inlined by the server): the
  * `window.mesura` queue for calls made before the SDK, the `__tcfapi` stub, and the check of the
  * stored consent. `/mesura.js` is loaded only when the stored choice gives the web-analytics vendor
- * consent and storage on the device (purpose 1): without it no tracker is even loaded (§5 "Tracker
+ * consent and storage on the device (purpose 1), from the tag library's address the server gives
+ * (`mesuraConfig.tagLibrary`): without that consent no tracker is even loaded (§5 "Tracker
  * loading is refused without tracking-cookie consent"). A choice made later loads it through
  * `mesura.load()`. A visitor id arriving from a sister domain (`mesura_vid`, §9 incoming
  * cross-domain linking) is taken off the address at once, so that a copied address never carries
@@ -29,7 +30,7 @@ interface HeadQueue extends SnippetQueue {
 }
 
 function start(): void {
-  const page = window as unknown as { mesura?: HeadQueue; mesuraData?: unknown; __tcfapi?: unknown };
+  const page = window as unknown as { mesura?: HeadQueue; mesuraData?: unknown; __tcfapi?: unknown; mesuraConfig?: { tagLibrary?: string } };
   let loaded = false;
   const queue: HeadQueue = {
     q: [],
@@ -47,7 +48,8 @@ function start(): void {
     load() {
       if (loaded) return;
       loaded = true;
-      loadScript(SDK_FILE);
+      // The tag library by account id and layer name (§7 "Script loads"), as the server configures it.
+      loadScript(page.mesuraConfig?.tagLibrary || `/${SDK_FILE}`);
     },
   };
   page.mesura = page.mesura ?? queue;
@@ -93,14 +95,14 @@ function hideForOffers(queue: HeadQueue): HTMLStyleElement {
   setTimeout(() => style.remove(), BODY_HIDDEN_TIMEOUT_MS);
   queue.p = true;
   // A client that cannot come (blocked, offline) renders nothing: the page is shown at once.
-  loadScript(PERSONALIZE_FILE).onerror = () => style.remove();
+  loadScript(`/${PERSONALIZE_FILE}`).onerror = () => style.remove();
   return style;
 }
 
-function loadScript(file: string): HTMLScriptElement {
+function loadScript(src: string): HTMLScriptElement {
   const script = document.createElement('script');
   script.async = true;
-  script.src = `/${file}`;
+  script.src = src;
   return document.head.appendChild(script);
 }
 

@@ -1,7 +1,7 @@
 import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
 import { createIdentity, type Identity } from '@mesura/identity';
 import type { Environment, TcfSignal } from '@mesura/protocol';
-import { SITE_ACCOUNTS, environmentForHost, siteProperty } from '@mesura/site-property';
+import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, environmentForHost, siteProperty } from '@mesura/site-property';
 import {
   createTagRuntime,
   type ActionHandlers,
@@ -25,6 +25,11 @@ export interface MesuraConfig {
   sisterDomains?: string[];
   /** The window property `/mesura-media.js` exports its API under (§9 "global export namespace"). Default 'mesuraMedia'. */
   mediaNamespace?: string;
+  /**
+   * The tag library the head code loads (§7 "Script loads": by account id and layer name,
+   * `/tags/mesura/{layer}/mesura.js`, @mesura/site-property tagLibraryPath). Default '/mesura.js'.
+   */
+  tagLibrary?: string;
 }
 
 export interface StartOptions {
@@ -32,8 +37,14 @@ export interface StartOptions {
   consent: ConsentSource;
   /** The TCF signal every hit carries (`gdpr`, `gdpr_consent`), so that the collector checks consent again. */
   consentSignal?: () => TcfSignal | undefined;
-  /** Host name choosing the environment. Default the page's. */
+  /** Host name choosing the environment when no layer does. Default the page's. */
   hostname?: string;
+  /** The layer the tag library's address names (layerOfPath): it chooses the property and its accounts. Default by host name. */
+  layer?: Environment;
+  /** The audience module's URL (the audience-measurement rule); without it the module is not loaded. */
+  audienceScriptUrl?: string;
+  /** The asset host of the custom scripts (tagAssetsPath, absolute); without it they are not loaded. */
+  assetsUrl?: string;
   /** The activity-map module's URL; without it the module is not loaded. */
   activityMapScriptUrl?: string;
   /** The media tracker bundle's URL, for pages with a player; without it it is not loaded. */
@@ -66,7 +77,7 @@ const toward = (origin: string, transport: BeaconSender): BeaconSender => ({
  */
 export function startMesura(options: StartOptions): Mesura {
   const { config, consent } = options;
-  const environment = environmentForHost(options.hostname ?? location.hostname);
+  const environment = options.layer ?? environmentForHost(options.hostname ?? location.hostname);
   const accounts = SITE_ACCOUNTS[environment];
   const identity = options.identity ?? createIdentity();
   const transport = options.transport ?? createTransport({ confirmWhileVisible: true });
@@ -90,6 +101,8 @@ export function startMesura(options: StartOptions): Mesura {
       autoPageView: config.autoPageView ?? false,
       activityMapScriptUrl: options.activityMapScriptUrl,
       mediaScriptUrl: options.mediaScriptUrl,
+      audienceMeasurementScriptUrl: options.audienceScriptUrl,
+      assetsUrl: options.assetsUrl,
     }),
     handlers: analyticsHandlers(analytics, ga),
     consent: vendors,
@@ -110,6 +123,8 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[]): A
         events: input.events,
       };
       for (const target of [analytics, ...pageViewCopies]) target.pageView(pageView);
+      // For the property's custom scripts, which follow the site's pages (interessos.js).
+      dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail: { pageName: pageView.pageName, section: input.variables.section } }));
     },
     sendLink: (input) =>
       analytics.link({

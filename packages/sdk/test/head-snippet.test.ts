@@ -120,6 +120,18 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     }
   });
 
+  it('loads the tag library from the address of its account and layer when the server names one (§7 script loads)', async () => {
+    (window as { mesuraConfig?: unknown }).mesuraConfig = { tagLibrary: '/tags/mesura/staging/mesura.js' };
+    try {
+      await runHead();
+      expect(sdkScripts()).toHaveLength(0);
+      page().mesura?.load();
+      expect(sdkScripts().map((s) => new URL(s.src).pathname)).toEqual(['/tags/mesura/staging/mesura.js']);
+    } finally {
+      delete (window as { mesuraConfig?: unknown }).mesuraConfig;
+    }
+  });
+
   it('loads the SDK when the visitor then accepts (mesura.load)', async () => {
     await runHead();
     page().mesura?.load();

@@ -7,6 +7,7 @@ export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './site-property.
 export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './site-link-calls.js';
 export { SITE_ACCOUNTS, environmentForHost } from './site-accounts.js';
 export {
+  PAGE_VIEW_EVENT,
   SITE_CUSTOM_SCRIPTS,
   TAG_ACCOUNT_ID,
   TAG_ASSETS_FOLDER,
@@ -23,4 +24,13 @@ export {
 export type { SiteLinkCall } from './site-link-calls.js';
 export type { SitePropertyOptions } from './site-property.js';
 export type { EnvironmentAccounts, SiteAccounts } from './site-accounts.js';
+export {
+  INTEREST_MAX_SECTIONS,
+  INTEREST_PROFILE_KEY,
+  INTEREST_WINDOW_DAYS,
+  readInterestProfile,
+  recordSectionView,
+  sectionViews,
+} from './interest-profile.js';
 export type { CustomScriptFile } from './tag-library.js';
+export type { InterestProfile } from './interest-profile.js';

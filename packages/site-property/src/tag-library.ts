@@ -60,3 +60,9 @@ export function layerOfPath(pathname: string): Environment | undefined {
 export function isCustomScript(file: string): file is CustomScriptFile {
   return Object.prototype.hasOwnProperty.call(SITE_CUSTOM_SCRIPTS, file);
 }
+
+/**
+ * Dispatched on `window` by /mesura.js after each page view it sent (`detail`: `pageName`,
+ * `section`), for the custom scripts that follow the site's pages in a single-page app.
+ */
+export const PAGE_VIEW_EVENT = 'mesura:page-view';

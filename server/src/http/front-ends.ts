@@ -22,13 +22,15 @@ export interface SiteConfig {
    * there and ask it for the visitor (§7 visitor identity, packages/sdk cross-domain-visitor.ts); absent: each page's own.
    */
   collector?: string;
+  /** The tag library the head code loads, by account id and layer name (tag-library-routes.ts); absent: `/mesura.js`. */
+  tagLibrary?: string;
 }
 
 /**
  * The browser bundles served from the SDK's dist folder, at the site's root. The personalisation
  * client loads the sanitiser (`mesura-sanitize.js`) from there by default.
  */
-export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js', 'mesura-id-sync.js'] as const;
+export const BROWSER_BUNDLES = ['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js', 'mesura-id-sync.js', 'mesura-audience.js'] as const;
 
 export const CONFIG_PLACEHOLDER = '__MESURA_CONFIG__';
 /** Where the head snippet's code goes: a comment, so that a page served without it still parses. */
