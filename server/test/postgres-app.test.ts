@@ -54,13 +54,13 @@ async function signIn(server: MesuraServer): Promise<Record<string, string>> {
 }
 
 describe.skipIf(url === undefined)('two servers on one metadata database', () => {
-  it('share the admin and its sessions, and B serves an activity saved through A after one refresh, not before', async () => {
+  it('start together, share the admin and its sessions, and B serves an activity saved through A after one refresh, not before', async () => {
     schema = testSchema(url!);
     await schema.pool(); // makes the schema the servers' search_path names
     const metadataUrl = `${url!.connectionString}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
     const timersB = manualTimers();
-    const a = await startServer(metadataUrl, manualTimers());
-    const b = await startServer(metadataUrl, timersB);
+    // Started together, as a cluster starts: one of them makes the first admin and seeds, once.
+    const [a, b] = await Promise.all([startServer(metadataUrl, manualTimers()), startServer(metadataUrl, timersB)]);
 
     const sessionA = await signIn(a);
     const sessionB = await signIn(b);

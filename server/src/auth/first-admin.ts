@@ -4,7 +4,7 @@
  * written once to a file only the server's user can read, to be changed at first sign-in.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordProblem } from './password.js';
 import { addUser, type UserDeps } from './users.js';
@@ -26,16 +26,31 @@ export type FirstAdmin = { email: string; passwordFile?: string } | undefined;
 export async function ensureFirstAdmin(deps: UserDeps, dataDir: string, settings: FirstAdminSettings): Promise<FirstAdmin> {
   if ((await deps.store.countUsers()) > 0) return undefined;
   if (settings.email !== undefined && settings.password !== undefined) {
-    const user = await addUser(deps, null, { email: settings.email, password: settings.password, role: 'admin' });
-    return { email: user.email };
+    const { email, password } = settings;
+    const user = await unlessMadeElsewhere(deps, () => addUser(deps, null, { email, password, role: 'admin' }));
+    return user && { email: user.email };
   }
   const password = randomBytes(GENERATED_PASSWORD_BYTES).toString('base64url');
   const passwordFile = path.join(dataDir, INITIAL_ADMIN_PASSWORD_FILE);
   // A file left by a start that stopped before storing its user opened nothing: it is replaced.
   writeFileSync(passwordFile, `${password}\n`, { mode: OWNER_ONLY_FILE_MODE });
   chmodSync(passwordFile, OWNER_ONLY_FILE_MODE);
-  await addUser(deps, null, { email: DEFAULT_ADMIN_EMAIL, password, role: 'admin' }, true);
-  return { email: DEFAULT_ADMIN_EMAIL, passwordFile };
+  const user = await unlessMadeElsewhere(deps, () => addUser(deps, null, { email: DEFAULT_ADMIN_EMAIL, password, role: 'admin' }, true));
+  if (!user) rmSync(passwordFile, { force: true });
+  return user && { email: DEFAULT_ADMIN_EMAIL, passwordFile };
+}
+
+/**
+ * Makes the first admin; undefined when that failed because another server sharing the metadata
+ * (MESURA_METADATA) made its first user in the meantime: that one is the first admin.
+ */
+async function unlessMadeElsewhere<T>(deps: UserDeps, make: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await make();
+  } catch (error) {
+    if ((await deps.store.countUsers()) > 0) return undefined;
+    throw error;
+  }
 }
 
 /** MESURA_ADMIN_EMAIL and MESURA_ADMIN_PASSWORD: both or neither; throws a one-line Error naming the bad one. */
