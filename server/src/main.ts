@@ -13,7 +13,14 @@ async function main(): Promise<void> {
     console.error(`mesura: ${(error as Error).message}`);
     process.exit(2);
   }
-  const server = await createServer(config);
+  let server;
+  try {
+    server = await createServer(config);
+  } catch (error) {
+    // A start-up failure (the metadata database unreachable, the data folder locked) is one line.
+    console.error(`mesura: cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   // SIGTERM (and Ctrl-C) stop intake, flush every acknowledged event, then exit cleanly.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
