@@ -90,7 +90,7 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
 
   it('reads back every row as written, across two months and three tables', async () => {
     const rows = mixedBatch('read-back');
-    expect(await writerOn(db().transport).write({ id: 'c1/000000000001.ndjson/0', rows })).toEqual({ outcome: 'stored', rowsInserted: 6 });
+    expect(await writerOn(db().transport).write({ id: 'c1/000000000001.ndjson/0', rows })).toEqual({ outcome: 'stored', rowsInserted: 6, refused: [] });
     expect(sortById(await batchRows('c1/000000000001.ndjson/0'))).toEqual(sortById(rows));
   });
 
@@ -98,7 +98,7 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
     const rows = mixedBatch('twice');
     const writer = writerOn(db().transport);
     await writer.write({ id: 'c1/twice/0', rows });
-    expect(await writer.write({ id: 'c1/twice/0', rows })).toEqual({ outcome: 'already-stored', rowsInserted: 0 });
+    expect(await writer.write({ id: 'c1/twice/0', rows })).toEqual({ outcome: 'already-stored', rowsInserted: 0, refused: [] });
     expect(await batchRows('c1/twice/0')).toHaveLength(6);
   });
 
@@ -107,7 +107,7 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
     const lossy = losingAnswers(db().transport, (sql) => sql.startsWith(`INSERT INTO ${db().location.database}.heartbeats`));
     await expect(writerOn(lossy).write({ id: 'c1/timeout/0', rows })).rejects.toThrow('timeout: the answer was lost');
     // The hits and heartbeats are in; the decisions were never sent. A new process tries again.
-    expect(await writerOn(db().transport).write({ id: 'c1/timeout/0', rows })).toEqual({ outcome: 'completed', rowsInserted: 2 });
+    expect(await writerOn(db().transport).write({ id: 'c1/timeout/0', rows })).toEqual({ outcome: 'completed', rowsInserted: 2, refused: [] });
     expect(sortById(await batchRows('c1/timeout/0'))).toEqual(sortById(rows));
   });
 
@@ -117,7 +117,7 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
     await expect(writerOn(crashing).write({ id: 'c1/crash/0', rows })).rejects.toThrow('connection refused');
     const lossy = losingAnswers(db().transport, (sql) => sql.includes("'stored'"));
     await expect(writerOn(lossy).write({ id: 'c1/crash/0', rows })).rejects.toThrow('timeout: the answer was lost');
-    expect(await writerOn(db().transport).write({ id: 'c1/crash/0', rows })).toEqual({ outcome: 'already-stored', rowsInserted: 0 });
+    expect(await writerOn(db().transport).write({ id: 'c1/crash/0', rows })).toEqual({ outcome: 'already-stored', rowsInserted: 0, refused: [] });
     expect(sortById(await batchRows('c1/crash/0'))).toEqual(sortById(rows));
   });
 
@@ -130,7 +130,21 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
     await waitUntilRunning(db().transport, batchQueryIdPrefix('c1/in-flight/0'));
     await expect(writerOn(db().transport).write({ id: 'c1/in-flight/0', rows })).rejects.toThrow(BatchInFlightError);
     await straggler;
-    expect(await writerOn(db().transport).write({ id: 'c1/in-flight/0', rows })).toEqual({ outcome: 'completed', rowsInserted: 6 });
+    expect(await writerOn(db().transport).write({ id: 'c1/in-flight/0', rows })).toEqual({ outcome: 'completed', rowsInserted: 6, refused: [] });
+  });
+
+  it('leaves out the rows no column can hold, alike on every attempt, and stores the others', async () => {
+    const good = mixedBatch('refused');
+    const bad = [hitRow('refused-day', { day: '2026-02-30' }), { ...heartbeatRow(LAST_HOUR_OF_JANUARY_MS), sessionId: null } as unknown as LogRecord];
+    const rows = [good[0]!, bad[0]!, ...good.slice(1), bad[1]!];
+    const refused = [
+      { batchRow: 1, reason: "'2026-02-30' is not a day written YYYY-MM-DD" },
+      { batchRow: 7, reason: 'session_id has no value, and the column holds no NULL' },
+    ];
+    const crashing = failingBefore(db().transport, (sql) => sql.startsWith(`INSERT INTO ${db().location.database}.heartbeats`));
+    await expect(writerOn(crashing).write({ id: 'c1/refused/0', rows })).rejects.toThrow('connection refused');
+    expect(await writerOn(db().transport).write({ id: 'c1/refused/0', rows })).toEqual({ outcome: 'completed', rowsInserted: 4, refused });
+    expect(sortById(await batchRows('c1/refused/0'))).toEqual(sortById(good));
   });
 
   it('refuses a batch id that could not name a batch', async () => {

@@ -16,12 +16,12 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
   it('creates the database and its tables on first start, and opens them again on the next', async () => {
     const url = urlOf(`${db().location.username}:${db().location.password}`);
     const first = await openClickHouseEvents({ ...options, url });
-    expect(await first.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'stored', rowsInserted: 1 });
+    expect(await first.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'stored', rowsInserted: 1, refused: [] });
     await first.close();
     const again = await openClickHouseEvents({ ...options, url, variables: ['section', 'pageType'] });
     const tables = await again.transport.query<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${sqlString(db().location.database)} ORDER BY name`);
     expect(tables.map((t) => t.name)).toEqual(['decision_events', 'event_batches', 'heartbeats', 'hits']);
-    expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0 });
+    expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0, refused: [] });
     await again.close();
   });
 

@@ -74,8 +74,8 @@ describeWithClickHouse('ClickHouseSegmentDrain', () => {
   it('stores a segment in batches named by collector, segment and offset, once however often it is drained', async () => {
     const rows = records('once');
     const file = await segmentOf(path.join(dir, 'once'), rows);
-    expect(await drainOn(db().transport, 'once').drain(file)).toEqual({ rows: 7, rowsInserted: 7, batches: 3, skippedLines: 0 });
-    expect(await drainOn(db().transport, 'once').drain(file)).toEqual({ rows: 7, rowsInserted: 0, batches: 3, skippedLines: 0 });
+    expect(await drainOn(db().transport, 'once').drain(file)).toEqual({ rows: 7, rowsInserted: 7, batches: 3, skippedLines: 0, refused: [] });
+    expect(await drainOn(db().transport, 'once').drain(file)).toEqual({ rows: 7, rowsInserted: 0, batches: 3, skippedLines: 0, refused: [] });
     const ids = await db().transport.query<{ batch_id: string }>(`SELECT DISTINCT batch_id FROM ${db().location.database}.event_batches ORDER BY batch_id`);
     const name = path.basename(file);
     expect(ids.map((row) => row.batch_id.replace(/\/[\w-]{22}$/, ''))).toEqual([`once/${name}/0`, `once/${name}/${byteOffsetOfLine(rows, 3)}`, `once/${name}/${byteOffsetOfLine(rows, 6)}`]);
@@ -86,14 +86,14 @@ describeWithClickHouse('ClickHouseSegmentDrain', () => {
     const rows = records('killed');
     const file = await segmentOf(path.join(dir, 'killed'), rows);
     await expect(drainOn(crashingAtInsert(db().transport, 4), 'killed').drain(file)).rejects.toThrow('collector killed');
-    expect(await drainOn(db().transport, 'killed').drain(file)).toEqual({ rows: 7, rowsInserted: 3, batches: 3, skippedLines: 0 });
+    expect(await drainOn(db().transport, 'killed').drain(file)).toEqual({ rows: 7, rowsInserted: 3, batches: 3, skippedLines: 0, refused: [] });
     expect(await storedRows('killed')).toEqual(sortById(rows));
   });
 
   it('skips a torn last line, which no client was told was stored', async () => {
     const file = await segmentOf(path.join(dir, 'torn'), records('torn'));
     appendFileSync(file, '{"eventId":"torn-5","reportSuite":"mesu');
-    expect(await drainOn(db().transport, 'torn').drain(file)).toEqual({ rows: 7, rowsInserted: 7, batches: 3, skippedLines: 1 });
+    expect(await drainOn(db().transport, 'torn').drain(file)).toEqual({ rows: 7, rowsInserted: 7, batches: 3, skippedLines: 1, refused: [] });
     expect(await storedRows('torn')).toHaveLength(7);
   });
 

@@ -30,6 +30,19 @@ export interface BatchWriteResult {
   outcome: BatchOutcome;
   /** Rows inserted by this call. */
   rowsInserted: number;
+  /**
+   * Rows no column could hold (a NOT NULL field missing, a day that is no date, a number that is
+   * not an integer), left out of the batch on every attempt alike, so that one bad row never
+   * holds back the rows behind it. Found before anything is sent; empty when already stored.
+   */
+  refused: RefusedRow[];
+}
+
+export interface RefusedRow {
+  /** The row's place in the batch. */
+  batchRow: number;
+  /** One line, from sql-literal.ts or event-table.ts. */
+  reason: string;
 }
 
 /** An earlier attempt's insert is still running on the server: try the batch again later. */
@@ -53,10 +66,10 @@ export interface EventBatchWriterOptions {
   now: () => number;
 }
 
-/** A table's rows of a batch, each with its place in the batch (batch_row). */
+/** A table's rows of a batch, each with its place in the batch (batch_row) and its VALUES tuple. */
 interface TableRows {
   table: EventTable;
-  rows: { row: LogRecord; index: number }[];
+  rows: { row: LogRecord; index: number; values: string }[];
 }
 
 /**
@@ -89,10 +102,10 @@ export class EventBatchWriter {
     if (!BATCH_ID_PATTERN.test(batch.id)) {
       throw new Error(`batch id '${batch.id.slice(0, 40)}' must be 1 to 200 letters, digits or _.:/-`);
     }
-    if (batch.rows.length === 0) return { outcome: 'stored', rowsInserted: 0 };
+    if (batch.rows.length === 0) return { outcome: 'stored', rowsInserted: 0, refused: [] };
     const phases = await this.journalPhases(batch.id);
-    if (phases.has('stored')) return { outcome: 'already-stored', rowsInserted: 0 };
-    const groups = this.byTable(batch.rows);
+    if (phases.has('stored')) return { outcome: 'already-stored', rowsInserted: 0, refused: [] };
+    const { groups, refused } = this.prepare(batch);
     const resumed = phases.has('started');
     if (resumed) {
       await this.assertNoInsertRunning(batch.id);
@@ -101,21 +114,31 @@ export class EventBatchWriter {
       await this.journal(batch.id, 'started', batch.rows.length);
     }
     let rowsInserted = 0;
-    for (const group of groups) rowsInserted += await this.insert(batch.id, group);
+    for (const group of groups.filter((g) => g.rows.length > 0)) rowsInserted += await this.insert(batch.id, group);
     await this.journal(batch.id, 'stored', batch.rows.length);
-    return { outcome: resumed ? 'completed' : 'stored', rowsInserted };
+    return { outcome: resumed ? 'completed' : 'stored', rowsInserted, refused };
   }
 
-  private byTable(rows: readonly LogRecord[]): TableRows[] {
+  /** Each row's table and VALUES tuple, made before anything is sent; rows that have none are refused. */
+  private prepare(batch: EventBatch): { groups: TableRows[]; refused: RefusedRow[] } {
     const { hits, heartbeats, decisions } = this.options.tables;
     const groups = new Map<EventTable, TableRows>();
-    rows.forEach((row, index) => {
+    const refused: RefusedRow[] = [];
+    const id = sqlString(batch.id);
+    batch.rows.forEach((row, index) => {
       const table = !('kind' in row) ? hits : row.kind === 'heartbeat' ? heartbeats : decisions;
+      let values: string;
+      try {
+        values = `(${table.columns.map((column) => columnLiteral(column, row)).join(', ')}, ${id}, ${sqlInteger(index)})`;
+      } catch (error) {
+        refused.push({ batchRow: index, reason: error instanceof Error ? error.message : String(error) });
+        return;
+      }
       const group = groups.get(table) ?? { table, rows: [] };
       groups.set(table, group);
-      group.rows.push({ row, index });
+      group.rows.push({ row, index, values });
     });
-    return [...groups.values()];
+    return { groups: [...groups.values()], refused };
   }
 
   private async journalPhases(batchId: string): Promise<Set<BatchPhase>> {
@@ -155,10 +178,8 @@ export class EventBatchWriter {
   private async insert(batchId: string, group: TableRows): Promise<number> {
     const { table } = group;
     const names = [...table.columns.map((column) => sqlIdentifier(column.name)), 'batch_id', 'batch_row'].join(', ');
-    const id = sqlString(batchId);
     for (let start = 0; start < group.rows.length; start += MAX_ROWS_PER_INSERT) {
-      const chunk = group.rows.slice(start, start + MAX_ROWS_PER_INSERT);
-      const values = chunk.map(({ row, index }) => `(${table.columns.map((column) => columnLiteral(column, row)).join(', ')}, ${id}, ${sqlInteger(index)})`);
+      const values = group.rows.slice(start, start + MAX_ROWS_PER_INSERT).map((entry) => entry.values);
       await this.options.transport.command(`INSERT INTO ${this.qualified(table.name)} (${names}) VALUES ${values.join(', ')}`, {
         queryId: `${batchQueryIdPrefix(batchId)}_${table.name}_${start}`,
       });

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { LogRecord } from '../../ingest/ingest-log.js';
-import type { EventBatchWriter } from './event-batch-writer.js';
+import type { EventBatchWriter, RefusedRow } from './event-batch-writer.js';
 
 /**
  * Rows per batch drained from a segment: about 20 MB of SQL at ~1 KB a row, sent as
@@ -37,6 +37,8 @@ export interface DrainResult {
   batches: number;
   /** Lines that were no JSON: a torn last line, written by a crash and never acknowledged. */
   skippedLines: number;
+  /** Rows the writer refused (EventBatchWriter's `refused`), with the batch they were in: log them. */
+  refused: (RefusedRow & { batchId: string })[];
 }
 
 /**
@@ -58,7 +60,7 @@ export class ClickHouseSegmentDrain {
   }
 
   async drain(file: string): Promise<DrainResult> {
-    const result: DrainResult = { rows: 0, rowsInserted: 0, batches: 0, skippedLines: 0 };
+    const result: DrainResult = { rows: 0, rowsInserted: 0, batches: 0, skippedLines: 0, refused: [] };
     const prefix = `${this.options.collector}/${path.basename(file)}`;
     let batch: LogRecord[] = [];
     let digest: Hash = createHash('sha256');
@@ -70,6 +72,7 @@ export class ClickHouseSegmentDrain {
       const written = await this.options.writer.write({ id, rows: batch });
       result.rows += batch.length;
       result.rowsInserted += written.rowsInserted;
+      result.refused.push(...written.refused.map((refusal) => ({ ...refusal, batchId: id })));
       result.batches += 1;
       batch = [];
       digest = createHash('sha256');
