@@ -10,7 +10,7 @@ import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import { filterSql } from './filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
-import { rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from './queries/ranking.js';
+import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from './queries/ranking.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 
 export interface RankingReportOptions {
@@ -85,8 +85,17 @@ async function measureRanking(
     reader.read(rankingTotalsQuery(options.report, spec, filters, !cells), bound),
   ]);
   const pageKeys = rows.map((row) => String(row.key_text));
-  const visitorsOf = await rowVisitors(reader, options.report, spec, filters, bound, pageKeys, context.minCohort);
-  const measured = rows.map((row) => measuredRow(options, request.params, row, visitorsOf.get(String(row.key_text)) ?? 0));
+  // A compared period's rows take the current period's labels (report-answer-builder.ts aligns them by key).
+  const labelsQuery = keys === undefined && pageKeys.length > 0 ? rankingLabelsQuery(options.report, spec, filters) : undefined;
+  const [visitorsOf, labels] = await Promise.all([
+    rowVisitors(reader, options.report, spec, filters, bound, pageKeys, context.minCohort),
+    labelsQuery ? reader.read(labelsQuery, { ...bound, keys: JSON.stringify(pageKeys) }) : Promise.resolve([]),
+  ]);
+  const labelOf = new Map(labels.map((row) => [String(row.key_text), row]));
+  const measured = rows.map((row) => {
+    const key = String(row.key_text);
+    return measuredRow(options, request.params, { ...row, ...labelOf.get(key) }, visitorsOf.get(key) ?? 0);
+  });
   const totalVisitors = cells
     ? await cellTotalVisitors(measured, () => reader.read(rankingTotalsQuery(options.report, spec, filters, true), bound), context.minCohort)
     : (numberOf(totals[0]?.visitors) ?? 0);
