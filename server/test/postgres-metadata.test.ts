@@ -8,6 +8,7 @@ import { ACTIVITY_REFRESH_MS, openActivityCatalog, type CatalogTimers } from '..
 import { createRedirectPolicy } from '../src/decide/redirect-policy.js';
 import { METADATA_MIGRATIONS, migrateMetadata } from '../src/store/postgres/metadata-migrations.js';
 import { openPostgresMetadata } from '../src/store/postgres/postgres-metadata.js';
+import { METADATA_STATEMENT_TIMEOUT_MS } from '../src/store/postgres/postgres-pool.js';
 import { parsePostgresUrl } from '../src/store/postgres/postgres-url.js';
 import { testActivity } from './helpers/activity.js';
 import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
@@ -43,6 +44,13 @@ describe.skipIf(url === undefined)('the metadata schema', () => {
     const pool = await schema.pool();
     const { rows } = await pool.query('SELECT version FROM schema_version ORDER BY version');
     expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
+  });
+
+  it('cancels any statement running past METADATA_STATEMENT_TIMEOUT_MS', async () => {
+    schema = testSchema(url!);
+    const pool = await schema.pool();
+    const { rows } = await pool.query(`SELECT current_setting('statement_timeout') AS timeout`);
+    expect(rows[0]!.timeout).toBe(`${METADATA_STATEMENT_TIMEOUT_MS / 1000}s`);
   });
 
   it('leaves the schema as it was when a step fails, and refuses a database newer than the code', async () => {

@@ -13,6 +13,12 @@ import type { PostgresUrl } from './postgres-url.js';
 export const METADATA_POOL_CONNECTIONS = 5;
 /** How long a connection attempt may take before the statement fails (a down server must not hang requests). */
 export const METADATA_CONNECT_TIMEOUT_MS = 5000;
+/**
+ * The longest a metadata statement may run before PostgreSQL cancels it: a sign-in or a poll must
+ * fail rather than hang a request when the database is stuck. Every statement here takes
+ * milliseconds (the largest, the first start's content seed, well under a second).
+ */
+export const METADATA_STATEMENT_TIMEOUT_MS = 10_000;
 /** A schema name tests may choose (their own, with a random suffix): an SQL identifier needing no quotes. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -40,7 +46,12 @@ export interface MetadataPoolOptions {
 export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOptions): Promise<MetadataPool> {
   const { schema } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`metadata schema '${schema}' must be lower-case letters, digits and _`);
-  const pool = new pg.Pool({ connectionString: url.connectionString, max: METADATA_POOL_CONNECTIONS, connectionTimeoutMillis: METADATA_CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url.connectionString,
+    max: METADATA_POOL_CONNECTIONS,
+    connectionTimeoutMillis: METADATA_CONNECT_TIMEOUT_MS,
+    statement_timeout: METADATA_STATEMENT_TIMEOUT_MS,
+  });
   // Without a listener, an idle connection's error (a restart of PostgreSQL) would end the process.
   pool.on('error', (error) => options.onIdleError(error));
   if (schema !== undefined) {
