@@ -57,6 +57,12 @@ export interface AnalyticsOptions {
   referrer?: string;
   /** Holds the pending click across full page loads. Defaults to sessionStorage, if the page may use it. */
   clickStore?: KeyValueStore;
+  /**
+   * §9 "Site analytics: inline stats" (the commercial library's `trackInlineStats`): a click that
+   * sends no hit of its own is reported, as ActivityMap context data, with the next hit
+   * (`rememberClick`). Off: such clicks are not kept and no hit reports them. Default true.
+   */
+  trackInlineStats?: boolean;
   /** Names of variables and events. Defaults to SITE_VARIABLE_MAP. */
   variableMap?: VariableMap;
   /** The visitor's TCF signal, asked at every hit and sent with it (`gdpr`, `gdpr_consent`). Default: none sent. */
@@ -130,7 +136,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       sendWithClick(hit, `link_${hit.link.type}`);
     },
     rememberClick(map) {
-      writeStore(clicks, PENDING_CLICK_KEY, activityMapData(map, pageName, pageUrl));
+      if (options.trackInlineStats !== false) writeStore(clicks, PENDING_CLICK_KEY, activityMapData(map, pageName, pageUrl));
     },
     clearVariables() {
       pageName = undefined;

@@ -135,6 +135,20 @@ describe('installLinkTracking', () => {
     expect(nextPage.last().hit.contextData['a.activitymap.page']).toBe('ccma:portada');
   });
 
+  it('reports no remembered click with the next page view when inline stats are off (§9 "inline stats")', () => {
+    const store = memoryStore();
+    const page = makeAnalytics({ clickStore: store, trackInlineStats: false });
+    page.analytics.pageView(PORTADA);
+    uninstalls.push(installLinkTracking({ analytics: page.analytics }));
+    click('#internal');
+    click('#pdf');
+    page.analytics.pageView({ pageName: 'el-temps', url: 'https://www.ccma.cat/el-temps/', variables: {}, events: [] });
+    const [, download, next] = page.beacons();
+    expect(download!.hit.contextData['a.activitymap.link']).toBe('Descarrega el PDF');
+    expect(next!.hit.contextData).toEqual({});
+    expect(store.getItem('mesura_click')).toBeNull();
+  });
+
   it('ignores clicks outside links and buttons', () => {
     const { analytics, sent, last } = setUp();
     click('#text');
