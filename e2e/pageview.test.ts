@@ -20,7 +20,9 @@ describe('one page view measured end to end in Chromium', () => {
     const beacons: string[] = [];
     page.on('request', (request) => {
       const suite = /\/b\/ss\/([^/]+)\//.exec(request.url())?.[1];
-      if (suite) beacons.push(`${request.method()} ${suite}`);
+      // Page views only: a link hit carries pe= (the custom script lectura-completa.js sends one
+      // when the article's end is in view).
+      if (suite && !/(^|&)pe=/.test(request.postData() ?? '')) beacons.push(`${request.method()} ${suite}`);
     });
 
     await page.goto(`${site.server.baseUrl}/`);
