@@ -43,6 +43,10 @@ export interface TrackerOptions {
   playerName?: string;
   /** `s:sp:channel`. Default none. */
   channel?: string;
+  /** §9 "player type": the online video platform, `s:sp:ovp` (wire-formats §2). Default none. */
+  playerType?: string;
+  /** §9 "app version": the player application's version, `s:sp:sdk` (wire-formats §2). Default none. */
+  appVersion?: string;
   /** Log the tracker's refusals and sends to the console. Default false (§9 "debug logging off"). */
   debug?: boolean;
 }
@@ -109,6 +113,8 @@ export function createMediaApi(context: MediaApiContext): MesuraMediaApi {
         publisher: MEDIA_PUBLISHER,
         playerName: options.playerName ?? HTML5_PLAYER_NAME,
         channel: options.channel,
+        ovp: options.playerType,
+        appVersion: options.appVersion,
         ssl,
         debug: options.debug,
       },

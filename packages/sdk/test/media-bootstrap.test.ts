@@ -219,6 +219,17 @@ describe('the media API: reporting begins with the consent signal (§4)', () => 
     expect(hit.ok && hit.value.hit.visitor.fid).toBe(VISITOR_ID);
   });
 
+  it('sends the player type as s:sp:ovp and the app version as s:sp:sdk, as the page sets them (§9 video settings)', async () => {
+    const api = page.mesuraMedia as MesuraMediaApi;
+    const tracker = api.createTracker({ getCurrentPlaybackTime: () => 0, getQoSObject: () => null }, { playerType: 'html5', appVersion: 'mesura-player 1.0.0' });
+    cmp.answer([VIDEO_VENDOR], 'tcloaded');
+    tracker.trackSessionStart(api.createMediaObject('Clip', 'clip-1', 12, api.StreamType.VOD, api.MediaType.Video));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const start = fetched.find((url) => url.includes('s%3Aevent%3Atype=start') || url.includes('s:event:type=start'));
+    const params = new URL(start!).searchParams;
+    expect([params.get('s:sp:ovp'), params.get('s:sp:sdk')]).toEqual(['html5', 'mesura-player 1.0.0']);
+  });
+
   it("sends the customer ids the page declared on the start heartbeat only, with their authState (§3)", async () => {
     page.mesura = { ...library(), customerIds: () => ({ idUsuari: { id: 'u-42', authState: 1 } }) };
     delete page.mesuraMedia;

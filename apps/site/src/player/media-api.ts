@@ -18,6 +18,10 @@ export interface MesuraMediaApi {
 interface TrackingOptions {
   playerName?: string;
   channel?: string;
+  /** `s:sp:ovp` (§9 "player type"). */
+  playerType?: string;
+  /** `s:sp:sdk` (§9 "app version"). */
+  appVersion?: string;
 }
 
 type Page = Pick<Window, 'addEventListener' | 'removeEventListener'> & { mesuraConfig?: unknown; [name: string]: unknown };

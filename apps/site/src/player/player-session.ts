@@ -26,6 +26,14 @@ import { parseVast, type VastAd } from './vast';
 export const PLAYER_NAME = 'mesura-html5';
 export const HLS_PLAYER_NAME = 'mesura-hls.js';
 export const CHANNEL = 'mesura.cat';
+/**
+ * §9 "Video analytics settings": the player type (`s:sp:ovp`; both play through an HTML5 media
+ * element, hls.js feeding it) and the player's app version (`s:sp:sdk`), which reports split by:
+ * raise it with each release of the player.
+ */
+export const PLAYER_TYPE = 'html5';
+export const PLAYER_APP_VERSION = 'mesura-player 1.0.0';
+const PLAYER_SETTINGS = { channel: CHANNEL, playerType: PLAYER_TYPE, appVersion: PLAYER_APP_VERSION };
 
 export type PlayerPhase =
   /** Nothing played yet: the play button shows. */
@@ -196,8 +204,8 @@ async function runAdBreak({ options, tracking, destroyed, update }: BreakContext
 /** The media tracker follows hls.js when it plays the stream, else the element. */
 function trackPlayer(api: MesuraMediaApi, hls: HlsPlayer | undefined, content: HTMLMediaElement): PlayerTracking {
   return hls
-    ? api.trackHlsPlayer(hls, { playerName: HLS_PLAYER_NAME, channel: CHANNEL, media: content })
-    : api.trackHtml5Player(content, { playerName: PLAYER_NAME, channel: CHANNEL });
+    ? api.trackHlsPlayer(hls, { ...PLAYER_SETTINGS, playerName: HLS_PLAYER_NAME, media: content })
+    : api.trackHtml5Player(content, { ...PLAYER_SETTINGS, playerName: PLAYER_NAME });
 }
 
 /** Shows or hides the track, then tells measurement: the data layer first, so the call sees it. */

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableJavaScriptFileLoading":true,"handleDisabledFileLoadingAsSuccess":true}}
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TcData, TcfApi } from '../src/tcf-consent.js';
+
+/** A CMP's `__tcfapi` the test answers, as the page's consent manager would. */
+function fakeCmp() {
+  const listeners: ((data: TcData, success: boolean) => void)[] = [];
+  const tcfapi: TcfApi = (command, _version, callback) => {
+    if (command === 'addEventListener') listeners.push(callback);
+  };
+  const answer = (vendors: number[], eventStatus: string) =>
+    listeners.forEach((listener) =>
+      listener({ eventStatus, gdprApplies: true, purpose: { consents: { 1: true } }, vendor: { consents: Object.fromEntries(vendors.map((v) => [v, true])) } }, true),
+    );
+  return { tcfapi, answer };
+}
+
+type Page = Window & { __tcfapi?: TcfApi; mesura?: unknown };
+const page = () => window as unknown as Page;
+let heard: string[];
+const listen = (event: Event) => void heard.push(event.type);
+
+/** Loads /mesura.js on a page whose snippet queued `queued`, with the CMP `cmp`. */
+async function loadSdk(cmp: ReturnType<typeof fakeCmp>, queued: unknown[][] = []): Promise<void> {
+  page().__tcfapi = cmp.tcfapi;
+  page().mesura = { q: queued, d: queued.map(() => undefined) };
+  vi.resetModules();
+  await import('../src/browser.js');
+}
+
+beforeEach(() => {
+  heard = [];
+  vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 204 })));
+  for (const type of ['mesura:consent-ready', 'mesura:consent-changed', 'mesura:customer-ids']) window.addEventListener(type, listen);
+});
+
+afterEach(() => {
+  for (const type of ['mesura:consent-ready', 'mesura:consent-changed', 'mesura:customer-ids']) window.removeEventListener(type, listen);
+  vi.unstubAllGlobals();
+  delete page().mesura;
+  delete page().__tcfapi;
+  sessionStorage.clear();
+  document.cookie = 'mesura_fid=; Max-Age=0';
+});
+
+describe('/mesura.js on a page (§4 consent events)', () => {
+  it('dispatches mesura:consent-ready on the CMP’s first choice and mesura:consent-changed on each later one, nothing before', async () => {
+    const cmp = fakeCmp();
+    await loadSdk(cmp);
+    cmp.answer([1001], 'cmpuishown');
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+    cmp.answer([1001], 'tcloaded');
+    await Promise.resolve();
+    expect(heard).toEqual(['mesura:consent-ready']);
+    cmp.answer([], 'useractioncomplete');
+    cmp.answer([1001], 'useractioncomplete');
+    await Promise.resolve();
+    expect(heard).toEqual(['mesura:consent-ready', 'mesura:consent-changed', 'mesura:consent-changed']);
+  });
+
+  it('replays the customer ids the snippet queued, keeps them for the tab and announces them (§3)', async () => {
+    const cmp = fakeCmp();
+    await loadSdk(cmp, [['setCustomerIds', { idUsuari: { id: 'u-42', authState: 1 } }]]);
+    cmp.answer([1001], 'tcloaded');
+    await vi.waitFor(() => expect(typeof (page().mesura as { customerIds?: unknown }).customerIds).toBe('function'));
+    const sdk = page().mesura as { customerIds(): unknown; setCustomerIds(ids: unknown): unknown };
+    expect(sdk.customerIds()).toEqual({ idUsuari: { id: 'u-42', authState: 1 } });
+    expect(JSON.parse(sessionStorage.getItem('mesura_cids')!)).toEqual({ idUsuari: { id: 'u-42', authState: 1 } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(sdk.setCustomerIds({ idBigData: { id: '' } })).toEqual([{ integrationCode: 'idBigData', reason: 'empty-id' }]);
+    expect(warn).toHaveBeenCalledWith("Customer ID refused: give a non-empty string integration code and a non-empty string id: 'idBigData'");
+    expect(heard.filter((type) => type === 'mesura:customer-ids')).toHaveLength(2);
+  });
+
+  it('keeps no customer ids for the tab without web-analytics consent', async () => {
+    const cmp = fakeCmp();
+    await loadSdk(cmp, [['setCustomerIds', { idUsuari: { id: 'u-42', authState: 1 } }]]);
+    cmp.answer([], 'tcloaded');
+    await vi.waitFor(() => expect(typeof (page().mesura as { customerIds?: unknown }).customerIds).toBe('function'));
+    expect((page().mesura as { customerIds(): unknown }).customerIds()).toEqual({ idUsuari: { id: 'u-42', authState: 1 } });
+    expect(sessionStorage.getItem('mesura_cids')).toBeNull();
+  });
+});
