@@ -251,7 +251,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
-  await app.register(engagementRoutes, { dataDir: config.dataDir, cors, timeZone: config.timeZone, now });
+  await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });

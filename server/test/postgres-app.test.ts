@@ -1,7 +1,8 @@
 /**
  * Two servers sharing one PostgreSQL for their metadata (MESURA_METADATA), each with its own data
- * folder for events, as two decision servers of a cluster: an admin made by the first signs in on
- * the second, and an activity saved through the first is served by the second after one refresh.
+ * folder for events, as two servers of a cluster: an admin made by the first signs in on the
+ * second, an activity saved through the first is served by the second after one refresh, and a
+ * poll answered on one counts on the other.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { CatalogTimers } from '../src/decide/activity-catalog.js';
 import { siteActivities } from '../src/decide/site-activities.js';
+import { SEEDED_POLLS } from '../src/engagement/seeded-polls.js';
 import { TEST_ENV, TEST_PASSWORD } from './helpers/test-server.js';
 import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
 
@@ -54,7 +56,7 @@ async function signIn(server: MesuraServer): Promise<Record<string, string>> {
 }
 
 describe.skipIf(url === undefined)('two servers on one metadata database', () => {
-  it('start together, share the admin and its sessions, and B serves an activity saved through A after one refresh, not before', async () => {
+  it('start together, share the admin, its sessions and the polls, and B serves an activity saved through A after one refresh, not before', async () => {
     schema = testSchema(url!);
     await schema.pool(); // makes the schema the servers' search_path names
     const metadataUrl = `${url!.connectionString}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
@@ -78,6 +80,14 @@ describe.skipIf(url === undefined)('two servers on one metadata database', () =>
     expect(seen.json()).toMatchObject({ id: 'nova', name: 'Nova' });
     const history = (await b.app.inject({ url: '/api/activities/nova/history', headers: sessionB })).json();
     expect(history.changes.map((change: { by: string }) => change.by)).toEqual([ADMIN]);
+    // A visitor's poll answer taken by A counts on B, and B refuses the same browser's second answer.
+    const poll = SEEDED_POLLS[0]!;
+    const answered = await a.app.inject({ method: 'POST', url: `/api/engagement/polls/${poll.id}/answers`, headers: { origin: ORIGIN }, payload: { optionId: poll.options[0]!.id } });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const participant = String(answered.headers['set-cookie']).split(';', 1)[0]!;
+    expect((await b.app.inject({ url: `/api/engagement/polls/${poll.id}` })).json()).toMatchObject({ total: 1 });
+    const again = await b.app.inject({ method: 'POST', url: `/api/engagement/polls/${poll.id}/answers`, headers: { origin: ORIGIN, cookie: participant }, payload: { optionId: poll.options[1]!.id } });
+    expect(again.statusCode).toBe(409);
     // Both servers' sign-ins are in the one audit.
     const audit = (await b.app.inject({ url: '/api/accounts/audit', headers: sessionB })).json();
     expect(audit.entries.filter((entry: { action: string }) => entry.action === 'login')).toHaveLength(2);

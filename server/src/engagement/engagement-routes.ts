@@ -13,7 +13,7 @@ import {
   TV_CAST_ATTEMPTS_BURST,
   TV_CAST_ATTEMPTS_PER_S,
 } from './engagement-limits.js';
-import { openEngagementStore } from './engagement-store.js';
+import type { EngagementStore } from './engagement-store.js';
 import { newsletterRoutes } from './newsletter-routes.js';
 import { pollRoutes } from './poll-routes.js';
 import { addressLimiter, requireSiteOrigin } from './request-guards.js';
@@ -21,7 +21,8 @@ import { TvPairings } from './tv-pairings.js';
 import { tvRoutes } from './tv-routes.js';
 
 export interface EngagementDeps {
-  dataDir: string;
+  /** Opens where answers and sign-ups are kept (store/metadata-store.ts: embedded, or shared by every server). */
+  openStore: () => Promise<EngagementStore>;
   /** The site's origins: the only ones whose changes are accepted. */
   cors: Cors;
   /** The site's time zone, where the quiz's day turns. */
@@ -31,7 +32,7 @@ export interface EngagementDeps {
 
 export async function engagementRoutes(app: FastifyInstance, deps: EngagementDeps): Promise<void> {
   const { now } = deps;
-  const store = await openEngagementStore(deps.dataDir);
+  const store = await deps.openStore();
   app.addHook('onClose', () => store.close());
   const guardChange = (request: Parameters<typeof requireSiteOrigin>[0]) => requireSiteOrigin(request, deps.cors);
   const limit = addressLimiter(ENGAGEMENT_CHANGES_PER_S, ENGAGEMENT_CHANGES_BURST, now);

@@ -1,13 +1,15 @@
 /**
- * Where the metadata lives: users, sessions, API tokens, activities and site content, which need
- * transactions rather than an analytics engine. With MESURA_METADATA, in that PostgreSQL database,
- * shared by every server of a cluster (store/postgres/); without it, embedded beside the events as
- * before (the DuckDB file's account and activity tables, content.duckdb), even when the events go
+ * Where the metadata lives: users, sessions, API tokens, activities, site content and the
+ * participation features' answers (polls, newsletter), which need transactions rather than an
+ * analytics engine. With MESURA_METADATA, in that PostgreSQL database, shared by every server of
+ * a cluster (store/postgres/); without it, embedded beside the events as before (the DuckDB
+ * file's account and activity tables, content.duckdb, engagement.duckdb), even when the events go
  * elsewhere, so that one process needs nothing more.
  */
 import type { ContentSet } from '@mesura/content';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadContentStore } from '../content/content-store.js';
+import { openEngagementStore, type EngagementStore } from '../engagement/engagement-store.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
 import type { PostgresUrl } from './postgres/postgres-url.js';
@@ -17,6 +19,8 @@ export interface MetadataStore {
   activities: ActivityStore;
   /** The site's content, seeded on a first start. */
   loadContent(): Promise<ContentSet>;
+  /** Poll answers and newsletter sign-ups; the caller closes it. */
+  openEngagement(): Promise<EngagementStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   close(): Promise<void>;
@@ -35,7 +39,14 @@ export interface EmbeddedMetadata extends ActivityStore {
 
 export async function openMetadataStore(settings: MetadataSettings, embedded: EmbeddedMetadata, log: FastifyBaseLogger): Promise<MetadataStore> {
   if (settings.metadata === undefined) {
-    return { accounts: embedded.accounts, activities: embedded, loadContent: () => loadContentStore(settings.dataDir), shared: false, close: async () => undefined };
+    return {
+      accounts: embedded.accounts,
+      activities: embedded,
+      loadContent: () => loadContentStore(settings.dataDir),
+      openEngagement: () => openEngagementStore(settings.dataDir),
+      shared: false,
+      close: async () => undefined,
+    };
   }
   // Loaded only here: an embedded deployment never loads the PostgreSQL client.
   const { openPostgresMetadata } = await import('./postgres/postgres-metadata.js');
@@ -43,5 +54,12 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
   const metadata = await openPostgresMetadata(url, { onIdleError: (error) => log.warn(`metadata database ${url.display}: ${error.message}`) });
   const steps = metadata.migrated.map((step) => `${step.version} ${step.name}`).join(', ');
   log.info(`metadata in PostgreSQL ${url.display}${steps === '' ? '' : `; schema steps applied: ${steps}`}`);
-  return { accounts: metadata.accounts, activities: metadata.activities, loadContent: () => metadata.loadContent(), shared: true, close: () => metadata.close() };
+  return {
+    accounts: metadata.accounts,
+    activities: metadata.activities,
+    loadContent: () => metadata.loadContent(),
+    openEngagement: async () => metadata.engagement,
+    shared: true,
+    close: () => metadata.close(),
+  };
 }

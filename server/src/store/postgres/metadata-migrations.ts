@@ -3,7 +3,8 @@
  * schema_version; at start the missing ones run, all in one transaction, so a server that fails
  * half-way leaves the schema as it found it. A step, once released, is never edited: a change is
  * a new step. Columns mirror the embedded tables (store/duckdb-accounts.ts, duckdb-decisions.ts,
- * content/content-store.ts) so both engines read rows the same way (store/account-rows.ts).
+ * content/content-store.ts, engagement/engagement-store.ts) so both engines read rows the same
+ * way (store/account-rows.ts).
  */
 import type { MetadataPool } from './postgres-pool.js';
 
@@ -47,6 +48,14 @@ CREATE TABLE activity_changes (seq bigserial PRIMARY KEY, activity_id text NOT N
     sql: `
 CREATE TABLE content_documents (kind text NOT NULL, id text NOT NULL, position integer NOT NULL, body text NOT NULL,
   PRIMARY KEY (kind, id));`,
+  },
+  {
+    version: 4,
+    name: 'engagement',
+    sql: `
+CREATE TABLE poll_answers (poll_id text NOT NULL, participant_id text NOT NULL, option_id text NOT NULL,
+  answered_at_ms bigint NOT NULL, PRIMARY KEY (poll_id, participant_id));
+CREATE TABLE newsletter_subscribers (email text PRIMARY KEY, subscribed_at_ms bigint NOT NULL);`,
   },
 ];
 

@@ -1,13 +1,16 @@
 /**
- * The scaled-out deployment's metadata (MESURA_METADATA): accounts, activities and site content in
- * one PostgreSQL database, its schema brought up to date at open (metadata-migrations.ts).
+ * The scaled-out deployment's metadata (MESURA_METADATA): accounts, activities, site content and
+ * the participation features' answers in one PostgreSQL database, its schema brought up to date
+ * at open (metadata-migrations.ts).
  */
 import type { ContentSet } from '@mesura/content';
+import type { EngagementStore } from '../../engagement/engagement-store.js';
 import type { AccountStore } from '../account-store.js';
 import type { ActivityStore } from '../decision-store.js';
 import { migrateMetadata, type Migration } from './metadata-migrations.js';
 import { PostgresAccountStore } from './postgres-accounts.js';
 import { PostgresActivityStore } from './postgres-activities.js';
+import { postgresEngagementStore } from './postgres-engagement.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
 import type { PostgresUrl } from './postgres-url.js';
@@ -17,6 +20,8 @@ export interface PostgresMetadata {
   activities: ActivityStore;
   /** Seeds the content on the database's first start, then reads it whole. */
   loadContent(seed?: () => ContentSet): Promise<ContentSet>;
+  /** Poll answers and newsletter sign-ups. */
+  engagement: EngagementStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -30,6 +35,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       accounts: new PostgresAccountStore(pool),
       activities: new PostgresActivityStore(pool),
       loadContent: (seed) => loadPostgresContent(pool, seed),
+      engagement: postgresEngagementStore(pool),
       migrated,
       close: () => pool.close(),
     };
