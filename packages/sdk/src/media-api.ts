@@ -74,6 +74,12 @@ export interface MesuraMediaApi extends Readonly<typeof TRACKER_API> {
   createTracker(delegate: MediaDelegate, options?: TrackerOptions): MediaTracker;
   /** Follows a <video> or <audio> element; see @mesura/media/players. */
   trackHtml5Player(element: PlayerElement | null | undefined, options?: AdapterOptions): PlayerTracking;
+  /**
+   * §4's begin-reporting signal, for a page that gives it before the consent manager answers; the
+   * CMP's first answer gives it otherwise. Once per page: a second one is logged (§8 "reporting
+   * already started") and changes nothing.
+   */
+  beginReporting(): void;
   /** Follows an hls.js instance (the page's own hls.js: it is not in this bundle). */
   trackHlsPlayer(hls: HlsLike | null | undefined, options?: AdapterOptions & Pick<HlsTrackingOptions, 'media'>): PlayerTracking;
 }
@@ -89,7 +95,8 @@ export interface PageAddress {
 export interface MediaApiContext {
   /** /mesura.js: its analytics (encoder, consent gate, transport) carries the start hits. */
   library: MesuraGlobal;
-  privacy: PrivacySource;
+  /** The trackers' privacy status; its `beginReporting`, when it has one, is the API's. */
+  privacy: PrivacySource & { beginReporting?(): void };
   page: PageAddress;
 }
 
@@ -124,6 +131,7 @@ export function createMediaApi(context: MediaApiContext): MesuraMediaApi {
   return {
     ...TRACKER_API,
     createTracker,
+    beginReporting: () => privacy.beginReporting?.(),
     trackHtml5Player: (element, options = {}) =>
       trackHtml5Player(element, { ...options, createTracker: (delegate) => createTracker(delegate, options) }),
     trackHlsPlayer: (hls, options = {}) =>

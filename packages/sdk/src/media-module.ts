@@ -18,6 +18,7 @@ startMediaBootstrap({
       // Read when the library is there: the CMP installs `__tcfapi` before the SDK starts.
       tcfapi: (page.__tcfapi as TcfApi | undefined) ?? (() => undefined),
       isOptedOut: () => library.identity.isOptedOut(),
+      log: (message) => console.warn(message),
     }),
   log: (message) => console.warn(message),
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnalytics, memoryStore } from '@mesura/analytics';
 import { decodeBeacon, decodeHeartbeatQuery } from '@mesura/protocol';
-import { PRIVACY_OPTED_OUT } from '@mesura/media/messages';
+import { PRIVACY_OPTED_OUT, REPORTING_ALREADY_STARTED } from '@mesura/media/messages';
 import { consentGated } from '../src/consent-gated.js';
 import { LIBRARY_POLL_INTERVAL_MS, MEDIA_READY_EVENT } from '../src/constants.js';
 import { MEASUREMENT_LIBRARY_MISSING, mediaNamespaceTaken } from '../src/errors.js';
@@ -166,6 +166,42 @@ describe('tcfMediaPrivacy: the consent as the tracker privacy status (§4)', () 
     await settle();
     optedOut = true;
     expect(privacy.status()).toBe('opted-out');
+  });
+});
+
+describe('begin-reporting, once per page (§4, §8 "reporting already started")', () => {
+  it('logs a second begin-reporting after the CMP began it, and changes nothing', async () => {
+    const logged: string[] = [];
+    const privacy = tcfMediaPrivacy({ tcfapi: cmp.tcfapi, isOptedOut: () => false, log: (message) => logged.push(message) });
+    const told = vi.fn();
+    privacy.subscribe(told);
+    cmp.answer([VIDEO_VENDOR], 'tcloaded');
+    await settle();
+    expect([privacy.status(), told.mock.calls.length, logged]).toEqual(['opted-in', 1, []]);
+    privacy.beginReporting();
+    expect([privacy.status(), told.mock.calls.length, logged]).toEqual(['opted-in', 1, [REPORTING_ALREADY_STARTED]]);
+  });
+
+  it('takes a page’s begin-reporting before the CMP answers: still unknown until it does, and the answer logs nothing', async () => {
+    const logged: string[] = [];
+    const privacy = tcfMediaPrivacy({ tcfapi: cmp.tcfapi, isOptedOut: () => false, log: (message) => logged.push(message) });
+    privacy.beginReporting();
+    expect(privacy.status()).toBe('unknown');
+    cmp.answer([VIDEO_VENDOR], 'tcloaded');
+    await settle();
+    expect([privacy.status(), logged]).toEqual(['opted-in', []]);
+    privacy.beginReporting();
+    expect(logged).toEqual([REPORTING_ALREADY_STARTED]);
+  });
+
+  it('is the media API’s beginReporting', async () => {
+    const logged: string[] = [];
+    page.mesura = library();
+    boot({ privacy: (found) => tcfMediaPrivacy({ tcfapi: cmp.tcfapi, isOptedOut: () => found.identity.isOptedOut(), log: (message) => logged.push(message) }) });
+    cmp.answer([VIDEO_VENDOR], 'tcloaded');
+    await settle();
+    (page.mesuraMedia as MesuraMediaApi).beginReporting();
+    expect(logged).toEqual([REPORTING_ALREADY_STARTED]);
   });
 });
 
