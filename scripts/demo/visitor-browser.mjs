@@ -34,8 +34,20 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
     consentSignal: () => visitor.consent,
   });
   const variablesOf = (target) => pageVariablesOf(visitor, target, atMs);
-  // The start hits are the analytics' own hits, as /mesura-media.js sends them through /mesura.js.
-  const media = createMediaAnalytics({ analytics, reportSuite: suite, trackingServer: 'www.mesura.cat' });
+  // The start hits are encoded by the analytics, as /mesura-media.js sends them through /mesura.js;
+  // an instance of their own only keeps them apart in the demo's requests (kind 'media-start').
+  const startHits = createAnalytics({
+    reportSuites: [suite],
+    transport: { send: (path, query) => out.push({ kind: 'media-start', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent }) },
+    visitorId: () => visitor.id,
+    now: () => new Date(atMs),
+    browserInfo: () => ({}),
+    random: (bytes) => bytes.map(() => Math.floor(next() * 256)),
+    referrer: '',
+    clickStore: memoryStore(),
+    consentSignal: () => visitor.consent,
+  });
+  const media = createMediaAnalytics({ analytics: startHits, reportSuite: suite, trackingServer: 'www.mesura.cat' });
 
   return {
     /** scPageView on `target` (site-pages.mjs) at `at`: the page view the site's rules send (§5, §7). */
