@@ -7,6 +7,10 @@
 # The HTTP interface listens on 127.0.0.1:$MESURA_CLICKHOUSE_HTTP_PORT (default 8123) and the native
 # one on 127.0.0.1:$MESURA_CLICKHOUSE_TCP_PORT (default 9000), for clickhouse-client. The user is
 # `default` with no password, which is why nothing listens beyond loopback.
+# The config defines the cluster `mesura_one_node` (this server as its one shard and one replica) and
+# the macros {shard} and {replica}, on which store/clickhouse/cluster-sql.ts's cluster DDL is checked;
+# with MESURA_CLICKHOUSE_ZOOKEEPER=host:port (scripts/services/zookeeper.sh) the server also uses that
+# ZooKeeper, which ReplicatedMergeTree tables and `ON CLUSTER` statements need.
 # Works with Debian's clickhouse-server 18.16 (/usr/sbin) and a current one (`clickhouse server`).
 set -euo pipefail
 
@@ -18,6 +22,7 @@ command_name="${1:-}"
 dir="${2:-./data/services/clickhouse}"
 http_port="${MESURA_CLICKHOUSE_HTTP_PORT:-8123}"
 tcp_port="${MESURA_CLICKHOUSE_TCP_PORT:-9000}"
+zookeeper="${MESURA_CLICKHOUSE_ZOOKEEPER:-}"
 
 usage() {
   echo "usage: $0 start|stop|status [dir]  (ports: MESURA_CLICKHOUSE_HTTP_PORT, MESURA_CLICKHOUSE_TCP_PORT)" >&2
@@ -31,6 +36,10 @@ for port in "$http_port" "$tcp_port"; do
     exit 2
   fi
 done
+if [ -n "$zookeeper" ] && ! [[ "$zookeeper" =~ ^[A-Za-z0-9.-]{1,253}:[0-9]{1,5}$ ]]; then
+  echo "clickhouse: MESURA_CLICKHOUSE_ZOOKEEPER '$zookeeper' is not host:port" >&2
+  exit 2
+fi
 # The folder is written into XML: refuse the characters XML would read as markup.
 if [[ "$dir" == *[\<\>\&\"\']* ]]; then
   echo "clickhouse: the folder '$dir' holds < > & or a quote; choose another folder" >&2
@@ -68,6 +77,15 @@ answers() {
   [[ "$reply" == "HTTP/1."?" 200"*$'\r\n\r\n1' ]]
 }
 
+# ZooKeeper and the distributed DDL queue when MESURA_CLICKHOUSE_ZOOKEEPER names a server, else nothing.
+zookeeper_config() {
+  [ -n "$zookeeper" ] || return 0
+  cat <<XML
+  <zookeeper><node><host>${zookeeper%:*}</host><port>${zookeeper##*:}</port></node></zookeeper>
+  <distributed_ddl><path>/clickhouse/task_queue/ddl</path></distributed_ddl>
+XML
+}
+
 write_config() {
   mkdir -p "$dir/data" "$dir/tmp" "$dir/user_files" "$dir/format_schemas" "$dir/log"
   cat >"$dir/config.xml" <<XML
@@ -98,6 +116,15 @@ write_config() {
   <!-- A development machine: caches of 256 MiB rather than the package's 5 and 8 GiB. -->
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
+  <!-- One shard of one replica, this server: the cluster DDL (store/clickhouse/cluster-sql.ts) runs here. -->
+  <remote_servers>
+    <mesura_one_node>
+      <shard><internal_replication>true</internal_replication>
+        <replica><host>127.0.0.1</host><port>$tcp_port</port></replica></shard>
+    </mesura_one_node>
+  </remote_servers>
+  <macros><shard>01</shard><replica>one-node</replica></macros>
+$(zookeeper_config)
 </yandex>
 XML
   cat >"$dir/users.xml" <<XML

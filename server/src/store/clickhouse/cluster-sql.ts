@@ -1,0 +1,99 @@
+import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
+import type { EventTables } from './ensure-schema.js';
+import { createTableSql } from './event-table.js';
+import { sqlIdentifier, sqlString } from './sql-literal.js';
+
+/**
+ * How a cluster's shards are made:
+ */
+export type ClusterLayout =
+  /** ReplicatedMergeTree shards, every statement `ON CLUSTER` (both need ZooKeeper): production. */
+  | 'replicated'
+  /** MergeTree shards, statements each node runs itself: a cluster without ZooKeeper, unreplicated. */
+  | 'per-node';
+
+export interface ClusterSchemaOptions {
+  /** The cluster's name in the servers' `remote_servers` (scripts/services/clickhouse.sh: `mesura_one_node`). */
+  cluster: string;
+  database: string;
+  tables: EventTables;
+  /** Defaults to 'replicated'. */
+  layout?: ClusterLayout;
+}
+
+/** The shards' tables are the single-node tables' names with this suffix; the Distributed tables keep the names. */
+export const LOCAL_TABLE_SUFFIX = '_local';
+
+/**
+ * Where a table's replicas meet in ZooKeeper: one path per shard ({shard} macro) and table; the
+ * replica is the {replica} macro. Both macros come from each server's `macros` section.
+ */
+export const REPLICA_PATH_PREFIX = '/clickhouse/tables/{shard}';
+export const REPLICA_NAME_MACRO = '{replica}';
+
+/**
+ * The sharding key of each table: the visitor, so that a visitor's hits, heartbeats and decisions
+ * land on one shard and visits, media sessions and conversions are each counted on one shard.
+ * A heartbeat without a visitor id (nullable there) goes by its session, whose heartbeats all lack
+ * it; a decision goes by the analytics visitor id it is joined to `hits.visitor_id` by, or its
+ * device key when it has none. The journal goes by batch, so a batch's journal is on one shard.
+ */
+export const SHARDING_KEYS: Readonly<Record<string, string>> = {
+  hits: 'sipHash64(visitor_id)',
+  heartbeats: 'sipHash64(ifNull(visitor_id, session_id))',
+  decision_events: 'sipHash64(ifNull(analytics_visitor_id, visitor_id))',
+  [BATCHES_TABLE]: 'sipHash64(batch_id)',
+};
+
+/** Raised when a single-node statement no longer has the shape the cluster variant is made from. */
+export class ClusterSqlError extends Error {
+  readonly code = 'MESURA_ERR_CLUSTER_SQL';
+}
+
+/**
+ * The DDL of a real cluster, in order: the database, then for each table its shards' local table
+ * (`hits_local`…) and a Distributed table with the single-node name (`hits`…) that spreads
+ * inserts by SHARDING_KEYS and reads from every shard, so the store's SQL runs unchanged. Each
+ * local table is made from the single-node statement (createTableSql, createBatchesTableSql): the
+ * same columns, partitions and sorting key, with only its name, `ON CLUSTER` and the engine changed,
+ * so the two schemas cannot drift apart.
+ */
+export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
+  const { cluster, database, tables, layout = 'replicated' } = options;
+  const onCluster = layout === 'replicated' ? ` ON CLUSTER ${sqlIdentifier(cluster)}` : '';
+  const singleNode = [
+    createBatchesTableSql(database),
+    createTableSql(database, tables.hits),
+    createTableSql(database, tables.heartbeats),
+    createTableSql(database, tables.decisions),
+  ];
+  const statements = [`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}${onCluster}`];
+  for (const sql of singleNode) {
+    const { name, columns, keys } = parseSingleNode(sql, database);
+    const local = `${name}${LOCAL_TABLE_SUFFIX}`;
+    const db = sqlIdentifier(database);
+    const engine =
+      layout === 'replicated'
+        ? `ReplicatedMergeTree(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${name}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
+        : 'MergeTree';
+    statements.push(`CREATE TABLE IF NOT EXISTS ${db}.${sqlIdentifier(local)}${onCluster} ${columns}\n    ENGINE = ${engine} ${keys}`);
+    const shardingKey = SHARDING_KEYS[name];
+    if (shardingKey === undefined) throw new ClusterSqlError(`the table ${name} has no sharding key in SHARDING_KEYS; add one`);
+    statements.push(
+      `CREATE TABLE IF NOT EXISTS ${db}.${sqlIdentifier(name)}${onCluster} AS ${db}.${sqlIdentifier(local)}\n    ` +
+        `ENGINE = Distributed(${sqlString(cluster)}, ${sqlString(database)}, ${sqlString(local)}, ${shardingKey})`,
+    );
+  }
+  return statements;
+}
+
+const SINGLE_NODE_SHAPE = /^CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s*(\([\s\S]*\))\s*ENGINE = MergeTree (PARTITION BY [\s\S]*)$/;
+
+/** The name, the column list and the partition and sorting clauses of a single-node CREATE TABLE. */
+function parseSingleNode(sql: string, database: string): { name: string; columns: string; keys: string } {
+  const match = SINGLE_NODE_SHAPE.exec(sql);
+  if (match === null || match[1] !== database) {
+    throw new ClusterSqlError(`a single-node CREATE TABLE changed shape (${sql.slice(0, 60)}…); update cluster-sql.ts`);
+  }
+  return { name: match[2]!, columns: match[3]!, keys: match[4]! };
+}

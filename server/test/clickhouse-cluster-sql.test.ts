@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LogRecord } from '../src/ingest/ingest-log.js';
+import { createBatchesTableSql } from '../src/store/clickhouse/batches-table.js';
+import { ClickHouseQueryError, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { clusterSchemaSql, type ClusterLayout } from '../src/store/clickhouse/cluster-sql.js';
+import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
+import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
+import { createTableSql } from '../src/store/clickhouse/event-table.js';
+import { SqlLiteralError, sqlString } from '../src/store/clickhouse/sql-literal.js';
+import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow } from './helpers/event-rows.js';
+
+/** The cluster scripts/services/clickhouse.sh defines: this server as one shard of one replica. */
+const ONE_NODE_CLUSTER = 'mesura_one_node';
+const tables = eventTables({ variables: ['section', 'pageType'] });
+const HOUR_MS = 3_600_000;
+/** ClickHouse's codes: a statement it could not parse, and `ON CLUSTER` on a server without ZooKeeper ("DDL background thread is not initialized"). */
+const SYNTAX_ERROR = 62;
+const DDL_QUEUE_NOT_STARTED = 49;
+
+/** Hits of two visitors, a heartbeat and decisions, across a month's end (two partitions). */
+function mixedBatch(): LogRecord[] {
+  const february = LAST_HOUR_OF_JANUARY_MS + 2 * HOUR_MS;
+  return [
+    hitRow('cluster-h1'),
+    hitRow('cluster-h2', { visitorId: 'v-2', day: '2026-02-01', receivedAtMs: february }),
+    heartbeatRow(LAST_HOUR_OF_JANUARY_MS),
+    decisionRow('cluster-d1', LAST_HOUR_OF_JANUARY_MS),
+    { ...decisionRow('cluster-d2', february), analyticsVisitorId: 'v-2' },
+  ];
+}
+
+const rowId = (row: LogRecord) => ('kind' in row ? (row.kind === 'decision' ? row.decisionId : row.heartbeatId) : row.eventId);
+const byId = (rows: readonly LogRecord[]) => [...rows].sort((a, b) => rowId(a).localeCompare(rowId(b)));
+
+describe('clusterSchemaSql', () => {
+  const replicated = clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database: 'mesura', tables });
+
+  it('makes each shard table from the single-node statement: same columns, partitions and sorting key, replicated, ON CLUSTER', () => {
+    const single = createTableSql('mesura', tables.hits);
+    const local = replicated.find((sql) => sql.startsWith('CREATE TABLE IF NOT EXISTS mesura.hits_local '))!;
+    expect(local.replace(' ON CLUSTER mesura_one_node', '').replace("ReplicatedMergeTree('/clickhouse/tables/{shard}/mesura/hits', '{replica}')", 'MergeTree'))
+      .toBe(single.replace('mesura.hits ', 'mesura.hits_local '));
+  });
+
+  it('puts a Distributed table of the single-node name over each shard table, sharded by visitor', () => {
+    expect(replicated[0]).toBe('CREATE DATABASE IF NOT EXISTS mesura ON CLUSTER mesura_one_node');
+    expect(replicated.filter((sql) => sql.includes('ENGINE = Distributed'))).toEqual([
+      "CREATE TABLE IF NOT EXISTS mesura.event_batches ON CLUSTER mesura_one_node AS mesura.event_batches_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'event_batches_local', sipHash64(batch_id))",
+      "CREATE TABLE IF NOT EXISTS mesura.hits ON CLUSTER mesura_one_node AS mesura.hits_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'hits_local', sipHash64(visitor_id))",
+      "CREATE TABLE IF NOT EXISTS mesura.heartbeats ON CLUSTER mesura_one_node AS mesura.heartbeats_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'heartbeats_local', sipHash64(ifNull(visitor_id, session_id)))",
+      "CREATE TABLE IF NOT EXISTS mesura.decision_events ON CLUSTER mesura_one_node AS mesura.decision_events_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'decision_events_local', sipHash64(ifNull(analytics_visitor_id, visitor_id)))",
+    ]);
+  });
+
+  it('makes per-node MergeTree shards without ON CLUSTER for a cluster without ZooKeeper', () => {
+    const perNode = clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database: 'mesura', tables, layout: 'per-node' });
+    expect(perNode.some((sql) => sql.includes('ON CLUSTER') || sql.includes('Replicated'))).toBe(false);
+    const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').replace(' (', '(');
+    expect(perNode.map(oneLine)).toContain(oneLine(createBatchesTableSql('mesura')).replace('mesura.event_batches(', 'mesura.event_batches_local('));
+  });
+
+  it('refuses a cluster or database name that is not a plain identifier', () => {
+    expect(() => clusterSchemaSql({ cluster: "x' OR 1", database: 'mesura', tables })).toThrow(SqlLiteralError);
+    expect(() => clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database: 'a.b', tables })).toThrow(SqlLiteralError);
+  });
+});
+
+/** Runs the layout's DDL in the test database, writes one batch through the Distributed tables, and checks where it went. */
+async function checkLayout(transport: ClickHouseTransport, database: string, layout: ClusterLayout): Promise<void> {
+  for (const sql of clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables, layout })) await transport.command(sql);
+  // The store opens a cluster's database as it is: ensureSchema finds every table and column made.
+  await ensureSchema(transport, database, tables);
+  const engines = await transport.query<{ name: string; engine: string; sorting_key: string }>(
+    `SELECT name, engine, sorting_key FROM system.tables WHERE database = ${sqlString(database)} ORDER BY name`,
+  );
+  const shardEngine = layout === 'replicated' ? 'ReplicatedMergeTree' : 'MergeTree';
+  expect(engines.map(({ name, engine }) => `${name} ${engine}`)).toEqual([
+    'decision_events Distributed', `decision_events_local ${shardEngine}`, 'event_batches Distributed', `event_batches_local ${shardEngine}`,
+    'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
+  ]);
+  expect(engines.find((t) => t.name === 'hits_local')!.sorting_key).toBe('report_suite, day, hit_type, visitor_id, received_at');
+
+  const writer = new EventBatchWriter({ transport, database, tables, now: () => LAST_HOUR_OF_JANUARY_MS });
+  const batch = mixedBatch();
+  expect(await writer.write({ id: 'collector-1/cluster/0', rows: batch })).toMatchObject({ outcome: 'stored', rowsInserted: 5, refused: [] });
+  expect(await writer.write({ id: 'collector-1/cluster/0', rows: batch })).toMatchObject({ outcome: 'already-stored', rowsInserted: 0 });
+  // Read back through the Distributed tables, as reports do, and from the shard's own tables.
+  const stored = [...(await readEventRows(transport, database, tables.hits)), ...(await readEventRows(transport, database, tables.heartbeats)), ...(await readEventRows(transport, database, tables.decisions))];
+  expect(byId(stored)).toEqual(byId(batch));
+  const inShard = await transport.query<{ n: string }>(
+    `SELECT (SELECT count() FROM ${database}.hits_local) + (SELECT count() FROM ${database}.heartbeats_local) + (SELECT count() FROM ${database}.decision_events_local) AS n`,
+  );
+  expect(Number(inShard[0]!.n)).toBe(5);
+}
+
+describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh: mesura_one_node)', () => {
+  const db = useTestDatabase();
+  let zookeeper = false;
+
+  beforeAll(async () => {
+    const clusters = await db().transport.query<{ shard_num: number; replica_num: number }>(
+      `SELECT shard_num, replica_num FROM system.clusters WHERE cluster = ${sqlString(ONE_NODE_CLUSTER)}`,
+    );
+    if (clusters.length !== 1) throw new Error(`the server has no cluster ${ONE_NODE_CLUSTER}: restart it with scripts/services/clickhouse.sh, which defines it`);
+    zookeeper = await db().transport.query("SELECT name FROM system.zookeeper WHERE path = '/'").then(() => true, () => false);
+  });
+
+  it('stores a batch through Distributed tables over MergeTree shards once, in the shard, and reads it back', async () => {
+    await checkLayout(db().transport, `${db().location.database}_pernode`, 'per-node').finally(() =>
+      db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
+  });
+
+  it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async () => {
+    const database = `${db().location.database}_replicated`;
+    if (zookeeper) {
+      try {
+        await checkLayout(db().transport, database, 'replicated');
+        const replicas = await db().transport.query<{ table: string; is_readonly: number; total_replicas: number }>(
+          `SELECT table, is_readonly, total_replicas FROM system.replicas WHERE database = ${sqlString(database)} ORDER BY table`,
+        );
+        expect(replicas).toEqual(['decision_events_local', 'event_batches_local', 'heartbeats_local', 'hits_local'].map((table) => ({ table, is_readonly: 0, total_replicas: 1 })));
+      } finally {
+        await db().transport.command(`DROP DATABASE IF EXISTS ${database} ON CLUSTER ${ONE_NODE_CLUSTER}`);
+      }
+      return;
+    }
+    // Without ZooKeeper every statement is parsed whole, then refused for want of the DDL queue,
+    // which needs ZooKeeper; nothing is made (a replicated CREATE run without ON CLUSTER would
+    // leave a folder behind on 18.16). So the shards are only parsed here.
+    for (const sql of clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables })) {
+      const error = await db().transport.command(sql).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ClickHouseQueryError);
+      expect((error as ClickHouseQueryError).clickHouseCode).not.toBe(SYNTAX_ERROR);
+      expect((error as ClickHouseQueryError).clickHouseCode).toBe(DDL_QUEUE_NOT_STARTED);
+    }
+  });
+});
