@@ -3,7 +3,7 @@
  * visitor signs up on the site, which declares their idUsuari through `window.mesura.setCustomerIds`;
  * the next personalisation request (the global mbox of the next page) and the next media `start`
  * heartbeat carry it with authState 1. After signing out, the same with authState 2. Page-view
- * beacons never carry it.
+ * beacons never carry it. The start heartbeat also carries the player's type and app version (§9).
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +65,11 @@ describe('customer ids in Chromium (§3)', () => {
       () => JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('mesura_usuari='))!.split('=')[1]!)).id as string,
     );
     expect(deliveryId(await afterLogin)).toEqual([visitorId, '1']);
-    expect(heartbeatId(await startHeartbeat(page))).toEqual([visitorId, '1']);
+    const start = await startHeartbeat(page);
+    expect(heartbeatId(start)).toEqual([visitorId, '1']);
+    // The site's player sets §9's player type and app version (apps/site/src/player/player-session.ts).
+    const provider = new URL(start.url()).searchParams;
+    expect([provider.get('s:sp:ovp'), provider.get('s:sp:sdk'), provider.get('s:sp:player_name')]).toEqual(['html5', 'mesura-player 1.0.0', 'mesura-html5']);
 
     const afterLogout = page.waitForRequest(isDelivery, { timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Surt' }).click();
