@@ -2,7 +2,7 @@
  * Two servers sharing one PostgreSQL for their metadata (MESURA_METADATA), each with its own data
  * folder for events, as two servers of a cluster: an admin made by the first signs in on the
  * second, an activity saved through the first is served by the second after one refresh, and a
- * poll answered on one counts on the other.
+ * poll answer or a visitor's sign-up on one holds on the other.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,7 @@ async function signIn(server: MesuraServer): Promise<Record<string, string>> {
 }
 
 describe.skipIf(url === undefined)('two servers on one metadata database', () => {
-  it('start together, share the admin, its sessions and the polls, and B serves an activity saved through A after one refresh, not before', async () => {
+  it('start together, share the admin, its sessions, the polls and the visitors, and B serves an activity saved through A after one refresh, not before', async () => {
     schema = testSchema(url!);
     await schema.pool(); // makes the schema the servers' search_path names
     const metadataUrl = `${url!.connectionString}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
@@ -88,6 +88,12 @@ describe.skipIf(url === undefined)('two servers on one metadata database', () =>
     expect((await b.app.inject({ url: `/api/engagement/polls/${poll.id}` })).json()).toMatchObject({ total: 1 });
     const again = await b.app.inject({ method: 'POST', url: `/api/engagement/polls/${poll.id}/answers`, headers: { origin: ORIGIN, cookie: participant }, payload: { optionId: poll.options[1]!.id } });
     expect(again.statusCode).toBe(409);
+    // A visitor who signs up on A is signed in on B.
+    const visitor = { email: 'visitant@example.cat', name: 'Visitant', password: 'una-contrasenya-llarga' };
+    const signedUp = await a.app.inject({ method: 'POST', url: '/api/visitor/accounts', headers: { origin: ORIGIN }, payload: visitor });
+    expect(signedUp.statusCode, signedUp.body).toBe(201);
+    const visitorCookies = (signedUp.headers['set-cookie'] as string[]).map((cookie) => cookie.split(';', 1)[0]).join('; ');
+    expect((await b.app.inject({ url: '/api/visitor/me', headers: { cookie: visitorCookies } })).json()).toMatchObject({ email: visitor.email });
     // Both servers' sign-ins are in the one audit.
     const audit = (await b.app.inject({ url: '/api/accounts/audit', headers: sessionB })).json();
     expect(audit.entries.filter((entry: { action: string }) => entry.action === 'login')).toHaveLength(2);

@@ -1,15 +1,17 @@
 /**
- * Where the metadata lives: users, sessions, API tokens, activities, site content and the
- * participation features' answers (polls, newsletter), which need transactions rather than an
- * analytics engine. With MESURA_METADATA, in that PostgreSQL database, shared by every server of
- * a cluster (store/postgres/); without it, embedded beside the events as before (the DuckDB
- * file's account and activity tables, content.duckdb, engagement.duckdb), even when the events go
- * elsewhere, so that one process needs nothing more.
+ * Where the metadata lives: users, sessions, API tokens, activities, site content, the
+ * participation features' answers (polls, newsletter) and the site's visitor accounts, which need
+ * transactions rather than an analytics engine. With MESURA_METADATA, in that PostgreSQL
+ * database, shared by every server of a cluster (store/postgres/); without it, embedded beside
+ * the events as before (the DuckDB file's account and activity tables, content.duckdb,
+ * engagement.duckdb, visitors.duckdb), even when the events go elsewhere, so that one process
+ * needs nothing more.
  */
 import type { ContentSet } from '@mesura/content';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadContentStore } from '../content/content-store.js';
 import { openEngagementStore, type EngagementStore } from '../engagement/engagement-store.js';
+import { openVisitorStore, type VisitorStore } from '../visitors/visitor-store.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
 import type { PostgresUrl } from './postgres/postgres-url.js';
@@ -21,6 +23,8 @@ export interface MetadataStore {
   loadContent(): Promise<ContentSet>;
   /** Poll answers and newsletter sign-ups; the caller closes it. */
   openEngagement(): Promise<EngagementStore>;
+  /** The site's visitor accounts, sessions and lists; the caller closes it. */
+  openVisitors(): Promise<VisitorStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   close(): Promise<void>;
@@ -44,6 +48,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       activities: embedded,
       loadContent: () => loadContentStore(settings.dataDir),
       openEngagement: () => openEngagementStore(settings.dataDir),
+      openVisitors: () => openVisitorStore(settings.dataDir),
       shared: false,
       close: async () => undefined,
     };
@@ -59,6 +64,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     activities: metadata.activities,
     loadContent: () => metadata.loadContent(),
     openEngagement: async () => metadata.engagement,
+    openVisitors: async () => metadata.visitors,
     shared: true,
     close: () => metadata.close(),
   };

@@ -3,8 +3,8 @@
  * schema_version; at start the missing ones run, all in one transaction, so a server that fails
  * half-way leaves the schema as it found it. A step, once released, is never edited: a change is
  * a new step. Columns mirror the embedded tables (store/duckdb-accounts.ts, duckdb-decisions.ts,
- * content/content-store.ts, engagement/engagement-store.ts) so both engines read rows the same
- * way (store/account-rows.ts).
+ * content/content-store.ts, engagement/engagement-store.ts, visitors/visitor-store.ts) so both
+ * engines read rows the same way (store/account-rows.ts).
  */
 import type { MetadataPool } from './postgres-pool.js';
 
@@ -56,6 +56,16 @@ CREATE TABLE content_documents (kind text NOT NULL, id text NOT NULL, position i
 CREATE TABLE poll_answers (poll_id text NOT NULL, participant_id text NOT NULL, option_id text NOT NULL,
   answered_at_ms bigint NOT NULL, PRIMARY KEY (poll_id, participant_id));
 CREATE TABLE newsletter_subscribers (email text PRIMARY KEY, subscribed_at_ms bigint NOT NULL);`,
+  },
+  {
+    version: 5,
+    name: 'visitor accounts',
+    sql: `
+CREATE TABLE visitor_accounts (id text PRIMARY KEY, email text NOT NULL UNIQUE, name text NOT NULL, password_hash text NOT NULL,
+  created_at_ms bigint NOT NULL);
+CREATE TABLE visitor_sessions (secret_hash text PRIMARY KEY, visitor_id text NOT NULL, last_seen_ms bigint NOT NULL);
+CREATE TABLE visitor_list (visitor_id text NOT NULL, item_type text NOT NULL, item_id text NOT NULL, added_ms bigint NOT NULL,
+  PRIMARY KEY (visitor_id, item_type, item_id));`,
   },
 ];
 

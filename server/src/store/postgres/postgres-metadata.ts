@@ -1,10 +1,11 @@
 /**
- * The scaled-out deployment's metadata (MESURA_METADATA): accounts, activities, site content and
- * the participation features' answers in one PostgreSQL database, its schema brought up to date
- * at open (metadata-migrations.ts).
+ * The scaled-out deployment's metadata (MESURA_METADATA): accounts, activities, site content, the
+ * participation features' answers and the site's visitor accounts in one PostgreSQL database, its
+ * schema brought up to date at open (metadata-migrations.ts).
  */
 import type { ContentSet } from '@mesura/content';
 import type { EngagementStore } from '../../engagement/engagement-store.js';
+import type { VisitorStore } from '../../visitors/visitor-store.js';
 import type { AccountStore } from '../account-store.js';
 import type { ActivityStore } from '../decision-store.js';
 import { migrateMetadata, type Migration } from './metadata-migrations.js';
@@ -13,6 +14,7 @@ import { PostgresActivityStore } from './postgres-activities.js';
 import { postgresEngagementStore } from './postgres-engagement.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
+import { postgresVisitorStore } from './postgres-visitors.js';
 import type { PostgresUrl } from './postgres-url.js';
 
 export interface PostgresMetadata {
@@ -22,6 +24,8 @@ export interface PostgresMetadata {
   loadContent(seed?: () => ContentSet): Promise<ContentSet>;
   /** Poll answers and newsletter sign-ups. */
   engagement: EngagementStore;
+  /** The site's visitor accounts, their sessions and lists. */
+  visitors: VisitorStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -36,6 +40,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       activities: new PostgresActivityStore(pool),
       loadContent: (seed) => loadPostgresContent(pool, seed),
       engagement: postgresEngagementStore(pool),
+      visitors: postgresVisitorStore(pool),
       migrated,
       close: () => pool.close(),
     };
