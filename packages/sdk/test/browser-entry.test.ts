@@ -22,7 +22,7 @@ let heard: string[];
 const listen = (event: Event) => void heard.push(event.type);
 
 /** Loads /mesura.js on a page whose snippet queued `queued`, with the CMP `cmp`. */
-async function loadSdk(cmp: ReturnType<typeof fakeCmp>, queued: unknown[][] = []): Promise<void> {
+async function loadSdk(cmp: ReturnType<typeof fakeCmp>, queued: [string, ...unknown[]][] = []): Promise<void> {
   page().__tcfapi = cmp.tcfapi;
   page().mesura = { q: queued, d: queued.map(() => undefined) };
   vi.resetModules();
