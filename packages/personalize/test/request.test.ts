@@ -106,6 +106,20 @@ describe('visitor ids (§7, §9 visitor-API timeout 2000 ms)', () => {
     expect(h.warnings).toEqual([VISITOR_API_TIMED_OUT]);
   });
 
+  it('sends the customer ids that come within 2000 ms, with their authState, and warns of nothing', async () => {
+    let declare: (ids: Record<string, { id: string; authState: number }>) => void = noop;
+    const h = setupClient({ visitorIds: { customerIds: () => new Promise((resolve) => (declare = resolve)) } });
+    void h.client.getOffer({ mbox: 'a', success: noop, error: noop });
+    await h.timers.advance(1500);
+    expect(h.transport.calls).toHaveLength(0);
+    declare({ idUsuari: { id: 'u-42', authState: 1 }, idBigData: { id: 'bd-7', authState: 1 } });
+    await h.timers.advance(0);
+    expect(h.transport.calls).toHaveLength(1);
+    const params = h.transport.params();
+    expect([params.get('vst.idUsuari.id'), params.get('vst.idUsuari.authState'), params.get('vst.idBigData.id'), params.get('vst.idBigData.authState')]).toEqual(['u-42', '1', 'bd-7', '1']);
+    expect(h.warnings).toEqual([]);
+  });
+
   it('sends without the customer ids when they fail (§8)', async () => {
     const h = setupClient({ visitorIds: { customerIds: () => Promise.reject(new Error('down')) } });
     await h.client.getOffer({ mbox: 'a', success: noop, error: noop });
