@@ -12,6 +12,7 @@ import { checkCustomerIds, type CustomerId, type CustomerIdInput } from './custo
 export interface CustomerIdStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem(key: string): void;
 }
 
 /** The ids kept in `storage`, checked again (anything on the page can write there); none when unreadable. */
@@ -32,6 +33,15 @@ export function storeCustomerIds(storage: CustomerIdStorage | undefined, ids: Re
     storage?.setItem(CUSTOMER_IDS_STORAGE_KEY, JSON.stringify(ids));
   } catch {
     // Nothing to do: the page's own ids still hold for this page.
+  }
+}
+
+/** Removes the ids kept for the tab: consent withdrawn or opted out, nothing of the visitor stays. */
+export function forgetStoredCustomerIds(storage: CustomerIdStorage | undefined): void {
+  try {
+    storage?.removeItem(CUSTOMER_IDS_STORAGE_KEY);
+  } catch {
+    // Storage denied: nothing was kept there either.
   }
 }
 

@@ -21,7 +21,7 @@ export { cachedDocumentCookieJar, documentCookieJar } from './cookie-jar.js';
 export { privacyStatus } from './privacy.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';
-export { browserSessionStorage, readStoredCustomerIds } from './customer-id-storage.js';
+export { browserSessionStorage, forgetStoredCustomerIds, readStoredCustomerIds } from './customer-id-storage.js';
 export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVisitorId } from './visitor-id.js';
 export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';

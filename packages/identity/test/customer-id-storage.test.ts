@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_IDS_STORAGE_KEY, createCustomerIdStore, readStoredCustomerIds, type CustomerIdStorage } from '../src/index.js';
+import { CUSTOMER_IDS_STORAGE_KEY, createCustomerIdStore, forgetStoredCustomerIds, readStoredCustomerIds, type CustomerIdStorage } from '../src/index.js';
 
 /** A session storage in memory; `refuse` makes every write throw, as a full or denied storage does. */
 function memoryStorage(initial: Record<string, string> = {}, refuse = false): CustomerIdStorage & { items: Record<string, string> } {
@@ -11,6 +11,7 @@ function memoryStorage(initial: Record<string, string> = {}, refuse = false): Cu
       if (refuse) throw new Error('QuotaExceededError');
       items[key] = value;
     },
+    removeItem: (key) => void delete items[key],
   };
 }
 
@@ -53,5 +54,13 @@ describe('customer ids kept for the tab (§3)', () => {
     const store = createCustomerIdStore({ storage: memoryStorage({}, true) });
     expect(() => store.setCustomerIds({ idUsuari: { id: 'u-42', authState: 1 } })).not.toThrow();
     expect(store.customerIds()).toEqual({ idUsuari: { id: 'u-42', authState: 1 } });
+  });
+
+  it('forgets the ids kept for the tab', () => {
+    const storage = memoryStorage();
+    createCustomerIdStore({ storage }).setCustomerIds({ idUsuari: { id: 'u-42', authState: 1 } });
+    forgetStoredCustomerIds(storage);
+    expect(storage.items).toEqual({});
+    expect(createCustomerIdStore({ storage }).customerIds()).toEqual({});
   });
 });

@@ -12,7 +12,14 @@ import { replayQueue, type SnippetQueue } from './command-queue.js';
 import { layerOfPath, tagAssetsPath } from '@mesura/site-property';
 import { ACTIVITY_MAP_FILE, AUDIENCE_FILE, CUSTOMER_IDS_EVENT, ID_SYNC_FILE, MEDIA_FILE } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
-import { adoptIncomingVisitor, browserSessionStorage, createCustomerIdStore, documentCookieJar, type CustomerIdStore } from '@mesura/identity';
+import {
+  adoptIncomingVisitor,
+  browserSessionStorage,
+  createCustomerIdStore,
+  documentCookieJar,
+  forgetStoredCustomerIds,
+  type CustomerIdStore,
+} from '@mesura/identity';
 import { lookUpCollectorVisitor, scheduleIdSync } from './cross-domain-visitor.js';
 import { startMesura, type Mesura } from './start.js';
 import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
@@ -47,7 +54,7 @@ function start(): void {
     const track = (name: string, detail?: Record<string, unknown>) => started.runtime.track(name, detail);
     const { identity } = started;
     // An opt-out drops what waits to be sent, as a consent withdrawal does (§4).
-    const optOut = () => (identity.optOut(), transport.discard());
+    const optOut = () => (identity.optOut(), transport.discard(), forgetStoredCustomerIds(browserSessionStorage()));
     const { setCustomerIds, customerIds } = pageCustomerIdStore(started.allowed);
     const global: MesuraGlobal = { track, setCustomerIds, customerIds, allowed: started.allowed, analytics: started.analytics, identity: { ...identity, optOut }, config };
     const open = () => {
@@ -74,7 +81,7 @@ function start(): void {
       if (!mesura) mesura = begin();
       // Withdrawn (§4 opt-out): what waits in the queue is dropped, nothing is sent afterwards.
       if (mesura.allowed()) void transport.flush();
-      else transport.discard();
+      else (transport.discard(), forgetStoredCustomerIds(browserSessionStorage()));
       window.dispatchEvent(new CustomEvent(`mesura:consent-${kind}`));
     },
   });

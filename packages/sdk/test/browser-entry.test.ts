@@ -82,4 +82,13 @@ describe('/mesura.js on a page (§4 consent events)', () => {
     expect((page().mesura as { customerIds(): unknown }).customerIds()).toEqual({ idUsuari: { id: 'u-42', authState: 1 } });
     expect(sessionStorage.getItem('mesura_cids')).toBeNull();
   });
+
+  it('forgets the customer ids kept for the tab when the visitor withdraws consent (§4)', async () => {
+    const cmp = fakeCmp();
+    await loadSdk(cmp, [['setCustomerIds', { idUsuari: { id: 'u-42', authState: 1 } }]]);
+    cmp.answer([1001], 'tcloaded');
+    await vi.waitFor(() => expect(sessionStorage.getItem('mesura_cids')).not.toBeNull());
+    cmp.answer([], 'useractioncomplete');
+    await vi.waitFor(() => expect(sessionStorage.getItem('mesura_cids')).toBeNull());
+  });
 });

@@ -6,6 +6,7 @@ import { currentCustomerIds, pageCustomerIds, type PageCustomerIdsEnv } from '..
 const storageWith = (ids?: object): CustomerIdStorage => ({
   getItem: (key) => (key === CUSTOMER_IDS_STORAGE_KEY && ids ? JSON.stringify(ids) : null),
   setItem: () => undefined,
+  removeItem: () => undefined,
 });
 
 function page(options: { mesura?: unknown; stored?: object; loggedIn?: boolean }): PageCustomerIdsEnv & { window: EventTarget & { mesura?: unknown } } {
