@@ -1,7 +1,8 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
-import { openIntake, type Intake } from './ingest/intake.js';
+import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createBackfill, ensureBackfillKey, type Backfill } from './ingest/backfill-key.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
@@ -37,6 +38,8 @@ import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb-store.js';
+import { openEventsStore } from './store/open-events-store.js';
+import type { EmbeddedMetadata } from './store/metadata-store.js';
 import { openMetadataStore, type MetadataStore } from './store/metadata-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
 import { accountAuditRoutes } from './auth/account-audit-routes.js';
@@ -55,8 +58,8 @@ export interface MesuraServer {
   app: FastifyInstance;
   /** Stops accepting requests, writes every acknowledged event, closes the store. */
   close(): Promise<void>;
-  /** The daily deletion of rows past MESURA_RETENTION_DAYS (rights/retention-job.ts). */
-  retention: RetentionJob;
+  /** The daily deletion of rows past MESURA_RETENTION_DAYS (rights/retention-job.ts); none on ClickHouse yet. */
+  retention: RetentionJob | undefined;
   /** Users, sessions and tokens (auth/): tests make users through it. */
   accounts: AuthContext;
   /** Every route registered, with the access it declares (auth/auth-guard.ts). */
@@ -83,6 +86,9 @@ export const SHUTDOWN_GRACE_MS = 2000;
 
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
   const { now = Date.now, catalogTimers } = options;
+  // MESURA_ROLE (config.ts SERVER_ROLES): a collector serves no console, an API node no measurement endpoints.
+  const collectsEvents = config.role !== 'api';
+  const servesConsole = config.role !== 'collector';
   const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
   const headers = securityHeaders(config.publicUrl);
   const backfill = createBackfill(ensureBackfillKey(config.dataDir), config.retentionDays);
@@ -98,6 +104,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers) }, (request, response) => {
         applySecurityHeaders(response, headers);
         const url = request.url ?? '';
+        if (!collectsEvents) return handle(request, response);
         if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
         if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
         if (url.startsWith(DELIVERY_PATH_PREFIX)) return collectors.delivery(request, response);
@@ -111,12 +118,21 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     return reply.code(httpError.kind.status).send(httpError.body());
   });
 
-  // DuckDB runs its statements on its own threads, so loading never stalls this one.
-  const store = await openDuckDbStore(config.dataDir, variableNames(SITE_VARIABLE_MAP), config.timeZone);
-  const metadata = await openMetadataStore(config, store, app.log);
-  const intake = await openIntake({
+  const variables = variableNames(SITE_VARIABLE_MAP);
+  const logDir = path.join(config.dataDir, INGEST_LOG_DIR);
+  const events = await openEventsStore({ setting: config.store, dataDir: config.dataDir, logDir, variables, timeZone: config.timeZone, collectorName: config.collectorName, log: app.log });
+  app.log.info(`events in ${events.description}`);
+  const store = events.engine === 'duckdb' ? events.store : undefined;
+  // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.
+  const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone) : undefined);
+  // Read only when MESURA_METADATA is unset, and then `embedded` is open.
+  const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log);
+  // An API node on ClickHouse takes in no events: it has no ingest log (reports there are not built yet).
+  const intake = !collectsEvents && events.engine === 'clickhouse' ? undefined : await openIntake({
     dataDir: config.dataDir,
-    store,
+    store: events.sink,
+    maxUndrainedLogBytes: config.maxUndrainedLogBytes,
+    drainRetry: events.drainRetry,
     environment: config.environment,
     variableMap: SITE_VARIABLE_MAP,
     timeZone: config.timeZone,
@@ -127,10 +143,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     consentPolicy: config.consentPolicy,
     keepUserAgent: config.keepUserAgent,
   });
-  if (intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
+  if (intake && intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   const openFiles = openFileWarning(config.edge, softOpenFileLimit());
   if (openFiles !== undefined) app.log.warn(openFiles);
-  const retention = startRetentionJob({
+  const retention = store && intake && startRetentionJob({
     store,
     retentionDays: config.retentionDays,
     now,
@@ -141,8 +157,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   });
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
-  collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill });
-  collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
+  if (intake) {
+    collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill });
+    collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
+  }
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, ...(catalogTimers && { timers: catalogTimers }) });
   const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
@@ -154,7 +172,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     disabledForMs: config.deliveryDisabledMs,
     maxBodyBytes: config.maxBodyBytes,
     classify: createUserAgentClassifier(),
-    record: (events) => intake.recordDecisions(events),
+    record: (decisions) => (intake ? intake.recordDecisions(decisions) : Promise.resolve()),
     onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
     now,
     backfill,
@@ -165,19 +183,25 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const accounts = await openAccounts(metadata.accounts, accountSettings, now, app.log);
   // Before any route: the guard records each one with its declared access.
   const routes = installAuthGuard(app, accounts);
-  routeCollectors(app, collectors);
-  await app.register(accountRoutes, accounts);
-  await app.register(accountAuditRoutes, { accounts: metadata.accounts });
-  await registerRoutes(app, config, { store, metadata, intake, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
+  if (collectsEvents) routeCollectors(app, collectors);
+  if (config.role === 'collector') {
+    app.get('/healthz', { config: { access: 'public' } }, async () => collectorHealthBody(intake!));
+  } else {
+    await app.register(accountRoutes, accounts);
+    await app.register(accountAuditRoutes, { accounts: metadata.accounts });
+    const eventRoutes = store && intake ? { store, intake } : undefined;
+    await registerRoutes(app, config, { events: eventRoutes, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await closeConnections(app);
-      await retention.stop();
-      await intake.close();
+      await retention?.stop();
+      await intake?.close();
       catalog.close();
-      await store.close();
+      await events.close();
+      if (embedded !== store) await embedded?.close();
       await metadata.close();
     })());
   return { app, close, retention, accounts, routes };
@@ -223,36 +247,37 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
   });
 }
 
+/** A collector's /healthz: its ingest log's way to the events store (ingest/collector-health.ts). */
+async function collectorHealthBody(intake: Intake) {
+  const health = intake.health();
+  return { status: health.refusing ? 'refusing' : 'ok', role: 'collector', pendingEvents: await intake.pending(), ...health };
+}
+
 interface RouteDeps {
-  store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore;
+  /** Absent on an API node over ClickHouse: the reports, export and rights routes do not run there yet. */
+  events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
   catalog: ActivityCatalog;
   metadata: MetadataStore;
   delivery: () => DeliveryHandler;
-  intake: Intake;
   cors: Cors;
   now: () => number;
   backfill: Backfill;
   previews: PreviewTokens;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, { store, metadata, intake, cors, now, catalog, delivery, backfill, previews }: RouteDeps): Promise<void> {
-  const catchUp = () => intake.catchUp();
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, { events, metadata, cors, now, catalog, delivery, backfill, previews }: RouteDeps): Promise<void> {
   await registerCompression(app);
-  app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await intake.pending() }));
-  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
-  const reportCatchUp = () => intake.catchUpWithin(config.reportMaxLagMs);
-  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp: reportCatchUp });
-  await app.register(realtimeRoutes, { reader: store, catchUp: reportCatchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
-  await app.register(visitorRightsRoutes, { store, catchUp, now });
-  await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
-  await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
+  const pending = events ? () => events.intake.pending() : async () => 0;
+  app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await pending() }));
+  if (events) await registerEventRoutes(app, config, { ...events, cors, now, backfill });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  await app.register(activityRoutes, { catalog, store, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
+  if (events) {
+    const { store, intake } = events;
+    await app.register(activityRoutes, { catalog, store, catchUp: () => intake.catchUp(), delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
+  }
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });
@@ -277,4 +302,26 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { stor
       tagLibrary: tagLibraryPath(config.environment),
     },
   });
+}
+
+interface EventRouteDeps {
+  store: NonNullable<RouteDeps['events']>['store'];
+  intake: Intake;
+  cors: Cors;
+  now: () => number;
+  backfill: Backfill;
+}
+
+/** The routes that read or write the events store: reports, export, rights, refusals, consent choices. */
+async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, backfill }: EventRouteDeps): Promise<void> {
+  const catchUp = () => intake.catchUp();
+  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
+  const reportCatchUp = () => intake.catchUpWithin(config.reportMaxLagMs);
+  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp: reportCatchUp });
+  await app.register(realtimeRoutes, { reader: store, catchUp: reportCatchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
+  await app.register(visitorRightsRoutes, { store, catchUp, now });
+  await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
+  await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
 }

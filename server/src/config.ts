@@ -13,6 +13,18 @@ import { MIN_COHORT_DEFAULT } from './reports/min-cohort.js';
 import { CELL_VISITOR_KEYS } from './store/duckdb/report-facts-schema.js';
 import { LOAD_INTERVAL_MS } from './ingest/store-loader.js';
 import { parsePostgresUrl, type PostgresUrl } from './store/postgres/postgres-url.js';
+import { parseEventsStore, type EventsStoreSetting } from './store/open-events-store.js';
+import { MAX_UNDRAINED_LOG_BYTES_DEFAULT } from './ingest/collector-health.js';
+
+/**
+ * What one process of a deployment does (MESURA_ROLE):
+ * - `all`: everything, the one-process default;
+ * - `collector`: the public measurement endpoints (beacons, heartbeats, personalisation
+ *   delivery) and /healthz, its ingest log drained into the events store; nothing of the console;
+ * - `api`: the site, the console and its APIs, without the measurement endpoints.
+ */
+export const SERVER_ROLES = ['all', 'collector', 'api'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
 
 /** Everything the server reads from its environment, with the defaults README.md lists. */
 export interface ServerConfig {
@@ -30,6 +42,14 @@ export interface ServerConfig {
    * none: they stay embedded under MESURA_DATA_DIR, whatever store the events use.
    */
   metadata: PostgresUrl | undefined;
+  /** MESURA_STORE: where events go: unset, the embedded DuckDB under MESURA_DATA_DIR; clickhouse://user:password@host:port/database, ClickHouse (store/open-events-store.ts). */
+  store: EventsStoreSetting;
+  /** MESURA_ROLE: all | collector | api (SERVER_ROLES). Default all. */
+  role: ServerRole;
+  /** MESURA_MAX_UNDRAINED_LOG_BYTES: past this many bytes of ingest log not yet in the events store, new events get 503 (ingest/collector-health.ts). Default 8 GiB. */
+  maxUndrainedLogBytes: number;
+  /** MESURA_COLLECTOR_NAME: this collector's name in ClickHouse batch ids (store/clickhouse/collector-name.ts). Default one made at random and kept in the ingest log's folder. */
+  collectorName: string | undefined;
   /** MESURA_ENV: development | staging | production; the reports' default suite (the SDK picks its own by host name). Default development. */
   environment: Environment;
   reportSuite: string;
@@ -108,12 +128,17 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   const environment = parseEnvironment(env.MESURA_ENV);
   const origins = commaList(env.MESURA_SITE_ORIGINS);
   const clientCodes = commaList(env.MESURA_CLIENT_CODES) ?? ['mesura'];
+  const store = parseEventsStore(env.MESURA_STORE);
   return {
     port,
     host: env.MESURA_HOST || DEFAULT_HOST,
     publicUrl: parsePublicUrl(env.MESURA_PUBLIC_URL),
     dataDir: path.resolve(env.MESURA_DATA_DIR || './data'),
     metadata: env.MESURA_METADATA ? parsePostgresUrl('MESURA_METADATA', env.MESURA_METADATA) : undefined,
+    store,
+    role: parseRole(env.MESURA_ROLE, store),
+    maxUndrainedLogBytes: parsePositiveInt('MESURA_MAX_UNDRAINED_LOG_BYTES', env.MESURA_MAX_UNDRAINED_LOG_BYTES, MAX_UNDRAINED_LOG_BYTES_DEFAULT),
+    collectorName: env.MESURA_COLLECTOR_NAME || undefined,
     environment,
     reportSuite: REPORT_SUITES[environment],
     siteOrigins: origins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
@@ -232,6 +257,19 @@ function parseTrustedProxyHops(hops: string | undefined, trustProxy: string | un
   const n = Number(hops);
   if (!/^\d+$/.test(hops) || !Number.isSafeInteger(n)) throw new Error(`MESURA_TRUSTED_PROXY_HOPS must be a whole number of proxies (0 or more), got '${hops}'`);
   return n;
+}
+
+/**
+ * The reports do not run on ClickHouse yet, so one process cannot be everything there: it is a
+ * collector, or an API node serving what needs no events store (app.ts registerRoutes).
+ */
+function parseRole(value: string | undefined, store: EventsStoreSetting): ServerRole {
+  const role = value === undefined || value === '' ? 'all' : SERVER_ROLES.find((known) => known === value);
+  if (role === undefined) throw new Error(`MESURA_ROLE must be ${SERVER_ROLES.join(', ')}, got '${value!.slice(0, 40)}'`);
+  if (role === 'all' && store.engine === 'clickhouse') {
+    throw new Error('MESURA_STORE=clickhouse://… needs MESURA_ROLE=collector (or api): the reports do not run on ClickHouse yet, so one process cannot serve them all');
+  }
+  return role;
 }
 
 function parseConsentPolicy(value: string | undefined): ConsentPolicy {

@@ -72,7 +72,7 @@ describe('retention (MESURA_RETENTION_DAYS, default 395)', () => {
     ];
     expect(oldHits.length).toBeGreaterThan(2); // the two page views and the replay's analytics hits
 
-    const deleted = await t.server.retention.runNow();
+    const deleted = await t.server.retention!.runNow();
     expect(deleted).toMatchObject({ hits: oldHits.length, decisionEvents: 1, pageViewAggregates: 1 });
     expect(deleted!.heartbeats).toBeGreaterThan(0);
 
@@ -85,9 +85,9 @@ describe('retention (MESURA_RETENTION_DAYS, default 395)', () => {
 
   it('keeps the page views of deleted days, without visitors, in the page-view report', async () => {
     const before = await get(`/api/reports/pageviews?from=${OLD_DAY}&to=${OLD_DAY}&by=pageName`);
-    await t.server.retention.runNow();
+    await t.server.retention!.runNow();
     // A second run finds nothing more to roll up: the old day is not counted twice.
-    await t.server.retention.runNow();
+    await t.server.retention!.runNow();
     const after = await get(`/api/reports/pageviews?from=${OLD_DAY}&to=${OLD_DAY}&by=pageName`);
     expect(before.rows).toEqual([{ key: 'mesura:portada', pageViews: 2, visitors: 1 }]);
     expect(after.rows).toEqual([{ key: 'mesura:portada', pageViews: 2, visitors: 0 }]);
@@ -108,7 +108,7 @@ describe('retention (MESURA_RETENTION_DAYS, default 395)', () => {
     await t.server.close();
     const later = await startTestServer({ MESURA_DATA_DIR: dataDir }, () => NOW);
     try {
-      await later.server.retention.runNow(); // waits for the start-up run, which did the work
+      await later.server.retention!.runNow(); // waits for the start-up run, which did the work
       const response = await later.server.app.inject({ url: `/api/export/events?from=${OLD_DAY}&to=${OLD_DAY}`, headers: await later.authHeaders('admin') });
       expect(response.json()).toEqual([]);
     } finally {

@@ -55,7 +55,7 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandle
       (body) => answer(response, 200, headers, body),
       (error: unknown) => {
         const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
-        answer(response, failure.kind.status, headers, JSON.stringify(failure.body()));
+        answer(response, failure.kind.status, { ...headers, ...failure.headers }, JSON.stringify(failure.body()));
       },
     );
   };

@@ -30,6 +30,8 @@ export const ERRORS = {
   internal: { code: 'MESURA_ERR_INTERNAL', status: 500 },
   storeUnavailable: { code: 'MESURA_ERR_STORE_UNAVAILABLE', status: 503 },
   shuttingDown: { code: 'MESURA_ERR_SHUTTING_DOWN', status: 503 },
+  /** The collector's undrained ingest log passed its bound (ingest/collector-health.ts); answered with Retry-After. */
+  ingestLogFull: { code: 'MESURA_ERR_INGEST_LOG_FULL', status: 503 },
 } as const satisfies Record<string, ErrorKind>;
 
 export interface ErrorBody {
@@ -41,6 +43,8 @@ export class HttpError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** Headers the answer carries besides the body's (e.g. Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

@@ -41,7 +41,7 @@ export function createBeaconHandler(deps: BeaconHandlerDeps): BeaconHandler {
           : answer(response, 204, cors),
       (error: unknown) => {
         const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
-        answer(response, failure.kind.status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
+        answer(response, failure.kind.status, { ...cors, ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
       },
     );
   };

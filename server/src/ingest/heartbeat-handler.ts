@@ -52,7 +52,7 @@ export function createHeartbeatHandler(deps: HeartbeatHandlerDeps): HeartbeatHan
       () => answer(response, 200, { ...cors, 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' }, TRANSPARENT_GIF),
       (error: unknown) => {
         const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
-        answer(response, failure.kind.status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
+        answer(response, failure.kind.status, { ...cors, ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
       },
     );
   };

@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
@@ -18,6 +18,13 @@ export interface SealedSegment {
 
 const SEGMENT_PATTERN = /^(\d{12})\.ndjson$/;
 
+/** What a segment not yet discarded holds on disk, for the collector's health (ingest/collector-health.ts). */
+interface SegmentSize {
+  bytes: number;
+  /** When its first row was written (epoch ms); for a segment a previous process left, its file's last change. */
+  firstWrittenMs: number | undefined;
+}
+
 /**
  * The collector's append-only log: the place where an event becomes durable. A batch is written
  * and fdatasync'd before any of its requests is answered; a loader then moves sealed segments into
@@ -34,22 +41,48 @@ export class IngestLog {
   private kinds: SegmentKinds = { hits: false, heartbeats: false, decisions: false };
   /** Syncs under way per open file; a file is closed only after its syncs end. */
   private readonly syncs = new Map<number, Set<Promise<void>>>();
+  /** Every segment on disk, sealed or current, until it is discarded: the bytes not yet in the store. */
+  private readonly sizes = new Map<string, SegmentSize>();
 
   private constructor(
     private readonly dir: string,
     private seq: number,
     private file: string,
     private fd: number,
-  ) {}
+    private readonly now: () => number,
+  ) {
+    this.sizes.set(file, { bytes: 0, firstWrittenMs: undefined });
+  }
 
   /** Opens the log in `dir`, returning the segments a previous process left unloaded. */
-  static open(dir: string): { log: IngestLog; leftover: SealedSegment[] } {
+  static open(dir: string, options: { now?: () => number } = {}): { log: IngestLog; leftover: SealedSegment[] } {
     mkdirSync(dir, { recursive: true });
     const files = readdirSync(dir).filter((f) => SEGMENT_PATTERN.test(f)).sort();
     const leftover = files.map((f) => ({ file: path.join(dir, f) }));
     const lastSeq = files.length ? Number(SEGMENT_PATTERN.exec(files.at(-1)!)![1]) : 0;
     const { file, fd } = createSegment(dir, lastSeq + 1);
-    return { log: new IngestLog(dir, lastSeq + 1, file, fd), leftover };
+    const log = new IngestLog(dir, lastSeq + 1, file, fd, options.now ?? Date.now);
+    for (const segment of leftover) {
+      const stat = statSync(segment.file);
+      log.sizes.set(segment.file, { bytes: stat.size, firstWrittenMs: stat.mtimeMs });
+    }
+    return { log, leftover };
+  }
+
+  /** Bytes of every segment on disk that the store does not hold yet (sealed, current, left over). */
+  get undrainedBytes(): number {
+    let bytes = 0;
+    for (const size of this.sizes.values()) bytes += size.bytes;
+    return bytes;
+  }
+
+  /** When the oldest row not yet in the store was written (epoch ms); undefined when there is none. */
+  oldestUndrainedMs(): number | undefined {
+    let oldest: number | undefined;
+    for (const { firstWrittenMs } of this.sizes.values()) {
+      if (firstWrittenMs !== undefined && (oldest === undefined || firstWrittenMs < oldest)) oldest = firstWrittenMs;
+    }
+    return oldest;
   }
 
   /**
@@ -64,11 +97,15 @@ export class IngestLog {
       else if (row.kind === 'decision') this.kinds.decisions = true;
       else this.kinds.heartbeats = true;
     }
+    let bytes: number;
     try {
-      writeSync(this.fd, text);
+      bytes = writeSync(this.fd, text);
     } catch (error) {
       return Promise.reject(error as Error);
     }
+    const size = this.sizes.get(this.file)!;
+    size.bytes += bytes;
+    size.firstWrittenMs ??= this.now();
     this.written = true;
     return this.sync(this.fd);
   }
@@ -83,6 +120,7 @@ export class IngestLog {
     const previous = this.fd;
     this.seq += 1;
     ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
+    this.sizes.set(this.file, { bytes: 0, firstWrittenMs: undefined });
     this.written = false;
     this.kinds = { hits: false, heartbeats: false, decisions: false };
     await this.closeWhenSynced(previous);
@@ -92,12 +130,16 @@ export class IngestLog {
   /** Deletes a segment once its rows are in the store. */
   async discard(segment: SealedSegment): Promise<void> {
     await unlink(segment.file);
+    this.sizes.delete(segment.file);
   }
 
   /** Closes the current segment, deleting it when it is empty. */
   async close(): Promise<void> {
     await this.closeWhenSynced(this.fd);
-    if (!this.written) await unlink(this.file);
+    if (!this.written) {
+      await unlink(this.file);
+      this.sizes.delete(this.file);
+    }
   }
 
   private sync(fd: number): Promise<void> {

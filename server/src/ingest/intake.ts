@@ -3,7 +3,6 @@ import { decodeBeacon, decodeHeartbeatQuery, storedUserAgent, type VariableMap }
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { HitRow } from '../store/hit-row.js';
-import type { Store } from '../store/store.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { localDayIn } from '../local-day.js';
 import { Batcher, BatcherClosedError } from './batcher.js';
@@ -17,7 +16,8 @@ import { createRefusalCounts, type RefusalCounts } from './refusals.js';
 import { acceptReportSuites } from './accepted-report-suites.js';
 import { createVisitorRate, type VisitorRateLimits } from './visitor-rate.js';
 import type { RefusalStore } from './refusals-store.js';
-import { StoreLoader } from './store-loader.js';
+import { StoreLoader, type DrainRetry, type SegmentSink } from './store-loader.js';
+import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type CollectorHealth } from './collector-health.js';
 
 /** Largest batch written to the log in one write and one fdatasync. */
 export const MAX_BATCH_ROWS = 5000;
@@ -61,14 +61,17 @@ export interface Intake {
   readonly refusals: RefusalCounts;
   /** Rows waiting to be written to the log. */
   pending(): Promise<number>;
-  /** Rows a previous process left in the log, loaded at open. */
+  /** Rows a previous process left in the log, loaded at open (0 with `drainRetry`: they are drained first, in the background). */
   readonly recovered: number;
+  /** The log's undrained bytes, lag and last drain failure (ingest/collector-health.ts). */
+  health(): CollectorHealth;
   close(): Promise<void>;
 }
 
 export interface IntakeOptions {
   dataDir: string;
-  store: Store & RefusalStore;
+  /** Where sealed log segments go, and refusal counts (store/open-events-store.ts). */
+  store: SegmentSink & RefusalStore;
   environment: string;
   variableMap: VariableMap;
   timeZone: string;
@@ -83,12 +86,27 @@ export interface IntakeOptions {
   consentPolicy: ConsentPolicy;
   /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
   keepUserAgent: boolean;
+  /** MESURA_MAX_UNDRAINED_LOG_BYTES: past it new events are answered 503 (collector-health.ts). Default MAX_UNDRAINED_LOG_BYTES_DEFAULT. */
+  maxUndrainedLogBytes?: number;
+  /**
+   * For a store that can be down while the collector runs (ClickHouse): leftover segments are
+   * drained first in the background rather than before the start, and failed drains back off.
+   * Absent, leftovers load before the intake opens and every tick retries (the embedded store).
+   */
+  drainRetry?: DrainRetry;
+  /** The clock of the log's health (epoch ms). Default Date.now. */
+  now?: () => number;
 }
 
 export async function openIntake(options: IntakeOptions): Promise<Intake> {
-  const { log, leftover } = IngestLog.open(path.join(options.dataDir, INGEST_LOG_DIR));
-  const loader = new StoreLoader(log, options.store, options.onLoadError);
-  const recovered = await loader.recover(leftover);
+  const now = options.now ?? Date.now;
+  const { log, leftover } = IngestLog.open(path.join(options.dataDir, INGEST_LOG_DIR), { now });
+  const timers = { setInterval, clearInterval: (h: unknown) => clearInterval(h as NodeJS.Timeout), now };
+  const loader = new StoreLoader(log, options.store, options.onLoadError, timers, options.drainRetry);
+  let recovered = 0;
+  if (options.drainRetry) loader.adopt(leftover);
+  else recovered = await loader.recover(leftover);
+  const maxUndrainedLogBytes = options.maxUndrainedLogBytes ?? MAX_UNDRAINED_LOG_BYTES_DEFAULT;
   const catchUp = async () => {
     await loader.flush();
     await refusals.flush();
@@ -110,7 +128,9 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   return {
     recovered,
     refusals,
+    health: () => collectorHealth({ log, lastFailure: () => loader.lastFailure(), maxUndrainedLogBytes, now }),
     async collect(beacon) {
+      checkLogBound(log, maxUndrainedLogBytes);
       const decoded = decodeBeacon(beacon.path, beacon.params);
       if (!decoded.ok) throw new HttpError(ERRORS.badBeacon, decoded.reason);
       accepted.check(decoded.value.address.reportSuites);
@@ -124,6 +144,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       if (visitorRate.admit(rows, beacon.receivedAtMs)) await storeOnce(rows, batcher, recent);
     },
     async collectHeartbeat(raw) {
+      checkLogBound(log, maxUndrainedLogBytes);
       const decoded = decodeHeartbeatQuery(raw.query);
       if (!decoded.ok) throw new HttpError(ERRORS.badHeartbeat, decoded.reason);
       const suites = heartbeatSuites(decoded.value, options.reportSuite);
@@ -133,6 +154,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       if (visitorRate.admit(rows, raw.receivedAtMs)) await storeOnce(rows, batcher, recentHeartbeats);
     },
     async recordDecisions(rows) {
+      checkLogBound(log, maxUndrainedLogBytes);
       try {
         await Promise.all(rows.map((row) => batcher.add(row)));
       } catch (error) {
@@ -145,7 +167,10 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
     pending: async () => batcher.pending,
     async close() {
       await batcher.close();
-      await loader.close();
+      if (options.drainRetry) {
+        // A store that is down keeps what it has not taken in the log, for the next start.
+        await loader.close().catch(options.onLoadError);
+      } else await loader.close();
       await refusals.close();
       await log.close();
     },

@@ -1,8 +1,40 @@
-import type { Store } from '../store/store.js';
+import type { SegmentKinds } from '../store/store.js';
 import type { IngestLog, SealedSegment } from './ingest-log.js';
 
 /** How often sealed log segments are moved into the store: the delay before reports see an event. */
 export const LOAD_INTERVAL_MS = 5000;
+/** A collector's first wait after a failed drain; each further failure doubles it (ticks come every LOAD_INTERVAL_MS). */
+export const DRAIN_RETRY_FIRST_MS = LOAD_INTERVAL_MS;
+/** The longest wait between drain attempts while the events store stays down: the lag it adds once the store is back. */
+export const DRAIN_RETRY_MAX_MS = 30_000;
+
+/**
+ * Where sealed segments go: the embedded DuckDB store (DuckDbStore.loadSegment reads the file
+ * itself) or ClickHouse (store/clickhouse/clickhouse-segment-sink.ts sends it in batches).
+ */
+export interface SegmentSink {
+  /**
+   * Stores one sealed segment's rows and resolves once they are durable there; with `skipStored`,
+   * only rows an earlier attempt did not store. Returns how many rows it added.
+   */
+  loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number>;
+}
+
+/** How a collector on a remote store behaves when it fails; the embedded store uses none of it. */
+export interface DrainRetry {
+  /** Default DRAIN_RETRY_FIRST_MS. */
+  firstMs: number;
+  /** Default DRAIN_RETRY_MAX_MS. */
+  maxMs: number;
+}
+
+/** The last failed round, for /healthz: one line, as the sink worded it. */
+export interface DrainFailure {
+  message: string;
+  atMs: number;
+  /** Rounds that failed in a row. */
+  failures: number;
+}
 
 export interface LoaderTimers {
   setInterval: (callback: () => void, ms: number) => unknown;
@@ -23,33 +55,59 @@ export class StoreLoader {
   private timer: unknown;
   /** When the latest load began: everything acknowledged before then is in the store once it ends. */
   private lastLoadStartedMs = Number.NEGATIVE_INFINITY;
+  /** Set after a failed round when `retry` is given: no round starts on a tick before it. */
+  private retryAtMs = Number.NEGATIVE_INFINITY;
+  private failure: DrainFailure | undefined;
 
   constructor(
     private readonly log: IngestLog,
-    private readonly store: Store,
+    private readonly sink: SegmentSink,
     private readonly onError: (error: unknown) => void,
     private readonly timers: LoaderTimers = { setInterval, clearInterval: (h) => clearInterval(h as NodeJS.Timeout) },
+    /** Back off after failures (a collector on ClickHouse); without it every tick tries again. */
+    private readonly retry?: DrainRetry,
   ) {}
 
   /** Loads what a previous process left in the log, skipping rows the store already holds. */
   async recover(leftover: SealedSegment[]): Promise<number> {
     let rows = 0;
     for (const segment of leftover) {
-      rows += await this.store.loadSegment(segment.file, { skipStored: true });
+      rows += await this.sink.loadSegment(segment.file, { skipStored: true });
       await this.log.discard(segment);
     }
     return rows;
   }
 
+  /**
+   * Queues what a previous process left ahead of every new segment, as retries, instead of loading
+   * it before the start: a collector starts and acknowledges even while its store is down.
+   */
+  adopt(leftover: SealedSegment[]): void {
+    for (const segment of leftover) this.attempted.add(segment.file);
+    this.unloaded.unshift(...leftover);
+  }
+
+  /** The last round's failure, until a round succeeds. */
+  lastFailure(): DrainFailure | undefined {
+    return this.failure;
+  }
+
   start(): void {
-    const handle = this.timers.setInterval(() => void this.flush().catch(this.onError), LOAD_INTERVAL_MS);
+    const tick = () => {
+      if (this.clock() < this.retryAtMs) return;
+      void this.flush().catch(this.onError);
+    };
+    const handle = this.timers.setInterval(tick, LOAD_INTERVAL_MS);
     (handle as { unref?: () => void }).unref?.();
     this.timer = handle;
   }
 
   /** Loads everything acknowledged so far; reports call it to read their own writes. */
   flush(): Promise<void> {
-    const next = this.running.then(() => this.loadOnce());
+    const next = this.running.then(() => this.loadOnce()).then(
+      () => this.succeeded(),
+      (error: unknown) => this.failed(error),
+    );
     this.running = next.catch(() => undefined);
     return next;
   }
@@ -64,7 +122,7 @@ export class StoreLoader {
 
   /** Whether the latest load began more than `maxLagMs` ago (or none has run). */
   olderThan(maxLagMs: number): boolean {
-    return (this.timers.now ?? Date.now)() - this.lastLoadStartedMs > maxLagMs;
+    return this.clock() - this.lastLoadStartedMs > maxLagMs;
   }
 
   async close(): Promise<void> {
@@ -72,8 +130,26 @@ export class StoreLoader {
     await this.flush();
   }
 
+  private clock(): number {
+    return (this.timers.now ?? Date.now)();
+  }
+
+  private succeeded(): void {
+    this.failure = undefined;
+    this.retryAtMs = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Records the failure and, with `retry`, when the next tick may try again; rethrows it. */
+  private failed(error: unknown): never {
+    const failures = (this.failure?.failures ?? 0) + 1;
+    const atMs = this.clock();
+    this.failure = { message: oneLine(error), atMs, failures };
+    if (this.retry) this.retryAtMs = atMs + Math.min(this.retry.firstMs * 2 ** (failures - 1), this.retry.maxMs);
+    throw error;
+  }
+
   private async loadOnce(): Promise<void> {
-    this.lastLoadStartedMs = (this.timers.now ?? Date.now)();
+    this.lastLoadStartedMs = this.clock();
     const sealed = await this.log.seal();
     if (sealed) this.unloaded.push(sealed);
     while (this.unloaded.length > 0) {
@@ -81,10 +157,15 @@ export class StoreLoader {
       // A retried segment may have been committed by an attempt whose answer was lost.
       const retry = this.attempted.has(segment.file);
       this.attempted.add(segment.file);
-      await this.store.loadSegment(segment.file, { skipStored: retry, kinds: segment.kinds });
+      await this.sink.loadSegment(segment.file, { skipStored: retry, kinds: segment.kinds });
       this.unloaded.shift();
       this.attempted.delete(segment.file);
       await this.log.discard(segment);
     }
   }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n', 1)[0] ?? '';
 }

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RefusalStore } from '../ingest/refusals-store.js';
+import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry, type SegmentSink } from '../ingest/store-loader.js';
+import { clickHouseSegmentSink } from './clickhouse/clickhouse-segment-sink.js';
+import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse/clickhouse-url.js';
+import { collectorName } from './clickhouse/collector-name.js';
+import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
+import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
+import { openDuckDbStore } from './duckdb-store.js';
+
+/** The embedded store, as openDuckDbStore returns it. */
+export type EmbeddedEventsStore = Awaited<ReturnType<typeof openDuckDbStore>>;
+
+/** MESURA_STORE, checked: where this deployment's events go. */
+export type EventsStoreSetting =
+  /** Unset: the embedded DuckDB file under MESURA_DATA_DIR (one process). */
+  | { engine: 'duckdb' }
+  /** `clickhouse://user:password@host:port/database`: ClickHouse, shared by every collector. */
+  | { engine: 'clickhouse'; url: string; location: ClickHouseLocation };
+
+/** Reads MESURA_STORE; a bad value is a one-line error that never repeats the password (clickhouse-url.ts). */
+export function parseEventsStore(value: string | undefined): EventsStoreSetting {
+  if (value === undefined || value === '') return { engine: 'duckdb' };
+  return { engine: 'clickhouse', url: value, location: parseClickHouseUrl(value, 'MESURA_STORE') };
+}
+
+/** The events store, opened: where the ingest loader sends sealed segments and refusal counts. */
+export type EventsStore =
+  | {
+      engine: 'duckdb';
+      /** Reads and writes everything: reports, export, rights, the embedded metadata. */
+      store: EmbeddedEventsStore;
+      sink: SegmentSink & RefusalStore;
+      /** The embedded store is never down: the loader retries on every tick, as it always has. */
+      drainRetry: undefined;
+      /** For logs. */
+      description: string;
+      close(): Promise<void>;
+    }
+  | {
+      engine: 'clickhouse';
+      sink: SegmentSink & RefusalStore;
+      drainRetry: DrainRetry;
+      /** For logs: the server without its password. */
+      description: string;
+      /** The name this collector's batches carry. */
+      collector: string;
+      close(): Promise<void>;
+    };
+
+export interface OpenEventsStoreOptions {
+  setting: EventsStoreSetting;
+  dataDir: string;
+  /** The ingest log's folder: a ClickHouse collector keeps its name there. */
+  logDir: string;
+  variables: readonly string[];
+  timeZone: string;
+  /** MESURA_COLLECTOR_NAME, when set. */
+  collectorName: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The one place that picks the events engine from configuration. Unset, the embedded DuckDB (its
+ * loader reads each segment file itself); ClickHouse: the segment drain sends segments in
+ * exactly-once batches (store/clickhouse/), with retries that back off while the server is down.
+ */
+export async function openEventsStore(options: OpenEventsStoreOptions): Promise<EventsStore> {
+  const { setting } = options;
+  if (setting.engine === 'duckdb') {
+    // DuckDB runs its statements on its own threads, so loading never stalls this one.
+    const store = await openDuckDbStore(options.dataDir, options.variables, options.timeZone);
+    return { engine: 'duckdb', store, sink: store, drainRetry: undefined, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
+  }
+  const collector = collectorName(options.logDir, options.collectorName);
+  const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, collector, now: Date.now });
+  const refusals = await openClickHouseRefusals(events.transport, events.location.database);
+  const sink = clickHouseSegmentSink({
+    drain: events.drain,
+    location: events.location,
+    onDrained: (file, result) => {
+      const refused = result.refused.slice(0, 3).map((row) => `${row.batchId}#${row.batchRow}: ${row.reason}`);
+      options.log.warn(
+        `${path.basename(file)}: ${result.refused.length} rows no ClickHouse column can hold were left out (${refused.join('; ')}), ${result.skippedLines} torn lines skipped`,
+      );
+    },
+  });
+  return {
+    engine: 'clickhouse',
+    sink: { loadSegment: sink.loadSegment, ...refusals },
+    drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
+    description: `ClickHouse at ${describeClickHouse(events.location)} as collector ${collector}`,
+    collector,
+    close: () => events.close(),
+  };
+}
