@@ -1,7 +1,8 @@
 // Synthetic traffic for bench:reports, as the ingest log holds it (HitRow lines): visits of a few
 // pages by returning visitors, with a daily rhythm, sections and pages of skewed popularity, the
 // visit's device, login state, referrer and campaign, some searches, and direct calls (shares,
-// downloads, exit links, button clicks). Seeded, so two runs store the same rows.
+// downloads, exit links, button clicks). Seeded, so two runs store the same rows. The media
+// traffic (heartbeats and media start hits) is reports-media-traffic.mjs; reports.mjs mixes both.
 import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
 
 const DAY_MS = 86_400_000;
@@ -106,16 +107,15 @@ function hitRow(id, at, visit, p, kind, next) {
 }
 
 /**
- * Yields arrays of about `segmentRows` rows in receive-time order, `events` rows in all, over the
- * `days` days starting at `firstDayMs` (UTC midnight).
+ * Yields, for each hour of the `days` days starting at `firstDayMs` (UTC midnight), the hits
+ * received in that hour in receive-time order, `events` rows in all.
  */
-export function* reportTraffic({ events, days, firstDayMs, segmentRows, seed = 20261125 }) {
+export function* hitTrafficByHour({ events, days, firstDayMs, seed = 20261125 }) {
   const next = seededRandom(seed);
   const perSlot = events / (days * 24);
   const weightSum = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
   let id = 0;
-  let batch = [];
-  for (let slot = 0; slot < days * 24 && id < events; slot++) {
+  for (let slot = 0; slot < days * 24; slot++) {
     const slotStart = firstDayMs + slot * 3_600_000;
     const target = Math.min(events, Math.round(id + (perSlot * 24 * HOUR_WEIGHTS[slot % 24]) / weightSum));
     const slotRows = [];
@@ -135,11 +135,6 @@ export function* reportTraffic({ events, days, firstDayMs, segmentRows, seed = 2
     }
     slotRows.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
     id += slotRows.length;
-    batch.push(...slotRows);
-    if (batch.length >= segmentRows) {
-      yield batch;
-      batch = [];
-    }
+    yield slotRows;
   }
-  if (batch.length > 0) yield batch;
 }

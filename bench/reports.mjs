@@ -1,20 +1,29 @@
 // The reports benchmark: fills a fresh store with realistic synthetic traffic over the last 30 days
-// (bench/reports-traffic.mjs) through the store's own load path (ingest-log segments of HitRow
-// lines, loaded by Store.loadSegment as the collector's loader does), then starts the built server
+// (bench/reports-traffic.mjs: site hits; bench/reports-media-traffic.mjs: media heartbeats and
+// their start hits) through the store's own load path (ingest-log segments of HitRow and
+// HeartbeatRow lines, loaded by Store.loadSegment as the collector's loader does), then starts the built server
 // on that data and, while beacons keep arriving (bench/reports-ingest.mjs), asks every report of
 // the console's catalogue REPORT_RUNS times over HTTP, as the console does, with filters and
 // comparisons among them. Prints each report's p50 and p95 and, last, the worst p95:
 // `reports: worst p95 N ms on M events`. The goal is p95 ≤ 200 ms on 10 M events. Stops by itself.
 // Usage: npm run bench:reports [-- events]   (default 10 000 000; fewer for a quick look)
 // BENCH_REPORTS_DATA_DIR=/some/dir keeps the filled store there and, when it already holds one,
-// asks the reports of that store without filling again (for trying a query change quickly).
+// asks the reports of that store without filling again (for trying a query change quickly); a
+// store filled without media traffic (before FILL_VERSION 2) is refused.
+//
+// The mix: MEDIA_SHARE of the events are media rows (heartbeats, and one start hit per play), the
+// rest site hits. A broadcaster's collector mostly receives heartbeats (a 10-minute play sends
+// about 60 at the tracker's 10 s cadence, an ad one a second); 60 % is what a news site with video
+// and radio sees with about one play for every twenty visits, and keeps the page and visit reports
+// on 4 M hits. Every media report then reads millions of heartbeats, as on the real collector.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
 import { openDuckDbStore } from '../server/dist/store/duckdb-store.js';
-import { reportTraffic } from './reports-traffic.mjs';
+import { mediaTrafficByHour } from './reports-media-traffic.mjs';
+import { hitTrafficByHour } from './reports-traffic.mjs';
 import { apiHeaders, runBounded, startServer } from './server-process.mjs';
 
 const EVENTS = Number(process.argv[2] ?? 10_000_000);
@@ -25,6 +34,11 @@ const SEGMENT_ROWS = 250_000;
 const SUITE = 'mesuradev';
 const HARD_LIMIT_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+/** Share of the events that are media rows (see the mix above). */
+const MEDIA_SHARE = 0.6;
+/** Written beside a kept store: what filled it. Version 2 fills heartbeats; version 1 (no file) did not. */
+const FILL_FILE = 'bench-reports-fill.json';
+const FILL_VERSION = 2;
 /** Beacons per second arriving while the reports are asked (a national broadcaster's busy hour is a few hundred). */
 const INGEST_RATE_PER_S = 300;
 const INGEST_MAX_S = 900;
@@ -39,27 +53,61 @@ const EXTRA_ASKS = [
   ['audience/by-day', 'compare=previous&f=section:noticies&f=login:no%20logat'],
   ['content/pages', 'compare=previous'],
   ['content/pages', 'f=section:esports&f=device:desktop'],
+  ['media/live-viewers-per-minute', 'channel=mesura-tv'],
+  ['media/plays-by-day', 'f=device:mobile'],
+  ['media/plays-by-content', 'compare=previous'],
 ];
 
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 
-/** Writes the traffic as segments of about SEGMENT_ROWS lines and loads each one; returns rows stored and seconds taken. */
+/** Site hits and media rows hour by hour, in receive order, as segments of about SEGMENT_ROWS lines. */
+async function* segments(firstDayMs) {
+  const mediaEvents = Math.round(EVENTS * MEDIA_SHARE);
+  const media = mediaTrafficByHour({ events: mediaEvents, days: DAYS, firstDayMs });
+  let batch = [];
+  for (const hourHits of hitTrafficByHour({ events: EVENTS - mediaEvents, days: DAYS, firstDayMs })) {
+    const { value: hourMedia = [] } = await media.next();
+    batch.push(...[...hourHits, ...hourMedia].sort((a, b) => a.receivedAtMs - b.receivedAtMs));
+    if (batch.length >= SEGMENT_ROWS) {
+      yield batch;
+      batch = [];
+    }
+  }
+  // The heartbeats of plays still running when the last hour ends.
+  for await (const rest of media) batch.push(...rest);
+  if (batch.length > 0) yield batch;
+}
+
+/** Writes the traffic as segments and loads each one; returns rows stored, heartbeats among them and seconds taken. */
 async function fill(dataDir, firstDayMs) {
   const store = await openDuckDbStore(dataDir, variableNames(SITE_VARIABLE_MAP));
   const started = performance.now();
   let stored = 0;
+  let heartbeats = 0;
   try {
     let n = 0;
-    for (const rows of reportTraffic({ events: EVENTS, days: DAYS, firstDayMs, segmentRows: SEGMENT_ROWS })) {
+    for await (const rows of segments(firstDayMs)) {
       const file = path.join(dataDir, `bench-segment-${n++}.ndjson`);
       writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
-      stored += await store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: false, decisions: false } });
+      stored += await store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: true, decisions: false } });
+      heartbeats += rows.filter((row) => row.kind === 'heartbeat').length;
       rmSync(file);
     }
   } finally {
     await store.close();
   }
-  return { stored, seconds: (performance.now() - started) / 1000 };
+  writeFileSync(path.join(dataDir, FILL_FILE), `${JSON.stringify({ version: FILL_VERSION, events: stored, heartbeats })}\n`);
+  return { stored, heartbeats, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The kept store's fill, or a one-line refusal when it was filled before heartbeats were. */
+function keptFill(dir) {
+  const file = path.join(dir, FILL_FILE);
+  const fill = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { version: 1 };
+  if (fill.version !== FILL_VERSION) {
+    throw new Error(`${dir} holds a store filled without media heartbeats: delete it (or name another BENCH_REPORTS_DATA_DIR) to fill it again`);
+  }
+  return fill;
 }
 
 const percentile = (values, p) => {
@@ -108,12 +156,16 @@ async function main() {
     const firstDayMs = today - (DAYS - 1) * DAY_MS;
     let stored = EVENTS;
     if (kept && existsSync(path.join(kept, 'mesura.duckdb'))) {
-      console.log(`bench:reports: asking the store kept in ${kept} (filled with ${EVENTS} events)`);
+      const filled = keptFill(kept);
+      stored = filled.events;
+      console.log(`bench:reports: asking the store kept in ${kept} (${stored} events, ${filled.heartbeats} of them heartbeats)`);
     } else {
       if (kept) mkdirSync(kept, { recursive: true });
       const filled = await fill(dataDir, firstDayMs);
       stored = filled.stored;
-      console.log(`bench:reports: ${stored} events over ${DAYS} days loaded in ${filled.seconds.toFixed(1)} s (${Math.round(stored / filled.seconds)} rows/s)`);
+      console.log(
+        `bench:reports: ${stored} events (${filled.heartbeats} heartbeats) over ${DAYS} days loaded in ${filled.seconds.toFixed(1)} s (${Math.round(stored / filled.seconds)} rows/s)`,
+      );
     }
     const server = await startServer(dataDir);
     child = server.child;
