@@ -9,7 +9,6 @@
  * as "not logged in".
  */
 import { LOGIN_COOKIE_LOGGED_IN_KEY, LOGIN_COOKIE_NAME } from './constants.js';
-import { isRecord } from './raw-value.js';
 
 /**
  * The raw value of the first cookie called `name` in a `document.cookie` string, or `undefined`.
@@ -40,6 +39,6 @@ function parseJsonValue(value: string): unknown {
 export function cookieSaysLoggedIn(cookies: string | undefined): boolean {
   const value = readCookie(cookies, LOGIN_COOKIE_NAME);
   if (value === undefined) return false;
-  const state = parseJsonValue(value);
-  return isRecord(state) && state[LOGIN_COOKIE_LOGGED_IN_KEY] === true;
+  // No field of an array, a string or a number is `true`: only an object can say logged in.
+  return (parseJsonValue(value) as Record<string, unknown> | null | undefined)?.[LOGIN_COOKIE_LOGGED_IN_KEY] === true;
 }

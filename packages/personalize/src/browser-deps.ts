@@ -6,8 +6,6 @@ import type { PersonalizationDeps, ScreenInfo } from './deps.js';
 import { loadSanitizerScript } from './sanitizer-script.js';
 
 const NO_CONSENT = { hasVendorConsent: () => false };
-/** The dependencies only the page has: their defaults read globals, so they are made only when one is missing. */
-const BROWSER_KEYS = ['now', 'setTimer', 'clearTimer', 'send', 'document', 'cookies', 'location', 'screenInfo', 'randomId'] as const;
 const warn = (message: string) => console.warn(`[mesura personalize] ${message}`);
 
 function screenInfo(): ScreenInfo {
@@ -30,7 +28,7 @@ function randomId(): string {
 }
 
 /** What the page itself provides; any of it can be replaced. */
-function browserDeps(): Pick<PersonalizationDeps, (typeof BROWSER_KEYS)[number]> {
+function browserDeps(): Omit<PersonalizationDeps, 'consent' | 'visitorIds' | 'warn' | 'loadSanitizer'> {
   return {
     now: () => Date.now(),
     setTimer: (run, ms) => setTimeout(run, ms),
@@ -50,13 +48,12 @@ function browserDeps(): Pick<PersonalizationDeps, (typeof BROWSER_KEYS)[number]>
 }
 
 /**
- * The browser's dependencies, each overridden by the caller's; globals are read only when one is
- * missing. The default sanitiser comes from `sanitizerUrl`, added to the resolved document.
+ * The browser's dependencies, each overridden by the caller's; outside a page (no `document`, as in
+ * a test without a DOM) the caller gives them all. Reading the globals has no effect: only calls
+ * use them. The default sanitiser comes from `sanitizerUrl`, added to the resolved document.
  */
 export function resolveDeps(given: Partial<PersonalizationDeps> | undefined, sanitizerUrl: string): PersonalizationDeps {
-  given ??= {};
-  const needsBrowser = BROWSER_KEYS.some((key) => given[key] === undefined);
-  const deps = { consent: NO_CONSENT, visitorIds: {}, warn, ...(needsBrowser && browserDeps()), ...given } as PersonalizationDeps;
+  const deps = { consent: NO_CONSENT, visitorIds: {}, warn, ...(typeof document === 'object' && browserDeps()), ...given } as PersonalizationDeps;
   deps.loadSanitizer ??= () => loadSanitizerScript(deps.document, sanitizerUrl);
   return deps;
 }

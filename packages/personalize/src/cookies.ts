@@ -58,7 +58,7 @@ export function sessionCookie(sessionId: string): CookieWrite {
 
 /** The disable cookie, for the server's `duration` or the default day (§9). */
 export function disableCookie(durationMs?: number): CookieWrite {
-  const lifetimeMs = durationMs !== undefined && Number.isFinite(durationMs) && durationMs > 0 ? durationMs : DISABLE_COOKIE_DEFAULT_LIFETIME_MS;
+  const lifetimeMs = Number.isFinite(durationMs) && durationMs! > 0 ? durationMs! : DISABLE_COOKIE_DEFAULT_LIFETIME_MS;
   return { name: DISABLE_COOKIE_NAME, value: '1', lifetimeMs };
 }
 

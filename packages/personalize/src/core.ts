@@ -12,12 +12,11 @@ import { emit, type EventFields, type PersonalizationEventName } from './events.
 import { createHiding, type Hiding } from './hiding.js';
 import type { ResolvedOptions } from './options.js';
 import type { OfferAction } from './offer-actions.js';
-import { createOfferKeeper } from './offer-keeper.js';
-import type { RenderContext } from './render-offer.js';
-import type { RequestEnv } from './request-offers.js';
+import { createOfferKeeper, type OfferKeeper } from './offer-keeper.js';
 import { createSanitizerLoad, type SanitizerLoad } from './sanitizer-load.js';
 import { createSession, type Session } from './session.js';
 
+/** Also what a request and a render need (request-offers.ts's RequestEnv, render-offer.ts's RenderContext). */
 export interface Core {
   deps: PersonalizationDeps;
   options: ResolvedOptions;
@@ -25,8 +24,14 @@ export interface Core {
   hiding: Hiding;
   /** Started by each delivery request, awaited by the renderer. */
   sanitizer: SanitizerLoad;
-  requestEnv: RequestEnv;
-  renderContext: RenderContext;
+  /** `mboxPage`: one id per page load. */
+  pageId: string;
+  /** The page's next request number (`mboxCount`). */
+  nextCount(): number;
+  /** Starts a render (offer-keeper.ts). */
+  keep: OfferKeeper;
+  /** trackClick actions report here. */
+  onClick: CoreHooks['onClick'];
   emit(type: PersonalizationEventName, fields?: EventFields): void;
   /** Why no request may go now; undefined when one may (delivery-gate.ts). */
   held(): HeldReason | undefined;
@@ -52,19 +57,10 @@ export function createCore(options: ResolvedOptions, deps: PersonalizationDeps, 
     session,
     hiding,
     sanitizer,
-    requestEnv: { deps, session, clientCode: options.clientCode, server: options.server, pageId: deps.randomId(), nextCount: () => (count += 1) },
-    renderContext: {
-      document: deps.document,
-      clock: deps,
-      location: deps.location,
-      keep: createOfferKeeper(deps.document, deps.location, deps.warn),
-      sanitizer: sanitizer.ready,
-      globalMbox: options.globalMbox,
-      emit: (type, fields) => core.emit(type, fields),
-      onJson: options.onJson,
-      onClick: hooks.onClick,
-      warn: deps.warn,
-    },
+    pageId: deps.randomId(),
+    nextCount: () => (count += 1),
+    keep: createOfferKeeper(deps.document, deps.location, deps.warn),
+    onClick: hooks.onClick,
     emit: (type, fields) => emit(deps.document, type, session.tracking(), fields),
     held: createGate(options, deps, session),
     releasePrehide: () => prehide?.(),

@@ -31,7 +31,7 @@ export async function fetchOffer(core: Core, input: FetchInput): Promise<FetchRe
   if (held) return { ok: false, status: 'error', message: heldMessage(held), held };
   const mbox = { mbox: input.mbox };
   // requestOffers renews the session id at once, so request-start reports it; nothing is sent yet.
-  const pending = requestOffers(core.requestEnv, input);
+  const pending = requestOffers(core, input);
   // The sanitiser travels while the server decides, never after the answer (sanitizer-load.ts).
   core.sanitizer.start();
   core.emit(EVENTS.requestStart, mbox);

@@ -31,19 +31,18 @@ export function hidingCss(selectors?: readonly string[]): string {
 
 export function createHiding(options: HidingOptions): Hiding {
   const { document: doc, clock, timeoutMs } = options;
-  const holds = new Map<number, unknown>();
-  let next = 0;
+  // Each hold's release, with its timer.
+  const holds = new Map<() => void, unknown>();
   const style = () => doc.getElementById(HIDING_STYLE_ID);
 
   const startHold = () => {
-    const id = (next += 1);
     const release = () => {
-      if (!holds.has(id)) return;
-      clock.clearTimer(holds.get(id));
-      holds.delete(id);
+      if (!holds.has(release)) return;
+      clock.clearTimer(holds.get(release));
+      holds.delete(release);
       if (holds.size === 0) style()?.remove();
     };
-    holds.set(id, clock.setTimer(release, timeoutMs));
+    holds.set(release, clock.setTimer(release, timeoutMs));
     return release;
   };
 

@@ -108,7 +108,7 @@ function api(core: Core): Personalization {
     async applyOffer(options) {
       const problem = applyOfferProblem(options);
       if (problem) return invalid(core, problem);
-      return renderOffer(core.renderContext, { mbox: options.mbox, selector: options.selector, offer: options.offer });
+      return renderOffer(core, { mbox: options.mbox, selector: options.selector, offer: options.offer });
     },
     personalize: (input) => personalizeFlow(core, input),
     trackEvent: (options) => trackEvent(core, options),
@@ -156,7 +156,7 @@ async function trackEvent(core: Core, options: TrackEventOptions): Promise<void>
   const held = core.held();
   if (held) return callBack(core, options.error, 'error', heldMessage(held));
   const timeoutMs = options.timeout ?? core.options.timeoutMs;
-  const result = await requestOffers(core.requestEnv, { mbox: options.mbox, params: { ...options.params }, timeoutMs, keepalive: true });
+  const result = await requestOffers(core, { mbox: options.mbox, params: { ...options.params }, timeoutMs, keepalive: true });
   if (result.ok) callBack(core, options.success);
   else callBack(core, options.error, result.status, result.message);
 }

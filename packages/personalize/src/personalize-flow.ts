@@ -47,7 +47,7 @@ export async function personalizeFlow(core: Core, input: PersonalizeInput): Prom
     release?.();
     return { outcome: 'request-failed', message: fetched.message };
   }
-  const rendered = await renderOffer(core.renderContext, { mbox: input.mbox, selector: input.selector, offer: fetched.actions });
+  const rendered = await renderOffer(core, { mbox: input.mbox, selector: input.selector, offer: fetched.actions });
   if (rendered.outcome !== 'redirected') release?.();
   return rendered;
 }

@@ -8,7 +8,9 @@
  * (offer-keeper.ts).
  */
 import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
-import type { Clock, PageLocation } from './deps.js';
+import type { Clock, PersonalizationDeps } from './deps.js';
+import type { ResolvedOptions } from './options.js';
+import type { SanitizerLoad } from './sanitizer-load.js';
 import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOUND, UNSUPPORTED_ACTION } from './errors.js';
 import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';
 import type { OfferAction } from './offer-actions.js';
@@ -38,21 +40,17 @@ export interface JsonOfferContext {
   responseTokens: Record<string, unknown> | undefined;
 }
 
+/** What a render needs of the client (core.ts's Core has it all). */
 export interface RenderContext {
-  document: Document;
-  clock: Clock;
-  location: Pick<PageLocation, 'replace'>;
+  deps: Clock & Pick<PersonalizationDeps, 'document' | 'location' | 'warn'>;
+  options: Pick<ResolvedOptions, 'globalMbox' | 'onJson'>;
+  /** The sanitiser's load (sanitizer-load.ts); `ready` gives undefined when it failed. */
+  sanitizer: Pick<SanitizerLoad, 'ready'>;
   /** Starts a render: its applied actions are kept for the page view, across the page's re-renders. */
   keep: OfferKeeper;
-  /** The sanitiser's load (sanitizer-load.ts); undefined when it failed. */
-  sanitizer(): Promise<Sanitizer | undefined>;
-  globalMbox: string;
   emit(type: PersonalizationEventName, fields: EventFields): void;
-  /** setJson: JSON offers are the page's to use. */
-  onJson: ((json: unknown, context: JsonOfferContext) => void) | undefined;
   /** trackClick: a click on an offer's element. */
   onClick(mbox: string | undefined, action: OfferAction): void;
-  warn(message: string): void;
 }
 
 /** A failed action: a message, or a selector that never matched. */
@@ -92,7 +90,7 @@ function leave(context: RenderContext, url: string, mbox: EventFields): RenderOu
     return { outcome: 'rendering-failed', message };
   }
   context.emit(EVENTS.contentRenderingRedirect, { ...mbox, redirect: url });
-  context.location.replace(url);
+  context.deps.location.replace(url);
   return { outcome: 'redirected', url };
 }
 
@@ -103,20 +101,20 @@ async function prepareAction(context: RenderContext, input: RenderInput, action:
   // The commercial 1.x library's text change: a setContent of content type text.
   if (action.action === 'setContent' && action.contentType === 'text') action = { ...action, action: 'setText' };
   if (action.action === 'setJson') {
-    if (context.onJson) context.onJson(action.content, { mbox: input.mbox, responseTokens: action.responseTokens });
-    else context.warn(NO_JSON_HANDLER);
+    if (context.options.onJson) context.options.onJson(action.content, { mbox: input.mbox, responseTokens: action.responseTokens });
+    else context.deps.warn(NO_JSON_HANDLER);
     return undefined;
   }
   if (!isElementAction(action.action)) return { message: `${UNSUPPORTED_ACTION}: ${action.action}` };
   const target = targetOf(context, input, action);
   if (!target) return { message: `${SELECTOR_REQUIRED}: ${action.action}` };
   const [appeared, policy] = await Promise.all([
-    waitForSelector(context.document, target.selector, context.clock, SELECTOR_POLLING_TIMEOUT_MS),
+    waitForSelector(context.deps.document, target.selector, context.deps, SELECTOR_POLLING_TIMEOUT_MS),
     policyFor(context, target.action),
   ]);
   if (!appeared) return { missing: target.selector };
   return () => {
-    const current = [...context.document.querySelectorAll(target.selector)];
+    const current = [...context.deps.document.querySelectorAll(target.selector)];
     if (current.length === 0) return { missing: target.selector };
     const actionContext = { policy, trusted: isTrusted(action.responseTokens), onClick: (clicked: OfferAction) => context.onClick(input.mbox, clicked) };
     const result = apply(target.selector, target.action, current, actionContext);
@@ -130,7 +128,7 @@ async function prepareAction(context: RenderContext, input: RenderInput, action:
  * when it did not come.
  */
 async function policyFor(context: RenderContext, action: OfferAction): Promise<Sanitizer | undefined> {
-  return needsPolicy(action.action) ? settleWithin(context.sanitizer(), context.clock, SELECTOR_POLLING_TIMEOUT_MS) : undefined;
+  return needsPolicy(action.action) ? settleWithin(context.sanitizer.ready(), context.deps, SELECTOR_POLLING_TIMEOUT_MS) : undefined;
 }
 
 /**
@@ -140,7 +138,7 @@ async function policyFor(context: RenderContext, action: OfferAction): Promise<S
 function targetOf(context: RenderContext, input: RenderInput, action: OfferAction): { selector: string; action: OfferAction } | undefined {
   const own = [action.cssSelector, action.selector, input.selector].find((s): s is string => typeof s === 'string' && s !== '');
   if (own) return { selector: own, action };
-  if (input.mbox === context.globalMbox && action.action === 'setContent') return { selector: 'head', action: { ...action, action: 'appendContent' } };
+  if (input.mbox === context.options.globalMbox && action.action === 'setContent') return { selector: 'head', action: { ...action, action: 'appendContent' } };
   return undefined;
 }
 

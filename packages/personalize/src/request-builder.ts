@@ -4,48 +4,23 @@
  */
 import type { DeliveryRequest } from '@mesura/protocol';
 import { CROSS_DOMAIN, LIBRARY_VERSION } from './constants.js';
-import type { ScreenInfo, VisitorCustomerId } from './deps.js';
+import type { ScreenInfo } from './deps.js';
 
-export interface RequestContext {
-  mbox: string;
-  /** mbox parameters, as plain keys; protocol drops any that would shadow a reserved name. */
-  params: Readonly<Record<string, string>>;
-  sessionId: string;
-  deviceId: string | undefined;
-  pageId: string;
-  requestId: string;
-  /** Requests of this page so far, this one included. */
-  count: number;
+/** The request's fields that the client gathers (deps.ts), with the clock and screen they come from. */
+export interface RequestContext extends Omit<DeliveryRequest, 'version' | 'time' | 'browser' | 'screen' | 'xDomain'> {
   nowMs: number;
-  href: string;
-  hostname: string;
-  referrer: string;
   screen: ScreenInfo;
-  visitorId: string | undefined;
-  customerIds: Readonly<Record<string, VisitorCustomerId>>;
 }
 
 /** The request shares the context's objects: it is encoded at once and never changed. */
-export function buildDeliveryRequest(context: RequestContext): DeliveryRequest {
-  const { screen } = context;
+export function buildDeliveryRequest({ nowMs, screen, ...gathered }: RequestContext): DeliveryRequest {
   return {
-    mbox: context.mbox,
-    sessionId: context.sessionId,
-    deviceId: context.deviceId,
-    pageId: context.pageId,
-    requestId: context.requestId,
+    ...gathered,
     version: LIBRARY_VERSION,
-    count: context.count,
     // `mboxTime`: the visitor's wall clock, so the server can tell the local hour of the visit.
-    time: context.nowMs + screen.browser.timeOffsetMin * 60_000,
-    host: context.hostname,
-    url: context.href,
-    referrer: context.referrer,
+    time: nowMs + screen.browser.timeOffsetMin * 60_000,
     browser: screen.browser,
     screen: screen.screen,
     xDomain: CROSS_DOMAIN,
-    visitorId: context.visitorId,
-    customerIds: context.customerIds,
-    params: context.params,
   };
 }

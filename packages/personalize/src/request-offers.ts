@@ -5,6 +5,7 @@
  */
 import type { DeliveryResponse } from '@mesura/protocol';
 import type { PersonalizationDeps } from './deps.js';
+import type { ResolvedOptions } from './options.js';
 import { deliveryCall, serverOrigin } from './delivery-call.js';
 import { DELIVERY_DISABLED, REQUEST_TIMED_OUT, UNKNOWN_ERROR } from './errors.js';
 import { buildDeliveryRequest } from './request-builder.js';
@@ -13,11 +14,12 @@ import { settleWithin } from './settle-within.js';
 import { failure, sendDelivery, type DeliveryResult } from './transport.js';
 import { readVisitorIds } from './visitor-ids.js';
 
+/** What a request needs of the client (core.ts's Core has it all). */
 export interface RequestEnv {
   deps: PersonalizationDeps;
   session: Session;
-  clientCode: string;
-  server: string | undefined;
+  options: Pick<ResolvedOptions, 'clientCode' | 'server'>;
+  /** `mboxPage`: one id per page load. */
   pageId: string;
   /** The page's next request number (`mboxCount`). */
   nextCount(): number;
@@ -55,13 +57,13 @@ async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal
     params: input.params,
     deviceId: session.deviceId(),
     pageId: env.pageId,
-    href: location.href,
-    hostname: location.hostname,
+    url: location.href,
+    host: location.hostname,
     referrer: deps.document.referrer,
     screen: deps.screenInfo(),
   });
-  const origin = serverOrigin({ server: env.server, edgeHost: session.edgeHost(), origin: location.origin, protocol: location.protocol });
-  const result = await sendDelivery(deps.send, deliveryCall(origin, env.clientCode, request), { signal, keepalive: input.keepalive, warn: deps.warn });
+  const origin = serverOrigin({ server: env.options.server, edgeHost: session.edgeHost(), origin: location.origin, protocol: location.protocol });
+  const result = await sendDelivery(deps.send, deliveryCall(origin, env.options.clientCode, request), { signal, keepalive: input.keepalive, warn: deps.warn });
   if (!result.ok || signal.aborted) return result;
   session.remember(result.response);
   return disabledByServer(result.response) ? failure(DELIVERY_DISABLED) : result;

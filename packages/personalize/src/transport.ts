@@ -25,10 +25,9 @@ export interface SendOptions {
 
 export async function sendDelivery(send: Send, call: DeliveryCall, options: SendOptions): Promise<DeliveryResult> {
   if (!/^https?:\/\/./.test(call.url)) return failure(URL_REQUIRED);
-  const init: SendInit = { method: call.method, credentials: 'include' };
+  // `undefined` members are as good as absent to fetch.
+  const init: SendInit = { method: call.method, credentials: 'include', signal: options.signal, keepalive: options.keepalive };
   if (call.method === 'POST') Object.assign(init, { headers: FORM, body: call.body });
-  if (options.signal) init.signal = options.signal;
-  if (options.keepalive) init.keepalive = true;
   let status: number;
   let text: string;
   try {

@@ -34,13 +34,15 @@ async function customerIdsWithin(call: CustomerIdsCall, clock: Clock, warn: (mes
   return ids ?? {};
 }
 
-/** Entries with a non-empty string id; anything else is dropped. */
+/** Entries with a non-empty string id (and a numeric authState, else none); anything else is dropped. */
 function wellFormed(ids: unknown): Record<string, VisitorCustomerId> {
   const kept: Record<string, VisitorCustomerId> = {};
-  if (typeof ids !== 'object' || ids === null) return kept;
-  for (const [type, entry] of Object.entries(ids as Record<string, Partial<VisitorCustomerId> | null>)) {
-    if (type === '' || typeof entry?.id !== 'string' || entry.id === '') continue;
-    kept[type] = typeof entry.authState === 'number' ? { id: entry.id, authState: entry.authState } : { id: entry.id };
+  // Object(): null and undefined give no entries, nor does a number; a string's characters have no id.
+  for (const [type, entry] of Object.entries(Object(ids) as Record<string, Partial<VisitorCustomerId> | null>)) {
+    if (type !== '' && typeof entry?.id === 'string' && entry.id !== '') {
+      // An undefined authState is left out of the request (protocol's encodeDeliveryParams).
+      kept[type] = { id: entry.id, authState: typeof entry.authState === 'number' ? entry.authState : undefined };
+    }
   }
   return kept;
 }

@@ -1,12 +1,13 @@
 /**
- * The page's customer ids (§3) as every bundle reads them: those the page declared
+ * The page's customer ids (§3) as the personalisation client reads them: those the page declared
  * (`window.mesura.setCustomerIds`, through the head snippet's queue before /mesura.js arrives)
- * over those kept for the tab (@mesura/identity's customer-id-storage.ts). The personalisation
- * client asks for them with its 2000 ms visitor-API wait (§9): a logged-in visitor (the login
- * cookie, §3 "Login status") whose authenticated ids are not known yet is waited for until the
- * site declares them (`mesura:customer-ids`), since a request without them would decide for a
- * stranger; anyone else's request goes at once. Entries are not checked here: the client keeps only
- * well-formed ones (packages/personalize visitor-ids.ts), which keeps this bundle small.
+ * over those kept for the tab (@mesura/identity's customer-id-storage.ts). The client asks for them
+ * with its 2000 ms visitor-API wait (§9): a logged-in visitor (the login cookie, §3 "Login status")
+ * whose authenticated ids are not known yet is waited for until the site declares them
+ * (`mesura:customer-ids`), since a request without them would decide for a stranger; anyone
+ * else's request goes at once. Entries are not checked here: the client keeps only well-formed
+ * ones (packages/personalize visitor-ids.ts), and this runs while the body is hidden, in the
+ * 8 KB client (bench/sdk-size.mjs).
  */
 import { AUTH_STATE_AUTHENTICATED, CUSTOMER_IDS_STORAGE_KEY, type CustomerIdStorage } from '@mesura/identity';
 import { CUSTOMER_IDS_EVENT } from './constants.js';
@@ -22,24 +23,27 @@ interface CustomerIdsHolder {
 
 export interface PageCustomerIdsEnv {
   /** `window`: its `mesura`, and where the declaration event arrives. */
-  window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & { mesura?: unknown };
-  /** The tab's session storage, when readable. */
-  storage: CustomerIdStorage | undefined;
+  window: Pick<EventTarget, 'addEventListener'> & { mesura?: unknown };
+  /**
+   * The tab's session storage (`() => sessionStorage`): read when the ids are, inside their
+   * guard, since the mere access throws in a sandboxed frame.
+   */
+  storage(): Pick<CustomerIdStorage, 'getItem'>;
   /** Is the visitor logged in (the login cookie)? */
   loggedIn(): boolean;
 }
 
 /** The ids known now: the page's declarations win over the tab's. */
 export function currentCustomerIds(env: PageCustomerIdsEnv): CustomerIds {
-  const holder = (env.window.mesura ?? {}) as CustomerIdsHolder;
-  const declared = typeof holder.customerIds === 'function' ? holder.customerIds() : holder.c;
-  let stored: unknown;
+  const holder = env.window.mesura as CustomerIdsHolder | undefined;
+  let stored: CustomerIds | undefined;
   try {
-    stored = JSON.parse(env.storage?.getItem(CUSTOMER_IDS_STORAGE_KEY) ?? '{}');
+    // null when none are kept; a value that is not an object is spread into nothing the client keeps.
+    stored = JSON.parse(env.storage().getItem(CUSTOMER_IDS_STORAGE_KEY)!);
   } catch {
     // Storage denied, or not JSON: none kept.
   }
-  return { ...(typeof stored === 'object' ? (stored as CustomerIds) : {}), ...declared };
+  return { ...stored, ...(typeof holder?.customerIds === 'function' ? holder.customerIds() : holder?.c) };
 }
 
 /** The visitor-ids provider's `customerIds`: at once, or once the logged-in visitor's ids are declared. */
@@ -47,14 +51,8 @@ export function pageCustomerIds(env: PageCustomerIdsEnv): () => Promise<Customer
   return () => {
     const now = currentCustomerIds(env);
     // A logged-in visitor's ids say so (authState 1); those kept from before a new login do not.
-    const known = Object.values(now).some((entry) => entry?.authState === AUTH_STATE_AUTHENTICATED);
-    if (known || !env.loggedIn()) return Promise.resolve(now);
-    return new Promise((resolve) => {
-      const declared = () => {
-        env.window.removeEventListener(CUSTOMER_IDS_EVENT, declared);
-        resolve(currentCustomerIds(env));
-      };
-      env.window.addEventListener(CUSTOMER_IDS_EVENT, declared);
-    });
+    return Object.values(now).some((entry) => entry?.authState === AUTH_STATE_AUTHENTICATED) || !env.loggedIn()
+      ? Promise.resolve(now)
+      : new Promise((resolve) => env.window.addEventListener(CUSTOMER_IDS_EVENT, () => resolve(currentCustomerIds(env)), { once: true }));
   };
 }

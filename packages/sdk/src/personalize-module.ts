@@ -11,7 +11,7 @@
  */
 import { PERSONALISATION_VENDOR_ID, PURPOSE_STORE_ACCESS, WEB_ANALYTICS_VENDOR_ID } from '@mesura/consent/head';
 import { cookieSaysLoggedIn } from '@mesura/datalayer';
-import { browserSessionStorage, cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
+import { cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
 import { createPersonalization, type Personalization, type VisitorCustomerId } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
 import { pageCustomerIds } from './page-customer-ids.js';
@@ -50,7 +50,7 @@ function start(): void {
   const visitorId = () => (consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) ? storedVisitorId(jar) : undefined);
   // The customer ids the site declared (§3), waited for up to the visitor-API timeout (2000 ms, §9)
   // when the visitor is logged in and they are not known yet (page-customer-ids.ts).
-  const customerIds = pageCustomerIds({ window, storage: browserSessionStorage(), loggedIn: () => cookieSaysLoggedIn(jar.get()) });
+  const customerIds = pageCustomerIds({ window, storage: () => sessionStorage, loggedIn: () => cookieSaysLoggedIn(jar.get()) });
   window.mesuraPersonalize = createPersonalization(
     { clientCode: PERSONALISATION_CLIENT_CODE },
     // Unchecked entries: the client keeps the well-formed ones.

@@ -11,7 +11,7 @@ const storageWith = (ids?: object): CustomerIdStorage => ({
 
 function page(options: { mesura?: unknown; stored?: object; loggedIn?: boolean }): PageCustomerIdsEnv & { window: EventTarget & { mesura?: unknown } } {
   const window = Object.assign(new EventTarget(), { mesura: options.mesura });
-  return { window, storage: storageWith(options.stored), loggedIn: () => options.loggedIn === true };
+  return { window, storage: () => storageWith(options.stored), loggedIn: () => options.loggedIn === true };
 }
 
 /** Whether `promise` has settled after the microtasks queued now. */
