@@ -1,7 +1,7 @@
 // The processes of a loopback cluster (npm run cluster, bench/cluster.mjs): ClickHouse and
 // PostgreSQL through scripts/services/*.sh, Mesura servers (server/dist/main.js) by role, and nginx
 // in front. Each process started here is tracked, so that stopAll() leaves none behind.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -53,6 +53,12 @@ export function clickHouseService(dir, { httpPort, tcpPort, database = 'mesura' 
     httpPort,
     start: () => run(script, ['start', dir], { env }),
     stop: () => run(script, ['stop', dir], { env }),
+    /** For an exit that cannot wait (a hard time limit). */
+    stopNow: () => {
+      try {
+        execFileSync(script, ['stop', dir], { env, stdio: 'ignore' });
+      } catch {}
+    },
   };
 }
 
@@ -116,6 +122,11 @@ export class Processes {
     }
     await handle.kill9();
     throw new Error('nginx did not answer');
+  }
+
+  /** SIGKILL to every tracked child, without waiting: for an exit that cannot wait. */
+  killAllNow() {
+    for (const handle of this.#running) handle.child.kill('SIGKILL');
   }
 
   /** Ends every tracked child: SIGTERM (a Mesura server drains first), SIGKILL past STOP_TIMEOUT_MS. */

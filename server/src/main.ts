@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     });
   }
   const address = await server.app.listen({ port: config.port, host: config.host });
-  server.app.log.info(`Mesura is listening on ${address} (site /, console /consola/, data in ${config.dataDir})`);
+  const serves = config.role === 'collector' ? 'beacons /b/ss/, heartbeats /hb, delivery /m2/, health /healthz' : 'site /, console /consola/';
+  server.app.log.info(`Mesura (${config.role}) is listening on ${address} (${serves}, data in ${config.dataDir})`);
 }
 
 void main();

@@ -12,6 +12,9 @@ import { openDuckDbStore } from './duckdb-store.js';
 /** The embedded store, as openDuckDbStore returns it. */
 export type EmbeddedEventsStore = Awaited<ReturnType<typeof openDuckDbStore>>;
 
+/** What an API node passes for the drain it never uses. */
+const API_NODE_NAME = 'api-node';
+
 /** MESURA_STORE, checked: where this deployment's events go. */
 export type EventsStoreSetting =
   /** Unset: the embedded DuckDB file under MESURA_DATA_DIR (one process). */
@@ -58,6 +61,8 @@ export interface OpenEventsStoreOptions {
   timeZone: string;
   /** MESURA_COLLECTOR_NAME, when set. */
   collectorName: string | undefined;
+  /** False on an API node: it drains no log, so it takes no collector name (and writes none). */
+  collects: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -73,7 +78,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     const store = await openDuckDbStore(options.dataDir, options.variables, options.timeZone);
     return { engine: 'duckdb', store, sink: store, drainRetry: undefined, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
   }
-  const collector = collectorName(options.logDir, options.collectorName);
+  const collector = options.collects ? collectorName(options.logDir, options.collectorName) : API_NODE_NAME;
   const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, collector, now: Date.now });
   const refusals = await openClickHouseRefusals(events.transport, events.location.database);
   const sink = clickHouseSegmentSink({
@@ -90,7 +95,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     engine: 'clickhouse',
     sink: { loadSegment: sink.loadSegment, ...refusals },
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
-    description: `ClickHouse at ${describeClickHouse(events.location)} as collector ${collector}`,
+    description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,
     close: () => events.close(),
   };
