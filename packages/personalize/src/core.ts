@@ -3,7 +3,6 @@
  * load, the renderer, and the gate that says whether a request may go. Made once per client; no
  * module-level state.
  */
-import { BODY_HIDDEN_TIMEOUT_MS } from './constants.js';
 import { canSaveCookies } from './cookies.js';
 import { heldReason, type HeldReason } from './delivery-gate.js';
 import type { PersonalizationDeps } from './deps.js';
@@ -46,8 +45,8 @@ export interface CoreHooks {
 
 export function createCore(options: ResolvedOptions, deps: PersonalizationDeps, hooks: CoreHooks): Core {
   const secure = deps.location.protocol === 'https:';
-  const session = createSession({ cookies: deps.cookies, randomId: deps.randomId, secure });
-  const hiding = createHiding({ document: deps.document, clock: deps, selectors: options.hideSelectors, timeoutMs: BODY_HIDDEN_TIMEOUT_MS });
+  const session = createSession(deps, secure);
+  const hiding = createHiding(deps, options.hideSelectors);
   const prehide = hiding.adopt();
   const sanitizer = createSanitizerLoad(() => deps.loadSanitizer(), deps.warn);
   let count = 0;

@@ -4,7 +4,7 @@
  * when its flow calls release, or after BODY_HIDDEN_TIMEOUT_MS, whichever comes first; so the page
  * is shown again on success, failure and timeout alike.
  */
-import { BODY_HIDING_CSS, HIDING_STYLE_ID } from './constants.js';
+import { BODY_HIDDEN_TIMEOUT_MS, BODY_HIDING_CSS, HIDING_STYLE_ID } from './constants.js';
 import type { Clock } from './deps.js';
 
 export interface Hiding {
@@ -16,21 +16,21 @@ export interface Hiding {
   show(): void;
 }
 
-export interface HidingOptions {
-  document: Document;
-  clock: Clock;
-  /** Selectors to hide instead of the body; default the body. */
-  selectors?: readonly string[];
-  timeoutMs: number;
-}
+/** The page's document and the client's clock (deps.ts). */
+export type HidingDeps = Clock & { document: Document };
 
 /** The hiding rule: the body, or only the given selectors. */
 export function hidingCss(selectors?: readonly string[]): string {
   return selectors && selectors.length > 0 ? `${selectors.join(', ')} {opacity: 0 !important}` : BODY_HIDING_CSS;
 }
 
-export function createHiding(options: HidingOptions): Hiding {
-  const { document: doc, clock, timeoutMs } = options;
+/**
+ * `selectors`: what to hide instead of the body (default the body); each hold lasts
+ * BODY_HIDDEN_TIMEOUT_MS at most.
+ */
+export function createHiding(deps: HidingDeps, selectors: readonly string[] | undefined): Hiding {
+  const { document: doc } = deps;
+  const clock: Clock = deps;
   // Each hold's release, with its timer.
   const holds = new Map<() => void, unknown>();
   const style = () => doc.getElementById(HIDING_STYLE_ID);
@@ -42,7 +42,7 @@ export function createHiding(options: HidingOptions): Hiding {
       holds.delete(release);
       if (holds.size === 0) style()?.remove();
     };
-    holds.set(release, clock.setTimer(release, timeoutMs));
+    holds.set(release, clock.setTimer(release, BODY_HIDDEN_TIMEOUT_MS));
     return release;
   };
 
@@ -51,7 +51,7 @@ export function createHiding(options: HidingOptions): Hiding {
       if (!style()) {
         const element = doc.createElement('style');
         element.id = HIDING_STYLE_ID;
-        element.textContent = hidingCss(options.selectors);
+        element.textContent = hidingCss(selectors);
         (doc.head ?? doc.documentElement).appendChild(element);
       }
       return startHold();

@@ -37,21 +37,23 @@ export interface PersonalizationOptions {
 export type ResolvedOptions = Required<Omit<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>> &
   Pick<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>;
 
-/** The options with their defaults; throws a TypeError naming the problem when there are none or no clientCode. */
+/**
+ * The options with their defaults; throws a TypeError naming the problem when there are none or no
+ * clientCode. Options this client does not know are kept, unused (extensions' `settings` shows them).
+ */
 export function resolveOptions(options: PersonalizationOptions | undefined): ResolvedOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError(OPTIONS_REQUIRED);
   if (typeof options.clientCode !== 'string' || options.clientCode === '') throw new TypeError(CLIENT_CODE_REQUIRED);
+  // An option given as undefined takes its default, as one left out does.
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   return {
-    clientCode: options.clientCode,
-    server: options.server,
-    globalMbox: options.globalMbox ?? GLOBAL_MBOX_NAME,
-    globalMboxAutoCreate: options.globalMboxAutoCreate ?? true,
+    globalMbox: GLOBAL_MBOX_NAME,
+    globalMboxAutoCreate: true,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    bodyHiding: true,
+    consentVendor: PERSONALISATION_VENDOR,
+    sanitizerUrl: SANITIZER_URL_DEFAULT,
+    ...given,
     globalMboxParams: { ...options.globalMboxParams },
-    timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    bodyHiding: options.bodyHiding ?? true,
-    hideSelectors: options.hideSelectors,
-    consentVendor: options.consentVendor ?? PERSONALISATION_VENDOR,
-    onJson: options.onJson,
-    sanitizerUrl: options.sanitizerUrl ?? SANITIZER_URL_DEFAULT,
-  };
+  } as ResolvedOptions;
 }

@@ -96,7 +96,7 @@ function start(core: Core): void {
 
 /** trackClick: the action's content names the mbox to notify, else its own; the click token goes along. */
 function clickEvent(mbox: string | undefined, action: OfferAction): TrackEventOptions {
-  const target = typeof action.content === 'string' && action.content !== '' ? action.content : mbox ?? '';
+  const target = (typeof action.content === 'string' && action.content) || mbox || '';
   return { mbox: target, params: action.clickToken ? { clickToken: action.clickToken } : {} };
 }
 

@@ -55,7 +55,7 @@ async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal
     ...ids,
     mbox: input.mbox,
     params: input.params,
-    deviceId: session.deviceId(),
+    deviceId: session.tracking().deviceId,
     pageId: env.pageId,
     url: location.href,
     host: location.hostname,

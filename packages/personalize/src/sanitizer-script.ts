@@ -31,17 +31,18 @@ export function loadSanitizerScript(doc: Document, url: string): Promise<Sanitiz
     // next request adds the script anew instead of waiting on it for the rest of the page.
     const stalled = setTimeout(() => fail(`did not load within ${SANITIZER_LOAD_TIMEOUT_MS} ms`), SANITIZER_LOAD_TIMEOUT_MS);
     const fail = (reason: string) => {
+      clearTimeout(stalled);
       script.remove();
       reject(new Error(`${url} ${reason}`));
     };
     script.src = url; // async, as every script a script adds
     script.onload = () => {
-      clearTimeout(stalled);
       const sanitizer = published(doc);
       if (sanitizer) resolve(sanitizer);
       else fail(`did not publish window.${SANITIZER_GLOBAL}`);
+      clearTimeout(stalled); // settled either way
     };
-    script.onerror = () => (clearTimeout(stalled), fail('did not load'));
+    script.onerror = () => fail('did not load');
     (doc.head ?? doc.documentElement).appendChild(script);
   });
 }

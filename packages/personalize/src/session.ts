@@ -6,7 +6,7 @@
 import type { DeliveryResponse } from '@mesura/protocol';
 import { DEVICE_COOKIE_NAME, DISABLE_COOKIE_NAME, EDGE_HOST_COOKIE_NAME, SESSION_COOKIE_NAME } from './constants.js';
 import { disableCookie, readCookie, responseCookies, sessionCookie, writeCookie, type CookieWrite } from './cookies.js';
-import type { CookieJar } from './deps.js';
+import type { PersonalizationDeps } from './deps.js';
 import type { Tracking } from './events.js';
 
 export interface Session {
@@ -14,7 +14,7 @@ export interface Session {
   tracking(): Tracking;
   /** The session id, a new one when the cookie has expired; renews the cookie. */
   renewSessionId(): string;
-  deviceId(): string | undefined;
+  /** The edge host an answer named (`edgeHost`), while its cookie lasts. */
   edgeHost(): string | undefined;
   disableCookie(): string | undefined;
   /** Remembers what an answer says: session, device, edge host, disabled. */
@@ -23,25 +23,20 @@ export interface Session {
   disable(durationMs?: number): void;
 }
 
-export interface SessionOptions {
-  cookies: CookieJar;
-  randomId: () => string;
-  /** Cookies get Secure on https pages. */
-  secure: boolean;
-}
+/** The client's cookie jar and ids; `secure`: cookies get Secure on https pages. */
+export type SessionDeps = Pick<PersonalizationDeps, 'cookies' | 'randomId'>;
 
-export function createSession(options: SessionOptions): Session {
-  const { cookies, secure } = options;
+export function createSession(deps: SessionDeps, secure: boolean): Session {
+  const { cookies } = deps;
   const read = (name: string) => readCookie(cookies, name) || undefined;
   const write = (cookie: CookieWrite) => writeCookie(cookies, cookie, secure);
   return {
     tracking: () => ({ sessionId: read(SESSION_COOKIE_NAME), deviceId: read(DEVICE_COOKIE_NAME) }),
     renewSessionId() {
-      const sessionId = read(SESSION_COOKIE_NAME) ?? options.randomId();
+      const sessionId = read(SESSION_COOKIE_NAME) ?? deps.randomId();
       write(sessionCookie(sessionId));
       return sessionId;
     },
-    deviceId: () => read(DEVICE_COOKIE_NAME),
     edgeHost: () => read(EDGE_HOST_COOKIE_NAME),
     disableCookie: () => readCookie(cookies, DISABLE_COOKIE_NAME),
     remember: (response) => responseCookies(response).forEach(write),
