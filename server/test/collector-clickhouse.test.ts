@@ -96,7 +96,7 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
       expect((await server.app.inject({ url })).statusCode, url).toBe(404);
     }
     await server.close(); // drains what it acknowledged
-    const ids = events.map((event) => sqlString(event.eventId)).join(', ');
+    const ids = events.map((event) => sqlString(event.eventId!)).join(', ');
     expect(await count('hits', `event_id IN (${ids})`)).toBe(3);
   });
 

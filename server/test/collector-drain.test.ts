@@ -133,7 +133,7 @@ describe('a collector\'s intake while its events store is down (issue: keeps ack
       const event = testHit({ eventId: `e-${i}`, visitor: { fid: `1F65FB944AFA1C05-${String(i).padStart(16, '0')}` } });
       try {
         await intake.collect(beaconOf(event, nowMs));
-        acknowledged.push(event.eventId);
+        acknowledged.push(event.eventId!);
       } catch (error) {
         refusal = error;
       }

@@ -82,7 +82,7 @@ describeWithClickHouse('a collector killed with SIGKILL (kill -9) and restarted'
             Array.from({ length: Math.min(CONCURRENT_REQUESTS, count - sent) }, async () => {
               const hit = testHit();
               const answer = await fetch(`${base}${beaconUrl(hit)}`, { headers: { 'user-agent': BROWSER_UA } });
-              if (answer.status === 200) acknowledged.push(hit.eventId);
+              if (answer.status === 200) acknowledged.push(hit.eventId!);
             }),
           );
         }
