@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { seriousViolations } from './helpers/axe.js';
-import { VISITOR_USER_AGENT, gotoReady } from './helpers/browser.js';
+import { VISITOR_USER_AGENT, gotoReady, resizeViewport } from './helpers/browser.js';
 import { pageTypes } from './helpers/page-types.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -9,29 +9,36 @@ const site = useSiteUnderTest();
 
 /** The widths every page is checked at: a desktop and the narrowest phone the site supports. */
 const WIDTHS_PX = [1280, 360] as const;
+const VIEWPORT_HEIGHT_PX = 800;
 
 /** A new visitor's page (the consent banner shows) at `width`; CSP is bypassed only to inject axe-core. */
 async function visitorPageAt(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES', viewport: { width, height: 800 }, bypassCSP: true });
+  const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES', viewport: { width, height: VIEWPORT_HEIGHT_PX }, bypassCSP: true });
   return context.newPage();
 }
 
-describe('every page type is accessible', () => {
+// Each page is loaded once and checked at every width by resizing it: the site's layout follows
+// the width through CSS alone and no page differs by width at load (the DOM of a page loaded at
+// 360 px equals that of one loaded at 1280 px and resized, but for ids and live positions). The
+// pages are independent visitors on one server, so they are checked concurrently (maxConcurrency
+// in e2e/vitest.config.ts): one page's network waits overlap another's axe-core run.
+describe.concurrent('every page type is accessible', () => {
   for (const { name, path } of pageTypes()) {
-    for (const width of WIDTHS_PX) {
-      it(`${name} at ${width} px: axe-core finds no serious or critical violation, and nothing scrolls sideways`, async () => {
-        const page = await visitorPageAt(site.browser, width);
-        await gotoReady(page, site.server.baseUrl + path);
-        await page.waitForLoadState('networkidle');
-        expect(await seriousViolations(page)).toEqual([]);
+    it(`${name} at ${WIDTHS_PX.join(' px and at ')} px: axe-core finds no serious or critical violation, and nothing scrolls sideways`, async ({ expect }) => {
+      const page = await visitorPageAt(site.browser, WIDTHS_PX[0]);
+      await gotoReady(page, site.server.baseUrl + path);
+      await page.waitForLoadState('networkidle');
+      for (const width of WIDTHS_PX) {
+        await resizeViewport(page, { width, height: VIEWPORT_HEIGHT_PX });
+        expect.soft(await seriousViolations(page), `at ${width} px`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
-        await page.context().close();
-      });
-    }
+        expect.soft(overflow, `the page is wider than the screen at ${width} px`).toBeLessThanOrEqual(0);
+      }
+      await page.context().close();
+    });
   }
 
-  it('is keyboard operable from the first Tab: the skip link, visibly focused, takes focus to the content', async () => {
+  it('is keyboard operable from the first Tab: the skip link, visibly focused, takes focus to the content', async ({ expect }) => {
     const page = await visitorPageAt(site.browser, 1280);
     await gotoReady(page, `${site.server.baseUrl}/`);
     await page.waitForLoadState('networkidle');

@@ -11,6 +11,9 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['*.test.ts'],
     fileParallelism: false,
+    // Tests a file marks concurrent (describe.concurrent) run two at a time: one's network waits
+    // overlap the other's Chromium work, and two keep both cores busy without starving either.
+    maxConcurrency: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

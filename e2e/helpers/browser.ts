@@ -80,3 +80,14 @@ export async function gotoMeasured(page: Page, url: string): Promise<void> {
   await gotoReady(page, url);
   await acknowledged;
 }
+
+/**
+ * Resizes the page's viewport and resolves once the page has laid itself out at the new size: two
+ * animation frames, so that ResizeObserver callbacks (the console's charts) have run. Checking one
+ * loaded page at two widths this way equals loading it at each width only where the page's layout
+ * follows the width (CSS, ResizeObserver) and nothing at load depends on it.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
