@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import { createBatchesTableSql } from '../src/store/clickhouse/batches-table.js';
 import { ClickHouseQueryError, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
@@ -98,21 +98,28 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
 describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh: mesura_one_node)', () => {
   const db = useTestDatabase();
   let zookeeper = false;
+  let clusterMissing = false;
+  /** A server started before the script defined the cluster: CI starts its own, so this fails only there. */
+  const missingCluster = `the server has no cluster ${ONE_NODE_CLUSTER}: restart it with scripts/services/clickhouse.sh, which defines it`;
+  const skipWithoutCluster = (context: TestContext) => context.skip(clusterMissing, missingCluster);
 
   beforeAll(async () => {
     const clusters = await db().transport.query<{ shard_num: number; replica_num: number }>(
       `SELECT shard_num, replica_num FROM system.clusters WHERE cluster = ${sqlString(ONE_NODE_CLUSTER)}`,
     );
-    if (clusters.length !== 1) throw new Error(`the server has no cluster ${ONE_NODE_CLUSTER}: restart it with scripts/services/clickhouse.sh, which defines it`);
+    clusterMissing = clusters.length !== 1;
+    if (clusterMissing && process.env.CI === 'true') throw new Error(missingCluster);
     zookeeper = await db().transport.query("SELECT name FROM system.zookeeper WHERE path = '/'").then(() => true, () => false);
   });
 
-  it('stores a batch through Distributed tables over MergeTree shards once, in the shard, and reads it back', async () => {
+  it('stores a batch through Distributed tables over MergeTree shards once, in the shard, and reads it back', async (context) => {
+    skipWithoutCluster(context);
     await checkLayout(db().transport, `${db().location.database}_pernode`, 'per-node').finally(() =>
       db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
   });
 
-  it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async () => {
+  it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async (context) => {
+    skipWithoutCluster(context);
     const database = `${db().location.database}_replicated`;
     if (zookeeper) {
       try {
