@@ -29,6 +29,7 @@ import { ensureReportFactTables } from './duckdb/report-facts-schema.js';
 import { loadHitsWithFacts } from './duckdb/report-facts-load.js';
 import { rebuildReportFacts } from './duckdb/report-facts-rebuild.js';
 import { PageCellCompaction } from './duckdb/report-facts-compaction.js';
+import { ensureMediaRollups, loadHeartbeatsWithRollups } from './duckdb/media-rollups.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -60,6 +61,7 @@ export async function openDuckDbStore(
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
   await ensureHitsTable(writer, columns);
   await ensureHeartbeatsTable(writer);
+  await ensureMediaRollups(writer);
   await ensureDecisionTables(writer);
   await ensureRefusedHitsTable(writer);
   await ensurePageViewsDailyTable(writer);
@@ -109,7 +111,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
         rows += loaded.hits;
       }
       if (heartbeats) {
-        rows += await this.insertRows('heartbeats', HEARTBEAT_COLUMNS, this.readHeartbeats(file), ['heartbeat_id', 'report_suite']);
+        rows += await loadHeartbeatsWithRollups(this.writer, this.readHeartbeats(file), HEARTBEAT_COLUMNS.map((c) => c.name));
       }
       if (decisions) {
         const columns = DECISION_COLUMNS.map((name) => ({ name }));

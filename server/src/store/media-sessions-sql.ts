@@ -2,10 +2,13 @@ import { MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protoc
 import { sqlString, type SqlDialect } from './sql-string.js';
 
 /**
- * Media sessions, derived from the `heartbeats` table when a report asks (a view, not a table
- * rebuilt at load): late and retried heartbeats then need no repair step, and the idle rule reads
- * the report's clock. The range is cut on the session's start day; only the sessions with a
- * heartbeat in the range are read.
+ * Media sessions, derived from the `heartbeats` table: each session's stored figures
+ * (`session_rows`, one row per suite and session id, made from every heartbeat of the session),
+ * then the figures that read the report's clock (`session_figures`: the idle rule). The range is
+ * cut on the session's start day; only the sessions with a heartbeat in the range are read.
+ * `sessionFiguresSql` does both when a report asks; the DuckDB store also keeps `session_rows` as
+ * the `media_sessions` table, made again for the sessions each segment touches
+ * (duckdb/media-sessions-table.ts), and its console reports read that (sessionFiguresFrom).
  *
  * Written for DuckDB in SQL that ClickHouse also speaks (CASE rather than FILTER or sumIf, ASOF
  * JOIN, row_number); the few functions the two name differently are behind SqlFunctions, and
@@ -43,7 +46,7 @@ export interface SessionRange {
   nowMs: number;
 }
 
-/** The range as SQL expressions: literals (sessionFiguresSql) or bound parameters (BOUND_SESSION_FIGURES_DUCKDB). */
+/** The range as SQL expressions (sessionFiguresSql writes them as literals). */
 export interface SessionBounds {
   /** Text: the report suite. */
   suite: string;
@@ -67,44 +70,73 @@ export function sessionFiguresSql(range: SessionRange, fn: SqlFunctions): string
   );
 }
 
-/**
- * The same `WITH …` for the console's reports, every value bound: `$suite`, `$from`, `$to`
- * (YYYY-MM-DD) and `$idle_before_ms` (the report's clock less MEDIA_IDLE_TIMEOUT_MS).
- */
-export const BOUND_SESSION_FIGURES_DUCKDB = sessionFiguresWith(
-  { suite: '$suite', from: 'CAST($from AS DATE)', to: 'CAST($to AS DATE)', idleBeforeMs: 'CAST($idle_before_ms AS BIGINT)' },
-  DUCKDB_FUNCTIONS,
-);
-
 function sessionFiguresWith({ suite, from, to, idleBeforeMs }: SessionBounds, fn: SqlFunctions): string {
+  const rangeSessions = `SELECT session_id FROM heartbeats WHERE report_suite = ${suite} AND day BETWEEN ${from} AND ${to}`;
   return `WITH
-    ${uniqueHeartbeats(suite, from, to)},
-    firsts AS (
-      SELECT session_id,
-        min(CASE WHEN asset_type = 'main' AND event_type = 'play' THEN ts_ms END) AS first_play_ms,
-        min(CASE WHEN event_type = 'error' THEN ts_ms END) AS first_error_ms
-      FROM hb GROUP BY session_id
-    ),
-    ${rebuffering()},
+    ${uniqueHeartbeats(`h.report_suite = ${suite} AND h.session_id IN (${rangeSessions})`)},
+    ${sessionRowsWith(fn)},
     ${mediaStarts(suite, from, to, fn)},
-    ${perSession(fn)},
-    session_figures AS (${figures(idleBeforeMs, from, to, fn)})`;
+    session_figures AS (${figures('session_rows', { idleBeforeMs, from, to, mediaStarts: true }, fn)})`;
 }
 
 /**
- * `hb`: each heartbeat of the range's sessions once. A retry or a late copy has the same
+ * `WITH …` ending in `session_rows`: the stored figures of every session with a heartbeat where
+ * `where` holds (SQL over the heartbeats row `h`), from all of the session's heartbeats. The
+ * media_sessions table holds these rows.
+ */
+export function sessionRowsSql(where: string, fn: SqlFunctions): string {
+  return `WITH
+    ${uniqueHeartbeats(where)},
+    ${sessionRowsWith(fn)}`;
+}
+
+/**
+ * `WITH session_figures AS (…)` over stored session rows (`table`, e.g. media_sessions): the
+ * sessions of `$suite` started from `$from` to `$to`, with the idle rule read at
+ * `$idle_before_ms`, as sessionFiguresSql gives them, without the media type (which
+ * only the sessions list shows).
+ */
+export function sessionFiguresFrom(table: string, fn: SqlFunctions): string {
+  const from = 'CAST($from AS DATE)';
+  const to = 'CAST($to AS DATE)';
+  const stored = `(SELECT * FROM ${table} WHERE report_suite = $suite AND day BETWEEN ${from} AND ${to})`;
+  return `WITH session_figures AS (${figures(stored, { idleBeforeMs: 'CAST($idle_before_ms AS BIGINT)', from, to, mediaStarts: false }, fn)})`;
+}
+
+/** `firsts`, `rebuffers`, `per_session` and `session_rows` over `hb`. */
+function sessionRowsWith(fn: SqlFunctions): string {
+  const failed = `(f.first_error_ms IS NOT NULL AND (f.first_play_ms IS NULL OR f.first_error_ms < f.first_play_ms))`;
+  return `firsts AS (
+      SELECT report_suite, session_id,
+        min(CASE WHEN asset_type = 'main' AND event_type = 'play' THEN ts_ms END) AS first_play_ms,
+        min(CASE WHEN event_type = 'error' THEN ts_ms END) AS first_error_ms
+      FROM hb GROUP BY report_suite, session_id
+    ),
+    ${rebuffering()},
+    ${perSession(fn)},
+    session_rows AS (
+      SELECT s.*, f.first_play_ms, f.first_error_ms, coalesce(r.rebuffer_ms, 0) AS rebuffer_ms,
+        ${liveChannel('s.content_id', fn)} AS channel,
+        CASE WHEN ${failed} THEN 1 ELSE 0 END AS start_failure
+      FROM per_session s
+      JOIN firsts f ON f.report_suite = s.report_suite AND f.session_id = s.session_id
+      LEFT JOIN rebuffers r ON r.report_suite = s.report_suite AND r.session_id = s.session_id
+    )`;
+}
+
+/**
+ * `hb`: each heartbeat of the sessions chosen by `where` once. A retry or a late copy has the same
  * heartbeat_id (the collector stops most at the door; a copy that arrived after a restart stops
  * here). A duration over the §9 cap counts 0, as the tracker itself would have sent.
  */
-function uniqueHeartbeats(suite: string, from: string, to: string): string {
+function uniqueHeartbeats(where: string): string {
   return `hb AS (
       SELECT * FROM (
         SELECT h.*,
           CASE WHEN h.duration_ms BETWEEN 0 AND ${MAX_HEARTBEAT_DURATION_MS} THEN h.duration_ms ELSE 0 END AS counted_ms,
-          row_number() OVER (PARTITION BY h.heartbeat_id ORDER BY h.received_at) AS copy
+          row_number() OVER (PARTITION BY h.report_suite, h.heartbeat_id ORDER BY h.received_at) AS copy
         FROM heartbeats h
-        WHERE h.report_suite = ${suite}
-          AND h.session_id IN (SELECT session_id FROM heartbeats WHERE report_suite = ${suite} AND day BETWEEN ${from} AND ${to})
+        WHERE ${where}
       ) copies WHERE copy = 1
     )`;
 }
@@ -119,20 +151,21 @@ function uniqueHeartbeats(suite: string, from: string, to: string): string {
  * same query answer two ratios.
  */
 function rebuffering(): string {
-  const others = `(SELECT session_id, ts_ms, bool_or(asset_type = 'ad') AS ad, bool_or(asset_type = 'ad' AND event_type = 'start') AS ad_start
-      FROM hb WHERE event_type <> 'buffer' GROUP BY session_id, ts_ms)`;
+  const others = `(SELECT report_suite, session_id, ts_ms, bool_or(asset_type = 'ad') AS ad, bool_or(asset_type = 'ad' AND event_type = 'start') AS ad_start
+      FROM hb WHERE event_type <> 'buffer' GROUP BY report_suite, session_id, ts_ms)`;
+  const same = (other: string) => `${other}.report_suite = b.report_suite AND ${other}.session_id = b.session_id`;
   return `rebuffers AS (
-      SELECT b.session_id, sum(b.counted_ms) AS rebuffer_ms
+      SELECT b.report_suite, b.session_id, sum(b.counted_ms) AS rebuffer_ms
       FROM (SELECT * FROM hb WHERE event_type = 'buffer' AND asset_type = 'main') b
-      JOIN firsts f ON f.session_id = b.session_id
+      JOIN firsts f ON ${same('f')}
       ASOF LEFT JOIN ${others} before_buffer
-        ON before_buffer.session_id = b.session_id AND b.ts_ms - b.counted_ms >= before_buffer.ts_ms
+        ON ${same('before_buffer')} AND b.ts_ms - b.counted_ms >= before_buffer.ts_ms
       ASOF LEFT JOIN ${others} after_buffer
-        ON after_buffer.session_id = b.session_id AND b.ts_ms <= after_buffer.ts_ms
+        ON ${same('after_buffer')} AND b.ts_ms <= after_buffer.ts_ms
       WHERE b.ts_ms - b.counted_ms >= f.first_play_ms
         AND NOT coalesce(before_buffer.ad, false)
         AND NOT coalesce(after_buffer.ad_start, false)
-      GROUP BY b.session_id
+      GROUP BY b.report_suite, b.session_id
     )`;
 }
 
@@ -167,7 +200,7 @@ function perSession(fn: SqlFunctions): string {
   const ad = (type: string) => `asset_type = 'ad' AND event_type = '${type}'`;
   const contentPlay = `${main('play')} AND bitrate > 0`;
   return `per_session AS (
-      SELECT session_id,
+      SELECT report_suite, session_id,
         max(visitor_id) AS visitor_id, max(content_id) AS content_id, max(content_name) AS content_name,
         max(programme) AS programme, max(stream_type) AS stream_type, min(day) AS day,
         max(device_class) AS device,
@@ -189,29 +222,26 @@ function perSession(fn: SqlFunctions): string {
         max(dropped_frames) AS dropped_frames,
         count(CASE WHEN event_type = 'error' THEN 1 END) AS errors,
         max(CASE WHEN is_bot THEN 1 ELSE 0 END) AS is_bot
-      FROM hb GROUP BY session_id
+      FROM hb GROUP BY report_suite, session_id
     )`;
 }
 
-/** One row per session: its figures, its end (§4: complete, end, or the idle timeout) and its QoE. */
-function figures(idleBefore: string, from: string, to: string, fn: SqlFunctions): string {
+/** One row per session of `source` (session_rows) started in the range: its figures, its end (§4: complete, end, or the idle timeout) and its QoE. */
+function figures(source: string, range: { idleBeforeMs: string; from: string; to: string; mediaStarts: boolean }, fn: SqlFunctions): string {
+  const { idleBeforeMs: idleBefore, from, to } = range;
   const audio = AUDIO_STREAM_TYPES.map((t) => sqlString(t, fn.dialect)).join(', ');
-  const failed = `(f.first_error_ms IS NOT NULL AND (f.first_play_ms IS NULL OR f.first_error_ms < f.first_play_ms))`;
+  const fallbackType = `CASE WHEN s.stream_type IN (${audio}) THEN 'audio' ELSE 'video' END`;
   const ended = `CASE WHEN s.completed_ms IS NOT NULL THEN 'complete' WHEN s.end_ms IS NOT NULL THEN 'end'
           WHEN s.last_received_ms <= ${idleBefore} THEN 'idle' END`;
-  return `SELECT s.*, ${fn.formatDay('s.day')} AS day_text, ${liveChannel('s.content_id', fn)} AS channel,
-        coalesce(ms.media_type, CASE WHEN s.stream_type IN (${audio}) THEN 'audio' ELSE 'video' END) AS media_type,
+  return `SELECT s.*, ${fn.formatDay('s.day')} AS day_text,
+        ${range.mediaStarts ? `coalesce(ms.media_type, ${fallbackType}) AS media_type,` : ''}
         ${ended} AS ended_reason,
         coalesce(s.completed_ms, s.end_ms, CASE WHEN s.last_received_ms <= ${idleBefore} THEN s.last_ts_ms END) AS ended_ms,
         CASE WHEN s.started_ms IS NOT NULL THEN 1 ELSE 0 END AS starts,
         CASE WHEN s.completed_ms IS NOT NULL THEN 1 ELSE 0 END AS completes,
-        coalesce(r.rebuffer_ms, 0) AS rebuffer_ms,
-        CASE WHEN ${failed} THEN 1 ELSE 0 END AS start_failure,
-        CASE WHEN s.started_ms IS NOT NULL AND f.first_play_ms IS NULL AND NOT ${failed} AND (${ended}) IS NOT NULL
+        CASE WHEN s.started_ms IS NOT NULL AND s.first_play_ms IS NULL AND s.start_failure = 0 AND (${ended}) IS NOT NULL
           THEN 1 ELSE 0 END AS exit_before_start
-      FROM per_session s
-      JOIN firsts f ON f.session_id = s.session_id
-      LEFT JOIN rebuffers r ON r.session_id = s.session_id
-      LEFT JOIN media_starts ms ON ms.session_id = s.session_id
+      FROM ${source} s
+      ${range.mediaStarts ? 'LEFT JOIN media_starts ms ON ms.session_id = s.session_id' : ''}
       WHERE s.day BETWEEN ${from} AND ${to}`;
 }

@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RetentionCutoff, RetentionResult } from './retention-store.js';
 import { REPORT_FACT_TABLES } from './duckdb/report-facts-schema.js';
+import { deleteMediaRollupsBefore } from './duckdb/media-rollups.js';
 
 export const PAGE_VIEWS_DAILY_TABLE = 'page_views_daily';
 
@@ -39,6 +40,8 @@ export async function deleteBefore(connection: DuckDBConnection, cutoff: Retenti
         { at: String(cutoff.atMs) },
       ),
     };
+    // The media roll-ups follow the heartbeats (duckdb/media-rollups.ts).
+    await deleteMediaRollupsBefore(connection, cutoff.day);
     await connection.run('COMMIT');
     return result;
   } catch (error) {

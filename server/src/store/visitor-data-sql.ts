@@ -36,6 +36,9 @@ export const VISITOR_COUNTS = `SELECT
 /** The erasure's statements; each subquery reads the table as it was before the statement. */
 export const VISITOR_DELETES = {
   hits: `DELETE FROM hits WHERE visitor_id = $visitor`,
+  /** Before the heartbeats: the media roll-ups of the sessions whose heartbeats go (duckdb/media-rollups.ts). */
+  mediaSessions: `DELETE FROM media_sessions WHERE session_id IN (${VISITOR_SESSIONS})`,
+  liveMinutes: `DELETE FROM live_minutes WHERE session_key IN (SELECT hash(session_id) FROM heartbeats WHERE visitor_id = $visitor)`,
   heartbeats: `DELETE FROM heartbeats WHERE ${HEARTBEATS_WHERE}`,
   decisionEvents: `DELETE FROM decision_events WHERE ${DECISIONS_WHERE}`,
   /** The report tables (duckdb/report-facts-schema.ts) key the visitor by the hash of the id. */

@@ -3,10 +3,12 @@
  * with its channel or station (media-sessions-sql.ts liveChannel): what the live and radio reports
  * count. Each heartbeat covers the play time it reports (capped as the tracker caps it, §9) and
  * counts at its receive time: a viewer who plays through a minute sends a heartbeat in it.
+ * The DuckDB text reads them rolled up per minute, visitor and session
+ * (store/duckdb/live-minutes-table.ts): `visitor_id` and `session_id` are their 64-bit keys and
+ * `received_at` the minute, which count and place them as the heartbeats would.
  * Bound: `$suite`, `$from`, `$to` (YYYY-MM-DD, days of receipt in the report zone). Bots are left out.
  */
-import { MAX_HEARTBEAT_DURATION_MS } from '@mesura/protocol';
-import { DUCKDB_FUNCTIONS, liveChannel } from '../../store/media-sessions-sql.js';
+import { LIVE_MINUTES_TABLE } from '../../store/duckdb/live-minutes-table.js';
 import type { FilterColumns } from '../filter-sql.js';
 
 /** The live plays' columns the filter dimensions select on. */
@@ -15,11 +17,8 @@ export const LIVE_FILTER_COLUMNS: FilterColumns = { programme: 'programme', chan
 /** `live_plays` as a DuckDB subquery, with the filters' conditions (`AND …`) applied. */
 export function livePlaysDuckdb(filters: string): string {
   return `(SELECT * FROM (
-      SELECT visitor_id, session_id, received_at, programme, device_class,
-        CASE WHEN duration_ms BETWEEN 0 AND ${MAX_HEARTBEAT_DURATION_MS} THEN duration_ms ELSE 0 END AS counted_ms,
-        ${liveChannel('content_id', DUCKDB_FUNCTIONS)} AS channel
-      FROM heartbeats
-      WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND NOT is_bot
-        AND asset_type = 'main' AND event_type = 'play' AND stream_type IN ('live', 'linear')
-    ) plays WHERE channel IS NOT NULL ${filters}) live_plays`;
+      SELECT visitor_key AS visitor_id, session_key AS session_id, minute AS received_at, programme, device_class, counted_ms, channel
+      FROM ${LIVE_MINUTES_TABLE}
+      WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)
+    ) plays WHERE TRUE ${filters}) live_plays`;
 }

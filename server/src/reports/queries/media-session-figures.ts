@@ -2,11 +2,13 @@
  * Media sessions (store/media-sessions-sql.ts) summed per day, content, programme, season or
  * channel, and over the whole range (the grouping set `()`, whose key is null), with each group's
  * distinct visitors for the minimum cohort. Bots are left out. Bound: `$suite`, `$from`, `$to`,
- * `$idle_before_ms` and the filters' `$f_*`. The DuckDB text; a ClickHouse one goes beside it
- * when that engine is added.
+ * `$idle_before_ms` and the filters' `$f_*`. The DuckDB text reads the sessions kept at load
+ * (store/duckdb/media-sessions-table.ts), which answer as the query-time derivation does; a
+ * ClickHouse one goes beside it when that engine is added.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
-import { BOUND_SESSION_FIGURES_DUCKDB } from '../../store/media-sessions-sql.js';
+import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
+import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../../store/media-sessions-sql.js';
 import type { FilterColumns } from '../filter-sql.js';
 
 export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channel';
@@ -45,11 +47,13 @@ const FIGURES = `count(DISTINCT visitor_id) AS visitors,
   sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate,
   sum(dropped_frames) AS dropped_frames`;
 
+const SESSION_FIGURES = sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS);
+
 export function mediaSessionFiguresQuery(grouping: MediaGrouping, filters: string): EngineQuery {
   const { key, label } = GROUP_KEY[grouping];
   return {
     name: `media sessions by ${grouping}`,
-    duckdb: `${BOUND_SESSION_FIGURES_DUCKDB}
+    duckdb: `${SESSION_FIGURES}
       SELECT CASE WHEN grouping(group_key) = 0 THEN group_key END AS key,
         CASE WHEN grouping(group_key) = 0 THEN ${label} END AS label, ${FIGURES}
       FROM (SELECT *, ${key} AS group_key FROM session_figures WHERE is_bot = 0 ${filters}) grouped

@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { decodeHeartbeatQuery, MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHeartbeatPipeline } from '../src/ingest/heartbeat-pipeline.js';
+import { localDayIn } from '../src/local-day.js';
+import { guideSlots } from '../src/reports/media-guide.js';
+import { guideChannels, stationSlugs } from '../src/reports/media-channel-names.js';
+import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js';
+import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
+import { livePlaysDuckdb } from '../src/reports/queries/media-live-plays.js';
+import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
+import { mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
+import type { EngineQuery } from '../src/store/analytics-reader.js';
+import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.js';
+import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb-store.js';
+import type { HeartbeatRow } from '../src/store/heartbeat-row.js';
+import { DUCKDB_FUNCTIONS, liveChannel, sessionFiguresFrom, sessionFiguresSql } from '../src/store/media-sessions-sql.js';
+import { replay, REPLAY_EPOCH_MS, scenario, type ReplayedRequest } from './helpers/media.js';
+
+/**
+ * The media roll-ups (store/duckdb/media-rollups.ts) answer as the heartbeats do: every session's
+ * figures and every media report, read from the roll-ups and derived from the heartbeats at query
+ * time, on plays loaded over several segments (sessions continued from one segment to the next,
+ * retried and late heartbeats), then after a visitor is erased, after retention, and in a data
+ * folder whose heartbeats were stored before the roll-ups existed.
+ */
+
+const SUITE = 'mesuradev';
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const TIME_ZONE = 'Europe/Madrid';
+const RANGE = { from: '2025-12-31', to: '2026-01-04' };
+const VARIABLES = variableNames(SITE_VARIABLE_MAP);
+/** Each test asks DuckDB some sixty queries that derive sessions from every heartbeat: seconds on a busy machine. */
+const ROLLUP_TEST_TIMEOUT_MS = 120_000;
+/** The live plays as the reports read them before the roll-up: every live play heartbeat itself. */
+const LIVE_PLAYS_FROM_HEARTBEATS = (filters: string) => `(SELECT * FROM (
+    SELECT visitor_id, session_id, received_at, programme, device_class,
+      CASE WHEN duration_ms BETWEEN 0 AND 600000 THEN duration_ms ELSE 0 END AS counted_ms,
+      ${liveChannel('content_id', DUCKDB_FUNCTIONS)} AS channel
+    FROM heartbeats
+    WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND NOT is_bot
+      AND asset_type = 'main' AND event_type = 'play' AND stream_type IN ('live', 'linear')
+  ) plays WHERE channel IS NOT NULL ${filters}) live_plays`;
+
+let dataDir: string | undefined;
+afterEach(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+});
+
+/** Live television or radio on `channel` for `minutes`, with a stall and a pause, then closed. */
+function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: number): object {
+  const endMs = minutes * MINUTE_MS;
+  return scenario(
+    [
+      { at: 0, call: 'trackSessionStart', media: ['Directe', `${channel}-2026-01-01T06:00:00+01:00`, 86_400, 'live', mediaType, { standardMetadata: { 'a.media.show': 'Directe' } }] },
+      { at: 0, call: 'trackPlay', playing: true },
+      { at: endMs / 3, call: 'trackEvent', event: 'BufferStart', playing: false },
+      { at: endMs / 3 + 4000, call: 'trackEvent', event: 'BufferComplete', playing: true },
+      { at: (2 * endMs) / 3, call: 'trackPause', playing: false },
+      { at: (2 * endMs) / 3 + 90_000, call: 'trackPlay', playing: true },
+      { at: endMs, call: 'trackSessionEnd' },
+    ],
+    { suite: SUITE },
+  );
+}
+
+/** A play's heartbeats moved `shiftMs` later, for session `copy` of `visitor`, as the collector stores them. */
+function storedRows(requests: readonly ReplayedRequest[], copy: string, visitor: string, shiftMs: number, bot = false): HeartbeatRow[] {
+  const pipeline = createHeartbeatPipeline({ environment: 'development', localDay: localDayIn(TIME_ZONE), checkConsent: () => 'granted', keepUserAgent: false });
+  return requests
+    .filter((r) => r.kind === 'heartbeat')
+    .map((request) => {
+      const params = { ...request.params, 's:event:sid': `${request.params['s:event:sid']}${copy}`, 's:user:mid': visitor };
+      params['l:event:ts'] = String(Number(params['l:event:ts']) + shiftMs);
+      if (params['l:event:prev_ts'] !== undefined && params['l:event:prev_ts'] !== '-1') params['l:event:prev_ts'] = String(Number(params['l:event:prev_ts']) + shiftMs);
+      const decoded = decodeHeartbeatQuery(new URLSearchParams(params).toString());
+      if (!decoded.ok) throw new Error(`a replayed heartbeat does not decode: ${JSON.stringify(decoded)}`);
+      const [row] = pipeline(decoded.value, [SUITE], { receivedAtMs: request.sentAtMs + shiftMs, ip: '192.0.2.1', userAgent: null });
+      return { ...row!, isBot: bot };
+    });
+}
+
+/**
+ * Plays of three on-demand scenarios and of live TV and radio, by four visitors over three days,
+ * one bot; a live play runs over the local midnight (retention's cut). In time order, cut into
+ * three segments; a few heartbeats are sent again in the next segment and a few arrive late.
+ */
+async function playSegments(): Promise<HeartbeatRow[][]> {
+  const vod = await Promise.all(['preroll-ads-chapter-seek.json', 'issue-example.json', 'privacy-idle-resume.json'].map((file) => replay(file)));
+  const tv = await replay(liveScenario('mesura-tv', 'video', 40));
+  const radio = await replay(liveScenario('mesura-radio', 'audio', 25));
+  const rows: HeartbeatRow[] = [];
+  for (let k = 0; k < 6; k++) {
+    const shift = k * 9 * HOUR_MS + k * 7 * MINUTE_MS;
+    rows.push(...storedRows(vod[k % 3]!, `-v${k}`, `VISITOR-${k % 4}`, shift));
+    rows.push(...storedRows(k % 2 === 0 ? tv : radio, `-l${k}`, `VISITOR-${(k + 1) % 4}`, shift + 11 * MINUTE_MS, k === 5));
+  }
+  // 22:40 UTC on 1 January: the play goes on past midnight in Barcelona (23:00 UTC).
+  rows.push(...storedRows(tv, '-midnight', 'VISITOR-2', 22 * HOUR_MS + 40 * MINUTE_MS));
+  rows.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
+  const third = Math.ceil(rows.length / 3);
+  const segments = [rows.slice(0, third), rows.slice(third, 2 * third), rows.slice(2 * third)];
+  segments[1]!.push(...segments[0]!.filter((_, i) => i % 17 === 0));
+  const late = segments[1]!.filter((_, i) => i % 23 === 0);
+  segments[1] = segments[1]!.filter((_, i) => i % 23 !== 0);
+  segments[2]!.push(...late);
+  return segments;
+}
+
+type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
+
+async function loadSegments(store: Store, segments: HeartbeatRow[][]): Promise<void> {
+  for (const [n, rows] of segments.entries()) {
+    const file = path.join(dataDir!, `segment-${n}.ndjson`);
+    writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
+    await store.loadSegment(file, { skipStored: false, kinds: { hits: false, heartbeats: true, decisions: false } });
+  }
+}
+
+/** The query with its live plays derived from the heartbeats instead of read from live_minutes. */
+function fromHeartbeats(query: EngineQuery, filters: string): EngineQuery {
+  const rolled = livePlaysDuckdb(filters);
+  expect(query.duckdb).toContain(rolled);
+  return { ...query, duckdb: query.duckdb.replace(rolled, () => LIVE_PLAYS_FROM_HEARTBEATS(filters)) };
+}
+
+const sorted = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+/**
+ * Every session's figures and the live reports both ways, at a report clock of `nowMs`, and with
+ * `groupings` each media session report too; returns how many sessions and live minutes there were.
+ */
+async function expectRollupsAnswerAsHeartbeats(store: Store, nowMs: number, groupings = false): Promise<{ sessions: number; liveRows: number }> {
+  const values = { suite: SUITE, ...RANGE, idle_before_ms: nowMs - MEDIA_IDLE_TIMEOUT_MS };
+  const derived = await store.read(
+    { name: 'sessions derived', duckdb: `${sessionFiguresSql({ reportSuite: SUITE, ...RANGE, nowMs }, DUCKDB_FUNCTIONS)} SELECT * EXCLUDE (media_type) FROM session_figures ORDER BY session_id` },
+    {},
+  );
+  const stored = await store.read({ name: 'sessions stored', duckdb: `${sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS)} SELECT * FROM session_figures ORDER BY session_id` }, values);
+  expect(stored).toEqual(derived);
+  for (const grouping of groupings ? (['day', 'content', 'programme', 'season', 'channel'] as MediaGrouping[]) : []) {
+    for (const filters of [{ sql: '', values: {} }, { sql: 'AND device = $f_device', values: { f_device: 'desktop' } }]) {
+      const query = mediaSessionFiguresQuery(grouping, filters.sql);
+      const derivedQuery = query.duckdb.replace(sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS), () => sessionFiguresSql({ reportSuite: SUITE, ...RANGE, nowMs }, DUCKDB_FUNCTIONS));
+      expect(derivedQuery).not.toEqual(query.duckdb);
+      expect(await store.read(query, { ...values, ...filters.values })).toEqual(await store.read({ ...query, duckdb: derivedQuery }, filters.values));
+    }
+  }
+  const live = { suite: SUITE, ...RANGE };
+  const asks: [EngineQuery, string, Record<string, string>][] = [
+    [liveMinutesQuery(''), '', { ...live, from: '2026-01-01', to: '2026-01-01', tz: TIME_ZONE }],
+    [liveMinutesQuery('AND channel = $f_channel'), 'AND channel = $f_channel', { ...live, from: '2026-01-02', to: '2026-01-02', tz: TIME_ZONE, f_channel: 'mesura-tv' }],
+    [guideViewingQuery(''), '', { ...live, guide: JSON.stringify(guideSlots(guideChannels(), RANGE)) }],
+    [radioListenersQuery('AND programme = $f_programme'), 'AND programme = $f_programme', { ...live, stations: JSON.stringify(stationSlugs()), f_programme: 'Directe' }],
+  ];
+  for (const [query, filters, bound] of asks) {
+    expect(sorted(await store.read(query, bound))).toEqual(sorted(await store.read(fromHeartbeats(query, filters), bound)));
+  }
+  const [counts] = await store.read({ name: 'counts', duckdb: `SELECT (SELECT count(*) FROM ${MEDIA_SESSIONS_TABLE}) AS sessions, (SELECT count(*) FROM live_minutes) AS live_rows` }, {});
+  return { sessions: Number(counts!.sessions), liveRows: Number(counts!.live_rows) };
+}
+
+describe('media roll-ups', () => {
+  it('answer every media report as the heartbeats do, over segments, an erasure and retention', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
+    const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+    try {
+      const segments = await playSegments();
+      await loadSegments(store, segments);
+      const lastHeartbeat = Math.max(...segments.flat().map((row) => row.receivedAtMs)) + 5 * MINUTE_MS;
+      // Some sessions still open (a report asked minutes after the last heartbeat), then all closed.
+      const before = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
+      // Six on-demand plays (the privacy scenario resumes in a session of its own: eight sessions), seven live.
+      expect(before.sessions).toBe(15);
+      expect(before.liveRows).toBeGreaterThan(50);
+      await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat + 3 * 24 * HOUR_MS);
+
+      const erased = await store.eraseVisitor('VISITOR-3');
+      // Their on-demand play of the 2nd and their live play of the 1st.
+      expect(erased.mediaSessions).toBe(2);
+      const afterErasure = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat);
+      expect(afterErasure.sessions).toBe(13);
+
+      await store.deleteBefore({ day: '2026-01-02', atMs: Date.parse('2026-01-01T23:00:00Z') });
+      const afterRetention = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
+      expect(afterRetention.sessions).toBeLessThan(afterErasure.sessions);
+      // The live play over midnight keeps its heartbeats after it, as a session starting on the 2nd.
+      const [midnight] = await store.read({ name: 'midnight', duckdb: `SELECT strftime(day, '%Y-%m-%d') AS day FROM ${MEDIA_SESSIONS_TABLE} WHERE session_id LIKE '%-midnight'` }, {});
+      expect(midnight).toEqual({ day: '2026-01-02' });
+    } finally {
+      await store.close();
+    }
+  }, ROLLUP_TEST_TIMEOUT_MS);
+
+  it('are made from the heartbeats of a data folder stored before them', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
+    const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+    await loadSegments(first, await playSegments());
+    await first.close();
+    const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME));
+    const connection = await instance.connect();
+    await connection.run(`DROP TABLE ${MEDIA_SESSIONS_TABLE}; DROP TABLE live_minutes`);
+    connection.closeSync();
+    instance.closeSync();
+    const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+    try {
+      const answered = await expectRollupsAnswerAsHeartbeats(store, REPLAY_EPOCH_MS + 4 * 24 * HOUR_MS);
+      expect(answered.sessions).toBe(15);
+    } finally {
+      await store.close();
+    }
+  }, ROLLUP_TEST_TIMEOUT_MS);
+});
