@@ -13,12 +13,17 @@ const PUBLIC = new Set([
   // The site's pages and static files, the console's static shell (its login page included).
   'GET /', 'HEAD /', 'GET /*', 'HEAD /*', 'GET /consola', 'HEAD /consola', 'GET /consola/', 'HEAD /consola/', 'GET /consola/*', 'HEAD /consola/*',
   // The browser bundles.
-  ...['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js'].flatMap((name) => [`GET /${name}`, `HEAD /${name}`]),
+  ...['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js', 'mesura-id-sync.js', 'mesura-audience.js']
+    .flatMap((name) => [`GET /${name}`, `HEAD /${name}`]),
+  // The tag library by account and layer, and the tag manager's asset host (§7 script loads).
+  'GET /tags/:account/:layer/:file', 'HEAD /tags/:account/:layer/:file', 'GET /tags/:account/assets/:file', 'HEAD /tags/:account/assets/:file',
   // The collector, the media settings file, the decision endpoint, the visitor id, health.
   'GET /b/ss/*', 'HEAD /b/ss/*', 'POST /b/ss/*', 'OPTIONS /b/ss/*',
   'GET /hb/settings/:file', 'HEAD /hb/settings/:file', 'GET /settings/:file', 'HEAD /settings/:file',
   'GET /m2/*', 'HEAD /m2/*', 'POST /m2/*', 'OPTIONS /m2/*',
   'GET /id', 'HEAD /id', 'GET /healthz', 'HEAD /healthz',
+  // The ID-sync frame of the collector (§7 visitor identity), and the page's id posted from it.
+  'GET /id/sync', 'HEAD /id/sync', 'POST /id/sync',
   // The site's visitor accounts (its login module and "La meva llista"), not the console's.
   'POST /api/visitor/accounts', 'POST /api/visitor/session', 'DELETE /api/visitor/session', 'GET /api/visitor/me', 'HEAD /api/visitor/me', 'GET /api/visitor/list', 'HEAD /api/visitor/list', 'PUT /api/visitor/list/:type/:id', 'DELETE /api/visitor/list/:type/:id',
   // The site's content read API (the first view reads it too).
