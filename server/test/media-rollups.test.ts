@@ -75,12 +75,13 @@ function storedRows(requests: readonly ReplayedRequest[], copy: string, visitor:
   return requests
     .filter((r) => r.kind === 'heartbeat')
     .map((request) => {
-      const params = { ...request.params, 's:event:sid': `${request.params['s:event:sid']}${copy}`, 's:user:mid': visitor };
+      const params: Record<string, string> = { ...request.params, 's:event:sid': `${request.params['s:event:sid']}${copy}`, 's:user:mid': visitor };
       params['l:event:ts'] = String(Number(params['l:event:ts']) + shiftMs);
-      if (params['l:event:prev_ts'] !== undefined && params['l:event:prev_ts'] !== '-1') params['l:event:prev_ts'] = String(Number(params['l:event:prev_ts']) + shiftMs);
+      const previous = params['l:event:prev_ts'];
+      if (previous !== undefined && previous !== '-1') params['l:event:prev_ts'] = String(Number(previous) + shiftMs);
       const decoded = decodeHeartbeatQuery(new URLSearchParams(params).toString());
       if (!decoded.ok) throw new Error(`a replayed heartbeat does not decode: ${JSON.stringify(decoded)}`);
-      const [row] = pipeline(decoded.value, [SUITE], { receivedAtMs: request.sentAtMs + shiftMs, ip: '192.0.2.1', userAgent: null });
+      const [row] = pipeline(decoded.value, [SUITE], { receivedAtMs: request.sentAtMs + shiftMs, ip: '192.0.2.1', userAgent: undefined });
       return { ...row!, isBot: bot };
     });
 }
@@ -144,7 +145,8 @@ async function expectRollupsAnswerAsHeartbeats(store: Store, nowMs: number, grou
   const stored = await store.read({ name: 'sessions stored', duckdb: `${sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS)} SELECT * FROM session_figures ORDER BY session_id` }, values);
   expect(stored).toEqual(derived);
   for (const grouping of groupings ? (['day', 'content', 'programme', 'season', 'channel'] as MediaGrouping[]) : []) {
-    for (const filters of [{ sql: '', values: {} }, { sql: 'AND device = $f_device', values: { f_device: 'desktop' } }]) {
+    const filterCases: { sql: string; values: Record<string, string> }[] = [{ sql: '', values: {} }, { sql: 'AND programme = $f_programme', values: { f_programme: 'Telenotícies' } }];
+    for (const filters of filterCases) {
       const query = mediaSessionFiguresQuery(grouping, filters.sql);
       const derivedQuery = query.duckdb.replace(sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS), () => sessionFiguresSql({ reportSuite: SUITE, ...RANGE, nowMs }, DUCKDB_FUNCTIONS));
       expect(derivedQuery).not.toEqual(query.duckdb);
