@@ -14,13 +14,16 @@ export interface SiteUnderTest {
 /** Starts both before the file's tests and stops them after (call at the top of a test file). */
 export function useSiteUnderTest(options: { env?: Record<string, string>; autoplay?: boolean } = {}): SiteUnderTest {
   const site = { dataDir: emptyDataDir() } as SiteUnderTest;
+  // The server and Chromium start and stop side by side: neither waits on the other, and each
+  // takes a second or two per file. One that starts is kept for afterAll even if the other fails.
   beforeAll(async () => {
-    site.server = await startServerProcess({ dataDir: site.dataDir, env: options.env });
-    site.browser = await launchChromium({ autoplay: options.autoplay });
+    const [server, browser] = await Promise.allSettled([startServerProcess({ dataDir: site.dataDir, env: options.env }), launchChromium({ autoplay: options.autoplay })]);
+    if (server.status === 'fulfilled') site.server = server.value;
+    if (browser.status === 'fulfilled') site.browser = browser.value;
+    for (const started of [server, browser]) if (started.status === 'rejected') throw started.reason;
   });
   afterAll(async () => {
-    await site.browser?.close();
-    if (site.server) await stopServerProcess(site.server);
+    await Promise.all([site.browser?.close(), site.server ? stopServerProcess(site.server) : undefined]);
     removeDataDir(site.dataDir);
   });
   return site;
