@@ -205,7 +205,7 @@ function perSession(fn: SqlFunctions): string {
         max(programme) AS programme, max(stream_type) AS stream_type, min(day) AS day,
         max(device_class) AS device,
         max(CASE WHEN event_type = 'start' THEN ${fn.jsonString('metadata', 'a.media.season')} END) AS season,
-        ${fn.epochMs('max(received_at)')} AS last_received_ms, max(ts_ms) AS last_ts_ms,
+        ${fn.epochMs('min(received_at)')} AS first_received_ms, ${fn.epochMs('max(received_at)')} AS last_received_ms, max(ts_ms) AS last_ts_ms,
         min(CASE WHEN ${main('start')} THEN ts_ms END) AS started_ms,
         min(CASE WHEN ${main('complete')} THEN ts_ms END) AS completed_ms,
         min(CASE WHEN event_type = 'end' THEN ts_ms END) AS end_ms,

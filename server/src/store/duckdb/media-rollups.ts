@@ -31,7 +31,8 @@ export async function loadHeartbeatsWithRollups(connection: DuckDBConnection, se
   const rows = Number(inserted.getRowObjectsJson()[0]?.Count ?? 0);
   if (rows > 0) {
     await appendLiveMinutes(connection, 'segment_heartbeats');
-    await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM segment_heartbeats');
+    const first = await connection.runAndReadAll('SELECT epoch_ms(min(received_at)) AS first_ms FROM segment_heartbeats');
+    await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM segment_heartbeats', {}, Number(first.getRowObjectsJson()[0]?.first_ms));
   }
   await connection.run('DROP TABLE segment_heartbeats');
   return rows;

@@ -18,19 +18,33 @@ export const MEDIA_SESSIONS_TABLE = 'media_sessions';
 
 const TOUCHED = 'touched_media_sessions';
 
-/** The rows of the sessions in TOUCHED, made from their heartbeats. */
+/**
+ * The rows of the sessions in TOUCHED, made from their heartbeats received from `$since_ms` on
+ * (epoch ms; NULL for all): a session's heartbeats are read where they are, among the latest rows,
+ * instead of over the whole table.
+ */
 const TOUCHED_ROWS = `${sessionRowsSql(
-  `EXISTS (SELECT 1 FROM ${TOUCHED} t WHERE t.report_suite = h.report_suite AND t.session_id = h.session_id)`,
+  `h.received_at >= coalesce(CAST(epoch_ms(CAST($since_ms AS BIGINT)) AS TIMESTAMP_MS), h.received_at)
+    AND EXISTS (SELECT 1 FROM ${TOUCHED} t WHERE t.report_suite = h.report_suite AND t.session_id = h.session_id)`,
   DUCKDB_FUNCTIONS,
 )} SELECT * FROM session_rows`;
 
-/** Creates the table (its columns are session_rows'); a data folder whose heartbeats were stored before it gets their sessions once. */
+const SESSION_ROWS = `${sessionRowsSql('FALSE', DUCKDB_FUNCTIONS)} SELECT * FROM session_rows`;
+
+/**
+ * Creates the table with session_rows' columns. A data folder whose heartbeats were stored before
+ * it (or before the session rules changed its columns) gets it made from every heartbeat, once.
+ */
 export async function ensureMediaSessionsTable(connection: DuckDBConnection): Promise<void> {
-  const existed = await connection.runAndReadAll(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${MEDIA_SESSIONS_TABLE}'`);
-  await connection.run(`CREATE TABLE IF NOT EXISTS ${MEDIA_SESSIONS_TABLE} AS ${sessionRowsSql('FALSE', DUCKDB_FUNCTIONS)} SELECT * FROM session_rows`);
-  if (Number(existed.getRowObjectsJson()[0]?.n ?? 0) === 0 && (await hasHeartbeats(connection))) {
-    await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM heartbeats');
-  }
+  const expected = (await connection.runAndReadAll(SESSION_ROWS)).columnNames();
+  const existing = await connection.runAndReadAll(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = '${MEDIA_SESSIONS_TABLE}' ORDER BY ordinal_position`,
+  );
+  const columns = existing.getRowObjectsJson().map((row) => String(row.column_name));
+  if (columns.join() === expected.join()) return;
+  await connection.run(`DROP TABLE IF EXISTS ${MEDIA_SESSIONS_TABLE}`);
+  await connection.run(`CREATE TABLE ${MEDIA_SESSIONS_TABLE} AS ${SESSION_ROWS}`);
+  if (await hasHeartbeats(connection)) await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM heartbeats');
 }
 
 export async function hasHeartbeats(connection: DuckDBConnection): Promise<boolean> {
@@ -40,18 +54,28 @@ export async function hasHeartbeats(connection: DuckDBConnection): Promise<boole
 
 /**
  * Makes again the sessions `touched` names (a SELECT of report_suite, session_id; `values` its
- * bound parameters): deletes their rows and inserts each one that still has heartbeats. Runs in
- * the caller's transaction.
+ * bound parameters): deletes their rows and inserts each one that still has heartbeats. Their
+ * heartbeats are read from the earliest first receipt among their rows on, or from
+ * `newSinceMs` (epoch ms) for sessions without a row, whose heartbeats are all new (a segment's).
+ * Runs in the caller's transaction.
  */
 export async function remakeMediaSessions(
   connection: DuckDBConnection,
   touched: string,
   values: Record<string, string> = {},
+  newSinceMs?: number,
 ): Promise<void> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${TOUCHED} AS SELECT DISTINCT report_suite, session_id FROM (${touched}) touched`, values);
+  const since = await connection.runAndReadAll(
+    `SELECT CASE WHEN count(*) FILTER (WHERE m.session_id IS NULL) = 0 OR $new_since_ms IS NOT NULL
+        THEN least(min(m.first_received_ms), CAST($new_since_ms AS BIGINT)) END AS since_ms
+      FROM ${TOUCHED} t LEFT JOIN ${MEDIA_SESSIONS_TABLE} m ON m.report_suite = t.report_suite AND m.session_id = t.session_id`,
+    { new_since_ms: newSinceMs === undefined ? null : String(newSinceMs) },
+  );
+  const sinceMs = since.getRowObjectsJson()[0]?.since_ms;
   await connection.run(`DELETE FROM ${MEDIA_SESSIONS_TABLE} m
     WHERE EXISTS (SELECT 1 FROM ${TOUCHED} t WHERE t.report_suite = m.report_suite AND t.session_id = m.session_id)`);
-  await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME ${TOUCHED_ROWS}`);
+  await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME ${TOUCHED_ROWS}`, { since_ms: sinceMs === null || sinceMs === undefined ? null : String(sinceMs) });
   await connection.run(`DROP TABLE ${TOUCHED}`);
 }
 
