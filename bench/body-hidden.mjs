@@ -1,4 +1,4 @@
-// Browser half of the personalisation benchmark (issue 7 item 14): how long the body stays hidden
+// Browser half of the personalisation benchmark: how long the body stays hidden
 // on a personalised page, from the moment the head snippet hides it to the first frame it is
 // visible again with the offer in place. Starts the built server on 127.0.0.1, loads an article with
 // a headline test N times in Debian's Chromium as a visitor who accepted everything, with and

@@ -18,7 +18,7 @@ import { Processes, clickHouseService, freePort, pause } from '../scripts/cluste
 const TOTAL_S = Number(process.argv[2] ?? 180);
 /** Shares of the run: the bare handler, one collector, two collectors (the faults happen there). */
 const PHASE_SHARES = { bare: 1 / 6, one: 2 / 9, two: 11 / 18 };
-/** The ClickHouse stop asked for (issue 16 item 8), shortened in a run too short to hold it. */
+/** The ClickHouse stop the cluster must ride out (60 s), shortened in a run too short to hold it. */
 const CLICKHOUSE_STOP_S = Math.min(60, Math.floor(TOTAL_S * PHASE_SHARES.two * 0.55));
 const CONNECTIONS = 50;
 const COLLECTOR_GOAL_RATIO = 0.7;

@@ -1,4 +1,4 @@
-// Decision benchmark (issue 7 item 14, server half): starts the built server on 127.0.0.1 with its
+// Decision benchmark (server half of the personalisation benchmark): starts the built server on 127.0.0.1 with its
 // seeded activities and, for a bounded time, has a few concurrent clients ask for offers as the
 // personalisation client does (GET /m2/mesura/mbox/json, one visitor per request, the article and
 // weather mboxes and the global mbox in turn). Prints decisions/s and p50/p99 latency against the

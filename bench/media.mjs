@@ -1,4 +1,4 @@
-// Media benchmark (issue 6 item 6): starts the built server on 127.0.0.1 and, for N = 100, 500,
+// Media benchmark: starts the built server on 127.0.0.1 and, for N = 100, 500,
 // 1000, 2000…, simulates N concurrent viewers sending heartbeats on the §9 cadence, time-compressed,
 // for a bounded time each. Prints heartbeats/s held, p50/p99 latency and events lost (acknowledged
 // but not stored: checked through the media report, then row by row in DuckDB after shutdown),

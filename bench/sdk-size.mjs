@@ -25,7 +25,7 @@ export const BUDGETS_GZIP_BYTES = {
    */
   'mesura-media.js': 16.5 * 1024,
   /**
-   * The personalisation client, loaded while the body is hidden: issue 7 item 15's goal, ≤ 8 KB.
+   * The personalisation client, loaded while the body is hidden: its goal is ≤ 8 KB.
    * It holds the delivery requests with the visitor's ids (the customer ids and their 2000 ms
    * visitor-API wait, src/page-customer-ids.ts), the hiding, the offers' rendering and keeping,
    * and the API; DOMPurify is not in it (mesura-sanitize.js). 7.98 KB (8175 B) with the customer

@@ -36,7 +36,7 @@ async function settledPageViews(page: Page) {
   return storedPageViews();
 }
 
-describe('consent (issue 4) in Chromium', () => {
+describe('consent (the TCF banner and CMP, spec §4–§5) in Chromium', () => {
   it('(a) before any choice: the banner shows, no tracker loads, nothing reaches the collector, no cookie is written', async () => {
     const page = await newVisitorPage(site.browser);
     const tracking = watchTracking(page);

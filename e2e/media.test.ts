@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 5, in Chromium: the site's player plays its clip with a preroll break of two ads, a
+ * Media sessions in Chromium: the site's player plays its clip with a preroll break of two ads, a
  * chapter, a pause, a seek and the end; the media tracker (loaded by the SDK's `media tracker` rule)
  * sends heartbeats to the server, which stores one media session whose figures match what played.
  */
@@ -93,7 +93,7 @@ function playedSeconds(page: Page): Promise<number> {
   });
 }
 
-describe('media sessions from a real player (issue 6) in Chromium', () => {
+describe('media sessions from a real player in Chromium', () => {
   it('serves the media bootstrap the SDK loads on player pages', async () => {
     const answer = await fetch(`${site.server.baseUrl}/mesura-media.js`);
     expect(answer.status).toBe(200);

@@ -4,7 +4,7 @@ import { newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
-// Issue 7 item 10: each goal type counted from what a visitor does in the browser, through the
+// Each goal type counted from what a visitor does in the browser, through the
 // client, the collector and the activity report. A server of its own, so that counts are exact,
 // with a cohort of one so that the report shows each of its few visitors.
 const site = useSiteUnderTest({ env: { ...E2E_ADMIN_ENV, MESURA_MIN_COHORT: '1' } });
@@ -85,7 +85,7 @@ beforeAll(async () => {
   await adjust('titular-1002', { type: 'event', event: 'event3' });
 });
 
-describe('conversions of the site activities, from the browser (issue 7 item 10)', () => {
+describe('conversions of the site activities, from the browser', () => {
   it("a click goal: a click on the article's actions after the new headline is a conversion of experience B", async () => {
     const page = await visit(ARTICLE_1001);
     expect(await reportReaches('titular-1001', { visitors: 1, conversions: 0 })).toEqual({ visitors: 1, conversions: 0 });

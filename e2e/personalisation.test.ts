@@ -105,7 +105,7 @@ async function watchFirstPaint(page: Page): Promise<void> {
 const frames = (page: Page) => page.evaluate(() => (window as unknown as { frames$: Frames }).frames$);
 const accepted = () => ({ consent: { accepted: true as const, baseUrl: site.server.baseUrl } });
 
-describe('personalisation in Chromium (issue 7, item 13)', () => {
+describe('personalisation in Chromium (the body hidden, then shown with or without offers)', () => {
   it('(a) with a fast server the offer is in place when the body is first visible: default content never painted', async () => {
     const page = await newVisitorPage(site.browser, accepted());
     await watchFirstPaint(page);

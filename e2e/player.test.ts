@@ -1,5 +1,5 @@
 /**
- * The on-demand player in Chromium (issue 14 item 10, scSubtitols of item 11), on an episode page
+ * The on-demand player in Chromium (and its scSubtitols call, spec §7), on an episode page
  * playing the 'informatiu' asset: an HLS stream in three renditions with a preroll (anunci-2, 2 s),
  * a skippable midroll at 12 s (anunci-3, 3 s, skip after 1 s, click-through), Catalan subtitles and
  * three chapters. The episode is the test's own: the browser's content API answer for it is
@@ -159,7 +159,7 @@ function dataLayerVideo(): Record<string, string> | undefined {
 
 const phase = (page: Page) => page.locator('figure.player').getAttribute('data-phase');
 
-describe('the on-demand player (issue 14) in Chromium', () => {
+describe('the on-demand player in Chromium', () => {
   it('plays a preroll, switches quality, shows subtitles, seeks by chapter, plays a skippable midroll; all of it measured', async () => {
     const page = await openPlayer();
     const adStarts: URL[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 3 and 12 in Chromium: the programmes index, a programme, one of its seasons and an
+ * In Chromium: the programmes index, a programme, one of its seasons and an
  * episode's player page render the seeded content (read here from the content API, so that the test
  * follows the seed) and each stored page view carries the page's §3 programme fields.
  */

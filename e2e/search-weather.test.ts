@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 6, 7 and 12 in Chromium: searches with results, with a type filter and with none
+ * In Chromium: searches with results, with a type filter and with none
  * (and its suggestions), each stored with its keywords, its number of results and the internal
  * search event (§2: the path contains "cercador"); the weather's place search to a place's page.
  */

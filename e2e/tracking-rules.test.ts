@@ -125,7 +125,7 @@ async function articleWithDocument(): Promise<string> {
   return teasers[0]!.path;
 }
 
-describe("the site's tracking rules in Chromium (issue 3)", () => {
+describe("the site's tracking rules in Chromium (spec §2, §7)", () => {
   it("stores the article's calls (share, take part, download) with their event numbers and link fields, and the search with event2", async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.baseUrl });
