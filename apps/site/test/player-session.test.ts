@@ -51,7 +51,7 @@ describe('startPlayerSession', () => {
   it('has the media tracker follow the content once the media API is there', async () => {
     start();
     await settle();
-    expect(trackHtml5Player).toHaveBeenCalledWith(content, { playerName: PLAYER_NAME, channel: 'mesura.cat' });
+    expect(trackHtml5Player).toHaveBeenCalledWith(content, { playerName: PLAYER_NAME, channel: 'mesura.cat', playerType: 'html5', appVersion: 'mesura-player 1.0.0' });
     expect(states.at(-1)).toEqual({ phase: 'ready', tracked: true });
   });
 
@@ -110,7 +110,7 @@ describe('startPlayerSession', () => {
     const session = startPlayerSession({ item, content: content as unknown as HTMLMediaElement, api: Promise.resolve(api), onChange: () => {}, attachHls });
     await settle();
     expect(attachHls).toHaveBeenCalledWith(item.src, content);
-    expect(trackHlsPlayer).toHaveBeenCalledWith(hls, { playerName: HLS_PLAYER_NAME, channel: 'mesura.cat', media: content });
+    expect(trackHlsPlayer).toHaveBeenCalledWith(hls, { playerName: HLS_PLAYER_NAME, channel: 'mesura.cat', playerType: 'html5', appVersion: 'mesura-player 1.0.0', media: content });
     expect(trackHtml5Player).not.toHaveBeenCalled();
     session.destroy();
     await settle();
