@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsHit } from '@mesura/protocol';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
@@ -35,7 +35,8 @@ async function report(path: string) {
 /** Asks a report, which loads what was sent so far: the next pages go into another segment. */
 const loadNow = () => report(`audience/by-day?${RANGE}`);
 
-beforeEach(async () => {
+// The reports only read: one server and one data set for every case.
+beforeAll(async () => {
   clock = MORNING;
   t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
   // Visits that go on across segments: A changes its exit page and stops bouncing; B bounces.
@@ -51,7 +52,7 @@ beforeEach(async () => {
   await send('A', MORNING + DAY_MS + MINUTE_MS, page('noticies', 1));
 });
 
-afterEach(async () => {
+afterAll(async () => {
   await t.dispose();
 });
 
