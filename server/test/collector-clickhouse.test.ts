@@ -19,6 +19,7 @@ import { openClickHouseRefusals } from '../src/store/clickhouse/refused-hits-tab
 import { ClickHouseSegmentDrain } from '../src/store/clickhouse/segment-drain.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { intakeOptions } from './helpers/intake-options.js';
 import { BROWSER_UA, TEST_ENV, beaconUrl, testHit } from './helpers/test-server.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -120,18 +121,9 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     const sink = clickHouseSegmentSink({ drain, location: db().location, onDrained: () => undefined });
     const refusals = await openClickHouseRefusals(db().transport, db().location.database);
     const intake = await openIntake({
-      dataDir: tempDir(),
+      ...intakeOptions(tempDir()),
       store: { loadSegment: sink.loadSegment, ...refusals },
       drainRetry: { firstMs: 5000, maxMs: 30_000 },
-      environment: 'development',
-      variableMap: SITE_VARIABLE_MAP,
-      timeZone: 'Europe/Madrid',
-      reportSuite: 'mesuradev',
-      reportSuites: ['mesuradev'],
-      visitorRate: { maxHitsPerS: 1000, burstHits: 1000 },
-      consentPolicy: 'verify',
-      keepUserAgent: false,
-      onLoadError: () => undefined,
     });
     cleanups.push(() => intake.close());
     const send = async (n: number) => {

@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SITE_VARIABLE_MAP } from '@mesura/protocol';
 import { HttpError } from '../src/http/errors.js';
 import { LOG_FULL_RETRY_AFTER_S } from '../src/ingest/collector-health.js';
 import { IngestLog } from '../src/ingest/ingest-log.js';
 import { openIntake, type Intake } from '../src/ingest/intake.js';
 import type { RefusalStore } from '../src/ingest/refusals-store.js';
 import { LOAD_INTERVAL_MS, StoreLoader, type SegmentSink } from '../src/ingest/store-loader.js';
+import { intakeOptions } from './helpers/intake-options.js';
 import { BROWSER_UA, beaconUrl, testHit } from './helpers/test-server.js';
 
 const RETRY = { firstMs: LOAD_INTERVAL_MS, maxMs: 30_000 };
@@ -173,17 +173,3 @@ function beaconOf(event: ReturnType<typeof testHit>, receivedAtMs: number) {
   return { path: url.slice(0, q), params: url.slice(q + 1), ip: '203.0.113.9', userAgent: BROWSER_UA, receivedAtMs };
 }
 
-function intakeOptions(dataDir: string) {
-  return {
-    dataDir,
-    environment: 'development',
-    variableMap: SITE_VARIABLE_MAP,
-    timeZone: 'Europe/Madrid',
-    reportSuite: 'mesuradev',
-    reportSuites: ['mesuradev'],
-    visitorRate: { maxHitsPerS: 1000, burstHits: 1000 },
-    consentPolicy: 'verify' as const,
-    keepUserAgent: false,
-    onLoadError: () => undefined,
-  };
-}
