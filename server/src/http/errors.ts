@@ -28,6 +28,8 @@ export const ERRORS = {
   tooManyRequests: { code: 'MESURA_ERR_TOO_MANY_REQUESTS', status: 429 },
   unknownReportSuite: { code: 'MESURA_ERR_UNKNOWN_REPORT_SUITE', status: 400 },
   internal: { code: 'MESURA_ERR_INTERNAL', status: 500 },
+  /** A report whose query has no text for the events engine in use (store/analytics-reader.ts QueryNotOnEngineError). */
+  notOnEngine: { code: 'MESURA_ERR_NOT_ON_ENGINE', status: 501 },
   storeUnavailable: { code: 'MESURA_ERR_STORE_UNAVAILABLE', status: 503 },
   shuttingDown: { code: 'MESURA_ERR_SHUTTING_DOWN', status: 503 },
   /** The collector's undrained ingest log passed its bound (ingest/collector-health.ts); answered with Retry-After. */
@@ -57,6 +59,8 @@ export class HttpError extends Error {
 /** Fastify's own error codes that reach clients, mapped into the catalogue. */
 export function fromFrameworkError(error: { code?: string; statusCode?: number; message: string }): HttpError {
   switch (error.code) {
+    case ERRORS.notOnEngine.code:
+      return new HttpError(ERRORS.notOnEngine, firstLine(error.message));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpError(ERRORS.bodyTooLarge, 'request body is larger than the collector accepts');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -17,6 +17,17 @@ export interface EngineQuery {
 /** A result row as JSON: numbers of 64-bit columns may come as strings; `numberOf` reads both. */
 export type ResultRow = Record<string, unknown>;
 
+/**
+ * A query without a text for the engine that was asked to run it: that report is not built on this
+ * engine yet. Its code is the catalogue's MESURA_ERR_NOT_ON_ENGINE (http/errors.ts), answered 501.
+ */
+export class QueryNotOnEngineError extends Error {
+  readonly code = 'MESURA_ERR_NOT_ON_ENGINE';
+  constructor(queryName: string, engine: string) {
+    super(`'${queryName}' is not available on ${engine} yet; read this report on a server with the embedded store`);
+  }
+}
+
 export interface AnalyticsReader {
   read(query: EngineQuery, values: Readonly<Record<string, SqlValue>>): Promise<ResultRow[]>;
 }

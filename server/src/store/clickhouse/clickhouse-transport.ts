@@ -47,6 +47,8 @@ export const CLICKHOUSE_REQUEST_TIMEOUT_MS = 30_000;
 export interface TransportOptions {
   /** Default CLICKHOUSE_REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
+  /** The database unqualified table names are in (the report reader's); default the server's own. */
+  database?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export function createClickHouseTransport(location: ClickHouseLocation, options:
     username: location.username,
     password: location.password,
     request_timeout: options.requestTimeoutMs ?? CLICKHOUSE_REQUEST_TIMEOUT_MS,
+    ...(options.database !== undefined && { database: options.database }),
     // The client logs failed requests itself; the store reports them once, through its caller.
     log: { level: ClickHouseLogLevel.OFF },
   });

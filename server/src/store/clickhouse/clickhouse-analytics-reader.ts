@@ -1,0 +1,18 @@
+import { QueryNotOnEngineError, type AnalyticsReader, type EngineQuery, type ResultRow, type SqlValue } from '../analytics-reader.js';
+import { bindValues } from './bind-values.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+
+/**
+ * The console's reports on ClickHouse: runs each query's `clickhouse` text with its `$name` values
+ * written in as literals (bind-values.ts). The transport's default database is the deployment's,
+ * so the texts name tables unqualified (`hits`), as the DuckDB texts do. A query that has no
+ * ClickHouse text is refused with QueryNotOnEngineError, which the routes answer 501.
+ */
+export class ClickHouseAnalyticsReader implements AnalyticsReader {
+  constructor(private readonly transport: Pick<ClickHouseTransport, 'query'>) {}
+
+  async read(query: EngineQuery, values: Readonly<Record<string, SqlValue>>): Promise<ResultRow[]> {
+    if (query.clickhouse === undefined) throw new QueryNotOnEngineError(query.name, 'ClickHouse');
+    return this.transport.query<ResultRow>(bindValues(query.clickhouse, values, query.name));
+  }
+}
