@@ -1,0 +1,76 @@
+/**
+ * GET /api/reports/media and /api/reports/media/sessions on ClickHouse: media-report-sql.ts's two
+ * statements over clickhouse-media-sessions-sql.ts's sessions. 18.16 has no GROUPING SETS: each
+ * session is counted twice through ARRAY JOIN, once under its key and once under the total, in one
+ * pass. A range without sessions has no total row, which the store reads as zero sessions, as
+ * DuckDB's total over nothing reads (duckdb-media.ts).
+ */
+import { figureColumn, MEDIA_FIGURES } from '../media-figures.js';
+import type { MediaDimension, MediaReportQuery, MediaSessionsQuery } from '../media-store.js';
+import { roundHalfAwaySql } from './clickhouse-media-sql.js';
+import { literalBounds, sessionFiguresClickHouse, type MediaTables } from './clickhouse-media-sessions-sql.js';
+
+type FigureName = (typeof MEDIA_FIGURES)[number]['name'];
+
+/** Each figure of media-figures.ts over a group of sessions (never empty here), rounded as DuckDB rounds. */
+const FIGURE_SQL: Record<FigureName, string> = {
+  sessions: 'count()',
+  starts: 'sum(starts)',
+  contentMinutes: roundHalfAwaySql('sum(content_ms) / 60000.0', 3),
+  adMinutes: roundHalfAwaySql('sum(ad_ms) / 60000.0', 3),
+  completes: 'sum(completes)',
+  completionRate: `if(sum(starts) > 0, ${roundHalfAwaySql('sum(completes) / sum(starts)', 4)}, 0)`,
+  adBreaks: 'sum(ad_breaks)',
+  adsStarted: 'sum(ads_started)',
+  adsCompleted: 'sum(ads_completed)',
+  chaptersStarted: 'sum(chapters_started)',
+  chaptersCompleted: 'sum(chapters_completed)',
+  avgStartupTimeMs: roundHalfAwaySql('avg(startup_time_ms)'),
+  avgBitrate: `if(sum(bitrate_ms) > 0, ${roundHalfAwaySql('sum(bitrate_weighted) / sum(bitrate_ms)')}, NULL)`,
+  droppedFrames: 'sum(dropped_frames)',
+  bufferingSeconds: roundHalfAwaySql('sum(rebuffer_ms) / 1000.0', 3),
+  rebufferRatio: `if(sum(rebuffer_ms) + sum(content_ms) > 0, ${roundHalfAwaySql('sum(rebuffer_ms) / (sum(rebuffer_ms) + sum(content_ms))', 4)}, 0)`,
+  errors: 'sum(errors)',
+  exitsBeforeStart: 'sum(exit_before_start)',
+  startFailures: 'sum(start_failure)',
+};
+
+/**
+ * Figures are computed as `figure_…` and renamed a level up: ClickHouse resolves an alias before a
+ * column, so `sum(starts) AS starts` would sum its own result.
+ */
+const FIGURES_SQL = MEDIA_FIGURES.map((f) => `${FIGURE_SQL[f.name]} AS figure_${figureColumn(f.name)}`).join(',\n  ');
+const FIGURE_NAMES_SQL = MEDIA_FIGURES.map((f) => `figure_${figureColumn(f.name)} AS ${figureColumn(f.name)}`).join(', ');
+
+/** The report's key per dimension, as media-report-sql.ts KEY_SQL. */
+const KEY_SQL: Record<MediaDimension, string> = {
+  content: 'content_id',
+  programme: "coalesce(programme, '')",
+  day: 'day_text',
+};
+
+/** One row per key (`is_total` 0) and the total over the range (`is_total` 1). */
+export function mediaReportClickHouse(tables: MediaTables, query: MediaReportQuery): string {
+  const order = query.by === 'day' ? 'key' : 'sessions DESC, key';
+  return `SELECT key, is_total, ${FIGURE_NAMES_SQL} FROM (
+      SELECT grouping.1 AS key, grouping.2 AS is_total, ${FIGURES_SQL}
+      FROM (${sessionFiguresClickHouse(tables, literalBounds(query), { mediaType: false })}) session_figures
+      ARRAY JOIN [(${KEY_SQL[query.by]}, 0), ('', 1)] AS grouping
+      ${botFilter(query.includeBots)}
+      GROUP BY grouping
+    ) report
+    ORDER BY is_total, ${order}`;
+}
+
+/** The sessions themselves, earliest start first, with the rebuffer ratio of each. */
+export function mediaSessionsClickHouse(tables: MediaTables, query: MediaSessionsQuery): string {
+  return `SELECT *, if(rebuffer_ms + content_ms > 0, ${roundHalfAwaySql('rebuffer_ms / (rebuffer_ms + content_ms)', 4)}, 0) AS rebuffer_ratio
+    FROM (${sessionFiguresClickHouse(tables, literalBounds(query), { mediaType: true })}) session_figures
+    ${botFilter(query.includeBots)}
+    ORDER BY coalesce(started_ms, last_ts_ms), session_id
+    LIMIT ${Math.trunc(query.limit)}`;
+}
+
+function botFilter(includeBots: boolean): string {
+  return includeBots ? '' : 'WHERE is_bot = 0';
+}

@@ -1,0 +1,43 @@
+/**
+ * The media reports' store on ClickHouse (media-store.ts MediaStore): the same answers as the
+ * DuckDB store's (duckdb-media.ts) from the `heartbeats` and `hits` tables the collectors drain.
+ */
+import { readMediaFigures } from '../media-figures.js';
+import { mediaSessionOf } from '../media-session-row.js';
+import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery, MediaStore } from '../media-store.js';
+import { mediaReportClickHouse, mediaSessionsClickHouse } from './clickhouse-media-report-sql.js';
+import type { MediaTables } from './clickhouse-media-sessions-sql.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+import { sqlIdentifier } from './sql-literal.js';
+
+export interface ClickHouseMediaStoreOptions {
+  transport: ClickHouseTransport;
+  /** The database holding `heartbeats` and `hits` (MESURA_STORE's path). */
+  database: string;
+}
+
+export class ClickHouseMediaStore implements MediaStore {
+  private readonly transport: ClickHouseTransport;
+  private readonly tables: MediaTables;
+
+  constructor(options: ClickHouseMediaStoreOptions) {
+    this.transport = options.transport;
+    const database = sqlIdentifier(options.database);
+    this.tables = { heartbeats: `${database}.heartbeats`, hits: `${database}.hits` };
+  }
+
+  async mediaReport(query: MediaReportQuery): Promise<MediaReport> {
+    const rows = await this.transport.query(mediaReportClickHouse(this.tables, query));
+    const total = rows.find((r) => Number(r.is_total) === 1);
+    return {
+      rows: rows.filter((r) => Number(r.is_total) !== 1).map((r) => ({ key: String(r.key), ...readMediaFigures(r) })),
+      // No session in the range: no row at all (see clickhouse-media-report-sql.ts), zero sessions.
+      total: readMediaFigures(total ?? { sessions: 0 }),
+    };
+  }
+
+  async mediaSessions(query: MediaSessionsQuery): Promise<MediaSession[]> {
+    const rows = await this.transport.query(mediaSessionsClickHouse(this.tables, query));
+    return rows.map(mediaSessionOf);
+  }
+}

@@ -1,0 +1,109 @@
+import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ClickHouseMediaStore } from '../src/store/clickhouse/clickhouse-media-store.js';
+import { sessionRowsClickHouse } from '../src/store/clickhouse/clickhouse-media-sessions-sql.js';
+import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.js';
+import type { MediaDimension } from '../src/store/media-store.js';
+import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
+import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './helpers/media-play-rows.js';
+
+/**
+ * Media sessions on ClickHouse (store/clickhouse/clickhouse-media-*.ts) answer as DuckDB's
+ * (spec §4: a session's figures, its end by complete, end or the idle timeout): the same plays,
+ * with heartbeats sent twice and late over three segments, are stored in both engines and every
+ * session, every session row and the media report by each dimension are compared.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** Both engines load three segments and derive the sessions a dozen times: seconds on a busy machine. */
+const ENGINES_TEST_TIMEOUT_MS = 120_000;
+
+describeWithClickHouse('media sessions on ClickHouse', () => {
+  const db = useTestDatabase();
+  let engines: BothEngines;
+  let clickhouse: ClickHouseMediaStore;
+  let lastReceivedMs: number;
+
+  beforeAll(async () => {
+    const plays = await mediaPlaySegments();
+    lastReceivedMs = plays.lastReceivedMs;
+    engines = await loadBothEngines({ segments: plays.segments, clickhouse: db(), variables: variableNames(SITE_VARIABLE_MAP), timeZone: PLAYS_TIME_ZONE });
+    clickhouse = new ClickHouseMediaStore({ transport: db().transport, database: db().location.database });
+  }, ENGINES_TEST_TIMEOUT_MS);
+  afterAll(() => engines?.close());
+
+  /** Minutes after the last heartbeat (some sessions still open) and days after (all closed). */
+  const clocks = () => [lastReceivedMs + 5 * MINUTE_MS, lastReceivedMs + MEDIA_IDLE_TIMEOUT_MS / 2, lastReceivedMs + 3 * DAY_MS];
+
+  it('keeps each heartbeat sent twice twice, which the sessions count once', async () => {
+    const [counts] = await db().transport.query<{ rows: string; ids: string }>(
+      `SELECT count() AS rows, uniqExact(heartbeat_id) AS ids FROM ${db().location.database}.heartbeats`,
+    );
+    expect(Number(counts!.rows)).toBeGreaterThan(Number(counts!.ids));
+  });
+
+  it('lists the same sessions, with the same figures and end reasons, at every report clock', async () => {
+    for (const nowMs of clocks()) {
+      for (const includeBots of [false, true]) {
+        const query = { ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots, nowMs, limit: 1000 };
+        const expected = await engines.duckdb.mediaSessions(query);
+        expect(expected.length).toBeGreaterThan(10);
+        expect(await clickhouse.mediaSessions(query)).toEqual(expected);
+      }
+    }
+    const now = clocks()[0]!;
+    const open = await clickhouse.mediaSessions({ ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots: true, nowMs: now, limit: 1000 });
+    // The fixture covers each end (§4), both media types and a start hit's type over the stream type.
+    expect(new Set(open.map((s) => s.endedReason))).toEqual(new Set(['complete', 'end', 'idle', null]));
+    expect(new Set(open.map((s) => s.mediaType))).toEqual(new Set(['audio', 'video']));
+    expect(open.some((s) => s.bufferingSeconds > 0 && s.adSeconds > 0)).toBe(true);
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('cuts the list at the limit and the range by start day as DuckDB does', async () => {
+    const nowMs = clocks()[2]!;
+    for (const range of [{ from: '2026-01-02', to: '2026-01-02' }, { from: '2026-01-05', to: '2026-01-09' }]) {
+      const query = { ...range, reportSuite: PLAYS_SUITE, includeBots: false, nowMs, limit: 3 };
+      expect(await clickhouse.mediaSessions(query)).toEqual(await engines.duckdb.mediaSessions(query));
+    }
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('makes every stored session row of DuckDB media_sessions', async () => {
+    const suite = `report_suite = '${PLAYS_SUITE}'`;
+    const stored = await engines.duckdb.read({ name: 'stored sessions', duckdb: `SELECT * FROM ${MEDIA_SESSIONS_TABLE} ORDER BY session_id` }, {});
+    const made = await db().transport.query(`SELECT * FROM (${sessionRowsClickHouse(`${db().location.database}.heartbeats`, suite)}) ORDER BY session_id`);
+    expect(made.map(normalised)).toEqual(stored.map(normalised));
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('answers the media report by every dimension, with and without bots', async () => {
+    const dimensions: MediaDimension[] = ['content', 'programme', 'day'];
+    for (const nowMs of clocks()) {
+      for (const by of dimensions) {
+        for (const includeBots of [false, true]) {
+          const query = { ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots, nowMs, by };
+          const expected = await engines.duckdb.mediaReport(query);
+          expect(expected.rows.length).toBeGreaterThan(1);
+          expect(await clickhouse.mediaReport(query)).toEqual(expected);
+        }
+      }
+    }
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('answers a range without sessions with a zero total, as DuckDB does', async () => {
+    const query = { from: '2027-01-01', to: '2027-01-31', reportSuite: PLAYS_SUITE, includeBots: false, nowMs: clocks()[0]!, by: 'day' as const };
+    expect(await clickhouse.mediaReport(query)).toEqual(await engines.duckdb.mediaReport(query));
+  });
+});
+
+/** A row's values as one engine-neutral form: 64-bit integers come as text from both, days as text or dates. */
+function normalised(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => {
+      if (value === null || typeof value === 'boolean') return [key, value];
+      if (typeof value === 'number') return [key, value];
+      const text = String(value);
+      return [key, /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text];
+    }),
+  );
+}

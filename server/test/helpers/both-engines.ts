@@ -1,0 +1,61 @@
+/**
+ * The same stored rows in both engines: each segment written by the collector's ingest log, then
+ * loaded into a DuckDB store (Store.loadSegment) and drained into ClickHouse (the collector's
+ * segment drain), so that a test can ask both the same question.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { IngestLog, type LogRecord } from '../../src/ingest/ingest-log.js';
+import { ensureSchema, eventTables } from '../../src/store/clickhouse/ensure-schema.js';
+import { EventBatchWriter } from '../../src/store/clickhouse/event-batch-writer.js';
+import { ClickHouseSegmentDrain } from '../../src/store/clickhouse/segment-drain.js';
+import { openDuckDbStore } from '../../src/store/duckdb-store.js';
+import type { TestDatabase } from './clickhouse.js';
+
+export type DuckDbStore = Awaited<ReturnType<typeof openDuckDbStore>>;
+
+export interface BothEngines {
+  duckdb: DuckDbStore;
+  /** Stops DuckDB and removes its folder (the ClickHouse database is the caller's). */
+  close(): Promise<void>;
+}
+
+/** Batches small enough that one segment is several, so a resent row may share a batch or not. */
+const DRAIN_TEST_BATCH_ROWS = 50;
+
+/** Writes `segments` through an ingest log and stores each sealed segment in both engines. */
+export async function loadBothEngines(options: {
+  segments: readonly (readonly LogRecord[])[];
+  clickhouse: TestDatabase;
+  variables: readonly string[];
+  timeZone: string;
+}): Promise<BothEngines> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mesura-both-engines-'));
+  const duckdb = await openDuckDbStore(path.join(dir, 'data'), options.variables, options.timeZone);
+  const { transport, location } = options.clickhouse;
+  const tables = eventTables({ variables: options.variables });
+  await ensureSchema(transport, location.database, tables);
+  const writer = new EventBatchWriter({ transport, database: location.database, tables, now: () => 0 });
+  const drain = new ClickHouseSegmentDrain({ writer, collector: 'test-collector', batchRows: DRAIN_TEST_BATCH_ROWS });
+  const { log } = IngestLog.open(path.join(dir, 'log'));
+  try {
+    for (const rows of options.segments) {
+      await log.append([...rows]);
+      const sealed = await log.seal();
+      if (!sealed) continue;
+      await duckdb.loadSegment(sealed.file, { skipStored: false, kinds: sealed.kinds });
+      const drained = await drain.drain(sealed.file);
+      if (drained.refused.length > 0 || drained.skippedLines > 0) throw new Error(`ClickHouse refused rows: ${JSON.stringify(drained.refused)}`);
+    }
+  } finally {
+    await log.close();
+  }
+  return {
+    duckdb,
+    async close() {
+      await duckdb.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
