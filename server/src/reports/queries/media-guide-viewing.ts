@@ -2,10 +2,19 @@
  * Live viewing attributed to the guide: each live play heartbeat counts for the broadcast on air
  * on its channel at its receive time, per channel and broadcast title (`channel|title`), and the
  * range's total (key null). Bound: `$suite`, `$from`, `$to`, the filters' `$f_*` and `$guide`, the
- * broadcasts as JSON `[{channel, title, start_ms, end_ms}]` (media-guide.ts). The DuckDB text.
+ * broadcasts as JSON `[{channel, title, start_ms, end_ms}]` (media-guide.ts).
+ *
+ * ClickHouse 18.16 reads no JSON and joins on equal keys only: the broadcasts are read out of
+ * `$guide`'s text (clickhouse-media-sql.ts jsonObjectListSql), the plays are summed per channel,
+ * minute and visitor first (a broadcast starts on the minute, so a minute is in one broadcast, as
+ * store/duckdb/live-minutes-table.ts argues), joined on the channel, and kept where the minute is
+ * on air. `$guide` is in the statement's text: a year of every channel's guide is about 1.7 MB,
+ * over ClickHouse's default max_query_size (256 KiB), which the API node's transport raises.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
-import { livePlaysDuckdb } from './media-live-plays.js';
+import { jsonObjectListSql } from '../../store/clickhouse/clickhouse-media-sql.js';
+import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
+import { livePlaysClickHouse, livePlaysDuckdb } from './media-live-plays.js';
 
 const GUIDE = `(SELECT unnest(from_json($guide, '[{"channel":"VARCHAR","title":"VARCHAR","start_ms":"BIGINT","end_ms":"BIGINT"}]'), recursive := true)) guide`;
 
@@ -20,5 +29,27 @@ export function guideViewingQuery(filters: string): EngineQuery {
         JOIN ${GUIDE} ON guide.channel = live_plays.channel
           AND epoch_ms(live_plays.received_at) >= guide.start_ms AND epoch_ms(live_plays.received_at) < guide.end_ms) attributed
       GROUP BY GROUPING SETS ((broadcast), ())`,
+    clickhouse: groupsWithTotalClickHouse({
+      source: `SELECT visitor_id, counted_ms, concat(play_channel, '|', title) AS group_key
+        FROM (
+          SELECT assumeNotNull(channel) AS play_channel, intDiv(received_at, ${MINUTE_MS}) * ${MINUTE_MS} AS minute_ms, visitor_id, sum(counted_ms) AS counted_ms
+          FROM ${livePlaysClickHouse(filters)}
+          GROUP BY play_channel, minute_ms, visitor_id
+        ) minutes
+        ALL INNER JOIN ${GUIDE_CLICKHOUSE} USING (play_channel)
+        WHERE minute_ms >= start_ms AND minute_ms < end_ms`,
+      figures: {
+        viewers: distinctCount('visitor_id'),
+        seconds_played: overRows('sum(counted_ms) / 1000.0'),
+        seconds_per_viewer: overRows(`sum(counted_ms) / 1000.0 / nullIf(${distinctCount('visitor_id')}, 0)`),
+      },
+    }),
   };
 }
+
+const MINUTE_MS = 60_000;
+
+/** `$guide`'s broadcasts as rows (play_channel, title, start_ms, end_ms). */
+const GUIDE_CLICKHOUSE = `(SELECT visitParamExtractString(slot, 'channel') AS play_channel, visitParamExtractString(slot, 'title') AS title,
+    visitParamExtractInt(slot, 'start_ms') AS start_ms, visitParamExtractInt(slot, 'end_ms') AS end_ms
+  FROM (SELECT arrayJoin(${jsonObjectListSql('$guide')}) AS slot) slots) guide`;

@@ -6,9 +6,14 @@
  * The DuckDB text reads them rolled up per minute, visitor and session
  * (store/duckdb/live-minutes-table.ts): `visitor_id` and `session_id` are their 64-bit keys and
  * `received_at` the minute, which count and place them as the heartbeats would.
+ * The ClickHouse text reads the heartbeats themselves, each once (ClickHouse keeps a heartbeat sent
+ * twice twice): the earliest copy, as DuckDB's load keeps the first stored.
  * Bound: `$suite`, `$from`, `$to` (YYYY-MM-DD, days of receipt in the report zone). Bots are left out.
  */
+import { MAX_HEARTBEAT_DURATION_MS } from '@mesura/protocol';
+import { CLICKHOUSE_FUNCTIONS } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
 import { LIVE_MINUTES_TABLE } from '../../store/duckdb/live-minutes-table.js';
+import { liveChannel } from '../../store/media-sessions-sql.js';
 import type { FilterColumns } from '../filter-sql.js';
 
 /** The live plays' columns the filter dimensions select on. */
@@ -21,4 +26,33 @@ export function livePlaysDuckdb(filters: string): string {
       FROM ${LIVE_MINUTES_TABLE}
       WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)
     ) plays WHERE TRUE ${filters}) live_plays`;
+}
+
+/**
+ * Days before the range whose heartbeats may hold an earlier copy of one in the range: a copy is
+ * the tracker or the collector sending the same heartbeat again within its session, so one day
+ * covers a copy sent across midnight. A longer look back would read every earlier day's ids.
+ */
+const COPY_LOOKBACK_DAYS = 1;
+
+/**
+ * `live_plays` as a ClickHouse subquery over `heartbeats`, with the filters' conditions applied:
+ * `channel` is never null in it, `received_at` is epoch ms.
+ */
+export function livePlaysClickHouse(filters: string): string {
+  const copiedBefore = `SELECT heartbeat_id FROM heartbeats
+    WHERE report_suite = $suite AND day BETWEEN toDate($from) - ${COPY_LOOKBACK_DAYS} AND toDate($from) - 1`;
+  return `(SELECT * FROM (
+      SELECT visitor_id, session_id, received_at, programme, device_class, counted_ms, play_channel AS channel FROM (
+        SELECT visitor_id, session_id, received_at, programme, device_class,
+          if(duration_ms BETWEEN 0 AND ${MAX_HEARTBEAT_DURATION_MS}, duration_ms, 0) AS counted_ms,
+          ${liveChannel('content_id', CLICKHOUSE_FUNCTIONS)} AS play_channel
+        FROM heartbeats
+        WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND is_bot = 0
+          AND asset_type = 'main' AND event_type = 'play' AND stream_type IN ('live', 'linear')
+          AND heartbeat_id NOT IN (${copiedBefore})
+        ORDER BY heartbeat_id, received_at
+        LIMIT 1 BY heartbeat_id
+      ) copies WHERE play_channel IS NOT NULL
+    ) plays WHERE 1 ${filters}) live_plays`;
 }

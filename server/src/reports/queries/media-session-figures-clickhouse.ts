@@ -1,0 +1,59 @@
+/**
+ * The ClickHouse text of media-session-figures.ts: media sessions summed per group and over the
+ * range, each group's distinct visitors, bots left out, the same columns and values. The sessions
+ * are derived from the heartbeats as the report reads (store/clickhouse/clickhouse-media-sessions-sql.ts;
+ * no roll-up is kept on ClickHouse). Bound: `$suite`, `$from`, `$to`, `$idle_before_ms` and the
+ * filters' `$f_*` (media-session-figures.ts MEDIA_FILTER_COLUMNS: programme, channel, device).
+ */
+import { sessionFiguresClickHouse } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
+import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
+import type { MediaGrouping } from './media-session-figures.js';
+
+/** Each grouping's key ('' for sessions that lack it), as media-session-figures.ts GROUP_KEY; only a content has a label. */
+const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
+  day: { key: 'day_text', label: 'NULL' },
+  content: { key: 'content_id', label: 'max(content_name)' },
+  programme: { key: "coalesce(programme, '')", label: 'NULL' },
+  season: { key: "concat(coalesce(programme, ''), '/', coalesce(season, ''))", label: 'NULL' },
+  channel: { key: "coalesce(channel, '')", label: 'NULL' },
+};
+
+/** media-session-figures.ts FIGURES, written so that the total over no sessions is NULL where DuckDB's is. */
+const FIGURES: Record<string, string> = {
+  visitors: distinctCount('visitor_id'),
+  plays: overRows('sum(starts)'),
+  seconds_played: overRows('sum(content_ms) / 1000.0'),
+  seconds_per_play: 'sum(content_ms) / 1000.0 / nullIf(sum(starts), 0)',
+  completion_rate: 'sum(completes) / nullIf(sum(starts), 0)',
+  completes: overRows('sum(completes)'),
+  ad_breaks: overRows('sum(ad_breaks)'),
+  ads_started: overRows('sum(ads_started)'),
+  ads_completed: overRows('sum(ads_completed)'),
+  ad_completion_rate: 'sum(ads_completed) / nullIf(sum(ads_started), 0)',
+  ad_seconds: overRows('sum(ad_ms) / 1000.0'),
+  chapters_started: overRows('sum(chapters_started)'),
+  chapters_completed: overRows('sum(chapters_completed)'),
+  startup_time_ms: overRows('avg(startup_time_ms)'),
+  rebuffer_ratio: 'sum(rebuffer_ms) / nullIf(sum(rebuffer_ms) + sum(content_ms), 0)',
+  exits_before_start: overRows('sum(exit_before_start)'),
+  start_failures: overRows('sum(start_failure)'),
+  bitrate: 'sum(bitrate_weighted) / nullIf(sum(bitrate_ms), 0)',
+  dropped_frames: overRows('sum(dropped_frames)'),
+};
+
+const SESSION_FIGURES = sessionFiguresClickHouse(
+  { heartbeats: 'heartbeats', hits: 'hits' },
+  { suite: '$suite', from: 'toDate($from)', to: 'toDate($to)', idleBeforeMs: '$idle_before_ms' },
+  { mediaType: false },
+);
+
+/** The ClickHouse text of mediaSessionFiguresQuery(grouping, filters), ordered by key, the total last. */
+export function mediaSessionFiguresClickHouse(grouping: MediaGrouping, filters: string): string {
+  const { key, label } = GROUP_KEY[grouping];
+  const grouped = groupsWithTotalClickHouse({
+    source: `SELECT *, ${key} AS group_key FROM (${SESSION_FIGURES}) session_figures WHERE is_bot = 0 ${filters}`,
+    figures: FIGURES,
+    label,
+  });
+  return `${grouped} ORDER BY key`;
+}

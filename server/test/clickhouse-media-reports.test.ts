@@ -1,0 +1,108 @@
+import { createClient } from '@clickhouse/client';
+import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { guideChannels, stationSlugs } from '../src/reports/media-channel-names.js';
+import { guideSlots } from '../src/reports/media-guide.js';
+import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js';
+import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
+import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
+import { mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
+import { mediaSessionFiguresClickHouse } from '../src/reports/queries/media-session-figures-clickhouse.js';
+import type { EngineQuery, ResultRow, SqlValue } from '../src/store/analytics-reader.js';
+import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
+import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
+import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './helpers/media-play-rows.js';
+
+/**
+ * The console's media reports' queries (reports/queries/media-*.ts) answer the same on ClickHouse
+ * as on DuckDB: the sessions per day, content, programme, season and channel (with and without a
+ * filter, with sessions open and closed), live viewers per minute, live viewing by guide broadcast
+ * and radio listeners per station, over the same plays stored in both engines.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const ENGINES_TEST_TIMEOUT_MS = 120_000;
+const GROUPINGS: MediaGrouping[] = ['day', 'content', 'programme', 'season', 'channel'];
+
+describeWithClickHouse('media report queries on ClickHouse', () => {
+  const db = useTestDatabase();
+  let engines: BothEngines;
+  let clickhouse: ClickHouseAnalyticsReader;
+  let closeClient: () => Promise<void>;
+  let lastReceivedMs: number;
+
+  beforeAll(async () => {
+    const plays = await mediaPlaySegments();
+    lastReceivedMs = plays.lastReceivedMs;
+    engines = await loadBothEngines({ segments: plays.segments, clickhouse: db(), variables: variableNames(SITE_VARIABLE_MAP), timeZone: PLAYS_TIME_ZONE });
+    // The reader's texts name tables unqualified: a client whose default database is the test's.
+    const { endpoint, username, password, database } = db().location;
+    const client = createClient({ url: endpoint, username, password, database });
+    closeClient = () => client.close();
+    const query = async <Row,>(sql: string) => (await client.query({ query: sql, format: 'JSONEachRow' })).json<Row>();
+    clickhouse = new ClickHouseAnalyticsReader({ query }, { timeZone: PLAYS_TIME_ZONE });
+  }, ENGINES_TEST_TIMEOUT_MS);
+  afterAll(async () => {
+    await closeClient?.();
+    await engines?.close();
+  });
+
+  const expectSameRows = async (query: EngineQuery, values: Record<string, SqlValue>) => {
+    const expected = normalised(await engines.duckdb.read(query, values));
+    expect(expected.length, query.name).toBeGreaterThan(1);
+    expect(normalised(await clickhouse.read(query, values)), query.name).toEqual(expected);
+  };
+
+  it('sums the sessions per group and over the range as DuckDB does, with and without a filter', async () => {
+    const filterCases: { sql: string; values: Record<string, string> }[] = [
+      { sql: '', values: {} },
+      { sql: ' AND programme = $f_programme', values: { f_programme: 'Directe' } },
+      { sql: ' AND channel = $f_channel AND device = $f_device', values: { f_channel: 'mesura-radio', f_device: 'unknown' } },
+    ];
+    // Sessions still open (asked minutes after the last heartbeat) in every grouping; all closed by day.
+    const asks = [
+      ...GROUPINGS.flatMap((grouping) => filterCases.map((filters) => ({ grouping, filters, nowMs: lastReceivedMs + 5 * MINUTE_MS }))),
+      ...filterCases.map((filters) => ({ grouping: 'day' as const, filters, nowMs: lastReceivedMs + 3 * DAY_MS })),
+    ];
+    for (const { grouping, filters, nowMs } of asks) {
+      const query = { ...mediaSessionFiguresQuery(grouping, filters.sql), clickhouse: mediaSessionFiguresClickHouse(grouping, filters.sql) };
+      await expectSameRows(query, { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: nowMs - MEDIA_IDLE_TIMEOUT_MS, ...filters.values });
+    }
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('answers a range without sessions with the same empty total', async () => {
+    const query = { ...mediaSessionFiguresQuery('content', ''), clickhouse: mediaSessionFiguresClickHouse('content', '') };
+    const values = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-31', idle_before_ms: lastReceivedMs };
+    const expected = normalised(await engines.duckdb.read(query, values));
+    expect(expected).toEqual([expect.objectContaining({ key: null, visitors: 0, plays: null })]);
+    expect(normalised(await clickhouse.read(query, values))).toEqual(expected);
+    const minutes = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-01', tz: PLAYS_TIME_ZONE };
+    expect(normalised(await clickhouse.read(liveMinutesQuery(''), minutes))).toEqual(normalised(await engines.duckdb.read(liveMinutesQuery(''), minutes)));
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('counts live viewers per minute of the day, by the guide broadcast and per radio station as DuckDB does', async () => {
+    const live = { suite: PLAYS_SUITE, ...PLAYS_RANGE };
+    const asks: [EngineQuery, Record<string, SqlValue>][] = [
+      [liveMinutesQuery(''), { ...live, from: '2026-01-01', to: '2026-01-01', tz: PLAYS_TIME_ZONE }],
+      [liveMinutesQuery(' AND channel = $f_channel'), { ...live, from: '2026-01-02', to: '2026-01-02', tz: PLAYS_TIME_ZONE, f_channel: 'mesura-tv' }],
+      [guideViewingQuery(''), { ...live, guide: JSON.stringify(guideSlots(guideChannels(), PLAYS_RANGE)) }],
+      [guideViewingQuery(' AND device_class = $f_device'), { ...live, guide: JSON.stringify(guideSlots(['mesura-tv'], PLAYS_RANGE)), f_device: 'unknown' }],
+      [radioListenersQuery(''), { ...live, stations: JSON.stringify(stationSlugs()) }],
+      [radioListenersQuery(' AND device_class = $f_device'), { ...live, stations: JSON.stringify(stationSlugs()), f_device: 'unknown' }],
+    ];
+    for (const [query, values] of asks) await expectSameRows(query, values);
+  }, ENGINES_TEST_TIMEOUT_MS);
+});
+
+/**
+ * Rows in one engine-neutral form, sorted: 64-bit integers come as text from both engines, and a
+ * live minute's key is a number on DuckDB and text on ClickHouse (the series reads both as text).
+ */
+function normalised(rows: ResultRow[]): ResultRow[] {
+  const value = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v);
+  return rows
+    .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, value(v)])))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
