@@ -74,6 +74,23 @@ describe('acknowledged heartbeats survive a crash (the beacons’ ingest log)', 
     await log.close();
   });
 
+  it('stores a copy received within a day once, and counts a later copy once in the sessions', async () => {
+    const rows = await prerollRows();
+    const loadCopies = async (name: string, laterByMs: number): Promise<number> => {
+      const copies = IngestLog.open(path.join(dir, name)).log;
+      await copies.append(rows.map((row) => ({ ...row, receivedAtMs: row.receivedAtMs + laterByMs })));
+      await copies.close();
+      return store.loadSegment(path.join(dir, name, readdirSync(path.join(dir, name))[0]!), { skipStored: false });
+    };
+    const HOUR_MS = 3_600_000;
+    expect(await loadCopies('first', 0)).toBe(rows.length);
+    // Within DEDUPLICATION_WINDOW_HOURS of the stored heartbeats: a retry, nothing new.
+    expect(await loadCopies('retry', 23 * HOUR_MS)).toBe(0);
+    // Beyond it the lookup does not reach them: stored again, yet each session counts a heartbeat id once.
+    expect(await loadCopies('late', 25 * HOUR_MS)).toBe(rows.length);
+    expect(await store.mediaSessions(QUERY)).toMatchObject([FIGURES]);
+  });
+
   it('loads hits and heartbeats of one segment together', async () => {
     const { log } = IngestLog.open(logDir());
     const loader = new StoreLoader(log, store, silent);

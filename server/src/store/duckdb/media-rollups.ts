@@ -7,7 +7,16 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { appendLiveMinutes, ensureLiveMinutesTable, LIVE_MINUTES_TABLE } from './live-minutes-table.js';
+import { DEDUPLICATION_WINDOW_HOURS } from './report-facts-load.js';
 import { ensureMediaSessionsTable, remakeMediaSessions, remakeMediaSessionsBefore } from './media-sessions-table.js';
+
+/** The segment's first and last receive time (epoch ms; null when it holds no heartbeat). */
+const SEGMENT_SPAN = 'SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms FROM segment_heartbeats';
+
+/** Drops the segment's heartbeats stored already, looked for between $from_ms and $to_ms (epoch ms) only. */
+const DROP_STORED = `DELETE FROM segment_heartbeats s WHERE EXISTS (SELECT 1 FROM heartbeats t
+    WHERE t.received_at BETWEEN CAST(epoch_ms(CAST($from_ms AS BIGINT)) AS TIMESTAMP_MS) AND CAST(epoch_ms(CAST($to_ms AS BIGINT)) AS TIMESTAMP_MS)
+      AND t.heartbeat_id = s.heartbeat_id AND t.report_suite = s.report_suite)`;
 
 /** Creates the roll-ups; a data folder whose heartbeats predate one gets it filled once. Call after the heartbeats table exists. */
 export async function ensureMediaRollups(connection: DuckDBConnection): Promise<void> {
@@ -20,19 +29,30 @@ export async function ensureMediaRollups(connection: DuckDBConnection): Promise<
  * per heartbeat id and suite, without those already stored, appends their live minutes and makes
  * again the sessions they touch; returns how many heartbeats were new. Runs in the caller's
  * transaction.
+ *
+ * A stored copy is looked for only among the heartbeats received within
+ * DEDUPLICATION_WINDOW_HOURS of the segment's (as hits are, report-facts-load.ts): their receive
+ * order lets DuckDB skip the rest, where a lookup over every stored heartbeat id cost one to two
+ * seconds per segment on 6 M heartbeats and held the reports back while ingest went on. A copy
+ * received later than that is stored again; the sessions still count it once
+ * (media-sessions-sql.ts uniqueHeartbeats).
  */
 export async function loadHeartbeatsWithRollups(connection: DuckDBConnection, select: string, columns: readonly string[]): Promise<number> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS
-    SELECT * FROM (${select}) r
-    WHERE NOT EXISTS (SELECT 1 FROM heartbeats t WHERE t.heartbeat_id = r.heartbeat_id AND t.report_suite = r.report_suite)
-    QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
+    SELECT * FROM (${select}) r QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
+  const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
+  if (span?.first_ms === null || span?.first_ms === undefined) {
+    await connection.run('DROP TABLE segment_heartbeats');
+    return 0;
+  }
+  const windowMs = DEDUPLICATION_WINDOW_HOURS * 3_600_000;
+  await connection.run(DROP_STORED, { from_ms: String(Number(span.first_ms) - windowMs), to_ms: String(Number(span.last_ms) + windowMs) });
   const list = columns.join(', ');
   const inserted = await connection.runAndReadAll(`INSERT INTO heartbeats (${list}) SELECT ${list} FROM segment_heartbeats`);
   const rows = Number(inserted.getRowObjectsJson()[0]?.Count ?? 0);
   if (rows > 0) {
     await appendLiveMinutes(connection, 'segment_heartbeats');
-    const first = await connection.runAndReadAll('SELECT epoch_ms(min(received_at)) AS first_ms FROM segment_heartbeats');
-    await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM segment_heartbeats', {}, Number(first.getRowObjectsJson()[0]?.first_ms));
+    await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM segment_heartbeats', {}, Number(span.first_ms));
   }
   await connection.run('DROP TABLE segment_heartbeats');
   return rows;
