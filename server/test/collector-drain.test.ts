@@ -73,7 +73,7 @@ describe('StoreLoader towards a store that is down', () => {
     await log.append([{ ...hit('a') }]);
     for (let i = 0; i < 20; i++) {
       timers.advance();
-      await loader.flushIfOlderThan(Number.POSITIVE_INFINITY);
+      await loader.settled();
     }
     // Waits of 5, 10, 20 s, then 30 s (the maximum) between attempts, on 5-second ticks.
     expect(sink.attempts).toEqual([5000, 10_000, 20_000, 40_000, 70_000, 100_000]);
@@ -82,7 +82,7 @@ describe('StoreLoader towards a store that is down', () => {
     sink.down = false;
     for (let i = 0; i < 6; i++) {
       timers.advance();
-      await loader.flushIfOlderThan(Number.POSITIVE_INFINITY);
+      await loader.settled();
     }
     expect(sink.attempts.at(-1)).toBe(130_000);
     expect(loader.lastFailure()).toBeUndefined();

@@ -55,7 +55,10 @@ export interface Intake {
   recordDecisions(rows: readonly DecisionEventRow[]): Promise<void>;
   /** Loads every acknowledged row into the store now, so that reports include it. */
   catchUp(): Promise<void>;
-  /** The same, unless the latest load began less than `maxLagMs` ago (the console's reports: reports/report-catalogue-routes.ts). */
+  /**
+   * The same for a reader that may lag `maxLagMs` (the console's reports: reports/report-catalogue-routes.ts): nothing to
+   * wait for when a finished load began within it, the load under way when that one did (StoreLoader.freshness).
+   */
   catchUpWithin(maxLagMs: number): Promise<void>;
   /** Hits answered but not stored (rate, consent), counted per day, suite and reason. */
   readonly refusals: RefusalCounts;
@@ -163,7 +166,10 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       }
     },
     catchUp: () => catchUp(),
-    catchUpWithin: (maxLagMs) => (loader.olderThan(maxLagMs) ? catchUp() : loader.flushIfOlderThan(maxLagMs)),
+    catchUpWithin: (maxLagMs) => {
+      const freshness = loader.freshness(maxLagMs);
+      return freshness === 'fresh' ? Promise.resolve() : freshness === 'running' ? loader.settled() : catchUp();
+    },
     pending: async () => batcher.pending,
     async close() {
       await batcher.close();

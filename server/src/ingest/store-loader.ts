@@ -55,6 +55,8 @@ export class StoreLoader {
   private timer: unknown;
   /** When the latest load began: everything acknowledged before then is in the store once it ends. */
   private lastLoadStartedMs = Number.NEGATIVE_INFINITY;
+  /** When the latest load that finished every segment began: it holds what was acknowledged before. */
+  private lastLoadFinishedFromMs = Number.NEGATIVE_INFINITY;
   /** Set after a failed round when `retry` is given: no round starts on a tick before it. */
   private retryAtMs = Number.NEGATIVE_INFINITY;
   private failure: DrainFailure | undefined;
@@ -113,16 +115,23 @@ export class StoreLoader {
   }
 
   /**
-   * Loads now only when the latest load began more than `maxLagMs` ago; otherwise waits for the
-   * load under way, if any. A reader then holds every event acknowledged `maxLagMs` before it asked.
+   * What a reader that may lag `maxLagMs` behind the collector must wait for, as a decision:
+   * `fresh` when a load that began within it has finished (it took in everything acknowledged
+   * before it began), so the reader waits for nothing; `running` when the load under way began
+   * within it (the reader waits for that load only); `stale` when none did (the reader loads).
+   * Waiting on the load under way whenever one ran made every report wait for a whole load while
+   * ingest went on, one to several seconds, though the previous load left the store fresh enough.
    */
-  flushIfOlderThan(maxLagMs: number): Promise<void> {
-    return this.olderThan(maxLagMs) ? this.flush() : this.running;
+  freshness(maxLagMs: number): 'fresh' | 'running' | 'stale' {
+    const now = this.clock();
+    // Strictly within: a lag of 0 always loads, so that a reader holds what was acknowledged in its own millisecond.
+    if (now - this.lastLoadFinishedFromMs < maxLagMs) return 'fresh';
+    return now - this.lastLoadStartedMs < maxLagMs ? 'running' : 'stale';
   }
 
-  /** Whether the latest load began more than `maxLagMs` ago (or none has run). */
-  olderThan(maxLagMs: number): boolean {
-    return this.clock() - this.lastLoadStartedMs > maxLagMs;
+  /** Waits for the load under way, if any. */
+  settled(): Promise<void> {
+    return this.running;
   }
 
   async close(): Promise<void> {
@@ -149,7 +158,8 @@ export class StoreLoader {
   }
 
   private async loadOnce(): Promise<void> {
-    this.lastLoadStartedMs = this.clock();
+    const startedMs = this.clock();
+    this.lastLoadStartedMs = startedMs;
     const sealed = await this.log.seal();
     if (sealed) this.unloaded.push(sealed);
     while (this.unloaded.length > 0) {
@@ -162,6 +172,7 @@ export class StoreLoader {
       this.attempted.delete(segment.file);
       await this.log.discard(segment);
     }
+    this.lastLoadFinishedFromMs = startedMs;
   }
 }
 
