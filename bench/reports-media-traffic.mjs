@@ -255,9 +255,11 @@ function startHit(at, play, localDay) {
 }
 
 /**
- * Yields, for each hour of the `days` days from `firstDayMs`, the media rows received in that
- * hour (heartbeats and start hits, in receive order), `events` rows in all (the last play may be
- * cut short). A play's heartbeats run on into later hours, as a real play's do.
+ * Yields, for each hour of the `days` days from `firstDayMs` (the start of an hour, UTC), the
+ * media rows received in that hour (heartbeats and start hits, in receive order), `events` rows in
+ * all (the last play may be cut short). A play's heartbeats run on into later hours, as a real
+ * play's do; those of plays still running when the last hour ends are never sent (they would be
+ * received after it: the last hour ends now).
  */
 export async function* mediaTrafficByHour({ events, days, firstDayMs, seed = 20261126 }) {
   const shapes = await replayShapes(seed);
@@ -275,7 +277,7 @@ export async function* mediaTrafficByHour({ events, days, firstDayMs, seed = 202
   let session = 0;
   for (let hour = 0; hour < days * 24; hour++) {
     const hourStart = firstDayMs + hour * HOUR_MS;
-    const plays = produced >= events ? 0 : Math.round((perHour * 24 * HOUR_WEIGHTS[hour % 24]) / weightSum);
+    const plays = produced >= events ? 0 : Math.round((perHour * 24 * HOUR_WEIGHTS[new Date(hourStart).getUTCHours()]) / weightSum);
     for (let p = 0; p < plays && produced < events; p++) {
       const kind = weighted(next, KIND_WEIGHTS);
       const startMs = hourStart + Math.floor(next() * HOUR_MS);
@@ -298,5 +300,4 @@ export async function* mediaTrafficByHour({ events, days, firstDayMs, seed = 202
     pending = pending.filter((row) => row.receivedAtMs >= hourEnd);
     yield due.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
   }
-  if (pending.length > 0) yield pending.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
 }

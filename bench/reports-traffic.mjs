@@ -107,8 +107,8 @@ function hitRow(id, at, visit, p, kind, next) {
 }
 
 /**
- * Yields, for each hour of the `days` days starting at `firstDayMs` (UTC midnight), the hits
- * received in that hour in receive-time order, `events` rows in all.
+ * Yields, for each hour of the `days` days starting at `firstDayMs` (the start of an hour, UTC),
+ * the hits received in that hour in receive-time order, `events` rows in all.
  */
 export function* hitTrafficByHour({ events, days, firstDayMs, seed = 20261125 }) {
   const next = seededRandom(seed);
@@ -117,7 +117,7 @@ export function* hitTrafficByHour({ events, days, firstDayMs, seed = 20261125 })
   let id = 0;
   for (let slot = 0; slot < days * 24; slot++) {
     const slotStart = firstDayMs + slot * 3_600_000;
-    const target = Math.min(events, Math.round(id + (perSlot * 24 * HOUR_WEIGHTS[slot % 24]) / weightSum));
+    const target = Math.min(events, Math.round(id + (perSlot * 24 * HOUR_WEIGHTS[new Date(slotStart).getUTCHours()]) / weightSum));
     const slotRows = [];
     while (id + slotRows.length < target) {
       const visit = visitAttributes(next, skewed(next, VISITORS));

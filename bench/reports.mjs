@@ -9,7 +9,8 @@
 // Usage: npm run bench:reports [-- events]   (default 10 000 000; fewer for a quick look)
 // BENCH_REPORTS_DATA_DIR=/some/dir keeps the filled store there and, when it already holds one,
 // asks the reports of that store without filling again (for trying a query change quickly); a
-// store filled without media traffic (before FILL_VERSION 2) is refused.
+// store filled by an older version of this fill (FILL_VERSION) is refused. The traffic ends at the
+// start of the current hour: nothing is received in the future, as nothing real is.
 //
 // The mix: MEDIA_SHARE of the events are media rows (heartbeats, and one start hit per play), the
 // rest site hits. A broadcaster's collector mostly receives heartbeats (a 10-minute play sends
@@ -36,9 +37,14 @@ const HARD_LIMIT_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** Share of the events that are media rows (see the mix above). */
 const MEDIA_SHARE = 0.6;
-/** Written beside a kept store: what filled it. Version 2 fills heartbeats; version 1 (no file) did not. */
+/**
+ * Written beside a kept store: what filled it and when its traffic ends. Version 3 ends the traffic
+ * at the hour the fill began; version 2 ran on to the end of that day (traffic received in the
+ * future, which made every load read it again); version 1 (no file) had no heartbeats.
+ */
 const FILL_FILE = 'bench-reports-fill.json';
-const FILL_VERSION = 2;
+const FILL_VERSION = 3;
+const HOUR_MS = 3_600_000;
 /** Beacons per second arriving while the reports are asked (a national broadcaster's busy hour is a few hundred). */
 const INGEST_RATE_PER_S = 300;
 const INGEST_MAX_S = 900;
@@ -73,20 +79,18 @@ async function* segments(firstDayMs) {
       batch = [];
     }
   }
-  // The heartbeats of plays still running when the last hour ends.
-  for await (const rest of media) batch.push(...rest);
   if (batch.length > 0) yield batch;
 }
 
 /** Writes the traffic as segments and loads each one; returns rows stored, heartbeats among them and seconds taken. */
-async function fill(dataDir, firstDayMs) {
+async function fill(dataDir, firstMs) {
   const store = await openDuckDbStore(dataDir, variableNames(SITE_VARIABLE_MAP));
   const started = performance.now();
   let stored = 0;
   let heartbeats = 0;
   try {
     let n = 0;
-    for await (const rows of segments(firstDayMs)) {
+    for await (const rows of segments(firstMs)) {
       const file = path.join(dataDir, `bench-segment-${n++}.ndjson`);
       writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
       stored += await store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: true, decisions: false } });
@@ -96,16 +100,16 @@ async function fill(dataDir, firstDayMs) {
   } finally {
     await store.close();
   }
-  writeFileSync(path.join(dataDir, FILL_FILE), `${JSON.stringify({ version: FILL_VERSION, events: stored, heartbeats })}\n`);
+  writeFileSync(path.join(dataDir, FILL_FILE), `${JSON.stringify({ version: FILL_VERSION, events: stored, heartbeats, endMs: firstMs + DAYS * DAY_MS })}\n`);
   return { stored, heartbeats, seconds: (performance.now() - started) / 1000 };
 }
 
-/** The kept store's fill, or a one-line refusal when it was filled before heartbeats were. */
+/** The kept store's fill, or a one-line refusal when an older version of the fill made it. */
 function keptFill(dir) {
   const file = path.join(dir, FILL_FILE);
   const fill = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { version: 1 };
   if (fill.version !== FILL_VERSION) {
-    throw new Error(`${dir} holds a store filled without media heartbeats: delete it (or name another BENCH_REPORTS_DATA_DIR) to fill it again`);
+    throw new Error(`${dir} holds a store of fill version ${fill.version}, not ${FILL_VERSION}: delete it (or name another BENCH_REPORTS_DATA_DIR) to fill it again`);
   }
   return fill;
 }
@@ -152,16 +156,16 @@ async function main() {
   const kept = process.env.BENCH_REPORTS_DATA_DIR;
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'mesura-bench-reports-'));
   try {
-    const today = Date.parse(isoDay(Date.now()));
-    const firstDayMs = today - (DAYS - 1) * DAY_MS;
+    let endMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
     let stored = EVENTS;
     if (kept && existsSync(path.join(kept, 'mesura.duckdb'))) {
       const filled = keptFill(kept);
       stored = filled.events;
+      endMs = filled.endMs;
       console.log(`bench:reports: asking the store kept in ${kept} (${stored} events, ${filled.heartbeats} of them heartbeats)`);
     } else {
       if (kept) mkdirSync(kept, { recursive: true });
-      const filled = await fill(dataDir, firstDayMs);
+      const filled = await fill(dataDir, endMs - DAYS * DAY_MS);
       stored = filled.stored;
       console.log(
         `bench:reports: ${stored} events (${filled.heartbeats} heartbeats) over ${DAYS} days loaded in ${filled.seconds.toFixed(1)} s (${Math.round(stored / filled.seconds)} rows/s)`,
@@ -171,7 +175,7 @@ async function main() {
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
     const headers = await apiHeaders(server.port);
-    const range = `from=${isoDay(firstDayMs)}&to=${isoDay(today)}&suite=${SUITE}`;
+    const range = `from=${isoDay(endMs - DAYS * DAY_MS)}&to=${isoDay(endMs - 1)}&suite=${SUITE}`;
     const asks = await asksOf(base, headers);
     const stopIngest = startIngest(server.port);
     console.log(`while ${INGEST_RATE_PER_S} beacons/s arrive:`);
