@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
-import type { ReportStore } from '../store/store.js';
+import type { MediaStore } from '../store/media-store.js';
 import { parseMediaReportQuery, parseMediaSessionsQuery } from './media-query.js';
 
 /** `GET /api/reports/media` and `GET /api/reports/media/sessions` (server README "How a media heartbeat is stored"). */
 export interface MediaReportDeps {
-  store: ReportStore;
+  /** DuckDB's store, or on an API node over ClickHouse store/clickhouse/clickhouse-media-store.ts. */
+  store: MediaStore;
   reportSuite: string;
   /** Loads every acknowledged event into the store, so that a report includes it. */
   catchUp: () => Promise<void>;

@@ -2,7 +2,7 @@
  * The event export on ClickHouse (store.ts ReportStore: exportHits, exportPageEnd, exportColumns),
  * answering as the DuckDB store does: the same rows, order, cursor pages, columns and JSON values.
  */
-import type { ExportPageEnd, ExportQuery, ExportedHit } from '../store.js';
+import type { ExportPageEnd, ExportQuery, ExportedHit, ReportStore } from '../store.js';
 import { exportChunkClickHouse, exportPageEndClickHouse } from './clickhouse-export-sql.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventColumn } from './event-table.js';
@@ -26,7 +26,10 @@ export interface ClickHouseExportOptions {
   chunkRows?: number;
 }
 
-export class ClickHouseExport {
+/** The export's part of ReportStore, for an API node over ClickHouse to serve GET /api/export/events with. */
+export type ExportStore = Pick<ReportStore, 'exportHits' | 'exportPageEnd' | 'exportColumns'>;
+
+export class ClickHouseExport implements ExportStore {
   private readonly columns: readonly EventColumn[];
 
   constructor(private readonly options: ClickHouseExportOptions) {

@@ -53,11 +53,11 @@ const KEY_SQL: Record<MediaDimension, string> = {
 export function mediaReportClickHouse(tables: MediaTables, query: MediaReportQuery): string {
   const order = query.by === 'day' ? 'key' : 'sessions DESC, key';
   return `SELECT key, is_total, ${FIGURE_NAMES_SQL} FROM (
-      SELECT grouping.1 AS key, grouping.2 AS is_total, ${FIGURES_SQL}
+      SELECT report_group.1 AS key, report_group.2 AS is_total, ${FIGURES_SQL}
       FROM (${sessionFiguresClickHouse(tables, literalBounds(query), { mediaType: false })}) session_figures
-      ARRAY JOIN [(${KEY_SQL[query.by]}, 0), ('', 1)] AS grouping
+      ARRAY JOIN [(${KEY_SQL[query.by]}, 0), ('', 1)] AS report_group
       ${botFilter(query.includeBots)}
-      GROUP BY grouping
+      GROUP BY report_group
     ) report
     ORDER BY is_total, ${order}`;
 }
