@@ -46,16 +46,16 @@ describe('bindValues', () => {
 });
 
 describe('ClickHouseAnalyticsReader', () => {
-  it('runs the ClickHouse text with its values bound', async () => {
+  it('runs the ClickHouse text with its values and the report zone as $tz bound', async () => {
     const sent: string[] = [];
-    const reader = new ClickHouseAnalyticsReader({ query: async <Row>(sql: string) => (sent.push(sql), [{ n: '1' }] as Row[]) });
-    const rows = await reader.read({ name: 'q', duckdb: 'SELECT $s::int', clickhouse: 'SELECT count() AS n WHERE $s' }, { s: 'x' });
+    const reader = new ClickHouseAnalyticsReader({ query: async <Row>(sql: string) => (sent.push(sql), [{ n: '1' }] as Row[]) }, { timeZone: 'Europe/Madrid' });
+    const rows = await reader.read({ name: 'q', duckdb: 'SELECT $s::int', clickhouse: 'SELECT count() AS n WHERE $s AND $tz' }, { s: 'x' });
     expect(rows).toEqual([{ n: '1' }]);
-    expect(sent).toEqual(["SELECT count() AS n WHERE 'x'"]);
+    expect(sent).toEqual(["SELECT count() AS n WHERE 'x' AND 'Europe/Madrid'"]);
   });
 
   it('refuses a query with no ClickHouse text in one line naming it, which the routes answer 501', async () => {
-    const reader = new ClickHouseAnalyticsReader({ query: async () => [] });
+    const reader = new ClickHouseAnalyticsReader({ query: async () => [] }, { timeZone: 'UTC' });
     const refusal = reader.read({ name: 'consent choices by day', duckdb: 'SELECT 1' }, {});
     await expect(refusal).rejects.toBeInstanceOf(QueryNotOnEngineError);
     const error = await refusal.catch((e: Error) => e);

@@ -5,14 +5,19 @@ import type { ClickHouseTransport } from './clickhouse-transport.js';
 /**
  * The console's reports on ClickHouse: runs each query's `clickhouse` text with its `$name` values
  * written in as literals (bind-values.ts). The transport's default database is the deployment's,
- * so the texts name tables unqualified (`hits`), as the DuckDB texts do. A query that has no
- * ClickHouse text is refused with QueryNotOnEngineError, which the routes answer 501.
+ * so the texts name tables unqualified (`hits`), as the DuckDB texts do. `$tz` is MESURA_TIMEZONE
+ * in every query (DuckDB keeps local hours at load; ClickHouse works them out as it reads: see
+ * report-facts-sql.ts). A query that has no ClickHouse text is refused with QueryNotOnEngineError,
+ * which the routes answer 501.
  */
 export class ClickHouseAnalyticsReader implements AnalyticsReader {
-  constructor(private readonly transport: Pick<ClickHouseTransport, 'query'>) {}
+  constructor(
+    private readonly transport: Pick<ClickHouseTransport, 'query'>,
+    private readonly options: { timeZone: string },
+  ) {}
 
   async read(query: EngineQuery, values: Readonly<Record<string, SqlValue>>): Promise<ResultRow[]> {
     if (query.clickhouse === undefined) throw new QueryNotOnEngineError(query.name, 'ClickHouse');
-    return this.transport.query<ResultRow>(bindValues(query.clickhouse, values, query.name));
+    return this.transport.query<ResultRow>(bindValues(query.clickhouse, { tz: this.options.timeZone, ...values }, query.name));
   }
 }
