@@ -57,7 +57,7 @@ describeWithClickHouse('the event export on ClickHouse', () => {
     engines = await loadBothEngines({ segments, clickhouse: db(), variables: VARIABLES, timeZone: 'Europe/Madrid' });
     clickhouse = new ClickHouseExport({ transport: db().transport, database: db().location.database, variables: VARIABLES, chunkRows: 7 });
   }, EXPORT_TEST_TIMEOUT_MS);
-  afterAll(() => engines?.close());
+  afterAll(() => engines?.close(), EXPORT_TEST_TIMEOUT_MS);
 
   const collect = async (chunks: AsyncIterable<ExportedHit[]>) => {
     const rows: ExportedHit[] = [];

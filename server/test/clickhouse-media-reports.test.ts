@@ -47,7 +47,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
   afterAll(async () => {
     await closeClient?.();
     await engines?.close();
-  });
+  }, ENGINES_TEST_TIMEOUT_MS);
 
   const expectSameRows = async (query: EngineQuery, values: Record<string, SqlValue>) => {
     const expected = normalised(await engines.duckdb.read(query, values));

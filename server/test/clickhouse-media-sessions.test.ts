@@ -32,7 +32,7 @@ describeWithClickHouse('media sessions on ClickHouse', () => {
     engines = await loadBothEngines({ segments: plays.segments, clickhouse: db(), variables: variableNames(SITE_VARIABLE_MAP), timeZone: PLAYS_TIME_ZONE });
     clickhouse = new ClickHouseMediaStore({ transport: db().transport, database: db().location.database });
   }, ENGINES_TEST_TIMEOUT_MS);
-  afterAll(() => engines?.close());
+  afterAll(() => engines?.close(), ENGINES_TEST_TIMEOUT_MS);
 
   /** Minutes after the last heartbeat (some sessions still open) and days after (all closed). */
   const clocks = () => [lastReceivedMs + 5 * MINUTE_MS, lastReceivedMs + MEDIA_IDLE_TIMEOUT_MS / 2, lastReceivedMs + 3 * DAY_MS];

@@ -37,7 +37,9 @@ export async function loadBothEngines(options: {
   const tables = eventTables({ variables: options.variables });
   await ensureSchema(transport, location.database, tables);
   const writer = new EventBatchWriter({ transport, database: location.database, tables, now: () => 0 });
-  const drain = new ClickHouseSegmentDrain({ writer, collector: 'test-collector', batchRows: DRAIN_TEST_BATCH_ROWS });
+  // Batch ids name ClickHouse's query ids, which are unique on the server: test files that drain the
+  // same rows at once into databases of their own must not share a collector name.
+  const drain = new ClickHouseSegmentDrain({ writer, collector: `test-${location.database}`, batchRows: DRAIN_TEST_BATCH_ROWS });
   const { log } = IngestLog.open(path.join(dir, 'log'));
   try {
     for (const rows of options.segments) {

@@ -18,6 +18,7 @@ export const PLAYS_TIME_ZONE = 'Europe/Madrid';
 export const PLAYS_RANGE = { from: '2025-12-31', to: '2026-01-04' };
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** Live television or radio on `channel` for `minutes`, with a stall and a pause, then closed. */
 function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: number): object {
@@ -78,7 +79,7 @@ export interface MediaPlaySegments {
  * one bot; a live play runs over the local midnight. In time order, cut into three segments; a few
  * heartbeats are sent again in the next segment and a few arrive late. Half the sessions have a
  * start hit (the radio ones say audio, one television one says video; the others fall back on the
- * stream type), one of them sent twice.
+ * stream type), one of them sent twice; one live heartbeat comes again a day later.
  */
 export async function mediaPlaySegments(): Promise<MediaPlaySegments> {
   const vod = await Promise.all(['preroll-ads-chapter-seek.json', 'issue-example.json', 'privacy-idle-resume.json'].map((file) => replay(file)));
@@ -104,5 +105,9 @@ export async function mediaPlaySegments(): Promise<MediaPlaySegments> {
   segments[2]!.push(...late);
   segments[0]!.push(...starts);
   segments[2]!.push(starts[0]!);
+  // A live play heartbeat of the play over midnight received again a day later, on the next day:
+  // stored once, it counts on the day of its first copy only.
+  const echoed = rows.find((row) => row.sessionId.endsWith('-midnight') && row.eventType === 'play' && row.day === '2026-01-01')!;
+  segments[2]!.push({ ...echoed, receivedAtMs: echoed.receivedAtMs + DAY_MS, day: '2026-01-02' });
   return { segments, lastReceivedMs: Math.max(...rows.map((row) => row.receivedAtMs)) };
 }
