@@ -81,6 +81,21 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
     ]);
   });
 
+  it('pages a ranking in its query: one row at a time, with how many there are and the total of all', async () => {
+    await start({ MESURA_MIN_COHORT: '1' });
+    await sendTwoDays();
+    const first = await report(`plays-by-content?${RANGE}&limit=1`);
+    const second = await report(`plays-by-content?${RANGE}&limit=1&offset=1`);
+    expect([first.totalRows, second.totalRows]).toEqual([2, 2]);
+    expect([...first.rows, ...second.rows].map((r: any) => r.key)).toEqual(['polonia-1', 'tn-2026-01-01']);
+    // The total counts every content, not the page's.
+    expect(first.totals.values).toMatchObject({ plays: 2, seconds_played: 46.15, visitors: 1 });
+    // A compared period measures the page's rows only, whatever their rank there: Polònia was not played the day before.
+    const compared = await report(`plays-by-content?from=2026-01-02&to=2026-01-02&suite=mesuraprod&compare=previous`);
+    expect(compared.rows.map((r: any) => [r.key, r.values.plays, r.previous?.plays])).toEqual([['polonia-1', 1, null]]);
+    expect(compared.totals.previous).toMatchObject({ plays: 1 });
+  });
+
   it('counts ad breaks, ads started and completed, and chapters', async () => {
     await start({ MESURA_MIN_COHORT: '1' });
     await sendTwoDays();

@@ -51,3 +51,13 @@ export function rankingPeriod(
     .sort((a, b) => (Number(b.values[first]) || 0) - (Number(a.values[first]) || 0) || a.key.localeCompare(b.key));
   return { rows: all.slice(page.offset, page.offset + page.limit), totalRows: all.length, total: totalOf(rows, metrics, visitorsKey) };
 }
+
+/**
+ * A ranking whose query paged it already (queries/media-session-ranking.ts): its rows in the
+ * query's order, the total (key null) with `total_rows`, how many rows there are in all.
+ */
+export function pagedRankingPeriod(rows: ResultRow[], metrics: ReportMetric[], labelOf: (key: string, row: ResultRow) => string): MeasuredPeriod {
+  const total = rows.find((row) => row.key === null);
+  const page = rows.filter((row) => row.key !== null).map((row) => measuredRow(String(row.key), labelOf(String(row.key), row), metrics, row));
+  return { rows: page, totalRows: numberOf(total?.total_rows) ?? page.length, total: totalOf(rows, metrics) };
+}

@@ -5,14 +5,14 @@
  * (store/media-sessions-sql.ts); a session counts on the day it started.
  */
 import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric } from '@mesura/protocol';
-import type { ResultRow } from '../store/analytics-reader.js';
 import { filterSql } from './filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
-import { rankingPeriod, seriesPeriod } from './media-measured-rows.js';
+import type { SqlValue } from '../store/analytics-reader.js';
+import { pagedRankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery, type MediaGrouping } from './queries/media-session-figures.js';
+import { mediaSessionRankingQuery, type MediaRankingGrouping, type MediaRankingOrder } from './queries/media-session-ranking.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';
-import type { ReportRequest } from './report-request.js';
 import { dayLabel, daysOf } from './time-steps.js';
 
 const PLAY_METRICS: ReportMetric[] = [
@@ -69,15 +69,17 @@ function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOpt
     title,
     run: async (request, context) => {
       const filters = filterSql(request.filters, MEDIA_FILTER_COLUMNS);
-      const values = { ...filters.values, idle_before_ms: Date.now() - MEDIA_IDLE_TIMEOUT_MS };
-      const measure = async (range: { from: string; to: string }): Promise<MeasuredPeriod> => {
-        const rows = await context.reader.read(mediaSessionFiguresQuery(grouping, filters.sql), {
-          ...values,
-          suite: request.reportSuite,
-          from: range.from,
-          to: range.to,
-        });
-        return measured(grouping, metrics, rows, range, request);
+      const values = { ...filters.values, idle_before_ms: Date.now() - MEDIA_IDLE_TIMEOUT_MS, suite: request.reportSuite };
+      const measure = async (range: { from: string; to: string }, keys?: readonly string[]): Promise<MeasuredPeriod> => {
+        const bound = { ...values, from: range.from, to: range.to };
+        if (grouping === 'day') {
+          const rows = await context.reader.read(mediaSessionFiguresQuery(grouping, filters.sql), bound);
+          return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics);
+        }
+        const query = mediaSessionRankingQuery(grouping, rankingOrder(metrics), filters.sql, keys !== undefined);
+        const page: Record<string, SqlValue> = keys === undefined ? { limit: request.limit, offset: request.offset } : { limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
+        const rows = await context.reader.read(query, { ...bound, ...page });
+        return drilled(grouping, pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label)));
       };
       const { current, previous } = await measurePeriods(request, series ? 'position' : 'key', measure);
       return buildAnswer(
@@ -100,14 +102,18 @@ function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOpt
   return definition;
 }
 
-/** The page of rows asked for: every day of a series, or the groups with most of the first figure. */
-function measured(grouping: MediaGrouping, metrics: ReportMetric[], rows: ResultRow[], range: { from: string; to: string }, request: ReportRequest): MeasuredPeriod {
-  if (grouping === 'day') return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics);
-  const period = rankingPeriod(rows, metrics, request, (key, row) => labelOf(grouping, key, row.label));
+/** A ranking is ordered by its first figure, a count. */
+function rankingOrder(metrics: ReportMetric[]): MediaRankingOrder {
+  const first = metrics[0]!.key;
+  if (first !== 'plays' && first !== 'ad_breaks') throw new Error(`a media ranking cannot be ordered by ${first}`);
+  return first;
+}
+
+/** A live channel opens its viewers minute by minute on the range's last day. */
+function drilled(grouping: MediaRankingGrouping, period: MeasuredPeriod): MeasuredPeriod {
   if (grouping !== 'channel') return period;
-  // A live channel opens its viewers minute by minute on the range's last day.
-  const drilled = period.rows.map((row) => (!guideChannels().includes(row.key) ? row : { ...row, drill: { report: 'media/live-viewers-per-minute', params: { channel: row.key } } }));
-  return { ...period, rows: drilled };
+  const rows = period.rows.map((row) => (!guideChannels().includes(row.key) ? row : { ...row, drill: { report: 'media/live-viewers-per-minute', params: { channel: row.key } } }));
+  return { ...period, rows };
 }
 
 function labelOf(grouping: MediaGrouping, key: string, label: unknown): string {

@@ -17,7 +17,7 @@ export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channe
 export const MEDIA_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device' };
 
 /** Each grouping's key ('' for sessions that lack it); only a content has a name of its own to show. */
-const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
+export const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
   day: { key: 'day_text', label: 'NULL' },
   content: { key: 'content_id', label: 'max(content_name)' },
   programme: { key: "coalesce(programme, '')", label: 'NULL' },
@@ -26,9 +26,11 @@ const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
   channel: { key: "coalesce(channel, '')", label: 'NULL' },
 };
 
-/** Every figure the media reports show, per group: the report picks the ones it names. */
-const FIGURES = `count(DISTINCT visitor_id) AS visitors,
-  sum(starts) AS plays,
+/** A group's distinct visitors (exact: the minimum cohort reads them). */
+export const VISITORS_FIGURE = 'count(DISTINCT visitor_id) AS visitors';
+
+/** Every other figure the media reports show, per group: the report picks the ones it names. */
+export const SUM_FIGURES = `sum(starts) AS plays,
   sum(content_ms) / 1000.0 AS seconds_played,
   sum(content_ms) / 1000.0 / nullif(sum(starts), 0) AS seconds_per_play,
   CAST(sum(completes) AS DOUBLE) / nullif(sum(starts), 0) AS completion_rate,
@@ -47,7 +49,10 @@ const FIGURES = `count(DISTINCT visitor_id) AS visitors,
   sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate,
   sum(dropped_frames) AS dropped_frames`;
 
-const SESSION_FIGURES = sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS);
+const FIGURES = `${VISITORS_FIGURE},
+  ${SUM_FIGURES}`;
+
+export const SESSION_FIGURES = sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS);
 
 export function mediaSessionFiguresQuery(grouping: MediaGrouping, filters: string): EngineQuery {
   const { key, label } = GROUP_KEY[grouping];
