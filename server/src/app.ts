@@ -127,7 +127,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone) : undefined);
   // Read only when MESURA_METADATA is unset, and then `embedded` is open.
   const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log);
-  // An API node on ClickHouse takes in no events: it has no ingest log (reports there are not built yet).
+  // An API node on ClickHouse takes in no events: it has no ingest log (its reports read ClickHouse).
   const intake = !collectsEvents && events.engine === 'clickhouse' ? undefined : await openIntake({
     dataDir: config.dataDir,
     store: events.sink,
@@ -190,7 +190,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
-    await registerRoutes(app, config, { events: eventRoutes, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
+    const clickHouseReports = events.engine === 'clickhouse' ? events.reader : undefined;
+    await registerRoutes(app, config, { events: eventRoutes, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
   }
 
   let closing: Promise<void> | undefined;
@@ -256,6 +257,8 @@ async function collectorHealthBody(intake: Intake) {
 interface RouteDeps {
   /** Absent on an API node over ClickHouse: the reports, export and rights routes do not run there yet. */
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
+  /** On an API node over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501). */
+  clickHouseReports?: AnalyticsReader;
   catalog: ActivityCatalog;
   metadata: MetadataStore;
   delivery: () => DeliveryHandler;
@@ -265,11 +268,13 @@ interface RouteDeps {
   previews: PreviewTokens;
 }
 
-async function registerRoutes(app: FastifyInstance, config: ServerConfig, { events, metadata, cors, now, catalog, delivery, backfill, previews }: RouteDeps): Promise<void> {
+async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
+  const { events, clickHouseReports, metadata, cors, now, catalog, delivery, backfill, previews } = deps;
   await registerCompression(app);
   const pending = events ? () => events.intake.pending() : async () => 0;
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await pending() }));
   if (events) await registerEventRoutes(app, config, { ...events, cors, now, backfill });
+  if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now);
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, timeZone: config.timeZone, now });
@@ -302,6 +307,17 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, { even
       tagLibrary: tagLibraryPath(config.environment),
     },
   });
+}
+
+/**
+ * The console's reports on an API node over ClickHouse: the catalogue and the real-time stream,
+ * read where the collectors drain (they drain on their own, so there is nothing to catch up here).
+ */
+async function registerClickHouseReportRoutes(app: FastifyInstance, config: ServerConfig, reader: AnalyticsReader, now: () => number): Promise<void> {
+  const context = { reader, minCohort: config.minCohort, timeZone: config.timeZone };
+  const catchUp = async () => undefined;
+  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context, reportSuite: config.reportSuite, catchUp });
+  await app.register(realtimeRoutes, { reader, catchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
 }
 
 interface EventRouteDeps {

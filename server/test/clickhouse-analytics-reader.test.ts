@@ -58,9 +58,9 @@ describe('ClickHouseAnalyticsReader', () => {
     const reader = new ClickHouseAnalyticsReader({ query: async () => [] }, { timeZone: 'UTC' });
     const refusal = reader.read({ name: 'consent choices by day', duckdb: 'SELECT 1' }, {});
     await expect(refusal).rejects.toBeInstanceOf(QueryNotOnEngineError);
-    const error = await refusal.catch((e: Error) => e);
+    const error = (await refusal.catch((e: unknown) => e)) as Error;
     expect(error.message).toBe("'consent choices by day' is not available on ClickHouse yet; read this report on a server with the embedded store");
-    expect(fromFrameworkError(error as Error).body()).toEqual({ code: 'MESURA_ERR_NOT_ON_ENGINE', error: error.message });
-    expect(fromFrameworkError(error as Error).kind.status).toBe(501);
+    expect(fromFrameworkError(error).body()).toEqual({ code: 'MESURA_ERR_NOT_ON_ENGINE', error: error.message });
+    expect(fromFrameworkError(error).kind.status).toBe(501);
   });
 });

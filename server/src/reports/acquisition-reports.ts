@@ -16,6 +16,11 @@ const VISIT_METRICS: ReportMetric[] = [
   { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
 ];
 const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
+/**
+ * The same on ClickHouse (store/clickhouse/report-facts-sql.ts computes visits as it reads): a sum
+ * of no rows is NULL there too, as in DuckDB, when summed as nullable.
+ */
+const VISIT_SQL_CLICKHOUSE = { ...VISIT_SQL, page_views: 'sum(toNullable(page_views))' };
 
 export const ACQUISITION_REPORTS: ReportDefinition[] = [
   rankingReport({
@@ -24,7 +29,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     title: 'Canals de procedència',
     dimension: { key: 'group', label: 'Canal' },
     metrics: VISIT_METRICS,
-    spec: () => ({ table: 'visits', key: 'referrer_group', metrics: VISIT_SQL, order: 'visits' }),
+    spec: () => ({ table: 'visits', key: 'referrer_group', metrics: VISIT_SQL, order: 'visits', clickhouse: { table: 'visits', key: 'referrer_group', metrics: VISIT_SQL_CLICKHOUSE } }),
     rollup: () => visitCellsSpec('referrer_group'),
     labelOf: (key) => REFERRER_GROUP_LABELS[key as ReferrerGroup] ?? key,
     drill: (group) => (group === 'directe' ? undefined : { report: 'acquisition/referrers', params: { group } }),
@@ -36,13 +41,10 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     params: ['group'],
     dimension: { key: 'referrer_host', label: 'Web' },
     metrics: VISIT_METRICS,
-    spec: (params) => ({
-      table: 'visits',
-      key: 'referrer_host',
-      metrics: VISIT_SQL,
-      order: 'visits',
-      where: params.group === undefined ? ` AND referrer_group <> 'directe'` : ` AND referrer_group = $p_group`,
-    }),
+    spec: (params) => {
+      const where = params.group === undefined ? ` AND referrer_group <> 'directe'` : ` AND referrer_group = $p_group`;
+      return { table: 'visits', key: 'referrer_host', metrics: VISIT_SQL, order: 'visits', where, clickhouse: { table: 'visits', key: 'referrer_host', metrics: VISIT_SQL_CLICKHOUSE, where } };
+    },
     rollup: (params) => visitCellsSpec('referrer', params.group === undefined ? ` AND parent <> 'directe'` : ` AND parent = $p_group`),
   }),
   rankingReport({
@@ -51,7 +53,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     title: 'Campanyes externes (ext)',
     dimension: { key: 'campaign', label: 'Campanya' },
     metrics: VISIT_METRICS,
-    spec: () => ({ table: 'visits', key: 'lower(campaign)', metrics: VISIT_SQL, order: 'visits' }),
+    spec: () => ({ table: 'visits', key: 'lower(campaign)', metrics: VISIT_SQL, order: 'visits', clickhouse: { table: 'visits', key: 'lower(campaign)', metrics: VISIT_SQL_CLICKHOUSE } }),
     rollup: () => visitCellsSpec('campaign'),
   }),
   rankingReport({
@@ -60,6 +62,14 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     title: 'Campanyes internes (int)',
     dimension: { key: 'internal_campaign', label: 'Campanya interna' },
     metrics: [{ key: 'page_views', label: 'Pàgines vistes', format: 'count' }],
-    spec: () => ({ table: 'page_cells', key: 'internal_campaign', metrics: { page_views: 'sum(page_views)' }, order: 'page_views', visitors: 'cells' }),
+    spec: () => ({
+      table: 'page_cells',
+      key: 'internal_campaign',
+      metrics: { page_views: 'sum(page_views)' },
+      order: 'page_views',
+      visitors: 'cells',
+      // A sum of no cells is NULL in DuckDB: nullIf keeps an empty range's total alike.
+      clickhouse: { table: 'page_views', key: 'internal_campaign', metrics: { page_views: 'nullIf(count(), 0)' } },
+    }),
   }),
 ];

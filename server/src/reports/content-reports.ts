@@ -6,7 +6,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport, type RankingReportOptions } from './ranking-report.js';
-import type { RankingSpec } from './queries/ranking.js';
+import type { ClickHouseRanking, RankingSpec } from './queries/ranking.js';
 import type { ReportTable } from './queries/report-table.js';
 
 /**
@@ -18,23 +18,44 @@ const PAGE_METRICS: ReportMetric[] = [
   { key: 'entries', label: 'Entrades', format: 'count' },
 ];
 const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
+/**
+ * The same from the page views themselves on ClickHouse (no cells there): entries are first pages
+ * of visits. Summed as nullable, so that no rows sum to NULL, as the cells' sums do in DuckDB.
+ */
+const PAGE_CLICKHOUSE_SQL = { page_views: 'nullIf(count(), 0)', entries: 'sum(toNullable(visit_page = 1))' };
+
+/** A page ranking's label and link, in each engine's dialect. */
+interface PageLabels {
+  duckdb: Pick<RankingSpec, 'label' | 'href'>;
+  clickhouse: Pick<ClickHouseRanking, 'label' | 'href'>;
+}
+const NO_LABELS: PageLabels = { duckdb: {}, clickhouse: {} };
 
 /**
  * Page views grouped by a page column, optionally narrowed by the report's parameters, from
  * page_cells; with no filter, from page_day_cells (the same sums and smallest visitor keys without
  * the filter columns, a fifth of the rows).
  */
-function pageSpec(key: string, params: Readonly<Record<string, string>>, extra: Partial<RankingSpec> = {}, table: ReportTable = 'page_cells'): RankingSpec {
+function pageSpec(key: string, params: Readonly<Record<string, string>>, labels: PageLabels, table: ReportTable = 'page_cells'): RankingSpec {
   const narrowing = (['section', 'subsection', 'programme', 'author', 'thematic'] as const)
     .filter((name) => params[name] !== undefined)
     .map((name) => ` AND ${name} = $p_${name}`)
     .join('');
-  return { table, key, metrics: PAGE_SQL, order: 'page_views', where: narrowing, visitors: 'cells', ...extra };
+  return {
+    table,
+    key,
+    metrics: PAGE_SQL,
+    order: 'page_views',
+    where: narrowing,
+    visitors: 'cells',
+    ...labels.duckdb,
+    clickhouse: { table: 'page_views', key, metrics: PAGE_CLICKHOUSE_SQL, where: narrowing, ...labels.clickhouse },
+  };
 }
 
 /** pageSpec and its unfiltered roll-up, as rankingReport takes them. */
-function pageSpecs(key: string, extra: Partial<RankingSpec> = {}): Pick<RankingReportOptions, 'spec' | 'rollup'> {
-  return { spec: (params) => pageSpec(key, params, extra), rollup: (params) => pageSpec(key, params, extra, 'page_day_cells') };
+function pageSpecs(key: string, labels: PageLabels = NO_LABELS): Pick<RankingReportOptions, 'spec' | 'rollup'> {
+  return { spec: (params) => pageSpec(key, params, labels), rollup: (params) => pageSpec(key, params, labels, 'page_day_cells') };
 }
 
 /**
@@ -56,7 +77,16 @@ function visitPageRollup(side: 'entry' | 'exit', metrics: Readonly<Record<string
   };
 }
 
-const PAGES_BY_URL: Partial<RankingSpec> = { label: 'any_value(coalesce(title, page_name))', href: 'any_value(url)' };
+const PAGES_BY_URL: PageLabels = {
+  duckdb: { label: 'any_value(coalesce(title, page_name))', href: 'any_value(url)' },
+  clickhouse: { label: 'any(coalesce(title, page_name))', href: 'any(url)' },
+};
+
+/** A visit of one page view bounced (the same SQL in both engines). */
+const BOUNCE_RATE = 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)';
+/** A missing page and where its visitor came from (the same SQL in both engines). */
+const NOT_FOUND_KEY = `url || ' ← ' || coalesce(referrer, '(directe)')`;
+const NOT_FOUND = ` AND page_type = 'errorPage'`;
 
 export const CONTENT_REPORTS: ReportDefinition[] = [
   rankingReport({
@@ -93,7 +123,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Programes',
     dimension: { key: 'programme', label: 'Programa' },
     metrics: PAGE_METRICS,
-    ...pageSpecs('programme', { label: 'any_value(programme_name)' }),
+    ...pageSpecs('programme', { duckdb: { label: 'any_value(programme_name)' }, clickhouse: { label: 'any(programme_name)' } }),
     drill: (programme) => ({ report: 'content/pages', params: { programme } }),
   }),
   rankingReport({
@@ -129,8 +159,15 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
       key: 'entry_url',
       label: 'any_value(coalesce(entry_title, entry_page_name))',
       href: 'any_value(entry_url)',
-      metrics: { visits: 'count(*)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' },
+      metrics: { visits: 'count(*)', bounce_rate: BOUNCE_RATE },
       order: 'visits',
+      clickhouse: {
+        table: 'visits',
+        key: 'entry_url',
+        label: 'any(coalesce(entry_title, entry_page_name))',
+        href: 'any(entry_url)',
+        metrics: { visits: 'count()', bounce_rate: BOUNCE_RATE },
+      },
     }),
     rollup: () => visitPageRollup('entry', { visits: 'sum(visits)', bounce_rate: 'sum(bounces) / nullif(sum(visits), 0)' }),
   }),
@@ -150,6 +187,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
       href: 'any_value(exit_url)',
       metrics: { visits: 'count(*)' },
       order: 'visits',
+      clickhouse: { table: 'visits', key: 'exit_url', label: 'any(coalesce(exit_title, exit_page_name))', href: 'any(exit_url)', metrics: { visits: 'count()' } },
     }),
     rollup: () => visitPageRollup('exit', { visits: 'sum(visits)' }),
   }),
@@ -165,10 +203,11 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     note: "Cada fila és una adreça que no existeix i la pàgina d'on venia el visitant (sense procedència: entrada directa).",
     spec: () => ({
       table: 'page_views',
-      key: `url || ' ← ' || coalesce(referrer, '(directe)')`,
-      where: ` AND page_type = 'errorPage'`,
+      key: NOT_FOUND_KEY,
+      where: NOT_FOUND,
       metrics: { page_views: 'count(*)' },
       order: 'page_views',
+      clickhouse: { table: 'page_views', key: NOT_FOUND_KEY, where: NOT_FOUND, metrics: { page_views: 'count()' } },
     }),
   }),
 ];

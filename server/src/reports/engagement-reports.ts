@@ -7,7 +7,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import type { RankingSpec } from './queries/ranking.js';
+import type { ClickHouseRanking, RankingSpec } from './queries/ranking.js';
 
 /** Catalan names of the §9 events the direct calls count (event1 and event2 are page views and searches). */
 export const EVENT_LABELS: Readonly<Record<string, string>> = {
@@ -24,6 +24,11 @@ const CALL_METRICS: ReportMetric[] = [
   { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
 ];
 const CALLS = { calls: 'count(*)' };
+
+/** A link_hits ranking's ClickHouse part: the same table, columns and conditions, ClickHouse's `any` for a label or link. */
+function onClickHouse(spec: RankingSpec, labels: Pick<ClickHouseRanking, 'label' | 'href' | 'where'> = {}): RankingSpec {
+  return { ...spec, clickhouse: { table: 'link_hits', key: spec.key, metrics: { calls: 'count()' }, ...(spec.where !== undefined && { where: spec.where }), ...labels } };
+}
 
 /**
  * A link_hits ranking and the same over link_cells (store/duckdb/report-cells.ts), whose columns
@@ -49,7 +54,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'call', label: 'Crida' },
     metrics: CALL_METRICS,
     note: 'Les crides sense esdeveniment propi (DVR, subtítols, per més tard, veure a la TV) es mostren pel nom del seu enllaç.',
-    ...linkRanking(() => ({ table: 'link_hits', key: 'call', metrics: CALLS, order: 'calls', where: ` AND hit_type IN ('link_o', 'link_d', 'link_e')` })),
+    ...linkRanking(() => onClickHouse({ table: 'link_hits', key: 'call', metrics: CALLS, order: 'calls', where: ` AND hit_type IN ('link_o', 'link_d', 'link_e')` })),
     labelOf: (key) => EVENT_LABELS[key] ?? key,
     drill: (key) => (EVENT_LABELS[key] ? { report: 'engagement/event-links', params: { event: key } } : undefined),
   }),
@@ -60,14 +65,23 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     params: ['event'],
     dimension: { key: 'link_name', label: 'Enllaç' },
     metrics: CALL_METRICS,
-    ...linkRanking((params) => ({
-      table: 'link_hits',
-      key: 'link_name',
-      label: "any_value(link_name || coalesce(' · ' || title, ''))",
-      metrics: CALLS,
-      order: 'calls',
-      where: params.event === undefined ? '' : ` AND list_contains(event_ids, TRY_CAST($p_event AS INTEGER))`,
-    })),
+    ...linkRanking((params) =>
+      onClickHouse(
+        {
+          table: 'link_hits',
+          key: 'link_name',
+          label: "any_value(link_name || coalesce(' · ' || title, ''))",
+          metrics: CALLS,
+          order: 'calls',
+          where: params.event === undefined ? '' : ` AND list_contains(event_ids, TRY_CAST($p_event AS INTEGER))`,
+        },
+        {
+          label: "any(link_name || coalesce(' · ' || title, ''))",
+          // 18.16's has() misses a nullable needle in a column's arrays: compared element by element instead.
+          where: params.event === undefined ? '' : ` AND arrayExists(id -> ifNull(id = toInt32OrNull($p_event), 0), event_ids)`,
+        },
+      ),
+    ),
   }),
   rankingReport({
     report: 'engagement/shares',
@@ -75,7 +89,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Comparticions per xarxa',
     dimension: { key: 'network', label: 'Xarxa' },
     metrics: CALL_METRICS,
-    ...linkRanking(() => ({ table: 'link_hits', key: `coalesce(social_action, link_name)`, metrics: CALLS, order: 'calls', where: ` AND call = '3'` })),
+    ...linkRanking(() => onClickHouse({ table: 'link_hits', key: `coalesce(social_action, link_name)`, metrics: CALLS, order: 'calls', where: ` AND call = '3'` })),
   }),
   rankingReport({
     report: 'engagement/downloads',
@@ -83,7 +97,12 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Descàrregues',
     dimension: { key: 'link_url', label: 'Fitxer' },
     metrics: CALL_METRICS,
-    ...linkRanking(() => ({ table: 'link_hits', key: 'link_url', label: 'any_value(link_name)', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_d'` })),
+    ...linkRanking(() =>
+      onClickHouse(
+        { table: 'link_hits', key: 'link_url', label: 'any_value(link_name)', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_d'` },
+        { label: 'any(link_name)', href: 'any(link_url)' },
+      ),
+    ),
   }),
   rankingReport({
     report: 'engagement/exit-links',
@@ -91,6 +110,8 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Enllaços de sortida',
     dimension: { key: 'link_url', label: 'Destinació' },
     metrics: CALL_METRICS,
-    ...linkRanking(() => ({ table: 'link_hits', key: 'link_url', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` })),
+    ...linkRanking(() =>
+      onClickHouse({ table: 'link_hits', key: 'link_url', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` }, { href: 'any(link_url)' }),
+    ),
   }),
 ];

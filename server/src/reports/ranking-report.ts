@@ -42,7 +42,9 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     title: options.title,
     ...(options.params && { params: options.params }),
     run: async (request, context) => {
-      const spec = request.filters.length === 0 && options.rollup ? options.rollup(request.params) : options.spec(request.params);
+      const full = options.spec(request.params);
+      // DuckDB reads the roll-up when no filter is asked; ClickHouse has none and reads the full spec's tables.
+      const spec = request.filters.length === 0 && options.rollup ? { ...options.rollup(request.params), clickhouse: full.clickhouse } : full;
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
       const measure = (range: { from: string; to: string }, keys?: readonly string[]) =>
         measureRanking(options, spec, request, context, { ...filters.values, ...boundParams(request.params) }, filters.sql, range, keys);

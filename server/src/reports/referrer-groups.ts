@@ -35,3 +35,14 @@ export const REFERRER_GROUP_SQL = `CASE
   WHEN list_has_any([referrer_host], [${quoted(SOCIAL_NETWORK_HOSTS)}])
     OR list_bool_or(list_transform([${quoted(SOCIAL_NETWORK_HOSTS)}], s -> ends_with(referrer_host, '.' || s))) THEN 'xarxes-socials'
   ELSE 'altres-webs' END`;
+
+/**
+ * REFERRER_GROUP_SQL for ClickHouse (18.16 and later), over the same columns: the ClickHouse
+ * reports group visits with it as they read them (store/clickhouse/report-facts-sql.ts).
+ */
+export const REFERRER_GROUP_CLICKHOUSE_SQL = `multiIf(
+  referrer_host IS NULL OR referrer_host = lower(extract(entry_url, '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)')), 'directe',
+  hasAny(splitByChar('.', assumeNotNull(referrer_host)), [${quoted(SEARCH_ENGINE_NAMES)}]), 'cercadors',
+  has([${quoted(SOCIAL_NETWORK_HOSTS)}], assumeNotNull(referrer_host))
+    OR arrayExists(s -> endsWith(assumeNotNull(referrer_host), concat('.', s)), [${quoted(SOCIAL_NETWORK_HOSTS)}]), 'xarxes-socials',
+  'altres-webs')`;

@@ -11,6 +11,11 @@ const METRICS: ReportMetric[] = [
   { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
 ];
 const SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
+/**
+ * The same on ClickHouse (store/clickhouse/report-facts-sql.ts computes visits as it reads): a sum
+ * of no rows is NULL there too, as in DuckDB, when summed as nullable.
+ */
+const SQL_CLICKHOUSE = { ...SQL, page_views: 'sum(toNullable(page_views))' };
 
 const DEVICE_LABELS: Readonly<Record<string, string>> = {
   desktop: 'Ordinador',
@@ -30,7 +35,7 @@ function technologyReport(name: string, title: string, column: string, label: st
     title,
     dimension: { key: column, label },
     metrics: METRICS,
-    spec: () => ({ table: 'visits', key: column, metrics: SQL, order: 'visits' }),
+    spec: () => ({ table: 'visits', key: column, metrics: SQL, order: 'visits', clickhouse: { table: 'visits', key: column, metrics: SQL_CLICKHOUSE } }),
     rollup: () => visitCellsSpec(column),
     ...(labelOf && { labelOf }),
   });

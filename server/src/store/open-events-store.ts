@@ -2,7 +2,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RefusalStore } from '../ingest/refusals-store.js';
 import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry, type SegmentSink } from '../ingest/store-loader.js';
+import type { AnalyticsReader } from './analytics-reader.js';
+import { ClickHouseAnalyticsReader } from './clickhouse/clickhouse-analytics-reader.js';
 import { clickHouseSegmentSink } from './clickhouse/clickhouse-segment-sink.js';
+import { createClickHouseTransport } from './clickhouse/clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse/clickhouse-url.js';
 import { collectorName } from './clickhouse/collector-name.js';
 import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
@@ -49,6 +52,8 @@ export type EventsStore =
       description: string;
       /** The name this collector's batches carry. */
       collector: string;
+      /** The console's reports on ClickHouse (clickhouse-analytics-reader.ts), over a connection of their own. */
+      reader: AnalyticsReader;
       close(): Promise<void>;
     };
 
@@ -91,12 +96,18 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
       );
     },
   });
+  // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
+  const readerTransport = createClickHouseTransport(events.location, { database: events.location.database });
   return {
     engine: 'clickhouse',
     sink: { loadSegment: sink.loadSegment, ...refusals },
+    reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,
-    close: () => events.close(),
+    close: async () => {
+      await readerTransport.close();
+      await events.close();
+    },
   };
 }

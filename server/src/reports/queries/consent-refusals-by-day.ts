@@ -10,4 +10,10 @@ export const CONSENT_REFUSALS_BY_DAY_QUERY: EngineQuery = {
   duckdb: `SELECT strftime(day, '%Y-%m-%d') AS day, reason, sum(hits) AS hits FROM refused_hits
     WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND starts_with(reason, 'consent-')
     GROUP BY day, reason`,
+  // refused_hits is a SummingMergeTree there (store/clickhouse/refused-hits-table.ts): rows not merged yet are summed here.
+  // Renamed inside: ClickHouse reads `sum(hits) AS hits` as an aggregate in another.
+  clickhouse: `SELECT toString(refused_day) AS day, reason, refused AS hits FROM (
+      SELECT day AS refused_day, reason, sum(hits) AS refused FROM refused_hits
+      WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND startsWith(reason, 'consent-')
+      GROUP BY refused_day, reason)`,
 };

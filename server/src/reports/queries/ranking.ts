@@ -4,9 +4,12 @@
  * page's rows (phase two), and the totals of the whole filtered range. Counting distinct visitors
  * is what costs, so it is done for the rows shown, not for every key. Each report names its key,
  * label, link and metrics as fixed SQL over its table (never request text); filters and values are
- * bound. The DuckDB texts; ClickHouse ones go beside them when that engine is added.
+ * bound. Each query has a DuckDB text, over the spec's table (a report table or a roll-up), and a
+ * ClickHouse text when the spec has a `clickhouse` part, over the report tables that
+ * store/clickhouse/report-facts-sql.ts computes as it reads (no roll-ups there).
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE, type ClickHouseFactTable } from '../../store/clickhouse/report-facts-sql.js';
 import { IN_RANGE, type ReportTable } from './report-table.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 
@@ -37,6 +40,78 @@ export interface RankingSpec {
   visitorsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'visitors'>;
   /** Where the totals are read when not in `table`: the same metric keys, and their visitors. */
   totalsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'metrics' | 'visitors'>;
+  /** The same ranking on ClickHouse; without it the report answers 501 there. */
+  clickhouse?: ClickHouseRanking;
+}
+
+/**
+ * A ranking in ClickHouse's dialect, over a report table (never a roll-up: ClickHouse reads the
+ * rows themselves), with the same metric keys as the DuckDB spec and its `order`. Every row's
+ * distinct visitors are `uniq(visitor_key)`: exact up to 65,536 visitors (so the minimum cohort is
+ * decided exactly, as DuckDB's cells do), then within about 2 %; DuckDB's approx_count_distinct and
+ * cell sketches (report-facts-schema.ts CELL_SKETCH_KEYS, about 6 %) are approximate too.
+ */
+export interface ClickHouseRanking {
+  table: ClickHouseFactTable;
+  key: string;
+  label?: string;
+  href?: string;
+  where?: string;
+  metrics: Readonly<Record<string, string>>;
+}
+
+const CLICKHOUSE_VISITORS = 'uniq(visitor_key)';
+
+function clickhouseWhere(spec: ClickHouseRanking, filters: string, restricted: boolean): string {
+  const only = restricted ? ` AND has($keys:strings, toString(${spec.key}))` : '';
+  return `${CLICKHOUSE_FACTS[spec.table]} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}${only}`;
+}
+
+/**
+ * Aggregates named `m_<key>` inside and renamed outside: ClickHouse reads `sum(page_views) AS
+ * page_views` as an aggregate inside another when the table has a `page_views` column.
+ */
+function inner(metrics: Readonly<Record<string, string>>): { sums: string; named: string } {
+  const keys = Object.keys(metrics);
+  return { sums: keys.map((key) => `${metrics[key]} AS m_${key}`).join(', '), named: keys.map((key) => `m_${key} AS ${key}`).join(', ') };
+}
+
+function clickhouseRows(spec: ClickHouseRanking, order: string, filters: string, restricted: boolean): string {
+  const keys = Object.keys(spec.metrics);
+  const { sums } = inner(spec.metrics);
+  const named = keys.map((key, i) => `tupleElement(r, ${i + 2}) AS ${key}`).join(', ');
+  // 18.16 has no count() OVER (): the groups are gathered into one array, counted, and unrolled
+  // again, which reads the table once where counting them apart would read it twice.
+  return `SELECT toString(tupleElement(r, 1)) AS key_text, ${named}, total_rows
+    FROM (SELECT groupArray((row_key, ${keys.map((key) => `m_${key}`).join(', ')})) AS all_rows, count() AS total_rows
+      FROM (SELECT ${spec.key} AS row_key, ${sums} FROM ${clickhouseWhere(spec, filters, restricted)} GROUP BY row_key))
+    ARRAY JOIN all_rows AS r
+    ORDER BY ${order} DESC, key_text LIMIT $limit OFFSET $offset`;
+}
+
+function clickhouseLabels(spec: ClickHouseRanking, filters: string): string | undefined {
+  const extras = { ...(spec.href && { href: spec.href }), ...(spec.label && { label: spec.label }) };
+  // A ClickHouse spec without the label or link its DuckDB spec has: no text, so a 501 shows the gap.
+  if (Object.keys(extras).length === 0) return undefined;
+  const { sums, named } = inner(extras);
+  return `SELECT toString(row_key) AS key_text, ${named} FROM (SELECT ${spec.key} AS row_key, ${sums}
+    FROM ${clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
+}
+
+function clickhouseVisitors(spec: ClickHouseRanking, filters: string): string {
+  return `SELECT toString(row_key) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${CLICKHOUSE_VISITORS} AS visitors
+    FROM ${clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
+}
+
+function clickhouseTotals(spec: ClickHouseRanking, filters: string, withVisitors: boolean): string {
+  const { sums, named } = inner(withVisitors ? { ...spec.metrics, visitors: CLICKHOUSE_VISITORS } : spec.metrics);
+  return `SELECT ${named} FROM (SELECT ${sums} FROM ${clickhouseWhere(spec, filters, false)})`;
+}
+
+/** `clickhouse` beside `duckdb` when the spec has a ClickHouse part. */
+function withClickHouse(query: EngineQuery, spec: RankingSpec, text: (ch: ClickHouseRanking) => string | undefined): EngineQuery {
+  const clickhouse = spec.clickhouse && text(spec.clickhouse);
+  return clickhouse === undefined ? query : { ...query, clickhouse };
 }
 
 const VISITORS: Record<'approximate' | 'cells', { duckdb: string }> = {
@@ -73,18 +148,16 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
       ${spec.having ? `HAVING ${spec.having}` : ''})
     SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key), count(*) OVER () AS total_rows FROM grouped
     ORDER BY ${spec.order} DESC, key_text LIMIT CAST($limit AS BIGINT) OFFSET CAST($offset AS BIGINT)`;
-  return { name, duckdb };
+  return withClickHouse({ name, duckdb }, spec, (ch) => clickhouseRows(ch, spec.order, filters, restricted));
 }
 
 /** The label and link of the rows whose keys are in $keys; undefined when the spec has neither. */
 export function rankingLabelsQuery(name: string, spec: RankingSpec, filters: string): EngineQuery | undefined {
   const extras = [spec.href ? `${spec.href} AS href` : '', spec.label ? `${spec.label} AS label` : ''].filter(Boolean);
   if (extras.length === 0) return undefined;
-  return {
-    name: `${name} labels`,
-    duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key) FROM (SELECT ${spec.key} AS row_key, ${extras.join(', ')}
-      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`,
-  };
+  const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key) FROM (SELECT ${spec.key} AS row_key, ${extras.join(', ')}
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`;
+  return withClickHouse({ name: `${name} labels`, duckdb }, spec, (ch) => clickhouseLabels(ch, filters));
 }
 
 /**
@@ -94,15 +167,15 @@ export function rankingLabelsQuery(name: string, spec: RankingSpec, filters: str
 export function rankingVisitorsQuery(name: string, ranking: RankingSpec, filters: string, exact = true): EngineQuery {
   const spec = ranking.visitorsFrom ? { ...ranking, where: undefined, ...ranking.visitorsFrom } : ranking;
   const where = `${whereOf(spec, filters)}${ONLY_KEYS(spec.key)}`;
+  const clickhouse = (ch: ClickHouseRanking) => clickhouseVisitors(ch, filters);
   if (spec.visitors === 'sketch') {
-    return { name: `${name} visitors`, duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (${sketchVisitorsSql(spec.table, where, spec.key)})` };
+    const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (${sketchVisitorsSql(spec.table, where, spec.key)})`;
+    return withClickHouse({ name: `${name} visitors`, duckdb }, ranking, clickhouse);
   }
   const visitors = spec.visitors !== 'cells' ? VISITORS.approximate.duckdb : exact ? VISITORS.cells.duckdb : CELL_VISITORS_AT_LEAST;
-  return {
-    name: `${name} visitors`,
-    duckdb: `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${visitors} AS visitors
-      FROM ${spec.table} WHERE ${where} GROUP BY 1)`,
-  };
+  const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${visitors} AS visitors
+      FROM ${spec.table} WHERE ${where} GROUP BY 1)`;
+  return withClickHouse({ name: `${name} visitors`, duckdb }, ranking, clickhouse);
 }
 
 /** The whole filtered range's metrics; its visitors too when `withVisitors`. */
@@ -110,10 +183,11 @@ export function rankingTotalsQuery(name: string, ranking: RankingSpec, filters: 
   const spec = ranking.totalsFrom ? { ...ranking, where: undefined, ...ranking.totalsFrom } : ranking;
   const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`);
   const where = whereOf(spec, filters);
+  const clickhouse = (ch: ClickHouseRanking) => clickhouseTotals(ch, filters, withVisitors);
   if (withVisitors && spec.visitors === 'sketch') {
     const sums = `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}`;
-    return { name: `${name} totals`, duckdb: `SELECT * FROM (${sums}), (${sketchVisitorsSql(spec.table, where)})` };
+    return withClickHouse({ name: `${name} totals`, duckdb: `SELECT * FROM (${sums}), (${sketchVisitorsSql(spec.table, where)})` }, ranking, clickhouse);
   }
   if (withVisitors) metrics.push(`${VISITORS[spec.visitors === 'cells' ? 'cells' : 'approximate'].duckdb} AS visitors`);
-  return { name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}` };
+  return withClickHouse({ name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}` }, ranking, clickhouse);
 }

@@ -19,4 +19,13 @@ export const REALTIME_LIVE_AUDIENCE_QUERY: EngineQuery = {
       GROUP BY session_id)
     WHERE NOT ended
     GROUP BY channel`,
+  // live_content, not content_id: ClickHouse reads `max(content_id) AS content_id` as an aggregate in another.
+  clickhouse: `SELECT extract(live_content, ${BROADCAST_ID}) AS channel, count() AS viewers, uniqExact(viewer) AS visitors
+    FROM (SELECT session_id, max(content_id) AS live_content, coalesce(max(visitor_id), session_id) AS viewer,
+        max(event_type IN ('complete', 'end')) AS ended
+      FROM heartbeats WHERE report_suite = $suite AND NOT is_bot AND stream_type IN ('live', 'linear')
+        AND received_at >= $since_ms
+      GROUP BY session_id)
+    WHERE NOT ended
+    GROUP BY channel`,
 };

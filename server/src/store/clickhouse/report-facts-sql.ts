@@ -1,0 +1,115 @@
+/**
+ * The report tables of store/duckdb/report-facts-schema.ts on ClickHouse, as subqueries over `hits`
+ * computed when a report reads them: `page_views`, `visits`, `link_hits` and `searches`, with the
+ * columns the DuckDB tables have and the same rows (report-facts-load.ts): one per event id and
+ * suite (ClickHouse keeps a resent hit twice: the first received is kept, as DuckDB keeps it), and
+ * visits cut after VISIT_IDLE_MINUTES without a page view. 18.16 has no window functions, so each
+ * visitor's page views are cut as arrays: sorted, marked where a visit starts, and numbered with
+ * running sums, then joined back to their rows by event id.
+ *
+ * Each subquery reads only the report suite `$suite` and the days `$from` to `$to` (bound by the
+ * report, like its own condition), widened by VISIT_LOOKBACK_DAYS before (a visit going on at
+ * `$from` keeps its start) and a day after (a visit started on `$to` keeps its later pages).
+ * `$tz` (the reader binds MESURA_TIMEZONE) gives the local hour. The cost: every report reads the
+ * range's hits again, sorts them to drop copies and cuts the visits anew, where DuckDB keeps tables
+ * filled at load; see README.md.
+ *
+ * The remaining differences from DuckDB: a visit going on for more than VISIT_LOOKBACK_DAYS is cut
+ * at that bound; a copy of a hit is dropped whenever it came (DuckDB drops those within
+ * DEDUPLICATION_WINDOW_HOURS); two page views of one visitor in the same millisecond are ordered by
+ * a hash of their event ids, which differs from DuckDB's.
+ */
+import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
+import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../reports/referrer-groups.js';
+
+/** How far before the range a visit's start is looked for (see the file's comment). */
+export const VISIT_LOOKBACK_DAYS = 1;
+
+const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
+
+/** The hit columns the report tables are made from (hits-schema.ts and the site's variables). */
+const HIT_COLUMNS = `event_id, report_suite, received_at, day, hit_type, visitor_id, page_name, url, referrer, link_url, link_name,
+  events, device_class, is_bot, browser_name, os_name, section, subsection, programme, broadcast_channel, portal, login_state,
+  campaign, internal_campaign, programme_name, content_title, page_type, author, thematic, search_keywords AS keywords_sent,
+  search_results, viewport, social_action`;
+
+/** The suite's hits of the widened range, one per event id: the first received. */
+const HITS = `(SELECT ${HIT_COLUMNS} FROM hits
+  WHERE report_suite = $suite AND day BETWEEN toDate($from) - ${VISIT_LOOKBACK_DAYS} AND toDate($to) + 1
+  ORDER BY received_at, event_id LIMIT 1 BY event_id)`;
+
+/** Local hour of a receive time (epoch ms) in the report zone. */
+const LOCAL_HOUR = 'toUInt8(toHour(toDateTime(intDiv(received_at, 1000), $tz)))';
+
+/**
+ * Each page view's visit: `visit_no` (the visitor's visits numbered from the widened range's
+ * start) and `visit_page` (1 for the entry page). A page view more than VISIT_IDLE_MINUTES after
+ * the visitor's previous one starts a visit; a running sum that drops to 0 at each start numbers
+ * the pages.
+ */
+const VISIT_CUT = `(SELECT event_id, visit_no, visit_page FROM (
+    SELECT arraySort(p -> (p.1, p.2), groupArray((received_at, event_id))) AS seq, arrayMap(p -> p.2, seq) AS ids,
+      arrayMap((p, i, previous) -> i = 1 OR p.1 - previous > ${VISIT_IDLE_MS}, seq, arrayEnumerate(seq), arrayPushFront(arrayPopBack(arrayMap(p -> p.1, seq)), 0)) AS starts,
+      arrayCumSum(starts) AS visit_nos,
+      arrayMap(n -> n + 1, arrayCumSumNonNegative(arrayMap((s, pages) -> s ? pages : 1, starts, arrayResize(emptyArrayInt64(), length(seq), -length(seq))))) AS visit_pages
+    FROM ${HITS} WHERE hit_type = 'page_view' GROUP BY visitor_id)
+  ARRAY JOIN ids AS event_id, visit_nos AS visit_no, visit_pages AS visit_page)`;
+
+/** page_views' columns (report-facts-schema.ts), and `searched`: the hit carried keywords, even blank ones. */
+export const CLICKHOUSE_PAGE_VIEWS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
+    ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, cityHash64(report_suite, visitor_id, visit_no) AS visit_key,
+    visit_page, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
+    campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
+    nullIf(replaceRegexpAll(lower(keywords_sent), '^ +| +$', ''), '') AS search_keywords, search_results, is_bot,
+    keywords_sent IS NOT NULL AS searched, browser_name, os_name, viewport
+  FROM (SELECT * FROM ${HITS} WHERE hit_type = 'page_view') ALL INNER JOIN ${VISIT_CUT} USING (event_id))`;
+
+/** searches: the page views with keywords. */
+export const CLICKHOUSE_SEARCHES = `(SELECT * FROM ${CLICKHOUSE_PAGE_VIEWS} WHERE search_keywords IS NOT NULL)`;
+
+/** What a visit takes from its entry page, in this order (a tuple: argMin of a nullable column would skip its nulls). */
+const ENTRY = ['day', 'hour', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'internal_campaign',
+  'page_name', 'title', 'url', 'referrer', 'browser_name', 'os_name', 'viewport', 'is_bot'] as const;
+const EXIT = ['page_name', 'title', 'url'] as const;
+/** The entry page's columns under their visits names. */
+const ENTRY_AS: Partial<Record<(typeof ENTRY)[number], string>> = {
+  page_name: 'entry_page_name', title: 'entry_title', url: 'entry_url', browser_name: 'browser', os_name: 'os',
+};
+
+const element = (tuple: string, columns: readonly string[], column: string) => `tupleElement(${tuple}, ${columns.indexOf(column) + 1})`;
+
+/** visits' columns (report-facts-schema.ts): one row per visit, its attributes those of its entry page. */
+export const CLICKHOUSE_VISITS = `(SELECT report_suite, visit_key, visitor_key,
+    ${ENTRY.map((c) => `${element('entry', ENTRY, c)} AS ${ENTRY_AS[c] ?? c}`).join(', ')},
+    started_at, ended_at, page_views, searches,
+    ${EXIT.map((c) => `${element('exit', EXIT, c)} AS exit_${c}`).join(', ')},
+    lower(nullIf(extract(referrer, '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '')) AS referrer_host,
+    ${REFERRER_GROUP_CLICKHOUSE_SQL} AS referrer_group
+  FROM (SELECT report_suite, visit_key, any(visitor_key) AS visitor_key, min(received_at) AS started_at, max(received_at) AS ended_at,
+      toInt32(count()) AS page_views, toInt32(countIf(searched)) AS searches,
+      argMin((${ENTRY.join(', ')}), visit_page) AS entry, argMax((${EXIT.join(', ')}), visit_page) AS exit
+    FROM ${CLICKHOUSE_PAGE_VIEWS} GROUP BY report_suite, visit_key))`;
+
+/** A link's events' ids, in order: `"id":` keys of the events' JSON objects (a key inside a string value is escaped, so never follows `{` or `,`). */
+const EVENT_IDS = `arrayMap(id -> toInt32(id), extractAll(events, '[{,]"id":(-?[0-9]+)'))`;
+
+/** link_hits' columns (report-facts-schema.ts): every hit that is not a page view, with its direct call. */
+export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
+    ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, hit_type, link_url, link_name, events, ${EVENT_IDS} AS event_ids,
+    multiIf(length(event_ids) > 0, toString(event_ids[1]), hit_type = 'link_o', 'enllaç: ' || link_name, NULL) AS call,
+    social_action, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
+    login_state AS login, campaign, page_name, content_title AS title, is_bot
+  FROM ${HITS} WHERE hit_type <> 'page_view')`;
+
+/** The report tables a ClickHouse report text may read, by their DuckDB names. */
+export const CLICKHOUSE_FACTS = {
+  page_views: CLICKHOUSE_PAGE_VIEWS,
+  visits: CLICKHOUSE_VISITS,
+  link_hits: CLICKHOUSE_LINK_HITS,
+  searches: CLICKHOUSE_SEARCHES,
+} as const;
+
+export type ClickHouseFactTable = keyof typeof CLICKHOUSE_FACTS;
+
+/** The range condition of every ClickHouse report text (query/report-table.ts IN_RANGE's). */
+export const CLICKHOUSE_IN_RANGE = 'report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND NOT is_bot';
