@@ -10,7 +10,7 @@ import { localDayIn } from '../../src/local-day.js';
 import type { HeartbeatRow } from '../../src/store/heartbeat-row.js';
 import type { HitRow } from '../../src/store/hit-row.js';
 import { hitRow } from './event-rows.js';
-import { replay, scenario, type ReplayedRequest } from './media.js';
+import { replay, scenario, VOD, type ReplayedRequest } from './media.js';
 
 export const PLAYS_SUITE = 'mesuradev';
 export const PLAYS_TIME_ZONE = 'Europe/Madrid';
@@ -36,6 +36,26 @@ function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: nu
     { suite: PLAYS_SUITE },
   );
 }
+
+/**
+ * On demand with a 5 s stall, then a midroll whose gaps before and after its ad are sent as main
+ * `buffer` too (wire-formats §2): not the viewer waiting for the content (media-qoe.test.ts).
+ */
+const STALL_AND_MIDROLL = scenario(
+  [
+    { at: 0, call: 'trackSessionStart', media: VOD },
+    { at: 0, call: 'trackPlay', playing: true },
+    { at: 10000, call: 'trackEvent', event: 'BufferStart', playing: false },
+    { at: 15000, call: 'trackEvent', event: 'BufferComplete', playing: true },
+    { at: 20000, call: 'trackEvent', event: 'AdBreakStart', info: ['adBreak', 'midroll', 2, 20], playing: false },
+    { at: 21000, call: 'trackEvent', event: 'AdStart', info: ['ad', 'Ad', 'ad-9', 1, 5] },
+    { at: 26000, call: 'trackEvent', event: 'AdComplete' },
+    { at: 27000, call: 'trackEvent', event: 'AdBreakComplete', playing: true },
+    { at: 37000, call: 'trackComplete' },
+    { at: 37000, call: 'trackSessionEnd' },
+  ],
+  { runUntil: 38000 },
+);
 
 /** A play's heartbeats moved `shiftMs` later, for session `copy` of `visitor`, as the collector stores them. */
 function storedRows(requests: readonly ReplayedRequest[], copy: string, visitor: string, shiftMs: number, bot = false): HeartbeatRow[] {
@@ -75,7 +95,7 @@ export interface MediaPlaySegments {
 }
 
 /**
- * Plays of three on-demand scenarios and of live TV and radio, by four visitors over three days,
+ * Plays of four on-demand scenarios and of live TV and radio, by four visitors over three days,
  * one bot; a live play runs over the local midnight. In time order, cut into three segments; a few
  * heartbeats are sent again in the next segment and a few arrive late. Half the sessions have a
  * start hit (the radio ones say audio, one television one says video; the others fall back on the
@@ -94,6 +114,8 @@ export async function mediaPlaySegments(): Promise<MediaPlaySegments> {
     rows.push(...live);
     if (k % 2 === 1 || k === 2) starts.push(mediaStartHit(live[0]!, k % 2 === 1 ? 'audio' : 'video'));
   }
+  const midroll = await replay(STALL_AND_MIDROLL);
+  rows.push(...storedRows(midroll, '-m1', 'VISITOR-1', 20 * HOUR_MS), ...storedRows(midroll, '-m2', 'VISITOR-3', 30 * HOUR_MS));
   // 22:40 UTC on 1 January: the play goes on past midnight in Barcelona (23:00 UTC).
   rows.push(...storedRows(tv, '-midnight', 'VISITOR-2', 22 * HOUR_MS + 40 * MINUTE_MS));
   rows.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
