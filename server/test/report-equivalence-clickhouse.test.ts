@@ -78,12 +78,18 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
   beforeAll(async () => {
     const beacons = hitReportsFixture();
     duck = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
-    const collector = await clickhouseServer('collector');
+    // Two collectors, as behind a load balancer: the resent copy reaches the one that did not see it.
+    const collectors = [await clickhouseServer('collector'), await clickhouseServer('collector')];
     for (const beacon of beacons) {
       await send(duck.server, beacon);
-      await send(collector, beacon);
+      await send(collectors[beacon.resent ? 1 : 0]!, beacon);
     }
-    await collector.close(); // drains what it acknowledged, and flushes the refusal counts
+    // Each drains what it acknowledged, and flushes its refusal counts.
+    for (const collector of collectors) await collector.close();
+    const copies = await db().transport.query<{ n: string }>(
+      `SELECT count() AS n FROM ${db().location.database}.hits GROUP BY event_id HAVING count() > 1`,
+    );
+    expect(copies, 'ClickHouse holds the resent hit twice').toEqual([{ n: '2' }]);
     api = await clickhouseServer('api');
   }, 120_000);
 

@@ -2,7 +2,8 @@
  * One day-by-day data set for the hit reports, as a list of beacons with their receive times: sent
  * the same way to any server (the DuckDB one, or a collector draining into ClickHouse), it gives
  * every report of the catalogue something to count. Times are fixed, so that both engines see the
- * same receive times; no visitor has two page views in the same millisecond.
+ * same receive times; no visitor has two page views in the same millisecond, and each page, link
+ * and programme has one title (labels are any one row's, which each engine picks its own way).
  */
 import type { AnalyticsHit, HitType, TcfSignal } from '@mesura/protocol';
 import { tcString } from './tc-strings.js';
@@ -22,6 +23,12 @@ export interface FixtureBeacon {
   hit: AnalyticsHit;
   type: HitType;
   ua: string;
+  /**
+   * A copy of an earlier beacon, resent after a lost answer. A collector drops an event id it saw
+   * lately; a copy that reaches another collector behind the same load balancer is stored twice in
+   * ClickHouse, so a test sends it there.
+   */
+  resent?: true;
 }
 
 const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada' } };
@@ -81,9 +88,10 @@ export function hitReportsFixture(): FixtureBeacon[] {
 
   // D: on 24 November, a hit resent after a lost answer (the same event id, a minute later), and a search with no results.
   const resent = add('D', day(1, 60), { ...article(2), referrer: 'https://t.co/abc' });
-  beacons.push({ at: day(1, 61), hit: resent, type: 'page_view', ua: BROWSER_UA });
+  beacons.push({ at: day(1, 61), hit: resent, type: 'page_view', ua: BROWSER_UA, resent: true });
   add('D', day(1, 62), search('eleccions', '0'));
-  add('D', day(1, 63), { ...article(2), events: [{ id: 3 }], eVars: { ...article(2).eVars, 32: 'facebook' }, link: { type: 'o', name: 'Comparteix' } }, { type: 'link_o' });
+  // Its own link name: a label is any one of its rows' (any_value, any), so each link keeps one title.
+  add('D', day(1, 63), { ...article(2), events: [{ id: 3 }], eVars: { ...article(2).eVars, 32: 'facebook' }, link: { type: 'o', name: 'Comparteix a Facebook' } }, { type: 'link_o' });
 
   // A bot reads four pages; the reports leave it out.
   for (let i = 0; i < 4; i += 1) add('BOT', day(0, 40 + i), article(i + 1), { ua: FIXTURE_BOT_UA });
