@@ -7,7 +7,8 @@ import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js
 import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
 import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
 import { mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
-import { mediaSessionFiguresClickHouse } from '../src/reports/queries/media-session-figures-clickhouse.js';
+import { mediaSessionFiguresClickHouse, mediaSessionRankingClickHouse } from '../src/reports/queries/media-session-figures-clickhouse.js';
+import { mediaSessionRankingQuery, type MediaRankingGrouping } from '../src/reports/queries/media-session-ranking.js';
 import type { EngineQuery, ResultRow, SqlValue } from '../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
@@ -49,10 +50,11 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     await engines?.close();
   }, ENGINES_TEST_TIMEOUT_MS);
 
-  const expectSameRows = async (query: EngineQuery, values: Record<string, SqlValue>) => {
-    const expected = normalised(await engines.duckdb.read(query, values));
+  /** Both engines' rows, sorted unless the query's order is part of its answer (a ranking's page). */
+  const expectSameRows = async (query: EngineQuery, values: Record<string, SqlValue>, options: { ordered?: boolean } = {}) => {
+    const expected = normalised(await engines.duckdb.read(query, values), options);
     expect(expected.length, query.name).toBeGreaterThan(1);
-    expect(normalised(await clickhouse.read(query, values)), query.name).toEqual(expected);
+    expect(normalised(await clickhouse.read(query, values), options), query.name).toEqual(expected);
   };
 
   it('sums the sessions per group and over the range as DuckDB does, with and without a filter', async () => {
@@ -69,6 +71,26 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     for (const { grouping, filters, nowMs } of asks) {
       const query = { ...mediaSessionFiguresQuery(grouping, filters.sql), clickhouse: mediaSessionFiguresClickHouse(grouping, filters.sql) };
       await expectSameRows(query, { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: nowMs - MEDIA_IDLE_TIMEOUT_MS, ...filters.values });
+    }
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('ranks the sessions per group in the same pages, with the same total and group count, as DuckDB does', async () => {
+    const groupings: MediaRankingGrouping[] = ['content', 'programme', 'season', 'channel'];
+    const bound = { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: lastReceivedMs + 5 * MINUTE_MS - MEDIA_IDLE_TIMEOUT_MS };
+    const pages: Record<string, SqlValue>[] = [{ limit: 2, offset: 0 }, { limit: 2, offset: 2 }, { limit: 100, offset: 0 }];
+    for (const grouping of groupings) {
+      for (const order of ['plays', 'ad_breaks'] as const) {
+        for (const page of pages) {
+          const query = { ...mediaSessionRankingQuery(grouping, order, '', false), clickhouse: mediaSessionRankingClickHouse(grouping, order, '', false) };
+          await expectSameRows(query, { ...bound, ...page }, { ordered: true });
+        }
+      }
+      // A compared period's groups, whatever their rank, one of them absent from the range.
+      const all = await engines.duckdb.read(mediaSessionRankingQuery(grouping, 'plays', '', false), { ...bound, limit: 100, offset: 0 });
+      const keys = [...all.filter((row) => row.key !== null).slice(1, 3).map((row) => String(row.key)), 'cap-grup'];
+      const filter = ' AND device = $f_device';
+      const restricted = { ...mediaSessionRankingQuery(grouping, 'plays', filter, true), clickhouse: mediaSessionRankingClickHouse(grouping, 'plays', filter, true) };
+      await expectSameRows(restricted, { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys), f_device: 'unknown' }, { ordered: true });
     }
   }, ENGINES_TEST_TIMEOUT_MS);
 
@@ -100,9 +122,8 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
  * Rows in one engine-neutral form, sorted: 64-bit integers come as text from both engines, and a
  * live minute's key is a number on DuckDB and text on ClickHouse (the series reads both as text).
  */
-function normalised(rows: ResultRow[]): ResultRow[] {
+function normalised(rows: ResultRow[], options: { ordered?: boolean } = {}): ResultRow[] {
   const value = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v);
-  return rows
-    .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, value(v)])))
-    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const read = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, value(v)])));
+  return options.ordered ? read : read.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }

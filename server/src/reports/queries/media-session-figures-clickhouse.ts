@@ -1,6 +1,7 @@
 /**
- * The ClickHouse text of media-session-figures.ts: media sessions summed per group and over the
- * range, each group's distinct visitors, bots left out, the same columns and values. The sessions
+ * The ClickHouse texts of media-session-figures.ts and media-session-ranking.ts: media sessions
+ * summed per group and over the range, each group's distinct visitors, bots left out, the same
+ * columns and values. The sessions
  * are derived from the heartbeats as the report reads (store/clickhouse/clickhouse-media-sessions-sql.ts;
  * no roll-up is kept on ClickHouse). Bound: `$suite`, `$from`, `$to`, `$idle_before_ms` and the
  * filters' `$f_*` (media-session-figures.ts MEDIA_FILTER_COLUMNS: programme, channel, device).
@@ -8,6 +9,7 @@
 import { sessionFiguresClickHouse } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import type { MediaGrouping } from './media-session-figures.js';
+import type { MediaRankingGrouping, MediaRankingOrder } from './media-session-ranking.js';
 
 /** Each grouping's key ('' for sessions that lack it), as media-session-figures.ts GROUP_KEY; only a content has a label. */
 const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
@@ -18,7 +20,7 @@ const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
   channel: { key: "coalesce(channel, '')", label: 'NULL' },
 };
 
-/** media-session-figures.ts FIGURES, written so that the total over no sessions is NULL where DuckDB's is. */
+/** media-session-figures.ts VISITORS_FIGURE and SUM_FIGURES, written so that the total over no sessions is NULL where DuckDB's is. */
 const FIGURES: Record<string, string> = {
   visitors: distinctCount('visitor_id'),
   plays: overRows('sum(starts)'),
@@ -56,4 +58,31 @@ export function mediaSessionFiguresClickHouse(grouping: MediaGrouping, filters: 
     label,
   });
   return `${grouped} ORDER BY key`;
+}
+
+/**
+ * The ClickHouse text of mediaSessionRankingQuery(grouping, order, filters, restricted): one page
+ * of groups (`$limit`, `$offset`; with `restricted`, only the groups in `$keys`), most `order`
+ * first, then the total over the range with `total_rows`, the number of groups in all. Without
+ * named subqueries on 18.16, the sessions are derived twice (the groups, the total) rather than
+ * three times: every group counts its distinct visitors, which over a group's sessions costs little
+ * beside deriving them; the page is cut after.
+ */
+export function mediaSessionRankingClickHouse(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): string {
+  const { key, label } = GROUP_KEY[grouping];
+  const chosen = `(SELECT *, ${key} AS group_key FROM (${SESSION_FIGURES}) session_figures WHERE is_bot = 0 ${filters}) chosen`;
+  const only = restricted ? 'WHERE has($keys:strings, group_key)' : '';
+  const computed = Object.entries(FIGURES).map(([name, sql]) => `${sql} AS figure_${name}`).join(', ');
+  const named = Object.keys(FIGURES).map((name) => `figure_${name} AS ${name}`).join(', ');
+  const groups = `SELECT toNullable(group_key) AS key, CAST(${label} AS Nullable(String)) AS label, ${computed}, CAST(NULL AS Nullable(UInt64)) AS total_rows
+    FROM ${chosen} ${only} GROUP BY group_key`;
+  const groupCount = restricted ? 'uniqExactIf(group_key, has($keys:strings, group_key))' : 'uniqExact(group_key)';
+  const total = `SELECT CAST(NULL AS Nullable(String)) AS key, CAST(NULL AS Nullable(String)) AS label, ${computed}, toNullable(${groupCount}) AS total_rows
+    FROM ${chosen}`;
+  return `SELECT key, label, ${named}, total_rows FROM (
+      SELECT * FROM (${groups}) ORDER BY figure_${order} DESC, key LIMIT $limit OFFSET $offset
+      UNION ALL
+      ${total}
+    ) ranked
+    ORDER BY isNull(key), ${order} DESC, key`;
 }
