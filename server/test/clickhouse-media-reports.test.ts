@@ -6,6 +6,7 @@ import { guideSlots } from '../src/reports/media-guide.js';
 import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js';
 import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
 import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
+import { radioPopOutQuery } from '../src/reports/queries/media-radio-pop-out.js';
 import { mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
 import { mediaSessionFiguresClickHouse, mediaSessionRankingClickHouse } from '../src/reports/queries/media-session-figures-clickhouse.js';
 import { mediaSessionRankingQuery, type MediaRankingGrouping } from '../src/reports/queries/media-session-ranking.js';
@@ -17,9 +18,10 @@ import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './
 
 /**
  * The console's media reports' queries (reports/queries/media-*.ts) answer the same on ClickHouse
- * as on DuckDB: the sessions per day, content, programme, season and channel (with and without a
- * filter, with sessions open and closed), live viewers per minute, live viewing by guide broadcast
- * and radio listeners per station, over the same plays stored in both engines.
+ * as on DuckDB: the sessions per day and ranked by content, programme, season and channel (with and
+ * without a filter, with sessions open and closed), live viewers per minute, live viewing by guide
+ * broadcast, radio listeners and the radio pop-out per station, over the same plays stored in both
+ * engines.
  */
 
 const MINUTE_MS = 60_000;
@@ -104,7 +106,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     expect(normalised(await clickhouse.read(liveMinutesQuery(''), minutes))).toEqual(normalised(await engines.duckdb.read(liveMinutesQuery(''), minutes)));
   }, ENGINES_TEST_TIMEOUT_MS);
 
-  it('counts live viewers per minute of the day, by the guide broadcast and per radio station as DuckDB does', async () => {
+  it('counts live viewers per minute of the day, by the guide broadcast, radio listeners and pop-out windows per station as DuckDB does', async () => {
     const live = { suite: PLAYS_SUITE, ...PLAYS_RANGE };
     const asks: [EngineQuery, Record<string, SqlValue>][] = [
       [liveMinutesQuery(''), { ...live, from: '2026-01-01', to: '2026-01-01', tz: PLAYS_TIME_ZONE }],
@@ -113,6 +115,8 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       [guideViewingQuery(' AND device_class = $f_device'), { ...live, guide: JSON.stringify(guideSlots(['mesura-tv'], PLAYS_RANGE)), f_device: 'unknown' }],
       [radioListenersQuery(''), { ...live, stations: JSON.stringify(stationSlugs()) }],
       [radioListenersQuery(' AND device_class = $f_device'), { ...live, stations: JSON.stringify(stationSlugs()), f_device: 'unknown' }],
+      [radioPopOutQuery(''), live],
+      [radioPopOutQuery(' AND device = $f_device'), { ...live, f_device: 'desktop' }],
     ];
     for (const [query, values] of asks) await expectSameRows(query, values);
   }, ENGINES_TEST_TIMEOUT_MS);

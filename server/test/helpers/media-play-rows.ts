@@ -87,6 +87,26 @@ function mediaStartHit(first: HeartbeatRow, mediaType: string): HitRow {
   });
 }
 
+/**
+ * The radio player opened in a window of its own (the scFinestraNova direct call, event 26, a link
+ * hit): on two stations and on none, by three visitors, one a bot.
+ */
+function popOutHits(): HitRow[] {
+  const at = Date.UTC(2026, 0, 2, 9);
+  const opened = (n: number, visitorId: string, channel: string | undefined, isBot = false): HitRow =>
+    hitRow(`pop-out-${n}`, {
+      receivedAtMs: at + n * MINUTE_MS,
+      day: '2026-01-02',
+      hitType: 'link_o',
+      visitorId,
+      linkName: 'Escolta en una finestra nova',
+      events: '[{"id":26,"name":"event26"}]',
+      isBot,
+      variables: channel === undefined ? {} : { broadcastChannel: channel },
+    });
+  return [opened(1, 'VISITOR-1', 'mesura-radio'), opened(2, 'VISITOR-2', 'mesura-radio'), opened(3, 'VISITOR-1', 'mesura-radio'), opened(4, 'VISITOR-2', 'mesura-musica'), opened(5, 'VISITOR-3', undefined), opened(6, 'BOT', 'mesura-radio', true)];
+}
+
 export interface MediaPlaySegments {
   /** Heartbeats (and start hits) per ingest-log segment, in order. */
   segments: (HeartbeatRow | HitRow)[][];
@@ -99,7 +119,8 @@ export interface MediaPlaySegments {
  * one bot; a live play runs over the local midnight. In time order, cut into three segments; a few
  * heartbeats are sent again in the next segment and a few arrive late. Half the sessions have a
  * start hit (the radio ones say audio, one television one says video; the others fall back on the
- * stream type), one of them sent twice; one live heartbeat comes again a day later.
+ * stream type), one of them sent twice; one live heartbeat comes again a day later. The radio
+ * pop-out window is opened six times, once sent twice.
  */
 export async function mediaPlaySegments(): Promise<MediaPlaySegments> {
   const vod = await Promise.all(['preroll-ads-chapter-seek.json', 'issue-example.json', 'privacy-idle-resume.json'].map((file) => replay(file)));
@@ -127,6 +148,9 @@ export async function mediaPlaySegments(): Promise<MediaPlaySegments> {
   segments[2]!.push(...late);
   segments[0]!.push(...starts);
   segments[2]!.push(starts[0]!);
+  const popOuts = popOutHits();
+  segments[1]!.push(...popOuts);
+  segments[2]!.push({ ...popOuts[1]!, receivedAtMs: popOuts[1]!.receivedAtMs + 30_000 });
   // A live play heartbeat of the play over midnight received again a day later, on the next day:
   // stored once, it counts on the day of its first copy only.
   const echoed = rows.find((row) => row.sessionId.endsWith('-midnight') && row.eventType === 'play' && row.day === '2026-01-01')!;

@@ -1,9 +1,12 @@
 /**
  * The radio pop-out window opened (the scFinestraNova direct call, event 26, stored in `link_hits`
  * with `call` '26'), per station (the call's `canal`, '' when it has none), and the total (key
- * null). Bound: `$suite`, `$from`, `$to` and the filters' `$f_*`. The DuckDB text.
+ * null). Bound: `$suite`, `$from`, `$to` and the filters' `$f_*`. The ClickHouse text reads
+ * link_hits as store/clickhouse/report-facts-sql.ts makes it from the hits.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../../store/clickhouse/report-facts-sql.js';
+import { groupsWithTotalClickHouse } from './media-clickhouse-groups.js';
 import { IN_RANGE } from './report-table.js';
 
 /** The direct call's event number (spec §7, scFinestraNova). */
@@ -15,5 +18,10 @@ export function radioPopOutQuery(filters: string): EngineQuery {
     duckdb: `SELECT CASE WHEN grouping(station) = 0 THEN station END AS key, count(*) AS opens, count(DISTINCT visitor_key) AS visitors
       FROM (SELECT coalesce(channel, '') AS station, visitor_key FROM link_hits WHERE ${IN_RANGE} AND call = '${POP_OUT_CALL}' ${filters}) calls
       GROUP BY GROUPING SETS ((station), ())`,
+    clickhouse: groupsWithTotalClickHouse({
+      source: `SELECT coalesce(channel, '') AS group_key, visitor_key FROM ${CLICKHOUSE_FACTS.link_hits} link_hits
+        WHERE ${CLICKHOUSE_IN_RANGE} AND call = '${POP_OUT_CALL}' ${filters}`,
+      figures: { opens: 'count()', visitors: 'uniqExact(visitor_key)' },
+    }),
   };
 }
