@@ -1,6 +1,7 @@
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ClickHouseExport } from '../src/store/clickhouse/clickhouse-export.js';
+import { ClickHouseReportStore } from '../src/store/clickhouse/clickhouse-report-store.js';
 import type { ExportCursor } from '../src/store/export-cursor.js';
 import type { HitRow } from '../src/store/hit-row.js';
 import type { ExportQuery, ExportedHit } from '../src/store/store.js';
@@ -11,7 +12,8 @@ import { hitRow, LAST_HOUR_OF_JANUARY_MS } from './helpers/event-rows.js';
 /**
  * The event export on ClickHouse (store/clickhouse/clickhouse-export.ts) answers as DuckDB's: the
  * same hits (one per event id and suite, though ClickHouse keeps a resent hit twice), in the same
- * order, cut into the same cursor pages, with the same columns and JSON values.
+ * order, cut into the same cursor pages, with the same columns and JSON values; and so does the
+ * page-view report beside it (clickhouse-report-store.ts).
  */
 
 /** The site's variable map: DuckDB's report tables read its columns. */
@@ -38,6 +40,8 @@ function hits(): HitRow[] {
         isBot: i % 5 === 0,
         clientTimeMs: i % 9 === 0 ? null : i % 13 === 0 ? Date.UTC(1969, 11, 31, 23, 59, 59, 7) : receivedAtMs - 1500,
         variables: i % 6 === 0 ? {} : { section: `secció ${i % 4}`, pageType: 'article' },
+        ...(i % 4 === 1 && { pageName: null }),
+        ...(i % 4 === 2 && { pageName: 'Portada' }),
       }),
     );
   }
@@ -98,6 +102,19 @@ describeWithClickHouse('the event export on ClickHouse', () => {
       const expected = await pages(engines.duckdb);
       expect(expected.length).toBe(limit === 1000 ? 1 : Math.ceil(expected.flatMap((p) => p.rows).length / limit));
       expect(await pages(clickhouse)).toEqual(expected);
+    }
+  }, EXPORT_TEST_TIMEOUT_MS);
+
+  it('answers the page-view report as DuckDB does, by day, section and page name, with and without bots', async () => {
+    const store = new ClickHouseReportStore({ transport: db().transport, database: db().location.database, variables: VARIABLES });
+    expect(store.exportColumns()).toEqual(engines.duckdb.exportColumns());
+    for (const by of ['day', 'section', 'pageName'] as const) {
+      for (const includeBots of [false, true]) {
+        const query = { ...RANGE, reportSuite: SUITE, by, includeBots };
+        const expected = await engines.duckdb.pageViews(query);
+        expect(expected.rows.length).toBeGreaterThan(1);
+        expect(await store.pageViews(query)).toEqual(expected);
+      }
     }
   }, EXPORT_TEST_TIMEOUT_MS);
 
