@@ -49,7 +49,7 @@ import { startRetentionJob, type RetentionJob } from './rights/retention-job.js'
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { localDayIn } from './local-day.js';
 import type { DecisionStore } from './store/decision-store.js';
-import type { Store } from './store/store.js';
+import type { ReportStore, Store } from './store/store.js';
 import type { AnalyticsReader } from './store/analytics-reader.js';
 import type { VisitorDataStore } from './store/visitor-data-store.js';
 import type { RefusalStore } from './ingest/refusals-store.js';
@@ -190,7 +190,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
-    const clickHouseReports = events.engine === 'clickhouse' ? events.reader : undefined;
+    const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports } : undefined;
     await registerRoutes(app, config, { events: eventRoutes, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
   }
 
@@ -255,10 +255,10 @@ async function collectorHealthBody(intake: Intake) {
 }
 
 interface RouteDeps {
-  /** Absent on an API node over ClickHouse: the reports, export and rights routes do not run there yet. */
+  /** Absent on an API node over ClickHouse: its reports and export are clickHouseReports'; the rights routes do not run there yet. */
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
   /** On an API node over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501). */
-  clickHouseReports?: AnalyticsReader;
+  clickHouseReports?: { reader: AnalyticsReader; store: ReportStore };
   catalog: ActivityCatalog;
   metadata: MetadataStore;
   delivery: () => DeliveryHandler;
@@ -310,12 +310,20 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
 }
 
 /**
- * The console's reports on an API node over ClickHouse: the catalogue and the real-time stream,
- * read where the collectors drain (they drain on their own, so there is nothing to catch up here).
+ * The console's reports on an API node over ClickHouse: the catalogue, the real-time stream, the
+ * page-view and media reports and the export, read where the collectors drain (they drain on their
+ * own, so there is nothing to catch up here).
  */
-async function registerClickHouseReportRoutes(app: FastifyInstance, config: ServerConfig, reader: AnalyticsReader, now: () => number): Promise<void> {
+async function registerClickHouseReportRoutes(
+  app: FastifyInstance,
+  config: ServerConfig,
+  { reader, store }: NonNullable<RouteDeps['clickHouseReports']>,
+  now: () => number,
+): Promise<void> {
   const context = { reader, minCohort: config.minCohort, timeZone: config.timeZone };
   const catchUp = async () => undefined;
+  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
+  await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context, reportSuite: config.reportSuite, catchUp });
   await app.register(realtimeRoutes, { reader, catchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
 }

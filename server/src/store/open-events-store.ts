@@ -4,6 +4,7 @@ import type { RefusalStore } from '../ingest/refusals-store.js';
 import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry, type SegmentSink } from '../ingest/store-loader.js';
 import type { AnalyticsReader } from './analytics-reader.js';
 import { ClickHouseAnalyticsReader } from './clickhouse/clickhouse-analytics-reader.js';
+import { ClickHouseReportStore } from './clickhouse/clickhouse-report-store.js';
 import { clickHouseSegmentSink } from './clickhouse/clickhouse-segment-sink.js';
 import { createClickHouseTransport } from './clickhouse/clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse/clickhouse-url.js';
@@ -11,6 +12,7 @@ import { collectorName } from './clickhouse/collector-name.js';
 import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
 import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
 import { openDuckDbStore } from './duckdb-store.js';
+import type { ReportStore } from './store.js';
 
 /** The embedded store, as openDuckDbStore returns it. */
 export type EmbeddedEventsStore = Awaited<ReturnType<typeof openDuckDbStore>>;
@@ -54,6 +56,8 @@ export type EventsStore =
       collector: string;
       /** The console's reports on ClickHouse (clickhouse-analytics-reader.ts), over a connection of their own. */
       reader: AnalyticsReader;
+      /** The page-view report, the media reports and sessions and the export on ClickHouse (clickhouse-report-store.ts), over the reader's connection. */
+      reports: ReportStore;
       close(): Promise<void>;
     };
 
@@ -102,6 +106,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     engine: 'clickhouse',
     sink: { loadSegment: sink.loadSegment, ...refusals },
     reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
+    reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,

@@ -21,7 +21,7 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** Live television or radio on `channel` for `minutes`, with a stall and a pause, then closed. */
-function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: number): object {
+export function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: number): object {
   const endMs = minutes * MINUTE_MS;
   return scenario(
     [
@@ -41,7 +41,7 @@ function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: nu
  * On demand with a 5 s stall, then a midroll whose gaps before and after its ad are sent as main
  * `buffer` too (wire-formats §2): not the viewer waiting for the content (media-qoe.test.ts).
  */
-const STALL_AND_MIDROLL = scenario(
+export const STALL_AND_MIDROLL = scenario(
   [
     { at: 0, call: 'trackSessionStart', media: VOD },
     { at: 0, call: 'trackPlay', playing: true },
