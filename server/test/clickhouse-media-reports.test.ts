@@ -1,4 +1,3 @@
-import { createClient } from '@clickhouse/client';
 import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { guideChannels, stationSlugs } from '../src/reports/media-channel-names.js';
@@ -12,6 +11,8 @@ import { mediaSessionFiguresClickHouse, mediaSessionRankingClickHouse } from '..
 import { mediaSessionRankingQuery, type MediaRankingGrouping } from '../src/reports/queries/media-session-ranking.js';
 import type { EngineQuery, ResultRow, SqlValue } from '../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
+import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { REPORT_QUERY_MAX_BYTES } from '../src/store/open-events-store.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './helpers/media-play-rows.js';
@@ -33,22 +34,19 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
   const db = useTestDatabase();
   let engines: BothEngines;
   let clickhouse: ClickHouseAnalyticsReader;
-  let closeClient: () => Promise<void>;
+  let readerTransport: ClickHouseTransport | undefined;
   let lastReceivedMs: number;
 
   beforeAll(async () => {
     const plays = await mediaPlaySegments();
     lastReceivedMs = plays.lastReceivedMs;
     engines = await loadBothEngines({ segments: plays.segments, clickhouse: db(), variables: variableNames(SITE_VARIABLE_MAP), timeZone: PLAYS_TIME_ZONE });
-    // The reader's texts name tables unqualified: a client whose default database is the test's.
-    const { endpoint, username, password, database } = db().location;
-    const client = createClient({ url: endpoint, username, password, database });
-    closeClient = () => client.close();
-    const query = async <Row,>(sql: string) => (await client.query({ query: sql, format: 'JSONEachRow' })).json<Row>();
-    clickhouse = new ClickHouseAnalyticsReader({ query }, { timeZone: PLAYS_TIME_ZONE });
+    // As an API node reads: tables unqualified in the test's database, long statements allowed.
+    readerTransport = createClickHouseTransport(db().location, { database: db().location.database, maxQueryBytes: REPORT_QUERY_MAX_BYTES });
+    clickhouse = new ClickHouseAnalyticsReader(readerTransport, { timeZone: PLAYS_TIME_ZONE });
   }, ENGINES_TEST_TIMEOUT_MS);
   afterAll(async () => {
-    await closeClient?.();
+    await readerTransport?.close();
     await engines?.close();
   }, ENGINES_TEST_TIMEOUT_MS);
 
@@ -94,6 +92,13 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       const restricted = { ...mediaSessionRankingQuery(grouping, 'plays', filter, true), clickhouse: mediaSessionRankingClickHouse(grouping, 'plays', filter, true) };
       await expectSameRows(restricted, { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys), f_device: 'unknown' }, { ordered: true });
     }
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it("attributes a year of live viewing to the guide, whose broadcasts are over ClickHouse's default statement size", async () => {
+    const year = { from: '2025-06-01', to: '2026-05-31' };
+    const guide = JSON.stringify(guideSlots(guideChannels(), year));
+    expect(guide.length).toBeGreaterThan(256 * 1024);
+    await expectSameRows(guideViewingQuery(''), { suite: PLAYS_SUITE, ...year, guide });
   }, ENGINES_TEST_TIMEOUT_MS);
 
   it('answers a range without sessions with the same empty total', async () => {

@@ -17,6 +17,12 @@ import type { ReportStore } from './store.js';
 /** The embedded store, as openDuckDbStore returns it. */
 export type EmbeddedEventsStore = Awaited<ReturnType<typeof openDuckDbStore>>;
 
+/**
+ * The longest report statement: report values are literals in the text, and the guide of a year of
+ * every channel (media-guide-viewing.ts `$guide`) is about 1.7 MB, over ClickHouse's default 256 KiB.
+ */
+export const REPORT_QUERY_MAX_BYTES = 16 * 1024 * 1024;
+
 /** What an API node passes for the drain it never uses. */
 const API_NODE_NAME = 'api-node';
 
@@ -101,7 +107,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     },
   });
   // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
-  const readerTransport = createClickHouseTransport(events.location, { database: events.location.database });
+  const readerTransport = createClickHouseTransport(events.location, { database: events.location.database, maxQueryBytes: REPORT_QUERY_MAX_BYTES });
   return {
     engine: 'clickhouse',
     sink: { loadSegment: sink.loadSegment, ...refusals },

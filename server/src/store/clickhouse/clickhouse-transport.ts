@@ -49,6 +49,11 @@ export interface TransportOptions {
   requestTimeoutMs?: number;
   /** The database unqualified table names are in (the report reader's); default the server's own. */
   database?: string;
+  /**
+   * The longest statement the server parses (its max_query_size, 256 KiB by default), for statements
+   * that carry long values as literals (18.16 has no query parameters); default the server's.
+   */
+  maxQueryBytes?: number;
 }
 
 /**
@@ -64,6 +69,7 @@ export function createClickHouseTransport(location: ClickHouseLocation, options:
     password: location.password,
     request_timeout: options.requestTimeoutMs ?? CLICKHOUSE_REQUEST_TIMEOUT_MS,
     ...(options.database !== undefined && { database: options.database }),
+    ...(options.maxQueryBytes !== undefined && { clickhouse_settings: { max_query_size: String(options.maxQueryBytes) } }),
     // The client logs failed requests itself; the store reports them once, through its caller.
     log: { level: ClickHouseLogLevel.OFF },
   });
