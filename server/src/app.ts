@@ -191,7 +191,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
     const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports } : undefined;
-    await registerRoutes(app, config, { events: eventRoutes, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
+    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
   }
 
   let closing: Promise<void> | undefined;
@@ -255,9 +255,11 @@ async function collectorHealthBody(intake: Intake) {
 }
 
 interface RouteDeps {
-  /** Absent on an API node over ClickHouse: its reports and export are clickHouseReports'; the rights routes do not run there yet. */
+  /** Absent over ClickHouse: the reports and export are clickHouseReports' there; the rights and activity routes do not run there yet. */
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
-  /** On an API node over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501). */
+  /** The ingest log this process collects into, if it collects (its pending rows are on /healthz). */
+  intake: Intake | undefined;
+  /** On a process over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501). */
   clickHouseReports?: { reader: AnalyticsReader; store: ReportStore };
   catalog: ActivityCatalog;
   metadata: MetadataStore;
@@ -269,9 +271,9 @@ interface RouteDeps {
 }
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
-  const { events, clickHouseReports, metadata, cors, now, catalog, delivery, backfill, previews } = deps;
+  const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, backfill, previews } = deps;
   await registerCompression(app);
-  const pending = events ? () => events.intake.pending() : async () => 0;
+  const pending = intake ? () => intake.pending() : async () => 0;
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await pending() }));
   if (events) await registerEventRoutes(app, config, { ...events, cors, now, backfill });
   if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now);

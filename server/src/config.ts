@@ -136,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     dataDir: path.resolve(env.MESURA_DATA_DIR || './data'),
     metadata: env.MESURA_METADATA ? parsePostgresUrl('MESURA_METADATA', env.MESURA_METADATA) : undefined,
     store,
-    role: parseRole(env.MESURA_ROLE, store),
+    role: parseRole(env.MESURA_ROLE),
     maxUndrainedLogBytes: parsePositiveInt('MESURA_MAX_UNDRAINED_LOG_BYTES', env.MESURA_MAX_UNDRAINED_LOG_BYTES, MAX_UNDRAINED_LOG_BYTES_DEFAULT),
     collectorName: env.MESURA_COLLECTOR_NAME || undefined,
     environment,
@@ -259,16 +259,10 @@ function parseTrustedProxyHops(hops: string | undefined, trustProxy: string | un
   return n;
 }
 
-/**
- * The reports do not run on ClickHouse yet, so one process cannot be everything there: it is a
- * collector, or an API node serving what needs no events store (app.ts registerRoutes).
- */
-function parseRole(value: string | undefined, store: EventsStoreSetting): ServerRole {
+/** MESURA_ROLE, default all: on ClickHouse as on DuckDB, one process may collect and serve the console both. */
+function parseRole(value: string | undefined): ServerRole {
   const role = value === undefined || value === '' ? 'all' : SERVER_ROLES.find((known) => known === value);
   if (role === undefined) throw new Error(`MESURA_ROLE must be ${SERVER_ROLES.join(', ')}, got '${value!.slice(0, 40)}'`);
-  if (role === 'all' && store.engine === 'clickhouse') {
-    throw new Error('MESURA_STORE=clickhouse://… needs MESURA_ROLE=collector (or api): the reports do not run on ClickHouse yet, so one process cannot serve them all');
-  }
   return role;
 }
 

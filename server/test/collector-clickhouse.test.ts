@@ -1,7 +1,8 @@
 /**
  * MESURA_ROLE and MESURA_STORE=clickhouse://…: a collector drains its ingest log into ClickHouse,
  * each row once, keeps acknowledging while ClickHouse is down and serves nothing of the console;
- * an API node on ClickHouse serves the site and sign-in but no reports; one process cannot be both.
+ * an API node on ClickHouse serves the site, sign-in and the reports but no collector endpoint; one
+ * process with MESURA_STORE alone (role all) does both.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,9 +42,10 @@ describe('MESURA_ROLE', () => {
     expect(config({ MESURA_ROLE: 'reports' })).toThrow(/^MESURA_ROLE must be all, collector, api, got 'reports'$/);
   });
 
-  it('refuses role all on ClickHouse, naming MESURA_ROLE=collector, since the reports do not run there yet', () => {
-    expect(config({ MESURA_STORE: 'clickhouse://default:secret@127.0.0.1:8123/mesura' })).toThrow(/needs MESURA_ROLE=collector/);
-    expect(config({ MESURA_STORE: 'clickhouse://default:secret@127.0.0.1:8123/mesura', MESURA_ROLE: 'collector' })().role).toBe('collector');
+  it('takes role all by default on ClickHouse too, and every role named', () => {
+    const store = 'clickhouse://default:secret@127.0.0.1:8123/mesura';
+    expect(config({ MESURA_STORE: store })().role).toBe('all');
+    for (const role of ['all', 'collector', 'api']) expect(config({ MESURA_STORE: store, MESURA_ROLE: role })().role).toBe(role);
   });
 
   it('refuses a bad MESURA_STORE without repeating its password', () => {
@@ -74,7 +76,7 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
   const count = async (table: string, where = '1') =>
     Number((await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.${table} WHERE ${where}`))[0]!.n);
 
-  async function start(role: 'collector' | 'api', dataDir = tempDir()): Promise<MesuraServer> {
+  async function start(role: 'collector' | 'api' | 'all', dataDir = tempDir()): Promise<MesuraServer> {
     const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: storeUrl(), MESURA_ROLE: role };
     const server = await createServer(loadConfig(env, repoRoot));
     cleanups.push(() => server.close());
@@ -101,15 +103,28 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     expect(await count('hits', `event_id IN (${ids})`)).toBe(3);
   });
 
-  it('an API node on ClickHouse signs in and serves the site, but no collector endpoint and no report', async () => {
+  it('an API node on ClickHouse signs in and serves the site and the reports behind sign-in, but no collector endpoint', async () => {
     const server = await start('api');
     expect((await server.app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(404);
     expect((await server.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', pendingEvents: 0 });
     const headers = { 'content-type': 'application/json', origin: 'http://localhost:8080' };
     const signIn = await server.app.inject({ method: 'POST', url: '/api/session', headers, payload: { email: 'nobody@example.cat', password: 'wrong-password' } });
     expect(signIn.statusCode).toBe(401);
-    const reports = await server.app.inject({ url: '/api/reports/page-views?from=2026-11-23&to=2026-11-23' });
-    expect(reports.statusCode).toBe(404);
+    const report = await server.app.inject({ url: '/api/reports/audience/by-day?from=2026-11-23&to=2026-11-23' });
+    expect(report.statusCode).toBe(401);
+  });
+
+  it('one process with MESURA_STORE alone (role all) acknowledges beacons, drains them to ClickHouse and serves the reports behind sign-in', async () => {
+    const server = await start('all');
+    const events = [testHit(), testHit()];
+    for (const event of events) {
+      const answer = await server.app.inject({ url: beaconUrl(event), headers: { 'user-agent': BROWSER_UA } });
+      expect(answer.statusCode).toBeLessThan(300);
+    }
+    expect((await server.app.inject({ url: '/healthz' })).json()).toMatchObject({ status: 'ok', pendingEvents: expect.any(Number) });
+    expect((await server.app.inject({ url: '/api/reports/audience/by-day?from=2026-11-23&to=2026-11-23' })).statusCode).toBe(401);
+    await server.close(); // drains what it acknowledged
+    expect(await count('hits', `event_id IN (${events.map((event) => sqlString(event.eventId!)).join(', ')})`)).toBe(2);
   });
 
   it('keeps acknowledging while ClickHouse fails, then drains every row once, even when an answer was lost', async () => {
