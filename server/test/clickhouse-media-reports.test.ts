@@ -7,7 +7,6 @@ import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
 import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
 import { radioPopOutQuery } from '../src/reports/queries/media-radio-pop-out.js';
 import { mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
-import { mediaSessionFiguresClickHouse, mediaSessionRankingClickHouse } from '../src/reports/queries/media-session-figures-clickhouse.js';
 import { mediaSessionRankingQuery, type MediaRankingGrouping } from '../src/reports/queries/media-session-ranking.js';
 import type { EngineQuery, ResultRow, SqlValue } from '../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
@@ -69,7 +68,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       ...filterCases.map((filters) => ({ grouping: 'day' as const, filters, nowMs: lastReceivedMs + 3 * DAY_MS })),
     ];
     for (const { grouping, filters, nowMs } of asks) {
-      const query = { ...mediaSessionFiguresQuery(grouping, filters.sql), clickhouse: mediaSessionFiguresClickHouse(grouping, filters.sql) };
+      const query = mediaSessionFiguresQuery(grouping, filters.sql);
       await expectSameRows(query, { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: nowMs - MEDIA_IDLE_TIMEOUT_MS, ...filters.values });
     }
   }, ENGINES_TEST_TIMEOUT_MS);
@@ -81,7 +80,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     for (const grouping of groupings) {
       for (const order of ['plays', 'ad_breaks'] as const) {
         for (const page of pages) {
-          const query = { ...mediaSessionRankingQuery(grouping, order, '', false), clickhouse: mediaSessionRankingClickHouse(grouping, order, '', false) };
+          const query = mediaSessionRankingQuery(grouping, order, '', false);
           await expectSameRows(query, { ...bound, ...page }, { ordered: true });
         }
       }
@@ -89,7 +88,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       const all = await engines.duckdb.read(mediaSessionRankingQuery(grouping, 'plays', '', false), { ...bound, limit: 100, offset: 0 });
       const keys = [...all.filter((row) => row.key !== null).slice(1, 3).map((row) => String(row.key)), 'cap-grup'];
       const filter = ' AND device = $f_device';
-      const restricted = { ...mediaSessionRankingQuery(grouping, 'plays', filter, true), clickhouse: mediaSessionRankingClickHouse(grouping, 'plays', filter, true) };
+      const restricted = mediaSessionRankingQuery(grouping, 'plays', filter, true);
       await expectSameRows(restricted, { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys), f_device: 'unknown' }, { ordered: true });
     }
   }, ENGINES_TEST_TIMEOUT_MS);
@@ -102,7 +101,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
   }, ENGINES_TEST_TIMEOUT_MS);
 
   it('answers a range without sessions with the same empty total', async () => {
-    const query = { ...mediaSessionFiguresQuery('content', ''), clickhouse: mediaSessionFiguresClickHouse('content', '') };
+    const query = mediaSessionFiguresQuery('content', '');
     const values = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-31', idle_before_ms: lastReceivedMs };
     const expected = normalised(await engines.duckdb.read(query, values));
     expect(expected).toEqual([expect.objectContaining({ key: null, visitors: 0, plays: null })]);

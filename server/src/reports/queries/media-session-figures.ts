@@ -3,13 +3,14 @@
  * channel, and over the whole range (the grouping set `()`, whose key is null), with each group's
  * distinct visitors for the minimum cohort. Bots are left out. Bound: `$suite`, `$from`, `$to`,
  * `$idle_before_ms` and the filters' `$f_*`. The DuckDB text reads the sessions kept at load
- * (store/duckdb/media-sessions-table.ts), which answer as the query-time derivation does; a
- * ClickHouse one goes beside it when that engine is added.
+ * (store/duckdb/media-sessions-table.ts), which answer as the query-time derivation does; the
+ * ClickHouse text (media-session-figures-clickhouse.ts) derives them from the heartbeats as it reads.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
 import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../../store/media-sessions-sql.js';
 import type { FilterColumns } from '../filter-sql.js';
+import { mediaSessionFiguresClickHouse } from './media-session-figures-clickhouse.js';
 
 export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channel';
 
@@ -64,5 +65,6 @@ export function mediaSessionFiguresQuery(grouping: MediaGrouping, filters: strin
       FROM (SELECT *, ${key} AS group_key FROM session_figures WHERE is_bot = 0 ${filters}) grouped
       GROUP BY GROUPING SETS ((group_key), ())
       ORDER BY key NULLS LAST`,
+    clickhouse: mediaSessionFiguresClickHouse(grouping, filters),
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { GROUP_KEY, SESSION_FIGURES, SUM_FIGURES, VISITORS_FIGURE, type MediaGrouping } from './media-session-figures.js';
+import { mediaSessionRankingClickHouse } from './media-session-figures-clickhouse.js';
 
 export type MediaRankingGrouping = Exclude<MediaGrouping, 'day'>;
 
@@ -30,5 +31,5 @@ export function mediaSessionRankingQuery(grouping: MediaRankingGrouping, order: 
       UNION ALL
       SELECT NULL, NULL, ${VISITORS_FIGURE}, ${SUM_FIGURES}, (SELECT count(*) FROM grouped) FROM chosen
     ) ranked ORDER BY key IS NULL, ${order} DESC, key`;
-  return { name: `media sessions ranked by ${grouping}`, duckdb };
+  return { name: `media sessions ranked by ${grouping}`, duckdb, clickhouse: mediaSessionRankingClickHouse(grouping, order, filters, restricted) };
 }
