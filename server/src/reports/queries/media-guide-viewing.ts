@@ -7,8 +7,8 @@
  * ClickHouse 18.16 reads no JSON and joins on equal keys only: the broadcasts are read out of
  * `$guide`'s text (clickhouse-media-sql.ts jsonObjectListSql), the plays are summed per channel,
  * minute and visitor first (a broadcast starts on the minute, so a minute is in one broadcast, as
- * store/duckdb/live-minutes-table.ts argues), joined on the channel, and kept where the minute is
- * on air. `$guide` is in the statement's text: a year of every channel's guide is about 1.7 MB,
+ * store/duckdb/live-minutes-table.ts argues), joined on the channel and hour span as the DuckDB
+ * text is, and kept where the minute is on air. `$guide` is in the statement's text: a year of every channel's guide is about 1.7 MB,
  * over ClickHouse's default max_query_size (256 KiB), which the API node's transport raises.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
@@ -44,11 +44,12 @@ export function guideViewingQuery(filters: string): EngineQuery {
     clickhouse: groupsWithTotalClickHouse({
       source: `SELECT visitor_id, counted_ms, concat(play_channel, '|', title) AS group_key
         FROM (
-          SELECT assumeNotNull(channel) AS play_channel, intDiv(received_at, ${MINUTE_MS}) * ${MINUTE_MS} AS minute_ms, visitor_id, sum(counted_ms) AS counted_ms
+          SELECT assumeNotNull(channel) AS play_channel, intDiv(received_at, ${MINUTE_MS}) * ${MINUTE_MS} AS minute_ms,
+            intDiv(minute_ms, ${GUIDE_SPAN_MS}) AS span, visitor_id, sum(counted_ms) AS counted_ms
           FROM ${livePlaysClickHouse(filters)}
           GROUP BY play_channel, minute_ms, visitor_id
         ) minutes
-        ALL INNER JOIN ${GUIDE_CLICKHOUSE} USING (play_channel)
+        ALL INNER JOIN ${GUIDE_BY_SPAN_CLICKHOUSE} USING (play_channel, span)
         WHERE minute_ms >= start_ms AND minute_ms < end_ms`,
       figures: {
         viewers: distinctCount('visitor_id'),
@@ -61,7 +62,16 @@ export function guideViewingQuery(filters: string): EngineQuery {
 
 const MINUTE_MS = 60_000;
 
-/** `$guide`'s broadcasts as rows (play_channel, title, start_ms, end_ms). */
-const GUIDE_CLICKHOUSE = `(SELECT visitParamExtractString(slot, 'channel') AS play_channel, visitParamExtractString(slot, 'title') AS title,
-    visitParamExtractInt(slot, 'start_ms') AS start_ms, visitParamExtractInt(slot, 'end_ms') AS end_ms
-  FROM (SELECT arrayJoin(${jsonObjectListSql('$guide')}) AS slot) slots) guide`;
+/**
+ * `$guide`'s broadcasts as rows (play_channel, title, start_ms, end_ms), each once per GUIDE_SPAN_MS
+ * span it overlaps (`span`), as GUIDE_BY_SPAN lists them for DuckDB: the spans are counted from the
+ * first (18.16's range takes one argument).
+ */
+const GUIDE_BY_SPAN_CLICKHOUSE = `(SELECT play_channel, title, start_ms, end_ms, first_span + toInt64(offset) AS span
+  FROM (
+    SELECT visitParamExtractString(slot, 'channel') AS play_channel, visitParamExtractString(slot, 'title') AS title,
+      visitParamExtractInt(slot, 'start_ms') AS start_ms, visitParamExtractInt(slot, 'end_ms') AS end_ms,
+      intDiv(start_ms, ${GUIDE_SPAN_MS}) AS first_span, intDiv(end_ms - 1, ${GUIDE_SPAN_MS}) AS last_span
+    FROM (SELECT arrayJoin(${jsonObjectListSql('$guide')}) AS slot) slots
+  ) broadcasts
+  ARRAY JOIN range(toUInt64(greatest(last_span - first_span + 1, 0))) AS offset) guide`;
