@@ -72,7 +72,9 @@ export function exportPageSql(columns: readonly HitColumn[], bounds: ExportPageB
 
 function exportExpression(column: HitColumn): string {
   const name = `h.${column.name}`;
-  if (column.type === 'timestamp_ms') return `strftime(${name}, '%Y-%m-%dT%H:%M:%S.%gZ') AS ${column.name}`;
+  // Through TIMESTAMP (microseconds): strftime of a TIMESTAMP_MS goes by nanoseconds, which end in
+  // 2262, and a client clock may say any year up to MAX_CLIENT_YEAR.
+  if (column.type === 'timestamp_ms') return `strftime(CAST(${name} AS TIMESTAMP), '%Y-%m-%dT%H:%M:%S.%gZ') AS ${column.name}`;
   if (column.type === 'date') return `strftime(${name}, '%Y-%m-%d') AS ${column.name}`;
   return `${name} AS ${column.name}`;
 }
