@@ -5,6 +5,7 @@ import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { heartbeatId } from '../src/ingest/heartbeat-pipeline.js';
 import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD, type ReplayedRequest } from './helpers/media.js';
+import { STALL_AND_MIDROLL } from './helpers/media-play-rows.js';
 import { storedHeartbeats } from './helpers/stored-heartbeats.js';
 import { BROWSER_UA, authHeadersFor } from './helpers/test-server.js';
 
@@ -22,23 +23,6 @@ async function report(by: string): Promise<Record<string, any>> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
-
-/** A playback with a 5 s stall and a midroll whose breaks before and after its ad are gaps, not stalls. */
-const STALL_AND_MIDROLL = scenario(
-  [
-    { at: 0, call: 'trackSessionStart', media: VOD },
-    { at: 0, call: 'trackPlay', playing: true },
-    { at: 10000, call: 'trackEvent', event: 'BufferStart', playing: false },
-    { at: 15000, call: 'trackEvent', event: 'BufferComplete', playing: true },
-    { at: 20000, call: 'trackEvent', event: 'AdBreakStart', info: ['adBreak', 'midroll', 2, 20], playing: false },
-    { at: 21000, call: 'trackEvent', event: 'AdStart', info: ['ad', 'Ad', 'ad-9', 1, 5] },
-    { at: 26000, call: 'trackEvent', event: 'AdComplete' },
-    { at: 27000, call: 'trackEvent', event: 'AdBreakComplete', playing: true },
-    { at: 37000, call: 'trackComplete' },
-    { at: 37000, call: 'trackSessionEnd' },
-  ],
-  { runUntil: 38000 },
-);
 
 describe('retries and late heartbeats do not inflate the figures ', () => {
   let preroll: ReplayedRequest[];

@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { decodeHeartbeatQuery, MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHeartbeatPipeline } from '../src/ingest/heartbeat-pipeline.js';
-import { localDayIn } from '../src/local-day.js';
 import { guideSlots } from '../src/reports/media-guide.js';
 import { guideChannels, stationSlugs } from '../src/reports/media-channel-names.js';
 import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js';
@@ -18,7 +16,8 @@ import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.j
 import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb-store.js';
 import type { HeartbeatRow } from '../src/store/heartbeat-row.js';
 import { DUCKDB_FUNCTIONS, liveChannel, sessionFiguresFrom, sessionFiguresSql } from '../src/store/media-sessions-sql.js';
-import { replay, REPLAY_EPOCH_MS, scenario, type ReplayedRequest } from './helpers/media.js';
+import { replay, REPLAY_EPOCH_MS } from './helpers/media.js';
+import { liveScenario, storedRows } from './helpers/media-play-rows.js';
 
 /**
  * The media roll-ups (store/duckdb/media-rollups.ts) answer as the heartbeats do: every session's
@@ -51,40 +50,6 @@ afterEach(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
-
-/** Live television or radio on `channel` for `minutes`, with a stall and a pause, then closed. */
-function liveScenario(channel: string, mediaType: 'video' | 'audio', minutes: number): object {
-  const endMs = minutes * MINUTE_MS;
-  return scenario(
-    [
-      { at: 0, call: 'trackSessionStart', media: ['Directe', `${channel}-2026-01-01T06:00:00+01:00`, 86_400, 'live', mediaType, { standardMetadata: { 'a.media.show': 'Directe' } }] },
-      { at: 0, call: 'trackPlay', playing: true },
-      { at: endMs / 3, call: 'trackEvent', event: 'BufferStart', playing: false },
-      { at: endMs / 3 + 4000, call: 'trackEvent', event: 'BufferComplete', playing: true },
-      { at: (2 * endMs) / 3, call: 'trackPause', playing: false },
-      { at: (2 * endMs) / 3 + 90_000, call: 'trackPlay', playing: true },
-      { at: endMs, call: 'trackSessionEnd' },
-    ],
-    { suite: SUITE },
-  );
-}
-
-/** A play's heartbeats moved `shiftMs` later, for session `copy` of `visitor`, as the collector stores them. */
-function storedRows(requests: readonly ReplayedRequest[], copy: string, visitor: string, shiftMs: number, bot = false): HeartbeatRow[] {
-  const pipeline = createHeartbeatPipeline({ environment: 'development', localDay: localDayIn(TIME_ZONE), checkConsent: () => 'granted', keepUserAgent: false });
-  return requests
-    .filter((r) => r.kind === 'heartbeat')
-    .map((request) => {
-      const params: Record<string, string> = { ...request.params, 's:event:sid': `${request.params['s:event:sid']}${copy}`, 's:user:mid': visitor };
-      params['l:event:ts'] = String(Number(params['l:event:ts']) + shiftMs);
-      const previous = params['l:event:prev_ts'];
-      if (previous !== undefined && previous !== '-1') params['l:event:prev_ts'] = String(Number(previous) + shiftMs);
-      const decoded = decodeHeartbeatQuery(new URLSearchParams(params).toString());
-      if (!decoded.ok) throw new Error(`a replayed heartbeat does not decode: ${JSON.stringify(decoded)}`);
-      const [row] = pipeline(decoded.value, [SUITE], { receivedAtMs: request.sentAtMs + shiftMs, ip: '192.0.2.1', userAgent: undefined });
-      return { ...row!, isBot: bot };
-    });
-}
 
 /**
  * Plays of three on-demand scenarios and of live TV and radio, by four visitors over three days,

@@ -58,7 +58,7 @@ export const STALL_AND_MIDROLL = scenario(
 );
 
 /** A play's heartbeats moved `shiftMs` later, for session `copy` of `visitor`, as the collector stores them. */
-function storedRows(requests: readonly ReplayedRequest[], copy: string, visitor: string, shiftMs: number, bot = false): HeartbeatRow[] {
+export function storedRows(requests: readonly ReplayedRequest[], copy: string, visitor: string, shiftMs: number, bot = false): HeartbeatRow[] {
   const pipeline = createHeartbeatPipeline({ environment: 'development', localDay: localDayIn(PLAYS_TIME_ZONE), checkConsent: () => 'granted', keepUserAgent: false });
   return requests
     .filter((r) => r.kind === 'heartbeat')
