@@ -2,8 +2,8 @@ import { MEDIA_FIGURES_SQL } from './media-figures.js';
 import type { MediaDimension, MediaReportQuery, MediaSessionsQuery } from './media-store.js';
 import { sessionFiguresSql, type SqlFunctions } from './media-sessions-sql.js';
 
-/** The report's key per dimension: the content id, the programme ('' when unknown), the start day. */
-const KEY_SQL: Record<MediaDimension, string> = {
+/** The report's key per dimension: the content id, the programme ('' when unknown), the start day; the same text on both engines. */
+export const KEY_SQL: Record<MediaDimension, string> = {
   content: 'content_id',
   programme: "coalesce(programme, '')",
   day: 'day_text',

@@ -6,7 +6,8 @@
  * DuckDB's total over nothing reads (duckdb-media.ts).
  */
 import { figureColumn, MEDIA_FIGURES } from '../media-figures.js';
-import type { MediaDimension, MediaReportQuery, MediaSessionsQuery } from '../media-store.js';
+import type { MediaReportQuery, MediaSessionsQuery } from '../media-store.js';
+import { KEY_SQL } from '../media-report-sql.js';
 import { roundHalfAwaySql } from './clickhouse-media-sql.js';
 import { literalBounds, sessionFiguresClickHouse, type MediaTables } from './clickhouse-media-sessions-sql.js';
 
@@ -41,13 +42,6 @@ const FIGURE_SQL: Record<FigureName, string> = {
  */
 const FIGURES_SQL = MEDIA_FIGURES.map((f) => `${FIGURE_SQL[f.name]} AS figure_${figureColumn(f.name)}`).join(',\n  ');
 const FIGURE_NAMES_SQL = MEDIA_FIGURES.map((f) => `figure_${figureColumn(f.name)} AS ${figureColumn(f.name)}`).join(', ');
-
-/** The report's key per dimension, as media-report-sql.ts KEY_SQL. */
-const KEY_SQL: Record<MediaDimension, string> = {
-  content: 'content_id',
-  programme: "coalesce(programme, '')",
-  day: 'day_text',
-};
 
 /** One row per key (`is_total` 0) and the total over the range (`is_total` 1). */
 export function mediaReportClickHouse(tables: MediaTables, query: MediaReportQuery): string {
