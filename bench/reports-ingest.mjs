@@ -20,8 +20,11 @@ const LIVE_CHANNELS = ['mesura-tv', 'mesura-24', 'mesura-radio'];
 const SUITE = 'mesuradev';
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 const runId = `${process.pid}${Date.now()}`;
+/** How long a stopped ingest waits for the answers still on their way before it counts them. */
+const ANSWER_WAIT_MS = 10_000;
 let sent = 0;
 let acknowledged = 0;
+let answered = 0;
 let visitor = 0;
 let viewer = 0;
 /** The viewers' sessions: how many heartbeats each has sent. */
@@ -32,8 +35,11 @@ function get(path) {
   const request = http.get({ host: '127.0.0.1', port, path, agent, headers: { 'user-agent': BENCH_USER_AGENT } }, (response) => {
     if (response.statusCode === 200) acknowledged += 1;
     response.resume();
+    answered += 1;
   });
-  request.on('error', () => {});
+  request.on('error', () => {
+    answered += 1;
+  });
 }
 
 function sendBeacon() {
@@ -74,12 +80,18 @@ const timer = setInterval(() => {
   }
 }, TICK_MS);
 
+/** Stops sending, then prints the count once every request sent has its answer (or ANSWER_WAIT_MS passed). */
 function stop() {
   clearInterval(timer);
-  setTimeout(() => {
+  const print = () => {
     process.stdout.write(`ingest: ${acknowledged} of ${sent} beacons and heartbeats acknowledged\n`);
     process.exit(0);
-  }, 500);
+  };
+  const waiting = setInterval(() => answered === sent && print(), TICK_MS);
+  setTimeout(() => {
+    clearInterval(waiting);
+    print();
+  }, ANSWER_WAIT_MS);
 }
 process.on('SIGTERM', stop);
 setTimeout(stop, seconds * 1000);
