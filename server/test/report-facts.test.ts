@@ -90,9 +90,50 @@ describe('report tables at load', () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await load(store, [row('b1', 'B', START, '/1'), row('b2', 'B', START + MINUTE_MS, '/2')]);
     await store.close();
-    await query(`DELETE FROM page_views; DELETE FROM visits; DELETE FROM link_hits; DELETE FROM page_cells;`);
+    await query(`DELETE FROM page_views; DELETE FROM visits_open; DELETE FROM visits_closed; DELETE FROM link_hits; DELETE FROM page_cells;`);
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
     expect(await query(`SELECT count(*) n, sum(page_views) pv FROM visits`)).toEqual([{ n: '1', pv: '2' }]);
+  });
+});
+
+describe('open and closed visits (visits-tables.ts)', () => {
+  const visitsIn = (table: string) => query(`SELECT page_views FROM ${table} ORDER BY started_at`);
+
+  it('keeps a visit open while a later page view may continue it, and closes it once none can', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(store, [row('a1', 'A', START, '/1'), row('b1', 'B', START + 10 * MINUTE_MS, '/1')]);
+    await load(store, [row('b2', 'B', START + 35 * MINUTE_MS, '/2')]);
+    await store.close();
+    // A's visit ended more than 30 minutes before the last page view seen; B's continued.
+    expect(await visitsIn('visits_closed')).toEqual([{ page_views: 1 }]);
+    expect(await visitsIn('visits_open')).toEqual([{ page_views: 2 }]);
+    expect(await query(`SELECT count(*)::INTEGER AS n, sum(page_views)::INTEGER AS pv FROM visits`)).toEqual([{ n: 2, pv: 3 }]);
+  });
+
+  it('continues a closed visit with a page view loaded late, once', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(store, [row('a1', 'A', START, '/1')]);
+    await load(store, [row('b1', 'B', START + 60 * MINUTE_MS, '/1')]);
+    await load(store, [row('a2', 'A', START + 5 * MINUTE_MS, '/2')]);
+    await store.close();
+    expect(await query(`SELECT page_views, exit_url FROM visits WHERE started_at = make_timestamp(${START * 1000}) ORDER BY 1`)).toEqual([
+      { page_views: 2, exit_url: '/2' },
+    ]);
+  });
+
+  it('makes the visits table of an older data folder its closed visits', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(store, [row('a1', 'A', START, '/1'), row('a2', 'A', START + MINUTE_MS, '/2')]);
+    await store.close();
+    await query(`CREATE TABLE old_visits AS SELECT * FROM visits; DROP VIEW visits; DROP TABLE visits_open; DROP TABLE visits_closed;
+      ALTER TABLE old_visits RENAME TO visits;`);
+    await (await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP))).close();
+    expect(await query(`SELECT table_name, table_type FROM information_schema.tables WHERE table_name LIKE 'visits%' ORDER BY 1`)).toEqual([
+      { table_name: 'visits', table_type: 'VIEW' },
+      { table_name: 'visits_closed', table_type: 'BASE TABLE' },
+      { table_name: 'visits_open', table_type: 'BASE TABLE' },
+    ]);
+    expect(await visitsIn('visits_closed')).toEqual([{ page_views: 2 }]);
   });
 });

@@ -30,6 +30,8 @@ import { loadHitsWithFacts } from './duckdb/report-facts-load.js';
 import { rebuildReportFacts } from './duckdb/report-facts-rebuild.js';
 import { PageCellCompaction } from './duckdb/report-facts-compaction.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './duckdb/media-rollups.js';
+import { ReadsFirst, type SqlConnection } from './duckdb/reads-first.js';
+import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walBytes, type CheckpointRule } from './duckdb/quiet-checkpoint.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -54,9 +56,11 @@ export async function openDuckDbStore(
   dataDir: string,
   variables: readonly string[],
   timeZone = DEFAULT_REPORT_TIME_ZONE,
+  checkpointRule: CheckpointRule = DEFAULT_CHECKPOINT_RULE,
 ): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
-  const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME), { threads: String(DUCKDB_THREADS) });
+  const file = path.join(dataDir, DUCKDB_FILE_NAME);
+  const instance = await DuckDBInstance.create(file, { threads: String(DUCKDB_THREADS), checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD });
   const writer = await instance.connect();
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
   await ensureHitsTable(writer, columns);
@@ -69,7 +73,7 @@ export async function openDuckDbStore(
   await ensureAccountTables(writer);
   await ensureReportFactTables(writer);
   await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
-  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables));
+  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule });
   return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
 }
 
@@ -90,8 +94,12 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     private readonly timeZone: string,
     /** SELECT over one ingest-log segment file, yielding rows in table-column terms. */
     private readonly readSegment: (file: string) => string,
+    /** The database file, whose WAL the store checkpoints at quiet moments (quiet-checkpoint.ts). */
+    private readonly checkpoint: { file: string; rule: CheckpointRule },
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
     private readonly compaction = new PageCellCompaction(),
+    /** Report reads in flight, which segment loads let go first (reads-first.ts). */
+    private readonly reads = new ReadsFirst(),
   ) {}
 
   /**
@@ -102,37 +110,39 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   async loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number> {
     const { hits = true, heartbeats = true, decisions = true } = options.kinds ?? {};
     // Every table or none: a segment is deleted only once all its rows are in.
-    await this.writer.run('BEGIN TRANSACTION');
+    const connection = this.reads.yieldingConnection(this.writer);
+    await connection.run('BEGIN TRANSACTION');
+    let rows = 0;
     try {
-      let rows = 0;
       if (hits) {
-        const loaded = await loadHitsWithFacts(this.writer, this.readSegment(file), this.exportColumns(), this.timeZone);
-        await this.compaction.record(this.writer, loaded.pageCells + loaded.cells, loaded.days);
+        const loaded = await loadHitsWithFacts(connection, this.readSegment(file), this.exportColumns(), this.timeZone);
+        await this.compaction.record(connection, loaded.pageCells + loaded.cells, loaded.days);
         rows += loaded.hits;
       }
       if (heartbeats) {
-        rows += await loadHeartbeatsWithRollups(this.writer, this.readHeartbeats(file), HEARTBEAT_COLUMNS.map((c) => c.name));
+        rows += await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), HEARTBEAT_COLUMNS.map((c) => c.name));
       }
       if (decisions) {
         const columns = DECISION_COLUMNS.map((name) => ({ name }));
-        rows += await this.insertRows('decision_events', columns, decisionSegmentSelect(file), ['decision_id']);
+        rows += await insertRows(connection, 'decision_events', columns, decisionSegmentSelect(file), ['decision_id']);
       }
-      await this.writer.run('COMMIT');
-      return rows;
+      await connection.run('COMMIT');
     } catch (error) {
       await this.writer.run('ROLLBACK');
       throw error;
     }
+    await this.checkpointIfQuiet();
+    return rows;
   }
 
-  /** DuckDB reads the segment's JSON lines natively: no row crosses into JavaScript. */
-  private async insertRows(table: string, columns: readonly { name: string }[], select: string, keys: readonly string[]): Promise<number> {
-    const same = keys.map((key) => `t.${key} = r.${key}`).join(' AND ');
-    const once = keys.map((key) => `r.${key}`).join(', ');
-    const fresh = `SELECT * FROM (${select}) r WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same})
-      QUALIFY row_number() OVER (PARTITION BY ${once}) = 1`;
-    const result = await this.writer.runAndReadAll(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) ${fresh}`);
-    return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
+  /**
+   * Writes the WAL into the data file when quiet-checkpoint.ts says it is due. It runs after the
+   * load's commit: if it fails, the load is reported failed and its segment tried again, which
+   * stores none of its rows twice.
+   */
+  private async checkpointIfQuiet(): Promise<void> {
+    const { file, rule } = this.checkpoint;
+    if (checkpointDue(rule, walBytes(file), this.reads.quietForMs())) await this.writer.run('CHECKPOINT');
   }
 
   activityDefinitions(): Promise<unknown[]> {
@@ -172,11 +182,11 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   }
 
   async mediaReport(query: MediaReportQuery): Promise<MediaReport> {
-    return this.withConnection((connection) => mediaReport(connection, query));
+    return this.reads.during(() => this.withConnection((connection) => mediaReport(connection, query)));
   }
 
   async mediaSessions(query: MediaSessionsQuery): Promise<MediaSession[]> {
-    return this.withConnection((connection) => mediaSessions(connection, query));
+    return this.reads.during(() => this.withConnection((connection) => mediaSessions(connection, query)));
   }
 
   private async withConnection<T>(run: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
@@ -190,14 +200,16 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
 
   /** A report query on its own connection, so that reports read while segments load. */
   read(query: EngineQuery, values: Readonly<Record<string, SqlValue>>): Promise<ResultRow[]> {
-    return this.withConnection(async (connection) => {
-      const result = await connection.runAndReadAll(query.duckdb, values as Record<string, SqlValue>);
-      return result.getRowObjectsJson() as ResultRow[];
-    });
+    return this.reads.during(() =>
+      this.withConnection(async (connection) => {
+        const result = await connection.runAndReadAll(query.duckdb, values as Record<string, SqlValue>);
+        return result.getRowObjectsJson() as ResultRow[];
+      }),
+    );
   }
 
   pageViews(query: PageViewQuery): Promise<PageViewReport> {
-    return this.withConnection((connection) => pageViews(connection, query));
+    return this.reads.during(() => this.withConnection((connection) => pageViews(connection, query)));
   }
 
   deleteBefore(cutoff: RetentionCutoff): Promise<RetentionResult> {
@@ -255,4 +267,14 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     this.writer.closeSync();
     this.instance.closeSync();
   }
+}
+
+/** Inserts the rows of `select` that `table` does not hold yet by `keys`, once each; answers how many. */
+async function insertRows(connection: SqlConnection, table: string, columns: readonly { name: string }[], select: string, keys: readonly string[]): Promise<number> {
+  const same = keys.map((key) => `t.${key} = r.${key}`).join(' AND ');
+  const once = keys.map((key) => `r.${key}`).join(', ');
+  const fresh = `SELECT * FROM (${select}) r WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${same})
+    QUALIFY row_number() OVER (PARTITION BY ${once}) = 1`;
+  const result = await connection.runAndReadAll(`INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')}) ${fresh}`);
+  return Number(result.getRowObjectsJson()[0]?.Count ?? 0);
 }

@@ -16,7 +16,7 @@
  * retention (REPORT_FACT_TABLES) and per session with an erasure (visitor-data-sql.ts), filled
  * once for a data folder whose heartbeats predate it.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { MAX_HEARTBEAT_DURATION_MS } from '@mesura/protocol';
 import { DUCKDB_FUNCTIONS, liveChannel } from '../media-sessions-sql.js';
 import { hasHeartbeats } from './media-sessions-table.js';
@@ -44,13 +44,13 @@ const minuteRows = (source: string) => `SELECT report_suite, day, minute, channe
   GROUP BY report_suite, day, minute, channel, programme, device_class, visitor_key, session_key`;
 
 /** Creates the table; a data folder whose heartbeats were stored before it gets their minutes once. */
-export async function ensureLiveMinutesTable(connection: DuckDBConnection): Promise<void> {
+export async function ensureLiveMinutesTable(connection: SqlConnection): Promise<void> {
   const existed = await connection.runAndReadAll(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = '${LIVE_MINUTES_TABLE}'`);
   await connection.run(CREATE);
   if (Number(existed.getRowObjectsJson()[0]?.n ?? 0) === 0 && (await hasHeartbeats(connection))) await appendLiveMinutes(connection, 'heartbeats');
 }
 
 /** Appends the minute rows of `source` (a table of new heartbeats). Runs in the caller's transaction. */
-export async function appendLiveMinutes(connection: DuckDBConnection, source: string): Promise<void> {
+export async function appendLiveMinutes(connection: SqlConnection, source: string): Promise<void> {
   await connection.run(`INSERT INTO ${LIVE_MINUTES_TABLE} ${minuteRows(source)}`);
 }

@@ -5,7 +5,7 @@
  * the heartbeats as each segment loads, in the segment's transaction, and follow the heartbeats
  * through retention and erasure (visitor-data-sql.ts).
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { appendLiveMinutes, ensureLiveMinutesTable, LIVE_MINUTES_TABLE } from './live-minutes-table.js';
 import { DEDUPLICATION_WINDOW_HOURS } from './report-facts-load.js';
 import { ensureMediaSessionsTable, remakeMediaSessions, remakeMediaSessionsBefore } from './media-sessions-table.js';
@@ -19,7 +19,7 @@ const DROP_STORED = `DELETE FROM segment_heartbeats s WHERE EXISTS (SELECT 1 FRO
       AND t.heartbeat_id = s.heartbeat_id AND t.report_suite = s.report_suite)`;
 
 /** Creates the roll-ups; a data folder whose heartbeats predate one gets it filled once. Call after the heartbeats table exists. */
-export async function ensureMediaRollups(connection: DuckDBConnection): Promise<void> {
+export async function ensureMediaRollups(connection: SqlConnection): Promise<void> {
   await ensureMediaSessionsTable(connection);
   await ensureLiveMinutesTable(connection);
 }
@@ -37,7 +37,7 @@ export async function ensureMediaRollups(connection: DuckDBConnection): Promise<
  * received later than that is stored again; the sessions still count it once
  * (media-sessions-sql.ts uniqueHeartbeats).
  */
-export async function loadHeartbeatsWithRollups(connection: DuckDBConnection, select: string, columns: readonly string[]): Promise<number> {
+export async function loadHeartbeatsWithRollups(connection: SqlConnection, select: string, columns: readonly string[]): Promise<number> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS
     SELECT * FROM (${select}) r QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
   const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
@@ -59,7 +59,7 @@ export async function loadHeartbeatsWithRollups(connection: DuckDBConnection, se
 }
 
 /** Retention, once the heartbeats before `day` are deleted: their minutes go, and the sessions that began before it are made again from what is left. */
-export async function deleteMediaRollupsBefore(connection: DuckDBConnection, day: string): Promise<void> {
+export async function deleteMediaRollupsBefore(connection: SqlConnection, day: string): Promise<void> {
   await connection.run(`DELETE FROM ${LIVE_MINUTES_TABLE} WHERE day < CAST($day AS DATE)`, { day });
   await remakeMediaSessionsBefore(connection, day);
 }

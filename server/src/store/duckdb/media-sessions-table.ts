@@ -11,7 +11,7 @@
  * (visitor-data-sql.ts). What depends on the report's clock (the idle end) is left to the query
  * (media-sessions-sql.ts sessionFiguresFrom).
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { DUCKDB_FUNCTIONS, sessionRowsSql } from '../media-sessions-sql.js';
 
 export const MEDIA_SESSIONS_TABLE = 'media_sessions';
@@ -51,7 +51,7 @@ const SESSION_ROWS = `${sessionRowsSql('FALSE', DUCKDB_FUNCTIONS)} ${STORED_COLU
  * before the session rules changed its columns or their types) gets it made from every heartbeat,
  * once (about 18 s for 6 M heartbeats).
  */
-export async function ensureMediaSessionsTable(connection: DuckDBConnection): Promise<void> {
+export async function ensureMediaSessionsTable(connection: SqlConnection): Promise<void> {
   const expected = await connection.runAndReadAll(`DESCRIBE ${SESSION_ROWS}`);
   const existing = await connection.runAndReadAll(
     `SELECT column_name, data_type AS column_type FROM information_schema.columns WHERE table_name = '${MEDIA_SESSIONS_TABLE}' ORDER BY ordinal_position`,
@@ -63,7 +63,7 @@ export async function ensureMediaSessionsTable(connection: DuckDBConnection): Pr
   if (await hasHeartbeats(connection)) await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM heartbeats');
 }
 
-export async function hasHeartbeats(connection: DuckDBConnection): Promise<boolean> {
+export async function hasHeartbeats(connection: SqlConnection): Promise<boolean> {
   const result = await connection.runAndReadAll('SELECT EXISTS (SELECT 1 FROM heartbeats) AS any');
   return result.getRowObjectsJson()[0]?.any === true;
 }
@@ -76,7 +76,7 @@ export async function hasHeartbeats(connection: DuckDBConnection): Promise<boole
  * Runs in the caller's transaction.
  */
 export async function remakeMediaSessions(
-  connection: DuckDBConnection,
+  connection: SqlConnection,
   touched: string,
   values: Record<string, string> = {},
   newSinceMs?: number,
@@ -97,6 +97,6 @@ export async function remakeMediaSessions(
 }
 
 /** Retention: after the heartbeats before `day` are deleted, the sessions that began before it are made again from what is left. */
-export function remakeMediaSessionsBefore(connection: DuckDBConnection, day: string): Promise<void> {
+export function remakeMediaSessionsBefore(connection: SqlConnection, day: string): Promise<void> {
   return remakeMediaSessions(connection, `SELECT report_suite, session_id FROM ${MEDIA_SESSIONS_TABLE} WHERE day < CAST($day AS DATE)`, { day });
 }

@@ -5,7 +5,7 @@
  * (report-facts-compaction.ts), so the two tables always hold the same sums and the same smallest
  * visitor keys.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
 
 /** The columns a page day cell is keyed by, beside the suite, day and bot flag. */
@@ -22,7 +22,7 @@ export const APPEND_PAGE_DAY_CELLS = `INSERT INTO page_day_cells SELECT ${PAGE_D
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
 
 /** Makes `days`' page day cells again from their page cells; runs inside the caller's transaction. */
-export async function remakePageDayCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+export async function remakePageDayCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
   await connection.run(`DELETE FROM page_day_cells WHERE ${ON_DAYS}`, values);
@@ -35,7 +35,7 @@ export async function remakePageDayCells(connection: DuckDBConnection, days: rea
 }
 
 /** Gives the days of page cells that have no page day cell theirs (a data folder from before the table); returns how many. */
-export async function fillMissingPageDayCells(connection: DuckDBConnection): Promise<number> {
+export async function fillMissingPageDayCells(connection: SqlConnection): Promise<number> {
   const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM page_cells
     WHERE day NOT IN (SELECT DISTINCT day FROM page_day_cells) ORDER BY day`);
   const days = result.getRowObjectsJson().map((row) => String(row.day));

@@ -8,7 +8,7 @@
  * (`visit_page_cells`): a day has nearly as many of them as visitors, so a sketch per page would
  * make the cells no smaller than the visits (measured on 10 M events).
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
 
 /** The report keys visits are rolled up by: name → value (and its parent) as SQL over a visit row. */
@@ -89,7 +89,7 @@ export const APPEND_LINK_CELLS = linkCellsSql(`SELECT * FROM segment_link_hits`)
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
 
 /** Makes `days`' visit, visit page and link cells again from `visits` and `link_hits`; runs inside the caller's transaction. */
-export async function remakeReportCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+export async function remakeReportCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
   await connection.run(`DELETE FROM visit_cells WHERE ${ON_DAYS}`, values);
@@ -101,7 +101,7 @@ export async function remakeReportCells(connection: DuckDBConnection, days: read
 }
 
 /** The days (YYYY-MM-DD) a visitor's visits began or link hits fell on: the cells an erasure makes again. */
-export async function visitorCellDays(connection: DuckDBConnection, visitorId: string): Promise<string[]> {
+export async function visitorCellDays(connection: SqlConnection, visitorId: string): Promise<string[]> {
   const result = await connection.runAndReadAll(
     `SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM visits WHERE visitor_key = hash($visitor)
        UNION ALL SELECT day FROM link_hits WHERE visitor_key = hash($visitor)) ORDER BY day`,
@@ -118,7 +118,7 @@ const REMAKE_DAYS_PER_STATEMENT = 7;
  * cell, or days of visits without visit page cells), once, a week of days at a time; returns the
  * days filled.
  */
-export async function fillMissingReportCells(connection: DuckDBConnection): Promise<number> {
+export async function fillMissingReportCells(connection: SqlConnection): Promise<number> {
   const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (
       SELECT day FROM visits WHERE NOT EXISTS (SELECT 1 FROM visit_cells)
       UNION ALL SELECT day FROM visits WHERE day NOT IN (SELECT DISTINCT day FROM visit_page_cells)

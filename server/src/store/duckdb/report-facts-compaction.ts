@@ -7,7 +7,7 @@
  * (page-day-cells.ts). Visit and link cells (report-cells.ts) count towards the same
  * threshold and are made again for those days from `visits` and `link_hits` at the same time.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { remakePageDayCells } from './page-day-cells.js';
 import { remakeReportCells } from './report-cells.js';
 import { CELL_VISITOR_KEYS, PAGE_CELL_KEYS } from './report-facts-schema.js';
@@ -32,7 +32,7 @@ export class PageCellCompaction {
   private readonly days = new Set<string>();
 
   /** Records `rows` appended on `days`; compacts those days once PAGE_CELLS_COMPACT_ROWS have piled up. */
-  async record(connection: DuckDBConnection, rows: number, days: readonly string[]): Promise<void> {
+  async record(connection: SqlConnection, rows: number, days: readonly string[]): Promise<void> {
     this.appended += rows;
     for (const day of days) this.days.add(day);
     if (this.appended < PAGE_CELLS_COMPACT_ROWS) return;
@@ -44,7 +44,7 @@ export class PageCellCompaction {
 }
 
 /** Merges each of `days`' page cells of one key into one row; runs inside the caller's transaction. */
-export async function compactPageCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+export async function compactPageCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   const values = { days: JSON.stringify(days) };
   await connection.run(COMPACTED, values);
   await connection.run(REPLACE[0]!, values);
@@ -59,7 +59,7 @@ const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS D
  * cell keeps the erased visitor's key among its smallest and their page views in its sums. Runs
  * inside the caller's transaction.
  */
-export async function remakePageCells(connection: DuckDBConnection, days: readonly string[]): Promise<void> {
+export async function remakePageCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
   await connection.run(`DELETE FROM page_cells WHERE ${ON_DAYS}`, values);
@@ -73,7 +73,7 @@ export async function remakePageCells(connection: DuckDBConnection, days: readon
 }
 
 /** The days (YYYY-MM-DD) of a visitor's page views: the page cells an erasure makes again. */
-export async function visitorPageCellDays(connection: DuckDBConnection, visitorId: string): Promise<string[]> {
+export async function visitorPageCellDays(connection: SqlConnection, visitorId: string): Promise<string[]> {
   const result = await connection.runAndReadAll(
     `SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM page_views WHERE visitor_key = hash($visitor) ORDER BY day`,
     { visitor: visitorId },

@@ -8,11 +8,12 @@
  * previous one starts a new visit, also across segments (the visitor's open visit is looked up
  * in `visits`). A page view that arrives late, before the open visit's last one, joins that visit.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
 import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
 import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
+import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
 export const VISIT_IDLE_MINUTES = 30;
@@ -136,10 +137,10 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
 const REPLACED_VISITS = `CREATE OR REPLACE TEMP TABLE replaced_visits AS SELECT * FROM visits
   WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`;
 
-const REPLACE_VISITS = [
-  `DELETE FROM visits WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`,
-  `INSERT INTO visits SELECT * FROM merged_visits`,
-];
+const DELETE_REPLACED_VISITS = deleteVisitsSql(
+  `ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`,
+);
+const INSERT_VISITS = `INSERT INTO visits_open SELECT * FROM merged_visits`;
 
 /** The segment's link hits as rows of link_hits (named alike: link cells are made from them too). */
 const SEGMENT_LINK_HITS = `CREATE OR REPLACE TEMP TABLE segment_link_hits AS SELECT report_suite, event_key, received_at, day,
@@ -171,7 +172,7 @@ const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'me
  * transaction. `storeHits: false` fills only the report tables (hits already stored: a rebuild).
  */
 export async function loadHitsWithFacts(
-  connection: DuckDBConnection,
+  connection: SqlConnection,
   select: string,
   hitColumns: readonly string[],
   timeZone: string,
@@ -199,8 +200,10 @@ export async function loadHitsWithFacts(
     await connection.run(APPEND_PAGE_DAY_CELLS);
     await connection.run(MERGED_VISITS, openFrom);
     await connection.run(REPLACED_VISITS, openFrom);
-    await connection.run(REPLACE_VISITS[0]!, openFrom);
-    await connection.run(REPLACE_VISITS[1]!);
+    for (const sql of DELETE_REPLACED_VISITS) await connection.run(sql, openFrom);
+    await connection.run(INSERT_VISITS);
+    const closedBefore = { closed_before_ms: String(Number(span?.last_ms ?? 0) - VISIT_IDLE_MINUTES * 60_000) };
+    for (const sql of CLOSE_VISITS) await connection.run(sql, closedBefore);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
     appended.cells = await changedRows(connection, APPEND_VISIT_CELLS) + (await changedRows(connection, APPEND_LINK_CELLS));
@@ -213,7 +216,7 @@ export async function loadHitsWithFacts(
   return appended;
 }
 
-async function changedRows(connection: DuckDBConnection, sql: string): Promise<number> {
+async function changedRows(connection: SqlConnection, sql: string): Promise<number> {
   return Number((await connection.runAndReadAll(sql)).getRowObjectsJson()[0]?.Count ?? 0);
 }
 

@@ -4,13 +4,13 @@
  * uses, so reports answer the same for old and new rows. A folder with report tables but without
  * visit and link cells gets those from its visits and link hits, and page day cells from its page cells.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
 import { compactPageCells } from './report-facts-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { fillMissingPageDayCells } from './page-day-cells.js';
 import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
 
-export async function rebuildReportFacts(connection: DuckDBConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
+export async function rebuildReportFacts(connection: SqlConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
   const counts = await connection.runAndReadAll(
     `SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM page_views) + (SELECT count(*) FROM link_hits) AS facts`,
   );
@@ -32,7 +32,7 @@ export async function rebuildReportFacts(connection: DuckDBConnection, hitColumn
   });
 }
 
-async function inTransaction<T>(connection: DuckDBConnection, run: () => Promise<T>): Promise<T> {
+async function inTransaction<T>(connection: SqlConnection, run: () => Promise<T>): Promise<T> {
   await connection.run('BEGIN TRANSACTION');
   try {
     const result = await run();

@@ -4,7 +4,8 @@
  * distinct event ids over every raw hit:
  * - `page_views`: one row per page view, with its visit and the page's dimensions;
  * - `visits`: one row per visit (30 minutes of inactivity closes one), its entry and exit pages and
- *   the visit's attributes (device, login state, campaign, referrer, technology);
+ *   the visit's attributes (device, login state, campaign, referrer, technology); a view over the
+ *   open and the closed visits (visits-tables.ts);
  * - `link_hits`: one row per hit that is not a page view (link tracks, direct calls, media starts),
  *   with its events and its direct call (`call`: the first event's number, or `enllaç: ` and the
  *   link name of a link track that counts none), set at load so reports group by a column;
@@ -23,7 +24,8 @@
  * Visitor and event ids are kept as 64-bit hashes: counting them is several times cheaper than
  * counting text, and the raw ids stay in `hits` for exports and visitors' rights.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { SqlConnection } from './reads-first.js';
+import { VISIT_TABLES, ensureVisitTables } from './visits-tables.js';
 
 /** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
 const FILTER_COLUMNS = `section VARCHAR, subsection VARCHAR, programme VARCHAR, channel VARCHAR, portal VARCHAR,
@@ -35,14 +37,6 @@ const PAGE_VIEWS = `CREATE TABLE IF NOT EXISTS page_views (
   ${FILTER_COLUMNS}, internal_campaign VARCHAR, programme_name VARCHAR, page_name VARCHAR, title VARCHAR, url VARCHAR,
   page_type VARCHAR, author VARCHAR, thematic VARCHAR, referrer VARCHAR, search_keywords VARCHAR, search_results VARCHAR,
   is_bot BOOLEAN NOT NULL)`;
-
-const VISITS = `CREATE TABLE IF NOT EXISTS visits (
-  report_suite VARCHAR NOT NULL, visit_key UBIGINT NOT NULL, visitor_key UBIGINT NOT NULL, day DATE NOT NULL,
-  hour UTINYINT NOT NULL, started_at TIMESTAMP_MS NOT NULL, ended_at TIMESTAMP_MS NOT NULL, page_views INTEGER NOT NULL,
-  searches INTEGER NOT NULL, ${FILTER_COLUMNS}, internal_campaign VARCHAR,
-  entry_page_name VARCHAR, entry_title VARCHAR, entry_url VARCHAR, exit_page_name VARCHAR, exit_title VARCHAR, exit_url VARCHAR,
-  referrer VARCHAR, referrer_host VARCHAR, browser VARCHAR, os VARCHAR, viewport VARCHAR, is_bot BOOLEAN NOT NULL,
-  referrer_group VARCHAR NOT NULL)`;
 
 const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
@@ -110,10 +104,13 @@ const LINK_CELLS = `CREATE TABLE IF NOT EXISTS link_cells (
 /** The same columns as page_views; made from it when absent (a data folder from before it existed). */
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
+/** The report tables (the visits' two, not their view), as retention deletes from each. */
 export const REPORT_FACT_TABLES = [
-  'page_views', 'visits', 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells',
+  'page_views', ...VISIT_TABLES, 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells',
 ] as const;
 
-export async function ensureReportFactTables(connection: DuckDBConnection): Promise<void> {
-  for (const ddl of [PAGE_VIEWS, VISITS, LINK_HITS, PAGE_CELLS, SEARCHES, VISIT_CELLS, LINK_CELLS, PAGE_DAY_CELLS, VISIT_PAGE_CELLS]) await connection.run(ddl);
+export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
+  await connection.run(PAGE_VIEWS);
+  await ensureVisitTables(connection);
+  for (const ddl of [LINK_HITS, PAGE_CELLS, SEARCHES, VISIT_CELLS, LINK_CELLS, PAGE_DAY_CELLS, VISIT_PAGE_CELLS]) await connection.run(ddl);
 }
