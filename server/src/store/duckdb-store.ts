@@ -31,7 +31,7 @@ import { rebuildReportFacts } from './duckdb/report-facts-rebuild.js';
 import { PageCellCompaction } from './duckdb/report-facts-compaction.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './duckdb/media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './duckdb/reads-first.js';
-import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walBytes, type CheckpointRule } from './duckdb/quiet-checkpoint.js';
+import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './duckdb/quiet-checkpoint.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 /**
@@ -142,7 +142,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
    */
   private async checkpointIfQuiet(): Promise<void> {
     const { file, rule } = this.checkpoint;
-    if (checkpointDue(rule, walBytes(file), this.reads.quietForMs())) await this.writer.run('CHECKPOINT');
+    if (checkpointDue(rule, walFileBytes(file), this.reads.quietForMs())) await this.writer.run('CHECKPOINT');
   }
 
   activityDefinitions(): Promise<unknown[]> {

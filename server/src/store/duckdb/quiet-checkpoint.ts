@@ -40,7 +40,7 @@ export function checkpointDue(rule: CheckpointRule, walBytes: number, quietForMs
 }
 
 /** The size of the WAL beside `databaseFile` (0 when there is none: nothing to write). */
-export function walBytes(databaseFile: string): number {
+export function walFileBytes(databaseFile: string): number {
   try {
     return statSync(`${databaseFile}.wal`).size;
   } catch {
