@@ -20,7 +20,8 @@ const PLAY_METRICS: ReportMetric[] = [
   { key: 'seconds_played', label: 'Temps reproduït', format: 'seconds' },
   { key: 'seconds_per_play', label: 'Temps mitjà per reproducció', format: 'seconds' },
   { key: 'completion_rate', label: 'Percentatge de compleció', format: 'percent' },
-  { key: 'visitors', label: 'Visitants', format: 'count' },
+  // Unfiltered, from the media cells' sketches (store/duckdb/media-cells.ts): exact below 256 visitors.
+  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
 ];
 
 const AD_METRICS: ReportMetric[] = [

@@ -29,6 +29,7 @@ import { ensureReportFactTables } from './duckdb/report-facts-schema.js';
 import { loadHitsWithFacts } from './duckdb/report-facts-load.js';
 import { rebuildReportFacts } from './duckdb/report-facts-rebuild.js';
 import { PageCellCompaction } from './duckdb/report-facts-compaction.js';
+import { MediaCellCompaction } from './duckdb/media-cells.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './duckdb/media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './duckdb/reads-first.js';
 import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './duckdb/quiet-checkpoint.js';
@@ -98,6 +99,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     private readonly checkpoint: { file: string; rule: CheckpointRule },
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
     private readonly compaction = new PageCellCompaction(),
+    private readonly mediaCompaction = new MediaCellCompaction(),
     /** Report reads in flight, which segment loads let go first (reads-first.ts). */
     private readonly reads = new ReadsFirst(),
   ) {}
@@ -120,7 +122,8 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
         rows += loaded.hits;
       }
       if (heartbeats) {
-        rows += await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), HEARTBEAT_COLUMNS.map((c) => c.name));
+        const columns = HEARTBEAT_COLUMNS.map((c) => c.name);
+        rows += await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), columns, this.mediaCompaction);
       }
       if (decisions) {
         const columns = DECISION_COLUMNS.map((name) => ({ name }));

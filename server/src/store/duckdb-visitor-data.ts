@@ -1,5 +1,6 @@
 /** A visitor's rows in DuckDB: counted, streamed, or erased (visitor-data-sql.ts says how each table keys them). */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { remakeMediaCells, visitorMediaCellDays } from './duckdb/media-cells.js';
 import { remakeReportCells, visitorCellDays } from './duckdb/report-cells.js';
 import { remakePageCells, visitorPageCellDays } from './duckdb/report-facts-compaction.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
@@ -33,10 +34,12 @@ export async function eraseVisitor(connection: DuckDBConnection, visitorId: stri
     const counts = await visitorRowCounts(connection, visitorId);
     const cellDays = await visitorCellDays(connection, visitorId);
     const pageCellDays = await visitorPageCellDays(connection, visitorId);
+    const mediaCellDays = await visitorMediaCellDays(connection, visitorId);
     for (const sql of Object.values(VISITOR_DELETES)) await connection.run(sql, visitor);
     // The roll-ups hold the visitor's key and counts: their days are made again without the visitor.
     await remakeReportCells(connection, cellDays);
     await remakePageCells(connection, pageCellDays);
+    await remakeMediaCells(connection, mediaCellDays);
     await connection.run('COMMIT');
     return counts;
   } catch (error) {

@@ -3,13 +3,15 @@
  * channel, and over the whole range (the grouping set `()`, whose key is null), with each group's
  * distinct visitors for the minimum cohort. Bots are left out. Bound: `$suite`, `$from`, `$to`,
  * `$idle_before_ms` and the filters' `$f_*`. The DuckDB text reads the sessions kept at load
- * (store/duckdb/media-sessions-table.ts), which answer as the query-time derivation does; the
- * ClickHouse text (media-session-figures-clickhouse.ts) derives them from the heartbeats as it reads.
+ * (store/duckdb/media-sessions-table.ts), which answer as the query-time derivation does, or
+ * without filters their cells per day and key (media-cell-figures.ts); the ClickHouse text
+ * (media-session-figures-clickhouse.ts) derives them from the heartbeats as it reads.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
 import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../../store/media-sessions-sql.js';
 import type { FilterColumns } from '../filter-sql.js';
+import { mediaCellFiguresDuckdb } from './media-cell-figures.js';
 import { mediaSessionFiguresClickHouse } from './media-session-figures-clickhouse.js';
 
 export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channel';
@@ -56,15 +58,20 @@ const FIGURES = `${VISITORS_FIGURE},
 export const SESSION_FIGURES = sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS);
 
 export function mediaSessionFiguresQuery(grouping: MediaGrouping, filters: string): EngineQuery {
-  const { key, label } = GROUP_KEY[grouping];
   return {
     name: `media sessions by ${grouping}`,
-    duckdb: `${SESSION_FIGURES}
+    duckdb: filters.trim() === '' ? mediaCellFiguresDuckdb(grouping) : mediaSessionFiguresDuckdb(grouping, filters),
+    clickhouse: mediaSessionFiguresClickHouse(grouping, filters),
+  };
+}
+
+/** The DuckDB text over the sessions themselves: what a filtered report reads, and what the cells answer as. */
+export function mediaSessionFiguresDuckdb(grouping: MediaGrouping, filters: string): string {
+  const { key, label } = GROUP_KEY[grouping];
+  return `${SESSION_FIGURES}
       SELECT CASE WHEN grouping(group_key) = 0 THEN group_key END AS key,
         CASE WHEN grouping(group_key) = 0 THEN ${label} END AS label, ${FIGURES}
       FROM (SELECT *, ${key} AS group_key FROM session_figures WHERE is_bot = 0 ${filters}) grouped
       GROUP BY GROUPING SETS ((group_key), ())
-      ORDER BY key NULLS LAST`,
-    clickhouse: mediaSessionFiguresClickHouse(grouping, filters),
-  };
+      ORDER BY key NULLS LAST`;
 }

@@ -4,11 +4,13 @@
  * counting distinct visitors is what costs, so only the page's groups count them (and the total
  * counts the range's). The rows are those of media-session-figures.ts, plus `total_rows` on the
  * total (key null): how many groups there are in all. With `restricted`, only the groups in $keys
- * (a compared period's rows, whatever their rank there). Bound: `$suite`, `$from`, `$to`,
+ * (a compared period's rows, whatever their rank there). Without filters, DuckDB reads the media
+ * cells (media-cell-figures.ts) instead of the sessions. Bound: `$suite`, `$from`, `$to`,
  * `$idle_before_ms`, `$limit`, `$offset`, `$keys` and the filters' `$f_*`.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { GROUP_KEY, SESSION_FIGURES, SUM_FIGURES, VISITORS_FIGURE, type MediaGrouping } from './media-session-figures.js';
+import { mediaCellRankingDuckdb } from './media-cell-figures.js';
 import { mediaSessionRankingClickHouse } from './media-session-figures-clickhouse.js';
 
 export type MediaRankingGrouping = Exclude<MediaGrouping, 'day'>;
@@ -17,6 +19,15 @@ export type MediaRankingGrouping = Exclude<MediaGrouping, 'day'>;
 export type MediaRankingOrder = 'plays' | 'ad_breaks';
 
 export function mediaSessionRankingQuery(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): EngineQuery {
+  return {
+    name: `media sessions ranked by ${grouping}`,
+    duckdb: filters.trim() === '' ? mediaCellRankingDuckdb(grouping, order, restricted) : mediaSessionRankingDuckdb(grouping, order, filters, restricted),
+    clickhouse: mediaSessionRankingClickHouse(grouping, order, filters, restricted),
+  };
+}
+
+/** The DuckDB text over the sessions themselves: what a filtered ranking reads, and what the cells answer as. */
+export function mediaSessionRankingDuckdb(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): string {
   const { key, label } = GROUP_KEY[grouping];
   const only = restricted ? 'WHERE group_key IN (SELECT unnest(CAST(json($keys) AS VARCHAR[])))' : '';
   // `chosen` is read three times (sums, the page's visitors, the total): made once.
@@ -31,5 +42,5 @@ export function mediaSessionRankingQuery(grouping: MediaRankingGrouping, order: 
       UNION ALL
       SELECT NULL, NULL, ${VISITORS_FIGURE}, ${SUM_FIGURES}, (SELECT count(*) FROM grouped) FROM chosen
     ) ranked ORDER BY key IS NULL, ${order} DESC, key`;
-  return { name: `media sessions ranked by ${grouping}`, duckdb, clickhouse: mediaSessionRankingClickHouse(grouping, order, filters, restricted) };
+  return duckdb;
 }

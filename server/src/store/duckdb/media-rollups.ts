@@ -1,13 +1,15 @@
 /**
  * The media roll-ups the DuckDB store keeps beside `heartbeats`, as one entry point for the store:
- * `media_sessions` (media-sessions-table.ts), read by the media session reports, and
- * `live_minutes` (live-minutes-table.ts), read by the live and radio reports. Both are made from
- * the heartbeats as each segment loads, in the segment's transaction, and follow the heartbeats
- * through retention and erasure (visitor-data-sql.ts).
+ * `media_sessions` (media-sessions-table.ts), read by the filtered media session reports, its
+ * cells per day and key (media-cells.ts), read by the unfiltered ones, and `live_minutes`
+ * (live-minutes-table.ts), read by the live and radio reports. All are made from the heartbeats
+ * as each segment loads, in the segment's transaction, and follow the heartbeats through
+ * retention and erasure (visitor-data-sql.ts, duckdb-visitor-data.ts).
  */
 import type { SqlConnection } from './reads-first.js';
 import { appendLiveMinutes, ensureLiveMinutesTable, LIVE_MINUTES_TABLE } from './live-minutes-table.js';
 import { DEDUPLICATION_WINDOW_HOURS } from './report-facts-load.js';
+import { ensureMediaCellsTable, MEDIA_CELLS_TABLE, type MediaCellCompaction } from './media-cells.js';
 import { ensureMediaSessionsTable, remakeMediaSessions, remakeMediaSessionsBefore } from './media-sessions-table.js';
 
 /** The segment's first and last receive time (epoch ms; null when it holds no heartbeat). */
@@ -21,6 +23,7 @@ const DROP_STORED = `DELETE FROM segment_heartbeats s WHERE EXISTS (SELECT 1 FRO
 /** Creates the roll-ups; a data folder whose heartbeats predate one gets it filled once. Call after the heartbeats table exists. */
 export async function ensureMediaRollups(connection: SqlConnection): Promise<void> {
   await ensureMediaSessionsTable(connection);
+  await ensureMediaCellsTable(connection);
   await ensureLiveMinutesTable(connection);
 }
 
@@ -37,7 +40,12 @@ export async function ensureMediaRollups(connection: SqlConnection): Promise<voi
  * received later than that is stored again; the sessions still count it once
  * (media-sessions-sql.ts uniqueHeartbeats).
  */
-export async function loadHeartbeatsWithRollups(connection: SqlConnection, select: string, columns: readonly string[]): Promise<number> {
+export async function loadHeartbeatsWithRollups(
+  connection: SqlConnection,
+  select: string,
+  columns: readonly string[],
+  compaction: MediaCellCompaction,
+): Promise<number> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS
     SELECT * FROM (${select}) r QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
   const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
@@ -52,14 +60,20 @@ export async function loadHeartbeatsWithRollups(connection: SqlConnection, selec
   const rows = Number(inserted.getRowObjectsJson()[0]?.Count ?? 0);
   if (rows > 0) {
     await appendLiveMinutes(connection, 'segment_heartbeats');
-    await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM segment_heartbeats', {}, Number(span.first_ms));
+    const appended = await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM segment_heartbeats', {}, Number(span.first_ms));
+    await compaction.record(connection, appended);
   }
   await connection.run('DROP TABLE segment_heartbeats');
   return rows;
 }
 
-/** Retention, once the heartbeats before `day` are deleted: their minutes go, and the sessions that began before it are made again from what is left. */
+/**
+ * Retention, once the heartbeats before `day` are deleted: their minutes go, the sessions that
+ * began before it are made again from what is left (their cells taken out and put back on the
+ * day they start now), and the cells before it go.
+ */
 export async function deleteMediaRollupsBefore(connection: SqlConnection, day: string): Promise<void> {
   await connection.run(`DELETE FROM ${LIVE_MINUTES_TABLE} WHERE day < CAST($day AS DATE)`, { day });
   await remakeMediaSessionsBefore(connection, day);
+  await connection.run(`DELETE FROM ${MEDIA_CELLS_TABLE} WHERE day < CAST($day AS DATE)`, { day });
 }

@@ -13,6 +13,7 @@
  */
 import type { SqlConnection } from './reads-first.js';
 import { DUCKDB_FUNCTIONS, sessionRowsSql } from '../media-sessions-sql.js';
+import { appendMediaCells, MEDIA_CELLS_TABLE, MERGED_SESSIONS, REPLACED_SESSIONS, type AppendedCells } from './media-cells.js';
 
 export const MEDIA_SESSIONS_TABLE = 'media_sessions';
 
@@ -45,11 +46,12 @@ const TOUCHED_ROWS_SINCE = touchedRowsSql(true);
 const TOUCHED_ROWS_ALL = touchedRowsSql(false);
 
 const SESSION_ROWS = `${sessionRowsSql('FALSE', DUCKDB_FUNCTIONS)} ${STORED_COLUMNS}`;
+const EVERY_SESSION_ROW = `${sessionRowsSql('TRUE', DUCKDB_FUNCTIONS)} ${STORED_COLUMNS}`;
 
 /**
  * Creates the table with STORED_COLUMNS. A data folder whose heartbeats were stored before it (or
  * before the session rules changed its columns or their types) gets it made from every heartbeat,
- * once (about 18 s for 6 M heartbeats).
+ * once (about 18 s for 6 M heartbeats), and its media cells made again.
  */
 export async function ensureMediaSessionsTable(connection: SqlConnection): Promise<void> {
   const expected = await connection.runAndReadAll(`DESCRIBE ${SESSION_ROWS}`);
@@ -58,9 +60,11 @@ export async function ensureMediaSessionsTable(connection: SqlConnection): Promi
   );
   const layout = (rows: Record<string, unknown>[]) => rows.map((row) => `${String(row.column_name)} ${String(row.column_type)}`).join();
   if (layout(existing.getRowObjectsJson()) === layout(expected.getRowObjectsJson())) return;
+  // The cells are made again from the new rows (media-cells.ts ensureMediaCellsTable).
+  await connection.run(`DROP TABLE IF EXISTS ${MEDIA_CELLS_TABLE}`);
   await connection.run(`DROP TABLE IF EXISTS ${MEDIA_SESSIONS_TABLE}`);
   await connection.run(`CREATE TABLE ${MEDIA_SESSIONS_TABLE} AS ${SESSION_ROWS}`);
-  if (await hasHeartbeats(connection)) await remakeMediaSessions(connection, 'SELECT report_suite, session_id FROM heartbeats');
+  if (await hasHeartbeats(connection)) await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME ${EVERY_SESSION_ROW}`);
 }
 
 export async function hasHeartbeats(connection: SqlConnection): Promise<boolean> {
@@ -70,7 +74,8 @@ export async function hasHeartbeats(connection: SqlConnection): Promise<boolean>
 
 /**
  * Makes again the sessions `touched` names (a SELECT of report_suite, session_id; `values` its
- * bound parameters): deletes their rows and inserts each one that still has heartbeats. Their
+ * bound parameters): deletes their rows and inserts each one that still has heartbeats, and
+ * appends the change to the media cells (media-cells.ts), returning what it appended. Their
  * heartbeats are read from the earliest first receipt among their rows on, or from
  * `newSinceMs` (epoch ms) for sessions without a row, whose heartbeats are all new (a segment's).
  * Runs in the caller's transaction.
@@ -80,7 +85,7 @@ export async function remakeMediaSessions(
   touched: string,
   values: Record<string, string> = {},
   newSinceMs?: number,
-): Promise<void> {
+): Promise<AppendedCells> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${TOUCHED} AS SELECT DISTINCT report_suite, session_id FROM (${touched}) touched`, values);
   const since = await connection.runAndReadAll(
     `SELECT CASE WHEN count(*) FILTER (WHERE m.session_id IS NULL) = 0 OR $new_since_ms IS NOT NULL
@@ -89,14 +94,18 @@ export async function remakeMediaSessions(
     { new_since_ms: newSinceMs === undefined ? null : String(newSinceMs) },
   );
   const sinceMs = since.getRowObjectsJson()[0]?.since_ms;
-  await connection.run(`DELETE FROM ${MEDIA_SESSIONS_TABLE} m
-    WHERE EXISTS (SELECT 1 FROM ${TOUCHED} t WHERE t.report_suite = m.report_suite AND t.session_id = m.session_id)`);
-  if (sinceMs === null || sinceMs === undefined) await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME ${TOUCHED_ROWS_ALL}`);
-  else await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME ${TOUCHED_ROWS_SINCE}`, { since_ms: String(sinceMs) });
-  await connection.run(`DROP TABLE ${TOUCHED}`);
+  const ofTouched = `EXISTS (SELECT 1 FROM ${TOUCHED} t WHERE t.report_suite = m.report_suite AND t.session_id = m.session_id)`;
+  await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPLACED_SESSIONS} AS SELECT * FROM ${MEDIA_SESSIONS_TABLE} m WHERE ${ofTouched}`);
+  await connection.run(`DELETE FROM ${MEDIA_SESSIONS_TABLE} m WHERE ${ofTouched}`);
+  if (sinceMs === null || sinceMs === undefined) await connection.run(`CREATE OR REPLACE TEMP TABLE ${MERGED_SESSIONS} AS ${TOUCHED_ROWS_ALL}`);
+  else await connection.run(`CREATE OR REPLACE TEMP TABLE ${MERGED_SESSIONS} AS ${TOUCHED_ROWS_SINCE}`, { since_ms: String(sinceMs) });
+  await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME SELECT * FROM ${MERGED_SESSIONS}`);
+  const appended = await appendMediaCells(connection);
+  for (const table of [TOUCHED, REPLACED_SESSIONS, MERGED_SESSIONS]) await connection.run(`DROP TABLE ${table}`);
+  return appended;
 }
 
 /** Retention: after the heartbeats before `day` are deleted, the sessions that began before it are made again from what is left. */
-export function remakeMediaSessionsBefore(connection: SqlConnection, day: string): Promise<void> {
+export function remakeMediaSessionsBefore(connection: SqlConnection, day: string): Promise<AppendedCells> {
   return remakeMediaSessions(connection, `SELECT report_suite, session_id FROM ${MEDIA_SESSIONS_TABLE} WHERE day < CAST($day AS DATE)`, { day });
 }
