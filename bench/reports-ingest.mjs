@@ -1,9 +1,10 @@
 // The ingest that goes on while bench:reports asks its reports: page-view beacons of many visitors
 // and the heartbeats of live viewers, sent to the server at a steady rate from a process of its
 // own, until it is told to stop (SIGTERM) or its time is up. Of RATE_PER_S requests, HEARTBEAT_SHARE
-// are heartbeats (bench/reports.mjs's mix): each viewer's session opens with a `start` and then
-// sends a main `play` of HEARTBEAT_INTERVAL_MS, as the tracker does on a live stream. Prints how
-// many were acknowledged.
+// are heartbeats (bench/reports.mjs's mix) of as many live viewers as send them every
+// HEARTBEAT_INTERVAL_MS, as the tracker does on a live stream: each viewer's session opens with a
+// `start`, then sends a main `play` per interval, and after HEARTBEATS_PER_SESSION the viewer
+// starts another. Prints how many were acknowledged.
 // Usage: node bench/reports-ingest.mjs PORT RATE_PER_S SECONDS
 import http from 'node:http';
 import { guideFor } from '../packages/content/dist/index.js';
@@ -27,7 +28,9 @@ let acknowledged = 0;
 let answered = 0;
 let visitor = 0;
 let viewer = 0;
-/** The viewers' sessions: how many heartbeats each has sent. */
+/** Live viewers watching at once: each sends a heartbeat per HEARTBEAT_INTERVAL_MS, all of them HEARTBEAT_SHARE of the rate. */
+const LIVE_VIEWERS = Math.max(1, Math.round((rate * HEARTBEAT_SHARE * HEARTBEAT_INTERVAL_MS) / 1000));
+/** Each viewer's session: its number and how many heartbeats it has sent. */
 const sessions = new Map();
 
 function get(path) {
@@ -49,9 +52,10 @@ function sendBeacon() {
 
 /** The next heartbeat of one of the live viewers, taken in turn. */
 function sendHeartbeat() {
-  viewer = (viewer + 7907) % VISITOR_POOL;
-  const count = sessions.get(viewer) ?? 0;
-  sessions.set(viewer, (count + 1) % HEARTBEATS_PER_SESSION);
+  viewer = (viewer + 1) % LIVE_VIEWERS;
+  const session = sessions.get(viewer) ?? { number: 0, count: 0 };
+  const count = session.count;
+  sessions.set(viewer, count + 1 === HEARTBEATS_PER_SESSION ? { number: session.number + 1, count: 0 } : { number: session.number, count: count + 1 });
   const now = Date.now();
   const channel = LIVE_CHANNELS[viewer % LIVE_CHANNELS.length];
   const broadcast = guideFor(channel, new Date(now)).find((b) => Date.parse(b.start) <= now && now < Date.parse(b.end));
@@ -59,7 +63,7 @@ function sendHeartbeat() {
     analytics: { reportSuite: SUITE, trackingServer: '127.0.0.1', ssl: false },
     visitorId: visitorId('viewer', viewer),
     serviceProvider: { playerName: 'bench', libraryVersion: '2.2.1', apiLevel: 4, ovp: 'bench', channel: 'bench' },
-    event: { sessionId: `${runId}${viewer}-${Math.floor(now / (HEARTBEATS_PER_SESSION * HEARTBEAT_INTERVAL_MS))}`, type: count === 0 ? 'start' : 'play', duration: count === 0 ? 0 : HEARTBEAT_INTERVAL_MS, playhead: 0, ts: now, prevTs: -1 },
+    event: { sessionId: `${runId}-${viewer}-${session.number}`, type: count === 0 ? 'start' : 'play', duration: count === 0 ? 0 : HEARTBEAT_INTERVAL_MS, playhead: 0, ts: now, prevTs: -1 },
     asset: { type: 'main', name: broadcast?.title ?? channel, videoId: broadcast?.id ?? channel, publisher: 'bench', length: 86_400 },
     stream: { type: 'live', qos: { bitrate: 2_000_000, fps: 25, droppedFrames: 0, startupTimeMs: 900 } },
     meta: {},
