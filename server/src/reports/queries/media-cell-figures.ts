@@ -8,7 +8,7 @@
  * sessions (IDLE_EXITS). Bound: `$suite`, `$from`, `$to`, `$idle_before_ms`, and for a ranking
  * `$limit`, `$offset` and `$keys`.
  */
-import { MEDIA_CELL_DIMENSIONS, MEDIA_CELLS_TABLE, NEVER_PLAYED } from '../../store/duckdb/media-cells.js';
+import { MEDIA_CELL_KEYS, MEDIA_CELLS_TABLE, NEVER_PLAYED } from '../../store/duckdb/media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
 import type { MediaGrouping } from './media-session-figures.js';
 import type { MediaRankingGrouping, MediaRankingOrder } from './media-session-ranking.js';
@@ -41,7 +41,7 @@ const DAY_TEXT = "strftime(day, '%Y-%m-%d')";
 /** A grouping's cells and its key over them, and the same key over a session row. */
 function keyed(grouping: MediaGrouping): { dimension: string; cellKey: string; sessionKey: string } {
   if (grouping === 'day') return { dimension: 'all', cellKey: DAY_TEXT, sessionKey: DAY_TEXT };
-  return { dimension: grouping, cellKey: 'value', sessionKey: MEDIA_CELL_DIMENSIONS[grouping] };
+  return { dimension: grouping, cellKey: 'value', sessionKey: MEDIA_CELL_KEYS[grouping] };
 }
 
 /**

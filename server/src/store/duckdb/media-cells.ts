@@ -21,17 +21,16 @@ import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
 
 export const MEDIA_CELLS_TABLE = 'media_cells';
 
-/** The report keys cells are kept by: name → the key as SQL over a media_sessions row (media-session-figures.ts GROUP_KEY). */
-export const MEDIA_CELL_DIMENSIONS = {
-  /** Every session of the day: the series by day and the rankings' totals. */
-  all: 'NULL',
+/**
+ * The report keys cells are kept by beside `all` (every session of the day: the series by day and
+ * the rankings' totals): name → the key as SQL over a media_sessions row (media-session-figures.ts GROUP_KEY).
+ */
+export const MEDIA_CELL_KEYS = {
   content: 'content_id',
   programme: "coalesce(programme, '')",
   season: "coalesce(programme, '') || '/' || coalesce(season, '')",
   channel: "coalesce(channel, '')",
 } as const;
-
-export type MediaCellDimension = keyof typeof MEDIA_CELL_DIMENSIONS;
 
 /** A session that never played and had not failed when it ended by itself; one not yet ended waits for the idle rule. */
 export const NEVER_PLAYED = 'started_ms IS NOT NULL AND first_play_ms IS NULL AND start_failure = 0';
@@ -65,25 +64,39 @@ const CREATE = `CREATE TABLE IF NOT EXISTS ${MEDIA_CELLS_TABLE} (
     .join(', ')},
   lowest_visitor_keys UBIGINT[] NOT NULL)`;
 
-/** Cells of `src` (media_sessions rows with `sign`: 1 to add a session, -1 to take one out). */
+const KEYS = Object.entries(MEDIA_CELL_KEYS);
+const CELL_BY = 'report_suite, day, is_bot';
+
+/**
+ * Cells of `src` (media_sessions rows with `sign`: 1 to add a session, -1 to take one out), every
+ * dimension in one pass (grouping sets): several times cheaper to plan and run than a query per
+ * dimension.
+ */
 function mediaCellsSql(src: string): string {
   const sums = Object.entries(SESSION_FIGURES)
     .map(([name, sql]) => `sum(sign * ${sql}) AS ${name}`)
     .join(', ');
   const sketch = `coalesce(list_slice(list_sort(list_distinct(list(visitor_key) FILTER (WHERE sign = 1))), 1, ${CELL_SKETCH_KEYS}), CAST([] AS UBIGINT[]))`;
-  const cells = Object.entries(MEDIA_CELL_DIMENSIONS).map(
-    ([name, value]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension, ${value} AS value,
-      ${name === 'content' ? 'max(content_name) FILTER (WHERE sign = 1)' : 'NULL'} AS label, ${sums}, ${sketch} AS lowest_visitor_keys
-    FROM src GROUP BY ALL`,
-  );
-  return `INSERT INTO ${MEDIA_CELLS_TABLE} WITH src AS MATERIALIZED (${src}) ${cells.join(' UNION ALL ')}`;
+  const keyed = KEYS.map(([name, sql]) => `${sql} AS key_${name}`).join(', ');
+  const sets = [`(${CELL_BY})`, ...KEYS.map(([name]) => `(${CELL_BY}, key_${name})`)].join(', ');
+  const dimension = `CASE ${KEYS.map(([name]) => `WHEN grouping(key_${name}) = 0 THEN '${name}'`).join(' ')} ELSE 'all' END`;
+  const value = `CASE ${KEYS.map(([name]) => `WHEN grouping(key_${name}) = 0 THEN key_${name}`).join(' ')} END`;
+  return `INSERT INTO ${MEDIA_CELLS_TABLE}
+    SELECT ${CELL_BY}, ${dimension}, ${value}, CASE WHEN grouping(key_content) = 0 THEN max(content_name) FILTER (WHERE sign = 1) END,
+      ${sums}, ${sketch}
+    FROM (SELECT *, ${keyed} FROM (${src}) s) keyed
+    GROUP BY GROUPING SETS (${sets})`;
 }
 
 /** Temp tables a session remake fills (media-sessions-table.ts): the touched sessions' rows as they were and as they are now. */
 export const REPLACED_SESSIONS = 'replaced_media_sessions';
 export const MERGED_SESSIONS = 'merged_media_sessions';
+/** REPLACED_SESSIONS' column of each row's id in media_sessions, by which the remake deletes it. */
+export const REPLACED_ROW = 'replaced_row';
 
-const APPEND = mediaCellsSql(`SELECT *, 1 AS sign FROM ${MERGED_SESSIONS} UNION ALL SELECT *, -1 AS sign FROM ${REPLACED_SESSIONS}`);
+const APPEND = mediaCellsSql(
+  `SELECT *, 1 AS sign FROM ${MERGED_SESSIONS} UNION ALL SELECT * EXCLUDE (${REPLACED_ROW}), -1 AS sign FROM ${REPLACED_SESSIONS}`,
+);
 
 /** What a load appended: its rows and the days (YYYY-MM-DD) they fell on. */
 export interface AppendedCells {

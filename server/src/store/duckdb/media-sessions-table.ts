@@ -13,7 +13,7 @@
  */
 import type { SqlConnection } from './reads-first.js';
 import { DUCKDB_FUNCTIONS, sessionRowsSql } from '../media-sessions-sql.js';
-import { appendMediaCells, MEDIA_CELLS_TABLE, MERGED_SESSIONS, REPLACED_SESSIONS, type AppendedCells } from './media-cells.js';
+import { appendMediaCells, MEDIA_CELLS_TABLE, MERGED_SESSIONS, REPLACED_ROW, REPLACED_SESSIONS, type AppendedCells } from './media-cells.js';
 
 export const MEDIA_SESSIONS_TABLE = 'media_sessions';
 
@@ -95,8 +95,9 @@ export async function remakeMediaSessions(
   );
   const sinceMs = since.getRowObjectsJson()[0]?.since_ms;
   const ofTouched = `EXISTS (SELECT 1 FROM ${TOUCHED} t WHERE t.report_suite = m.report_suite AND t.session_id = m.session_id)`;
-  await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPLACED_SESSIONS} AS SELECT * FROM ${MEDIA_SESSIONS_TABLE} m WHERE ${ofTouched}`);
-  await connection.run(`DELETE FROM ${MEDIA_SESSIONS_TABLE} m WHERE ${ofTouched}`);
+  // Kept with their row ids, which the delete then finds without reading the sessions' keys again.
+  await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPLACED_SESSIONS} AS SELECT rowid AS ${REPLACED_ROW}, * FROM ${MEDIA_SESSIONS_TABLE} m WHERE ${ofTouched}`);
+  await connection.run(`DELETE FROM ${MEDIA_SESSIONS_TABLE} WHERE rowid IN (SELECT ${REPLACED_ROW} FROM ${REPLACED_SESSIONS})`);
   if (sinceMs === null || sinceMs === undefined) await connection.run(`CREATE OR REPLACE TEMP TABLE ${MERGED_SESSIONS} AS ${TOUCHED_ROWS_ALL}`);
   else await connection.run(`CREATE OR REPLACE TEMP TABLE ${MERGED_SESSIONS} AS ${TOUCHED_ROWS_SINCE}`, { since_ms: String(sinceMs) });
   await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME SELECT * FROM ${MERGED_SESSIONS}`);
