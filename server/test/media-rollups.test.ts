@@ -227,20 +227,24 @@ describe('media roll-ups', () => {
     }
   }, ROLLUP_TEST_TIMEOUT_MS);
 
-  it('are made from the heartbeats of a data folder stored before them', async () => {
+  it.each([
+    ['the sessions and live minutes', `DROP TABLE ${MEDIA_SESSIONS_TABLE}; DROP TABLE live_minutes`],
+    ['the media cells', `DROP TABLE ${MEDIA_CELLS_TABLE}`],
+  ])('are made from the heartbeats of a data folder stored before %s', async (_, drop) => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
     const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
     await loadSegments(first, await playSegments());
     await first.close();
     const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME));
     const connection = await instance.connect();
-    await connection.run(`DROP TABLE ${MEDIA_SESSIONS_TABLE}; DROP TABLE live_minutes`);
+    await connection.run(drop);
     connection.closeSync();
     instance.closeSync();
     const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
     try {
-      const answered = await expectRollupsAnswerAsHeartbeats(store, REPLAY_EPOCH_MS + 4 * 24 * HOUR_MS);
+      const answered = await expectRollupsAnswerAsHeartbeats(store, REPLAY_EPOCH_MS + 4 * 24 * HOUR_MS, true);
       expect(answered.sessions).toBe(17);
+      expect(answered.exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
     } finally {
       await store.close();
     }
