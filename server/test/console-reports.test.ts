@@ -79,6 +79,8 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(body.rows).toHaveLength(24);
     expect(body.rows[10].values.visits).toBe(2);
     expect(body.rows[11].values.visits).toBe(1);
+    // The range's visitors, read from the days' cells rather than the hours': A and B.
+    expect(body.totals.values).toMatchObject({ visits: 3, visitors: 2 });
   });
 
   it('ranks sections with a drill-down, and pages by title linking to the page', async () => {

@@ -72,6 +72,12 @@ const CELL_STEP: Record<AudienceStep, { dimension: string; column: string; duckd
 };
 
 /**
+ * The whole range's visitors: every visit has a day and an hour, so the days' `all` cells hold the
+ * same smallest visitor keys as the range's hour cells, in a 24th of the rows.
+ */
+const RANGE_CELLS = `${IN_RANGE} AND dimension = 'all'`;
+
+/**
  * The same series without filters, from the visit cells (a few hundred rows, not every visit):
  * the sums are exact, the visitors of each step and of the range come from the cells' sketches.
  */
@@ -85,7 +91,7 @@ export function audienceCellsQuery(step: AudienceStep): EngineQuery {
           sum(page_views) / nullif(sum(visits), 0) AS pages_per_visit, sum(bounces) / nullif(sum(visits), 0) AS bounce_rate
         FROM visit_cells WHERE ${cells} GROUP BY GROUPING SETS ((${column}), ())),
       step_visitors AS (${sketchVisitorsSql('visit_cells', cells, column)}),
-      range_visitors AS (${sketchVisitorsSql('visit_cells', cells)})
+      range_visitors AS (${sketchVisitorsSql('visit_cells', RANGE_CELLS)})
       SELECT CASE WHEN s.${column} IS NOT NULL THEN ${duckdb} END AS key, s.* EXCLUDE (${column}),
         CASE WHEN s.${column} IS NULL THEN (SELECT visitors FROM range_visitors) ELSE v.visitors END AS visitors
       FROM sums s LEFT JOIN step_visitors v ON v.row_key = s.${column}
