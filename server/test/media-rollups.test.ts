@@ -166,7 +166,8 @@ async function expectRollupsAnswerAsHeartbeats(
       const rows = await store.read(query, { ...values, ...filters.values });
       expect(rows).toEqual(await store.read({ ...query, duckdb: derivedQuery }, filters.values));
       if (filters.sql === '') exits.push(Number(rows.at(-1)!.exits_before_start));
-      if (grouping === 'day') continue;
+      // The rankings over the sessions are compared with the derivation by media-console-reports and the ClickHouse tests.
+      if (grouping === 'day' || filters.sql !== '') continue;
       const pages: Record<string, string | number>[] = [{ limit: 2, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 0, keys: '["x","Telenotícies",""]' }];
       for (const page of pages) {
         const restricted = page.keys !== undefined;
