@@ -1,4 +1,4 @@
-// Activity results over time: the store's per-day query (server/src/store/duckdb-experience-day-counts.ts)
+// Activity results over time: the store's per-day query (server/src/store/duckdb/duckdb-experience-day-counts.ts)
 // on an activity with many decision events. Fills a temporary DuckDB store through the ingest
 // log's loader with EVENTS decision events of one A/B activity (two impressions per visitor, one
 // visitor in five clicking) spread over the last 60 days, plus as many events of another activity,
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDuckDbStore } from '../server/dist/store/duckdb-store.js';
+import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
 
 const EVENTS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 7);

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
-import { openDuckDbStore } from '../server/dist/store/duckdb-store.js';
+import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
 import { mediaTrafficByHour } from './reports-media-traffic.mjs';
 import { hitTrafficByHour } from './reports-traffic.mjs';
 import { apiHeaders, runBounded, startServer } from './server-process.mjs';

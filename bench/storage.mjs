@@ -25,7 +25,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
 import { openClickHouseEvents } from '../server/dist/store/clickhouse/open-clickhouse-events.js';
 import { sqlIdentifier, sqlString } from '../server/dist/store/clickhouse/sql-literal.js';
-import { openDuckDbStore } from '../server/dist/store/duckdb-store.js';
+import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
 import { CONVERSIONS_PER_IMPRESSION, IMPRESSIONS_PER_PAGE_VIEW, createDecisionTraffic } from './decision-traffic.mjs';
 import { mediaTrafficByHour } from './reports-media-traffic.mjs';
 import { hitTrafficByHour } from './reports-traffic.mjs';

@@ -37,7 +37,7 @@ import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
-import { openDuckDbStore } from './store/duckdb-store.js';
+import { openDuckDbStore } from './store/duckdb/duckdb-store.js';
 import { openEventsStore } from './store/open-events-store.js';
 import type { EmbeddedMetadata } from './store/metadata-store.js';
 import { openMetadataStore, type MetadataStore } from './store/metadata-store.js';

@@ -1,5 +1,5 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DuckDbAccountStore, ensureAccountTables } from '../src/store/duckdb-accounts.js';
+import { DuckDbAccountStore, ensureAccountTables } from '../src/store/duckdb/duckdb-accounts.js';
 import { accountStoreContract } from './helpers/account-store-contract.js';
 
 accountStoreContract('embedded (DuckDB)', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { activityStoreContract } from './helpers/activity-store-contract.js';
 
 activityStoreContract('embedded (DuckDB)', async () => {

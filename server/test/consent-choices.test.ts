@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { CONSENT_CHOICES_BURST } from '../src/consent-choices/consent-choice-limits.js';
-import { DUCKDB_FILE_NAME } from '../src/store/duckdb-store.js';
+import { DUCKDB_FILE_NAME } from '../src/store/duckdb/duckdb-store.js';
 import { TEST_ENV, authHeadersFor } from './helpers/test-server.js';
 
 const SITE = 'https://site.test';

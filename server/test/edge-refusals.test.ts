@@ -6,7 +6,7 @@ import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { localDayIn } from '../src/local-day.js';
 import { MAX_PENDING_REFUSAL_KEYS, createRefusalCounts } from '../src/ingest/refusals.js';
 import type { RefusalStore, RefusedHitsRow } from '../src/ingest/refusals-store.js';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 
 const localDay = localDayIn('Europe/Madrid');
 const NOON_23 = Date.UTC(2026, 10, 23, 11, 0);

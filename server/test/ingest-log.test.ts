@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { IngestLog } from '../src/ingest/ingest-log.js';
 import { StoreLoader } from '../src/ingest/store-loader.js';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { HitRow } from '../src/store/hit-row.js';
 import type { Store } from '../src/store/store.js';
 

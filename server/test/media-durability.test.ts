@@ -9,7 +9,7 @@ import { createHeartbeatPipeline } from '../src/ingest/heartbeat-pipeline.js';
 import { IngestLog } from '../src/ingest/ingest-log.js';
 import { StoreLoader } from '../src/ingest/store-loader.js';
 import { localDayIn } from '../src/local-day.js';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { HeartbeatRow } from '../src/store/heartbeat-row.js';
 import type { Store } from '../src/store/store.js';
 import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS } from './helpers/media.js';

@@ -15,7 +15,7 @@ import { mediaSessionRankingDuckdb, mediaSessionRankingQuery } from '../src/repo
 import type { EngineQuery } from '../src/store/analytics-reader.js';
 import { MEDIA_CELLS_COMPACT_ROWS, MEDIA_CELLS_TABLE, MediaCellCompaction } from '../src/store/duckdb/media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.js';
-import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb-store.js';
+import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { HeartbeatRow } from '../src/store/heartbeat-row.js';
 import { DUCKDB_FUNCTIONS, liveChannel, sessionFiguresFrom, sessionFiguresSql } from '../src/store/media-sessions-sql.js';
 import { replay, REPLAY_EPOCH_MS, scenario, VOD } from './helpers/media.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
-import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb-store.js';
+import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { CHECKPOINT_QUIET_MS, CHECKPOINT_WAL_MIB, DEFAULT_CHECKPOINT_RULE, checkpointDue, type CheckpointRule } from '../src/store/duckdb/quiet-checkpoint.js';
 import { ReadsFirst } from '../src/store/duckdb/reads-first.js';
 import type { HitRow } from '../src/store/hit-row.js';

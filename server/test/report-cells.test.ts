@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { remakeReportCells } from '../src/store/duckdb/report-cells.js';
 import { CELL_SKETCH_KEYS } from '../src/store/duckdb/report-facts-schema.js';
 import type { HitRow } from '../src/store/hit-row.js';

@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { measureRealtime } from '../src/reports/realtime-snapshot.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { FIXTURE_MORNING, FIXTURE_RANGE, hitReportsFixture, type FixtureBeacon } from './helpers/hit-reports-fixture.js';
 import { TEST_ENV, authHeadersFor, beaconUrl, startTestServer, type TestServer } from './helpers/test-server.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
-import { openDuckDbStore } from '../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { compactPageCells } from '../src/store/duckdb/report-facts-compaction.js';
 import type { HitRow } from '../src/store/hit-row.js';
 import { DuckDBInstance } from '@duckdb/node-api';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DUCKDB_FILE_NAME } from '../src/store/duckdb-store.js';
+import { DUCKDB_FILE_NAME } from '../src/store/duckdb/duckdb-store.js';
 import { REPLAY_DAY, deliver, replay } from './helpers/media.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { OTHER_VISITOR, REPLAY_VISITOR, askDecision, sendPageView } from './helpers/visitor-traces.js';

@@ -1,6 +1,6 @@
 /**
  * The activity model: what an editor defines and the decision engine runs. Stored as one JSON
- * definition per activity (store/duckdb-decisions.ts) so that DuckDB and ClickHouse keep it alike;
+ * definition per activity (store/duckdb/duckdb-decisions.ts) so that DuckDB and ClickHouse keep it alike;
  * `parseActivity` is the one gate every definition passes, from the seed, the store or the API
  * (the API's through `parseSubmittedActivity`, which also refuses the trust fields); what makes
  * a valid definition safe to serve is offer-safety.ts.

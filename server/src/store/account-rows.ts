@@ -1,5 +1,5 @@
 /**
- * Account rows as both engines read them (store/duckdb-accounts.ts, store/postgres/postgres-accounts.ts):
+ * Account rows as both engines read them (store/duckdb/duckdb-accounts.ts, store/postgres/postgres-accounts.ts):
  * one column name per field, 64-bit numbers that may arrive as strings.
  */
 import { isRole, type Role } from '../auth/roles.js';

@@ -11,7 +11,7 @@ import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from 
 import { collectorName } from './clickhouse/collector-name.js';
 import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
 import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
-import { openDuckDbStore } from './duckdb-store.js';
+import { openDuckDbStore } from './duckdb/duckdb-store.js';
 import type { ReportStore } from './store.js';
 
 /** The embedded store, as openDuckDbStore returns it. */

@@ -10,7 +10,7 @@ import { IngestLog, type LogRecord } from '../../src/ingest/ingest-log.js';
 import { ensureSchema, eventTables } from '../../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../../src/store/clickhouse/event-batch-writer.js';
 import { ClickHouseSegmentDrain } from '../../src/store/clickhouse/segment-drain.js';
-import { openDuckDbStore } from '../../src/store/duckdb-store.js';
+import { openDuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { TestDatabase } from './clickhouse.js';
 
 export type DuckDbStore = Awaited<ReturnType<typeof openDuckDbStore>>;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DUCKDB_FILE_NAME } from '../../src/store/duckdb-store.js';
+import { DUCKDB_FILE_NAME } from '../../src/store/duckdb/duckdb-store.js';
 
 /**
  * Rows of the `heartbeats` table of a closed server's data folder: what reports cannot show (the

@@ -2,7 +2,7 @@
  * The metadata schema as numbered steps of plain SQL. A database records the steps it has in
  * schema_version; at start the missing ones run, all in one transaction, so a server that fails
  * half-way leaves the schema as it found it. A step, once released, is never edited: a change is
- * a new step. Columns mirror the embedded tables (store/duckdb-accounts.ts, duckdb-decisions.ts,
+ * a new step. Columns mirror the embedded tables (store/duckdb/duckdb-accounts.ts, duckdb-decisions.ts,
  * content/content-store.ts, engagement/engagement-store.ts, visitors/visitor-store.ts) so both
  * engines read rows the same way (store/account-rows.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Accounts in PostgreSQL: users, sessions, API tokens and the account audit, with the behaviour of
- * the embedded store (store/duckdb-accounts.ts; both run test/helpers/account-store-contract.ts).
+ * the embedded store (store/duckdb/duckdb-accounts.ts; both run test/helpers/account-store-contract.ts).
  * Every value is a bound parameter. Unlike DuckDB, PostgreSQL takes concurrent writers, so
  * statements are not queued; a user's sessions and tokens go with the user (ON DELETE CASCADE).
  */

@@ -4,7 +4,7 @@
  * request was answered, and holds nothing else about the visitor.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { RightsRequest, RightsRequestKind } from './visitor-data-store.js';
+import type { RightsRequest, RightsRequestKind } from '../visitor-data-store.js';
 
 export async function ensureRightsRequestsTable(connection: DuckDBConnection): Promise<void> {
   await connection.run(

@@ -5,9 +5,9 @@
  * transaction, so a day is never counted twice nor lost between them.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { RetentionCutoff, RetentionResult } from './retention-store.js';
-import { REPORT_FACT_TABLES } from './duckdb/report-facts-schema.js';
-import { deleteMediaRollupsBefore } from './duckdb/media-rollups.js';
+import type { RetentionCutoff, RetentionResult } from '../retention-store.js';
+import { REPORT_FACT_TABLES } from './report-facts-schema.js';
+import { deleteMediaRollupsBefore } from './media-rollups.js';
 
 export const PAGE_VIEWS_DAILY_TABLE = 'page_views_daily';
 

@@ -5,8 +5,8 @@
  * (two requests of one session touching it).
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import type { AccountAuditBefore, AccountAuditEntry, AccountAuditPageEntry, AccountStore, ApiTokenRecord, LastSignIn, SessionRecord, UserChanges, UserRecord } from './account-store.js';
-import { toAuditPageEntry, toSession, toToken, toUser } from './account-rows.js';
+import type { AccountAuditBefore, AccountAuditEntry, AccountAuditPageEntry, AccountStore, ApiTokenRecord, LastSignIn, SessionRecord, UserChanges, UserRecord } from '../account-store.js';
+import { toAuditPageEntry, toSession, toToken, toUser } from '../account-rows.js';
 
 type Row = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  *   (`visitor_id`) that was ever seen with that analytics id: the device's later requests may
  *   carry only the device id.
  */
-import type { VisitorDataSection } from './visitor-data-store.js';
+import type { VisitorDataSection } from '../visitor-data-store.js';
 
 const VISITOR_SESSIONS = `SELECT session_id FROM heartbeats WHERE visitor_id = $visitor`;
 const VISITOR_DEVICE_KEYS = `SELECT visitor_id FROM decision_events WHERE analytics_visitor_id = $visitor`;

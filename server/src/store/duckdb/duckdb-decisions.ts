@@ -4,9 +4,9 @@
  * go in as bound parameters; the one literal, the segment's file name, through sqlString.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Activity } from '../decide/activity.js';
-import type { ActivityChange, ChangeAuthor, ExperienceCounts } from './decision-store.js';
-import { sqlString } from './sql-string.js';
+import type { Activity } from '../../decide/activity.js';
+import type { ActivityChange, ChangeAuthor, ExperienceCounts } from '../decision-store.js';
+import { sqlString } from '../sql-string.js';
 
 export async function ensureDecisionTables(connection: DuckDBConnection): Promise<void> {
   await connection.run(

@@ -5,7 +5,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { PAGE_VIEWS_DAILY_TABLE } from './retention-sql.js';
-import type { PageViewQuery, PageViewReport } from './store.js';
+import type { PageViewQuery, PageViewReport } from '../store.js';
 
 const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {
   day: "strftime(day, '%Y-%m-%d')",

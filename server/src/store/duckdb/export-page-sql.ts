@@ -5,9 +5,9 @@
  * on the keys alone and the page's full rows are joined back by rowid, so the engine never sorts
  * the range's wide rows (measured: the whole-row version held several hundred MB for 300,000 hits).
  */
-import type { ExportCursor } from './export-cursor.js';
-import type { HitColumn } from './hits-schema.js';
-import type { ExportQuery } from './store.js';
+import type { ExportCursor } from '../export-cursor.js';
+import type { HitColumn } from '../hits-schema.js';
+import type { ExportQuery } from '../store.js';
 
 /** The keys of the first copy of each event of the range. */
 const FIRST_COPIES = `SELECT rowid AS hit_rowid, received_at, event_id, report_suite FROM hits

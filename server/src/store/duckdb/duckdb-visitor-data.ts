@@ -1,10 +1,10 @@
 /** A visitor's rows in DuckDB: counted, streamed, or erased (visitor-data-sql.ts says how each table keys them). */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { remakeMediaCells, visitorMediaCellDays } from './duckdb/media-cells.js';
-import { remakeReportCells, visitorCellDays } from './duckdb/report-cells.js';
-import { remakePageCells, visitorPageCellDays } from './duckdb/report-facts-compaction.js';
+import { remakeMediaCells, visitorMediaCellDays } from './media-cells.js';
+import { remakeReportCells, visitorCellDays } from './report-cells.js';
+import { remakePageCells, visitorPageCellDays } from './report-facts-compaction.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
-import type { VisitorDataSection, VisitorRowCounts } from './visitor-data-store.js';
+import type { VisitorDataSection, VisitorRowCounts } from '../visitor-data-store.js';
 
 export async function visitorRowCounts(connection: DuckDBConnection, visitorId: string): Promise<VisitorRowCounts> {
   const result = await connection.runAndReadAll(VISITOR_COUNTS, { visitor: visitorId });

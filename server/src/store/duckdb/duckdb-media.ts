@@ -1,10 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { HEARTBEAT_COLUMNS, type HeartbeatColumnType } from './heartbeats-schema.js';
-import { mediaReportSql, mediaSessionsSql } from './media-report-sql.js';
-import { DUCKDB_FUNCTIONS } from './media-sessions-sql.js';
-import { readMediaFigures } from './media-figures.js';
-import { mediaSessionOf } from './media-session-row.js';
-import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from './media-store.js';
+import { HEARTBEAT_COLUMNS, type HeartbeatColumnType } from '../heartbeats-schema.js';
+import { mediaReportSql, mediaSessionsSql } from '../media-report-sql.js';
+import { DUCKDB_FUNCTIONS } from '../media-sessions-sql.js';
+import { readMediaFigures } from '../media-figures.js';
+import { mediaSessionOf } from '../media-session-row.js';
+import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from '../media-store.js';
 
 const SQL_TYPES: Record<HeartbeatColumnType, string> = {
   text: 'VARCHAR',

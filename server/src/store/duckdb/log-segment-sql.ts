@@ -1,5 +1,5 @@
-import type { HitColumn } from './hits-schema.js';
-import { sqlString } from './sql-string.js';
+import type { HitColumn } from '../hits-schema.js';
+import { sqlString } from '../sql-string.js';
 
 /** JSON types of the HitRow fields, as DuckDB's JSON reader should read them. */
 const FIELD_TYPES: Record<string, string> = {

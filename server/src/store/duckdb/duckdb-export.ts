@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { exportPageEndSql, exportValues } from './export-page-sql.js';
-import type { ExportPageEnd, ExportQuery } from './store.js';
+import type { ExportPageEnd, ExportQuery } from '../store.js';
 
 /** Reads where a bounded export page ends: its `limit`-th row, and whether one follows. */
 export async function exportPageEnd(connection: DuckDBConnection, query: ExportQuery, limit: number): Promise<ExportPageEnd | undefined> {

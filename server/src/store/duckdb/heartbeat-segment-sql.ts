@@ -1,5 +1,5 @@
-import type { HeartbeatColumn, HeartbeatColumnType } from './heartbeats-schema.js';
-import { sqlString } from './sql-string.js';
+import type { HeartbeatColumn, HeartbeatColumnType } from '../heartbeats-schema.js';
+import { sqlString } from '../sql-string.js';
 
 /** How DuckDB's JSON reader reads a HeartbeatRow field of each column type. */
 const JSON_TYPES: Record<HeartbeatColumnType, string> = {

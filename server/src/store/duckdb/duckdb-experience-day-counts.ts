@@ -6,8 +6,8 @@
  * Every value is a bound parameter; the goal's SQL is chosen by its type, never built from input.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Activity } from '../decide/activity.js';
-import type { DayRange, ExperienceDayCounts } from './decision-store.js';
+import type { Activity } from '../../decide/activity.js';
+import type { DayRange, ExperienceDayCounts } from '../decision-store.js';
 import { goalValue, hitGoalCondition } from './duckdb-decisions.js';
 
 /** Local calendar day ($tz, MESURA_TIMEZONE) of a UTC TIMESTAMP_MS column, as the report tables cut days. */
