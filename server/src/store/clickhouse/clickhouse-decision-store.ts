@@ -1,0 +1,54 @@
+/**
+ * The results of activities on ClickHouse (decision-store.ts `DecisionStore`), counted from the
+ * `decision_events` (and, for page-view and analytics-event goals, `hits`) the collectors drain
+ * there, as the DuckDB store counts them (clickhouse-decision-counts-sql.ts). The activity
+ * definitions are metadata and stay in the metadata store. An API node over ClickHouse serves the
+ * console's Experiments area with it (app.ts).
+ */
+import type { Activity } from '../../decide/activity.js';
+import type { SqlValue } from '../analytics-reader.js';
+import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
+import { goalValue } from '../duckdb/duckdb-decisions.js';
+import { bindValues } from './bind-values.js';
+import { experienceCountsClickHouse, experienceDayCountsClickHouse } from './clickhouse-decision-counts-sql.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+
+export interface ClickHouseDecisionStoreOptions {
+  /** The caller's, whose default database is the deployment's: the texts name tables unqualified. */
+  transport: Pick<ClickHouseTransport, 'query'>;
+  /** MESURA_TIMEZONE: the zone the range's days and the answer's days are in. */
+  timeZone: string;
+}
+
+interface CountRow {
+  experience_id: string;
+  day?: string;
+  visitors: string | number;
+  conversions: string | number;
+}
+
+export class ClickHouseDecisionStore implements DecisionStore {
+  constructor(private readonly options: ClickHouseDecisionStoreOptions) {}
+
+  async experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {
+    const rows = await this.read('experience-counts', experienceCountsClickHouse(activity.goal), activity, {});
+    return rows.map((row) => ({ experienceId: row.experience_id, visitors: Number(row.visitors), conversions: Number(row.conversions) }));
+  }
+
+  async experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]> {
+    const rows = await this.read('experience-day-counts', experienceDayCountsClickHouse(activity.goal), activity, { from: range.from, to: range.to });
+    return rows.map((row) => ({
+      experienceId: row.experience_id,
+      day: String(row.day),
+      visitors: Number(row.visitors),
+      conversions: Number(row.conversions),
+    }));
+  }
+
+  /** Runs a text with the activity's id, its goal's value, the zone and `values` written in by bindValues. */
+  private read(name: string, sql: string, activity: Activity, values: Record<string, SqlValue>): Promise<CountRow[]> {
+    const goal = goalValue(activity.goal);
+    const bound = { activity: activity.id, tz: this.options.timeZone, ...values, ...(goal !== undefined && { goal }) };
+    return this.options.transport.query<CountRow>(bindValues(sql, bound, name));
+  }
+}
