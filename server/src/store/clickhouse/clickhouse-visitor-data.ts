@@ -1,0 +1,156 @@
+/**
+ * Visitors' rights of access and erasure on ClickHouse (visitor-data-store.ts VisitorDataStore),
+ * answering as the DuckDB store does (duckdb/duckdb-visitor-data.ts): the same rows per section,
+ * the same columns and the same JSON values (DuckDB's text for times, 64-bit integers as text).
+ * ClickHouse has no transaction: the erasure counts, then deletes table by table with DELETE
+ * mutations and waits for each (mutations.ts); a failure midway leaves some tables erased, and
+ * asking again finishes the work.
+ */
+import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from '../visitor-data-store.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+import {
+  SECTION_TABLES,
+  VISITOR_TABLE_KEYS,
+  visitorChunkSql,
+  visitorCountsSql,
+  visitorKeysSql,
+  visitorRowsSql,
+  visitorSessionsSql,
+  visitorWhere,
+  type VisitorKeys,
+  type VisitorTable,
+} from './clickhouse-visitor-data-sql.js';
+import type { EventTables } from './ensure-schema.js';
+import type { EventColumn } from './event-table.js';
+import { deleteWhere, type MutationClock } from './mutations.js';
+import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
+
+/** Rows read per statement while a section streams: the transport answers a statement whole. */
+export const VISITOR_CHUNK_ROWS = 5_000;
+
+export interface ClickHouseVisitorDataOptions {
+  /** The caller's: this store never closes it. */
+  transport: ClickHouseTransport;
+  database: string;
+  tables: EventTables;
+  /** Default VISITOR_CHUNK_ROWS. */
+  chunkRows?: number;
+  /** The wait for mutations (tests drive it). */
+  mutationClock?: MutationClock;
+  mutationWaitMs?: number;
+}
+
+export class ClickHouseVisitorData implements VisitorDataStore {
+  private readonly columns: Record<VisitorTable, readonly EventColumn[]>;
+
+  constructor(private readonly options: ClickHouseVisitorDataOptions) {
+    const { hits, heartbeats, decisions } = options.tables;
+    this.columns = { hits: hits.columns, heartbeats: heartbeats.columns, decision_events: decisions.columns };
+  }
+
+  async visitorRowCounts(visitorId: string): Promise<VisitorRowCounts> {
+    return this.counts(await this.keys(visitorId));
+  }
+
+  async *visitorRows(visitorId: string, section: VisitorDataSection): AsyncIterable<Record<string, unknown>[]> {
+    const keys = await this.keys(visitorId);
+    if (section === 'mediaSessions') {
+      const sessions = await this.options.transport.query(visitorSessionsSql(this.options.database, keys));
+      const chunkRows = this.options.chunkRows ?? VISITOR_CHUNK_ROWS;
+      // A visitor's sessions are few (one per playback): read at once, written out in chunks.
+      for (let i = 0; i < sessions.length; i += chunkRows) yield sessions.slice(i, i + chunkRows).map(sessionAsDuckDb);
+      return;
+    }
+    yield* this.tableRows(SECTION_TABLES[section], keys);
+  }
+
+  /** Counts what it deletes (each row once), then deletes every copy from every table. */
+  async eraseVisitor(visitorId: string): Promise<VisitorRowCounts> {
+    const keys = await this.keys(visitorId);
+    const counts = await this.counts(keys);
+    const mutations = {
+      transport: this.options.transport,
+      database: this.options.database,
+      ...(this.options.mutationClock && { clock: this.options.mutationClock }),
+      ...(this.options.mutationWaitMs !== undefined && { waitMs: this.options.mutationWaitMs }),
+    };
+    const present: Record<VisitorTable, number> = { hits: counts.hits, heartbeats: counts.heartbeats, decision_events: counts.decisionEvents };
+    for (const table of Object.keys(present) as VisitorTable[]) {
+      // A mutation rewrites every part it matches: none is sent for a table without the visitor.
+      if (present[table] > 0) await deleteWhere(mutations, table, visitorWhere(table, keys));
+    }
+    return counts;
+  }
+
+  recordRightsRequest(request: RightsRequest): Promise<void> {
+    return recordRightsRequest(this.options.transport, this.options.database, request);
+  }
+
+  rightsRequests(limit: number): Promise<RightsRequest[]> {
+    return rightsRequests(this.options.transport, this.options.database, limit);
+  }
+
+  private async keys(visitorId: string): Promise<VisitorKeys> {
+    const rows = await this.options.transport.query<{ kind: string; key: string }>(visitorKeysSql(this.options.database, visitorId));
+    return {
+      visitorId,
+      sessions: rows.filter((row) => row.kind === 's').map((row) => row.key),
+      deviceKeys: rows.filter((row) => row.kind === 'd').map((row) => row.key),
+    };
+  }
+
+  private async counts(keys: VisitorKeys): Promise<VisitorRowCounts> {
+    const [row] = await this.options.transport.query<Record<string, string>>(visitorCountsSql(this.options.database, keys));
+    return {
+      hits: Number(row?.hits ?? 0),
+      heartbeats: Number(row?.heartbeats ?? 0),
+      mediaSessions: Number(row?.media_sessions ?? 0),
+      decisionEvents: Number(row?.decision_events ?? 0),
+    };
+  }
+
+  /** A table's rows of the visitor in chunks, each after the last row of the one before. */
+  private async *tableRows(table: VisitorTable, keys: VisitorKeys): AsyncIterable<Record<string, unknown>[]> {
+    const columns = this.columns[table];
+    const rows = visitorRowsSql(this.options.database, table, keys, columns.map((column) => column.name));
+    const chunkRows = this.options.chunkRows ?? VISITOR_CHUNK_ROWS;
+    const { time, id } = VISITOR_TABLE_KEYS[table];
+    let after: string[] | undefined;
+    for (;;) {
+      const chunk = await this.options.transport.query<Record<string, unknown>>(visitorChunkSql(rows, table, after, chunkRows));
+      if (chunk.length > 0) yield chunk.map((row) => rowAsDuckDb(columns, row));
+      if (chunk.length < chunkRows) return;
+      const last = chunk[chunk.length - 1]!;
+      after = [time, ...id].map((column) => String(last[column]));
+    }
+  }
+}
+
+/** A row as DuckDB's JSON rows show it: times as DuckDB's text, booleans as booleans, BIGINT as text. */
+function rowAsDuckDb(columns: readonly EventColumn[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of columns) {
+    const value = row[column.name];
+    if (value === null || value === undefined) out[column.name] = null;
+    else if (column.type === 'timestamp_ms') out[column.name] = duckDbTimestampText(Number(value));
+    else if (column.type === 'boolean') out[column.name] = Number(value) === 1;
+    else if (column.type === 'bigint') out[column.name] = String(value);
+    else out[column.name] = value;
+  }
+  return out;
+}
+
+function sessionAsDuckDb(row: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...row,
+    first_heartbeat_at: duckDbTimestampText(Number(row.first_heartbeat_at)),
+    last_heartbeat_at: duckDbTimestampText(Number(row.last_heartbeat_at)),
+    heartbeats: Number(row.heartbeats),
+  };
+}
+
+/** How DuckDB writes a TIMESTAMP_MS: `2026-01-01 11:00:00.12`, the fraction without trailing zeros, none when whole. */
+export function duckDbTimestampText(epochMs: number): string {
+  const iso = new Date(epochMs).toISOString(); // 2026-01-01T11:00:00.120Z
+  return iso.slice(0, 19).replace('T', ' ') + iso.slice(19, 23).replace(/\.?0+$/, '');
+}

@@ -1,0 +1,66 @@
+/**
+ * The record of visitors' access and erasure requests on ClickHouse (duckdb/rights-requests-sql.ts
+ * on DuckDB): who, when, which visitor id, how many rows. It keeps the visitor id after an erasure
+ * on purpose: it is the controller's proof that the request was answered, and holds nothing else
+ * about the visitor. Retention leaves it alone.
+ */
+import type { RightsRequest, RightsRequestKind } from '../visitor-data-store.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
+
+export const RIGHTS_REQUESTS_TABLE = 'rights_requests';
+
+/** A few rows a day at most: one part, sorted by time; the time is epoch ms (18.16's DateTime holds seconds). */
+export function createRightsRequestsTableSql(database: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${RIGHTS_REQUESTS_TABLE}
+    (requested_at Int64, kind String, visitor_id String, requested_by_user_id Nullable(String),
+     requested_by_email Nullable(String), hits Int64, heartbeats Int64, media_sessions Int64, decision_events Int64)
+    ENGINE = MergeTree ORDER BY requested_at`;
+}
+
+export async function recordRightsRequest(transport: ClickHouseTransport, database: string, request: RightsRequest): Promise<void> {
+  const nullable = (value: string | undefined) => (value === undefined ? 'NULL' : sqlString(value));
+  const values = [
+    sqlInteger(Date.parse(request.at)),
+    sqlString(request.kind),
+    sqlString(request.visitorId),
+    nullable(request.requestedBy?.userId),
+    nullable(request.requestedBy?.email),
+    sqlInteger(request.rows.hits),
+    sqlInteger(request.rows.heartbeats),
+    sqlInteger(request.rows.mediaSessions),
+    sqlInteger(request.rows.decisionEvents),
+  ];
+  await transport.command(`INSERT INTO ${sqlIdentifier(database)}.${RIGHTS_REQUESTS_TABLE} VALUES (${values.join(', ')})`);
+}
+
+interface RightsRequestRecord {
+  requested_at: string;
+  kind: string;
+  visitor_id: string;
+  requested_by_user_id: string | null;
+  requested_by_email: string | null;
+  hits: string;
+  heartbeats: string;
+  media_sessions: string;
+  decision_events: string;
+}
+
+/** The latest requests first, at most `limit`. */
+export async function rightsRequests(transport: ClickHouseTransport, database: string, limit: number): Promise<RightsRequest[]> {
+  const rows = await transport.query<RightsRequestRecord>(
+    `SELECT * FROM ${sqlIdentifier(database)}.${RIGHTS_REQUESTS_TABLE} ORDER BY requested_at DESC LIMIT ${sqlInteger(Math.max(0, Math.trunc(limit)))}`,
+  );
+  return rows.map((r) => ({
+    at: new Date(Number(r.requested_at)).toISOString(),
+    kind: r.kind as RightsRequestKind,
+    visitorId: r.visitor_id,
+    requestedBy: r.requested_by_user_id === null ? null : { userId: r.requested_by_user_id, email: String(r.requested_by_email) },
+    rows: {
+      hits: Number(r.hits),
+      heartbeats: Number(r.heartbeats),
+      mediaSessions: Number(r.media_sessions),
+      decisionEvents: Number(r.decision_events),
+    },
+  }));
+}

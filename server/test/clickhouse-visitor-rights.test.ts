@@ -1,0 +1,150 @@
+/**
+ * Visitors' rights on ClickHouse (store/clickhouse/clickhouse-visitor-data.ts): one fixture stored
+ * through the ingest path in both engines (helpers/both-engines.ts); the access export answers what
+ * DuckDB answers, the erasure removes every row (every copy) of the visitor and no one else's, and
+ * the routes of an API node over ClickHouse serve both to admins only, recording each request.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createServer, type MesuraServer } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { LogRecord } from '../src/ingest/ingest-log.js';
+import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
+import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
+import { VISITOR_DATA_SECTIONS, type VisitorDataStore } from '../src/store/visitor-data-store.js';
+import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
+import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { TEST_ENV, authHeadersFor } from './helpers/test-server.js';
+import { FIXTURE_TIME_ZONE, FIXTURE_VARIABLES, OTHER, VISITOR, isVisitorsRow, visitorRightsSegments } from './helpers/visitor-rights-fixture.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const NOON = Date.UTC(2026, 2, 12, 12);
+let clock = NOON;
+
+async function sections(store: VisitorDataStore, visitorId: string) {
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const section of VISITOR_DATA_SECTIONS) {
+    out[section] = [];
+    for await (const rows of store.visitorRows(visitorId, section)) out[section].push(...rows);
+  }
+  return out;
+}
+
+describeWithClickHouse('visitors’ rights on ClickHouse', () => {
+  const db = useTestDatabase();
+  let engines: BothEngines;
+  let clickhouse: ClickHouseVisitorData;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  const allRows = async (transport: ClickHouseTransport = db().transport) => {
+    const tables = eventTables({ variables: FIXTURE_VARIABLES });
+    const rows: LogRecord[] = [];
+    for (const table of [tables.hits, tables.heartbeats, tables.decisions]) rows.push(...(await readEventRows(transport, db().location.database, table)));
+    return rows;
+  };
+
+  beforeAll(async () => {
+    engines = await loadBothEngines({ segments: visitorRightsSegments(), clickhouse: db(), variables: FIXTURE_VARIABLES, timeZone: FIXTURE_TIME_ZONE });
+    // Chunks of two rows: every section of the visitor takes more than one statement.
+    clickhouse = new ClickHouseVisitorData({ transport: db().transport, database: db().location.database, tables: eventTables({ variables: FIXTURE_VARIABLES }), chunkRows: 2 });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await engines?.close();
+  });
+
+  it('answers the access export as DuckDB does: counts and every section, row for row, in time order', async () => {
+    const copies = await db().transport.query(`SELECT count() AS n FROM ${db().location.database}.hits WHERE event_id = 'e1'`);
+    expect(copies, 'ClickHouse holds the resent hit twice').toEqual([{ n: '2' }]);
+    for (const visitorId of [VISITOR, OTHER, '0000000000000000-0000000000000000']) {
+      expect(await clickhouse.visitorRowCounts(visitorId)).toEqual(await engines.duckdb.visitorRowCounts(visitorId));
+      expect(await sections(clickhouse, visitorId)).toEqual(await sections(engines.duckdb, visitorId));
+    }
+    expect(await clickhouse.visitorRowCounts(VISITOR)).toEqual({ hits: 4, heartbeats: 3, mediaSessions: 1, decisionEvents: 2 });
+    const exported = await sections(clickhouse, VISITOR);
+    expect(exported.hits!.map((hit) => hit.event_id)).toEqual(['e1', 'e2', 'e4', 'e3']);
+    expect(exported.decisionEvents!.map((row) => row.decision_id)).toEqual(['d-1', 'd-2']);
+  });
+
+  it('records requests and lists the latest first', async () => {
+    const rows = { hits: 1, heartbeats: 2, mediaSessions: 3, decisionEvents: 4 };
+    const by = { userId: 'u-1', email: "o'brien@test.local" };
+    await clickhouse.recordRightsRequest({ at: new Date(NOON).toISOString(), kind: 'access', visitorId: VISITOR, requestedBy: by, rows });
+    await clickhouse.recordRightsRequest({ at: new Date(NOON + 1).toISOString(), kind: 'erasure', visitorId: OTHER, requestedBy: null, rows });
+    expect(await clickhouse.rightsRequests(10)).toEqual([
+      { at: new Date(NOON + 1).toISOString(), kind: 'erasure', visitorId: OTHER, requestedBy: null, rows },
+      { at: new Date(NOON).toISOString(), kind: 'access', visitorId: VISITOR, requestedBy: by, rows },
+    ]);
+    expect(await clickhouse.rightsRequests(1)).toHaveLength(1);
+    await db().transport.command(`TRUNCATE TABLE ${db().location.database}.rights_requests`);
+  });
+
+  it('serves the routes on an API node to admins only, erasing every row of the visitor and no one else’s, recorded', async () => {
+    const api = await apiServer();
+    const call = async (method: 'GET' | 'DELETE', url: string, role: 'admin' | 'analyst' | null = 'admin') =>
+      api.app.inject({ method, url, headers: role ? await authHeadersFor(api, role) : {} });
+    expect((await call('GET', `/api/visitors/${VISITOR}/data`, null)).statusCode).toBe(401);
+    expect((await call('GET', `/api/visitors/${VISITOR}/data`, 'analyst')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/visitors/${VISITOR}`, 'analyst')).statusCode).toBe(403);
+    expect((await call('GET', '/api/visitors/requests', 'analyst')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/visitors/${VISITOR.toLowerCase()}`)).statusCode).toBe(400);
+
+    const before = await allRows();
+    clock = NOON + 60_000;
+    const access = await call('GET', `/api/visitors/${VISITOR}/data`);
+    expect(access.statusCode).toBe(200);
+    const exported = access.json();
+    expect(exported.counts).toEqual(await engines.duckdb.visitorRowCounts(VISITOR));
+    expect({ ...exported, visitorId: undefined, counts: undefined }).toEqual({ ...(await sections(engines.duckdb, VISITOR)), visitorId: undefined, counts: undefined });
+
+    clock = NOON + 120_000;
+    const erased = await call('DELETE', `/api/visitors/${VISITOR}`);
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toEqual({ visitorId: VISITOR, deleted: exported.counts });
+    const after = await allRows();
+    // Every copy of every row of the visitor went, and nothing else.
+    expect(before.filter(isVisitorsRow)).toHaveLength(10);
+    expect(after).toEqual(before.filter((row) => !isVisitorsRow(row)));
+    expect(await clickhouse.visitorRowCounts(VISITOR)).toEqual({ hits: 0, heartbeats: 0, mediaSessions: 0, decisionEvents: 0 });
+    expect(await clickhouse.visitorRowCounts(OTHER)).toEqual(await engines.duckdb.visitorRowCounts(OTHER));
+
+    const { requests } = (await call('GET', '/api/visitors/requests')).json();
+    const admin = { userId: expect.any(String), email: 'admin@test.local' };
+    expect(requests).toEqual([
+      { at: new Date(NOON + 120_000).toISOString(), kind: 'erasure', visitorId: VISITOR, requestedBy: admin, rows: exported.counts },
+      { at: new Date(NOON + 60_000).toISOString(), kind: 'access', visitorId: VISITOR, requestedBy: admin, rows: exported.counts },
+    ]);
+  }, 120_000);
+
+  it('has no rights routes on a collector', async () => {
+    const collector = await server('collector');
+    const answer = await collector.app.inject({ url: `/api/visitors/${VISITOR}/data` });
+    expect(answer.statusCode).toBe(404);
+    expect(collector.retention).toBeUndefined();
+  });
+
+  async function server(role: 'api' | 'collector'): Promise<MesuraServer> {
+    const { username, password, endpoint, database } = db().location;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-ch-rights-'));
+    const store = `clickhouse://${username}:${password}@${endpoint.replace('http://', '')}/${database}`;
+    const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: store, MESURA_ROLE: role, MESURA_TIMEZONE: FIXTURE_TIME_ZONE };
+    // Retention (which starts with an API node) keeps every fixture row: the clock is on the fixture's days.
+    const created = await createServer(loadConfig(env, repoRoot), { now: () => clock });
+    cleanups.push(async () => {
+      await created.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    return created;
+  }
+
+  async function apiServer() {
+    const api = await server('api');
+    await api.retention!.runNow();
+    return api;
+  }
+});
