@@ -36,6 +36,7 @@ import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
+import { consentChoiceTable } from './consent-choices/consent-choice-table.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb/duckdb-store.js';
 import { openEventsStore } from './store/open-events-store.js';
@@ -184,14 +185,19 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Before any route: the guard records each one with its declared access.
   const routes = installAuthGuard(app, accounts);
   if (collectsEvents) routeCollectors(app, collectors);
+  // The banner's answers are a measurement: counted by every process that collects, into its engine.
+  if (collectsEvents) {
+    const table = events.engine === 'duckdb' ? consentChoiceTable(events.store) : events.consentChoices;
+    await app.register(consentChoiceRoutes, { table, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
+  }
   if (config.role === 'collector') {
     app.get('/healthz', { config: { access: 'public' } }, async () => collectorHealthBody(intake!));
   } else {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
-    const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports } : undefined;
-    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, backfill, previews });
+    const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink } : undefined;
+    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
   }
 
   let closing: Promise<void> | undefined;
@@ -259,24 +265,23 @@ interface RouteDeps {
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
   /** The ingest log this process collects into, if it collects (its pending rows are on /healthz). */
   intake: Intake | undefined;
-  /** On a process over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501). */
-  clickHouseReports?: { reader: AnalyticsReader; store: ReportStore };
+  /** On a process over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501), and the refusal counts the collectors write there. */
+  clickHouseReports?: { reader: AnalyticsReader; store: ReportStore; refusals: RefusalStore };
   catalog: ActivityCatalog;
   metadata: MetadataStore;
   delivery: () => DeliveryHandler;
   cors: Cors;
   now: () => number;
-  backfill: Backfill;
   previews: PreviewTokens;
 }
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
-  const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, backfill, previews } = deps;
+  const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
   const pending = intake ? () => intake.pending() : async () => 0;
   app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await pending() }));
-  if (events) await registerEventRoutes(app, config, { ...events, cors, now, backfill });
-  if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now);
+  if (events) await registerEventRoutes(app, config, { ...events, now });
+  if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now, intake);
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, timeZone: config.timeZone, now });
@@ -313,14 +318,15 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
 
 /**
  * The console's reports on an API node over ClickHouse: the catalogue, the real-time stream, the
- * page-view and media reports and the export, read where the collectors drain (they drain on their
- * own, so there is nothing to catch up here).
+ * page-view and media reports, the export and the refusal counts, read where the collectors drain
+ * (they drain on their own, so there is nothing to catch up here).
  */
 async function registerClickHouseReportRoutes(
   app: FastifyInstance,
   config: ServerConfig,
-  { reader, store }: NonNullable<RouteDeps['clickHouseReports']>,
+  { reader, store, refusals }: NonNullable<RouteDeps['clickHouseReports']>,
   now: () => number,
+  intake: Intake | undefined,
 ): Promise<void> {
   const context = { reader, minCohort: config.minCohort, timeZone: config.timeZone };
   const catchUp = async () => undefined;
@@ -328,18 +334,19 @@ async function registerClickHouseReportRoutes(
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context, reportSuite: config.reportSuite, catchUp });
   await app.register(realtimeRoutes, { reader, catchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
+  // A process that also collects (role all) first adds the refusals it still holds in memory; an API node holds none.
+  const flushRefusals = intake ? () => intake.refusals.flush() : catchUp;
+  await app.register(refusalRoutes, { store: refusals, reportSuite: config.reportSuite, catchUp: flushRefusals });
 }
 
 interface EventRouteDeps {
   store: NonNullable<RouteDeps['events']>['store'];
   intake: Intake;
-  cors: Cors;
   now: () => number;
-  backfill: Backfill;
 }
 
-/** The routes that read or write the events store: reports, export, rights, refusals, consent choices. */
-async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, cors, now, backfill }: EventRouteDeps): Promise<void> {
+/** The routes that read or write the embedded events store: reports, export, rights, refusals (consent choices: createServer). */
+async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, now }: EventRouteDeps): Promise<void> {
   const catchUp = () => intake.catchUp();
   await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
   const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
@@ -348,6 +355,5 @@ async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, {
   await app.register(realtimeRoutes, { reader: store, catchUp: reportCatchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
   await app.register(visitorRightsRoutes, { store, catchUp, now });
   await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  await app.register(consentChoiceRoutes, { store, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
   await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
 }

@@ -13,7 +13,6 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import { TokenBuckets } from '../http/token-buckets.js';
 import { receivedAtOf, type Backfill } from '../ingest/backfill-key.js';
 import { localDayIn } from '../local-day.js';
-import type { AnalyticsReader } from '../store/analytics-reader.js';
 import { parseConsentChoice } from './consent-choice.js';
 import { createConsentChoiceCounter } from './consent-choice-counter.js';
 import {
@@ -22,13 +21,16 @@ import {
   CONSENT_CHOICES_PER_ADDRESS_PER_S,
   MAX_TRACKED_CONSENT_CHOICE_ADDRESSES,
 } from './consent-choice-limits.js';
-import { consentChoiceTable } from './consent-choice-table.js';
+import type { ConsentChoiceTable } from './consent-choice-table.js';
 
 export const CONSENT_CHOICES_PATH = '/api/consent/choices';
 
 export interface ConsentChoiceRouteDeps {
-  /** The analytics store, which holds the `consent_choices` table (consent-choice-table.ts). */
-  store: AnalyticsReader;
+  /**
+   * Where the counts go: the embedded store's `consent_choices` (consent-choice-table.ts), or
+   * ClickHouse's on a deployment whose events are there (store/clickhouse/consent-choices-table.ts).
+   */
+  table: ConsentChoiceTable;
   cors: Cors;
   /** The server's report suite (MESURA_REPORT_SUITE): the banner's page does not name one. */
   reportSuite: string;
@@ -40,7 +42,7 @@ export interface ConsentChoiceRouteDeps {
 }
 
 export async function consentChoiceRoutes(app: FastifyInstance, deps: ConsentChoiceRouteDeps): Promise<void> {
-  const table = consentChoiceTable(deps.store);
+  const { table } = deps;
   await table.ensure();
   const counter = createConsentChoiceCounter((counts) => table.add(counts));
   // Before the store closes (app.ts closes it after the framework), every accepted choice is written.

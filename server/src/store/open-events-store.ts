@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConsentChoiceTable } from '../consent-choices/consent-choice-table.js';
 import type { RefusalStore } from '../ingest/refusals-store.js';
 import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry, type SegmentSink } from '../ingest/store-loader.js';
 import type { AnalyticsReader } from './analytics-reader.js';
@@ -9,6 +10,7 @@ import { clickHouseSegmentSink } from './clickhouse/clickhouse-segment-sink.js';
 import { createClickHouseTransport } from './clickhouse/clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse/clickhouse-url.js';
 import { collectorName } from './clickhouse/collector-name.js';
+import { clickHouseConsentChoices } from './clickhouse/consent-choices-table.js';
 import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
 import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
 import { openDuckDbStore } from './duckdb/duckdb-store.js';
@@ -64,6 +66,8 @@ export type EventsStore =
       reader: AnalyticsReader;
       /** The page-view report, the media reports and sessions and the export on ClickHouse (clickhouse-report-store.ts), over the reader's connection. */
       reports: ReportStore;
+      /** The consent banner's answers (clickhouse/consent-choices-table.ts), counted by the processes that collect. */
+      consentChoices: ConsentChoiceTable;
       close(): Promise<void>;
     };
 
@@ -113,6 +117,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     sink: { loadSegment: sink.loadSegment, ...refusals },
     reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
     reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
+    consentChoices: clickHouseConsentChoices(events.transport, events.location.database),
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,

@@ -2,7 +2,8 @@
  * Adds counts of consent choices to their (day, suite, choice) rows in one statement, so that a
  * write is all or nothing. The text depends only on how many rows there are; every value is bound
  * (`$day_0`, `$suite_0`, `$choice_0`, `$choices_0`, …). The rows' keys must be distinct: DuckDB
- * refuses an upsert that touches one key twice in a statement.
+ * refuses an upsert that touches one key twice in a statement. DuckDB only: on ClickHouse the counts
+ * are inserts into a SummingMergeTree (store/clickhouse/consent-choices-table.ts).
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 

@@ -1,6 +1,7 @@
 /**
  * The consent choices' table: answers to the banner per local day, report suite and choice, and
  * nothing else (no visitor, address, user agent or time of day). Made when the server starts.
+ * DuckDB only: ClickHouse's is made with its events tables (store/clickhouse/consent-choices-table.ts).
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 

@@ -1,5 +1,6 @@
 import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
 import { ClickHouseQueryError, type ClickHouseTransport } from './clickhouse-transport.js';
+import { CONSENT_CHOICES_TABLE, createConsentChoicesTableSql } from './consent-choices-table.js';
 import { decisionsTable } from './decisions-table.js';
 import { columnTypeSql, createTableSql, type EventTable } from './event-table.js';
 import { heartbeatsTable } from './heartbeats-table.js';
@@ -18,7 +19,8 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
 }
 
 /**
- * Creates the database and its tables when absent, and adds the columns an existing table lacks (a
+ * Creates the database and its tables when absent (the events', the batch journal, the consent
+ * choices' counts of consent-choices-table.ts), and adds the columns an existing table lacks (a
  * variable named since it was made). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
  * are read from system.columns. Safe to run on every start and from several processes at once:
  * when two make the same table or column together, the one that loses finds it made and goes on
@@ -31,6 +33,7 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
   await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${db}`), async () =>
     (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0);
   await unlessMadeMeanwhile(transport.command(createBatchesTableSql(database)), () => tableExists(BATCHES_TABLE));
+  await unlessMadeMeanwhile(transport.command(createConsentChoicesTableSql(database)), () => tableExists(CONSENT_CHOICES_TABLE));
   for (const table of [tables.hits, tables.heartbeats, tables.decisions]) {
     await unlessMadeMeanwhile(transport.command(createTableSql(database, table)), () => tableExists(table.name));
     const columnNames = async () =>
