@@ -196,7 +196,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
-    const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink } : undefined;
+    const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink, decisions: events.decisions } : undefined;
     await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
   }
 
@@ -261,12 +261,12 @@ async function collectorHealthBody(intake: Intake) {
 }
 
 interface RouteDeps {
-  /** Absent over ClickHouse: the reports and export are clickHouseReports' there; the rights and activity routes do not run there yet. */
+  /** Absent over ClickHouse: the reports, the export and the activities' results are clickHouseReports' there; the rights routes do not run there yet. */
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
   /** The ingest log this process collects into, if it collects (its pending rows are on /healthz). */
   intake: Intake | undefined;
   /** On a process over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501), and the refusal counts the collectors write there. */
-  clickHouseReports?: { reader: AnalyticsReader; store: ReportStore; refusals: RefusalStore };
+  clickHouseReports?: { reader: AnalyticsReader; store: ReportStore; refusals: RefusalStore; decisions: DecisionStore };
   catalog: ActivityCatalog;
   metadata: MetadataStore;
   delivery: () => DeliveryHandler;
@@ -286,9 +286,11 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  if (events) {
-    const { store, intake } = events;
-    await app.register(activityRoutes, { catalog, store, catchUp: () => intake.catchUp(), delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
+  // Definitions from the metadata store (the catalog); results from the events' engine. Over ClickHouse
+  // a process that also collects (role all) drains what it acknowledged first; an API node has no log.
+  const results = events ? { store: events.store, catchUp: () => events.intake.catchUp() } : clickHouseReports && { store: clickHouseReports.decisions, catchUp: async () => intake?.catchUp() };
+  if (results) {
+    await app.register(activityRoutes, { catalog, ...results, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
   }
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());

@@ -4,7 +4,9 @@ import type { ConsentChoiceTable } from '../consent-choices/consent-choice-table
 import type { RefusalStore } from '../ingest/refusals-store.js';
 import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry, type SegmentSink } from '../ingest/store-loader.js';
 import type { AnalyticsReader } from './analytics-reader.js';
+import type { DecisionStore } from './decision-store.js';
 import { ClickHouseAnalyticsReader } from './clickhouse/clickhouse-analytics-reader.js';
+import { ClickHouseDecisionStore } from './clickhouse/clickhouse-decision-store.js';
 import { ClickHouseReportStore } from './clickhouse/clickhouse-report-store.js';
 import { clickHouseSegmentSink } from './clickhouse/clickhouse-segment-sink.js';
 import { createClickHouseTransport } from './clickhouse/clickhouse-transport.js';
@@ -66,6 +68,8 @@ export type EventsStore =
       reader: AnalyticsReader;
       /** The page-view report, the media reports and sessions and the export on ClickHouse (clickhouse-report-store.ts), over the reader's connection. */
       reports: ReportStore;
+      /** The activities' results (clickhouse-decision-store.ts), over the reader's connection; their definitions are metadata. */
+      decisions: DecisionStore;
       /** The consent banner's answers (clickhouse/consent-choices-table.ts), counted by the processes that collect. */
       consentChoices: ConsentChoiceTable;
       close(): Promise<void>;
@@ -117,6 +121,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     sink: { loadSegment: sink.loadSegment, ...refusals },
     reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
     reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
+    decisions: new ClickHouseDecisionStore({ transport: readerTransport, timeZone: options.timeZone }),
     consentChoices: clickHouseConsentChoices(events.transport, events.location.database),
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,

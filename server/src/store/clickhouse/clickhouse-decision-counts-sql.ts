@@ -57,12 +57,16 @@ function hitGoalCondition(goal: Exclude<Goal, { type: 'click' }>): string {
 /**
  * Per analytics visitor of the activity's impressions, the receive times of their goal hits, one
  * per event id and suite (the first received, as report-facts-sql.ts keeps hits). Over a range the
- * copies are looked for a day either side of it, then the kept hits cut by the range's instants.
+ * copies are looked for a day either side of it, then the kept hits cut by the range's instants;
+ * over all time, from the day before the activity's first impression.
  */
 function goalHitsSql(goal: Exclude<Goal, { type: 'click' }>, scope: Scope): string {
   const impressions = `SELECT assumeNotNull(analytics_visitor_id) FROM decision_events
     WHERE activity_id = $activity AND type = 'impression' AND isNotNull(analytics_visitor_id)${scope === 'range' ? ` AND ${inRange('decided_at')}` : ''}`;
-  const days = scope === 'range' ? ' AND day BETWEEN toDate($from) - 1 AND toDate($to) + 1' : '';
+  // Only hits after an impression count: none of a day before the first (a day's margin for the zone).
+  const firstDay = `(SELECT toDate(toDateTime(intDiv(min(decided_at), 1000), 'UTC')) - 1 FROM decision_events
+    WHERE activity_id = $activity AND type = 'impression')`;
+  const days = scope === 'range' ? ' AND day BETWEEN toDate($from) - 1 AND toDate($to) + 1' : ` AND day >= ${firstDay}`;
   return `(SELECT visitor_id AS goal_visitor, groupArray(received_at) AS goal_times FROM (
       SELECT event_id, report_suite, visitor_id, received_at FROM hits
       WHERE visitor_id IN (${impressions})${days} AND NOT is_bot AND ${hitGoalCondition(goal)}
