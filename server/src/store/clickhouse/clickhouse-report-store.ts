@@ -2,14 +2,16 @@
  * What GET /api/reports/pageviews, /api/reports/media, /api/reports/media/sessions and
  * /api/export/events need of the store (store.ts ReportStore), on ClickHouse: the media store
  * (clickhouse-media-store.ts), the export (clickhouse-export.ts) and the page-view report, which
- * answers as duckdb-page-views.ts does over the hits still stored (ClickHouse keeps no identifier-
- * free daily roll-up: nothing is cut by retention there yet).
+ * answers as duckdb-page-views.ts does: the hits still stored, plus the identifier-free daily
+ * roll-up that retention keeps of the days it deleted (page-views-daily-table.ts), which adds page
+ * views and no visitors.
  */
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from '../media-store.js';
 import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, ReportStore } from '../store.js';
 import { ClickHouseExport } from './clickhouse-export.js';
 import { ClickHouseMediaStore } from './clickhouse-media-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
+import { PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
 import { sqlBoolean, sqlDate, sqlIdentifier, sqlString } from './sql-literal.js';
 
 export interface ClickHouseReportStoreOptions {
@@ -72,14 +74,20 @@ export class ClickHouseReportStore implements ReportStore {
   /** The transport is the caller's. */
   async close(): Promise<void> {}
 
-  /** Each page view once (its first copy: ClickHouse keeps a resent hit twice), counted per key. */
+  /** Each page view once (its first copy: ClickHouse keeps a resent hit twice), counted per key, plus the rolled-up days'. */
   private countsSql(query: PageViewQuery, key: string): string {
-    const hits = `${sqlIdentifier(this.options.database)}.hits`;
-    const pages = `SELECT event_id, visitor_id, ${key} AS key FROM ${hits}
-      WHERE hit_type = 'page_view' AND report_suite = ${sqlString(query.reportSuite)}
-        AND day BETWEEN toDate(${sqlDate(query.from)}) AND toDate(${sqlDate(query.to)}) AND (${sqlBoolean(query.includeBots)} OR NOT is_bot)
+    const db = sqlIdentifier(this.options.database);
+    const range = `report_suite = ${sqlString(query.reportSuite)}
+        AND day BETWEEN toDate(${sqlDate(query.from)}) AND toDate(${sqlDate(query.to)}) AND (${sqlBoolean(query.includeBots)} OR NOT is_bot)`;
+    const pages = `SELECT event_id, visitor_id, ${key} AS key FROM ${db}.hits
+      WHERE hit_type = 'page_view' AND ${range}
       ORDER BY event_id, received_at, batch_id, batch_row
       LIMIT 1 BY event_id`;
-    return `SELECT key, uniqExact(event_id) AS page_views, uniqExact(visitor_id) AS visitors FROM (${pages}) pages GROUP BY key`;
+    return `SELECT key, sum(page_views) AS page_views, sum(visitors) AS visitors FROM (
+        SELECT key, toUInt64(uniqExact(event_id)) AS page_views, toUInt64(uniqExact(visitor_id)) AS visitors FROM (${pages}) pages GROUP BY key
+        UNION ALL
+        SELECT ${key} AS key, toUInt64(sum(page_views)) AS page_views, toUInt64(0) AS visitors
+        FROM ${db}.${PAGE_VIEWS_DAILY_TABLE} WHERE ${range} GROUP BY key)
+      GROUP BY key`;
   }
 }
