@@ -48,6 +48,7 @@ import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
+import { openClickHouseRights } from './store/clickhouse/open-clickhouse-rights.js';
 import { localDayIn } from './local-day.js';
 import type { DecisionStore } from './store/decision-store.js';
 import type { ReportStore, Store } from './store/store.js';
@@ -59,7 +60,7 @@ export interface MesuraServer {
   app: FastifyInstance;
   /** Stops accepting requests, writes every acknowledged event, closes the store. */
   close(): Promise<void>;
-  /** The daily deletion of rows past MESURA_RETENTION_DAYS (rights/retention-job.ts); none on ClickHouse yet. */
+  /** The daily deletion of rows past MESURA_RETENTION_DAYS (rights/retention-job.ts); none on a collector over ClickHouse. */
   retention: RetentionJob | undefined;
   /** Users, sessions and tokens (auth/): tests make users through it. */
   accounts: AuthContext;
@@ -147,12 +148,17 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (intake && intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   const openFiles = openFileWarning(config.edge, softOpenFileLimit());
   if (openFiles !== undefined) app.log.warn(openFiles);
-  const retention = store && intake && startRetentionJob({
-    store,
+  // Over ClickHouse, rights and retention run where the console is served (roles api and all), and
+  // never on a collector: retention deletes from the shared database once, not once per collector.
+  const clickHouseRights = config.store.engine === 'clickhouse' && servesConsole ? openClickHouseRights(config.store.location, variables) : undefined;
+  const retentionStore = clickHouseRights?.retention ?? (intake && store);
+  const retention = retentionStore && startRetentionJob({
+    store: retentionStore,
     retentionDays: config.retentionDays,
     now,
     localDay: localDayIn(config.timeZone),
-    catchUp: () => intake.catchUp(),
+    // What this process acknowledged goes to the store first (an API node over ClickHouse has no log).
+    catchUp: async () => intake?.catchUp(),
     onDone: (deleted, cutoff) => app.log.info({ deleted }, `retention: deleted raw rows of days before ${cutoff.day}`),
     onError: (error) => app.log.error({ err: error }, 'retention: deleting old rows failed; will retry at the next run'),
   });
@@ -198,6 +204,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     const eventRoutes = store && intake ? { store, intake } : undefined;
     const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink, decisions: events.decisions } : undefined;
     await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
+    if (clickHouseRights) await app.register(visitorRightsRoutes, { store: clickHouseRights.visitorData, catchUp: async () => intake?.catchUp(), now });
   }
 
   let closing: Promise<void> | undefined;
@@ -205,6 +212,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     (closing ??= (async () => {
       await closeConnections(app);
       await retention?.stop();
+      await clickHouseRights?.close();
       await intake?.close();
       catalog.close();
       await events.close();
@@ -261,7 +269,7 @@ async function collectorHealthBody(intake: Intake) {
 }
 
 interface RouteDeps {
-  /** Absent over ClickHouse: the reports, the export and the activities' results are clickHouseReports' there; the rights routes do not run there yet. */
+  /** Absent over ClickHouse: the reports, the export and the activities' results are clickHouseReports' there. */
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
   /** The ingest log this process collects into, if it collects (its pending rows are on /healthz). */
   intake: Intake | undefined;

@@ -5,6 +5,8 @@ import { decisionsTable } from './decisions-table.js';
 import { columnTypeSql, createTableSql, type EventTable } from './event-table.js';
 import { heartbeatsTable } from './heartbeats-table.js';
 import { hitsTable } from './hits-table.js';
+import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
+import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 
 /** The events tables of one deployment: hits (with a column per named variable), heartbeats, decision events. */
@@ -33,6 +35,9 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
   await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${db}`), async () =>
     (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0);
   await unlessMadeMeanwhile(transport.command(createBatchesTableSql(database)), () => tableExists(BATCHES_TABLE));
+  // Visitors' rights and retention (clickhouse-visitor-data.ts, clickhouse-retention.ts).
+  await unlessMadeMeanwhile(transport.command(createRightsRequestsTableSql(database)), () => tableExists(RIGHTS_REQUESTS_TABLE));
+  await unlessMadeMeanwhile(transport.command(createPageViewsDailyTableSql(database)), () => tableExists(PAGE_VIEWS_DAILY_TABLE));
   await unlessMadeMeanwhile(transport.command(createConsentChoicesTableSql(database)), () => tableExists(CONSENT_CHOICES_TABLE));
   for (const table of [tables.hits, tables.heartbeats, tables.decisions]) {
     await unlessMadeMeanwhile(transport.command(createTableSql(database, table)), () => tableExists(table.name));
