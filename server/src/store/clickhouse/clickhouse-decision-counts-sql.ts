@@ -86,17 +86,19 @@ const after = (operator: '>' | '>=', times: string) => `arrayFilter((t, first) -
  * impression, `converted` (0 or 1) and, when converted, `converted_at`: the first conversion after it.
  */
 function visitorsSql(goal: Goal, scope: Scope): string {
-  const firstSeen = `visitor_id, argMinIf(experience_id, decided_at, type = 'impression') AS experience_id,
+  // No alias repeats a column its own expression reads (`argMin(x) AS x`): a current server may
+  // resolve the column to the alias.
+  const firstSeen = `visitor_id, argMinIf(experience_id, decided_at, type = 'impression') AS first_experience,
       minIf(decided_at, type = 'impression') AS first_at`;
   const counted = 'countIf(type = \'impression\') > 0';
   if (goal.type === 'click') {
-    return `(SELECT experience_id, first_at, ${after('>=', 'conversion_times')} AS times_after,
+    return `(SELECT first_experience AS experience_id, first_at, ${after('>=', 'conversion_times')} AS times_after,
         notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at
       FROM (SELECT ${firstSeen}, groupArrayIf(decided_at, type = 'conversion') AS conversion_times
         FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}))`;
   }
   // The analytics visitor of the impressions (DuckDB: their max); none, and no hit can convert.
-  return `(SELECT experience_id, first_at, ${after('>', 'goal_times')} AS times_after,
+  return `(SELECT first_experience AS experience_id, first_at, ${after('>', 'goal_times')} AS times_after,
       has_goal_visitor AND notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at
     FROM (SELECT ${firstSeen}, maxIf(analytics_visitor_id, type = 'impression') AS analytics_visitor,
         isNotNull(analytics_visitor) AS has_goal_visitor, ifNull(analytics_visitor, '') AS goal_visitor
