@@ -11,6 +11,7 @@ import { SITE_VARIABLE_MAP, encodeDeliveryQuery, parseDeliveryResponse, variable
 import { afterEach, expect, it } from 'vitest';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import type { CatalogTimers } from '../src/decide/activity-catalog.js';
 import type { Activity } from '../src/decide/activity.js';
 import type { ActivityOverTime } from '../src/decide/activity-over-time.js';
 import type { ActivityReport } from '../src/decide/activity-report.js';
@@ -20,9 +21,14 @@ import type { DecisionEventRow } from '../src/store/decision-row.js';
 import { testActivity } from './helpers/activity.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
-import { BROWSER_UA, TEST_ENV, authHeadersFor } from './helpers/test-server.js';
+import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
+import { BROWSER_UA, TEST_ENV, TEST_PASSWORD, authHeadersFor } from './helpers/test-server.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** The cluster's metadata database (MESURA_TEST_POSTGRES); its test is skipped without one, and fails under CI=true. */
+const postgresUrl = testPostgres();
+const ORIGIN = 'http://localhost:8080';
+const ADMIN = 'anna@example.cat';
 /** 2026-03-02 10:00 in Madrid (UTC+1). */
 const START_MS = Date.UTC(2026, 2, 2, 9);
 const HOUR_MS = 3_600_000;
@@ -39,20 +45,36 @@ const draft = testActivity({
 });
 
 const cleanups: (() => Promise<void>)[] = [];
+let schema: TestSchema | undefined;
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await schema?.drop();
+  schema = undefined;
 }, ROUTES_TEST_TIMEOUT_MS);
+
+/** Catalog timers the test fires by hand: the poll of the metadata store never runs on its own. */
+function manualTimers(): CatalogTimers & { fire(): Promise<unknown> } {
+  const callbacks: (() => Promise<void>)[] = [];
+  return {
+    setInterval: (callback) => callbacks.push(callback),
+    clearInterval: () => undefined,
+    fire: () => Promise.all(callbacks.map((callback) => callback())),
+  };
+}
 
 describeWithClickHouse('activities on a process over ClickHouse', () => {
   const db = useTestDatabase();
   let clock = START_MS;
 
-  async function start(role: 'api' | 'all'): Promise<MesuraServer> {
+  async function start(role: 'api' | 'all' | 'collector', shared: { metadata?: string; timers?: CatalogTimers } = {}): Promise<MesuraServer> {
     const dir = mkdtempSync(path.join(tmpdir(), 'mesura-ch-activities-'));
     const { username, password, endpoint, database } = db().location;
     const store = `clickhouse://${username}:${password}@${endpoint.replace('http://', '')}/${database}`;
-    const env = { ...TEST_ENV, MESURA_DATA_DIR: dir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: store, MESURA_ROLE: role, MESURA_MIN_COHORT: '1' };
-    const server = await createServer(loadConfig(env, repoRoot), { now: () => clock });
+    const env = {
+      ...TEST_ENV, MESURA_DATA_DIR: dir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: store, MESURA_ROLE: role, MESURA_MIN_COHORT: '1',
+      ...(shared.metadata !== undefined && { MESURA_METADATA: shared.metadata, MESURA_ADMIN_EMAIL: ADMIN, MESURA_ADMIN_PASSWORD: TEST_PASSWORD }),
+    };
+    const server = await createServer(loadConfig(env, repoRoot), { now: () => clock, ...(shared.timers && { catalogTimers: shared.timers }) });
     cleanups.push(async () => {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -119,6 +141,45 @@ describeWithClickHouse('activities on a process over ClickHouse', () => {
       ['2026-03-04', ['a:1/0', 'b:2/1']],
     ]);
     expect((await api.app.inject({ url: '/api/reports/activities/nova/over-time?from=2026-03-04&to=2026-03-02', headers: await authHeadersFor(api, 'analyst') })).statusCode).toBe(400);
+  }, ROUTES_TEST_TIMEOUT_MS);
+
+  it.skipIf(postgresUrl === undefined)('in a cluster, an editor signed in on the API node starts an activity that a collector decides, and its results count the collector\'s impressions and click', async () => {
+    clock = START_MS;
+    schema = testSchema(postgresUrl!);
+    await schema.pool(); // makes the schema the servers' search_path names
+    const metadata = `${postgresUrl!.connectionString}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
+    const api = await start('api', { metadata });
+    const timers = manualTimers();
+    const collector = await start('collector', { metadata, timers });
+    const signIn = await api.app.inject({ method: 'POST', url: '/api/session', headers: { origin: ORIGIN }, payload: { email: ADMIN, password: TEST_PASSWORD } });
+    expect(signIn.statusCode, signIn.body).toBe(204);
+    const session = { cookie: String(signIn.headers['set-cookie']).split(';', 1)[0]!, origin: ORIGIN };
+    const activity = { ...draft, id: 'cluster', mboxes: ['cluster'], status: 'active' as const };
+    const saved = await api.app.inject({ method: 'PUT', url: '/api/activities/cluster', headers: session, payload: activity });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await timers.fire(); // the collector's catalog reads the change from PostgreSQL
+
+    // A collector answers delivery on its node:http server, before Fastify: asked over HTTP, as nginx asks it.
+    const address = await collector.app.listen({ host: '127.0.0.1', port: 0 });
+    const deliver = async (device: string, params: Record<string, string> = {}) => {
+      const query = encodeDeliveryQuery(articleDeliveryRequest(clock, { mbox: 'cluster', deviceId: `${device.repeat(32)}.1_0`, params }));
+      const answer = await fetch(`${address}/m2/mesura/mbox/json?${query}`, { headers: { 'user-agent': BROWSER_UA } });
+      expect(answer.status).toBe(200);
+      const parsed = parseDeliveryResponse(await answer.json());
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return parsed.value.offers;
+    };
+    const [offer] = await deliver('d');
+    expect(offer?.clickToken).toBeDefined();
+    expect(await deliver('e')).toHaveLength(1);
+    clock += HOUR_MS;
+    await deliver('d', { clickToken: offer!.clickToken! });
+    await collector.close(); // drains what it acknowledged
+
+    const report = await api.app.inject({ url: '/api/reports/activities/cluster', headers: session });
+    expect(report.statusCode, report.body).toBe(200);
+    expect((report.json() as ActivityReport).totals).toEqual({ visitors: 2, conversions: 1, hidden: false });
+    expect((await api.app.inject({ url: '/api/reports/activities/cluster' })).statusCode).toBe(401);
   }, ROUTES_TEST_TIMEOUT_MS);
 
   it('a process that also collects (role all) counts the impressions it decided, drained before the results are read', async () => {
