@@ -150,7 +150,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (openFiles !== undefined) app.log.warn(openFiles);
   // Over ClickHouse, rights and retention run where the console is served (roles api and all), and
   // never on a collector: retention deletes from the shared database once, not once per collector.
-  const clickHouseRights = config.store.engine === 'clickhouse' && servesConsole ? openClickHouseRights(config.store.location, variables) : undefined;
+  const clickHouseRights = config.store.engine === 'clickhouse' && servesConsole ? openClickHouseRights(config.store.location, variables, now) : undefined;
   const retentionStore = clickHouseRights?.retention ?? (intake && store);
   const retention = retentionStore && startRetentionJob({
     store: retentionStore,

@@ -13,13 +13,14 @@ import { loadConfig } from '../src/config.js';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
+import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { VISITOR_DATA_SECTIONS, type VisitorDataStore } from '../src/store/visitor-data-store.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { TEST_ENV, authHeadersFor } from './helpers/test-server.js';
-import { FIXTURE_TIME_ZONE, FIXTURE_VARIABLES, OTHER, VISITOR, isVisitorsRow, visitorRightsSegments } from './helpers/visitor-rights-fixture.js';
+import { FIXTURE_TIME_ZONE, FIXTURE_VARIABLES, OTHER, VISITOR, isVisitorsRow, pageView, visitorRightsSegments } from './helpers/visitor-rights-fixture.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const NOON = Date.UTC(2026, 2, 12, 12);
@@ -38,6 +39,7 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
   const db = useTestDatabase();
   let engines: BothEngines;
   let clickhouse: ClickHouseVisitorData;
+  let api: MesuraServer | undefined;
   const cleanups: (() => Promise<void>)[] = [];
 
   const allRows = async (transport: ClickHouseTransport = db().transport) => {
@@ -85,9 +87,9 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
   });
 
   it('serves the routes on an API node to admins only, erasing every row of the visitor and no one else’s, recorded', async () => {
-    const api = await apiServer();
+    api = await apiServer();
     const call = async (method: 'GET' | 'DELETE', url: string, role: 'admin' | 'analyst' | null = 'admin') =>
-      api.app.inject({ method, url, headers: role ? await authHeadersFor(api, role) : {} });
+      api!.app.inject({ method, url, headers: role ? await authHeadersFor(api!, role) : {} });
     expect((await call('GET', `/api/visitors/${VISITOR}/data`, null)).statusCode).toBe(401);
     expect((await call('GET', `/api/visitors/${VISITOR}/data`, 'analyst')).statusCode).toBe(403);
     expect((await call('DELETE', `/api/visitors/${VISITOR}`, 'analyst')).statusCode).toBe(403);
@@ -120,6 +122,20 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
       { at: new Date(NOON + 60_000).toISOString(), kind: 'access', visitorId: VISITOR, requestedBy: admin, rows: exported.counts },
     ]);
   }, 120_000);
+
+  it('applies the erasure again at the next retention run to rows received before it and drained late, not to later ones', async () => {
+    expect(api, 'the erasure test ran first').toBeDefined();
+    const erasedAt = NOON + 120_000;
+    const late = (eventId: string, visitorId: string, receivedAtMs: number) =>
+      pageView(eventId, visitorId, '2026-03-12', 'mesura:portada', { receivedAtMs, clientTimeMs: receivedAtMs });
+    const writer = new EventBatchWriter({ transport: db().transport, database: db().location.database, tables: eventTables({ variables: FIXTURE_VARIABLES }), now: () => clock });
+    // A collector that was behind drains, after the erasure, what it acknowledged before and after it.
+    await writer.write({ id: 'late-collector/segment/0', rows: [late('l1', VISITOR, erasedAt - 1), late('l2', VISITOR, erasedAt), late('l3', OTHER, erasedAt - 1)] });
+    clock = erasedAt + 86_400_000;
+    await api!.retention!.runNow();
+    const hits = (await allRows()).filter((row) => !('kind' in row)).map((row) => (row as { eventId: string }).eventId);
+    expect(hits.filter((id) => id.startsWith('l')).sort()).toEqual(['l2', 'l3']);
+  });
 
   it('has no rights routes on a collector', async () => {
     const collector = await server('collector');

@@ -12,7 +12,7 @@
  * (its first copy received, as the reports do) and the erasure deletes every copy.
  */
 import type { VisitorDataSection } from '../visitor-data-store.js';
-import { sqlIdentifier, sqlString } from './sql-literal.js';
+import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /** What ties other rows to the visitor id: their media sessions and their decision device keys. */
 export interface VisitorKeys {
@@ -22,7 +22,8 @@ export interface VisitorKeys {
 }
 
 /** The raw tables a visitor's rows are in. */
-export type VisitorTable = 'hits' | 'heartbeats' | 'decision_events';
+export const VISITOR_TABLES = ['hits', 'heartbeats', 'decision_events'] as const;
+export type VisitorTable = (typeof VISITOR_TABLES)[number];
 
 /** Which column is a row's time, and which columns name one row of a table (its copies share them). */
 export const VISITOR_TABLE_KEYS: Record<VisitorTable, { time: string; id: readonly string[] }> = {
@@ -51,6 +52,11 @@ export function visitorWhere(table: VisitorTable, keys: VisitorKeys): string {
     case 'decision_events':
       return `analytics_visitor_id = ${visitor}${inList('visitor_id', keys.deviceKeys)}`;
   }
+}
+
+/** The visitor's rows in `table` received (decision events: decided) before `atMs`. */
+export function visitorBeforeWhere(table: VisitorTable, keys: VisitorKeys, atMs: number): string {
+  return `(${visitorWhere(table, keys)}) AND ${sqlIdentifier(VISITOR_TABLE_KEYS[table].time)} < ${sqlInteger(atMs)}`;
 }
 
 function inList(column: string, values: readonly string[]): string {

@@ -11,6 +11,8 @@ import type { ClickHouseTransport } from './clickhouse-transport.js';
 import {
   SECTION_TABLES,
   VISITOR_TABLE_KEYS,
+  VISITOR_TABLES,
+  visitorBeforeWhere,
   visitorChunkSql,
   visitorCountsSql,
   visitorKeysSql,
@@ -22,8 +24,9 @@ import {
 } from './clickhouse-visitor-data-sql.js';
 import type { EventTables } from './ensure-schema.js';
 import type { EventColumn } from './event-table.js';
-import { deleteWhere, type MutationClock } from './mutations.js';
+import { deleteWhere, type MutationClock, type MutationOptions } from './mutations.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
+import { sqlIdentifier } from './sql-literal.js';
 
 /** Rows read per statement while a section streams: the transport answers a statement whole. */
 export const VISITOR_CHUNK_ROWS = 5_000;
@@ -42,10 +45,17 @@ export interface ClickHouseVisitorDataOptions {
 
 export class ClickHouseVisitorData implements VisitorDataStore {
   private readonly columns: Record<VisitorTable, readonly EventColumn[]>;
+  private readonly mutations: MutationOptions;
 
   constructor(private readonly options: ClickHouseVisitorDataOptions) {
     const { hits, heartbeats, decisions } = options.tables;
     this.columns = { hits: hits.columns, heartbeats: heartbeats.columns, decision_events: decisions.columns };
+    this.mutations = {
+      transport: options.transport,
+      database: options.database,
+      ...(options.mutationClock && { clock: options.mutationClock }),
+      ...(options.mutationWaitMs !== undefined && { waitMs: options.mutationWaitMs }),
+    };
   }
 
   async visitorRowCounts(visitorId: string): Promise<VisitorRowCounts> {
@@ -68,18 +78,34 @@ export class ClickHouseVisitorData implements VisitorDataStore {
   async eraseVisitor(visitorId: string): Promise<VisitorRowCounts> {
     const keys = await this.keys(visitorId);
     const counts = await this.counts(keys);
-    const mutations = {
-      transport: this.options.transport,
-      database: this.options.database,
-      ...(this.options.mutationClock && { clock: this.options.mutationClock }),
-      ...(this.options.mutationWaitMs !== undefined && { waitMs: this.options.mutationWaitMs }),
-    };
     const present: Record<VisitorTable, number> = { hits: counts.hits, heartbeats: counts.heartbeats, decision_events: counts.decisionEvents };
-    for (const table of Object.keys(present) as VisitorTable[]) {
+    for (const table of VISITOR_TABLES) {
       // A mutation rewrites every part it matches: none is sent for a table without the visitor.
-      if (present[table] > 0) await deleteWhere(mutations, table, visitorWhere(table, keys));
+      if (present[table] > 0) await deleteWhere(this.mutations, table, visitorWhere(table, keys));
     }
     return counts;
+  }
+
+  /**
+   * Applies erasures again to the rows received before each: an event a collector acknowledged
+   * before an erasure but drained into ClickHouse after it (a collector behind, or down) must not
+   * stay. Rows received after an erasure are new data and stay. Answers the rows deleted.
+   */
+  async eraseAgain(erasures: readonly { visitorId: string; atMs: number }[]): Promise<number> {
+    const erased: { keys: VisitorKeys; atMs: number }[] = [];
+    for (const erasure of erasures) erased.push({ keys: await this.keys(erasure.visitorId), atMs: erasure.atMs });
+    if (erased.length === 0) return 0;
+    let deleted = 0;
+    for (const table of VISITOR_TABLES) {
+      const where = erased.map(({ keys, atMs }) => `(${visitorBeforeWhere(table, keys, atMs)})`).join(' OR ');
+      const [row] = await this.options.transport.query<{ n: string }>(
+        `SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${sqlIdentifier(table)} WHERE ${where}`,
+      );
+      const rows = Number(row?.n ?? 0);
+      if (rows > 0) await deleteWhere(this.mutations, table, where);
+      deleted += rows;
+    }
+    return deleted;
   }
 
   recordRightsRequest(request: RightsRequest): Promise<void> {

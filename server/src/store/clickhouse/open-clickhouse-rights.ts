@@ -12,19 +12,38 @@ import { createClickHouseTransport } from './clickhouse-transport.js';
 import type { ClickHouseLocation } from './clickhouse-url.js';
 import { ClickHouseVisitorData } from './clickhouse-visitor-data.js';
 import { eventTables } from './ensure-schema.js';
+import { erasuresSince } from './rights-requests-table.js';
+
+/**
+ * How long each erasure is applied again, at every retention run, to rows received before it: the
+ * API node cannot load what the collectors acknowledged and have not drained yet (the embedded
+ * store's erasure loads its ingest log first), so such rows reach ClickHouse after the erasure.
+ * A collector's log drains within minutes unless it is down; a month covers one off for weeks.
+ */
+export const ERASURE_REPEAT_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ClickHouseRights {
   visitorData: VisitorDataStore;
+  /** The retention run, then the erasures of the last ERASURE_REPEAT_DAYS applied again. */
   retention: RetentionStore;
   close(): Promise<void>;
 }
 
-export function openClickHouseRights(location: ClickHouseLocation, variables: readonly string[]): ClickHouseRights {
+export function openClickHouseRights(location: ClickHouseLocation, variables: readonly string[], now: () => number): ClickHouseRights {
   const transport = createClickHouseTransport(location);
   const options = { transport, database: location.database, tables: eventTables({ variables }) };
+  const visitorData = new ClickHouseVisitorData(options);
+  const retention = new ClickHouseRetention(options);
   return {
-    visitorData: new ClickHouseVisitorData(options),
-    retention: new ClickHouseRetention(options),
+    visitorData,
+    retention: {
+      async deleteBefore(cutoff) {
+        const deleted = await retention.deleteBefore(cutoff);
+        await visitorData.eraseAgain(await erasuresSince(transport, location.database, now() - ERASURE_REPEAT_DAYS * DAY_MS));
+        return deleted;
+      },
+    },
     close: () => transport.close(),
   };
 }

@@ -64,3 +64,12 @@ export async function rightsRequests(transport: ClickHouseTransport, database: s
     },
   }));
 }
+
+/** The erasures recorded at or after `sinceMs`: visitor id and when (epoch ms). */
+export async function erasuresSince(transport: ClickHouseTransport, database: string, sinceMs: number): Promise<{ visitorId: string; atMs: number }[]> {
+  const rows = await transport.query<{ visitor_id: string; at: string }>(
+    `SELECT visitor_id, max(requested_at) AS at FROM ${sqlIdentifier(database)}.${RIGHTS_REQUESTS_TABLE}
+     WHERE kind = 'erasure' AND requested_at >= ${sqlInteger(sinceMs)} GROUP BY visitor_id ORDER BY visitor_id`,
+  );
+  return rows.map((row) => ({ visitorId: row.visitor_id, atMs: Number(row.at) }));
+}
