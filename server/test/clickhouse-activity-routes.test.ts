@@ -1,8 +1,10 @@
 /**
  * The Experiments area on a process over ClickHouse (app.ts): an API node lets an editor create and
  * start an activity, kept in the metadata store, and an analyst read its results, counted from the
- * decision events the collectors drained to ClickHouse; nothing of it without an account. A process
- * that also collects (role all) drains the impressions it decided before it counts them.
+ * decision events the collectors drained to ClickHouse; nothing of it without an account. In a
+ * cluster (metadata in PostgreSQL) a collector decides what an editor started on the API node, and
+ * the API node counts it. A process that also collects (role all) drains the impressions it decided
+ * before it counts them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
