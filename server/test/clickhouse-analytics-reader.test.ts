@@ -56,10 +56,10 @@ describe('ClickHouseAnalyticsReader', () => {
 
   it('refuses a query with no ClickHouse text in one line naming it, which the routes answer 501', async () => {
     const reader = new ClickHouseAnalyticsReader({ query: async () => [] }, { timeZone: 'UTC' });
-    const refusal = reader.read({ name: 'consent choices by day', duckdb: 'SELECT 1' }, {});
+    const refusal = reader.read({ name: 'a DuckDB-only report', duckdb: 'SELECT 1' }, {});
     await expect(refusal).rejects.toBeInstanceOf(QueryNotOnEngineError);
     const error = (await refusal.catch((e: unknown) => e)) as Error;
-    expect(error.message).toBe("'consent choices by day' is not available on ClickHouse yet; read this report on a server with the embedded store");
+    expect(error.message).toBe("'a DuckDB-only report' is not available on ClickHouse yet; read this report on a server with the embedded store");
     expect(fromFrameworkError(error).body()).toEqual({ code: 'MESURA_ERR_NOT_ON_ENGINE', error: error.message });
     expect(fromFrameworkError(error).kind.status).toBe(501);
   });

@@ -5,7 +5,8 @@
  * reads ClickHouse. Every report of the catalogue but the media area (compared in
  * clickhouse-media-reports.test.ts) is asked on both with the same parameters, plain, filtered,
  * compared and both: exact figures equal, ratios to 1e-9, visitor counts within their documented
- * error. Reports not on ClickHouse yet are listed, must answer 501, and fail here once they answer.
+ * error. Every one answers there: none is left to answer 501 MESURA_ERR_NOT_ON_ENGINE. The banner's
+ * consent choices, posted to each engine's collecting process, are compared the same way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +25,6 @@ import { FIXTURE_MORNING, FIXTURE_RANGE, hitReportsFixture, type FixtureBeacon }
 import { TEST_ENV, authHeadersFor, beaconUrl, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** Reports that have no ClickHouse text yet: each must answer 501 there (and this list shrink as they are built). */
-const NOT_ON_CLICKHOUSE = ['consent/choices'];
 
 /**
  * How far a visitor count may differ: DuckDB's cell sketches err by about 6 % (report-facts-schema.ts
@@ -84,6 +82,14 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
       await send(duck.server, beacon);
       await send(collectors[beacon.resent ? 1 : 0]!, beacon);
     }
+    // Answers to the consent banner on the fixture's first day, split between the collectors.
+    clock = FIXTURE_MORNING;
+    for (const [i, choice] of ['accept-all', 'accept-all', 'reject-all', 'custom', 'accept-all'].entries()) {
+      for (const server of [duck.server, collectors[i % 2]!]) {
+        const answer = await server.app.inject({ method: 'POST', url: '/api/consent/choices', payload: { choice } });
+        expect(answer.statusCode).toBe(204);
+      }
+    }
     // Each drains what it acknowledged, and flushes its refusal counts.
     for (const collector of collectors) await collector.close();
     const copies = await db().transport.query<{ n: string }>(
@@ -110,7 +116,7 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
 
   it('answers every hit report alike, plain, with its parameters, filtered and compared', async () => {
     const catalogue = (await ask(duck.server, '/api/reports/catalogue')).body as ReportCatalogueEntry[];
-    const reports = catalogue.filter((entry) => entry.area !== 'media' && !NOT_ON_CLICKHOUSE.includes(entry.report));
+    const reports = catalogue.filter((entry) => entry.area !== 'media');
     expect(reports.length).toBeGreaterThan(25);
     const urls = reports.flatMap(({ report }) =>
       ['', ...(PARAMS[report] ?? []).map((p) => `&${p}`)].flatMap((params) =>
@@ -137,22 +143,15 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     }
   });
 
-  it.each(NOT_ON_CLICKHOUSE)('%s is not on ClickHouse yet: 501 with a stable code, not a wrong figure', async (report) => {
-    const url = `/api/reports/${report}?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}`;
-    expect((await ask(duck.server, url)).status).toBe(200);
-    const refused = await ask(api, url);
-    expect(refused.status).toBe(501);
-    expect(refused.body.code).toBe('MESURA_ERR_NOT_ON_ENGINE');
-    expect(refused.body.error).toMatch(/is not available on ClickHouse yet/);
-  });
-
-  it('the data set reaches every kind of row: visits cut at 30 minutes, the resent hit once, bots and the refused hit left out', async () => {
+  it('the data set reaches every kind of row: visits cut at 30 minutes, the resent hit once, bots and the refused hit left out, the banner\'s answers counted', async () => {
     const range = `from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}`;
     const audience = (await ask(api, `/api/reports/audience/by-day?${range}`)).body as ReportAnswer;
     // A 3 visits (55 idle minutes cut, 30 do not, 31 do), B 1, C 2 (one across midnight), D 1; page views A 5, B 3, C 4, D 2 (its resent hit once).
     expect(audience.totals.values).toMatchObject({ visits: 7, page_views: 14, visitors: 4 });
     const refusals = (await ask(api, `/api/reports/consent/refusals?${range}`)).body as ReportAnswer;
     expect(refusals.totals.values.consent_purpose).toBe(1);
+    const choices = (await ask(api, `/api/reports/consent/choices?${range}`)).body as ReportAnswer;
+    expect(choices.totals.values).toMatchObject({ accept_all: 3, reject_all: 1, custom: 1, total: 5 });
   });
   // Last: it stops the DuckDB server to read its store directly (the stream never ends, so app.inject cannot read it).
   it('measures the real-time snapshot alike', async () => {
