@@ -7,8 +7,8 @@
  *
  * 18.16 has no `WITH name AS (subquery)` and no window functions, so where DuckDB joins a
  * `first_seen` table to the conversions, this groups each visitor's events once: the first
- * impression by `argMinIf`/`minIf`, the conversions' times as an array that `arrayExists` and
- * `arrayFilter` compare with it. Values are `$name`s (bind-values.ts): `$activity`, `$goal` (the
+ * impression by `argMinIf`/`minIf`, the conversions' times as an array that `arrayFilter` cuts
+ * to those after it. Values are `$name`s (bind-values.ts): `$activity`, `$goal` (the
  * goal's path or event, duckdb-decisions.ts `goalValue`), `$from`, `$to` and `$tz` (MESURA_TIMEZONE).
  */
 import type { Activity } from '../../decide/activity.js';
