@@ -86,8 +86,17 @@ export class ClickHouseReportStore implements ReportStore {
     return `SELECT key, sum(page_views) AS page_views, sum(visitors) AS visitors FROM (
         SELECT key, toUInt64(uniqExact(event_id)) AS page_views, toUInt64(uniqExact(visitor_id)) AS visitors FROM (${pages}) pages GROUP BY key
         UNION ALL
-        SELECT ${key} AS key, toUInt64(sum(page_views)) AS page_views, toUInt64(0) AS visitors
-        FROM ${db}.${PAGE_VIEWS_DAILY_TABLE} WHERE ${range} GROUP BY key)
+        SELECT ${key} AS key, toUInt64(sum(page_views)) AS page_views, toUInt64(0) AS visitors FROM (${this.rolledUpSql(range)}) rolled GROUP BY key)
       GROUP BY key`;
+  }
+
+  /**
+   * The roll-up's rows of the range, each (page, day, batch) once: two retention runs at the same
+   * moment (two API nodes) may both roll up a batch's day, with the same figures.
+   */
+  private rolledUpSql(range: string): string {
+    const columns = 'report_suite, day, section, page_name, is_bot, batch_id';
+    return `SELECT ${columns}, page_views FROM ${sqlIdentifier(this.options.database)}.${PAGE_VIEWS_DAILY_TABLE}
+      WHERE ${range} LIMIT 1 BY ${columns}`;
   }
 }
