@@ -7,12 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
-import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
+import { ClickHouseVisitorData, duckDbTimestampText } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
@@ -34,6 +35,22 @@ async function sections(store: VisitorDataStore, visitorId: string) {
   }
   return out;
 }
+
+describe('duckDbTimestampText', () => {
+  it('writes an epoch ms as DuckDB writes a TIMESTAMP_MS', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    try {
+      for (const ms of [NOON, NOON + 5, NOON + 50, NOON + 120, NOON + 123, NOON + 999, Date.UTC(1999, 11, 31, 23, 59, 59, 100)]) {
+        const result = await connection.runAndReadAll(`SELECT CAST(epoch_ms(CAST($ms AS BIGINT)) AS TIMESTAMP_MS) AS t`, { ms: String(ms) });
+        expect(duckDbTimestampText(ms), String(ms)).toBe(result.getRowObjectsJson()[0]!.t);
+      }
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  });
+});
 
 describeWithClickHouse('visitors’ rights on ClickHouse', () => {
   const db = useTestDatabase();
