@@ -20,7 +20,7 @@ import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { VISITOR_DATA_SECTIONS, type VisitorDataStore } from '../src/store/visitor-data-store.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
-import { TEST_ENV, authHeadersFor } from './helpers/test-server.js';
+import { BROWSER_UA, TEST_ENV, authHeadersFor, beaconUrl, testHit } from './helpers/test-server.js';
 import { FIXTURE_TIME_ZONE, FIXTURE_VARIABLES, OTHER, VISITOR, isVisitorsRow, pageView, visitorRightsSegments } from './helpers/visitor-rights-fixture.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -154,6 +154,19 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
     expect(hits.filter((id) => id.startsWith('l')).sort()).toEqual(['l2', 'l3']);
   });
 
+  it('on role all, drains what it acknowledged just before an erasure and erases it too', async () => {
+    const all = await server('all');
+    const newcomer = '00000000000000AB-00000000000000CD';
+    clock = NOON + 300_000;
+    const hit = testHit({ pageName: 'mesura:portada', visitor: { fid: newcomer } });
+    expect((await all.app.inject({ url: beaconUrl(hit, 'page_view', ['mesuraprod']), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+    const erased = await all.app.inject({ method: 'DELETE', url: `/api/visitors/${newcomer}`, headers: await authHeadersFor(all, 'admin') });
+    expect(erased.json()).toEqual({ visitorId: newcomer, deleted: { hits: 1, heartbeats: 0, mediaSessions: 0, decisionEvents: 0 } });
+    const left = await db().transport.query(`SELECT count() AS n FROM ${db().location.database}.hits WHERE visitor_id = '${newcomer}'`);
+    expect(left).toEqual([{ n: '0' }]);
+    expect(all.retention).toBeDefined();
+  });
+
   it('has no rights routes on a collector', async () => {
     const collector = await server('collector');
     const answer = await collector.app.inject({ url: `/api/visitors/${VISITOR}/data` });
@@ -161,7 +174,7 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
     expect(collector.retention).toBeUndefined();
   });
 
-  async function server(role: 'api' | 'collector'): Promise<MesuraServer> {
+  async function server(role: 'api' | 'collector' | 'all'): Promise<MesuraServer> {
     const { username, password, endpoint, database } = db().location;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-ch-rights-'));
     const store = `clickhouse://${username}:${password}@${endpoint.replace('http://', '')}/${database}`;
