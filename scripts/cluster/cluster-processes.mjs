@@ -73,7 +73,13 @@ export function postgresService(dir, { port }) {
   };
 }
 
-/** Tracks the children it starts; stopAll() ends each, newest first. */
+/**
+ * Tracks the children it starts; stopAll() ends each, newest first. Each child runs in a process
+ * group of its own (`detached`), so that a Ctrl-C in the terminal reaches only the script that
+ * started them, which then stops them in order (the balancer before the collectors, which drain
+ * while ClickHouse still runs); a child stopped by the terminal at the same moment would look to
+ * it like one that failed.
+ */
 export class Processes {
   #running = new Set();
   /** Called when a tracked child exits without being asked to. */
@@ -94,6 +100,7 @@ export class Processes {
     const child = spawn(process.execPath, [main], {
       env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     pipeOutput(child, name, quiet);
     const handle = this.#track(name, child);
@@ -113,7 +120,7 @@ export class Processes {
     const file = path.join(dir, 'nginx.conf');
     const runAsRoot = process.getuid?.() === 0;
     writeFileSync(file, nginxConfig({ dir, port, collectors, api, runAsRoot }));
-    const child = spawn(NGINX, ['-c', file, '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NGINX, ['-c', file, '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     pipeOutput(child, 'nginx', false);
     const handle = this.#track('nginx', child);
     for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline; await pause(START_POLL_MS)) {
