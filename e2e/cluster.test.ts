@@ -215,7 +215,7 @@ describeCluster(title, () => {
   );
 
   it(
-    'stops what it has started when Ctrl-C comes while ClickHouse is still starting',
+    'stops what it has started when Ctrl-C comes while it starts (ClickHouse first)',
     async () => {
       expectInstalled();
       const { cluster, ports, dir } = await launch('interrupted');

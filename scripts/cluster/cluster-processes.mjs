@@ -9,7 +9,13 @@ import { promisify } from 'node:util';
 import { nginxConfig } from './nginx-config.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/**
+ * A service script (scripts/services/*.sh) in a process group of its own: a Ctrl-C in the terminal
+ * does not cut a start short, whose server could then come up after its stop found nothing to stop;
+ * the script that ran it waits for the start and then stops the server.
+ */
+const run = (script, args, options) => execFileAsync(script, args, { ...options, detached: true });
 /** How long a Mesura server may take to answer /healthz after its start, on a loaded machine. */
 const START_TIMEOUT_MS = 60_000;
 const START_POLL_MS = 200;
