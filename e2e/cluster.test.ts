@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBeacon, type AnalyticsHit } from '@mesura/protocol';
 import {
   isRunning,
@@ -123,9 +123,12 @@ async function within<T>(promise: Promise<T>, timeoutMs: number, message: () => 
 const describeProcess = (entry: ProcessEntry) => `${entry.name} (pid ${entry.pid})`;
 
 describeCluster(title, () => {
-  // PostgreSQL runs as the postgres user when the tests run as root: it must enter the folder.
-  const root = mkdtempSync(path.join(tmpdir(), 'mesura-cluster-'));
-  chmodSync(root, 0o755);
+  let root = '';
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'mesura-cluster-'));
+    // PostgreSQL runs as the postgres user when the tests run as root: it must enter the folder.
+    chmodSync(root, 0o755);
+  });
   const started: ClusterProcess[] = [];
   /** cluster.mjs on ports of its own and the folder `name` under `root`. */
   const launch = async (name: string) => {
