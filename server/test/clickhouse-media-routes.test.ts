@@ -112,6 +112,13 @@ describeWithClickHouse('the media routes and the export on an API node over Clic
       }
     }
     expect(withFigures / (media.length * VARIANTS.length)).toBeGreaterThan(0.5);
+    // A programme opened into its seasons, a season into its episodes (media-session-reports.ts DRILL_PARAMS).
+    for (const { report } of media.filter(({ report }) => /-by-(season|content)$/.test(report))) {
+      for (const drill of ['&programme=Directe', '&programme=Directe&season=', '&programme=']) {
+        if (drill.includes('season') && report.endsWith('-by-season')) continue;
+        await expectSame(`/api/reports/${report}?${MEDIA_RANGE}${drill}`);
+      }
+    }
   }, ROUTES_TEST_TIMEOUT_MS);
 
   it('exports the same events, page by page, as JSON and CSV, and answers the page-view report alike', async () => {

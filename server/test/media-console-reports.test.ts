@@ -133,6 +133,27 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
     expect(byDay.totals.values).toMatchObject({ plays: 2, startup_time_ms: 1100, rebuffer_ratio: 2 / 48.15 });
   });
 
+  it('opens a programme into its seasons and a season into its episodes, in the same family of figures', async () => {
+    await start({ MESURA_MIN_COHORT: '1' });
+    await sendTwoDays();
+    const programmes = await report(`quality-by-programme?${RANGE}`);
+    expect(programmes.rows.map((r: any) => [r.key, r.drill])).toEqual([
+      ['Polònia', { report: 'media/quality-by-season', params: { programme: 'Polònia' } }],
+      ['Telenotícies', { report: 'media/quality-by-season', params: { programme: 'Telenotícies' } }],
+    ]);
+    const seasons = await report(`quality-by-season?${RANGE}&programme=${encodeURIComponent('Polònia')}`);
+    expect(seasons.rows.map((r: any) => [r.key, r.values.plays, r.drill])).toEqual([
+      ['Polònia/4', 1, { report: 'media/quality-by-content', params: { programme: 'Polònia', season: '4' } }],
+    ]);
+    const episodes = await report(`quality-by-content?${RANGE}&programme=${encodeURIComponent('Polònia')}&season=4`);
+    expect(episodes.rows.map((r: any) => [r.key, r.label, r.values.plays])).toEqual([['polonia-1', 'Polònia', 1]]);
+    expect(episodes.totals.values).toMatchObject({ plays: 1 });
+    // A programme without seasons opens the season '' ("sense temporada"), whose episodes are found again.
+    const unnumbered = await report(`plays-by-content?${RANGE}&programme=${encodeURIComponent('Telenotícies')}&season=`);
+    expect(unnumbered.rows.map((r: any) => r.key)).toEqual(['tn-2026-01-01']);
+    expect((await report(`plays-by-content?${RANGE}&programme=${encodeURIComponent('Polònia')}&season=5`)).rows).toEqual([]);
+  });
+
   it('applies the programme filter and lists the filters media data cannot apply', async () => {
     await start({ MESURA_MIN_COHORT: '1' });
     await sendTwoDays();

@@ -4,7 +4,7 @@
  * content, programme, season and channel. Sessions are derived from the heartbeats
  * (store/media-sessions-sql.ts); a session counts on the day it started.
  */
-import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric } from '@mesura/protocol';
+import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric, type ReportRow } from '@mesura/protocol';
 import { filterSql } from './filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
 import type { SqlValue } from '../store/analytics-reader.js';
@@ -56,21 +56,44 @@ const GROUPING_LABEL: Record<MediaGrouping, string> = {
 };
 
 interface MediaReportOptions {
-  report: string;
+  /** The family's id: a row's drill-down opens the same family's next grouping. */
+  family: string;
   title: string;
   grouping: MediaGrouping;
   metrics: ReportMetric[];
 }
 
-function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOptions): ReportDefinition {
+/**
+ * The drill-down of a programme into its seasons and of a season into its episodes: each grouping's
+ * own parameters and the column each one holds, as the groups' keys read it ('' for none).
+ */
+const DRILL_PARAMS: Partial<Record<MediaGrouping, Readonly<Record<string, string>>>> = {
+  season: { programme: "coalesce(programme, '')" },
+  content: { programme: "coalesce(programme, '')", season: "coalesce(season, '')" },
+};
+
+/** The conditions of a drill-down's parameters, written alike for both engines; values bound as `$p_<name>`. */
+function drillConditions(grouping: MediaGrouping, params: Readonly<Record<string, string>>): { sql: string; values: Record<string, SqlValue> } {
+  const columns = DRILL_PARAMS[grouping] ?? {};
+  const named = Object.keys(columns).filter((name) => params[name] !== undefined);
+  return {
+    sql: named.map((name) => ` AND ${columns[name]} = $p_${name}`).join(''),
+    values: Object.fromEntries(named.map((name) => [`p_${name}`, params[name]!])),
+  };
+}
+
+function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOptions): ReportDefinition {
   const series = grouping === 'day';
   const definition: ReportDefinition = {
-    report,
+    report: `media/${family}-by-${grouping}`,
     area: 'media',
     title,
+    ...(DRILL_PARAMS[grouping] && { params: Object.keys(DRILL_PARAMS[grouping]) }),
     run: async (request, context) => {
-      const filters = filterSql(request.filters, MEDIA_FILTER_COLUMNS);
-      const values = { ...filters.values, idle_before_ms: Date.now() - MEDIA_IDLE_TIMEOUT_MS, suite: request.reportSuite };
+      const stacked = filterSql(request.filters, MEDIA_FILTER_COLUMNS);
+      const drill = drillConditions(grouping, request.params);
+      const filters = { ...stacked, sql: stacked.sql + drill.sql };
+      const values = { ...stacked.values, ...drill.values, idle_before_ms: Date.now() - MEDIA_IDLE_TIMEOUT_MS, suite: request.reportSuite };
       const measure = async (range: { from: string; to: string }, keys?: readonly string[]): Promise<MeasuredPeriod> => {
         const bound = { ...values, from: range.from, to: range.to };
         if (grouping === 'day') {
@@ -80,7 +103,7 @@ function mediaSessionReport({ report, title, grouping, metrics }: MediaReportOpt
         const query = mediaSessionRankingQuery(grouping, rankingOrder(metrics), filters.sql, keys !== undefined);
         const page: Record<string, SqlValue> = keys === undefined ? { limit: request.limit, offset: request.offset } : { limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
         const rows = await context.reader.read(query, { ...bound, ...page });
-        return drilled(grouping, pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label)));
+        return drilled(family, grouping, pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label)));
       };
       const { current, previous } = await measurePeriods(request, series ? 'position' : 'key', measure);
       return buildAnswer(
@@ -110,10 +133,24 @@ function rankingOrder(metrics: ReportMetric[]): MediaRankingOrder {
   return first;
 }
 
-/** A live channel opens its viewers minute by minute on the range's last day. */
-function drilled(grouping: MediaRankingGrouping, period: MeasuredPeriod): MeasuredPeriod {
-  if (grouping !== 'channel') return period;
-  const rows = period.rows.map((row) => (!guideChannels().includes(row.key) ? row : { ...row, drill: { report: 'media/live-viewers-per-minute', params: { channel: row.key } } }));
+/**
+ * What a row opens: a programme its seasons, a season its episodes (the same family's figures), a
+ * live channel its viewers minute by minute on the range's last day.
+ */
+function drilled(family: string, grouping: MediaRankingGrouping, period: MeasuredPeriod): MeasuredPeriod {
+  const drillOf = (key: string): ReportRow['drill'] => {
+    if (grouping === 'programme') return { report: `media/${family}-by-season`, params: { programme: key } };
+    if (grouping === 'season') {
+      const slash = key.lastIndexOf('/');
+      return { report: `media/${family}-by-content`, params: { programme: key.slice(0, slash), season: key.slice(slash + 1) } };
+    }
+    if (grouping === 'channel' && guideChannels().includes(key)) return { report: 'media/live-viewers-per-minute', params: { channel: key } };
+    return undefined;
+  };
+  const rows = period.rows.map((row) => {
+    const drill = drillOf(row.key);
+    return drill ? { ...row, drill } : row;
+  });
   return { ...period, rows };
 }
 
@@ -146,6 +183,6 @@ const GROUPINGS: readonly { grouping: MediaGrouping; title: string }[] = [
 
 export const MEDIA_SESSION_REPORTS: ReportDefinition[] = FAMILIES.flatMap((family) =>
   GROUPINGS.map(({ grouping, title }) =>
-    mediaSessionReport({ report: `media/${family.id}-by-${grouping}`, title: `${family.title} per ${title}`, grouping, metrics: family.metrics }),
+    mediaSessionReport({ family: family.id, title: `${family.title} per ${title}`, grouping, metrics: family.metrics }),
   ),
 );

@@ -74,6 +74,7 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
 }
 
 function drilledTitle(entry: ReportCatalogueEntry, params: Record<string, string>): string {
-  const values = Object.values(params);
+  // An empty value (a programme's episodes without a season) names nothing to read.
+  const values = Object.values(params).filter((value) => value !== '');
   return values.length ? `${entry.title}: ${values.join(' · ')}` : entry.title;
 }
