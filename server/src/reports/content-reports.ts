@@ -24,12 +24,15 @@ const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
  */
 const PAGE_CLICKHOUSE_SQL = { page_views: 'nullIf(count(), 0)', entries: 'sum(toNullable(visit_page = 1))' };
 
-/** A page ranking's label and link, in each engine's dialect. */
+/** A page ranking's label and link, in each engine's dialect, and over ClickHouse's page-view cells. */
 interface PageLabels {
   duckdb: Pick<RankingSpec, 'label' | 'href'>;
   clickhouse: Pick<ClickHouseRanking, 'label' | 'href'>;
+  cells: { label?: string; href?: string };
 }
-const NO_LABELS: PageLabels = { duckdb: {}, clickhouse: {} };
+const NO_LABELS: PageLabels = { duckdb: {}, clickhouse: {}, cells: {} };
+/** A label state of the cells (store/clickhouse/page-view-cells.ts): '' where no page view had one. */
+const cellLabel = (state: string) => `nullIf(anyIfMerge(${state}), '')`;
 
 /**
  * Page views grouped by a page column, optionally narrowed by the report's parameters, from
@@ -49,7 +52,15 @@ function pageSpec(key: string, params: Readonly<Record<string, string>>, labels:
     where: narrowing,
     visitors: 'cells',
     ...labels.duckdb,
-    clickhouse: { table: 'page_views', key, metrics: PAGE_CLICKHOUSE_SQL, where: narrowing, ...labels.clickhouse },
+    clickhouse: {
+      table: 'page_views',
+      key,
+      metrics: PAGE_CLICKHOUSE_SQL,
+      where: narrowing,
+      ...labels.clickhouse,
+      // Visitors and labels from the cells ClickHouse keeps; entries need the visits cut, so the rows and totals do not.
+      cells: { table: 'page_view_cells', ...labels.cells },
+    },
   };
 }
 
@@ -80,7 +91,11 @@ function visitPageRollup(side: 'entry' | 'exit', metrics: Readonly<Record<string
 const PAGES_BY_URL: PageLabels = {
   duckdb: { label: 'any_value(coalesce(title, page_name))', href: 'any_value(url)' },
   clickhouse: { label: 'any(coalesce(title, page_name))', href: 'any(url)' },
+  cells: { label: cellLabel('title_label'), href: 'any(url)' },
 };
+
+/** content/pages' spec for its parameters (the ranking of pages by url). */
+export const pagesRankingSpec = (params: Readonly<Record<string, string>>): RankingSpec => pageSpec('url', params, PAGES_BY_URL);
 
 /** A visit of one page view bounced (the same SQL in both engines). */
 const BOUNCE_RATE = 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)';
@@ -115,7 +130,8 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     params: ['section', 'subsection', 'programme', 'author', 'thematic'],
     dimension: { key: 'url', label: 'Pàgina' },
     metrics: PAGE_METRICS,
-    ...pageSpecs('url', PAGES_BY_URL),
+    spec: pagesRankingSpec,
+    rollup: (params) => pageSpec('url', params, PAGES_BY_URL, 'page_day_cells'),
   }),
   rankingReport({
     report: 'content/programmes',
@@ -123,7 +139,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Programes',
     dimension: { key: 'programme', label: 'Programa' },
     metrics: PAGE_METRICS,
-    ...pageSpecs('programme', { duckdb: { label: 'any_value(programme_name)' }, clickhouse: { label: 'any(programme_name)' } }),
+    ...pageSpecs('programme', { duckdb: { label: 'any_value(programme_name)' }, clickhouse: { label: 'any(programme_name)' }, cells: { label: cellLabel('programme_label') } }),
     drill: (programme) => ({ report: 'content/pages', params: { programme } }),
   }),
   rankingReport({

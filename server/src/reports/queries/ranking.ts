@@ -6,7 +6,8 @@
  * label, link and metrics as fixed SQL over its table (never request text); filters and values are
  * bound. Each query has a DuckDB text, over the spec's table (a report table or a roll-up), and a
  * ClickHouse text when the spec has a `clickhouse` part, over the report tables that
- * store/clickhouse/report-facts-sql.ts computes as it reads (no roll-ups there).
+ * store/clickhouse/report-facts-sql.ts computes as it reads, or, for the visitors and labels of an
+ * unfiltered page ranking, over the cells a materialized view keeps (page-view-cells.ts).
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE, type ClickHouseFactTable } from '../../store/clickhouse/report-facts-sql.js';
@@ -58,9 +59,22 @@ export interface ClickHouseRanking {
   href?: string;
   where?: string;
   metrics: Readonly<Record<string, string>>;
+  /**
+   * The roll-up ClickHouse keeps (store/clickhouse/page-view-cells.ts) that answers this ranking's
+   * visitors and labels when no filter is asked: its columns cover `key` and `where`, its visitors
+   * are the same `uniq` states, and `label`/`href` are given here over its columns.
+   */
+  cells?: { table: 'page_view_cells'; label?: string; href?: string };
 }
 
 const CLICKHOUSE_VISITORS = 'uniq(visitor_key)';
+const CELL_VISITORS = 'uniqMerge(visitors)';
+
+/** The cells' rows of the range and the spec's condition, only $keys; undefined when the cells cannot answer. */
+function cellsWhere(spec: ClickHouseRanking, filters: string): string | undefined {
+  if (!spec.cells || filters.trim() !== '') return undefined;
+  return `${spec.cells.table} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL AND has($keys:strings, toString(${spec.key}))`;
+}
 
 function clickhouseWhere(spec: ClickHouseRanking, filters: string, restricted: boolean): string {
   const only = restricted ? ` AND has($keys:strings, toString(${spec.key}))` : '';
@@ -90,17 +104,20 @@ function clickhouseRows(spec: ClickHouseRanking, order: string, filters: string,
 }
 
 function clickhouseLabels(spec: ClickHouseRanking, filters: string): string | undefined {
-  const extras = { ...(spec.href && { href: spec.href }), ...(spec.label && { label: spec.label }) };
+  const cells = cellsWhere(spec, filters);
+  const labels = cells ? spec.cells : spec;
+  const extras = { ...(labels?.href && { href: labels.href }), ...(labels?.label && { label: labels.label }) };
   // A ClickHouse spec without the label or link its DuckDB spec has: no text, so a 501 shows the gap.
   if (Object.keys(extras).length === 0) return undefined;
   const { sums, named } = inner(extras);
   return `SELECT toString(row_key) AS key_text, ${named} FROM (SELECT ${spec.key} AS row_key, ${sums}
-    FROM ${clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
+    FROM ${cells ?? clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
 }
 
 function clickhouseVisitors(spec: ClickHouseRanking, filters: string): string {
-  return `SELECT toString(row_key) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${CLICKHOUSE_VISITORS} AS visitors
-    FROM ${clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
+  const cells = cellsWhere(spec, filters);
+  return `SELECT toString(row_key) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${cells ? CELL_VISITORS : CLICKHOUSE_VISITORS} AS visitors
+    FROM ${cells ?? clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
 }
 
 function clickhouseTotals(spec: ClickHouseRanking, filters: string, withVisitors: boolean): string {

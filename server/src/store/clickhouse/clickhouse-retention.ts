@@ -2,8 +2,9 @@
  * Retention on ClickHouse (retention-store.ts RetentionStore), deleting what duckdb/retention-sql.ts
  * deletes: hits and heartbeats of days before the cutoff day, decision events before the cutoff
  * instant; and keeping what it keeps: the page views of those days, without identifiers, in
- * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. ClickHouse keeps
- * no report tables or media roll-ups (reports compute them from the raw rows), so nothing else goes.
+ * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. Of the roll-ups
+ * only the page rankings' cells (page-view-cells.ts) exist here, and their old days go too; the
+ * other report rows are computed from the raw ones.
  *
  * A month whose every row is past retention is dropped whole (`DROP PARTITION`: no rewrite); the
  * rest goes by a DELETE mutation, waited for (mutations.ts). The tables are partitioned by month
@@ -14,6 +15,7 @@ import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
 import type { EventTables } from './ensure-schema.js';
 import { deleteWhere, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
+import { expirePageViewCells } from './page-view-cells.js';
 import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';
 import { sqlDate, sqlIdentifier, sqlInteger } from './sql-literal.js';
 
@@ -54,6 +56,8 @@ export class ClickHouseRetention implements RetentionStore {
     const dayMonth = monthOf(cutoff.day);
     const beforeDay = `day < toDate(${sqlDate(cutoff.day)})`;
     const pageViewAggregates = await this.rollUp(cutoff.day);
+    // The page rankings' cells (page-view-cells.ts) of those days go with their hits.
+    await expirePageViewCells(this.mutations, cutoff.day);
     return {
       pageViewAggregates,
       hits: await this.expire({ table: hits, before: beforeDay, expired: expiredHitsWhere(database, cutoff.day), cutoffMonth: dayMonth }),
@@ -64,7 +68,8 @@ export class ClickHouseRetention implements RetentionStore {
         expired: `decided_at < ${sqlInteger(cutoff.atMs)}`,
         cutoffMonth: monthOf(new Date(cutoff.atMs).toISOString().slice(0, 10)),
       }),
-      // No report tables here: the reports compute their rows from the raw ones (report-facts-sql.ts).
+      // No report tables here: the reports compute their rows from the raw ones (report-facts-sql.ts);
+      // the cells' rows are not counted (how many there are depends on ClickHouse's merges).
       reportRows: 0,
     };
   }

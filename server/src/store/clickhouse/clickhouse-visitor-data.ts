@@ -25,6 +25,7 @@ import {
 import type { EventTables } from './ensure-schema.js';
 import type { EventColumn } from './event-table.js';
 import { deleteWhere, type MutationClock, type MutationOptions } from './mutations.js';
+import { pageViewCellDays, rebuildPageViewCellDays } from './page-view-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
 
@@ -79,10 +80,12 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     const keys = await this.keys(visitorId);
     const counts = await this.counts(keys);
     const present: Record<VisitorTable, number> = { hits: counts.hits, heartbeats: counts.heartbeats, decision_events: counts.decisionEvents };
+    const cellDays = present.hits > 0 ? await this.cellDays(visitorWhere('hits', keys)) : [];
     for (const table of VISITOR_TABLES) {
       // A mutation rewrites every part it matches: none is sent for a table without the visitor.
       if (present[table] > 0) await deleteWhere(this.mutations, table, visitorWhere(table, keys));
     }
+    await rebuildPageViewCellDays(this.mutations, cellDays);
     return counts;
   }
 
@@ -102,10 +105,17 @@ export class ClickHouseVisitorData implements VisitorDataStore {
         `SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${sqlIdentifier(table)} WHERE ${where}`,
       );
       const rows = Number(row?.n ?? 0);
+      const cellDays = table === 'hits' && rows > 0 ? await this.cellDays(where) : [];
       if (rows > 0) await deleteWhere(this.mutations, table, where);
+      await rebuildPageViewCellDays(this.mutations, cellDays);
       deleted += rows;
     }
     return deleted;
+  }
+
+  /** The days of page-view cells (page-view-cells.ts) holding the hits about to be erased: their states cannot take a visitor out, so they are made again. */
+  private cellDays(hitsWhere: string) {
+    return pageViewCellDays(this.options.transport, this.options.database, hitsWhere);
   }
 
   recordRightsRequest(request: RightsRequest): Promise<void> {

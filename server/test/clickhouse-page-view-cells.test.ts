@@ -1,0 +1,173 @@
+/**
+ * The page-view cells ClickHouse keeps itself (store/clickhouse/page-view-cells.ts): a data set
+ * stored before the view existed is filled once at start, and through a batch written again, a
+ * second collector's copies, an erasure and retention the cells answer exactly what the read-time
+ * page views (report-facts-sql.ts) answer and what the stored hits say, page views one per event id.
+ * The page rankings' visitors and labels read the cells when no filter is asked, and answer as
+ * the read-time text does.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { pagesRankingSpec } from '../src/reports/content-reports.js';
+import { rankingLabelsQuery, rankingVisitorsQuery } from '../src/reports/queries/ranking.js';
+import type { RankingSpec } from '../src/reports/queries/ranking.js';
+import type { HitRow } from '../src/store/hit-row.js';
+import { createBatchesTableSql } from '../src/store/clickhouse/batches-table.js';
+import { bindValues } from '../src/store/clickhouse/bind-values.js';
+import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
+import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
+import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
+import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { createTableSql } from '../src/store/clickhouse/event-table.js';
+import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
+import { PAGE_VIEW_CELLS_TABLE, ROLLUP_FILLS_TABLE } from '../src/store/clickhouse/page-view-cells.js';
+import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_VIEWS } from '../src/store/clickhouse/report-facts-sql.js';
+import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { hitRow } from './helpers/event-rows.js';
+
+const SUITE = 'mesuradev';
+const RANGE = { from: '2025-12-01', to: '2026-02-28' };
+const CUTOFF = { day: '2026-02-10', atMs: Date.UTC(2026, 1, 9, 23) };
+
+/** A page view of `visitor` on `day` (at `minute` past 10:00 UTC) of a page of `section`. */
+function pageView(eventId: string, visitor: string, day: string, minute: number, section: string | null, page: string, extra: Partial<HitRow> = {}): HitRow {
+  const at = Date.parse(`${day}T10:00:00Z`) + minute * 60_000;
+  const variables: Record<string, string> = { programme: `prog-${page}`, programmeName: `Programa ${page}`, author: 'Autora', thematic: 'tema' };
+  if (section !== null) variables.section = section;
+  if (page !== 'untitled') variables.contentTitle = `Títol ${page}`;
+  return hitRow(eventId, { visitorId: visitor, day, receivedAtMs: at, clientTimeMs: at, url: `https://example.cat/${page}`, pageName: page, variables, ...extra });
+}
+
+/** Stored before the view existed: December (a month retention drops whole), February before and after the cutoff. */
+const OLDER: HitRow[] = [
+  pageView('o1', 'v-1', '2025-12-20', 0, 'noticies', 'a'),
+  pageView('o2', 'v-2', '2025-12-20', 5, 'noticies', 'a'),
+  pageView('o3', 'v-1', '2026-02-05', 0, null, 'untitled'),
+  pageView('o4', 'v-3', '2026-02-05', 1, 'esports', 'b', { isBot: true }),
+  pageView('o5', 'v-2', '2026-02-15', 0, 'esports', 'b'),
+  pageView('o6', 'v-1', '2026-02-15', 40, 'esports', 'b', { hitType: 'link_o', linkName: 'enllaç' }),
+];
+/** Stored once the view exists. */
+const NEWER: HitRow[] = [
+  pageView('n1', 'v-1', '2026-02-05', 3, 'noticies', 'a'),
+  pageView('n2', 'v-3', '2026-02-16', 0, 'esports', 'b'),
+  pageView('n3', 'v-1', '2026-02-16', 2, 'esports', 'c'),
+  pageView('n4', 'v-2', '2026-02-16', 4, 'noticies', 'a'),
+];
+
+describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
+  const db = useTestDatabase();
+  const tables = eventTables({ variables: variableNames(SITE_VARIABLE_MAP) });
+  let reader: ClickHouseTransport;
+  let writer: EventBatchWriter;
+  const database = () => db().location.database;
+
+  beforeAll(async () => {
+    const { transport } = db();
+    // An older deployment: the database, its batch journal and hits, without the cells.
+    await transport.command(`CREATE DATABASE ${database()}`);
+    await transport.command(createBatchesTableSql(database()));
+    await transport.command(createTableSql(database(), tables.hits));
+    writer = new EventBatchWriter({ transport, database: database(), tables, now: () => 0 });
+    expect((await writer.write({ id: 'collector-1/old/0', rows: OLDER })).outcome).toBe('stored');
+    reader = createClickHouseTransport(db().location, { database: database() });
+  });
+  afterAll(() => reader?.close());
+
+  /** A statement over the suite's range, its values bound as the reports' are. */
+  const ask = (sql: string) => reader.query<Record<string, unknown>>(bindValues(sql, { suite: SUITE, from: RANGE.from, to: RANGE.to, tz: 'UTC' }, 'cells test'));
+  /** Per section and url of the suite's range, bots left out, from the cells. */
+  const cellFigures = () =>
+    ask(`SELECT section, url, toUInt64(uniqExactMerge(page_views)) AS page_views, toUInt64(uniqMerge(visitors)) AS visitors,
+        nullIf(anyIfMerge(title_label), '') AS title
+      FROM ${PAGE_VIEW_CELLS_TABLE} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
+  /** The same from the page views the reports compute as they read. */
+  const readTimeFigures = () =>
+    ask(`SELECT section, url, toUInt64(count()) AS page_views, toUInt64(uniq(visitor_key)) AS visitors, any(coalesce(title, page_name)) AS title
+      FROM ${CLICKHOUSE_PAGE_VIEWS} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
+  /** What the stored hits say: distinct event ids and visitors of page views per (section, url), no bots. */
+  const storedFigures = () =>
+    ask(`SELECT section, url, toUInt64(uniqExact(event_id)) AS page_views, toUInt64(uniqExact(visitor_id)) AS visitors,
+        any(coalesce(content_title, page_name)) AS title
+      FROM hits WHERE ${CLICKHOUSE_IN_RANGE} AND hit_type = 'page_view' GROUP BY section, url ORDER BY section, url`);
+  const expectCellsTrue = async () => {
+    const cells = await cellFigures();
+    expect(cells).toEqual(await readTimeFigures());
+    expect(cells).toEqual(await storedFigures());
+    return cells;
+  };
+
+  it('fills the cells once, at the first start, from the hits stored before', async () => {
+    await ensureSchema(db().transport, database(), tables);
+    const cells = await expectCellsTrue();
+    expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '2', visitors: '2', title: 'Títol a' });
+    expect(cells).toContainEqual({ section: null, url: 'https://example.cat/untitled', page_views: '1', visitors: '1', title: 'untitled' });
+    // The next start does not fill again: emptied cells stay empty until the fill's record goes.
+    await reader.command(`TRUNCATE TABLE ${PAGE_VIEW_CELLS_TABLE}`);
+    await ensureSchema(db().transport, database(), tables);
+    expect(await cellFigures()).toEqual([]);
+    await reader.command(`TRUNCATE TABLE ${ROLLUP_FILLS_TABLE}`);
+    await ensureSchema(db().transport, database(), tables);
+    expect(await cellFigures()).toEqual(cells);
+  });
+
+  it('counts each hit once through a batch written again and a second collector’s copies', async () => {
+    expect((await writer.write({ id: 'collector-1/new/0', rows: NEWER })).outcome).toBe('stored');
+    expect((await writer.write({ id: 'collector-1/new/0', rows: NEWER })).outcome).toBe('already-stored');
+    // The retry another collector acknowledged: the same hits, received later, in a batch of its own.
+    const copies = [NEWER[0]!, NEWER[2]!, OLDER[4]!].map((row) => ({ ...row, receivedAtMs: row.receivedAtMs + 1_000 }));
+    expect((await writer.write({ id: 'collector-2/new/0', rows: copies })).outcome).toBe('stored');
+    const [stored] = await reader.query<{ n: string }>(`SELECT count() AS n FROM hits WHERE event_id IN ('n1', 'n3', 'o5')`);
+    expect(stored?.n, 'ClickHouse holds the copies').toBe('6');
+    const cells = await expectCellsTrue();
+    expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '4', visitors: '2', title: 'Títol a' });
+    expect(cells).toContainEqual({ section: 'esports', url: 'https://example.cat/b', page_views: '2', visitors: '2', title: 'Títol b' });
+  });
+
+  it('answers the page rankings’ visitors and labels from the cells when unfiltered, as the read-time text does', async () => {
+    const analytics = new ClickHouseAnalyticsReader(reader, { timeZone: 'UTC' });
+    const spec = pagesSpec();
+    const values = { suite: SUITE, from: RANGE.from, to: RANGE.to, keys: JSON.stringify(['https://example.cat/a', 'https://example.cat/b']) };
+    for (const query of [rankingVisitorsQuery('pages', spec, ''), rankingLabelsQuery('pages', spec, '')!]) {
+      expect(query.clickhouse).toContain(PAGE_VIEW_CELLS_TABLE);
+      const withoutCells = { ...spec, clickhouse: { ...spec.clickhouse!, cells: undefined } };
+      const readTime = query.name.endsWith('labels') ? rankingLabelsQuery('pages', withoutCells, '')! : rankingVisitorsQuery('pages', withoutCells, '');
+      expect(readTime.clickhouse).not.toContain(PAGE_VIEW_CELLS_TABLE);
+      const sorted = async (q: typeof query) => (await analytics.read(q, values)).sort((a, b) => String(a.key_text).localeCompare(String(b.key_text)));
+      const answer = await sorted(query);
+      expect(answer).toHaveLength(2);
+      expect(answer).toEqual(await sorted(readTime));
+    }
+    // A filter the cells cannot answer reads the page views themselves.
+    expect(rankingVisitorsQuery('pages', spec, ' AND device = $f_device').clickhouse).not.toContain(PAGE_VIEW_CELLS_TABLE);
+  });
+
+  it('makes the days of an erased visitor again, without them', async () => {
+    const rights = new ClickHouseVisitorData({ transport: db().transport, database: database(), tables });
+    expect((await rights.eraseVisitor('v-1')).hits).toBeGreaterThan(0);
+    const cells = await expectCellsTrue();
+    expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '2', visitors: '1', title: 'Títol a' });
+    expect(cells.map((c) => c.url)).not.toContain('https://example.cat/c');
+    expect(cells.map((c) => c.url)).not.toContain('https://example.cat/untitled');
+  });
+
+  it('lets the cells of days before the retention cutoff go with their hits', async () => {
+    const retention = new ClickHouseRetention({ transport: db().transport, database: database(), tables });
+    await retention.deleteBefore(CUTOFF);
+    const [left] = await reader.query<{ first: string; n: string }>(`SELECT toString(min(day)) AS first, count() AS n FROM ${PAGE_VIEW_CELLS_TABLE}`);
+    expect(left?.first).toBe('2026-02-15');
+    const cells = await expectCellsTrue();
+    expect(cells).toEqual([
+      { section: 'esports', url: 'https://example.cat/b', page_views: '2', visitors: '2', title: 'Títol b' },
+      { section: 'noticies', url: 'https://example.cat/a', page_views: '1', visitors: '1', title: 'Títol a' },
+    ]);
+  });
+
+  /** content/pages' unfiltered spec, as rankingReport asks it on ClickHouse. */
+  function pagesSpec(): RankingSpec {
+    const spec = pagesRankingSpec({});
+    expect(spec.clickhouse?.cells?.table).toBe(PAGE_VIEW_CELLS_TABLE);
+    return spec;
+  }
+});
