@@ -47,16 +47,26 @@ export function pageViewCellsPossible(hits: EventTable): boolean {
   return HIT_COLUMNS_READ.every((name) => names.has(name));
 }
 
-const name = (database: string, table: string) => `${sqlIdentifier(database)}.${table}`;
+const name = (database: string, table: string) => `${sqlIdentifier(database)}.${sqlIdentifier(table)}`;
 
-export function createPageViewCellsTableSql(database: string): string {
+/** Where a cells table is and how it is made: single node by default; cluster-sql.ts names a shard's. */
+export interface CellsPlacement {
+  table?: string;
+  /** ` ON CLUSTER name`, or ''. */
+  onCluster?: string;
+  /** Default AggregatingMergeTree. */
+  engine?: string;
+}
+
+export function createPageViewCellsTableSql(database: string, placement: CellsPlacement = {}): string {
+  const { table = PAGE_VIEW_CELLS_TABLE, onCluster = '', engine = 'AggregatingMergeTree' } = placement;
   const keys = PAGE_CELL_KEYS.map((key) => `${key} Nullable(String)`).join(', ');
   const sortKeys = PAGE_CELL_KEYS.map((key) => `isNull(${key}), ifNull(${key}, '')`).join(', ');
-  return `CREATE TABLE IF NOT EXISTS ${name(database, PAGE_VIEW_CELLS_TABLE)}
+  return `CREATE TABLE IF NOT EXISTS ${name(database, table)}${onCluster}
     (report_suite String, day Date, is_bot UInt8, ${keys},
      page_views AggregateFunction(uniqExact, String), visitors AggregateFunction(uniq, UInt64),
      title_label AggregateFunction(anyIf, String, UInt8), programme_label AggregateFunction(anyIf, String, UInt8))
-    ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, is_bot, ${sortKeys})`;
+    ENGINE = ${engine} PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, is_bot, ${sortKeys})`;
 }
 
 /** The cells of the page views of `hits` (a table name) matching `where`: the view's and the fills' SELECT. */
@@ -70,9 +80,11 @@ function cellsSelectSql(hits: string, where: string): string {
     GROUP BY report_suite, day, is_bot, ${keys}`;
 }
 
-export function createPageViewCellsViewSql(database: string): string {
-  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${name(database, PAGE_VIEW_CELLS_VIEW)} TO ${name(database, PAGE_VIEW_CELLS_TABLE)}
-    AS ${cellsSelectSql(name(database, 'hits'), '1')}`;
+/** The view that fills the cells table `target` from every insert into `hits` (a shard's own, on a cluster). */
+export function createPageViewCellsViewSql(database: string, options: { target?: string; hits?: string; onCluster?: string } = {}): string {
+  const { target = PAGE_VIEW_CELLS_TABLE, hits = 'hits', onCluster = '' } = options;
+  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${name(database, PAGE_VIEW_CELLS_VIEW)}${onCluster} TO ${name(database, target)}
+    AS ${cellsSelectSql(name(database, hits), '1')}`;
 }
 
 export function createRollupFillsTableSql(database: string): string {
