@@ -43,7 +43,8 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     ...(options.params && { params: options.params }),
     run: async (request, context) => {
       const full = options.spec(request.params);
-      // DuckDB reads the roll-up when no filter is asked; ClickHouse has none and reads the full spec's tables.
+      // DuckDB reads the roll-up when no filter is asked; ClickHouse keeps the full spec's part, whose
+      // `cells` (ranking.ts) it reads when no filter is asked.
       const spec = request.filters.length === 0 && options.rollup ? { ...options.rollup(request.params), clickhouse: full.clickhouse } : full;
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
       const measure = (range: { from: string; to: string }, keys?: readonly string[]) =>

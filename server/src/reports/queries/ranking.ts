@@ -46,8 +46,9 @@ export interface RankingSpec {
 }
 
 /**
- * A ranking in ClickHouse's dialect, over a report table (never a roll-up: ClickHouse reads the
- * rows themselves), with the same metric keys as the DuckDB spec and its `order`. Every row's
+ * A ranking in ClickHouse's dialect, over a report table that report-facts-sql.ts computes as it
+ * reads (and, for the visitors and labels of an unfiltered ask, the `cells` ClickHouse keeps), with
+ * the same metric keys as the DuckDB spec and its `order`. Every row's
  * distinct visitors are `uniq(visitor_key)`: exact up to 65,536 visitors (so the minimum cohort is
  * decided exactly, as DuckDB's cells do), then within about 2 %; DuckDB's approx_count_distinct and
  * cell sketches (report-facts-schema.ts CELL_SKETCH_KEYS, about 6 %) are approximate too.
