@@ -36,9 +36,12 @@ describeWithClickHouse('page-view cells on a cluster', () => {
       for (const sql of statements) await transport.command(sql);
       await ensureSchema(transport, database, tables);
       const made = await transport.query<{ name: string; engine: string }>(
-        `SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE 'page_view_cells%' ORDER BY name`,
+        `SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE '%cells%' ORDER BY name`,
       );
       expect(made).toEqual([
+        { name: 'link_cells', engine: 'Distributed' },
+        { name: 'link_cells_local', engine: 'AggregatingMergeTree' },
+        { name: 'link_cells_mv', engine: 'MaterializedView' },
         { name: 'page_view_cells', engine: 'Distributed' },
         { name: 'page_view_cells_local', engine: 'AggregatingMergeTree' },
         { name: 'page_view_cells_mv', engine: 'MaterializedView' },

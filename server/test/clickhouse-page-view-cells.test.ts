@@ -21,8 +21,10 @@ import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visito
 import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { createTableSql } from '../src/store/clickhouse/event-table.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
-import { PAGE_VIEW_CELLS_TABLE, ROLLUP_FILLS_TABLE } from '../src/store/clickhouse/page-view-cells.js';
-import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_VIEWS } from '../src/store/clickhouse/report-facts-sql.js';
+import { LINK_CELLS_TABLE } from '../src/store/clickhouse/link-cells.js';
+import { PAGE_VIEW_CELLS_TABLE } from '../src/store/clickhouse/page-view-cells.js';
+import { ROLLUP_FILLS_TABLE } from '../src/store/clickhouse/rollup-cells.js';
+import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_PAGE_VIEWS } from '../src/store/clickhouse/report-facts-sql.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { hitRow } from './helpers/event-rows.js';
 
@@ -46,7 +48,9 @@ const OLDER: HitRow[] = [
   pageView('o3', 'v-1', '2026-02-05', 0, null, 'untitled'),
   pageView('o4', 'v-3', '2026-02-05', 1, 'esports', 'b', { isBot: true }),
   pageView('o5', 'v-2', '2026-02-15', 0, 'esports', 'b'),
-  pageView('o6', 'v-1', '2026-02-15', 40, 'esports', 'b', { hitType: 'link_o', linkName: 'enllaç' }),
+  pageView('o6', 'v-1', '2026-02-15', 40, 'esports', 'b', { hitType: 'link_o', linkName: 'enllaç', events: '[]' }),
+  pageView('o7', 'v-2', '2026-02-15', 41, 'esports', 'b', { hitType: 'link_o', linkName: 'Compartir', events: '[{"id":3,"name":"share"}]' }),
+  pageView('o8', 'v-1', '2025-12-20', 2, 'noticies', 'a', { hitType: 'link_d', linkName: 'PDF', linkUrl: 'https://example.cat/f.pdf', events: '[{"id":5}]' }),
 ];
 /** Stored once the view exists. */
 const NEWER: HitRow[] = [
@@ -54,6 +58,8 @@ const NEWER: HitRow[] = [
   pageView('n2', 'v-3', '2026-02-16', 0, 'esports', 'b'),
   pageView('n3', 'v-1', '2026-02-16', 2, 'esports', 'c'),
   pageView('n4', 'v-2', '2026-02-16', 4, 'noticies', 'a'),
+  pageView('n5', 'v-3', '2026-02-16', 5, 'noticies', 'a', { hitType: 'link_d', linkName: 'PDF', linkUrl: 'https://example.cat/f.pdf', events: '[{"id":5}]' }),
+  pageView('n6', 'v-1', '2026-02-16', 6, 'noticies', 'a', { hitType: 'link_e', linkName: 'Fora', linkUrl: 'https://fora.example/', events: '[]' }),
 ];
 
 describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
@@ -91,22 +97,40 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
     ask(`SELECT section, url, toUInt64(uniqExact(event_id)) AS page_views, toUInt64(uniqExact(visitor_id)) AS visitors,
         any(coalesce(content_title, page_name)) AS title
       FROM hits WHERE ${CLICKHOUSE_IN_RANGE} AND hit_type = 'page_view' GROUP BY section, url ORDER BY section, url`);
+  /** Per call and link of the range, from the link cells, the read-time link hits and the stored hits. */
+  const linkFigures = {
+    cells: () =>
+      ask(`SELECT hit_type, call, link_url, toUInt64(uniqExactMerge(calls)) AS calls, toUInt64(uniqMerge(visitors)) AS visitors
+        FROM ${LINK_CELLS_TABLE} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY hit_type, call, link_url ORDER BY hit_type, call, link_url`),
+    readTime: () =>
+      ask(`SELECT hit_type, call, link_url, toUInt64(count()) AS calls, toUInt64(uniq(visitor_key)) AS visitors
+        FROM ${CLICKHOUSE_LINK_HITS} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY hit_type, call, link_url ORDER BY hit_type, call, link_url`),
+  };
   const expectCellsTrue = async () => {
     const cells = await cellFigures();
     expect(cells).toEqual(await readTimeFigures());
     expect(cells).toEqual(await storedFigures());
+    expect(await linkFigures.cells()).toEqual(await linkFigures.readTime());
     return cells;
   };
+  const downloads = async () => (await linkFigures.cells()).filter((row) => row.hit_type === 'link_d');
 
   it('fills the cells once, at the first start, from the hits stored before', async () => {
     await ensureSchema(db().transport, database(), tables);
     const cells = await expectCellsTrue();
     expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '2', visitors: '2', title: 'Títol a' });
     expect(cells).toContainEqual({ section: null, url: 'https://example.cat/untitled', page_views: '1', visitors: '1', title: 'untitled' });
+    expect(await linkFigures.cells()).toEqual([
+      { hit_type: 'link_d', call: '5', link_url: 'https://example.cat/f.pdf', calls: '1', visitors: '1' },
+      { hit_type: 'link_o', call: '3', link_url: null, calls: '1', visitors: '1' },
+      { hit_type: 'link_o', call: 'enllaç: enllaç', link_url: null, calls: '1', visitors: '1' },
+    ]);
     // The next start does not fill again: emptied cells stay empty until the fill's record goes.
     await reader.command(`TRUNCATE TABLE ${PAGE_VIEW_CELLS_TABLE}`);
+    await reader.command(`TRUNCATE TABLE ${LINK_CELLS_TABLE}`);
     await ensureSchema(db().transport, database(), tables);
     expect(await cellFigures()).toEqual([]);
+    expect(await linkFigures.cells()).toEqual([]);
     await reader.command(`TRUNCATE TABLE ${ROLLUP_FILLS_TABLE}`);
     await ensureSchema(db().transport, database(), tables);
     expect(await cellFigures()).toEqual(cells);
@@ -116,10 +140,11 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
     expect((await writer.write({ id: 'collector-1/new/0', rows: NEWER })).outcome).toBe('stored');
     expect((await writer.write({ id: 'collector-1/new/0', rows: NEWER })).outcome).toBe('already-stored');
     // The retry another collector acknowledged: the same hits, received later, in a batch of its own.
-    const copies = [NEWER[0]!, NEWER[2]!, OLDER[4]!].map((row) => ({ ...row, receivedAtMs: row.receivedAtMs + 1_000 }));
+    const copies = [NEWER[0]!, NEWER[2]!, OLDER[4]!, NEWER[4]!].map((row) => ({ ...row, receivedAtMs: row.receivedAtMs + 1_000 }));
     expect((await writer.write({ id: 'collector-2/new/0', rows: copies })).outcome).toBe('stored');
     const [stored] = await reader.query<{ n: string }>(`SELECT count() AS n FROM hits WHERE event_id IN ('n1', 'n3', 'o5')`);
     expect(stored?.n, 'ClickHouse holds the copies').toBe('6');
+    expect(await downloads()).toEqual([{ hit_type: 'link_d', call: '5', link_url: 'https://example.cat/f.pdf', calls: '2', visitors: '2' }]);
     const cells = await expectCellsTrue();
     expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '4', visitors: '2', title: 'Títol a' });
     expect(cells).toContainEqual({ section: 'esports', url: 'https://example.cat/b', page_views: '2', visitors: '2', title: 'Títol b' });
@@ -150,6 +175,7 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
     expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '2', visitors: '1', title: 'Títol a' });
     expect(cells.map((c) => c.url)).not.toContain('https://example.cat/c');
     expect(cells.map((c) => c.url)).not.toContain('https://example.cat/untitled');
+    expect(await downloads()).toEqual([{ hit_type: 'link_d', call: '5', link_url: 'https://example.cat/f.pdf', calls: '1', visitors: '1' }]);
   });
 
   it('lets the cells of days before the retention cutoff go with their hits', async () => {

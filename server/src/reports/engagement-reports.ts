@@ -25,9 +25,25 @@ const CALL_METRICS: ReportMetric[] = [
 ];
 const CALLS = { calls: 'count(*)' };
 
-/** A link_hits ranking's ClickHouse part: the same table, columns and conditions, ClickHouse's `any` for a label or link. */
+/**
+ * A link_hits ranking's ClickHouse part: the same table, columns and conditions, ClickHouse's `any`
+ * for a label or link; unfiltered, the whole ranking reads the link cells ClickHouse keeps
+ * (store/clickhouse/link-cells.ts), whose keys are every column these specs group, filter and
+ * label by, each hit's copies counted once.
+ */
 function onClickHouse(spec: RankingSpec, labels: Pick<ClickHouseRanking, 'label' | 'href' | 'where'> = {}): RankingSpec {
-  return { ...spec, clickhouse: { table: 'link_hits', key: spec.key, metrics: { calls: 'count()' }, ...(spec.where !== undefined && { where: spec.where }), ...labels } };
+  const cellLabels = { ...(labels.label && { label: labels.label }), ...(labels.href && { href: labels.href }) };
+  return {
+    ...spec,
+    clickhouse: {
+      table: 'link_hits',
+      key: spec.key,
+      metrics: { calls: 'count()' },
+      ...(spec.where !== undefined && { where: spec.where }),
+      ...labels,
+      cells: { table: 'link_cells', metrics: { calls: 'uniqExactMerge(calls)' }, ...cellLabels },
+    },
+  };
 }
 
 /**

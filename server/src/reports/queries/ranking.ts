@@ -61,25 +61,32 @@ export interface ClickHouseRanking {
   where?: string;
   metrics: Readonly<Record<string, string>>;
   /**
-   * The roll-up ClickHouse keeps (store/clickhouse/page-view-cells.ts) that answers this ranking's
-   * visitors and labels when no filter is asked: its columns cover `key` and `where`, its visitors
-   * are the same `uniq` states, and `label`/`href` are given here over its columns.
+   * A roll-up ClickHouse keeps (store/clickhouse/page-view-cells.ts, link-cells.ts) whose columns
+   * cover `key` and `where`, read when no filter is asked: its `visitors` states answer the rows'
+   * and totals' visitors (the same `uniq`), `label`/`href` are given over its columns, and with
+   * `metrics` (the same keys over its states) the rows and totals are read there too.
    */
-  cells?: { table: 'page_view_cells'; label?: string; href?: string };
+  cells?: { table: 'page_view_cells' | 'link_cells'; label?: string; href?: string; metrics?: Readonly<Record<string, string>> };
 }
 
 const CLICKHOUSE_VISITORS = 'uniq(visitor_key)';
 const CELL_VISITORS = 'uniqMerge(visitors)';
 
-/** The cells' rows of the range and the spec's condition, only $keys; undefined when the cells cannot answer. */
-function cellsWhere(spec: ClickHouseRanking, filters: string): string | undefined {
-  if (!spec.cells || filters.trim() !== '') return undefined;
-  return `${spec.cells.table} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL AND has($keys:strings, toString(${spec.key}))`;
+/** Whether the cells answer this ask: a filter (device, channel…) is not one of their keys. */
+function onCells(spec: ClickHouseRanking, filters: string): boolean {
+  return spec.cells !== undefined && filters.trim() === '';
 }
 
-function clickhouseWhere(spec: ClickHouseRanking, filters: string, restricted: boolean): string {
+function clickhouseWhere(spec: ClickHouseRanking, filters: string, restricted: boolean, cells = false): string {
   const only = restricted ? ` AND has($keys:strings, toString(${spec.key}))` : '';
-  return `${CLICKHOUSE_FACTS[spec.table]} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}${only}`;
+  const table = cells && spec.cells ? spec.cells.table : CLICKHOUSE_FACTS[spec.table];
+  return `${table} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}${only}`;
+}
+
+/** The metrics and visitors of the rows and totals, from the cells when they hold them. */
+function measuresOf(spec: ClickHouseRanking, filters: string): { metrics: Readonly<Record<string, string>>; visitors: string; cells: boolean } {
+  const metrics = onCells(spec, filters) ? spec.cells?.metrics : undefined;
+  return metrics ? { metrics, visitors: CELL_VISITORS, cells: true } : { metrics: spec.metrics, visitors: CLICKHOUSE_VISITORS, cells: false };
 }
 
 /**
@@ -92,38 +99,40 @@ function inner(metrics: Readonly<Record<string, string>>): { sums: string; named
 }
 
 function clickhouseRows(spec: ClickHouseRanking, order: string, filters: string, restricted: boolean): string {
-  const keys = Object.keys(spec.metrics);
-  const { sums } = inner(spec.metrics);
+  const { metrics, cells } = measuresOf(spec, filters);
+  const keys = Object.keys(metrics);
+  const { sums } = inner(metrics);
   const named = keys.map((key, i) => `tupleElement(r, ${i + 2}) AS ${key}`).join(', ');
   // 18.16 has no count() OVER (): the groups are gathered into one array, counted, and unrolled
   // again, which reads the table once where counting them apart would read it twice.
   return `SELECT toString(tupleElement(r, 1)) AS key_text, ${named}, total_rows
     FROM (SELECT groupArray((row_key, ${keys.map((key) => `m_${key}`).join(', ')})) AS all_rows, count() AS total_rows
-      FROM (SELECT ${spec.key} AS row_key, ${sums} FROM ${clickhouseWhere(spec, filters, restricted)} GROUP BY row_key))
+      FROM (SELECT ${spec.key} AS row_key, ${sums} FROM ${clickhouseWhere(spec, filters, restricted, cells)} GROUP BY row_key))
     ARRAY JOIN all_rows AS r
     ORDER BY ${order} DESC, key_text LIMIT $limit OFFSET $offset`;
 }
 
 function clickhouseLabels(spec: ClickHouseRanking, filters: string): string | undefined {
-  const cells = cellsWhere(spec, filters);
+  const cells = onCells(spec, filters);
   const labels = cells ? spec.cells : spec;
   const extras = { ...(labels?.href && { href: labels.href }), ...(labels?.label && { label: labels.label }) };
   // A ClickHouse spec without the label or link its DuckDB spec has: no text, so a 501 shows the gap.
   if (Object.keys(extras).length === 0) return undefined;
   const { sums, named } = inner(extras);
   return `SELECT toString(row_key) AS key_text, ${named} FROM (SELECT ${spec.key} AS row_key, ${sums}
-    FROM ${cells ?? clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
+    FROM ${clickhouseWhere(spec, filters, true, cells)} GROUP BY row_key)`;
 }
 
 function clickhouseVisitors(spec: ClickHouseRanking, filters: string): string {
-  const cells = cellsWhere(spec, filters);
+  const cells = onCells(spec, filters);
   return `SELECT toString(row_key) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${cells ? CELL_VISITORS : CLICKHOUSE_VISITORS} AS visitors
-    FROM ${cells ?? clickhouseWhere(spec, filters, true)} GROUP BY row_key)`;
+    FROM ${clickhouseWhere(spec, filters, true, cells)} GROUP BY row_key)`;
 }
 
 function clickhouseTotals(spec: ClickHouseRanking, filters: string, withVisitors: boolean): string {
-  const { sums, named } = inner(withVisitors ? { ...spec.metrics, visitors: CLICKHOUSE_VISITORS } : spec.metrics);
-  return `SELECT ${named} FROM (SELECT ${sums} FROM ${clickhouseWhere(spec, filters, false)})`;
+  const { metrics, visitors, cells } = measuresOf(spec, filters);
+  const { sums, named } = inner(withVisitors ? { ...metrics, visitors } : metrics);
+  return `SELECT ${named} FROM (SELECT ${sums} FROM ${clickhouseWhere(spec, filters, false, cells)})`;
 }
 
 /** `clickhouse` beside `duckdb` when the spec has a ClickHouse part. */

@@ -3,8 +3,8 @@
  * deletes: hits and heartbeats of days before the cutoff day, decision events before the cutoff
  * instant; and keeping what it keeps: the page views of those days, without identifiers, in
  * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. Of the roll-ups
- * only the page rankings' cells (page-view-cells.ts) exist here, and their old days go too; the
- * other report rows are computed from the raw ones.
+ * only the cells materialized views keep (rollup-cells.ts) exist here, and their old days go too;
+ * the other report rows are computed from the raw ones.
  *
  * A month whose every row is past retention is dropped whole (`DROP PARTITION`: no rewrite); the
  * rest goes by a DELETE mutation, waited for (mutations.ts). The tables are partitioned by month
@@ -15,8 +15,9 @@ import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
 import type { EventTables } from './ensure-schema.js';
 import { deleteWhere, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
-import { expirePageViewCells } from './page-view-cells.js';
+import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';
+import { expireCells } from './rollup-cells.js';
 import { sqlDate, sqlIdentifier, sqlInteger } from './sql-literal.js';
 
 export interface ClickHouseRetentionOptions {
@@ -56,8 +57,8 @@ export class ClickHouseRetention implements RetentionStore {
     const dayMonth = monthOf(cutoff.day);
     const beforeDay = `day < toDate(${sqlDate(cutoff.day)})`;
     const pageViewAggregates = await this.rollUp(cutoff.day);
-    // The page rankings' cells (page-view-cells.ts) of those days go with their hits.
-    await expirePageViewCells(this.mutations, cutoff.day);
+    // The cells ClickHouse keeps (rollup-cells.ts) of those days go with their hits.
+    for (const rollup of CELLS_ROLLUPS) await expireCells(this.mutations, rollup, cutoff.day);
     return {
       pageViewAggregates,
       hits: await this.expire({ table: hits, before: beforeDay, expired: expiredHitsWhere(database, cutoff.day), cutoffMonth: dayMonth }),

@@ -25,7 +25,8 @@ import {
 import type { EventTables } from './ensure-schema.js';
 import type { EventColumn } from './event-table.js';
 import { deleteWhere, type MutationClock, type MutationOptions } from './mutations.js';
-import { pageViewCellDays, rebuildPageViewCellDays } from './page-view-cells.js';
+import { CELLS_ROLLUPS } from './cells-rollups.js';
+import { cellDaysOf, rebuildCellDays, type SuiteDay } from './rollup-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
 
@@ -80,12 +81,12 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     const keys = await this.keys(visitorId);
     const counts = await this.counts(keys);
     const present: Record<VisitorTable, number> = { hits: counts.hits, heartbeats: counts.heartbeats, decision_events: counts.decisionEvents };
-    const cellDays = present.hits > 0 ? await this.cellDays(visitorWhere('hits', keys)) : [];
+    const cellDays = present.hits > 0 ? await this.cellDays(visitorWhere('hits', keys)) : new Map();
     for (const table of VISITOR_TABLES) {
       // A mutation rewrites every part it matches: none is sent for a table without the visitor.
       if (present[table] > 0) await deleteWhere(this.mutations, table, visitorWhere(table, keys));
     }
-    await rebuildPageViewCellDays(this.mutations, cellDays);
+    await this.rebuildCells(cellDays);
     return counts;
   }
 
@@ -105,17 +106,23 @@ export class ClickHouseVisitorData implements VisitorDataStore {
         `SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${sqlIdentifier(table)} WHERE ${where}`,
       );
       const rows = Number(row?.n ?? 0);
-      const cellDays = table === 'hits' && rows > 0 ? await this.cellDays(where) : [];
+      const cellDays = table === 'hits' && rows > 0 ? await this.cellDays(where) : new Map();
       if (rows > 0) await deleteWhere(this.mutations, table, where);
-      await rebuildPageViewCellDays(this.mutations, cellDays);
+      await this.rebuildCells(cellDays);
       deleted += rows;
     }
     return deleted;
   }
 
-  /** The days of page-view cells (page-view-cells.ts) holding the hits about to be erased: their states cannot take a visitor out, so they are made again. */
-  private cellDays(hitsWhere: string) {
-    return pageViewCellDays(this.options.transport, this.options.database, hitsWhere);
+  /** The days of each roll-up's cells (rollup-cells.ts) holding hits about to be erased: their states cannot take a visitor out, so they are made again. */
+  private async cellDays(hitsWhere: string): Promise<Map<(typeof CELLS_ROLLUPS)[number], SuiteDay[]>> {
+    const days = new Map<(typeof CELLS_ROLLUPS)[number], SuiteDay[]>();
+    for (const rollup of CELLS_ROLLUPS) days.set(rollup, await cellDaysOf(this.options.transport, this.options.database, rollup, hitsWhere));
+    return days;
+  }
+
+  private async rebuildCells(days: Map<(typeof CELLS_ROLLUPS)[number], SuiteDay[]>): Promise<void> {
+    for (const [rollup, rollupDays] of days) await rebuildCellDays(this.mutations, rollup, rollupDays);
   }
 
   recordRightsRequest(request: RightsRequest): Promise<void> {

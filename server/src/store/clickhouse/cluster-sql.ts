@@ -1,7 +1,8 @@
 import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
 import type { EventTables } from './ensure-schema.js';
 import { createTableSql } from './event-table.js';
-import { createPageViewCellsTableSql, createPageViewCellsViewSql, PAGE_VIEW_CELLS_TABLE, pageViewCellsPossible } from './page-view-cells.js';
+import { CELLS_ROLLUPS } from './cells-rollups.js';
+import { cellsPossible, createCellsTableSql, createCellsViewSql, type CellsRollup } from './rollup-cells.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 
 /**
@@ -85,29 +86,29 @@ export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
         `ENGINE = Distributed(${sqlString(cluster)}, ${sqlString(database)}, ${sqlString(local)}, ${shardingKey})`,
     );
   }
-  if (pageViewCellsPossible(tables.hits)) statements.push(...pageViewCellsSql(cluster, database, layout, onCluster));
+  for (const rollup of CELLS_ROLLUPS.filter((r) => cellsPossible(tables.hits, r))) statements.push(...cellsSql(rollup, cluster, database, layout, onCluster));
   return statements;
 }
 
 /**
- * The page-view cells (page-view-cells.ts) on a cluster: each shard's view fills its own cells
+ * A roll-up's cells (rollup-cells.ts) on a cluster: each shard's view fills its own cells
  * table from its own hits (a hit's copies share its visitor, so its shard), and a Distributed
  * table of the single-node name reads them all: the states of every shard merge, so a read is the
  * same as on one node. Rows written through it (ensureSchema's first fill, an erasure's rebuild)
  * go to any shard (`rand()`): any cell may be on any shard.
  */
-function pageViewCellsSql(cluster: string, database: string, layout: ClusterLayout, onCluster: string): string[] {
-  const local = `${PAGE_VIEW_CELLS_TABLE}${LOCAL_TABLE_SUFFIX}`;
+function cellsSql(rollup: CellsRollup, cluster: string, database: string, layout: ClusterLayout, onCluster: string): string[] {
+  const local = `${rollup.table}${LOCAL_TABLE_SUFFIX}`;
   const engine =
     layout === 'replicated'
-      ? `ReplicatedAggregatingMergeTree(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${PAGE_VIEW_CELLS_TABLE}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
+      ? `ReplicatedAggregatingMergeTree(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${rollup.table}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
       : 'AggregatingMergeTree';
   const db = sqlIdentifier(database);
   return [
-    createPageViewCellsTableSql(database, { table: local, onCluster, engine }),
-    `CREATE TABLE IF NOT EXISTS ${db}.${PAGE_VIEW_CELLS_TABLE}${onCluster} AS ${db}.${local}\n    ` +
+    createCellsTableSql(database, rollup, { table: local, onCluster, engine }),
+    `CREATE TABLE IF NOT EXISTS ${db}.${sqlIdentifier(rollup.table)}${onCluster} AS ${db}.${sqlIdentifier(local)}\n    ` +
       `ENGINE = Distributed(${sqlString(cluster)}, ${sqlString(database)}, ${sqlString(local)}, rand())`,
-    createPageViewCellsViewSql(database, { target: local, hits: `hits${LOCAL_TABLE_SUFFIX}`, onCluster }),
+    createCellsViewSql(database, rollup, { target: local, hits: `hits${LOCAL_TABLE_SUFFIX}`, onCluster }),
   ];
 }
 

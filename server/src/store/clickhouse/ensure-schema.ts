@@ -5,10 +5,8 @@ import { decisionsTable } from './decisions-table.js';
 import { columnTypeSql, createTableSql, type EventTable } from './event-table.js';
 import { heartbeatsTable } from './heartbeats-table.js';
 import { hitsTable } from './hits-table.js';
-import {
-  createPageViewCellsTableSql, createPageViewCellsViewSql, createRollupFillsTableSql, fillPageViewCellsOnce,
-  PAGE_VIEW_CELLS_TABLE, PAGE_VIEW_CELLS_VIEW, pageViewCellsPossible, ROLLUP_FILLS_TABLE,
-} from './page-view-cells.js';
+import { CELLS_ROLLUPS } from './cells-rollups.js';
+import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFillsTableSql, fillCellsOnce, ROLLUP_FILLS_TABLE } from './rollup-cells.js';
 import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
@@ -55,13 +53,16 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
       await unlessMadeMeanwhile(transport.command(add), async () => (await columnNames()).has(column.name));
     }
   }
-  // The page rankings' roll-up, kept by a materialized view over hits (page-view-cells.ts); the view
-  // comes after the table it fills, and the fill of older hits after the view.
-  if (!pageViewCellsPossible(tables.hits)) return;
+  // The roll-ups materialized views keep over hits (rollup-cells.ts): each view after the table it
+  // fills, and the fill of older hits after the view.
+  const rollups = CELLS_ROLLUPS.filter((r) => cellsPossible(tables.hits, r));
+  if (rollups.length === 0) return;
   await unlessMadeMeanwhile(transport.command(createRollupFillsTableSql(database)), () => tableExists(ROLLUP_FILLS_TABLE));
-  await unlessMadeMeanwhile(transport.command(createPageViewCellsTableSql(database)), () => tableExists(PAGE_VIEW_CELLS_TABLE));
-  await unlessMadeMeanwhile(transport.command(createPageViewCellsViewSql(database)), () => tableExists(PAGE_VIEW_CELLS_VIEW));
-  await fillPageViewCellsOnce(transport, database);
+  for (const rollup of rollups) {
+    await unlessMadeMeanwhile(transport.command(createCellsTableSql(database, rollup)), () => tableExists(rollup.table));
+    await unlessMadeMeanwhile(transport.command(createCellsViewSql(database, rollup)), () => tableExists(rollup.view));
+    await fillCellsOnce(transport, database, rollup);
+  }
 }
 
 /** Runs a statement that makes something; its failure is ignored only when that thing now exists. */

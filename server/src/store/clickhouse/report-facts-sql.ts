@@ -91,12 +91,15 @@ export const CLICKHOUSE_VISITS = `(SELECT report_suite, visit_key, visitor_key,
     FROM ${CLICKHOUSE_PAGE_VIEWS} GROUP BY report_suite, visit_key))`;
 
 /** A link's events' ids, in order: `"id":` keys of the events' JSON objects (a key inside a string value is escaped, so never follows `{` or `,`). */
-const EVENT_IDS = `arrayMap(id -> toInt32(id), extractAll(events, '[{,]"id":(-?[0-9]+)'))`;
+export const EVENT_IDS_SQL = `arrayMap(id -> toInt32(id), extractAll(events, '[{,]"id":(-?[0-9]+)'))`;
+
+/** A link's direct call, from its `event_ids`, hit type and link name (link-cells.ts keeps it too). */
+export const CALL_SQL = `multiIf(length(event_ids) > 0, toString(event_ids[1]), hit_type = 'link_o', 'enllaç: ' || link_name, NULL)`;
 
 /** link_hits' columns (report-facts-schema.ts): every hit that is not a page view, with its direct call. */
 export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
-    ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, hit_type, link_url, link_name, events, ${EVENT_IDS} AS event_ids,
-    multiIf(length(event_ids) > 0, toString(event_ids[1]), hit_type = 'link_o', 'enllaç: ' || link_name, NULL) AS call,
+    ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, hit_type, link_url, link_name, events, ${EVENT_IDS_SQL} AS event_ids,
+    ${CALL_SQL} AS call,
     social_action, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
     login_state AS login, campaign, page_name, content_title AS title, is_bot
   FROM ${HITS} WHERE hit_type <> 'page_view')`;
