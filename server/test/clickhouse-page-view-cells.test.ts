@@ -1,7 +1,7 @@
 /**
  * The page-view cells ClickHouse keeps itself (store/clickhouse/page-view-cells.ts): a data set
  * stored before the view existed is filled once at start, and through a batch written again, a
- * second collector's copies, an erasure and retention the cells answer exactly what the read-time
+ * second collector's copies, an erasure (also one stopped midway) and retention the cells answer exactly what the read-time
  * page views (report-facts-sql.ts) answer and what the stored hits say, page views one per event id.
  * The page rankings' visitors and labels read the cells when no filter is asked, and answer as
  * the read-time text does.
@@ -166,6 +166,27 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
     }
     // A filter the cells cannot answer reads the page views themselves.
     expect(rankingVisitorsQuery('pages', spec, ' AND device = $f_device').clickhouse).not.toContain(PAGE_VIEW_CELLS_TABLE);
+  });
+
+  it('takes an erased visitor out of the cells before their hits go, so an erasure stopped midway leaves none there', async () => {
+    const real = db().transport;
+    // The hits' deletion is lost: the erasure stops after the cells were made again without the visitor.
+    const failing: ClickHouseTransport = {
+      command: async (sql, options) => {
+        if (/^ALTER TABLE \S+\.hits DELETE/.test(sql)) throw new Error('connection lost');
+        return real.command(sql, options);
+      },
+      query: (sql, options) => real.query(sql, options),
+      close: async () => {},
+    };
+    const rights = new ClickHouseVisitorData({ transport: failing, database: database(), tables });
+    await expect(rights.eraseVisitor('v-1')).rejects.toThrow('connection lost');
+    const [kept] = await reader.query<{ n: string }>(`SELECT count() AS n FROM hits WHERE visitor_id = 'v-1'`);
+    expect(Number(kept?.n)).toBeGreaterThan(0);
+    const cells = await cellFigures();
+    expect(cells).toContainEqual({ section: 'noticies', url: 'https://example.cat/a', page_views: '2', visitors: '1', title: 'Títol a' });
+    expect(cells.map((c) => c.url)).not.toContain('https://example.cat/c');
+    expect(await downloads()).toEqual([{ hit_type: 'link_d', call: '5', link_url: 'https://example.cat/f.pdf', calls: '1', visitors: '1' }]);
   });
 
   it('makes the days of an erased visitor again, without them', async () => {

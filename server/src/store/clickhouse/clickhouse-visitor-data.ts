@@ -26,7 +26,7 @@ import type { EventTables } from './ensure-schema.js';
 import type { EventColumn } from './event-table.js';
 import { deleteWhere, type MutationClock, type MutationOptions } from './mutations.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
-import { cellDaysOf, rebuildCellDays, type SuiteDay } from './rollup-cells.js';
+import { cellDaysOf, rebuildCellDays, type CellsRollup, type SuiteDay } from './rollup-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
 
@@ -82,6 +82,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     const counts = await this.counts(keys);
     const present: Record<VisitorTable, number> = { hits: counts.hits, heartbeats: counts.heartbeats, decision_events: counts.decisionEvents };
     const cellDays = present.hits > 0 ? await this.cellDays(visitorWhere('hits', keys)) : new Map();
+    await this.rebuildCells(cellDays, visitorWhere('hits', keys));
     for (const table of VISITOR_TABLES) {
       // A mutation rewrites every part it matches: none is sent for a table without the visitor.
       if (present[table] > 0) await deleteWhere(this.mutations, table, visitorWhere(table, keys));
@@ -107,6 +108,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
       );
       const rows = Number(row?.n ?? 0);
       const cellDays = table === 'hits' && rows > 0 ? await this.cellDays(where) : new Map();
+      await this.rebuildCells(cellDays, where);
       if (rows > 0) await deleteWhere(this.mutations, table, where);
       await this.rebuildCells(cellDays);
       deleted += rows;
@@ -115,14 +117,20 @@ export class ClickHouseVisitorData implements VisitorDataStore {
   }
 
   /** The days of each roll-up's cells (rollup-cells.ts) holding hits about to be erased: their states cannot take a visitor out, so they are made again. */
-  private async cellDays(hitsWhere: string): Promise<Map<(typeof CELLS_ROLLUPS)[number], SuiteDay[]>> {
-    const days = new Map<(typeof CELLS_ROLLUPS)[number], SuiteDay[]>();
+  private async cellDays(hitsWhere: string): Promise<Map<CellsRollup, SuiteDay[]>> {
+    const days = new Map<CellsRollup, SuiteDay[]>();
     for (const rollup of CELLS_ROLLUPS) days.set(rollup, await cellDaysOf(this.options.transport, this.options.database, rollup, hitsWhere));
     return days;
   }
 
-  private async rebuildCells(days: Map<(typeof CELLS_ROLLUPS)[number], SuiteDay[]>): Promise<void> {
-    for (const [rollup, rollupDays] of days) await rebuildCellDays(this.mutations, rollup, rollupDays);
+  /**
+   * Makes those days' cells again from the hits: first without the hits being erased (`except`),
+   * before they go, so that once the hits are gone the cells never hold them, even when the
+   * erasure stops midway (a retry finds the hits and does it all again); then again after, with
+   * whatever a collector inserted meanwhile.
+   */
+  private async rebuildCells(days: Map<CellsRollup, SuiteDay[]>, except?: string): Promise<void> {
+    for (const [rollup, rollupDays] of days) await rebuildCellDays(this.mutations, rollup, rollupDays, except);
   }
 
   recordRightsRequest(request: RightsRequest): Promise<void> {

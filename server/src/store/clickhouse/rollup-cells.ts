@@ -114,16 +114,17 @@ export async function cellDaysOf(transport: ClickHouseTransport, database: strin
 }
 
 /**
- * Makes the cells of these suites' days again from the hits (after their erasure: a state cannot
- * take a visitor out): deletes them (a mutation, waited for) and adds them back from `hits`. Hits
- * inserted meanwhile reach the cells through the view, the refill or both, and count once. Until
- * the refill returns, the reports reading these days' cells miss them.
+ * Makes the cells of these suites' days again from the hits, leaving out the hits matching `except`
+ * (a state cannot take a visitor out, so an erasure rebuilds): deletes them (a mutation, waited
+ * for) and adds them back from `hits`. Hits inserted meanwhile reach the cells through the view,
+ * the refill or both, and count once. Until the refill returns, the reports reading these days'
+ * cells miss them.
  */
-export async function rebuildCellDays(mutations: MutationOptions, rollup: CellsRollup, days: readonly SuiteDay[]): Promise<void> {
+export async function rebuildCellDays(mutations: MutationOptions, rollup: CellsRollup, days: readonly SuiteDay[], except?: string): Promise<void> {
   if (days.length === 0 || !(await hasTable(mutations.transport, mutations.database, rollup.table))) return;
   const where = days.map((d) => `(report_suite = ${sqlString(d.report_suite)} AND day = toDate(${sqlDate(d.day)}))`).join(' OR ');
   await deleteWhere(mutations, rollup.table, where);
-  await mutations.transport.command(fillCellsSql(mutations.database, rollup, where));
+  await mutations.transport.command(fillCellsSql(mutations.database, rollup, except === undefined ? where : `(${where}) AND NOT (${except})`));
 }
 
 /**
