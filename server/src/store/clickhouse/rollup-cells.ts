@@ -95,7 +95,9 @@ export async function fillCellsOnce(transport: ClickHouseTransport, database: st
   const fills = name(database, ROLLUP_FILLS_TABLE);
   const done = await transport.query(`SELECT 1 FROM ${fills} WHERE rollup = ${sqlString(rollup.table)} LIMIT 1`);
   if (done.length > 0) return false;
-  await transport.command(fillCellsSql(database, rollup, '1'));
+  // Month by month: one statement over years of hits would hold every event id's state in memory at once.
+  const months = await transport.query<{ month: number }>(`SELECT DISTINCT toYYYYMM(day) AS month FROM ${name(database, 'hits')} ORDER BY month`);
+  for (const { month } of months) await transport.command(fillCellsSql(database, rollup, `toYYYYMM(day) = ${sqlInteger(Number(month))}`));
   await transport.command(`INSERT INTO ${fills} (rollup) VALUES (${sqlString(rollup.table)})`);
   return true;
 }
