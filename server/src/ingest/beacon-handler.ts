@@ -4,11 +4,9 @@ import type { Cors } from '../http/cors.js';
 import { clientAddress } from '../http/client-address.js';
 import { receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
+import { createStoredAnswer } from './stored-answer.js';
 
 export const BEACON_PATH_PREFIX = '/b/ss/';
-
-/** The 1×1 transparent GIF image beacons expect. */
-export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export interface BeaconHandlerDeps {
   intake: Intake;
@@ -30,21 +28,21 @@ export type BeaconHandler = (request: IncomingMessage, response: ServerResponse)
  * the beacon is durable.
  */
 export function createBeaconHandler(deps: BeaconHandlerDeps): BeaconHandler {
+  const stored = createStoredAnswer(deps.cors);
   return (request, response) => {
     const origin = request.headers.origin;
-    const cors = deps.cors.headers(origin);
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
     collect(request, deps).then(
-      () =>
-        request.method === 'GET'
-          ? answer(response, 200, { ...cors, 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' }, TRANSPARENT_GIF)
-          : answer(response, 204, cors),
-      (error: unknown) => {
-        const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
-        answer(response, failure.kind.status, { ...cors, ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
-      },
+      () => stored(response, origin, request.method === 'GET' ? 200 : 204),
+      (error: unknown) => answerFailure(response, deps.cors.headers(origin), error),
     );
   };
+}
+
+/** The JSON error answer of a collector: the HttpError's status and body, or 500 for anything else. */
+export function answerFailure(response: ServerResponse, cors: Record<string, string>, error: unknown): void {
+  const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
+  answer(response, failure.kind.status, { ...cors, ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
 }
 
 async function collect(request: IncomingMessage, deps: BeaconHandlerDeps): Promise<void> {

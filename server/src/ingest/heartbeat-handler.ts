@@ -3,9 +3,10 @@ import { isHeartbeatQuery } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { clientAddress } from '../http/client-address.js';
-import { TRANSPARENT_GIF, answer } from './beacon-handler.js';
+import { answer, answerFailure } from './beacon-handler.js';
 import { receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
+import { createStoredAnswer } from './stored-answer.js';
 
 /**
  * The tracking server of the Mesura deployment is `{host}/hb`: heartbeats arrive as `GET /hb/?…`
@@ -44,16 +45,13 @@ export function isHeartbeatUrl(url: string): boolean {
  * durable in the ingest log.
  */
 export function createHeartbeatHandler(deps: HeartbeatHandlerDeps): HeartbeatHandler {
+  const stored = createStoredAnswer(deps.cors);
   return (request, response) => {
     const origin = request.headers.origin;
-    const cors = deps.cors.headers(origin);
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
     collect(request, deps).then(
-      () => answer(response, 200, { ...cors, 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' }, TRANSPARENT_GIF),
-      (error: unknown) => {
-        const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
-        answer(response, failure.kind.status, { ...cors, ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
-      },
+      () => stored(response, origin, 200),
+      (error: unknown) => answerFailure(response, deps.cors.headers(origin), error),
     );
   };
 }

@@ -13,7 +13,7 @@ import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { LocalDay } from '../local-day.js';
 import { HEARTBEAT_CONSENT_NEED } from './consent-check.js';
 import type { ConsentChecker } from './consent-checker.js';
-import { userAgentColumns, type RequestFacts } from './pipeline.js';
+import { rowPerSuite, userAgentColumns, type RequestFacts } from './pipeline.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
 import { createUserAgentClassifier } from './steps/user-agent.js';
 
@@ -48,7 +48,7 @@ export function createHeartbeatPipeline(
     const consent = options.checkConsent(heartbeat.consent, HEARTBEAT_CONSENT_NEED, suites, facts.receivedAtMs);
     if (consent === undefined) return [];
     const userAgent = classifyUserAgent(facts.userAgent);
-    const common: Omit<HeartbeatRow, 'reportSuite'> = {
+    const first: HeartbeatRow = {
       kind: 'heartbeat',
       heartbeatId: heartbeatId(heartbeat),
       environment: options.environment,
@@ -58,8 +58,9 @@ export function createHeartbeatPipeline(
       ipAnonymised: anonymiseIp(facts.ip),
       ...userAgentColumns(userAgent, facts.userAgent, options.keepUserAgent),
       consent,
+      reportSuite: suites[0] ?? '',
     };
-    return suites.map((reportSuite) => ({ ...common, reportSuite }));
+    return rowPerSuite(first, suites);
   };
 }
 

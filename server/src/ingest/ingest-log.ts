@@ -91,8 +91,9 @@ export class IngestLog {
    * overlaps it. A sync covers every write made to its file before it.
    */
   append(rows: readonly LogRecord[]): Promise<void> {
-    const text = rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+    let text = '';
     for (const row of rows) {
+      text += JSON.stringify(row) + '\n';
       if (!('kind' in row)) this.kinds.hits = true;
       else if (row.kind === 'decision') this.kinds.decisions = true;
       else this.kinds.heartbeats = true;

@@ -53,7 +53,7 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
     if (consent === undefined) return [];
     const userAgent = classifyUserAgent(facts.userAgent);
     const [visitorIdSource, visitorId] = visitorIdOf(hit);
-    const common: Omit<HitRow, 'reportSuite'> = {
+    const first: HitRow = {
       eventId: hit.eventId ?? digest(facts.rawPath, facts.rawParams),
       environment: options.environment,
       receivedAtMs: facts.receivedAtMs,
@@ -77,9 +77,19 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
       ...userAgentColumns(userAgent, facts.userAgent, options.keepUserAgent),
       libraryVersion: beacon.address.libraryVersion,
       consent,
+      reportSuite: suites[0] ?? '',
     };
-    return suites.map((reportSuite) => ({ ...common, reportSuite }));
+    return rowPerSuite(first, suites);
   };
+}
+
+/**
+ * One row per report suite: `first`, made for this one request with the first suite, and a copy
+ * of it for each further suite. The usual single suite thus allocates one row, not a row and a copy.
+ */
+export function rowPerSuite<Row extends { reportSuite: string }>(first: Row, suites: readonly string[]): Row[] {
+  if (suites.length <= 1) return suites.length === 0 ? [] : [first];
+  return suites.map((reportSuite) => ({ ...first, reportSuite }));
 }
 
 /** The stored user-agent columns: its parts always, the raw string only when configured. */
