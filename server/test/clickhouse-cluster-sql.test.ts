@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import { createBatchesTableSql } from '../src/store/clickhouse/batches-table.js';
 import { ClickHouseQueryError, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { clickHouseConsentChoices } from '../src/store/clickhouse/consent-choices-table.js';
 import { clusterSchemaSql, type ClusterLayout } from '../src/store/clickhouse/cluster-sql.js';
 import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
@@ -51,7 +52,17 @@ describe('clusterSchemaSql', () => {
       "CREATE TABLE IF NOT EXISTS mesura.hits ON CLUSTER mesura_one_node AS mesura.hits_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'hits_local', sipHash64(visitor_id))",
       "CREATE TABLE IF NOT EXISTS mesura.heartbeats ON CLUSTER mesura_one_node AS mesura.heartbeats_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'heartbeats_local', sipHash64(ifNull(visitor_id, session_id)))",
       "CREATE TABLE IF NOT EXISTS mesura.decision_events ON CLUSTER mesura_one_node AS mesura.decision_events_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'decision_events_local', sipHash64(ifNull(analytics_visitor_id, visitor_id)))",
+      ...['consent_choices', 'refused_hits', 'rights_requests', 'page_views_daily'].map(
+        (name) => `CREATE TABLE IF NOT EXISTS mesura.${name} ON CLUSTER mesura_one_node AS mesura.${name}_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', '${name}_local', rand())`,
+      ),
     ]);
+  });
+
+  it('keeps a counts table summing on its shards, replicated', () => {
+    const local = replicated.find((sql) => sql.startsWith('CREATE TABLE IF NOT EXISTS mesura.consent_choices_local '))!;
+    expect(local).toContain("ENGINE = ReplicatedSummingMergeTree('/clickhouse/tables/{shard}/mesura/consent_choices', '{replica}') PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, choice)");
+    const records = replicated.find((sql) => sql.startsWith('CREATE TABLE IF NOT EXISTS mesura.rights_requests_local '))!;
+    expect(records).toContain("ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/mesura/rights_requests', '{replica}') ORDER BY requested_at");
   });
 
   it('makes per-node MergeTree shards without ON CLUSTER for a cluster without ZooKeeper', () => {
@@ -76,9 +87,13 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
     `SELECT name, engine, sorting_key FROM system.tables WHERE database = ${sqlString(database)} ORDER BY name`,
   );
   const shardEngine = layout === 'replicated' ? 'ReplicatedMergeTree' : 'MergeTree';
+  const summingEngine = layout === 'replicated' ? 'ReplicatedSummingMergeTree' : 'SummingMergeTree';
   expect(engines.map(({ name, engine }) => `${name} ${engine}`)).toEqual([
+    'consent_choices Distributed', `consent_choices_local ${summingEngine}`,
     'decision_events Distributed', `decision_events_local ${shardEngine}`, 'event_batches Distributed', `event_batches_local ${shardEngine}`,
     'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
+    'page_views_daily Distributed', `page_views_daily_local ${shardEngine}`, 'refused_hits Distributed', `refused_hits_local ${summingEngine}`,
+    'rights_requests Distributed', `rights_requests_local ${shardEngine}`,
   ]);
   expect(engines.find((t) => t.name === 'hits_local')!.sorting_key).toBe('report_suite, day, hit_type, visitor_id, received_at');
 
@@ -93,6 +108,12 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
     `SELECT (SELECT count() FROM ${database}.hits_local) + (SELECT count() FROM ${database}.heartbeats_local) + (SELECT count() FROM ${database}.decision_events_local) AS n`,
   );
   expect(Number(inShard[0]!.n)).toBe(5);
+  // The banner's answers, counted through the Distributed table as collectors count them, sum up.
+  const choices = clickHouseConsentChoices(transport, database);
+  await choices.add([{ day: '2026-01-31', reportSuite: 'suite', choice: 'accept-all', choices: 2 }]);
+  await choices.add([{ day: '2026-01-31', reportSuite: 'suite', choice: 'accept-all', choices: 3 }]);
+  const summed = await transport.query<{ n: string }>(`SELECT sum(choices) AS n FROM ${database}.consent_choices_local`);
+  expect(Number(summed[0]!.n)).toBe(5);
 }
 
 describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh: mesura_one_node)', () => {

@@ -73,10 +73,13 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
       `SELECT name, engine, partition_key, sorting_key FROM system.tables WHERE database = ${sqlString(db().location.database)} ORDER BY name`,
     );
     expect(rows).toEqual([
+      { name: 'consent_choices', engine: 'SummingMergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, choice' },
       { name: 'decision_events', engine: 'MergeTree', partition_key: "toYYYYMM(toDateTime(intDiv(decided_at, 1000)), 'UTC')", sorting_key: 'activity_id, experience_id, type, decided_at' },
       { name: 'event_batches', engine: 'MergeTree', partition_key: "toYYYYMM(toDateTime(intDiv(written_at, 1000)), 'UTC')", sorting_key: 'batch_id, phase' },
       { name: 'heartbeats', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, content_id, session_id, ts_ms' },
       { name: 'hits', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, hit_type, visitor_id, received_at' },
+      { name: 'page_views_daily', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, is_bot, batch_id' },
+      { name: 'rights_requests', engine: 'MergeTree', partition_key: '', sorting_key: 'requested_at' },
     ]);
   });
 

@@ -2,6 +2,10 @@ import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
 import type { EventTables } from './ensure-schema.js';
 import { createTableSql } from './event-table.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
+import { CONSENT_CHOICES_TABLE, createConsentChoicesTableSql } from './consent-choices-table.js';
+import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
+import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.js';
+import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { cellsPossible, createCellsTableSql, createCellsViewSql, type CellsRollup } from './rollup-cells.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 
@@ -45,6 +49,12 @@ export const SHARDING_KEYS: Readonly<Record<string, string>> = {
   heartbeats: 'sipHash64(ifNull(visitor_id, session_id))',
   decision_events: 'sipHash64(ifNull(analytics_visitor_id, visitor_id))',
   [BATCHES_TABLE]: 'sipHash64(batch_id)',
+  // Counts and records no report joins to the events: any shard. The counts' readers sum every
+  // shard's rows (SummingMergeTree), the rights requests are listed from all of them.
+  [CONSENT_CHOICES_TABLE]: 'rand()',
+  [REFUSED_HITS_TABLE]: 'rand()',
+  [RIGHTS_REQUESTS_TABLE]: 'rand()',
+  [PAGE_VIEWS_DAILY_TABLE]: 'rand()',
 };
 
 /** Raised when a single-node statement no longer has the shape the cluster variant is made from. */
@@ -56,9 +66,10 @@ export class ClusterSqlError extends Error {
  * The DDL of a real cluster, in order: the database, then for each table its shards' local table
  * (`hits_local`…) and a Distributed table with the single-node name (`hits`…) that spreads
  * inserts by SHARDING_KEYS and reads from every shard, so the store's SQL runs unchanged. Each
- * local table is made from the single-node statement (createTableSql, createBatchesTableSql): the
- * same columns, partitions and sorting key, with only its name, `ON CLUSTER` and the engine changed,
- * so the two schemas cannot drift apart.
+ * local table is made from the single-node statement (createTableSql, createBatchesTableSql, the
+ * counts' and records' tables of consent-choices-table.ts, refused-hits-table.ts, rights-requests-table.ts
+ * and page-views-daily-table.ts): the same columns, partitions and sorting key, with only its name,
+ * `ON CLUSTER` and the engine (its Replicated variant) changed, so the two schemas cannot drift apart.
  */
 export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
   const { cluster, database, tables, layout = 'replicated' } = options;
@@ -68,16 +79,20 @@ export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
     createTableSql(database, tables.hits),
     createTableSql(database, tables.heartbeats),
     createTableSql(database, tables.decisions),
+    createConsentChoicesTableSql(database),
+    createRefusedHitsSql(database),
+    createRightsRequestsTableSql(database),
+    createPageViewsDailyTableSql(database),
   ];
   const statements = [`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}${onCluster}`];
   for (const sql of singleNode) {
-    const { name, columns, keys } = parseSingleNode(sql, database);
+    const { name, columns, family, keys } = parseSingleNode(sql, database);
     const local = `${name}${LOCAL_TABLE_SUFFIX}`;
     const db = sqlIdentifier(database);
     const engine =
       layout === 'replicated'
-        ? `ReplicatedMergeTree(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${name}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
-        : 'MergeTree';
+        ? `Replicated${family}(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${name}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
+        : family;
     statements.push(`CREATE TABLE IF NOT EXISTS ${db}.${sqlIdentifier(local)}${onCluster} ${columns}\n    ENGINE = ${engine} ${keys}`);
     const shardingKey = SHARDING_KEYS[name];
     if (shardingKey === undefined) throw new ClusterSqlError(`the table ${name} has no sharding key in SHARDING_KEYS; add one`);
@@ -112,13 +127,14 @@ function cellsSql(rollup: CellsRollup, cluster: string, database: string, layout
   ];
 }
 
-const SINGLE_NODE_SHAPE = /^CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s*(\([\s\S]*\))\s*ENGINE = MergeTree (PARTITION BY [\s\S]*)$/;
+const SINGLE_NODE_SHAPE =
+  /^CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s*(\([\s\S]*\))\s*ENGINE = (MergeTree|SummingMergeTree) ((?:PARTITION|ORDER) BY [\s\S]*)$/;
 
-/** The name, the column list and the partition and sorting clauses of a single-node CREATE TABLE. */
-function parseSingleNode(sql: string, database: string): { name: string; columns: string; keys: string } {
+/** The name, the column list, the MergeTree family and the partition and sorting clauses of a single-node CREATE TABLE. */
+function parseSingleNode(sql: string, database: string): { name: string; columns: string; family: string; keys: string } {
   const match = SINGLE_NODE_SHAPE.exec(sql);
   if (match === null || match[1] !== database) {
     throw new ClusterSqlError(`a single-node CREATE TABLE changed shape (${sql.slice(0, 60)}…); update cluster-sql.ts`);
   }
-  return { name: match[2]!, columns: match[3]!, keys: match[4]! };
+  return { name: match[2]!, columns: match[3]!, family: match[4]!, keys: match[5]! };
 }

@@ -11,7 +11,7 @@ export const REFUSED_HITS_TABLE = 'refused_hits';
  * merged yet. Several collectors flush into it without coordinating, as the embedded store's
  * upsert (duckdb-refusals.ts) does for one process.
  */
-function createRefusedHitsSql(database: string): string {
+export function createRefusedHitsSql(database: string): string {
   return `CREATE TABLE IF NOT EXISTS ${sqlIdentifier(database)}.${REFUSED_HITS_TABLE}
     (day Date, report_suite String, reason String, hits UInt64)
     ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, reason)`;
