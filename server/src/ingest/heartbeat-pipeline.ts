@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   HEARTBEAT_FIELDS,
   heartbeatFieldNullable,
@@ -64,6 +64,12 @@ export function createHeartbeatPipeline(
   };
 }
 
+/** The fields a row stores, with their row name and nullability, worked out once rather than per heartbeat. */
+const STORED_FIELDS = (HEARTBEAT_FIELDS as readonly HeartbeatField[]).flatMap((field) => {
+  const name = heartbeatFieldRow(field);
+  return name === undefined ? [] : [{ field, name, nullable: heartbeatFieldNullable(field) }];
+});
+
 /**
  * The heartbeat's own fields, flat, by @mesura/protocol's HEARTBEAT_FIELDS: null where the wire
  * left them out (an empty text in a nullable column too), and the fields made from the key
@@ -71,12 +77,10 @@ export function createHeartbeatPipeline(
  */
 function wireFields(heartbeat: Heartbeat): HeartbeatWireRow & Pick<HeartbeatRow, 'programme' | 'metadata' | 'customerIds'> {
   const row: Record<string, unknown> = {};
-  for (const field of HEARTBEAT_FIELDS as readonly HeartbeatField[]) {
-    const name = heartbeatFieldRow(field);
-    if (name === undefined) continue;
+  for (const { field, name, nullable } of STORED_FIELDS) {
     const value = heartbeatFieldValue(heartbeat, field);
     if (field.type === 'position') row[name] = value === undefined ? null : wholeOrNull(Number(value));
-    else row[name] = heartbeatFieldNullable(field) && (value === undefined || value === '') ? null : value;
+    else row[name] = nullable && (value === undefined || value === '') ? null : value;
   }
   return {
     ...(row as HeartbeatWireRow),
@@ -106,7 +110,8 @@ export function heartbeatId(heartbeat: Heartbeat): string {
     stream.chapter?.sid || stream.chapter?.id || '',
     event.errorId ?? '',
   ];
-  return createHash('sha1').update(parts.join('\u0000')).digest('base64url');
+  // One-shot crypto.hash: the same digest as createHash().update().digest(), without a Hash object per heartbeat.
+  return hash('sha1', parts.join('\u0000'), 'base64url');
 }
 
 /**

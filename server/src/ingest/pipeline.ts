@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   eventName,
   namedVariables,
@@ -124,7 +124,7 @@ function clientTimeOrNull(hit: AnalyticsHit): number | null {
 
 /** Retries of one beacon repeat its address and parameters exactly, so they share this digest. */
 function digest(rawPath: string, rawParams: string): string {
-  return createHash('sha1').update(rawPath).update('?').update(rawParams).digest('base64url');
+  return hash('sha1', `${rawPath}?${rawParams}`, 'base64url');
 }
 
 /** Slots the variable map names (`v1`, `c1`…); the others are kept apart as they came. */
