@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import { createBatchesTableSql } from '../src/store/clickhouse/batches-table.js';
 import { ClickHouseQueryError, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
+import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { clickHouseConsentChoices } from '../src/store/clickhouse/consent-choices-table.js';
 import { clusterSchemaSql, type ClusterLayout } from '../src/store/clickhouse/cluster-sql.js';
 import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
@@ -116,6 +118,26 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
   expect(Number(summed[0]!.n)).toBe(5);
 }
 
+/**
+ * After checkLayout's batch: an erasure and a retention run, whose mutations and dropped months
+ * go to the shard tables (mutations.ts), read back through the Distributed tables.
+ */
+async function checkRightsOnLayout(transport: ClickHouseTransport, database: string): Promise<void> {
+  const count = async (table: string) => Number((await transport.query<{ n: string }>(`SELECT count() AS n FROM ${database}.${table}`))[0]!.n);
+  const erased = await new ClickHouseVisitorData({ transport, database, tables }).eraseVisitor('v-2');
+  // Both decisions share the device key of v-2's (visitor-data-sql.ts keys decisions by either).
+  expect(erased).toMatchObject({ hits: 1, decisionEvents: 2 });
+  expect((await transport.query<{ event_id: string }>(`SELECT event_id FROM ${database}.hits`)).map((row) => row.event_id)).toEqual(['cluster-h1']);
+  expect([await count('decision_events_local'), await count('heartbeats_local')]).toEqual([0, 1]);
+  // January's rows expire: their month is dropped whole from each shard table.
+  const cutoff = { day: '2026-02-01', atMs: Date.UTC(2026, 1, 1) };
+  await new ClickHouseRetention({ transport, database, tables }).deleteBefore(cutoff);
+  expect([await count('hits'), await count('decision_events')]).toEqual([0, 0]);
+  // The heartbeat's local day is 1 February (Europe/Madrid): it stays.
+  expect((await transport.query<{ day: string }>(`SELECT toString(day) AS day FROM ${database}.heartbeats`)).map((row) => row.day)).toEqual(['2026-02-01']);
+  expect(await count('page_views_daily')).toBe(1);
+}
+
 describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh: mesura_one_node)', () => {
   const db = useTestDatabase();
   let zookeeper = false;
@@ -137,6 +159,14 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
     skipWithoutCluster(context);
     await checkLayout(db().transport, `${db().location.database}_pernode`, 'per-node').finally(() =>
       db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
+  });
+
+  it('erases a visitor and expires old rows through the shard tables under the Distributed ones', async (context) => {
+    skipWithoutCluster(context);
+    const database = `${db().location.database}_rights`;
+    await checkLayout(db().transport, database, 'per-node')
+      .then(() => checkRightsOnLayout(db().transport, database))
+      .finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
   });
 
   it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async (context) => {

@@ -14,7 +14,7 @@ import type { RetentionCutoff, RetentionResult, RetentionStore } from '../retent
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
 import type { EventTables } from './ensure-schema.js';
-import { deleteWhere, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
+import { deleteWhere, dropMonth, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';
 import { expireCells } from './rollup-cells.js';
@@ -101,7 +101,7 @@ export class ClickHouseRetention implements RetentionStore {
       deleted += Number(month.expired);
       // A month before the cutoff's holds only rows before the cutoff: whole, when none of them is kept.
       if (Number(month.month) < cutoffMonth && Number(month.kept) === 0) {
-        await this.options.transport.command(`ALTER TABLE ${name} DROP PARTITION ${sqlInteger(Number(month.month))}`);
+        await dropMonth(this.options, table.name, Number(month.month));
       } else if (Number(month.expired) > 0) {
         left += Number(month.expired);
       }

@@ -3,9 +3,14 @@
  * is a mutation that the server applies in the background, part by part. The erasure and the
  * retention run must not answer before the rows are gone, so each mutation is followed by a wait
  * on system.mutations until the table has none left to do, bounded by MUTATION_WAIT_MS.
+ *
+ * On a cluster (cluster-sql.ts) the store's tables are Distributed tables, which take no ALTER: a
+ * change goes to the shard table under each (`hits_local`…), `ON CLUSTER` when it is replicated
+ * (every shard then runs it), or on the one node of a cluster without ZooKeeper. A cluster of
+ * several nodes without ZooKeeper cannot be reached from one server: refused with a one-line error.
  */
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import { sqlIdentifier, sqlString } from './sql-literal.js';
+import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /**
  * The longest wait for a table's mutations. A mutation rewrites the parts it touches: seconds on a
@@ -38,19 +43,64 @@ export interface MutationOptions {
   waitMs?: number;
 }
 
+/** A change a cluster's layout cannot take from one server. */
+export class ClusterAlterError extends Error {
+  readonly code = 'MESURA_ERR_CLICKHOUSE_CLUSTER_ALTER';
+}
+
+/** Where an ALTER of a table goes: `name` (SQL), `ON CLUSTER` or not, and the table whose mutations are waited for. */
+interface AlterTarget {
+  name: string;
+  onCluster: string;
+  database: string;
+  table: string;
+}
+
+/** `Distributed('cluster', 'database', 'table', …)`, as system.tables writes a Distributed table's engine. */
+const DISTRIBUTED_ENGINE = /^Distributed\('([^']*)', '([^']*)', '([^']*)'/;
+
+/** The table itself, or the shard table under a Distributed one (see the file's comment). */
+async function alterTarget(transport: ClickHouseTransport, database: string, table: string): Promise<AlterTarget> {
+  const tableSql = (db: string, name: string) => `SELECT engine, engine_full FROM system.tables WHERE database = ${sqlString(db)} AND name = ${sqlString(name)}`;
+  const itself = { name: `${sqlIdentifier(database)}.${sqlIdentifier(table)}`, onCluster: '', database, table };
+  const [row] = await transport.query<{ engine: string; engine_full: string }>(tableSql(database, table));
+  const distributed = row?.engine === 'Distributed' ? DISTRIBUTED_ENGINE.exec(row.engine_full) : null;
+  if (!distributed) return itself;
+  const [, cluster, shardDatabase, shardTable] = distributed as unknown as [string, string, string, string];
+  const name = `${sqlIdentifier(shardDatabase)}.${sqlIdentifier(shardTable)}`;
+  const [shard] = await transport.query<{ engine: string }>(tableSql(shardDatabase, shardTable));
+  const target = { name, onCluster: '', database: shardDatabase, table: shardTable };
+  if (shard?.engine.startsWith('Replicated')) return { ...target, onCluster: ` ON CLUSTER ${sqlIdentifier(cluster)}` };
+  const [nodes] = await transport.query<{ n: string }>(`SELECT count() AS n FROM system.clusters WHERE cluster = ${sqlString(cluster)}`);
+  if (Number(nodes?.n ?? 0) > 1) {
+    throw new ClusterAlterError(`${database}.${table} is spread over the cluster ${cluster} without replication: deleting from it needs ZooKeeper (cluster-sql.ts layout 'replicated')`);
+  }
+  return target;
+}
+
 /** Runs `ALTER TABLE db.table DELETE WHERE condition` (SQL the caller built with sql-literal.ts) and waits for it. */
 export async function deleteWhere(options: MutationOptions, table: string, condition: string): Promise<void> {
-  const { transport, database } = options;
-  await transport.command(`ALTER TABLE ${sqlIdentifier(database)}.${sqlIdentifier(table)} DELETE WHERE ${condition}`);
+  const target = await alterTarget(options.transport, options.database, table);
+  await options.transport.command(`ALTER TABLE ${target.name}${target.onCluster} DELETE WHERE ${condition}`);
   await waitForMutations(options, table);
 }
 
-/** Waits until `table` has no unfinished mutation, or throws MutationTimeoutError after `waitMs`. */
+/** Drops a month (`toYYYYMM` partition) of the table whole: no rows rewritten, nothing to wait for. */
+export async function dropMonth(options: Pick<MutationOptions, 'transport' | 'database'>, table: string, month: number): Promise<void> {
+  const target = await alterTarget(options.transport, options.database, table);
+  await options.transport.command(`ALTER TABLE ${target.name}${target.onCluster} DROP PARTITION ${sqlInteger(month)}`);
+}
+
+/**
+ * Waits until `table` (or, on a cluster, the shard table under it on this server) has no
+ * unfinished mutation, or throws MutationTimeoutError after `waitMs`.
+ */
 export async function waitForMutations(options: MutationOptions, table: string): Promise<void> {
   const { transport, database, clock = REAL_MUTATION_CLOCK, waitMs = MUTATION_WAIT_MS } = options;
   const deadline = clock.now() + waitMs;
+  const target = await alterTarget(transport, database, table);
   const pendingSql = `SELECT count() AS pending FROM system.mutations
-    WHERE database = ${sqlString(database)} AND table = ${sqlString(table)} AND is_done = 0`;
+    WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)} AND is_done = 0`;
   for (;;) {
     const [row] = await transport.query<{ pending: string | number }>(pendingSql);
     if (Number(row?.pending ?? 0) === 0) return;

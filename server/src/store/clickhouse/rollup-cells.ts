@@ -15,7 +15,7 @@
  */
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
-import { deleteWhere, type MutationOptions } from './mutations.js';
+import { deleteWhere, dropMonth, type MutationOptions } from './mutations.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 export interface CellsRollup {
@@ -140,7 +140,7 @@ export async function expireCells(mutations: MutationOptions, rollup: CellsRollu
   const months = await transport.query<{ month: number }>(`SELECT DISTINCT toYYYYMM(day) AS month FROM ${name(database, rollup.table)} WHERE ${before}`);
   const cutoffMonth = Number(cutoffDay.slice(0, 4)) * 100 + Number(cutoffDay.slice(5, 7));
   for (const { month } of months) {
-    if (Number(month) < cutoffMonth) await transport.command(`ALTER TABLE ${name(database, rollup.table)} DROP PARTITION ${sqlInteger(Number(month))}`);
+    if (Number(month) < cutoffMonth) await dropMonth(mutations, rollup.table, Number(month));
   }
   if (months.some(({ month }) => Number(month) === cutoffMonth)) await deleteWhere(mutations, rollup.table, before);
 }
