@@ -122,6 +122,19 @@ describe('decision server', () => {
     expect(preflight.statusCode).toBe(204);
   });
 
+  it('echoes the origin to its own answers only: none to a request without one or from another, before or after the site’s', async () => {
+    const allowOrigin = async (origin?: string) =>
+      (await t.server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request())}`, headers: origin === undefined ? {} : { origin } })).headers[
+        'access-control-allow-origin'
+      ];
+    for (let round = 0; round < 2; round++) {
+      expect(await allowOrigin()).toBeUndefined();
+      expect(await allowOrigin('http://localhost:8080')).toBe('http://localhost:8080');
+      expect(await allowOrigin()).toBeUndefined();
+      expect(await allowOrigin('https://evil.example')).toBeUndefined();
+    }
+  });
+
   it('answers an mbox without activities with no offers', async () => {
     expect((await ask(request({ mbox: 'cap' }))).offers).toEqual([]);
   });

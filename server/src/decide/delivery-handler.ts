@@ -47,10 +47,11 @@ export type DeliveryHandler = (request: IncomingMessage, response: ServerRespons
 
 export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandler {
   const settings = answerSettingsByClientCode(deps);
+  const jsonHeaders = jsonHeadersByOrigin(deps.cors);
   return (request, response) => {
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
-    const headers = { ...deps.cors.headers(origin), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+    const headers = jsonHeaders(origin);
     respond(request, deps, settings).then(
       (body) => answer(response, 200, headers, body),
       (error: unknown) => {
@@ -58,6 +59,21 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandle
         answer(response, failure.kind.status, { ...headers, ...failure.headers }, JSON.stringify(failure.body()));
       },
     );
+  };
+}
+
+/**
+ * An answer's headers for `origin`, made once per allowed origin (and once for none) rather than
+ * per decision; any other origin, which is refused anyway, gets its own made on the spot.
+ */
+function jsonHeadersByOrigin(cors: Cors): (origin: string | undefined) => Readonly<Record<string, string>> {
+  const byOrigin = new Map<string | undefined, Readonly<Record<string, string>>>();
+  return (origin) => {
+    const known = byOrigin.get(origin);
+    if (known) return known;
+    const made = { ...cors.headers(origin), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+    if (cors.allows(origin)) byOrigin.set(origin, made);
+    return made;
   };
 }
 

@@ -91,7 +91,7 @@ function tooLarge(): HttpError {
 }
 
 /** Writes a whole answer, unless one was already written. */
-export function answer(response: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer | string): void {
+export function answer(response: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body?: Buffer | string): void {
   if (response.headersSent) return;
   response.writeHead(status, body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
   response.end(body);
