@@ -154,6 +154,31 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
     expect((await report(`plays-by-content?${RANGE}&programme=${encodeURIComponent('Polònia')}&season=5`)).rows).toEqual([]);
   });
 
+  it('tells apart episodes that share a title by their content id, and leaves a title shown once as it is', async () => {
+    await start({ MESURA_MIN_COHORT: '1' });
+    // Two episodes of Polònia under one title, played one after the other, and Telenotícies.
+    const episode = (id: string) => ['Polònia', id, 600, 'vod', 'video', { standardMetadata: { 'a.media.show': 'Polònia', 'a.media.season': '4' } }];
+    const twoEpisodes = scenario(
+      [
+        { at: 5000, call: 'trackSessionStart', media: episode('polonia-1') },
+        { at: 5000, call: 'trackPlay', playing: true },
+        { at: 15000, call: 'trackSessionEnd' },
+        { at: 20000, call: 'trackSessionStart', media: episode('polonia-2') },
+        { at: 20000, call: 'trackPlay', playing: true },
+        { at: 30000, call: 'trackSessionEnd' },
+      ],
+      { suite: 'mesuraprod', runUntil: 31000 },
+    );
+    await deliver(t, await replay('preroll-ads-chapter-seek.json'), setClock);
+    await deliver(t, await replay(twoEpisodes), (ms) => setClock(ms + DAY_MS));
+    const episodes = await report(`plays-by-content?${RANGE}`);
+    expect(episodes.rows.map((r: any) => [r.key, r.label]).sort()).toEqual([
+      ['polonia-1', 'Polònia (polonia-1)'],
+      ['polonia-2', 'Polònia (polonia-2)'],
+      ['tn-2026-01-01', 'Telenotícies migdia'],
+    ]);
+  });
+
   it('applies the programme filter and lists the filters media data cannot apply', async () => {
     await start({ MESURA_MIN_COHORT: '1' });
     await sendTwoDays();

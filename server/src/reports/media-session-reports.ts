@@ -103,7 +103,7 @@ function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOpt
         const query = mediaSessionRankingQuery(grouping, rankingOrder(metrics), filters.sql, keys !== undefined);
         const page: Record<string, SqlValue> = keys === undefined ? { limit: request.limit, offset: request.offset } : { limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
         const rows = await context.reader.read(query, { ...bound, ...page });
-        return drilled(family, grouping, pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label)));
+        return drilled(family, grouping, told(pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label))));
       };
       const { current, previous } = await measurePeriods(request, series ? 'position' : 'key', measure);
       return buildAnswer(
@@ -151,6 +151,17 @@ function drilled(family: string, grouping: MediaRankingGrouping, period: Measure
     const drill = drillOf(row.key);
     return drill ? { ...row, drill } : row;
   });
+  return { ...period, rows };
+}
+
+/**
+ * Rows a person can tell apart: the episodes of a daily programme share one title, so a title
+ * shown on more than one row of the page is followed by each row's own key (the content id).
+ */
+function told(period: MeasuredPeriod): MeasuredPeriod {
+  const seen = new Map<string, number>();
+  for (const row of period.rows) seen.set(row.label, (seen.get(row.label) ?? 0) + 1);
+  const rows = period.rows.map((row) => ((seen.get(row.label) ?? 0) > 1 && row.label !== row.key ? { ...row, label: `${row.label} (${row.key})` } : row));
   return { ...period, rows };
 }
 
