@@ -11,22 +11,12 @@
 import { MEDIA_CELL_KEYS, MEDIA_CELLS_TABLE, NEVER_PLAYED } from '../../store/duckdb/media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
 import type { MediaGrouping } from './media-session-figures.js';
+import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
 import type { MediaRankingGrouping, MediaRankingOrder } from './media-session-ranking.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 
 /** media-session-figures.ts SUM_FIGURES over cells; the exits before the start still lack the idle ones. */
-const CELL_FIGURES = `sum(starts) AS plays,
-  sum(content_ms) / 1000.0 AS seconds_played,
-  sum(content_ms) / 1000.0 / nullif(sum(starts), 0) AS seconds_per_play,
-  CAST(sum(completes) AS DOUBLE) / nullif(sum(starts), 0) AS completion_rate,
-  sum(completes) AS completes,
-  sum(ad_breaks) AS ad_breaks,
-  sum(ads_started) AS ads_started,
-  sum(ads_completed) AS ads_completed,
-  CAST(sum(ads_completed) AS DOUBLE) / nullif(sum(ads_started), 0) AS ad_completion_rate,
-  sum(ad_ms) / 1000.0 AS ad_seconds,
-  sum(chapters_started) AS chapters_started,
-  sum(chapters_completed) AS chapters_completed,
+const CELL_FIGURES = `${PLAY_AND_AD_SUMS},
   CAST(sum(startup_ms) AS DOUBLE) / nullif(sum(startups), 0) AS startup_time_ms,
   CAST(sum(rebuffer_ms) AS DOUBLE) / nullif(sum(rebuffer_ms) + sum(content_ms), 0) AS rebuffer_ratio,
   sum(ended_exits) AS exits_before_start,

@@ -12,6 +12,7 @@ import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js
 import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../../store/media-sessions-sql.js';
 import type { FilterColumns } from '../filter-sql.js';
 import { mediaCellFiguresDuckdb } from './media-cell-figures.js';
+import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
 import { mediaSessionFiguresClickHouse } from './media-session-figures-clickhouse.js';
 
 export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channel';
@@ -33,18 +34,7 @@ export const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = 
 export const VISITORS_FIGURE = 'count(DISTINCT visitor_key) AS visitors';
 
 /** Every other figure the media reports show, per group: the report picks the ones it names. */
-export const SUM_FIGURES = `sum(starts) AS plays,
-  sum(content_ms) / 1000.0 AS seconds_played,
-  sum(content_ms) / 1000.0 / nullif(sum(starts), 0) AS seconds_per_play,
-  CAST(sum(completes) AS DOUBLE) / nullif(sum(starts), 0) AS completion_rate,
-  sum(completes) AS completes,
-  sum(ad_breaks) AS ad_breaks,
-  sum(ads_started) AS ads_started,
-  sum(ads_completed) AS ads_completed,
-  CAST(sum(ads_completed) AS DOUBLE) / nullif(sum(ads_started), 0) AS ad_completion_rate,
-  sum(ad_ms) / 1000.0 AS ad_seconds,
-  sum(chapters_started) AS chapters_started,
-  sum(chapters_completed) AS chapters_completed,
+export const SUM_FIGURES = `${PLAY_AND_AD_SUMS},
   avg(startup_time_ms) AS startup_time_ms,
   CAST(sum(rebuffer_ms) AS DOUBLE) / nullif(sum(rebuffer_ms) + sum(content_ms), 0) AS rebuffer_ratio,
   sum(exit_before_start) AS exits_before_start,
