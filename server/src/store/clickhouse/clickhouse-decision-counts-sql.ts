@@ -98,12 +98,14 @@ function visitorsSql(goal: Goal, scope: Scope): string {
         FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}))`;
   }
   // The analytics visitor of the impressions (DuckDB: their max); none, and no hit can convert.
+  // Both sides of the join are named: a current server refuses a join of unnamed subqueries
+  // (joined_subquery_requires_alias).
   return `(SELECT first_experience AS experience_id, first_at, ${after('>', 'goal_times')} AS times_after,
       has_goal_visitor AND notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at
     FROM (SELECT ${firstSeen}, maxIf(analytics_visitor_id, type = 'impression') AS analytics_visitor,
         isNotNull(analytics_visitor) AS has_goal_visitor, ifNull(analytics_visitor, '') AS goal_visitor
-      FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted})
-    ALL LEFT JOIN ${goalHitsSql(goal, scope)} USING (goal_visitor))`;
+      FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}) AS impressions
+    ALL LEFT JOIN ${goalHitsSql(goal, scope)} AS goal_hits USING (goal_visitor))`;
 }
 
 /** Per experience, its visitors and the converted among them: `experienceCounts`. */

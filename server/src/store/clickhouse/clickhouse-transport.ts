@@ -69,7 +69,10 @@ export function createClickHouseTransport(location: ClickHouseLocation, options:
     password: location.password,
     request_timeout: options.requestTimeoutMs ?? CLICKHOUSE_REQUEST_TIMEOUT_MS,
     ...(options.database !== undefined && { database: options.database }),
-    ...(options.maxQueryBytes !== undefined && { clickhouse_settings: { max_query_size: String(options.maxQueryBytes) } }),
+    clickhouse_settings: {
+      ...JSON_QUOTED_INTEGERS,
+      ...(options.maxQueryBytes !== undefined && { max_query_size: String(options.maxQueryBytes) }),
+    },
     // The client logs failed requests itself; the store reports them once, through its caller.
     log: { level: ClickHouseLogLevel.OFF },
   });
@@ -87,14 +90,21 @@ export function createClickHouseTransport(location: ClickHouseLocation, options:
   };
 }
 
+/**
+ * 64-bit integers as JSON strings, as `query` promises: 18.16 writes them so by default, ClickHouse
+ * 25.8 and later write them as JSON numbers, which lose precision past 2^53 once parsed.
+ */
+const JSON_QUOTED_INTEGERS = { output_format_json_quote_64bit_integers: 1 } as const;
+
 function queryId(options: StatementOptions): { query_id?: string } {
   return options.queryId === undefined ? {} : { query_id: options.queryId };
 }
 
 /**
  * ClickHouse's errors as ClickHouseQueryError with the first line of the server's message and its
- * code. The client parses only current servers' messages (`Code: 57. DB::Exception: … (TYPE)`);
- * 18.16 writes `Code: 57, e.displayText() = DB::Exception: …`, which it passes on as a plain Error.
+ * code. The client parses only current servers' messages (`Code: 57. DB::Exception: … (TYPE)`) and
+ * keeps the text after `DB::Exception:`, so the code is written back before it, as 18.16's
+ * `Code: 57, e.displayText() = DB::Exception: …` (passed on as a plain Error) already has it.
  */
 async function translateErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -102,7 +112,9 @@ async function translateErrors<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof ClickHouseError) {
       const code = Number(error.code);
-      throw new ClickHouseQueryError(Number.isInteger(code) ? code : undefined, `ClickHouse: ${error.message.split('\n')[0]}`);
+      const known = Number.isInteger(code) ? code : undefined;
+      const prefix = known === undefined ? '' : `Code: ${known}. `;
+      throw new ClickHouseQueryError(known, `ClickHouse: ${prefix}${error.message.split('\n')[0]}`);
     }
     const old = error instanceof Error ? OLD_SERVER_ERROR.exec(error.message) : null;
     if (old) throw new ClickHouseQueryError(Number(old[1]), `ClickHouse: ${error instanceof Error ? error.message.split('\n')[0] : ''}`);

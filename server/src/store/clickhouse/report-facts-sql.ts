@@ -55,14 +55,18 @@ const VISIT_CUT = `(SELECT event_id, visit_no, visit_page FROM (
     FROM ${HITS} WHERE hit_type = 'page_view' GROUP BY visitor_id)
   ARRAY JOIN ids AS event_id, visit_nos AS visit_no, visit_pages AS visit_page)`;
 
-/** page_views' columns (report-facts-schema.ts), and `searched`: the hit carried keywords, even blank ones. */
+/**
+ * page_views' columns (report-facts-schema.ts), and `searched`: the hit carried keywords, even blank
+ * ones. The join's sides are named: a current server refuses a join of unnamed subqueries
+ * (joined_subquery_requires_alias).
+ */
 export const CLICKHOUSE_PAGE_VIEWS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
     ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, cityHash64(report_suite, visitor_id, visit_no) AS visit_key,
     visit_page, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
     campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
     nullIf(replaceRegexpAll(lower(keywords_sent), '^ +| +$', ''), '') AS search_keywords, search_results, is_bot,
     keywords_sent IS NOT NULL AS searched, browser_name, os_name, viewport
-  FROM (SELECT * FROM ${HITS} WHERE hit_type = 'page_view') ALL INNER JOIN ${VISIT_CUT} USING (event_id))`;
+  FROM (SELECT * FROM ${HITS} WHERE hit_type = 'page_view') AS page_hits ALL INNER JOIN ${VISIT_CUT} AS visit_cuts USING (event_id))`;
 
 /** searches: the page views with keywords. */
 export const CLICKHOUSE_SEARCHES = `(SELECT * FROM ${CLICKHOUSE_PAGE_VIEWS} WHERE search_keywords IS NOT NULL)`;
