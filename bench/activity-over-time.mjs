@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { storeSegment } from '../server/dist/ingest/segment-batches.js';
 import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
 
 const EVENTS = Number(process.argv[2] ?? 100_000);
@@ -54,7 +55,7 @@ const store = await openDuckDbStore(dataDir, [], 'Europe/Madrid');
 try {
   const file = path.join(dataDir, 'decisions.ndjson');
   writeFileSync(file, segment('prova', EVENTS, '1') + segment('altra', EVENTS, '2'));
-  const loaded = await store.loadSegment(file, { skipStored: false, kinds: { hits: false, heartbeats: false, decisions: true } });
+  const loaded = await storeSegment(store, { file, kinds: { hits: false, heartbeats: false, decisions: true } }, { skipStored: false });
   console.log(`${loaded} decision events stored (${EVENTS} of the measured activity)`);
   const day = (ms) => new Date(ms).toISOString().slice(0, 10);
   const last30 = { from: day(NOW - 29 * DAY_MS), to: day(NOW) };

@@ -1,7 +1,7 @@
 // The reports benchmark: fills a fresh store with realistic synthetic traffic over the last 30 days
 // (bench/reports-traffic.mjs: site hits; bench/reports-media-traffic.mjs: media heartbeats and
 // their start hits) through the store's own load path (ingest-log segments of HitRow and
-// HeartbeatRow lines, loaded by Store.loadSegment as the collector's loader does), then starts the built server
+// HeartbeatRow lines, stored by storeSegment as the collector's loader does), then starts the built server
 // on that data and, while beacons keep arriving (bench/reports-ingest.mjs), asks every report of
 // the console's catalogue REPORT_RUNS times over HTTP, as the console does, with filters and
 // comparisons among them. Prints each report's p50 and p95 and, last, the worst p95:
@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
+import { storeSegment } from '../server/dist/ingest/segment-batches.js';
 import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
 import { mediaTrafficByHour } from './reports-media-traffic.mjs';
 import { hitTrafficByHour } from './reports-traffic.mjs';
@@ -93,7 +94,7 @@ async function fill(dataDir, firstMs) {
     for await (const rows of segments(firstMs)) {
       const file = path.join(dataDir, `bench-segment-${n++}.ndjson`);
       writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
-      stored += await store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: true, decisions: false } });
+      stored += await storeSegment(store, { file, kinds: { hits: true, heartbeats: true, decisions: false } }, { skipStored: false });
       heartbeats += rows.filter((row) => row.kind === 'heartbeat').length;
       rmSync(file);
     }

@@ -9,12 +9,13 @@
 // be measured on: each kind has a table of its own, and the capacity model multiplies each one's
 // bytes per event by a broadcaster's counts.
 //
-// DuckDB: ingest-log segment files loaded by Store.loadSegment (as bench/reports.mjs and the
-// collector's loader do) into a fresh store; the file's size after CHECKPOINT (the store's close),
-// then each table copied alone into a fresh file, for its share. ClickHouse (MESURA_STORE, else
-// MESURA_TEST_CLICKHOUSE; skipped when neither is set): the same segments drained by
-// openClickHouseEvents' segment drain into a database of its own, then OPTIMIZE … FINAL and
-// system.parts' bytes_on_disk per table; the database is dropped at the end.
+// DuckDB: ingest-log segment files stored by storeSegment (as bench/reports.mjs and the
+// collector's loader do: each segment one batch) into a fresh store; the file's size after
+// CHECKPOINT (the store's close), then each table copied alone into a fresh file, for its share.
+// ClickHouse (MESURA_STORE, else MESURA_TEST_CLICKHOUSE; skipped when neither is set): the same
+// segments stored by storeSegment through the collector's batch sink (batches of DRAIN_BATCH_ROWS)
+// into a database of its own, then OPTIMIZE … FINAL and system.parts' bytes_on_disk per table; the
+// database is dropped at the end.
 // Loopback only (the ClickHouse URL is the operator's), bounded by HARD_LIMIT_MS, stops by itself.
 // Usage: npm run bench:storage [-- events]   (default 1 000 000)
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
+import { storeSegment } from '../server/dist/ingest/segment-batches.js';
+import { clickHouseBatchSink } from '../server/dist/store/clickhouse/clickhouse-batch-sink.js';
 import { openClickHouseEvents } from '../server/dist/store/clickhouse/open-clickhouse-events.js';
 import { sqlIdentifier, sqlString } from '../server/dist/store/clickhouse/sql-literal.js';
 import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
@@ -105,13 +108,13 @@ async function writeSegments(dir, census) {
   return segments;
 }
 
-/** Loads every segment into a fresh DuckDB store through Store.loadSegment; the close checkpoints. */
+/** Stores every segment in a fresh DuckDB store through storeSegment; the close checkpoints. */
 async function fillDuckDb(dataDir, segments) {
   const store = await openDuckDbStore(dataDir, variableNames(SITE_VARIABLE_MAP));
   const started = performance.now();
   let stored = 0;
   try {
-    for (const { file, kinds } of segments) stored += await store.loadSegment(file, { skipStored: false, kinds });
+    for (const { file, kinds } of segments) stored += await storeSegment(store, { file, kinds }, { skipStored: false });
   } finally {
     await store.close();
   }
@@ -171,12 +174,18 @@ function clickHouseUrl() {
 }
 
 async function measureClickHouse(url, segments) {
-  const events = await openClickHouseEvents({ url, variables: variableNames(SITE_VARIABLE_MAP), collector: 'bench-storage', now: Date.now, requestTimeoutMs: CLICKHOUSE_OPTIMIZE_TIMEOUT_MS });
+  const events = await openClickHouseEvents({ url, variables: variableNames(SITE_VARIABLE_MAP), now: Date.now, requestTimeoutMs: CLICKHOUSE_OPTIMIZE_TIMEOUT_MS });
+  const sink = clickHouseBatchSink({
+    writer: events.writer,
+    collector: 'bench-storage',
+    location: events.location,
+    onLeftOut: ({ batchId, refused, skippedLines }) => console.log(`clickhouse: ${batchId} left out ${refused.length} rows, ${skippedLines} lines`),
+  });
   const database = events.location.database;
   try {
     const started = performance.now();
     let stored = 0;
-    for (const { file } of segments) stored += (await events.drain.drain(file)).rowsInserted;
+    for (const { file, kinds } of segments) stored += await storeSegment(sink, { file, kinds }, { skipStored: false });
     console.log(`clickhouse: ${stored} rows drained in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const tables = await events.transport.query(`SELECT name FROM system.tables WHERE database = ${sqlString(database)}`);
     for (const { name } of tables) await events.transport.command(`OPTIMIZE TABLE ${sqlIdentifier(database)}.${sqlIdentifier(name)} FINAL`);

@@ -7,7 +7,7 @@ import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { hitRow } from './helpers/event-rows.js';
 
-const options = { variables: ['section'], collector: 'c1', now: () => Date.UTC(2026, 0, 31) };
+const options = { variables: ['section'], now: () => Date.UTC(2026, 0, 31) };
 
 describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', () => {
   const db = useTestDatabase();

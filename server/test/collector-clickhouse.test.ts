@@ -12,12 +12,11 @@ import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openIntake } from '../src/ingest/intake.js';
-import { clickHouseSegmentSink } from '../src/store/clickhouse/clickhouse-segment-sink.js';
+import { clickHouseBatchSink } from '../src/store/clickhouse/clickhouse-batch-sink.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { openClickHouseRefusals } from '../src/store/clickhouse/refused-hits-table.js';
-import { ClickHouseSegmentDrain } from '../src/store/clickhouse/segment-drain.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { intakeOptions } from './helpers/intake-options.js';
@@ -132,12 +131,11 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     await ensureSchema(db().transport, db().location.database, tables);
     const transport = flakyTransport(db().transport);
     const writer = new EventBatchWriter({ transport, database: db().location.database, tables, now: Date.now });
-    const drain = new ClickHouseSegmentDrain({ writer, collector: 'c-flaky' });
-    const sink = clickHouseSegmentSink({ drain, location: db().location, onDrained: () => undefined });
+    const sink = clickHouseBatchSink({ writer, collector: 'c-flaky', location: db().location, onLeftOut: () => undefined });
     const refusals = await openClickHouseRefusals(db().transport, db().location.database);
     const intake = await openIntake({
       ...intakeOptions(tempDir()),
-      store: { loadSegment: sink.loadSegment, ...refusals },
+      store: { ...sink, ...refusals },
       drainRetry: { firstMs: 5000, maxMs: 30_000 },
     });
     cleanups.push(() => intake.close());

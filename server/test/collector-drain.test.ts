@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { LOG_FULL_RETRY_AFTER_S } from '../src/ingest/collector-health.js';
 import { IngestLog } from '../src/ingest/ingest-log.js';
 import { openIntake, type Intake } from '../src/ingest/intake.js';
 import type { RefusalStore } from '../src/ingest/refusals-store.js';
-import { LOAD_INTERVAL_MS, StoreLoader, type SegmentSink } from '../src/ingest/store-loader.js';
+import { LOAD_INTERVAL_MS, StoreLoader } from '../src/ingest/store-loader.js';
+import type { RowBatch, RowBatchSink } from '../src/store/row-batch.js';
 import { intakeOptions } from './helpers/intake-options.js';
 import { BROWSER_UA, beaconUrl, testHit } from './helpers/test-server.js';
 
@@ -17,21 +18,22 @@ const RETRY = { firstMs: LOAD_INTERVAL_MS, maxMs: 30_000 };
  * An events store that can be down: while `down`, every load fails as a refused connection does;
  * up, it keeps each row by event id and counts how often each was stored.
  */
-class FakeRemoteStore implements SegmentSink, RefusalStore {
+class FakeRemoteStore implements RowBatchSink, RefusalStore {
   down = true;
+  readonly batchRows = 100;
   readonly attempts: number[] = [];
   readonly stored = new Map<string, number>();
   constructor(private readonly clock: () => number) {}
 
-  async loadSegment(file: string): Promise<number> {
+  async storeBatch(batch: RowBatch): Promise<number> {
     this.attempts.push(this.clock());
     if (this.down) throw new Error('draining the ingest log into ClickHouse at clickhouse://default@127.0.0.1:1/x failed: connect ECONNREFUSED');
-    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-    for (const line of lines) {
-      const id = (JSON.parse(line) as { eventId: string }).eventId;
+    const records = batch.records();
+    for (const record of records) {
+      const id = (record as { eventId: string }).eventId;
       this.stored.set(id, (this.stored.get(id) ?? 0) + 1);
     }
-    return lines.length;
+    return records.length;
   }
 
   async addRefusedHits(): Promise<void> {}
@@ -98,10 +100,11 @@ describe('StoreLoader towards a store that is down', () => {
     const sink = new FakeRemoteStore(timers.now);
     sink.down = false;
     const order: string[] = [];
-    const recording: SegmentSink = {
-      loadSegment: async (file, options) => {
-        order.push(readFileSync(file, 'utf8').includes('"old"') ? 'leftover' : 'new');
-        return sink.loadSegment(file);
+    const recording: RowBatchSink = {
+      batchRows: sink.batchRows,
+      storeBatch: async (batch) => {
+        order.push(batch.lines.includes('"old"') ? 'leftover' : 'new');
+        return sink.storeBatch(batch);
       },
     };
     const { log, leftover } = IngestLog.open(path.join(dir, 'log'));

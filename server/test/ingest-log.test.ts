@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { IngestLog } from '../src/ingest/ingest-log.js';
+import { storeSegment } from '../src/ingest/segment-batches.js';
 import { StoreLoader } from '../src/ingest/store-loader.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { HitRow } from '../src/store/hit-row.js';
@@ -99,7 +100,7 @@ describe('IngestLog and StoreLoader', () => {
     const first = IngestLog.open(logDir()).log;
     await first.append([row('a')]);
     const [segment] = readdirSync(logDir());
-    await store.loadSegment(path.join(logDir(), segment!), { skipStored: false });
+    await storeSegment(store, { file: path.join(logDir(), segment!) }, { skipStored: false });
 
     const { log, leftover } = IngestLog.open(logDir());
     const loader = new StoreLoader(log, store, silent);

@@ -7,6 +7,7 @@ import { createServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createHeartbeatPipeline } from '../src/ingest/heartbeat-pipeline.js';
 import { IngestLog } from '../src/ingest/ingest-log.js';
+import { storeSegment } from '../src/ingest/segment-batches.js';
 import { StoreLoader } from '../src/ingest/store-loader.js';
 import { localDayIn } from '../src/local-day.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
@@ -66,7 +67,7 @@ describe('acknowledged heartbeats survive a crash (the beacons’ ingest log)', 
     const rows = await prerollRows();
     const first = IngestLog.open(logDir()).log;
     await first.append(rows);
-    await store.loadSegment(path.join(logDir(), readdirSync(logDir())[0]!), { skipStored: false });
+    await storeSegment(store, { file: path.join(logDir(), readdirSync(logDir())[0]!) }, { skipStored: false });
 
     const { log, leftover } = IngestLog.open(logDir());
     expect(await new StoreLoader(log, store, silent).recover(leftover)).toBe(0);
@@ -80,7 +81,7 @@ describe('acknowledged heartbeats survive a crash (the beacons’ ingest log)', 
       const copies = IngestLog.open(path.join(dir, name)).log;
       await copies.append(rows.map((row) => ({ ...row, receivedAtMs: row.receivedAtMs + laterByMs })));
       await copies.close();
-      return store.loadSegment(path.join(dir, name, readdirSync(path.join(dir, name))[0]!), { skipStored: false });
+      return storeSegment(store, { file: path.join(dir, name, readdirSync(path.join(dir, name))[0]!) }, { skipStored: false });
     };
     const HOUR_MS = 3_600_000;
     expect(await loadCopies('first', 0)).toBe(rows.length);

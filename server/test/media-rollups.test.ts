@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -17,6 +17,7 @@ import { MEDIA_CELLS_COMPACT_ROWS, MEDIA_CELLS_TABLE, MediaCellCompaction } from
 import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.js';
 import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { HeartbeatRow } from '../src/store/heartbeat-row.js';
+import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import { DUCKDB_FUNCTIONS, liveChannel, sessionFiguresFrom, sessionFiguresSql } from '../src/store/media-sessions-sql.js';
 import { replay, REPLAY_EPOCH_MS, scenario, VOD } from './helpers/media.js';
 import { liveScenario, storedRows } from './helpers/media-play-rows.js';
@@ -109,9 +110,7 @@ type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
 
 async function loadSegments(store: Store, segments: HeartbeatRow[][]): Promise<void> {
   for (const [n, rows] of segments.entries()) {
-    const file = path.join(dataDir!, `segment-${n}.ndjson`);
-    writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
-    await store.loadSegment(file, { skipStored: false, kinds: { hits: false, heartbeats: true, decisions: false } });
+    await store.storeBatch(rowBatchOf(`segment-${n}`, rows), { skipStored: false });
   }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DUCKDB_FILE_NAME, openDuckDbStore } from '../src/store/duckdb/duckdb-st
 import { CHECKPOINT_QUIET_MS, CHECKPOINT_WAL_MIB, DEFAULT_CHECKPOINT_RULE, checkpointDue, type CheckpointRule } from '../src/store/duckdb/quiet-checkpoint.js';
 import { ReadsFirst } from '../src/store/duckdb/reads-first.js';
 import type { HitRow } from '../src/store/hit-row.js';
+import { rowBatchOf } from '../src/store/ndjson-batch.js';
 
 const MIB = 1024 * 1024;
 
@@ -62,9 +63,7 @@ describe('the embedded store checkpoints after a load when it is due', () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP), 'Europe/Madrid', rule);
     try {
       if (readFirst) await store.read({ name: 'one', duckdb: 'SELECT 1 AS one' }, {});
-      const file = path.join(dir, 'segment.ndjson');
-      writeFileSync(file, `${JSON.stringify(hit('e1'))}\n`);
-      await store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: false, decisions: false } });
+      await store.storeBatch(rowBatchOf('segment', [hit('e1')]), { skipStored: false });
       const wal = walSize();
       const [row] = await store.read({ name: 'count', duckdb: 'SELECT count(*)::INTEGER AS n FROM page_views' }, {});
       return { wal, stored: Number(row?.n) };

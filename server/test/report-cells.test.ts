@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import { remakeReportCells } from '../src/store/duckdb/report-cells.js';
 import { CELL_SKETCH_KEYS } from '../src/store/duckdb/report-facts-schema.js';
 import type { HitRow } from '../src/store/hit-row.js';
@@ -38,9 +39,7 @@ const share = (eventId: string, visitor: string, atMs: number) =>
 type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
 
 async function load(store: Store, rows: HitRow[]) {
-  const file = path.join(dir, `segment-${segment++}.ndjson`);
-  writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  return store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: false, decisions: false } });
+  return store.storeBatch(rowBatchOf(`segment-${segment++}`, rows), { skipStored: false });
 }
 
 async function withConnection<T>(run: (connection: Awaited<ReturnType<DuckDBInstance['connect']>>) => Promise<T>, file = path.join(dir, 'mesura.duckdb')) {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import { compactPageCells } from '../src/store/duckdb/report-facts-compaction.js';
 import type { HitRow } from '../src/store/hit-row.js';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -30,9 +31,7 @@ function row(eventId: string, visitor: string, atMs: number, url: string): HitRo
 }
 
 async function load(store: Awaited<ReturnType<typeof openDuckDbStore>>, rows: HitRow[]) {
-  const file = path.join(dir, `segment-${segment++}.ndjson`);
-  writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  return store.loadSegment(file, { skipStored: false, kinds: { hits: true, heartbeats: false, decisions: false } });
+  return store.storeBatch(rowBatchOf(`segment-${segment++}`, rows), { skipStored: false });
 }
 
 async function query(sql: string) {

@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IngestLog } from '../src/ingest/ingest-log.js';
-import { LOAD_INTERVAL_MS, StoreLoader, type SegmentSink } from '../src/ingest/store-loader.js';
+import { LOAD_INTERVAL_MS, StoreLoader } from '../src/ingest/store-loader.js';
+import type { RowBatchSink } from '../src/store/row-batch.js';
 
 /** A store whose loads finish when the test says so. */
-class GatedStore implements SegmentSink {
+class GatedStore implements RowBatchSink {
   private release: (() => void)[] = [];
   loads = 0;
+  readonly batchRows = Number.POSITIVE_INFINITY;
 
-  loadSegment(): Promise<number> {
+  storeBatch(): Promise<number> {
     this.loads++;
     return new Promise((resolve) => this.release.push(() => resolve(1)));
   }
@@ -18,6 +20,11 @@ class GatedStore implements SegmentSink {
   /** Finishes the load under way. */
   finish(): void {
     this.release.shift()?.();
+  }
+
+  /** Resolves once `count` loads have reached the store (the loader reads each segment first). */
+  async started(count: number): Promise<void> {
+    while (this.loads < count) await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -32,9 +39,6 @@ function row(eventId: string) {
   return { eventId, reportSuite: 'mesuradev' } as unknown as Parameters<IngestLog['append']>[0][number];
 }
 
-/** Lets the loader's promise chain move on. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
 describe('how long a report waits for the loader (StoreLoader.freshness)', () => {
   const MAX_LAG_MS = 2 * LOAD_INTERVAL_MS;
 
@@ -47,7 +51,7 @@ describe('how long a report waits for the loader (StoreLoader.freshness)', () =>
 
     await log.append([row('a')]);
     const first = loader.flush();
-    await settle();
+    await store.started(1);
     // The load under way began within the lag: a reader waits for it, and only for it.
     expect(loader.freshness(MAX_LAG_MS)).toBe('running');
     store.finish();
@@ -59,8 +63,7 @@ describe('how long a report waits for the loader (StoreLoader.freshness)', () =>
     clock.nowMs = LOAD_INTERVAL_MS;
     await log.append([row('b')]);
     const second = loader.flush();
-    await settle();
-    expect(store.loads).toBe(2);
+    await store.started(2);
     // The first load began 5 s ago and finished: what it holds is within the lag, so no wait.
     expect(loader.freshness(MAX_LAG_MS)).toBe('fresh');
     clock.nowMs = MAX_LAG_MS + 1;
@@ -76,7 +79,7 @@ describe('how long a report waits for the loader (StoreLoader.freshness)', () =>
   it('does not count a load that failed as fresh', async () => {
     const clock = { nowMs: 0 };
     const { log } = IngestLog.open(path.join(dir, 'log'));
-    const failing: SegmentSink = { loadSegment: () => Promise.reject(new Error('disk full')) };
+    const failing: RowBatchSink = { batchRows: Number.POSITIVE_INFINITY, storeBatch: () => Promise.reject(new Error('disk full')) };
     const loader = new StoreLoader(log, failing, () => undefined, { setInterval: () => 1, clearInterval: () => undefined, now: () => clock.nowMs });
     await log.append([row('a')]);
     await expect(loader.flush()).rejects.toThrow('disk full');

@@ -1,13 +1,10 @@
 import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { HeartbeatRow } from '../store/heartbeat-row.js';
-import type { DecisionEventRow } from '../store/decision-row.js';
-import type { HitRow } from '../store/hit-row.js';
-import type { SegmentKinds } from '../store/store.js';
+import type { LogRecord, SegmentKinds } from '../store/row-batch.js';
 
-/** What the log holds: analytics hits, media heartbeats and decision events (told apart by their `kind`). */
-export type LogRecord = HitRow | HeartbeatRow | DecisionEventRow;
+/** What the log holds; the type lives with the batches that carry it to a store (store/row-batch.ts). */
+export type { LogRecord };
 
 /** A closed log segment, waiting to be loaded into the store. */
 export interface SealedSegment {
@@ -33,7 +30,7 @@ interface SegmentSize {
  *
  * Segments are NDJSON files of LogRecord (one durable path for beacons and heartbeats: one fdatasync
  * covers both), named by a rising sequence number. A torn last line (a crash in the middle of a
- * write) belongs to a batch that was never acknowledged; the store skips it.
+ * write) belongs to a batch that was never acknowledged; segment-batches.ts skips it.
  */
 export class IngestLog {
   /** Whether the current segment holds any rows, and of which kinds. */
@@ -113,7 +110,7 @@ export class IngestLog {
 
   /**
    * Starts the next segment and hands over the current one, if it holds rows, once every write to
-   * it is synced (the store reads it from disk).
+   * it is synced (the loader reads it from disk).
    */
   async seal(): Promise<SealedSegment | undefined> {
     if (!this.written) return undefined;

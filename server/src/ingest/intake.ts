@@ -16,7 +16,8 @@ import { createRefusalCounts, type RefusalCounts } from './refusals.js';
 import { acceptReportSuites } from './accepted-report-suites.js';
 import { createVisitorRate, type VisitorRateLimits } from './visitor-rate.js';
 import type { RefusalStore } from './refusals-store.js';
-import { StoreLoader, type DrainRetry, type SegmentSink } from './store-loader.js';
+import type { RowBatchSink } from '../store/row-batch.js';
+import { StoreLoader, type DrainRetry } from './store-loader.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type CollectorHealth } from './collector-health.js';
 
 /** Largest batch written to the log in one write and one fdatasync. */
@@ -73,8 +74,8 @@ export interface Intake {
 
 export interface IntakeOptions {
   dataDir: string;
-  /** Where sealed log segments go, and refusal counts (store/open-events-store.ts). */
-  store: SegmentSink & RefusalStore;
+  /** Where the batches of sealed log segments go, and refusal counts (store/open-events-store.ts). */
+  store: RowBatchSink & RefusalStore;
   environment: string;
   variableMap: VariableMap;
   timeZone: string;

@@ -1,5 +1,6 @@
-import type { SegmentKinds } from '../store/store.js';
+import type { RowBatchSink } from '../store/row-batch.js';
 import type { IngestLog, SealedSegment } from './ingest-log.js';
+import { storeSegment } from './segment-batches.js';
 
 /** How often sealed log segments are moved into the store: the delay before reports see an event. */
 export const LOAD_INTERVAL_MS = 5000;
@@ -7,18 +8,6 @@ export const LOAD_INTERVAL_MS = 5000;
 export const DRAIN_RETRY_FIRST_MS = LOAD_INTERVAL_MS;
 /** The longest wait between drain attempts while the events store stays down: the lag it adds once the store is back. */
 export const DRAIN_RETRY_MAX_MS = 30_000;
-
-/**
- * Where sealed segments go: the embedded DuckDB store (DuckDbStore.loadSegment reads the file
- * itself) or ClickHouse (store/clickhouse/clickhouse-segment-sink.ts sends it in batches).
- */
-export interface SegmentSink {
-  /**
-   * Stores one sealed segment's rows and resolves once they are durable there; with `skipStored`,
-   * only rows an earlier attempt did not store. Returns how many rows it added.
-   */
-  loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number>;
-}
 
 /** How a collector on a remote store behaves when it fails; the embedded store uses none of it. */
 export interface DrainRetry {
@@ -44,9 +33,11 @@ export interface LoaderTimers {
 }
 
 /**
- * Moves the ingest log into the store: every LOAD_INTERVAL_MS it seals the current segment, appends
- * its rows in one batch and deletes the segment. A segment the store refused stays on disk and is
- * tried again first on the next round, so nothing acknowledged is dropped.
+ * Moves the ingest log into the store: every LOAD_INTERVAL_MS it seals the current segment, hands
+ * its rows to the sink in batches of the sink's size (the embedded store takes a segment whole, the
+ * ClickHouse sink DRAIN_BATCH_ROWS at a time) and deletes the segment once every batch is stored.
+ * A segment the store refused, or any of its batches, stays on disk and is tried again first on
+ * the next round, so nothing acknowledged is dropped.
  */
 export class StoreLoader {
   private unloaded: SealedSegment[] = [];
@@ -63,7 +54,7 @@ export class StoreLoader {
 
   constructor(
     private readonly log: IngestLog,
-    private readonly sink: SegmentSink,
+    private readonly sink: RowBatchSink,
     private readonly onError: (error: unknown) => void,
     private readonly timers: LoaderTimers = { setInterval, clearInterval: (h) => clearInterval(h as NodeJS.Timeout) },
     /** Back off after failures (a collector on ClickHouse); without it every tick tries again. */
@@ -74,7 +65,7 @@ export class StoreLoader {
   async recover(leftover: SealedSegment[]): Promise<number> {
     let rows = 0;
     for (const segment of leftover) {
-      rows += await this.sink.loadSegment(segment.file, { skipStored: true });
+      rows += await storeSegment(this.sink, segment, { skipStored: true });
       await this.log.discard(segment);
     }
     return rows;
@@ -164,10 +155,10 @@ export class StoreLoader {
     if (sealed) this.unloaded.push(sealed);
     while (this.unloaded.length > 0) {
       const segment = this.unloaded[0]!;
-      // A retried segment may have been committed by an attempt whose answer was lost.
+      // A retried segment may be stored in part (the batches before one that failed) or whole (an answer lost).
       const retry = this.attempted.has(segment.file);
       this.attempted.add(segment.file);
-      await this.sink.loadSegment(segment.file, { skipStored: retry, kinds: segment.kinds });
+      await storeSegment(this.sink, segment, { skipStored: retry });
       this.unloaded.shift();
       this.attempted.delete(segment.file);
       await this.log.discard(segment);

@@ -1,14 +1,13 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConsentChoiceTable } from '../consent-choices/consent-choice-table.js';
 import type { RefusalStore } from '../ingest/refusals-store.js';
-import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry, type SegmentSink } from '../ingest/store-loader.js';
+import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry } from '../ingest/store-loader.js';
 import type { AnalyticsReader } from './analytics-reader.js';
 import type { DecisionStore } from './decision-store.js';
 import { ClickHouseAnalyticsReader } from './clickhouse/clickhouse-analytics-reader.js';
 import { ClickHouseDecisionStore } from './clickhouse/clickhouse-decision-store.js';
 import { ClickHouseReportStore } from './clickhouse/clickhouse-report-store.js';
-import { clickHouseSegmentSink } from './clickhouse/clickhouse-segment-sink.js';
+import { clickHouseBatchSink, type LeftOut } from './clickhouse/clickhouse-batch-sink.js';
 import { createClickHouseTransport } from './clickhouse/clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse/clickhouse-url.js';
 import { collectorName } from './clickhouse/collector-name.js';
@@ -16,6 +15,7 @@ import { clickHouseConsentChoices } from './clickhouse/consent-choices-table.js'
 import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
 import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
 import { openDuckDbStore } from './duckdb/duckdb-store.js';
+import type { RowBatchSink } from './row-batch.js';
 import type { ReportStore } from './store.js';
 
 /** The embedded store, as openDuckDbStore returns it. */
@@ -43,13 +43,13 @@ export function parseEventsStore(value: string | undefined): EventsStoreSetting 
   return { engine: 'clickhouse', url: value, location: parseClickHouseUrl(value, 'MESURA_STORE') };
 }
 
-/** The events store, opened: where the ingest loader sends sealed segments and refusal counts. */
+/** The events store, opened: where the ingest loader sends the batches of sealed segments and refusal counts. */
 export type EventsStore =
   | {
       engine: 'duckdb';
       /** Reads and writes everything: reports, export, rights, the embedded metadata. */
       store: EmbeddedEventsStore;
-      sink: SegmentSink & RefusalStore;
+      sink: RowBatchSink & RefusalStore;
       /** The embedded store is never down: the loader retries on every tick, as it always has. */
       drainRetry: undefined;
       /** For logs. */
@@ -58,7 +58,7 @@ export type EventsStore =
     }
   | {
       engine: 'clickhouse';
-      sink: SegmentSink & RefusalStore;
+      sink: RowBatchSink & RefusalStore;
       drainRetry: DrainRetry;
       /** For logs: the server without its password. */
       description: string;
@@ -90,8 +90,8 @@ export interface OpenEventsStoreOptions {
 }
 
 /**
- * The one place that picks the events engine from configuration. Unset, the embedded DuckDB (its
- * loader reads each segment file itself); ClickHouse: the segment drain sends segments in
+ * The one place that picks the events engine from configuration. Unset, the embedded DuckDB (it
+ * takes each segment as one batch of rows); ClickHouse: the batch sink sends segments in
  * exactly-once batches (store/clickhouse/), with retries that back off while the server is down.
  */
 export async function openEventsStore(options: OpenEventsStoreOptions): Promise<EventsStore> {
@@ -102,23 +102,15 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     return { engine: 'duckdb', store, sink: store, drainRetry: undefined, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
   }
   const collector = options.collects ? collectorName(options.logDir, options.collectorName) : API_NODE_NAME;
-  const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, collector, now: Date.now });
+  const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, now: Date.now });
   const refusals = await openClickHouseRefusals(events.transport, events.location.database);
-  const sink = clickHouseSegmentSink({
-    drain: events.drain,
-    location: events.location,
-    onDrained: (file, result) => {
-      const refused = result.refused.slice(0, 3).map((row) => `${row.batchId}#${row.batchRow}: ${row.reason}`);
-      options.log.warn(
-        `${path.basename(file)}: ${result.refused.length} rows no ClickHouse column can hold were left out (${refused.join('; ')}), ${result.skippedLines} torn lines skipped`,
-      );
-    },
-  });
+  const onLeftOut = (leftOut: LeftOut) => options.log.warn(leftOutLine(leftOut));
+  const sink = clickHouseBatchSink({ writer: events.writer, collector, location: events.location, onLeftOut });
   // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
   const readerTransport = createClickHouseTransport(events.location, { database: events.location.database, maxQueryBytes: REPORT_QUERY_MAX_BYTES });
   return {
     engine: 'clickhouse',
-    sink: { loadSegment: sink.loadSegment, ...refusals },
+    sink: { ...sink, ...refusals },
     reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
     reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
     decisions: new ClickHouseDecisionStore({ transport: readerTransport, timeZone: options.timeZone }),
@@ -131,4 +123,10 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
       await events.close();
     },
   };
+}
+
+/** One log line for a batch that left rows out: the first few refused rows, with their place in the batch. */
+function leftOutLine({ batchId, refused, skippedLines }: LeftOut): string {
+  const first = refused.slice(0, 3).map((row) => `#${row.batchRow}: ${row.reason}`);
+  return `${batchId}: ${refused.length} rows no ClickHouse column can hold were left out (${first.join('; ')}), ${skippedLines} torn lines skipped`;
 }

@@ -1,13 +1,6 @@
 import type { ExportCursor } from './export-cursor.js';
 import type { MediaStore } from './media-store.js';
-
-/** Which kinds of record an ingest-log segment holds, so that the store reads only the tables it must fill. */
-export interface SegmentKinds {
-  hits: boolean;
-  heartbeats: boolean;
-  /** Impressions and conversions of activities (decide/). */
-  decisions: boolean;
-}
+import type { RowBatchSink } from './row-batch.js';
 
 /** How the page-view report groups its rows. */
 export type PageViewDimension = 'day' | 'section' | 'pageName';
@@ -70,14 +63,8 @@ export interface ReportStore extends MediaStore {
 
 /**
  * Where hits live. The collector acknowledges an event once the ingest log holds it; the loader
- * then moves each log segment into the store.
+ * then hands the store each log segment's rows as batches (row-batch.ts `RowBatchSink`): rows, not
+ * file names, so a store never needs to read the collector's disk. `storeBatch` stores a batch in
+ * one transaction, only in the tables of its `kinds`, and resolving means the rows are durable.
  */
-export interface Store extends ReportStore {
-  /**
-   * Loads one ingest-log segment file (NDJSON of HitRow and HeartbeatRow) in one transaction; with
-   * `skipStored`, only the hits and heartbeats not stored yet (recovery after a crash). `kinds`
-   * says which tables the segment has rows for (default: both). Returns how many rows it added.
-   * Resolving means they are durable.
-   */
-  loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number>;
-}
+export interface Store extends ReportStore, RowBatchSink {}

@@ -1,15 +1,17 @@
 /**
  * The same stored rows in both engines: each segment written by the collector's ingest log, then
- * loaded into a DuckDB store (Store.loadSegment) and drained into ClickHouse (the collector's
- * segment drain), so that a test can ask both the same question.
+ * cut into batches and stored in a DuckDB store (Store.storeBatch, the segment whole) and in
+ * ClickHouse (the collector's batch sink, smaller batches), so that a test can ask both the same
+ * question.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IngestLog, type LogRecord } from '../../src/ingest/ingest-log.js';
+import { storeSegment } from '../../src/ingest/segment-batches.js';
+import { clickHouseBatchSink, type LeftOut } from '../../src/store/clickhouse/clickhouse-batch-sink.js';
 import { ensureSchema, eventTables } from '../../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../../src/store/clickhouse/event-batch-writer.js';
-import { ClickHouseSegmentDrain } from '../../src/store/clickhouse/segment-drain.js';
 import { openDuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { TestDatabase } from './clickhouse.js';
 
@@ -39,16 +41,23 @@ export async function loadBothEngines(options: {
   const writer = new EventBatchWriter({ transport, database: location.database, tables, now: () => 0 });
   // Batch ids name ClickHouse's query ids, which are unique on the server: test files that drain the
   // same rows at once into databases of their own must not share a collector name.
-  const drain = new ClickHouseSegmentDrain({ writer, collector: `test-${location.database}`, batchRows: DRAIN_TEST_BATCH_ROWS });
+  const leftOut: LeftOut[] = [];
+  const sink = clickHouseBatchSink({
+    writer,
+    collector: `test-${location.database}`,
+    location,
+    batchRows: DRAIN_TEST_BATCH_ROWS,
+    onLeftOut: (batch) => leftOut.push(batch),
+  });
   const { log } = IngestLog.open(path.join(dir, 'log'));
   try {
     for (const rows of options.segments) {
       await log.append([...rows]);
       const sealed = await log.seal();
       if (!sealed) continue;
-      await duckdb.loadSegment(sealed.file, { skipStored: false, kinds: sealed.kinds });
-      const drained = await drain.drain(sealed.file);
-      if (drained.refused.length > 0 || drained.skippedLines > 0) throw new Error(`ClickHouse refused rows: ${JSON.stringify(drained.refused)}`);
+      await storeSegment(duckdb, sealed, { skipStored: false });
+      await storeSegment(sink, sealed, { skipStored: false });
+      if (leftOut.length > 0) throw new Error(`ClickHouse refused rows: ${JSON.stringify(leftOut)}`);
     }
   } finally {
     await log.close();

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { COLLECTOR_NAME_PATTERN } from './segment-drain.js';
 
 /** The file in the ingest-log folder that names the collector writing that log. */
 export const COLLECTOR_NAME_FILE = 'collector-name';
 
+/** A collector's name in batch ids: ASCII letters, digits, `_`, `.` and `-`. */
+export const COLLECTOR_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
 /**
- * The name the segment drain gives this log's batches: read from `<logDir>/collector-name`, or
- * made (random, `c-` and 12 hex digits) and written there, durably, on first use. It belongs to the
- * log, not to the host: a log moved to another machine keeps its batches' names, and two
- * collectors on one machine, each with its own log, never share one. `configured` (e.g. an
- * environment variable) wins and is written for the next start.
+ * The name the ClickHouse sink (clickhouse-batch-sink.ts) gives this log's batches: read from
+ * `<logDir>/collector-name`, or made (random, `c-` and 12 hex digits) and written there, durably,
+ * on first use. It belongs to the log, not to the host: a log moved to another machine keeps its
+ * batches' names, and two collectors on one machine, each with its own log, never share one.
+ * `configured` (e.g. an environment variable) wins and is written for the next start.
  */
 export function collectorName(logDir: string, configured?: string): string {
   const file = path.join(logDir, COLLECTOR_NAME_FILE);

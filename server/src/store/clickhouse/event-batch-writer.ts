@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LogRecord } from '../../ingest/ingest-log.js';
+import type { LogRecord } from '../row-batch.js';
 import { BATCHES_TABLE, type BatchPhase } from './batches-table.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTables } from './ensure-schema.js';
@@ -11,7 +11,7 @@ export interface EventBatch {
   /**
    * Names these rows and no others, on every attempt, from every process: e.g. the collector's
    * name, the log segment's, the offset of the batch's first line and a digest of its lines
-   * (segment-drain.ts).
+   * (clickhouse-batch-sink.ts, row-batch.ts).
    */
   id: string;
   rows: readonly LogRecord[];

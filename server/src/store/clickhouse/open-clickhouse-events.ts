@@ -2,26 +2,22 @@ import { createClickHouseTransport, type ClickHouseTransport, type TransportOpti
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse-url.js';
 import { ensureSchema, eventTables, type EventTables } from './ensure-schema.js';
 import { EventBatchWriter } from './event-batch-writer.js';
-import { ClickHouseSegmentDrain } from './segment-drain.js';
 
 export interface OpenClickHouseEventsOptions extends TransportOptions {
   /** MESURA_STORE's value: `clickhouse://user:password@host:port/database`. */
   url: string;
   /** The named variables of the variable map: a nullable text column each in `hits`. */
   variables: readonly string[];
-  /** This process's name in batch ids (segment-drain.ts): unique among the collectors of one database. */
-  collector: string;
   /** The clock the batch journal is dated by (epoch ms). */
   now: () => number;
 }
 
-/** The events side of a ClickHouse deployment, ready: its tables exist, its segments can be drained. */
+/** The events side of a ClickHouse deployment, ready: its tables exist, batches can be written (clickhouse-batch-sink.ts). */
 export interface ClickHouseEvents {
   location: ClickHouseLocation;
   transport: ClickHouseTransport;
   tables: EventTables;
   writer: EventBatchWriter;
-  drain: ClickHouseSegmentDrain;
   close(): Promise<void>;
 }
 
@@ -32,7 +28,7 @@ export class ClickHouseStartError extends Error {
 
 /**
  * Connects to the ClickHouse MESURA_STORE names, creates its database and tables when absent (and
- * the columns of variables named since), and returns the writer and the drain that fill them.
+ * the columns of variables named since), and returns the writer that fills them.
  * Throws ClickHouseUrlError for a bad URL and ClickHouseStartError when the server refuses.
  */
 export async function openClickHouseEvents(options: OpenClickHouseEventsOptions): Promise<ClickHouseEvents> {
@@ -49,6 +45,5 @@ export async function openClickHouseEvents(options: OpenClickHouseEventsOptions)
     throw new ClickHouseStartError(`ClickHouse at ${describeClickHouse(location)} could not make the events tables: ${reason}`);
   }
   const writer = new EventBatchWriter({ transport, database: location.database, tables, now: options.now });
-  const drain = new ClickHouseSegmentDrain({ writer, collector: options.collector });
-  return { location, transport, tables, writer, drain, close: () => transport.close() };
+  return { location, transport, tables, writer, close: () => transport.close() };
 }

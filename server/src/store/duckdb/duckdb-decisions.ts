@@ -1,7 +1,7 @@
 /**
  * The DuckDB side of activities and decision events. Activities are one JSON definition per row
  * (a VARCHAR holding JSON: ClickHouse's String alike, no engine-specific JSON type needed). Values
- * go in as bound parameters; the one literal, the segment's file name, through sqlString.
+ * go in as bound parameters; the one literal, the staged batch's file name, through sqlString.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '../../decide/activity.js';
@@ -26,7 +26,7 @@ export async function ensureDecisionTables(connection: DuckDBConnection): Promis
 
 export const DECISION_COLUMNS = ['decision_id', 'type', 'activity_id', 'experience_id', 'visitor_id', 'analytics_visitor_id', 'mbox', 'decided_at'] as const;
 
-/** The decision events of one ingest-log segment; hits, heartbeats and a torn last line read as rows without kind and are dropped. */
+/** The decision events of one staged batch of ingest-log lines; hits, heartbeats and a torn last line read as rows without kind and are dropped. */
 export function decisionSegmentSelect(file: string): string {
   return `SELECT decisionId AS decision_id, type, activityId AS activity_id, experienceId AS experience_id, visitorKey AS visitor_id,
       analyticsVisitorId AS analytics_visitor_id, mbox, CAST(epoch_ms(atMs) AS TIMESTAMP_MS) AS decided_at

@@ -13,7 +13,9 @@ import { logSegmentReader } from './log-segment-sql.js';
 import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../../ingest/refusals-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from '../media-store.js';
-import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, SegmentKinds, Store } from '../store.js';
+import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, Store } from '../store.js';
+import type { RowBatch, SegmentKinds } from '../row-batch.js';
+import { BatchStaging, DUCKDB_STAGING_DIR } from './batch-staging.js';
 import { exportPageEnd } from './duckdb-export.js';
 import { exportPageSql, exportValues } from './export-page-sql.js';
 import { pageViews } from './duckdb-page-views.js';
@@ -74,7 +76,8 @@ export async function openDuckDbStore(
   await ensureAccountTables(writer);
   await ensureReportFactTables(writer);
   await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
-  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule });
+  const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));
+  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging);
   return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
 }
 
@@ -93,10 +96,12 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     private readonly writer: DuckDBConnection,
     private readonly columns: readonly HitColumn[],
     private readonly timeZone: string,
-    /** SELECT over one ingest-log segment file, yielding rows in table-column terms. */
-    private readonly readSegment: (file: string) => string,
+    /** SELECT over one staged batch file, yielding rows in table-column terms. */
+    private readonly readHits: (file: string) => string,
     /** The database file, whose WAL the store checkpoints at quiet moments (quiet-checkpoint.ts). */
     private readonly checkpoint: { file: string; rule: CheckpointRule },
+    /** Where a batch's lines are written for read_ndjson. */
+    private readonly staging: BatchStaging,
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
     private readonly compaction = new PageCellCompaction(),
     private readonly mediaCompaction = new MediaCellCompaction(),
@@ -105,19 +110,32 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   ) {}
 
   /**
-   * Every row is de-duplicated at load by its key (hits by event id and suite, heartbeats by
-   * heartbeat id and suite, decisions by decision id), whether or not `skipStored` says a retry:
-   * a beacon retried after a restart or traffic sent twice is stored once.
+   * A segment whole, as one batch: one transaction per LOAD_INTERVAL_MS, whose work (report tables,
+   * roll-ups, their compaction) does not grow with a number of batches; a segment is a few seconds
+   * of events.
    */
-  async loadSegment(file: string, options: { skipStored: boolean; kinds?: SegmentKinds }): Promise<number> {
-    const { hits = true, heartbeats = true, decisions = true } = options.kinds ?? {};
-    // Every table or none: a segment is deleted only once all its rows are in.
+  readonly batchRows = Number.POSITIVE_INFINITY;
+
+  /**
+   * Stages the batch's lines (batch-staging.ts) and loads them in one transaction. Every row is
+   * de-duplicated at load by its key (hits by event id and suite, heartbeats by heartbeat id and
+   * suite, decisions by decision id), whether or not `skipStored` says a retry: a batch stored
+   * again, a beacon retried after a restart or traffic sent twice is stored once.
+   */
+  async storeBatch(batch: RowBatch): Promise<number> {
+    if (batch.lines.length === 0) return 0;
+    return this.staging.withStaged(batch.lines, (file) => this.loadStaged(file, batch.kinds));
+  }
+
+  private async loadStaged(file: string, kinds: Readonly<SegmentKinds>): Promise<number> {
+    const { hits, heartbeats, decisions } = kinds;
+    // Every table or none: a batch's segment is deleted only once all its rows are in.
     const connection = this.reads.yieldingConnection(this.writer);
     await connection.run('BEGIN TRANSACTION');
     let rows = 0;
     try {
       if (hits) {
-        const loaded = await loadHitsWithFacts(connection, this.readSegment(file), this.exportColumns(), this.timeZone);
+        const loaded = await loadHitsWithFacts(connection, this.readHits(file), this.exportColumns(), this.timeZone);
         await this.compaction.record(connection, loaded.pageCells + loaded.cells, loaded.days);
         rows += loaded.hits;
       }

@@ -11,9 +11,10 @@ const JSON_TYPES: Record<HeartbeatColumnType, string> = {
 };
 
 /**
- * Builds the SELECT that reads the heartbeat records of one ingest-log segment as rows of the
- * heartbeats table. The segment also holds hit records (they carry no `kind`), and possibly a torn
- * last line (never acknowledged); both read as rows without `kind` and are dropped.
+ * Builds the SELECT that reads the heartbeat records of one staged batch of ingest-log lines
+ * (batch-staging.ts) as rows of the heartbeats table. The batch may also hold hit records (they
+ * carry no `kind`), and possibly a torn line (never acknowledged); both read as rows without
+ * `kind` and are dropped.
  */
 export function heartbeatSegmentReader(columns: readonly HeartbeatColumn[]): (file: string) => string {
   const jsonColumns = [`kind: 'VARCHAR'`, ...columns.map((c) => `${c.source}: '${JSON_TYPES[c.type]}'`)].join(', ');

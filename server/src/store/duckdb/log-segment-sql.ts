@@ -9,9 +9,9 @@ const FIELD_TYPES: Record<string, string> = {
 };
 
 /**
- * Builds the SELECT that reads one ingest-log segment (NDJSON of HitRow) as rows of the hits table,
- * column for column. A torn last line (a crash mid-write, never acknowledged) reads as nulls and
- * is dropped.
+ * Builds the SELECT that reads one staged batch (NDJSON of LogRecord as the ingest log writes it:
+ * batch-staging.ts) as rows of the hits table, column for column. A torn line (a crash mid-write,
+ * never acknowledged) reads as nulls and is dropped.
  */
 export function logSegmentReader(columns: readonly HitColumn[], variables: readonly string[]): (file: string) => string {
   const fields = columns.flatMap((c) => (typeof c.source === 'string' ? [c.source] : []));

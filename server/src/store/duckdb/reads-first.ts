@@ -1,5 +1,5 @@
 /**
- * Reports go first: a segment load (DuckDbStore.loadSegment, every LOAD_INTERVAL_MS) runs its
+ * Reports go first: a segment load (DuckDbStore.storeBatch, every LOAD_INTERVAL_MS) runs its
  * statements one at a time, and before each one it waits while a report's read is in flight. A
  * load takes both cores for half a second to a second; a report that ran beside a whole load took
  * twice its time, which was every report's slowest answers while ingest went on (bench:reports).
