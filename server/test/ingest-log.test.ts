@@ -81,6 +81,19 @@ describe('IngestLog and StoreLoader', () => {
     expect(readdirSync(logDir())).toEqual([]);
   });
 
+  it('seals a segment only once every sync under way on it has ended, and stores every row of appends made while others synced', async () => {
+    const { log } = IngestLog.open(logDir());
+    const loader = new StoreLoader(log, store, silent);
+    // Several group commits in flight at once (intake.ts LOG_SYNCS_IN_FLIGHT), then a load.
+    const appends = ['a', 'b', 'c', 'd', 'e'].map((id) => log.append([row(id)]));
+    const load = loader.flush();
+    await Promise.all(appends);
+    await load;
+    expect(await storedIds()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    await log.close();
+    expect(readdirSync(logDir())).toEqual([]);
+  });
+
   it('recovers what a crashed process acknowledged, skipping a torn last line', async () => {
     const crashed = IngestLog.open(logDir()).log;
     await crashed.append([row('a'), row('b')]);

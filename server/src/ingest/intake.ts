@@ -22,6 +22,13 @@ import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type C
 
 /** Largest batch written to the log in one write and one fdatasync. */
 export const MAX_BATCH_ROWS = 5000;
+/**
+ * Log writes whose fdatasync may be under way at once. With one, every request that arrived during
+ * a sync waited for it to end before its own write began, and the collector's core sat idle for
+ * about a sixth of a loaded run (a CPU profile under bench:cluster's mix); with a few, the next
+ * batch's write and sync start at once. Each sync covers every write before it (ingest-log.ts).
+ */
+export const LOG_SYNCS_IN_FLIGHT = 4;
 export const INGEST_LOG_DIR = 'ingest-log';
 const RECENT_EVENT_IDS = 200_000;
 
@@ -116,7 +123,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
     await refusals.flush();
   };
   loader.start();
-  const batcher = new Batcher<LogRecord>({ write: (rows) => log.append(rows), maxBatchSize: MAX_BATCH_ROWS });
+  const batcher = new Batcher<LogRecord>({ write: (rows) => log.append(rows), maxBatchSize: MAX_BATCH_ROWS, maxInFlight: LOG_SYNCS_IN_FLIGHT });
   const localDay = localDayIn(options.timeZone);
   const refusals = createRefusalCounts({ store: options.store, localDay, onFlushError: options.onLoadError });
   refusals.start();
