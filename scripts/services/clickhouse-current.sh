@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# A current ClickHouse for the tests and CI: the engine the npm package chdb embeds (ClickHouse 26.7)
+# behind ClickHouse's HTTP interface (scripts/services/chdb-server/), as the current user, on loopback.
+#
+#   scripts/services/clickhouse-current.sh start|stop|status|url [dir]
+#
+# Everything it writes (config, data, log, pid) stays under <dir> (default
+# ./data/services/clickhouse-current). It listens on 127.0.0.1:$MESURA_CLICKHOUSE_CURRENT_PORT
+# (default 8124); `url` prints the MESURA_TEST_CLICKHOUSE address of its test database. The user is
+# `default` with no password, which is why nothing listens beyond loopback. Needs `npm install`
+# (chdb is a development dependency of the root package). scripts/services/chdb-server/README.md
+# says what it emulates of a server and what it does not.
+set -euo pipefail
+
+# How long start waits for /ping to answer (the engine's library loads first), and stop for the process to leave.
+START_TIMEOUT_SECONDS=60
+STOP_TIMEOUT_SECONDS=30
+# libuv threads, on which chDB runs statements: several at once, as a server's connections do.
+THREADPOOL_THREADS=16
+
+command_name="${1:-}"
+dir="${2:-./data/services/clickhouse-current}"
+port="${MESURA_CLICKHOUSE_CURRENT_PORT:-8124}"
+main="$(cd "$(dirname "$0")" && pwd)/chdb-server/main.mjs"
+
+case "$command_name" in start | stop | status | url) ;; *)
+  echo "usage: $0 start|stop|status|url [dir]  (port: MESURA_CLICKHOUSE_CURRENT_PORT)" >&2
+  exit 2
+  ;;
+esac
+if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || ((port < 1 || port > 65535)); then
+  echo "clickhouse-current: port '$port' is not a number from 1 to 65535" >&2
+  exit 2
+fi
+
+mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)"
+pid_file="$dir/chdb-server.pid"
+
+running_pid() {
+  [ -f "$pid_file" ] || return 1
+  local pid
+  pid="$(cat "$pid_file")"
+  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+# GET /ping over bash's /dev/tcp (no curl on a bare CI image); HTTP/1.0, so the server closes.
+answers() {
+  local reply
+  reply="$(timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf 'GET /ping HTTP/1.0\r\n\r\n' >&3 && cat <&3" 2>/dev/null)" || return 1
+  [[ "$reply" == "HTTP/1."?" 200"*$'\r\n\r\nOk.'* ]]
+}
+
+start() {
+  if pid="$(running_pid)" && answers; then
+    echo "clickhouse-current: already running (pid $pid, http 127.0.0.1:$port)"
+    return 0
+  fi
+  rm -f "$pid_file"
+  # Its own session, so that a Ctrl-C in the terminal that started it does not stop it.
+  TZ=UTC UV_THREADPOOL_SIZE=$THREADPOOL_THREADS setsid node "$main" --port "$port" --dir "$dir" \
+    </dev/null >>"$dir/chdb-server.log" 2>&1 &
+  local child=$! waited=0
+  until answers; do
+    if ! kill -0 "$child" 2>/dev/null || ((waited >= START_TIMEOUT_SECONDS * 10)); then
+      echo "clickhouse-current: no answer on 127.0.0.1:$port; see $dir/chdb-server.log" >&2
+      tail -n 5 "$dir/chdb-server.log" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  echo "clickhouse-current: running (pid $(running_pid || echo '?'), http 127.0.0.1:$port, data $dir)"
+}
+
+stop() {
+  local pid
+  if ! pid="$(running_pid)"; then
+    echo "clickhouse-current: not running"
+    rm -f "$pid_file"
+    return 0
+  fi
+  kill -TERM "$pid"
+  local waited=0
+  while kill -0 "$pid" 2>/dev/null; do
+    if ((waited >= STOP_TIMEOUT_SECONDS * 10)); then
+      echo "clickhouse-current: pid $pid still running after ${STOP_TIMEOUT_SECONDS}s; stopping it with SIGKILL" >&2
+      kill -KILL "$pid" 2>/dev/null || true
+      break
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  rm -f "$pid_file"
+  echo "clickhouse-current: stopped"
+}
+
+status() {
+  if pid="$(running_pid)" && answers; then
+    echo "clickhouse-current: running (pid $pid, http 127.0.0.1:$port)"
+  elif pid="$(running_pid)"; then
+    echo "clickhouse-current: pid $pid runs but does not answer on 127.0.0.1:$port"
+    exit 1
+  else
+    echo "clickhouse-current: not running"
+    exit 3
+  fi
+}
+
+url() {
+  echo "clickhouse://default:@127.0.0.1:$port/mesura_test"
+}
+
+"$command_name"
