@@ -11,7 +11,7 @@ import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js'
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { createTableSql } from '../src/store/clickhouse/event-table.js';
 import { SqlLiteralError, sqlString } from '../src/store/clickhouse/sql-literal.js';
-import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
+import { CLICKHOUSE_EMBEDDED, describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow } from './helpers/event-rows.js';
 
 /** The cluster scripts/services/clickhouse.sh defines: this server as one shard of one replica. */
@@ -21,6 +21,12 @@ const HOUR_MS = 3_600_000;
 /** ClickHouse's codes: a statement it could not parse, and `ON CLUSTER` on a server without ZooKeeper ("DDL background thread is not initialized"). */
 const SYNTAX_ERROR = 62;
 const DDL_QUEUE_NOT_STARTED = 49;
+/**
+ * The embedded engine (chDB) has no DDL queue: once a statement is parsed it refuses `ON CLUSTER`
+ * (392), or first misses the shard table a Distributed `CREATE TABLE … AS` copies (81: unknown
+ * database, since nothing was made), so each statement is still checked to parse on ClickHouse 26.7.
+ */
+const EMBEDDED_REFUSALS = [392, 81];
 
 /** Hits of two visitors, a heartbeat and decisions, across a month's end (two partitions). */
 function mixedBatch(): LogRecord[] {
@@ -191,7 +197,9 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
       const error = await db().transport.command(sql).then(() => undefined, (e: unknown) => e);
       expect(error).toBeInstanceOf(ClickHouseQueryError);
       expect((error as ClickHouseQueryError).clickHouseCode).not.toBe(SYNTAX_ERROR);
-      expect((error as ClickHouseQueryError).clickHouseCode).toBe(DDL_QUEUE_NOT_STARTED);
+      const code = (error as ClickHouseQueryError).clickHouseCode;
+      if (CLICKHOUSE_EMBEDDED) expect(EMBEDDED_REFUSALS).toContain(code);
+      else expect(code).toBe(DDL_QUEUE_NOT_STARTED);
     }
   });
 });
