@@ -8,6 +8,7 @@ import type { Activity } from './activity.js';
 import { MAX_URL_CHARS } from './activity-limits.js';
 import { isRecord } from './definition-checks.js';
 import { PREVIEW_PARAM, type PreviewTokens } from './preview-token.js';
+import { addressParts, isPreviewPair } from '../ingest/steps/preview-param.js';
 
 /** A preview's page path: the delivery request's own URL limit (wire-formats §3). */
 export const MAX_PREVIEW_PATH_CHARS = MAX_URL_CHARS;
@@ -48,13 +49,8 @@ export function pathProblem(path: unknown): string | undefined {
 
 /** `path` with `PREVIEW_PARAM=token` last in its query (replacing any already there), its fragment kept after it. */
 export function withPreviewParam(path: string, token: string): string {
-  const hashAt = path.indexOf('#');
-  const beforeHash = hashAt < 0 ? path : path.slice(0, hashAt);
-  const fragment = hashAt < 0 ? '' : path.slice(hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  const pathname = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
-  const query = queryAt < 0 ? '' : beforeHash.slice(queryAt + 1);
+  const { head, pairs, fragment } = addressParts(path);
   // The existing query is kept as written (its encoding untouched), less any earlier token.
-  const kept = query.split('&').filter((pair) => pair !== '' && pair.split('=', 1)[0] !== PREVIEW_PARAM);
-  return `${pathname}?${[...kept, `${PREVIEW_PARAM}=${token}`].join('&')}${fragment}`;
+  const kept = pairs.filter((pair) => !isPreviewPair(pair));
+  return `${head}?${[...kept, `${PREVIEW_PARAM}=${token}`].join('&')}${fragment}`;
 }

@@ -9,6 +9,7 @@ import {
 } from '@mesura/protocol';
 import type { HitRow } from '../store/hit-row.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
+import { withoutPreviewParam } from './steps/preview-param.js';
 import { createUserAgentClassifier, type UserAgentFacts } from './steps/user-agent.js';
 import type { LocalDay } from '../local-day.js';
 import { HIT_CONSENT_NEEDS } from './consent-check.js';
@@ -63,10 +64,10 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
       visitorId,
       visitorIdSource,
       pageName: hit.pageName ?? null,
-      url: hit.url ?? null,
-      referrer: hit.referrer ?? null,
+      url: withoutPreviewParam(hit.url ?? null),
+      referrer: withoutPreviewParam(hit.referrer ?? null),
       channel: hit.channel ?? null,
-      linkUrl: hit.link?.url ?? null,
+      linkUrl: withoutPreviewParam(hit.link?.url ?? null),
       linkName: hit.link?.name ?? null,
       mediaType: hit.media?.mediaType ?? null,
       events: JSON.stringify(hit.events.map((e) => ({ ...e, name: eventName(options.variableMap, e.id) ?? `event${e.id}` }))),
