@@ -38,7 +38,17 @@ export const MAX_HEARTBEAT_VALUE_CHARS = 1024;
 export const MAX_HEARTBEAT_META_ENTRIES = 100;
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** A control character or U+FFFD: a text with neither (nearly all) is stored as it is. */
+const NOT_STORED_AS_IS = /[\u0000-\u001f\u007f-\u009f\ufffd]/;
 const REPLACEMENT_CHARACTER = '\ufffd';
+/**
+ * What can decode to a character that is not stored as it is: that character sent as such, or the
+ * percent-escape of a control character (`%00`–`%1F`, `%7F`, and `%C2%80`–`%C2%9F`, the C1 range in
+ * UTF-8) or of U+FFFD (`%EF%BF%BD`). Decoding cannot make one otherwise: `+` is a space, and
+ * decodeURIComponent refuses overlong forms. Nearly no query has any, and its pairs need no cleaning.
+ */
+const DECODES_TO_NOT_STORED_AS_IS =
+  /[\u0000-\u001f\u007f-\u009f\ufffd]|%(?:[01][0-9A-Fa-f]|7[Ff]|[Cc]2%[89][0-9A-Fa-f]|[Ee][Ff]%[Bb][Ff]%[Bb][Dd])/;
 
 export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS, '');
@@ -51,6 +61,12 @@ export function storedUserAgent(userAgent: string | undefined): string | undefin
 
 export const invalidText = (key: string): string => `invalid UTF-8 or malformed percent-escape in ${quote(key)}`;
 
+/** A decoded key or value as stored, without control characters; undefined when it holds U+FFFD. */
+function storedText(text: string): string | undefined {
+  if (!NOT_STORED_AS_IS.test(text)) return text;
+  return text.includes(REPLACEMENT_CHARACTER) ? undefined : withoutControlCharacters(text);
+}
+
 /**
  * Decoded `[key, value]` pairs as they may be stored: control characters removed, and refused
  * when a key or value holds U+FFFD (what a decoder writes for bytes that are not UTF-8).
@@ -58,8 +74,10 @@ export const invalidText = (key: string): string => `invalid UTF-8 or malformed 
 export function cleanEntries(entries: readonly (readonly [string, string])[]): DecodeResult<[string, string][]> {
   const cleaned: [string, string][] = [];
   for (const [key, value] of entries) {
-    if (key.includes(REPLACEMENT_CHARACTER) || value.includes(REPLACEMENT_CHARACTER)) return rejected(invalidText(key));
-    cleaned.push([withoutControlCharacters(key), withoutControlCharacters(value)]);
+    const storedKey = storedText(key);
+    const storedValue = storedText(value);
+    if (storedKey === undefined || storedValue === undefined) return rejected(invalidText(key));
+    cleaned.push([storedKey, storedValue]);
   }
   return decoded(cleaned);
 }
@@ -67,5 +85,15 @@ export function cleanEntries(entries: readonly (readonly [string, string])[]): D
 /** A query string or form body as pairs fit to store: strictly percent-decoded, then cleaned. */
 export function storedQueryEntries(query: string): DecodeResult<[string, string][]> {
   const read = strictQueryEntries(query);
-  return read.ok ? cleanEntries(read.entries) : rejected(invalidText(read.rawKey));
+  if (!read.ok) return rejected(invalidText(read.rawKey));
+  if (!DECODES_TO_NOT_STORED_AS_IS.test(query)) return decoded(read.entries);
+  // The pairs are this call's own: cleaned where they are rather than copied.
+  for (const pair of read.entries) {
+    const storedKey = storedText(pair[0]);
+    const storedValue = storedText(pair[1]);
+    if (storedKey === undefined || storedValue === undefined) return rejected(invalidText(pair[0]));
+    pair[0] = storedKey;
+    pair[1] = storedValue;
+  }
+  return decoded(read.entries);
 }

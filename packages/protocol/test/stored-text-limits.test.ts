@@ -45,6 +45,34 @@ describe('stored text of beacons', () => {
     expect(decodeBeaconQuery(validQueryWith(param))).toEqual({ ok: false, reason });
   });
 
+  it.each([
+    ['escapes in lower case', 'pageName=a%7fb%c2%85c%1fd', 'abcd'],
+    ['control characters sent unescaped', 'pageName=a\u0000b\u0085c\u007fd', 'abcd'],
+    ['a key with an escaped control character', 'page%00Name=a', 'a'],
+  ])('removes control characters from %s', (_, param, pageName) => {
+    const result = decodeBeaconQuery(validQueryWith(param));
+    expect(result.ok && result.value.hit.pageName).toBe(pageName);
+  });
+
+  it('keeps a no-break space (U+00A0), which is not a control character, and a sent + as a space', () => {
+    const result = decodeBeaconQuery(validQueryWith('pageName=a%C2%A0b+c'));
+    expect(result.ok && result.value.hit.pageName).toBe('a\u00a0b c');
+  });
+
+  it.each([
+    ['sent unescaped', 'pageName=a\ufffd'],
+    ['escaped in lower case', 'pageName=a%ef%bf%bd'],
+  ])('refuses a replacement character %s', (_, param) => {
+    expect(decodeBeaconQuery(validQueryWith(param))).toEqual({ ok: false, reason: "invalid UTF-8 or malformed percent-escape in 'pageName'" });
+  });
+
+  it('names the first malformed escape of the query before an earlier replacement character', () => {
+    expect(decodeBeaconQuery(validQueryWith('pageName=%EF%BF%BD', 'ch=%E2%82'))).toEqual({
+      ok: false,
+      reason: "invalid UTF-8 or malformed percent-escape in 'ch'",
+    });
+  });
+
   it('refuses invalid text in a form body read as URLSearchParams too', () => {
     const result = decodeBeaconQuery(new URLSearchParams(validQueryWith('pageName=%FF')));
     expect(result).toEqual({ ok: false, reason: "invalid UTF-8 or malformed percent-escape in 'pageName'" });
