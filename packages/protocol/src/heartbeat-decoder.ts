@@ -5,179 +5,155 @@
  * whole number (or is negative, or past Number.MAX_SAFE_INTEGER), a text value over its limit
  * (stored-text-limits.ts) and the five keys without which a heartbeat cannot be placed in a
  * session are refused with their reason.
+ *
+ * Refusals keep one order, so that a heartbeat with several faults always gets the same reason:
+ * the text of the query, a key sent twice, the fields in table order, the customer ids, the
+ * metadata, the consent signal.
  */
+import { setDataMember } from './data-member.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
-import {
-  duplicateHeartbeatKey,
-  negativeHeartbeatLong,
-  oversizedHeartbeatValue,
-  tooManyHeartbeatMetaEntries,
-  unsafeHeartbeatLong,
-  malformedHeartbeatBoolean,
-  malformedHeartbeatLong,
-  missingHeartbeatKey,
-  unknownHeartbeatValue,
-} from './heartbeat-errors.js';
-import {
-  HEARTBEAT_ASSET_TYPES,
-  HEARTBEAT_EVENT_TYPES,
-  HEARTBEAT_FIELDS,
-  HEARTBEAT_GROUP_IDS,
-  heartbeatFieldType,
-  type HeartbeatClosedSet,
-  type HeartbeatField,
-  type HeartbeatFieldGroup,
-} from './heartbeat-fields.js';
+import { duplicateHeartbeatKey, tooManyHeartbeatMetaEntries } from './heartbeat-errors.js';
+import type { HeartbeatFieldGroup } from './heartbeat-fields.js';
 import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat, type HeartbeatAuthState } from './heartbeat-params.js';
-import { MAX_HEARTBEAT_META_ENTRIES, MAX_HEARTBEAT_VALUE_CHARS, storedQueryEntries } from './stored-text-limits.js';
+import { FIELD_PLACES, FIELD_RULES, readField, readLong, readText, Refusal } from './heartbeat-values.js';
+import { MAX_HEARTBEAT_META_ENTRIES, storedQueryEntries } from './stored-text-limits.js';
 import { GDPR_CONSENT_PARAM, GDPR_PARAM, readTcfSignal } from './tcf-signal.js';
 
-const LONG = /^-?\d{1,16}$/;
-const CLOSED_SETS: Readonly<Record<HeartbeatClosedSet, readonly string[]>> = {
-  eventType: HEARTBEAT_EVENT_TYPES,
-  assetType: HEARTBEAT_ASSET_TYPES,
-};
 const CUSTOMER_ID_KEY = /^[sl]:cuser:customer_user_ids_(.+)\.(id|authState)$/;
+/** What `s:cuser:` and `l:cuser:` keys hold after their type letter. */
+const CUSTOMER_ID_FAMILY = ':cuser:';
 
-/** Thrown inside the decoder and turned into its reason; never escapes. */
-class Refusal {
-  constructor(readonly reason: string) {}
+/** A heartbeat's pairs, sorted in one pass by what reads them. */
+interface SentPairs {
+  /** Each field's value, at its place in FIELD_RULES. */
+  fields: (string | undefined)[];
+  /** Every other key, by name: for the customer ids' states and the consent signal. */
+  others: Map<string, string>;
+  /** The `s:meta:` pairs, in the order sent. */
+  meta: [string, string][];
+  /** The `s:cuser:` and `l:cuser:` keys, in the order sent. */
+  customerIdKeys: string[];
 }
+
+type Groups = Partial<Record<HeartbeatFieldGroup, Record<string, unknown>>>;
 
 export function decodeHeartbeatQuery(query: string): DecodeResult<Heartbeat> {
   const read = storedQueryEntries(query);
   if (!read.ok) return read;
-  const params = new Map<string, string>();
-  for (const [key, value] of read.value) {
-    if (params.has(key)) return rejected(duplicateHeartbeatKey(key));
-    params.set(key, value);
-  }
   try {
-    return decoded(readHeartbeat(new Reader(params)));
+    return decoded(readHeartbeat(sortPairs(read.value)));
   } catch (error) {
     if (error instanceof Refusal) return rejected(error.reason);
     throw error;
   }
 }
 
-class Reader {
-  constructor(readonly params: ReadonlyMap<string, string>) {}
-
-  string(key: string): string | undefined {
-    const value = this.params.get(key);
-    if (value !== undefined && value.length > MAX_HEARTBEAT_VALUE_CHARS) throw new Refusal(oversizedHeartbeatValue(key, value.length));
-    return value === '' ? undefined : value;
-  }
-
-  /** A whole number of at least `min` (durations, playheads, lengths and counts are never negative), else `fallback`. */
-  long(key: string, fallback: number | undefined, min = 0): number | undefined {
-    const value = this.params.get(key);
-    if (value === undefined || value === '') return fallback;
-    if (!LONG.test(value)) throw new Refusal(malformedHeartbeatLong(key, value));
-    const n = Number(value);
-    if (!Number.isSafeInteger(n)) throw new Refusal(unsafeHeartbeatLong(key, value));
-    if (n < min) throw new Refusal(negativeHeartbeatLong(key, value, min));
-    return n;
-  }
-
-  boolean(key: string): boolean {
-    const value = this.params.get(key);
-    if (value === undefined || value === '') return false;
-    if (value !== '1' && value !== '0') throw new Refusal(malformedHeartbeatBoolean(key, value));
-    return value === '1';
-  }
-
-  /** One field of heartbeat-fields.ts, by its type and limits; undefined when absent and optional. */
-  field(field: HeartbeatField): string | number | boolean | undefined {
-    const value = this.#value(field);
-    if (value === undefined && field.required === true) throw new Refusal(missingHeartbeatKey(field.key));
-    const values = field.oneOf === undefined ? undefined : CLOSED_SETS[field.oneOf];
-    if (typeof value === 'string' && values !== undefined && !values.includes(value)) {
-      throw new Refusal(unknownHeartbeatValue(field.key, value, values));
+/** Refuses the first key sent twice, field or not. */
+function sortPairs(pairs: readonly [string, string][]): SentPairs {
+  const sent: SentPairs = {
+    fields: new Array<string | undefined>(FIELD_RULES.length).fill(undefined),
+    others: new Map(),
+    meta: [],
+    customerIdKeys: [],
+  };
+  for (const pair of pairs) {
+    const [key, value] = pair;
+    const place = FIELD_PLACES.get(key);
+    if (place !== undefined) {
+      if (sent.fields[place] !== undefined) throw new Refusal(duplicateHeartbeatKey(key));
+      sent.fields[place] = value;
+      continue;
     }
-    return value;
+    if (sent.others.has(key)) throw new Refusal(duplicateHeartbeatKey(key));
+    sent.others.set(key, value);
+    if (key.startsWith(META_KEY_PREFIX)) sent.meta.push(pair);
+    else if (key.startsWith(CUSTOMER_ID_FAMILY, 1)) sent.customerIdKeys.push(key);
   }
-
-  #value(field: HeartbeatField): string | number | boolean | undefined {
-    switch (heartbeatFieldType(field)) {
-      case 'boolean':
-        return this.boolean(field.key);
-      case 'long':
-        return this.long(field.key, field.required === true ? undefined : Number(field.fallback ?? 0), field.min);
-      // The library writes the pod position as text: any number is read, anything else is 0.
-      case 'position':
-        return Number(this.string(field.key) ?? 0) || 0;
-      case 'string':
-        return this.string(field.key) ?? (field.fallback as string | undefined);
-    }
-  }
+  return sent;
 }
 
-/** The fields of each group; an ad's or chapter's only when its id is there. */
-function readGroups(r: Reader): Record<HeartbeatFieldGroup, Record<string, unknown> | undefined> {
-  const groups: Partial<Record<HeartbeatFieldGroup, Record<string, unknown>>> = {};
-  for (const field of HEARTBEAT_FIELDS as readonly HeartbeatField[]) {
-    const idKey = HEARTBEAT_GROUP_IDS[field.group];
-    if (idKey !== undefined && r.string(idKey) === undefined) continue;
-    const value = r.field(field);
-    const group = (groups[field.group] ??= {});
-    if (value !== undefined) group[field.prop] = value;
-  }
-  return groups as Record<HeartbeatFieldGroup, Record<string, unknown> | undefined>;
+function readHeartbeat(sent: SentPairs): Heartbeat {
+  const groups = readGroups(sent.fields);
+  const customerIds = readCustomerIds(sent);
+  const meta = readMeta(sent.meta);
+  return placeGroups(groups, customerIds, meta, readConsent(sent.others));
 }
 
-function readHeartbeat(r: Reader): Heartbeat {
-  const g = readGroups(r);
-  const heartbeat = {
-    analytics: g.analytics,
-    ...g.visitor,
-    customerIds: readCustomerIds(r),
-    serviceProvider: g.serviceProvider,
-    event: g.event,
-    asset: { ...g.asset, ad: g.ad },
-    stream: { ...g.stream, qos: g.qos, chapter: g.chapter },
-    meta: readMeta(r),
-    consent: readConsent(r),
-  } as unknown as Heartbeat;
-  return withoutUndefined(heartbeat);
-}
-
-function readConsent(r: Reader): Heartbeat['consent'] {
-  const consent = readTcfSignal(r.string(GDPR_PARAM), r.string(GDPR_CONSENT_PARAM));
+function readConsent(others: ReadonlyMap<string, string>): Heartbeat['consent'] {
+  const gdpr = readText(GDPR_PARAM, others.get(GDPR_PARAM));
+  const consent = readTcfSignal(gdpr, readText(GDPR_CONSENT_PARAM, others.get(GDPR_CONSENT_PARAM)));
   if (!consent.ok) throw new Refusal(consent.reason);
   return consent.signal;
 }
 
-function readMeta(r: Reader): Record<string, string> {
+/** The fields of each group, in table order; an ad's or chapter's group only when its id was sent. */
+function readGroups(fields: readonly (string | undefined)[]): Groups {
+  const groups: Groups = {};
+  const opened: Partial<Record<HeartbeatFieldGroup, boolean>> = {};
+  for (let place = 0; place < FIELD_RULES.length; place++) {
+    const rule = FIELD_RULES[place]!;
+    const { idField } = rule;
+    if (idField !== undefined) {
+      // Whether the id was sent is read once, at its group's first field: an oversized id is refused there.
+      opened[rule.group] ??= readText(FIELD_RULES[idField]!.key, fields[idField]) !== undefined;
+      if (!opened[rule.group]) continue;
+    }
+    const value = readField(rule, fields[place]);
+    const group = (groups[rule.group] ??= {});
+    if (value !== undefined) group[rule.prop] = value;
+  }
+  return groups;
+}
+
+/**
+ * The Heartbeat of its groups, members in the order it has always listed them. An absent member is
+ * left out rather than set to undefined, so that a decoded heartbeat equals the one encoded.
+ */
+function placeGroups(groups: Groups, customerIds: Heartbeat['customerIds'], meta: Heartbeat['meta'], consent: Heartbeat['consent']): Heartbeat {
+  const { asset = {}, stream = {} } = groups;
+  if (groups.ad !== undefined) asset.ad = groups.ad;
+  stream.qos = groups.qos;
+  if (groups.chapter !== undefined) stream.chapter = groups.chapter;
+  const heartbeat: Record<string, unknown> = { analytics: groups.analytics, ...groups.visitor };
+  if (customerIds !== undefined) heartbeat.customerIds = customerIds;
+  heartbeat.serviceProvider = groups.serviceProvider;
+  heartbeat.event = groups.event;
+  heartbeat.asset = asset;
+  heartbeat.stream = stream;
+  heartbeat.meta = meta;
+  if (consent !== undefined) heartbeat.consent = consent;
+  return heartbeat as unknown as Heartbeat;
+}
+
+function readMeta(pairs: readonly [string, string][]): Record<string, string> {
   const meta: Record<string, string> = {};
   let entries = 0;
-  for (const key of r.params.keys()) {
-    if (!key.startsWith(META_KEY_PREFIX)) continue;
-    const value = r.string(key);
+  for (const [key, sent] of pairs) {
+    const value = readText(key, sent);
     if (value === undefined) continue;
     entries += 1;
     if (entries > MAX_HEARTBEAT_META_ENTRIES) throw new Refusal(tooManyHeartbeatMetaEntries());
-    // defineProperty, not assignment: a key named `__proto__` must become data, not a prototype.
-    Object.defineProperty(meta, key.slice(META_KEY_PREFIX.length), { value, enumerable: true, writable: true, configurable: true });
+    setDataMember(meta, key.slice(META_KEY_PREFIX.length), value);
   }
   return meta;
 }
 
-function readCustomerIds(r: Reader): Heartbeat['customerIds'] {
-  const ids: Record<string, { id: string; authState: HeartbeatAuthState }> = {};
-  for (const key of r.params.keys()) {
+/**
+ * `{s,l}:cuser:customer_user_ids_{code}.id` with its `l:…authState`, by code. Each is checked; a
+ * code `__proto__` is then left out, as it always was (a plain assignment made it the record's
+ * prototype, and the copy of the record kept only its own members).
+ */
+function readCustomerIds(sent: SentPairs): Heartbeat['customerIds'] {
+  let ids: Record<string, { id: string; authState: HeartbeatAuthState }> | undefined;
+  for (const key of sent.customerIdKeys) {
     const match = CUSTOMER_ID_KEY.exec(key);
     if (match?.[2] !== 'id' || match[1] === undefined) continue;
     const code = match[1];
-    const authState = r.long(`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`, 0);
-    ids[code] = { id: r.string(key) ?? '', authState: (authState === 1 || authState === 2 ? authState : 0) as HeartbeatAuthState };
+    const stateKey = `l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`;
+    const authState = readLong(stateKey, sent.others.get(stateKey), 0, 0);
+    const id = readText(key, sent.others.get(key)) ?? '';
+    if (code === '__proto__') continue;
+    (ids ??= {})[code] = { id, authState: (authState === 1 || authState === 2 ? authState : 0) as HeartbeatAuthState };
   }
-  return Object.keys(ids).length === 0 ? undefined : ids;
-}
-
-/** Drops keys whose value is undefined, so that a decoded heartbeat equals the one encoded. */
-function withoutUndefined<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)]);
-  return Object.fromEntries(entries) as T;
+  return ids;
 }
