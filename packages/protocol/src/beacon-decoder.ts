@@ -4,18 +4,12 @@
  * and assembles the hit. Checks run in a fixed order, so a beacon with several faults always gets
  * the same reason: framing, visitor id, time, sizes, events, hit type, last request time, consent signal.
  */
-import type { AnalyticsHit, Beacon, BrowserInfo, HitType, VisitorIds } from './analytics-hit.js';
+import type { AnalyticsHit, Beacon, BeaconEvent, BrowserInfo, ClientTime, HitType, VisitorIds } from './analytics-hit.js';
 import { parseBeaconPath } from './beacon-path.js';
 import { parseEvents } from './beacon-events.js';
-import { readBeaconParams, type BeaconParams, type KnownParam } from './beacon-reader.js';
+import { FIELD_LIMITS, readBeaconParams, type BeaconParams, type KnownParam } from './beacon-reader.js';
 import { parseClientTime } from './client-time.js';
-import {
-  MAX_EVENT_ID_CHARS,
-  MAX_LINK_NAME_CHARS,
-  MAX_SHORT_VALUE_CHARS,
-  MAX_URL_CHARS,
-  MAX_VARIABLE_VALUE_CHARS,
-} from './constants.js';
+import { MAX_URL_CHARS, MAX_VARIABLE_VALUE_CHARS } from './constants.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
 import {
   MISSING_TIMESTAMP,
@@ -24,36 +18,12 @@ import {
   malformedLastRequestTime,
   oversizedField,
 } from './errors.js';
-import { readHitKind } from './hit-type.js';
+import { readHitKind, type HitKind } from './hit-type.js';
 import { cleanEntries, storedQueryEntries } from './stored-text-limits.js';
 import { SLOT_FAMILIES } from './variable-slots.js';
-import { readTcfSignal } from './tcf-signal.js';
+import { readTcfSignal, type TcfSignal } from './tcf-signal.js';
 
-/** The longest value each known parameter may carry (`t`, `events` and `lrt` have formats instead). */
-const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
-  pageName: MAX_VARIABLE_VALUE_CHARS,
-  ch: MAX_VARIABLE_VALUE_CHARS,
-  r: MAX_URL_CHARS,
-  pev1: MAX_URL_CHARS,
-  pev2: MAX_LINK_NAME_CHARS,
-  eid: MAX_EVENT_ID_CHARS,
-  mid: MAX_SHORT_VALUE_CHARS,
-  fid: MAX_SHORT_VALUE_CHARS,
-  aid: MAX_SHORT_VALUE_CHARS,
-  vid: MAX_SHORT_VALUE_CHARS,
-  ce: MAX_SHORT_VALUE_CHARS,
-  cc: MAX_SHORT_VALUE_CHARS,
-  pev3: MAX_SHORT_VALUE_CHARS,
-  s: MAX_SHORT_VALUE_CHARS,
-  c: MAX_SHORT_VALUE_CHARS,
-  j: MAX_SHORT_VALUE_CHARS,
-  v: MAX_SHORT_VALUE_CHARS,
-  k: MAX_SHORT_VALUE_CHARS,
-  bw: MAX_SHORT_VALUE_CHARS,
-  bh: MAX_SHORT_VALUE_CHARS,
-};
-
-// Pure for the bundler, as KNOWN_PARAM_SET in beacon-reader.ts.
+// Pure for the bundler, as KNOWN_PARAM_LIMITS in beacon-reader.ts.
 const FIELD_LIMIT_ENTRIES = /* @__PURE__ */ Object.entries(FIELD_LIMITS) as [KnownParam, number][];
 
 const VISITOR_ID_PARAMS = ['mid', 'fid', 'aid', 'vid'] as const satisfies readonly (keyof VisitorIds &
@@ -95,15 +65,21 @@ export function decodeBeacon(path: string, query: string): DecodeResult<Beacon> 
   if (!address.ok) return address;
   const body = decodeBeaconQuery(query);
   if (!body.ok) return body;
-  return decoded({ address: address.value, ...body.value });
+  return decoded({ address: address.value, hitType: body.value.hitType, hit: body.value.hit });
 }
 
 function buildHit(params: BeaconParams): DecodeResult<{ hitType: HitType; hit: AnalyticsHit }> {
   const { known } = params;
   // 1. Someone must be counted.
   const visitor: VisitorIds = {};
-  for (const id of VISITOR_ID_PARAMS) if (known[id] !== undefined) visitor[id] = known[id];
-  if (Object.keys(visitor).length === 0) return rejected(MISSING_VISITOR_ID);
+  let counted = false;
+  for (const id of VISITOR_ID_PARAMS) {
+    const value = known[id];
+    if (value === undefined) continue;
+    visitor[id] = value;
+    counted = true;
+  }
+  if (!counted) return rejected(MISSING_VISITOR_ID);
 
   // 2. Client time.
   if (known.t === undefined) return rejected(MISSING_TIMESTAMP);
@@ -133,33 +109,55 @@ function buildHit(params: BeaconParams): DecodeResult<{ hitType: HitType; hit: A
   const consent = readTcfSignal(known.gdpr, known.gdpr_consent);
   if (!consent.ok) return rejected(consent.reason);
 
+  const hit = assembleHit(params, { visitor, clientTime: clientTime.value, events: events.value, url, kind: kind.value, lastRequestTime, consent: consent.signal });
+  return decoded({ hitType: kind.value.hitType, hit });
+}
+
+/** What buildHit read and checked, besides the parameters kept as they are. */
+interface CheckedValues {
+  visitor: VisitorIds;
+  clientTime: ClientTime;
+  events: BeaconEvent[];
+  url: string | undefined;
+  kind: HitKind;
+  lastRequestTime: number | undefined;
+  consent: TcfSignal | undefined;
+}
+
+function assembleHit(params: BeaconParams, checked: CheckedValues): AnalyticsHit {
+  const { known, slots } = params;
   const hit: AnalyticsHit = {
-    clientTime: clientTime.value,
-    visitor,
-    events: events.value,
-    ...params.slots,
+    clientTime: checked.clientTime,
+    visitor: checked.visitor,
+    events: checked.events,
+    props: slots.props,
+    eVars: slots.eVars,
+    hierarchies: slots.hierarchies,
+    lists: slots.lists,
     contextData: params.contextData,
     browser: browserInfo(params),
   };
-  assignDefined(hit, {
-    eventId: known.eid,
-    pageName: known.pageName,
-    url,
-    referrer: known.r,
-    channel: known.ch,
-    charset: known.ce,
-    currency: known.cc,
-    link: kind.value.link,
-    media: kind.value.media,
-    lastRequestTime,
-    consent: consent.signal,
-  });
-  return decoded({ hitType: kind.value.hitType, hit });
+  // Set one by one, in this order, so that an absent field is absent rather than `undefined`.
+  if (known.eid !== undefined) hit.eventId = known.eid;
+  if (known.pageName !== undefined) hit.pageName = known.pageName;
+  if (checked.url !== undefined) hit.url = checked.url;
+  if (known.r !== undefined) hit.referrer = known.r;
+  if (known.ch !== undefined) hit.channel = known.ch;
+  if (known.ce !== undefined) hit.charset = known.ce;
+  if (known.cc !== undefined) hit.currency = known.cc;
+  if (checked.kind.link !== undefined) hit.link = checked.kind.link;
+  if (checked.kind.media !== undefined) hit.media = checked.kind.media;
+  if (checked.lastRequestTime !== undefined) hit.lastRequestTime = checked.lastRequestTime;
+  if (checked.consent !== undefined) hit.consent = checked.consent;
+  return hit;
 }
 
 /** The first parameter over its limit, in the order they are listed, as a reason. */
 function oversizedParam(params: BeaconParams, url: string | undefined): string | undefined {
   if (url !== undefined && url.length > MAX_URL_CHARS) return oversizedField('g', url.length, MAX_URL_CHARS);
+  // The reader saw whether any value is over its limit; the limits' order, which names the
+  // reason, is walked only when one is.
+  if (!params.overLimit) return undefined;
   for (const [param, max] of FIELD_LIMIT_ENTRIES) {
     const value = params.known[param];
     if (value !== undefined && value.length > max) return oversizedField(param, value.length, max);
@@ -183,11 +181,4 @@ function browserInfo(params: BeaconParams): BrowserInfo {
     if (value !== undefined) browser[field] = value;
   }
   return browser;
-}
-
-/** Copies the fields that have a value, so an absent field is absent rather than `undefined`. */
-function assignDefined<T extends object>(target: T, fields: Partial<T>): void {
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) (target as Record<string, unknown>)[name] = value;
-  }
 }

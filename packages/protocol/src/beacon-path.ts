@@ -41,11 +41,14 @@ export function beaconPath(address: BeaconAddress): string {
 
 /** Reads a beacon path, percent-encoded or not, with or without a trailing `/`. */
 export function parseBeaconPath(path: string): DecodeResult<BeaconAddress> {
-  let plain: string;
-  try {
-    plain = decodeURIComponent(path);
-  } catch {
-    return rejected(BEACON_PATH_BAD_ENCODING);
+  let plain = path;
+  // Without a `%` there is nothing to decode, and nothing decodeURIComponent could refuse.
+  if (path.includes('%')) {
+    try {
+      plain = decodeURIComponent(path);
+    } catch {
+      return rejected(BEACON_PATH_BAD_ENCODING);
+    }
   }
   if (plain.endsWith('/')) plain = plain.slice(0, -1);
   if (!plain.startsWith(BEACON_PATH_PREFIX)) return rejected(MALFORMED_BEACON_PATH);
@@ -75,8 +78,8 @@ export function parseBeaconPath(path: string): DecodeResult<BeaconAddress> {
 /** The first thing wrong with an address, checked in path order, or undefined. */
 function addressProblem(address: BeaconAddress): string | undefined {
   if (address.reportSuites.length > MAX_REPORT_SUITES) return TOO_MANY_REPORT_SUITES;
-  const badSuite = address.reportSuites.find((suite) => !REPORT_SUITE.test(suite));
-  if (badSuite !== undefined || address.reportSuites.length === 0) return badReportSuite(badSuite ?? '');
+  for (const suite of address.reportSuites) if (!REPORT_SUITE.test(suite)) return badReportSuite(suite);
+  if (address.reportSuites.length === 0) return badReportSuite('');
   if (!LIBRARY_VERSION.test(address.libraryVersion)) return badLibraryVersion(address.libraryVersion);
   if (!RANDOM.test(address.random)) return badBeaconRandom(`${RANDOM_MARKER}${address.random}`);
   return undefined;

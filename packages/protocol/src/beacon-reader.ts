@@ -7,7 +7,14 @@
  * `cdp`, `vidn`, …); only a known parameter sent twice is refused, as no single value would be
  * right.
  */
-import { BEACON_MARKER_VALUE } from './constants.js';
+import {
+  BEACON_MARKER_VALUE,
+  MAX_EVENT_ID_CHARS,
+  MAX_LINK_NAME_CHARS,
+  MAX_SHORT_VALUE_CHARS,
+  MAX_URL_CHARS,
+  MAX_VARIABLE_VALUE_CHARS,
+} from './constants.js';
 import { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, ContextDataReader } from './context-data.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
 import {
@@ -53,10 +60,42 @@ export const KNOWN_PARAMS = [
   'gdpr_consent',
 ] as const;
 export type KnownParam = (typeof KNOWN_PARAMS)[number];
+/**
+ * The longest value each known parameter may carry (`t`, `events` and `lrt` have formats instead;
+ * the page URL `g` is measured joined with `-g`), a numbered variable's being
+ * MAX_VARIABLE_VALUE_CHARS. The reader notes whether a value is over its limit; the decoder names
+ * the first in this order.
+ */
+export const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
+  pageName: MAX_VARIABLE_VALUE_CHARS,
+  ch: MAX_VARIABLE_VALUE_CHARS,
+  r: MAX_URL_CHARS,
+  pev1: MAX_URL_CHARS,
+  pev2: MAX_LINK_NAME_CHARS,
+  eid: MAX_EVENT_ID_CHARS,
+  mid: MAX_SHORT_VALUE_CHARS,
+  fid: MAX_SHORT_VALUE_CHARS,
+  aid: MAX_SHORT_VALUE_CHARS,
+  vid: MAX_SHORT_VALUE_CHARS,
+  ce: MAX_SHORT_VALUE_CHARS,
+  cc: MAX_SHORT_VALUE_CHARS,
+  pev3: MAX_SHORT_VALUE_CHARS,
+  s: MAX_SHORT_VALUE_CHARS,
+  c: MAX_SHORT_VALUE_CHARS,
+  j: MAX_SHORT_VALUE_CHARS,
+  v: MAX_SHORT_VALUE_CHARS,
+  k: MAX_SHORT_VALUE_CHARS,
+  bw: MAX_SHORT_VALUE_CHARS,
+  bh: MAX_SHORT_VALUE_CHARS,
+};
+
 // The pure annotation marks this and the other top-level calls of the decoder as droppable: without it the
 // bundler keeps them (it cannot tell a call is free of side effects) and the browser bundle, which
 // only encodes, carries the decoder's tables.
-const KNOWN_PARAM_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(KNOWN_PARAMS);
+/** Each known parameter's limit (Infinity for one without), by name: one lookup says both. */
+const KNOWN_PARAM_LIMITS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(
+  /* @__PURE__ */ KNOWN_PARAMS.map((param) => [param, FIELD_LIMITS[param] ?? Infinity]),
+);
 
 const BEACON_START = 'AQB';
 const BEACON_END = 'AQE';
@@ -68,34 +107,36 @@ export interface BeaconParams {
   known: Partial<Record<KnownParam, string>>;
   slots: Record<SlotFamily, Record<number, string>>;
   contextData: Record<string, string>;
+  /** Whether a known parameter or a numbered variable is longer than its limit (FIELD_LIMITS). */
+  overLimit: boolean;
 }
 
 export function readBeaconParams(
   entries: readonly (readonly [string, string])[],
 ): DecodeResult<BeaconParams> {
-  const last = entries.at(-1);
+  const end = entries.length - 1;
+  const last = entries[end];
   if (!last || last[0] !== BEACON_END || last[1] !== BEACON_MARKER_VALUE) return rejected(TRUNCATED_BEACON);
-  if (!entries.some(([key, value]) => key === BEACON_START && value === BEACON_MARKER_VALUE)) {
-    return rejected(MISSING_BEACON_START);
-  }
+  if (!hasBeaconStart(entries)) return rejected(MISSING_BEACON_START);
 
   const params: BeaconParams = {
     known: {},
     slots: { props: {}, eVars: {}, hierarchies: {}, lists: {} },
     contextData: {},
+    overLimit: false,
   };
   const contextData = new ContextDataReader();
   const seen = new Set<string>();
   let clientHintsDepth = 0;
 
-  for (const [key, value] of entries.slice(0, -1)) {
+  for (let i = 0; i < end; i++) {
+    const [key, value] = entries[i]!;
     let reason: string | undefined;
     if (contextData.isOpen) reason = contextData.read(key, value);
     else if (clientHintsDepth > 0) clientHintsDepth += blockDepthChange(key);
     else if (key === CONTEXT_DATA_OPEN) reason = contextData.openBlock(value);
     else if (key === CONTEXT_DATA_CLOSE) reason = CONTEXT_DATA_CLOSED_UNOPENED;
     else if (key === CLIENT_HINTS_OPEN) clientHintsDepth = 1;
-    else if (seen.has(key)) reason = duplicateParameter(key);
     else reason = keepParam(params, key, value, seen);
     if (reason !== undefined) return rejected(reason);
   }
@@ -105,9 +146,15 @@ export function readBeaconParams(
   return decoded(params);
 }
 
+function hasBeaconStart(entries: readonly (readonly [string, string])[]): boolean {
+  for (const [key, value] of entries) if (key === BEACON_START && value === BEACON_MARKER_VALUE) return true;
+  return false;
+}
+
 /**
  * Stores a top-level parameter if it is known and remembers it in `seen`, so that a second one is
- * refused; returns the reason when its name is refused.
+ * refused; returns the reason when its name is refused. Only known parameters and numbered
+ * variables are ever in `seen`, so the others are not looked up there.
  */
 function keepParam(
   params: BeaconParams,
@@ -115,12 +162,16 @@ function keepParam(
   value: string,
   seen: Set<string>,
 ): string | undefined {
-  const slot = readSlotParam(key);
+  // No known parameter has a numbered variable's shape, so the cheaper test goes first.
+  const knownLimit = KNOWN_PARAM_LIMITS.get(key);
+  const slot = knownLimit !== undefined ? undefined : readSlotParam(key);
   if (slot && 'reason' in slot) return slot.reason;
-  if (!slot && !KNOWN_PARAM_SET.has(key)) return undefined;
+  if (!slot && knownLimit === undefined) return undefined;
+  if (seen.has(key)) return duplicateParameter(key);
   seen.add(key);
   // An empty value is no value: the library leaves unset variables out, and so do we.
   if (value === '') return undefined;
+  if (value.length > (knownLimit ?? MAX_VARIABLE_VALUE_CHARS)) params.overLimit = true;
   if (slot) params.slots[slot.family][slot.slot] = value;
   else params.known[key as KnownParam] = value;
   return undefined;

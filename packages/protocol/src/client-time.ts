@@ -22,7 +22,10 @@ import {
 
 /** Same order as the wire: `D/M/YYYY H:m:s W O`. */
 const SHAPE = /^([^/: ]*)\/([^/: ]*)\/([^/: ]*) ([^/: ]*):([^/: ]*):([^/: ]*) ([^/: ]*) ([^/: ]*)$/;
-const FIELD_SEPARATORS = /[/: ]/;
+/** The character codes of what separates the fields: `/`, `:` and a space. */
+const SLASH = 47;
+const COLON = 58;
+const SPACE = 32;
 const UNSIGNED_INTEGER = /^\d{1,9}$/;
 const SIGNED_INTEGER = /^-?\d{1,9}$/;
 
@@ -77,13 +80,14 @@ export function clientTimeString(t: ClientTime): string {
  * redundant with the date, and a mismatch says nothing the date does not.
  */
 export function parseClientTime(t: string): DecodeResult<ClientTime> {
-  const fieldCount = t.split(FIELD_SEPARATORS).length;
+  const fieldCount = countFields(t);
   if (fieldCount !== FIELD_RULES.length) return rejected(clientTimeFieldCount(fieldCount));
   const match = SHAPE.exec(t);
   if (!match) return rejected(clientTimeShape(t));
 
   const fields: Partial<Record<keyof ClientTime, number>> = {};
-  for (const [index, rule] of FIELD_RULES.entries()) {
+  for (let index = 0; index < FIELD_RULES.length; index++) {
+    const rule = FIELD_RULES[index]!;
     const raw = match[index + 1] ?? '';
     if (!(rule.signed ? SIGNED_INTEGER : UNSIGNED_INTEGER).test(raw)) {
       return rejected(clientTimeNotInteger(rule.name, raw));
@@ -108,8 +112,22 @@ export function clientTimeToEpochMs(t: ClientTime): number {
   return wallClockAsUtcMs + t.tzOffsetMin * MS_PER_MINUTE;
 }
 
+/** How many fields `t` has between its separators (`/`, `:`, ` `), counted without splitting it. */
+function countFields(t: string): number {
+  let fields = 1;
+  for (let i = 0; i < t.length; i++) {
+    const code = t.charCodeAt(i);
+    if (code === SLASH || code === COLON || code === SPACE) fields += 1;
+  }
+  return fields;
+}
+
+/** The days of each month of a common year, January first. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Of a month the caller has checked (0 to 11), in the Gregorian calendar, as Date counts them. */
 function daysInMonth(year: number, month0: number): number {
-  // Day 0 of the next month is the last day of this one.
-  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month0 === 1 && leap ? 29 : (MONTH_DAYS[month0] ?? 0);
 }
 

@@ -8,6 +8,7 @@ import {
   MAX_CONTEXT_DATA_KEY_CHARS,
   MAX_CONTEXT_DATA_VALUE_CHARS,
 } from './constants.js';
+import { setDataMember } from './data-member.js';
 import {
   CONTEXT_DATA_EMPTY_KEY,
   TOO_MANY_CONTEXT_DATA_ENTRIES,
@@ -80,8 +81,7 @@ export class ContextDataReader {
     if (value.length > MAX_CONTEXT_DATA_VALUE_CHARS) return oversizedContextDataValue(key, value.length);
     if (Object.hasOwn(this.data, key)) return duplicateContextDataKey(key);
     if (this.entryCount === MAX_CONTEXT_DATA_ENTRIES) return TOO_MANY_CONTEXT_DATA_ENTRIES;
-    // defineProperty, not assignment: a key named `__proto__` must become data, not a prototype.
-    Object.defineProperty(this.data, key, { value, enumerable: true, writable: true, configurable: true });
+    setDataMember(this.data, key, value);
     this.entryCount += 1;
     return undefined;
   }

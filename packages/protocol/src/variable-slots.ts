@@ -48,6 +48,8 @@ const SLOT_RANGES: Readonly<Record<SlotFamily, readonly [min: number, max: numbe
 /** A letter of a family followed by digits; `c`, `v`, `ce`, `ch`, `vid` are other parameters. */
 const SLOT_PARAM = /^([cvhl])(\d+)$/;
 const CANONICAL_NUMBER = /^(?:0|[1-9]\d*)$/;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
 
 export type SlotParam = { family: SlotFamily; slot: number } | { reason: string };
 
@@ -56,6 +58,10 @@ export type SlotParam = { family: SlotFamily; slot: number } | { reason: string 
  * undefined.
  */
 export function readSlotParam(param: string): SlotParam | undefined {
+  // Most parameters are not numbered variables; a second character that is not a digit says so
+  // without running the pattern.
+  const second = param.charCodeAt(1);
+  if (!(second >= DIGIT_0 && second <= DIGIT_9)) return undefined;
   const match = SLOT_PARAM.exec(param);
   if (!match) return undefined;
   const [, prefix, digits = ''] = match;

@@ -36,6 +36,22 @@ describe('decodeBeaconQuery', () => {
     expect(hit.contextData).toEqual({ 'ccma.seccio': 'noticies', 'a.activitymap.link': 'PDF' });
   });
 
+  it('ignores parameters shaped almost like numbered variables', () => {
+    const hit = decodedHit(validQueryWith('h=1', 'l=2', 'hx1=3', 'x1=4', 'c1x=5', 'v%201=6', 'V1=7', 'l2=list'));
+    expect([hit.props, hit.eVars, hit.hierarchies, hit.lists]).toEqual([{}, {}, {}, { 2: 'list' }]);
+  });
+
+  it('takes a long value of a parameter that has a format rather than a limit', () => {
+    const consent = 'C'.repeat(2000);
+    expect(decodedHit(validQueryWith('gdpr=1', `gdpr_consent=${consent}`)).consent).toEqual({ gdprApplies: true, tcString: consent });
+  });
+
+  it('keeps keys named as members of Object.prototype as context data', () => {
+    const hit = decodedHit(validQueryWith('c.', 'constructor=c', '__proto__=p', 'a.', 'toString=t', '.a', '.c'));
+    expect(Object.entries(hit.contextData)).toEqual([['constructor', 'c'], ['__proto__', 'p'], ['a.toString', 't']]);
+    expect(Object.getPrototypeOf(hit.contextData)).toBe(Object.prototype);
+  });
+
   it('reads a dotted key written flat inside the block', () => {
     expect(decodedHit(validQueryWith('c.', 'a.media.name=6211234', '.c')).contextData).toEqual({
       'a.media.name': '6211234',

@@ -74,6 +74,21 @@ const oversized: RejectionCase[] = [
     reason: "oversized context data value for 'k': 1025 characters, at most 1024",
   },
   { name: 'context data with 251 entries', query: validQueryWith(contextEntries(251)), reason: 'too many context data entries: at most 250' },
+  {
+    name: 'the first over its limit in the order of the limits, not of the query',
+    query: validQueryWith(`v5=${chars(256)}`, `eid=${chars(65)}`, `pageName=${chars(256)}`),
+    reason: 'oversized pageName: 256 characters, at most 255',
+  },
+  {
+    name: 'a prop before an eVar, and the lowest slot first, whatever order they came in',
+    query: validQueryWith(`v1=${chars(256)}`, `c9=${chars(256)}`, `c3=${chars(256)}`),
+    reason: 'oversized c3: 256 characters, at most 255',
+  },
+  {
+    name: 'a value over its limit even after a timestamp fault is not the reason: the time is checked first',
+    query: framedQuery('t=1', 'fid=A', `pageName=${chars(256)}`),
+    reason: "bad timestamp t: expected 8 fields 'D/M/YYYY H:m:s W O', got 1",
+  },
 ];
 
 const structure: RejectionCase[] = [

@@ -110,6 +110,27 @@ describe('parseClientTime', () => {
   ])('refuses $name', ({ t, reason }) => {
     expect(parseClientTime(t)).toEqual({ ok: false, reason });
   });
+
+  it.each([
+    ['a separator doubled', '22//10/2026 9:59:43 0', 8, "expected 'D/M/YYYY H:m:s W O', got '22//10/2026 9:59:43 0'"],
+    ['a tab for a space', '22/10/2026\t9:59:43 0 0 0', 8, "expected 'D/M/YYYY H:m:s W O', got '22/10/2026\\u00099:59:43 0 0 0'"],
+    ['only separators', '/:/ : / :', 10, "expected 8 fields 'D/M/YYYY H:m:s W O', got 10"],
+  ])('counts the fields of %s at every /, : and space', (_name, t, fields, reason) => {
+    expect(t.split(/[/: ]/)).toHaveLength(fields);
+    expect(parseClientTime(t)).toEqual({ ok: false, reason });
+  });
+
+  it.each([2000, 2024, 2025, 2100, 9999])('knows the last day of every month of %i, as Date does', (year) => {
+    for (let month0 = 0; month0 < 12; month0++) {
+      const last = new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+      expect(parseClientTime(`${last}/${month0}/${year} 0:0:0 0 0`).ok).toBe(true);
+      expect(parseClientTime(`${last + 1}/${month0}/${year} 0:0:0 0 0`)).toEqual(
+        last === 31
+          ? { ok: false, reason: 'day 32 is out of range 1 to 31' }
+          : { ok: false, reason: `day ${last + 1} does not exist in month ${month0} of ${year} (months count from 0)` },
+      );
+    }
+  });
 });
 
 describe('clientTimeToEpochMs', () => {
