@@ -71,6 +71,7 @@ const SIZE_NAMES = ['browserHeight', 'browserWidth', 'browserTimeOffset', 'scree
 const OPTIONAL_NAMES = ['devicePixelRatio', 'screenOrientation', 'mboxXDomain', 'mboxMCGVID'] as const;
 const RESERVED = new Set<string>([...Object.values(SCALAR_NAMES), ...SIZE_NAMES, ...OPTIONAL_NAMES]);
 const CUSTOMER_ID = /^vst\.([^.]+)\.(id|authState)$/;
+const CUSTOMER_ID_PREFIX = 'vst.';
 
 export function deliveryPath(clientCode: string): string {
   return `/m2/${encodeURIComponent(clientCode)}/mbox/json`;
@@ -122,22 +123,28 @@ export function decodeDeliveryParams(entries: readonly [string, string][]): Deco
   const customerIds: Record<string, DeliveryCustomerId> = Object.create(null);
   const params: Record<string, string> = Object.create(null);
   // The first occurrence of a name wins, whatever the name (a POST's query comes before its body).
-  const seen = new Set<string>();
+  // A name is a customer id's part, a wire name or a page parameter, never two of them, so each
+  // kind remembers its own names.
+  const customerIdNames = new Set<string>();
   for (const [name, value] of entries) {
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const customer = CUSTOMER_ID.exec(name);
+    const customer = name.startsWith(CUSTOMER_ID_PREFIX) ? CUSTOMER_ID.exec(name) : null;
     if (customer) {
+      if (customerIdNames.has(name)) continue;
+      customerIdNames.add(name);
       const entry = (customerIds[customer[1]!] ??= { id: '' });
       if (customer[2] === 'id') entry.id = value;
       else entry.authState = Number(value);
-    } else if (RESERVED.has(name)) get.set(name, value);
-    else params[name] = value;
+    } else if (RESERVED.has(name)) {
+      if (!get.has(name)) get.set(name, value);
+    } else if (!(name in params)) params[name] = value;
   }
   const mbox = get.get('mbox') ?? '';
   if (mbox === '') return rejected('missing mbox: the request names no mbox');
   if (mbox.length > MBOX_NAME_MAX_CHARS) return rejected(`mbox too long: ${mbox.length} characters, at most ${MBOX_NAME_MAX_CHARS}`);
-  const num = (name: string) => (Number.isFinite(Number(get.get(name))) ? Number(get.get(name) ?? 0) : 0);
+  const num = (name: string) => {
+    const value = Number(get.get(name));
+    return Number.isFinite(value) ? value : 0;
+  };
   const text = (name: string) => get.get(name) ?? '';
   const optional = (name: string) => get.get(name) || undefined;
   return decoded({

@@ -75,6 +75,34 @@ describe('personalisation delivery request (wire-formats §3)', () => {
     expect(Object.entries(result.value.params)).toEqual([['__proto__', 'z'], ['constructor', 'w']]);
   });
 
+  it('keeps the first of a repeated page parameter too', () => {
+    const result = decodeDeliveryParams([['mbox', 'a'], ['seccio', 'x'], ['seccio', 'y']]);
+    expect(result.ok && result.value.params).toEqual({ seccio: 'x' });
+  });
+
+  it('reads vst. names that are not a customer id part as page parameters', () => {
+    const entries: [string, string][] = [['mbox', 'a'], ['vst.a.b.id', '1'], ['vst..id', '2'], ['vst.x.idx', '3'], ['vst.x.authstate', '4'], ['vst.x', '5']];
+    const result = decodeDeliveryParams(entries);
+    expect(result.ok && result.value.customerIds).toEqual({});
+    expect(result.ok && Object.entries(result.value.params)).toEqual(entries.slice(1));
+  });
+
+  it('reads numbers leniently, 0 for what is not one, and names every field, absent optional ones undefined', () => {
+    const result = decodeDeliveryParams([
+      ['mbox', 'a'], ['mboxCount', 'NaN'], ['mboxTime', ' 12 '], ['browserHeight', '1e3'], ['screenWidth', 'Infinity'], ['colorDepth', ''], ['mboxPC', ''],
+    ]);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.value).toMatchObject({ count: 0, time: 12, browser: { height: 1000, width: 0 }, screen: { width: 0, colorDepth: 0 } });
+    expect(Object.keys(result.value)).toEqual([
+      'mbox', 'sessionId', 'deviceId', 'pageId', 'requestId', 'version', 'count', 'time', 'host', 'url', 'referrer', 'browser', 'screen', 'xDomain', 'visitorId', 'customerIds', 'params',
+    ]);
+    expect(result.value.deviceId).toBeUndefined();
+    expect(Object.keys(result.value.screen)).toEqual(['height', 'width', 'colorDepth', 'pixelRatio', 'orientation']);
+    expect(result.value.screen.pixelRatio).toBeUndefined();
+    const garbled = decodeDeliveryParams([['mbox', 'a'], ['devicePixelRatio', 'x']]);
+    expect(garbled.ok && garbled.value.screen.pixelRatio).toBe(0);
+  });
+
   it('has the §7 GET limit and the path with the client code', () => {
     expect(DELIVERY_MAX_GET_URL_CHARS).toBe(2048);
     expect(deliveryPath('mesura')).toBe('/m2/mesura/mbox/json');
