@@ -7,9 +7,11 @@
 # Everything it writes (config, data, log, pid) stays under <dir> (default
 # ./data/services/clickhouse-current). It listens on 127.0.0.1:$MESURA_CLICKHOUSE_CURRENT_PORT
 # (default 8124); `url` prints the MESURA_TEST_CLICKHOUSE address of its test database. The user is
-# `default` with no password, which is why nothing listens beyond loopback. Needs `npm install`
-# (chdb is a development dependency of the root package). scripts/services/chdb-server/README.md
-# says what it emulates of a server and what it does not.
+# `default` with no password, which is why nothing listens beyond loopback. The first start installs
+# chdb (chdb-server/package.json, an exact version) into chdb-server/node_modules from the npm
+# registry, about 550 MB; not a dependency of the root package, because its lock file would name
+# platform libraries the registry does not have at that version and `npm ci` refuses such a lock.
+# scripts/services/chdb-server/README.md says what it emulates of a server and what it does not.
 set -euo pipefail
 
 # How long start waits for /ping to answer (the engine's library loads first), and stop for the process to leave.
@@ -21,7 +23,8 @@ THREADPOOL_THREADS=16
 command_name="${1:-}"
 dir="${2:-./data/services/clickhouse-current}"
 port="${MESURA_CLICKHOUSE_CURRENT_PORT:-8124}"
-main="$(cd "$(dirname "$0")" && pwd)/chdb-server/main.mjs"
+server_dir="$(cd "$(dirname "$0")" && pwd)/chdb-server"
+main="$server_dir/main.mjs"
 
 case "$command_name" in start | stop | status | url) ;; *)
   echo "usage: $0 start|stop|status|url [dir]  (port: MESURA_CLICKHOUSE_CURRENT_PORT)" >&2
@@ -51,12 +54,20 @@ answers() {
   [[ "$reply" == "HTTP/1."?" 200"*$'\r\n\r\nOk.'* ]]
 }
 
+# chdb in the adapter's own folder, once: no lock file (see above), the version pinned in its package.json.
+install_engine() {
+  [ -f "$server_dir/node_modules/chdb/package.json" ] && return 0
+  echo "clickhouse-current: installing chdb into $server_dir/node_modules (once)"
+  npm install --prefix "$server_dir" --no-package-lock --no-audit --no-fund --loglevel=error >/dev/null
+}
+
 start() {
   if pid="$(running_pid)" && answers; then
     echo "clickhouse-current: already running (pid $pid, http 127.0.0.1:$port)"
     return 0
   fi
   rm -f "$pid_file"
+  install_engine
   # Its own session, so that a Ctrl-C in the terminal that started it does not stop it.
   TZ=UTC UV_THREADPOOL_SIZE=$THREADPOOL_THREADS setsid node "$main" --port "$port" --dir "$dir" \
     </dev/null >>"$dir/chdb-server.log" 2>&1 &

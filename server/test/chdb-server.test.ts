@@ -17,7 +17,7 @@ const run = promisify(execFile);
 /** ClickHouse's codes: an unknown table, a refused user. */
 const UNKNOWN_TABLE = 60;
 const AUTHENTICATION_FAILED = 516;
-/** chDB's library is installed for Linux on x64 (package-lock.json); CI runs there. */
+/** chDB's library exists for Linux on x64 (clickhouse-current.sh installs it); CI runs there. */
 const describeWhereChdbRuns = (platform() === 'linux' && arch() === 'x64') || process.env.CI === 'true' ? describe : describe.skip;
 
 async function freePort(): Promise<number> {
