@@ -1,8 +1,16 @@
 /** What the live pages' route loaders (routes/live-routes.tsx) give their pages. */
-import type { ChannelResponse, Programme } from '@mesura/content';
+import type { ChannelResponse, Programme, StationResponse } from '@mesura/content';
 
 /** `/directes/{canal}/`: the channel and its guide, and the programmes, for the broadcasts' codes. */
 export interface LiveChannelData extends ChannelResponse {
+  programmes: Programme[];
+}
+
+/**
+ * `/radio/{emissora}/` and its pop-out window: the station and its schedule, and every programme,
+ * for the broadcasts' codes: a station also airs programmes of another (its podcasts are only its own).
+ */
+export interface LiveStationData extends StationResponse {
   programmes: Programme[];
 }
 

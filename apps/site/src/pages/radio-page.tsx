@@ -1,11 +1,11 @@
-import { sitePaths, type Broadcast, type StationResponse } from '@mesura/content';
+import { sitePaths, type Broadcast } from '@mesura/content';
 import { useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { usePageData } from '../routing/page-data';
 import { sendDirectCall } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
-import { POP_OUT_WINDOW_FEATURES, popOutWindowName } from '../live/live-data';
+import { POP_OUT_WINDOW_FEATURES, popOutWindowName, type LiveStationData } from '../live/live-data';
 import { broadcastAfter, broadcastAt, guideOfDay } from '../live/live-guide';
 import { liveVideoData, POP_OUT_TEXT, popOutCallDetail, programmeOf, stationPageFields } from '../live/live-page-fields';
 import { GuideList, NowNext } from '../live/now-next';
@@ -15,13 +15,13 @@ import '../live/live.css';
 
 /** /radio/{emissora}/: a station live, its schedule, its pop-out window and its podcasts. */
 export function RadioPage() {
-  const data = usePageData<StationResponse | undefined>();
+  const data = usePageData<LiveStationData | undefined>();
   return data === undefined ? <NotFoundPage /> : <StationView data={data} />;
 }
 
-function StationView({ data }: { data: StationResponse }) {
-  const { station, now, schedule, podcasts } = data;
-  const onAirFor = useCallback((broadcast: Broadcast) => ({ broadcast, programme: programmeOf(broadcast, podcasts) }), [podcasts]);
+function StationView({ data }: { data: LiveStationData }) {
+  const { station, now, schedule, podcasts, programmes } = data;
+  const onAirFor = useCallback((broadcast: Broadcast) => ({ broadcast, programme: programmeOf(broadcast, programmes) }), [programmes]);
   const route = useMemo<PageRoute>(
     () => ({
       kind: 'page',

@@ -1,6 +1,7 @@
-import { sitePaths, type Broadcast, type StationResponse } from '@mesura/content';
+import { sitePaths, type Broadcast } from '@mesura/content';
 import { useCallback, useMemo } from 'react';
 import { usePageData } from '../routing/page-data';
+import type { LiveStationData } from '../live/live-data';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { broadcastAfter } from '../live/live-guide';
@@ -15,13 +16,13 @@ import '../live/live.css';
  * site layout), so that it keeps playing while the visitor browses elsewhere in the main window.
  */
 export function RadioPopOutPage() {
-  const data = usePageData<StationResponse | undefined>();
+  const data = usePageData<LiveStationData | undefined>();
   return data === undefined ? <NotFoundPage /> : <PopOutView data={data} />;
 }
 
-function PopOutView({ data }: { data: StationResponse }) {
-  const { station, now, schedule, podcasts } = data;
-  const onAirFor = useCallback((broadcast: Broadcast) => ({ broadcast, programme: programmeOf(broadcast, podcasts) }), [podcasts]);
+function PopOutView({ data }: { data: LiveStationData }) {
+  const { station, now, schedule, programmes } = data;
+  const onAirFor = useCallback((broadcast: Broadcast) => ({ broadcast, programme: programmeOf(broadcast, programmes) }), [programmes]);
   const route = useMemo<PageRoute>(
     () => ({
       kind: 'page',

@@ -1,7 +1,7 @@
 import { contentApi, type ChannelResponse, type ChannelsResponse, type ProgrammesResponse, type StationResponse } from '@mesura/content';
 import type { RouteObject } from 'react-router';
 import { loadContent } from '../content/content-client';
-import type { LiveChannelData } from '../live/live-data';
+import type { LiveChannelData, LiveStationData } from '../live/live-data';
 
 /** A channel with its guide, and the programmes (their codes for the data layer); undefined: 404. */
 async function loadChannel(slug: string): Promise<LiveChannelData | undefined> {
@@ -9,7 +9,11 @@ async function loadChannel(slug: string): Promise<LiveChannelData | undefined> {
   return channel === undefined ? undefined : { ...channel, programmes: programmes?.programmes ?? [] };
 }
 
-const loadStation = ({ params }: { params: { emissora?: string } }) => loadContent<StationResponse>(contentApi.station(params.emissora ?? ''));
+/** A station with its schedule, and the programmes (their codes for the data layer); undefined: 404. */
+export async function loadStation({ params }: { params: { emissora?: string } }): Promise<LiveStationData | undefined> {
+  const [station, programmes] = await Promise.all([loadContent<StationResponse>(contentApi.station(params.emissora ?? '')), loadContent<ProgrammesResponse>(contentApi.programmes())]);
+  return station === undefined ? undefined : { ...station, programmes: programmes?.programmes ?? [] };
+}
 
 /** Live TV and radio inside the site's layout. */
 export const LIVE_ROUTES: RouteObject[] = [
