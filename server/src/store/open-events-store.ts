@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConsentChoiceTable } from '../consent-choices/consent-choice-table.js';
 import type { RefusalStore } from '../ingest/refusals-store.js';
@@ -7,12 +9,13 @@ import type { DecisionStore } from './decision-store.js';
 import { ClickHouseAnalyticsReader } from './clickhouse/clickhouse-analytics-reader.js';
 import { ClickHouseDecisionStore } from './clickhouse/clickhouse-decision-store.js';
 import { ClickHouseReportStore } from './clickhouse/clickhouse-report-store.js';
-import { clickHouseBatchSink, type LeftOut } from './clickhouse/clickhouse-batch-sink.js';
+import { threadedBatchSink } from './clickhouse/batch-sink-thread.js';
+import { clickHouseBatchSink, DRAIN_BATCH_ROWS, type LeftOut } from './clickhouse/clickhouse-batch-sink.js';
 import { createClickHouseTransport } from './clickhouse/clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse/clickhouse-url.js';
 import { collectorName } from './clickhouse/collector-name.js';
 import { clickHouseConsentChoices } from './clickhouse/consent-choices-table.js';
-import { openClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
+import { openClickHouseEvents, type ClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
 import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
 import { openDuckDbStore } from './duckdb/duckdb-store.js';
 import type { RowBatchSink } from './row-batch.js';
@@ -105,7 +108,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
   const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, now: Date.now });
   const refusals = await openClickHouseRefusals(events.transport, events.location.database);
   const onLeftOut = (leftOut: LeftOut) => options.log.warn(leftOutLine(leftOut));
-  const sink = clickHouseBatchSink({ writer: events.writer, collector, location: events.location, onLeftOut });
+  const sink = drainSink({ events, collector, onLeftOut, url: setting.url, variables: options.variables });
   // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
   const readerTransport = createClickHouseTransport(events.location, { database: events.location.database, maxQueryBytes: REPORT_QUERY_MAX_BYTES });
   return {
@@ -119,10 +122,28 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,
     close: async () => {
+      await sink.close();
       await readerTransport.close();
       await events.close();
     },
   };
+}
+
+/** The compiled drain thread, beside this module in dist/ (under Vitest, on the sources, there is none). */
+const BATCH_SINK_WORKER = new URL('./clickhouse/batch-sink-worker.js', import.meta.url);
+
+/**
+ * The collector's way into ClickHouse: on its own thread (batch-sink-thread.ts) where the compiled
+ * worker is there, as in every built server; in this thread otherwise (tests run on the sources,
+ * and the thread's own tests run the built worker).
+ */
+function drainSink(options: { events: ClickHouseEvents; collector: string; onLeftOut: (leftOut: LeftOut) => void; url: string; variables: readonly string[] }): RowBatchSink & { close(): Promise<void> } {
+  const { events, collector, onLeftOut } = options;
+  if (!existsSync(fileURLToPath(BATCH_SINK_WORKER))) {
+    return { ...clickHouseBatchSink({ writer: events.writer, collector, location: events.location, onLeftOut }), close: async () => undefined };
+  }
+  const workerData = { url: options.url, variables: options.variables, collector, batchRows: DRAIN_BATCH_ROWS };
+  return threadedBatchSink({ workerFile: BATCH_SINK_WORKER, workerData, onLeftOut });
 }
 
 /** One log line for a batch that left rows out: the first few refused rows, with their place in the batch. */
