@@ -13,6 +13,8 @@
 # platform libraries the registry does not have at that version and `npm ci` refuses such a lock.
 # scripts/services/chdb-server/README.md says what it emulates of a server and what it does not.
 set -euo pipefail
+# running_pid, stop_service, service_status.
+. "$(dirname "$0")/pid-service.sh"
 
 # How long start waits for /ping to answer (the engine's library loads first), and stop for the process to leave.
 START_TIMEOUT_SECONDS=60
@@ -40,12 +42,6 @@ mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 pid_file="$dir/chdb-server.pid"
 
-running_pid() {
-  [ -f "$pid_file" ] || return 1
-  local pid
-  pid="$(cat "$pid_file")"
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
 
 # GET /ping over bash's /dev/tcp (no curl on a bare CI image); HTTP/1.0, so the server closes.
 answers() {
@@ -85,37 +81,11 @@ start() {
 }
 
 stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    echo "clickhouse-current: not running"
-    rm -f "$pid_file"
-    return 0
-  fi
-  kill -TERM "$pid"
-  local waited=0
-  while kill -0 "$pid" 2>/dev/null; do
-    if ((waited >= STOP_TIMEOUT_SECONDS * 10)); then
-      echo "clickhouse-current: pid $pid still running after ${STOP_TIMEOUT_SECONDS}s; stopping it with SIGKILL" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      break
-    fi
-    sleep 0.1
-    waited=$((waited + 1))
-  done
-  rm -f "$pid_file"
-  echo "clickhouse-current: stopped"
+  stop_service clickhouse-current
 }
 
 status() {
-  if pid="$(running_pid)" && answers; then
-    echo "clickhouse-current: running (pid $pid, http 127.0.0.1:$port)"
-  elif pid="$(running_pid)"; then
-    echo "clickhouse-current: pid $pid runs but does not answer on 127.0.0.1:$port"
-    exit 1
-  else
-    echo "clickhouse-current: not running"
-    exit 3
-  fi
+  service_status clickhouse-current "http 127.0.0.1:$port"
 }
 
 url() {

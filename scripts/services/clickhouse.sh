@@ -13,6 +13,8 @@
 # ZooKeeper, which ReplicatedMergeTree tables and `ON CLUSTER` statements need.
 # Works with Debian's clickhouse-server 18.16 (/usr/sbin) and a current one (`clickhouse server`).
 set -euo pipefail
+# running_pid, stop_service, service_status.
+. "$(dirname "$0")/pid-service.sh"
 
 # How long start waits for `SELECT 1` to answer, and stop for the process to leave.
 START_TIMEOUT_SECONDS=30
@@ -63,12 +65,6 @@ server_command() {
   fi
 }
 
-running_pid() {
-  [ -f "$pid_file" ] || return 1
-  local pid
-  pid="$(cat "$pid_file")"
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
 
 # `SELECT 1` over bash's /dev/tcp (no curl on a bare CI image); HTTP/1.0, so the server closes.
 answers() {
@@ -171,37 +167,11 @@ start() {
 }
 
 stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    echo "clickhouse: not running"
-    rm -f "$pid_file"
-    return 0
-  fi
-  kill -TERM "$pid"
-  local waited=0
-  while kill -0 "$pid" 2>/dev/null; do
-    if ((waited >= STOP_TIMEOUT_SECONDS * 10)); then
-      echo "clickhouse: pid $pid still running after ${STOP_TIMEOUT_SECONDS}s; stopping it with SIGKILL" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      break
-    fi
-    sleep 0.1
-    waited=$((waited + 1))
-  done
-  rm -f "$pid_file"
-  echo "clickhouse: stopped"
+  stop_service clickhouse
 }
 
 status() {
-  if pid="$(running_pid)" && answers; then
-    echo "clickhouse: running (pid $pid, http 127.0.0.1:$http_port)"
-  elif pid="$(running_pid)"; then
-    echo "clickhouse: pid $pid runs but does not answer on 127.0.0.1:$http_port"
-    exit 1
-  else
-    echo "clickhouse: not running"
-    exit 3
-  fi
+  service_status clickhouse "http 127.0.0.1:$http_port"
 }
 
 "$command_name"

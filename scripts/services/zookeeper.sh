@@ -9,6 +9,8 @@
 # Uses Debian's package (apt-get install zookeeper: /usr/share/java/zookeeper.jar). Then start
 # ClickHouse with MESURA_CLICKHOUSE_ZOOKEEPER=127.0.0.1:<port> scripts/services/clickhouse.sh start.
 set -euo pipefail
+# running_pid, stop_service, service_status.
+. "$(dirname "$0")/pid-service.sh"
 
 # How long start waits for `ruok` to be answered, and stop for the process to leave.
 START_TIMEOUT_SECONDS=30
@@ -39,12 +41,6 @@ mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 pid_file="$dir/zookeeper.pid"
 
-running_pid() {
-  [ -f "$pid_file" ] || return 1
-  local pid
-  pid="$(cat "$pid_file")"
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
 
 # ZooKeeper's four-letter `ruok`, over bash's /dev/tcp.
 answers() {
@@ -94,37 +90,11 @@ start() {
 }
 
 stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    echo "zookeeper: not running"
-    rm -f "$pid_file"
-    return 0
-  fi
-  kill -TERM "$pid"
-  local waited=0
-  while kill -0 "$pid" 2>/dev/null; do
-    if ((waited >= STOP_TIMEOUT_SECONDS * 10)); then
-      echo "zookeeper: pid $pid still running after ${STOP_TIMEOUT_SECONDS}s; stopping it with SIGKILL" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      break
-    fi
-    sleep 0.1
-    waited=$((waited + 1))
-  done
-  rm -f "$pid_file"
-  echo "zookeeper: stopped"
+  stop_service zookeeper
 }
 
 status() {
-  if pid="$(running_pid)" && answers; then
-    echo "zookeeper: running (pid $pid, 127.0.0.1:$port)"
-  elif pid="$(running_pid)"; then
-    echo "zookeeper: pid $pid runs but does not answer on 127.0.0.1:$port"
-    exit 1
-  else
-    echo "zookeeper: not running"
-    exit 3
-  fi
+  service_status zookeeper "127.0.0.1:$port"
 }
 
 "$command_name"
