@@ -8,7 +8,7 @@
  * preview token is answered the previewed experience (preview-decision.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeDeliveryParams, parseDeliveryPath } from '@mesura/protocol';
+import { decodeDeliveryParams, parseDeliveryPath, queryEntries } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { answer, readBody } from '../ingest/beacon-handler.js';
@@ -107,8 +107,8 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, sett
   // a synchronous XHR). Where both name a parameter, the query's comes first and wins.
   const body = request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : '';
   const params = query && body ? `${query}&${body}` : query || body;
-  // URLSearchParams: protocol's faster queryEntries is not exported from its index.
-  const decoded = decodeDeliveryParams([...new URLSearchParams(params)]);
+  // queryEntries: the pairs URLSearchParams gives, without its cost on this hot path.
+  const decoded = decodeDeliveryParams(queryEntries(params));
   if (!decoded.ok) throw new HttpError(ERRORS.badDeliveryRequest, decoded.reason);
   const preview = previewGrantOf(decoded.value.url, deps.previews, deps.now());
   const device = deps.classify(request.headers['user-agent']).deviceClass;
