@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
-import { SITE_VARIABLE_MAP, decodeBeacon } from '@mesura/protocol';
+import { decodeBeacon } from '@mesura/protocol';
 import { describe, expect, it } from 'vitest';
-import { createPipeline } from '../src/ingest/pipeline.js';
-import { localDayIn } from '../src/local-day.js';
+import { testPipeline } from './helpers/test-pipeline.js';
 import { beaconUrl, testHit } from './helpers/test-server.js';
 
-const pipeline = createPipeline({
-  environment: 'test',
-  variableMap: SITE_VARIABLE_MAP,
-  localDay: localDayIn('Europe/Madrid'),
-  checkConsent: () => 'unknown',
-  keepUserAgent: false,
-});
+const pipeline = testPipeline();
 
 /** The event id the pipeline gives the beacon at `url`, as received at `receivedAtMs`. */
 function eventIdOf(url: string, receivedAtMs = 1_763_884_800_000): string {

@@ -1,8 +1,7 @@
-import { SITE_VARIABLE_MAP, decodeBeacon } from '@mesura/protocol';
+import { decodeBeacon } from '@mesura/protocol';
 import { describe, expect, it } from 'vitest';
-import { createPipeline } from '../src/ingest/pipeline.js';
 import { withoutPreviewParam } from '../src/ingest/steps/preview-param.js';
-import { localDayIn } from '../src/local-day.js';
+import { testPipeline } from './helpers/test-pipeline.js';
 import { beaconUrl, testHit } from './helpers/test-server.js';
 
 const TOKEN = 'dGl0dWxhci1ub3RpY2lhLm5vdS10aXR1bGFyLjE3OTU2NDE1NDUwMDA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -29,13 +28,7 @@ describe('withoutPreviewParam: a tracked address loses the preview token', () =>
 });
 
 describe('pipeline: an editor on a preview link is tracked without the token', () => {
-  const pipeline = createPipeline({
-    environment: 'test',
-    variableMap: SITE_VARIABLE_MAP,
-    localDay: localDayIn('Europe/Madrid'),
-    checkConsent: () => 'unknown',
-    keepUserAgent: false,
-  });
+  const pipeline = testPipeline();
 
   it('stores the page, the referrer and an exit link without mesura_preview', () => {
     const hit = testHit({
