@@ -4,10 +4,10 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './helpers/free-port.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouseQueryError, createClickHouseTransport, QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING } from '../src/store/clickhouse/clickhouse-transport.js';
 import { parseClickHouseUrl } from '../src/store/clickhouse/clickhouse-url.js';
@@ -19,14 +19,6 @@ const UNKNOWN_TABLE = 60;
 const AUTHENTICATION_FAILED = 516;
 /** chDB's library exists for Linux on x64 (clickhouse-current.sh installs it); CI runs there. */
 const describeWhereChdbRuns = (platform() === 'linux' && arch() === 'x64') || process.env.CI === 'true' ? describe : describe.skip;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describeWhereChdbRuns('scripts/services/clickhouse-current.sh (ClickHouse 26.7 through chDB)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mesura-chdb-'));

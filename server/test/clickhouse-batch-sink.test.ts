@@ -13,22 +13,9 @@ import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
-import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow } from './helpers/event-rows.js';
+import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow, mixedRecords } from './helpers/event-rows.js';
 
 const tables = eventTables({ variables: ['section', 'pageType'] });
-
-/** Seven records of every kind, in log order. */
-function records(prefix: string): LogRecord[] {
-  return [
-    hitRow(`${prefix}-1`),
-    heartbeatRow(LAST_HOUR_OF_JANUARY_MS),
-    hitRow(`${prefix}-2`, { pageName: `l'${prefix}\n` }),
-    decisionRow(`${prefix}-d`, LAST_HOUR_OF_JANUARY_MS),
-    hitRow(`${prefix}-3`, { day: '2026-02-01' }),
-    { ...heartbeatRow(LAST_HOUR_OF_JANUARY_MS + 1000), heartbeatId: `${prefix}-hb2` },
-    hitRow(`${prefix}-4`),
-  ];
-}
 
 /** A sealed segment holding `rows`, as the collector's log writes it. */
 async function segmentOf(dir: string, rows: LogRecord[]): Promise<SealedSegment> {
@@ -99,7 +86,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('stores a segment in batches named by collector, segment and offset, once however often it is stored', async () => {
-    const rows = records('once');
+    const rows = mixedRecords('once');
     const segment = await segmentOf(path.join(dir, 'once'), rows);
     expect(await storeSegment(sinkOn(db().transport, 'once'), segment, { skipStored: false })).toBe(7);
     expect(await storeSegment(sinkOn(db().transport, 'once'), segment, { skipStored: true })).toBe(0);
@@ -110,7 +97,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   });
 
   it('stores a batch made in memory, which no ingest log wrote, as `<collector>/<batch id>`', async () => {
-    const rows = records('memory');
+    const rows = mixedRecords('memory');
     const batch = rowBatchOf('import-1', rows);
     expect(await sinkOn(db().transport, 'memory').storeBatch(batch, { skipStored: false })).toBe(7);
     expect(await batchIds('memory')).toEqual([`memory/${batch.id}`]);
@@ -118,7 +105,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   });
 
   it('stores once a batch sent again after its answer was lost', async () => {
-    const rows = records('lost');
+    const rows = mixedRecords('lost');
     const sink = sinkOn(losingStoredAnswer(db().transport), 'lost');
     await expect(sink.storeBatch(rowBatchOf('seg', rows), { skipStored: false })).rejects.toThrow(
       /^draining the ingest log into ClickHouse at clickhouse:\/\/.* failed: answer lost/,
@@ -129,7 +116,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   });
 
   it('finishes a segment whose store was killed midway, storing each row once', async () => {
-    const rows = records('killed');
+    const rows = mixedRecords('killed');
     const segment = await segmentOf(path.join(dir, 'killed'), rows);
     await expect(storeSegment(sinkOn(crashingAtInsert(db().transport, 4), 'killed'), segment, { skipStored: false })).rejects.toThrow('collector killed');
     expect(await storeSegment(sinkOn(db().transport, 'killed'), segment, { skipStored: true })).toBe(3);
@@ -137,7 +124,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   });
 
   it('stores every row of a segment once when its second batch failed and the loader tried the segment again', async () => {
-    const rows = records('second');
+    const rows = mixedRecords('second');
     const logDir = path.join(dir, 'second');
     const { log } = IngestLog.open(logDir);
     let failing = true;
@@ -162,7 +149,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   });
 
   it('skips a torn last line, which no client was told was stored, and says so', async () => {
-    const segment = await segmentOf(path.join(dir, 'torn'), records('torn'));
+    const segment = await segmentOf(path.join(dir, 'torn'), mixedRecords('torn'));
     appendFileSync(segment.file, '{"eventId":"torn-5","reportSuite":"mesu');
     leftOut.length = 0;
     expect(await storeSegment(sinkOn(db().transport, 'torn'), segment, { skipStored: false })).toBe(7);
@@ -171,10 +158,10 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   });
 
   it('names a segment whose name came back after the log was emptied apart from the first', async () => {
-    const first = await segmentOf(path.join(dir, 'reused'), records('reused-a'));
+    const first = await segmentOf(path.join(dir, 'reused'), mixedRecords('reused-a'));
     await storeSegment(sinkOn(db().transport, 'reused'), first, { skipStored: false });
     rmSync(first.file);
-    const again = await segmentOf(path.join(dir, 'reused'), records('reused-b'));
+    const again = await segmentOf(path.join(dir, 'reused'), mixedRecords('reused-b'));
     expect(path.basename(again.file)).toBe(path.basename(first.file));
     expect(await storeSegment(sinkOn(db().transport, 'reused'), again, { skipStored: false })).toBe(7);
   });

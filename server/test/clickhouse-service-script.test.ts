@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port.js';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/services/clickhouse.sh');
 const INSTALLED = existsSync('/usr/sbin/clickhouse-server') || existsSync('/usr/bin/clickhouse');
@@ -14,14 +14,6 @@ const run = promisify(execFile);
 const ANSWER_TIMEOUT_MS = 2000;
 
 /** A port nothing listens on now (the kernel's choice). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function script(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run(SCRIPT, args, { env: { ...process.env, ...env } });

@@ -7,26 +7,13 @@ import { IngestLog, type LogRecord, type SealedSegment } from '../src/ingest/ing
 import { SEGMENT_READ_CHUNK_BYTES, segmentBatches } from '../src/ingest/segment-batches.js';
 import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import type { RowBatch } from '../src/store/row-batch.js';
-import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow } from './helpers/event-rows.js';
+import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow, mixedRecords } from './helpers/event-rows.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'mesura-segment-batches-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Seven records of every kind, in log order. */
-function records(prefix: string): LogRecord[] {
-  return [
-    hitRow(`${prefix}-1`),
-    heartbeatRow(LAST_HOUR_OF_JANUARY_MS),
-    hitRow(`${prefix}-2`, { pageName: `l'${prefix}\n` }),
-    decisionRow(`${prefix}-d`, LAST_HOUR_OF_JANUARY_MS),
-    hitRow(`${prefix}-3`, { day: '2026-02-01' }),
-    { ...heartbeatRow(LAST_HOUR_OF_JANUARY_MS + 1000), heartbeatId: `${prefix}-hb2` },
-    hitRow(`${prefix}-4`),
-  ];
-}
 
 /** A sealed segment holding `rows`, as the collector's log writes it. */
 async function segmentOf(rows: LogRecord[], name = 'log'): Promise<SealedSegment> {
@@ -55,7 +42,7 @@ function expectedId(segment: SealedSegment, rows: LogRecord[], first: number, co
 
 describe('a sealed segment as batches of rows (segmentBatches)', () => {
   it('cuts it into batches of the sink\'s size in log order, the lines as the log wrote them, named by segment, offset and digest', async () => {
-    const rows = records('cut');
+    const rows = mixedRecords('cut');
     const segment = await segmentOf(rows);
     const batches = await batchesOf(segment, 3);
     expect(batches.map((batch) => batch.records())).toEqual([rows.slice(0, 3), rows.slice(3, 6), rows.slice(6)]);
@@ -78,7 +65,7 @@ describe('a sealed segment as batches of rows (segmentBatches)', () => {
   });
 
   it('skips and counts a torn last line, and keeps a last record whose \\n alone was lost', async () => {
-    const rows = records('torn');
+    const rows = mixedRecords('torn');
     const torn = await segmentOf(rows, 'torn');
     appendFileSync(torn.file, '{"eventId":"torn-5","variables":{"section":"a"}');
     const tornBatches = await batchesOf(torn, 3);
@@ -104,7 +91,7 @@ describe('a sealed segment as batches of rows (segmentBatches)', () => {
     expect(await batchesOf(empty, 3)).toEqual([]);
   });
 
-  it('leaves out a line that looks like a record but is no JSON, counted once records() has parsed it', async () => {
+  it('leaves out a line that looks like a record but is no JSON, counted once mixedRecords() has parsed it', async () => {
     const segment = { file: path.join(dir, '000000000001.ndjson') };
     writeFileSync(segment.file, `${JSON.stringify(hitRow('a'))}\n{"eventId":{"x":1}\n\n${JSON.stringify(hitRow('b'))}\n`);
     const [batch] = await batchesOf(segment, 10);

@@ -4,6 +4,7 @@ import { localDayIn } from '../../src/local-day.js';
 import type { DecisionEventRow } from '../../src/store/decision-row.js';
 import type { HeartbeatRow } from '../../src/store/heartbeat-row.js';
 import type { HitRow } from '../../src/store/hit-row.js';
+import type { LogRecord } from '../../src/store/row-batch.js';
 
 /** 2026-01-31 23:00 UTC: the next hour is another month, so a batch can span two partitions. */
 export const LAST_HOUR_OF_JANUARY_MS = Date.UTC(2026, 0, 31, 23);
@@ -76,4 +77,17 @@ export function decisionRow(decisionId: string, atMs: number): DecisionEventRow 
     mbox: 'portada',
     atMs,
   };
+}
+
+/** Seven records of every kind in log order, named by `prefix`: two months, a text with a quote and a newline. */
+export function mixedRecords(prefix: string): LogRecord[] {
+  return [
+    hitRow(`${prefix}-1`),
+    heartbeatRow(LAST_HOUR_OF_JANUARY_MS),
+    hitRow(`${prefix}-2`, { pageName: `l'${prefix}\n` }),
+    decisionRow(`${prefix}-d`, LAST_HOUR_OF_JANUARY_MS),
+    hitRow(`${prefix}-3`, { day: '2026-02-01' }),
+    { ...heartbeatRow(LAST_HOUR_OF_JANUARY_MS + 1000), heartbeatId: `${prefix}-hb2` },
+    hitRow(`${prefix}-4`),
+  ];
 }
