@@ -13,7 +13,7 @@ import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
-import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow, mixedRecords } from './helpers/event-rows.js';
+import { LAST_HOUR_OF_JANUARY_MS, mixedRecords } from './helpers/event-rows.js';
 
 const tables = eventTables({ variables: ['section', 'pageType'] });
 

@@ -7,7 +7,7 @@ import { IngestLog, type LogRecord, type SealedSegment } from '../src/ingest/ing
 import { SEGMENT_READ_CHUNK_BYTES, segmentBatches } from '../src/ingest/segment-batches.js';
 import { rowBatchOf } from '../src/store/ndjson-batch.js';
 import type { RowBatch } from '../src/store/row-batch.js';
-import { LAST_HOUR_OF_JANUARY_MS, decisionRow, heartbeatRow, hitRow, mixedRecords } from './helpers/event-rows.js';
+import { LAST_HOUR_OF_JANUARY_MS, decisionRow, hitRow, mixedRecords } from './helpers/event-rows.js';
 
 let dir: string;
 beforeEach(() => {
