@@ -26,3 +26,8 @@ export function localDayIn(timeZone: string): LocalDay {
 export function epochDays(day: string): number {
   return Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 }
+
+/** The YYYY-MM-DD day `days` calendar days after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
+  return new Date((epochDays(day) + days) * 86_400_000).toISOString().slice(0, 10);
+}

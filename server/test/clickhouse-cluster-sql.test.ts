@@ -1,12 +1,19 @@
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import { createBatchesTableSql } from '../src/store/clickhouse/batches-table.js';
-import { ClickHouseQueryError, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { localDayIn } from '../src/local-day.js';
+import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
+import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import type { ClickHouseLocation } from '../src/store/clickhouse/clickhouse-url.js';
+import { CLICKHOUSE_VISITS } from '../src/store/clickhouse/report-facts-sql.js';
+import { VisitRollup } from '../src/store/clickhouse/visit-rollup-job.js';
+import { readVisitSources } from '../src/store/clickhouse/visit-rollup-reads.js';
 import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { clickHouseConsentChoices } from '../src/store/clickhouse/consent-choices-table.js';
 import { clusterSchemaSql, type ClusterLayout } from '../src/store/clickhouse/cluster-sql.js';
-import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { ensureSchema, eventTables, type EventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { createTableSql } from '../src/store/clickhouse/event-table.js';
@@ -63,6 +70,8 @@ describe('clusterSchemaSql', () => {
       ...['consent_choices', 'refused_hits', 'rights_requests', 'page_views_daily'].map(
         (name) => `CREATE TABLE IF NOT EXISTS mesura.${name} ON CLUSTER mesura_one_node AS mesura.${name}_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', '${name}_local', rand())`,
       ),
+      "CREATE TABLE IF NOT EXISTS mesura.visit_rollup ON CLUSTER mesura_one_node AS mesura.visit_rollup_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'visit_rollup_local', visitor_key)",
+      "CREATE TABLE IF NOT EXISTS mesura.visit_rollup_days ON CLUSTER mesura_one_node AS mesura.visit_rollup_days_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'visit_rollup_days_local', rand())",
     ]);
   });
 
@@ -102,6 +111,7 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
     'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
     'page_views_daily Distributed', `page_views_daily_local ${shardEngine}`, 'refused_hits Distributed', `refused_hits_local ${summingEngine}`,
     'rights_requests Distributed', `rights_requests_local ${shardEngine}`,
+    'visit_rollup Distributed', 'visit_rollup_days Distributed', `visit_rollup_days_local ${shardEngine}`, `visit_rollup_local ${shardEngine}`,
   ]);
   expect(engines.find((t) => t.name === 'hits_local')!.sorting_key).toBe('report_suite, day, hit_type, visitor_id, received_at');
 
@@ -144,6 +154,50 @@ async function checkRightsOnLayout(transport: ClickHouseTransport, database: str
   expect(await count('page_views_daily')).toBe(1);
 }
 
+/**
+ * The visit roll-up (visit-rollup-job.ts) over a per-node cluster: the build's rows land in the
+ * shard table, the reports' visits (report-facts-sql.ts, its `GLOBAL IN` over two Distributed
+ * tables) read them, and retention drops their month from the shard.
+ */
+async function checkVisitRollupOnLayout(server: ClickHouseTransport, location: ClickHouseLocation): Promise<void> {
+  const { database } = location;
+  const siteTables = eventTables({ variables: variableNames(SITE_VARIABLE_MAP) });
+  for (const sql of clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables: siteTables, layout: 'per-node' })) await server.command(sql);
+  await ensureSchema(server, database, siteTables);
+  // The roll-up's connection has the database as its default, as open-clickhouse-rights.ts makes it.
+  const transport = createClickHouseTransport(location, { database });
+  try {
+    await checkVisitRollup(transport, database, siteTables);
+  } finally {
+    await transport.close();
+  }
+}
+
+async function checkVisitRollup(transport: ClickHouseTransport, database: string, siteTables: EventTables): Promise<void> {
+  const at = (minutes: number) => LAST_HOUR_OF_JANUARY_MS - 3 * HOUR_MS + minutes * 60_000;
+  // v-1: two visits (40 idle minutes between its second and third page); v-2: one.
+  const rows = [
+    hitRow('v1-a', { receivedAtMs: at(0) }), hitRow('v1-b', { receivedAtMs: at(5) }), hitRow('v1-c', { receivedAtMs: at(45) }),
+    hitRow('v2-a', { visitorId: 'v-2', receivedAtMs: at(10) }),
+  ];
+  await new EventBatchWriter({ transport, database, tables: siteTables, now: () => LAST_HOUR_OF_JANUARY_MS }).write({ id: 'c/visits/0', rows });
+  const timeZone = 'Europe/Madrid';
+  const rollup = new VisitRollup({ transport, database, timeZone, localDay: localDayIn(timeZone), retentionDays: 395 });
+  // On 5 February the 31st to the 3rd are closed: four builds, three of them empty.
+  expect(await rollup.run(Date.UTC(2026, 1, 5))).toEqual({ built: 4, rebuilt: 0 });
+  const count = async (table: string) => Number((await transport.query<{ n: string }>(`SELECT count() AS n FROM ${database}.${table}`))[0]!.n);
+  expect(await count('visit_rollup_local')).toBe(3);
+  const range = { suite: 'mesuradev', from: '2026-01-31', to: '2026-01-31' };
+  expect((await readVisitSources(transport, range)).visits_rolled_to).toBe('2026-01-31');
+  const visits = await new ClickHouseAnalyticsReader(transport, { timeZone }).read(
+    { name: 'visits', duckdb: 'SELECT page_views FROM visits ORDER BY started_at', clickhouse: `SELECT page_views FROM ${CLICKHOUSE_VISITS} AS visits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ORDER BY started_at` },
+    range,
+  );
+  expect(visits.map((visit) => Number(visit.page_views))).toEqual([2, 1, 1]);
+  await new ClickHouseRetention({ transport, database, tables: siteTables }).deleteBefore({ day: '2026-02-01', atMs: Date.UTC(2026, 1, 1) });
+  expect([await count('visit_rollup_local'), await count('visit_rollup_days_local')]).toEqual([0, 3]);
+}
+
 describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh: mesura_one_node)', () => {
   const db = useTestDatabase();
   let zookeeper = false;
@@ -173,6 +227,12 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
     await checkLayout(db().transport, database, 'per-node')
       .then(() => checkRightsOnLayout(db().transport, database))
       .finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
+  });
+
+  it('builds the visits of closed days into the shard table, reads them through the Distributed ones, and expires them there', async (context) => {
+    skipWithoutCluster(context);
+    const database = `${db().location.database}_visits`;
+    await checkVisitRollupOnLayout(db().transport, { ...db().location, database }).finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
   });
 
   it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async (context) => {

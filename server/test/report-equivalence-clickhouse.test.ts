@@ -2,7 +2,7 @@
  * The console's hit reports answer the same on both engines (issue text "Same answers"): one data
  * set (helpers/hit-reports-fixture.ts) goes through the collector's beacon endpoint into a server
  * on the embedded DuckDB store and into a collector draining into ClickHouse; an API node then
- * reads ClickHouse. Every report of the catalogue but the media area (compared in
+ * reads ClickHouse, once its roll-up job has built the visits of the data set's closed days. Every report of the catalogue but the media area (compared in
  * clickhouse-media-reports.test.ts) is asked on both with the same parameters, plain, filtered,
  * compared and both: exact figures equal, ratios to 1e-9, visitor counts within their documented
  * error. Every one answers there: none is left to answer 501 MESURA_ERR_NOT_ON_ENGINE. The banner's
@@ -20,6 +20,7 @@ import { measureRealtime } from '../src/reports/realtime-snapshot.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import { readVisitSources } from '../src/store/clickhouse/visit-rollup-reads.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { FIXTURE_MORNING, FIXTURE_RANGE, hitReportsFixture, type FixtureBeacon } from './helpers/hit-reports-fixture.js';
 import { TEST_ENV, authHeadersFor, beaconUrl, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -96,7 +97,15 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
       `SELECT count() AS n FROM ${db().location.database}.hits GROUP BY event_id HAVING count() > 1`,
     );
     expect(copies, 'ClickHouse holds the resent hit twice').toEqual([{ n: '2' }]);
+    // Days later, when every day of the data set is closed: the API node's roll-up job builds their
+    // visits, and the reports read them from it (clickhouse-visit-rollup.test.ts compares those rows
+    // with the ones cut from the hits, which the reports read for days not closed yet).
+    clock = Date.parse(`${FIXTURE_RANGE.to}T00:00:00Z`) + 4 * 86_400_000;
     api = await clickhouseServer('api');
+    await api.visitRollup!.runNow();
+    const transport = createClickHouseTransport(db().location, { database: db().location.database });
+    const sources = await readVisitSources(transport, { suite: 'mesuradev', ...FIXTURE_RANGE }).finally(() => transport.close());
+    expect(sources.visits_rolled_to, 'the range is read from the visit roll-up').toBe(FIXTURE_RANGE.to);
   }, 120_000);
 
   afterAll(async () => {

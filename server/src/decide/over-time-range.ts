@@ -3,7 +3,7 @@
  * (YYYY-MM-DD, MESURA_TIMEZONE) inclusive, each optional. Without them the range is the
  * OVER_TIME_DEFAULT_DAYS ending today; with one, it is completed from it. Pure: today is a parameter.
  */
-import { epochDays } from '../local-day.js';
+import { addDays, epochDays } from '../local-day.js';
 import type { DayRange } from '../store/decision-store.js';
 
 /** Days answered when the request names none: the last 30, today included. */
@@ -14,7 +14,6 @@ export const OVER_TIME_DEFAULT_DAYS = 30;
  */
 export const OVER_TIME_MAX_DAYS = 366;
 
-const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const PARAMS = ['from', 'to'];
 
@@ -42,10 +41,6 @@ export function daysOf(range: DayRange): string[] {
 }
 
 const dayCount = (range: DayRange): number => epochDays(range.to) - epochDays(range.from) + 1;
-
-function addDays(day: string, days: number): string {
-  return new Date((epochDays(day) + days) * DAY_MS).toISOString().slice(0, 10);
-}
 
 function parseDay(value: unknown, name: string): { ok: true; value: string } | { ok: false; reason: string } {
   if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return fail(`${name} must be a date as YYYY-MM-DD`);

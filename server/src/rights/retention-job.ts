@@ -1,19 +1,17 @@
 /**
  * The daily retention run: deletes raw rows older than the retention period, once when the server
- * starts and then every RETENTION_INTERVAL_MS. The timer is unref'd (it never keeps the process
- * alive) and stopped on close; the clock and the timers are injected so that tests drive both.
+ * starts and then every RETENTION_INTERVAL_MS (periodic-job.ts); the clock and the timers are
+ * injected so that tests drive both.
  */
 import type { LocalDay } from '../local-day.js';
+import { startPeriodicJob, type JobTimers, type PeriodicJob } from '../periodic-job.js';
 import type { RetentionCutoff, RetentionResult, RetentionStore } from '../store/retention-store.js';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The timer functions the job uses; the globals by default. */
-export interface RetentionTimers {
-  setInterval(run: () => void, ms: number): { unref?(): unknown };
-  clearInterval(handle: unknown): void;
-}
+/** The timer functions the job uses (periodic-job.ts). */
+export type RetentionTimers = JobTimers;
 
 export interface RetentionJobOptions {
   store: RetentionStore;
@@ -33,27 +31,11 @@ export function retentionCutoff(nowMs: number, retentionDays: number, localDay: 
   return { day: localDay(atMs), atMs };
 }
 
-export interface RetentionJob {
-  /** Runs now (after any run in progress); resolves with what it deleted, undefined on error. */
-  runNow(): Promise<RetentionResult | undefined>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
+export type RetentionJob = PeriodicJob<RetentionResult | undefined>;
 
+/** Runs at start, then every RETENTION_INTERVAL_MS (periodic-job.ts); runNow answers what it deleted, undefined on error. */
 export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
-  const timers = options.timers ?? { setInterval, clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout) };
-  let last: Promise<RetentionResult | undefined> = Promise.resolve(undefined);
-  const runNow = () => (last = last.then(() => runOnce(options)));
-  const handle = timers.setInterval(() => void runNow(), RETENTION_INTERVAL_MS);
-  handle.unref?.();
-  void runNow();
-  return {
-    runNow,
-    async stop() {
-      timers.clearInterval(handle);
-      await last;
-    },
-  };
+  return startPeriodicJob(() => runOnce(options), RETENTION_INTERVAL_MS, options.timers);
 }
 
 async function runOnce(options: RetentionJobOptions): Promise<RetentionResult | undefined> {

@@ -2,9 +2,9 @@
  * Retention on ClickHouse (retention-store.ts RetentionStore), deleting what duckdb/retention-sql.ts
  * deletes: hits and heartbeats of days before the cutoff day, decision events before the cutoff
  * instant; and keeping what it keeps: the page views of those days, without identifiers, in
- * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. Of the roll-ups
- * only the cells materialized views keep (rollup-cells.ts) exist here, and their old days go too;
- * the other report rows are computed from the raw ones.
+ * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. The roll-ups
+ * (the cells materialized views keep, rollup-cells.ts; the visits of closed days,
+ * visit-rollup-table.ts) lose their old days too; the other report rows are computed from the raw ones.
  *
  * A month whose every row is past retention is dropped whole (`DROP PARTITION`: no rewrite); the
  * rest goes by a DELETE mutation, waited for (mutations.ts). The tables are partitioned by month
@@ -14,11 +14,11 @@ import type { RetentionCutoff, RetentionResult, RetentionStore } from '../retent
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
 import type { EventTables } from './ensure-schema.js';
-import { deleteWhere, dropMonth, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
+import { deleteWhere, dropMonth, expireDaysBefore, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';
-import { expireCells } from './rollup-cells.js';
 import { sqlDate, sqlIdentifier, sqlInteger } from './sql-literal.js';
+import { VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
 
 export interface ClickHouseRetentionOptions {
   /** The caller's: this store never closes it. */
@@ -57,8 +57,9 @@ export class ClickHouseRetention implements RetentionStore {
     const dayMonth = monthOf(cutoff.day);
     const beforeDay = `day < toDate(${sqlDate(cutoff.day)})`;
     const pageViewAggregates = await this.rollUp(cutoff.day);
-    // The cells ClickHouse keeps (rollup-cells.ts) of those days go with their hits.
-    for (const rollup of CELLS_ROLLUPS) await expireCells(this.mutations, rollup, cutoff.day);
+    // The cells ClickHouse keeps (rollup-cells.ts) and the visits the API nodes keep (visit-rollup-table.ts) of those days go with their hits.
+    const rollups = [...CELLS_ROLLUPS.map((rollup) => rollup.table), VISIT_ROLLUP_TABLE, VISIT_ROLLUP_DAYS_TABLE];
+    for (const table of rollups) await expireDaysBefore(this.mutations, table, cutoff.day);
     return {
       pageViewAggregates,
       hits: await this.expire({ table: hits, before: beforeDay, expired: expiredHitsWhere(database, cutoff.day), cutoffMonth: dayMonth }),
@@ -70,7 +71,7 @@ export class ClickHouseRetention implements RetentionStore {
         cutoffMonth: monthOf(new Date(cutoff.atMs).toISOString().slice(0, 10)),
       }),
       // No report tables here: the reports compute their rows from the raw ones (report-facts-sql.ts);
-      // the cells' rows are not counted (how many there are depends on ClickHouse's merges).
+      // the roll-ups' rows are not counted (the cells' number depends on ClickHouse's merges).
       reportRows: 0,
     };
   }

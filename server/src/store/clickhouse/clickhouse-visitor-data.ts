@@ -4,7 +4,8 @@
  * the same columns and the same JSON values (DuckDB's text for times, 64-bit integers as text).
  * ClickHouse has no transaction: the erasure counts, then deletes table by table with DELETE
  * mutations and waits for each (mutations.ts); a failure midway leaves some tables erased, and
- * asking again finishes the work.
+ * asking again finishes the work. The roll-ups lose the visitor too: the cells are made again
+ * without them (rollup-cells.ts), the visits of closed days are deleted (visit-rollup-build.ts).
  */
 import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from '../visitor-data-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
@@ -29,6 +30,7 @@ import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellDaysOf, rebuildCellDays, type CellsRollup, type SuiteDay } from './rollup-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
+import { eraseVisitorVisits } from './visit-rollup-build.js';
 
 /** Rows read per statement while a section streams: the transport answers a statement whole. */
 export const VISITOR_CHUNK_ROWS = 5_000;
@@ -88,6 +90,8 @@ export class ClickHouseVisitorData implements VisitorDataStore {
       if (present[table] > 0) await deleteWhere(this.mutations, table, visitorWhere(table, keys));
     }
     await this.rebuildCells(cellDays);
+    // After the hits: a roll-up job running meanwhile cannot cut the visitor's visits again.
+    await eraseVisitorVisits(this.mutations, visitorId);
     return counts;
   }
 
@@ -113,6 +117,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
       await this.rebuildCells(cellDays);
       deleted += rows;
     }
+    for (const erasure of erasures) await eraseVisitorVisits(this.mutations, erasure.visitorId, erasure.atMs);
     return deleted;
   }
 

@@ -10,7 +10,7 @@
  * several nodes without ZooKeeper cannot be reached from one server: refused with a one-line error.
  */
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
+import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /**
  * The longest wait for a table's mutations. A mutation rewrites the parts it touches: seconds on a
@@ -89,6 +89,24 @@ export async function deleteWhere(options: MutationOptions, table: string, condi
 export async function dropMonth(options: Pick<MutationOptions, 'transport' | 'database'>, table: string, month: number): Promise<void> {
   const target = await alterTarget(options.transport, options.database, table);
   await options.transport.command(`ALTER TABLE ${target.name}${target.onCluster} DROP PARTITION ${sqlInteger(month)}`);
+}
+
+/**
+ * Retention of a table partitioned by month of its `day`: its rows of days before `cutoffDay` go.
+ * A month before the cutoff's is dropped whole; the cutoff month's earlier days by a mutation,
+ * waited for. A table this database lacks is left alone.
+ */
+export async function expireDaysBefore(options: MutationOptions, table: string, cutoffDay: string): Promise<void> {
+  const { transport, database } = options;
+  const exists = await transport.query(`SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(table)}`);
+  if (exists.length === 0) return;
+  const before = `day < toDate(${sqlDate(cutoffDay)})`;
+  const months = await transport.query<{ month: number }>(`SELECT DISTINCT toYYYYMM(day) AS month FROM ${sqlIdentifier(database)}.${sqlIdentifier(table)} WHERE ${before}`);
+  const cutoffMonth = Number(cutoffDay.slice(0, 4)) * 100 + Number(cutoffDay.slice(5, 7));
+  for (const { month } of months) {
+    if (Number(month) < cutoffMonth) await dropMonth(options, table, Number(month));
+  }
+  if (months.some(({ month }) => Number(month) === cutoffMonth)) await deleteWhere(options, table, before);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Visitors' rights and retention over a deployment's ClickHouse, for the processes that serve the
- * console (app.ts): the access export and erasure (clickhouse-visitor-data.ts) and the daily
- * deletion (clickhouse-retention.ts), over a connection of their own, so that a long mutation wait
+ * Visitors' rights, retention and the visit roll-up over a deployment's ClickHouse, for the
+ * processes that serve the console (app.ts): the access export and erasure
+ * (clickhouse-visitor-data.ts), the daily deletion (clickhouse-retention.ts) and the closed days'
+ * visits (visit-rollup-job.ts), over a connection of their own, so that a long mutation wait
  * never holds the reports' connection. Their tables exist: openClickHouseEvents made them
  * (ensure-schema.ts) when the process started.
  */
@@ -13,6 +14,8 @@ import type { ClickHouseLocation } from './clickhouse-url.js';
 import { ClickHouseVisitorData } from './clickhouse-visitor-data.js';
 import { eventTables } from './ensure-schema.js';
 import { erasuresSince } from './rights-requests-table.js';
+import { VisitRollup } from './visit-rollup-job.js';
+import { localDayIn } from '../../local-day.js';
 
 /**
  * How long each erasure is applied again, at every retention run, to rows received before it: the
@@ -27,11 +30,19 @@ export interface ClickHouseRights {
   visitorData: VisitorDataStore;
   /** The retention run, then the erasures of the last ERASURE_REPEAT_DAYS applied again. */
   retention: RetentionStore;
+  /** The closed days' visits, for startVisitRollupJob. */
+  visits: VisitRollup;
   close(): Promise<void>;
 }
 
-export function openClickHouseRights(location: ClickHouseLocation, variables: readonly string[], now: () => number): ClickHouseRights {
-  const transport = createClickHouseTransport(location);
+export function openClickHouseRights(
+  location: ClickHouseLocation,
+  variables: readonly string[],
+  now: () => number,
+  settings: { timeZone: string; retentionDays: number },
+): ClickHouseRights {
+  // The visits' text names `hits` unqualified: the deployment's database is the connection's.
+  const transport = createClickHouseTransport(location, { database: location.database });
   const options = { transport, database: location.database, tables: eventTables({ variables }) };
   const visitorData = new ClickHouseVisitorData(options);
   const retention = new ClickHouseRetention(options);
@@ -44,6 +55,7 @@ export function openClickHouseRights(location: ClickHouseLocation, variables: re
         return deleted;
       },
     },
+    visits: new VisitRollup({ transport, database: location.database, ...settings, localDay: localDayIn(settings.timeZone) }),
     close: () => transport.close(),
   };
 }

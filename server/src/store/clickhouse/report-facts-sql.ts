@@ -12,7 +12,8 @@
  * `$from` keeps its start) and a day after (a visit started on `$to` keeps its later pages).
  * `$tz` (the reader binds MESURA_TIMEZONE) gives the local hour. The cost: every report reads the
  * range's hits again, sorts them to drop copies and cuts the visits anew, where DuckDB keeps tables
- * filled at load; see README.md.
+ * filled at load; see README.md. `visits` is the exception: the visits of closed days are read from
+ * the roll-up the API nodes keep (visit-rollup-table.ts), and only the later days are cut here.
  *
  * The remaining differences from DuckDB: a visit going on for more than VISIT_LOOKBACK_DAYS is cut
  * at that bound; a copy of a hit is dropped whenever it came (DuckDB drops those within
@@ -21,6 +22,7 @@
  */
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../reports/referrer-groups.js';
+import { VISIT_ROLLUP_COLUMN_LIST, VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
 
 /** How far before the range a visit's start is looked for (see the file's comment). */
 export const VISIT_LOOKBACK_DAYS = 1;
@@ -28,14 +30,19 @@ export const VISIT_LOOKBACK_DAYS = 1;
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 
 /** The hit columns the report tables are made from (hits-schema.ts and the site's variables). */
-const HIT_COLUMNS = `event_id, report_suite, received_at, day, hit_type, visitor_id, page_name, url, referrer, link_url, link_name,
-  events, device_class, is_bot, browser_name, os_name, section, subsection, programme, broadcast_channel, portal, login_state,
-  campaign, internal_campaign, programme_name, content_title, page_type, author, thematic, search_keywords AS keywords_sent,
-  search_results, viewport, social_action`;
+export const FACT_HIT_COLUMNS = [
+  'event_id', 'report_suite', 'received_at', 'day', 'hit_type', 'visitor_id', 'page_name', 'url', 'referrer', 'link_url', 'link_name',
+  'events', 'device_class', 'is_bot', 'browser_name', 'os_name', 'section', 'subsection', 'programme', 'broadcast_channel', 'portal',
+  'login_state', 'campaign', 'internal_campaign', 'programme_name', 'content_title', 'page_type', 'author', 'thematic', 'search_keywords',
+  'search_results', 'viewport', 'social_action',
+] as const;
 
-/** The suite's hits of the widened range, one per event id: the first received. */
-const HITS = `(SELECT ${HIT_COLUMNS} FROM hits
-  WHERE report_suite = $suite AND day BETWEEN toDate($from) - ${VISIT_LOOKBACK_DAYS} AND toDate($to) + 1
+/** The hits' `search_keywords` are read as `keywords_sent`: the page views' `search_keywords` are those trimmed and lowered. */
+const HIT_COLUMNS = FACT_HIT_COLUMNS.map((c) => (c === 'search_keywords' ? 'search_keywords AS keywords_sent' : c)).join(', ');
+
+/** The suite's hits of the widened range of days `from` to `to` (SQL dates), one per event id: the first received. */
+const hitsOf = (from: string, to: string) => `(SELECT ${HIT_COLUMNS} FROM hits
+  WHERE report_suite = $suite AND day BETWEEN toDate(${from}) - ${VISIT_LOOKBACK_DAYS} AND toDate(${to}) + 1
   ORDER BY received_at, event_id LIMIT 1 BY event_id)`;
 
 /** Local hour of a receive time (epoch ms) in the report zone. */
@@ -47,12 +54,12 @@ const LOCAL_HOUR = 'toUInt8(toHour(toDateTime(intDiv(received_at, 1000), $tz)))'
  * the visitor's previous one starts a visit; a running sum that drops to 0 at each start numbers
  * the pages.
  */
-const VISIT_CUT = `(SELECT event_id, visit_no, visit_page FROM (
+const visitCutOf = (hits: string) => `(SELECT event_id, visit_no, visit_page FROM (
     SELECT arraySort(p -> (p.1, p.2), groupArray((received_at, event_id))) AS seq, arrayMap(p -> p.2, seq) AS ids,
       arrayMap((p, i, previous) -> i = 1 OR p.1 - previous > ${VISIT_IDLE_MS}, seq, arrayEnumerate(seq), arrayPushFront(arrayPopBack(arrayMap(p -> p.1, seq)), 0)) AS starts,
       arrayCumSum(starts) AS visit_nos,
       arrayMap(n -> n + 1, arrayCumSumNonNegative(arrayMap((s, pages) -> s ? pages : 1, starts, arrayResize(emptyArrayInt64(), length(seq), -length(seq))))) AS visit_pages
-    FROM ${HITS} WHERE hit_type = 'page_view' GROUP BY visitor_id)
+    FROM ${hits} WHERE hit_type = 'page_view' GROUP BY visitor_id)
   ARRAY JOIN ids AS event_id, visit_nos AS visit_no, visit_pages AS visit_page)`;
 
 /**
@@ -60,13 +67,15 @@ const VISIT_CUT = `(SELECT event_id, visit_no, visit_page FROM (
  * ones. The join's sides are named: a current server refuses a join of unnamed subqueries
  * (joined_subquery_requires_alias).
  */
-export const CLICKHOUSE_PAGE_VIEWS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
+const pageViewsOf = (from: string, to: string) => `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
     ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, cityHash64(report_suite, visitor_id, visit_no) AS visit_key,
     visit_page, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
     campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
     nullIf(replaceRegexpAll(lower(keywords_sent), '^ +| +$', ''), '') AS search_keywords, search_results, is_bot,
     keywords_sent IS NOT NULL AS searched, browser_name, os_name, viewport
-  FROM (SELECT * FROM ${HITS} WHERE hit_type = 'page_view') AS page_hits ALL INNER JOIN ${VISIT_CUT} AS visit_cuts USING (event_id))`;
+  FROM (SELECT * FROM ${hitsOf(from, to)} WHERE hit_type = 'page_view') AS page_hits ALL INNER JOIN ${visitCutOf(hitsOf(from, to))} AS visit_cuts USING (event_id))`;
+
+export const CLICKHOUSE_PAGE_VIEWS = pageViewsOf('$from', '$to');
 
 /** searches: the page views with keywords. */
 export const CLICKHOUSE_SEARCHES = `(SELECT * FROM ${CLICKHOUSE_PAGE_VIEWS} WHERE search_keywords IS NOT NULL)`;
@@ -82,8 +91,13 @@ const ENTRY_AS: Partial<Record<(typeof ENTRY)[number], string>> = {
 
 const element = (tuple: string, columns: readonly string[], column: string) => `tupleElement(${tuple}, ${columns.indexOf(column) + 1})`;
 
-/** visits' columns (report-facts-schema.ts): one row per visit, its attributes those of its entry page. */
-export const CLICKHOUSE_VISITS = `(SELECT report_suite, visit_key, visitor_key,
+/**
+ * visits' columns (report-facts-schema.ts), cut from the page views of the days `from` to `to`
+ * (SQL dates) and their neighbours: one row per visit, its attributes those of its entry page. The
+ * visits starting on those days are whole; the caller keeps them (`day BETWEEN from AND to`).
+ */
+export function computedVisitsSql(from: string, to: string): string {
+  return `(SELECT report_suite, visit_key, visitor_key,
     ${ENTRY.map((c) => `${element('entry', ENTRY, c)} AS ${ENTRY_AS[c] ?? c}`).join(', ')},
     started_at, ended_at, page_views, searches,
     ${EXIT.map((c) => `${element('exit', EXIT, c)} AS exit_${c}`).join(', ')},
@@ -92,7 +106,28 @@ export const CLICKHOUSE_VISITS = `(SELECT report_suite, visit_key, visitor_key,
   FROM (SELECT report_suite, visit_key, any(visitor_key) AS visitor_key, min(received_at) AS started_at, max(received_at) AS ended_at,
       toInt32(count()) AS page_views, toInt32(countIf(searched)) AS searches,
       argMin((${ENTRY.join(', ')}), visit_page) AS entry, argMax((${EXIT.join(', ')}), visit_page) AS exit
-    FROM ${CLICKHOUSE_PAGE_VIEWS} GROUP BY report_suite, visit_key))`;
+    FROM ${pageViewsOf(from, to)} GROUP BY report_suite, visit_key))`;
+}
+
+/** A day no hit has, for an empty side of CLICKHOUSE_VISITS (the day before it is still a Date). */
+export const NO_VISIT_DAY = '1970-01-02';
+
+/**
+ * visits: the range's leading closed days from the roll-up (visit-rollup-table.ts), each day's
+ * current build as this statement finds it (so a build replaced meanwhile is never half read), and
+ * the days after them cut from the hits as they are read. Besides `$suite`, `$from` and `$to` it
+ * takes `$visits_rolled_to`, `$visits_computed_from` and `$visits_computed_to`, which the report
+ * reader works out (visit-rollup-reads.ts; NO_VISIT_DAY for an empty side). `GLOBAL IN`: on a
+ * cluster (cluster-sql.ts) both tables are Distributed, and a plain IN of one inside the other is
+ * refused (distributed_product_mode); on one node it is a plain IN.
+ */
+export const CLICKHOUSE_VISITS = `(SELECT ${VISIT_ROLLUP_COLUMN_LIST} FROM ${VISIT_ROLLUP_TABLE}
+    WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($visits_rolled_to)
+      AND (report_suite, day, build) GLOBAL IN (SELECT report_suite, day, max(build) FROM ${VISIT_ROLLUP_DAYS_TABLE}
+        WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($visits_rolled_to) GROUP BY report_suite, day)
+  UNION ALL
+  SELECT ${VISIT_ROLLUP_COLUMN_LIST} FROM ${computedVisitsSql('$visits_computed_from', '$visits_computed_to')} AS computed
+    WHERE day BETWEEN toDate($visits_computed_from) AND toDate($visits_computed_to))`;
 
 /** A link's events' ids, in order: `"id":` keys of the events' JSON objects (a key inside a string value is escaped, so never follows `{` or `,`). */
 export const EVENT_IDS_SQL = `arrayMap(id -> toInt32(id), extractAll(events, '[{,]"id":(-?[0-9]+)'))`;
@@ -106,7 +141,7 @@ export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, 
     ${CALL_SQL} AS call,
     social_action, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
     login_state AS login, campaign, page_name, content_title AS title, is_bot
-  FROM ${HITS} WHERE hit_type <> 'page_view')`;
+  FROM ${hitsOf('$from', '$to')} WHERE hit_type <> 'page_view')`;
 
 /** The report tables a ClickHouse report text may read, by their DuckDB names. */
 export const CLICKHOUSE_FACTS = {

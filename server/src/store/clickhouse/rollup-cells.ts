@@ -15,7 +15,7 @@
  */
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
-import { deleteWhere, dropMonth, type MutationOptions } from './mutations.js';
+import { deleteWhere, type MutationOptions } from './mutations.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 export interface CellsRollup {
@@ -127,22 +127,6 @@ export async function rebuildCellDays(mutations: MutationOptions, rollup: CellsR
   const where = days.map((d) => `(report_suite = ${sqlString(d.report_suite)} AND day = toDate(${sqlDate(d.day)}))`).join(' OR ');
   await deleteWhere(mutations, rollup.table, where);
   await mutations.transport.command(fillCellsSql(mutations.database, rollup, except === undefined ? where : `(${where}) AND NOT (${except})`));
-}
-
-/**
- * Retention: the cells of days before `cutoffDay` go with their hits (retention-store.ts). A month
- * before the cutoff's is dropped whole; the cutoff month's earlier days by a mutation, waited for.
- */
-export async function expireCells(mutations: MutationOptions, rollup: CellsRollup, cutoffDay: string): Promise<void> {
-  const { transport, database } = mutations;
-  if (!(await hasTable(transport, database, rollup.table))) return;
-  const before = `day < toDate(${sqlDate(cutoffDay)})`;
-  const months = await transport.query<{ month: number }>(`SELECT DISTINCT toYYYYMM(day) AS month FROM ${name(database, rollup.table)} WHERE ${before}`);
-  const cutoffMonth = Number(cutoffDay.slice(0, 4)) * 100 + Number(cutoffDay.slice(5, 7));
-  for (const { month } of months) {
-    if (Number(month) < cutoffMonth) await dropMonth(mutations, rollup.table, Number(month));
-  }
-  if (months.some(({ month }) => Number(month) === cutoffMonth)) await deleteWhere(mutations, rollup.table, before);
 }
 
 /** Whether this database has the table (a site without one of a roll-up's columns has no cells). */
