@@ -1,8 +1,8 @@
 // Visit roll-up benchmark (server/src/store/clickhouse/visit-rollup-*.ts): generates a month of page
 // views straight into a fresh Debian ClickHouse (scripts/services/clickhouse.sh, loopback, free
-// ports), times the visit reports with every visit cut from the hits as the report reads them (the
-// baseline), builds the closed days' visits as an API node's job does, and times the same reports
-// read from the roll-up, in the same process. Prints the build's time, each report's median and the
+// ports), times the visit reports and a page ranking (entries are visits') with every visit cut from
+// the hits as the report reads them (the baseline), builds the closed days' visits as an API node's
+// job does, and times the same reports read from the roll-up, in the same process. Prints the build's time, each report's median and the
 // ratio rolled-up / cut. Stops ClickHouse and removes its folder; a hard limit ends a stuck run.
 // Usage: npm run bench:visit-rollup [-- days [pageViewsPerDay]]  (default 30 days of 100,000)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { ClickHouseAnalyticsReader } from '../server/dist/store/clickhouse/click
 import { createClickHouseTransport } from '../server/dist/store/clickhouse/clickhouse-transport.js';
 import { parseClickHouseUrl } from '../server/dist/store/clickhouse/clickhouse-url.js';
 import { ensureSchema, eventTables } from '../server/dist/store/clickhouse/ensure-schema.js';
-import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_VISITS, NO_VISIT_DAY } from '../server/dist/store/clickhouse/report-facts-sql.js';
+import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS, NO_VISIT_DAY } from '../server/dist/store/clickhouse/report-facts-sql.js';
 import { VisitRollup } from '../server/dist/store/clickhouse/visit-rollup-job.js';
 import { clickHouseService, freePort } from '../scripts/cluster/cluster-processes.mjs';
 
@@ -30,13 +30,18 @@ const TIME_ZONE = 'Europe/Madrid';
 const FIRST_DAY = '2026-10-01';
 const DAY_MS = 86_400_000;
 
-/** The visit reports timed: the audience series (every visit) and a ranking of visits by browser. */
+/** The reports timed: the audience series (every visit), a ranking of visits by browser, and the page ranking's rows (page views and entries per page). */
 const QUERIES = [
   audienceSeriesQuery('day', ''),
   {
     name: 'visits by browser',
     clickhouse: `SELECT browser, count() AS visits, uniq(visitor_key) AS visitors, countIf(page_views = 1) AS bounces
       FROM ${CLICKHOUSE_VISITS} AS visits WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY browser ORDER BY visits DESC`,
+  },
+  {
+    name: 'pages by url',
+    clickhouse: `SELECT url, nullIf(uniqExactIf(event_key, is_entry = 0), 0) AS page_views, sum(toNullable(is_entry)) AS entries
+      FROM ${CLICKHOUSE_PAGE_ENTRIES} AS pages WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY url ORDER BY page_views DESC, url LIMIT 50`,
   },
 ];
 

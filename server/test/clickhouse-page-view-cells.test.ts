@@ -24,7 +24,7 @@ import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js'
 import { LINK_CELLS_TABLE } from '../src/store/clickhouse/link-cells.js';
 import { PAGE_VIEW_CELLS_TABLE } from '../src/store/clickhouse/page-view-cells.js';
 import { ROLLUP_FILLS_TABLE } from '../src/store/clickhouse/rollup-cells.js';
-import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_PAGE_VIEWS } from '../src/store/clickhouse/report-facts-sql.js';
+import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_PAGE_HITS } from '../src/store/clickhouse/report-facts-sql.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { hitRow } from './helpers/event-rows.js';
 
@@ -88,10 +88,10 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
     ask(`SELECT section, url, toUInt64(uniqExactMerge(page_views)) AS page_views, toUInt64(uniqMerge(visitors)) AS visitors,
         nullIf(anyIfMerge(title_label), '') AS title
       FROM ${PAGE_VIEW_CELLS_TABLE} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
-  /** The same from the page views the reports compute as they read. */
+  /** The same from the page views the filtered page rankings read (each event id once among them as stored). */
   const readTimeFigures = () =>
-    ask(`SELECT section, url, toUInt64(count()) AS page_views, toUInt64(uniq(visitor_key)) AS visitors, any(coalesce(title, page_name)) AS title
-      FROM ${CLICKHOUSE_PAGE_VIEWS} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
+    ask(`SELECT section, url, toUInt64(uniqExact(event_key)) AS page_views, toUInt64(uniq(visitor_key)) AS visitors, any(coalesce(title, page_name)) AS title
+      FROM ${CLICKHOUSE_PAGE_HITS} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
   /** What the stored hits say: distinct event ids and visitors of page views per (section, url), no bots. */
   const storedFigures = () =>
     ask(`SELECT section, url, toUInt64(uniqExact(event_id)) AS page_views, toUInt64(uniqExact(visitor_id)) AS visitors,

@@ -69,7 +69,8 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
       order: 'page_views',
       visitors: 'cells',
       // A sum of no cells is NULL in DuckDB: nullIf keeps an empty range's total alike.
-      clickhouse: { table: 'page_views', key: 'internal_campaign', metrics: { page_views: 'nullIf(count(), 0)' } },
+      // Each event id once among the page views as stored (report-facts-sql.ts page_hits).
+      clickhouse: { table: 'page_hits', key: 'internal_campaign', metrics: { page_views: 'nullIf(uniqExact(event_key), 0)' } },
     }),
   }),
 ];

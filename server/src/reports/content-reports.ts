@@ -1,7 +1,8 @@
 /**
  * Contingut: sections → subsections → pages (by title, linking to the page), programmes and their
  * pages, authors, themes, entry and exit pages, and pages not found with where visitors came from.
- * Page-level reports read `page_views`; entry and exit pages read `visits`.
+ * Page-level reports read `page_views` (on ClickHouse `page_entries` and `page_hits`); entry and exit
+ * pages read `visits`.
  */
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
@@ -19,10 +20,11 @@ const PAGE_METRICS: ReportMetric[] = [
 ];
 const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
 /**
- * The same from the page views themselves on ClickHouse (no cells there): entries are first pages
- * of visits. Summed as nullable, so that no rows sum to NULL, as the cells' sums do in DuckDB.
+ * The same on ClickHouse, over page_entries (store/clickhouse/report-facts-sql.ts): the page views
+ * as stored, each event id once, and a row per visit for its entry page. Entries summed as
+ * nullable, so that no rows sum to NULL, as the cells' sums do in DuckDB.
  */
-const PAGE_CLICKHOUSE_SQL = { page_views: 'nullIf(count(), 0)', entries: 'sum(toNullable(visit_page = 1))' };
+const PAGE_CLICKHOUSE_SQL = { page_views: 'nullIf(uniqExactIf(event_key, is_entry = 0), 0)', entries: 'sum(toNullable(is_entry))' };
 
 /** A page ranking's label and link, in each engine's dialect, and over ClickHouse's page-view cells. */
 interface PageLabels {
@@ -53,12 +55,12 @@ function pageSpec(key: string, params: Readonly<Record<string, string>>, labels:
     visitors: 'cells',
     ...labels.duckdb,
     clickhouse: {
-      table: 'page_views',
+      table: 'page_entries',
       key,
       metrics: PAGE_CLICKHOUSE_SQL,
       where: narrowing,
       ...labels.clickhouse,
-      // Visitors and labels from the cells ClickHouse keeps; entries need the visits cut, so the rows and totals do not.
+      // Visitors and labels from the cells ClickHouse keeps; entries are visits', so the rows and totals are not there.
       cells: { table: 'page_view_cells', ...labels.cells },
     },
   };
@@ -223,7 +225,8 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
       where: NOT_FOUND,
       metrics: { page_views: 'count(*)' },
       order: 'page_views',
-      clickhouse: { table: 'page_views', key: NOT_FOUND_KEY, where: NOT_FOUND, metrics: { page_views: 'count()' } },
+      // Each event id once among the page views as stored (report-facts-sql.ts page_hits).
+      clickhouse: { table: 'page_hits', key: NOT_FOUND_KEY, where: NOT_FOUND, metrics: { page_views: 'uniqExact(event_key)' } },
     }),
   }),
 ];

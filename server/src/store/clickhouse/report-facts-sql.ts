@@ -40,9 +40,13 @@ export const FACT_HIT_COLUMNS = [
 /** The hits' `search_keywords` are read as `keywords_sent`: the page views' `search_keywords` are those trimmed and lowered. */
 const HIT_COLUMNS = FACT_HIT_COLUMNS.map((c) => (c === 'search_keywords' ? 'search_keywords AS keywords_sent' : c)).join(', ');
 
-/** The suite's hits of the widened range of days `from` to `to` (SQL dates), one per event id: the first received. */
-const hitsOf = (from: string, to: string) => `(SELECT ${HIT_COLUMNS} FROM hits
-  WHERE report_suite = $suite AND day BETWEEN toDate(${from}) - ${VISIT_LOOKBACK_DAYS} AND toDate(${to}) + 1
+/**
+ * The suite's hits of the widened range of days `from` to `to` (SQL dates) matching `where`, one
+ * per event id: the first received. A copy has its original's columns, so narrowing first (to the
+ * page views with keywords) drops the same copies as narrowing after.
+ */
+const hitsOf = (from: string, to: string, where = '1') => `(SELECT ${HIT_COLUMNS} FROM hits
+  WHERE report_suite = $suite AND day BETWEEN toDate(${from}) - ${VISIT_LOOKBACK_DAYS} AND toDate(${to}) + 1 AND (${where})
   ORDER BY received_at, event_id LIMIT 1 BY event_id)`;
 
 /** Local hour of a receive time (epoch ms) in the report zone. */
@@ -62,27 +66,46 @@ const visitCutOf = (hits: string) => `(SELECT event_id, visit_no, visit_page FRO
     FROM ${hits} WHERE hit_type = 'page_view' GROUP BY visitor_id)
   ARRAY JOIN ids AS event_id, visit_nos AS visit_no, visit_pages AS visit_page)`;
 
-/**
- * page_views' columns (report-facts-schema.ts), and `searched`: the hit carried keywords, even blank
- * ones. The join's sides are named: a current server refuses a join of unnamed subqueries
- * (joined_subquery_requires_alias).
- */
-const pageViewsOf = (from: string, to: string) => `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
-    ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, cityHash64(report_suite, visitor_id, visit_no) AS visit_key,
-    visit_page, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
+/** page_views' columns (report-facts-schema.ts) but the visit's, and `searched`: the hit carried keywords, even blank ones. */
+const PAGE_VIEW_COLUMNS = `report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
+    ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key,
+    section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
     campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
     nullIf(replaceRegexpAll(lower(keywords_sent), '^ +| +$', ''), '') AS search_keywords, search_results, is_bot,
-    keywords_sent IS NOT NULL AS searched, browser_name, os_name, viewport
+    keywords_sent IS NOT NULL AS searched, browser_name, os_name, viewport`;
+
+/**
+ * page_views' columns with each page view's visit (`visit_key`, `visit_page`), what the visits are
+ * cut from. The join's sides are named: a current server refuses a join of unnamed subqueries
+ * (joined_subquery_requires_alias).
+ */
+const pageViewsOf = (from: string, to: string) => `(SELECT ${PAGE_VIEW_COLUMNS},
+    cityHash64(report_suite, visitor_id, visit_no) AS visit_key, visit_page
   FROM (SELECT * FROM ${hitsOf(from, to)} WHERE hit_type = 'page_view') AS page_hits ALL INNER JOIN ${visitCutOf(hitsOf(from, to))} AS visit_cuts USING (event_id))`;
 
-export const CLICKHOUSE_PAGE_VIEWS = pageViewsOf('$from', '$to');
+/**
+ * searches: the page views with keywords, one per event id, read alone (no visit is cut for them:
+ * a search's figures are its own).
+ */
+export const CLICKHOUSE_SEARCHES = `(SELECT ${PAGE_VIEW_COLUMNS}
+  FROM ${hitsOf('$from', '$to', "hit_type = 'page_view' AND search_keywords IS NOT NULL")} AS keyword_hits
+  WHERE search_keywords IS NOT NULL)`;
 
-/** searches: the page views with keywords. */
-export const CLICKHOUSE_SEARCHES = `(SELECT * FROM ${CLICKHOUSE_PAGE_VIEWS} WHERE search_keywords IS NOT NULL)`;
+/**
+ * page_hits: the range's page views as stored, copies included (a client's retry acknowledged by
+ * two collectors): read without sorting, so a month of them streams where one row per event id
+ * would have to be sorted in memory. A report counts them `uniqExact(event_key)`: a copy has its
+ * original's key and columns, so it counts once. The one difference from page_views: a copy received
+ * on a day of the range whose original came before it counts there.
+ */
+export const CLICKHOUSE_PAGE_HITS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, day, cityHash64(visitor_id) AS visitor_key,
+    section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login, campaign,
+    internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer, is_bot
+  FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = 'page_view')`;
 
 /** What a visit takes from its entry page, in this order (a tuple: argMin of a nullable column would skip its nulls). */
 const ENTRY = ['day', 'hour', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'internal_campaign',
-  'page_name', 'title', 'url', 'referrer', 'browser_name', 'os_name', 'viewport', 'is_bot'] as const;
+  'page_name', 'title', 'url', 'referrer', 'browser_name', 'os_name', 'viewport', 'is_bot', 'author', 'thematic', 'programme_name'] as const;
 const EXIT = ['page_name', 'title', 'url'] as const;
 /** The entry page's columns under their visits names. */
 const ENTRY_AS: Partial<Record<(typeof ENTRY)[number], string>> = {
@@ -144,8 +167,24 @@ export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, 
   FROM ${hitsOf('$from', '$to')} WHERE hit_type <> 'page_view')`;
 
 /** The report tables a ClickHouse report text may read, by their DuckDB names. */
+/** The columns a page ranking keys, narrows and filters on, and labels with: a page view's, and a visit's entry page's. */
+const PAGE_ENTRY_COLUMNS = 'section, subsection, programme, channel, portal, device, login, campaign';
+
+/**
+ * page_entries: for the page rankings, which count page views and entries (first pages of visits)
+ * per page: the range's page_hits (`is_entry` 0, counted `uniqExactIf(event_key, is_entry = 0)`)
+ * and a row per visit for its entry page (`is_entry` 1, with the entry page's columns), from the
+ * visits above, so no page view is cut into visits here: closed days' entries come from the roll-up.
+ */
+export const CLICKHOUSE_PAGE_ENTRIES = `(SELECT report_suite, day, is_bot, event_key, visitor_key, toUInt8(0) AS is_entry, ${PAGE_ENTRY_COLUMNS},
+    page_name, title, url, author, thematic, programme_name FROM ${CLICKHOUSE_PAGE_HITS} AS page_hits
+  UNION ALL
+  SELECT report_suite, day, is_bot, toUInt64(0) AS event_key, visitor_key, toUInt8(1) AS is_entry, ${PAGE_ENTRY_COLUMNS},
+    entry_page_name AS page_name, entry_title AS title, entry_url AS url, author, thematic, programme_name FROM ${CLICKHOUSE_VISITS} AS entry_visits)`;
+
 export const CLICKHOUSE_FACTS = {
-  page_views: CLICKHOUSE_PAGE_VIEWS,
+  page_hits: CLICKHOUSE_PAGE_HITS,
+  page_entries: CLICKHOUSE_PAGE_ENTRIES,
   visits: CLICKHOUSE_VISITS,
   link_hits: CLICKHOUSE_LINK_HITS,
   searches: CLICKHOUSE_SEARCHES,

@@ -26,7 +26,7 @@ export const VISIT_ROLLUP_COLUMNS: readonly { name: string; type: string }[] = [
   ['entry_url', 'Nullable(String)'], ['referrer', 'Nullable(String)'], ['browser', 'Nullable(String)'], ['os', 'Nullable(String)'],
   ['viewport', 'Nullable(String)'], ['is_bot', 'UInt8'], ['started_at', 'Int64'], ['ended_at', 'Int64'], ['page_views', 'Int32'],
   ['searches', 'Int32'], ['exit_page_name', 'Nullable(String)'], ['exit_title', 'Nullable(String)'], ['exit_url', 'Nullable(String)'],
-  ['referrer_host', 'Nullable(String)'], ['referrer_group', 'String'],
+  ['referrer_host', 'Nullable(String)'], ['referrer_group', 'String'], ['author', 'Nullable(String)'], ['thematic', 'Nullable(String)'], ['programme_name', 'Nullable(String)'],
 ].map(([name, type]) => ({ name: name!, type: type! }));
 
 /** The visit columns as a SELECT list. */
