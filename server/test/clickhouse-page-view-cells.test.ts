@@ -103,7 +103,7 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
       ask(`SELECT hit_type, call, link_url, toUInt64(uniqExactMerge(calls)) AS calls, toUInt64(uniqMerge(visitors)) AS visitors
         FROM ${LINK_CELLS_TABLE} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY hit_type, call, link_url ORDER BY hit_type, call, link_url`),
     readTime: () =>
-      ask(`SELECT hit_type, call, link_url, toUInt64(count()) AS calls, toUInt64(uniq(visitor_key)) AS visitors
+      ask(`SELECT hit_type, call, link_url, toUInt64(uniqExact(event_key)) AS calls, toUInt64(uniq(visitor_key)) AS visitors
         FROM ${CLICKHOUSE_LINK_HITS} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY hit_type, call, link_url ORDER BY hit_type, call, link_url`),
   };
   const expectCellsTrue = async () => {

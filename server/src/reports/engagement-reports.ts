@@ -38,7 +38,8 @@ function onClickHouse(spec: RankingSpec, labels: Pick<ClickHouseRanking, 'label'
     clickhouse: {
       table: 'link_hits',
       key: spec.key,
-      metrics: { calls: 'count()' },
+      // Each event id once among the link hits as stored (report-facts-sql.ts).
+      metrics: { calls: 'uniqExact(event_key)' },
       ...(spec.where !== undefined && { where: spec.where }),
       ...labels,
       cells: { table: 'link_cells', metrics: { calls: 'uniqExactMerge(calls)' }, ...cellLabels },

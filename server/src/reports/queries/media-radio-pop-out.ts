@@ -19,9 +19,10 @@ export function radioPopOutQuery(filters: string): EngineQuery {
       FROM (SELECT coalesce(channel, '') AS station, visitor_key FROM link_hits WHERE ${IN_RANGE} AND call = '${POP_OUT_CALL}' ${filters}) calls
       GROUP BY GROUPING SETS ((station), ())`,
     clickhouse: groupsWithTotalClickHouse({
-      source: `SELECT coalesce(channel, '') AS group_key, visitor_key FROM ${CLICKHOUSE_FACTS.link_hits} link_hits
+      source: `SELECT coalesce(channel, '') AS group_key, event_key, visitor_key FROM ${CLICKHOUSE_FACTS.link_hits} link_hits
         WHERE ${CLICKHOUSE_IN_RANGE} AND call = '${POP_OUT_CALL}' ${filters}`,
-      figures: { opens: 'count()', visitors: 'uniqExact(visitor_key)' },
+      // Each event id once among the link hits as stored (report-facts-sql.ts).
+      figures: { opens: 'uniqExact(event_key)', visitors: 'uniqExact(visitor_key)' },
     }),
   };
 }

@@ -158,15 +158,18 @@ export const EVENT_IDS_SQL = `arrayMap(id -> toInt32(id), extractAll(events, '[{
 /** A link's direct call, from its `event_ids`, hit type and link name (link-cells.ts keeps it too). */
 export const CALL_SQL = `multiIf(length(event_ids) > 0, toString(event_ids[1]), hit_type = 'link_o', 'enllaç: ' || link_name, NULL)`;
 
-/** link_hits' columns (report-facts-schema.ts): every hit that is not a page view, with its direct call. */
+/**
+ * link_hits' columns (report-facts-schema.ts): every hit of the range that is not a page view, with
+ * its direct call, as stored (copies included, as page_hits): a report counts them
+ * `uniqExact(event_key)`, so nothing is sorted.
+ */
 export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
     ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, hit_type, link_url, link_name, events, ${EVENT_IDS_SQL} AS event_ids,
     ${CALL_SQL} AS call,
     social_action, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
     login_state AS login, campaign, page_name, content_title AS title, is_bot
-  FROM ${hitsOf('$from', '$to')} WHERE hit_type <> 'page_view')`;
+  FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type <> 'page_view')`;
 
-/** The report tables a ClickHouse report text may read, by their DuckDB names. */
 /** The columns a page ranking keys, narrows and filters on, and labels with: a page view's, and a visit's entry page's. */
 const PAGE_ENTRY_COLUMNS = 'section, subsection, programme, channel, portal, device, login, campaign';
 
@@ -182,6 +185,7 @@ export const CLICKHOUSE_PAGE_ENTRIES = `(SELECT report_suite, day, is_bot, event
   SELECT report_suite, day, is_bot, toUInt64(0) AS event_key, visitor_key, toUInt8(1) AS is_entry, ${PAGE_ENTRY_COLUMNS},
     entry_page_name AS page_name, entry_title AS title, entry_url AS url, author, thematic, programme_name FROM ${CLICKHOUSE_VISITS} AS entry_visits)`;
 
+/** The report tables a ClickHouse report text may read, by their DuckDB names, and page_hits and page_entries. */
 export const CLICKHOUSE_FACTS = {
   page_hits: CLICKHOUSE_PAGE_HITS,
   page_entries: CLICKHOUSE_PAGE_ENTRIES,
