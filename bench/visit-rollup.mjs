@@ -1,4 +1,4 @@
-// Visit roll-up benchmark (server/src/store/clickhouse/visit-rollup-*.ts): generates a month of page
+// Visit roll-up benchmark (server/src/store/clickhouse/visit-rollup.ts, day-rollup-*.ts): generates a month of page
 // views straight into a fresh Debian ClickHouse (scripts/services/clickhouse.sh, loopback, free
 // ports), times the visit reports and a page ranking (entries are visits') with every visit cut from
 // the hits as the report reads them (the baseline), builds the closed days' visits as an API node's
@@ -15,8 +15,10 @@ import { ClickHouseAnalyticsReader } from '../server/dist/store/clickhouse/click
 import { createClickHouseTransport } from '../server/dist/store/clickhouse/clickhouse-transport.js';
 import { parseClickHouseUrl } from '../server/dist/store/clickhouse/clickhouse-url.js';
 import { ensureSchema, eventTables } from '../server/dist/store/clickhouse/ensure-schema.js';
-import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS, NO_VISIT_DAY } from '../server/dist/store/clickhouse/report-facts-sql.js';
-import { VisitRollup } from '../server/dist/store/clickhouse/visit-rollup-job.js';
+import { DayRollupJob } from '../server/dist/store/clickhouse/day-rollup-job.js';
+import { computedOnly } from '../server/dist/store/clickhouse/day-rollup-reads.js';
+import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS } from '../server/dist/store/clickhouse/report-facts-sql.js';
+import { VISIT_ROLLUP } from '../server/dist/store/clickhouse/visit-rollup.js';
 import { clickHouseService, freePort } from '../scripts/cluster/cluster-processes.mjs';
 
 const DAYS = Number(process.argv[2] ?? 30);
@@ -96,7 +98,7 @@ async function timeQueries(reader, range, sources) {
 const dayAfter = (day, days) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 /** A week and the whole month, each ending on the last day. */
 const rangesOf = (last) => [...new Set([7, DAYS])].filter((n) => n <= DAYS).map((n) => ({ days: n, from: dayAfter(last, 1 - n), to: last }));
-const cutFrom = (range) => ({ visits_rolled_to: NO_VISIT_DAY, visits_computed_from: range.from, visits_computed_to: range.to });
+const cutFrom = (range) => computedOnly(VISIT_ROLLUP, range);
 const shown = (time) => (typeof time === 'number' ? `${time.toFixed(0)} ms` : time);
 
 try {
@@ -117,7 +119,7 @@ try {
   const cut = [];
   for (const range of ranges) cut.push(await timeQueries(reader, range, cutFrom(range)));
 
-  const rollup = new VisitRollup({ transport, database: 'bench', timeZone: TIME_ZONE, localDay: localDayIn(TIME_ZONE), retentionDays: 3650 });
+  const rollup = new DayRollupJob(VISIT_ROLLUP, { transport, database: 'bench', timeZone: TIME_ZONE, localDay: localDayIn(TIME_ZONE), retentionDays: 3650 });
   started = performance.now();
   const run = await rollup.run(Date.parse(`${last}T12:00:00Z`) + 3 * DAY_MS);
   const buildS = (performance.now() - started) / 1000;

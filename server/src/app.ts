@@ -47,7 +47,7 @@ import { accountAuditRoutes } from './auth/account-audit-routes.js';
 import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
-import { startVisitRollupJob, type VisitRollupJob } from './store/clickhouse/visit-rollup-job.js';
+import { startDayRollupJob, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { openClickHouseRights } from './store/clickhouse/open-clickhouse-rights.js';
 import { localDayIn } from './local-day.js';
@@ -63,8 +63,8 @@ export interface MesuraServer {
   close(): Promise<void>;
   /** The daily deletion of rows past MESURA_RETENTION_DAYS (rights/retention-job.ts); none on a collector over ClickHouse. */
   retention: RetentionJob | undefined;
-  /** The closed days' visits over ClickHouse (visit-rollup-job.ts), where the console is served; none elsewhere. */
-  visitRollup: VisitRollupJob | undefined;
+  /** The closed days' visits and media sessions over ClickHouse (day-rollup-job.ts), where the console is served; none elsewhere. */
+  dayRollups: DayRollupsJob | undefined;
   /** Users, sessions and tokens (auth/): tests make users through it. */
   accounts: AuthContext;
   /** Every route registered, with the access it declares (auth/auth-guard.ts). */
@@ -167,14 +167,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     onDone: (deleted, cutoff) => app.log.info({ deleted }, `retention: deleted raw rows of days before ${cutoff.day}`),
     onError: (error) => app.log.error({ err: error }, 'retention: deleting old rows failed; will retry at the next run'),
   });
-  // The closed days' visits, kept where the console is served, like retention.
-  const visitRollup = clickHouseRights && startVisitRollupJob({
-    rollup: clickHouseRights.visits,
+  // The closed days' visits and media sessions, kept where the console is served, like retention.
+  const dayRollups = clickHouseRights && startDayRollupJob({
+    rollups: clickHouseRights.dayRollups,
     now,
-    onDone: (run) => {
-      if (run.built > 0) app.log.info(run, 'visit roll-up: closed days built');
+    onDone: (runs) => {
+      for (const [name, run] of Object.entries(runs)) if (run.built > 0) app.log.info(run, `${name} roll-up: closed days built`);
     },
-    onError: (error) => app.log.error({ err: error }, 'visit roll-up failed; will retry at the next run'),
+    onError: (error, name) => app.log.error({ err: error }, `${name} roll-up failed; will retry at the next run`),
   });
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
@@ -226,7 +226,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     (closing ??= (async () => {
       await closeConnections(app);
       await retention?.stop();
-      await visitRollup?.stop();
+      await dayRollups?.stop();
       await clickHouseRights?.close();
       await intake?.close();
       catalog.close();
@@ -234,7 +234,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       if (embedded !== store) await embedded?.close();
       await metadata.close();
     })());
-  return { app, close, retention, visitRollup, accounts, routes };
+  return { app, close, retention, dayRollups, accounts, routes };
 }
 
 /**

@@ -7,8 +7,9 @@ import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-an
 import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import type { ClickHouseLocation } from '../src/store/clickhouse/clickhouse-url.js';
 import { CLICKHOUSE_VISITS } from '../src/store/clickhouse/report-facts-sql.js';
-import { VisitRollup } from '../src/store/clickhouse/visit-rollup-job.js';
-import { readVisitSources } from '../src/store/clickhouse/visit-rollup-reads.js';
+import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
+import { readRollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
+import { VISIT_ROLLUP } from '../src/store/clickhouse/visit-rollup.js';
 import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { clickHouseConsentChoices } from '../src/store/clickhouse/consent-choices-table.js';
@@ -72,6 +73,8 @@ describe('clusterSchemaSql', () => {
       ),
       "CREATE TABLE IF NOT EXISTS mesura.visit_rollup ON CLUSTER mesura_one_node AS mesura.visit_rollup_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'visit_rollup_local', visitor_key)",
       "CREATE TABLE IF NOT EXISTS mesura.visit_rollup_days ON CLUSTER mesura_one_node AS mesura.visit_rollup_days_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'visit_rollup_days_local', rand())",
+      "CREATE TABLE IF NOT EXISTS mesura.session_rollup ON CLUSTER mesura_one_node AS mesura.session_rollup_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'session_rollup_local', sipHash64(ifNull(visitor_id, session_id)))",
+      "CREATE TABLE IF NOT EXISTS mesura.session_rollup_days ON CLUSTER mesura_one_node AS mesura.session_rollup_days_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'session_rollup_days_local', rand())",
     ]);
   });
 
@@ -111,6 +114,7 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
     'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
     'page_views_daily Distributed', `page_views_daily_local ${shardEngine}`, 'refused_hits Distributed', `refused_hits_local ${summingEngine}`,
     'rights_requests Distributed', `rights_requests_local ${shardEngine}`,
+    'session_rollup Distributed', 'session_rollup_days Distributed', `session_rollup_days_local ${shardEngine}`, `session_rollup_local ${shardEngine}`,
     'visit_rollup Distributed', 'visit_rollup_days Distributed', `visit_rollup_days_local ${shardEngine}`, `visit_rollup_local ${shardEngine}`,
   ]);
   expect(engines.find((t) => t.name === 'hits_local')!.sorting_key).toBe('report_suite, day, hit_type, visitor_id, received_at');
@@ -155,7 +159,7 @@ async function checkRightsOnLayout(transport: ClickHouseTransport, database: str
 }
 
 /**
- * The visit roll-up (visit-rollup-job.ts) over a per-node cluster: the build's rows land in the
+ * The visit roll-up (visit-rollup.ts, day-rollup-job.ts) over a per-node cluster: the build's rows land in the
  * shard table, the reports' visits (report-facts-sql.ts, its `GLOBAL IN` over two Distributed
  * tables) read them, and retention drops their month from the shard.
  */
@@ -182,13 +186,13 @@ async function checkVisitRollup(transport: ClickHouseTransport, database: string
   ];
   await new EventBatchWriter({ transport, database, tables: siteTables, now: () => LAST_HOUR_OF_JANUARY_MS }).write({ id: 'c/visits/0', rows });
   const timeZone = 'Europe/Madrid';
-  const rollup = new VisitRollup({ transport, database, timeZone, localDay: localDayIn(timeZone), retentionDays: 395 });
+  const rollup = new DayRollupJob(VISIT_ROLLUP, { transport, database, timeZone, localDay: localDayIn(timeZone), retentionDays: 395 });
   // On 5 February the 31st to the 3rd are closed: four builds, three of them empty.
   expect(await rollup.run(Date.UTC(2026, 1, 5))).toEqual({ built: 4, rebuilt: 0 });
   const count = async (table: string) => Number((await transport.query<{ n: string }>(`SELECT count() AS n FROM ${database}.${table}`))[0]!.n);
   expect(await count('visit_rollup_local')).toBe(3);
   const range = { suite: 'mesuradev', from: '2026-01-31', to: '2026-01-31' };
-  expect((await readVisitSources(transport, range)).visits_rolled_to).toBe('2026-01-31');
+  expect((await readRollupSources(transport, VISIT_ROLLUP, range)).rolledTo).toBe('2026-01-31');
   const visits = await new ClickHouseAnalyticsReader(transport, { timeZone }).read(
     { name: 'visits', duckdb: 'SELECT page_views FROM visits ORDER BY started_at', clickhouse: `SELECT page_views FROM ${CLICKHOUSE_VISITS} AS visits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ORDER BY started_at` },
     range,

@@ -80,6 +80,8 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
       { name: 'hits', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, hit_type, visitor_id, received_at' },
       { name: 'page_views_daily', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, is_bot, batch_id' },
       { name: 'rights_requests', engine: 'MergeTree', partition_key: '', sorting_key: 'requested_at' },
+      { name: 'session_rollup', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build, session_id' },
+      { name: 'session_rollup_days', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build' },
       { name: 'visit_rollup', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build, visit_key' },
       { name: 'visit_rollup_days', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build' },
     ]);

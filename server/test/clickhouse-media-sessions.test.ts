@@ -1,6 +1,15 @@
 import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { localDayIn } from '../src/local-day.js';
 import { ClickHouseMediaStore } from '../src/store/clickhouse/clickhouse-media-store.js';
+import { createClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
+import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
+import { readRollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
+import { SESSION_ROLLUP } from '../src/store/clickhouse/session-rollup.js';
+import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
+import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { sessionRowsClickHouse } from '../src/store/clickhouse/clickhouse-media-sessions-sql.js';
 import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.js';
 import type { MediaDimension } from '../src/store/media-store.js';
@@ -12,7 +21,8 @@ import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './
  * Media sessions on ClickHouse (store/clickhouse/clickhouse-media-*.ts) answer as DuckDB's
  * (spec §4: a session's figures, its end by complete, end or the idle timeout): the same plays,
  * with heartbeats sent twice and late over three segments, are stored in both engines and every
- * session, every session row and the media report by each dimension are compared.
+ * session, every session row and the media report by each dimension are compared; then again with
+ * the sessions of closed days read from the session roll-up (store/clickhouse/session-rollup.ts).
  */
 
 const MINUTE_MS = 60_000;
@@ -96,6 +106,45 @@ describeWithClickHouse('media sessions on ClickHouse', () => {
     const query = { from: '2027-01-01', to: '2027-01-31', reportSuite: PLAYS_SUITE, includeBots: false, nowMs: clocks()[0]!, by: 'day' as const };
     expect(await clickhouse.mediaReport(query)).toEqual(await engines.duckdb.mediaReport(query));
   });
+  // Last: it builds the session roll-up, which every later read of these days would use.
+  it('reads the sessions of closed days from the session roll-up, part of the range and all of it, with the same answers; an erasure takes them out', async () => {
+    const transport = createClickHouseTransport(db().location, { database: db().location.database });
+    try {
+      // Slices of 200 heartbeats: each day is built in several, by session.
+      const job = new DayRollupJob({ ...SESSION_ROLLUP, sliceRows: 200 }, { transport, database: db().location.database, timeZone: PLAYS_TIME_ZONE, localDay: localDayIn(PLAYS_TIME_ZONE), retentionDays: 3650 });
+      const range = { suite: PLAYS_SUITE, ...PLAYS_RANGE };
+      const compare = async () => {
+        for (const nowMs of clocks()) {
+          const sessions = { ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots: true, nowMs, limit: 1000 };
+          expect(await clickhouse.mediaSessions(sessions)).toEqual(await engines.duckdb.mediaSessions(sessions));
+          for (const by of ['content', 'day'] as const) {
+            const report = { ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots: false, nowMs, by };
+            expect(await clickhouse.mediaReport(report)).toEqual(await engines.duckdb.mediaReport(report));
+          }
+        }
+      };
+      // The heartbeats are of 1 and 2 January. On the 3rd at noon (UTC) the 1st is closed (its next
+      // day ended over an hour ago), the 2nd is not; the 31st, before the first build, reads as built and empty.
+      expect(await job.run(Date.UTC(2026, 0, 3, 12))).toEqual({ built: 1, rebuilt: 0 });
+      expect(await readRollupSources(transport, SESSION_ROLLUP, range)).toEqual({ rolledTo: '2026-01-01', computedFrom: '2026-01-02', computedTo: PLAYS_RANGE.to });
+      await compare();
+      await job.run(lastReceivedMs + 5 * DAY_MS);
+      expect(await readRollupSources(transport, SESSION_ROLLUP, range)).toEqual({ rolledTo: PLAYS_RANGE.to, computedFrom: NO_ROLLUP_DAY, computedTo: NO_ROLLUP_DAY });
+      const [rolled] = await transport.query<{ n: string }>('SELECT count() AS n FROM session_rollup');
+      expect(Number(rolled!.n)).toBeGreaterThan(10);
+      await compare();
+      // An erasure takes the visitor's sessions out of the roll-up at once.
+      const query = { ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots: true, nowMs: clocks()[2]!, limit: 1000 };
+      const before = await clickhouse.mediaSessions(query);
+      const visitorId = before.find((session) => session.visitorId !== null)!.visitorId!;
+      await new ClickHouseVisitorData({ transport, database: db().location.database, tables: eventTables({ variables: variableNames(SITE_VARIABLE_MAP) }) }).eraseVisitor(visitorId);
+      const [left] = await transport.query<{ n: string }>(`SELECT count() AS n FROM session_rollup WHERE visitor_id = ${sqlString(visitorId)}`);
+      expect(Number(left!.n)).toBe(0);
+      expect(await clickhouse.mediaSessions(query)).toEqual(before.filter((session) => session.visitorId !== visitorId));
+    } finally {
+      await transport.close();
+    }
+  }, ENGINES_TEST_TIMEOUT_MS);
 });
 
 /** A row's values as one engine-neutral form: 64-bit integers come as text from both, days as text or dates. */

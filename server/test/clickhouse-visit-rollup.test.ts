@@ -1,5 +1,5 @@
 /**
- * The visits of closed days that the API nodes keep on ClickHouse (store/clickhouse/visit-rollup-*.ts):
+ * The visits of closed days that the API nodes keep on ClickHouse (store/clickhouse/visit-rollup.ts, day-rollup-*.ts):
  * the fixture of the report-equivalence test goes through a collector into ClickHouse, and the
  * visit rows a report reads (report-facts-sql.ts CLICKHOUSE_VISITS) are compared, row by row, with
  * the same rows cut from the hits, as the roll-up job builds days, builds them again after a late
@@ -19,9 +19,11 @@ import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retentio
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
-import { CLICKHOUSE_VISITS, NO_VISIT_DAY } from '../src/store/clickhouse/report-facts-sql.js';
-import { VisitRollup } from '../src/store/clickhouse/visit-rollup-job.js';
-import { readVisitSources, type VisitRange, type VisitSources } from '../src/store/clickhouse/visit-rollup-reads.js';
+import { NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
+import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
+import { computedOnly, readRollupSources, type RollupRange } from '../src/store/clickhouse/day-rollup-reads.js';
+import { CLICKHOUSE_VISITS } from '../src/store/clickhouse/report-facts-sql.js';
+import { VISIT_ROLLUP } from '../src/store/clickhouse/visit-rollup.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { hitReportsFixture, FIXTURE_RANGE } from './helpers/hit-reports-fixture.js';
 import { TEST_ENV, beaconUrl, testHit } from './helpers/test-server.js';
@@ -30,7 +32,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const SUITE = 'mesuradev';
 const TIME_ZONE = 'Europe/Madrid';
 /** Every day of the fixture (21 to 24 November) and two quiet days after. */
-const ALL_DAYS: VisitRange = { suite: SUITE, from: '2026-11-20', to: '2026-11-26' };
+const ALL_DAYS: RollupRange = { suite: SUITE, from: '2026-11-20', to: '2026-11-26' };
 /** Every visit row of a range, bots too, in one order. */
 const VISIT_ROWS: EngineQuery = {
   name: 'visit rows',
@@ -45,7 +47,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
   let clock = 0;
   let transport: ClickHouseTransport;
   let reader: ClickHouseAnalyticsReader;
-  let rollup: VisitRollup;
+  let rollup: DayRollupJob;
 
   const collector = (): Promise<MesuraServer> => {
     const { username, password, endpoint, database } = db().location;
@@ -55,9 +57,10 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: store, MESURA_ROLE: 'collector' };
     return createServer(loadConfig(env, repoRoot), { now: () => clock });
   };
-  const visitRows = (range: VisitRange, sources?: VisitSources) => reader.read(VISIT_ROWS, { ...range, ...sources });
+  const visitRows = (range: RollupRange, sources?: Record<string, string>) => reader.read(VISIT_ROWS, { ...range, ...sources });
   /** The rows as the reports cut them from the hits, whatever the roll-up holds. */
-  const computedRows = (range: VisitRange) => visitRows(range, { visits_rolled_to: NO_VISIT_DAY, visits_computed_from: range.from, visits_computed_to: range.to });
+  const computedRows = (range: RollupRange) => visitRows(range, computedOnly(VISIT_ROLLUP, range));
+  const sourcesOf = (range: RollupRange) => readRollupSources(transport, VISIT_ROLLUP, range);
   const count = async (sql: string) => Number((await transport.query<{ n: string }>(sql))[0]!.n);
 
   beforeAll(async () => {
@@ -70,7 +73,8 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     await server.close();
     transport = createClickHouseTransport(db().location, { database: db().location.database });
     reader = new ClickHouseAnalyticsReader(transport, { timeZone: TIME_ZONE });
-    rollup = new VisitRollup({ transport, database: db().location.database, timeZone: TIME_ZONE, localDay: localDayIn(TIME_ZONE), retentionDays: 395 });
+    // Slices of three page views: every day of the fixture is built in several, by visitor.
+    rollup = new DayRollupJob({ ...VISIT_ROLLUP, sliceRows: 3 }, { transport, database: db().location.database, timeZone: TIME_ZONE, localDay: localDayIn(TIME_ZONE), retentionDays: 395 });
   }, 60_000);
 
   afterAll(async () => {
@@ -79,7 +83,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
   });
 
   it('cuts every visit from the hits while no day is built', async () => {
-    expect(await readVisitSources(transport, ALL_DAYS)).toEqual({ visits_rolled_to: NO_VISIT_DAY, visits_computed_from: ALL_DAYS.from, visits_computed_to: ALL_DAYS.to });
+    expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: NO_ROLLUP_DAY, computedFrom: ALL_DAYS.from, computedTo: ALL_DAYS.to });
     const computed = await computedRows(ALL_DAYS);
     // P and Q one each; A three (55 idle minutes cut, 30 do not, 31 do), B one, C two (one across midnight), the bot one; D one.
     expect(computed).toHaveLength(10);
@@ -87,20 +91,20 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
   });
 
   it('builds each closed day once, in order from the first page view, and the reports read the same rows from it', async () => {
-    // At noon UTC on the 24th, the 22nd is the last day whose next day ended over VISIT_CLOSE_GRACE_MS ago.
+    // At noon UTC on the 24th, the 22nd is the last day whose next day ended over DAY_CLOSE_GRACE_MS ago.
     expect(await rollup.run(Date.UTC(2026, 10, 24, 12))).toEqual({ built: 2, rebuilt: 0 });
-    expect(await readVisitSources(transport, ALL_DAYS)).toEqual({ visits_rolled_to: '2026-11-22', visits_computed_from: '2026-11-23', visits_computed_to: ALL_DAYS.to });
+    expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: '2026-11-22', computedFrom: '2026-11-23', computedTo: ALL_DAYS.to });
     expect(await visitRows(ALL_DAYS)).toEqual(await computedRows(ALL_DAYS));
 
     const later = Date.UTC(2026, 10, 28, 12);
     expect(await rollup.run(later)).toEqual({ built: 4, rebuilt: 0 });
-    expect(await readVisitSources(transport, ALL_DAYS)).toEqual({ visits_rolled_to: ALL_DAYS.to, visits_computed_from: NO_VISIT_DAY, visits_computed_to: NO_VISIT_DAY });
+    expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: ALL_DAYS.to, computedFrom: NO_ROLLUP_DAY, computedTo: NO_ROLLUP_DAY });
     for (const range of [ALL_DAYS, { suite: SUITE, ...FIXTURE_RANGE }, { suite: SUITE, from: '2026-11-24', to: '2026-11-24' }]) {
       expect(await visitRows(range), `${range.from} to ${range.to}`).toEqual(await computedRows(range));
     }
     expect(await count('SELECT count() AS n FROM visit_rollup')).toBe(10);
     // Days before the suite's first build are empty, and read as such from the roll-up.
-    expect((await readVisitSources(transport, { suite: SUITE, from: '2026-10-01', to: '2026-11-24' })).visits_rolled_to).toBe('2026-11-24');
+    expect((await sourcesOf({ suite: SUITE, from: '2026-10-01', to: '2026-11-24' })).rolledTo).toBe('2026-11-24');
     expect(await rollup.run(later)).toEqual({ built: 0, rebuilt: 0 });
   });
 
@@ -133,7 +137,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     await new ClickHouseRetention({ transport, database: db().location.database, tables }).deleteBefore({ day: '2026-11-23', atMs: Date.UTC(2026, 10, 23) });
     expect(await count(`SELECT count() AS n FROM visit_rollup WHERE day < toDate('2026-11-23')`)).toBe(0);
     expect(await count(`SELECT count() AS n FROM visit_rollup_days WHERE day < toDate('2026-11-23')`)).toBe(0);
-    expect((await readVisitSources(transport, ALL_DAYS)).visits_rolled_to).toBe(ALL_DAYS.to);
+    expect((await sourcesOf(ALL_DAYS)).rolledTo).toBe(ALL_DAYS.to);
     expect(await visitRows(ALL_DAYS)).toEqual(before.filter((r) => String(r.day) >= '2026-11-23'));
   });
 });

@@ -20,7 +20,8 @@ import { measureRealtime } from '../src/reports/realtime-snapshot.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
-import { readVisitSources } from '../src/store/clickhouse/visit-rollup-reads.js';
+import { readRollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
+import { VISIT_ROLLUP } from '../src/store/clickhouse/visit-rollup.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { FIXTURE_MORNING, FIXTURE_RANGE, hitReportsFixture, type FixtureBeacon } from './helpers/hit-reports-fixture.js';
 import { TEST_ENV, authHeadersFor, beaconUrl, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -102,10 +103,10 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     // with the ones cut from the hits, which the reports read for days not closed yet).
     clock = Date.parse(`${FIXTURE_RANGE.to}T00:00:00Z`) + 4 * 86_400_000;
     api = await clickhouseServer('api');
-    await api.visitRollup!.runNow();
+    await api.dayRollups!.runNow();
     const transport = createClickHouseTransport(db().location, { database: db().location.database });
-    const sources = await readVisitSources(transport, { suite: 'mesuradev', ...FIXTURE_RANGE }).finally(() => transport.close());
-    expect(sources.visits_rolled_to, 'the range is read from the visit roll-up').toBe(FIXTURE_RANGE.to);
+    const sources = await readRollupSources(transport, VISIT_ROLLUP, { suite: 'mesuradev', ...FIXTURE_RANGE }).finally(() => transport.close());
+    expect(sources.rolledTo, 'the range is read from the visit roll-up').toBe(FIXTURE_RANGE.to);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,12 +1,15 @@
 /**
  * The ClickHouse texts of media-session-figures.ts and media-session-ranking.ts: media sessions
  * summed per group and over the range, each group's distinct visitors, bots left out, the same
- * columns and values. The sessions
- * are derived from the heartbeats as the report reads (store/clickhouse/clickhouse-media-sessions-sql.ts;
- * no roll-up is kept on ClickHouse). Bound: `$suite`, `$from`, `$to`, `$idle_before_ms` and the
- * filters' `$f_*` (media-session-figures.ts MEDIA_FILTER_COLUMNS: programme, channel, device).
+ * columns and values. The sessions of closed days are read from the session roll-up, the later
+ * ones derived from the heartbeats as the report reads (store/clickhouse/clickhouse-media-sessions-sql.ts).
+ * Bound: `$suite`, `$from`, `$to`, `$idle_before_ms`, the filters' `$f_*` (media-session-figures.ts
+ * MEDIA_FILTER_COLUMNS: programme, channel, device), and the roll-up's `$sessions_…`, which the
+ * report reader works out (day-rollup-reads.ts).
  */
-import { sessionFiguresClickHouse } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
+import { mediaTables, sessionFiguresClickHouse } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
+import { placeholderBounds } from '../../store/clickhouse/day-rollup.js';
+import { SESSION_ROLLUP_TABLES } from '../../store/clickhouse/session-rollup-table.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import type { MediaGrouping } from './media-session-figures.js';
 import type { MediaRankingGrouping, MediaRankingOrder } from './media-session-ranking.js';
@@ -43,9 +46,10 @@ const FIGURES: Record<string, string> = {
   dropped_frames: overRows('sum(dropped_frames)'),
 };
 
+const { rolledTo, computedFrom, computedTo } = placeholderBounds(SESSION_ROLLUP_TABLES);
 const SESSION_FIGURES = sessionFiguresClickHouse(
-  { heartbeats: 'heartbeats', hits: 'hits' },
-  { suite: '$suite', from: 'toDate($from)', to: 'toDate($to)', idleBeforeMs: '$idle_before_ms' },
+  mediaTables(),
+  { suite: '$suite', from: 'toDate($from)', to: 'toDate($to)', idleBeforeMs: '$idle_before_ms', rolledTo, computedFrom, computedTo },
   { mediaType: false },
 );
 

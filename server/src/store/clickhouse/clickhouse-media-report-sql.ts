@@ -10,6 +10,7 @@ import type { MediaReportQuery, MediaSessionsQuery } from '../media-store.js';
 import { KEY_SQL } from '../media-report-sql.js';
 import { roundHalfAwaySql } from './clickhouse-media-sql.js';
 import { literalBounds, sessionFiguresClickHouse, type MediaTables } from './clickhouse-media-sessions-sql.js';
+import type { RollupSources } from './day-rollup-reads.js';
 
 type FigureName = (typeof MEDIA_FIGURES)[number]['name'];
 
@@ -44,11 +45,11 @@ const FIGURES_SQL = MEDIA_FIGURES.map((f) => `${FIGURE_SQL[f.name]} AS figure_${
 const FIGURE_NAMES_SQL = MEDIA_FIGURES.map((f) => `figure_${figureColumn(f.name)} AS ${figureColumn(f.name)}`).join(', ');
 
 /** One row per key (`is_total` 0) and the total over the range (`is_total` 1). */
-export function mediaReportClickHouse(tables: MediaTables, query: MediaReportQuery): string {
+export function mediaReportClickHouse(tables: MediaTables, query: MediaReportQuery, sources: RollupSources): string {
   const order = query.by === 'day' ? 'key' : 'sessions DESC, key';
   return `SELECT key, is_total, ${FIGURE_NAMES_SQL} FROM (
       SELECT report_group.1 AS key, report_group.2 AS is_total, ${FIGURES_SQL}
-      FROM (${sessionFiguresClickHouse(tables, literalBounds(query), { mediaType: false })}) session_figures
+      FROM (${sessionFiguresClickHouse(tables, literalBounds(query, sources), { mediaType: false })}) session_figures
       ARRAY JOIN [(${KEY_SQL[query.by]}, 0), ('', 1)] AS report_group
       ${botFilter(query.includeBots)}
       GROUP BY report_group
@@ -57,9 +58,9 @@ export function mediaReportClickHouse(tables: MediaTables, query: MediaReportQue
 }
 
 /** The sessions themselves, earliest start first, with the rebuffer ratio of each. */
-export function mediaSessionsClickHouse(tables: MediaTables, query: MediaSessionsQuery): string {
+export function mediaSessionsClickHouse(tables: MediaTables, query: MediaSessionsQuery, sources: RollupSources): string {
   return `SELECT *, if(rebuffer_ms + content_ms > 0, ${roundHalfAwaySql('rebuffer_ms / (rebuffer_ms + content_ms)', 4)}, 0) AS rebuffer_ratio
-    FROM (${sessionFiguresClickHouse(tables, literalBounds(query), { mediaType: true })}) session_figures
+    FROM (${sessionFiguresClickHouse(tables, literalBounds(query, sources), { mediaType: true })}) session_figures
     ${botFilter(query.includeBots)}
     ORDER BY coalesce(started_ms, last_ts_ms), session_id
     LIMIT ${Math.trunc(query.limit)}`;

@@ -13,26 +13,48 @@
  *    nearest other heartbeat before its start was an ad, or the nearest after its end an ad start
  *    (the DuckDB text's two ASOF joins, here a count of the sorted times below each bound).
  *
- * The sessions are computed when a report asks (no roll-up is kept): a report reads every heartbeat
- * of the suite's sessions with a heartbeat in the range (README "Media sessions").
+ * The sessions started on closed days are read from the roll-up the API nodes keep
+ * (session-rollup.ts); those of later days are computed when a report asks, from every heartbeat
+ * of the suite's sessions with a heartbeat on those days (README "Media sessions").
  */
 import { MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
 import { liveChannel, type SqlFunctions } from '../media-sessions-sql.js';
 import { jsonStringSql } from './clickhouse-media-sql.js';
-import { sqlDate, sqlInteger, sqlString } from './sql-literal.js';
+import { rolledOrComputedSql } from './day-rollup.js';
+import type { RollupSources } from './day-rollup-reads.js';
+import { SESSION_ROLLUP_DAYS_TABLE, SESSION_ROLLUP_TABLE, SESSION_ROLLUP_TABLES } from './session-rollup-table.js';
+import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
-/** The tables the sessions are read from, as SQL names (`db.heartbeats`, or `heartbeats` in a reader's default database). */
+/**
+ * The tables the sessions are read from, as SQL names (`db.heartbeats`, or `heartbeats` in a
+ * reader's default database), with the session roll-up's two (session-rollup-table.ts).
+ */
 export interface MediaTables {
   heartbeats: string;
   hits: string;
+  sessionRollup: string;
+  sessionRollupDays: string;
 }
 
-/** The range as SQL expressions: a suite (String), the first and last start day (Date), the idle cut (Int64 epoch ms). */
+/** The tables of a database, or of the default one. */
+export function mediaTables(database?: string): MediaTables {
+  const name = (table: string) => (database === undefined ? table : `${sqlIdentifier(database)}.${table}`);
+  return { heartbeats: name('heartbeats'), hits: name('hits'), sessionRollup: name(SESSION_ROLLUP_TABLE), sessionRollupDays: name(SESSION_ROLLUP_DAYS_TABLE) };
+}
+
+/**
+ * The range as SQL expressions: a suite (String), the first and last start day (Date), the idle cut
+ * (Int64 epoch ms), and which start days are read from the session roll-up (`rolledTo`) and which
+ * derived from the heartbeats (`computedFrom` to `computedTo`: day-rollup-reads.ts).
+ */
 export interface ClickHouseSessionBounds {
   suite: string;
   from: string;
   to: string;
   idleBeforeMs: string;
+  rolledTo: string;
+  computedFrom: string;
+  computedTo: string;
 }
 
 /** Stream types that are audio when no start hit says (spec §3 "Media"); media-sessions-sql.ts AUDIO_STREAM_TYPES. */
@@ -48,13 +70,17 @@ export const CLICKHOUSE_FUNCTIONS: SqlFunctions = {
   jsonString: jsonStringSql,
 };
 
-/** The range of a MediaStore query as literals. */
-export function literalBounds(range: { reportSuite: string; from: string; to: string; nowMs: number }): ClickHouseSessionBounds {
+/** The range of a MediaStore query as literals, with the roll-up's sources read for it. */
+export function literalBounds(range: { reportSuite: string; from: string; to: string; nowMs: number }, sources: RollupSources): ClickHouseSessionBounds {
+  const day = (text: string) => `toDate(${sqlDate(text)})`;
   return {
     suite: sqlString(range.reportSuite),
-    from: `toDate(${sqlDate(range.from)})`,
-    to: `toDate(${sqlDate(range.to)})`,
+    from: day(range.from),
+    to: day(range.to),
     idleBeforeMs: sqlInteger(Math.trunc(range.nowMs) - MEDIA_IDLE_TIMEOUT_MS),
+    rolledTo: day(sources.rolledTo),
+    computedFrom: day(sources.computedFrom),
+    computedTo: day(sources.computedTo),
   };
 }
 
@@ -65,8 +91,12 @@ export function literalBounds(range: { reportSuite: string; from: string; to: st
  */
 export function sessionFiguresClickHouse(tables: MediaTables, bounds: ClickHouseSessionBounds, options: { mediaType: boolean }): string {
   const { suite, from, to, idleBeforeMs } = bounds;
-  const rangeSessions = `SELECT session_id FROM ${tables.heartbeats} WHERE report_suite = ${suite} AND day BETWEEN ${from} AND ${to}`;
-  const rows = sessionRowsClickHouse(tables.heartbeats, `report_suite = ${suite} AND session_id IN (${rangeSessions})`);
+  // Sessions started on the days not rolled up yet: derived from every heartbeat of theirs.
+  const computedSessions = `SELECT session_id FROM ${tables.heartbeats}
+    WHERE report_suite = ${suite} AND day BETWEEN ${bounds.computedFrom} AND ${bounds.computedTo}`;
+  const computed = `(${sessionRowsClickHouse(tables.heartbeats, `report_suite = ${suite} AND session_id IN (${computedSessions})`)})`;
+  const rollup = { table: tables.sessionRollup, daysTable: tables.sessionRollupDays, columns: SESSION_ROLLUP_TABLES.columns };
+  const rows = rolledOrComputedSql(rollup, computed, { suite, from, rolledTo: bounds.rolledTo, computedFrom: bounds.computedFrom, computedTo: bounds.computedTo });
   const idle = `last_received_ms <= ${idleBeforeMs}`;
   const ended = `multiIf(completed_ms IS NOT NULL, 'complete', end_ms IS NOT NULL, 'end', ${idle}, 'idle', NULL)`;
   const audio = AUDIO_STREAM_TYPES.map((type) => sqlString(type)).join(', ');
@@ -81,7 +111,7 @@ export function sessionFiguresClickHouse(tables: MediaTables, bounds: ClickHouse
       if(started_ms IS NOT NULL, 1, 0) AS starts,
       if(completed_ms IS NOT NULL, 1, 0) AS completes,
       if(started_ms IS NOT NULL AND first_play_ms IS NULL AND start_failure = 0 AND ${ended} IS NOT NULL, 1, 0) AS exit_before_start
-    FROM (SELECT * FROM (${rows}) WHERE day BETWEEN ${from} AND ${to}) sessions
+    FROM (SELECT * FROM ${rows} WHERE day BETWEEN ${from} AND ${to}) sessions
     ${options.mediaType ? `ANY LEFT JOIN ${starts} media_starts USING (session_id)` : ''}`;
 }
 

@@ -1,14 +1,15 @@
 /**
  * The media reports' store on ClickHouse (media-store.ts MediaStore): the same answers as the
- * DuckDB store's (duckdb-media.ts) from the `heartbeats` and `hits` tables the collectors drain.
+ * DuckDB store's (duckdb-media.ts) from the `heartbeats` and `hits` tables the collectors drain,
+ * the sessions of closed days from the session roll-up (session-rollup.ts).
  */
 import { readMediaFigures } from '../media-figures.js';
 import { mediaSessionOf } from '../media-session-row.js';
-import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery, MediaStore } from '../media-store.js';
+import type { MediaRangeQuery, MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery, MediaStore } from '../media-store.js';
 import { mediaReportClickHouse, mediaSessionsClickHouse } from './clickhouse-media-report-sql.js';
-import type { MediaTables } from './clickhouse-media-sessions-sql.js';
+import { mediaTables, type MediaTables } from './clickhouse-media-sessions-sql.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import { sqlIdentifier } from './sql-literal.js';
+import { readRollupSources, type RollupSources } from './day-rollup-reads.js';
 
 export interface ClickHouseMediaStoreOptions {
   transport: ClickHouseTransport;
@@ -22,12 +23,11 @@ export class ClickHouseMediaStore implements MediaStore {
 
   constructor(options: ClickHouseMediaStoreOptions) {
     this.transport = options.transport;
-    const database = sqlIdentifier(options.database);
-    this.tables = { heartbeats: `${database}.heartbeats`, hits: `${database}.hits` };
+    this.tables = mediaTables(options.database);
   }
 
   async mediaReport(query: MediaReportQuery): Promise<MediaReport> {
-    const rows = await this.transport.query(mediaReportClickHouse(this.tables, query));
+    const rows = await this.transport.query(mediaReportClickHouse(this.tables, query, await this.sources(query)));
     const total = rows.find((r) => Number(r.is_total) === 1);
     return {
       rows: rows.filter((r) => Number(r.is_total) !== 1).map((r) => ({ key: String(r.key), ...readMediaFigures(r) })),
@@ -37,7 +37,12 @@ export class ClickHouseMediaStore implements MediaStore {
   }
 
   async mediaSessions(query: MediaSessionsQuery): Promise<MediaSession[]> {
-    const rows = await this.transport.query(mediaSessionsClickHouse(this.tables, query));
+    const rows = await this.transport.query(mediaSessionsClickHouse(this.tables, query, await this.sources(query)));
     return rows.map(mediaSessionOf);
+  }
+
+  /** Which start days of the range the session roll-up holds (day-rollup-reads.ts). */
+  private sources(query: MediaRangeQuery): Promise<RollupSources> {
+    return readRollupSources(this.transport, { daysTable: this.tables.sessionRollupDays }, { suite: query.reportSuite, from: query.from, to: query.to });
   }
 }

@@ -3,8 +3,8 @@
  * deletes: hits and heartbeats of days before the cutoff day, decision events before the cutoff
  * instant; and keeping what it keeps: the page views of those days, without identifiers, in
  * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. The roll-ups
- * (the cells materialized views keep, rollup-cells.ts; the visits of closed days,
- * visit-rollup-table.ts) lose their old days too; the other report rows are computed from the raw ones.
+ * (the cells materialized views keep, rollup-cells.ts; the visits and media sessions of closed
+ * days, day-rollups.ts) lose their old days too; the other report rows are computed from the raw ones.
  *
  * A month whose every row is past retention is dropped whole (`DROP PARTITION`: no rewrite); the
  * rest goes by a DELETE mutation, waited for (mutations.ts). The tables are partitioned by month
@@ -18,7 +18,7 @@ import { deleteWhere, dropMonth, expireDaysBefore, waitForMutations, type Mutati
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';
 import { sqlDate, sqlIdentifier, sqlInteger } from './sql-literal.js';
-import { VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
+import { DAY_ROLLUPS } from './day-rollups.js';
 
 export interface ClickHouseRetentionOptions {
   /** The caller's: this store never closes it. */
@@ -57,8 +57,8 @@ export class ClickHouseRetention implements RetentionStore {
     const dayMonth = monthOf(cutoff.day);
     const beforeDay = `day < toDate(${sqlDate(cutoff.day)})`;
     const pageViewAggregates = await this.rollUp(cutoff.day);
-    // The cells ClickHouse keeps (rollup-cells.ts) and the visits the API nodes keep (visit-rollup-table.ts) of those days go with their hits.
-    const rollups = [...CELLS_ROLLUPS.map((rollup) => rollup.table), VISIT_ROLLUP_TABLE, VISIT_ROLLUP_DAYS_TABLE];
+    // The cells ClickHouse keeps (rollup-cells.ts) and the day roll-ups the API nodes keep (day-rollups.ts) of those days go with their events.
+    const rollups = [...CELLS_ROLLUPS.map((rollup) => rollup.table), ...DAY_ROLLUPS.flatMap((rollup) => [rollup.table, rollup.daysTable])];
     for (const table of rollups) await expireDaysBefore(this.mutations, table, cutoff.day);
     return {
       pageViewAggregates,

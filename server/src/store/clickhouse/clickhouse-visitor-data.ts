@@ -5,7 +5,8 @@
  * ClickHouse has no transaction: the erasure counts, then deletes table by table with DELETE
  * mutations and waits for each (mutations.ts); a failure midway leaves some tables erased, and
  * asking again finishes the work. The roll-ups lose the visitor too: the cells are made again
- * without them (rollup-cells.ts), the visits of closed days are deleted (visit-rollup-build.ts).
+ * without them (rollup-cells.ts), their visits and media sessions of closed days are deleted
+ * (visit-rollup.ts, session-rollup.ts).
  */
 import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from '../visitor-data-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
@@ -30,7 +31,8 @@ import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellDaysOf, rebuildCellDays, type CellsRollup, type SuiteDay } from './rollup-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
-import { eraseVisitorVisits } from './visit-rollup-build.js';
+import { eraseVisitorSessions } from './session-rollup.js';
+import { eraseVisitorVisits } from './visit-rollup.js';
 
 /** Rows read per statement while a section streams: the transport answers a statement whole. */
 export const VISITOR_CHUNK_ROWS = 5_000;
@@ -90,8 +92,9 @@ export class ClickHouseVisitorData implements VisitorDataStore {
       if (present[table] > 0) await deleteWhere(this.mutations, table, visitorWhere(table, keys));
     }
     await this.rebuildCells(cellDays);
-    // After the hits: a roll-up job running meanwhile cannot cut the visitor's visits again.
+    // After the events: a roll-up job running meanwhile cannot cut the visitor's visits or sessions again.
     await eraseVisitorVisits(this.mutations, visitorId);
+    await eraseVisitorSessions(this.mutations, keys);
     return counts;
   }
 
@@ -117,7 +120,10 @@ export class ClickHouseVisitorData implements VisitorDataStore {
       await this.rebuildCells(cellDays);
       deleted += rows;
     }
-    for (const erasure of erasures) await eraseVisitorVisits(this.mutations, erasure.visitorId, erasure.atMs);
+    for (const { keys, atMs } of erased) {
+      await eraseVisitorVisits(this.mutations, keys.visitorId, atMs);
+      await eraseVisitorSessions(this.mutations, keys, atMs);
+    }
     return deleted;
   }
 

@@ -8,7 +8,10 @@ import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.j
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { cellsPossible, createCellsTableSql, createCellsViewSql, type CellsRollup } from './rollup-cells.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
-import { createVisitRollupDaysTableSql, createVisitRollupTableSql, VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
+import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
+import { DAY_ROLLUPS } from './day-rollups.js';
+import { SESSION_ROLLUP_DAYS_TABLE, SESSION_ROLLUP_TABLE } from './session-rollup-table.js';
+import { VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
 
 /**
  * How a cluster's shards are made:
@@ -56,10 +59,12 @@ export const SHARDING_KEYS: Readonly<Record<string, string>> = {
   [REFUSED_HITS_TABLE]: 'rand()',
   [RIGHTS_REQUESTS_TABLE]: 'rand()',
   [PAGE_VIEWS_DAILY_TABLE]: 'rand()',
-  // The visits of closed days (visit-rollup-table.ts): a visitor's on one shard, like their hits;
-  // the builds' records anywhere (read whole by every report).
+  // The day roll-ups (day-rollups.ts): a visitor's visits on one shard, like their hits, a session
+  // where its heartbeats are; the builds' records anywhere (read whole by every report).
   [VISIT_ROLLUP_TABLE]: 'visitor_key',
   [VISIT_ROLLUP_DAYS_TABLE]: 'rand()',
+  [SESSION_ROLLUP_TABLE]: 'sipHash64(ifNull(visitor_id, session_id))',
+  [SESSION_ROLLUP_DAYS_TABLE]: 'rand()',
 };
 
 /** Raised when a single-node statement no longer has the shape the cluster variant is made from. */
@@ -73,7 +78,7 @@ export class ClusterSqlError extends Error {
  * inserts by SHARDING_KEYS and reads from every shard, so the store's SQL runs unchanged. Each
  * local table is made from the single-node statement (createTableSql, createBatchesTableSql, the
  * counts' and records' tables of consent-choices-table.ts, refused-hits-table.ts, rights-requests-table.ts
- * and page-views-daily-table.ts, the visit roll-up of visit-rollup-table.ts): the same columns, partitions and sorting key, with only its name,
+ * and page-views-daily-table.ts, the day roll-ups of day-rollups.ts): the same columns, partitions and sorting key, with only its name,
  * `ON CLUSTER` and the engine (its Replicated variant) changed, so the two schemas cannot drift apart.
  */
 export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
@@ -88,8 +93,7 @@ export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
     createRefusedHitsSql(database),
     createRightsRequestsTableSql(database),
     createPageViewsDailyTableSql(database),
-    createVisitRollupTableSql(database),
-    createVisitRollupDaysTableSql(database),
+    ...DAY_ROLLUPS.flatMap((rollup) => [createRollupTableSql(database, rollup), createRollupDaysTableSql(database, rollup)]),
   ];
   const statements = [`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}${onCluster}`];
   for (const sql of singleNode) {

@@ -10,7 +10,8 @@ import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFil
 import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
-import { createVisitRollupDaysTableSql, createVisitRollupTableSql, VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
+import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
+import { DAY_ROLLUPS } from './day-rollups.js';
 
 /** The events tables of one deployment: hits (with a column per named variable), heartbeats, decision events. */
 export interface EventTables {
@@ -25,7 +26,7 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
 
 /**
  * Creates the database and its tables when absent (the events', the batch journal, the consent
- * choices' counts of consent-choices-table.ts, the visit roll-up of visit-rollup-table.ts), and adds the columns an existing table lacks (a
+ * choices' counts of consent-choices-table.ts, the day roll-ups of day-rollups.ts), and adds the columns an existing table lacks (a
  * variable named since it was made). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
  * are read from system.columns. Safe to run on every start and from several processes at once:
  * when two make the same table or column together, the one that loses finds it made and goes on
@@ -42,9 +43,11 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
   await unlessMadeMeanwhile(transport.command(createRightsRequestsTableSql(database)), () => tableExists(RIGHTS_REQUESTS_TABLE));
   await unlessMadeMeanwhile(transport.command(createPageViewsDailyTableSql(database)), () => tableExists(PAGE_VIEWS_DAILY_TABLE));
   await unlessMadeMeanwhile(transport.command(createConsentChoicesTableSql(database)), () => tableExists(CONSENT_CHOICES_TABLE));
-  // The closed days' visits the API nodes keep (visit-rollup-job.ts); the reports read them.
-  await unlessMadeMeanwhile(transport.command(createVisitRollupTableSql(database)), () => tableExists(VISIT_ROLLUP_TABLE));
-  await unlessMadeMeanwhile(transport.command(createVisitRollupDaysTableSql(database)), () => tableExists(VISIT_ROLLUP_DAYS_TABLE));
+  // The closed days' visits and media sessions the API nodes keep (day-rollup-job.ts); the reports read them.
+  for (const rollup of DAY_ROLLUPS) {
+    await unlessMadeMeanwhile(transport.command(createRollupTableSql(database, rollup)), () => tableExists(rollup.table));
+    await unlessMadeMeanwhile(transport.command(createRollupDaysTableSql(database, rollup)), () => tableExists(rollup.daysTable));
+  }
   for (const table of [tables.hits, tables.heartbeats, tables.decisions]) {
     await unlessMadeMeanwhile(transport.command(createTableSql(database, table)), () => tableExists(table.name));
     const columnNames = async () =>

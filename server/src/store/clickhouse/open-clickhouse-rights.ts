@@ -2,7 +2,7 @@
  * Visitors' rights, retention and the visit roll-up over a deployment's ClickHouse, for the
  * processes that serve the console (app.ts): the access export and erasure
  * (clickhouse-visitor-data.ts), the daily deletion (clickhouse-retention.ts) and the closed days'
- * visits (visit-rollup-job.ts), over a connection of their own, so that a long mutation wait
+ * visits and media sessions (day-rollup-job.ts), over a connection of their own, so that a long mutation wait
  * never holds the reports' connection. Their tables exist: openClickHouseEvents made them
  * (ensure-schema.ts) when the process started.
  */
@@ -14,7 +14,8 @@ import type { ClickHouseLocation } from './clickhouse-url.js';
 import { ClickHouseVisitorData } from './clickhouse-visitor-data.js';
 import { eventTables } from './ensure-schema.js';
 import { erasuresSince } from './rights-requests-table.js';
-import { VisitRollup } from './visit-rollup-job.js';
+import { DayRollupJob } from './day-rollup-job.js';
+import { DAY_ROLLUPS } from './day-rollups.js';
 import { localDayIn } from '../../local-day.js';
 
 /**
@@ -30,8 +31,8 @@ export interface ClickHouseRights {
   visitorData: VisitorDataStore;
   /** The retention run, then the erasures of the last ERASURE_REPEAT_DAYS applied again. */
   retention: RetentionStore;
-  /** The closed days' visits, for startVisitRollupJob. */
-  visits: VisitRollup;
+  /** The closed days' visits and media sessions (day-rollups.ts), for startDayRollupJob. */
+  dayRollups: DayRollupJob[];
   close(): Promise<void>;
 }
 
@@ -55,7 +56,7 @@ export function openClickHouseRights(
         return deleted;
       },
     },
-    visits: new VisitRollup({ transport, database: location.database, ...settings, localDay: localDayIn(settings.timeZone) }),
+    dayRollups: DAY_ROLLUPS.map((rollup) => new DayRollupJob(rollup, { transport, database: location.database, ...settings, localDay: localDayIn(settings.timeZone) })),
     close: () => transport.close(),
   };
 }

@@ -13,7 +13,7 @@
  * `$tz` (the reader binds MESURA_TIMEZONE) gives the local hour. The cost: every report reads the
  * range's hits again, sorts them to drop copies and cuts the visits anew, where DuckDB keeps tables
  * filled at load; see README.md. `visits` is the exception: the visits of closed days are read from
- * the roll-up the API nodes keep (visit-rollup-table.ts), and only the later days are cut here.
+ * the roll-up the API nodes keep (visit-rollup.ts), and only the later days are cut here.
  *
  * The remaining differences from DuckDB: a visit going on for more than VISIT_LOOKBACK_DAYS is cut
  * at that bound; a copy of a hit is dropped whenever it came (DuckDB drops those within
@@ -22,7 +22,8 @@
  */
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../reports/referrer-groups.js';
-import { VISIT_ROLLUP_COLUMN_LIST, VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
+import { placeholderBounds, rolledOrComputedSql } from './day-rollup.js';
+import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
 
 /** How far before the range a visit's start is looked for (see the file's comment). */
 export const VISIT_LOOKBACK_DAYS = 1;
@@ -79,9 +80,10 @@ const PAGE_VIEW_COLUMNS = `report_suite, cityHash64(event_id, report_suite) AS e
  * cut from. The join's sides are named: a current server refuses a join of unnamed subqueries
  * (joined_subquery_requires_alias).
  */
-const pageViewsOf = (from: string, to: string) => `(SELECT ${PAGE_VIEW_COLUMNS},
+const pageViewsOf = (from: string, to: string, hitsWhere: string) => `(SELECT ${PAGE_VIEW_COLUMNS},
     cityHash64(report_suite, visitor_id, visit_no) AS visit_key, visit_page
-  FROM (SELECT * FROM ${hitsOf(from, to)} WHERE hit_type = 'page_view') AS page_hits ALL INNER JOIN ${visitCutOf(hitsOf(from, to))} AS visit_cuts USING (event_id))`;
+  FROM (SELECT * FROM ${hitsOf(from, to, hitsWhere)} WHERE hit_type = 'page_view') AS page_hits
+  ALL INNER JOIN ${visitCutOf(hitsOf(from, to, hitsWhere))} AS visit_cuts USING (event_id))`;
 
 /**
  * searches: the page views with keywords, one per event id, read alone (no visit is cut for them:
@@ -118,8 +120,9 @@ const element = (tuple: string, columns: readonly string[], column: string) => `
  * visits' columns (report-facts-schema.ts), cut from the page views of the days `from` to `to`
  * (SQL dates) and their neighbours: one row per visit, its attributes those of its entry page. The
  * visits starting on those days are whole; the caller keeps them (`day BETWEEN from AND to`).
+ * `hitsWhere` narrows the hits read to some visitors (a roll-up build's slice): a visit is one visitor's.
  */
-export function computedVisitsSql(from: string, to: string): string {
+export function computedVisitsSql(from: string, to: string, hitsWhere = '1'): string {
   return `(SELECT report_suite, visit_key, visitor_key,
     ${ENTRY.map((c) => `${element('entry', ENTRY, c)} AS ${ENTRY_AS[c] ?? c}`).join(', ')},
     started_at, ended_at, page_views, searches,
@@ -129,28 +132,20 @@ export function computedVisitsSql(from: string, to: string): string {
   FROM (SELECT report_suite, visit_key, any(visitor_key) AS visitor_key, min(received_at) AS started_at, max(received_at) AS ended_at,
       toInt32(count()) AS page_views, toInt32(countIf(searched)) AS searches,
       argMin((${ENTRY.join(', ')}), visit_page) AS entry, argMax((${EXIT.join(', ')}), visit_page) AS exit
-    FROM ${pageViewsOf(from, to)} GROUP BY report_suite, visit_key))`;
+    FROM ${pageViewsOf(from, to, hitsWhere)} GROUP BY report_suite, visit_key))`;
 }
 
-/** A day no hit has, for an empty side of CLICKHOUSE_VISITS (the day before it is still a Date). */
-export const NO_VISIT_DAY = '1970-01-02';
-
 /**
- * visits: the range's leading closed days from the roll-up (visit-rollup-table.ts), each day's
- * current build as this statement finds it (so a build replaced meanwhile is never half read), and
- * the days after them cut from the hits as they are read. Besides `$suite`, `$from` and `$to` it
- * takes `$visits_rolled_to`, `$visits_computed_from` and `$visits_computed_to`, which the report
- * reader works out (visit-rollup-reads.ts; NO_VISIT_DAY for an empty side). `GLOBAL IN`: on a
- * cluster (cluster-sql.ts) both tables are Distributed, and a plain IN of one inside the other is
- * refused (distributed_product_mode); on one node it is a plain IN.
+ * visits: the range's leading closed days from the visit roll-up (visit-rollup.ts, day-rollup.ts),
+ * and the days after them cut from the hits as they are read. Besides `$suite`, `$from` and `$to`
+ * it takes `$visits_rolled_to`, `$visits_computed_from` and `$visits_computed_to`, which the report
+ * reader works out (day-rollup-reads.ts).
  */
-export const CLICKHOUSE_VISITS = `(SELECT ${VISIT_ROLLUP_COLUMN_LIST} FROM ${VISIT_ROLLUP_TABLE}
-    WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($visits_rolled_to)
-      AND (report_suite, day, build) GLOBAL IN (SELECT report_suite, day, max(build) FROM ${VISIT_ROLLUP_DAYS_TABLE}
-        WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($visits_rolled_to) GROUP BY report_suite, day)
-  UNION ALL
-  SELECT ${VISIT_ROLLUP_COLUMN_LIST} FROM ${computedVisitsSql('$visits_computed_from', '$visits_computed_to')} AS computed
-    WHERE day BETWEEN toDate($visits_computed_from) AND toDate($visits_computed_to))`;
+export const CLICKHOUSE_VISITS = rolledOrComputedSql(
+  VISIT_ROLLUP_TABLES,
+  computedVisitsSql('$visits_computed_from', '$visits_computed_to'),
+  placeholderBounds(VISIT_ROLLUP_TABLES),
+);
 
 /** A link's events' ids, in order: `"id":` keys of the events' JSON objects (a key inside a string value is escaped, so never follows `{` or `,`). */
 export const EVENT_IDS_SQL = `arrayMap(id -> toInt32(id), extractAll(events, '[{,]"id":(-?[0-9]+)'))`;

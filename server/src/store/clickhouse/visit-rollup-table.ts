@@ -1,15 +1,9 @@
 /**
- * The visits of closed days, kept in ClickHouse by the API nodes' roll-up job (visit-rollup-job.ts):
- * `visit_rollup` holds report-facts-sql.ts's visit rows of each closed day as one *build* made them,
- * and `visit_rollup_days` records each build once its rows are in, with the fingerprint of the
- * page views it was made from. A day's current build is its greatest build name (names sort by the
- * time they were made); rows of a build no record names (a build stopped midway) or of an older
- * one are never read, and the job deletes them after a rebuild.
- *
- * A materialized view cannot keep visits: one is cut from a visitor's page views across many
- * inserts (VISIT_IDLE_MINUTES apart), which a view, seeing each insert alone, never has together.
+ * The visits' roll-up tables (day-rollup.ts): `visit_rollup`, report-facts-sql.ts's visit rows of
+ * each closed day per build, and `visit_rollup_days`, the builds' records. Apart from
+ * visit-rollup.ts, which says how the rows are cut, so that report-facts-sql.ts can read them.
  */
-import { sqlIdentifier } from './sql-literal.js';
+import type { DayRollup } from './day-rollup.js';
 
 export const VISIT_ROLLUP_TABLE = 'visit_rollup';
 export const VISIT_ROLLUP_DAYS_TABLE = 'visit_rollup_days';
@@ -26,39 +20,16 @@ export const VISIT_ROLLUP_COLUMNS: readonly { name: string; type: string }[] = [
   ['entry_url', 'Nullable(String)'], ['referrer', 'Nullable(String)'], ['browser', 'Nullable(String)'], ['os', 'Nullable(String)'],
   ['viewport', 'Nullable(String)'], ['is_bot', 'UInt8'], ['started_at', 'Int64'], ['ended_at', 'Int64'], ['page_views', 'Int32'],
   ['searches', 'Int32'], ['exit_page_name', 'Nullable(String)'], ['exit_title', 'Nullable(String)'], ['exit_url', 'Nullable(String)'],
-  ['referrer_host', 'Nullable(String)'], ['referrer_group', 'String'], ['author', 'Nullable(String)'], ['thematic', 'Nullable(String)'], ['programme_name', 'Nullable(String)'],
+  ['referrer_host', 'Nullable(String)'], ['referrer_group', 'String'], ['author', 'Nullable(String)'], ['thematic', 'Nullable(String)'],
+  ['programme_name', 'Nullable(String)'],
 ].map(([name, type]) => ({ name: name!, type: type! }));
 
-/** The visit columns as a SELECT list. */
-export const VISIT_ROLLUP_COLUMN_LIST = VISIT_ROLLUP_COLUMNS.map((column) => column.name).join(', ');
-
-/** Where a table is made: single node by default; cluster-sql.ts names a shard's and its engine. */
-export interface VisitRollupPlacement {
-  table?: string;
-  /** ` ON CLUSTER name`, or ''. */
-  onCluster?: string;
-  /** Default MergeTree. */
-  engine?: string;
-}
-
-const name = (database: string, table: string) => `${sqlIdentifier(database)}.${sqlIdentifier(table)}`;
-
-/** visit_rollup: sorted so that a report's suite, days and their current builds read only their granules. */
-export function createVisitRollupTableSql(database: string, placement: VisitRollupPlacement = {}): string {
-  const { table = VISIT_ROLLUP_TABLE, onCluster = '', engine = 'MergeTree' } = placement;
-  const columns = VISIT_ROLLUP_COLUMNS.map((column) => `${column.name} ${column.type}`).join(', ');
-  return `CREATE TABLE IF NOT EXISTS ${name(database, table)}${onCluster} (${columns}, build String)
-    ENGINE = ${engine} PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, build, visit_key)`;
-}
-
-/**
- * visit_rollup_days: a row per build once its rows are all in. `page_view_hits` and
- * `received_sum` are the fingerprint of the page views the build read (the day and its two
- * neighbours, copies included): the job builds the day again when they no longer match.
- */
-export function createVisitRollupDaysTableSql(database: string, placement: VisitRollupPlacement = {}): string {
-  const { table = VISIT_ROLLUP_DAYS_TABLE, onCluster = '', engine = 'MergeTree' } = placement;
-  return `CREATE TABLE IF NOT EXISTS ${name(database, table)}${onCluster}
-    (report_suite String, day Date, build String, built_at Int64, page_view_hits UInt64, received_sum Int64)
-    ENGINE = ${engine} PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, build)`;
-}
+/** What report-facts-sql.ts needs to read the roll-up. */
+export const VISIT_ROLLUP_TABLES: Pick<DayRollup, 'name' | 'table' | 'daysTable' | 'columns' | 'rowKey' | 'valuePrefix'> = {
+  name: 'visits',
+  table: VISIT_ROLLUP_TABLE,
+  daysTable: VISIT_ROLLUP_DAYS_TABLE,
+  columns: VISIT_ROLLUP_COLUMNS,
+  rowKey: 'visit_key',
+  valuePrefix: 'visits',
+};

@@ -1,0 +1,190 @@
+/**
+ * The API nodes' day roll-ups (day-rollup.ts: the visits, the media sessions): every
+ * DAY_ROLLUP_INTERVAL_MS, builds each suite's closed days that have no build, and builds again the
+ * recent ones whose source events changed since (a collector that drained late, an erasure). A day
+ * is closed once the last day its rows read has ended, DAY_CLOSE_GRACE_MS ago.
+ *
+ * Which days: on a process's first run, every day of every suite from its first source event (days
+ * without one get an empty build, so that a suite's built days are one run: day-rollup-reads.ts),
+ * in order; then the last DAY_RECHECK_DAYS only. A day is never built again once a day it reads is
+ * past retention (the events it was cut from are gone: the rows kept are the ones DuckDB keeps).
+ * Two nodes may build the same day at once: each build is whole, and the reports read the newest.
+ */
+import { addDays, type LocalDay } from '../../local-day.js';
+import { startPeriodicJob, type JobTimers, type PeriodicJob } from '../../periodic-job.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+import type { DayRollup } from './day-rollup.js';
+import {
+  buildDayRows,
+  buildName,
+  currentBuilds,
+  dropReplacedBuilds,
+  fingerprintOf,
+  recordBuilds,
+  sourceCounts,
+  suiteDayKey,
+  type Build,
+  type BuildRecord,
+  type Fingerprint,
+  type SuiteDay,
+} from './day-rollup-build.js';
+import type { MutationOptions } from './mutations.js';
+import { sqlString } from './sql-literal.js';
+
+export const DAY_ROLLUP_INTERVAL_MS = 10 * 60 * 1000;
+/** How long after the end of the last day a day's rows read it is built: the collectors' usual lag, and more. */
+export const DAY_CLOSE_GRACE_MS = 60 * 60 * 1000;
+/** How many days back each run looks for source events that changed after their day was built. */
+export const DAY_RECHECK_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Empty days' records written per statement. */
+const RECORDS_PER_INSERT = 1000;
+
+export interface DayRollupOptions {
+  /** Its default database must be `database` (the rows' texts name their tables unqualified). */
+  transport: ClickHouseTransport;
+  database: string;
+  timeZone: string;
+  localDay: LocalDay;
+  /** MESURA_RETENTION_DAYS. */
+  retentionDays: number;
+  mutations?: Omit<MutationOptions, 'transport' | 'database'>;
+}
+
+export interface DayRollupRun {
+  built: number;
+  rebuilt: number;
+}
+
+/** The days a run of `rollup` looks at: closed up to `closedTo`; checked again from `recheckFrom`. */
+export function rollupWindow(rollup: Pick<DayRollup, 'reads'>, nowMs: number, localDay: LocalDay, retentionDays: number): { closedTo: string; recheckFrom: string } {
+  const closedTo = localDay(nowMs - DAY_CLOSE_GRACE_MS - (1 + Math.max(...rollup.reads)) * DAY_MS);
+  const recent = addDays(closedTo, 1 - DAY_RECHECK_DAYS);
+  // The retention cutoff day keeps its events; a day is rebuilt only while the first day it reads is kept.
+  const kept = addDays(localDay(nowMs - retentionDays * DAY_MS), -Math.min(...rollup.reads));
+  return { closedTo, recheckFrom: recent > kept ? recent : kept };
+}
+
+export class DayRollupJob {
+  private historyDone = false;
+  private sourceHasColumns = false;
+
+  constructor(
+    readonly rollup: DayRollup,
+    private readonly options: DayRollupOptions,
+  ) {}
+
+  /**
+   * One run at `nowMs`: builds what is missing or changed, then drops the rows of replaced builds;
+   * once `stopped()` it builds no further day (the server is closing; the next start goes on).
+   * Nothing on a deployment whose source table lacks a column the rows are cut from (a site without
+   * one of the variables report-facts-sql.ts reads, whose reports cannot run either).
+   */
+  async run(nowMs: number, stopped: () => boolean = () => false): Promise<DayRollupRun> {
+    const { transport, database, localDay, retentionDays } = this.options;
+    const { rollup } = this;
+    if (!(await this.possible())) return { built: 0, rebuilt: 0 };
+    const { closedTo, recheckFrom } = rollupWindow(rollup, nowMs, localDay, retentionDays);
+    const window = { fromDay: addDays(recheckFrom, Math.min(...rollup.reads)), toDay: addDays(closedTo, Math.max(...rollup.reads)) };
+    const counts = await sourceCounts(transport, database, rollup, this.historyDone ? window : { toDay: window.toDay });
+    const builds = await currentBuilds(transport, database, rollup);
+    const replaced: (SuiteDay & { build: string })[] = [];
+    // A day without source events of its own has no rows (each starts with one): recorded at the end, together.
+    const empty: BuildRecord[] = [];
+    let built = 0;
+    for (const day of this.daysToLookAt(counts, builds, closedTo, recheckFrom)) {
+      if (stopped()) break;
+      const fingerprint = fingerprintOf(counts, day.suite, rollup.reads.map((offset) => addDays(day.day, offset)));
+      const current = builds.get(suiteDayKey(day));
+      if (current && (day.day < recheckFrom || sameFingerprint(current, fingerprint))) continue;
+      const record = { ...day, ...fingerprint, build: buildName(nowMs) };
+      const dayRows = Number(counts.get(suiteDayKey(day))?.sourceRows ?? 0);
+      if (dayRows > 0) {
+        await buildDayRows(transport, { database, timeZone: this.options.timeZone }, rollup, { ...day, build: record.build, dayRows });
+        await recordBuilds(transport, { database, nowMs }, rollup, [record]);
+      } else {
+        empty.push(record);
+      }
+      built += 1;
+      if (current) replaced.push(record);
+    }
+    for (let i = 0; i < empty.length; i += RECORDS_PER_INSERT) await recordBuilds(transport, { database, nowMs }, rollup, empty.slice(i, i + RECORDS_PER_INSERT));
+    await dropReplacedBuilds({ transport, database, ...this.options.mutations }, rollup, replaced);
+    this.historyDone = true;
+    return { built, rebuilt: replaced.length };
+  }
+
+  private async possible(): Promise<boolean> {
+    if (this.sourceHasColumns) return true;
+    const rows = await this.options.transport.query<{ name: string }>(
+      `SELECT name FROM system.columns WHERE database = ${sqlString(this.options.database)} AND table = ${sqlString(this.rollup.source.table)}`,
+    );
+    const present = new Set(rows.map((row) => row.name));
+    this.sourceHasColumns = this.rollup.requires.every((column) => present.has(column));
+    return this.sourceHasColumns;
+  }
+
+  /**
+   * Each suite's days in order, from its first day with source events or a build (on the first
+   * run), or from `recheckFrom` (later runs), to `closedTo`.
+   */
+  private daysToLookAt(counts: ReadonlyMap<string, Fingerprint>, builds: ReadonlyMap<string, Build>, closedTo: string, recheckFrom: string): SuiteDay[] {
+    const firstDays = new Map<string, string>();
+    for (const key of [...counts.keys(), ...builds.keys()]) {
+      const [suite, day] = key.split('\n') as [string, string];
+      const first = firstDays.get(suite);
+      if (first === undefined || day < first) firstDays.set(suite, day);
+    }
+    const days: SuiteDay[] = [];
+    for (const [suite, first] of firstDays) {
+      const from = this.historyDone && recheckFrom > first ? recheckFrom : first;
+      for (let day = from; day <= closedTo; day = addDays(day, 1)) days.push({ suite, day });
+    }
+    return days;
+  }
+}
+
+function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
+  return a.sourceRows === b.sourceRows && a.receivedSum === b.receivedSum;
+}
+
+export type DayRollupRuns = Record<string, DayRollupRun>;
+export type DayRollupsJob = PeriodicJob<DayRollupRuns | undefined>;
+
+/**
+ * Runs each roll-up in turn at start and every DAY_ROLLUP_INTERVAL_MS (periodic-job.ts); runNow
+ * answers each one's run by name, undefined when one failed (the others still ran). stop() lets the
+ * day being built finish and builds no other.
+ */
+export function startDayRollupJob(options: {
+  rollups: readonly Pick<DayRollupJob, 'run' | 'rollup'>[];
+  now: () => number;
+  onDone: (runs: DayRollupRuns) => void;
+  onError: (error: unknown, rollup: string) => void;
+  timers?: JobTimers;
+}): DayRollupsJob {
+  let stopping = false;
+  const once = async () => {
+    const runs: DayRollupRuns = {};
+    let failed = false;
+    for (const job of options.rollups) {
+      try {
+        runs[job.rollup.name] = await job.run(options.now(), () => stopping);
+      } catch (error) {
+        failed = true;
+        options.onError(error, job.rollup.name);
+      }
+    }
+    options.onDone(runs);
+    return failed ? undefined : runs;
+  };
+  const job = startPeriodicJob(once, DAY_ROLLUP_INTERVAL_MS, options.timers);
+  return {
+    runNow: job.runNow,
+    // A first run over years of events builds for minutes: closing waits for the day being built only.
+    async stop() {
+      stopping = true;
+      await job.stop();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The media sessions of closed days (day-rollup.ts): a session's figures come from all of its
+ * heartbeats, received over many inserts (rebuffering even looks at a buffer's neighbours), so no
+ * materialized view can keep it; the API nodes' roll-up job does. A day's sessions are those
+ * started on it (their first heartbeat's day), with every heartbeat of theirs, as
+ * clickhouse-media-sessions-sql.ts derives them for a report.
+ *
+ * A day is built once the day after it has ended, and again while the heartbeats of either change
+ * (DAY_RECHECK_DAYS): a session still playing two days after it started is kept as it stood then
+ * (an idle or ended session's figures do not change; how it ended is worked out as a report reads,
+ * from its last heartbeat).
+ */
+import { sessionRowsClickHouse } from './clickhouse-media-sessions-sql.js';
+import { visitorWhere, type VisitorKeys } from './clickhouse-visitor-data-sql.js';
+import { columnList, type DayRollup } from './day-rollup.js';
+import { deleteRollupRows } from './day-rollup-build.js';
+import type { MutationOptions } from './mutations.js';
+import { sqlInteger } from './sql-literal.js';
+import { SESSION_ROLLUP_TABLES } from './session-rollup-table.js';
+
+/** The sessions of the build's slice with a heartbeat on the day (those started on it are kept). */
+const DAY_SESSIONS = 'SELECT session_id FROM heartbeats WHERE report_suite = $suite AND day = toDate($day) AND cityHash64(session_id) % $slices = $slice';
+
+export const SESSION_ROLLUP: DayRollup = {
+  ...SESSION_ROLLUP_TABLES,
+  source: { table: 'heartbeats', where: '1', checksum: 'toInt64(0)' },
+  reads: [0, 1],
+  rowsSql: `SELECT ${columnList(SESSION_ROLLUP_TABLES)}
+    FROM (${sessionRowsClickHouse('heartbeats', `report_suite = $suite AND session_id IN (${DAY_SESSIONS})`)}) AS sessions
+    WHERE day = toDate($day)`,
+  // Every heartbeat of a slice's sessions is sorted at once to drop copies: a million rows stay far under a query's memory.
+  sliceRows: 1_000_000,
+  requires: ['session_id', 'heartbeat_id'],
+};
+
+/**
+ * An erasure in the roll-up: the sessions of the visitor (their visitor id, or one of the sessions
+ * the erasure found: clickhouse-visitor-data-sql.ts visitorWhere), first received before
+ * `beforeMs` when given, are deleted when there are any. Answers how many.
+ */
+export function eraseVisitorSessions(mutations: MutationOptions, keys: VisitorKeys, beforeMs?: number): Promise<number> {
+  const before = beforeMs === undefined ? '' : ` AND first_received_ms < ${sqlInteger(beforeMs)}`;
+  return deleteRollupRows(mutations, SESSION_ROLLUP, `(${visitorWhere('heartbeats', keys)})${before}`);
+}
