@@ -75,6 +75,8 @@ describe('clusterSchemaSql', () => {
       "CREATE TABLE IF NOT EXISTS mesura.visit_rollup_days ON CLUSTER mesura_one_node AS mesura.visit_rollup_days_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'visit_rollup_days_local', rand())",
       "CREATE TABLE IF NOT EXISTS mesura.session_rollup ON CLUSTER mesura_one_node AS mesura.session_rollup_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'session_rollup_local', sipHash64(ifNull(visitor_id, session_id)))",
       "CREATE TABLE IF NOT EXISTS mesura.session_rollup_days ON CLUSTER mesura_one_node AS mesura.session_rollup_days_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'session_rollup_days_local', rand())",
+      "CREATE TABLE IF NOT EXISTS mesura.live_minute_rollup ON CLUSTER mesura_one_node AS mesura.live_minute_rollup_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'live_minute_rollup_local', sipHash64(ifNull(visitor_id, session_id)))",
+      "CREATE TABLE IF NOT EXISTS mesura.live_minute_rollup_days ON CLUSTER mesura_one_node AS mesura.live_minute_rollup_days_local\n    ENGINE = Distributed('mesura_one_node', 'mesura', 'live_minute_rollup_days_local', rand())",
     ]);
   });
 
@@ -112,6 +114,7 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
     'consent_choices Distributed', `consent_choices_local ${summingEngine}`,
     'decision_events Distributed', `decision_events_local ${shardEngine}`, 'event_batches Distributed', `event_batches_local ${shardEngine}`,
     'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
+    'live_minute_rollup Distributed', 'live_minute_rollup_days Distributed', `live_minute_rollup_days_local ${shardEngine}`, `live_minute_rollup_local ${shardEngine}`,
     'page_views_daily Distributed', `page_views_daily_local ${shardEngine}`, 'refused_hits Distributed', `refused_hits_local ${summingEngine}`,
     'rights_requests Distributed', `rights_requests_local ${shardEngine}`,
     'session_rollup Distributed', 'session_rollup_days Distributed', `session_rollup_days_local ${shardEngine}`, `session_rollup_local ${shardEngine}`,

@@ -78,6 +78,8 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
       { name: 'event_batches', engine: 'MergeTree', partition_key: "toYYYYMM(toDateTime(intDiv(written_at, 1000)), 'UTC')", sorting_key: 'batch_id, phase' },
       { name: 'heartbeats', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, content_id, session_id, ts_ms' },
       { name: 'hits', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, hit_type, visitor_id, received_at' },
+      { name: 'live_minute_rollup', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build, session_id, received_at' },
+      { name: 'live_minute_rollup_days', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build' },
       { name: 'page_views_daily', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, is_bot, batch_id' },
       { name: 'rights_requests', engine: 'MergeTree', partition_key: '', sorting_key: 'requested_at' },
       { name: 'session_rollup', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build, session_id' },

@@ -1,5 +1,6 @@
 import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { localDayIn } from '../src/local-day.js';
 import { guideChannels, stationSlugs } from '../src/reports/media-channel-names.js';
 import { guideSlots } from '../src/reports/media-guide.js';
 import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js';
@@ -11,6 +12,10 @@ import { mediaSessionRankingQuery, type MediaRankingGrouping } from '../src/repo
 import type { EngineQuery, ResultRow, SqlValue } from '../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
+import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
+import { readRollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
+import { LIVE_MINUTE_ROLLUP } from '../src/store/clickhouse/live-minute-rollup.js';
+import { SESSION_ROLLUP } from '../src/store/clickhouse/session-rollup.js';
 import { REPORT_QUERY_MAX_BYTES } from '../src/store/open-events-store.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
@@ -21,7 +26,7 @@ import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './
  * as on DuckDB: the sessions per day and ranked by content, programme, season and channel (with and
  * without a filter, with sessions open and closed), live viewers per minute, live viewing by guide
  * broadcast, radio listeners and the radio pop-out per station, over the same plays stored in both
- * engines.
+ * engines; then again with the sessions and live minutes of closed days read from their roll-ups.
  */
 
 const MINUTE_MS = 60_000;
@@ -56,13 +61,13 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     expect(normalised(await clickhouse.read(query, values), options), query.name).toEqual(expected);
   };
 
-  it('sums the sessions per group and over the range as DuckDB does, with and without a filter', async () => {
+  /** Every grouping with and without filters, sessions still open (minutes after the last heartbeat) and all closed. */
+  const expectSameSessionFigures = async () => {
     const filterCases: { sql: string; values: Record<string, string> }[] = [
       { sql: '', values: {} },
       { sql: ' AND programme = $f_programme', values: { f_programme: 'Directe' } },
       { sql: ' AND channel = $f_channel AND device = $f_device', values: { f_channel: 'mesura-radio', f_device: 'unknown' } },
     ];
-    // Sessions still open (asked minutes after the last heartbeat) in every grouping; all closed by day.
     const asks = [
       ...GROUPINGS.flatMap((grouping) => filterCases.map((filters) => ({ grouping, filters, nowMs: lastReceivedMs + 5 * MINUTE_MS }))),
       ...filterCases.map((filters) => ({ grouping: 'day' as const, filters, nowMs: lastReceivedMs + 3 * DAY_MS })),
@@ -71,7 +76,25 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       const query = mediaSessionFiguresQuery(grouping, filters.sql);
       await expectSameRows(query, { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: nowMs - MEDIA_IDLE_TIMEOUT_MS, ...filters.values });
     }
-  }, ENGINES_TEST_TIMEOUT_MS);
+  };
+
+  /** Live viewers per minute, by guide broadcast, radio listeners and pop-out windows, plain and filtered. */
+  const expectSameLiveFigures = async () => {
+    const live = { suite: PLAYS_SUITE, ...PLAYS_RANGE };
+    const asks: [EngineQuery, Record<string, SqlValue>][] = [
+      [liveMinutesQuery(''), { ...live, from: '2026-01-01', to: '2026-01-01', tz: PLAYS_TIME_ZONE }],
+      [liveMinutesQuery(' AND channel = $f_channel'), { ...live, from: '2026-01-02', to: '2026-01-02', tz: PLAYS_TIME_ZONE, f_channel: 'mesura-tv' }],
+      [guideViewingQuery(''), { ...live, guide: JSON.stringify(guideSlots(guideChannels(), PLAYS_RANGE)) }],
+      [guideViewingQuery(' AND device_class = $f_device'), { ...live, guide: JSON.stringify(guideSlots(['mesura-tv'], PLAYS_RANGE)), f_device: 'unknown' }],
+      [radioListenersQuery(''), { ...live, stations: JSON.stringify(stationSlugs()) }],
+      [radioListenersQuery(' AND device_class = $f_device'), { ...live, stations: JSON.stringify(stationSlugs()), f_device: 'unknown' }],
+      [radioPopOutQuery(''), live],
+      [radioPopOutQuery(' AND device = $f_device'), { ...live, f_device: 'desktop' }],
+    ];
+    for (const [query, values] of asks) await expectSameRows(query, values);
+  };
+
+  it('sums the sessions per group and over the range as DuckDB does, with and without a filter', expectSameSessionFigures, ENGINES_TEST_TIMEOUT_MS);
 
   it('ranks the sessions per group in the same pages, with the same total and group count, as DuckDB does', async () => {
     const groupings: MediaRankingGrouping[] = ['content', 'programme', 'season', 'channel'];
@@ -110,19 +133,20 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     expect(normalised(await clickhouse.read(liveMinutesQuery(''), minutes))).toEqual(normalised(await engines.duckdb.read(liveMinutesQuery(''), minutes)));
   }, ENGINES_TEST_TIMEOUT_MS);
 
-  it('counts live viewers per minute of the day, by the guide broadcast, radio listeners and pop-out windows per station as DuckDB does', async () => {
-    const live = { suite: PLAYS_SUITE, ...PLAYS_RANGE };
-    const asks: [EngineQuery, Record<string, SqlValue>][] = [
-      [liveMinutesQuery(''), { ...live, from: '2026-01-01', to: '2026-01-01', tz: PLAYS_TIME_ZONE }],
-      [liveMinutesQuery(' AND channel = $f_channel'), { ...live, from: '2026-01-02', to: '2026-01-02', tz: PLAYS_TIME_ZONE, f_channel: 'mesura-tv' }],
-      [guideViewingQuery(''), { ...live, guide: JSON.stringify(guideSlots(guideChannels(), PLAYS_RANGE)) }],
-      [guideViewingQuery(' AND device_class = $f_device'), { ...live, guide: JSON.stringify(guideSlots(['mesura-tv'], PLAYS_RANGE)), f_device: 'unknown' }],
-      [radioListenersQuery(''), { ...live, stations: JSON.stringify(stationSlugs()) }],
-      [radioListenersQuery(' AND device_class = $f_device'), { ...live, stations: JSON.stringify(stationSlugs()), f_device: 'unknown' }],
-      [radioPopOutQuery(''), live],
-      [radioPopOutQuery(' AND device = $f_device'), { ...live, f_device: 'desktop' }],
-    ];
-    for (const [query, values] of asks) await expectSameRows(query, values);
+  it('counts live viewers per minute of the day, by the guide broadcast, radio listeners and pop-out windows per station as DuckDB does', expectSameLiveFigures, ENGINES_TEST_TIMEOUT_MS);
+
+  // Last: the roll-ups it builds are what every later read of these days would use.
+  it('answers the same once the sessions and live minutes of the closed days are read from their roll-ups (day-rollups.ts)', async () => {
+    const options = { transport: readerTransport!, database: db().location.database, timeZone: PLAYS_TIME_ZONE, localDay: localDayIn(PLAYS_TIME_ZONE), retentionDays: 3650 };
+    // Small slices: each day is built in several.
+    for (const rollup of [{ ...SESSION_ROLLUP, sliceRows: 200 }, { ...LIVE_MINUTE_ROLLUP, sliceRows: 200 }]) {
+      expect((await new DayRollupJob(rollup, options).run(lastReceivedMs + 5 * DAY_MS)).built, rollup.name).toBeGreaterThan(0);
+      expect((await readRollupSources(readerTransport!, rollup, { suite: PLAYS_SUITE, ...PLAYS_RANGE })).rolledTo, rollup.name).toBe(PLAYS_RANGE.to);
+    }
+    const [minutes] = await readerTransport!.query<{ n: string }>('SELECT count() AS n FROM live_minute_rollup');
+    expect(Number(minutes!.n)).toBeGreaterThan(10);
+    await expectSameSessionFigures();
+    await expectSameLiveFigures();
   }, ENGINES_TEST_TIMEOUT_MS);
 });
 

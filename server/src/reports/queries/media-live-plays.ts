@@ -6,12 +6,15 @@
  * The DuckDB text reads them rolled up per minute, visitor and session
  * (store/duckdb/live-minutes-table.ts): `visitor_id` and `session_id` are their 64-bit keys and
  * `received_at` the minute, which count and place them as the heartbeats would.
- * The ClickHouse text reads the heartbeats themselves, each once (ClickHouse keeps a heartbeat sent
- * twice twice): the earliest copy, as DuckDB's load keeps the first stored.
+ * The ClickHouse text reads closed days from the live-minute roll-up the API nodes keep, rows of
+ * the same kind, and later days' heartbeats themselves, each once (ClickHouse keeps a heartbeat
+ * sent twice twice): the earliest copy, as DuckDB's load keeps the first stored.
  * Bound: `$suite`, `$from`, `$to` (YYYY-MM-DD, days of receipt in the report zone). Bots are left out.
  */
 import { MAX_HEARTBEAT_DURATION_MS } from '@mesura/protocol';
 import { CLICKHOUSE_FUNCTIONS } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
+import { placeholderBounds, rolledOrComputedSql } from '../../store/clickhouse/day-rollup.js';
+import { LIVE_MINUTE_ROLLUP_TABLES } from '../../store/clickhouse/live-minute-rollup-table.js';
 import { LIVE_MINUTES_TABLE } from '../../store/duckdb/live-minutes-table.js';
 import { liveChannel } from '../../store/media-sessions-sql.js';
 import type { FilterColumns } from '../filter-sql.js';
@@ -36,23 +39,38 @@ export function livePlaysDuckdb(filters: string): string {
 const COPY_LOOKBACK_DAYS = 1;
 
 /**
- * `live_plays` as a ClickHouse subquery over `heartbeats`, with the filters' conditions applied:
- * `channel` is never null in it, `received_at` is epoch ms.
+ * The live play heartbeats of the days `from` to `to` (SQL Dates) as rows of live_plays' columns
+ * with their suite and day, each heartbeat once (its earliest copy; one whose copy came the day
+ * before is left out), matching `where`: `channel` is never null, `received_at` is epoch ms.
+ */
+export function livePlayHeartbeatsClickHouse(from: string, to: string, where = '1'): string {
+  const copiedBefore = `SELECT heartbeat_id FROM heartbeats
+    WHERE report_suite = $suite AND day BETWEEN ${from} - ${COPY_LOOKBACK_DAYS} AND ${from} - 1`;
+  return `(SELECT report_suite, day, visitor_id, session_id, received_at, programme, device_class, counted_ms, play_channel AS channel FROM (
+      SELECT report_suite, day, visitor_id, session_id, received_at, programme, device_class,
+        if(duration_ms BETWEEN 0 AND ${MAX_HEARTBEAT_DURATION_MS}, duration_ms, 0) AS counted_ms,
+        ${liveChannel('content_id', CLICKHOUSE_FUNCTIONS)} AS play_channel
+      FROM heartbeats
+      WHERE report_suite = $suite AND day BETWEEN ${from} AND ${to} AND is_bot = 0
+        AND ${LIVE_PLAY_HEARTBEATS} AND (${where})
+        AND heartbeat_id NOT IN (${copiedBefore})
+      ORDER BY heartbeat_id, received_at
+      LIMIT 1 BY heartbeat_id
+    ) copies WHERE play_channel IS NOT NULL)`;
+}
+
+/** Which heartbeats are live plays (before the channel is known). */
+export const LIVE_PLAY_HEARTBEATS = "asset_type = 'main' AND event_type = 'play' AND stream_type IN ('live', 'linear')";
+
+/**
+ * `live_plays` as a ClickHouse subquery, with the filters' conditions applied: the range's leading
+ * closed days from the live-minute roll-up (store/clickhouse/live-minute-rollup.ts: a row per
+ * minute, visitor and session, as DuckDB's live_minutes), the later days from the heartbeats.
+ * Besides `$suite`, `$from` and `$to` it takes the roll-up's `$live_…` values, which the report
+ * reader works out (store/clickhouse/day-rollup-reads.ts).
  */
 export function livePlaysClickHouse(filters: string): string {
-  const copiedBefore = `SELECT heartbeat_id FROM heartbeats
-    WHERE report_suite = $suite AND day BETWEEN toDate($from) - ${COPY_LOOKBACK_DAYS} AND toDate($from) - 1`;
-  return `(SELECT * FROM (
-      SELECT visitor_id, session_id, received_at, programme, device_class, counted_ms, play_channel AS channel FROM (
-        SELECT visitor_id, session_id, received_at, programme, device_class,
-          if(duration_ms BETWEEN 0 AND ${MAX_HEARTBEAT_DURATION_MS}, duration_ms, 0) AS counted_ms,
-          ${liveChannel('content_id', CLICKHOUSE_FUNCTIONS)} AS play_channel
-        FROM heartbeats
-        WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND is_bot = 0
-          AND asset_type = 'main' AND event_type = 'play' AND stream_type IN ('live', 'linear')
-          AND heartbeat_id NOT IN (${copiedBefore})
-        ORDER BY heartbeat_id, received_at
-        LIMIT 1 BY heartbeat_id
-      ) copies WHERE play_channel IS NOT NULL
-    ) plays WHERE 1 ${filters}) live_plays`;
+  const bounds = placeholderBounds(LIVE_MINUTE_ROLLUP_TABLES);
+  const plays = rolledOrComputedSql(LIVE_MINUTE_ROLLUP_TABLES, livePlayHeartbeatsClickHouse(bounds.computedFrom, bounds.computedTo), bounds);
+  return `(SELECT * FROM ${plays} AS plays WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ${filters}) live_plays`;
 }

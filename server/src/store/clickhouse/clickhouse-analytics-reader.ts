@@ -3,11 +3,12 @@ import { bindValues } from './bind-values.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { DayRollup } from './day-rollup.js';
 import { readRollupSources, rollupRangeOf, sourceValues } from './day-rollup-reads.js';
+import { LIVE_MINUTE_ROLLUP_TABLES } from './live-minute-rollup-table.js';
 import { SESSION_ROLLUP_TABLES } from './session-rollup-table.js';
 import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
 
 /** The day roll-ups a report text may read (day-rollup.ts rolledOrComputedSql). */
-const READ_ROLLUPS: readonly Pick<DayRollup, 'daysTable' | 'valuePrefix'>[] = [VISIT_ROLLUP_TABLES, SESSION_ROLLUP_TABLES];
+const READ_ROLLUPS: readonly Pick<DayRollup, 'daysTable' | 'valuePrefix'>[] = [VISIT_ROLLUP_TABLES, SESSION_ROLLUP_TABLES, LIVE_MINUTE_ROLLUP_TABLES];
 
 /**
  * The console's reports on ClickHouse: runs each query's `clickhouse` text with its `$name` values
@@ -15,7 +16,7 @@ const READ_ROLLUPS: readonly Pick<DayRollup, 'daysTable' | 'valuePrefix'>[] = [V
  * so the texts name tables unqualified (`hits`), as the DuckDB texts do. `$tz` is MESURA_TIMEZONE
  * in every query (DuckDB keeps local hours at load; ClickHouse works them out as it reads: see
  * report-facts-sql.ts). A query that has no ClickHouse text is refused with QueryNotOnEngineError,
- * which the routes answer 501. A text reading a day roll-up (the visits, the media sessions) gets the days it holds
+ * which the routes answer 501. A text reading a day roll-up (the visits, the media sessions, the live minutes) gets the days it holds
  * (day-rollup-reads.ts), one small query before it.
  */
 export class ClickHouseAnalyticsReader implements AnalyticsReader {

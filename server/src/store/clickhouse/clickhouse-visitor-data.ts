@@ -5,8 +5,8 @@
  * ClickHouse has no transaction: the erasure counts, then deletes table by table with DELETE
  * mutations and waits for each (mutations.ts); a failure midway leaves some tables erased, and
  * asking again finishes the work. The roll-ups lose the visitor too: the cells are made again
- * without them (rollup-cells.ts), their visits and media sessions of closed days are deleted
- * (visit-rollup.ts, session-rollup.ts).
+ * without them (rollup-cells.ts), their visits, media sessions and live minutes of closed days are
+ * deleted (visit-rollup.ts, session-rollup.ts, live-minute-rollup.ts).
  */
 import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from '../visitor-data-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
@@ -31,6 +31,7 @@ import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellDaysOf, rebuildCellDays, type CellsRollup, type SuiteDay } from './rollup-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
+import { eraseVisitorLiveMinutes } from './live-minute-rollup.js';
 import { eraseVisitorSessions } from './session-rollup.js';
 import { eraseVisitorVisits } from './visit-rollup.js';
 
@@ -95,6 +96,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     // After the events: a roll-up job running meanwhile cannot cut the visitor's visits or sessions again.
     await eraseVisitorVisits(this.mutations, visitorId);
     await eraseVisitorSessions(this.mutations, keys);
+    await eraseVisitorLiveMinutes(this.mutations, keys);
     return counts;
   }
 
@@ -123,6 +125,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     for (const { keys, atMs } of erased) {
       await eraseVisitorVisits(this.mutations, keys.visitorId, atMs);
       await eraseVisitorSessions(this.mutations, keys, atMs);
+      await eraseVisitorLiveMinutes(this.mutations, keys, atMs);
     }
     return deleted;
   }

@@ -10,6 +10,7 @@ import { cellsPossible, createCellsTableSql, createCellsViewSql, type CellsRollu
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
 import { DAY_ROLLUPS } from './day-rollups.js';
+import { LIVE_MINUTE_ROLLUP_DAYS_TABLE, LIVE_MINUTE_ROLLUP_TABLE } from './live-minute-rollup-table.js';
 import { SESSION_ROLLUP_DAYS_TABLE, SESSION_ROLLUP_TABLE } from './session-rollup-table.js';
 import { VISIT_ROLLUP_DAYS_TABLE, VISIT_ROLLUP_TABLE } from './visit-rollup-table.js';
 
@@ -60,11 +61,13 @@ export const SHARDING_KEYS: Readonly<Record<string, string>> = {
   [RIGHTS_REQUESTS_TABLE]: 'rand()',
   [PAGE_VIEWS_DAILY_TABLE]: 'rand()',
   // The day roll-ups (day-rollups.ts): a visitor's visits on one shard, like their hits, a session
-  // where its heartbeats are; the builds' records anywhere (read whole by every report).
+  // and its live minutes where its heartbeats are; the builds' records anywhere (read whole by every report).
   [VISIT_ROLLUP_TABLE]: 'visitor_key',
   [VISIT_ROLLUP_DAYS_TABLE]: 'rand()',
   [SESSION_ROLLUP_TABLE]: 'sipHash64(ifNull(visitor_id, session_id))',
   [SESSION_ROLLUP_DAYS_TABLE]: 'rand()',
+  [LIVE_MINUTE_ROLLUP_TABLE]: 'sipHash64(ifNull(visitor_id, session_id))',
+  [LIVE_MINUTE_ROLLUP_DAYS_TABLE]: 'rand()',
 };
 
 /** Raised when a single-node statement no longer has the shape the cluster variant is made from. */
