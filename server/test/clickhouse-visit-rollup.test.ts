@@ -19,7 +19,8 @@ import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retentio
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
-import { NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
+import { bindValues } from '../src/store/clickhouse/bind-values.js';
+import { columnList, NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
 import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
 import { computedOnly, readRollupSources, type RollupRange } from '../src/store/clickhouse/day-rollup-reads.js';
 import { CLICKHOUSE_VISITS } from '../src/store/clickhouse/report-facts-sql.js';
@@ -90,9 +91,13 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     expect(await visitRows(ALL_DAYS)).toEqual(computed);
   });
 
-  it('builds each closed day once, in order from the first page view, and the reports read the same rows from it', async () => {
+  it('builds each closed day once, in order from the first page view, drops what another node built meanwhile, and the reports read the same rows from it', async () => {
+    // Rows another node built for the 21st at the same moment, under an older name its record never named.
+    const orphan = `INSERT INTO visit_rollup (${columnList(VISIT_ROLLUP)}, build) SELECT ${columnList(VISIT_ROLLUP)}, '000000000000000-other' FROM (${VISIT_ROLLUP.rowsSql})`;
+    await transport.command(bindValues(orphan, { suite: SUITE, day: '2026-11-21', tz: TIME_ZONE, slice: 0, slices: 1 }, 'orphan build'));
     // At noon UTC on the 24th, the 22nd is the last day whose next day ended over DAY_CLOSE_GRACE_MS ago.
     expect(await rollup.run(Date.UTC(2026, 10, 24, 12))).toEqual({ built: 2, rebuilt: 0 });
+    expect(await count(`SELECT count() AS n FROM visit_rollup WHERE build = '000000000000000-other'`)).toBe(0);
     expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: '2026-11-22', computedFrom: '2026-11-23', computedTo: ALL_DAYS.to });
     expect(await visitRows(ALL_DAYS)).toEqual(await computedRows(ALL_DAYS));
 

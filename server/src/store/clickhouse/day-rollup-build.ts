@@ -115,18 +115,24 @@ export async function recordBuilds(transport: ClickHouseTransport, options: { da
     (report_suite, day, build, built_at, source_rows, received_sum) VALUES ${values.join(', ')}`);
 }
 
+/** Days whose older builds one statement looks for (a first run over years of events builds thousands). */
+const DAYS_PER_CHECK = 200;
+
 /**
- * Deletes the rows of these days' builds older than the one given (replaced, or stopped midway),
- * when there are any: one mutation, waited for. A report running meanwhile reads the current
+ * Deletes the rows of these days' builds older than the one given (replaced, stopped midway, or
+ * another node's of the same moment), when there are any: a mutation per DAYS_PER_CHECK days that
+ * have some, waited for. A report running meanwhile reads the current
  * build, which this never touches.
  */
 export async function dropReplacedBuilds(mutations: MutationOptions, rollup: DayRollup, builds: readonly (SuiteDay & { build: string })[]): Promise<void> {
-  if (builds.length === 0) return;
-  const where = builds
-    .map((b) => `(report_suite = ${sqlString(b.suite)} AND day = toDate(${sqlDate(b.day)}) AND build < ${sqlString(b.build)})`)
-    .join(' OR ');
-  const [row] = await mutations.transport.query<{ n: string }>(`SELECT count() AS n FROM ${name(mutations.database, rollup.table)} WHERE ${where}`);
-  if (Number(row?.n ?? 0) > 0) await deleteWhere(mutations, rollup.table, where);
+  for (let i = 0; i < builds.length; i += DAYS_PER_CHECK) {
+    const where = builds
+      .slice(i, i + DAYS_PER_CHECK)
+      .map((b) => `(report_suite = ${sqlString(b.suite)} AND day = toDate(${sqlDate(b.day)}) AND build < ${sqlString(b.build)})`)
+      .join(' OR ');
+    const [row] = await mutations.transport.query<{ n: string }>(`SELECT count() AS n FROM ${name(mutations.database, rollup.table)} WHERE ${where}`);
+    if (Number(row?.n ?? 0) > 0) await deleteWhere(mutations, rollup.table, where);
+  }
 }
 
 /** Deletes the rows matching `where` (an erasure's), when there are any; answers how many there were. */

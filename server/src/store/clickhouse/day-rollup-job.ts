@@ -88,7 +88,8 @@ export class DayRollupJob {
     const window = { fromDay: addDays(recheckFrom, Math.min(...rollup.reads)), toDay: addDays(closedTo, Math.max(...rollup.reads)) };
     const counts = await sourceCounts(transport, database, rollup, this.historyDone ? window : { toDay: window.toDay });
     const builds = await currentBuilds(transport, database, rollup);
-    const replaced: (SuiteDay & { build: string })[] = [];
+    const madeNow: (SuiteDay & { build: string })[] = [];
+    let rebuilt = 0;
     // A day without source events of its own has no rows (each starts with one): recorded at the end, together.
     const empty: BuildRecord[] = [];
     let built = 0;
@@ -106,12 +107,14 @@ export class DayRollupJob {
         empty.push(record);
       }
       built += 1;
-      if (current) replaced.push(record);
+      madeNow.push(record);
+      if (current) rebuilt += 1;
     }
     for (let i = 0; i < empty.length; i += RECORDS_PER_INSERT) await recordBuilds(transport, { database, nowMs }, rollup, empty.slice(i, i + RECORDS_PER_INSERT));
-    await dropReplacedBuilds({ transport, database, ...this.options.mutations }, rollup, replaced);
+    // Every day built now, not only the rebuilt ones: another node may have built the same day meanwhile.
+    await dropReplacedBuilds({ transport, database, ...this.options.mutations }, rollup, madeNow);
     this.historyDone = true;
-    return { built, rebuilt: replaced.length };
+    return { built, rebuilt };
   }
 
   private async possible(): Promise<boolean> {
