@@ -50,6 +50,11 @@ export type RollupPlacement = CellsPlacement;
 
 const name = (database: string, table: string) => `${sqlIdentifier(database)}.${sqlIdentifier(table)}`;
 
+/** Columns written as [name, type] pairs, as DayRollup.columns holds them. */
+export function rollupColumns(pairs: readonly (readonly [string, string])[]): DayRollup['columns'] {
+  return pairs.map(([name, type]) => ({ name, type }));
+}
+
 /** The columns as a SELECT list. */
 export const columnList = (rollup: Pick<DayRollup, 'columns'>) => rollup.columns.map((column) => column.name).join(', ');
 
