@@ -47,7 +47,7 @@ import { accountAuditRoutes } from './auth/account-audit-routes.js';
 import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
-import { startDayRollupJob, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
+import { startDayRollupJob, type DayRollupStatus, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { openClickHouseRights } from './store/clickhouse/open-clickhouse-rights.js';
 import { localDayIn } from './local-day.js';
@@ -217,7 +217,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
     const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink, decisions: events.decisions } : undefined;
-    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
+    const rollups = dayRollups && (() => dayRollups.status());
+    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews, rollups });
     if (clickHouseRights) await app.register(visitorRightsRoutes, { store: clickHouseRights.visitorData, catchUp: async () => intake?.catchUp(), now });
   }
 
@@ -296,13 +297,19 @@ interface RouteDeps {
   cors: Cors;
   now: () => number;
   previews: PreviewTokens;
+  /** Over ClickHouse where the console is served: the day roll-ups' last runs (day-rollup-job.ts), shown on /healthz. */
+  rollups?: () => Record<string, DayRollupStatus>;
 }
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
   const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
   const pending = intake ? () => intake.pending() : async () => 0;
-  app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', pendingEvents: await pending() }));
+  app.get('/healthz', { config: { access: 'public' } }, async () => ({
+    status: 'ok',
+    pendingEvents: await pending(),
+    ...(deps.rollups && { dayRollups: deps.rollups() }),
+  }));
   if (events) await registerEventRoutes(app, config, { ...events, now });
   if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now, intake);
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });

@@ -92,6 +92,11 @@ describe('the day roll-up job', () => {
     const job = startDayRollupJob({ rollups: [rollup('visits', 3), rollup('sessions', 0)], now: () => clock, onDone: done, onError: failed, timers });
     expect(await job.runNow()).toBeUndefined(); // after the start-up run: the second, whose visits fail
     expect([state.ms, state.unrefd]).toEqual([DAY_ROLLUP_INTERVAL_MS, true]);
+    // What /healthz shows: the failed run keeps the last figures built, flagged.
+    expect(job.status()).toEqual({
+      visits: { lastRunAtMs: 1_000, built: 1, rebuilt: 0, failing: true },
+      sessions: { lastRunAtMs: 1_000, built: 4, rebuilt: 0, failing: false },
+    });
     clock += DAY_ROLLUP_INTERVAL_MS;
     state.run!();
     await job.stop();
@@ -103,6 +108,7 @@ describe('the day roll-up job', () => {
       { visits: { built: 5, rebuilt: 0 }, sessions: { built: 6, rebuilt: 0 } },
     ]);
     expect(failed.mock.calls.map(([error, name]) => [(error as Error).message, name])).toEqual([['ClickHouse is down', 'visits']]);
+    expect(job.status().visits).toEqual({ lastRunAtMs: later, built: 5, rebuilt: 0, failing: false });
   });
 
   it('tells a run in progress to build no further day once stopped, and waits for it', async () => {

@@ -107,6 +107,10 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     const transport = createClickHouseTransport(db().location, { database: db().location.database });
     const sources = await readRollupSources(transport, VISIT_ROLLUP, { suite: 'mesuradev', ...FIXTURE_RANGE }).finally(() => transport.close());
     expect(sources.rolledTo, 'the range is read from the visit roll-up').toBe(FIXTURE_RANGE.to);
+    // The API node's /healthz shows each roll-up's last run.
+    const health = (await api.app.inject({ url: '/healthz' })).json() as { dayRollups: Record<string, { lastRunAtMs: number; failing: boolean }> };
+    expect(Object.keys(health.dayRollups)).toEqual(['visits', 'media sessions', 'live minutes']);
+    expect(health.dayRollups.visits).toMatchObject({ lastRunAtMs: clock, failing: false });
   }, 120_000);
 
   afterAll(async () => {

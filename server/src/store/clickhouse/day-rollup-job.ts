@@ -152,12 +152,23 @@ function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
 }
 
 export type DayRollupRuns = Record<string, DayRollupRun>;
-export type DayRollupsJob = PeriodicJob<DayRollupRuns | undefined>;
+
+/** What an API node's /healthz shows of each roll-up: its last run's end, what it built, whether it failed. */
+export interface DayRollupStatus {
+  lastRunAtMs: number | null;
+  built: number;
+  rebuilt: number;
+  failing: boolean;
+}
+
+export interface DayRollupsJob extends PeriodicJob<DayRollupRuns | undefined> {
+  status(): Record<string, DayRollupStatus>;
+}
 
 /**
  * Runs each roll-up in turn at start and every DAY_ROLLUP_INTERVAL_MS (periodic-job.ts); runNow
- * answers each one's run by name, undefined when one failed (the others still ran). stop() lets the
- * day being built finish and builds no other.
+ * answers each one's run by name, undefined when one failed (the others still ran); status() what
+ * /healthz shows. stop() lets the day being built finish and builds no other.
  */
 export function startDayRollupJob(options: {
   rollups: readonly Pick<DayRollupJob, 'run' | 'rollup'>[];
@@ -167,14 +178,20 @@ export function startDayRollupJob(options: {
   timers?: JobTimers;
 }): DayRollupsJob {
   let stopping = false;
+  const status: Record<string, DayRollupStatus> = Object.fromEntries(
+    options.rollups.map((job) => [job.rollup.name, { lastRunAtMs: null, built: 0, rebuilt: 0, failing: false }]),
+  );
   const once = async () => {
     const runs: DayRollupRuns = {};
     let failed = false;
     for (const job of options.rollups) {
       try {
-        runs[job.rollup.name] = await job.run(options.now(), () => stopping);
+        const run = await job.run(options.now(), () => stopping);
+        runs[job.rollup.name] = run;
+        status[job.rollup.name] = { lastRunAtMs: options.now(), ...run, failing: false };
       } catch (error) {
         failed = true;
+        status[job.rollup.name] = { ...status[job.rollup.name]!, lastRunAtMs: options.now(), failing: true };
         options.onError(error, job.rollup.name);
       }
     }
@@ -184,6 +201,7 @@ export function startDayRollupJob(options: {
   const job = startPeriodicJob(once, DAY_ROLLUP_INTERVAL_MS, options.timers);
   return {
     runNow: job.runNow,
+    status: () => structuredClone(status),
     // A first run over years of events builds for minutes: closing waits for the day being built only.
     async stop() {
       stopping = true;
