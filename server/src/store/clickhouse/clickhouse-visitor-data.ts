@@ -5,8 +5,8 @@
  * ClickHouse has no transaction: the erasure counts, then deletes table by table with DELETE
  * mutations and waits for each (mutations.ts); a failure midway leaves some tables erased, and
  * asking again finishes the work. The roll-ups lose the visitor too: the cells are made again
- * without them (rollup-cells.ts), their visits, media sessions and live minutes of closed days are
- * deleted (visit-rollup.ts, session-rollup.ts, live-minute-rollup.ts).
+ * without them (rollup-cells.ts), their rows of the day roll-ups are deleted (day-rollups.ts,
+ * day-rollup-build.ts eraseVisitorRows).
  */
 import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from '../visitor-data-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
@@ -31,9 +31,8 @@ import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellDaysOf, rebuildCellDays, type CellsRollup, type SuiteDay } from './rollup-cells.js';
 import { recordRightsRequest, rightsRequests } from './rights-requests-table.js';
 import { sqlIdentifier } from './sql-literal.js';
-import { eraseVisitorLiveMinutes } from './live-minute-rollup.js';
-import { eraseVisitorSessions } from './session-rollup.js';
-import { eraseVisitorVisits } from './visit-rollup.js';
+import { eraseVisitorRows } from './day-rollup-build.js';
+import { DAY_ROLLUPS } from './day-rollups.js';
 
 /** Rows read per statement while a section streams: the transport answers a statement whole. */
 export const VISITOR_CHUNK_ROWS = 5_000;
@@ -94,9 +93,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     }
     await this.rebuildCells(cellDays);
     // After the events: a roll-up job running meanwhile cannot cut the visitor's visits or sessions again.
-    await eraseVisitorVisits(this.mutations, visitorId);
-    await eraseVisitorSessions(this.mutations, keys);
-    await eraseVisitorLiveMinutes(this.mutations, keys);
+    for (const rollup of DAY_ROLLUPS) await eraseVisitorRows(this.mutations, rollup, keys);
     return counts;
   }
 
@@ -123,9 +120,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
       deleted += rows;
     }
     for (const { keys, atMs } of erased) {
-      await eraseVisitorVisits(this.mutations, keys.visitorId, atMs);
-      await eraseVisitorSessions(this.mutations, keys, atMs);
-      await eraseVisitorLiveMinutes(this.mutations, keys, atMs);
+      for (const rollup of DAY_ROLLUPS) await eraseVisitorRows(this.mutations, rollup, keys, atMs);
     }
     return deleted;
   }

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { bindValues } from './bind-values.js';
+import type { VisitorKeys } from './clickhouse-visitor-data-sql.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import { columnList, type DayRollup } from './day-rollup.js';
 import { deleteWhere, type MutationOptions } from './mutations.js';
@@ -121,8 +122,7 @@ const DAYS_PER_CHECK = 200;
 /**
  * Deletes the rows of these days' builds older than the one given (replaced, stopped midway, or
  * another node's of the same moment), when there are any: a mutation per DAYS_PER_CHECK days that
- * have some, waited for. A report running meanwhile reads the current
- * build, which this never touches.
+ * have some, waited for. A report running meanwhile reads the current build, which this never touches.
  */
 export async function dropReplacedBuilds(mutations: MutationOptions, rollup: DayRollup, builds: readonly (SuiteDay & { build: string })[]): Promise<void> {
   for (let i = 0; i < builds.length; i += DAYS_PER_CHECK) {
@@ -130,15 +130,24 @@ export async function dropReplacedBuilds(mutations: MutationOptions, rollup: Day
       .slice(i, i + DAYS_PER_CHECK)
       .map((b) => `(report_suite = ${sqlString(b.suite)} AND day = toDate(${sqlDate(b.day)}) AND build < ${sqlString(b.build)})`)
       .join(' OR ');
-    const [row] = await mutations.transport.query<{ n: string }>(`SELECT count() AS n FROM ${name(mutations.database, rollup.table)} WHERE ${where}`);
-    if (Number(row?.n ?? 0) > 0) await deleteWhere(mutations, rollup.table, where);
+    await deleteRollupRows(mutations, rollup, where);
   }
 }
 
-/** Deletes the rows matching `where` (an erasure's), when there are any; answers how many there were. */
+/** Deletes the rows matching `where`, when there are any (a mutation, waited for); answers how many there were. */
 export async function deleteRollupRows(mutations: MutationOptions, rollup: Pick<DayRollup, 'table'>, where: string): Promise<number> {
   const [row] = await mutations.transport.query<{ n: string }>(`SELECT count() AS n FROM ${name(mutations.database, rollup.table)} WHERE ${where}`);
   const rows = Number(row?.n ?? 0);
   if (rows > 0) await deleteWhere(mutations, rollup.table, where);
   return rows;
+}
+
+/**
+ * An erasure in a roll-up: the visitor's rows (begun before `beforeMs` when given: eraseAgain's) are
+ * deleted, when there are any. Exact: a visit, a session or a live minute is one visitor's, so taking
+ * a visitor's events out changes no other row. Answers how many.
+ */
+export function eraseVisitorRows(mutations: MutationOptions, rollup: DayRollup, keys: VisitorKeys, beforeMs?: number): Promise<number> {
+  const before = beforeMs === undefined ? '' : ` AND ${rollup.startedColumn} < ${sqlInteger(beforeMs)}`;
+  return deleteRollupRows(mutations, rollup, `(${rollup.visitorRows(keys)})${before}`);
 }

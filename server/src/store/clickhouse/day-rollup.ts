@@ -8,6 +8,7 @@
  * rows of a build no record names (a build stopped midway) or of an older one are never read, and
  * the job deletes them after a rebuild.
  */
+import type { VisitorKeys } from './clickhouse-visitor-data-sql.js';
 import type { CellsPlacement } from './rollup-cells.js';
 import { sqlIdentifier } from './sql-literal.js';
 
@@ -40,6 +41,9 @@ export interface DayRollup {
   requires: readonly string[];
   /** The `$…_rolled_to`, `$…_computed_from` and `$…_computed_to` values a report text reading the rows binds (day-rollup-reads.ts). */
   valuePrefix: string;
+  /** An erasure's rows (SQL over the rows: a row is one visitor's), and the Int64 epoch-ms column of when a row began (eraseAgain's cut). */
+  visitorRows: (keys: VisitorKeys) => string;
+  startedColumn: string;
 }
 
 /** A day no event has, for an empty side of rolledOrComputedSql (the day before it is still a Date). */

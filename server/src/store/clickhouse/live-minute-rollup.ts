@@ -7,12 +7,9 @@
  * its heartbeats and the day before's ids (a copy sent across midnight counts on its first day).
  */
 import { LIVE_PLAY_HEARTBEATS, livePlayHeartbeatsClickHouse } from '../../reports/queries/media-live-plays.js';
-import { visitorWhere, type VisitorKeys } from './clickhouse-visitor-data-sql.js';
+import { visitorWhere } from './clickhouse-visitor-data-sql.js';
 import { type DayRollup } from './day-rollup.js';
-import { deleteRollupRows } from './day-rollup-build.js';
 import { LIVE_MINUTE_ROLLUP_TABLES } from './live-minute-rollup-table.js';
-import type { MutationOptions } from './mutations.js';
-import { sqlInteger } from './sql-literal.js';
 
 const MINUTE_MS = 60_000;
 
@@ -32,13 +29,7 @@ export const LIVE_MINUTE_ROLLUP: DayRollup = {
   // A slice's heartbeats are sorted once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['heartbeat_id', 'session_id', 'stream_type'],
+  // The sessions' heartbeats without a visitor id are found by their session (clickhouse-visitor-data-sql.ts).
+  visitorRows: (keys) => visitorWhere('heartbeats', keys),
+  startedColumn: 'received_at',
 };
-
-/**
- * An erasure in the roll-up: the visitor's live minutes (their visitor id, or one of the sessions
- * the erasure found), received before `beforeMs` when given, are deleted when there are any.
- */
-export function eraseVisitorLiveMinutes(mutations: MutationOptions, keys: VisitorKeys, beforeMs?: number): Promise<number> {
-  const before = beforeMs === undefined ? '' : ` AND received_at < ${sqlInteger(beforeMs)}`;
-  return deleteRollupRows(mutations, LIVE_MINUTE_ROLLUP, `(${visitorWhere('heartbeats', keys)})${before}`);
-}

@@ -11,11 +11,8 @@
  * from its last heartbeat).
  */
 import { sessionRowsClickHouse } from './clickhouse-media-sessions-sql.js';
-import { visitorWhere, type VisitorKeys } from './clickhouse-visitor-data-sql.js';
+import { visitorWhere } from './clickhouse-visitor-data-sql.js';
 import { columnList, type DayRollup } from './day-rollup.js';
-import { deleteRollupRows } from './day-rollup-build.js';
-import type { MutationOptions } from './mutations.js';
-import { sqlInteger } from './sql-literal.js';
 import { SESSION_ROLLUP_TABLES } from './session-rollup-table.js';
 
 /** The sessions of the build's slice with a heartbeat on the day (those started on it are kept). */
@@ -31,14 +28,7 @@ export const SESSION_ROLLUP: DayRollup = {
   // Every heartbeat of a slice's sessions is sorted at once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['session_id', 'heartbeat_id'],
+  // The sessions' heartbeats without a visitor id are found by their session (clickhouse-visitor-data-sql.ts).
+  visitorRows: (keys) => visitorWhere('heartbeats', keys),
+  startedColumn: 'first_received_ms',
 };
-
-/**
- * An erasure in the roll-up: the sessions of the visitor (their visitor id, or one of the sessions
- * the erasure found: clickhouse-visitor-data-sql.ts visitorWhere), first received before
- * `beforeMs` when given, are deleted when there are any. Answers how many.
- */
-export function eraseVisitorSessions(mutations: MutationOptions, keys: VisitorKeys, beforeMs?: number): Promise<number> {
-  const before = beforeMs === undefined ? '' : ` AND first_received_ms < ${sqlInteger(beforeMs)}`;
-  return deleteRollupRows(mutations, SESSION_ROLLUP, `(${visitorWhere('heartbeats', keys)})${before}`);
-}

@@ -5,10 +5,8 @@
  * neighbours' (a visit started the day before goes on; one started that day ends the next).
  */
 import { columnList, type DayRollup } from './day-rollup.js';
-import { deleteRollupRows } from './day-rollup-build.js';
-import type { MutationOptions } from './mutations.js';
 import { computedVisitsSql, FACT_HIT_COLUMNS } from './report-facts-sql.js';
-import { sqlInteger, sqlString } from './sql-literal.js';
+import { sqlString } from './sql-literal.js';
 import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
 
 export const VISIT_ROLLUP: DayRollup = {
@@ -20,14 +18,6 @@ export const VISIT_ROLLUP: DayRollup = {
   // About 7 s of a loaded two-core machine per slice (npm run bench:visit-rollup: 100,000 page views a day in 1.4 s).
   sliceRows: 500_000,
   requires: FACT_HIT_COLUMNS,
+  visitorRows: (keys) => `visitor_key = cityHash64(${sqlString(keys.visitorId)})`,
+  startedColumn: 'started_at',
 };
-
-/**
- * An erasure in the roll-up: the visitor's visits (started before `beforeMs` when given) are
- * deleted, when there are any (one mutation, waited for). Exact: a visit is one visitor's, so
- * taking a visitor's page views out changes no other visit. Answers the visits deleted.
- */
-export function eraseVisitorVisits(mutations: MutationOptions, visitorId: string, beforeMs?: number): Promise<number> {
-  const before = beforeMs === undefined ? '' : ` AND started_at < ${sqlInteger(beforeMs)}`;
-  return deleteRollupRows(mutations, VISIT_ROLLUP, `visitor_key = cityHash64(${sqlString(visitorId)})${before}`);
-}
