@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HEARTBEAT_VALUE_CHARS, decodeHeartbeatQuery, encodeHeartbeatQuery, heartbeatReasons, type Heartbeat } from '@mesura/protocol';
+import { PLAIN_HEARTBEAT } from './helpers/heartbeats.js';
 
-/** A main-content heartbeat without ad, chapter, customer ids or consent signal. */
-const PLAIN: Heartbeat = {
-  analytics: { reportSuite: 'rsid', trackingServer: 'metrics.example.cat', ssl: true },
-  visitorId: 'V-1',
-  serviceProvider: { ovp: 'ovp', sdk: '1.0', channel: 'tv3', playerName: 'html5', libraryVersion: '2.2.1', apiLevel: 4 },
-  event: { sessionId: 'S-1', type: 'play', duration: 10_000, playhead: 42, ts: 1_767_225_610_000, prevTs: -1 },
-  asset: { type: 'main', name: 'Vídeo', videoId: 'vid-1', publisher: 'org-1', length: 600 },
-  stream: { type: 'vod', qos: { bitrate: 2_500_000, fps: 25, droppedFrames: 0, startupTimeMs: 1400 } },
-  meta: {},
-};
-const QUERY = encodeHeartbeatQuery(PLAIN);
+const QUERY = encodeHeartbeatQuery(PLAIN_HEARTBEAT);
 const AD = { id: 'ad-1', sid: 'S-2', podId: 'p_1', podPosition: 1, podOffset: 0, length: 15 };
 const CHAPTER = { id: 'c_1', sid: 'S-3', position: 1, length: 60, offset: 0 };
 const oversized = 'x'.repeat(MAX_HEARTBEAT_VALUE_CHARS + 1);
@@ -23,7 +14,7 @@ function decodeWith(extra: string): ReturnType<typeof decodeHeartbeatQuery> {
 
 describe('decodeHeartbeatQuery: the decoded object', () => {
   it('has no undefined members, and its members in the order the encoder writes them', () => {
-    const decoded = decodeHeartbeatQuery(encodeHeartbeatQuery({ ...PLAIN, visitorId: undefined }));
+    const decoded = decodeHeartbeatQuery(encodeHeartbeatQuery({ ...PLAIN_HEARTBEAT, visitorId: undefined }));
     if (!decoded.ok) throw new Error(decoded.reason);
     expect(Object.keys(decoded.value)).toEqual(['analytics', 'serviceProvider', 'event', 'asset', 'stream', 'meta']);
     expect(Object.keys(decoded.value.asset)).toEqual(['type', 'name', 'videoId', 'publisher', 'length']);
@@ -33,10 +24,10 @@ describe('decodeHeartbeatQuery: the decoded object', () => {
 
   it('places an ad last in the asset and a chapter last in the stream, the customer ids after the visitor id', () => {
     const heartbeat: Heartbeat = {
-      ...PLAIN,
+      ...PLAIN_HEARTBEAT,
       customerIds: { idUsuari: { id: 'u-1', authState: 1 } },
-      asset: { ...PLAIN.asset, type: 'ad', ad: AD },
-      stream: { ...PLAIN.stream, chapter: CHAPTER },
+      asset: { ...PLAIN_HEARTBEAT.asset, type: 'ad', ad: AD },
+      stream: { ...PLAIN_HEARTBEAT.stream, chapter: CHAPTER },
       consent: { gdprApplies: false },
     };
     const decoded = decodeHeartbeatQuery(encodeHeartbeatQuery(heartbeat));

@@ -7,21 +7,12 @@ import {
   decodeHeartbeatQuery,
   encodeHeartbeatQuery,
   storedUserAgent,
-  type Heartbeat,
 } from '@mesura/protocol';
+import { PLAIN_HEARTBEAT } from './helpers/heartbeats.js';
 import { validQueryWith } from './helpers/hits.js';
 
 function heartbeatQuery(extra = ''): string {
-  const heartbeat: Heartbeat = {
-    analytics: { reportSuite: 'mesuradev', trackingServer: 'metrics.example.cat', ssl: true },
-    visitorId: 'V-1',
-    serviceProvider: { ovp: 'ovp', sdk: '1.0', channel: 'tv3', playerName: 'html5', libraryVersion: '1', apiLevel: 3 },
-    event: { sessionId: 'S-1', type: 'play', duration: 10_000, playhead: 42, ts: 1_767_225_610_000, prevTs: -1 },
-    asset: { type: 'main', name: 'Vídeo', videoId: 'vid-1', publisher: 'org-1', length: 600 },
-    stream: { type: 'vod', qos: { bitrate: 2_500_000, fps: 25, droppedFrames: 0, startupTimeMs: 1400 } },
-    meta: {},
-  };
-  return encodeHeartbeatQuery(heartbeat) + extra;
+  return encodeHeartbeatQuery(PLAIN_HEARTBEAT) + extra;
 }
 
 /** The query with one key's value replaced (the key must be in it). */
