@@ -12,7 +12,7 @@ export const VISIT_ROLLUP_DAYS_TABLE = 'visit_rollup_days';
  * The visit rows' columns, in the order and types report-facts-sql.ts's computed visits have on
  * 18.16 and 26.7 (checked by clickhouse-visit-rollup.test.ts through the union that reads both).
  */
-export const VISIT_ROLLUP_COLUMNS = rollupColumns([
+const COLUMNS = rollupColumns([
   ['report_suite', 'String'], ['visit_key', 'UInt64'], ['visitor_key', 'UInt64'], ['day', 'Date'], ['hour', 'UInt8'],
   ['section', 'Nullable(String)'], ['subsection', 'Nullable(String)'], ['programme', 'Nullable(String)'], ['channel', 'Nullable(String)'],
   ['portal', 'Nullable(String)'], ['device', 'String'], ['login', 'Nullable(String)'], ['campaign', 'Nullable(String)'],
@@ -29,7 +29,7 @@ export const VISIT_ROLLUP_TABLES: Pick<DayRollup, 'name' | 'table' | 'daysTable'
   name: 'visits',
   table: VISIT_ROLLUP_TABLE,
   daysTable: VISIT_ROLLUP_DAYS_TABLE,
-  columns: VISIT_ROLLUP_COLUMNS,
+  columns: COLUMNS,
   rowKey: 'visit_key',
   valuePrefix: 'visits',
 };
