@@ -3,17 +3,19 @@
 // ClickHouse, and two collectors behind nginx (scripts/cluster/), in one run. During the
 // two-collector phase one collector is killed with SIGKILL and restarted, and ClickHouse is stopped
 // for a while and started again. Prints held events/s, p50/p99, events lost (acknowledged but not in
-// ClickHouse once the collectors have drained: must be 0), and the ratios one collector / bare and
-// two collectors / one. Stops by itself.
+// ClickHouse once the collectors have drained: must be 0), the ratios one collector / bare and
+// two collectors / one, and the CPU each process spent per event in the first two phases (what
+// bounds the ratio on a machine whose cores the load generator shares). Stops by itself.
 // Usage: npm run bench:cluster [-- seconds]  (default 180: 30 bare, 40 one collector, 110 two)
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { encodeBeacon, encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
+import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
 const TOTAL_S = Number(process.argv[2] ?? 180);
 /** Shares of the run: the bare handler, one collector, two collectors (the faults happen there). */
@@ -37,12 +39,35 @@ const LOAD_ENV = {
 
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 let sequence = 0;
+const KINDS = ['beacon', 'heartbeat', 'decision'];
+const kindOf = (seq) => KINDS[seq % 3];
+const idOf = (seq) => `${runId}x${seq}`;
+
+/**
+ * The requests answered 2xx, marked by sequence number. Every phase marks its answers alike, the
+ * bare one too, so that the load generator does the same work per request in each: its CPU is
+ * part of what the ratio compares on a machine it shares.
+ */
+class Acknowledged {
+  #marks = new Uint8Array(1 << 20);
+  mark(seq) {
+    if (seq >= this.#marks.length) {
+      const grown = new Uint8Array(this.#marks.length * 2);
+      grown.set(this.#marks);
+      this.#marks = grown;
+    }
+    this.#marks[seq] = 1;
+  }
+  *sequences() {
+    for (let seq = 0; seq < this.#marks.length; seq += 1) if (this.#marks[seq] === 1) yield seq;
+  }
+}
 
 /** The next request of the mix (beacon, heartbeat, decision in turn) and what acknowledges it. */
 function nextRequest() {
   sequence += 1;
-  const kind = ['beacon', 'heartbeat', 'decision'][sequence % 3];
-  const id = `${runId}x${sequence}`;
+  const kind = kindOf(sequence);
+  const id = idOf(sequence);
   if (kind === 'beacon') {
     const hit = {
       eventId: id,
@@ -58,7 +83,7 @@ function nextRequest() {
       contextData: {},
       browser: {},
     };
-    return { kind, id, path: encodeBeacon({ reportSuites: [SUITE], libraryVersion: 'MESURA-0.1.0', random: String(1e13 + sequence) }, hit, 'page_view') };
+    return { seq: sequence, path: encodeBeacon({ reportSuites: [SUITE], libraryVersion: 'MESURA-0.1.0', random: String(1e13 + sequence) }, hit, 'page_view') };
   }
   if (kind === 'heartbeat') {
     const heartbeat = {
@@ -70,7 +95,7 @@ function nextRequest() {
       stream: { type: 'vod' },
       meta: {},
     };
-    return { kind, id, path: `/hb/?${encodeHeartbeatQuery(heartbeat)}` };
+    return { seq: sequence, path: `/hb/?${encodeHeartbeatQuery(heartbeat)}` };
   }
   const params = {
     mbox: 'mesura-noticia-1001', mboxSession: randomBytes(16).toString('hex'), mboxPC: `${randomBytes(16).toString('hex')}.1_0`, mboxPage: 'p',
@@ -78,10 +103,10 @@ function nextRequest() {
     mboxURL: 'http://localhost/noticia/1001/parlament-aprova-llei-habitatge-assequible', mboxReferrer: '', browserHeight: '800', browserWidth: '1280',
     browserTimeOffset: '60', screenHeight: '1080', screenWidth: '1920', colorDepth: '24', mboxXDomain: 'enabled', mboxMCGVID: randomBytes(8).toString('hex'),
   };
-  return { kind, id, path: `/m2/mesura/mbox/json?${new URLSearchParams(params)}` };
+  return { seq: sequence, path: `/m2/mesura/mbox/json?${new URLSearchParams(params)}` };
 }
 
-/** Loads `port` for `seconds`; acknowledged beacon and heartbeat ids go into `acked`. */
+/** Loads `port` for `seconds`; the requests answered 2xx are marked in `acked`. */
 function load(port, seconds, label, acked) {
   process.stderr.write(`${label}: ${seconds} s…\n`);
   return new Promise((resolve, reject) => {
@@ -99,8 +124,7 @@ function load(port, seconds, label, acked) {
               return { ...request, method: 'GET', path: next.path };
             },
             onResponse: (status, _body, context) => {
-              const { kind, id } = context.current ?? {};
-              if (status >= 200 && status < 300 && acked && kind !== 'decision') acked[kind].add(id);
+              if (status >= 200 && status < 300 && context.current) acked.mark(context.current.seq);
             },
           },
         ],
@@ -120,12 +144,19 @@ function summarise(label, result, seconds) {
   return perSecond;
 }
 
+/** A load with the CPU seconds each of `targets` spent during it (process-cpu.mjs). */
+async function measured(targets, loading) {
+  const meter = cpuMeter(targets);
+  const result = await loading();
+  return { result, cpu: meter.stop() };
+}
+
 async function runBare(seconds) {
   const port = await freePort();
   const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), { env: { ...process.env, PORT: String(port) } });
   await new Promise((resolve) => child.once('message', resolve));
   try {
-    return await load(port, seconds, 'bare node:http');
+    return await measured({ generator: 'self', server: { pid: child.pid } }, () => load(port, seconds, 'bare node:http', new Acknowledged()));
   } finally {
     child.kill('SIGTERM');
   }
@@ -162,10 +193,17 @@ async function storedIds(clickHouse, database) {
   return { beacon: beacons, heartbeat: heartbeats, drainedTwice: hitsDrainedTwice + heartbeatsDrainedTwice, copies: hitsCopies + heartbeatCopies, decisions: Number(decisions) };
 }
 
+/** Acknowledged beacons and heartbeats (decisions' impressions are not waited for), and how many of them ClickHouse lacks. */
 function lost(acked, stored) {
+  let count = 0;
   let missing = 0;
-  for (const kind of ['beacon', 'heartbeat']) for (const id of acked[kind]) if (!stored[kind].has(id)) missing += 1;
-  return missing;
+  for (const seq of acked.sequences()) {
+    const kind = kindOf(seq);
+    if (kind === 'decision') continue;
+    count += 1;
+    if (!stored[kind].has(idOf(seq))) missing += 1;
+  }
+  return { count, missing };
 }
 
 /** The two-collector phase's faults, on a schedule from its start. */
@@ -200,12 +238,14 @@ async function main() {
     const seconds = { bare: Math.round(TOTAL_S * PHASE_SHARES.bare), one: Math.round(TOTAL_S * PHASE_SHARES.one), two: Math.round(TOTAL_S * PHASE_SHARES.two) };
     const startCollector = (name, port, dataDir) =>
       processes.startMesura({ name, dataDir, port, quiet: true, env: { ...LOAD_ENV, MESURA_ROLE: 'collector', MESURA_STORE: clickHouse.url, MESURA_COLLECTOR_NAME: name } });
-    const acked = { beacon: new Set(), heartbeat: new Set() };
+    const acked = new Acknowledged();
 
     const bare = await runBare(seconds.bare);
 
     const single = await startCollector('collector-0', await freePort(), path.join(dir, 'collector-0'));
-    const one = await load(single.port, seconds.one, 'one collector', acked);
+    const { pid } = single.child;
+    const oneTargets = { generator: 'self', collector: { pid }, requestThread: { pid, tid: pid }, clickHouse: { pid: clickHouse.pid() } };
+    const one = await measured(oneTargets, () => load(single.port, seconds.one, 'one collector', acked));
     await drained([single]);
     await single.stop();
 
@@ -218,25 +258,50 @@ async function main() {
     ]);
     await drained(collectors);
     const stored = await storedIds(clickHouse, 'bench');
-    const missing = lost(acked, stored);
+    const { count: ackedCount, missing } = lost(acked, stored);
 
-    console.log(`\ncluster benchmark: ${TOTAL_S} s (bare ${seconds.bare} s, one collector ${seconds.one} s, two ${seconds.two} s), ${CONNECTIONS} connections, GET beacons, heartbeats and decisions in turn, 127.0.0.1, ${process.platform} ${(await import('node:os')).cpus().length} cores`);
+    console.log(`\ncluster benchmark: ${TOTAL_S} s (bare ${seconds.bare} s, one collector ${seconds.one} s, two ${seconds.two} s), ${CONNECTIONS} connections, GET beacons, heartbeats and decisions in turn, 127.0.0.1, ${process.platform} ${cpus().length} cores`);
     console.log(`during the two-collector phase: ${events.join('; ')}`);
-    const bareRate = summarise('bare node:http', bare, seconds.bare);
-    const oneRate = summarise('one collector', one, seconds.one);
+    const bareRate = summarise('bare node:http', bare.result, seconds.bare);
+    const oneRate = summarise('one collector', one.result, seconds.one);
     const twoRate = summarise('two collectors (nginx)', two, seconds.two);
-    const ackedCount = acked.beacon.size + acked.heartbeat.size;
     console.log(`acknowledged beacons and heartbeats: ${ackedCount}; distinct in ClickHouse: ${stored.beacon.size + stored.heartbeat.size} (the rest: written, then not answered by a killed collector); decision events stored: ${stored.decisions} (impressions are not waited for: decide/delivery-handler.ts)`);
     console.log(`rows the drain stored twice (same batch and row): ${stored.drainedTwice}; copies of one event id sent again by nginx after the kill: ${stored.copies}`);
     console.log(`events lost (acknowledged, not in ClickHouse after the drain): ${missing}`);
     console.log(`ratio one collector / bare: ${(oneRate / bareRate).toFixed(2)} (goal ≥ ${COLLECTOR_GOAL_RATIO})`);
     console.log(`ratio two collectors / one: ${(twoRate / oneRate).toFixed(2)}`);
+    printCpuPerEvent(bare, one, bareRate);
     if (missing > 0 || stored.drainedTwice > 0) process.exitCode = 1;
   } finally {
     await processes.stopAll();
     await clickHouse.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What each process spent per answered event, and what that leaves: on a machine whose cores the
+ * load generator shares, the generator's and ClickHouse's CPU per event bound the collector's rate
+ * as much as the collector's own does.
+ */
+function printCpuPerEvent(bare, one, bareRate) {
+  const events = (r) => r['2xx'] + r.non2xx;
+  const perEvent = ({ result, cpu }, name) => microsPerEvent(cpu[name], events(result));
+  console.log(
+    `CPU per event, µs (every thread): bare phase: load generator ${perEvent(bare, 'generator')}, bare server ${perEvent(bare, 'server')}; ` +
+      `one collector phase: load generator ${perEvent(one, 'generator')}, collector ${perEvent(one, 'collector')} ` +
+      `(its request thread ${perEvent(one, 'requestThread')}), ClickHouse ${perEvent(one, 'clickHouse')}`,
+  );
+  const us = (name) => Number(perEvent(one, name));
+  const [generator, collector, store] = [us('generator'), us('collector'), us('clickHouse')];
+  if (![generator, collector, store].every(Number.isFinite)) return;
+  const cores = cpus().length;
+  console.log(`one collector on a core of its own: ${(1e6 / collector).toFixed(0)} events/s (its request thread alone: ${(1e6 / us('requestThread')).toFixed(0)})`);
+  console.log(
+    `these ${cores} cores hold at most ${((cores * 1e6) / (generator + collector + store)).toFixed(0)} events/s of generator, collector and ClickHouse together; ` +
+      `${COLLECTOR_GOAL_RATIO} of bare (${(COLLECTOR_GOAL_RATIO * bareRate).toFixed(0)}/s) would need collector and ClickHouse at ≤ ` +
+      `${((cores * 1e6) / (COLLECTOR_GOAL_RATIO * bareRate) - generator).toFixed(0)} µs an event (now ${(collector + store).toFixed(0)})`,
+  );
 }
 
 let processes;

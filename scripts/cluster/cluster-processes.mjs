@@ -2,7 +2,7 @@
 // PostgreSQL through scripts/services/*.sh, Mesura servers (server/dist/main.js) by role, and nginx
 // in front. Each process started here is tracked, so that stopAll() leaves none behind.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -57,6 +57,14 @@ export function clickHouseService(dir, { httpPort, tcpPort, database = 'mesura' 
   return {
     url: `clickhouse://default:@127.0.0.1:${httpPort}/${database}`,
     httpPort,
+    /** The running server's process id (its pid file), or undefined. */
+    pid: () => {
+      try {
+        return Number(readFileSync(path.join(dir, 'clickhouse-server.pid'), 'utf8').trim()) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
     start: () => run(script, ['start', dir], { env }),
     stop: () => run(script, ['stop', dir], { env }),
     /** For an exit that cannot wait (a hard time limit). */
