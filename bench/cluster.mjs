@@ -8,13 +8,12 @@
 // bounds the ratio on a machine whose cores the load generator shares). Stops by itself.
 // Usage: npm run bench:cluster [-- seconds]  (default 180: 30 bare, 40 one collector, 110 two)
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { encodeBeacon, encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
+import { LOAD_ENV, UA, createMix, kindOf } from './cluster-mix.mjs';
 import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
 const TOTAL_S = Number(process.argv[2] ?? 180);
@@ -27,21 +26,8 @@ const COLLECTOR_GOAL_RATIO = 0.7;
 /** How long the collectors may take to drain what they hold after a phase (a backlog of a ClickHouse stop). */
 const DRAIN_TIMEOUT_MS = 10 * 60 * 1000;
 const HARD_LIMIT_MS = TOTAL_S * 1000 + 20 * 60 * 1000;
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-const SUITE = 'mesuradev';
-/** Every collector's settings for a load from one address standing for many clients. */
-const LOAD_ENV = {
-  MESURA_ADDRESS_MAX_REQUESTS_PER_S: '100000000',
-  MESURA_VISITOR_MAX_HITS_PER_S: '1000000',
-  MESURA_VISITOR_BURST_HITS: '1000000',
-  MESURA_LOG_LEVEL: 'warn',
-};
 
-const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-let sequence = 0;
-const KINDS = ['beacon', 'heartbeat', 'decision'];
-const kindOf = (seq) => KINDS[seq % 3];
-const idOf = (seq) => `${runId}x${seq}`;
+const mix = createMix();
 
 /**
  * The requests answered 2xx, marked by sequence number. Every phase marks its answers alike, the
@@ -63,49 +49,6 @@ class Acknowledged {
   }
 }
 
-/** The next request of the mix (beacon, heartbeat, decision in turn) and what acknowledges it. */
-function nextRequest() {
-  sequence += 1;
-  const kind = kindOf(sequence);
-  const id = idOf(sequence);
-  if (kind === 'beacon') {
-    const hit = {
-      eventId: id,
-      clientTime: { day: 23, month0: 10, year: 2026, hour: 9, minute: 0, second: 0, weekday: 1, tzOffsetMin: -60 },
-      visitor: { fid: `1F65FB944AFA1C05-${String(sequence % 5000).padStart(16, '0')}` },
-      pageName: `noticies:article-${sequence % 300}`,
-      url: `http://localhost/noticia/${sequence % 300}/`,
-      events: [{ id: 1 }],
-      props: { 1: 'noticies' },
-      eVars: { 1: 'noticies', 8: 'noticia' },
-      hierarchies: {},
-      lists: {},
-      contextData: {},
-      browser: {},
-    };
-    return { seq: sequence, path: encodeBeacon({ reportSuites: [SUITE], libraryVersion: 'MESURA-0.1.0', random: String(1e13 + sequence) }, hit, 'page_view') };
-  }
-  if (kind === 'heartbeat') {
-    const heartbeat = {
-      analytics: { reportSuite: SUITE, trackingServer: '127.0.0.1', ssl: false },
-      visitorId: `bench-viewer-${sequence % 5000}`,
-      serviceProvider: { playerName: 'bench', libraryVersion: '2.2.1', apiLevel: 4, ovp: 'bench', channel: 'bench' },
-      event: { sessionId: id, type: 'start', duration: 0, playhead: 0, ts: Date.now(), prevTs: -1 },
-      asset: { type: 'main', name: 'Programa', videoId: `content-${sequence % 50}`, publisher: 'bench', length: 60 },
-      stream: { type: 'vod' },
-      meta: {},
-    };
-    return { seq: sequence, path: `/hb/?${encodeHeartbeatQuery(heartbeat)}` };
-  }
-  const params = {
-    mbox: 'mesura-noticia-1001', mboxSession: randomBytes(16).toString('hex'), mboxPC: `${randomBytes(16).toString('hex')}.1_0`, mboxPage: 'p',
-    mboxRid: String(sequence), mboxVersion: '1.8.2', mboxCount: '1', mboxTime: String(Date.now()), mboxHost: 'localhost',
-    mboxURL: 'http://localhost/noticia/1001/parlament-aprova-llei-habitatge-assequible', mboxReferrer: '', browserHeight: '800', browserWidth: '1280',
-    browserTimeOffset: '60', screenHeight: '1080', screenWidth: '1920', colorDepth: '24', mboxXDomain: 'enabled', mboxMCGVID: randomBytes(8).toString('hex'),
-  };
-  return { seq: sequence, path: `/m2/mesura/mbox/json?${new URLSearchParams(params)}` };
-}
-
 /** Loads `port` for `seconds`; the requests answered 2xx are marked in `acked`. */
 function load(port, seconds, label, acked) {
   process.stderr.write(`${label}: ${seconds} s…\n`);
@@ -119,7 +62,7 @@ function load(port, seconds, label, acked) {
         requests: [
           {
             setupRequest: (request, context) => {
-              const next = nextRequest();
+              const next = mix.next();
               context.current = next;
               return { ...request, method: 'GET', path: next.path };
             },
@@ -178,7 +121,7 @@ async function storedIds(clickHouse, database) {
     if (!response.ok) throw new Error(`ClickHouse: ${(await response.text()).split('\n')[0]}`);
     return (await response.text()).split('\n').filter(Boolean);
   };
-  const like = `'${runId}x%'`;
+  const like = `'${mix.runId}x%'`;
   const beacons = new Set(await query(`SELECT DISTINCT event_id FROM hits WHERE event_id LIKE ${like}`));
   const heartbeats = new Set(await query(`SELECT DISTINCT session_id FROM heartbeats WHERE session_id LIKE ${like}`));
   // A row the drain stored twice has its (batch_id, batch_row) twice: must be 0. An event id in two
@@ -201,7 +144,7 @@ function lost(acked, stored) {
     const kind = kindOf(seq);
     if (kind === 'decision') continue;
     count += 1;
-    if (!stored[kind].has(idOf(seq))) missing += 1;
+    if (!stored[kind].has(mix.idOf(seq))) missing += 1;
   }
   return { count, missing };
 }
