@@ -191,7 +191,7 @@ async function checkVisitRollup(transport: ClickHouseTransport, database: string
   const timeZone = 'Europe/Madrid';
   const rollup = new DayRollupJob(VISIT_ROLLUP, { transport, database, timeZone, localDay: localDayIn(timeZone), retentionDays: 395 });
   // On 5 February the 31st to the 3rd are closed: four builds, three of them empty.
-  expect(await rollup.run(Date.UTC(2026, 1, 5))).toEqual({ built: 4, rebuilt: 0 });
+  expect(await rollup.run(Date.UTC(2026, 1, 5))).toEqual({ built: 4, rebuilt: 0, closedThrough: '2026-02-03', builtThrough: '2026-02-03' });
   const count = async (table: string) => Number((await transport.query<{ n: string }>(`SELECT count() AS n FROM ${database}.${table}`))[0]!.n);
   expect(await count('visit_rollup_local')).toBe(3);
   const range = { suite: 'mesuradev', from: '2026-01-31', to: '2026-01-31' };

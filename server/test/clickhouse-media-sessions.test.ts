@@ -125,7 +125,7 @@ describeWithClickHouse('media sessions on ClickHouse', () => {
       };
       // The heartbeats are of 1 and 2 January. On the 3rd at noon (UTC) the 1st is closed (its next
       // day ended over an hour ago), the 2nd is not; the 31st, before the first build, reads as built and empty.
-      expect(await job.run(Date.UTC(2026, 0, 3, 12))).toEqual({ built: 1, rebuilt: 0 });
+      expect(await job.run(Date.UTC(2026, 0, 3, 12))).toEqual({ built: 1, rebuilt: 0, closedThrough: '2026-01-01', builtThrough: '2026-01-01' });
       expect(await readRollupSources(transport, SESSION_ROLLUP, range)).toEqual({ rolledTo: '2026-01-01', computedFrom: '2026-01-02', computedTo: PLAYS_RANGE.to });
       await compare();
       await job.run(lastReceivedMs + 5 * DAY_MS);

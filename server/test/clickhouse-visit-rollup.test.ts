@@ -96,13 +96,15 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     const orphan = `INSERT INTO visit_rollup (${columnList(VISIT_ROLLUP)}, build) SELECT ${columnList(VISIT_ROLLUP)}, '000000000000000-other' FROM (${VISIT_ROLLUP.rowsSql})`;
     await transport.command(bindValues(orphan, { suite: SUITE, day: '2026-11-21', tz: TIME_ZONE, slice: 0, slices: 1 }, 'orphan build'));
     // At noon UTC on the 24th, the 22nd is the last day whose next day ended over DAY_CLOSE_GRACE_MS ago.
-    expect(await rollup.run(Date.UTC(2026, 10, 24, 12))).toEqual({ built: 2, rebuilt: 0 });
+    // A run stopped before its first day (the server closing) built nothing: built through the day before the first page view.
+    expect(await rollup.run(Date.UTC(2026, 10, 24, 12), () => true)).toEqual({ built: 0, rebuilt: 0, closedThrough: '2026-11-22', builtThrough: '2026-11-20' });
+    expect(await rollup.run(Date.UTC(2026, 10, 24, 12))).toEqual({ built: 2, rebuilt: 0, closedThrough: '2026-11-22', builtThrough: '2026-11-22' });
     expect(await count(`SELECT count() AS n FROM visit_rollup WHERE build = '000000000000000-other'`)).toBe(0);
     expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: '2026-11-22', computedFrom: '2026-11-23', computedTo: ALL_DAYS.to });
     expect(await visitRows(ALL_DAYS)).toEqual(await computedRows(ALL_DAYS));
 
     const later = Date.UTC(2026, 10, 28, 12);
-    expect(await rollup.run(later)).toEqual({ built: 4, rebuilt: 0 });
+    expect(await rollup.run(later)).toEqual({ built: 4, rebuilt: 0, closedThrough: '2026-11-26', builtThrough: '2026-11-26' });
     expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: ALL_DAYS.to, computedFrom: NO_ROLLUP_DAY, computedTo: NO_ROLLUP_DAY });
     for (const range of [ALL_DAYS, { suite: SUITE, ...FIXTURE_RANGE }, { suite: SUITE, from: '2026-11-24', to: '2026-11-24' }]) {
       expect(await visitRows(range), `${range.from} to ${range.to}`).toEqual(await computedRows(range));
@@ -110,7 +112,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     expect(await count('SELECT count() AS n FROM visit_rollup')).toBe(10);
     // Days before the suite's first build are empty, and read as such from the roll-up.
     expect((await sourcesOf({ suite: SUITE, from: '2026-10-01', to: '2026-11-24' })).rolledTo).toBe('2026-11-24');
-    expect(await rollup.run(later)).toEqual({ built: 0, rebuilt: 0 });
+    expect(await rollup.run(later)).toEqual({ built: 0, rebuilt: 0, closedThrough: '2026-11-26', builtThrough: '2026-11-26' });
   });
 
   it('builds a day again, and its neighbours, when a page view of it is drained after its build, and drops the older build', async () => {
@@ -120,7 +122,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     expect((await late.app.inject({ url: beaconUrl(hit, 'page_view') })).statusCode).toBe(200);
     await late.close();
     // The 22nd, 23rd and 24th read the 23rd's page views.
-    expect(await rollup.run(Date.UTC(2026, 10, 28, 12, 10))).toEqual({ built: 3, rebuilt: 3 });
+    expect(await rollup.run(Date.UTC(2026, 10, 28, 12, 10))).toEqual({ built: 3, rebuilt: 3, closedThrough: '2026-11-26', builtThrough: '2026-11-26' });
     const rows = await visitRows(ALL_DAYS);
     expect(rows).toHaveLength(11);
     expect(rows).toEqual(await computedRows(ALL_DAYS));

@@ -9,7 +9,7 @@ import { localDayIn } from '../src/local-day.js';
 import type { JobTimers } from '../src/periodic-job.js';
 import { NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
 import { fingerprintOf, suiteDayKey } from '../src/store/clickhouse/day-rollup-build.js';
-import { DAY_RECHECK_DAYS, DAY_ROLLUP_INTERVAL_MS, rollupWindow, startDayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
+import { DAY_RECHECK_DAYS, DAY_ROLLUP_INTERVAL_MS, builtThroughOf, rollupWindow, startDayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
 import { rollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
 import { SESSION_ROLLUP } from '../src/store/clickhouse/session-rollup.js';
 import { VISIT_ROLLUP } from '../src/store/clickhouse/visit-rollup.js';
@@ -67,6 +67,25 @@ describe('the fingerprint of a day\'s rows', () => {
   });
 });
 
+describe('how far the builds reach', () => {
+  const built = (...days: [string, string][]) => new Set(days.map(([suite, day]) => suiteDayKey({ suite, day })));
+
+  it('is the last day before any suite\'s first missing build, at most the last closed day', () => {
+    const firstDays = new Map([['a', '2026-11-20'], ['b', '2026-11-21']]);
+    const all = built(['a', '2026-11-20'], ['a', '2026-11-21'], ['a', '2026-11-22'], ['b', '2026-11-21'], ['b', '2026-11-22'], ['b', '2026-11-23']);
+    expect(builtThroughOf(firstDays, all, '2026-11-22')).toBe('2026-11-22');
+    // b's 22nd is missing (a run stopped midway, or failed): b is built through the 21st, its 23rd notwithstanding.
+    const gap = built(['a', '2026-11-20'], ['a', '2026-11-21'], ['a', '2026-11-22'], ['b', '2026-11-21'], ['b', '2026-11-23']);
+    expect(builtThroughOf(firstDays, gap, '2026-11-23')).toBe('2026-11-21');
+  });
+
+  it('answers the day before a suite\'s first when nothing of it is built, the last closed day for a suite whose events are all of open days, and null without a suite', () => {
+    expect(builtThroughOf(new Map([['a', '2026-11-20']]), built(), '2026-11-22')).toBe('2026-11-19');
+    expect(builtThroughOf(new Map([['a', '2026-11-25']]), built(), '2026-11-22')).toBe('2026-11-22');
+    expect(builtThroughOf(new Map(), built(), '2026-11-22')).toBeNull();
+  });
+});
+
 describe('the day roll-up job', () => {
   it('runs each roll-up at start and every DAY_ROLLUP_INTERVAL_MS with the clock of each run; one failing leaves the others run, until stopped', async () => {
     const state = { run: undefined as (() => void) | undefined, ms: 0, unrefd: false };
@@ -86,7 +105,7 @@ describe('the day roll-up job', () => {
       run: async (nowMs: number) => {
         runs.push(`${rollupName}@${nowMs}`);
         if (runs.length === failing) throw new Error('ClickHouse is down');
-        return { built: runs.length, rebuilt: 0 };
+        return { built: runs.length, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: `2026-11-${10 + runs.length}` };
       },
     });
     const job = startDayRollupJob({ rollups: [rollup('visits', 3), rollup('sessions', 0)], now: () => clock, onDone: done, onError: failed, timers });
@@ -94,8 +113,8 @@ describe('the day roll-up job', () => {
     expect([state.ms, state.unrefd]).toEqual([DAY_ROLLUP_INTERVAL_MS, true]);
     // What /healthz shows: the failed run keeps the last figures built, flagged.
     expect(job.status()).toEqual({
-      visits: { lastRunAtMs: 1_000, built: 1, rebuilt: 0, failing: true },
-      sessions: { lastRunAtMs: 1_000, built: 4, rebuilt: 0, failing: false },
+      visits: { lastRunAtMs: 1_000, built: 1, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-11', failing: true },
+      sessions: { lastRunAtMs: 1_000, built: 4, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-14', failing: false },
     });
     clock += DAY_ROLLUP_INTERVAL_MS;
     state.run!();
@@ -103,12 +122,12 @@ describe('the day roll-up job', () => {
     const later = 1_000 + DAY_ROLLUP_INTERVAL_MS;
     expect(runs).toEqual(['visits@1000', 'sessions@1000', 'visits@1000', 'sessions@1000', `visits@${later}`, `sessions@${later}`]);
     expect(done.mock.calls.map(([done]) => done)).toEqual([
-      { visits: { built: 1, rebuilt: 0 }, sessions: { built: 2, rebuilt: 0 } },
-      { sessions: { built: 4, rebuilt: 0 } },
-      { visits: { built: 5, rebuilt: 0 }, sessions: { built: 6, rebuilt: 0 } },
+      { visits: { built: 1, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-11' }, sessions: { built: 2, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-12' } },
+      { sessions: { built: 4, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-14' } },
+      { visits: { built: 5, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-15' }, sessions: { built: 6, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-16' } },
     ]);
     expect(failed.mock.calls.map(([error, name]) => [(error as Error).message, name])).toEqual([['ClickHouse is down', 'visits']]);
-    expect(job.status().visits).toEqual({ lastRunAtMs: later, built: 5, rebuilt: 0, failing: false });
+    expect(job.status().visits).toEqual({ lastRunAtMs: later, built: 5, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: '2026-11-15', failing: false });
   });
 
   it('tells a run in progress to build no further day once stopped, and waits for it', async () => {
@@ -126,7 +145,7 @@ describe('the day roll-up job', () => {
           started();
           await released;
           seen.push(stopped());
-          return { built: 0, rebuilt: 0 };
+          return { built: 0, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: null };
         },
       }],
       now: () => 0,

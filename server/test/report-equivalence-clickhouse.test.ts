@@ -16,10 +16,12 @@ import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { localDayIn } from '../src/local-day.js';
 import { measureRealtime } from '../src/reports/realtime-snapshot.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import { rollupWindow } from '../src/store/clickhouse/day-rollup-job.js';
 import { readRollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
 import { VISIT_ROLLUP } from '../src/store/clickhouse/visit-rollup.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
@@ -107,10 +109,11 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     const transport = createClickHouseTransport(db().location, { database: db().location.database });
     const sources = await readRollupSources(transport, VISIT_ROLLUP, { suite: 'mesuradev', ...FIXTURE_RANGE }).finally(() => transport.close());
     expect(sources.rolledTo, 'the range is read from the visit roll-up').toBe(FIXTURE_RANGE.to);
-    // The API node's /healthz shows each roll-up's last run.
-    const health = (await api.app.inject({ url: '/healthz' })).json() as { dayRollups: Record<string, { lastRunAtMs: number; failing: boolean }> };
+    // The API node's /healthz shows each roll-up's last run, and how far its builds reach: every closed day.
+    const health = (await api.app.inject({ url: '/healthz' })).json() as { dayRollups: Record<string, { lastRunAtMs: number; closedThrough: string; failing: boolean }> };
     expect(Object.keys(health.dayRollups)).toEqual(['visits', 'media sessions', 'live minutes']);
-    expect(health.dayRollups.visits).toMatchObject({ lastRunAtMs: clock, failing: false });
+    const { closedTo: closedThrough } = rollupWindow(VISIT_ROLLUP, clock, localDayIn('Europe/Madrid'), 395);
+    expect(health.dayRollups.visits).toMatchObject({ lastRunAtMs: clock, closedThrough, builtThrough: closedThrough, failing: false });
   }, 120_000);
 
   afterAll(async () => {

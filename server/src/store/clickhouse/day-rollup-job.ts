@@ -54,6 +54,14 @@ export interface DayRollupOptions {
 export interface DayRollupRun {
   built: number;
   rebuilt: number;
+  /** The last closed day: the last day a run builds (rollupWindow). */
+  closedThrough: string;
+  /**
+   * The last day through which every suite's days, from its first, have a current build after this
+   * run; `closedThrough` when none is missing, earlier when a run stopped or failed midway or a
+   * build is missing. Null while no suite has an event or a build.
+   */
+  builtThrough: string | null;
 }
 
 /** The days a run of `rollup` looks at: closed up to `closedTo`; checked again from `recheckFrom`. */
@@ -83,8 +91,8 @@ export class DayRollupJob {
   async run(nowMs: number, stopped: () => boolean = () => false): Promise<DayRollupRun> {
     const { transport, database, localDay, retentionDays } = this.options;
     const { rollup } = this;
-    if (!(await this.possible())) return { built: 0, rebuilt: 0 };
     const { closedTo, recheckFrom } = rollupWindow(rollup, nowMs, localDay, retentionDays);
+    if (!(await this.possible())) return { built: 0, rebuilt: 0, closedThrough: closedTo, builtThrough: null };
     const window = { fromDay: addDays(recheckFrom, Math.min(...rollup.reads)), toDay: addDays(closedTo, Math.max(...rollup.reads)) };
     const counts = await sourceCounts(transport, database, rollup, this.historyDone ? window : { toDay: window.toDay });
     const builds = await currentBuilds(transport, database, rollup);
@@ -93,7 +101,8 @@ export class DayRollupJob {
     // A day without source events of its own has no rows (each starts with one): recorded at the end, together.
     const empty: BuildRecord[] = [];
     let built = 0;
-    for (const day of this.daysToLookAt(counts, builds, closedTo, recheckFrom)) {
+    const firstDays = firstDaysOf(counts, builds);
+    for (const day of this.daysToLookAt(firstDays, closedTo, recheckFrom)) {
       if (stopped()) break;
       const fingerprint = fingerprintOf(counts, day.suite, rollup.reads.map((offset) => addDays(day.day, offset)));
       const current = builds.get(suiteDayKey(day));
@@ -114,7 +123,8 @@ export class DayRollupJob {
     // Every day built now, not only the rebuilt ones: another node may have built the same day meanwhile.
     await dropReplacedBuilds({ transport, database, ...this.options.mutations }, rollup, madeNow);
     this.historyDone = true;
-    return { built, rebuilt };
+    const builtDays = new Set([...builds.keys(), ...madeNow.map(suiteDayKey)]);
+    return { built, rebuilt, closedThrough: closedTo, builtThrough: builtThroughOf(firstDays, builtDays, closedTo) };
   }
 
   private async possible(): Promise<boolean> {
@@ -131,13 +141,7 @@ export class DayRollupJob {
    * Each suite's days in order, from its first day with source events or a build (on the first
    * run), or from `recheckFrom` (later runs), to `closedTo`.
    */
-  private daysToLookAt(counts: ReadonlyMap<string, Fingerprint>, builds: ReadonlyMap<string, Build>, closedTo: string, recheckFrom: string): SuiteDay[] {
-    const firstDays = new Map<string, string>();
-    for (const key of [...counts.keys(), ...builds.keys()]) {
-      const [suite, day] = key.split('\n') as [string, string];
-      const first = firstDays.get(suite);
-      if (first === undefined || day < first) firstDays.set(suite, day);
-    }
+  private daysToLookAt(firstDays: ReadonlyMap<string, string>, closedTo: string, recheckFrom: string): SuiteDay[] {
     const days: SuiteDay[] = [];
     for (const [suite, first] of firstDays) {
       const from = this.historyDone && recheckFrom > first ? recheckFrom : first;
@@ -147,17 +151,50 @@ export class DayRollupJob {
   }
 }
 
+/** Each suite's first day with source events or a build. */
+function firstDaysOf(counts: ReadonlyMap<string, Fingerprint>, builds: ReadonlyMap<string, Build>): Map<string, string> {
+  const firstDays = new Map<string, string>();
+  for (const key of [...counts.keys(), ...builds.keys()]) {
+    const [suite, day] = key.split('\n') as [string, string];
+    const first = firstDays.get(suite);
+    if (first === undefined || day < first) firstDays.set(suite, day);
+  }
+  return firstDays;
+}
+
+/**
+ * The last day through which every suite's days from its first have a build in `builtDays`
+ * (suiteDayKey), at most `closedTo`; null without a suite. A suite with nothing built yet answers
+ * the day before its first.
+ */
+export function builtThroughOf(firstDays: ReadonlyMap<string, string>, builtDays: ReadonlySet<string>, closedTo: string): string | null {
+  let through: string | null = null;
+  for (const [suite, first] of firstDays) {
+    let day = first;
+    while (day <= closedTo && builtDays.has(suiteDayKey({ suite, day }))) day = addDays(day, 1);
+    const suiteThrough = day > closedTo ? closedTo : addDays(day, -1);
+    if (through === null || suiteThrough < through) through = suiteThrough;
+  }
+  return through;
+}
+
 function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
   return a.sourceRows === b.sourceRows && a.receivedSum === b.receivedSum;
 }
 
 export type DayRollupRuns = Record<string, DayRollupRun>;
 
-/** What an API node's /healthz shows of each roll-up: its last run's end, what it built, whether it failed. */
+/**
+ * What an API node's /healthz shows of each roll-up: its last run's end, what it built, how far its
+ * builds reach against the last closed day (the reports cut the days after builtThrough as they
+ * read), whether it failed; a failed run keeps the last good run's figures.
+ */
 export interface DayRollupStatus {
   lastRunAtMs: number | null;
   built: number;
   rebuilt: number;
+  closedThrough: string | null;
+  builtThrough: string | null;
   failing: boolean;
 }
 
@@ -179,7 +216,7 @@ export function startDayRollupJob(options: {
 }): DayRollupsJob {
   let stopping = false;
   const status: Record<string, DayRollupStatus> = Object.fromEntries(
-    options.rollups.map((job) => [job.rollup.name, { lastRunAtMs: null, built: 0, rebuilt: 0, failing: false }]),
+    options.rollups.map((job) => [job.rollup.name, { lastRunAtMs: null, built: 0, rebuilt: 0, closedThrough: null, builtThrough: null, failing: false }]),
   );
   const once = async () => {
     const runs: DayRollupRuns = {};
