@@ -13,6 +13,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
+import { runClusterBench } from './cluster-bench-run.mjs';
 import { LOAD_ENV, UA, createMix, kindOf } from './cluster-mix.mjs';
 import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
@@ -167,10 +168,10 @@ async function faults({ collectors, clickHouse, seconds, startCollector, log }) 
   log('ClickHouse started again');
 }
 
-async function main() {
+async function main(started) {
   const dir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-cluster-'));
-  processes = new Processes();
-  clickHouse = clickHouseService(path.join(dir, 'clickhouse'), { httpPort: await freePort(), tcpPort: await freePort(), database: 'bench' });
+  const processes = (started.processes = new Processes());
+  const clickHouse = (started.clickHouse = clickHouseService(path.join(dir, 'clickhouse'), { httpPort: await freePort(), tcpPort: await freePort(), database: 'bench' }));
   const events = [];
   const log = (message) => {
     events.push(message);
@@ -247,22 +248,4 @@ function printCpuPerEvent(bare, one, bareRate) {
   );
 }
 
-let processes;
-let clickHouse;
-/** Ends every process this run started, at once: the hard limit and Ctrl-C. */
-function abandon(code, why) {
-  process.stderr.write(`bench:cluster: ${why}\n`);
-  processes?.killAllNow();
-  clickHouse?.stopNow();
-  process.exit(code);
-}
-const limit = setTimeout(() => abandon(2, 'hard time limit reached'), HARD_LIMIT_MS);
-limit.unref();
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => abandon(130, signal));
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runClusterBench('bench:cluster', HARD_LIMIT_MS, main);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
+import { runClusterBench } from './cluster-bench-run.mjs';
 import { LOAD_ENV, UA, createMix } from './cluster-mix.mjs';
 import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
@@ -51,10 +52,10 @@ async function measureKind(port, kind, targets) {
   return { cpu, events, perSecond: events / (SECONDS_PER_KIND - 2 * SETTLE_S), refused: result.non2xx };
 }
 
-async function main() {
+async function main(started) {
   const dir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-collector-cost-'));
-  processes = new Processes();
-  clickHouse = clickHouseService(path.join(dir, 'clickhouse'), { httpPort: await freePort(), tcpPort: await freePort(), database: 'bench' });
+  const processes = (started.processes = new Processes());
+  const clickHouse = (started.clickHouse = clickHouseService(path.join(dir, 'clickhouse'), { httpPort: await freePort(), tcpPort: await freePort(), database: 'bench' }));
   try {
     await clickHouse.start();
     const collector = await processes.startMesura({
@@ -88,22 +89,4 @@ async function main() {
   }
 }
 
-let processes;
-let clickHouse;
-/** Ends every process this run started, at once: the hard limit and Ctrl-C. */
-function abandon(code, why) {
-  process.stderr.write(`bench:collector-cost: ${why}\n`);
-  processes?.killAllNow();
-  clickHouse?.stopNow();
-  process.exit(code);
-}
-const limit = setTimeout(() => abandon(2, 'hard time limit reached'), HARD_LIMIT_MS);
-limit.unref();
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => abandon(130, signal));
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runClusterBench('bench:collector-cost', HARD_LIMIT_MS, main);
