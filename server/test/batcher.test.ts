@@ -68,6 +68,31 @@ describe('Batcher', () => {
     expect(writer.batches).toEqual([[1], [2]]);
   });
 
+  it('starts a write no sooner than minIntervalMs after the previous one began: what comes meanwhile waits, and goes as one batch', async () => {
+    const writer = recordingWriter();
+    let nowMs = 0;
+    const timeouts: { atMs: number; run: () => void }[] = [];
+    const timers = { now: () => nowMs, setTimeout: (run: () => void, ms: number) => void timeouts.push({ atMs: nowMs + ms, run }) };
+    const batcher = new Batcher({ write: writer.write, maxBatchSize: 100, maxInFlight: 4, minIntervalMs: 2, timers });
+    await batcher.add(1); // no write began before: at once
+    expect([writer.batches, timeouts]).toEqual([[[1]], []]);
+    nowMs = 0.5;
+    const waiting = [batcher.add(2)];
+    await new Promise((r) => setImmediate(r));
+    waiting.push(batcher.add(3));
+    await new Promise((r) => setImmediate(r));
+    expect(writer.batches).toEqual([[1]]);
+    expect(timeouts.map((t) => t.atMs)).toEqual([2]);
+    nowMs = 2;
+    timeouts.shift()!.run();
+    await Promise.all(waiting);
+    expect(writer.batches).toEqual([[1], [2, 3]]);
+    // After a quiet spell longer than the interval, a lone item goes at once again.
+    nowMs = 10;
+    await batcher.add(4);
+    expect([writer.batches.at(-1), timeouts]).toEqual([[4], []]);
+  });
+
   it('splits batches at maxBatchSize', async () => {
     const writer = recordingWriter();
     const batcher = new Batcher({ write: writer.write, maxBatchSize: 2 });

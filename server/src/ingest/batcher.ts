@@ -10,7 +10,25 @@ export interface BatcherOptions<T> {
   maxBatchSize: number;
   /** Writes that may be under way at once. Default 1. */
   maxInFlight?: number;
+  /**
+   * Least time between the starts of two writes. Default 0. An item that comes sooner after the
+   * last start waits for the rest of it, with whatever else comes meanwhile: under load the same
+   * items take fewer, larger writes; an item arriving after a quiet spell still goes at once.
+   */
+  minIntervalMs?: number;
+  /** The clock and the timer of `minIntervalMs`. Default performance.now and setTimeout. */
+  timers?: BatcherTimers;
 }
+
+export interface BatcherTimers {
+  now(): number;
+  setTimeout(run: () => void, ms: number): void;
+}
+
+const SYSTEM_TIMERS: BatcherTimers = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => void setTimeout(run, ms),
+};
 
 interface Waiting<T> {
   item: T;
@@ -30,8 +48,12 @@ export class Batcher<T> {
   private scheduled = false;
   private closed = false;
   private idle: (() => void)[] = [];
+  private lastStartMs = -Infinity;
+  private readonly timers: BatcherTimers;
 
-  constructor(private readonly options: BatcherOptions<T>) {}
+  constructor(private readonly options: BatcherOptions<T>) {
+    this.timers = options.timers ?? SYSTEM_TIMERS;
+  }
 
   /** Resolves once the item is durable; rejects if its batch could not be written. */
   add(item: T): Promise<void> {
@@ -57,18 +79,22 @@ export class Batcher<T> {
   private schedule(): void {
     if (this.scheduled || this.inFlight >= (this.options.maxInFlight ?? 1)) return;
     this.scheduled = true;
-    // Wait for the end of the event loop's I/O phase, so every request that arrived meanwhile
-    // joins this batch.
-    setImmediate(() => {
+    const go = () => {
       this.scheduled = false;
       this.writeNext();
-    });
+    };
+    const waitMs = this.lastStartMs + (this.options.minIntervalMs ?? 0) - this.timers.now();
+    // Else wait for the end of the event loop's I/O phase, so every request that arrived
+    // meanwhile joins this batch.
+    if (waitMs > 0) this.timers.setTimeout(go, waitMs);
+    else setImmediate(go);
   }
 
   private writeNext(): void {
     if (this.queue.length === 0) return this.settleIdle();
     const batch = this.queue.splice(0, this.options.maxBatchSize);
     this.inFlight += 1;
+    this.lastStartMs = this.timers.now();
     this.options
       .write(batch.map((w) => w.item))
       .then(
