@@ -33,9 +33,9 @@ export const LOG_SYNCS_IN_FLIGHT = 4;
  * Least time between the starts of two log writes (Batcher's minIntervalMs). Each write costs an
  * fdatasync, about 400 µs of the machine in all on the benchmarks' virtual machine: under load,
  * what arrives within these 2 ms goes in one write rather than several. With it the collector
- * spent 6–13 µs less CPU an event of the cluster mix at a fixed 6,000/s, and held 4 % more on
- * average saturated, at the same p50 and p99 (docs/capacity.md §4). A lone event after a quiet
- * spell is written at once, as without it.
+ * spent 6–20 µs less CPU an event of the cluster mix at fixed rates of 5,000 and 6,000/s, and held
+ * 4 % more on average saturated, at the same p50 and p99 (docs/capacity.md §4). A lone event after
+ * a quiet spell is written at once, as without it.
  */
 export const LOG_WRITE_MIN_INTERVAL_MS = 2;
 export const INGEST_LOG_DIR = 'ingest-log';
