@@ -1,9 +1,9 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
-import { IngestLog } from '../src/ingest/ingest-log.js';
+import { IngestLog, SEGMENT_EXTENT_MIN_BYTES } from '../src/ingest/ingest-log.js';
 import { storeSegment } from '../src/ingest/segment-batches.js';
 import { StoreLoader } from '../src/ingest/store-loader.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
@@ -97,15 +97,40 @@ describe('IngestLog and StoreLoader', () => {
   it('recovers what a crashed process acknowledged, skipping a torn last line', async () => {
     const crashed = IngestLog.open(logDir()).log;
     await crashed.append([row('a'), row('b')]);
-    // The process dies here: nothing sealed or loaded; a half-written batch follows.
+    // The process dies here: nothing sealed or loaded; a half-written batch follows the rows,
+    // before the zeros the log wrote ahead of them.
     const [segment] = readdirSync(logDir());
-    appendFileSync(path.join(logDir(), segment!), '{"eventId":"c","reportSu');
+    writeAtEndOfRows(path.join(logDir(), segment!), '{"eventId":"c","reportSu');
 
     const { log, leftover } = IngestLog.open(logDir());
     const loader = new StoreLoader(log, store, silent);
     expect(await loader.recover(leftover)).toBe(2);
     expect(await storedIds()).toEqual(['a', 'b']);
     expect(readdirSync(logDir())).toHaveLength(1); // only the new, current segment
+    await log.close();
+  });
+
+  it('writes zeros ahead of the rows, growing with them, and cuts them off when the segment is sealed', async () => {
+    const { log } = IngestLog.open(logDir());
+    const ids = Array.from({ length: 300 }, (_, i) => `z${String(i).padStart(3, '0')}`);
+    let rowBytes = 0;
+    for (const id of ids) {
+      await log.append([row(id)]);
+      rowBytes += Buffer.byteLength(`${JSON.stringify(row(id))}\n`);
+    }
+    expect(rowBytes).toBeGreaterThan(4 * SEGMENT_EXTENT_MIN_BYTES);
+    const [file] = readdirSync(logDir()).map((name) => path.join(logDir(), name));
+    const onDisk = readFileSync(file!);
+    expect(onDisk.length).toBeGreaterThan(rowBytes);
+    expect(onDisk.indexOf(0)).toBe(rowBytes);
+    expect(onDisk.subarray(rowBytes).every((byte) => byte === 0)).toBe(true);
+    // The extents grow with the rows: far fewer than one per append, never more than the rows again.
+    expect(onDisk.length).toBeLessThanOrEqual(2 * rowBytes + SEGMENT_EXTENT_MIN_BYTES);
+
+    const sealed = await log.seal();
+    expect(statSync(sealed!.file).size).toBe(rowBytes);
+    expect(await storeSegment(store, sealed!, { skipStored: false })).toBe(ids.length);
+    expect(await storedIds()).toEqual(ids);
     await log.close();
   });
 
@@ -122,6 +147,18 @@ describe('IngestLog and StoreLoader', () => {
     await log.close();
   });
 });
+
+/** Writes `text` where the segment's rows end and the zeros written ahead of them begin, as a write cut short by a crash leaves it. */
+function writeAtEndOfRows(file: string, text: string): void {
+  const endOfRows = readFileSync(file).indexOf(0);
+  expect(endOfRows).toBeGreaterThan(0);
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, text, endOfRows);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 async function collect(): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];

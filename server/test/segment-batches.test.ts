@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -109,6 +109,42 @@ describe('a sealed segment as batches of rows (segmentBatches)', () => {
     expect(Buffer.concat(batches.map((batch) => batch.lines)).equals(readFileSync(segment.file))).toBe(true);
     expect(batches.map((batch) => batch.id)).toEqual(batches.map((_, i) => expectedId(segment, rows, i * 700, 700)));
     expect(batches.flatMap((batch) => batch.records())).toEqual(rows);
+  });
+});
+
+describe('a segment a crash left, with the zeros the log wrote ahead of its rows', () => {
+  /** The log's current segment as the process left it when it died: rows, then zeros, not sealed. */
+  async function unsealedSegmentOf(rows: LogRecord[]): Promise<{ segment: SealedSegment; rowBytes: number }> {
+    const { log } = IngestLog.open(path.join(dir, 'crashed'));
+    for (let i = 0; i < rows.length; i += 50) await log.append(rows.slice(i, i + 50));
+    const [file] = readdirSync(path.join(dir, 'crashed')).map((name) => path.join(dir, 'crashed', name));
+    const rowBytes = Buffer.byteLength(ndjson(rows));
+    expect(statSync(file!).size).toBeGreaterThan(rowBytes);
+    return { segment: { file: file! }, rowBytes };
+  }
+
+  it('reads its rows up to the zeros, in one read and in chunks, with no line skipped', async () => {
+    const padding = 'x'.repeat(900);
+    const rows = Array.from({ length: Math.ceil((1.5 * SEGMENT_READ_CHUNK_BYTES) / 1000) }, (_, i) => hitRow(`crash-${i}`, { pageName: padding }));
+    const { segment } = await unsealedSegmentOf(rows);
+    for (const batchRows of [700, Number.POSITIVE_INFINITY]) {
+      const batches = await batchesOf(segment, batchRows);
+      expect(batches.flatMap((batch) => batch.records())).toEqual(rows);
+      expect(batches.reduce((skipped, batch) => skipped + batch.skippedLines, 0)).toBe(0);
+    }
+    expect((await batchesOf(segment, 700)).map((batch) => batch.id)).toEqual([expectedId(segment, rows, 0, 700), expectedId(segment, rows, 700, 700), expectedId(segment, rows, 1400, rows.length - 1400)]);
+  });
+
+  it('skips the torn line a write cut short left before the zeros', async () => {
+    const rows = [hitRow('torn-1'), hitRow('torn-2')];
+    const { segment, rowBytes } = await unsealedSegmentOf(rows);
+    const fd = openSync(segment.file, 'r+');
+    writeSync(fd, '{"eventId":"torn-3","repo', rowBytes);
+    closeSync(fd);
+    const [batch, ...rest] = await batchesOf(segment, Number.POSITIVE_INFINITY);
+    expect(rest).toEqual([]);
+    expect(batch!.records()).toEqual(rows);
+    expect(batch!.skippedLines).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { LogRecord, SegmentKinds } from '../store/row-batch.js';
@@ -15,6 +15,18 @@ export interface SealedSegment {
 
 const SEGMENT_PATTERN = /^(\d{12})\.ndjson$/;
 
+/**
+ * Zeros written ahead of a segment's rows, so that an fdatasync finds the file's size and blocks
+ * already on disk and flushes the rows alone: on ext4, a sync of a file that grew also commits the
+ * journal, and took about half again as much of the machine (docs/capacity.md §4). Each extension
+ * is as large as the rows written so far, within these bounds: a quiet log writes little ahead, a
+ * busy one extends a few times a second. Node has no fallocate; its unwritten extents would need
+ * the journal on the first write anyway.
+ */
+export const SEGMENT_EXTENT_MIN_BYTES = 16 * 1024;
+export const SEGMENT_EXTENT_MAX_BYTES = 2 * 1024 * 1024;
+const ZEROS = Buffer.alloc(SEGMENT_EXTENT_MAX_BYTES);
+
 /** What a segment not yet discarded holds on disk, for the collector's health (ingest/collector-health.ts). */
 interface SegmentSize {
   bytes: number;
@@ -30,7 +42,11 @@ interface SegmentSize {
  *
  * Segments are NDJSON files of LogRecord (one durable path for beacons and heartbeats: one fdatasync
  * covers both), named by a rising sequence number. A torn last line (a crash in the middle of a
- * write) belongs to a batch that was never acknowledged; segment-batches.ts skips it.
+ * write) belongs to a batch that was never acknowledged; segment-batches.ts skips it. The rows are
+ * followed by zeros written ahead (SEGMENT_EXTENT_MIN_BYTES), cut off when the segment is sealed;
+ * a segment a crash left keeps them, and its readers stop at the first zero byte, which no row
+ * holds (JSON escapes it). Every acknowledged row lies before it: each sync covers all the writes
+ * made before it, and the zeros are only ever written past the last row.
  */
 export class IngestLog {
   /** Whether the current segment holds any rows, and of which kinds. */
@@ -40,6 +56,9 @@ export class IngestLog {
   private readonly syncs = new Map<number, Set<Promise<void>>>();
   /** Every segment on disk, sealed or current, until it is discarded: the bytes not yet in the store. */
   private readonly sizes = new Map<string, SegmentSize>();
+  /** Where the current segment's next row goes, and where the zeros written ahead of it end. */
+  private position = 0;
+  private allocated = 0;
 
   private constructor(
     private readonly dir: string,
@@ -95,14 +114,16 @@ export class IngestLog {
       else if (row.kind === 'decision') this.kinds.decisions = true;
       else this.kinds.heartbeats = true;
     }
-    let bytes: number;
+    const bytes = Buffer.from(text);
     try {
-      bytes = writeSync(this.fd, text);
+      this.makeRoom(bytes.length);
+      writeAll(this.fd, bytes, this.position);
     } catch (error) {
       return Promise.reject(error as Error);
     }
+    this.position += bytes.length;
     const size = this.sizes.get(this.file)!;
-    size.bytes += bytes;
+    size.bytes += bytes.length;
     size.firstWrittenMs ??= this.now();
     this.written = true;
     return this.sync(this.fd);
@@ -116,12 +137,15 @@ export class IngestLog {
     if (!this.written) return undefined;
     const sealed = { file: this.file, kinds: this.kinds };
     const previous = this.fd;
+    const length = this.position;
     this.seq += 1;
     ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
+    this.position = 0;
+    this.allocated = 0;
     this.sizes.set(this.file, { bytes: 0, firstWrittenMs: undefined });
     this.written = false;
     this.kinds = { hits: false, heartbeats: false, decisions: false };
-    await this.closeWhenSynced(previous);
+    await this.closeWhenSynced(previous, length);
     return sealed;
   }
 
@@ -133,7 +157,7 @@ export class IngestLog {
 
   /** Closes the current segment, deleting it when it is empty. */
   async close(): Promise<void> {
-    await this.closeWhenSynced(this.fd);
+    await this.closeWhenSynced(this.fd, this.position);
     if (!this.written) {
       await unlink(this.file);
       this.sizes.delete(this.file);
@@ -150,16 +174,39 @@ export class IngestLog {
     return sync;
   }
 
-  private async closeWhenSynced(fd: number): Promise<void> {
+  /**
+   * Writes zeros past the last row when `bytes` more would not fit: synchronously, before the rows,
+   * so that the two writes reach the page cache in order and the zeros never cover a row.
+   */
+  private makeRoom(bytes: number): void {
+    if (this.position + bytes <= this.allocated) return;
+    const ahead = Math.min(SEGMENT_EXTENT_MAX_BYTES, Math.max(SEGMENT_EXTENT_MIN_BYTES, this.position));
+    const end = this.position + bytes + ahead;
+    for (let at = this.allocated; at < end; ) at += writeSync(this.fd, ZEROS, 0, Math.min(ZEROS.length, end - at), at);
+    this.allocated = end;
+  }
+
+  /** Closes `fd` once its syncs have ended, cutting off the zeros past its `length` bytes of rows. */
+  private async closeWhenSynced(fd: number, length: number): Promise<void> {
     await Promise.allSettled(this.syncs.get(fd) ?? []);
     this.syncs.delete(fd);
-    closeSync(fd);
+    try {
+      ftruncateSync(fd, length);
+    } finally {
+      closeSync(fd);
+    }
   }
+}
+
+/** Writes all of `bytes` at `position` (a write to a file may take fewer). */
+function writeAll(fd: number, bytes: Buffer, position: number): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
 function createSegment(dir: string, seq: number): { file: string; fd: number } {
   const file = path.join(dir, `${String(seq).padStart(12, '0')}.ndjson`);
-  const fd = openSync(file, 'a');
+  // Not 'a': rows are written at their place, before the zeros written ahead of them.
+  const fd = openSync(file, 'wx');
   // The new name must survive a crash too: sync the directory that holds it.
   const folder = openSync(dir, 'r');
   try {

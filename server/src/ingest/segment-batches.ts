@@ -54,10 +54,14 @@ interface LineRun {
   offset: number;
 }
 
-/** The segment's bytes in runs of whole lines, read `chunkBytes` at a time (undefined: all at once). */
+/**
+ * The segment's bytes in runs of whole lines, read `chunkBytes` at a time (undefined: all at once),
+ * up to the first zero byte: the zeros the log writes ahead of its rows, which a crash leaves in
+ * the segment it was writing (ingest-log.ts).
+ */
 async function* lineRuns(handle: FileHandle, chunkBytes: number | undefined): AsyncGenerator<LineRun> {
   // A sealed segment no longer grows, nor does a previous process's.
-  const { size } = await handle.stat();
+  let { size } = await handle.stat();
   let carry = Buffer.alloc(0);
   let position = 0;
   while (position < size) {
@@ -65,8 +69,11 @@ async function* lineRuns(handle: FileHandle, chunkBytes: number | undefined): As
     carry.copy(buffer);
     const { bytesRead } = await handle.read(buffer, carry.length, buffer.length - carry.length, position);
     if (bytesRead === 0) break;
-    position += bytesRead;
-    const filled = buffer.subarray(0, carry.length + bytesRead);
+    const zero = buffer.subarray(carry.length, carry.length + bytesRead).indexOf(0);
+    const kept = zero < 0 ? bytesRead : zero;
+    position += kept;
+    if (zero >= 0) size = position;
+    const filled = buffer.subarray(0, carry.length + kept);
     const wholeLines = filled.lastIndexOf(NEWLINE) + 1;
     if (wholeLines > 0) yield { bytes: filled.subarray(0, wholeLines), offset: position - filled.length };
     carry = filled.subarray(wholeLines);
