@@ -85,7 +85,11 @@ export class IngestLog {
     return { log, leftover };
   }
 
-  /** Bytes of every segment on disk that the store does not hold yet (sealed, current, left over). */
+  /**
+   * Bytes of every segment on disk that the store does not hold yet (sealed, current, left over):
+   * the rows, without the zeros written ahead of the current segment's (at most
+   * SEGMENT_EXTENT_MAX_BYTES beyond its rows); a segment a crash left counts its zeros too.
+   */
   get undrainedBytes(): number {
     let bytes = 0;
     for (const size of this.sizes.values()) bytes += size.bytes;
