@@ -190,15 +190,20 @@ export class IngestLog {
     this.allocated = end;
   }
 
-  /** Closes `fd` once its syncs have ended, cutting off the zeros past its `length` bytes of rows. */
+  /**
+   * Closes `fd` once its syncs have ended, cutting off the zeros past its `length` bytes of rows.
+   * A cut that fails leaves them, which its readers skip as they skip a crashed segment's, so it
+   * does not hold back the segment's load.
+   */
   private async closeWhenSynced(fd: number, length: number): Promise<void> {
     await Promise.allSettled(this.syncs.get(fd) ?? []);
     this.syncs.delete(fd);
     try {
       ftruncateSync(fd, length);
-    } finally {
-      closeSync(fd);
+    } catch {
+      // The zeros stay; see above.
     }
+    closeSync(fd);
   }
 }
 
