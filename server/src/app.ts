@@ -125,7 +125,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
 
   const variables = variableNames(SITE_VARIABLE_MAP);
   const logDir = path.join(config.dataDir, INGEST_LOG_DIR);
-  const events = await openEventsStore({ setting: config.store, dataDir: config.dataDir, logDir, variables, timeZone: config.timeZone, collectorName: config.collectorName, collects: collectsEvents, log: app.log });
+  const events = await openEventsStore({ setting: config.store, dataDir: config.dataDir, logDir, variables, timeZone: config.timeZone, collectorName: config.collectorName, collects: collectsEvents, startsWithoutStore: config.role === 'collector', log: app.log });
   app.log.info(`events in ${events.description}`);
   const store = events.engine === 'duckdb' ? events.store : undefined;
   // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.

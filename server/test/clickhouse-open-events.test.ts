@@ -6,6 +6,7 @@ import { ClickHouseStartError, openClickHouseEvents } from '../src/store/clickho
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { hitRow } from './helpers/event-rows.js';
+import { startTcpProxy } from './helpers/tcp-proxy.js';
 
 const options = { variables: ['section'], now: () => Date.UTC(2026, 0, 31) };
 
@@ -20,7 +21,7 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
     await first.close();
     const again = await openClickHouseEvents({ ...options, url, variables: ['section', 'pageType'] });
     const tables = await again.transport.query<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${sqlString(db().location.database)} ORDER BY name`);
-    expect(tables.map((t) => t.name)).toEqual(['consent_choices', 'decision_events', 'event_batches', 'heartbeats', 'hits', 'live_minute_rollup', 'live_minute_rollup_days', 'page_views_daily', 'rights_requests', 'session_rollup', 'session_rollup_days', 'visit_rollup', 'visit_rollup_days']);
+    expect(tables.map((t) => t.name)).toEqual(['consent_choices', 'decision_events', 'event_batches', 'heartbeats', 'hits', 'live_minute_rollup', 'live_minute_rollup_days', 'page_views_daily', 'refused_hits', 'rights_requests', 'session_rollup', 'session_rollup_days', 'visit_rollup', 'visit_rollup_days']);
     expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0, refused: [] });
     await again.close();
   });
@@ -61,5 +62,37 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
   it('refuses a server that does not answer, and a URL that names none', async () => {
     await expect(openClickHouseEvents({ ...options, url: urlOf('default:', '127.0.0.1:1') })).rejects.toThrow(ClickHouseStartError);
     await expect(openClickHouseEvents({ ...options, url: 'clickhouse://127.0.0.1:8123/' })).rejects.toThrow(ClickHouseUrlError);
+  });
+
+  it('waits for a server it cannot reach when asked to, and makes the tables once it answers', async () => {
+    const { hostname, port } = new URL(db().location.endpoint);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port) });
+    await proxy.down();
+    const database = `${db().location.database}_late`;
+    const url = urlOf(`${db().location.username}:${db().location.password}`, `127.0.0.1:${proxy.port}`).replace(db().location.database, database);
+    const events = await openClickHouseEvents({ ...options, url, whileUnreachable: 'wait' });
+    try {
+      expect(events.unreachable).toBeInstanceOf(ClickHouseStartError);
+      expect(events.unreachable?.message).toMatch(new RegExp(`^ClickHouse at clickhouse://default@127\\.0\\.0\\.1:${proxy.port}/${database} could not make the events tables: `));
+      expect(events.unreachable?.message).not.toContain('\n');
+      await expect(events.schema.ready()).rejects.toThrow(ClickHouseStartError);
+      expect(events.schema.made).toBe(false);
+      await proxy.up();
+      await events.schema.ready();
+      expect(await events.writer.write({ id: 'c1/late/0', rows: [hitRow('e-late')] })).toMatchObject({ outcome: 'stored', rowsInserted: 1 });
+      const tables = await db().transport.query<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${sqlString(database)} AND name IN ('hits', 'refused_hits')`);
+      expect(tables.map((t) => t.name).sort()).toEqual(['hits', 'refused_hits']);
+    } finally {
+      await events.close();
+      await proxy.down();
+      await db().transport.command(`DROP DATABASE IF EXISTS ${database}`);
+    }
+  });
+
+  it('does not wait for a server that answers with an error: a wrong password fails the start as before', async () => {
+    const secret = `pw-${randomBytes(4).toString('hex')}`;
+    const error = await openClickHouseEvents({ ...options, url: urlOf(`default:${secret}`), whileUnreachable: 'wait' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ClickHouseStartError);
+    expect((error as Error).message).not.toContain(secret);
   });
 });

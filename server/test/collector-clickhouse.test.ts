@@ -16,10 +16,12 @@ import { clickHouseBatchSink } from '../src/store/clickhouse/clickhouse-batch-si
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
-import { openClickHouseRefusals } from '../src/store/clickhouse/refused-hits-table.js';
+import { clickHouseRefusals } from '../src/store/clickhouse/refused-hits-table.js';
+import { schemaGate } from '../src/store/clickhouse/schema-gate.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { intakeOptions } from './helpers/intake-options.js';
+import { startTcpProxy } from './helpers/tcp-proxy.js';
 import { BROWSER_UA, TEST_ENV, beaconUrl, testHit } from './helpers/test-server.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -75,8 +77,8 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
   const count = async (table: string, where = '1') =>
     Number((await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.${table} WHERE ${where}`))[0]!.n);
 
-  async function start(role: 'collector' | 'api' | 'all', dataDir = tempDir()): Promise<MesuraServer> {
-    const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: storeUrl(), MESURA_ROLE: role };
+  async function start(role: 'collector' | 'api' | 'all', dataDir = tempDir(), store = storeUrl()): Promise<MesuraServer> {
+    const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: store, MESURA_ROLE: role };
     const server = await createServer(loadConfig(env, repoRoot));
     cleanups.push(() => server.close());
     return server;
@@ -129,13 +131,36 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     expect(await count('hits', `event_id IN (${events.map((event) => sqlString(event.eventId!)).join(', ')})`)).toBe(2);
   });
 
+  it('a collector starts while ClickHouse cannot be reached, acknowledges, and stores each beacon once it answers, its tables made then', async () => {
+    const { hostname, port } = new URL(db().location.endpoint);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port) });
+    cleanups.push(() => proxy.down());
+    await proxy.down();
+    const database = `${db().location.database}_late`;
+    cleanups.push(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
+    const throughProxy = storeUrl().replace(db().location.endpoint.replace('http://', ''), `127.0.0.1:${proxy.port}`).replace(/\/[^/]+$/, `/${database}`);
+    // Only a collector waits: a process that serves the console needs ClickHouse to answer anything.
+    await expect(start('api', tempDir(), throughProxy)).rejects.toThrow(/could not make the events tables/);
+    const server = await start('collector', tempDir(), throughProxy);
+    const events = [testHit(), testHit(), testHit()];
+    for (const event of events) {
+      expect((await server.app.inject({ url: beaconUrl(event), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+    }
+    await expect(server.app.inject({ url: '/healthz' }).then((r) => r.json())).resolves.toMatchObject({ status: 'ok', refusing: false });
+    await proxy.up();
+    await server.close(); // drains what it acknowledged, making the tables first
+    const ids = events.map((event) => sqlString(event.eventId!)).join(', ');
+    const stored = await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${database}.hits WHERE event_id IN (${ids})`);
+    expect(Number(stored[0]!.n)).toBe(3);
+  });
+
   it('keeps acknowledging while ClickHouse fails, then drains every row once, even when an answer was lost', async () => {
     const tables = eventTables({ variables: variableNames(SITE_VARIABLE_MAP) });
     await ensureSchema(db().transport, db().location.database, tables);
     const transport = flakyTransport(db().transport);
     const writer = new EventBatchWriter({ transport, database: db().location.database, tables, now: Date.now });
     const sink = clickHouseBatchSink({ writer, collector: 'c-flaky', location: db().location, onLeftOut: () => undefined });
-    const refusals = await openClickHouseRefusals(db().transport, db().location.database);
+    const refusals = clickHouseRefusals(db().transport, db().location.database, schemaGate(async () => undefined)); // made above
     const intake = await openIntake({
       ...intakeOptions(tempDir()),
       store: { ...sink, ...refusals },

@@ -16,7 +16,7 @@ import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from 
 import { collectorName } from './clickhouse/collector-name.js';
 import { clickHouseConsentChoices } from './clickhouse/consent-choices-table.js';
 import { openClickHouseEvents, type ClickHouseEvents } from './clickhouse/open-clickhouse-events.js';
-import { openClickHouseRefusals } from './clickhouse/refused-hits-table.js';
+import { clickHouseRefusals } from './clickhouse/refused-hits-table.js';
 import { openDuckDbStore } from './duckdb/duckdb-store.js';
 import type { RowBatchSink } from './row-batch.js';
 import type { ReportStore } from './store.js';
@@ -89,6 +89,12 @@ export interface OpenEventsStoreOptions {
   collectorName: string | undefined;
   /** False on an API node: it drains no log, so it takes no collector name (and writes none). */
   collects: boolean;
+  /**
+   * A collector that serves no console (MESURA_ROLE=collector) starts while ClickHouse cannot be
+   * reached: it acknowledges into its ingest log and makes the tables on its first drain. Any
+   * other start fails then (open-clickhouse-events.ts `whileUnreachable`).
+   */
+  startsWithoutStore: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -105,8 +111,10 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     return { engine: 'duckdb', store, sink: store, drainRetry: undefined, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
   }
   const collector = options.collects ? collectorName(options.logDir, options.collectorName) : API_NODE_NAME;
-  const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, now: Date.now });
-  const refusals = await openClickHouseRefusals(events.transport, events.location.database);
+  const whileUnreachable = options.startsWithoutStore ? 'wait' : 'fail';
+  const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, now: Date.now, whileUnreachable });
+  if (events.unreachable) options.log.warn(`${events.unreachable.message}; acknowledging into the ingest log, draining once it answers`);
+  const refusals = clickHouseRefusals(events.transport, events.location.database, events.schema);
   const onLeftOut = (leftOut: LeftOut) => options.log.warn(leftOutLine(leftOut));
   const sink = drainSink({ events, collector, onLeftOut, url: setting.url, variables: options.variables });
   // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
@@ -117,7 +125,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
     reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
     decisions: new ClickHouseDecisionStore({ transport: readerTransport, timeZone: options.timeZone }),
-    consentChoices: clickHouseConsentChoices(events.transport, events.location.database),
+    consentChoices: clickHouseConsentChoices(events.transport, events.location.database, events.schema),
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,
@@ -139,11 +147,17 @@ const BATCH_SINK_WORKER = new URL('./clickhouse/batch-sink-worker.js', import.me
  */
 function drainSink(options: { events: ClickHouseEvents; collector: string; onLeftOut: (leftOut: LeftOut) => void; url: string; variables: readonly string[] }): RowBatchSink & { close(): Promise<void> } {
   const { events, collector, onLeftOut } = options;
-  if (!existsSync(fileURLToPath(BATCH_SINK_WORKER))) {
-    return { ...clickHouseBatchSink({ writer: events.writer, collector, location: events.location, onLeftOut }), close: async () => undefined };
-  }
-  const workerData = { url: options.url, variables: options.variables, collector, batchRows: DRAIN_BATCH_ROWS };
-  return threadedBatchSink({ workerFile: BATCH_SINK_WORKER, workerData, onLeftOut });
+  const sink = existsSync(fileURLToPath(BATCH_SINK_WORKER))
+    ? threadedBatchSink({ workerFile: BATCH_SINK_WORKER, workerData: { url: options.url, variables: options.variables, collector, batchRows: DRAIN_BATCH_ROWS }, onLeftOut })
+    : { ...clickHouseBatchSink({ writer: events.writer, collector, location: events.location, onLeftOut }), close: async () => undefined };
+  // A collector started before ClickHouse answered makes the tables before its first batch.
+  return {
+    ...sink,
+    async storeBatch(batch, options) {
+      await events.schema.ready();
+      return sink.storeBatch(batch, options);
+    },
+  };
 }
 
 /** One log line for a batch that left rows out: the first few refused rows, with their place in the batch. */

@@ -8,6 +8,7 @@ import { hitsTable } from './hits-table.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFillsTableSql, fillCellsOnce, ROLLUP_FILLS_TABLE } from './rollup-cells.js';
 import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
+import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.js';
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
@@ -26,7 +27,7 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
 
 /**
  * Creates the database and its tables when absent (the events', the batch journal, the consent
- * choices' counts of consent-choices-table.ts, the day roll-ups of day-rollups.ts), and adds the columns an existing table lacks (a
+ * choices' counts of consent-choices-table.ts, the refused hits' of refused-hits-table.ts, the day roll-ups of day-rollups.ts), and adds the columns an existing table lacks (a
  * variable named since it was made). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
  * are read from system.columns. Safe to run on every start and from several processes at once:
  * when two make the same table or column together, the one that loses finds it made and goes on
@@ -43,6 +44,7 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
   await unlessMadeMeanwhile(transport.command(createRightsRequestsTableSql(database)), () => tableExists(RIGHTS_REQUESTS_TABLE));
   await unlessMadeMeanwhile(transport.command(createPageViewsDailyTableSql(database)), () => tableExists(PAGE_VIEWS_DAILY_TABLE));
   await unlessMadeMeanwhile(transport.command(createConsentChoicesTableSql(database)), () => tableExists(CONSENT_CHOICES_TABLE));
+  await unlessMadeMeanwhile(transport.command(createRefusedHitsSql(database)), () => tableExists(REFUSED_HITS_TABLE));
   // The closed days' visits and media sessions the API nodes keep (day-rollup-job.ts); the reports read them.
   for (const rollup of DAY_ROLLUPS) {
     await unlessMadeMeanwhile(transport.command(createRollupTableSql(database, rollup)), () => tableExists(rollup.table));

@@ -1,7 +1,8 @@
-import { createClickHouseTransport, type ClickHouseTransport, type TransportOptions } from './clickhouse-transport.js';
+import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTransport, type TransportOptions } from './clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse-url.js';
 import { ensureSchema, eventTables, type EventTables } from './ensure-schema.js';
 import { EventBatchWriter } from './event-batch-writer.js';
+import { schemaGate, type SchemaGate } from './schema-gate.js';
 
 export interface OpenClickHouseEventsOptions extends TransportOptions {
   /** MESURA_STORE's value: `clickhouse://user:password@host:port/database`. */
@@ -10,40 +11,73 @@ export interface OpenClickHouseEventsOptions extends TransportOptions {
   variables: readonly string[];
   /** The clock the batch journal is dated by (epoch ms). */
   now: () => number;
+  /**
+   * What a start does when ClickHouse cannot be reached (no connection, no answer in time): `fail`
+   * (the default), or `wait`, for a collector, which acknowledges into its ingest log meanwhile and
+   * makes the tables on its first drain. A server that answers with an error (a wrong password, a
+   * database it may not make) fails the start either way: waiting would not mend it.
+   */
+  whileUnreachable?: 'fail' | 'wait';
 }
 
-/** The events side of a ClickHouse deployment, ready: its tables exist, batches can be written (clickhouse-batch-sink.ts). */
+/** The events side of a ClickHouse deployment: its tables, and the writer that fills them (clickhouse-batch-sink.ts). */
 export interface ClickHouseEvents {
   location: ClickHouseLocation;
   transport: ClickHouseTransport;
   tables: EventTables;
   writer: EventBatchWriter;
+  /** Made at the start, or, after a start that waits, on the first call once ClickHouse answers: await `schema.ready()` before writing. */
+  schema: SchemaGate;
+  /** Why the tables could not be made at the start (one line), when the start went on without them (`wait`); undefined when they were made. */
+  unreachable: ClickHouseStartError | undefined;
   close(): Promise<void>;
 }
 
 /** A start that cannot reach ClickHouse or make its tables; the message names the server, never the password. */
 export class ClickHouseStartError extends Error {
   readonly code = 'MESURA_ERR_CLICKHOUSE_START';
+  constructor(
+    message: string,
+    /** Whether ClickHouse answered (with an error) rather than not at all: no connection, no answer in time. */
+    readonly answered: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /**
  * Connects to the ClickHouse MESURA_STORE names, creates its database and tables when absent (and
  * the columns of variables named since), and returns the writer that fills them.
- * Throws ClickHouseUrlError for a bad URL and ClickHouseStartError when the server refuses.
+ * Throws ClickHouseUrlError for a bad URL and ClickHouseStartError when the server refuses, or
+ * cannot be reached and `whileUnreachable` is not `wait`.
  */
 export async function openClickHouseEvents(options: OpenClickHouseEventsOptions): Promise<ClickHouseEvents> {
   const location = parseClickHouseUrl(options.url);
   const transport = createClickHouseTransport(location, options);
   const tables = eventTables({ variables: options.variables });
-  try {
-    await ensureSchema(transport, location.database, tables);
-  } catch (error) {
-    await transport.close();
-    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    // ClickHouse's messages do not repeat a password; this one never will.
-    const reason = location.password === '' ? message : message.replaceAll(location.password, '***');
-    throw new ClickHouseStartError(`ClickHouse at ${describeClickHouse(location)} could not make the events tables: ${reason}`);
-  }
+  const schema = schemaGate(async () => {
+    try {
+      await ensureSchema(transport, location.database, tables);
+    } catch (error) {
+      throw startError(location, error);
+    }
+  });
   const writer = new EventBatchWriter({ transport, database: location.database, tables, now: options.now });
-  return { location, transport, tables, writer, close: () => transport.close() };
+  const events = { location, transport, tables, writer, schema, unreachable: undefined, close: () => transport.close() };
+  try {
+    await schema.ready();
+    return events;
+  } catch (error) {
+    if (options.whileUnreachable === 'wait' && !(error as ClickHouseStartError).answered) return { ...events, unreachable: error as ClickHouseStartError };
+    await transport.close();
+    throw error;
+  }
+}
+
+/** Why the tables could not be made, in one line naming the server and never its password. */
+function startError(location: ClickHouseLocation, error: unknown): ClickHouseStartError {
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  // ClickHouse's messages do not repeat a password; this one never will.
+  const reason = location.password === '' ? message : message.replaceAll(location.password, '***');
+  return new ClickHouseStartError(`ClickHouse at ${describeClickHouse(location)} could not make the events tables: ${reason}`, error instanceof ClickHouseQueryError);
 }

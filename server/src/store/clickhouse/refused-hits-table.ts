@@ -1,5 +1,6 @@
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../../ingest/refusals-store.js';
-import { ClickHouseQueryError, type ClickHouseTransport } from './clickhouse-transport.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
+import type { SchemaGate } from './schema-gate.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /** Hits answered but not stored (ingest/refusals.ts), counted per day, suite and reason. */
@@ -17,21 +18,17 @@ export function createRefusedHitsSql(database: string): string {
     ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (report_suite, day, reason)`;
 }
 
-/** The refusal counts of a ClickHouse deployment; creates its table when absent. */
-export async function openClickHouseRefusals(transport: ClickHouseTransport, database: string): Promise<RefusalStore> {
+/**
+ * The refusal counts of a ClickHouse deployment. Its table is made with the events tables
+ * (ensure-schema.ts); a count is written once they are (`schema`: a collector may start before
+ * ClickHouse answers).
+ */
+export function clickHouseRefusals(transport: ClickHouseTransport, database: string, schema: Pick<SchemaGate, 'ready'>): RefusalStore {
   const table = `${sqlIdentifier(database)}.${REFUSED_HITS_TABLE}`;
-  try {
-    await transport.command(createRefusedHitsSql(database));
-  } catch (error) {
-    // Collectors starting together: 18.16's IF NOT EXISTS can lose the race (ensure-schema.ts).
-    const made = await transport.query(
-      `SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(REFUSED_HITS_TABLE)}`,
-    );
-    if (!(error instanceof ClickHouseQueryError) || made.length === 0) throw error;
-  }
   return {
     async addRefusedHits(rows: readonly RefusedHitsRow[]) {
       if (rows.length === 0) return;
+      await schema.ready();
       const values = rows.map((row) => `(${sqlDate(row.day)}, ${sqlString(row.reportSuite)}, ${sqlString(row.reason)}, ${sqlInteger(row.hits)})`);
       await transport.command(`INSERT INTO ${table} (day, report_suite, reason, hits) VALUES ${values.join(', ')}`);
     },
