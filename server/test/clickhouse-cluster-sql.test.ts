@@ -13,7 +13,7 @@ import { VISIT_ROLLUP } from '../src/store/clickhouse/visit-rollup.js';
 import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { clickHouseConsentChoices } from '../src/store/clickhouse/consent-choices-table.js';
-import { schemaGate } from '../src/store/clickhouse/schema-gate.js';
+import { openOnce } from '../src/store/open-once.js';
 import { clusterSchemaSql, type ClusterLayout } from '../src/store/clickhouse/cluster-sql.js';
 import { ensureSchema, eventTables, type EventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
@@ -135,7 +135,7 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
   );
   expect(Number(inShard[0]!.n)).toBe(5);
   // The banner's answers, counted through the Distributed table as collectors count them, sum up.
-  const choices = clickHouseConsentChoices(transport, database, schemaGate(async () => undefined)); // made by the cluster SQL
+  const choices = clickHouseConsentChoices(transport, database, openOnce(async () => undefined)); // made by the cluster SQL
   await choices.add([{ day: '2026-01-31', reportSuite: 'suite', choice: 'accept-all', choices: 2 }]);
   await choices.add([{ day: '2026-01-31', reportSuite: 'suite', choice: 'accept-all', choices: 3 }]);
   const summed = await transport.query<{ n: string }>(`SELECT sum(choices) AS n FROM ${database}.consent_choices_local`);

@@ -76,7 +76,7 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
       expect(events.unreachable?.message).toMatch(new RegExp(`^ClickHouse at clickhouse://default@127\\.0\\.0\\.1:${proxy.port}/${database} could not make the events tables: `));
       expect(events.unreachable?.message).not.toContain('\n');
       await expect(events.schema.ready()).rejects.toThrow(ClickHouseStartError);
-      expect(events.schema.made).toBe(false);
+      expect(events.schema.isOpen).toBe(false);
       await proxy.up();
       await events.schema.ready();
       expect(await events.writer.write({ id: 'c1/late/0', rows: [hitRow('e-late')] })).toMatchObject({ outcome: 'stored', rowsInserted: 1 });

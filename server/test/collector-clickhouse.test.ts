@@ -17,7 +17,7 @@ import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-tra
 import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { clickHouseRefusals } from '../src/store/clickhouse/refused-hits-table.js';
-import { schemaGate } from '../src/store/clickhouse/schema-gate.js';
+import { openOnce } from '../src/store/open-once.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { intakeOptions } from './helpers/intake-options.js';
@@ -160,7 +160,7 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     const transport = flakyTransport(db().transport);
     const writer = new EventBatchWriter({ transport, database: db().location.database, tables, now: Date.now });
     const sink = clickHouseBatchSink({ writer, collector: 'c-flaky', location: db().location, onLeftOut: () => undefined });
-    const refusals = clickHouseRefusals(db().transport, db().location.database, schemaGate(async () => undefined)); // made above
+    const refusals = clickHouseRefusals(db().transport, db().location.database, openOnce(async () => undefined)); // made above
     const intake = await openIntake({
       ...intakeOptions(tempDir()),
       store: { ...sink, ...refusals },

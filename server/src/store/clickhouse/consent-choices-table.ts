@@ -1,6 +1,6 @@
 import type { ConsentChoiceTable } from '../../consent-choices/consent-choice-table.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import type { SchemaGate } from './schema-gate.js';
+import type { OpenOnce } from '../open-once.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /** The banner's answers per day, suite and choice (consent-choices/), as the embedded store's `consent_choices`. */
@@ -31,13 +31,13 @@ export function createConsentChoicesTableSql(database: string): string {
  * stored. One limit: an insert whose answer is lost after ClickHouse stored it is answered 503
  * although counted, so a client that resent it would count it twice.
  */
-export function clickHouseConsentChoices(transport: Pick<ClickHouseTransport, 'command'>, database: string, schema: SchemaGate): ConsentChoiceTable {
+export function clickHouseConsentChoices(transport: Pick<ClickHouseTransport, 'command'>, database: string, schema: OpenOnce<void>): ConsentChoiceTable {
   const table = `${sqlIdentifier(database)}.${CONSENT_CHOICES_TABLE}`;
   return {
     // Made with the events tables; again here, harmlessly, for a table dropped since. A collector
     // started before ClickHouse answered makes it with them on its first write instead.
     ensure: async () => {
-      if (schema.made) await transport.command(createConsentChoicesTableSql(database));
+      if (schema.isOpen) await transport.command(createConsentChoicesTableSql(database));
     },
     add: async (counts) => {
       if (counts.length === 0) return;

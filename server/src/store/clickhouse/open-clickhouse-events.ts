@@ -2,7 +2,7 @@ import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTranspo
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse-url.js';
 import { ensureSchema, eventTables, type EventTables } from './ensure-schema.js';
 import { EventBatchWriter } from './event-batch-writer.js';
-import { schemaGate, type SchemaGate } from './schema-gate.js';
+import { openOnce, type OpenOnce } from '../open-once.js';
 
 export interface OpenClickHouseEventsOptions extends TransportOptions {
   /** MESURA_STORE's value: `clickhouse://user:password@host:port/database`. */
@@ -27,7 +27,7 @@ export interface ClickHouseEvents {
   tables: EventTables;
   writer: EventBatchWriter;
   /** Made at the start, or, after a start that waits, on the first call once ClickHouse answers: await `schema.ready()` before writing. */
-  schema: SchemaGate;
+  schema: OpenOnce<void>;
   /** Why the tables could not be made at the start (one line), when the start went on without them (`wait`); undefined when they were made. */
   unreachable: ClickHouseStartError | undefined;
   close(): Promise<void>;
@@ -55,7 +55,7 @@ export async function openClickHouseEvents(options: OpenClickHouseEventsOptions)
   const location = parseClickHouseUrl(options.url);
   const transport = createClickHouseTransport(location, options);
   const tables = eventTables({ variables: options.variables });
-  const schema = schemaGate(async () => {
+  const schema = openOnce(async () => {
     try {
       await ensureSchema(transport, location.database, tables);
     } catch (error) {

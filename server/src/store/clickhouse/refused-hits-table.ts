@@ -1,6 +1,6 @@
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../../ingest/refusals-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import type { SchemaGate } from './schema-gate.js';
+import type { OpenOnce } from '../open-once.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /** Hits answered but not stored (ingest/refusals.ts), counted per day, suite and reason. */
@@ -23,7 +23,7 @@ export function createRefusedHitsSql(database: string): string {
  * (ensure-schema.ts); a count is written once they are (`schema`: a collector may start before
  * ClickHouse answers).
  */
-export function clickHouseRefusals(transport: ClickHouseTransport, database: string, schema: Pick<SchemaGate, 'ready'>): RefusalStore {
+export function clickHouseRefusals(transport: ClickHouseTransport, database: string, schema: Pick<OpenOnce<void>, 'ready'>): RefusalStore {
   const table = `${sqlIdentifier(database)}.${REFUSED_HITS_TABLE}`;
   return {
     async addRefusedHits(rows: readonly RefusedHitsRow[]) {
