@@ -131,7 +131,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.
   const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone) : undefined);
   // Read only when MESURA_METADATA is unset, and then `embedded` is open.
-  const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log);
+  // A collector also starts while PostgreSQL cannot be reached: its beacons need no metadata.
+  const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log, { whileUnreachable: config.role === 'collector' ? 'wait' : 'fail' });
   // An API node on ClickHouse takes in no events: it has no ingest log (its reports read ClickHouse).
   const intake = !collectsEvents && events.engine === 'clickhouse' ? undefined : await openIntake({
     dataDir: config.dataDir,
@@ -183,7 +184,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
   }
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, ...(catalogTimers && { timers: catalogTimers }) });
+  const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, startWithoutStore: config.role === 'collector', ...(catalogTimers && { timers: catalogTimers }) });
   const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
   collectors.delivery = createDeliveryHandler({
     index: catalog.index,
@@ -200,7 +201,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     previews,
   });
   const { email: adminEmail, password: adminPassword } = config.firstAdmin;
-  const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword };
+  const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword, makesFirstAdmin: servesConsole };
   const accounts = await openAccounts(metadata.accounts, accountSettings, now, app.log);
   // Before any route: the guard records each one with its declared access.
   const routes = installAuthGuard(app, accounts);

@@ -124,6 +124,28 @@ describe('a change made through another decision server (a shared store)', () =>
     expect(warnings).toEqual(['activities not refreshed from the store, will retry: connection refused']);
   });
 
+  it('opens empty while the store cannot be reached when told to, and seeds and loads on the first poll that reaches it', async () => {
+    const store = sharedStore();
+    const reachable = { seedActivities: store.seedActivities.bind(store), activitiesVersion: store.activitiesVersion };
+    const down = async (): Promise<never> => {
+      throw new Error('cannot reach the metadata database');
+    };
+    Object.assign(store, { seedActivities: down, activitiesVersion: down });
+    const warnings: string[] = [];
+    const timers = manualTimers();
+    const seeded = legacy('llavor', '<p>x</p>');
+    const settings = { ...options(timers), seed: () => [seeded], warn: (m: string) => warnings.push(m) };
+    await expect(openActivityCatalog(store, settings)).rejects.toThrow('cannot reach');
+    const catalog = await openActivityCatalog(store, { ...settings, startWithoutStore: true });
+    expect(catalog.index().byId('llavor')).toBeUndefined();
+    expect(warnings).toEqual(['activities not loaded from the store, will retry: cannot reach the metadata database']);
+    await timers.intervals[0]!.fire();
+    expect(catalog.index().byId('llavor')).toBeUndefined();
+    Object.assign(store, reachable);
+    await timers.intervals[0]!.fire();
+    expect(catalog.index().byId('llavor')).toBeDefined();
+  });
+
   it('does not poll a store only this server writes (the embedded file)', async () => {
     const timers = manualTimers();
     await openActivityCatalog(sharedStore(), { ...options(timers), poll: false });

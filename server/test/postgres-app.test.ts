@@ -13,7 +13,10 @@ import { loadConfig } from '../src/config.js';
 import type { CatalogTimers } from '../src/decide/activity-catalog.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 import { SEEDED_POLLS } from '../src/engagement/seeded-polls.js';
-import { TEST_ENV, TEST_PASSWORD } from './helpers/test-server.js';
+import { encodeDeliveryQuery } from '@mesura/protocol';
+import { articleDeliveryRequest } from './helpers/delivery-request.js';
+import { startTcpProxy } from './helpers/tcp-proxy.js';
+import { BROWSER_UA, TEST_ENV, TEST_PASSWORD, beaconUrl, testHit } from './helpers/test-server.js';
 import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
 
 const url = testPostgres();
@@ -38,9 +41,9 @@ function manualTimers(): CatalogTimers & { fire(): Promise<unknown> } {
   };
 }
 
-async function startServer(metadataUrl: string, timers: CatalogTimers): Promise<MesuraServer> {
+async function startServer(metadataUrl: string, timers: CatalogTimers, role = 'all'): Promise<MesuraServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-pg-app-'));
-  const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_METADATA: metadataUrl, MESURA_ADMIN_EMAIL: ADMIN, MESURA_ADMIN_PASSWORD: TEST_PASSWORD };
+  const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_METADATA: metadataUrl, MESURA_ADMIN_EMAIL: ADMIN, MESURA_ADMIN_PASSWORD: TEST_PASSWORD, MESURA_ROLE: role };
   const server = await createServer(loadConfig(env, repoRoot), { catalogTimers: timers });
   cleanups.push(async () => {
     await server.close();
@@ -98,4 +101,41 @@ describe.skipIf(url === undefined)('two servers on one metadata database', () =>
     const audit = (await b.app.inject({ url: '/api/accounts/audit', headers: sessionB })).json();
     expect(audit.entries.filter((entry: { action: string }) => entry.action === 'login')).toHaveLength(2);
   });
+
+  it('a collector starts while PostgreSQL cannot be reached: it collects, answers no offer, and serves the activities after the first poll once it answers', async () => {
+    schema = testSchema(url!);
+    await schema.pool();
+    const target = new URL(url!.connectionString);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanups.push(() => proxy.down());
+    await proxy.down();
+    const throughProxy = new URL(url!.connectionString);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    const metadataUrl = `${throughProxy.href}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
+    // Only a collector waits: the console needs its accounts to answer anything.
+    await expect(startServer(metadataUrl, manualTimers(), 'api')).rejects.toThrow(/cannot reach the metadata database/);
+    const timers = manualTimers();
+    const collector = await startServer(metadataUrl, timers, 'collector');
+    const base = await collector.app.listen({ port: 0, host: '127.0.0.1' });
+    expect((await collector.app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+    expect(await offers(base)).toEqual([]);
+    await timers.fire(); // still down: the poll fails and says so, the collector goes on
+    expect(await offers(base)).toEqual([]);
+
+    await proxy.up();
+    await timers.fire();
+    expect((await offers(base)).length).toBeGreaterThan(0);
+    // The site's activities were seeded by that poll, and no admin was made: a collector serves no sign-in.
+    const pool = await schema.pool();
+    expect((await pool.query('SELECT count(*)::int AS n FROM users')).rows[0]).toEqual({ n: 0 });
+  });
 });
+
+/** A decision's offers, asked of the listening server: a collector serves delivery on node:http only, beside the framework. */
+async function offers(base: string): Promise<unknown[]> {
+  const query = encodeDeliveryQuery(articleDeliveryRequest(Date.now(), { deviceId: `${'d'.repeat(32)}.1_0` }));
+  const answer = await fetch(`${base}/m2/mesura/mbox/json?${query}`, { headers: { 'user-agent': BROWSER_UA, origin: ORIGIN } });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { offers: unknown[] }).offers;
+}

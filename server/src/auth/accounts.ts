@@ -16,10 +16,16 @@ export interface AccountSettings {
   siteOrigins: readonly string[];
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /**
+   * Whether this process makes the first admin when there is no user: where the console is
+   * served. A collector serves no sign-in, and starts without reading the accounts.
+   */
+  makesFirstAdmin: boolean;
 }
 
 export async function openAccounts(store: AccountStore, settings: AccountSettings, now: () => number, log: FastifyBaseLogger): Promise<AuthContext> {
   const context = createAuthContext(store, settings.publicUrl, settings.siteOrigins, now);
+  if (!settings.makesFirstAdmin) return context;
   const made = await ensureFirstAdmin(context, settings.dataDir, { email: settings.adminEmail, password: settings.adminPassword });
   if (made?.passwordFile) {
     log.warn(`first start: made the admin ${made.email}; its password is in ${made.passwordFile} (read it once, sign in at /consola/entrar/, choose a new one)`);

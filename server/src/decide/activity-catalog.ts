@@ -59,11 +59,17 @@ export interface ActivityCatalogOptions {
   poll?: boolean;
   /** Default the process's timers (unref'd: polling never keeps a process alive). */
   timers?: CatalogTimers;
+  /**
+   * Opens with no activity when the store does not answer (a collector starting while PostgreSQL
+   * is down: delivery answers no offer meanwhile) and seeds and loads on the first poll that it
+   * does, instead of failing. Only with `poll`. Default false.
+   */
+  startWithoutStore?: boolean;
 }
 
 export async function openActivityCatalog(store: ActivityStore, options: ActivityCatalogOptions): Promise<ActivityCatalog> {
   const { now, warn, redirects, seed = siteActivities, timers = SYSTEM_TIMERS } = options;
-  await store.seedActivities(seed(), { atMs: now(), by: SEED_AUTHOR });
+  let seeded = false;
   let loadedVersion = -1;
   let current = buildIndex([]);
   const load = async () => {
@@ -80,9 +86,20 @@ export async function openActivityCatalog(store: ActivityStore, options: Activit
     current = buildIndex(activities);
     loadedVersion = version;
   };
-  await load();
+  const seedAndLoad = async () => {
+    await store.seedActivities(seed(), { atMs: now(), by: SEED_AUTHOR });
+    seeded = true;
+    await load();
+  };
+  try {
+    await seedAndLoad();
+  } catch (error) {
+    if (!options.startWithoutStore || !options.poll) throw error;
+    warn(`activities not loaded from the store, will retry: ${(error as Error).message}`);
+  }
   const refresh = async () => {
-    if ((await store.activitiesVersion()) !== loadedVersion) await load();
+    if (!seeded) await seedAndLoad();
+    else if ((await store.activitiesVersion()) !== loadedVersion) await load();
   };
   let polling: Promise<void> | undefined;
   // A poll still running (a slow store) is not doubled; the promise lets tests await the poll they fire.

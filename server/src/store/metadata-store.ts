@@ -14,6 +14,7 @@ import { openEngagementStore, type EngagementStore } from '../engagement/engagem
 import { openVisitorStore, type VisitorStore } from '../visitors/visitor-store.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
+import { afterOpen, openOnce } from './open-once.js';
 import type { PostgresUrl } from './postgres/postgres-url.js';
 
 export interface MetadataStore {
@@ -41,7 +42,17 @@ export interface EmbeddedMetadata extends ActivityStore {
   readonly accounts: AccountStore;
 }
 
-export async function openMetadataStore(settings: MetadataSettings, embedded: EmbeddedMetadata, log: FastifyBaseLogger): Promise<MetadataStore> {
+export interface OpenMetadataOptions {
+  /**
+   * What a start does when PostgreSQL cannot be reached (no connection in time): `fail` (the
+   * default), or `wait`, for a collector: it starts without the activities (delivery answers no
+   * offer), and its catalog loads them once PostgreSQL answers (decide/activity-catalog.ts). A
+   * server that answers with an error (a wrong password) fails the start either way.
+   */
+  whileUnreachable?: 'fail' | 'wait';
+}
+
+export async function openMetadataStore(settings: MetadataSettings, embedded: EmbeddedMetadata, log: FastifyBaseLogger, options: OpenMetadataOptions = {}): Promise<MetadataStore> {
   if (settings.metadata === undefined) {
     return {
       accounts: embedded.accounts,
@@ -55,17 +66,29 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
   }
   // Loaded only here: an embedded deployment never loads the PostgreSQL client.
   const { openPostgresMetadata } = await import('./postgres/postgres-metadata.js');
+  const { MetadataConnectError } = await import('./postgres/postgres-pool.js');
   const url = settings.metadata;
-  const metadata = await openPostgresMetadata(url, { onIdleError: (error) => log.warn(`metadata database ${url.display}: ${error.message}`) });
-  const steps = metadata.migrated.map((step) => `${step.version} ${step.name}`).join(', ');
-  log.info(`metadata in PostgreSQL ${url.display}${steps === '' ? '' : `; schema steps applied: ${steps}`}`);
+  const metadata = openOnce(async () => {
+    const opened = await openPostgresMetadata(url, { onIdleError: (error) => log.warn(`metadata database ${url.display}: ${error.message}`) });
+    const steps = opened.migrated.map((step) => `${step.version} ${step.name}`).join(', ');
+    log.info(`metadata in PostgreSQL ${url.display}${steps === '' ? '' : `; schema steps applied: ${steps}`}`);
+    return opened;
+  });
+  try {
+    await metadata.ready();
+  } catch (error) {
+    if (options.whileUnreachable !== 'wait' || !(error instanceof MetadataConnectError) || error.answered) throw error;
+    log.warn(`${error.message}; collecting without activities until it answers`);
+  }
   return {
-    accounts: metadata.accounts,
-    activities: metadata.activities,
-    loadContent: () => metadata.loadContent(),
-    openEngagement: async () => metadata.engagement,
-    openVisitors: async () => metadata.visitors,
+    accounts: afterOpen(async () => (await metadata.ready()).accounts),
+    activities: afterOpen(async () => (await metadata.ready()).activities),
+    loadContent: async () => (await metadata.ready()).loadContent(),
+    openEngagement: async () => (await metadata.ready()).engagement,
+    openVisitors: async () => (await metadata.ready()).visitors,
     shared: true,
-    close: () => metadata.close(),
+    close: async () => {
+      if (metadata.isOpen) await (await metadata.ready()).close();
+    },
   };
 }

@@ -43,6 +43,18 @@ export interface MetadataPoolOptions {
   onIdleError: (error: Error) => void;
 }
 
+/** A first connection that failed; the message names the database without its password. */
+export class MetadataConnectError extends Error {
+  readonly code = 'MESURA_ERR_METADATA_CONNECT';
+  constructor(
+    message: string,
+    /** Whether PostgreSQL answered (with an error: a wrong password, no such database) rather than not at all. */
+    readonly answered: boolean,
+  ) {
+    super(message);
+  }
+}
+
 export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOptions): Promise<MetadataPool> {
   const { schema } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`metadata schema '${schema}' must be lower-case letters, digits and _`);
@@ -66,7 +78,7 @@ export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOp
     else await run('SELECT 1');
   } catch (error) {
     await pool.end();
-    throw new Error(`cannot reach the metadata database ${url.display}: ${(error as Error).message}`);
+    throw new MetadataConnectError(`cannot reach the metadata database ${url.display}: ${(error as Error).message}`, error instanceof pg.DatabaseError);
   }
   return {
     query: run,
