@@ -63,12 +63,11 @@ export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOp
     max: METADATA_POOL_CONNECTIONS,
     connectionTimeoutMillis: METADATA_CONNECT_TIMEOUT_MS,
     statement_timeout: METADATA_STATEMENT_TIMEOUT_MS,
+    // Set as the connection starts, before any statement (SCHEMA_NAME needs no quoting).
+    ...(schema !== undefined && { options: `-c search_path=${schema}` }),
   });
   // Without a listener, an idle connection's error (a restart of PostgreSQL) would end the process.
   pool.on('error', (error) => options.onIdleError(error));
-  if (schema !== undefined) {
-    pool.on('connect', (client) => void client.query(`SET search_path TO ${pg.escapeIdentifier(schema)}`).catch(options.onIdleError));
-  }
   const run: Sql['query'] = async (text, values = []) => {
     const result = await pool.query(text, values as SqlParameter[]);
     return { rows: result.rows as PgRow[], rowCount: result.rowCount ?? 0 };
