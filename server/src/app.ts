@@ -6,6 +6,7 @@ import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createBackfill, ensureBackfillKey, type Backfill } from './ingest/backfill-key.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
+import { collectorStatus } from './ingest/collector-health.js';
 import { openActivityCatalog, type ActivityCatalog, type CatalogTimers } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
 import { createRedirectPolicy } from './decide/redirect-policy.js';
@@ -282,7 +283,7 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 /** A collector's /healthz: its ingest log's way to the events store (ingest/collector-health.ts). */
 async function collectorHealthBody(intake: Intake) {
   const health = intake.health();
-  return { status: health.refusing ? 'refusing' : 'ok', role: 'collector', pendingEvents: await intake.pending(), ...health };
+  return { status: collectorStatus(health), role: 'collector', pendingEvents: await intake.pending(), ...health };
 }
 
 interface RouteDeps {
@@ -306,11 +307,12 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
   const pending = intake ? () => intake.pending() : async () => 0;
-  app.get('/healthz', { config: { access: 'public' } }, async () => ({
-    status: 'ok',
-    pendingEvents: await pending(),
-    ...(deps.rollups && { dayRollups: deps.rollups() }),
-  }));
+  app.get('/healthz', { config: { access: 'public' } }, async () => {
+    const dayRollups = deps.rollups?.();
+    // `degraded` while a day roll-up's last run failed: the reports still answer, cutting those days from the events.
+    const failing = Object.values(dayRollups ?? {}).some((rollup) => rollup.failing);
+    return { status: failing ? 'degraded' : 'ok', pendingEvents: await pending(), ...(dayRollups && { dayRollups }) };
+  });
   if (events) await registerEventRoutes(app, config, { ...events, now });
   if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now, intake);
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });

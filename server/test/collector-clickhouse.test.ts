@@ -118,6 +118,24 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     expect(report.statusCode).toBe(401);
   });
 
+  it("an API node's /healthz says degraded while a day roll-up's last run failed, and ok once one succeeds", async () => {
+    const { hostname, port } = new URL(db().location.endpoint);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port) });
+    cleanups.push(() => proxy.down());
+    const throughProxy = storeUrl().replace(db().location.endpoint.replace('http://', ''), `127.0.0.1:${proxy.port}`);
+    const server = await start('api', tempDir(), throughProxy);
+    await server.dayRollups!.runNow();
+    expect((await server.app.inject({ url: '/healthz' })).json()).toMatchObject({ status: 'ok' });
+    await proxy.down();
+    await server.dayRollups!.runNow();
+    const down = (await server.app.inject({ url: '/healthz' })).json() as { status: string; dayRollups: Record<string, { failing: boolean }> };
+    expect(down.status).toBe('degraded');
+    expect(Object.values(down.dayRollups).every((rollup) => rollup.failing)).toBe(true);
+    await proxy.up();
+    await server.dayRollups!.runNow();
+    expect((await server.app.inject({ url: '/healthz' })).json()).toMatchObject({ status: 'ok' });
+  });
+
   it('one process with MESURA_STORE alone (role all) acknowledges beacons, drains them to ClickHouse and serves the reports behind sign-in', async () => {
     const server = await start('all');
     const events = [testHit(), testHit()];

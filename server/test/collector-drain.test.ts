@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
-import { LOG_FULL_RETRY_AFTER_S } from '../src/ingest/collector-health.js';
+import { LOG_FULL_RETRY_AFTER_S, collectorStatus } from '../src/ingest/collector-health.js';
 import { IngestLog } from '../src/ingest/ingest-log.js';
 import { openIntake, type Intake } from '../src/ingest/intake.js';
 import type { RefusalStore } from '../src/ingest/refusals-store.js';
@@ -132,7 +132,9 @@ describe('a collector\'s intake while its events store is down (issue: keeps ack
     intake = await openIntake({ ...intakeOptions(dir), store: sink, maxUndrainedLogBytes, drainRetry: RETRY, now: () => nowMs });
     const acknowledged: string[] = [];
     let refusal: unknown;
+    expect(collectorStatus(intake.health())).toBe('ok');
     for (let i = 0; i < 100 && refusal === undefined; i++) {
+      if (i === 1) expect(collectorStatus(intake.health())).toBe('degraded'); // acknowledging, its first drain failed
       const event = testHit({ eventId: `e-${i}`, visitor: { fid: `1F65FB944AFA1C05-${String(i).padStart(16, '0')}` } });
       try {
         await intake.collect(beaconOf(event, nowMs));
@@ -152,11 +154,13 @@ describe('a collector\'s intake while its events store is down (issue: keeps ack
     expect(full).toMatchObject({ refusing: true, maxUndrainedLogBytes, lagMs: (acknowledged.length + 1) * 1000 }); // the first row was written that long ago
     expect(full.undrainedLogBytes).toBeGreaterThan(maxUndrainedLogBytes);
     expect(full.lastDrainError?.message).toMatch(/ECONNREFUSED$/);
+    expect(collectorStatus(full)).toBe('refusing');
     expect(sink.stored.size).toBe(0);
 
     sink.down = false;
     await intake.catchUp();
     expect(intake.health()).toEqual({ undrainedLogBytes: 0, maxUndrainedLogBytes, lagMs: 0, refusing: false, lastDrainError: null });
+    expect(collectorStatus(intake.health())).toBe('ok');
     expect([...sink.stored.keys()].sort()).toEqual([...acknowledged].sort());
     expect([...sink.stored.values()].every((times) => times === 1)).toBe(true);
     // Below the bound again: accepted.

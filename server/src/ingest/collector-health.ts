@@ -29,6 +29,18 @@ export interface CollectorHealth {
   lastDrainError: { message: string; atMs: number; failures: number } | null;
 }
 
+/**
+ * The one word of /healthz a monitor alerts on: `refusing` (new events answered 503: the log is
+ * past its bound), `degraded` (acknowledging, but the last drain failed: events wait on this disk),
+ * or `ok`.
+ */
+export type CollectorStatus = 'ok' | 'degraded' | 'refusing';
+
+export function collectorStatus(health: Pick<CollectorHealth, 'refusing' | 'lastDrainError'>): CollectorStatus {
+  if (health.refusing) return 'refusing';
+  return health.lastDrainError === null ? 'ok' : 'degraded';
+}
+
 export interface CollectorHealthSource {
   log: Pick<IngestLog, 'undrainedBytes' | 'oldestUndrainedMs'>;
   lastFailure: () => DrainFailure | undefined;
