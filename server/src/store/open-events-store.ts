@@ -153,9 +153,9 @@ function drainSink(options: { events: ClickHouseEvents; collector: string; onLef
   // A collector started before ClickHouse answered makes the tables before its first batch.
   return {
     ...sink,
-    async storeBatch(batch, options) {
+    async storeBatch(batch, storeOptions) {
       await events.schema.ready();
-      return sink.storeBatch(batch, options);
+      return sink.storeBatch(batch, storeOptions);
     },
   };
 }
