@@ -35,6 +35,30 @@ describe('openOnce (a store opened once its server answers)', () => {
   });
 });
 
+describe('openOnce closed', () => {
+  it('waits for an attempt under way, disposes of what it opened, and opens nothing after', async () => {
+    let finish: (value: string) => void = () => undefined;
+    let opens = 0;
+    const once = openOnce(() => {
+      opens += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    });
+    const pending = once.ready();
+    const disposed: string[] = [];
+    const closing = once.close(async (value) => void disposed.push(value));
+    finish('pool');
+    await closing;
+    expect(await pending).toBe('pool');
+    expect(disposed).toEqual(['pool']);
+    await expect(once.ready()).rejects.toThrow('closed');
+    const never = openOnce(async () => 'x');
+    await never.close(async (value) => void disposed.push(value));
+    await expect(never.ready()).rejects.toThrow('closed');
+    expect(disposed).toEqual(['pool']);
+    expect(opens).toBe(1);
+  });
+});
+
 describe('afterOpen (a store whose methods wait for it to open)', () => {
   class Counter {
     private n = 0;

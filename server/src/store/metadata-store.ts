@@ -28,6 +28,8 @@ export interface MetadataStore {
   openVisitors(): Promise<VisitorStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
+  /** True while a process that started without reaching its PostgreSQL (`whileUnreachable: 'wait'`) has not reached it yet. */
+  isWaiting(): boolean;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       openEngagement: () => openEngagementStore(settings.dataDir),
       openVisitors: () => openVisitorStore(settings.dataDir),
       shared: false,
+      isWaiting: () => false,
       close: async () => undefined,
     };
   }
@@ -77,7 +80,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
   try {
     await metadata.ready();
   } catch (error) {
-    if (options.whileUnreachable !== 'wait' || !(error instanceof MetadataConnectError) || error.answered) throw error;
+    if (options.whileUnreachable !== 'wait' || !(error instanceof MetadataConnectError) || !error.transient) throw error;
     log.warn(`${error.message}; collecting without activities until it answers`);
   }
   return {
@@ -87,8 +90,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     openEngagement: async () => (await metadata.ready()).engagement,
     openVisitors: async () => (await metadata.ready()).visitors,
     shared: true,
-    close: async () => {
-      if (metadata.isOpen) await (await metadata.ready()).close();
-    },
+    isWaiting: () => !metadata.isOpen,
+    close: () => metadata.close((opened) => opened.close()),
   };
 }

@@ -12,16 +12,23 @@ export interface OpenOnce<T> {
    * an attempt that fails rejects them all, and the next call tries again.
    */
   ready(): Promise<T>;
+  /**
+   * From now on `ready()` rejects; waits for an attempt under way, and hands what was opened, if
+   * anything, to `dispose`: an attempt that ends after a close leaves nothing open.
+   */
+  close(dispose: (value: T) => Promise<void>): Promise<void>;
 }
 
 export function openOnce<T>(open: () => Promise<T>): OpenOnce<T> {
   let opened: { value: T } | undefined;
   let attempt: Promise<T> | undefined;
+  let closed = false;
   return {
     get isOpen() {
       return opened !== undefined;
     },
     ready() {
+      if (closed) return Promise.reject(new Error('closed: nothing more is opened'));
       if (opened) return Promise.resolve(opened.value);
       attempt ??= open().then(
         (value) => {
@@ -35,6 +42,11 @@ export function openOnce<T>(open: () => Promise<T>): OpenOnce<T> {
         },
       );
       return attempt;
+    },
+    async close(dispose) {
+      closed = true;
+      await attempt?.catch(() => undefined);
+      if (opened) await dispose(opened.value);
     },
   };
 }

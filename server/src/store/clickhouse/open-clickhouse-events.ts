@@ -38,8 +38,8 @@ export class ClickHouseStartError extends Error {
   readonly code = 'MESURA_ERR_CLICKHOUSE_START';
   constructor(
     message: string,
-    /** Whether ClickHouse answered (with an error) rather than not at all: no connection, no answer in time. */
-    readonly answered: boolean,
+    /** Whether the failure may pass by itself (clickHouseFailurePasses): a collector waits for it; otherwise the start fails. */
+    readonly transient: boolean,
   ) {
     super(message);
   }
@@ -68,7 +68,7 @@ export async function openClickHouseEvents(options: OpenClickHouseEventsOptions)
     await schema.ready();
     return events;
   } catch (error) {
-    if (options.whileUnreachable === 'wait' && !(error as ClickHouseStartError).answered) return { ...events, unreachable: error as ClickHouseStartError };
+    if (options.whileUnreachable === 'wait' && (error as ClickHouseStartError).transient) return { ...events, unreachable: error as ClickHouseStartError };
     await transport.close();
     throw error;
   }
@@ -79,5 +79,23 @@ function startError(location: ClickHouseLocation, error: unknown): ClickHouseSta
   const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   // ClickHouse's messages do not repeat a password; this one never will.
   const reason = location.password === '' ? message : message.replaceAll(location.password, '***');
-  return new ClickHouseStartError(`ClickHouse at ${describeClickHouse(location)} could not make the events tables: ${reason}`, error instanceof ClickHouseQueryError);
+  return new ClickHouseStartError(`ClickHouse at ${describeClickHouse(location)} could not make the events tables: ${reason}`, clickHouseFailurePasses(error));
+}
+
+/**
+ * ClickHouse's codes for a server that answers but cannot serve now: a statement or socket timed
+ * out (159, 209), a network error between its nodes (210), too many queries (202), out of memory
+ * (241), a table read-only while its replica catches up (242), ZooKeeper or Keeper away (999).
+ */
+const PASSING_CLICKHOUSE_CODES = new Set([159, 202, 209, 210, 241, 242, 999]);
+
+/**
+ * Whether making the tables failed in a way that may pass without a change of settings: no answer
+ * at all (the client's own errors: no connection, no answer in time), or one of
+ * PASSING_CLICKHOUSE_CODES. Any other answer (a wrong password, a database it may not make) is
+ * a setting to mend.
+ */
+export function clickHouseFailurePasses(error: unknown): boolean {
+  if (!(error instanceof ClickHouseQueryError)) return true;
+  return error.clickHouseCode !== undefined && PASSING_CLICKHOUSE_CODES.has(error.clickHouseCode);
 }

@@ -48,11 +48,32 @@ export class MetadataConnectError extends Error {
   readonly code = 'MESURA_ERR_METADATA_CONNECT';
   constructor(
     message: string,
-    /** Whether PostgreSQL answered (with an error: a wrong password, no such database) rather than not at all. */
-    readonly answered: boolean,
+    /** Whether the failure may pass by itself (metadataFailurePasses): a collector waits for it; otherwise the start fails. */
+    readonly transient: boolean,
   ) {
     super(message);
   }
+}
+
+/** Network errors of a connection that may come back: nothing answers, or not yet. */
+const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * Whether a first connection's failure may pass without a change of settings: no connection or
+ * no answer in time (pg's own "timeout expired", "timeout exceeded when trying to connect",
+ * "Connection terminated…"), or PostgreSQL saying it cannot serve now (SQLSTATE class 08
+ * connection, 53 resources such as too many clients, 57P01–57P03 shutting down or starting up).
+ * A wrong password (28…), an unknown database (3D000) or a TLS or password setting the client
+ * refuses are not: waiting would not mend them.
+ */
+export function metadataFailurePasses(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) {
+    const state = error.code ?? '';
+    return state.startsWith('08') || state.startsWith('53') || /^57P0[123]$/.test(state);
+  }
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
+  return typeof message === 'string' && /^(timeout expired|timeout exceeded when trying to connect|Connection terminated)/.test(message);
 }
 
 export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOptions): Promise<MetadataPool> {
@@ -77,7 +98,7 @@ export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOp
     else await run('SELECT 1');
   } catch (error) {
     await pool.end();
-    throw new MetadataConnectError(`cannot reach the metadata database ${url.display}: ${(error as Error).message}`, error instanceof pg.DatabaseError);
+    throw new MetadataConnectError(`cannot reach the metadata database ${url.display}: ${(error as Error).message}`, metadataFailurePasses(error));
   }
   return {
     query: run,
