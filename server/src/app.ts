@@ -185,7 +185,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
   }
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
-  const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, startWithoutStore: config.role === 'collector', ...(catalogTimers && { timers: catalogTimers }) });
+  const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, startWithoutStore: metadata.isWaiting(), ...(catalogTimers && { timers: catalogTimers }) });
   const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
   collectors.delivery = createDeliveryHandler({
     index: catalog.index,
@@ -213,7 +213,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await app.register(consentChoiceRoutes, { table, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
   }
   if (config.role === 'collector') {
-    app.get('/healthz', { config: { access: 'public' } }, async () => collectorHealthBody(intake!));
+    // The servers a collector started without and has not reached since (ClickHouse's tables, PostgreSQL's activities).
+    const waitingFor = () => [...(events.isWaiting() ? ['events store'] : []), ...(metadata.isWaiting() ? ['metadata store'] : [])];
+    app.get('/healthz', { config: { access: 'public' } }, async () => collectorHealthBody(intake!, waitingFor()));
   } else {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
@@ -281,9 +283,9 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 }
 
 /** A collector's /healthz: its ingest log's way to the events store (ingest/collector-health.ts). */
-async function collectorHealthBody(intake: Intake) {
+async function collectorHealthBody(intake: Intake, waitingFor: readonly string[]) {
   const health = intake.health();
-  return { status: collectorStatus(health), role: 'collector', pendingEvents: await intake.pending(), ...health };
+  return { status: collectorStatus(health, waitingFor), role: 'collector', pendingEvents: await intake.pending(), ...health, waitingFor };
 }
 
 interface RouteDeps {

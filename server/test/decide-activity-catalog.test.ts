@@ -124,10 +124,12 @@ describe('a change made through another decision server (a shared store)', () =>
     expect(warnings).toEqual(['activities not refreshed from the store, will retry: connection refused']);
   });
 
-  it('opens empty while the store cannot be reached when told to, and seeds and loads on the first poll that reaches it', async () => {
+  it('opens empty without asking the store when told to, and seeds and loads on the first poll that reaches it', async () => {
     const store = sharedStore();
     const reachable = { seedActivities: store.seedActivities.bind(store), activitiesVersion: store.activitiesVersion };
+    let asked = 0;
     const down = async (): Promise<never> => {
+      asked += 1;
       throw new Error('cannot reach the metadata database');
     };
     Object.assign(store, { seedActivities: down, activitiesVersion: down });
@@ -136,14 +138,17 @@ describe('a change made through another decision server (a shared store)', () =>
     const seeded = legacy('llavor', '<p>x</p>');
     const settings = { ...options(timers), seed: () => [seeded], warn: (m: string) => warnings.push(m) };
     await expect(openActivityCatalog(store, settings)).rejects.toThrow('cannot reach');
+    asked = 0;
     const catalog = await openActivityCatalog(store, { ...settings, startWithoutStore: true });
+    expect(asked).toBe(0);
     expect(catalog.index().byId('llavor')).toBeUndefined();
-    expect(warnings).toEqual(['activities not loaded from the store, will retry: cannot reach the metadata database']);
-    await timers.intervals[0]!.fire();
+    await timers.intervals.at(-1)!.fire();
+    expect(warnings).toEqual(['activities not refreshed from the store, will retry: cannot reach the metadata database']);
     expect(catalog.index().byId('llavor')).toBeUndefined();
     Object.assign(store, reachable);
-    await timers.intervals[0]!.fire();
+    await timers.intervals.at(-1)!.fire();
     expect(catalog.index().byId('llavor')).toBeDefined();
+    await expect(openActivityCatalog(store, { ...settings, poll: false, startWithoutStore: true })).rejects.toThrow('must poll');
   });
 
   it('does not poll a store only this server writes (the embedded file)', async () => {

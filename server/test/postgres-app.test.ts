@@ -120,12 +120,15 @@ describe.skipIf(url === undefined)('two servers on one metadata database', () =>
     const base = await collector.app.listen({ port: 0, host: '127.0.0.1' });
     expect((await collector.app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
     expect(await offers(base)).toEqual([]);
+    const health = async () => (await collector.app.inject({ url: '/healthz' })).json() as { status: string; waitingFor: string[] };
+    expect(await health()).toMatchObject({ status: 'degraded', waitingFor: ['metadata store'] });
     await timers.fire(); // still down: the poll fails and says so, the collector goes on
     expect(await offers(base)).toEqual([]);
 
     await proxy.up();
     await timers.fire();
     expect((await offers(base)).length).toBeGreaterThan(0);
+    expect(await health()).toMatchObject({ status: 'ok', waitingFor: [] });
     // The site's activities were seeded by that poll, and no admin was made: a collector serves no sign-in.
     const pool = await schema.pool();
     expect((await pool.query('SELECT count(*)::int AS n FROM users')).rows[0]).toEqual({ n: 0 });

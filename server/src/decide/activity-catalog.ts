@@ -60,9 +60,9 @@ export interface ActivityCatalogOptions {
   /** Default the process's timers (unref'd: polling never keeps a process alive). */
   timers?: CatalogTimers;
   /**
-   * Opens with no activity when the store does not answer (a collector starting while PostgreSQL
-   * is down: delivery answers no offer meanwhile) and seeds and loads on the first poll that it
-   * does, instead of failing. Only with `poll`. Default false.
+   * Opens with no activity, without asking the store, and seeds and loads on the first poll that
+   * reaches it: for a collector whose PostgreSQL did not answer at its start (delivery answers no
+   * offer meanwhile). Only with `poll`. Default false.
    */
   startWithoutStore?: boolean;
 }
@@ -91,12 +91,8 @@ export async function openActivityCatalog(store: ActivityStore, options: Activit
     seeded = true;
     await load();
   };
-  try {
-    await seedAndLoad();
-  } catch (error) {
-    if (!options.startWithoutStore || !options.poll) throw error;
-    warn(`activities not loaded from the store, will retry: ${(error as Error).message}`);
-  }
+  if (!options.startWithoutStore) await seedAndLoad();
+  else if (!options.poll) throw new Error('an activity catalog that starts without its store must poll it');
   const refresh = async () => {
     if (!seeded) await seedAndLoad();
     else if ((await store.activitiesVersion()) !== loadedVersion) await load();

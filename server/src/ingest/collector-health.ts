@@ -31,14 +31,14 @@ export interface CollectorHealth {
 
 /**
  * The one word of /healthz a monitor alerts on: `refusing` (new events answered 503: the log is
- * past its bound), `degraded` (acknowledging, but the last drain failed: events wait on this disk),
- * or `ok`.
+ * past its bound), `degraded` (acknowledging, but the last drain failed, so events wait on this
+ * disk; or a server it started without, named in `waitingFor`, has not answered yet), or `ok`.
  */
 export type CollectorStatus = 'ok' | 'degraded' | 'refusing';
 
-export function collectorStatus(health: Pick<CollectorHealth, 'refusing' | 'lastDrainError'>): CollectorStatus {
+export function collectorStatus(health: Pick<CollectorHealth, 'refusing' | 'lastDrainError'>, waitingFor: readonly string[] = []): CollectorStatus {
   if (health.refusing) return 'refusing';
-  return health.lastDrainError === null ? 'ok' : 'degraded';
+  return health.lastDrainError === null && waitingFor.length === 0 ? 'ok' : 'degraded';
 }
 
 export interface CollectorHealthSource {

@@ -55,6 +55,7 @@ export type EventsStore =
       sink: RowBatchSink & RefusalStore;
       /** The embedded store is never down: the loader retries on every tick, as it always has. */
       drainRetry: undefined;
+      isWaiting(): boolean;
       /** For logs. */
       description: string;
       close(): Promise<void>;
@@ -67,6 +68,8 @@ export type EventsStore =
       description: string;
       /** The name this collector's batches carry. */
       collector: string;
+      /** True while a collector that started without reaching ClickHouse (`startsWithoutStore`) has not made the tables yet. */
+      isWaiting(): boolean;
       /** The console's reports on ClickHouse (clickhouse-analytics-reader.ts), over a connection of their own. */
       reader: AnalyticsReader;
       /** The page-view report, the media reports and sessions and the export on ClickHouse (clickhouse-report-store.ts), over the reader's connection. */
@@ -108,7 +111,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
   if (setting.engine === 'duckdb') {
     // DuckDB runs its statements on its own threads, so loading never stalls this one.
     const store = await openDuckDbStore(options.dataDir, options.variables, options.timeZone);
-    return { engine: 'duckdb', store, sink: store, drainRetry: undefined, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
+    return { engine: 'duckdb', store, sink: store, drainRetry: undefined, isWaiting: () => false, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
   }
   const collector = options.collects ? collectorName(options.logDir, options.collectorName) : API_NODE_NAME;
   const whileUnreachable = options.startsWithoutStore ? 'wait' : 'fail';
@@ -129,6 +132,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
     drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
     collector,
+    isWaiting: () => !events.schema.isOpen,
     close: async () => {
       await sink.close();
       await readerTransport.close();
