@@ -49,7 +49,8 @@ export interface OpenMetadataOptions {
    * What a start does when PostgreSQL cannot be reached (no connection in time): `fail` (the
    * default), or `wait`, for a collector: it starts without the activities (delivery answers no
    * offer), and its catalog loads them once PostgreSQL answers (decide/activity-catalog.ts). A
-   * server that answers with an error (a wrong password) fails the start either way.
+   * failure that waiting would not mend (a wrong password: postgres-pool.ts metadataFailurePasses)
+   * fails the start either way.
    */
   whileUnreachable?: 'fail' | 'wait';
 }

@@ -14,8 +14,8 @@ export interface OpenClickHouseEventsOptions extends TransportOptions {
   /**
    * What a start does when ClickHouse cannot be reached (no connection, no answer in time): `fail`
    * (the default), or `wait`, for a collector, which acknowledges into its ingest log meanwhile and
-   * makes the tables on its first drain. A server that answers with an error (a wrong password, a
-   * database it may not make) fails the start either way: waiting would not mend it.
+   * makes the tables on its first drain. A failure that waiting would not mend (a wrong password, a
+   * database it may not make: clickHouseFailurePasses) fails the start either way.
    */
   whileUnreachable?: 'fail' | 'wait';
 }
