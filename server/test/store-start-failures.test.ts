@@ -2,10 +2,11 @@
  * Which failures at a collector's start it waits out (open-clickhouse-events.ts, postgres-pool.ts):
  * those that may pass by themselves, and not a setting that is wrong.
  */
+import net from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ClickHouseQueryError } from '../src/store/clickhouse/clickhouse-transport.js';
-import { clickHouseFailurePasses } from '../src/store/clickhouse/open-clickhouse-events.js';
+import { clickHouseFailurePasses, openClickHouseEvents } from '../src/store/clickhouse/open-clickhouse-events.js';
 import { metadataFailurePasses } from '../src/store/postgres/postgres-pool.js';
 
 const networkError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
@@ -38,5 +39,23 @@ describe('a failure to make the ClickHouse tables at a start', () => {
 
   it('does not pass for an answer that names a setting: a wrong password, a database it may not make', () => {
     for (const code of [192, 193, 516, 497, undefined]) expect(clickHouseFailurePasses(new ClickHouseQueryError(code, 'ClickHouse: refused')), String(code)).toBe(false);
+  });
+});
+
+describe('a collector start towards a ClickHouse that accepts connections and never answers', () => {
+  it('goes on without it once the start probe times out, instead of holding the start for a request timeout', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const events = await openClickHouseEvents({ url: `clickhouse://default:@127.0.0.1:${port}/mesura`, variables: [], now: Date.now, whileUnreachable: 'wait', startProbeTimeoutMs: 200 });
+      expect(events.unreachable?.message).toMatch(/^ClickHouse at clickhouse:\/\/default@127\.0\.0\.1:\d+\/mesura could not make the events tables: .*[Tt]imeout/);
+      expect(events.schema.isOpen).toBe(false);
+      await events.close();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -18,7 +18,17 @@ export interface OpenClickHouseEventsOptions extends TransportOptions {
    * database it may not make: clickHouseFailurePasses) fails the start either way.
    */
   whileUnreachable?: 'fail' | 'wait';
+  /** With `wait`: how long the start asks whether ClickHouse answers at all. Default CLICKHOUSE_START_PROBE_TIMEOUT_MS. */
+  startProbeTimeoutMs?: number;
 }
+
+/**
+ * How long a collector's start waits for any answer from ClickHouse before it goes on without it:
+ * a server that drops packets would otherwise hold the start for a whole request timeout
+ * (CLICKHOUSE_REQUEST_TIMEOUT_MS), with no beacon acknowledged meanwhile. As the metadata's
+ * connect timeout (postgres/postgres-pool.ts METADATA_CONNECT_TIMEOUT_MS).
+ */
+export const CLICKHOUSE_START_PROBE_TIMEOUT_MS = 5000;
 
 /** The events side of a ClickHouse deployment: its tables, and the writer that fills them (clickhouse-batch-sink.ts). */
 export interface ClickHouseEvents {
@@ -65,12 +75,25 @@ export async function openClickHouseEvents(options: OpenClickHouseEventsOptions)
   const writer = new EventBatchWriter({ transport, database: location.database, tables, now: options.now });
   const events = { location, transport, tables, writer, schema, unreachable: undefined, close: () => transport.close() };
   try {
+    if (options.whileUnreachable === 'wait') await answersAtAll(location, options.startProbeTimeoutMs ?? CLICKHOUSE_START_PROBE_TIMEOUT_MS);
     await schema.ready();
     return events;
   } catch (error) {
     if (options.whileUnreachable === 'wait' && (error as ClickHouseStartError).transient) return { ...events, unreachable: error as ClickHouseStartError };
     await transport.close();
     throw error;
+  }
+}
+
+/** Asks ClickHouse for nothing, within `timeoutMs`; fails as a start does when it does not answer. */
+async function answersAtAll(location: ClickHouseLocation, timeoutMs: number): Promise<void> {
+  const probe = createClickHouseTransport(location, { requestTimeoutMs: timeoutMs });
+  try {
+    await probe.query('SELECT 1');
+  } catch (error) {
+    throw startError(location, error);
+  } finally {
+    await probe.close();
   }
 }
 
