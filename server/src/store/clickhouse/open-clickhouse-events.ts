@@ -2,6 +2,7 @@ import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTranspo
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse-url.js';
 import { ensureSchema, eventTables, type EventTables } from './ensure-schema.js';
 import { EventBatchWriter } from './event-batch-writer.js';
+import { isNetworkFailure } from '../network-failure.js';
 import { openOnce, type OpenOnce } from '../open-once.js';
 
 export interface OpenClickHouseEventsOptions extends TransportOptions {
@@ -112,13 +113,16 @@ function startError(location: ClickHouseLocation, error: unknown): ClickHouseSta
  */
 const PASSING_CLICKHOUSE_CODES = new Set([159, 202, 209, 210, 241, 242, 999]);
 
+/** @clickhouse/client's own error for a request with no answer within its timeout. */
+const CLIENT_TIMEOUT_MESSAGE = /^Timeout error\./;
+
 /**
  * Whether making the tables failed in a way that may pass without a change of settings: no answer
- * at all (the client's own errors: no connection, no answer in time), or one of
- * PASSING_CLICKHOUSE_CODES. Any other answer (a wrong password, a database it may not make) is
- * a setting to mend.
+ * at all (no connection, no answer in time: network-failure.ts), or one of
+ * PASSING_CLICKHOUSE_CODES. Any other answer (a wrong password, a database it may not make), or a
+ * TLS certificate refused, is a setting to mend.
  */
 export function clickHouseFailurePasses(error: unknown): boolean {
-  if (!(error instanceof ClickHouseQueryError)) return true;
+  if (!(error instanceof ClickHouseQueryError)) return isNetworkFailure(error, CLIENT_TIMEOUT_MESSAGE);
   return error.clickHouseCode !== undefined && PASSING_CLICKHOUSE_CODES.has(error.clickHouseCode);
 }

@@ -3,6 +3,7 @@
  * bound ($1, $2 …), and transactions that commit whole or roll back whole.
  */
 import pg from 'pg';
+import { isNetworkFailure } from '../network-failure.js';
 import type { PostgresUrl } from './postgres-url.js';
 
 /**
@@ -55,8 +56,8 @@ export class MetadataConnectError extends Error {
   }
 }
 
-/** Network errors of a connection that may come back: nothing answers, or not yet. */
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** pg's own errors of a server that does not answer in time, or drops the connection. */
+const PG_TIMEOUT_MESSAGE = /^(timeout expired|timeout exceeded when trying to connect|Connection terminated)/;
 
 /**
  * Whether a first connection's failure may pass without a change of settings: no connection or
@@ -71,9 +72,7 @@ export function metadataFailurePasses(error: unknown): boolean {
     const state = error.code ?? '';
     return state.startsWith('08') || state.startsWith('53') || /^57P0[123]$/.test(state);
   }
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
-  return typeof message === 'string' && /^(timeout expired|timeout exceeded when trying to connect|Connection terminated)/.test(message);
+  return isNetworkFailure(error, PG_TIMEOUT_MESSAGE);
 }
 
 export async function openMetadataPool(url: PostgresUrl, options: MetadataPoolOptions): Promise<MetadataPool> {
