@@ -124,6 +124,30 @@ describe('a change made through another decision server (a shared store)', () =>
     expect(warnings).toEqual(['activities not refreshed from the store, will retry: connection refused']);
   });
 
+  it('says once that the store cannot be read, again only for a new reason, and once when it can again', async () => {
+    const store = sharedStore();
+    const readVersion = store.activitiesVersion.bind(store);
+    const warnings: string[] = [];
+    const timers = manualTimers();
+    await openActivityCatalog(store, { ...options(timers), warn: (m: string) => warnings.push(m) });
+    let reason = 'connection refused';
+    store.activitiesVersion = async () => {
+      throw new Error(reason);
+    };
+    for (let poll = 0; poll < 5; poll += 1) await timers.intervals[0]!.fire();
+    reason = 'the database system is starting up';
+    await timers.intervals[0]!.fire();
+    await timers.intervals[0]!.fire();
+    store.activitiesVersion = readVersion;
+    await timers.intervals[0]!.fire();
+    await timers.intervals[0]!.fire();
+    expect(warnings).toEqual([
+      'activities not refreshed from the store, will retry: connection refused',
+      'activities not refreshed from the store, will retry: the database system is starting up',
+      'activities refreshed from the store again after 7 failed polls',
+    ]);
+  });
+
   it('opens empty without asking the store when told to, and seeds and loads on the first poll that reaches it', async () => {
     const store = sharedStore();
     const reachable = { seedActivities: store.seedActivities.bind(store), activitiesVersion: store.activitiesVersion };

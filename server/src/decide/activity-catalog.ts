@@ -98,10 +98,11 @@ export async function openActivityCatalog(store: ActivityStore, options: Activit
     else if ((await store.activitiesVersion()) !== loadedVersion) await load();
   };
   let polling: Promise<void> | undefined;
+  const failures = pollFailureLog(warn);
   // A poll still running (a slow store) is not doubled; the promise lets tests await the poll they fire.
   const poll = () =>
     (polling ??= refresh()
-      .catch((error: Error) => warn(`activities not refreshed from the store, will retry: ${error.message}`))
+      .then(failures.succeeded, failures.failed)
       .finally(() => (polling = undefined)));
   const handle = options.poll ? timers.setInterval(poll, ACTIVITY_REFRESH_MS) : undefined;
   return {
@@ -114,6 +115,28 @@ export async function openActivityCatalog(store: ActivityStore, options: Activit
     refresh,
     close() {
       if (handle !== undefined) timers.clearInterval(handle);
+    },
+  };
+}
+
+/**
+ * What the polls tell the log: a store that is down for ten minutes fails 300 polls, so the log
+ * gets the first failure, each new reason, and one line when a poll reaches the store again.
+ */
+function pollFailureLog(warn: (message: string) => void) {
+  let failedPolls = 0;
+  let lastReason: string | undefined;
+  return {
+    failed(error: unknown) {
+      const reason = error instanceof Error ? error.message : String(error);
+      failedPolls += 1;
+      if (reason !== lastReason) warn(`activities not refreshed from the store, will retry: ${reason}`);
+      lastReason = reason;
+    },
+    succeeded() {
+      if (failedPolls > 0) warn(`activities refreshed from the store again after ${failedPolls} failed polls`);
+      failedPolls = 0;
+      lastReason = undefined;
     },
   };
 }
