@@ -10,7 +10,9 @@
 # The config defines the cluster `mesura_one_node` (this server as its one shard and one replica) and
 # the macros {shard} and {replica}, on which store/clickhouse/cluster-sql.ts's cluster DDL is checked;
 # with MESURA_CLICKHOUSE_ZOOKEEPER=host:port (scripts/services/zookeeper.sh) the server also uses that
-# ZooKeeper, which ReplicatedMergeTree tables and `ON CLUSTER` statements need.
+# ZooKeeper, which ReplicatedMergeTree tables and `ON CLUSTER` statements need, and serves its
+# replicas' parts on 127.0.0.1:$MESURA_CLICKHOUSE_INTERSERVER_PORT (default 9009): without that port a
+# replicated table stays read-only.
 # Works with Debian's clickhouse-server 18.16 (/usr/sbin) and a current one (`clickhouse server`).
 set -euo pipefail
 # running_pid, stop_service, service_status.
@@ -25,14 +27,15 @@ dir="${2:-./data/services/clickhouse}"
 http_port="${MESURA_CLICKHOUSE_HTTP_PORT:-8123}"
 tcp_port="${MESURA_CLICKHOUSE_TCP_PORT:-9000}"
 zookeeper="${MESURA_CLICKHOUSE_ZOOKEEPER:-}"
+interserver_port="${MESURA_CLICKHOUSE_INTERSERVER_PORT:-9009}"
 
 usage() {
-  echo "usage: $0 start|stop|status [dir]  (ports: MESURA_CLICKHOUSE_HTTP_PORT, MESURA_CLICKHOUSE_TCP_PORT)" >&2
+  echo "usage: $0 start|stop|status [dir]  (ports: MESURA_CLICKHOUSE_HTTP_PORT, MESURA_CLICKHOUSE_TCP_PORT, MESURA_CLICKHOUSE_INTERSERVER_PORT)" >&2
   exit 2
 }
 
 case "$command_name" in start | stop | status) ;; *) usage ;; esac
-for port in "$http_port" "$tcp_port"; do
+for port in "$http_port" "$tcp_port" "$interserver_port"; do
   if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || ((port < 1 || port > 65535)); then
     echo "clickhouse: port '$port' is not a number from 1 to 65535" >&2
     exit 2
@@ -73,12 +76,15 @@ answers() {
   [[ "$reply" == "HTTP/1."?" 200"*$'\r\n\r\n1' ]]
 }
 
-# ZooKeeper and the distributed DDL queue when MESURA_CLICKHOUSE_ZOOKEEPER names a server, else nothing.
+# ZooKeeper, the distributed DDL queue and the replicas' interserver port when
+# MESURA_CLICKHOUSE_ZOOKEEPER names a server, else nothing.
 zookeeper_config() {
   [ -n "$zookeeper" ] || return 0
   cat <<XML
   <zookeeper><node><host>${zookeeper%:*}</host><port>${zookeeper##*:}</port></node></zookeeper>
   <distributed_ddl><path>/clickhouse/task_queue/ddl</path></distributed_ddl>
+  <interserver_http_host>127.0.0.1</interserver_http_host>
+  <interserver_http_port>$interserver_port</interserver_http_port>
 XML
 }
 

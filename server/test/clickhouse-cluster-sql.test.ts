@@ -36,6 +36,8 @@ const DDL_QUEUE_NOT_STARTED = 49;
  * database, since nothing was made), so each statement is still checked to parse on ClickHouse 26.7.
  */
 const EMBEDDED_REFUSALS = [392, 81];
+/** Each `ON CLUSTER` statement goes through ZooKeeper's DDL queue: about 0.2 s apiece, two databases of 30. */
+const REPLICATED_TEST_TIMEOUT_MS = 90_000;
 
 /** Hits of two visitors, a heartbeat and decisions, across a month's end (two partitions). */
 function mixedBatch(): LogRecord[] {
@@ -163,14 +165,14 @@ async function checkRightsOnLayout(transport: ClickHouseTransport, database: str
 }
 
 /**
- * The visit roll-up (visit-rollup.ts, day-rollup-job.ts) over a per-node cluster: the build's rows land in the
+ * The visit roll-up (visit-rollup.ts, day-rollup-job.ts) over a cluster: the build's rows land in the
  * shard table, the reports' visits (report-facts-sql.ts, its `GLOBAL IN` over two Distributed
  * tables) read them, and retention drops their month from the shard.
  */
-async function checkVisitRollupOnLayout(server: ClickHouseTransport, location: ClickHouseLocation): Promise<void> {
+async function checkVisitRollupOnLayout(server: ClickHouseTransport, location: ClickHouseLocation, layout: ClusterLayout): Promise<void> {
   const { database } = location;
   const siteTables = eventTables({ variables: variableNames(SITE_VARIABLE_MAP) });
-  for (const sql of clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables: siteTables, layout: 'per-node' })) await server.command(sql);
+  for (const sql of clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables: siteTables, layout })) await server.command(sql);
   await ensureSchema(server, database, siteTables);
   // The roll-up's connection has the database as its default, as open-clickhouse-rights.ts makes it.
   const transport = createClickHouseTransport(location, { database });
@@ -213,6 +215,9 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
   /** A server started before the script defined the cluster: CI starts its own, so this fails only there. */
   const missingCluster = `the server has no cluster ${ONE_NODE_CLUSTER}: restart it with scripts/services/clickhouse.sh, which defines it`;
   const skipWithoutCluster = (context: TestContext) => context.skip(clusterMissing, missingCluster);
+  /** CI starts Debian's ClickHouse with ZooKeeper (.ci/run); the embedded current one has none. */
+  const ZOOKEEPER_IN_CI = process.env.CI === 'true' && !CLICKHOUSE_EMBEDDED;
+  const missingZookeeper = 'the server has no ZooKeeper: start scripts/services/zookeeper.sh and ClickHouse with MESURA_CLICKHOUSE_ZOOKEEPER, as .ci/run does';
 
   beforeAll(async () => {
     const clusters = await db().transport.query<{ shard_num: number; replica_num: number }>(
@@ -221,6 +226,7 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
     clusterMissing = clusters.length !== 1;
     if (clusterMissing && process.env.CI === 'true') throw new Error(missingCluster);
     zookeeper = await db().transport.query("SELECT name FROM system.zookeeper WHERE path = '/'").then(() => true, () => false);
+    if (!zookeeper && ZOOKEEPER_IN_CI) throw new Error(missingZookeeper);
   });
 
   it('stores a batch through Distributed tables over MergeTree shards once, in the shard, and reads it back', async (context) => {
@@ -240,8 +246,18 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
   it('builds the visits of closed days into the shard table, reads them through the Distributed ones, and expires them there', async (context) => {
     skipWithoutCluster(context);
     const database = `${db().location.database}_visits`;
-    await checkVisitRollupOnLayout(db().transport, { ...db().location, database }).finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
+    await checkVisitRollupOnLayout(db().transport, { ...db().location, database }, 'per-node').finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
   });
+
+  it('erases a visitor, expires old rows and builds the visits of closed days on ReplicatedMergeTree shards, through mutations ON CLUSTER (with ZooKeeper)', async (context) => {
+    skipWithoutCluster(context);
+    context.skip(!zookeeper, missingZookeeper);
+    const rights = `${db().location.database}_replicated_rights`;
+    const visits = `${db().location.database}_replicated_visits`;
+    const drop = (database: string) => db().transport.command(`DROP DATABASE IF EXISTS ${database} ON CLUSTER ${ONE_NODE_CLUSTER}`);
+    await checkLayout(db().transport, rights, 'replicated').then(() => checkRightsOnLayout(db().transport, rights)).finally(() => drop(rights));
+    await checkVisitRollupOnLayout(db().transport, { ...db().location, database: visits }, 'replicated').finally(() => drop(visits));
+  }, REPLICATED_TEST_TIMEOUT_MS);
 
   it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async (context) => {
     skipWithoutCluster(context);
@@ -252,7 +268,13 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
         const replicas = await db().transport.query<{ table: string; is_readonly: number; total_replicas: number }>(
           `SELECT table, is_readonly, total_replicas FROM system.replicas WHERE database = ${sqlString(database)} ORDER BY table`,
         );
-        expect(replicas).toEqual(['decision_events_local', 'event_batches_local', 'heartbeats_local', 'hits_local'].map((table) => ({ table, is_readonly: 0, total_replicas: 1 })));
+        // Every shard table the layout makes is a writable replica, its one node the only replica.
+        const shardTables = clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables })
+          .map((sql) => new RegExp(`^CREATE TABLE IF NOT EXISTS ${database}\\.(\\w+_local) `).exec(sql)?.[1])
+          .filter((table) => table !== undefined)
+          .sort();
+        expect(shardTables).toContain('hits_local');
+        expect(replicas).toEqual(shardTables.map((table) => ({ table, is_readonly: 0, total_replicas: 1 })));
       } finally {
         await db().transport.command(`DROP DATABASE IF EXISTS ${database} ON CLUSTER ${ONE_NODE_CLUSTER}`);
       }

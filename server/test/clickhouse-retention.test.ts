@@ -177,7 +177,7 @@ describeWithClickHouse('retention on ClickHouse', () => {
     const sleeps: number[] = [];
     const stuck: ClickHouseTransport = {
       ...db().transport,
-      query: async <Row>(sql: string) => (sql.includes('system.mutations') ? [{ pending: '1' }] : db().transport.query(sql)) as Row[],
+      query: async <Row>(sql: string) => (sql.includes('system.mutations') ? [{ mutation_id: 'mutation_7.txt', is_done: 0 }] : db().transport.query(sql)) as Row[],
     };
     const waiting = waitForMutations(
       { transport: stuck, database: db().location.database, waitMs: 1000, clock: { now: () => clock, sleep: async (ms) => void sleeps.push((clock += ms)) } },
@@ -188,5 +188,25 @@ describeWithClickHouse('retention on ClickHouse', () => {
     expect(sleeps).toHaveLength(1000 / MUTATION_POLL_MS);
     // On the real table nothing is pending: the wait answers at once.
     await waitForMutations({ transport: db().transport, database: db().location.database }, 'hits');
+  });
+
+  it('after an ALTER, waits for a mutation it did not list before, as a replica reads its mutations from ZooKeeper later', async () => {
+    let clock = 0;
+    // What system.mutations lists on each look: the old mutation alone twice, then the new one pending, then done.
+    const looks = [
+      [{ mutation_id: '0000000003', is_done: 1 }],
+      [{ mutation_id: '0000000003', is_done: 1 }],
+      [{ mutation_id: '0000000003', is_done: 1 }, { mutation_id: '0000000004', is_done: 0 }],
+      [{ mutation_id: '0000000003', is_done: 1 }, { mutation_id: '0000000004', is_done: 1 }],
+    ];
+    let look = 0;
+    const lagging: ClickHouseTransport = {
+      ...db().transport,
+      query: async <Row>(sql: string) => (sql.includes('system.mutations') ? looks[Math.min(look++, looks.length - 1)] : db().transport.query(sql)) as Row[],
+    };
+    const clockOptions = { now: () => clock, sleep: async (ms: number) => void (clock += ms) };
+    await waitForMutations({ transport: lagging, database: db().location.database, clock: clockOptions }, 'hits', new Set(['0000000003']));
+    expect(look).toBe(4);
+    expect(clock).toBe(3 * MUTATION_POLL_MS);
   });
 });

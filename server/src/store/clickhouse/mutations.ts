@@ -78,11 +78,28 @@ async function alterTarget(transport: ClickHouseTransport, database: string, tab
   return target;
 }
 
-/** Runs `ALTER TABLE db.table DELETE WHERE condition` (SQL the caller built with sql-literal.ts) and waits for it. */
+/**
+ * Runs `ALTER TABLE db.table DELETE WHERE condition` (SQL the caller built with sql-literal.ts) and
+ * waits for it. A replicated table's mutation reaches this server's system.mutations only once its
+ * replica has read it from ZooKeeper, after the ALTER has answered: so the wait is for a mutation
+ * this server did not list before the ALTER, and then for none left to do.
+ */
 export async function deleteWhere(options: MutationOptions, table: string, condition: string): Promise<void> {
   const target = await alterTarget(options.transport, options.database, table);
+  const listed = await listMutations(options.transport, target);
   await options.transport.command(`ALTER TABLE ${target.name}${target.onCluster} DELETE WHERE ${condition}`);
-  await waitForMutations(options, table);
+  await waitForMutations(options, table, new Set(listed.map((mutation) => mutation.mutation_id)));
+}
+
+interface ListedMutation {
+  mutation_id: string;
+  is_done: number | string;
+}
+
+function listMutations(transport: ClickHouseTransport, target: AlterTarget): Promise<ListedMutation[]> {
+  return transport.query<ListedMutation>(
+    `SELECT mutation_id, is_done FROM system.mutations WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)}`,
+  );
 }
 
 /** Drops a month (`toYYYYMM` partition) of the table whole: no rows rewritten, nothing to wait for. */
@@ -111,17 +128,17 @@ export async function expireDaysBefore(options: MutationOptions, table: string, 
 
 /**
  * Waits until `table` (or, on a cluster, the shard table under it on this server) has no
- * unfinished mutation, or throws MutationTimeoutError after `waitMs`.
+ * unfinished mutation, and, given the mutations listed before an ALTER (`listedBefore`), has one
+ * more than those; or throws MutationTimeoutError after `waitMs`.
  */
-export async function waitForMutations(options: MutationOptions, table: string): Promise<void> {
+export async function waitForMutations(options: MutationOptions, table: string, listedBefore?: ReadonlySet<string>): Promise<void> {
   const { transport, database, clock = REAL_MUTATION_CLOCK, waitMs = MUTATION_WAIT_MS } = options;
   const deadline = clock.now() + waitMs;
   const target = await alterTarget(transport, database, table);
-  const pendingSql = `SELECT count() AS pending FROM system.mutations
-    WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)} AND is_done = 0`;
   for (;;) {
-    const [row] = await transport.query<{ pending: string | number }>(pendingSql);
-    if (Number(row?.pending ?? 0) === 0) return;
+    const mutations = await listMutations(transport, target);
+    const arrived = listedBefore === undefined || mutations.some((mutation) => !listedBefore.has(mutation.mutation_id));
+    if (arrived && mutations.every((mutation) => Number(mutation.is_done) === 1)) return;
     if (clock.now() >= deadline) {
       throw new MutationTimeoutError(
         `ClickHouse has not finished deleting rows of ${database}.${table} after ${Math.round(waitMs / 1000)} s; it goes on in the background (system.mutations)`,
