@@ -214,8 +214,8 @@ describe('the report view', () => {
   it('draws a ranking as bars, hidden rows as "< 5"', async () => {
     const { api } = fakeApi(() => ({ ok: true, value: SECTIONS }));
     await render(<ReportView report="content/sections" title="Seccions" />, api);
-    const bars = [...container.querySelectorAll('.bar-chart__row')].map((row) => row.textContent);
-    expect(bars).toEqual(['Notícies1.200', 'Privat< 5']);
+    const bars = [...container.querySelectorAll('.bar-chart__row')].map((row) => [row.querySelector('.row-label__text')?.textContent, row.querySelector('.bar-chart__value')?.textContent]);
+    expect(bars).toEqual([['Notícies', '1.200'], ['Privat', '< 5']]);
     expect(plots).toHaveLength(0);
   });
 });
@@ -275,7 +275,7 @@ describe('a generic report area', () => {
     });
     expect(asked().at(-1)!.report).toBe('technology/devices');
     await act(async () => {
-      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'channel');
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, 'portal');
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(asked()).toHaveLength(2);

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
+
 export interface Bar {
   key: string;
-  label: string;
+  /** The row's name, with its controls when it has any (row-label.tsx). */
+  label: ReactNode;
   /** null: no value, or hidden by the minimum cohort (then `text` says "< N"). */
   value: number | null;
   previous?: number | null;
@@ -20,7 +23,7 @@ export function BarChart({ bars }: { bars: Bar[] }) {
       {bars.map((bar) => (
         <li key={bar.key} className="bar-chart__row">
           <span className="bar-chart__label">{bar.label}</span>
-          <span className="bar-chart__track">
+          <span className="bar-chart__track" aria-hidden="true">
             <span className="bar-chart__bar" style={{ width: width(bar.value) }} />
             {bar.previous !== undefined && <span className="bar-chart__bar bar-chart__bar--previous" style={{ width: width(bar.previous) }} />}
           </span>

@@ -1,6 +1,7 @@
 import { AddFilterForm } from './add-filter-form';
 import { DateRangePicker } from './date-range-picker';
-import { FILTER_LABELS, withFilter, withoutFilter, type ReportScreenState } from './report-state';
+import { FilterChip } from './filter-chip';
+import { withFilter, withoutFilter, type ReportScreenState } from './report-state';
 
 interface FilterBarProps {
   state: ReportScreenState;
@@ -33,17 +34,7 @@ export function FilterBar({ state, onChange }: FilterBarProps) {
       {state.filters.length > 0 && (
         <ul className="filter-chips" aria-label="Filtres aplicats">
           {state.filters.map((f) => (
-            <li key={f.dimension}>
-              {FILTER_LABELS[f.dimension]}: {f.value}{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => onChange(withoutFilter(state, f.dimension))}
-                aria-label={`Treu el filtre ${FILTER_LABELS[f.dimension]}: ${f.value}`}
-              >
-                ✕
-              </button>
-            </li>
+            <FilterChip key={f.dimension} filter={f} range={state.range} onRemove={() => onChange(withoutFilter(state, f.dimension))} />
           ))}
         </ul>
       )}

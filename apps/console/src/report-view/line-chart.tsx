@@ -7,6 +7,19 @@ import { CURRENT_LINE_COLOUR, FURTHER_SERIES_COLOURS, PREVIOUS_LINE_COLOUR } fro
 const LINE_CHART_HEIGHT_PX = 220;
 /** Least room between two labels of the horizontal axis, in CSS pixels. */
 const X_LABEL_SPACE_PX = 70;
+/** A character of uPlot's axis font (12 px sans-serif) at its widest for digits, in CSS pixels. */
+const AXIS_CHAR_PX = 7;
+/** Clear room kept between two labels of the horizontal axis, in CSS pixels. */
+const X_LABEL_GAP_PX = 16;
+
+/**
+ * Room between two labels of the horizontal axis: enough for the longest, so that long labels
+ * ("dv. 20/11/2026") never run into each other on a narrow screen; uPlot then labels fewer steps.
+ */
+export function xLabelSpace(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  return Math.max(X_LABEL_SPACE_PX, longest * AXIS_CHAR_PX + X_LABEL_GAP_PX);
+}
 /** Room kept around the plot (top, right, bottom, left), in CSS pixels, so the last step's label is not cut. */
 const PLOT_PADDING_PX: [number, number, number, number] = [12, 48, 0, 0];
 
@@ -56,7 +69,7 @@ export default function LineChart({ labels, current, previous, further, formatVa
         cursor: { show: false },
         scales: { x: { time: false } },
         axes: [
-          { space: X_LABEL_SPACE_PX, incrs: [1, 2, 3, 6, 7, 12, 14, 24, 30, 60, 90, 180], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
+          { space: xLabelSpace(labels), incrs: [1, 2, 3, 6, 7, 12, 14, 24, 30, 60, 90, 180], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
           { size: 70, values: (_u, splits) => splits.map(formatValue) },
         ],
         series,

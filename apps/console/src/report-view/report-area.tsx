@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReportCatalogueEntry } from '@mesura/protocol';
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
+import { deBefore } from '../reports/catalan-de';
 import { FilterBar } from './filter-bar';
 import { useReportsApi } from './reports-api-context';
 import { ReportView } from './report-view';
@@ -62,7 +63,7 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
       {drilled ? (
         <>
           <button type="button" className="link-button" onClick={() => setState({ ...state, report: undefined, reportParams: {} })}>
-            ← Tots els informes de {label}
+            ← Tots els informes {deBefore(label)}
           </button>
           <ReportView key={`${drilled.report}?${JSON.stringify(state.reportParams)}`} report={drilled.report} title={drilledTitle(drilled, state.reportParams)} params={state.reportParams} />
         </>

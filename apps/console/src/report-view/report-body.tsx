@@ -2,6 +2,7 @@ import type { ReportAnswer } from '@mesura/protocol';
 import { ReportChart } from './report-chart';
 import { FILTER_LABELS, isFilterDimension, withFilter, type ReportScreenState } from './report-state';
 import { ReportTable } from './report-table';
+import type { RowActions } from './row-label';
 
 interface ReportBodyProps {
   answer: ReportAnswer;
@@ -15,6 +16,12 @@ interface ReportBodyProps {
 export function ReportBody({ answer, state, onChange, onMore }: ReportBodyProps) {
   const dimension = answer.dimension.key;
   const showChart = state.view === 'chart' && answer.rows.length > 0;
+  const actions: RowActions = {
+    onDrill: (drill) => onChange({ ...state, report: drill.report, reportParams: drill.params }),
+    onFilter: (row) => {
+      if (isFilterDimension(dimension)) onChange(withFilter(state, { dimension, value: row.key }));
+    },
+  };
   return (
     <>
       {answer.note && <p className="panel__note">{answer.note}</p>}
@@ -22,17 +29,8 @@ export function ReportBody({ answer, state, onChange, onMore }: ReportBodyProps)
         <p className="panel__note">Aquest informe no es pot filtrar per: {answer.ignoredFilters.map((d) => FILTER_LABELS[d]).join(', ')}.</p>
       )}
       {answer.rows.length === 0 && <p className="panel__note">No hi ha dades per a aquest període.</p>}
-      {showChart && <ReportChart answer={answer} />}
-      {answer.rows.length > 0 && (
-        <ReportTable
-          answer={answer}
-          visuallyHidden={showChart}
-          onDrill={(drill) => onChange({ ...state, report: drill.report, reportParams: drill.params })}
-          onFilter={(row) => {
-            if (isFilterDimension(dimension)) onChange(withFilter(state, { dimension, value: row.key }));
-          }}
-        />
-      )}
+      {showChart && <ReportChart answer={answer} actions={actions} />}
+      {answer.rows.length > 0 && <ReportTable answer={answer} visuallyHidden={showChart} actions={actions} />}
       {answer.rows.length < answer.totalRows - answer.offset &&
         (onMore ? (
           <button type="button" className="button" onClick={onMore}>

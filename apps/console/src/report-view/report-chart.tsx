@@ -1,8 +1,10 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { ReportAnswer } from '@mesura/protocol';
+import { deBefore } from '../reports/catalan-de';
 import { formatRange } from '../reports/format';
 import { BarChart } from './bar-chart';
 import { formatMetric } from './format-metric';
+import { RowLabel, type RowActions } from './row-label';
 
 // uPlot is a chunk of its own, loaded by the first time series; rankings draw without it.
 const LineChart = lazy(() => import('./line-chart'));
@@ -10,9 +12,11 @@ const LineChart = lazy(() => import('./line-chart'));
 /**
  * The report drawn for one of its metrics (chosen when it has several): a line over time with the
  * comparison period as a second, lighter line, or bars for a ranking. The figure has an accessible
- * name; the table beside it (visually hidden) is its accessible equivalent.
+ * name; the table beside it (visually hidden) is its accessible equivalent. A ranking's bars carry
+ * the rows' controls (drill-down, page, filter), since the hidden table may not: a line is an image,
+ * and its steps (days, hours) have none.
  */
-export function ReportChart({ answer }: { answer: ReportAnswer }) {
+export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions: RowActions }) {
   const [metricKey, setMetricKey] = useState(answer.metrics[0]?.key ?? '');
   const metric = answer.metrics.find((m) => m.key === metricKey) ?? answer.metrics[0];
   const selectId = useId();
@@ -29,7 +33,7 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
   }, [answer, metric, comparing]);
 
   if (!metric) return null;
-  const name = `Gràfic de ${metric.label.toLowerCase()} per ${answer.dimension.label.toLowerCase()}${comparing ? ', amb el període anterior' : ''}. Les xifres són a la taula.`;
+  const name = `Gràfic ${deBefore(metric.label.toLowerCase())} per ${answer.dimension.label.toLowerCase()}${comparing ? ', amb el període anterior' : ''}. Les xifres són a la taula.`;
   return (
     <div className="report-chart">
       {answer.metrics.length > 1 && (
@@ -44,7 +48,8 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           </select>
         </p>
       )}
-      <figure className="report-chart__figure" role="img" aria-label={name}>
+      {/* An image has no controls inside it (its children are presentational): only the line is one. */}
+      <figure className="report-chart__figure" role={answer.chart === 'line' ? 'img' : undefined} aria-label={name}>
         {answer.chart === 'line' ? (
           <Suspense fallback={<div className="line-chart" />}>
             <LineChart {...series} />
@@ -53,7 +58,7 @@ export function ReportChart({ answer }: { answer: ReportAnswer }) {
           <BarChart
             bars={answer.rows.map((row, i) => ({
               key: row.key,
-              label: row.label,
+              label: <RowLabel row={row} dimension={answer.dimension.key} actions={actions} />,
               value: series.current[i] ?? null,
               ...(series.previous && { previous: series.previous[i] ?? null }),
               text: row.hidden ? `< ${answer.minCohort}` : formatMetric(series.current[i] ?? null, metric.format),

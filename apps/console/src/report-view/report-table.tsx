@@ -1,24 +1,21 @@
-import type { ReportAnswer, ReportRow } from '@mesura/protocol';
+import type { ReportAnswer } from '@mesura/protocol';
 import { formatChange, formatMetric } from './format-metric';
 import { columnHidden, columnValue, reportColumns, TOTAL_LABEL, type ReportColumn, type ValueCells } from './report-columns';
-import { FILTER_LABELS, isFilterDimension } from './report-state';
+import { RowLabel, type RowActions } from './row-label';
 import { TableScroll } from '../components/table-scroll';
 
-export interface RowActions {
-  /** Opens a row's drill-down report. */
-  onDrill: (drill: NonNullable<ReportRow['drill']>) => void;
-  /** Adds the row as a filter, for reports whose rows are values of a filter dimension. */
-  onFilter: (row: ReportRow) => void;
-}
-
-interface ReportTableProps extends RowActions {
+interface ReportTableProps {
   answer: ReportAnswer;
-  /** Shown beside the chart for assistive technology only (the chart's accessible equivalent). */
+  /**
+   * Shown beside the chart for assistive technology only (the chart's accessible equivalent):
+   * then its rows are plain text, the chart's rows carry the controls (row-label.tsx).
+   */
   visuallyHidden: boolean;
+  actions: RowActions;
 }
 
 /** The report's rows and totals, with the previous period and the change when compared. */
-export function ReportTable({ answer, visuallyHidden, onDrill, onFilter }: ReportTableProps) {
+export function ReportTable({ answer, visuallyHidden, actions }: ReportTableProps) {
   const columns = reportColumns(answer);
   const hiddenText = `< ${answer.minCohort}`;
   const cell = (column: ReportColumn, cells: ValueCells) => {
@@ -44,7 +41,7 @@ export function ReportTable({ answer, visuallyHidden, onDrill, onFilter }: Repor
         {answer.rows.map((row) => (
           <tr key={row.key}>
             <th scope="row">
-              <RowLabel row={row} dimension={answer.dimension.key} onDrill={onDrill} onFilter={onFilter} />
+              <RowLabel row={row} dimension={answer.dimension.key} actions={visuallyHidden ? undefined : actions} />
             </th>
             {columns.map((column) => (
               <td key={`${column.kind}-${column.metric.key}`} className={column.kind === 'current' ? 'numeric' : 'numeric report-table__earlier'}>
@@ -69,35 +66,4 @@ export function ReportTable({ answer, visuallyHidden, onDrill, onFilter }: Repor
   // Shown only as the chart's data for assistive technology when the chart is the view.
   if (visuallyHidden) return <div className="visually-hidden">{table}</div>;
   return <TableScroll label={answer.title}>{table}</TableScroll>;
-}
-
-function RowLabel({ row, dimension, onDrill, onFilter }: { row: ReportRow; dimension: string } & RowActions) {
-  const drill = row.drill;
-  return (
-    <>
-      {drill ? (
-        <button type="button" className="link-button" onClick={() => onDrill(drill)} aria-label={`${row.label}: obre el detall`}>
-          {row.label}
-        </button>
-      ) : (
-        row.label
-      )}
-      {row.href && (
-        <>
-          {' '}
-          <a href={row.href} target="_blank" rel="noopener noreferrer" aria-label={`Obre la pàgina ${row.label} (finestra nova)`}>
-            ↗
-          </a>
-        </>
-      )}
-      {isFilterDimension(dimension) && !row.hidden && (
-        <>
-          {' '}
-          <button type="button" className="link-button report-table__filter" onClick={() => onFilter(row)} aria-label={`Filtra per ${FILTER_LABELS[dimension]}: ${row.label}`}>
-            filtra
-          </button>
-        </>
-      )}
-    </>
-  );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { deBefore } from '../../reports/catalan-de';
 import { ROLES, roleLabel, type Role } from '../../session/roles';
 import { formatInstant } from '../../tokens/format-instant';
 import { useAdminApi } from './admin-api-context';
@@ -46,7 +47,7 @@ export function UserRow({ user, lastSignIn, isSelf, onChanged, onProblem }: User
       </th>
       <td>
         <label htmlFor={roleSelectId} className="visually-hidden">
-          Rol de {user.email}
+          Rol {deBefore(user.email)}
         </label>
         <select id={roleSelectId} value={role} disabled={sending} onChange={(event) => setRole(event.target.value as Role)}>
           {ROLES.map((option) => (

@@ -63,10 +63,11 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
     setProblem(undefined);
     setSending(true);
     if (before === undefined) {
-      // A PUT of a taken id would replace that activity: a new one must have an id of its own.
-      const existing = await api.activity(result.value.id);
-      const absent = !existing.ok && existing.failure.reason === 'rejected' && existing.failure.status === 404;
-      if (!absent) {
+      // A PUT of a taken id would replace that activity: a new one must have an id of its own. The
+      // list says so without asking for an activity that is expected not to exist (a 404 each save).
+      const existing = await api.listActivities();
+      const taken = existing.ok && existing.value.some((activity) => activity.id === result.value.id);
+      if (!existing.ok || taken) {
         setSending(false);
         return setProblem(
           existing.ok

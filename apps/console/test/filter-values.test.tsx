@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportAnswer, ReportRow } from '@mesura/protocol';
+import { FILTER_VALUE_SUGGESTIONS } from '../src/report-view/filter-value-sources';
+import { FilterBar } from '../src/report-view/filter-bar';
+import type { ReportsApi } from '../src/report-view/reports-api';
+import { ReportsApiContext } from '../src/report-view/reports-api-context';
+import { useReportState } from '../src/report-view/use-report-state';
+
+// The filters' values as a person reads them: a chip names the value as the reports do (Mòbil, not
+// the key `mobile`), and a dimension whose values nobody could guess offers them.
+
+function answerOf(report: string, rows: Pick<ReportRow, 'key' | 'label'>[]): ReportAnswer {
+  return {
+    report,
+    title: report,
+    from: '2026-11-19',
+    to: '2026-11-25',
+    filters: [],
+    dimension: { key: 'device', label: 'Dispositiu' },
+    metrics: [{ key: 'visits', label: 'Visites', format: 'count' }],
+    chart: 'bar',
+    rows: rows.map((row) => ({ ...row, values: { visits: 10 } })),
+    totalRows: rows.length,
+    offset: 0,
+    limit: FILTER_VALUE_SUGGESTIONS,
+    totals: { values: { visits: 10 } },
+    minCohort: 5,
+  };
+}
+
+const ROWS: Record<string, Pick<ReportRow, 'key' | 'label'>[]> = {
+  'technology/devices': [
+    { key: 'mobile', label: 'Mòbil' },
+    { key: 'desktop', label: 'Ordinador' },
+  ],
+  'media/plays-by-channel': [
+    { key: '', label: 'A la carta (sense canal)' },
+    { key: 'mesura-tv', label: 'Mesura TV' },
+  ],
+};
+
+let root: Root | undefined;
+let container: HTMLElement;
+let search = '';
+let asked: string[] = [];
+
+function Screen() {
+  const [state, setState] = useReportState();
+  search = useLocation().search;
+  return <FilterBar state={state} onChange={setState} />;
+}
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+});
+
+async function render(url: string) {
+  asked = [];
+  const api: ReportsApi = {
+    catalogue: () => Promise.resolve({ ok: true, value: [] }),
+    report: (report) => {
+      asked.push(report);
+      return Promise.resolve({ ok: true, value: answerOf(report, ROWS[report] ?? []) });
+    },
+  };
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      <ReportsApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={[url]}>
+          <Screen />
+        </MemoryRouter>
+      </ReportsApiContext.Provider>,
+    );
+  });
+}
+
+async function chooseDimension(dimension: string) {
+  const select = container.querySelector<HTMLSelectElement>('form[aria-label="Afegeix un filtre"] select')!;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, dimension);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+const offered = () => [...container.querySelectorAll('datalist option')].map((option) => [option.getAttribute('value'), option.textContent]);
+const chips = () => [...container.querySelectorAll('.filter-chips li')].map((chip) => chip.firstChild?.textContent);
+
+describe('the filters of the report areas', () => {
+  it('names a filter value in its chip as the reports name it, and removes it from there', async () => {
+    await render('/?f=device:mobile');
+    expect(chips()).toEqual(['Dispositiu: Mòbil']);
+    const remove = container.querySelector<HTMLButtonElement>('button[aria-label="Treu el filtre Dispositiu: Mòbil"]');
+    expect(remove).not.toBeNull();
+    await act(async () => remove!.click());
+    expect(new URLSearchParams(search).getAll('f')).toEqual([]);
+  });
+
+  it('shows a value the period does not name as it is', async () => {
+    await render('/?f=device:nevera');
+    expect(chips()).toEqual(['Dispositiu: nevera']);
+  });
+
+  it('offers the two login states, named in Catalan, without asking the server', async () => {
+    await render('/?f=login:no%20logat');
+    expect(chips()).toEqual(['Sessió iniciada: Sense sessió iniciada']);
+    const askedBefore = asked.length;
+    await chooseDimension('login');
+    expect(offered()).toEqual([
+      ['logat', 'Amb sessió iniciada'],
+      ['no logat', 'Sense sessió iniciada'],
+    ]);
+    expect(asked).toHaveLength(askedBefore);
+  });
+
+  it("offers the period's channels, not the row of plays without one", async () => {
+    await render('/');
+    await chooseDimension('channel');
+    expect(asked).toContain('media/plays-by-channel');
+    expect(offered()).toEqual([['mesura-tv', 'Mesura TV']]);
+  });
+});
