@@ -35,11 +35,13 @@ async function send({ visitor, at, ua = BROWSER_UA, hit = {}, type = 'page_view'
   return full;
 }
 
-const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada' } };
+/** A page that is not a search sends the data layer's default as its keywords and results (spec §5). */
+const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat' };
+const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
 const article = {
   pageName: 'noticies:politica:titol-x',
   url: ARTICLE,
-  eVars: { 1: 'noticies', 2: 'politica', 8: 'noticia', 20: 'Títol X', 21: 'Anna Puig', 17: 'eleccions' },
+  eVars: { 1: 'noticies', 2: 'politica', 8: 'noticia', 20: 'Títol X', 21: 'Anna Puig', 17: 'eleccions', ...NOT_A_SEARCH },
   props: { 1: 'noticies' },
 };
 
@@ -104,6 +106,14 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(keywords.body.rows).toEqual([expect.objectContaining({ key: 'temps', values: { searches: 2, visitors: 1, average_results: 2, zero_share: 0.5 } })]);
     const empty = await report('search/zero-results?from=2026-11-23&to=2026-11-23');
     expect(empty.body.rows[0].values).toEqual({ searches: 1, visitors: 1 });
+  });
+
+  it('counts as searches only the page views whose keywords are not the not-informed default', async () => {
+    // Six page views carry keywords; four are 'No Informat' (home and articles), two are B's searches.
+    const perVisit = await report('search/per-visit?from=2026-11-23&to=2026-11-23');
+    expect(perVisit.body.rows).toEqual([expect.objectContaining({ key: '2026-11-23', values: expect.objectContaining({ searches: 2, searching_visits: 1, searches_per_visit: 2 }) })]);
+    const keywords = await report('search/keywords?from=2026-11-23&to=2026-11-23');
+    expect(keywords.body.rows.map((row: { key: string }) => row.key)).toEqual(['temps']);
   });
 
   it('counts direct calls by event number, shares by network and downloads', async () => {

@@ -1,7 +1,9 @@
 /**
  * Cerca interna: what visitors searched for (keywords lower-cased and trimmed, so "Temps" and
  * "temps " are one), how many results they got, the searches that found nothing, and searches per
- * visit by day. A search is a page view of the search page with keywords (spec §2, `cercador`).
+ * visit by day. A search is a page view of the search page with keywords (spec §2, `cercador`):
+ * every other page sends §5's default 'No Informat' as its keywords, which is no search
+ * (store/search-keywords-sql.ts, applied where the report tables are made).
  */
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
@@ -11,7 +13,7 @@ import { rankingReport } from './ranking-report.js';
 const KEYWORD = 'search_keywords';
 const RESULTS = `TRY_CAST(search_results AS DOUBLE)`;
 const RESULTS_CLICKHOUSE = 'toFloat64OrNull(search_results)';
-/** Every row of `searches` has keywords; the condition states it for the reader and costs nothing. */
+/** Every row of `searches` has keywords other than the default; the condition states it for the reader and costs nothing. */
 const HAS_KEYWORDS = ' AND search_keywords IS NOT NULL';
 
 const KEYWORD_METRICS: ReportMetric[] = [

@@ -31,11 +31,13 @@ export interface FixtureBeacon {
   resent?: true;
 }
 
-const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada' } };
+/** What a page that is not a search sends as its keywords and results: the data layer's default (spec §5). */
+const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat' };
+const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
 const article = (n: number, section = 'noticies') => ({
   pageName: `${section}:politica:titol-${n}`,
   url: `http://localhost:8080/${section}/politica/titol-${n}/`,
-  eVars: { 1: section, 2: 'politica', 5: `prog-${n % 2}`, 6: `Programa ${n % 2}`, 8: 'noticia', 20: `Títol ${n}`, 21: `Autor ${n % 2}`, 17: `tema-${n % 3}`, 26: '1280x720' },
+  eVars: { 1: section, 2: 'politica', 5: `prog-${n % 2}`, 6: `Programa ${n % 2}`, 8: 'noticia', 20: `Títol ${n}`, 21: `Autor ${n % 2}`, 17: `tema-${n % 3}`, 26: '1280x720', ...NOT_A_SEARCH },
   props: { 1: section },
 });
 const search = (words: string, results: string) => ({

@@ -20,6 +20,7 @@
  * DEDUPLICATION_WINDOW_HOURS); two page views of one visitor in the same millisecond are ordered by
  * a hash of their event ids, which differs from DuckDB's.
  */
+import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../reports/referrer-groups.js';
 import { placeholderBounds, rolledOrComputedSql } from './day-rollup.js';
@@ -67,13 +68,13 @@ const visitCutOf = (hits: string) => `(SELECT event_id, visit_no, visit_page FRO
     FROM ${hits} WHERE hit_type = 'page_view' GROUP BY visitor_id)
   ARRAY JOIN ids AS event_id, visit_nos AS visit_no, visit_pages AS visit_page)`;
 
-/** page_views' columns (report-facts-schema.ts) but the visit's, and `searched`: the hit carried keywords, even blank ones. */
+/** page_views' columns (report-facts-schema.ts) but the visit's, and `searched`: the hit carried keywords, even blank ones, other than the not-informed default (search-keywords-sql.ts). */
 const PAGE_VIEW_COLUMNS = `report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
     ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key,
     section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
     campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
-    nullIf(replaceRegexpAll(lower(keywords_sent), '^ +| +$', ''), '') AS search_keywords, search_results, is_bot,
-    keywords_sent IS NOT NULL AS searched, browser_name, os_name, viewport`;
+    ${searchKeywordsSql.clickhouse('keywords_sent')} AS search_keywords, search_results, is_bot,
+    ${searchedSql.clickhouse('keywords_sent')} AS searched, browser_name, os_name, viewport`;
 
 /**
  * page_views' columns with each page view's visit (`visit_key`, `visit_page`), what the visits are

@@ -30,6 +30,7 @@ import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analy
 import { ensureReportFactTables } from './report-facts-schema.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { rebuildReportFacts } from './report-facts-rebuild.js';
+import { repairNotInformedSearches } from './not-informed-searches.js';
 import { PageCellCompaction } from './report-facts-compaction.js';
 import { MediaCellCompaction } from './media-cells.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './media-rollups.js';
@@ -76,6 +77,7 @@ export async function openDuckDbStore(
   await ensureAccountTables(writer);
   await ensureReportFactTables(writer);
   await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
+  await repairNotInformedSearches(writer);
   const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));
   const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging);
   return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });

@@ -8,6 +8,7 @@
  * previous one starts a new visit, also across segments (the visitor's open visit is looked up
  * in `visits`). A page view that arrives late, before the open visit's last one, joins that visit.
  */
+import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import type { SqlConnection } from './reads-first.js';
 import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
@@ -90,7 +91,7 @@ const SEGMENT_PAGE_VIEWS = `CREATE OR REPLACE TEMP TABLE segment_page_views AS
 const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key, received_at, day, local_hour, visitor_key,
     visit_key, visit_page, section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign,
     internal_campaign, programme_name, page_name, content_title, url, page_type, author, thematic, referrer,
-    nullif(lower(trim(search_keywords)), ''), search_results, is_bot
+    ${searchKeywordsSql.duckdb('search_keywords')}, search_results, is_bot
   FROM segment_page_views`;
 
 /**
@@ -101,7 +102,7 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
   SELECT merged.*, ${REFERRER_GROUP_SQL} AS referrer_group FROM (
   WITH part AS (
     SELECT report_suite, visit_key, any_value(visitor_key) AS visitor_key, min(received_at) AS first_at,
-      max(received_at) AS last_at, count(*) AS pages, count(search_keywords) AS searches,
+      max(received_at) AS last_at, count(*) AS pages, count(*) FILTER (WHERE ${searchedSql.duckdb('search_keywords')}) AS searches,
       arg_min(struct_pack(day, local_hour, section, subsection, programme, broadcast_channel, portal, device_class,
         login_state, campaign, internal_campaign, page_name, content_title, url, referrer, browser_name, os_name,
         viewport, is_bot), visit_page) AS entry,
