@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { localDayIn } from '../src/local-day.js';
 import type { JobTimers } from '../src/periodic-job.js';
 import { NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
-import { fingerprintOf, suiteDayKey } from '../src/store/clickhouse/day-rollup-build.js';
+import { buildName, buildRevision, fingerprintOf, suiteDayKey } from '../src/store/clickhouse/day-rollup-build.js';
 import { DAY_RECHECK_DAYS, DAY_ROLLUP_INTERVAL_MS, builtThroughOf, rollupWindow, startDayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
 import { rollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
 import { SESSION_ROLLUP } from '../src/store/clickhouse/session-rollup.js';
@@ -41,9 +41,9 @@ describe('which days a run builds', () => {
   it('closes a day once the last day it reads ended DAY_CLOSE_GRACE_MS ago (local days), and checks the last DAY_RECHECK_DAYS again', () => {
     // Visits and sessions read the day after theirs. 00:30 on the 25th in Barcelona: the 24th ended half an hour ago, within the grace.
     for (const rollup of [VISIT_ROLLUP, SESSION_ROLLUP]) {
-      expect(rollupWindow(rollup, Date.UTC(2026, 10, 24, 23, 30), localDay, 395)).toEqual({ closedTo: '2026-11-22', recheckFrom: '2026-11-09' });
+      expect(rollupWindow(rollup, Date.UTC(2026, 10, 24, 23, 30), localDay, 395)).toMatchObject({ closedTo: '2026-11-22', recheckFrom: '2026-11-09' });
       // 01:30 on the 25th: the 23rd is closed.
-      expect(rollupWindow(rollup, Date.UTC(2026, 10, 25, 0, 30), localDay, 395)).toEqual({ closedTo: '2026-11-23', recheckFrom: '2026-11-10' });
+      expect(rollupWindow(rollup, Date.UTC(2026, 10, 25, 0, 30), localDay, 395)).toMatchObject({ closedTo: '2026-11-23', recheckFrom: '2026-11-10' });
     }
     expect(DAY_RECHECK_DAYS).toBe(14);
   });
@@ -53,6 +53,24 @@ describe('which days a run builds', () => {
     // before, so the 21st is the first checked; a session only its own day and the next: the 20th.
     expect(rollupWindow(VISIT_ROLLUP, Date.UTC(2026, 10, 25, 12), localDay, 5).recheckFrom).toBe('2026-11-21');
     expect(rollupWindow(SESSION_ROLLUP, Date.UTC(2026, 10, 25, 12), localDay, 5).recheckFrom).toBe('2026-11-20');
+  });
+
+  it('builds days of an earlier revision again back to the first day whose read days are all kept, not only the days checked again', () => {
+    // Kept 395 days back from 25 November 2026: 26 October 2025 is the cutoff; a visit reads the day before, so the 27th is the first.
+    expect(rollupWindow(VISIT_ROLLUP, Date.UTC(2026, 10, 25, 12), localDay, 395)).toEqual({ closedTo: '2026-11-23', recheckFrom: '2026-11-10', keptFrom: '2025-10-27' });
+    expect(rollupWindow(VISIT_ROLLUP, Date.UTC(2026, 10, 25, 12), localDay, 5).keptFrom).toBe('2026-11-21');
+  });
+});
+
+describe('a build\'s name', () => {
+  it('sorts by the time it was made and names the revision that made it; a name from before revisions is revision 0', () => {
+    const earlier = buildName(Date.UTC(2026, 10, 25), 1);
+    const later = buildName(Date.UTC(2026, 10, 25) + 1, 0);
+    expect(earlier).toMatch(/^001795564800000-r1-[0-9a-f]{8}$/);
+    expect([later, earlier].sort()).toEqual([earlier, later]);
+    expect([buildRevision(earlier), buildRevision(later)]).toEqual([1, 0]);
+    expect(buildRevision('001795564800000-1a2b3c4d')).toBe(0);
+    expect(buildRevision('000000000000000-other')).toBe(0);
   });
 });
 

@@ -72,9 +72,20 @@ export async function currentBuilds(transport: Pick<ClickHouseTransport, 'query'
   ]));
 }
 
-/** A build's name: the time it was made, zero-padded so that names sort by it, and a random part for two nodes at once. */
-export function buildName(nowMs: number): string {
-  return `${String(nowMs).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
+/**
+ * A build's name: the time it was made, zero-padded so that names sort by it, the revision of the
+ * roll-up that made it (DayRollup.revision), and a random part for two nodes at once.
+ */
+export function buildName(nowMs: number, revision: number): string {
+  return `${String(nowMs).padStart(15, '0')}-r${revision}-${randomBytes(4).toString('hex')}`;
+}
+
+const BUILD_REVISION = /^[0-9]{15}-r([0-9]{1,9})-/;
+
+/** The revision that made a build, from its name; 0 for the names made before revisions were. */
+export function buildRevision(build: string): number {
+  const revision = BUILD_REVISION.exec(build)?.[1];
+  return revision === undefined ? 0 : Number(revision);
 }
 
 /** An Int64 written as a text by ClickHouse, as SQL. */

@@ -6,8 +6,10 @@
  *
  * Which days: on a process's first run, every day of every suite from its first source event (days
  * without one get an empty build, so that a suite's built days are one run: day-rollup-reads.ts),
- * in order; then the last DAY_RECHECK_DAYS only. A day is never built again once a day it reads is
- * past retention (the events it was cut from are gone: the rows kept are the ones DuckDB keeps).
+ * in order; then the last DAY_RECHECK_DAYS only. A process's first run also builds again every day
+ * that an earlier revision of the roll-up built (DayRollup.revision: what its rows count changed). A day
+ * is never built again once a day it reads is past retention (the events it was cut from are gone:
+ * the rows kept are the ones DuckDB keeps).
  * Two nodes may build the same day at once: each build is whole, and the reports read the newest.
  */
 import { addDays, type LocalDay } from '../../local-day.js';
@@ -17,6 +19,7 @@ import type { DayRollup } from './day-rollup.js';
 import {
   buildDayRows,
   buildName,
+  buildRevision,
   currentBuilds,
   dropReplacedBuilds,
   fingerprintOf,
@@ -64,13 +67,21 @@ export interface DayRollupRun {
   builtThrough: string | null;
 }
 
-/** The days a run of `rollup` looks at: closed up to `closedTo`; checked again from `recheckFrom`. */
-export function rollupWindow(rollup: Pick<DayRollup, 'reads'>, nowMs: number, localDay: LocalDay, retentionDays: number): { closedTo: string; recheckFrom: string } {
+/**
+ * The days a run of `rollup` looks at: closed up to `closedTo`; checked again from `recheckFrom`;
+ * built again, when another revision built them, from `keptFrom`.
+ */
+export function rollupWindow(
+  rollup: Pick<DayRollup, 'reads'>,
+  nowMs: number,
+  localDay: LocalDay,
+  retentionDays: number,
+): { closedTo: string; recheckFrom: string; keptFrom: string } {
   const closedTo = localDay(nowMs - DAY_CLOSE_GRACE_MS - (1 + Math.max(...rollup.reads)) * DAY_MS);
   const recent = addDays(closedTo, 1 - DAY_RECHECK_DAYS);
   // The retention cutoff day keeps its events; a day is rebuilt only while the first day it reads is kept.
-  const kept = addDays(localDay(nowMs - retentionDays * DAY_MS), -Math.min(...rollup.reads));
-  return { closedTo, recheckFrom: recent > kept ? recent : kept };
+  const keptFrom = addDays(localDay(nowMs - retentionDays * DAY_MS), -Math.min(...rollup.reads));
+  return { closedTo, recheckFrom: recent > keptFrom ? recent : keptFrom, keptFrom };
 }
 
 export class DayRollupJob {
@@ -91,7 +102,7 @@ export class DayRollupJob {
   async run(nowMs: number, stopped: () => boolean = () => false): Promise<DayRollupRun> {
     const { transport, database, localDay, retentionDays } = this.options;
     const { rollup } = this;
-    const { closedTo, recheckFrom } = rollupWindow(rollup, nowMs, localDay, retentionDays);
+    const { closedTo, recheckFrom, keptFrom } = rollupWindow(rollup, nowMs, localDay, retentionDays);
     if (!(await this.possible())) return { built: 0, rebuilt: 0, closedThrough: closedTo, builtThrough: null };
     const window = { fromDay: addDays(recheckFrom, Math.min(...rollup.reads)), toDay: addDays(closedTo, Math.max(...rollup.reads)) };
     const counts = await sourceCounts(transport, database, rollup, this.historyDone ? window : { toDay: window.toDay });
@@ -106,8 +117,8 @@ export class DayRollupJob {
       if (stopped()) break;
       const fingerprint = fingerprintOf(counts, day.suite, rollup.reads.map((offset) => addDays(day.day, offset)));
       const current = builds.get(suiteDayKey(day));
-      if (current && (day.day < recheckFrom || sameFingerprint(current, fingerprint))) continue;
-      const record = { ...day, ...fingerprint, build: buildName(nowMs) };
+      if (current && !this.dueAgain(day.day, current, fingerprint, { recheckFrom, keptFrom })) continue;
+      const record = { ...day, ...fingerprint, build: buildName(nowMs, rollup.revision) };
       const dayRows = Number(counts.get(suiteDayKey(day))?.sourceRows ?? 0);
       if (dayRows > 0) {
         await buildDayRows(transport, { database, timeZone: this.options.timeZone }, rollup, { ...day, build: record.build, dayRows });
@@ -125,6 +136,19 @@ export class DayRollupJob {
     this.historyDone = true;
     const builtDays = new Set([...builds.keys(), ...madeNow.map(suiteDayKey)]);
     return { built, rebuilt, closedThrough: closedTo, builtThrough: builtThroughOf(firstDays, builtDays, closedTo) };
+  }
+
+  /**
+   * Whether a built day is built again: an earlier revision built it (while the events it reads are
+   * kept), or its events changed since, within the days checked again. A later revision's build (a
+   * node already upgraded, during a rolling upgrade) is left to the nodes of that revision, so two
+   * revisions never take turns building the same days.
+   */
+  private dueAgain(day: string, current: Build, fingerprint: Fingerprint, window: { recheckFrom: string; keptFrom: string }): boolean {
+    const builtBy = buildRevision(current.build);
+    if (builtBy > this.rollup.revision) return false;
+    if (builtBy < this.rollup.revision) return day >= window.keptFrom;
+    return day >= window.recheckFrom && !sameFingerprint(current, fingerprint);
   }
 
   private async possible(): Promise<boolean> {

@@ -35,6 +35,13 @@ export interface DayRollup {
    * visitors or sessions (by a hash), so that one statement never holds a large day at once.
    */
   rowsSql: string;
+  /**
+   * What `rowsSql` cuts, numbered: raised when a change makes the rows differ (a column counted
+   * another way). Each build is named with the revision that made it (day-rollup-build.ts
+   * buildName), and a day built by another revision is built again, however old, while the events
+   * it reads are kept (day-rollup-job.ts).
+   */
+  revision: number;
   /** About how many of a day's source events one slice of its build reads: the day is built in ⌈events / this⌉ slices. */
   sliceRows: number;
   /** Columns `source.table` must have for `rowsSql` to run (a site without one of them gets no builds). */

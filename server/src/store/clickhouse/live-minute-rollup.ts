@@ -26,6 +26,7 @@ export const LIVE_MINUTE_ROLLUP: DayRollup = {
   source: { table: 'heartbeats', where: LIVE_PLAY_HEARTBEATS, checksum: 'toInt64(0)' },
   reads: [-1, 0],
   rowsSql: DAY_MINUTES,
+  revision: 0,
   // A slice's heartbeats are sorted once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['heartbeat_id', 'session_id', 'stream_type'],

@@ -25,6 +25,7 @@ export const SESSION_ROLLUP: DayRollup = {
   rowsSql: `SELECT ${columnList(SESSION_ROLLUP_TABLES)}
     FROM (${sessionRowsClickHouse('heartbeats', `report_suite = $suite AND session_id IN (${DAY_SESSIONS})`)}) AS sessions
     WHERE day = toDate($day)`,
+  revision: 0,
   // Every heartbeat of a slice's sessions is sorted at once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['session_id', 'heartbeat_id'],
