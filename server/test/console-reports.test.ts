@@ -35,8 +35,8 @@ async function send({ visitor, at, ua = BROWSER_UA, hit = {}, type = 'page_view'
   return full;
 }
 
-/** A page that is not a search sends the data layer's default as its keywords and results (spec §5). */
-const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat' };
+/** A page that is not a search sends the data layer's default as its keywords and results, and without `int` as its internal campaign (spec §5). */
+const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat', 31: 'No Informat' };
 const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
 const article = {
   pageName: 'noticies:politica:titol-x',
@@ -99,6 +99,9 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(byKey).toEqual({ cercadors: 1, 'xarxes-socials': 1, directe: 1 });
     const campaigns = await report('acquisition/external-campaigns?from=2026-11-23&to=2026-11-23');
     expect(campaigns.body.rows).toEqual([expect.objectContaining({ key: 'tardor', values: expect.objectContaining({ visits: 1 }) })]);
+    // No page view came with `int`: the default they carry is no internal campaign.
+    const internal = await report('acquisition/internal-campaigns?from=2026-11-23&to=2026-11-23');
+    expect(internal.body.rows).toEqual([]);
   });
 
   it('counts searches by keyword, with the ones that found nothing', async () => {

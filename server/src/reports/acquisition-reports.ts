@@ -8,6 +8,7 @@ import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { visitCellsSpec } from './queries/visit-cells-spec.js';
 import { REFERRER_GROUP_LABELS, type ReferrerGroup } from './referrer-groups.js';
+import { informedSql } from '../store/not-informed-sql.js';
 
 const VISIT_METRICS: ReportMetric[] = [
   { key: 'visits', label: 'Visites', format: 'count' },
@@ -20,6 +21,8 @@ const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_ra
  * The same on ClickHouse (store/clickhouse/report-facts-sql.ts computes visits as it reads): a sum
  * of no rows is NULL there too, as in DuckDB, when summed as nullable.
  */
+/** The page views that carried an internal campaign (spec §5's default is none). */
+const WITH_INTERNAL_CAMPAIGN = ` AND ${informedSql('internal_campaign')}`;
 const VISIT_SQL_CLICKHOUSE = { ...VISIT_SQL, page_views: 'sum(toNullable(page_views))' };
 
 export const ACQUISITION_REPORTS: ReportDefinition[] = [
@@ -62,15 +65,18 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     title: 'Campanyes internes (int)',
     dimension: { key: 'internal_campaign', label: 'Campanya interna' },
     metrics: [{ key: 'page_views', label: 'Pàgines vistes', format: 'count' }],
+    note: 'Compta les pàgines vistes que duien una campanya interna.',
     spec: () => ({
       table: 'page_cells',
       key: 'internal_campaign',
+      // A page view without `int` carries the data layer's default, which is no campaign.
+      where: WITH_INTERNAL_CAMPAIGN,
       metrics: { page_views: 'sum(page_views)' },
       order: 'page_views',
       visitors: 'cells',
       // A sum of no cells is NULL in DuckDB: nullIf keeps an empty range's total alike.
       // Each event id once among the page views as stored (report-facts-sql.ts page_hits).
-      clickhouse: { table: 'page_hits', key: 'internal_campaign', metrics: { page_views: 'nullIf(uniqExact(event_key), 0)' } },
+      clickhouse: { table: 'page_hits', key: 'internal_campaign', where: WITH_INTERNAL_CAMPAIGN, metrics: { page_views: 'nullIf(uniqExact(event_key), 0)' } },
     }),
   }),
 ];

@@ -7,8 +7,10 @@
  * (store/clickhouse/report-facts-sql.ts).
  */
 
+import { NOT_INFORMED_LOWER } from './not-informed-sql.js';
+
 /** The not-informed defaults ('No informat', 'No Informat'), lower-cased as keywords are kept. */
-export const NOT_INFORMED_KEYWORDS = 'no informat';
+export const NOT_INFORMED_KEYWORDS = NOT_INFORMED_LOWER;
 
 /** The keywords a search report ranks: lower-cased and trimmed; NULL when blank or not informed. */
 export const searchKeywordsSql = {

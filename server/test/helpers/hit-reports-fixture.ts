@@ -31,8 +31,8 @@ export interface FixtureBeacon {
   resent?: true;
 }
 
-/** What a page that is not a search sends as its keywords and results: the data layer's default (spec §5). */
-const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat' };
+/** What a page sends for the values it lacks, as the data layer's default (spec §5): keywords, results, internal campaign. */
+const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat', 31: 'No Informat' };
 const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
 const article = (n: number, section = 'noticies') => ({
   pageName: `${section}:politica:titol-${n}`,
