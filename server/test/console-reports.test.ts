@@ -93,6 +93,16 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(pages.body.rows).toEqual([expect.objectContaining({ key: ARTICLE, label: 'Títol X', href: ARTICLE, values: { page_views: 3, entries: 2 } })]);
   });
 
+  it('names a page whose title is the data layer\'s default by its address; one without any title by its page name', async () => {
+    const weather = { pageName: 'mesura:el-temps', url: 'http://localhost:8080/el-temps/?lloc=girona', eVars: { 1: 'el-temps', 8: 'temps', 20: 'No Informat', ...NOT_A_SEARCH } };
+    await send({ visitor: 'C', at: MORNING + 20 * MINUTE_MS, hit: weather });
+    const pages = await report('content/pages?from=2026-11-23&to=2026-11-23');
+    const labels = Object.fromEntries(pages.body.rows.map((r: { key: string; label: string }) => [r.key, r.label]));
+    expect(labels).toEqual({ [ARTICLE]: 'Títol X', 'http://localhost:8080/': 'Portada', 'http://localhost:8080/cercador/?q=temps': 'cercador', [weather.url]: '/el-temps/?lloc=girona' });
+    const entries = await report('content/entry-pages?from=2026-11-23&to=2026-11-23');
+    expect(entries.body.rows.find((r: { key: string }) => r.key === weather.url)).toMatchObject({ label: '/el-temps/?lloc=girona', href: weather.url });
+  });
+
   it('groups referrers and reads external campaigns case-insensitively', async () => {
     const groups = await report('acquisition/referrer-groups?from=2026-11-23&to=2026-11-23');
     const byKey = Object.fromEntries(groups.body.rows.map((r: { key: string; values: { visits: number } }) => [r.key, r.values.visits]));

@@ -131,6 +131,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Pàgines',
     params: ['section', 'subsection', 'programme', 'author', 'thematic'],
     dimension: { key: 'url', label: 'Pàgina' },
+    pages: true,
     metrics: PAGE_METRICS,
     spec: pagesRankingSpec,
     rollup: (params) => pageSpec('url', params, PAGES_BY_URL, 'page_day_cells'),
@@ -167,6 +168,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     area: 'content',
     title: "Pàgines d'entrada",
     dimension: { key: 'entry_url', label: "Pàgina d'entrada" },
+    pages: true,
     metrics: [
       { key: 'visits', label: 'Entrades', format: 'count' },
       { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
@@ -194,6 +196,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     area: 'content',
     title: 'Pàgines de sortida',
     dimension: { key: 'exit_url', label: 'Pàgina de sortida' },
+    pages: true,
     metrics: [
       { key: 'visits', label: 'Sortides', format: 'count' },
       { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },

@@ -10,6 +10,7 @@ import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import { filterSql } from './filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
+import { pageLabel } from './page-label.js';
 import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from './queries/ranking.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 
@@ -33,6 +34,8 @@ export interface RankingReportOptions {
   drill?: (key: string, params: Readonly<Record<string, string>>) => ReportRow['drill'];
   /** A label for a key the data gives none for (a section id → its name). */
   labelOf?: (key: string) => string;
+  /** The rows are pages keyed by their address and labelled by their titles (page-label.ts). */
+  pages?: true;
 }
 
 export function rankingReport(options: RankingReportOptions): ReportDefinition {
@@ -141,7 +144,7 @@ async function cellTotalVisitors(rows: readonly MeasuredRow[], exact: () => Prom
 
 function measuredRow(options: RankingReportOptions, params: Readonly<Record<string, string>>, row: ResultRow, visitors: number): MeasuredRow {
   const key = String(row.key_text);
-  const label = typeof row.label === 'string' && row.label !== '' ? row.label : (options.labelOf?.(key) ?? key);
+  const label = options.pages ? pageLabel(row.label, key) : typeof row.label === 'string' && row.label !== '' ? row.label : (options.labelOf?.(key) ?? key);
   const drill = options.drill?.(key, params);
   return {
     key,
