@@ -129,6 +129,18 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(keywords.body.rows.map((row: { key: string }) => row.key)).toEqual(['temps']);
   });
 
+  it('answers searches per visit as a series of days: every day in order, named as a person reads it, drawn as a line', async () => {
+    const { body } = await report('search/per-visit?from=2026-11-21&to=2026-11-23&compare=previous');
+    expect(body.chart).toBe('line');
+    expect(body.rows.map((r: { key: string; label: string }) => [r.key, r.label])).toEqual([
+      ['2026-11-21', 'ds. 21/11/2026'], ['2026-11-22', 'dg. 22/11/2026'], ['2026-11-23', 'dl. 23/11/2026'],
+    ]);
+    expect(body.rows[0].values).toEqual({ searches: 0, searching_visits: 0, searches_per_visit: null, visitors: 0 });
+    expect(body.rows[2].values).toMatchObject({ searches: 2, searching_visits: 1 });
+    expect(body.totals.values).toMatchObject({ searches: 2, searching_visits: 1 });
+    expect(body.rows).toHaveLength(body.totalRows);
+  });
+
   it('counts direct calls by event number, shares by network and downloads', async () => {
     const calls = await report('engagement/calls?from=2026-11-23&to=2026-11-23');
     expect(calls.body.rows.map((r: { label: string }) => r.label).sort()).toEqual(['event3 · Compartir (scCompartir)', 'event5 · Descàrrega (scDescarregar)']);

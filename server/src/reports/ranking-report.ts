@@ -11,6 +11,7 @@ import type { ReportRequest } from './report-request.js';
 import { filterSql } from './filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
+import { dayLabel, daysOf } from './time-steps.js';
 import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from './queries/ranking.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 
@@ -36,6 +37,12 @@ export interface RankingReportOptions {
   labelOf?: (key: string) => string;
   /** The rows are pages keyed by their address and labelled by their titles (page-label.ts). */
   pages?: true;
+  /**
+   * The key is the day: the answer is a time series, as the audience's (audience-reports.ts): every
+   * day of the range a row in date order, named as a person reads it, drawn as a line, answered
+   * whole, compared day by day in order.
+   */
+  byDay?: true;
 }
 
 export function rankingReport(options: RankingReportOptions): ReportDefinition {
@@ -50,13 +57,16 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
       // `cells` (ranking.ts) it reads when no filter is asked.
       const spec = request.filters.length === 0 && options.rollup ? { ...options.rollup(request.params), clickhouse: full.clickhouse } : full;
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
-      const measure = (range: { from: string; to: string }, keys?: readonly string[]) =>
-        measureRanking(options, spec, request, context, { ...filters.values, ...boundParams(request.params) }, filters.sql, range, keys);
-      const { current, previous } = await measurePeriods(request, 'key', measure);
+      const values = { ...filters.values, ...boundParams(request.params) };
+      const measure = options.byDay
+        ? (range: { from: string; to: string }) => measureDays(options, spec, request, context, values, filters.sql, range)
+        : (range: { from: string; to: string }, keys?: readonly string[]) => measureRanking(options, spec, request, context, values, filters.sql, range, keys);
+      const align = options.byDay ? 'position' : 'key';
+      const { current, previous } = await measurePeriods(request, align, measure);
       return buildAnswer(
         definition,
         request,
-        { dimension: options.dimension, metrics: options.metrics, chart: 'bar', align: 'key', note: options.note, ignoredFilters: filters.ignored },
+        { dimension: options.dimension, metrics: options.metrics, chart: options.byDay ? 'line' : 'bar', align, note: options.note, ignoredFilters: filters.ignored },
         current,
         previous,
         context.minCohort,
@@ -64,6 +74,29 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     },
   };
   return definition;
+}
+
+/** A byDay ranking's period: its rows asked all at once, then one per day of the range in order; a day without any shows zeros. */
+async function measureDays(
+  options: RankingReportOptions,
+  spec: RankingSpec,
+  request: ReportRequest,
+  context: ReportContext,
+  values: Record<string, SqlValue>,
+  filters: string,
+  range: { from: string; to: string },
+): Promise<MeasuredPeriod> {
+  const days = daysOf(range);
+  const measured = await measureRanking(options, spec, { ...request, limit: days.length, offset: 0 }, context, values, filters, range, undefined);
+  const byDay = new Map(measured.rows.map((row) => [row.key, row]));
+  const rows = days.map((day): MeasuredRow => {
+    const row = byDay.get(day);
+    if (row) return { ...row, label: dayLabel(day) };
+    // An empty day singles nobody out: it shows its zeroes, and no ratio (nothing to divide).
+    const zeros = Object.fromEntries(options.metrics.map((m) => [m.key, m.format === 'ratio' || m.format === 'percent' ? null : 0]));
+    return { key: day, label: dayLabel(day), values: zeros, visitors: Number.POSITIVE_INFINITY };
+  });
+  return { rows, totalRows: rows.length, total: measured.total };
 }
 
 function boundParams(params: Readonly<Record<string, string>>): Record<string, SqlValue> {

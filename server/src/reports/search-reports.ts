@@ -71,6 +71,7 @@ export const SEARCH_REPORTS: ReportDefinition[] = [
     area: 'search',
     title: 'Cerques per visita',
     dimension: { key: 'day', label: 'Dia' },
+    byDay: true,
     metrics: [
       { key: 'searches', label: 'Cerques', format: 'count' },
       { key: 'searching_visits', label: 'Visites amb cerca', format: 'count' },
