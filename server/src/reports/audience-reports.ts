@@ -69,8 +69,11 @@ function measured(key: string, label: string, row: ResultRow | undefined): Measu
   const values = Object.fromEntries(AUDIENCE_METRICS.map((m) => [m.key, row ? numberOf(row[m.key]) : 0]));
   // A step without visits: nothing to divide, so no ratio (not a 0 % bounce rate).
   if (!row) Object.assign(values, { pages_per_visit: null, bounce_rate: null });
+  // The visitors are estimated (approx_count_distinct, uniq, the cells' sketches) and may come out
+  // above the visits on a small set; a visit is one visitor's, so there are never more than visits.
+  if (row) values.visitors = Math.min(values.visitors ?? 0, values.visits ?? 0);
   // An empty step singles nobody out: it shows its zeroes.
-  return { key, label, values, visitors: row ? (numberOf(row.visitors) ?? 0) : Number.POSITIVE_INFINITY };
+  return { key, label, values, visitors: row ? (values.visitors ?? 0) : Number.POSITIVE_INFINITY };
 }
 
 export const AUDIENCE_REPORTS: ReportDefinition[] = [
