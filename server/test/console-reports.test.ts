@@ -101,6 +101,10 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(labels).toEqual({ [ARTICLE]: 'Títol X', 'http://localhost:8080/': 'Portada', 'http://localhost:8080/cercador/?q=temps': 'cercador', [weather.url]: '/el-temps/?lloc=girona' });
     const entries = await report('content/entry-pages?from=2026-11-23&to=2026-11-23');
     expect(entries.body.rows.find((r: { key: string }) => r.key === weather.url)).toMatchObject({ label: '/el-temps/?lloc=girona', href: weather.url });
+    // A link there is named by its own name alone; one on a titled page by both.
+    await send({ visitor: 'C', at: MORNING + 21 * MINUTE_MS, type: 'link_o', hit: { ...weather, events: [{ id: 3 }], link: { type: 'o', name: 'Comparteix el temps' } } });
+    const links = await report('engagement/event-links?from=2026-11-23&to=2026-11-23&event=3');
+    expect(links.body.rows.map((r: { label: string }) => r.label).sort()).toEqual(['Comparteix el temps', 'Comparteix · Títol X']);
   });
 
   it('groups referrers and reads external campaigns case-insensitively', async () => {

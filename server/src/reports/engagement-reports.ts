@@ -8,6 +8,7 @@ import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import type { ClickHouseRanking, RankingSpec } from './queries/ranking.js';
+import { informedOrNullSql } from '../store/not-informed-sql.js';
 
 /** Catalan names of the §9 events the direct calls count (event1 and event2 are page views and searches). */
 export const EVENT_LABELS: Readonly<Record<string, string>> = {
@@ -24,6 +25,8 @@ const CALL_METRICS: ReportMetric[] = [
   { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
 ];
 const CALLS = { calls: 'count(*)' };
+/** A link's name and its page's title; a page whose title is the data layer's default adds nothing. */
+const LINK_LABEL = `link_name || coalesce(' · ' || ${informedOrNullSql('title')}, '')`;
 
 /**
  * A link_hits ranking's ClickHouse part: the same table, columns and conditions, ClickHouse's `any`
@@ -87,13 +90,13 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
         {
           table: 'link_hits',
           key: 'link_name',
-          label: "any_value(link_name || coalesce(' · ' || title, ''))",
+          label: `any_value(${LINK_LABEL})`,
           metrics: CALLS,
           order: 'calls',
           where: params.event === undefined ? '' : ` AND list_contains(event_ids, TRY_CAST($p_event AS INTEGER))`,
         },
         {
-          label: "any(link_name || coalesce(' · ' || title, ''))",
+          label: `any(${LINK_LABEL})`,
           // 18.16's has() misses a nullable needle in a column's arrays: compared element by element instead.
           where: params.event === undefined ? '' : ` AND arrayExists(id -> ifNull(id = toInt32OrNull($p_event), 0), event_ids)`,
         },

@@ -7,8 +7,12 @@
 import { NOT_INFORMED_LOWER } from '../store/not-informed-sql.js';
 
 export function pageLabel(title: unknown, url: string): string {
-  if (typeof title === 'string' && title.trim() !== '' && title.trim().toLowerCase() !== NOT_INFORMED_LOWER) return title;
-  return addressLabel(url);
+  return pageTitle(title) ?? addressLabel(url);
+}
+
+/** The page's title, or null when it has none (blank, or the data layer's default). */
+export function pageTitle(title: unknown): string | null {
+  return typeof title === 'string' && title.trim() !== '' && title.trim().toLowerCase() !== NOT_INFORMED_LOWER ? title : null;
 }
 
 /** `https://www.mesura.cat/el-temps/?x=1` → `/el-temps/?x=1`; a key that is no absolute URL as it is. */

@@ -16,6 +16,7 @@ import {
   REALTIME_VIEWER_HEARTBEAT_WINDOW_S,
   REALTIME_WINDOW_MINUTES,
 } from './realtime-limits.js';
+import { pageTitle } from './page-label.js';
 
 const MINUTE_MS = 60_000;
 
@@ -110,7 +111,7 @@ export function assembleSnapshot({ nowMs, minCohort, sources, minutes, pages, li
       // The query leaves out pages below the cohort; checked again here, so the rule holds whatever the engine.
       pages: pages
         .filter((row) => !belowCohort(numberOf(row.visitors), minCohort))
-        .map((row) => ({ url: String(row.url), title: row.title == null ? null : String(row.title), pageViews: numberOf(row.page_views) ?? 0, visitors: numberOf(row.visitors) ?? 0 })),
+        .map((row) => ({ url: String(row.url), title: pageTitle(row.title), pageViews: numberOf(row.page_views) ?? 0, visitors: numberOf(row.visitors) ?? 0 })),
     },
     live: { seconds: REALTIME_VIEWER_HEARTBEAT_WINDOW_S, channels: sources.channels.map(audience), stations: sources.stations.map(audience) },
   };

@@ -9,3 +9,6 @@ export const NOT_INFORMED_LOWER = 'no informat';
 
 /** SQL: the column holds a value other than the default (NULL when the column is NULL). */
 export const informedSql = (column: string) => `lower(${column}) <> '${NOT_INFORMED_LOWER}'`;
+
+/** SQL: the column's value, NULL when it is the default (a label then falls back as for a missing one). */
+export const informedOrNullSql = (column: string) => `CASE WHEN ${informedSql(column)} THEN ${column} END`;
