@@ -63,11 +63,22 @@ describe("an activity's results", () => {
     // Catalan percentages keep the sign with its number: a no-break space before "%".
     const percents = (cells: string[]) => cells.map((cell) => cell.replaceAll(' %', '\u00a0%'));
     expect(tableRows(table)).toEqual([
-      percents(['Control (control)', '1.200', '60', '5,00 %', 'control', 'control', 'control', 'control', 'Sense oferta']),
-      percents(['Nou titular', '1.234', '80', '6,48 %', '+1,48 pp [-0,35 pp; +3,31 pp]', '+29,6 % [-7,0 %; +66,2 %]', '0,114', '94,3 %', 'Previsualitza']),
+      percents(['Control (control)', 'Sense oferta', '1.200', '60', '5,00 %', 'control', 'control', 'control', 'control']),
+      percents(['Nou titular', 'Previsualitza', '1.234', '80', '6,48 %', '+1,48 pp [-0,35 pp; +3,31 pp]', '+29,6 % [-7,0 %; +66,2 %]', '0,114', '94,3 %']),
     ]);
     expect(table.querySelector('tfoot')?.textContent).toBe('Total2.434140');
     expect(container.querySelector('.srm-warning')).toBeNull();
+  });
+
+  it("puts each experience's preview right after its name, in view without scrolling the wide table sideways", async () => {
+    const { container } = await open('/experiments/titular-noticia/');
+    const table = container.querySelector('section[aria-labelledby="results-heading"] table')!;
+    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headings.slice(0, 3)).toEqual(['Experiència', 'Previsualització', 'Visitants']);
+    const previewRow = table.querySelectorAll('tbody tr')[1]!;
+    expect(previewRow.children[1]!.querySelector('button')?.getAttribute('aria-label')).toBe('Previsualitza Nou titular');
+    // The totals row keeps its figures under their headings.
+    expect([...table.querySelectorAll('tfoot th, tfoot td')].map((cell) => cell.textContent).slice(0, 4)).toEqual(['Total', '', '2.434', '140']);
   });
 
   it('shows hidden experiences as "< 5" and warns of a sample-ratio mismatch', async () => {
@@ -84,7 +95,7 @@ describe("an activity's results", () => {
     );
     const { container } = await open('/experiments/titular-noticia/', api);
     const table = container.querySelector('section[aria-labelledby="results-heading"]')!;
-    expect(tableRows(table)[1]!.slice(0, 8)).toEqual(['Nou titular', '< 5', '< 5', '< 5', '—', '—', '—', '—']);
+    expect(tableRows(table)[1]!.slice(2)).toEqual(['< 5', '< 5', '< 5', '—', '—', '—', '—']);
     const warning = container.querySelector('.srm-warning')!;
     expect(warning.getAttribute('role')).toBe('alert');
     expect(warning.textContent).toContain("el repartiment dels visitants no segueix les quotes de l'experiment");

@@ -194,6 +194,26 @@ describe('the report view', () => {
     expect(calls.at(-1)!.query.get('limit')).toBe(String(2 * REPORT_PAGE_ROWS));
   });
 
+  it("starts again from the first page of rows when the period, a filter or the comparison changes after \"Mostra'n més\"", async () => {
+    // A report the filter form never asks for its values: every call of it is the view's.
+    const authors: ReportCatalogueEntry = { report: 'content/authors', area: 'content', title: 'Autors' };
+    const { api, calls } = fakeApi(() => ({ ok: true, value: SECTIONS }), [authors]);
+    await render(<ReportArea catalogueArea="content" label="Contingut" />, api, '/?vista=taula');
+    const limits = () => calls.filter((call) => call.report === authors.report).map((call) => call.query.get('limit'));
+    const more = () => click(button("Mostra'n més (2 de 40)"));
+    await more();
+    expect(limits()).toEqual([String(REPORT_PAGE_ROWS), String(2 * REPORT_PAGE_ROWS)]);
+    await click(button('Ahir'));
+    await more();
+    await click(button('Filtra per Secció: Notícies'));
+    await more();
+    await click(container.querySelector<HTMLInputElement>('input[type="checkbox"]')!);
+    // Each change asks for the first page only: never the larger page of the rows before it.
+    const [first, larger] = [String(REPORT_PAGE_ROWS), String(2 * REPORT_PAGE_ROWS)];
+    expect(limits()).toEqual([first, larger, first, larger, first, larger, first]);
+    expect(calls.at(-1)!.query.get('compare')).toBe('previous');
+  });
+
   it('draws a time series whole as a named line chart, the comparison as a second series, with the table for assistive technology', async () => {
     const { api, calls } = fakeApi((_report, query) => ({ ok: true, value: { ...BY_DAY, totalRows: 60, limit: Number(query.get('limit')) } }));
     await render(<ReportView report="audience/by-day" title="Audiència per dia" />, api, '/?compara=1');

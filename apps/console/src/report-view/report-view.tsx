@@ -7,6 +7,7 @@ import { reportCsv, reportCsvName } from './report-csv';
 import { reportQuery } from './report-state';
 import { useReportsApi } from './reports-api-context';
 import { useReportState } from './use-report-state';
+import { useRowLimit } from './use-row-limit';
 
 /** Rows asked for at first, and added by each "Mostra'n més". */
 export const REPORT_PAGE_ROWS = 25;
@@ -31,7 +32,8 @@ interface ReportViewProps {
 export function ReportView({ report, title, params = {} }: ReportViewProps) {
   const api = useReportsApi();
   const [state, setState] = useReportState();
-  const [limit, setLimit] = useState(REPORT_PAGE_ROWS);
+  // A new period, comparison or filter starts again from the first page of rows (use-row-limit.ts).
+  const [limit, setLimit] = useRowLimit(reportQuery(state, params, REPORT_PAGE_ROWS), REPORT_PAGE_ROWS);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const query = reportQuery(state, params, limit);

@@ -33,7 +33,12 @@ function comparisonCells(experience: ExperienceResult) {
   ];
 }
 
-/** One row per experience: visitors, conversions, rate and, against the control, the 95 % intervals, p-value and probability to beat it. */
+/**
+ * One row per experience: its preview, visitors, conversions, rate and, against the control, the
+ * 95 % intervals, p-value and probability to beat it. The preview comes right after the
+ * experience's name: the figures make the table wider than the page at 1280 px (TableScroll), and
+ * a last column would be out of view until the table is scrolled sideways.
+ */
 export function ResultsTable({ activity, results }: ResultsTableProps) {
   const hidden = hiddenFigure(results.minCohort);
   const figure = (value: number | null, format: (v: number) => string) => (value === null ? hidden : format(value));
@@ -45,6 +50,7 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
         <thead>
           <tr>
             <th scope="col">Experiència</th>
+            <th scope="col">Previsualització</th>
             <th scope="col" className="numeric">Visitants</th>
             <th scope="col" className="numeric">Conversions</th>
             <th scope="col" className="numeric">Taxa de conversió</th>
@@ -52,7 +58,6 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
             <th scope="col" className="numeric">Millora (IC 95 %)</th>
             <th scope="col" className="numeric">Valor p</th>
             <th scope="col" className="numeric">Probabilitat de superar el control</th>
-            <th scope="col">Previsualització</th>
           </tr>
         </thead>
         <tbody>
@@ -62,6 +67,13 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
                 {experience.name}
                 {experience.control && <span className="control-mark"> (control)</span>}
               </th>
+              <td className="results-table__preview">
+                {offerOf(experience.id) === undefined ? (
+                  <span className="admin-note">Sense oferta</span>
+                ) : (
+                  <PreviewButton activity={activity} experienceId={experience.id} experienceName={experience.name} />
+                )}
+              </td>
               <td className="numeric">{figure(experience.visitors, formatVisitors)}</td>
               <td className="numeric">{figure(experience.conversions, formatVisitors)}</td>
               <td className="numeric">{figure(experience.conversionRate, formatRate)}</td>
@@ -70,22 +82,16 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
                   {cell}
                 </td>
               ))}
-              <td>
-                {offerOf(experience.id) === undefined ? (
-                  <span className="admin-note">Sense oferta</span>
-                ) : (
-                  <PreviewButton activity={activity} experienceId={experience.id} experienceName={experience.name} />
-                )}
-              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">Total</th>
+            <td />
             <td className="numeric">{figure(results.totals.visitors, formatVisitors)}</td>
             <td className="numeric">{figure(results.totals.conversions, formatVisitors)}</td>
-            <td colSpan={6} />
+            <td colSpan={5} />
           </tr>
         </tfoot>
       </table>
