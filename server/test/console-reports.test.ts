@@ -163,6 +163,11 @@ describe('console reports, figures (minimum cohort 1)', () => {
     const compared = await report('content/sections?from=2026-11-23&to=2026-11-23&compare=previous');
     expect(compared.body.compare).toEqual({ from: '2026-11-22', to: '2026-11-22' });
     expect(compared.body.rows[0].previous).toEqual({ page_views: null, entries: null });
+    // The earlier day had nothing: its totals show as its rows do, not as hidden by the cohort.
+    expect(compared.body.totals).toEqual({ values: expect.objectContaining({ page_views: 6 }), previous: { page_views: null, entries: null } });
+    const series = await report('audience/by-day?from=2026-11-23&to=2026-11-23&compare=previous');
+    expect(series.body.totals.previousHidden).toBeUndefined();
+    expect(series.body.totals.previous).toMatchObject({ page_views: 0, visits: 0, visitors: 0 });
   });
 
   it('stores a beacon sent twice once', async () => {
@@ -192,8 +197,13 @@ describe('console reports, minimum cohort (default 5)', () => {
     expect(body.minCohort).toBe(5);
     expect(body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 5, entries: 5 } });
     expect(body.rows[1]).toEqual({ key: 'portada', label: 'portada', values: { page_views: null, entries: null }, hidden: true });
+    // One visitor's visit entering on the home page: its totals would single them out.
+    await send({ visitor: 'V6', at: MORNING + 90 * MINUTE_MS, hit: home });
     const single = await report('audience/by-day?from=2026-11-23&to=2026-11-23&f=section:portada');
     expect(single.body.totals.hidden).toBe(true);
+    // No visit entered on a page without a section: nothing to hide.
+    const none = await report('audience/by-day?from=2026-11-23&to=2026-11-23&f=section:cercador');
+    expect(none.body.totals).toEqual({ values: { page_views: 0, visits: 0, visitors: 0, pages_per_visit: null, bounce_rate: null } });
   });
 
   it('lists every report in the catalogue, for analysts only', async () => {

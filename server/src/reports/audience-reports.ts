@@ -66,7 +66,8 @@ async function measureSeries(
 }
 
 function measured(key: string, label: string, row: ResultRow | undefined): MeasuredRow {
-  const values = Object.fromEntries(AUDIENCE_METRICS.map((m) => [m.key, row ? numberOf(row[m.key]) : 0]));
+  // A count of nothing is 0 (the range's total over no visits sums to NULL); a ratio of nothing is none.
+  const values = Object.fromEntries(AUDIENCE_METRICS.map((m) => [m.key, row ? (numberOf(row[m.key]) ?? (m.format === 'count' ? 0 : null)) : 0]));
   // A step without visits: nothing to divide, so no ratio (not a 0 % bounce rate).
   if (!row) Object.assign(values, { pages_per_visit: null, bounce_rate: null });
   // The visitors are estimated (approx_count_distinct, uniq, the cells' sketches) and may come out

@@ -38,8 +38,9 @@ export function buildAnswer(
   const comparing = request.compare !== undefined;
   const earlier = (row: MeasuredRow, index: number) =>
     previous === undefined ? undefined : shape.align === 'position' ? previous.rows[index] : previous.rows.find((p) => p.key === row.key);
-  const totalHidden = belowCohort(current.total.visitors, minCohort);
-  const previousTotalHidden = previous !== undefined && belowCohort(previous.total.visitors, minCohort);
+  const totalHidden = totalBelowCohort(current.total, minCohort);
+  const previousTotalHidden = previous !== undefined && totalBelowCohort(previous.total, minCohort);
+  const totalValues = (total: MeasuredRow, hidden: boolean) => (hidden ? hiddenValues(total.values) : publishedTotal(total, shape.align));
   return {
     report: definition.report,
     title: definition.title,
@@ -55,8 +56,8 @@ export function buildAnswer(
     offset: request.offset,
     limit: request.limit,
     totals: {
-      values: totalHidden ? hiddenValues(current.total.values) : current.total.values,
-      ...(previous && { previous: previousTotalHidden ? hiddenValues(previous.total.values) : previous.total.values }),
+      values: totalValues(current.total, totalHidden),
+      ...(previous && { previous: totalValues(previous.total, previousTotalHidden) }),
       ...(totalHidden && { hidden: true }),
       ...(previousTotalHidden && { previousHidden: true }),
     },
@@ -64,6 +65,27 @@ export function buildAnswer(
     ...(shape.note !== undefined && { note: shape.note }),
     ...(shape.ignoredFilters?.length && { ignoredFilters: shape.ignoredFilters }),
   };
+}
+
+/**
+ * Whether a period's totals are hidden by the minimum cohort. A period with nothing in it (every
+ * figure zero or none) singles nobody out: its totals show as its rows do (none, or zeros), not as
+ * hidden, which would read as "a few visitors" where there were none.
+ */
+function totalBelowCohort(total: MeasuredRow, minCohort: number): boolean {
+  return !isEmpty(total) && belowCohort(total.visitors, minCohort);
+}
+
+const isEmpty = (total: MeasuredRow) => Object.values(total.values).every((value) => value === null || value === 0);
+
+/**
+ * A shown period's totals. An empty ranking's are none, as its missing rows are (publishRow), and
+ * alike on both engines (a count of nothing is 0 on one and NULL on the other); a series' are as
+ * measured, its empty steps being zeros.
+ */
+function publishedTotal(total: MeasuredRow, align: AnswerShape['align']): MeasuredRow['values'] {
+  if (align === 'key' && isEmpty(total)) return Object.fromEntries(Object.keys(total.values).map((key) => [key, null]));
+  return total.values;
 }
 
 /**
