@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { forgetVisitor, useVisitor } from './use-visitor';
 import './account.css';
 import { AUTH_STATE_LOGGED_OUT, declareCustomerId } from './customer-ids';
-import { signedInVisitorId, visitorApi } from './visitor-session';
+import { loginPath, signedInVisitorId, visitorApi } from './visitor-session';
 
 /** The header's account slot: "Entra", or the visitor's name, "La meva llista" and "Surt". */
 export function AccountLink() {
@@ -10,7 +10,7 @@ export function AccountLink() {
   const { pathname, search } = useLocation();
   if (visitor === undefined) {
     return (
-      <Link className="account-link" to={`/entrar/?torna=${encodeURIComponent(pathname + search)}`}>
+      <Link className="account-link" to={loginPath(pathname, search)}>
         Entra
       </Link>
     );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { useVisitor } from './use-visitor';
-import { visitorApi, type ListItemType } from './visitor-session';
+import { loginPath, visitorApi, type ListItemType } from './visitor-session';
 import './account.css';
 
 export interface SaveForLaterProps {
@@ -27,7 +27,7 @@ export function SaveForLaterButton({ item, detail }: SaveForLaterProps) {
 
   if (visitor === undefined) {
     return (
-      <Link className="save-button" to={`/entrar/?torna=${encodeURIComponent(pathname)}`}>
+      <Link className="save-button" to={loginPath(pathname, '')}>
         Entra per desar-ho a la teva llista
       </Link>
     );
@@ -44,7 +44,9 @@ export function SaveForLaterButton({ item, detail }: SaveForLaterProps) {
   };
   return (
     <>
-      <button type="button" className="save-button" aria-pressed={saved === true} disabled={saved === undefined} onClick={() => void toggle()}>
+      {/* Its name says the state ("Desat a la teva llista"): no aria-pressed, which would repeat it
+          as "pressed" of a button named for the saved state. */}
+      <button type="button" className="save-button" data-saved={saved === true} disabled={saved === undefined} onClick={() => void toggle()}>
         {saved ? 'Desat a la teva llista' : 'Desa per a més tard'}
       </button>
       <span role="status" className="account-form__error">

@@ -44,7 +44,30 @@ export const visitorApi = {
   remove: (type: ListItemType, id: string) => call('DELETE', `/api/visitor/list/${type}/${encodeURIComponent(id)}`),
 };
 
-/** A same-site path to go back to after signing in (`?torna=`); anything else is the home page. */
+/** The sign-in page; `?torna=` names the page to go back to afterwards. */
+export const LOGIN_PATH = '/entrar/';
+
+/** Any origin does: only whether a path stays on it matters. */
+const SAME_SITE_BASE = 'https://site.invalid';
+
+const isLoginPage = (pathname: string) => pathname === LOGIN_PATH || pathname === LOGIN_PATH.slice(0, -1);
+
+/**
+ * A same-site path to go back to after signing in (`?torna=`); anything else is the home page.
+ * Never the sign-in page itself: a visitor sent back there would see the forms again, as if signing
+ * in had failed. A sign-in page's own `torna` (the header's "Entra" followed from that page) is
+ * where they meant to go.
+ */
 export function safeReturnPath(value: string | null): string {
-  return value !== null && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+  if (value === null || !value.startsWith('/')) return '/';
+  // Resolved as the browser will resolve it: it drops tabs and newlines and reads a backslash as '/', so
+  // "/<tab>/elsewhere.example" is another site even though it starts with a single '/'.
+  const url = new URL(value, SAME_SITE_BASE);
+  if (url.origin !== SAME_SITE_BASE) return '/';
+  return isLoginPage(url.pathname) ? safeReturnPath(url.searchParams.get('torna')) : url.pathname + url.search + url.hash;
+}
+
+/** The sign-in page's address from the page at `pathname` + `search`; on the sign-in page, itself. */
+export function loginPath(pathname: string, search: string): string {
+  return isLoginPage(pathname) ? pathname + search : `${LOGIN_PATH}?torna=${encodeURIComponent(pathname + search)}`;
 }

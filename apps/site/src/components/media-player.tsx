@@ -30,6 +30,7 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
   const status = useMediaStatus(element, media.lengthSeconds);
   // The session follows one media: a new one only when the media itself changes.
   const key = `${media.id}|${media.src}`;
+  const chapterAfterAds = useChapterAfterAds(content, state.phase);
 
   useEffect(() => {
     if (!content.current) return;
@@ -83,7 +84,11 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
           onToggleFullscreen={media.kind === 'video' ? () => act({ action: 'toggle-fullscreen' }) : undefined}
         />
       )}
-      <ChapterList chapters={media.chapters} current={state.chapter} onSeek={(seconds) => seekChapter(content.current, session.current, seconds, state.phase)} />
+      <ChapterList
+        chapters={media.chapters}
+        current={state.chapter}
+        onSeek={(seconds) => (state.phase === 'ads' ? chapterAfterAds(seconds) : seekChapter(content.current, session.current, seconds, state.phase))}
+      />
       <figcaption className="meta">{media.programme}</figcaption>
     </figure>
   );
@@ -127,10 +132,26 @@ function seekTo(content: HTMLMediaElement | null, seconds: number): void {
 
 /**
  * A chapter's button: moves the playhead to the chapter; before the first play it also starts
- * playback there (through the preroll, as a first play always goes). Ignored during an ad break.
+ * playback there (through the preroll, as a first play always goes).
  */
 function seekChapter(content: HTMLMediaElement | null, session: PlayerSession | null, seconds: number, phase: PlayerState['phase']): void {
-  if (phase === 'ads') return;
   seekTo(content, seconds);
   if (phase === 'ready') void session?.play();
+}
+
+/**
+ * A chapter chosen while an ad break plays: the content's playhead is left alone under the ads
+ * (the break is measured where it began) and moves to the chapter once the content resumes, so
+ * that the button does what it says instead of nothing. The latest choice wins.
+ */
+function useChapterAfterAds(content: { current: HTMLMediaElement | null }, phase: PlayerState['phase']): (seconds: number) => void {
+  const chosen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (phase !== 'content' || chosen.current === undefined) return;
+    seekTo(content.current, chosen.current);
+    chosen.current = undefined;
+  }, [content, phase]);
+  return (seconds) => {
+    chosen.current = seconds;
+  };
 }

@@ -10,7 +10,7 @@ const NAV_ITEMS = [
   { to: '/directes/', label: 'Directes', end: false },
   { to: '/radio/mesura-radio/', label: 'Ràdio', end: false },
   { to: '/programes/', label: 'Programes', end: false },
-  { to: '/el-temps/', label: 'El Temps', end: false },
+  { to: '/el-temps/', label: 'El temps', end: false },
   { to: '/joc/', label: 'El joc', end: false },
   { to: '/cercador/', label: 'Cercador', end: false },
 ] as const;

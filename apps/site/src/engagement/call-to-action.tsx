@@ -7,7 +7,7 @@
  *     /directes/mesura-tv/; measured on click.
  * - detail: the page's §7 link variables (measurement/direct-calls.ts LinkCallDetail).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
@@ -39,15 +39,31 @@ function WatchLive({ detail }: { detail: LinkCallDetail }) {
   );
 }
 
+const INVALID_ADDRESS = 'Escriviu una adreça de correu electrònic vàlida.';
+
 type SignupState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; already: boolean } | { kind: 'error'; message: string };
 
 function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
   const [state, setState] = useState<SignupState>({ kind: 'idle' });
   const inputId = useId();
   const headingId = useId();
+  // The thanks replace the form, and with it the focused button: focus goes to them.
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const done = state.kind === 'done';
+  useEffect(() => {
+    if (done) thanks.current?.focus();
+  }, [done]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('email');
+    // Checked here first (the form is noValidate, to word the message itself): an address the
+    // server would refuse is not sent, so the page logs no failed request.
+    if (field instanceof HTMLInputElement && !field.checkValidity()) {
+      setState({ kind: 'error', message: INVALID_ADDRESS });
+      field.focus();
+      return;
+    }
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setState({ kind: 'sending' });
     try {
@@ -55,7 +71,7 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
       if (answer.status === 201 || answer.status === 200) {
         setState({ kind: 'done', already: answer.status === 200 });
         sendDirectCall('scClicBoto', { ...detail, linkText: 'Subscriu-te al butlletí', identificadorClic: CTA_IDS.newsletter });
-      } else if (answer.status === 400) setState({ kind: 'error', message: 'Escriviu una adreça de correu electrònic vàlida.' });
+      } else if (answer.status === 400) setState({ kind: 'error', message: INVALID_ADDRESS });
       else setState({ kind: 'error', message: 'Ara no us podem subscriure. Torneu-ho a provar més tard.' });
     } catch {
       setState({ kind: 'error', message: 'No hi ha connexió. Torneu-ho a provar més tard.' });
@@ -66,7 +82,7 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
     <section className="newsletter-signup" aria-labelledby={headingId}>
       <h2 id={headingId}>Subscriu-te al butlletí</h2>
       {state.kind === 'done' ? (
-        <p role="status">{state.already ? 'Aquesta adreça ja estava subscrita al butlletí.' : "Fet! Rebreu el butlletí cada matí a l'adreça indicada."}</p>
+        <p role="status" ref={thanks} tabIndex={-1}>{state.already ? 'Aquesta adreça ja estava subscrita al butlletí.' : "Fet! Rebreu el butlletí cada matí a l'adreça indicada."}</p>
       ) : (
         <form onSubmit={submit} noValidate>
           <label htmlFor={inputId}>Adreça de correu electrònic</label>

@@ -8,7 +8,7 @@
  * one answer per browser (the server refuses a second); after answering, or when this browser
  * already has, the results show as text percentages.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
 import { pollPath, pollPercentages, type PollResults } from './poll-results';
@@ -24,6 +24,13 @@ export function Poll({ pollId, detail }: PollProps) {
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
   const headingId = useId();
+  // The results replace the form, and with it the focused "Vota": focus goes to them instead of
+  // being dropped on the page's body.
+  const resultsList = useRef<HTMLUListElement>(null);
+  const [voted, setVoted] = useState(false);
+  useEffect(() => {
+    if (voted) resultsList.current?.focus();
+  }, [voted]);
 
   useEffect(() => {
     let live = true;
@@ -52,12 +59,16 @@ export function Poll({ pollId, detail }: PollProps) {
       if (answer.status === 201) {
         setResults(answer.body as PollResults);
         setMessage('Gràcies per participar!');
+        setVoted(true);
         const label = results?.options.find((o) => o.id === optionId)?.label ?? optionId;
         sendDirectCall('scParticipar', { ...detail, linkText: `Enquesta: ${label}`, identificadorClic: `enquesta-${pollId}` });
       } else if (answer.status === 409) {
         setMessage('Ja havíeu respost aquesta enquesta des d’aquest navegador.');
         const refreshed = await fetch(pollPath(pollId));
-        if (refreshed.ok) setResults((await refreshed.json()) as PollResults);
+        if (refreshed.ok) {
+          setResults((await refreshed.json()) as PollResults);
+          setVoted(true);
+        }
       } else setMessage('No hem pogut desar la resposta. Torneu-ho a provar.');
     } catch {
       setMessage('No hi ha connexió. Torneu-ho a provar.');
@@ -73,7 +84,6 @@ export function Poll({ pollId, detail }: PollProps) {
       </section>
     );
   }
-  const percentages = pollPercentages(results);
   return (
     <section className="poll" aria-labelledby={headingId}>
       <h2 id={headingId}>{results.question}</h2>
@@ -92,20 +102,28 @@ export function Poll({ pollId, detail }: PollProps) {
           </button>
         </form>
       ) : (
-        <ul className="poll-results" aria-label="Resultats">
-          {results.options.map((option, i) => (
-            <li key={option.id}>
-              <span>
-                {option.label}
-                {option.id === results.answered ? ' (la vostra resposta)' : ''}: <strong>{percentages[i]} %</strong> ({option.votes} {option.votes === 1 ? 'vot' : 'vots'})
-              </span>
-              <span className="poll-bar" aria-hidden="true" style={{ width: `${percentages[i]}%` }} />
-            </li>
-          ))}
-          <li className="poll-total">Total: {results.total} {results.total === 1 ? 'resposta' : 'respostes'}</li>
-        </ul>
+        <PollResultList results={results} listRef={resultsList} />
       )}
       <p role="status" className="engagement-status">{message}</p>
     </section>
+  );
+}
+
+/** The results as text percentages, the visitor's own answer marked. */
+function PollResultList({ results, listRef }: { results: PollResults; listRef: RefObject<HTMLUListElement | null> }) {
+  const percentages = pollPercentages(results);
+  return (
+    <ul ref={listRef} tabIndex={-1} className="poll-results" aria-label="Resultats">
+      {results.options.map((option, i) => (
+        <li key={option.id}>
+          <span>
+            {option.label}
+            {option.id === results.answered ? ' (la vostra resposta)' : ''}: <strong>{percentages[i]} %</strong> ({option.votes} {option.votes === 1 ? 'vot' : 'vots'})
+          </span>
+          <span className="poll-bar" aria-hidden="true" style={{ width: `${percentages[i]}%` }} />
+        </li>
+      ))}
+      <li className="poll-total">Total: {results.total} {results.total === 1 ? 'resposta' : 'respostes'}</li>
+    </ul>
   );
 }

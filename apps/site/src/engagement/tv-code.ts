@@ -7,6 +7,13 @@ export function normaliseTvCode(typed: string): string | undefined {
   return new RegExp(`^\\d{${TV_CODE_DIGITS}}$`).test(digits) ? digits : undefined;
 }
 
+/**
+ * The code field's `pattern`: digits, spaces and dashes, as normaliseTvCode accepts. Browsers
+ * compile `pattern` with the `v` flag, where a bare `-` inside a class is a syntax error (the
+ * browser then logs it and ignores the pattern), so the dash is escaped.
+ */
+export const TV_CODE_INPUT_PATTERN = '[0-9 \\-]*';
+
 export function formatTvCode(code: string): string {
   return `${code.slice(0, 3)} ${code.slice(3)}`;
 }

@@ -29,7 +29,9 @@ export function RadioPlayer({ station, schedule, initial, dataLayerFor, autoPlay
   return (
     <div className="radio-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'}>
       <audio ref={media} autoPlay={autoPlay} preload="none" aria-label={`${station.name} en directe`} />
-      <button type="button" className="radio-player__toggle" onClick={toggle} aria-pressed={state.playing}>
+      {/* Its name says what it does next ("Pausa"), as the video's play button does; aria-pressed as
+          well would read "Pausa, pressed" of a station that plays. */}
+      <button type="button" className="radio-player__toggle" onClick={toggle}>
         {state.playing ? 'Pausa' : `Escolta ${station.name}`}
       </button>
       <p className="radio-player__state meta" role="status">

@@ -1,7 +1,8 @@
 import { sitePaths, type HomeResponse } from '@mesura/content';
 import { Link } from 'react-router';
+import { atClock, NEWSROOM_TIME_ZONE } from '../content/format-date';
 
-const timeFormat = new Intl.DateTimeFormat('ca-ES', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Madrid' });
+const timeFormat = new Intl.DateTimeFormat('ca-ES', { hour: '2-digit', minute: '2-digit', timeZone: NEWSROOM_TIME_ZONE });
 
 /** "Ara en directe": what each TV channel is broadcasting, linking to its live page. */
 export function OnAirStrip({ onAir }: { onAir: HomeResponse['onAir'] }) {
@@ -17,7 +18,7 @@ export function OnAirStrip({ onAir }: { onAir: HomeResponse['onAir'] }) {
               <span className="on-air__channel">{channel.name}</span>
               <span className="on-air__now">{now.title}</span>
               <span className="meta">
-                A les {timeFormat.format(new Date(next.start))}: {next.title}
+                {sentenceStart(atClock(timeFormat.format(new Date(next.start))))}: {next.title}
               </span>
             </Link>
           </li>
@@ -25,4 +26,9 @@ export function OnAirStrip({ onAir }: { onAir: HomeResponse['onAir'] }) {
       </ul>
     </section>
   );
+}
+
+/** "a la 01:00" → "A la 01:00". */
+function sentenceStart(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

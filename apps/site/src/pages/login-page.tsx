@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { declareSignedInVisitor } from '../account/customer-ids';
+import { useVisitor } from '../account/use-visitor';
 import { safeReturnPath, visitorApi } from '../account/visitor-session';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const back = safeReturnPath(params.get('torna'));
   const [error, setError] = useState<{ form: 'signin' | 'signup'; text: string }>();
   const ids = { signin: useId(), signup: useId() };
+  const visitor = useVisitor();
 
   const submit = (form: 'signin' | 'signup') => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,6 +47,7 @@ export function LoginPage() {
       <title>Entra — Mesura.cat</title>
       <h1>Entra a Mesura.cat</h1>
       <p>Amb un compte podeu desar notícies, vídeos i pòdcasts a «La meva llista» i trobar-los des de qualsevol dispositiu.</p>
+      {visitor !== undefined && <SignedIn name={visitor.name} back={back} />}
       <form className="account-form" aria-labelledby={`${ids.signin}-h`} onSubmit={(e) => void submit('signin')(e)}>
         <h2 id={`${ids.signin}-h`}>Ja tinc un compte</h2>
         <label htmlFor={`${ids.signin}-email`}>Correu electrònic</label>
@@ -70,5 +73,17 @@ export function LoginPage() {
         <button type="submit">Crea el compte</button>
       </form>
     </div>
+  );
+}
+
+/**
+ * A visitor who is already signed in (a bookmark, the back button) is told so, with the way on:
+ * the forms alone would look as if signing in had not worked.
+ */
+function SignedIn({ name, back }: { name: string; back: string }) {
+  return (
+    <p className="account-signed-in" role="status">
+      Ja heu entrat com a {name}. <Link to={back}>Continueu</Link> o aneu a <Link to="/la-meva-llista/">La meva llista</Link>.
+    </p>
   );
 }

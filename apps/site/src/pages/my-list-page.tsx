@@ -1,5 +1,5 @@
 import { contentApi, sitePaths, type ArticleResponse, type EpisodeResponse, type ProgrammeResponse } from '@mesura/content';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useVisitor } from '../account/use-visitor';
 import { visitorApi, type ListItem } from '../account/visitor-session';
@@ -37,14 +37,17 @@ export function MyListPage() {
     void visitorApi.list().then(async (list) => setItems((await Promise.all((list ?? []).map(describe))).filter((i): i is Shown => i !== undefined)));
   }, [visitor]);
 
-  const remove = async (item: Shown) => {
-    if ((await visitorApi.remove(item.type, item.id)).ok) setItems((now) => now?.filter((i) => i !== item));
-  };
+  const { listRef, headingRef, removed, remove } = useRemoval(setItems);
 
   return (
     <>
       <title>La meva llista — Mesura.cat</title>
-      <h1>La meva llista</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        La meva llista
+      </h1>
+      <p role="status" className="visually-hidden">
+        {removed === undefined ? '' : `S’ha tret «${removed}» de la llista.`}
+      </p>
       {visitor === undefined ? (
         <p>
           <Link to="/entrar/?torna=%2Fla-meva-llista%2F">Entreu</Link> per veure el que heu desat per a més tard.
@@ -54,11 +57,11 @@ export function MyListPage() {
       ) : items.length === 0 ? (
         <p>Encara no heu desat res. Feu servir «Desa per a més tard» a les notícies i als episodis.</p>
       ) : (
-        <ul className="my-list">
-          {items.map((item) => (
+        <ul ref={listRef} className="my-list">
+          {items.map((item, index) => (
             <li key={`${item.type}:${item.id}`}>
               <Link to={item.path}>{item.title}</Link>
-              <button type="button" className="link-button" onClick={() => void remove(item)}>
+              <button type="button" className="link-button" onClick={() => void remove(item, index)}>
                 Treu de la llista<span className="visually-hidden">: {item.title}</span>
               </button>
             </li>
@@ -67,4 +70,26 @@ export function MyListPage() {
       )}
     </>
   );
+}
+
+/**
+ * "Treu de la llista": removes the item and, since its button goes with it, moves focus to the
+ * button of the item that takes its place (or the one before it, or the heading once the list is
+ * empty) instead of dropping it on the page's body; a status line says what was removed.
+ */
+function useRemoval(setItems: (update: (items: Shown[] | undefined) => Shown[] | undefined) => void) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [removed, setRemoved] = useState<{ title: string; index: number }>();
+  useEffect(() => {
+    if (removed === undefined) return;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(removed.index, buttons.length - 1)] ?? headingRef.current)?.focus();
+  }, [removed]);
+  const remove = async (item: Shown, index: number) => {
+    if (!(await visitorApi.remove(item.type, item.id)).ok) return;
+    setItems((now) => now?.filter((i) => i !== item));
+    setRemoved({ title: item.title, index });
+  };
+  return { listRef, headingRef, removed: removed?.title, remove };
 }

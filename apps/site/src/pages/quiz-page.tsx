@@ -5,11 +5,12 @@
  * Measurement: scJugar (event9) when the visitor starts the game. Not at the end: §7's link
  * variables have none for a score, and a second event9 would count one game as two plays.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePageData } from '../routing/page-data';
 import { CallToAction } from '../engagement/call-to-action';
 import { quizPageFields } from '../engagement/engagement-page-fields';
 import { Poll } from '../engagement/poll';
+import { QuizQuestionStep } from '../engagement/quiz-question';
 import { ShareMenu } from '../engagement/share-menu';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
@@ -39,7 +40,8 @@ function quizCallDetail(day: string, identificadorClic: string): LinkCallDetail 
 
 const storageKey = (day: string) => `mesura-joc-${day}`;
 
-type Play = { step: 'intro' } | { step: 'question'; index: number; score: number; chosen?: number } | { step: 'done'; score: number };
+/** `finished`: the visitor has just answered the last question (not a score restored on load). */
+type Play = { step: 'intro' } | { step: 'question'; index: number; score: number; chosen?: number } | { step: 'done'; score: number; finished?: boolean };
 
 export function QuizPage() {
   const quiz = usePageData<DailyQuiz | undefined>();
@@ -75,7 +77,7 @@ function Quiz({ quiz }: { quiz: DailyQuiz }) {
     if (index + 1 < total) setPlay({ step: 'question', index: index + 1, score });
     else {
       window.localStorage.setItem(storageKey(quiz.day), String(score));
-      setPlay({ step: 'done', score });
+      setPlay({ step: 'done', score, finished: true });
     }
   };
 
@@ -91,61 +93,37 @@ function Quiz({ quiz }: { quiz: DailyQuiz }) {
           </button>
         </>
       )}
-      {play.step === 'question' && <QuestionStep quiz={quiz} play={play} setPlay={setPlay} next={next} />}
-      {play.step === 'done' && (
-        <section aria-labelledby="quiz-score">
-          <h2 id="quiz-score">
-            Heu encertat {play.score} de {total} preguntes
-          </h2>
-          <p>Torna a jugar demà: cada dia hi ha preguntes noves.</p>
-          <ShareMenu title={`He encertat ${play.score} de ${total} preguntes al joc del dia de Mesura`} url={quizCallDetail(quiz.day, '').url} detail={quizCallDetail(quiz.day, 'joc-diari-comparteix')} />
-          <Poll pollId={QUIZ_POLL_ID} detail={quizCallDetail(quiz.day, `enquesta-${QUIZ_POLL_ID}`)} />
-          <CallToAction kind="newsletter" detail={quizCallDetail(quiz.day, 'cta-butlleti')} />
-        </section>
+      {play.step === 'question' && (
+        <QuizQuestionStep
+          question={quiz.questions[play.index]!}
+          index={play.index}
+          count={total}
+          chosen={play.chosen}
+          onChoose={(option) => setPlay({ ...play, chosen: option, score: play.score + (option === quiz.questions[play.index]!.answer ? 1 : 0) })}
+          onNext={() => next(play.index, play.score)}
+        />
       )}
+      {play.step === 'done' && <QuizResult day={quiz.day} score={play.score} total={total} finished={play.finished === true} />}
     </article>
   );
 }
 
-interface QuestionStepProps {
-  quiz: DailyQuiz;
-  play: Extract<Play, { step: 'question' }>;
-  setPlay: (play: Play) => void;
-  next: (index: number, score: number) => void;
-}
-
-function QuestionStep({ quiz, play, setPlay, next }: QuestionStepProps) {
-  const question = quiz.questions[play.index]!;
-  const answered = play.chosen !== undefined;
+/** The score, and what to do next. `finished`: reached by answering now, not restored on load. */
+function QuizResult({ day, score, total, finished }: { day: string; score: number; total: number; finished: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The last question's controls are gone: focus goes to the score, as it does to each question.
+  useEffect(() => {
+    if (finished) heading.current?.focus();
+  }, [finished]);
   return (
-    <section aria-labelledby="quiz-question">
-      <p className="quiz-progress">
-        Pregunta {play.index + 1} de {quiz.questions.length}
-      </p>
-      <h2 id="quiz-question">{question.question}</h2>
-      <ul className="quiz-options">
-        {question.options.map((option, i) => (
-          <li key={option}>
-            <button
-              type="button"
-              className="quiz-option"
-              disabled={answered}
-              data-state={answered ? (i === question.answer ? 'right' : i === play.chosen ? 'wrong' : undefined) : undefined}
-              onClick={() => setPlay({ ...play, chosen: i, score: play.score + (i === question.answer ? 1 : 0) })}
-            >
-              {option}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p role="status">
-        {answered ? (play.chosen === question.answer ? 'Correcte!' : `Incorrecte. La resposta era: ${question.options[question.answer]}.`) : ''}
-      </p>
-      {answered && (
-        <button type="button" className="quiz-button" onClick={() => next(play.index, play.score)}>
-          {play.index + 1 < quiz.questions.length ? 'Següent pregunta' : 'Mostra el resultat'}
-        </button>
-      )}
+    <section aria-labelledby="quiz-score">
+      <h2 id="quiz-score" ref={heading} tabIndex={-1}>
+        Heu encertat {score} de {total} preguntes
+      </h2>
+      <p>Torneu a jugar demà: cada dia hi ha preguntes noves.</p>
+      <ShareMenu title={`He encertat ${score} de ${total} preguntes al joc del dia de Mesura`} url={quizCallDetail(day, '').url} detail={quizCallDetail(day, 'joc-diari-comparteix')} />
+      <Poll pollId={QUIZ_POLL_ID} detail={quizCallDetail(day, `enquesta-${QUIZ_POLL_ID}`)} />
+      <CallToAction kind="newsletter" detail={quizCallDetail(day, 'cta-butlleti')} />
     </section>
   );
 }

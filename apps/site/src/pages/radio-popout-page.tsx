@@ -1,5 +1,6 @@
 import { sitePaths, type Broadcast } from '@mesura/content';
 import { useCallback, useMemo } from 'react';
+import { ConsentSettingsButton } from '../consent/consent-settings-button';
 import { usePageData } from '../routing/page-data';
 import type { LiveStationData } from '../live/live-data';
 import type { PageRoute } from '../measurement/page-data';
@@ -48,6 +49,10 @@ function PopOutView({ data }: { data: LiveStationData }) {
         <a href={sitePaths.station(station.slug)} target="_blank" rel="noopener">
           Programació i pòdcasts de {station.name}
         </a>
+      </p>
+      {/* No site footer here: the consent choice is changed from this window too, as the banner says. */}
+      <p className="meta">
+        <ConsentSettingsButton />
       </p>
     </main>
   );

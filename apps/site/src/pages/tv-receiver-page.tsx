@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConsentSettingsButton } from '../consent/consent-settings-button';
 import { tvReceiverPageFields, tvReceiverVideo } from '../engagement/engagement-page-fields';
 import { formatTvCode } from '../engagement/tv-code';
 import type { TvCastMedia } from '../engagement/watch-on-tv';
@@ -101,6 +102,10 @@ function PairingScreen({ pairing }: { pairing: Pairing }) {
       )}
       {pairing.state === 'asking' && <p>S'està demanant un codi…</p>}
       {pairing.state === 'failed' && <p>No hem pogut connectar. Ho tornarem a provar d'aquí a 30 segons.</p>}
+      {/* No site footer on the TV: the consent choice is changed here, as the banner says. */}
+      <p className="tv-consent">
+        <ConsentSettingsButton />
+      </p>
     </section>
   );
 }

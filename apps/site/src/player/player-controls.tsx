@@ -57,11 +57,13 @@ export function PlayerControls(props: PlayerControlsProps) {
       <button type="button" onClick={props.onTogglePlay}>
         {status.paused ? 'Reprodueix' : 'Pausa'}
       </button>
-      <button type="button" aria-label={`Retrocedeix ${KEY_SEEK_SECONDS} segons`} onClick={() => props.onSeekTo(status.currentTime - KEY_SEEK_SECONDS)}>
-        −{KEY_SEEK_SECONDS} s
+      {/* The visible text is the accessible name (WCAG 2.5.3 Label in Name), as the live player's
+          "Enrere 30 segons": a voice user says what they see. */}
+      <button type="button" onClick={() => props.onSeekTo(status.currentTime - KEY_SEEK_SECONDS)}>
+        Enrere {KEY_SEEK_SECONDS} segons
       </button>
-      <button type="button" aria-label={`Avança ${KEY_SEEK_SECONDS} segons`} onClick={() => props.onSeekTo(status.currentTime + KEY_SEEK_SECONDS)}>
-        +{KEY_SEEK_SECONDS} s
+      <button type="button" onClick={() => props.onSeekTo(status.currentTime + KEY_SEEK_SECONDS)}>
+        Endavant {KEY_SEEK_SECONDS} segons
       </button>
       <input
         type="range"
@@ -77,8 +79,10 @@ export function PlayerControls(props: PlayerControlsProps) {
       <span className="player__time meta">
         {formatClock(status.currentTime)} / {formatClock(status.duration)}
       </span>
+      {/* A toggle keeps its name and tells its state by aria-pressed, as "Subtítols" does: a name
+          that changed as well would read "Activa el so, pressed" while the sound is off. */}
       <button type="button" aria-pressed={status.muted} onClick={props.onToggleMute}>
-        {status.muted ? 'Activa el so' : 'Silencia'}
+        Silencia
       </button>
       {props.subtitles !== undefined && (
         <button type="button" aria-pressed={props.subtitles} title={subtitlesButtonLabel(props.subtitles)} onClick={props.onToggleSubtitles}>

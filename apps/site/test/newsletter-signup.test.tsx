@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallToAction } from '../src/engagement/call-to-action';
+
+// "Subscriu-te al butlletí": an address that is not one is refused in the page, with the message,
+// and never sent; the server's refusal (400) was a failed request in the visitor's console.
+
+let root: Root | undefined;
+let container: HTMLElement;
+const fetchSpy = vi.fn<typeof fetch>();
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+beforeEach(() => {
+  fetchSpy.mockReset();
+  fetchSpy.mockResolvedValue(new Response('{}', { status: 201 }));
+  vi.stubGlobal('fetch', fetchSpy);
+  container = document.createElement('div');
+  document.body.append(container);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+async function submitAddress(address: string): Promise<void> {
+  await act(async () => {
+    root = createRoot(container);
+    root.render(<CallToAction kind="newsletter" detail={{ linkText: '', url: '', identificadorClic: '', seccio: 'portada' }} />);
+  });
+  const field = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+  field.value = address;
+  await act(async () => {
+    container.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  });
+}
+
+describe('the newsletter sign-up', () => {
+  it('refuses an address that is not one without sending it, says why and returns to the field', async () => {
+    await submitAddress('no-valid');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(container.querySelector('[role="status"]')?.textContent).toBe('Escriviu una adreça de correu electrònic vàlida.');
+    expect(document.activeElement).toBe(container.querySelector('input[name="email"]'));
+  });
+
+  it('refuses an empty address without sending it', async () => {
+    await submitAddress('');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid address to the server and thanks the visitor', async () => {
+    await submitAddress('lectora@example.org');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [path, init] = fetchSpy.mock.calls[0]!;
+    expect(path).toBe('/api/engagement/newsletter');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'lectora@example.org' });
+    expect(container.textContent).toContain('Fet! Rebreu el butlletí cada matí');
+  });
+});

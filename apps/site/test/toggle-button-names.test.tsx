@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import type { Broadcast, Station } from '@mesura/content';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SaveForLaterButton } from '../src/account/save-for-later-button';
+import { RadioPlayer } from '../src/live/radio-player';
+import { PlayerControls, type MediaStatus } from '../src/player/player-controls';
+
+// Toggle buttons, as a screen reader reads them (WAI-ARIA button pattern): either the name stays
+// and aria-pressed tells the state ("Silencia, pressed"), or the name changes with the state and
+// there is no aria-pressed. Both at once read "Pausa, pressed" of a station that plays.
+
+const noop = () => undefined;
+
+function muteButton(muted: boolean): { name: string; pressed: string | null } {
+  const status: MediaStatus = { paused: false, muted, currentTime: 3, duration: 30 };
+  const host = document.createElement('div');
+  host.innerHTML = renderToStaticMarkup(
+    <PlayerControls status={status} onTogglePlay={noop} onSeekTo={noop} onToggleMute={noop} onToggleSubtitles={noop} onChooseLevel={noop} />,
+  );
+  const button = [...host.querySelectorAll('button')].find((b) => b.hasAttribute('aria-pressed'))!;
+  return { name: button.textContent ?? '', pressed: button.getAttribute('aria-pressed') };
+}
+
+describe("the player's mute button", () => {
+  it('keeps its name and says whether the sound is off by aria-pressed', () => {
+    expect(muteButton(false)).toEqual({ name: 'Silencia', pressed: 'false' });
+    expect(muteButton(true)).toEqual({ name: 'Silencia', pressed: 'true' });
+  });
+});
+
+describe("the radio's play button", () => {
+  it('is named for what it does next and has no aria-pressed', () => {
+    const station: Station = { slug: 'mesura-radio', name: 'Mesura Ràdio', liveSrc: '/live/mesura-radio.m3u8', dvrWindowSeconds: 600 } as Station;
+    const now: Broadcast = { id: 'r-1', channel: 'mesura-radio', title: 'El matí', start: '2026-11-26T05:00:00Z', end: '2026-11-26T11:00:00Z', genre: 'Magazín' };
+    const host = document.createElement('div');
+    host.innerHTML = renderToStaticMarkup(<RadioPlayer station={station} schedule={[now]} initial={now} dataLayerFor={() => ({ page: {}, video: {} }) as never} />);
+    const button = host.querySelector('button.radio-player__toggle')!;
+    expect(button.textContent).toBe('Escolta Mesura Ràdio');
+    expect(button.hasAttribute('aria-pressed')).toBe(false);
+  });
+});
+
+describe('"Desa per a més tard"', () => {
+  let root: Root | undefined;
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterEach(() => {
+    act(() => root?.unmount());
+    vi.unstubAllGlobals();
+    document.cookie = 'mesura_usuari=; max-age=0; path=/';
+  });
+
+  it('changes its name once saved, without aria-pressed', async () => {
+    document.cookie = `mesura_usuari=${encodeURIComponent(JSON.stringify({ logat: true, id: 'v-1' }))}; path=/`;
+    const answers: Record<string, unknown> = { 'GET /api/visitor/me': { id: 'v-1', name: 'Laia' }, 'GET /api/visitor/list': { items: [] }, 'PUT /api/visitor/list/article/1001': {} };
+    vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => new Response(JSON.stringify(answers[`${init?.method ?? 'GET'} ${path}`] ?? {}), { status: 200 }));
+    const container = document.createElement('div');
+    document.body.append(container);
+    await act(async () => {
+      root = createRoot(container);
+      root.render(
+        <MemoryRouter initialEntries={['/noticia/1001/x/']}>
+          <SaveForLaterButton item={{ type: 'article', id: '1001', title: 'x' }} detail={{ linkText: '', url: '', identificadorClic: '' }} />
+        </MemoryRouter>,
+      );
+    });
+    const button = () => container.querySelector<HTMLButtonElement>('button.save-button')!;
+    expect(button().textContent).toBe('Desa per a més tard');
+    expect(button().hasAttribute('aria-pressed')).toBe(false);
+    await act(async () => button().click());
+    expect(button().textContent).toBe('Desat a la teva llista');
+    expect(button().hasAttribute('aria-pressed')).toBe(false);
+    container.remove();
+  });
+});
