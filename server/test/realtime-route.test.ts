@@ -7,7 +7,7 @@ import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEARTBEAT_API_LEVEL, HEARTBEAT_LIBRARY_VERSION, encodeHeartbeatQuery, type Heartbeat } from '@mesura/protocol';
 import { REALTIME_MAX_STREAMS_PER_USER, REALTIME_PUSH_INTERVAL_MS } from '../src/reports/realtime-limits.js';
-import type { RealtimeSnapshot } from '../src/reports/realtime-snapshot.js';
+import type { RealtimeSnapshot } from '@mesura/protocol';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
 const NOW = Date.UTC(2026, 10, 23, 9, 30, 20); // 10:30:20 in Barcelona

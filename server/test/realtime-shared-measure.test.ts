@@ -1,7 +1,8 @@
 /** Streams share a recent measurement: the real-time queries run at most once per REALTIME_SNAPSHOT_REUSE_MS. */
 import { describe, expect, it } from 'vitest';
 import { REALTIME_SNAPSHOT_REUSE_MS } from '../src/reports/realtime-limits.js';
-import { assembleSnapshot, type RealtimeSnapshot } from '../src/reports/realtime-snapshot.js';
+import type { RealtimeSnapshot } from '@mesura/protocol';
+import { assembleSnapshot } from '../src/reports/realtime-snapshot.js';
 import { sharedMeasure } from '../src/reports/realtime-shared-measure.js';
 
 const snapshot = (nowMs: number): RealtimeSnapshot =>

@@ -1,7 +1,8 @@
 /** The real-time stream apart from HTTP: its events on fake time, its bounds, and the snapshot's rules. */
 import { describe, expect, it } from 'vitest';
 import { REALTIME_ACTIVE_PAGES_MINUTES, REALTIME_PUSH_INTERVAL_MS, REALTIME_VIEWER_HEARTBEAT_WINDOW_S, REALTIME_WINDOW_MINUTES } from '../src/reports/realtime-limits.js';
-import { assembleSnapshot, type RealtimeSnapshot } from '../src/reports/realtime-snapshot.js';
+import type { RealtimeSnapshot } from '@mesura/protocol';
+import { assembleSnapshot } from '../src/reports/realtime-snapshot.js';
 import { eventChunk, MEASUREMENT_FAILED, openRealtimeStream, retryChunk, type RealtimeTimers } from '../src/reports/realtime-stream.js';
 import { RealtimeStreamSlots } from '../src/reports/realtime-stream-slots.js';
 

@@ -7,7 +7,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseRealtimeSnapshot, type RealtimeSnapshot } from '../src/areas/temps-real/realtime-snapshot';
+import type { RealtimeSnapshot } from '@mesura/protocol';
+import { parseRealtimeSnapshot } from '../src/areas/temps-real/realtime-snapshot';
 import { RealtimePanel } from '../src/areas/temps-real/realtime-panel';
 import { REALTIME_STREAM_PATH, type EventSourceLike } from '../src/areas/temps-real/use-realtime-stream';
 

@@ -137,3 +137,6 @@ export type {
   ReportRow,
   ReportValue,
 } from './report-answer.js';
+
+// The console's real-time stream (GET /api/reports/realtime/stream).
+export type { RealtimeLiveSource, RealtimeMinute, RealtimePage, RealtimeSnapshot } from './realtime-snapshot.js';

@@ -4,7 +4,7 @@
  * queries at most once per `reuseMs` however many consoles are open. A failed measurement is not
  * reused: the next ask tries again.
  */
-import type { RealtimeSnapshot } from './realtime-snapshot.js';
+import type { RealtimeSnapshot } from '@mesura/protocol';
 
 export function sharedMeasure(measure: (nowMs: number) => Promise<RealtimeSnapshot>, now: () => number, reuseMs: number): () => Promise<RealtimeSnapshot> {
   let last: { atMs: number; result: Promise<RealtimeSnapshot> } | undefined;

@@ -17,43 +17,9 @@ import {
   REALTIME_WINDOW_MINUTES,
 } from './realtime-limits.js';
 import { pageTitle } from './page-label.js';
+import type { RealtimeLiveSource, RealtimeMinute, RealtimeSnapshot } from '@mesura/protocol';
 
 const MINUTE_MS = 60_000;
-
-export interface RealtimeMinute {
-  /** The minute's start, ISO 8601 UTC. */
-  start: string;
-  /** Null when the minute counts fewer than `minCohort` visitors. */
-  pageViews: number | null;
-}
-
-export interface RealtimePage {
-  url: string;
-  title: string | null;
-  pageViews: number;
-  visitors: number;
-}
-
-export interface RealtimeLiveSource {
-  slug: string;
-  /** The channel's or station's name in the content catalogue. */
-  name: string;
-  /** Sessions watching or listening now; null when fewer than `minCohort` visitors. */
-  viewers: number | null;
-}
-
-/** The data of one `snapshot` event of the stream. */
-export interface RealtimeSnapshot {
-  /** When it was measured, ISO 8601 UTC. */
-  at: string;
-  minCohort: number;
-  /** REALTIME_WINDOW_MINUTES minutes, oldest first; the last one is the current, partial minute. */
-  minutes: RealtimeMinute[];
-  /** Over the last REALTIME_ACTIVE_PAGES_MINUTES minutes, most viewed first. */
-  activePages: { minutes: number; pages: RealtimePage[] };
-  /** Sessions with a heartbeat in the last REALTIME_VIEWER_HEARTBEAT_WINDOW_S seconds. */
-  live: { seconds: number; channels: RealtimeLiveSource[]; stations: RealtimeLiveSource[] };
-}
 
 /** The TV channels and radio stations the site broadcasts, by slug. */
 export interface LiveSources {

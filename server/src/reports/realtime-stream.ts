@@ -5,7 +5,7 @@
  * still runs is skipped, so a slow store never piles up queries. Timers are injected (tests run
  * on fake time).
  */
-import type { RealtimeSnapshot } from './realtime-snapshot.js';
+import type { RealtimeSnapshot } from '@mesura/protocol';
 
 export interface RealtimeTimers {
   setInterval: (callback: () => void, ms: number) => unknown;

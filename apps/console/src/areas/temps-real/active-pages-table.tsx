@@ -1,5 +1,5 @@
 import { formatCount } from '../../reports/format';
-import type { RealtimeSnapshot } from './realtime-snapshot';
+import type { RealtimeSnapshot } from '@mesura/protocol';
 import { TableScroll } from '../../components/table-scroll';
 
 /** The pages most viewed in the last minutes, by title, each linking to the page. */

@@ -1,5 +1,5 @@
 import { countOrHidden } from './realtime-format';
-import type { RealtimeLiveSource } from './realtime-snapshot';
+import type { RealtimeLiveSource } from '@mesura/protocol';
 
 interface LiveAudienceListProps {
   heading: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { formatCount } from '../../reports/format';
 import { minuteLabel } from './realtime-format';
-import type { RealtimeMinute } from './realtime-snapshot';
+import type { RealtimeMinute } from '@mesura/protocol';
 
 // The report view's uPlot line, a chunk of its own loaded with the first chart.
 const LineChart = lazy(() => import('../../report-view/line-chart'));

@@ -6,7 +6,7 @@ import { ActivePagesTable } from './active-pages-table';
 import { LiveAudienceList } from './live-audience-list';
 import { PerMinuteChart } from './per-minute-chart';
 import { timeLabel } from './realtime-format';
-import type { RealtimeSnapshot } from './realtime-snapshot';
+import type { RealtimeSnapshot } from '@mesura/protocol';
 import type { RealtimeStatus } from './realtime-status';
 import { useRealtimeStream, type OpenEventSource } from './use-realtime-stream';
 

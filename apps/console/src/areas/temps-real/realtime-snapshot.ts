@@ -4,34 +4,7 @@
  * is refused, so the views only ever draw checked values. Pure.
  */
 
-export interface RealtimeMinute {
-  /** The minute's start, ISO 8601. */
-  start: string;
-  /** Null when hidden by the minimum cohort. */
-  pageViews: number | null;
-}
-
-export interface RealtimePage {
-  url: string;
-  title: string | null;
-  pageViews: number;
-  visitors: number;
-}
-
-export interface RealtimeLiveSource {
-  slug: string;
-  name: string;
-  /** Null when hidden by the minimum cohort. */
-  viewers: number | null;
-}
-
-export interface RealtimeSnapshot {
-  at: string;
-  minCohort: number;
-  minutes: RealtimeMinute[];
-  activePages: { minutes: number; pages: RealtimePage[] };
-  live: { seconds: number; channels: RealtimeLiveSource[]; stations: RealtimeLiveSource[] };
-}
+import type { RealtimeLiveSource, RealtimeMinute, RealtimePage, RealtimeSnapshot } from '@mesura/protocol';
 
 type Reader<T> = (value: unknown) => T | undefined;
 

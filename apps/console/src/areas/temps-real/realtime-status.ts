@@ -2,7 +2,7 @@
  * The state of the live connection, as a pure step from one event to the next (the hook is its
  * adapter). The last snapshot stays shown through failures and reconnections, marked as such.
  */
-import type { RealtimeSnapshot } from './realtime-snapshot';
+import type { RealtimeSnapshot } from '@mesura/protocol';
 
 export type RealtimeStatus =
   /** Opening the stream: nothing to show yet. */
