@@ -59,6 +59,28 @@ describe("the site's pages", () => {
     await server.close();
   });
 
+  it("answer a route's redirect with its status and Location, and nothing else; a redirect elsewhere is not followed", async () => {
+    const server = await serverWithRenderer(
+      `export async function renderFirstView(url) {
+        const empty = { html: '', title: undefined, notFound: false, dataElement: '' };
+        if (url.includes('/noticia/1001/vell/')) return { ...empty, redirect: { to: '/noticia/1001/nou/', status: 301 } };
+        if (url.includes('/el-temps/')) return { ...empty, redirect: { to: '/el-temps/girona/', status: 302 } };
+        if (url.includes('/fora/')) return { ...empty, redirect: { to: '//evil.example/', status: 301 } };
+        return { html: '<h1>Pàgina</h1>', title: 'T', notFound: false };
+      }`,
+    );
+    const moved = await server.app.inject('/noticia/1001/vell/?font=portada');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/noticia/1001/nou/');
+    expect(moved.body).not.toContain('<div id="root">');
+    const found = await server.app.inject('/el-temps/?q=girona');
+    expect([found.statusCode, found.headers.location]).toEqual([302, '/el-temps/girona/']);
+    const elsewhere = await server.app.inject('/fora/');
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.headers.location).toBeUndefined();
+    await server.close();
+  });
+
   it('go out as the empty shell, still 200, when the rendering throws or the route redirects', async () => {
     const server = await serverWithRenderer(
       'export async function renderFirstView(url) { if (url.includes("boom")) throw new Error("boom"); return undefined; }',

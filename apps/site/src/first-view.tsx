@@ -21,20 +21,26 @@ export interface FirstView {
   notFound: boolean;
   /** The loader data it was rendered with, as the JSON script element the browser's router starts from. */
   dataElement: string;
+  /**
+   * Set when the route redirects (an article under another slug: 301 to its canonical address):
+   * the server answers this status with this Location. The view is then empty, so that a server
+   * which does not read it sends the empty shell, whose router follows the redirect by itself.
+   */
+  redirect?: { to: string; status: number };
 }
 
 /**
  * The server's rendering of a site page (the server build's entry): the same routes and components
  * as in the browser, so that a visitor sees the page at the first paint instead of after the site's
  * scripts have run. Nothing is measured here: page views are effects, which only the browser runs.
- * Undefined when the router answers with a redirect (the browser's router follows it).
+ * A redirecting route gives an empty view with `redirect`, for the server to answer.
  * `notFound` when the page rendered is the not-found page. `fetchContent` answers the route loaders'
  * content API requests (content/content-client.ts) inside the server.
  */
-export async function renderFirstView(url: string, fetchContent: ContentFetcher): Promise<FirstView | undefined> {
+export async function renderFirstView(url: string, fetchContent: ContentFetcher): Promise<FirstView> {
   setContentFetcher(fetchContent);
   const page = await resolvePage(new URL(url));
-  if (page.kind === 'redirect') return undefined;
+  if (page.kind === 'redirect') return { html: '', title: undefined, notFound: false, dataElement: '', redirect: { to: page.to, status: page.status } };
   const status: PageStatus = { notFound: false };
   const markup = renderToString(
     <StrictMode>

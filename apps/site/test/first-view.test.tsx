@@ -38,6 +38,7 @@ describe("the server's first view of a page", () => {
 
   it("is the site's not-found page, said so for the server's 404, for an unknown path or an unknown article, author or episode", async () => {
     const view = await renderFirstView(`${ORIGIN}/no-existeix/`, fetchContent);
+    expect(view.redirect).toBeUndefined();
     expect(view?.title).toBe('Pàgina no trobada — Mesura.cat');
     expect(view?.notFound).toBe(true);
     for (const path of ['/noticia/999999/no-existeix/', '/video/no-existeix/', '/autors/ningu/', '/tema/res/', '/noticies/no-existeix/']) {
@@ -45,11 +46,17 @@ describe("the server's first view of a page", () => {
     }
   });
 
-  it("leaves an article's redirect to the canonical path to the browser, without a warning", async () => {
+  it("answers an article under another slug with a permanent redirect to its canonical path, without a warning", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/`, fetchContent);
-    expect(view).toBeUndefined();
+    const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/?font=portada`, fetchContent);
+    expect(view.redirect).toEqual({ to: `${ARTICLE_PATH}?font=portada`, status: 301 });
+    // Empty, so that a server that does not read `redirect` sends the shell, whose router follows it.
+    expect(view).toMatchObject({ html: '', title: undefined, notFound: false, dataElement: '' });
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('renders the canonical article with no redirect', async () => {
+    expect((await renderFirstView(ORIGIN + ARTICLE_PATH, fetchContent)).redirect).toBeUndefined();
   });
 });

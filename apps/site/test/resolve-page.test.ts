@@ -39,14 +39,16 @@ describe('resolvePage', () => {
     expect(loader).toHaveBeenCalledTimes(1);
   });
 
-  it("reads a loader's redirect, thrown or returned, as the page to go to", async () => {
+  it("reads a loader's redirect, thrown or returned, as the page to go to, with its status", async () => {
     const thrown = routes(() => {
-      throw redirect('/noticia/1001/canonica/');
+      throw redirect('/noticia/1001/canonica/', 301);
     });
-    const returned = routes(() => redirect('/noticia/1001/canonica/'));
+    const returned = routes(() => redirect('/noticia/1001/canonica/', 301));
     for (const table of [thrown, returned]) {
-      expect(await resolvePage(new URL('https://mesura.test/noticia/1001/vella/'), undefined, table)).toEqual({ kind: 'redirect', to: '/noticia/1001/canonica/' });
+      expect(await resolvePage(new URL('https://mesura.test/noticia/1001/vella/'), undefined, table)).toEqual({ kind: 'redirect', to: '/noticia/1001/canonica/', status: 301 });
     }
+    const temporary = routes(() => redirect('/noticia/1001/canonica/'));
+    expect(await resolvePage(new URL('https://mesura.test/noticia/1001/vella/'), undefined, temporary)).toMatchObject({ status: 302 });
   });
 
   it("lets any other loader failure through, for the router to load the page from the server", async () => {

@@ -2,6 +2,8 @@
  * The public content read API: its paths and what each answers (JSON). The server's routes
  * (server/src/content/) answer these; the site's route loaders (apps/site) read them, in the browser
  * with fetch and in the server's first view in-process. An unknown slug or id answers 404.
+ * Every answer is as of the time it is asked: an article or episode whose `publishedAt` has not
+ * come is in no answer, and its own id answers 404 until then (publication.ts).
  */
 import type {
   Article,
@@ -22,13 +24,20 @@ export const CONTENT_API_PREFIX = '/api/content';
 
 /** GET /api/content/home */
 export interface HomeResponse {
-  lead: Teaser;
+  /** The newest article; absent only while no article is published. */
+  lead?: Teaser;
   /** One rail per section, newest first. */
   rails: { section: Section; teasers: Teaser[] }[];
   /** Newest episodes. */
   media: Teaser[];
   /** What is on each TV channel now. */
   onAir: { channel: Channel; now: Broadcast; next: Broadcast }[];
+}
+
+/** GET /api/content/media: the media front (/videos/), newest first, each kind its own list. */
+export interface MediaResponse {
+  videos: Teaser[];
+  audios: Teaser[];
 }
 
 /** GET /api/content/sections */
@@ -66,7 +75,10 @@ export interface ThemeResponse {
   teasers: Teaser[];
 }
 
-/** GET /api/content/programmes */
+/**
+ * GET /api/content/programmes. In every answer a programme's seasons list only their published
+ * episodes, and a season with none yet is left out.
+ */
 export interface ProgrammesResponse {
   programmes: Programme[];
 }
@@ -147,6 +159,7 @@ export interface ForecastResponse {
 /** Paths of the API, for the server's routes and the site's loaders alike. */
 export const contentApi = {
   home: () => `${CONTENT_API_PREFIX}/home`,
+  media: () => `${CONTENT_API_PREFIX}/media`,
   sections: () => `${CONTENT_API_PREFIX}/sections`,
   section: (section: string, subsection?: string) =>
     `${CONTENT_API_PREFIX}/sections/${encodeURIComponent(section)}${subsection === undefined ? '' : `/${encodeURIComponent(subsection)}`}`,

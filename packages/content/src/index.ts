@@ -5,4 +5,5 @@ export * from './image-pool.js';
 export * from './guide.js';
 export * from './forecast.js';
 export * from './search.js';
+export * from './publication.js';
 export * from './seed/index.js';

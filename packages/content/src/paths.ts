@@ -25,6 +25,8 @@ export const sitePaths = {
   author: (slug: string) => `/autors/${slug}/`,
   theme: (slug: string) => `/tema/${slug}/`,
   programmes: () => '/programes/',
+  /** The media front: the newest video and audio episodes. */
+  media: () => '/videos/',
   programme: (slug: string) => `/programes/${slug}/`,
   season: (programme: string, season: number) => `/programes/${programme}/temporada-${season}/`,
   episode: (episode: Pick<Episode, 'id' | 'kind'>) => `/${episode.kind}/${episode.id}/`,

@@ -4,6 +4,7 @@
  * Pure, and no pattern is ever built from the query.
  */
 import type { SearchResponse, SearchType } from './api.js';
+import { isPublished } from './publication.js';
 import type { Teaser } from './types.js';
 
 /** Longest query searched; the rest is ignored. */
@@ -82,13 +83,23 @@ function suggestionsFor(index: SearchIndex, words: string[], found: boolean): st
   return pool.slice(0, SEARCH_MAX_SUGGESTIONS);
 }
 
-/** Results of `query` (filtered by `type` when given), the count of each type, and suggestions. */
-export function searchContent(index: SearchIndex, rawQuery: string, type?: SearchType): SearchResponse {
+/** A document is searchable once published; a programme (no publication time) always is. */
+function searchable(document: SearchDocument, now: Date | undefined): boolean {
+  const { publishedAt } = document.teaser;
+  return now === undefined || publishedAt === undefined || isPublished({ publishedAt }, now);
+}
+
+/**
+ * Results of `query` (filtered by `type` when given), the count of each type, and suggestions.
+ * With `now`, items published after it are neither found nor counted (publication.ts).
+ */
+export function searchContent(index: SearchIndex, rawQuery: string, type?: SearchType, now?: Date): SearchResponse {
   const query = rawQuery.slice(0, SEARCH_QUERY_MAX_CHARS).trim();
   const words = searchWords(query).slice(0, SEARCH_MAX_WORDS);
   const counts: Record<SearchType, number> = { article: 0, programme: 0, episode: 0 };
   if (words.length === 0) return { query, ...(type && { type }), results: [], counts, total: 0, suggestions: index.suggestions.slice(0, SEARCH_MAX_SUGGESTIONS) };
   const scored = index.documents
+    .filter((item) => searchable(item.document, now))
     .map((item) => ({ item, score: score(item, words) }))
     .filter((entry) => entry.score > 0);
   for (const { item } of scored) counts[item.document.type]++;

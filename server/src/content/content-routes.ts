@@ -1,7 +1,8 @@
 /**
  * The public content read API (paths and answers: packages/content api.ts), read by the site in
  * the browser and by the server's first view in-process. Every slug, id and query is checked
- * before it reaches the catalog; unknown ones answer 404.
+ * before it reaches the catalog; unknown ones answer 404. Every answer is as of the server's clock
+ * (`now`): an article or episode scheduled for later is in none, and its own id answers 404.
  */
 import { CONTENT_API_PREFIX, SEARCH_QUERY_MAX_CHARS, type SearchType } from '@mesura/content';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -43,22 +44,23 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRouteO
   type Slug = { Params: { slug: string } };
 
   app.get(`${p}/home`, PUBLIC, async (_request, reply) => send(reply, catalog.home(now()), GUIDE_MAX_AGE_S));
+  app.get(`${p}/media`, PUBLIC, async (_request, reply) => send(reply, catalog.media(now())));
   app.get(`${p}/sections`, PUBLIC, async (_request, reply) => send(reply, catalog.sections()));
-  app.get<Slug>(`${p}/sections/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.section(key(request.params.slug, 'section')), 'section')));
+  app.get<Slug>(`${p}/sections/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.section(key(request.params.slug, 'section'), undefined, now()), 'section')));
   app.get<{ Params: { slug: string; subsection: string } }>(`${p}/sections/:slug/:subsection`, PUBLIC, async (request, reply) =>
-    send(reply, found(catalog.section(key(request.params.slug, 'section'), key(request.params.subsection, 'subsection')), 'subsection')),
+    send(reply, found(catalog.section(key(request.params.slug, 'section'), key(request.params.subsection, 'subsection'), now()), 'subsection')),
   );
-  app.get<Slug>(`${p}/articles/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.article(key(request.params.slug, 'article id')), 'article')));
-  app.get<Slug>(`${p}/authors/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.author(key(request.params.slug, 'author')), 'author')));
-  app.get<Slug>(`${p}/themes/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.theme(key(request.params.slug, 'theme')), 'theme')));
-  app.get(`${p}/programmes`, PUBLIC, async (_request, reply) => send(reply, catalog.programmes()));
-  app.get<Slug>(`${p}/programmes/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.programme(key(request.params.slug, 'programme')), 'programme')));
+  app.get<Slug>(`${p}/articles/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.article(key(request.params.slug, 'article id'), now()), 'article')));
+  app.get<Slug>(`${p}/authors/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.author(key(request.params.slug, 'author'), now()), 'author')));
+  app.get<Slug>(`${p}/themes/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.theme(key(request.params.slug, 'theme'), now()), 'theme')));
+  app.get(`${p}/programmes`, PUBLIC, async (_request, reply) => send(reply, catalog.programmes(now())));
+  app.get<Slug>(`${p}/programmes/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.programme(key(request.params.slug, 'programme'), undefined, now()), 'programme')));
   app.get<{ Params: { slug: string; season: string } }>(`${p}/programmes/:slug/seasons/:season`, PUBLIC, async (request, reply) => {
     const { slug, season } = request.params;
     if (!SEASON_PATTERN.test(season)) throw new HttpError(ERRORS.badQuery, 'season must be a whole number from 1');
-    return send(reply, found(catalog.programme(key(slug, 'programme'), Number(season)), 'season'));
+    return send(reply, found(catalog.programme(key(slug, 'programme'), Number(season), now()), 'season'));
   });
-  app.get<Slug>(`${p}/episodes/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.episode(key(request.params.slug, 'episode id')), 'episode')));
+  app.get<Slug>(`${p}/episodes/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.episode(key(request.params.slug, 'episode id'), now()), 'episode')));
   app.get(`${p}/channels`, PUBLIC, async (_request, reply) => send(reply, catalog.channels(now()), GUIDE_MAX_AGE_S));
   app.get<Slug>(`${p}/channels/:slug`, PUBLIC, async (request, reply) => send(reply, found(catalog.channel(key(request.params.slug, 'channel'), now()), 'channel'), GUIDE_MAX_AGE_S));
   app.get(`${p}/stations`, PUBLIC, async (_request, reply) => send(reply, catalog.stations(now()), GUIDE_MAX_AGE_S));
@@ -67,7 +69,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRouteO
     const { q, type } = request.query;
     if (typeof q !== 'string' || q.length > SEARCH_QUERY_MAX_CHARS) throw new HttpError(ERRORS.badQuery, `q must be one text of at most ${SEARCH_QUERY_MAX_CHARS} characters`);
     if (type !== undefined && !SEARCH_TYPES.includes(type as SearchType)) throw new HttpError(ERRORS.badQuery, `type must be one of ${SEARCH_TYPES.join(', ')}`);
-    return send(reply, catalog.search(q, type as SearchType | undefined));
+    return send(reply, catalog.search(q, type as SearchType | undefined, now()));
   });
   app.get<{ Querystring: { q?: unknown } }>(`${p}/weather`, PUBLIC, async (request, reply) => {
     const { q } = request.query;

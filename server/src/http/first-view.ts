@@ -17,12 +17,17 @@ export interface FirstView {
   notFound?: boolean;
   /** The loader data the view was rendered with, as a JSON script element (already escaped) the site's router starts from. */
   dataElement?: string;
+  /**
+   * The page's route redirects (an article under another slug: 301 to its canonical address): the
+   * server answers this status and Location instead of the page. The view is then empty.
+   */
+  redirect?: { to: string; status: number };
 }
 
 /** Answers a content API path (e.g. '/api/content/home') from inside the server, as fetch would. */
 export type ContentFetcher = (path: string) => Promise<Response>;
 
-/** Undefined when the route redirects: the browser's router follows it. */
+/** Undefined from an older site build when the route redirects: the page goes out empty and the browser's router follows it. */
 export type RenderFirstView = (url: string) => Promise<FirstView | undefined>;
 
 /** Only the path and query of a page matter to the site's router; the Host header is not trusted. */
@@ -41,6 +46,15 @@ export async function loadFirstViewRenderer(file: string, fetchContent: ContentF
   if (typeof module.renderFirstView !== 'function') throw new Error(`${file} exports no renderFirstView function`);
   const render = module.renderFirstView as (url: string, fetchContent: ContentFetcher) => Promise<FirstView | undefined>;
   return (requestUrl) => render(PAGE_ORIGIN + requestUrl, fetchContent);
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The view's redirect when it is one the server may answer: a path of this site, a redirect status. */
+export function redirectOf(view: FirstView | undefined): { to: string; status: number } | undefined {
+  const redirect = view?.redirect;
+  if (redirect === undefined || !REDIRECT_STATUSES.has(redirect.status)) return undefined;
+  return /^\/(?![/\\])/.test(redirect.to) ? redirect : undefined;
 }
 
 /** The page with the view in its root element and its title in head; the page as it was when it has no empty root. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadCompressedBundle } from './compression-bundles.js';
 import { consolePolicy, createNonce, sitePolicy } from './content-security-policy.js';
 import { ERRORS, HttpError } from './errors.js';
-import { injectFirstView, loadFirstViewRenderer, type ContentFetcher } from './first-view.js';
+import { injectFirstView, loadFirstViewRenderer, redirectOf, type ContentFetcher } from './first-view.js';
 
 /** What the site's inline snippet receives as `window.mesuraConfig`. */
 export interface SiteConfig {
@@ -108,7 +108,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Content-Security-Policy', policy).send(html);
   };
   const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => sendPage(reply, consoleIndex, 'the console', consolePolicy());
-  /** A site page: its first view rendered in when the server build is there, the empty shell otherwise. */
+  /** A site page: its first view rendered in when the server build is there, the empty shell otherwise; a redirecting route's redirect. */
   const sendSitePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = createNonce();
     // The nonce goes in before the view, so that no text of the view can take it.
@@ -116,6 +116,10 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     if (page !== undefined && renderFirstView !== undefined) {
       try {
         const view = await renderFirstView(request.url);
+        // A page that moved (an article's old slug) is answered as such, so that browsers, search
+        // engines and shared links land on the canonical address before any script runs.
+        const redirect = redirectOf(view);
+        if (redirect) return reply.header('Cache-Control', 'no-cache').redirect(redirect.to, redirect.status);
         if (view) page = injectFirstView(page, view);
         if (view?.notFound) reply.code(ERRORS.notFound.status);
       } catch (error) {

@@ -31,28 +31,31 @@ function Home({ data }: { data: HomeResponse }) {
     <>
       <title>Mesura.cat — Notícies i actualitat de Catalunya</title>
       <h1 className="visually-hidden">Portada de Mesura.cat</h1>
-      <article className="home-lead" aria-labelledby="destacat">
-        <ContentImage className="home-lead__image" image={lead.image} sizes={LEAD_IMAGE_SIZES} eager />
-        <div className="home-lead__body">
-          <p className="media-card__label">{lead.label}</p>
-          <h2 id="destacat" className="home-lead__title">
-            <Link to={lead.path}>{lead.title}</Link>
-          </h2>
-          <p className="home-lead__summary">{lead.summary}</p>
-        </div>
-      </article>
+      {lead !== undefined && (
+        <article className="home-lead" aria-labelledby="destacat">
+          <ContentImage className="home-lead__image" image={lead.image} sizes={LEAD_IMAGE_SIZES} eager />
+          <div className="home-lead__body">
+            <p className="media-card__label">{lead.label}</p>
+            <h2 id="destacat" className="home-lead__title">
+              <Link to={lead.path}>{lead.title}</Link>
+            </h2>
+            <p className="home-lead__summary">{lead.summary}</p>
+          </div>
+        </article>
+      )}
       <OnAirStrip onAir={data.onAir} />
       {data.rails.map(({ section, teasers }) => (
         <section key={section.slug} className="rail" aria-labelledby={`rail-${section.slug}`}>
           <h2 id={`rail-${section.slug}`} className="section-heading">
             <Link to={sitePaths.section(section.slug)}>{section.name}</Link>
           </h2>
-          <MediaCardList items={teasers.filter((teaser) => teaser.id !== lead.id).slice(0, 4).map(newsCard)} />
+          <MediaCardList items={teasers.filter((teaser) => teaser.id !== lead?.id).slice(0, 4).map(newsCard)} />
         </section>
       ))}
       <section className="rail" aria-labelledby="rail-media">
         <h2 id="rail-media" className="section-heading">
-          <Link to={sitePaths.programmes()}>Vídeos i pòdcasts</Link>
+          {/* Named as the media front it opens (media-list-page.tsx), which shows more of both kinds. */}
+          <Link to={sitePaths.media()}>Vídeos i àudios</Link>
         </h2>
         <MediaCardList items={data.media.slice(0, 4).map(newsCard)} />
       </section>

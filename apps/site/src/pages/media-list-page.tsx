@@ -1,4 +1,4 @@
-import { sitePaths, type HomeResponse, type Teaser } from '@mesura/content';
+import { sitePaths, type MediaResponse } from '@mesura/content';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { usePageData } from '../routing/page-data';
@@ -8,15 +8,15 @@ import { usePageView } from '../measurement/use-page-view';
 import { teaserCard } from '../programmes/card-items';
 import { MediaCardList } from '../programmes/media-card';
 
+/** Each kind has its own list in the API's answer, so that neither crowds the other out. */
 const GROUPS = [
-  { id: 'videos-recents', heading: 'Vídeos', prefix: '/video/' },
-  { id: 'audios-recents', heading: 'Àudios i pòdcasts', prefix: '/audio/' },
+  { id: 'videos-recents', heading: 'Vídeos', items: (data: MediaResponse) => data.videos },
+  { id: 'audios-recents', heading: 'Àudios i pòdcasts', items: (data: MediaResponse) => data.audios },
 ] as const;
 
 /** /videos/: the media front, the newest video and audio episodes, and the way to every programme. */
 export function MediaListPage() {
-  const data = usePageData<HomeResponse | undefined>();
-  const media: readonly Teaser[] = data?.media ?? [];
+  const data = usePageData<MediaResponse | undefined>();
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: mediaFrontFields() }), [data]));
   return (
     <>
@@ -27,7 +27,7 @@ export function MediaListPage() {
         <Link to={sitePaths.programmes()}>Programes</Link>.
       </p>
       {GROUPS.map((group) => {
-        const items = media.filter((teaser) => teaser.path.startsWith(group.prefix));
+        const items = data === undefined ? [] : group.items(data);
         if (items.length === 0) return null;
         return (
           <section key={group.id} aria-labelledby={group.id}>

@@ -28,16 +28,21 @@ function ProgrammeView({ data }: { data: ProgrammeResponse }) {
       <ProgrammeHeader programme={programme} />
       <section aria-labelledby="temporades">
         <h2 id="temporades">Temporades</h2>
-        <ul className="season-list">
-          {programme.seasons.map((season) => (
-            <li key={season.number}>
-              <Link to={sitePaths.season(programme.slug, season.number)}>{season.title}</Link>{' '}
-              <span className="meta">
-                ({season.year} · {season.episodes.length} {season.episodes.length === 1 ? 'capítol' : 'capítols'})
-              </span>
-            </li>
-          ))}
-        </ul>
+        {/* The API lists only seasons with a published episode: a new programme may have none yet. */}
+        {programme.seasons.length === 0 ? (
+          <p>Encara no hi ha cap capítol publicat.</p>
+        ) : (
+          <ul className="season-list">
+            {programme.seasons.map((season) => (
+              <li key={season.number}>
+                <Link to={sitePaths.season(programme.slug, season.number)}>{season.title}</Link>{' '}
+                <span className="meta">
+                  ({season.year} · {season.episodes.length} {season.episodes.length === 1 ? 'capítol' : 'capítols'})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       {episodes.length > 0 && (
         <section aria-labelledby="darrers">

@@ -1,5 +1,6 @@
-import type { Programme, ProgrammesResponse } from '@mesura/content';
+import { sitePaths, type Programme, type ProgrammesResponse } from '@mesura/content';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { usePageData } from '../routing/page-data';
 import { programmesIndexFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
@@ -22,7 +23,10 @@ export function ProgrammesPage() {
     <>
       <title>Programes — Mesura.cat</title>
       <h1>Programes</h1>
-      <p className="lead">Els programes de televisió i els pòdcasts de Mesura, amb totes les temporades i els capítols a la carta.</p>
+      <p className="lead">
+        Els programes de televisió i els pòdcasts de Mesura, amb totes les temporades i els capítols a la carta. Els darrers capítols
+        publicats són a <Link to={sitePaths.media()}>Vídeos i àudios</Link>.
+      </p>
       {GROUPS.map((group) => {
         const items = programmes.filter((programme) => programme.kind === group.kind);
         if (items.length === 0) return null;

@@ -30,10 +30,12 @@ export const NEWS_ROUTES: RouteObject[] = [
   },
   {
     path: 'noticia/:id/:slug/',
-    loader: async ({ params }) => {
+    loader: async ({ params, request }) => {
       const data = await loadContent<ArticleResponse>(contentApi.article(params.id ?? ''));
-      // A known article under another slug goes to its canonical address before anything is measured.
-      if (data !== undefined && data.article.slug !== params.slug) throw redirect(sitePaths.article(data.article));
+      // A known article under another slug goes to its canonical address before anything is
+      // measured; for good (301), so that the server's first view answers it as such. The query
+      // (a campaign's parameters) goes along, so that the visit is still credited to it.
+      if (data !== undefined && data.article.slug !== params.slug) throw redirect(sitePaths.article(data.article) + new URL(request.url).search, 301);
       return data;
     },
     lazy: { Component: async () => (await import('../pages/article-page')).ArticlePage },

@@ -1,4 +1,4 @@
-import type { EpisodeResponse, ForecastResponse, HomeResponse, ProgrammeResponse, ProgrammesResponse } from '@mesura/content';
+import type { EpisodeResponse, ForecastResponse, MediaResponse, ProgrammeResponse, ProgrammesResponse } from '@mesura/content';
 import { contentApi } from '@mesura/content';
 import type { RouteObject } from 'react-router';
 import { loadContent } from '../content/content-client';
@@ -32,7 +32,7 @@ export const PROGRAMME_ROUTES: RouteObject[] = [
   },
   {
     path: 'videos/',
-    loader: () => loadContent<HomeResponse>(contentApi.home()),
+    loader: () => loadContent<MediaResponse>(contentApi.media()),
     lazy: { Component: async () => (await import('../pages/media-list-page')).MediaListPage },
   },
   {

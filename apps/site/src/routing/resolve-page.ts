@@ -22,6 +22,8 @@ export interface RedirectedPage {
   kind: 'redirect';
   /** Where the loader sent the visitor (its `redirect()` Location). */
   to: string;
+  /** The redirect's HTTP status (301 for a page that moved for good, 302 by default), which the server answers. */
+  status: number;
 }
 
 /** Where the data comes from when it is already known (the server's first view). */
@@ -51,16 +53,16 @@ export async function resolvePage(url: URL, known?: KnownData, routes: RouteObje
   };
   try {
     const [data, Component] = await Promise.all([load(), lazy?.Component?.()]);
-    const to = redirectTarget(data);
-    return to === null ? { kind: 'page', href, data, Component } : { kind: 'redirect', to };
+    return redirectOf(data) ?? { kind: 'page', href, data, Component };
   } catch (thrown) {
-    const to = redirectTarget(thrown);
-    if (to === null) throw thrown;
-    return { kind: 'redirect', to };
+    const redirected = redirectOf(thrown);
+    if (redirected === undefined) throw thrown;
+    return redirected;
   }
 }
 
 /** A loader's `redirect()`, returned or thrown, is a Response with a Location; anything else is not. */
-function redirectTarget(value: unknown): string | null {
-  return value instanceof Response ? value.headers.get('Location') : null;
+function redirectOf(value: unknown): RedirectedPage | undefined {
+  const to = value instanceof Response ? value.headers.get('Location') : null;
+  return to === null ? undefined : { kind: 'redirect', to, status: (value as Response).status };
 }

@@ -22,7 +22,8 @@ const urlOf = (location: Location): URL => new URL(createPath(location), window.
 export async function resolveFirstPage(known?: KnownData): Promise<ShownPage> {
   const location = currentLocation();
   const resolved = await resolvePage(urlOf(location), known);
-  // The server renders no first view for a redirected page; the browser follows the redirect.
+  // The server answers a redirected page with its redirect (first-view.tsx); should the browser
+  // still be at such an address (a server without the site's server build), it follows it here.
   if (resolved.kind === 'redirect') {
     writeEntry(locationTo(resolved.to, null), true);
     return resolveFirstPage();
