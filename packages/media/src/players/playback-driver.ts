@@ -75,6 +75,11 @@ interface Driver {
   /** When the visitor first asked to play this media, and how long the first frame took (seconds). */
   playRequestedAt?: number;
   startupSeconds?: number;
+  /**
+   * An ad break the page began before the session did (a preroll started while the stream's
+   * metadata was still loading), and its ad playing: told to the tracker once the session starts.
+   */
+  early?: { adBreak: AdBreakInfo; ad?: AdInfo };
 }
 
 export function createPlaybackDriver(element: PlayerElement, rates: StreamRates, options: PlayerTrackingOptions): PlaybackDriver {
@@ -161,14 +166,19 @@ function pageCalls(d: Driver) {
     adBreakStart(adBreak: AdBreakInfo) {
       endBuffer(d);
       d.inAdBreak = true;
+      if (!d.inSession) d.early = { adBreak };
       event(MediaEvent.AdBreakStart, createAdBreakObject(adBreak.name, adBreak.position, adBreak.startTime));
     },
-    adStart: (ad: AdInfo) => event(MediaEvent.AdStart, createAdObject(ad.name, ad.id, ad.position, ad.length), ad.metadata),
-    adComplete: () => event(MediaEvent.AdComplete),
-    adSkip: () => event(MediaEvent.AdSkip),
+    adStart(ad: AdInfo) {
+      if (!d.inSession && d.early) d.early.ad = ad;
+      startAd(d, ad);
+    },
+    adComplete: () => (endEarlyAd(d), event(MediaEvent.AdComplete)),
+    adSkip: () => (endEarlyAd(d), event(MediaEvent.AdSkip)),
     adBreakComplete() {
       d.inAdBreak = false;
       d.stall = NO_STALL;
+      d.early = undefined;
       event(MediaEvent.AdBreakComplete);
     },
     chapterStart: (chapter: ChapterInfo) =>
@@ -193,6 +203,7 @@ function load(d: Driver): void {
   });
   d.tracker.trackSessionStart(media, contextData);
   d.inSession = true;
+  tellEarlyBreak(d);
   d.pollHandle = d.timers.setTimer(() => poll(d), PLAYHEAD_POLL_INTERVAL_MS);
   // Attached to a player that already plays, or playing began before the metadata arrived.
   if (!element.paused) trackPlay(d);
@@ -232,4 +243,25 @@ function poll(d: Driver): void {
   if (result.stalled) startBuffer(d);
   else if (result.moved && active) endBuffer(d);
   d.pollHandle = d.timers.setTimer(() => poll(d), PLAYHEAD_POLL_INTERVAL_MS);
+}
+
+function startAd(d: Driver, ad: AdInfo): void {
+  d.tracker.trackEvent(MediaEvent.AdStart, createAdObject(ad.name, ad.id, ad.position, ad.length), ad.metadata);
+}
+
+function endEarlyAd(d: Driver): void {
+  if (!d.inSession && d.early) d.early.ad = undefined;
+}
+
+/**
+ * The break (and its ad) the page began before the session: the tracker refused them then (§4:
+ * every event but the session's start needs a session), so they begin now, measured from here.
+ */
+function tellEarlyBreak(d: Driver): void {
+  const early = d.early;
+  d.early = undefined;
+  if (!early) return;
+  const { adBreak, ad } = early;
+  d.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject(adBreak.name, adBreak.position, adBreak.startTime));
+  if (ad) startAd(d, ad);
 }

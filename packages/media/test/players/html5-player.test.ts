@@ -182,6 +182,39 @@ describe('trackHtml5Player: quality of service', () => {
   });
 });
 
+describe('trackHtml5Player: a break the page begins before the media has loaded', () => {
+  it('tells the tracker of the break and its ad playing once the session starts, then the rest as it comes', () => {
+    tracking = follow();
+    tracking.adBreakStart({ name: 'preroll', position: 1, startTime: 0 });
+    tracking.adStart({ name: 'Anunci 2', id: 'ad-2', position: 1, length: 2 });
+    recorder.clear();
+    element.loaded(12);
+    expect(recorder.names()).toEqual(['trackSessionStart', 'trackEvent:AdBreakStart', 'trackEvent:AdStart']);
+    expect(recorder.calls[2]).toEqual(['trackEvent', 'AdStart', { name: 'Anunci 2', adId: 'ad-2', position: 1, length: 2 }, undefined]);
+    tracking.adComplete();
+    tracking.adBreakComplete();
+    expect(recorder.names().slice(3)).toEqual(['trackEvent:AdComplete', 'trackEvent:AdBreakComplete']);
+  });
+
+  it('tells the break alone when its ad ended first, and nothing of a break that ended before the session', () => {
+    tracking = follow();
+    tracking.adBreakStart({ name: 'preroll', position: 1, startTime: 0 });
+    tracking.adStart({ name: 'Anunci 1', id: 'ad-1', position: 1, length: 2 });
+    tracking.adComplete();
+    recorder.clear();
+    element.loaded(12);
+    expect(recorder.names()).toEqual(['trackSessionStart', 'trackEvent:AdBreakStart']);
+
+    const other = new FakeMediaElement();
+    const otherTracking = follow(other);
+    otherTracking.adBreakStart({ name: 'preroll', position: 1, startTime: 0 });
+    otherTracking.adBreakComplete();
+    recorder.clear();
+    other.loaded(12);
+    expect(recorder.names()).toEqual(['trackSessionStart']);
+  });
+});
+
 describe('trackHtml5Player: ads and chapters the page reports', () => {
   it('passes ad breaks, ads and chapters to the tracker as §3 objects, in the order given', () => {
     tracking = follow();
