@@ -71,6 +71,39 @@ describe('startPlayerSession', () => {
     expect(states.at(-1)).toMatchObject({ phase: 'content', ad: undefined });
   });
 
+  it('reports the break and the ad playing to a tracker that comes during the preroll, and the rest as they happen', async () => {
+    let arrive: (value: MesuraMediaApi) => void = () => {};
+    const session = start(new Promise<MesuraMediaApi>((resolve) => (arrive = resolve)));
+    const played = session.play();
+    await settle();
+    expect(states.at(-1)).toMatchObject({ phase: 'ads', tracked: false, ad: { title: 'Anunci 1', number: 1 } });
+    arrive(api);
+    await settle();
+    expect(recorder.calls.map(([name, info]) => [name, (info as { name?: string } | undefined)?.name])).toEqual([
+      ['adBreakStart', 'preroll'],
+      ['adStart', 'Anunci 1'],
+    ]);
+    adElement.emit('ended');
+    await settle();
+    adElement.emit('ended');
+    await played;
+    expect(recorder.names()).toEqual(['adBreakStart', 'adStart', 'adComplete', 'adStart', 'adComplete', 'adBreakComplete']);
+  });
+
+  it('reports nothing of a break that ended before the tracker came', async () => {
+    let arrive: (value: MesuraMediaApi) => void = () => {};
+    const session = start(new Promise<MesuraMediaApi>((resolve) => (arrive = resolve)));
+    const played = session.play();
+    await settle();
+    adElement.emit('ended');
+    await settle();
+    adElement.emit('ended');
+    await played;
+    arrive(api);
+    await settle();
+    expect(recorder.names()).toEqual([]);
+  });
+
   it('follows the chapters: opened at the first frame, completed playing on, skipped by a seek, completed at the end', async () => {
     start();
     await settle();

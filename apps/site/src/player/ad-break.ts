@@ -6,7 +6,8 @@
  * never keeps the content waiting long, though a visitor who paused an ad (its click-through) may.
  */
 import { AdMetadataKeys } from '@mesura/media';
-import type { AdBreakInfo, PlayerTracking } from '@mesura/media/players';
+import type { AdBreakInfo } from '@mesura/media/players';
+import type { AdCalls } from './late-ad-calls';
 import type { VastAd } from './vast';
 
 /** The first break of a media, before the content. */
@@ -26,8 +27,8 @@ export interface AdBreakOptions {
   /** The ad player's own <video>. */
   element: HTMLMediaElement;
   ads: readonly VastAd[];
-  /** The tracking of the content, once the media tracker is there. */
-  tracking: () => PlayerTracking | undefined;
+  /** The tracking of the content's ads (late-ad-calls.ts), undefined when there is none. */
+  tracking: () => AdCalls | undefined;
   /** Which break this is. Default: the preroll. */
   adBreak?: AdBreakInfo;
   /** Called once the tracker knows the break began: a midroll pauses the content here. */

@@ -21,6 +21,7 @@ import type { PlayableMedia } from './playable-media';
 import { AUTO_LEVEL, chooseLevel, qualityLevels, type QualityState } from './quality';
 import { showSubtitles, subtitlesCallDetail, withSubtitled } from './subtitles';
 import { parseVast, type VastAd } from './vast';
+import { lateAdCalls, type AdCalls } from './late-ad-calls';
 
 /** `s:sp:player_name` of the site's player, playing a file or an HLS stream; `s:sp:channel`. */
 export const PLAYER_NAME = 'mesura-html5';
@@ -121,9 +122,12 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
     player = attached;
     followLevels(attached, (quality) => update({ quality: { ...quality, selected: state.quality?.selected ?? AUTO_LEVEL } }));
   });
+  // The ads' calls go through here, so that a tracker that comes during a break still hears of it.
+  const adCalls = lateAdCalls(() => tracking);
   void Promise.all([options.api, hls]).then(([api, attached]) => {
     if (destroyed) return;
     tracking = trackPlayer(api, attached, content);
+    adCalls.joined();
     update({ tracked: true });
   });
   const stopChapters = followChapters(media.chapters, content, (calls) => {
@@ -131,7 +135,7 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
     update({ chapter: calls.find((call) => call.call === 'start')?.index });
   });
 
-  const breakContext: BreakContext = { options, tracking: () => tracking, destroyed: () => destroyed, update };
+  const breakContext: BreakContext = { options, tracking: () => adCalls, destroyed: () => destroyed, update };
   const runBreak = (adBreak: ScheduledBreak, hold?: () => void) => runAdBreak(breakContext, adBreak, hold);
   const stopMidrolls = followMidrolls(breaks, content, (adBreak) => {
     void runBreak(adBreak, () => content.pause()).then(() => {
@@ -180,7 +184,7 @@ export function startPlayerSession(options: PlayerSessionOptions): PlayerSession
 
 interface BreakContext {
   options: PlayerSessionOptions;
-  tracking: () => PlayerTracking | undefined;
+  tracking: () => AdCalls | undefined;
   destroyed: () => boolean;
   update: (change: Partial<PlayerState>) => void;
 }
