@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReportAnswer, ReportRow } from '@mesura/protocol';
 import { FILTER_VALUE_SUGGESTIONS } from '../src/report-view/filter-value-sources';
 import { FilterBar } from '../src/report-view/filter-bar';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { useReportState } from '../src/report-view/use-report-state';
+import { mountedRoot } from './helpers/mounted-root';
 
 // The filters' values as a person reads them: a chip names the value as the reports do (Mòbil, not
 // the key `mobile`), and a dimension whose values nobody could guess offers them.
@@ -43,7 +43,7 @@ const ROWS: Record<string, Pick<ReportRow, 'key' | 'label'>[]> = {
   ],
 };
 
-let root: Root | undefined;
+const mounted = mountedRoot();
 let container: HTMLElement;
 let search = '';
 let asked: string[] = [];
@@ -54,16 +54,6 @@ function Screen() {
   return <FilterBar state={state} onChange={setState} />;
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
-});
-
 async function render(url: string) {
   asked = [];
   const api: ReportsApi = {
@@ -73,18 +63,13 @@ async function render(url: string) {
       return Promise.resolve({ ok: true, value: answerOf(report, ROWS[report] ?? []) });
     },
   };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <ReportsApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[url]}>
-          <Screen />
-        </MemoryRouter>
-      </ReportsApiContext.Provider>,
-    );
-  });
+  container = await mounted.mount(
+    <ReportsApiContext.Provider value={api}>
+      <MemoryRouter initialEntries={[url]}>
+        <Screen />
+      </MemoryRouter>
+    </ReportsApiContext.Provider>,
+  );
 }
 
 async function chooseDimension(dimension: string) {

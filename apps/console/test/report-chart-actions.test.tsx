@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReportAnswer } from '@mesura/protocol';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { ReportView } from '../src/report-view/report-view';
+import { mountedRoot } from './helpers/mounted-root';
 
 // In the chart view (the default) a ranking's rows are drawn as bars and the table is kept, visually
 // hidden, for assistive technology. The rows' controls (drill-down, page, filter) must be on the bars
@@ -39,7 +39,7 @@ const SECTIONS: ReportAnswer = {
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
-let root: Root | undefined;
+const mounted = mountedRoot();
 let container: HTMLElement;
 let search = '';
 
@@ -48,34 +48,19 @@ function LocationProbe() {
   return null;
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
-});
-
 async function renderSections(url: string) {
   const api: ReportsApi = {
     catalogue: () => Promise.resolve({ ok: true, value: [] }),
     report: () => Promise.resolve({ ok: true, value: SECTIONS }),
   };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <ReportsApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[url]}>
-          <ReportView report="content/sections" title="Seccions" />
-          <LocationProbe />
-        </MemoryRouter>
-      </ReportsApiContext.Provider>,
-    );
-  });
+  container = await mounted.mount(
+    <ReportsApiContext.Provider value={api}>
+      <MemoryRouter initialEntries={[url]}>
+        <ReportView report="content/sections" title="Seccions" />
+        <LocationProbe />
+      </MemoryRouter>
+    </ReportsApiContext.Provider>,
+  );
 }
 
 async function click(element: Element | null) {

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReportAnswer } from '@mesura/protocol';
 import { ReportTable } from '../src/report-view/report-table';
+import { mountedRoot } from './helpers/mounted-root';
 
 /**
  * A comparison whose earlier period has no data, as server/src/reports/min-cohort.ts publishes its
@@ -30,37 +29,22 @@ const EMPTY_EARLIER: ReportAnswer = {
   minCohort: 5,
 };
 
-let root: Root | undefined;
-let container: HTMLElement;
+const mounted = mountedRoot();
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
+const renderTable = (answer: ReportAnswer) =>
+  mounted.mount(<ReportTable answer={answer} visuallyHidden={false} actions={{ onDrill: () => {}, onFilter: () => {} }} />);
 
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
-});
-
-function renderTable(answer: ReportAnswer) {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<ReportTable answer={answer} visuallyHidden={false} actions={{ onDrill: () => {}, onFilter: () => {} }} />));
-}
-
-const cells = (selector: string) => [...container.querySelectorAll(selector)].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+const cells = (selector: string) => [...mounted.container().querySelectorAll(selector)].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe("a comparison's totals row", () => {
-  it('shows an empty earlier period as the rows do: "—" and no change, not the minimum-cohort mark', () => {
-    renderTable(EMPTY_EARLIER);
+  it('shows an empty earlier period as the rows do: "—" and no change, not the minimum-cohort mark', async () => {
+    await renderTable(EMPTY_EARLIER);
     expect(cells('tbody tr').map((row) => row.slice(2))).toEqual([['—', ''], ['—', '']]);
     expect(cells('tfoot tr')[0]).toEqual(['Total', '1.275', '—', '']);
   });
 
-  it('keeps "< 5" for an earlier period the server hides (fewer visitors than the minimum cohort)', () => {
-    renderTable({ ...EMPTY_EARLIER, totals: { ...EMPTY_EARLIER.totals, previousHidden: true } });
+  it('keeps "< 5" for an earlier period the server hides (fewer visitors than the minimum cohort)', async () => {
+    await renderTable({ ...EMPTY_EARLIER, totals: { ...EMPTY_EARLIER.totals, previousHidden: true } });
     expect(cells('tfoot tr')[0]).toEqual(['Total', '1.275', '< 5', '< 5']);
   });
 });
