@@ -27,7 +27,7 @@ function watchTracking(page: Page): string[] {
   return seen;
 }
 
-const banner = (page: Page) => page.getByRole('dialog', { name: 'La teva privacitat' });
+const banner = (page: Page) => page.getByRole('dialog', { name: 'La vostra privacitat' });
 const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
 /** Lets the page's timers and any beacon in flight finish, then reads the store. */

@@ -47,7 +47,7 @@ async function visitAndConsent(vendors: VendorName[]) {
   const page = await newVisitorPage(site.browser);
   const seen = watchScripts(page);
   await page.goto(`${site.server.baseUrl}${ARTICLE}`);
-  await page.getByRole('dialog', { name: 'La teva privacitat' }).waitFor({ state: 'visible' });
+  await page.getByRole('dialog', { name: 'La vostra privacitat' }).waitFor({ state: 'visible' });
   await page.waitForLoadState('networkidle');
   const beforeConsent = [...seen];
   await consentTo(page, vendors);

@@ -133,7 +133,7 @@ describe('the public site, as a visitor uses it', () => {
       await gotoReady(page, site.server.baseUrl + path);
       await rejectConsent(page);
       await page.getByRole('button', { name: 'Configuració de galetes' }).click();
-      await expect.poll(() => page.getByRole('heading', { name: 'Tria què permets' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: 'Trieu què permeteu' }).isVisible()).toBe(true);
       await page.context().close();
     });
   }

@@ -32,7 +32,7 @@ describe("a visitor's account in Chromium", () => {
     const first = await stored((h) => h.hit_type === 'page_view' && h.page_name === 'noticies:parlament-aprova-llei-habitatge-assequible');
     expect(first).toMatchObject({ login_state: 'no logat', user_id: 'No informat' });
 
-    await page.getByRole('link', { name: 'Entra per desar-ho a la teva llista' }).click();
+    await page.getByRole('link', { name: 'Entra per desar-ho a «La meva llista»' }).click();
     await page.waitForURL('**/entrar/?torna=*');
     const signUp = page.getByRole('form', { name: 'Crea un compte' });
     await signUp.getByLabel('Nom').fill('Anna');
@@ -48,7 +48,7 @@ describe("a visitor's account in Chromium", () => {
     expect(signedIn).toMatchObject({ user_id: visitorId, page_name: 'noticies:parlament-aprova-llei-habitatge-assequible' });
 
     await page.getByRole('button', { name: 'Desa per a més tard' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Desat a la teva llista' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Desat a «La meva llista»' }).isVisible()).toBe(true);
     const saved = await stored((h) => h.link_name === 'Desa per a més tard');
     expect({ hitType: saved.hit_type, events: eventIds(saved) }).toEqual({ hitType: 'link_o', events: [] });
     expect(saved).toMatchObject({ deliverty_id: '1001', click_identifier: 'article-scPerMesTard', content_type: 'noticia' });

@@ -23,7 +23,7 @@ async function storedVisitors(): Promise<string[]> {
 async function openCookieSettings(page: Page): Promise<void> {
   // Reopening from the footer goes straight to the settings layer.
   await page.getByRole('button', { name: 'Configuració de galetes', exact: true }).click();
-  await page.getByRole('heading', { name: 'Tria què permets' }).waitFor({ state: 'visible' });
+  await page.getByRole('heading', { name: 'Trieu què permeteu' }).waitFor({ state: 'visible' });
 }
 
 describe("visitors' rights in Chromium", () => {

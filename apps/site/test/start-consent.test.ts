@@ -75,8 +75,8 @@ describe('startConsent for a new visitor', () => {
   it('shows the first layer, named by its heading, with focus inside, and tells vendors the UI is shown', async () => {
     await start();
     expect(dialog()?.getAttribute('aria-modal')).toBe('false');
-    expect(dialogName()).toBe('La teva privacitat');
-    expect(document.activeElement?.textContent).toBe('La teva privacitat');
+    expect(dialogName()).toBe('La vostra privacitat');
+    expect(document.activeElement?.textContent).toBe('La vostra privacitat');
     expect(managerLoads).toBe(0);
     const heard = listenToTcf();
     await settle();
@@ -136,8 +136,8 @@ describe('startConsent for a new visitor', () => {
     const switches = [...document.querySelectorAll<HTMLInputElement>('input[role="switch"]')];
     expect(switches).toHaveLength(15);
     expect(switches.every((input) => input.type === 'checkbox' && !input.checked)).toBe(true);
-    expect(document.activeElement?.textContent).toBe('Tria què permets');
-    expect(dialogName()).toBe('La teva privacitat');
+    expect(document.activeElement?.textContent).toBe('Trieu què permeteu');
+    expect(dialogName()).toBe('La vostra privacitat');
   });
 
   it('Escape goes back from the settings layer to the first layer, onto "Configura", and no further', async () => {

@@ -73,7 +73,7 @@ describe('"Desa per a més tard"', () => {
     expect(button().textContent).toBe('Desa per a més tard');
     expect(button().hasAttribute('aria-pressed')).toBe(false);
     await act(async () => button().click());
-    expect(button().textContent).toBe('Desat a la teva llista');
+    expect(button().textContent).toBe('Desat a «La meva llista»');
     expect(button().hasAttribute('aria-pressed')).toBe(false);
     container.remove();
   });

@@ -14,13 +14,13 @@ describe("the cookie settings' visitor rights", () => {
     const html = renderToStaticMarkup(<VisitorRights info={info} />);
     expect(html).toContain(`<code data-visitor-id="${ID}">${ID}</code>`);
     expect(html).toContain(
-      'Per demanar una còpia de les teves dades o que les esborrem, escriu a <a href="mailto:dpd@ccma.invalid">dpd@ccma.invalid</a> indicant aquest identificador.',
+      'Per demanar una còpia de les vostres dades o que les esborrem, escriviu a <a href="mailto:dpd@ccma.invalid">dpd@ccma.invalid</a> indicant aquest identificador.',
     );
   });
 
   it("name the data-protection officer when no contact is configured", () => {
     const html = renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(`mesura_fid=${ID}`), {})} />);
-    expect(html).toContain("adreça&#x27;t al delegat de protecció de dades de la Corporació indicant aquest identificador.");
+    expect(html).toContain("adreceu-vos al delegat de protecció de dades de la Corporació indicant aquest identificador.");
     expect(html).not.toContain('mailto:');
   });
 
@@ -34,7 +34,7 @@ describe("the cookie settings' visitor rights", () => {
 
   it('show a configured contact as text, escaped, and ignore one that is not a short string', () => {
     const html = renderToStaticMarkup(<VisitorRights info={{ visitorId: ID, contact: privacyContactOf('<b>Oficina</b> de privacitat') }} />);
-    expect(html).toContain('escriu a &lt;b&gt;Oficina&lt;/b&gt; de privacitat indicant');
+    expect(html).toContain('escriviu a &lt;b&gt;Oficina&lt;/b&gt; de privacitat indicant');
     expect(privacyContactOf(42)).toEqual({ kind: 'default' });
     expect(privacyContactOf('x'.repeat(PRIVACY_CONTACT_MAX_CHARS + 1))).toEqual({ kind: 'default' });
   });

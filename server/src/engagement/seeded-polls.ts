@@ -8,7 +8,7 @@ export interface PollDefinition {
 export const SEEDED_POLLS: readonly PollDefinition[] = [
   {
     id: 'habitatge-2026',
-    question: "Quina mesura creus que ajudaria més a l'accés a l'habitatge?",
+    question: "Quina mesura creieu que ajudaria més a l'accés a l'habitatge?",
     options: [
       { id: 'lloguer-public', label: 'Més habitatge públic de lloguer' },
       { id: 'limit-preus', label: 'Limitar el preu dels lloguers' },
@@ -27,7 +27,7 @@ export const SEEDED_POLLS: readonly PollDefinition[] = [
   },
   {
     id: 'mobilitat-ciutat',
-    question: 'Com vas normalment a la feina o a estudiar?',
+    question: 'Com aneu normalment a la feina o a estudiar?',
     options: [
       { id: 'transport-public', label: 'En transport públic' },
       { id: 'bicicleta', label: 'A peu o en bicicleta' },

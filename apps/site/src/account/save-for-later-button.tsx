@@ -28,7 +28,7 @@ export function SaveForLaterButton({ item, detail }: SaveForLaterProps) {
   if (visitor === undefined) {
     return (
       <Link className="save-button" to={loginPath(pathname, '')}>
-        Entra per desar-ho a la teva llista
+        Entra per desar-ho a «La meva llista»
       </Link>
     );
   }
@@ -44,10 +44,10 @@ export function SaveForLaterButton({ item, detail }: SaveForLaterProps) {
   };
   return (
     <>
-      {/* Its name says the state ("Desat a la teva llista"): no aria-pressed, which would repeat it
+      {/* Its name says the state ("Desat a «La meva llista»"): no aria-pressed, which would repeat it
           as "pressed" of a button named for the saved state. */}
       <button type="button" className="save-button" data-saved={saved === true} disabled={saved === undefined} onClick={() => void toggle()}>
-        {saved ? 'Desat a la teva llista' : 'Desa per a més tard'}
+        {saved ? 'Desat a «La meva llista»' : 'Desa per a més tard'}
       </button>
       <span role="status" className="account-form__error">
         {failed ? 'No s’ha pogut desar. Torneu-ho a provar.' : ''}

@@ -5,31 +5,31 @@
  */
 export const CONSENT_TEXTS = {
   /** The dialog's heading, and so its accessible name. */
-  heading: 'La teva privacitat',
+  heading: 'La vostra privacitat',
   intro:
     "Fem servir galetes i tecnologies semblants per mesurar l'audiència, entendre com es fa servir el web i " +
-    'personalitzar-ne el contingut. Amb el teu permís, nosaltres i els nostres proveïdors desem informació al ' +
-    'teu dispositiu i hi accedim. No mesurem res fins que triïs.',
-  changeLater: 'Pots canviar la teva decisió quan vulguis des de «Configuració de galetes», al peu de la pàgina.',
+    'personalitzar-ne el contingut. Amb el vostre permís, nosaltres i els nostres proveïdors desem informació al ' +
+    'vostre dispositiu i hi accedim. No mesurem res fins que trieu.',
+  changeLater: 'Podeu canviar la vostra decisió quan vulgueu des de «Configuració de galetes», al peu de la pàgina.',
   acceptAll: 'Accepta-ho tot',
   rejectAll: 'Rebutja-ho tot',
   configure: 'Configura',
   save: 'Desa la selecció',
-  settingsHeading: 'Tria què permets',
+  settingsHeading: 'Trieu què permeteu',
   settingsIntro:
-    "Activa només el que vulguis permetre. Tot el que deixis desactivat no es farà servir. Prem la tecla Esc per tornar a la primera pantalla.",
+    "Activeu només el que vulgueu permetre. Tot el que deixeu desactivat no es farà servir. Premeu la tecla Esc per tornar a la primera pantalla.",
   purposesLegend: 'Finalitats',
   vendorsLegend: 'Proveïdors',
-  vendorConsentPurposes: 'Amb el teu consentiment',
-  vendorLegitimateInterestPurposes: "Per interès legítim (pots oposar-t'hi desactivant el proveïdor)",
+  vendorConsentPurposes: 'Amb el vostre consentiment',
+  vendorLegitimateInterestPurposes: "Per interès legítim (us hi podeu oposar desactivant el proveïdor)",
   /** The visitor's own id and how to exercise the rights of access and erasure. */
   visitorRights: {
-    heading: 'Les teves dades',
+    heading: 'Les vostres dades',
     visitorIdLabel: "L'identificador de visitant d'aquest navegador és",
     noVisitorId: 'Aquest navegador no té cap identificador de visitant desat: no hi ha dades de mesura associades a aquest navegador.',
-    askBefore: 'Per demanar una còpia de les teves dades o que les esborrem, ',
-    writeTo: 'escriu a',
-    defaultContact: "adreça't al delegat de protecció de dades de la Corporació",
+    askBefore: 'Per demanar una còpia de les vostres dades o que les esborrem, ',
+    writeTo: 'escriviu a',
+    defaultContact: "adreceu-vos al delegat de protecció de dades de la Corporació",
     askAfter: ' indicant aquest identificador.',
   },
 } as const;

@@ -62,7 +62,7 @@ function StationView({ data }: { data: LiveStationData }) {
         </a>
       </p>
       {blocked && (
-        <p role="alert">El navegador no ha obert la finestra nova. Permet les finestres emergents d'aquest lloc o segueix l'enllaç.</p>
+        <p role="alert">El navegador no ha obert la finestra nova. Permeteu les finestres emergents d'aquest lloc o seguiu l'enllaç.</p>
       )}
       <section aria-labelledby="ara-sona">
         <h2 id="ara-sona">Ara sona</h2>

@@ -56,7 +56,7 @@ export function AdOverlay({ ad, element, onSkip }: { ad: PlayingAd; element: HTM
             Salta l&apos;anunci
           </button>
         )}
-        {countdown.skipInSeconds !== undefined && <span className="meta">Podràs saltar l&apos;anunci en {countdown.skipInSeconds} s</span>}
+        {countdown.skipInSeconds !== undefined && <span className="meta">Podreu saltar l&apos;anunci en {countdown.skipInSeconds} s</span>}
       </div>
     </div>
   );
