@@ -145,6 +145,25 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
 }
 
 /**
+ * After checkLayout: a variable named since the cluster's tables were made. ensureSchema adds its
+ * column to the shard table and to the Distributed table over it (alter-target.ts), and a hit
+ * carrying it is stored through the Distributed table and read back.
+ */
+async function checkNewVariableOnLayout(transport: ClickHouseTransport, database: string): Promise<void> {
+  const later = eventTables({ variables: ['section', 'pageType', 'campaignCode'] });
+  await ensureSchema(transport, database, later);
+  const tablesWith = await transport.query<{ table: string }>(
+    `SELECT table FROM system.columns WHERE database = ${sqlString(database)} AND name = 'campaign_code' ORDER BY table`,
+  );
+  expect(tablesWith.map((row) => row.table)).toEqual(['hits', 'hits_local']);
+  const hit = hitRow('cluster-campaign', { variables: { section: 'esports', pageType: 'article', campaignCode: 'tardor-26' } });
+  const writer = new EventBatchWriter({ transport, database, tables: later, now: () => LAST_HOUR_OF_JANUARY_MS });
+  expect(await writer.write({ id: 'collector-1/campaign/0', rows: [hit] })).toMatchObject({ outcome: 'stored', rowsInserted: 1 });
+  const stored = await readEventRows(transport, database, later.hits);
+  expect(stored.find((row) => rowId(row) === 'cluster-campaign')).toEqual(hit);
+}
+
+/**
  * After checkLayout's batch: an erasure and a retention run, whose mutations and dropped months
  * go to the shard tables (mutations.ts), read back through the Distributed tables.
  */
@@ -235,6 +254,14 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
       db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
   });
 
+  it('adds a variable named later to the shard table and the Distributed table over it, and stores hits that carry it', async (context) => {
+    skipWithoutCluster(context);
+    const database = `${db().location.database}_newvar`;
+    await checkLayout(db().transport, database, 'per-node')
+      .then(() => checkNewVariableOnLayout(db().transport, database))
+      .finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
+  });
+
   it('erases a visitor and expires old rows through the shard tables under the Distributed ones', async (context) => {
     skipWithoutCluster(context);
     const database = `${db().location.database}_rights`;
@@ -265,6 +292,7 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
     if (zookeeper) {
       try {
         await checkLayout(db().transport, database, 'replicated');
+        await checkNewVariableOnLayout(db().transport, database);
         const replicas = await db().transport.query<{ table: string; is_readonly: number; total_replicas: number }>(
           `SELECT table, is_readonly, total_replicas FROM system.replicas WHERE database = ${sqlString(database)} ORDER BY table`,
         );

@@ -1,3 +1,4 @@
+import { ClusterAlterError, tablePlacement } from './alter-target.js';
 import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
 import { ClickHouseQueryError, type ClickHouseTransport } from './clickhouse-transport.js';
 import { CONSENT_CHOICES_TABLE, createConsentChoicesTableSql } from './consent-choices-table.js';
@@ -28,7 +29,7 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
 /**
  * Creates the database and its tables when absent (the events', the batch journal, the consent
  * choices' counts of consent-choices-table.ts, the refused hits' of refused-hits-table.ts, the day roll-ups of day-rollups.ts), and adds the columns an existing table lacks (a
- * variable named since it was made). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
+ * variable named since it was made; on a cluster to its shard tables too: addMissingColumns). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
  * are read from system.columns. Safe to run on every start and from several processes at once:
  * when two make the same table or column together, the one that loses finds it made and goes on
  * (18.16's `IF NOT EXISTS` does not cover that race: checked with four processes at once).
@@ -52,15 +53,7 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
   }
   for (const table of [tables.hits, tables.heartbeats, tables.decisions]) {
     await unlessMadeMeanwhile(transport.command(createTableSql(database, table)), () => tableExists(table.name));
-    const columnNames = async () =>
-      new Set((await transport.query<{ name: string }>(
-        `SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(table.name)}`,
-      )).map((column) => column.name));
-    const present = await columnNames();
-    for (const column of table.columns.filter((c) => !present.has(c.name))) {
-      const add = `ALTER TABLE ${db}.${sqlIdentifier(table.name)} ADD COLUMN ${sqlIdentifier(column.name)} ${columnTypeSql(column)}`;
-      await unlessMadeMeanwhile(transport.command(add), async () => (await columnNames()).has(column.name));
-    }
+    await addMissingColumns(transport, database, table);
   }
   // The roll-ups materialized views keep over hits (rollup-cells.ts): each view after the table it
   // fills, and the fill of older hits after the view.
@@ -71,6 +64,32 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
     await unlessMadeMeanwhile(transport.command(createCellsTableSql(database, rollup)), () => tableExists(rollup.table));
     await unlessMadeMeanwhile(transport.command(createCellsViewSql(database, rollup)), () => tableExists(rollup.view));
     await fillCellsOnce(transport, database, rollup);
+  }
+}
+
+/**
+ * Adds the columns `table` lacks. On a cluster each goes to the shard table first, then to the
+ * Distributed table over it (alter-target.ts says where each goes): a column only on
+ * the Distributed table would make every insert that names it fail on the shards.
+ */
+async function addMissingColumns(transport: ClickHouseTransport, database: string, table: EventTable): Promise<void> {
+  const placement = await tablePlacement(transport, database, table.name);
+  for (const target of placement.distributed ? [placement.rows, placement.distributed] : [placement.rows]) {
+    const columnNames = async () =>
+      new Set((await transport.query<{ name: string }>(
+        `SELECT name FROM system.columns WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)}`,
+      )).map((column) => column.name));
+    const present = await columnNames();
+    const missing = table.columns.filter((c) => !present.has(c.name));
+    if (missing.length > 0 && placement.unreachable !== undefined) {
+      throw new ClusterAlterError(
+        `${placement.unreachable}: add the column ${missing.map((c) => c.name).join(', ')} on each node, to ${placement.rows.name} and then ${placement.distributed?.name}, before this server starts (docs/capacity.md "Later changes")`,
+      );
+    }
+    for (const column of missing) {
+      const add = `ALTER TABLE ${target.name}${target.onCluster} ADD COLUMN ${sqlIdentifier(column.name)} ${columnTypeSql(column)}`;
+      await unlessMadeMeanwhile(transport.command(add), async () => (await columnNames()).has(column.name));
+    }
   }
 }
 

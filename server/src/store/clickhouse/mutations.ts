@@ -4,12 +4,11 @@
  * retention run must not answer before the rows are gone, so each mutation is followed by a wait
  * on system.mutations until the table has none left to do, bounded by MUTATION_WAIT_MS.
  *
- * On a cluster (cluster-sql.ts) the store's tables are Distributed tables, which take no ALTER: a
- * change goes to the shard table under each (`hits_local`…), `ON CLUSTER` when it is replicated
- * (every shard then runs it), or on the one node of a cluster without ZooKeeper. A cluster of
- * several nodes without ZooKeeper cannot be reached from one server: refused with a one-line error.
+ * On a cluster the rows are in the shard tables under the Distributed ones: alter-target.ts says
+ * where each ALTER goes.
  */
 import type { ClickHouseTransport } from './clickhouse-transport.js';
+import { rowsTarget, type AlterTarget } from './alter-target.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 
 /**
@@ -43,41 +42,6 @@ export interface MutationOptions {
   waitMs?: number;
 }
 
-/** A change a cluster's layout cannot take from one server. */
-export class ClusterAlterError extends Error {
-  readonly code = 'MESURA_ERR_CLICKHOUSE_CLUSTER_ALTER';
-}
-
-/** Where an ALTER of a table goes: `name` (SQL), `ON CLUSTER` or not, and the table whose mutations are waited for. */
-interface AlterTarget {
-  name: string;
-  onCluster: string;
-  database: string;
-  table: string;
-}
-
-/** `Distributed('cluster', 'database', 'table', …)`, as system.tables writes a Distributed table's engine. */
-const DISTRIBUTED_ENGINE = /^Distributed\('([^']*)', '([^']*)', '([^']*)'/;
-
-/** The table itself, or the shard table under a Distributed one (see the file's comment). */
-async function alterTarget(transport: ClickHouseTransport, database: string, table: string): Promise<AlterTarget> {
-  const tableSql = (db: string, name: string) => `SELECT engine, engine_full FROM system.tables WHERE database = ${sqlString(db)} AND name = ${sqlString(name)}`;
-  const itself = { name: `${sqlIdentifier(database)}.${sqlIdentifier(table)}`, onCluster: '', database, table };
-  const [row] = await transport.query<{ engine: string; engine_full: string }>(tableSql(database, table));
-  const distributed = row?.engine === 'Distributed' ? DISTRIBUTED_ENGINE.exec(row.engine_full) : null;
-  if (!distributed) return itself;
-  const [, cluster, shardDatabase, shardTable] = distributed as unknown as [string, string, string, string];
-  const name = `${sqlIdentifier(shardDatabase)}.${sqlIdentifier(shardTable)}`;
-  const [shard] = await transport.query<{ engine: string }>(tableSql(shardDatabase, shardTable));
-  const target = { name, onCluster: '', database: shardDatabase, table: shardTable };
-  if (shard?.engine.startsWith('Replicated')) return { ...target, onCluster: ` ON CLUSTER ${sqlIdentifier(cluster)}` };
-  const [nodes] = await transport.query<{ n: string }>(`SELECT count() AS n FROM system.clusters WHERE cluster = ${sqlString(cluster)}`);
-  if (Number(nodes?.n ?? 0) > 1) {
-    throw new ClusterAlterError(`${database}.${table} is spread over the cluster ${cluster} without replication: deleting from it needs ZooKeeper (cluster-sql.ts layout 'replicated')`);
-  }
-  return target;
-}
-
 /**
  * Runs `ALTER TABLE db.table DELETE WHERE condition` (SQL the caller built with sql-literal.ts) and
  * waits for it. A replicated table's mutation reaches this server's system.mutations only once its
@@ -85,7 +49,7 @@ async function alterTarget(transport: ClickHouseTransport, database: string, tab
  * this server did not list before the ALTER, and then for none left to do.
  */
 export async function deleteWhere(options: MutationOptions, table: string, condition: string): Promise<void> {
-  const target = await alterTarget(options.transport, options.database, table);
+  const target = await rowsTarget(options.transport, options.database, table);
   const listed = await listMutations(options.transport, target);
   await options.transport.command(`ALTER TABLE ${target.name}${target.onCluster} DELETE WHERE ${condition}`);
   await waitForMutations(options, table, new Set(listed.map((mutation) => mutation.mutation_id)));
@@ -104,7 +68,7 @@ function listMutations(transport: ClickHouseTransport, target: AlterTarget): Pro
 
 /** Drops a month (`toYYYYMM` partition) of the table whole: no rows rewritten, nothing to wait for. */
 export async function dropMonth(options: Pick<MutationOptions, 'transport' | 'database'>, table: string, month: number): Promise<void> {
-  const target = await alterTarget(options.transport, options.database, table);
+  const target = await rowsTarget(options.transport, options.database, table);
   await options.transport.command(`ALTER TABLE ${target.name}${target.onCluster} DROP PARTITION ${sqlInteger(month)}`);
 }
 
@@ -134,7 +98,7 @@ export async function expireDaysBefore(options: MutationOptions, table: string, 
 export async function waitForMutations(options: MutationOptions, table: string, listedBefore?: ReadonlySet<string>): Promise<void> {
   const { transport, database, clock = REAL_MUTATION_CLOCK, waitMs = MUTATION_WAIT_MS } = options;
   const deadline = clock.now() + waitMs;
-  const target = await alterTarget(transport, database, table);
+  const target = await rowsTarget(transport, database, table);
   for (;;) {
     const mutations = await listMutations(transport, target);
     const arrived = listedBefore === undefined || mutations.some((mutation) => !listedBefore.has(mutation.mutation_id));
