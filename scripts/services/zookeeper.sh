@@ -12,7 +12,7 @@ set -euo pipefail
 # running_pid, stop_service, service_status.
 . "$(dirname "$0")/pid-service.sh"
 
-# How long start waits for `ruok` to be answered, and stop for the process to leave.
+# How long start waits for `srvr` to name the server's mode, and stop for the process to leave.
 START_TIMEOUT_SECONDS=30
 STOP_TIMEOUT_SECONDS=30
 ZOOKEEPER_JAR=/usr/share/java/zookeeper.jar
@@ -42,11 +42,13 @@ dir="$(cd "$dir" && pwd)"
 pid_file="$dir/zookeeper.pid"
 
 
-# ZooKeeper's four-letter `ruok`, over bash's /dev/tcp.
+# ZooKeeper's four-letter `srvr`, over bash's /dev/tcp: it names the server's mode only once it
+# serves clients. `ruok` answers imok earlier, while a data directory with history is still being
+# loaded, and a ClickHouse started then fails its handshake and exits.
 answers() {
   local reply
-  reply="$(timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf ruok >&3 && cat <&3" 2>/dev/null)" || return 1
-  [ "$reply" = imok ]
+  reply="$(timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf srvr >&3 && cat <&3" 2>/dev/null)" || return 1
+  [[ "$reply" == *"Mode: "* ]]
 }
 
 write_config() {
@@ -58,7 +60,7 @@ dataDir=$dir/data
 clientPort=$port
 clientPortAddress=127.0.0.1
 admin.enableServer=false
-4lw.commands.whitelist=ruok,srvr
+4lw.commands.whitelist=srvr
 CFG
 }
 
