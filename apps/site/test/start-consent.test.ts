@@ -26,12 +26,15 @@ const loadManager = async () => {
   return consentManager;
 };
 
+/** The answers the banner counted (consent-choice-sending.ts), recorded instead of sent. */
+let answersSent: string[] = [];
+
 /** Starts the banner as the page does, after the head snippet's __tcfapi stub, and lets a manager it loads start. */
 async function start(): Promise<ConsentController> {
   installTcfStub(window as { __tcfapi?: unknown });
   let controller: ConsentController | undefined;
   act(() => {
-    controller = startConsent(createConsentSession(loadManager));
+    controller = startConsent(createConsentSession(loadManager), (answer) => answersSent.push(answer));
   });
   await settle();
   return controller!;
@@ -65,6 +68,7 @@ beforeEach(() => {
   resetPage();
   load = vi.fn<() => void>();
   managerLoads = 0;
+  answersSent = [];
   window.mesura = { track: vi.fn(), load };
 });
 afterEach(() => {
@@ -118,6 +122,7 @@ describe('startConsent for a new visitor', () => {
     expect(consentedIds(heard.at(-1)?.vendor.consents)).toEqual([1001, 1002, 1003, 1004]);
     expect(load).toHaveBeenCalledTimes(1);
     expect(dialog()).toBeNull();
+    expect(answersSent).toEqual(['accept-all']);
   });
 
   it('on "Rebutja-ho tot" stores a choice without consent and does not load /mesura.js', async () => {
@@ -128,6 +133,7 @@ describe('startConsent for a new visitor', () => {
     expect(consentCookieValue()).toBeDefined();
     expect(load).not.toHaveBeenCalled();
     expect(dialog()).toBeNull();
+    expect(answersSent).toEqual(['reject-all']);
   });
 
   it('"Configura" opens the settings layer with every switch off and focus on its heading', async () => {
