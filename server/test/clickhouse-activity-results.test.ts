@@ -5,9 +5,8 @@
  * asked the results of a click-goal, a page-view-goal and two event-goal activities, over all
  * time and over ranges of local days.
  */
-import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, variableNames, type Activity } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Activity } from '../src/decide/activity.js';
 import { localDayIn } from '../src/local-day.js';
 import { ClickHouseDecisionStore } from '../src/store/clickhouse/clickhouse-decision-store.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';

@@ -9,12 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SITE_VARIABLE_MAP, encodeDeliveryQuery, parseDeliveryResponse, variableNames } from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, encodeDeliveryQuery, parseDeliveryResponse, variableNames, type Activity } from '@mesura/protocol';
 import { afterEach, expect, it } from 'vitest';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { CatalogTimers } from '../src/decide/activity-catalog.js';
-import type { Activity } from '../src/decide/activity.js';
 import type { ActivityOverTime } from '../src/decide/activity-over-time.js';
 import type { ActivityReport } from '../src/decide/activity-report.js';
 import { eventTables } from '../src/store/clickhouse/ensure-schema.js';

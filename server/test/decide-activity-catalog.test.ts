@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity } from '../src/decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import { ACTIVITY_REFRESH_MS, openActivityCatalog, type CatalogTimers } from '../src/decide/activity-catalog.js';
 import { createRedirectPolicy } from '../src/decide/redirect-policy.js';
 import type { ActivityChange, ActivityStore, ChangeAuthor } from '../src/store/decision-store.js';

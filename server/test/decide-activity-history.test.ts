@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Activity } from '../src/decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import { siteActivities } from '../src/decide/site-activities.js';
 import type { ActivityChange } from '../src/store/decision-store.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';

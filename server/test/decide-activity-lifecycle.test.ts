@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDeliveryQuery, parseDeliveryResponse, type DeliveryResponse } from '@mesura/protocol';
-import { ACTIVITY_STATUSES, parseActivity, type Activity, type ActivityStatus } from '../src/decide/activity.js';
+import { ACTIVITY_STATUSES, encodeDeliveryQuery, parseDeliveryResponse, type Activity, type ActivityStatus, type DeliveryResponse } from '@mesura/protocol';
+import { parseActivity } from '../src/decide/activity.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 import type { ActivityChange } from '../src/store/decision-store.js';
 import { testActivity } from './helpers/activity.js';

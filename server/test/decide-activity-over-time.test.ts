@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDeliveryQuery, type DeliveryRequest } from '@mesura/protocol';
-import type { Activity } from '../src/decide/activity.js';
+import { encodeDeliveryQuery, type Activity, type DeliveryRequest } from '@mesura/protocol';
 import type { ActivityOverTime } from '../src/decide/activity-over-time.js';
 import { assignmentPoint, experienceAt } from '../src/decide/assignment.js';
 import { testActivity } from './helpers/activity.js';

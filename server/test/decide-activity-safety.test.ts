@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDeliveryQuery, type DeliveryAction, type DeliveryResponse } from '@mesura/protocol';
-import type { Activity, Offer } from '../src/decide/activity.js';
+import { encodeDeliveryQuery, type Activity, type DeliveryAction, type DeliveryResponse, type Offer } from '@mesura/protocol';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
 import { testActivity } from './helpers/activity.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseActivity, parseSubmittedActivity, type Activity } from '../src/decide/activity.js';
+import type { Activity } from '@mesura/protocol';
+import { parseActivity, parseSubmittedActivity } from '../src/decide/activity.js';
 import { MAX_ACTIVITIES, MAX_MBOX_CHARS, MAX_OFFER_CONTENT_BYTES, MAX_SELECTOR_CHARS } from '../src/decide/activity-limits.js';
 import { submittedDefinition } from '../src/decide/activity-submission.js';
 import { createRedirectPolicy } from '../src/decide/redirect-policy.js';

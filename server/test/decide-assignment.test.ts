@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Experience } from '../src/decide/activity.js';
+import type { Experience } from '@mesura/protocol';
 import { assignmentPoint, experienceAt, hash32 } from '../src/decide/assignment.js';
 
 const arms = (...shares: number[]): Experience[] => shares.map((share, i) => ({ id: String.fromCharCode(97 + i), name: `arm ${i}`, share }));

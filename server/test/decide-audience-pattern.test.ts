@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDeliveryParams, type DeliveryResponse } from '@mesura/protocol';
-import type { Activity } from '../src/decide/activity.js';
+import { encodeDeliveryParams, type Activity, type DeliveryResponse } from '@mesura/protocol';
 import { MAX_AUDIENCE_PATH_CHARS, pathMatchesPattern } from '../src/decide/audience-path-pattern.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';

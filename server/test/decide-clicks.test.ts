@@ -1,7 +1,7 @@
 /** Which requests count as a click conversion (delivery.ts), on the pure decision path. */
 import { describe, expect, it } from 'vitest';
+import type { Activity } from '@mesura/protocol';
 import { buildIndex } from '../src/decide/activity-index.js';
-import type { Activity } from '../src/decide/activity.js';
 import { deliver } from '../src/decide/delivery.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';

@@ -12,8 +12,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DELIVERY_ACTIONS, parseDeliveryResponse, type DeliveryAction, type DeliveryResponse } from '@mesura/protocol';
-import type { Activity } from '../src/decide/activity.js';
+import { DELIVERY_ACTIONS, parseDeliveryResponse, type Activity, type DeliveryAction, type DeliveryResponse } from '@mesura/protocol';
 import { BROWSER_UA, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** The page's origin: another site than the decision server's, as in production. */

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDeliveryQuery, parseDeliveryResponse, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
-import type { Activity } from '../src/decide/activity.js';
+import { encodeDeliveryQuery, parseDeliveryResponse, type Activity, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import type { PreviewLink } from '../src/decide/preview-link.js';
 import { PREVIEW_TTL_MS } from '../src/decide/preview-token.js';
 import { testActivity } from './helpers/activity.js';

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeDeliveryQuery, parseDeliveryResponse, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
-import type { Activity } from '../src/decide/activity.js';
+import { encodeDeliveryQuery, parseDeliveryResponse, type Activity, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import { assignmentPoint, experienceAt } from '../src/decide/assignment.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';

@@ -125,6 +125,26 @@ export { DELIVERY_ACTIONS, parseDeliveryResponse } from './delivery-response.js'
 export type { DeliveryCustomerId, DeliveryRequest } from './delivery-request.js';
 export type { DeliveryAction, DeliveryActionType, DeliveryOffer, DeliveryResponse } from './delivery-response.js';
 
+// Personalisation activities as the server stores them and the console edits them (/api/activities).
+export {
+  ACTIVITY_ID,
+  ACTIVITY_STATUSES,
+  DEVICE_CLASSES,
+  GLOBAL_MBOX,
+  MAX_ACTIVITY_ID_CHARS,
+  TRUST_FIELDS,
+} from './activity-definition.js';
+export type {
+  Activity,
+  ActivityDefinition,
+  ActivityStatus,
+  Audience,
+  DeviceClass,
+  Experience,
+  Goal,
+  Offer,
+} from './activity-definition.js';
+
 // The console's reports API (GET /api/reports/{area}/{report}).
 export { REPORT_FILTER_DIMENSIONS } from './report-answer.js';
 export type {

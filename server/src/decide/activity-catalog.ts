@@ -9,8 +9,9 @@
  * polls the store's version every ACTIVITY_REFRESH_MS and reloads when it grew, so a change saved
  * through any server is served by all within that time (plus one load).
  */
+import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ActivityStore, ChangeAuthor } from '../store/decision-store.js';
-import { parseActivity, type Activity } from './activity.js';
+import { parseActivity } from './activity.js';
 import { buildIndex, type ActivityIndex } from './activity-index.js';
 import { safeActivity } from './offer-safety.js';
 import type { RedirectPolicy } from './redirect-policy.js';

@@ -3,9 +3,7 @@
  * Rebuilt whole whenever the stored activities change (they are few), so a decision reads a
  * consistent snapshot and never touches the store.
  */
-import type { Activity } from './activity.js';
-
-export const GLOBAL_MBOX = 'target-global-mbox';
+import { GLOBAL_MBOX, type Activity } from '@mesura/protocol';
 
 export interface ActivityIndex {
   readonly all: readonly Activity[];

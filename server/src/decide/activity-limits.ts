@@ -3,12 +3,12 @@
  * path (every request walks the audiences) and what one offer costs a visitor's page; a definition
  * over any of them is refused whole, with the limit named in the reason.
  */
-import { MBOX_NAME_MAX_CHARS } from '@mesura/protocol';
+import { MAX_ACTIVITY_ID_CHARS, MBOX_NAME_MAX_CHARS } from '@mesura/protocol';
 
 /** Activities stored at once: with the limits below, what bounds one decision's audience evaluation. */
 export const MAX_ACTIVITIES = 1000;
 /** Activity, experience and offer ids: they travel in click tokens and URLs. */
-export const MAX_ID_CHARS = 64;
+export const MAX_ID_CHARS = MAX_ACTIVITY_ID_CHARS;
 /** Names of activities, experiences and offers, as the console shows them. */
 export const MAX_NAME_CHARS = 200;
 /** The spec's mbox name limit (tracking-spec §5). */

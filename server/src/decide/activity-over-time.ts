@@ -4,9 +4,9 @@
  * last day agrees with the report of the same events), hidden under the minimum cohort as the
  * report hides them (activity-report.ts). Pure: the store gives what each day adds.
  */
+import type { Activity } from '@mesura/protocol';
 import { belowCohort } from '../reports/min-cohort.js';
 import type { DayRange, ExperienceDayCounts } from '../store/decision-store.js';
-import type { Activity } from './activity.js';
 import { publishedArm, type ExperienceResult } from './activity-report.js';
 import { daysOf } from './over-time-range.js';
 

@@ -5,9 +5,9 @@
  * with fewer distinct visitors than the minimum cohort (reports/min-cohort.ts) is answered hidden,
  * its figures null, and takes part in no comparison that would show them.
  */
+import type { Activity } from '@mesura/protocol';
 import { belowCohort } from '../reports/min-cohort.js';
 import type { ExperienceCounts } from '../store/decision-store.js';
-import type { Activity } from './activity.js';
 import { compare, rate, sampleRatioMismatch, type Arm, type Comparison, type SampleRatioCheck } from './statistics.js';
 
 export interface ExperienceResult {

@@ -4,8 +4,9 @@
  * made safe (offer-safety.ts); a trust change (PUT /api/activities/:id/trust) is recorded with
  * who and when. Each returns the definition to store, or the one-line reason it is refused.
  */
+import type { Activity } from '@mesura/protocol';
 import type { Principal } from '../auth/roles.js';
-import { parseSubmittedActivity, type Activity, type ParseResult } from './activity.js';
+import { parseSubmittedActivity, type ParseResult } from './activity.js';
 import { MAX_ACTIVITIES } from './activity-limits.js';
 import { trustAfterEdit, withTrust } from './activity-trust.js';
 import { isRecord } from './definition-checks.js';

@@ -4,8 +4,8 @@
  * keeps that trust only when the offers are the ones the admin approved, or when an admin makes
  * the change: otherwise an editor could slip a script into an approved activity. Pure.
  */
+import { TRUST_FIELDS, type Activity } from '@mesura/protocol';
 import type { Principal } from '../auth/roles.js';
-import { TRUST_FIELDS, type Activity } from './activity.js';
 
 /** Who a change is recorded as when no one is signed in (tests without the auth hook; seeds say 'system'). */
 export const UNKNOWN_ACTOR = 'unknown';

@@ -7,7 +7,7 @@
  * from 50/50 to 60/40 moves exactly the 10 % between 0.5 and 0.6). Bumping `reshuffle` changes the
  * hash input and so redraws every visitor.
  */
-import type { Experience } from './activity.js';
+import type { Experience } from '@mesura/protocol';
 
 /** The visitor's point in [0, 1) for one activity. */
 export function assignmentPoint(visitorKey: string, activityId: string, reshuffle: number): number {

@@ -3,12 +3,13 @@
  * reads and within its limit; a path pattern only when it compiles to a linear-time matcher
  * (audience-path-pattern.ts), so that no definition can make a decision backtrack.
  */
+import { DEVICE_CLASSES } from '@mesura/protocol';
 import { MAX_AUDIENCE_ENTRIES, MAX_AUDIENCE_NAME_CHARS, MAX_AUDIENCE_PATH_CONDITION_CHARS, MAX_AUDIENCE_VALUE_CHARS } from './activity-limits.js';
 import { compilePathPattern } from './audience-path-pattern.js';
 import { isRecord, textProblem, unknownFieldProblem } from './definition-checks.js';
 
-/** The device classes the user-agent step gives (ingest/steps/user-agent.ts DeviceClass). */
-const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet', 'tv', 'console', 'wearable', 'other', 'unknown'];
+// Widened so that any text from a request can be looked up.
+const DEVICE_CLASS_NAMES: readonly string[] = DEVICE_CLASSES;
 
 export function audienceProblem(audience: unknown): string | undefined {
   if (audience === undefined) return undefined;
@@ -55,6 +56,6 @@ function valuesProblem(label: string, values: unknown): string | undefined {
 
 function deviceProblem(device: unknown): string | undefined {
   if (device === undefined) return undefined;
-  const valid = Array.isArray(device) && device.length <= DEVICE_CLASSES.length && device.every((d) => typeof d === 'string' && DEVICE_CLASSES.includes(d));
-  return valid ? undefined : `audience device must be a list of ${DEVICE_CLASSES.join(', ')}`;
+  const valid = Array.isArray(device) && device.length <= DEVICE_CLASS_NAMES.length && device.every((d) => typeof d === 'string' && DEVICE_CLASS_NAMES.includes(d));
+  return valid ? undefined : `audience device must be a list of ${DEVICE_CLASS_NAMES.join(', ')}`;
 }

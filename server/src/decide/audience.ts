@@ -2,9 +2,7 @@
  * Audience matching against what a delivery request tells about the visitor. Everything is read
  * from the request once (`requestContext`), so matching many activities costs no parsing.
  */
-import type { DeliveryRequest } from '@mesura/protocol';
-import type { DeviceClass } from '../ingest/steps/user-agent.js';
-import type { Audience } from './activity.js';
+import type { Audience, DeliveryRequest, DeviceClass } from '@mesura/protocol';
 import { pathMatchesPattern } from './audience-path-pattern.js';
 
 /** The request as audiences see it. */

@@ -2,8 +2,8 @@
  * The decision: which activity and experience a visitor gets on an mbox. Pure and synchronous
  * over the in-memory index: no I/O on the decision path.
  */
-import type { Activity, Experience } from './activity.js';
-import { GLOBAL_MBOX, type ActivityIndex } from './activity-index.js';
+import { GLOBAL_MBOX, type Activity, type Experience } from '@mesura/protocol';
+import type { ActivityIndex } from './activity-index.js';
 import { assignmentPoint, experienceAt } from './assignment.js';
 import { matchesAudience, type RequestContext } from './audience.js';
 

@@ -4,8 +4,7 @@
  * nothing else; or, for an editor's preview, the previewed experience and nothing recorded. No HTTP here (delivery-handler.ts) and no I/O: the caller writes the events.
  */
 import { randomUUID } from 'node:crypto';
-import type { DeliveryRequest, DeliveryResponse } from '@mesura/protocol';
-import type { DeviceClass } from '../ingest/steps/user-agent.js';
+import type { DeliveryRequest, DeliveryResponse, DeviceClass } from '@mesura/protocol';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { ActivityIndex } from './activity-index.js';
 import { requestContext } from './audience.js';

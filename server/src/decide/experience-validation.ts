@@ -2,22 +2,21 @@
  * An activity's experiences and their offers checked whole: ids, names, shares, audiences, and
  * each offer's HTML, JSON and actions (action-validation.ts) within their limits.
  */
+import { ACTIVITY_ID, MAX_ACTIVITY_ID_CHARS, type Activity } from '@mesura/protocol';
 import { actionProblem } from './action-validation.js';
-import type { Activity } from './activity.js';
 import { MAX_ACTIONS_PER_OFFER, MAX_EXPERIENCES_PER_ACTIVITY, MAX_NAME_CHARS, MAX_OFFER_CONTENT_BYTES } from './activity-limits.js';
 import { audienceProblem } from './audience-validation.js';
 import { bytesProblem, isRecord, textProblem, unknownFieldProblem } from './definition-checks.js';
 
-/** Ids travel in click tokens and URLs: kept to a safe alphabet (offer.ts parses them back). */
-export const ID = /^[A-Za-z0-9_-]{1,64}$/;
-export const ID_RULE = '1–64 letters, digits, _ or -';
+/** ACTIVITY_ID in words, for the reasons that refuse an id (offer.ts parses ids back from click tokens). */
+export const ID_RULE = `1–${MAX_ACTIVITY_ID_CHARS} letters, digits, _ or -`;
 
 export function experiencesProblem(a: Activity): string | undefined {
   if (!Array.isArray(a.experiences) || a.experiences.length === 0) return 'at least one experience required';
   if (a.experiences.length > MAX_EXPERIENCES_PER_ACTIVITY) return `more than ${MAX_EXPERIENCES_PER_ACTIVITY} experiences`;
   const ids = new Set<string>();
   for (const e of a.experiences as unknown[]) {
-    if (!isRecord(e) || typeof e.id !== 'string' || !ID.test(e.id)) return `experience id must be ${ID_RULE}`;
+    if (!isRecord(e) || typeof e.id !== 'string' || !ACTIVITY_ID.test(e.id)) return `experience id must be ${ID_RULE}`;
     if (ids.has(e.id)) return `experience ${e.id} twice`;
     ids.add(e.id);
     const problem =
@@ -35,7 +34,7 @@ export function experiencesProblem(a: Activity): string | undefined {
 function offerProblem(offer: unknown): string | undefined {
   if (offer === undefined) return undefined;
   if (!isRecord(offer) || typeof offer.id !== 'string' || typeof offer.name !== 'string') return 'offer needs id and name';
-  if (!ID.test(offer.id)) return `offer id must be ${ID_RULE}`;
+  if (!ACTIVITY_ID.test(offer.id)) return `offer id must be ${ID_RULE}`;
   const label = `offer ${offer.id}`;
   const problem =
     unknownFieldProblem(label, offer, ['id', 'name', 'actions', 'html', 'json']) ??

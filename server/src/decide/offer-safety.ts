@@ -5,9 +5,9 @@
  * (offer-html-policy.ts). Applied before a definition is stored and again as stored ones load,
  * so that a definition stored before a rule existed is served under it too. Pure.
  */
-import type { DeliveryAction } from '@mesura/protocol';
+import type { Activity, DeliveryAction, Experience, Offer } from '@mesura/protocol';
 import { HTML_ACTIONS } from './action-validation.js';
-import type { Activity, Experience, Offer, ParseResult } from './activity.js';
+import type { ParseResult } from './activity.js';
 import { isRecord } from './definition-checks.js';
 import { isUrlAttribute, offerAttributeProblem, offerStyleProblem, sanitizeOfferHtml } from './offer-html-policy.js';
 import type { RedirectPolicy } from './redirect-policy.js';

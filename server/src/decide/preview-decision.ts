@@ -5,8 +5,8 @@
  * whatever its status or audience, as the catalogue made it safe to serve. A bad, altered or
  * expired token is ignored: the visitor's request is decided as any other.
  */
-import type { Activity } from './activity.js';
-import { GLOBAL_MBOX, type ActivityIndex } from './activity-index.js';
+import { GLOBAL_MBOX, type Activity } from '@mesura/protocol';
+import type { ActivityIndex } from './activity-index.js';
 import type { Decision } from './decide.js';
 import { PREVIEW_PARAM, type PreviewGrant, type PreviewTokens } from './preview-token.js';
 

@@ -4,7 +4,7 @@
  * The path must stay on the site, so that a preview link can never be made to send an editor
  * elsewhere. Pure: the tokens and the time are parameters.
  */
-import type { Activity } from './activity.js';
+import type { Activity } from '@mesura/protocol';
 import { MAX_URL_CHARS } from './activity-limits.js';
 import { isRecord } from './definition-checks.js';
 import { PREVIEW_PARAM, type PreviewTokens } from './preview-token.js';

@@ -4,7 +4,7 @@
  * `mesura-noticia-{id}` on `/noticia/{id}/`, `mesura-el-temps` on `/el-temps/`); selectors are the
  * site's own (apps/site article-page.tsx `h1.article__title`, weather-page.tsx `ul.forecast`).
  */
-import type { Activity } from './activity.js';
+import type { Activity } from '@mesura/protocol';
 
 /** New headlines for the three articles, in Catalan like the site. */
 const HEADLINES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { Activity } from '../decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 
 /** Visitors and conversions of one experience, as the store counts them. */
 export interface ExperienceCounts {

@@ -3,7 +3,7 @@
  * postgres-activity-store.test.ts, so that definitions, history, version and seeding behave alike.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Activity } from '../../src/decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import type { ActivityStore } from '../../src/store/decision-store.js';
 import { testActivity } from './activity.js';
 

@@ -1,4 +1,4 @@
-import type { Activity } from '../../src/decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 
 /**
  * An active A/B test answering the mbox named like its id, with a click goal: a test names only

@@ -1,8 +1,6 @@
+import type { DeviceClass } from '@mesura/protocol';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-
-/** What kind of device a hit came from, as reports group it. */
-export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'tv' | 'console' | 'wearable' | 'other' | 'unknown';
 
 /**
  * What is stored of a user agent instead of the string itself (minimisation): the parts reports

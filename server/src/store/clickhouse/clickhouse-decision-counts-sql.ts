@@ -11,7 +11,7 @@
  * to those after it. Values are `$name`s (bind-values.ts): `$activity`, `$goal` (the
  * goal's path or event, duckdb-decisions.ts `goalValue`), `$from`, `$to` and `$tz` (MESURA_TIMEZONE).
  */
-import type { Activity } from '../../decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import { jsonObjectListSql } from './clickhouse-media-sql.js';
 
 type Goal = Activity['goal'];

@@ -5,7 +5,7 @@
  * definitions are metadata and stay in the metadata store. An API node over ClickHouse serves the
  * console's Experiments area with it (app.ts).
  */
-import type { Activity } from '../../decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import type { SqlValue } from '../analytics-reader.js';
 import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
 import { goalValue } from '../duckdb/duckdb-decisions.js';

@@ -4,7 +4,7 @@
  * go in as bound parameters; the one literal, the staged batch's file name, through sqlString.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Activity } from '../../decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ChangeAuthor, ExperienceCounts } from '../decision-store.js';
 import { sqlString } from '../sql-string.js';
 

@@ -6,7 +6,7 @@
  * Every value is a bound parameter; the goal's SQL is chosen by its type, never built from input.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Activity } from '../../decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import type { DayRange, ExperienceDayCounts } from '../decision-store.js';
 import { goalValue, hitGoalCondition } from './duckdb-decisions.js';
 

@@ -4,7 +4,7 @@
  * and a save replaces it and appends its change in one transaction. The saves of one activity
  * are serialised by a lock on its id, so two servers saving at once number their changes apart.
  */
-import type { Activity } from '../../decide/activity.js';
+import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ActivityStore, ChangeAuthor } from '../decision-store.js';
 import type { MetadataPool, Sql } from './postgres-pool.js';
 

@@ -14,7 +14,7 @@ import {
   type DeviceClass,
   type Experience,
   type Goal,
-} from './activity-definition';
+} from '@mesura/protocol';
 import { actionDraftOf, actionDraftProblem, deliveryActionOf, type ActionDraft } from './offer-action-draft';
 
 export type LoggedInChoice = 'any' | 'yes' | 'no';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { Activity } from '@mesura/protocol';
 import type { ApiFailure } from '../../api/api-answer';
 import { apiFailureMessage } from '../../api/failure-message';
 import { definitionFromDraft, type ActivityDraft, type DraftField } from './activity-draft';
 import { GeneralFields } from './general-fields';
-import type { Activity } from './activity-definition';
 import { AudienceFields } from './audience-fields';
 import { ExperiencesFields } from './experiences-fields';
 import { useExperimentsApi } from './experiments-api-context';

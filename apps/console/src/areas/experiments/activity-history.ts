@@ -2,9 +2,9 @@
  * The changes of an activity (GET /api/activities/:id/history, newest first) and what each one
  * changed, in Catalan: the definition fields whose values differ between before and after.
  */
+import { ACTIVITY_STATUSES, type ActivityStatus } from '@mesura/protocol';
 import { isRecord } from '../../api/api-answer';
 import { STATUS_LABELS } from './experiment-labels';
-import { ACTIVITY_STATUSES, type ActivityStatus } from './activity-definition';
 
 export interface ActivityChange {
   /** ISO 8601. */

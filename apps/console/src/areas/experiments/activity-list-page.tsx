@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ACTIVITY_STATUSES, type ActivityStatus } from '@mesura/protocol';
 import { useLoaded } from '../administracio/use-loaded';
-import { ACTIVITY_STATUSES, type ActivityStatus } from './activity-definition';
 import { ActivityTable } from './activity-table';
 import { useExperimentsApi } from './experiments-api-context';
 import { STATUS_LABELS } from './experiment-labels';

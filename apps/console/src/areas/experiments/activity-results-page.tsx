@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Activity } from '@mesura/protocol';
 import { useLoaded } from '../administracio/use-loaded';
-import type { Activity } from './activity-definition';
 import { ConversionOverTime } from './conversion-over-time';
 import { useExperimentsApi } from './experiments-api-context';
 import { TYPE_LABELS, goalLabel } from './experiment-labels';

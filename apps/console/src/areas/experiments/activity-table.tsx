@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Activity } from './activity-definition';
+import type { Activity } from '@mesura/protocol';
 import { STATUS_LABELS, TYPE_LABELS, goalLabel } from './experiment-labels';
 import { activityPath } from './experiment-paths';
 import { TableScroll } from '../../components/table-scroll';

@@ -1,5 +1,5 @@
+import { DEVICE_CLASSES } from '@mesura/protocol';
 import type { ActivityDraft, LoggedInChoice } from './activity-draft';
-import { DEVICE_CLASSES } from './activity-definition';
 import { DEVICE_LABELS } from './experiment-labels';
 
 const LOGGED_IN_CHOICES: { value: LoggedInChoice; label: string }[] = [

@@ -1,5 +1,5 @@
 /** The Catalan words for an activity's type, state and goal, shared by the list, the results and the form. */
-import type { ActivityStatus, DeviceClass, Goal } from './activity-definition';
+import type { ActivityStatus, DeviceClass, Goal } from '@mesura/protocol';
 
 export const STATUS_LABELS: Record<ActivityStatus, string> = {
   draft: 'Esborrany',

@@ -3,10 +3,11 @@
  * Screens take an ExperimentsApi from context (experiments-api-context.ts), so tests give them a
  * fake one.
  */
+import type { Activity, ActivityDefinition } from '@mesura/protocol';
 import { callApi, type ApiClientOptions } from '../../api/api-client';
 import type { DateRange } from '../../reports/report-types';
 import type { Outcome } from '../administracio/admin-api';
-import { parseActivity, parseActivityList, type Activity, type ActivityDefinition } from './activity-definition';
+import { parseActivity, parseActivityList } from './activity-definition';
 import { parseActivityHistory, type ActivityChange } from './activity-history';
 import { parseActivityOverTime, parseActivityResults, type ActivityOverTime, type ActivityResults } from './activity-results';
 import { isRecord } from '../../api/api-answer';

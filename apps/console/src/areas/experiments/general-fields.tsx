@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
+import { GLOBAL_MBOX } from '@mesura/protocol';
 import { slugOf, type ActivityDraft, type DraftField } from './activity-draft';
-import { GLOBAL_MBOX } from './activity-definition';
 
 interface GeneralFieldsProps {
   draft: ActivityDraft;

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
+import type { Goal } from '@mesura/protocol';
 import type { ActivityDraft } from './activity-draft';
-import type { Goal } from './activity-definition';
 
 const GOAL_TYPES: { type: Goal['type']; label: string; field: string; hint: string }[] = [
   { type: 'click', label: 'Clic en un element', field: "Selector CSS de l'element", hint: 'Per exemple, .boto-subscriu o a[href="/directe/"].' },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import type { Activity } from '@mesura/protocol';
 import { apiFailureMessage } from '../../api/failure-message';
 import { formatInstant } from '../../tokens/format-instant';
-import { previewPathOf, type Activity } from './activity-definition';
+import { previewPathOf } from './activity-definition';
 import { useExperimentsApi } from './experiments-api-context';
 import type { PreviewLink } from './experiments-api';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
+import type { Activity } from '@mesura/protocol';
 import { useLoaded } from '../administracio/use-loaded';
-import type { Activity } from './activity-definition';
 import { useExperimentsApi } from './experiments-api-context';
 import { LoadFailure } from './load-failure';
 import { ResultsTable } from './results-table';

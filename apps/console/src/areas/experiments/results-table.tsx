@@ -1,4 +1,4 @@
-import type { Activity } from './activity-definition';
+import type { Activity } from '@mesura/protocol';
 import type { ActivityResults, ExperienceResult } from './activity-results';
 import { PreviewButton } from './preview-button';
 import {

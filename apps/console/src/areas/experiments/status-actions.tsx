@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
+import type { Activity, ActivityStatus } from '@mesura/protocol';
 import { apiFailureMessage } from '../../api/failure-message';
 import { useFocusWhen } from '../administracio/use-focus-when';
-import { definitionOf, type Activity, type ActivityStatus } from './activity-definition';
+import { definitionOf } from './activity-definition';
 import { useExperimentsApi } from './experiments-api-context';
 import { STATUS_LABELS } from './experiment-labels';
 
