@@ -1,7 +1,9 @@
 /** Which requests count as a click conversion (delivery.ts), on the pure decision path. */
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '@mesura/protocol';
+import { MAX_ID_CHARS } from '../src/decide/activity-limits.js';
 import { buildIndex } from '../src/decide/activity-index.js';
+import { parseClickToken } from '../src/decide/offer.js';
 import { deliver } from '../src/decide/delivery.js';
 import { siteActivities } from '../src/decide/site-activities.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
@@ -20,6 +22,12 @@ describe('click conversions', () => {
     expect(conversions(clickOn(siteActivities(), 'mesura-noticia-1001', { clickToken: 'titular-1001.b' }))).toEqual(['titular-1001.b']);
     expect(conversions(clickOn(siteActivities(), 'target-global-mbox-clicked', { clickTrackId: 'titular-1001.a' }))).toEqual(['titular-1001.a']);
     expect(conversions(clickOn(siteActivities(), 'target-global-mbox-clicked', { mboxTarget: 'titular-1001.b' }))).toEqual(['titular-1001.b']);
+  });
+
+  it('reads a click token of two ids of up to MAX_ID_CHARS characters each, and nothing else', () => {
+    const longest = 'a'.repeat(MAX_ID_CHARS);
+    expect(parseClickToken(`${longest}.${longest}`)).toEqual({ activityId: longest, experienceId: longest });
+    for (const token of [`${longest}a.b`, `a.${longest}b`, 'a.b.c', '.b', 'a.', 'a b.c', 'àvia.b']) expect(parseClickToken(token)).toBeUndefined();
   });
 
   it('takes the first click parameter in the request order', () => {

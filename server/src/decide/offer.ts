@@ -5,6 +5,7 @@
  * fields the commercial 1.x library reads (commercial-actions.ts).
  */
 import type { DeliveryAction, DeliveryOffer } from '@mesura/protocol';
+import { MAX_ID_CHARS } from './activity-limits.js';
 import { withCommercialFields } from './commercial-actions.js';
 import type { Decision } from './decide.js';
 
@@ -41,7 +42,10 @@ export function clickToken(activityId: string, experienceId: string): string {
   return `${activityId}.${experienceId}`;
 }
 
+/** `activity.experience`, each an id of experience-validation.ts's rule. */
+const CLICK_TOKEN = new RegExp(`^([A-Za-z0-9_-]{1,${MAX_ID_CHARS}})\\.([A-Za-z0-9_-]{1,${MAX_ID_CHARS}})$`);
+
 export function parseClickToken(token: string): { activityId: string; experienceId: string } | undefined {
-  const match = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{1,64})$/.exec(token);
+  const match = CLICK_TOKEN.exec(token);
   return match ? { activityId: match[1]!, experienceId: match[2]! } : undefined;
 }

@@ -158,7 +158,7 @@ function experiencesOf(draft: ActivityDraft, before: Activity | undefined): Expe
 export function definitionFromDraft(draft: ActivityDraft, before: Activity | undefined): DraftResult {
   const fail = (field: DraftField, message: string): DraftResult => ({ ok: false, field, message });
   if (draft.name.trim() === '') return fail('name', "Escriviu el nom de l'experiment.");
-  if (!ACTIVITY_ID.test(draft.id)) return fail('id', "L'identificador ha de tenir d'1 a 64 lletres sense accents, xifres, _ o -.");
+  if (!ACTIVITY_ID.test(draft.id)) return fail('id', `L'identificador ha de tenir d'1 a ${MAX_ACTIVITY_ID_CHARS} lletres sense accents, xifres, _ o -.`);
   const prefix = draft.pathPrefix.trim();
   if (prefix !== '' && !prefix.startsWith('/')) return fail('pathPrefix', 'La pàgina ha de començar per / (per exemple, /noticia/1001/).');
   const mboxes = draft.mboxes.split(',').map((m) => m.trim()).filter((m) => m !== '');
