@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiFailure } from '../src/api/api-answer';
 import type { AccountAuditEntry } from '../src/areas/administracio/account-audit';
 import type { AdminApi, Outcome } from '../src/areas/administracio/admin-api';
@@ -12,6 +11,7 @@ import type { UserAccount } from '../src/areas/administracio/user-accounts';
 import type { RightsRequest, VisitorRowCounts } from '../src/areas/administracio/visitor-rights';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
+import { mountedRoot } from './helpers/mounted-root';
 
 const VISITOR = '1F65FB944AFA1C05-25FBFAF16BF6E758';
 const COUNTS: VisitorRowCounts = { hits: 12, heartbeats: 30, mediaSessions: 2, decisionEvents: 1 };
@@ -49,38 +49,26 @@ function fakeAdminApi(users: UserAccount[] = [ANNA, POL], requests: RightsReques
   return api;
 }
 
-let root: Root | undefined;
+const mounted = mountedRoot();
 let container: HTMLElement;
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
   vi.unstubAllGlobals();
 });
 
 /** Renders the area at `path` as the shell mounts it (/administracio/*), signed in as `me`, over `api`. */
 async function renderArea(path: string, api: AdminApi, me: Me = ADMIN) {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <SessionContext.Provider value={{ me, refresh: async () => undefined }}>
-        <AdminApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/administracio/*" element={<AdministracioArea />} />
-            </Routes>
-          </MemoryRouter>
-        </AdminApiContext.Provider>
-      </SessionContext.Provider>,
-    );
-  });
+  container = await mounted.mount(
+    <SessionContext.Provider value={{ me, refresh: async () => undefined }}>
+      <AdminApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/administracio/*" element={<AdministracioArea />} />
+          </Routes>
+        </MemoryRouter>
+      </AdminApiContext.Provider>
+    </SessionContext.Provider>,
+  );
 }
 
 const text = () => container.textContent ?? '';

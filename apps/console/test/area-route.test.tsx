@@ -1,26 +1,16 @@
 // @vitest-environment happy-dom
 import { act, lazy } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
 import type { ConsoleArea } from '../src/shell/area';
 import { AreaRoute } from '../src/shell/area-route';
+import { mountedRoot } from './helpers/mounted-root';
 
 const EDITOR: Me = { id: 'u-pol', email: 'pol@example.cat', role: 'editor', mustChangePassword: false };
 
-let root: Root | undefined;
+const mounted = mountedRoot();
 let container: HTMLElement;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
-});
 
 /** An area whose chunk arrives when the test says so, and records that it was asked for. */
 function deferredArea(minRole: ConsoleArea['minRole']) {
@@ -36,16 +26,11 @@ function deferredArea(minRole: ConsoleArea['minRole']) {
 }
 
 async function render(area: ConsoleArea, me: Me) {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <SessionContext.Provider value={{ me, refresh: async () => undefined }}>
-        <AreaRoute area={area} />
-      </SessionContext.Provider>,
-    );
-  });
+  container = await mounted.mount(
+    <SessionContext.Provider value={{ me, refresh: async () => undefined }}>
+      <AreaRoute area={area} />
+    </SessionContext.Provider>,
+  );
 }
 
 describe('an area as the router mounts it', () => {

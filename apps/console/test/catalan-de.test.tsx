@@ -1,16 +1,17 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReportAnswer } from '@mesura/protocol';
 import { deBefore } from '../src/reports/catalan-de';
 import { ReportArea } from '../src/report-view/report-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
+import { mountedRoot } from './helpers/mounted-root';
 
 // "de" before a vowel sound is written "d'" in Catalan: the console's texts built around a name
 // (an area, a metric, an email) must not read "de Audiència" or "de entrades".
+
+const mounted = mountedRoot();
 
 describe('deBefore', () => {
   it.each([
@@ -32,31 +33,20 @@ describe('deBefore', () => {
 });
 
 describe("a report area's way back from a drill-down", () => {
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  });
-
   it('reads "← Tots els informes d\'Audiència"', async () => {
     const answer = { report: 'audience/by-day', title: 'Audiència per dia', rows: [], metrics: [], totals: { values: {} }, dimension: { key: 'day', label: 'Dia' }, totalRows: 0, offset: 0, limit: 25, from: '2026-11-19', to: '2026-11-25', filters: [], chart: 'line', minCohort: 5 } as ReportAnswer;
     const api: ReportsApi = {
       catalogue: () => Promise.resolve({ ok: true, value: [{ report: 'audience/by-day', area: 'audience', title: 'Audiència per dia' }] }),
       report: () => Promise.resolve({ ok: true, value: answer }),
     };
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    await act(async () => {
-      root.render(
-        <ReportsApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={['/?informe=audience/by-day']}>
-            <ReportArea catalogueArea="audience" label="Audiència" />
-          </MemoryRouter>
-        </ReportsApiContext.Provider>,
-      );
-    });
+    const container = await mounted.mount(
+      <ReportsApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={['/?informe=audience/by-day']}>
+          <ReportArea catalogueArea="audience" label="Audiència" />
+        </MemoryRouter>
+      </ReportsApiContext.Provider>,
+    );
     const back = [...container.querySelectorAll('button')].map((b) => b.textContent).find((text) => text?.startsWith('← '));
     expect(back).toBe("← Tots els informes d'Audiència");
-    act(() => root.unmount());
-    container.remove();
   });
 });

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 /** The Consentiment area draws the catalogue's consent reports, and only those, in the generic report view. */
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
 import ConsentimentArea from '../src/areas/consentiment/consentiment-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
+import { mountedRoot } from './helpers/mounted-root';
 
 vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
@@ -37,16 +36,7 @@ function answer(report: string, title: string): ReportAnswer {
   };
 }
 
-let root: Root | undefined;
-let container: HTMLElement;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
+const mounted = mountedRoot();
 
 describe('the Consentiment area', () => {
   it('asks for consent/choices and consent/refusals and shows them under their titles', async () => {
@@ -58,17 +48,12 @@ describe('the Consentiment area', () => {
         return Promise.resolve({ ok: true, value: answer(report, CATALOGUE.find((e) => e.report === report)?.title ?? report) });
       },
     };
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () =>
-      root!.render(
-        <ReportsApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={['/?vista=taula']}>
-            <ConsentimentArea />
-          </MemoryRouter>
-        </ReportsApiContext.Provider>,
-      ),
+    const container = await mounted.mount(
+      <ReportsApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={['/?vista=taula']}>
+          <ConsentimentArea />
+        </MemoryRouter>
+      </ReportsApiContext.Provider>,
     );
     expect(container.querySelector('h1')?.textContent).toBe('Consentiment');
     expect(asked).toEqual(expect.arrayContaining(['consent/choices', 'consent/refusals']));

@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeSummary } from '../src/areas/experiments/activity-history';
@@ -8,21 +6,20 @@ import { SessionContext } from '../src/session/session-context';
 import { AreaRoute } from '../src/shell/area-route';
 import { CONSOLE_AREAS } from '../src/shell/areas';
 import { visibleAreas } from '../src/shell/visible-areas';
-import { EDITOR, button, click, fakeExperimentsApi, headlineTest, RESULTS, refused, renderExperiments, tableRows, type Harness } from './helpers/experiments-harness';
+import { EDITOR, button, click, fakeExperimentsApi, headlineTest, RESULTS, refused, renderExperiments, tableRows } from './helpers/experiments-harness';
+import { mountedRoot } from './helpers/mounted-root';
 
 vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
-let harness: Harness | undefined;
+const mounted = mountedRoot();
 afterEach(() => {
-  harness?.unmount();
-  harness = undefined;
   vi.unstubAllGlobals();
 });
 
 async function open(path: string, api = fakeExperimentsApi()) {
-  harness = await renderExperiments(path, api);
-  return { api, container: harness.container, text: () => harness!.container.textContent ?? '' };
+  const { container } = await renderExperiments(mounted.mount, path, api);
+  return { api, container, text: () => container.textContent ?? '' };
 }
 
 const PAUSED = headlineTest({ id: 'portada-vermella', name: 'Portada vermella', status: 'paused', trusted: undefined, trustedBy: undefined, trustedAt: undefined, audience: undefined });
@@ -209,21 +206,14 @@ describe('who gets the area', () => {
   });
 
   it('refuses an analyst at the route, loading nothing', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    await act(async () => {
-      root.render(
-        <SessionContext.Provider value={{ me: { ...EDITOR, role: 'analyst' }, refresh: async () => undefined }}>
-          <MemoryRouter initialEntries={['/experiments/']}>
-            <AreaRoute area={area} />
-          </MemoryRouter>
-        </SessionContext.Provider>,
-      );
-    });
+    const container = await mounted.mount(
+      <SessionContext.Provider value={{ me: { ...EDITOR, role: 'analyst' }, refresh: async () => undefined }}>
+        <MemoryRouter initialEntries={['/experiments/']}>
+          <AreaRoute area={area} />
+        </MemoryRouter>
+      </SessionContext.Provider>,
+    );
     expect(container.querySelector('h1')?.textContent).toBe('Experiments');
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('El vostre rol no té accés a aquesta secció.');
-    act(() => root.unmount());
-    container.remove();
   });
 });

@@ -1,19 +1,17 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { button, click, fakeExperimentsApi, headlineTest, refused, renderExperiments, type, type Harness } from './helpers/experiments-harness';
+import { mountedRoot } from './helpers/mounted-root';
 
 // Saving opens the results page, whose chart needs a canvas happy-dom does not have.
 vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
+const mounted = mountedRoot();
 let harness: Harness | undefined;
-afterEach(() => {
-  harness?.unmount();
-  harness = undefined;
-});
 
 async function open(path: string, api = fakeExperimentsApi()) {
-  harness = await renderExperiments(path, api);
+  harness = await renderExperiments(mounted.mount, path, api);
   const container = harness.container;
   const byId = <T extends HTMLElement>(id: string) => {
     const found = container.querySelector<T>(`#${CSS.escape(id)}`);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { button, click, fakeExperimentsApi, renderExperiments, type, type Harness } from './helpers/experiments-harness';
+import { mountedRoot } from './helpers/mounted-root';
 
 // Saving a new activity checks that its id is free. It reads the list of activities rather than
 // asking for the new id, which would answer 404 on every save (an error in the browser's console
@@ -10,14 +11,11 @@ import { button, click, fakeExperimentsApi, renderExperiments, type, type Harnes
 vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
+const mounted = mountedRoot();
 let harness: Harness | undefined;
-afterEach(() => {
-  harness?.unmount();
-  harness = undefined;
-});
 
 async function fillNewActivity(api: ReturnType<typeof fakeExperimentsApi>) {
-  harness = await renderExperiments('/experiments/nou/', api);
+  harness = await renderExperiments(mounted.mount, '/experiments/nou/', api);
   const field = (id: string) => harness!.container.querySelector<HTMLInputElement>(`#${id}`)!;
   await type(field('activity-name'), 'Prova nova');
   await type(field('goal-value'), '.boto');

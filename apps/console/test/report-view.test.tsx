@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
 import { FILTER_VALUE_SUGGESTIONS } from '../src/report-view/filter-value-sources';
 import { ReportArea } from '../src/report-view/report-area';
 import type { Fetched, ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { REPORT_PAGE_ROWS, ReportView } from '../src/report-view/report-view';
+import { mountedRoot } from './helpers/mounted-root';
 
 // uPlot draws on a canvas, which happy-dom lacks: a recording stand-in keeps the options and data.
 const plots = vi.hoisted(() => [] as { options: { series: { label?: string }[] }; data: unknown[][] }[]);
@@ -86,7 +86,7 @@ function fakeApi(answer: (report: string, query: URLSearchParams) => Fetched<Rep
   return { api, calls };
 }
 
-let root: Root | undefined;
+const mounted = mountedRoot();
 let container: HTMLElement;
 let search = '';
 
@@ -95,31 +95,19 @@ function LocationProbe() {
   return null;
 }
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
   plots.length = 0;
 });
 
 async function render(element: React.ReactNode, api: ReportsApi, url = '/?periode=7-dies') {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      <ReportsApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[url]}>
-          {element}
-          <LocationProbe />
-        </MemoryRouter>
-      </ReportsApiContext.Provider>,
-    );
-  });
+  container = await mounted.mount(
+    <ReportsApiContext.Provider value={api}>
+      <MemoryRouter initialEntries={[url]}>
+        {element}
+        <LocationProbe />
+      </MemoryRouter>
+    </ReportsApiContext.Provider>,
+  );
 }
 
 const text = () => container.textContent ?? '';

@@ -5,12 +5,12 @@
  * the view goes, and the snapshot's reading from the wire.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeSnapshot } from '@mesura/protocol';
 import { parseRealtimeSnapshot } from '../src/areas/temps-real/realtime-snapshot';
 import { RealtimePanel } from '../src/areas/temps-real/realtime-panel';
 import { REALTIME_STREAM_PATH, type EventSourceLike } from '../src/areas/temps-real/use-realtime-stream';
+import { mountedRoot } from './helpers/mounted-root';
 
 const plots = vi.hoisted(() => [] as { data: unknown[][] }[]);
 vi.mock('uplot', () => ({
@@ -64,18 +64,11 @@ const SNAPSHOT: RealtimeSnapshot = {
   },
 };
 
-let root: Root | undefined;
+const mounted = mountedRoot();
 let container: HTMLElement;
 let sources: FakeEventSource[];
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
   plots.length = 0;
 });
 
@@ -86,10 +79,7 @@ async function render(): Promise<void> {
     sources.push(source);
     return source;
   };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root!.render(<RealtimePanel openStream={open} />));
+  container = await mounted.mount(<RealtimePanel openStream={open} />);
 }
 
 const text = () => container.textContent ?? '';
@@ -162,8 +152,7 @@ describe('the Temps real area', () => {
   it('closes the stream when the view goes', async () => {
     await render();
     const source = latest();
-    act(() => root!.unmount());
-    root = undefined;
+    mounted.unmount();
     expect(source.closed).toBe(true);
   });
 

@@ -1,6 +1,5 @@
 /** The Experiments area under test: a fake ExperimentsApi of spies over an in-memory catalogue, rendered as the shell mounts it. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Activity } from '@mesura/protocol';
@@ -12,6 +11,7 @@ import { ExperimentsApiContext } from '../../src/areas/experiments/experiments-a
 import ExperimentsArea from '../../src/areas/experiments/experiments-area';
 import type { Me } from '../../src/session/me';
 import { SessionContext } from '../../src/session/session-context';
+import type { MountedRoot } from './mounted-root';
 
 export const EDITOR: Me = { id: 'u-marta', email: 'marta@example.cat', role: 'editor', mustChangePassword: false };
 
@@ -103,7 +103,6 @@ export interface Harness {
   container: HTMLElement;
   /** The router's path now, as the shell's would be. */
   path: () => string;
-  unmount: () => void;
 }
 
 let shownPath = '';
@@ -112,34 +111,24 @@ function PathProbe() {
   return null;
 }
 
-/** Renders the area at `path` as the shell mounts it (/experiments/*), signed in as `me`, over `api`. */
-export async function renderExperiments(path: string, api: ExperimentsApi, me: Me = EDITOR): Promise<Harness> {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root: Root = createRoot(container);
-  await act(async () => {
-    root.render(
-      <SessionContext.Provider value={{ me, refresh: async () => undefined }}>
-        <ExperimentsApiContext.Provider value={api}>
-          <MemoryRouter initialEntries={[path]}>
-            <PathProbe />
-            <Routes>
-              <Route path="/experiments/*" element={<ExperimentsArea />} />
-            </Routes>
-          </MemoryRouter>
-        </ExperimentsApiContext.Provider>
-      </SessionContext.Provider>,
-    );
-  });
-  return {
-    container,
-    path: () => shownPath,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
-  };
+/**
+ * Renders the area at `path` as the shell mounts it (/experiments/*), signed in as `me`, over `api`,
+ * through `mount` of the test file's mountedRoot(), which unmounts it after the test.
+ */
+export async function renderExperiments(mount: MountedRoot['mount'], path: string, api: ExperimentsApi, me: Me = EDITOR): Promise<Harness> {
+  const container = await mount(
+    <SessionContext.Provider value={{ me, refresh: async () => undefined }}>
+      <ExperimentsApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={[path]}>
+          <PathProbe />
+          <Routes>
+            <Route path="/experiments/*" element={<ExperimentsArea />} />
+          </Routes>
+        </MemoryRouter>
+      </ExperimentsApiContext.Provider>
+    </SessionContext.Provider>,
+  );
+  return { container, path: () => shownPath };
 }
 
 export function button(container: HTMLElement, name: string): HTMLButtonElement {

@@ -11,6 +11,8 @@ export interface MountedRoot {
   mount(element: ReactNode): Promise<HTMLElement>;
   /** The element of the last mount. */
   container(): HTMLElement;
+  /** Unmounts the last mount now, within the test; its element stays in the document until the test ends. */
+  unmount(): void;
 }
 
 export function mountedRoot(): MountedRoot {
@@ -37,6 +39,12 @@ export function mountedRoot(): MountedRoot {
     container() {
       if (container === undefined) throw new Error('nothing is mounted');
       return container;
+    },
+    unmount() {
+      if (root === undefined) throw new Error('nothing is mounted');
+      const mounted = root;
+      act(() => mounted.unmount());
+      root = undefined;
     },
   };
 }
