@@ -54,7 +54,10 @@ describe('report suites the collector accepts', () => {
   it('reads MESURA_REPORT_SUITES as a comma list and refuses ids that are not suite ids', () => {
     expect(parseReportSuites(' mesuraprod , G-MESURAPROD ')).toEqual(['mesuraprod', 'G-MESURAPROD']);
     expect(parseReportSuites('')).toEqual(DEFAULT_REPORT_SUITES);
-    expect(() => parseReportSuites('mesuraprod,<script>')).toThrow("MESURA_REPORT_SUITES must list report suite ids (letters, digits, _ . -), got '<script>'");
+    expect(() => parseReportSuites('mesuraprod,<script>')).toThrow("MESURA_REPORT_SUITES must list report suite ids (1 to 40 letters, digits, _ . -), got '<script>'");
+    // The beacon path reads no longer id (limits.MAX_REPORT_SUITE_ID_CHARS).
+    expect(parseReportSuites('s'.repeat(40))).toEqual(['s'.repeat(40)]);
+    expect(() => parseReportSuites('s'.repeat(41))).toThrow('MESURA_REPORT_SUITES must list report suite ids');
   });
 
   it('accepts only the configured suites when MESURA_REPORT_SUITES is set', async () => {

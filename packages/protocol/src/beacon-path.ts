@@ -10,6 +10,7 @@ import {
   BEACON_PATH_PROTOCOL_SEGMENT,
   MAX_BEACON_RANDOM_DIGITS,
   MAX_LIBRARY_VERSION_CHARS,
+  MAX_REPORT_SUITE_ID_CHARS,
   MAX_REPORT_SUITES,
 } from './constants.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
@@ -22,7 +23,8 @@ import {
   badReportSuite,
 } from './errors.js';
 
-const REPORT_SUITE = /^[A-Za-z0-9_.-]+$/;
+/** One report suite id: letters, digits, `_`, `.` and `-`, up to MAX_REPORT_SUITE_ID_CHARS. */
+export const REPORT_SUITE_ID = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_.-]', MAX_REPORT_SUITE_ID_CHARS);
 const LIBRARY_VERSION = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_.-]', MAX_LIBRARY_VERSION_CHARS);
 const RANDOM = /* @__PURE__ */ boundedPattern('\\d', MAX_BEACON_RANDOM_DIGITS);
 const RANDOM_MARKER = 's';
@@ -78,7 +80,7 @@ export function parseBeaconPath(path: string): DecodeResult<BeaconAddress> {
 /** The first thing wrong with an address, checked in path order, or undefined. */
 function addressProblem(address: BeaconAddress): string | undefined {
   if (address.reportSuites.length > MAX_REPORT_SUITES) return TOO_MANY_REPORT_SUITES;
-  for (const suite of address.reportSuites) if (!REPORT_SUITE.test(suite)) return badReportSuite(suite);
+  for (const suite of address.reportSuites) if (!REPORT_SUITE_ID.test(suite)) return badReportSuite(suite);
   if (address.reportSuites.length === 0) return badReportSuite('');
   if (!LIBRARY_VERSION.test(address.libraryVersion)) return badLibraryVersion(address.libraryVersion);
   if (!RANDOM.test(address.random)) return badBeaconRandom(`${RANDOM_MARKER}${address.random}`);

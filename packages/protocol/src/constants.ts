@@ -12,6 +12,8 @@ export const BEACON_PATH_PREFIX = '/b/ss/';
 export const BEACON_PATH_PROTOCOL_SEGMENT = '1';
 /** Multi-suite tagging stores a hit once per suite, so the list is bounded to bound that fan-out. */
 export const MAX_REPORT_SUITES = 10;
+/** A report suite id: the beacon path, a heartbeat's `s:sc:rsid`, MESURA_REPORT_SUITES and the reports' `suite` all read it with REPORT_SUITE_ID. */
+export const MAX_REPORT_SUITE_ID_CHARS = 40;
 export const MAX_LIBRARY_VERSION_CHARS = 40;
 /** The library draws about 14 digits; the bound keeps a forged path from carrying more. */
 export const MAX_BEACON_RANDOM_DIGITS = 32;

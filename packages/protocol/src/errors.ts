@@ -10,6 +10,7 @@ import {
   MAX_CONTEXT_DATA_VALUE_CHARS,
   MAX_BEACON_RANDOM_DIGITS,
   MAX_LIBRARY_VERSION_CHARS,
+  MAX_REPORT_SUITE_ID_CHARS,
   MAX_REPORT_SUITES,
   QUOTED_VALUE_MAX_CHARS,
 } from './constants.js';
@@ -87,7 +88,8 @@ export const MALFORMED_BEACON_PATH = 'malformed beacon path: expected /b/ss/{sui
 export const BEACON_PATH_BAD_ENCODING = 'malformed beacon path: bad percent-encoding';
 export const TOO_MANY_REPORT_SUITES = /* @__PURE__ */ tooMany('report suites in beacon path', MAX_REPORT_SUITES);
 export const badReportSuite = (suite: string): string =>
-  `bad report suite ${quote(suite)} in beacon path: use letters, digits, '_', '.' and '-'`;
+  `bad report suite ${quote(suite)} in beacon path: ` +
+  `1 to ${MAX_REPORT_SUITE_ID_CHARS} letters, digits, '_', '.' or '-'`;
 export const badLibraryVersion = (version: string): string =>
   `bad library version ${quote(version)} in beacon path: ` +
   `1 to ${MAX_LIBRARY_VERSION_CHARS} letters, digits, '_', '.' or '-'`;

@@ -4,7 +4,7 @@
  */
 
 // Analytics beacon: path, parameters, client time.
-export { beaconPath, parseBeaconPath } from './beacon-path.js';
+export { beaconPath, parseBeaconPath, REPORT_SUITE_ID } from './beacon-path.js';
 export { queryEntries } from './query-entries.js';
 export { encodeBeacon, encodeBeaconQuery } from './beacon-encoder.js';
 export { decodeBeacon, decodeBeaconQuery } from './beacon-decoder.js';

@@ -43,12 +43,18 @@ describe('parseBeaconPath', () => {
     {
       name: 'a suite with a space',
       path: '/b/ss/mesura%20prod/1/JS-2.27.0/s1',
-      reason: "bad report suite 'mesura prod' in beacon path: use letters, digits, '_', '.' and '-'",
+      reason: "bad report suite 'mesura prod' in beacon path: 1 to 40 letters, digits, '_', '.' or '-'",
     },
     {
       name: 'an empty suite in the list',
       path: '/b/ss/mesuraprod,,mesurastg/1/JS-2.27.0/s1',
-      reason: "bad report suite '' in beacon path: use letters, digits, '_', '.' and '-'",
+      reason: "bad report suite '' in beacon path: 1 to 40 letters, digits, '_', '.' or '-'",
+    },
+    // The quoted suite is clipped at QUOTED_VALUE_MAX_CHARS.
+    {
+      name: 'a suite of 41 characters',
+      path: `/b/ss/${'s'.repeat(41)}/1/JS-2.27.0/s1`,
+      reason: `bad report suite '${'s'.repeat(40)}…' in beacon path: 1 to 40 letters, digits, '_', '.' or '-'`,
     },
     {
       name: 'eleven suites',
@@ -104,7 +110,7 @@ describe('beaconPath', () => {
     expect(path).toBe('/b/ss/mesura prod/1/MESURA-0.1.0/s1');
     expect(parseBeaconPath(path)).toEqual({
       ok: false,
-      reason: "bad report suite 'mesura prod' in beacon path: use letters, digits, '_', '.' and '-'",
+      reason: "bad report suite 'mesura prod' in beacon path: 1 to 40 letters, digits, '_', '.' or '-'",
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   heartbeatFieldRow,
   heartbeatFieldValue,
   limits,
+  REPORT_SUITE_ID,
   type Heartbeat,
   type HeartbeatField,
   type HeartbeatWireRow,
@@ -132,8 +133,6 @@ function programmeOf(meta: Record<string, string>): string | null {
   return null;
 }
 
-const REPORT_SUITE = /^[A-Za-z0-9_.-]{1,40}$/;
-
 /**
  * The report suites of `s:sc:rsid`, a comma list as on beacons (multi-suite tagging: one row per
  * suite), bounded as beacons are; the server's own suite when the heartbeat names none. The
@@ -143,7 +142,7 @@ export function heartbeatSuites(heartbeat: Heartbeat, fallback: string): { ok: t
   const listed = heartbeat.analytics.reportSuite?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
   if (listed.length === 0) return { ok: true, suites: [fallback] };
   if (listed.length > limits.MAX_REPORT_SUITES) return { ok: false, reason: `too many report suites in s:sc:rsid (at most ${limits.MAX_REPORT_SUITES})` };
-  const bad = listed.find((suite) => !REPORT_SUITE.test(suite));
+  const bad = listed.find((suite) => !REPORT_SUITE_ID.test(suite));
   if (bad !== undefined) return { ok: false, reason: `malformed s:sc:rsid '${bad}': expected report suite ids separated by commas` };
   return { ok: true, suites: [...new Set(listed)] };
 }

@@ -1,10 +1,10 @@
+import { REPORT_SUITE_ID } from '@mesura/protocol';
 import { decodeExportCursor, type ExportCursor } from '../store/export-cursor.js';
 import type { PageViewDimension } from '../store/store.js';
 
 /** Longest range one report or export may cover. */
 export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
-const SUITE_PATTERN = /^[A-Za-z0-9_.-]{1,40}$/;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -26,7 +26,7 @@ export function parseRange(raw: RawQuery, defaultSuite: string): Parsed<RangeQue
   const days = (Date.parse(to.value) - Date.parse(from.value)) / DAY_MS + 1;
   if (days > MAX_RANGE_DAYS) return fail(`the range covers ${days} days; at most ${MAX_RANGE_DAYS} are allowed`);
   const suite = raw.suite ?? defaultSuite;
-  if (typeof suite !== 'string' || !SUITE_PATTERN.test(suite)) return fail(`suite must be a report suite id`);
+  if (typeof suite !== 'string' || !REPORT_SUITE_ID.test(suite)) return fail(`suite must be a report suite id`);
   return { ok: true, value: { from: from.value, to: to.value, reportSuite: suite } };
 }
 
