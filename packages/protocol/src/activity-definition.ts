@@ -4,6 +4,7 @@
  * GET|PUT /api/activities/:id (apps/console/src/areas/experiments/). Types and constants only: each
  * side keeps its own checks, the server's being the one that decides what is accepted.
  */
+import { boundedPattern } from './bounded-pattern.js';
 import type { DeliveryAction } from './delivery-response.js';
 
 /** Where an activity is in its life; only `active` ones are decided (the server's activity-index.ts). */
@@ -108,7 +109,7 @@ export const MAX_ACTIVITY_ID_CHARS = 64;
  * Activity, experience and offer ids travel in click tokens and URLs, so they are kept to a safe
  * alphabet of 1 to MAX_ACTIVITY_ID_CHARS characters.
  */
-export const ACTIVITY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const ACTIVITY_ID = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_-]', MAX_ACTIVITY_ID_CHARS);
 
 /** The mbox every page of the site asks for when it loads, the default of a new activity. */
 export const GLOBAL_MBOX = 'target-global-mbox';
