@@ -5,6 +5,7 @@
  * only file of this package that knows the browser's network API.
  */
 import {
+  COLLECTOR_FORGET_PATH,
   COLLECTOR_IDENTITY_PATH,
   COLLECTOR_IDENTITY_TIMEOUT_MS,
   COLLECTOR_TIMESTAMP_PARAM,
@@ -67,4 +68,16 @@ export function fetchCollectorIdentity(options: CollectorIdentityOptions): Promi
         resolve(outcome);
       });
   });
+}
+
+/**
+ * Asks the collector to erase its cookie of this visitor (`POST /id/forget`, with credentials), once
+ * the visitor has withdrawn consent or opted out: otherwise `GET /id` would hand the erased id back
+ * to the next consent on a sister domain, and the ID sync would link it to the next id. The request
+ * carries no data, only the cookie it erases; `keepalive`, since a withdrawal is often the last
+ * thing done on a page; a simple request (no body, no header), so no preflight. Never rejects: a
+ * collector that cannot be reached keeps its cookie, and that is all.
+ */
+export function forgetCollectorIdentity(collectorOrigin: string, send: typeof fetch = fetch): void {
+  send(`${collectorOrigin}${COLLECTOR_FORGET_PATH}`, { method: 'POST', credentials: 'include', keepalive: true }).catch(() => undefined);
 }

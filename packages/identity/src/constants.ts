@@ -53,6 +53,13 @@ export const CROSS_DOMAIN_LINK_CLOCK_SKEW_S = 60;
 export const COLLECTOR_IDENTITY_PATH = '/id';
 export const COLLECTOR_TIMESTAMP_PARAM = 'd_ts';
 /**
+ * The collector's endpoint that erases its own cookie of the visitor (`POST`, with credentials):
+ * the cookie is HttpOnly and on the collector's host, so only the collector's answer can remove it.
+ * The server routes it (server/src/identity/identity-routes.ts): moving it leaves the collector's
+ * id in the browsers of visitors who withdraw through an older bundle.
+ */
+export const COLLECTOR_FORGET_PATH = '/id/forget';
+/**
  * The spec has no timeout for this call; §9's "visitor-API timeout 2000 ms" belongs to
  * personalisation's visitor lookup, the same kind of request, so it is reused.
  */

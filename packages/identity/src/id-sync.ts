@@ -11,7 +11,7 @@
  * 1. Skip if the sync cookie says the visitor was synced within ID_SYNC_FREQUENCY_MS.
  * 2. Wait ID_SYNC_THROTTLE_START_MS; then check consent and the data's length.
  * 3. Open the frame; when it has loaded, post `hello` and wait ID_SYNC_HANDSHAKE_TIMEOUT_MS for `ready`.
- * 4. Post `sync`; wait COLLECTOR_IDENTITY_TIMEOUT_MS for `id`; remember the sync for a day.
+ * 4. Check consent again; post `sync`; wait COLLECTOR_IDENTITY_TIMEOUT_MS for `id`; remember the sync for a day.
  */
 import { ID_SYNC_MESSAGES, ID_SYNC_PATH, isVisitorId } from '@mesura/protocol';
 import {
@@ -55,7 +55,7 @@ export interface IdSyncOptions {
   collectorOrigin: string;
   /** The page's visitor id, read when the sync starts. */
   data(): string;
-  /** Consent (and no opt-out), checked when the throttle ends. */
+  /** Consent (and no opt-out), checked when the throttle ends and again before the id is posted. */
   allowed(): boolean;
   jar: CookieJar;
   /** Write the sync cookie with Secure. */
@@ -114,6 +114,9 @@ export function startIdSync(options: IdSyncOptions): () => void {
         if (finished) return;
         if (type === ID_SYNC_MESSAGES.ready && !shaken) {
           shaken = true;
+          // Asked again: consent withdrawn while the frame loaded would otherwise still hand the
+          // collector the id the withdrawal just erased, and have it set its cookie after its erasure.
+          if (!options.allowed()) return skip('no-consent');
           frame?.post({ type: ID_SYNC_MESSAGES.sync, data });
           wait(COLLECTOR_IDENTITY_TIMEOUT_MS, 'no-answer');
         } else if (type === ID_SYNC_MESSAGES.id && shaken && isVisitorId(visitorId)) {

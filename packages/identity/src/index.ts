@@ -18,14 +18,14 @@ export {
 } from './constants.js';
 export { CUSTOMER_ID_REFUSED } from './errors.js';
 export { cachedDocumentCookieJar, documentCookieJar } from './cookie-jar.js';
-export { privacyStatus } from './privacy.js';
+export { isOptedOut, privacyStatus } from './privacy.js';
 export { createIdentity } from './identity.js';
 export { createCustomerIdStore } from './customer-id-store.js';
 export { browserSessionStorage, forgetStoredCustomerIds, readStoredCustomerIds } from './customer-id-storage.js';
-export { adoptCollectorId, isVisitorId, newVisitorId, readVisitorId as storedVisitorId } from './visitor-id.js';
+export { adoptCollectorId, forgetVisitorId, isVisitorId, newVisitorId, readVisitorId as storedVisitorId } from './visitor-id.js';
 export { acceptIncomingVisitor, adoptIncomingVisitor, decorateLink, readIncomingVisitor } from './cross-domain-link.js';
 export { decorateSisterLinks } from './sister-links.js';
-export { fetchCollectorIdentity } from './collector-identity.js';
+export { fetchCollectorIdentity, forgetCollectorIdentity } from './collector-identity.js';
 export { idSyncDue, startIdSync } from './id-sync.js';
 export { openSyncFrame } from './id-sync-frame.js';
 export { userIdentity } from './user-identity.js';

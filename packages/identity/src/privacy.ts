@@ -17,6 +17,12 @@ export function privacyStatus(jar: CookieJar): PrivacyStatus {
   return value === OUT ? 'opted-out' : value === IN ? 'opted-in' : 'unknown';
 }
 
+/**
+ * `privacyStatus(jar) === 'opted-out'`, for a bundle that needs no more: the personalisation
+ * client, whose 8 KB budget the status names would take bytes from.
+ */
+export const isOptedOut = (jar: CookieJar): boolean => readCookie(jar, PRIVACY_COOKIE_NAME) === OUT;
+
 /** One cookie holds either choice, so a later choice replaces an earlier one. */
 export function rememberPrivacy(jar: CookieJar, optedIn: boolean, secure: boolean): void {
   if (optedIn) writeCookie(jar, PRIVACY_COOKIE_NAME, IN, OPT_IN_MAX_AGE_S, secure);

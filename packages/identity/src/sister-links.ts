@@ -9,6 +9,11 @@ export interface SisterLinkOptions {
   now?: () => number;
   /** Where clicks are heard. Defaults to `document`. */
   root?: Document;
+  /**
+   * Whether consent allows the id to leave the page now, asked at each click. Defaults to always.
+   * The listeners outlive a withdrawal: without it, the first click after one would carry an id.
+   */
+  allowed?: () => boolean;
 }
 
 /**
@@ -19,7 +24,8 @@ const EVENTS = ['mousedown', 'click'] as const;
 
 /**
  * The browser adapter of `decorateLink`: rewrites a link to a sister domain as the visitor
- * activates it, so the id's timestamp is the click's. Nothing while opted out. Returns the remover.
+ * activates it, so the id's timestamp is the click's. Nothing while opted out or not `allowed`.
+ * Returns the remover.
  */
 export function decorateSisterLinks(options: SisterLinkOptions): () => void {
   const root = options.root ?? document;
@@ -30,7 +36,7 @@ export function decorateSisterLinks(options: SisterLinkOptions): () => void {
     if (!link || typeof link.href !== 'string') return;
     const where = { sisterDomains: options.sisterDomains, pageHost: root.location?.hostname };
     // Checked before asking for the id, which may write the cookie.
-    if (!isSisterLink(link.href, where) || options.identity.isOptedOut()) return;
+    if (!isSisterLink(link.href, where) || options.identity.isOptedOut() || options.allowed?.() === false) return;
     link.href = decorateLink(link.href, { ...where, visitorId: options.identity.visitorId(), nowMs: now() });
   };
   for (const type of EVENTS) root.addEventListener(type, onActivate, true);

@@ -1,5 +1,5 @@
 import { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from '@mesura/protocol';
-import { VISITOR_COOKIE_MAX_AGE_S, VISITOR_COOKIE_NAME } from './constants.js';
+import { ID_SYNC_COOKIE_NAME, VISITOR_COOKIE_MAX_AGE_S, VISITOR_COOKIE_NAME } from './constants.js';
 import { readCookie, writeCookie, type CookieJar } from './cookie-jar.js';
 import { privacyStatus } from './privacy.js';
 
@@ -21,6 +21,16 @@ export function readVisitorId(jar: CookieJar): string | undefined {
 
 export function writeVisitorId(jar: CookieJar, id: string, secure: boolean): void {
   writeCookie(jar, VISITOR_COOKIE_NAME, id, VISITOR_COOKIE_MAX_AGE_S, secure);
+}
+
+/**
+ * Removes the visitor id from this browser (consent withdrawn, opted out), so that a later consent
+ * starts with a new id. Written as `writeVisitorId` writes it (same name, `Path=/`, no Domain) with
+ * `Max-Age=0`: a cookie is replaced only by one of the same name, path and domain. The sync cookie
+ * goes too: it says that id was synced today, and the next id must be synced on its own day.
+ */
+export function forgetVisitorId(jar: CookieJar, secure: boolean): void {
+  for (const name of [VISITOR_COOKIE_NAME, ID_SYNC_COOKIE_NAME]) writeCookie(jar, name, '', 0, secure);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchCollectorIdentity } from '../src/index.js';
+import { fetchCollectorIdentity, forgetCollectorIdentity } from '../src/index.js';
 import { fakeTimers } from './helpers/fakes.js';
 
 const ID = '1F65FB944AFA1C05-25FBFAF16BF6E758';
@@ -61,5 +61,22 @@ describe('fetchCollectorIdentity (§7 "Visitor identity")', () => {
     const { result, timers } = run(answer);
     expect(await result).toEqual({ ok: false, reason: name });
     expect(timers.pending()).toBe(0);
+  });
+});
+
+describe('forgetCollectorIdentity (consent withdrawn)', () => {
+  it("asks the collector to erase its cookie: POST /id/forget with credentials, kept alive, carrying nothing", () => {
+    const { fetch, calls } = fakeFetch(() => Promise.resolve(new Response(null, { status: 204 })));
+    forgetCollectorIdentity('https://stats.example.cat', fetch);
+    expect(calls).toEqual([{ url: 'https://stats.example.cat/id/forget', init: { method: 'POST', credentials: 'include', keepalive: true } }]);
+  });
+
+  it('never rejects when the collector cannot be reached', async () => {
+    let failed: Promise<Response> | undefined;
+    const { fetch } = fakeFetch(() => (failed = Promise.reject(new TypeError('Failed to fetch'))));
+    expect(() => forgetCollectorIdentity('https://stats.example.cat', fetch)).not.toThrow();
+    await expect(failed).rejects.toThrow();
+    // An unhandled rejection would fail the run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });

@@ -36,7 +36,7 @@ function fakeTimers(clock: FakeClock) {
 }
 
 /** A page with a fake frame: what the page posted, and the frame's side to play. */
-function setUp(options: { allowed?: boolean; data?: string; cookies?: string } = {}) {
+function setUp(options: { allowed?: () => boolean; data?: string; cookies?: string } = {}) {
   const clock = { nowMs: 1_767_225_600_000 };
   const timers = fakeTimers(clock);
   const jar = fakeCookieJar(clock, options.cookies);
@@ -48,7 +48,7 @@ function setUp(options: { allowed?: boolean; data?: string; cookies?: string } =
   const stop = startIdSync({
     collectorOrigin: 'https://stats.example.cat',
     data: () => options.data ?? PAGE_ID,
-    allowed: () => options.allowed ?? true,
+    allowed: options.allowed ?? (() => true),
     jar,
     secure: true,
     setTimer: timers.setTimer,
@@ -127,11 +127,24 @@ describe('the ID sync (§7 ID-sync frame, §9)', () => {
   });
 
   it('opens nothing and writes nothing without consent', () => {
-    const page = setUp({ allowed: false });
+    const page = setUp({ allowed: () => false });
     page.timers.advance(ID_SYNC_THROTTLE_START_MS);
     expect(page.opened).toEqual([]);
     expect(page.jar.writes).toEqual([]);
     expect(page.outcomes).toEqual([{ synced: false, reason: 'no-consent' }]);
+  });
+
+  it('posts no id when consent is withdrawn while the frame loads, and removes the frame', () => {
+    let allowed = true;
+    const page = setUp({ allowed: () => allowed });
+    page.timers.advance(ID_SYNC_THROTTLE_START_MS);
+    page.frame().loaded();
+    allowed = false;
+    page.frame().message({ type: 'mesura:id-sync:ready' });
+    expect(page.posted).toEqual([{ type: 'mesura:id-sync:hello' }]);
+    expect(page.outcomes).toEqual([{ synced: false, reason: 'no-consent' }]);
+    expect(page.removed()).toBe(true);
+    expect(page.jar.writes).toEqual([]);
   });
 
   it('ignores an answer that is not a well-formed id, and gives up after 2000 ms', () => {

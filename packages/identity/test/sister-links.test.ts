@@ -7,6 +7,7 @@ const NOW_MS = 1_795_000_000_000;
 let jar: FakeJar;
 let identity: Identity;
 let remove: () => void;
+let allowed: boolean;
 
 function press(id: string, type = 'click'): string {
   const link = document.getElementById(id) as HTMLAnchorElement;
@@ -23,7 +24,8 @@ beforeEach(() => {
   document.addEventListener('click', (event) => event.preventDefault());
   jar = fakeCookieJar();
   identity = createIdentity({ jar, random: fakeRandom(), secure: true });
-  remove = decorateSisterLinks({ identity, sisterDomains: ['ccma.cat', '3cat.cat'], now: () => NOW_MS });
+  allowed = true;
+  remove = decorateSisterLinks({ identity, sisterDomains: ['ccma.cat', '3cat.cat'], now: () => NOW_MS, allowed: () => allowed });
 });
 
 afterEach(() => remove());
@@ -46,6 +48,12 @@ describe('decorateSisterLinks', () => {
   it('leaves every link alone while opted out', () => {
     identity.optOut();
     expect(press('sister')).toBe('https://www.3cat.cat/tv3/');
+  });
+
+  it('leaves every link alone once consent is withdrawn, and writes no id for them', () => {
+    allowed = false;
+    expect(press('sister')).toBe('https://www.3cat.cat/tv3/');
+    expect(jar.writes).toEqual([]);
   });
 
   it('stops when removed', () => {
