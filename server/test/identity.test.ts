@@ -97,3 +97,30 @@ describe('GET /id (§7 "Visitor identity")', () => {
     },
   );
 });
+
+describe('POST /id/forget (the visitor withdrew consent)', () => {
+  const forget = (headers: Record<string, string> = {}) => t.server.app.inject({ method: 'POST', url: '/id/forget', headers });
+
+  it('expires mesura_cid with the name, path and attributes it was set with', async () => {
+    const { visitorId } = (await ask({ origin: ALLOWED })).json<{ visitorId: string }>();
+    const response = await forget({ origin: ALLOWED, cookie: `mesura_cid=${visitorId}` });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['set-cookie']).toBe('mesura_cid=; Max-Age=0; Path=/; SameSite=None; Secure; HttpOnly');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers the allowed origin with credentials, and keeps SameSite=Lax over plain http to another host', async () => {
+    const response = await forget({ origin: ALLOWED });
+    expect(response.headers['access-control-allow-origin']).toBe(ALLOWED);
+    expect(response.headers['access-control-allow-credentials']).toBe('true');
+    const plain = await forget({ host: 'stats.example.cat' });
+    expect(plain.headers['set-cookie']).toBe('mesura_cid=; Max-Age=0; Path=/; SameSite=Lax; HttpOnly');
+  });
+
+  it('refuses another origin and erases nothing', async () => {
+    const response = await forget({ origin: 'https://evil.example', cookie: 'mesura_cid=1F65FB944AFA1C05-25FBFAF16BF6E758' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -35,6 +35,20 @@ export function collectorIdFrom(cookieHeader: string | undefined): string | unde
  * SDK treats the collector's id as a hint only.
  */
 export function collectorCookie(id: string, secureContext: boolean): string {
+  return cookieWith(id, COLLECTOR_COOKIE_MAX_AGE_S, secureContext);
+}
+
+/**
+ * The Set-Cookie value that erases the cookie (the visitor withdrew consent): the same name, path
+ * and host (a cookie is replaced only by one of the same name, path and domain), expired. With the
+ * same SameSite and Secure too: the erasure arrives in the cross-site answer the cookie was set in,
+ * where browsers drop a cookie that is not SameSite=None; Secure, the erasing one included.
+ */
+export function expiredCollectorCookie(secureContext: boolean): string {
+  return cookieWith('', 0, secureContext);
+}
+
+function cookieWith(value: string, maxAgeS: number, secureContext: boolean): string {
   const sameSite = secureContext ? 'SameSite=None; Secure' : 'SameSite=Lax';
-  return `${COLLECTOR_COOKIE_NAME}=${id}; Max-Age=${COLLECTOR_COOKIE_MAX_AGE_S}; Path=/; ${sameSite}; HttpOnly`;
+  return `${COLLECTOR_COOKIE_NAME}=${value}; Max-Age=${maxAgeS}; Path=/; ${sameSite}; HttpOnly`;
 }

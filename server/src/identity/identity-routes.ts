@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Cors } from '../http/cors.js';
 import { ERRORS, HttpError } from '../http/errors.js';
-import { collectorCookie, collectorIdFrom, newCollectorId } from './collector-id.js';
+import { collectorCookie, collectorIdFrom, expiredCollectorCookie, newCollectorId } from './collector-id.js';
 import { idSyncRoutes } from './id-sync-frame.js';
 import { servedOverSecureContext } from './secure-context.js';
 
 /** Spec §7 "Visitor identity: cross-origin GET with credentials and a timestamp parameter". */
 export const IDENTITY_PATH = '/id';
 export const TIMESTAMP_PARAM = 'd_ts';
+/**
+ * Erases the collector's cookie: the SDK posts here when the visitor withdraws consent or opts out
+ * (@mesura/identity's COLLECTOR_FORGET_PATH, which browsers of visitors already call).
+ */
+export const FORGET_PATH = '/id/forget';
 /** Milliseconds since the epoch as the browser writes them; 16 digits reach the year 318857. */
 const TIMESTAMP_FORMAT = /^\d{1,16}$/;
 
@@ -43,6 +48,19 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityRouteDe
       reply.header('Set-Cookie', collectorCookie(visitorId, servedOverSecureContext(request)));
     }
     return { visitorId, ts: Number(ts) };
+  });
+
+  // `POST /id/forget`: the answer expires the cookie, whatever it held. A simple request (no body,
+  // no header to preflight), so that the page's keepalive fetch needs one round trip. Nothing is
+  // read from it but the Origin, and nothing is stored: the erasure is the whole effect. Other
+  // origins are refused as for `GET /id`, so that no site can erase a visitor's id for them.
+  app.post(FORGET_PATH, { config: { access: 'public' } }, async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!deps.cors.allows(origin)) {
+      throw new HttpError(ERRORS.originNotAllowed, `origin ${origin} may not erase visitor ids; add it to MESURA_SITE_ORIGINS`);
+    }
+    reply.headers({ ...deps.cors.headers(origin), 'Cache-Control': 'no-store', 'Set-Cookie': expiredCollectorCookie(servedOverSecureContext(request)) });
+    return reply.code(204).send();
   });
   await idSyncRoutes(app, { siteOrigins: deps.siteOrigins });
 }
