@@ -43,12 +43,29 @@ export function writeCookie(jar: CookieJar, write: CookieWrite, secure: boolean)
   jar.set(`${write.name}=${encodeURIComponent(write.value)}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`);
 }
 
+/**
+ * Removes a cookie `writeCookie` wrote: the same name and `Path=/`, no Domain (a cookie is replaced
+ * only by one of the same name, path and domain), `Max-Age=0`.
+ */
+const removeCookie = (jar: CookieJar, name: string) => jar.set(`${name}=; Max-Age=0; Path=/`);
+
 /** §8 "cookies not savable": writes a check cookie, reads it back, removes it. */
 export function canSaveCookies(jar: CookieJar, secure: boolean): boolean {
   writeCookie(jar, { name: CHECK_COOKIE_NAME, value: '1', lifetimeMs: 1000 }, secure);
   const saved = readCookie(jar, CHECK_COOKIE_NAME) === '1';
-  if (saved) jar.set(`${CHECK_COOKIE_NAME}=; Max-Age=0; Path=/`);
+  if (saved) removeCookie(jar, CHECK_COOKIE_NAME);
   return saved;
+}
+
+/**
+ * Removes what the decision server knows this browser by, once the personalisation vendor's consent
+ * is withdrawn: the device id (the profile, kept for years), the session id, and the edge host. The
+ * edge host is a routing hint the server chooses, the same for every visitor of this server; but
+ * the client cannot tell what an answer put there, and it was stored under the same consent and
+ * serves nothing once no request goes, so it goes too. `mboxDisable` stays: a switch, not an id.
+ */
+export function forgetVisitorCookies(jar: CookieJar): void {
+  [SESSION_COOKIE_NAME, DEVICE_COOKIE_NAME, EDGE_HOST_COOKIE_NAME].forEach((name) => removeCookie(jar, name));
 }
 
 /** Session id, renewed for SESSION_ID_LIFETIME_MS by each request. */

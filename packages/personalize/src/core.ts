@@ -45,7 +45,7 @@ export interface CoreHooks {
 
 export function createCore(options: ResolvedOptions, deps: PersonalizationDeps, hooks: CoreHooks): Core {
   const secure = deps.location.protocol === 'https:';
-  const session = createSession(deps, secure);
+  const session = createSession(deps, secure, () => consented(deps, options.consentVendor));
   const hiding = createHiding(deps, options.hideSelectors);
   const prehide = hiding.adopt();
   const sanitizer = createSanitizerLoad(() => deps.loadSanitizer(), deps.warn);

@@ -8,6 +8,7 @@
 export { createPersonalization } from './personalization.js';
 export { PERSONALIZATION_EVENTS } from './events.js';
 export { hidingCss } from './hiding.js';
+export { forgetVisitorCookies } from './cookies.js';
 export {
   BODY_HIDDEN_TIMEOUT_MS,
   BODY_HIDING_CSS,

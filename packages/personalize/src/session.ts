@@ -1,7 +1,8 @@
 /**
  * The ids a request carries and the events report (spec §9 lifetimes): the session id (made here,
  * renewed by each request), the device id and edge host (given by answers), and the disable cookie.
- * Only called once consent is given: before, nothing is read into being or written.
+ * Only called once consent is given: before, nothing is read into being or written, and once it is
+ * withdrawn nothing is written again.
  */
 import type { DeliveryResponse } from '@mesura/protocol';
 import { DEVICE_COOKIE_NAME, DISABLE_COOKIE_NAME, EDGE_HOST_COOKIE_NAME, SESSION_COOKIE_NAME } from './constants.js';
@@ -23,13 +24,18 @@ export interface Session {
   disable(durationMs?: number): void;
 }
 
-/** The client's cookie jar and ids; `secure`: cookies get Secure on https pages. */
+/** The client's cookie jar and ids. */
 export type SessionDeps = Pick<PersonalizationDeps, 'cookies' | 'randomId'>;
 
-export function createSession(deps: SessionDeps, secure: boolean): Session {
+/**
+ * `secure`: cookies get Secure on https pages. `consented`: the personalisation vendor's consent,
+ * asked before each write, so that an answer arriving after a withdrawal does not write back the ids
+ * the withdrawal erased.
+ */
+export function createSession(deps: SessionDeps, secure: boolean, consented: () => boolean): Session {
   const { cookies } = deps;
   const read = (name: string) => readCookie(cookies, name) || undefined;
-  const write = (cookie: CookieWrite) => writeCookie(cookies, cookie, secure);
+  const write = (cookie: CookieWrite) => void (consented() && writeCookie(cookies, cookie, secure));
   return {
     tracking: () => ({ sessionId: read(SESSION_COOKIE_NAME), deviceId: read(DEVICE_COOKIE_NAME) }),
     renewSessionId() {
