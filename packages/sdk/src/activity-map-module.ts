@@ -12,5 +12,6 @@ const mesura = window.mesura as Partial<MesuraGlobal> | undefined;
 if (mesura?.analytics && mesura.identity) {
   installLinkTracking({ analytics: mesura.analytics, internalHosts: [location.hostname] });
   const sisterDomains = mesura.config?.sisterDomains ?? [];
-  if (sisterDomains.length > 0) decorateSisterLinks({ identity: mesura.identity, sisterDomains });
+  // Consent asked at each click: after a withdrawal a link carries no id (nor writes one).
+  if (sisterDomains.length > 0) decorateSisterLinks({ identity: mesura.identity, sisterDomains, allowed: mesura.allowed });
 }

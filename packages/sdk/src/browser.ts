@@ -17,8 +17,10 @@ import {
   browserSessionStorage,
   createCustomerIdStore,
   documentCookieJar,
+  forgetCollectorIdentity,
   forgetStoredCustomerIds,
   type CustomerIdStore,
+  type Identity,
 } from '@mesura/identity';
 import { lookUpCollectorVisitor, scheduleIdSync } from './cross-domain-visitor.js';
 import { startMesura, type Mesura } from './start.js';
@@ -34,8 +36,24 @@ function start(): void {
   let mesura: Mesura | undefined;
   // The CMP's latest choice, as every hit carries it to the collector.
   let signal: TcfSignal | undefined;
+  // Whether measurement was allowed until the CMP's latest answer: a withdrawal is the step to no.
+  let measured = false;
+  const jar = documentCookieJar();
+  const collectorOrigin = new URL(config.collector || location.origin).origin;
   // Beacons a previous page queued wait until this page knows the visitor still consents.
   const transport = createTransport({ confirmWhileVisible: true, allowed: () => mesura?.allowed() === true });
+  /**
+   * Consent withdrawn or opted out (§4): what waits in the queue is dropped and nothing is sent
+   * afterwards, and what identifies the visitor in this browser goes, so that a later consent starts
+   * with a new id: the visitor id, the customer ids and, asked once when measurement stops, the
+   * collector's own cookie (which `GET /id` would otherwise hand back on a sister domain).
+   */
+  const withdraw = (identity: Identity, atCollector: boolean) => {
+    transport.discard();
+    forgetStoredCustomerIds(browserSessionStorage());
+    identity.forget();
+    if (atCollector) forgetCollectorIdentity(collectorOrigin);
+  };
   const begin = (): Mesura => {
     const started = startMesura({
       config,
@@ -50,11 +68,11 @@ function start(): void {
     });
     const queue = window.mesura as SnippetQueue | undefined;
     // The id a sister domain sent (the head read it): written only with consent.
-    if (queue?.v && started.allowed()) adoptIncomingVisitor(documentCookieJar(), queue.v, location.href);
+    if (queue?.v && started.allowed()) adoptIncomingVisitor(jar, queue.v, location.href);
     const track = (name: string, detail?: Record<string, unknown>) => started.runtime.track(name, detail);
     const { identity } = started;
-    // An opt-out drops what waits to be sent, as a consent withdrawal does (§4).
-    const optOut = () => (identity.optOut(), transport.discard(), forgetStoredCustomerIds(browserSessionStorage()));
+    // An opt-out withdraws as a consent withdrawal does (§4), whatever the consent was.
+    const optOut = () => (identity.optOut(), withdraw(identity, true), (measured = false));
     const { setCustomerIds, customerIds } = pageCustomerIdStore(started.allowed);
     const global: MesuraGlobal = { track, setCustomerIds, customerIds, allowed: started.allowed, analytics: started.analytics, identity: { ...identity, optOut }, config };
     const open = () => {
@@ -63,8 +81,6 @@ function start(): void {
       replayQueue(queue, global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
     };
     // The visitor across the broadcaster's domains (§7): a visitor new here may be known to the collector.
-    const jar = documentCookieJar();
-    const collectorOrigin = new URL(config.collector || location.origin).origin;
     const lookup = lookUpCollectorVisitor({ collectorOrigin, pageOrigin: location.origin, jar, allowed: started.allowed, secure: location.protocol === 'https:' });
     if (lookup) void lookup.then(open);
     else open();
@@ -79,9 +95,11 @@ function start(): void {
     onSignal(kind, data) {
       signal = tcfSignal(data);
       if (!mesura) mesura = begin();
-      // Withdrawn (§4 opt-out): what waits in the queue is dropped, nothing is sent afterwards.
-      if (mesura.allowed()) void transport.flush();
-      else (transport.discard(), forgetStoredCustomerIds(browserSessionStorage()));
+      const allowed = mesura.allowed();
+      // Not allowed: withdrawn now, or a cookie left from before (erased again, harmlessly).
+      if (allowed) void transport.flush();
+      else withdraw(mesura.identity, measured);
+      measured = allowed;
       window.dispatchEvent(new CustomEvent(`mesura:consent-${kind}`));
     },
   });

@@ -11,8 +11,8 @@
  */
 import { PERSONALISATION_VENDOR_ID, PURPOSE_STORE_ACCESS, WEB_ANALYTICS_VENDOR_ID } from '@mesura/consent/head';
 import { cookieSaysLoggedIn } from '@mesura/datalayer';
-import { cachedDocumentCookieJar, privacyStatus, storedVisitorId } from '@mesura/identity';
-import { createPersonalization, type Personalization, type VisitorCustomerId } from '@mesura/personalize';
+import { cachedDocumentCookieJar, isOptedOut, storedVisitorId } from '@mesura/identity';
+import { PERSONALISATION_VENDOR, createPersonalization, forgetVisitorCookies, type Personalization, type VisitorCustomerId } from '@mesura/personalize';
 import { PERSONALISATION_CLIENT_CODE, WEB_ANALYTICS_VENDOR } from './constants.js';
 import { pageCustomerIds } from './page-customer-ids.js';
 import { tcfConsent, type TcfApi } from './tcf-consent.js';
@@ -30,10 +30,11 @@ function start(): void {
   let answered = false;
   const tcf = tcfConsent({
     tcfapi: (window as { __tcfapi?: TcfApi }).__tcfapi ?? (() => undefined),
-    vendorIds: { [WEB_ANALYTICS_VENDOR]: WEB_ANALYTICS_VENDOR_ID, personalisation: PERSONALISATION_VENDOR_ID },
+    vendorIds: { [WEB_ANALYTICS_VENDOR]: WEB_ANALYTICS_VENDOR_ID, [PERSONALISATION_VENDOR]: PERSONALISATION_VENDOR_ID },
     vendorPurposes: [PURPOSE_STORE_ACCESS],
-    automaticHitPurposes: [],
-    onSignal: () => void (answered = true),
+    // Withdrawn (or never given, whatever the head read): the decision server's ids of this browser
+    // go, so that a later consent starts a new profile.
+    onSignal: () => void ((answered = true), consent.hasVendorConsent(PERSONALISATION_VENDOR) || forgetVisitorCookies(jar)),
   });
   // One jar for the consent check, the visitor id and the client's own cookies: its reads are kept
   // while one piece of code runs, and its writes are seen by all three.
@@ -41,7 +42,7 @@ function start(): void {
   // The visitor's opt-out (§9: 7200 s) withdraws every vendor, here as in /mesura.js.
   const consent = {
     hasVendorConsent: (vendor: string) =>
-      privacyStatus(jar) !== 'opted-out' && (answered ? tcf.hasVendorConsent(vendor) : stored(vendor)),
+      !isOptedOut(jar) && (answered ? tcf.hasVendorConsent(vendor) : stored(vendor)),
   };
   // The analytics visitor id joins decisions to the visitor's hits (page-view and event goals). The
   // global request usually goes before /mesura.js has started, so the id is read from the cookie

@@ -79,7 +79,9 @@ export function startMesura(options: StartOptions): Mesura {
   const { config, consent } = options;
   const environment = options.layer ?? environmentForHost(options.hostname ?? location.hostname);
   const accounts = SITE_ACCOUNTS[environment];
-  const identity = options.identity ?? createIdentity();
+  // The cookie needs web-analytics consent whoever asks for the id (a media heartbeat, a link): after
+  // a withdrawal, which erases it (browser.ts), nothing may write it back.
+  const identity = options.identity ?? createIdentity({ allowed: () => consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) });
   const transport = options.transport ?? createTransport({ confirmWhileVisible: true });
   // An opt-out (§9: 7200 s) withdraws every vendor, so every consent condition of the rules honours it.
   const vendors: ConsentSource = {

@@ -24,8 +24,8 @@ export interface TcfConsentOptions {
   vendorIds: Readonly<Record<string, number>>;
   /** Purposes every vendor needs: TCF purpose 1, storing on the device (the tracking cookie). */
   vendorPurposes: readonly number[];
-  /** Purposes automatic hits need besides (1 and 8, content measurement). */
-  automaticHitPurposes: readonly number[];
+  /** Purposes automatic hits need besides (1 and 8, content measurement); default none, for a bundle that sends no hit. */
+  automaticHitPurposes?: readonly number[];
   /** Called on the CMP's first answer with a choice (`ready`) and on every later one (`changed`). */
   onSignal(kind: 'ready' | 'changed', data: TcData): void;
 }
@@ -53,10 +53,10 @@ export function tcfConsent(options: TcfConsentOptions): ConsentSource {
   });
   return {
     hasVendorConsent(vendor) {
-      if (data?.gdprApplies === false) return true;
       const id = typeof vendor === 'number' ? vendor : options.vendorIds[vendor];
-      return id !== undefined && data?.vendor?.consents?.[id] === true && given(options.vendorPurposes);
+      // Where the GDPR does not apply, `given` says yes too.
+      return (data?.gdprApplies === false || (id !== undefined && data?.vendor?.consents?.[id] === true)) && given(options.vendorPurposes);
     },
-    automaticHitsDisabled: () => !given(options.automaticHitPurposes),
+    automaticHitsDisabled: () => !given(options.automaticHitPurposes ?? []),
   };
 }

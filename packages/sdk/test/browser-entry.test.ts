@@ -20,6 +20,8 @@ type Page = Window & { __tcfapi?: TcfApi; mesura?: unknown };
 const page = () => window as unknown as Page;
 let heard: string[];
 const listen = (event: Event) => void heard.push(event.type);
+/** The page's fetch calls: method and path. */
+let fetched: string[];
 
 /** Loads /mesura.js on a page whose snippet queued `queued`, with the CMP `cmp`. */
 async function loadSdk(cmp: ReturnType<typeof fakeCmp>, queued: [string, ...unknown[]][] = []): Promise<void> {
@@ -31,7 +33,11 @@ async function loadSdk(cmp: ReturnType<typeof fakeCmp>, queued: [string, ...unkn
 
 beforeEach(() => {
   heard = [];
-  vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 204 })));
+  fetched = [];
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    fetched.push(`${init?.method ?? 'GET'} ${new URL(url, location.href).pathname}`);
+    return Promise.resolve(new Response(null, { status: 204 }));
+  });
   for (const type of ['mesura:consent-ready', 'mesura:consent-changed', 'mesura:customer-ids']) window.addEventListener(type, listen);
 });
 
@@ -42,7 +48,24 @@ afterEach(() => {
   delete page().__tcfapi;
   sessionStorage.clear();
   document.cookie = 'mesura_fid=; Max-Age=0';
+  document.cookie = 'mesura_privacy=; Max-Age=0';
 });
+
+interface Sdk {
+  identity: { visitorId(): string; optOut(): void };
+}
+const sdk = () => page().mesura as Sdk;
+const storedId = () => /(?:^|; )mesura_fid=([^;]+)/.exec(document.cookie)?.[1];
+
+/** /mesura.js started with web-analytics consent, and the visitor's id written. */
+async function measuredVisitor(cmp: ReturnType<typeof fakeCmp>): Promise<string> {
+  await loadSdk(cmp);
+  cmp.answer([1001], 'tcloaded');
+  await vi.waitFor(() => expect(typeof sdk().identity?.optOut).toBe('function'));
+  const id = sdk().identity.visitorId();
+  expect(storedId()).toBe(id);
+  return id;
+}
 
 describe('/mesura.js on a page (§4 consent events)', () => {
   it('dispatches mesura:consent-ready on the CMP’s first choice and mesura:consent-changed on each later one, nothing before', async () => {
@@ -90,5 +113,48 @@ describe('/mesura.js on a page (§4 consent events)', () => {
     await vi.waitFor(() => expect(sessionStorage.getItem('mesura_cids')).not.toBeNull());
     cmp.answer([], 'useractioncomplete');
     await vi.waitFor(() => expect(sessionStorage.getItem('mesura_cids')).toBeNull());
+  });
+});
+
+describe('/mesura.js when the visitor withdraws (§4)', () => {
+  it('erases the visitor id from the browser and asks the collector to erase its own', async () => {
+    const cmp = fakeCmp();
+    await measuredVisitor(cmp);
+    cmp.answer([], 'useractioncomplete');
+    await vi.waitFor(() => expect(storedId()).toBeUndefined());
+    expect(fetched).toEqual(['POST /id/forget']);
+  });
+
+  it('gives a later consent a new id, different from the erased one', async () => {
+    const cmp = fakeCmp();
+    const before = await measuredVisitor(cmp);
+    cmp.answer([], 'useractioncomplete');
+    await vi.waitFor(() => expect(storedId()).toBeUndefined());
+    // Nothing asks for an id in between and writes one back, whoever asks.
+    sdk().identity.visitorId();
+    expect(storedId()).toBeUndefined();
+    cmp.answer([1001], 'useractioncomplete');
+    await vi.waitFor(() => expect(heard.filter((type) => type === 'mesura:consent-changed')).toHaveLength(2));
+    const after = sdk().identity.visitorId();
+    expect(after).not.toBe(before);
+    expect(storedId()).toBe(after);
+  });
+
+  it('keeps the id through a consent change that still allows measurement', async () => {
+    const cmp = fakeCmp();
+    const id = await measuredVisitor(cmp);
+    cmp.answer([1001, 1003], 'useractioncomplete');
+    await vi.waitFor(() => expect(heard).toContain('mesura:consent-changed'));
+    expect(storedId()).toBe(id);
+    expect(fetched).toEqual([]);
+  });
+
+  it('erases it on window.mesura.identity.optOut() too', async () => {
+    const cmp = fakeCmp();
+    await measuredVisitor(cmp);
+    sdk().identity.optOut();
+    expect(storedId()).toBeUndefined();
+    expect(document.cookie).toContain('mesura_privacy=out');
+    expect(fetched).toEqual(['POST /id/forget']);
   });
 });

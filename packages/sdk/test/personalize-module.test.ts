@@ -1,5 +1,26 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VENDOR_IDS } from '@mesura/consent/head';
+import type { TcData, TcfApi } from '../src/tcf-consent.js';
+
+/** A CMP's `__tcfapi` the test answers with the vendors given consent (purpose 1 always). */
+function fakeCmp() {
+  const listeners: ((data: TcData, success: boolean) => void)[] = [];
+  (window as unknown as { __tcfapi?: TcfApi }).__tcfapi = (command, _version, callback) => {
+    if (command === 'addEventListener') listeners.push(callback);
+  };
+  return async (vendors: number[], eventStatus = 'useractioncomplete') => {
+    const consents = Object.fromEntries(vendors.map((vendor) => [vendor, true]));
+    for (const listener of listeners) listener({ eventStatus, gdprApplies: true, purpose: { consents: { 1: true } }, vendor: { consents } }, true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+}
+
+/**
+ * One of them with a value. happy-dom keeps a cookie removed with `Max-Age=0` until its millisecond
+ * has passed (a browser drops it at once), empty: the value is what must be gone.
+ */
+const PERSONALISATION_COOKIES = /mesura_pz_(session|device|edge)=[^;]/;
 
 /**
  * Loads /mesura-personalize.js as the head would, with `cookie` stored and the head's verdicts on the
@@ -42,6 +63,8 @@ afterEach(() => {
   headObserver?.disconnect();
   vi.unstubAllGlobals();
   document.cookie = 'mesura_privacy=; Max-Age=0';
+  for (const name of ['mesura_pz_session', 'mesura_pz_device', 'mesura_pz_edge']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  delete (window as { __tcfapi?: unknown }).__tcfapi;
   delete (window as { mesuraPersonalize?: unknown }).mesuraPersonalize;
   // The client marks the document it started on (one client per page): each test is a new page.
   delete (document as unknown as Record<symbol, unknown>)[Symbol.for('mesura.personalize')];
@@ -106,5 +129,25 @@ describe('/mesura-personalize.js', () => {
     const params = new URL(requests[0]!, 'http://localhost').searchParams;
     expect([params.get('vst.idUsuari.id'), params.get('vst.idUsuari.authState')]).toEqual(['u-42', '1']);
     document.cookie = 'mesura_usuari=; Max-Age=0';
+  });
+
+  it("removes the decision server's ids of this browser when the personalisation vendor's consent is withdrawn", async () => {
+    const answer = fakeCmp();
+    await loadModule('mesura_pz_edge=edge.example.cat; Path=/', true);
+    await answer([VENDOR_IDS.personalisation], 'tcloaded');
+    await vi.waitFor(() => expect(document.cookie).toContain('mesura_pz_device=t'));
+    expect(document.cookie).toContain('mesura_pz_session=');
+    await answer([VENDOR_IDS['web-analytics']]);
+    expect(document.cookie).not.toMatch(PERSONALISATION_COOKIES);
+  });
+
+  it('keeps them through a consent change that still allows personalisation', async () => {
+    const answer = fakeCmp();
+    await loadModule('', true);
+    await answer([VENDOR_IDS.personalisation], 'tcloaded');
+    await vi.waitFor(() => expect(document.cookie).toContain('mesura_pz_device=t'));
+    await answer([VENDOR_IDS.personalisation, VENDOR_IDS['video-analytics']]);
+    expect(document.cookie).toContain('mesura_pz_device=t');
+    expect(document.cookie).toContain('mesura_pz_session=');
   });
 });
