@@ -18,6 +18,15 @@ describe("the cookie settings' visitor rights", () => {
     );
   });
 
+  it('warn that withdrawing consent erases the id from this browser, so that the visitor notes it first', () => {
+    const html = renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(`mesura_fid=${ID}`), {})} />);
+    expect(html).toContain(
+      "<p>Si retireu el consentiment, aquest identificador s&#x27;esborrarà del navegador: anoteu-lo abans si voleu demanar les dades recollides amb ell.</p>",
+    );
+    // Without an id there is nothing to note.
+    expect(renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(''), {})} />)).not.toContain('Si retireu el consentiment');
+  });
+
   it("name the data-protection officer when no contact is configured", () => {
     const html = renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(`mesura_fid=${ID}`), {})} />);
     expect(html).toContain("adreceu-vos al delegat de protecció de dades de la Corporació indicant aquest identificador.");

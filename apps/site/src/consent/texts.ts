@@ -31,5 +31,8 @@ export const CONSENT_TEXTS = {
     writeTo: 'escriviu a',
     defaultContact: "adreceu-vos al delegat de protecció de dades de la Corporació",
     askAfter: ' indicant aquest identificador.',
+    /** Withdrawing consent erases the id from this browser (the SDK does), and with it the way to quote it. */
+    erasedOnWithdrawal:
+      "Si retireu el consentiment, aquest identificador s'esborrarà del navegador: anoteu-lo abans si voleu demanar les dades recollides amb ell.",
   },
 } as const;

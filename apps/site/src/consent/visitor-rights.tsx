@@ -27,6 +27,7 @@ export function VisitorRights({ info }: { info: VisitorRightsInfo }) {
             <Contact contact={info.contact} />
             {texts.askAfter}
           </p>
+          <p>{texts.erasedOnWithdrawal}</p>
         </>
       )}
     </section>
