@@ -124,4 +124,35 @@ describe('consent (the TCF banner and CMP, spec §4–§5) in Chromium', () => {
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(33_696_000 - 60);
     await page.close();
   });
+
+  it('(f) accept, then withdraw from the footer: the visitor id leaves the browser and no beacon follows', async () => {
+    const page = await newVisitorPage(site.browser);
+    const beacons: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/b/ss/') && beacons.push(request.url()));
+    const visitorId = () => page.evaluate(() => /(?:^|; )mesura_fid=([^;]*)/.exec(document.cookie)?.[1]);
+    await page.goto(`${site.server.baseUrl}/`);
+    await click(page, 'Accepta-ho tot');
+    await expect.poll(visitorId, { timeout: 15_000 }).toMatch(/^[0-9A-F]{16}-[0-9A-F]{16}$/);
+    await expect.poll(() => beacons.length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Configuració de galetes' }).click();
+    // "Les vostres dades" warns before the id goes.
+    await page.getByText("Si retireu el consentiment, aquest identificador s'esborrarà del navegador").waitFor({ state: 'visible' });
+    const forgotten = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/id/forget');
+    await click(page, 'Rebutja-ho tot');
+    await forgotten;
+    expect(await page.evaluate(() => document.cookie)).not.toContain('mesura_fid');
+    const sent = beacons.length;
+
+    // The same document browses on (client-side route changes), then a new page loads.
+    await page.locator('a[href^="/noticia/"]').first().click();
+    await page.waitForURL(/\/noticia\//);
+    await page.getByRole('link', { name: 'El temps' }).first().click();
+    await page.waitForURL(/\/el-temps\//);
+    await page.goto(`${site.server.baseUrl}/noticies/`);
+    await page.waitForLoadState('networkidle');
+    expect(beacons).toHaveLength(sent);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('mesura_fid');
+    await page.close();
+  });
 });

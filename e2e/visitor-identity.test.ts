@@ -9,7 +9,8 @@
  * collector's cookie to it from another site: a profile whose setting allows third-party cookies
  * (Chromium's incognito-like test contexts block them, as Safari and Firefox do by default); in one
  * that blocks them each site keeps its own id, the collector's being only a hint
- * (packages/identity README), which the second test shows.
+ * (packages/identity README), which the second test shows. A withdrawal erases the id from both
+ * the site and the collector (`POST /id/forget`), so a later consent on the sister site starts anew.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,10 +49,14 @@ afterAll(async () => {
 
 /** A visitor who accepted everything on both sites earlier (their stored choice). */
 async function acceptBoth(context: BrowserContext): Promise<Page> {
+  await storeAcceptance(context);
+  return context.newPage();
+}
+
+async function storeAcceptance(context: BrowserContext): Promise<void> {
   const gvl = createVendorList();
   const value = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
   await context.addCookies([collector, sister].map((url) => ({ name: CONSENT_COOKIE_NAME, value, url })));
-  return context.newPage();
 }
 
 /**
@@ -122,6 +127,37 @@ describe('one visitor across two sites of the broadcaster (§7) in Chromium', ()
     expect(await firstPartyId(page)).toMatch(/^[0-9A-F]{16}-[0-9A-F]{16}$/);
     expect(await firstPartyId(page)).not.toBe(id);
     await context.close();
+  });
+
+  it("a withdrawal on the sister site erases the collector's cookie too: the next consent there starts with a new id", async () => {
+    const profile = await profileAllowingThirdPartyCookies();
+    const page = await acceptBoth(profile.context);
+    const collectorId = async () => (await profile.context.cookies()).find((c) => c.name === 'mesura_cid' && c.domain === 'localhost')?.value;
+    const firstView = page.waitForRequest((request) => isBeacon(request) && request.url().startsWith(collector), { timeout: WAIT_MS });
+    await page.goto(`${sister}${ARTICLE}`);
+    await firstView;
+    const before = await firstPartyId(page);
+    expect(before).toMatch(/^[0-9A-F]{16}-[0-9A-F]{16}$/);
+    expect(await collectorId()).toBe(before);
+
+    await page.getByRole('button', { name: 'Configuració de galetes', exact: true }).click();
+    const erased = page.waitForResponse((answer) => answer.url() === `${collector}/id/forget`, { timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Rebutja-ho tot', exact: true }).click();
+    expect((await erased).status()).toBe(204);
+    expect(await firstPartyId(page)).toBeUndefined();
+    expect(await collectorId()).toBeUndefined();
+
+    // A later consent (stored again): the sister site asks the collector, which knows no one now.
+    await storeAcceptance(profile.context);
+    const lookup = page.waitForRequest((request) => request.url().startsWith(`${collector}/id?d_ts=`), { timeout: WAIT_MS });
+    const nextView = page.waitForRequest((request) => isBeacon(request) && request.url().startsWith(collector), { timeout: WAIT_MS });
+    await page.goto(`${sister}${ARTICLE}`);
+    await lookup;
+    await nextView;
+    const after = await firstPartyId(page);
+    expect(after).toMatch(/^[0-9A-F]{16}-[0-9A-F]{16}$/);
+    expect(after).not.toBe(before);
+    await profile.close();
   });
 
   it('serves the frame only to be framed by the two sites, with its one script by hash', async () => {
