@@ -37,7 +37,7 @@ describe("the cookie settings' visitor rights", () => {
     for (const cookies of ['', 'mesura_fid=not-an-id']) {
       const info = readVisitorRightsInfo(jar(cookies), undefined);
       expect(info.visitorId).toBeUndefined();
-      expect(renderToStaticMarkup(<VisitorRights info={info} />)).toContain('no té cap identificador de visitant');
+      expect(renderToStaticMarkup(<VisitorRights info={info} />)).toContain('Aquest navegador no té cap identificador de visitant desat.');
     }
   });
 

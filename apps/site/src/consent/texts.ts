@@ -26,7 +26,7 @@ export const CONSENT_TEXTS = {
   visitorRights: {
     heading: 'Les vostres dades',
     visitorIdLabel: "L'identificador de visitant d'aquest navegador és",
-    noVisitorId: 'Aquest navegador no té cap identificador de visitant desat: no hi ha dades de mesura associades a aquest navegador.',
+    noVisitorId: 'Aquest navegador no té cap identificador de visitant desat.',
     askBefore: 'Per demanar una còpia de les vostres dades o que les esborrem, ',
     writeTo: 'escriviu a',
     defaultContact: "adreceu-vos al delegat de protecció de dades de la Corporació",
