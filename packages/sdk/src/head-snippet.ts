@@ -7,12 +7,13 @@
  * loading is refused without tracking-cookie consent"). A choice made later loads it through
  * `mesura.load()`. A visitor id arriving from a sister domain (`mesura_vid`, §9 incoming
  * cross-domain linking) is taken off the address at once, so that a copied address never carries
- * it, and kept for the SDK to adopt once consent allows. Nothing here writes a cookie.
+ * it, and kept for the SDK to adopt once consent allows. The only cookies written here are the
+ * expired ones that erase a vendor's identifiers once the stored choice refuses that vendor.
  */
 import { CONSENT_COOKIE_NAME, PURPOSE_STORE_ACCESS, VENDOR_IDS, VENDOR_LIST_VERSION, peekStoredChoice } from '@mesura/consent/head';
 import { readCookie } from '@mesura/datalayer';
-import { readIncomingVisitor } from '@mesura/identity';
-import { BODY_HIDDEN_TIMEOUT_MS, BODY_HIDING_CSS, HIDING_STYLE_ID } from '@mesura/personalize';
+import { ID_SYNC_COOKIE_NAME, VISITOR_COOKIE_NAME, readIncomingVisitor } from '@mesura/identity';
+import { BODY_HIDDEN_TIMEOUT_MS, BODY_HIDING_CSS, DEVICE_COOKIE_NAME, EDGE_HOST_COOKIE_NAME, HIDING_STYLE_ID, SESSION_COOKIE_NAME } from '@mesura/personalize';
 import type { SnippetQueue } from './command-queue.js';
 import { CUSTOMER_IDS_EVENT, PERSONALIZE_FILE, SDK_FILE } from './constants.js';
 import { installTcfStub } from './tcf-stub.js';
@@ -62,6 +63,14 @@ function start(): void {
     now: Date.now(),
   });
   const allows = (vendor: number) => stored.ok && stored.purposes.includes(PURPOSE_STORE_ACCESS) && stored.vendors.includes(vendor);
+  // The bundles erase a vendor's identifiers when the visitor withdraws (packages/sdk/src/browser.ts,
+  // personalize-module.ts), but only where they run: not after a withdrawal in another tab, before
+  // the erasure existed, or on a page without the personalisation client. A stored choice refusing
+  // the vendor erases them here, on every page, before anything could read them.
+  if (stored.ok) {
+    if (!allows(VENDOR_IDS['web-analytics'])) erase(VISITOR_COOKIE_NAME, ID_SYNC_COOKIE_NAME);
+    if (!allows(VENDOR_IDS.personalisation)) erase(SESSION_COOKIE_NAME, DEVICE_COOKIE_NAME, EDGE_HOST_COOKIE_NAME);
+  }
   const hiding = allows(VENDOR_IDS.personalisation) ? hideForOffers(page.mesura) : undefined;
   if (allows(VENDOR_IDS['web-analytics'])) {
     page.mesura.a = true;
@@ -97,6 +106,15 @@ function hideForOffers(queue: HeadQueue): HTMLStyleElement {
   // A client that cannot come (blocked, offline) renders nothing: the page is shown at once.
   loadScript(`/${PERSONALIZE_FILE}`).onerror = () => style.remove();
   return style;
+}
+
+/**
+ * Expires first-party cookies: the same name and path as the identity and personalisation packages
+ * write them (Path=/, no Domain), which is what replaces a cookie. Written here rather than through
+ * their jars, which would cost the head's byte budget more.
+ */
+function erase(...names: string[]): void {
+  for (const name of names) document.cookie = `${name}=; Max-Age=0; Path=/`;
 }
 
 function loadScript(src: string): HTMLScriptElement {

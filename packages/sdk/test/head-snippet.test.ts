@@ -155,6 +155,42 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
   });
 });
 
+describe("the head snippet: a stored choice refusing a vendor erases that vendor's identifiers", () => {
+  const IDENTIFIERS = ['mesura_fid', 'mesura_sync', 'mesura_pz_session', 'mesura_pz_device', 'mesura_pz_edge'];
+  // The identifiers still holding a value. An erased cookie is written empty with Max-Age=0
+  // (packages/identity's forget test checks its attributes); happy-dom may still list it, empty,
+  // within the millisecond it was written.
+  const cookieNames = () =>
+    document.cookie.split(';').map((c) => c.trim().split('=')).filter(([name, value]) => name !== 'euconsent-v2' && value).map(([name]) => name);
+  beforeEach(() => {
+    for (const name of IDENTIFIERS) document.cookie = `${name}=left-over; path=/`;
+  });
+  afterEach(() => {
+    for (const name of IDENTIFIERS) document.cookie = `${name}=; Max-Age=0; path=/`;
+  });
+
+  it('keeps them all under a choice allowing both vendors, and when nothing is stored yet', async () => {
+    await runHead(tcString(acceptAll(gvl)));
+    expect(cookieNames().sort()).toEqual([...IDENTIFIERS].sort());
+    document.cookie = 'euconsent-v2=; Max-Age=0; path=/';
+    await runHead();
+    expect(cookieNames().sort()).toEqual([...IDENTIFIERS].sort());
+  });
+
+  it('erases the visitor id and its sync mark without web analytics, the personalisation ids without personalisation', async () => {
+    await runHead(tcString({ ...acceptAll(gvl), vendors: [1002, 1003, 1004] }));
+    expect(cookieNames().sort()).toEqual(['mesura_pz_device', 'mesura_pz_edge', 'mesura_pz_session']);
+    for (const name of IDENTIFIERS) document.cookie = `${name}=left-over; path=/`;
+    await runHead(tcString({ ...acceptAll(gvl), vendors: [1001, 1002, 1004] }));
+    expect(cookieNames().sort()).toEqual(['mesura_fid', 'mesura_sync']);
+  });
+
+  it('erases them all under a choice refusing everything', async () => {
+    await runHead(tcString(rejectAll(gvl)));
+    expect(cookieNames()).toEqual([]);
+  });
+});
+
 describe('the head snippet: customer ids before the SDK (§3)', () => {
   it('queues setCustomerIds for the SDK, keeps the ids for the personalisation client and announces them', async () => {
     await runHead();
