@@ -9,7 +9,7 @@ import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema
  * statement. Clusters of several nodes cannot be started on one machine, hence the script; the
  * layouts one server can hold run for real in clickhouse-cluster-sql.test.ts.
  */
-function scriptedServer(setup: { engines: Record<string, string>; clusterNodes: number; columns: Record<string, string[]> }) {
+function scriptedServer(setup: { engines: Record<string, string>; clusterNodes: number; columns: Record<string, string[]>; missing?: string[] }) {
   const statements: string[] = [];
   const transport: ClickHouseTransport = {
     async command(sql) {
@@ -23,7 +23,7 @@ function scriptedServer(setup: { engines: Record<string, string>; clusterNodes: 
       }
       if (sql.includes('FROM system.clusters')) return [{ n: String(setup.clusterNodes) }] as Row[];
       if (sql.includes('FROM system.columns')) return (setup.columns[named!] ?? []).map((name) => ({ name })) as Row[];
-      if (sql.startsWith('SELECT 1 FROM system.')) return [{ 1: 1 }] as Row[];
+      if (sql.startsWith('SELECT 1 FROM system.')) return setup.missing?.includes(named!) ? [] : ([{ 1: 1 }] as Row[]);
       return [];
     },
     async close() {},
@@ -48,6 +48,7 @@ describe('tablePlacement', () => {
     expect(await tablePlacement(transport, 'mesura', 'hits')).toEqual({
       rows: { name: 'mesura.hits_local', onCluster: ' ON CLUSTER prod', database: 'mesura', table: 'hits_local' },
       distributed: { name: 'mesura.hits', onCluster: '', database: 'mesura', table: 'hits' },
+      cluster: 'prod',
     });
   });
 
@@ -93,5 +94,15 @@ describe('ensureSchema on a cluster of several nodes without ZooKeeper', () => {
       'mesura.hits is spread over the cluster wide without replication: add the column section on each node, to mesura.hits_local and then mesura.hits, before this server starts (docs/capacity.md "Later changes")',
     );
     expect(statements.filter((sql) => sql.startsWith('ALTER'))).toEqual([]);
+  });
+
+  it('refuses to start, naming a table a later version adds, and makes nothing', async () => {
+    const { transport, statements } = scriptedServer({ engines, clusterNodes: 3, columns: allColumns, missing: ['refused_hits'] });
+    const refusal = await ensureSchema(transport, 'mesura', tables).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ClusterAlterError);
+    expect((refusal as Error).message).toBe(
+      'mesura.hits is spread over the cluster wide without replication: make the table refused_hits on each node (node scripts/cluster-sql.mjs wide mesura --per-node prints it) before this server starts',
+    );
+    expect(statements.filter((sql) => sql.includes('refused_hits'))).toEqual([]);
   });
 });

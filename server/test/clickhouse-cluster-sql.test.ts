@@ -164,6 +164,22 @@ async function checkNewVariableOnLayout(transport: ClickHouseTransport, database
 }
 
 /**
+ * After checkLayout: a table missing from the cluster (here dropped, as one a later version adds
+ * would be). ensureSchema makes it as the cluster SQL lays it out (table-maker.ts): the shard table
+ * and a Distributed table over it, not a table of this node alone.
+ */
+async function checkNewTableOnLayout(transport: ClickHouseTransport, database: string, layout: ClusterLayout): Promise<void> {
+  const onCluster = layout === 'replicated' ? ` ON CLUSTER ${ONE_NODE_CLUSTER}` : '';
+  for (const table of ['refused_hits', 'refused_hits_local']) await transport.command(`DROP TABLE ${database}.${table}${onCluster}`);
+  await ensureSchema(transport, database, tables);
+  const made = await transport.query<{ name: string; engine: string }>(
+    `SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE 'refused_hits%' ORDER BY name`,
+  );
+  const summing = layout === 'replicated' ? 'ReplicatedSummingMergeTree' : 'SummingMergeTree';
+  expect(made).toEqual([{ name: 'refused_hits', engine: 'Distributed' }, { name: 'refused_hits_local', engine: summing }]);
+}
+
+/**
  * After checkLayout's batch: an erasure and a retention run, whose mutations and dropped months
  * go to the shard tables (mutations.ts), read back through the Distributed tables.
  */
@@ -254,11 +270,12 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
       db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
   });
 
-  it('adds a variable named later to the shard table and the Distributed table over it, and stores hits that carry it', async (context) => {
+  it('adds a variable named later to the shard table and the Distributed table over it, and stores hits that carry it; makes a missing table as the cluster lays it out', async (context) => {
     skipWithoutCluster(context);
     const database = `${db().location.database}_newvar`;
     await checkLayout(db().transport, database, 'per-node')
       .then(() => checkNewVariableOnLayout(db().transport, database))
+      .then(() => checkNewTableOnLayout(db().transport, database, 'per-node'))
       .finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
   });
 
@@ -293,6 +310,7 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
       try {
         await checkLayout(db().transport, database, 'replicated');
         await checkNewVariableOnLayout(db().transport, database);
+        await checkNewTableOnLayout(db().transport, database, 'replicated');
         const replicas = await db().transport.query<{ table: string; is_readonly: number; total_replicas: number }>(
           `SELECT table, is_readonly, total_replicas FROM system.replicas WHERE database = ${sqlString(database)} ORDER BY table`,
         );

@@ -34,6 +34,8 @@ export interface TablePlacement {
   rows: AlterTarget;
   /** The Distributed table over `rows`, when there is one. A column goes to `rows`, then here. */
   distributed?: AlterTarget;
+  /** The cluster a Distributed table spreads over. */
+  cluster?: string;
   /** Set when the table is spread over several nodes without ZooKeeper: why no ALTER can reach them all. */
   unreachable?: string;
 }
@@ -49,9 +51,9 @@ export async function tablePlacement(transport: ClickHouseTransport, database: s
   const [, cluster, shardDatabase, shardTable] = distributed as unknown as [string, string, string, string];
   const [shard] = await transport.query<{ engine: string }>(engineSql(shardDatabase, shardTable));
   if (shard?.engine.startsWith('Replicated')) {
-    return { rows: target(shardDatabase, shardTable, ` ON CLUSTER ${sqlIdentifier(cluster)}`), distributed: itself };
+    return { rows: target(shardDatabase, shardTable, ` ON CLUSTER ${sqlIdentifier(cluster)}`), distributed: itself, cluster };
   }
-  const placement = { rows: target(shardDatabase, shardTable, ''), distributed: itself };
+  const placement = { rows: target(shardDatabase, shardTable, ''), distributed: itself, cluster };
   const [nodes] = await transport.query<{ n: string }>(`SELECT count() AS n FROM system.clusters WHERE cluster = ${sqlString(cluster)}`);
   if (Number(nodes?.n ?? 0) <= 1) return placement;
   return { ...placement, unreachable: `${database}.${table} is spread over the cluster ${cluster} without replication` };

@@ -1,6 +1,6 @@
 import { ClusterAlterError, tablePlacement } from './alter-target.js';
 import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
-import { ClickHouseQueryError, type ClickHouseTransport } from './clickhouse-transport.js';
+import type { ClickHouseTransport } from './clickhouse-transport.js';
 import { CONSENT_CHOICES_TABLE, createConsentChoicesTableSql } from './consent-choices-table.js';
 import { decisionsTable } from './decisions-table.js';
 import { columnTypeSql, createTableSql, type EventTable } from './event-table.js';
@@ -12,6 +12,7 @@ import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-vie
 import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.js';
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
+import { tableMaker, unlessMadeMeanwhile } from './table-maker.js';
 import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
 import { DAY_ROLLUPS } from './day-rollups.js';
 
@@ -29,40 +30,40 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
 /**
  * Creates the database and its tables when absent (the events', the batch journal, the consent
  * choices' counts of consent-choices-table.ts, the refused hits' of refused-hits-table.ts, the day roll-ups of day-rollups.ts), and adds the columns an existing table lacks (a
- * variable named since it was made; on a cluster to its shard tables too: addMissingColumns). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
+ * variable named since it was made; on a cluster to its shard tables too: addMissingColumns). On a
+ * cluster a missing table is laid out as the cluster's others are (table-maker.ts). 18.16 has no `ADD COLUMN IF NOT EXISTS`, so the columns it has
  * are read from system.columns. Safe to run on every start and from several processes at once:
  * when two make the same table or column together, the one that loses finds it made and goes on
  * (18.16's `IF NOT EXISTS` does not cover that race: checked with four processes at once).
  */
 export async function ensureSchema(transport: ClickHouseTransport, database: string, tables: EventTables): Promise<void> {
-  const db = sqlIdentifier(database);
-  const tableExists = async (name: string) =>
-    (await transport.query(`SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(name)}`)).length > 0;
-  await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${db}`), async () =>
+  await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}`), async () =>
     (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0);
-  await unlessMadeMeanwhile(transport.command(createBatchesTableSql(database)), () => tableExists(BATCHES_TABLE));
+  // On one server or a cluster, each as table-maker.ts says.
+  const make = await tableMaker(transport, database, tables);
+  await make(BATCHES_TABLE, createBatchesTableSql(database));
   // Visitors' rights and retention (clickhouse-visitor-data.ts, clickhouse-retention.ts).
-  await unlessMadeMeanwhile(transport.command(createRightsRequestsTableSql(database)), () => tableExists(RIGHTS_REQUESTS_TABLE));
-  await unlessMadeMeanwhile(transport.command(createPageViewsDailyTableSql(database)), () => tableExists(PAGE_VIEWS_DAILY_TABLE));
-  await unlessMadeMeanwhile(transport.command(createConsentChoicesTableSql(database)), () => tableExists(CONSENT_CHOICES_TABLE));
-  await unlessMadeMeanwhile(transport.command(createRefusedHitsSql(database)), () => tableExists(REFUSED_HITS_TABLE));
+  await make(RIGHTS_REQUESTS_TABLE, createRightsRequestsTableSql(database));
+  await make(PAGE_VIEWS_DAILY_TABLE, createPageViewsDailyTableSql(database));
+  await make(CONSENT_CHOICES_TABLE, createConsentChoicesTableSql(database));
+  await make(REFUSED_HITS_TABLE, createRefusedHitsSql(database));
   // The closed days' visits and media sessions the API nodes keep (day-rollup-job.ts); the reports read them.
   for (const rollup of DAY_ROLLUPS) {
-    await unlessMadeMeanwhile(transport.command(createRollupTableSql(database, rollup)), () => tableExists(rollup.table));
-    await unlessMadeMeanwhile(transport.command(createRollupDaysTableSql(database, rollup)), () => tableExists(rollup.daysTable));
+    await make(rollup.table, createRollupTableSql(database, rollup));
+    await make(rollup.daysTable, createRollupDaysTableSql(database, rollup));
   }
   for (const table of [tables.hits, tables.heartbeats, tables.decisions]) {
-    await unlessMadeMeanwhile(transport.command(createTableSql(database, table)), () => tableExists(table.name));
+    await make(table.name, createTableSql(database, table));
     await addMissingColumns(transport, database, table);
   }
   // The roll-ups materialized views keep over hits (rollup-cells.ts): each view after the table it
   // fills, and the fill of older hits after the view.
   const rollups = CELLS_ROLLUPS.filter((r) => cellsPossible(tables.hits, r));
   if (rollups.length === 0) return;
-  await unlessMadeMeanwhile(transport.command(createRollupFillsTableSql(database)), () => tableExists(ROLLUP_FILLS_TABLE));
+  await make(ROLLUP_FILLS_TABLE, createRollupFillsTableSql(database));
   for (const rollup of rollups) {
-    await unlessMadeMeanwhile(transport.command(createCellsTableSql(database, rollup)), () => tableExists(rollup.table));
-    await unlessMadeMeanwhile(transport.command(createCellsViewSql(database, rollup)), () => tableExists(rollup.view));
+    await make(rollup.table, createCellsTableSql(database, rollup));
+    await make(rollup.view, createCellsViewSql(database, rollup));
     await fillCellsOnce(transport, database, rollup);
   }
 }
@@ -90,14 +91,5 @@ async function addMissingColumns(transport: ClickHouseTransport, database: strin
       const add = `ALTER TABLE ${target.name}${target.onCluster} ADD COLUMN ${sqlIdentifier(column.name)} ${columnTypeSql(column)}`;
       await unlessMadeMeanwhile(transport.command(add), async () => (await columnNames()).has(column.name));
     }
-  }
-}
-
-/** Runs a statement that makes something; its failure is ignored only when that thing now exists. */
-async function unlessMadeMeanwhile(statement: Promise<void>, exists: () => Promise<boolean>): Promise<void> {
-  try {
-    await statement;
-  } catch (error) {
-    if (!(error instanceof ClickHouseQueryError) || !(await exists())) throw error;
   }
 }
