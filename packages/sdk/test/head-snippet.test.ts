@@ -186,7 +186,7 @@ describe("the head snippet: a stored choice refusing a vendor erases that vendor
   });
 
   it('erases them all under a choice refusing everything', async () => {
-    await runHead(tcString(rejectAll(gvl)));
+    await runHead(tcString(rejectAll()));
     expect(cookieNames()).toEqual([]);
   });
 });
