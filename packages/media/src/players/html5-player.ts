@@ -37,9 +37,19 @@ export function followElement(
   options: PlayerTrackingOptions,
 ): { driver: PlaybackDriver; tracking: PlayerTracking } {
   const driver = createPlaybackDriver(element, rates, options);
+  // Attached late (the bootstrap arrives after the player): the media may be there already. The
+  // element sets readyState before its `loadedmetadata` task runs, so that event may still be on
+  // its way for the same media: until a new source (`emptied`), it starts no second session.
+  let loadedAtAttach = element.readyState >= HAVE_METADATA;
   const handlers: Record<string, () => void> = {
-    loadedmetadata: () => driver.load(),
-    emptied: () => driver.emptied(),
+    loadedmetadata() {
+      if (loadedAtAttach) loadedAtAttach = false;
+      else driver.load();
+    },
+    emptied() {
+      loadedAtAttach = false;
+      driver.emptied();
+    },
     play: () => driver.play(),
     playing: () => driver.playing(),
     pause: () => driver.pause(),
@@ -54,8 +64,7 @@ export function followElement(
     if (event.target === element) handlers[event.type]?.();
   };
   for (const type of Object.keys(handlers)) element.addEventListener(type, listener);
-  // Attached late (the bootstrap arrives after the player): the media may be there already.
-  if (element.readyState >= HAVE_METADATA) driver.load();
+  if (loadedAtAttach) driver.load();
 
   const tracking: PlayerTracking = {
     adBreakStart: (adBreak) => driver.adBreakStart(adBreak),

@@ -265,6 +265,17 @@ describe('trackHtml5Player: one player, one tracker (§4)', () => {
     expect(recorder.names()).toEqual(['trackSessionStart', 'trackPlay']);
   });
 
+  it('starts one session when attached between the metadata and its loadedmetadata event', () => {
+    // The element sets readyState at once but fires loadedmetadata from a task that runs later.
+    Object.assign(element, { readyState: 1, duration: 12 });
+    follow();
+    element.loaded(12);
+    expect(recorder.names()).toEqual(['trackSessionStart']);
+    element.emit('emptied', { readyState: 0 });
+    element.loaded(30);
+    expect(recorder.names()).toEqual(['trackSessionStart', 'trackSessionEnd', 'trackSessionStart']);
+  });
+
   it('destroy() ends the open session, stops listening, and destroys the tracker once the end has left', () => {
     tracking = follow();
     playingFrom(5);
