@@ -114,8 +114,9 @@ function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof p
     emptied: () => void (d.inSession && endSession(d)),
     play() {
       d.playRequestedAt ??= d.now();
-      // Before the metadata there is no session yet; load() reports the play.
-      if (d.inSession) trackPlay(d);
+      // Before the metadata there is no session yet; load() reports the play. Already playing:
+      // load() at attach saw the element unpaused before its `play` event's task ran.
+      if (d.inSession && !d.playing) trackPlay(d);
     },
     playing() {
       if (d.playRequestedAt !== undefined && d.startupSeconds === undefined) {

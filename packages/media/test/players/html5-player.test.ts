@@ -263,6 +263,10 @@ describe('trackHtml5Player: one player, one tracker (§4)', () => {
     Object.assign(element, { readyState: 4, duration: 12, paused: false, currentTime: 3 });
     follow();
     expect(recorder.names()).toEqual(['trackSessionStart', 'trackPlay']);
+    // The events of that load and play, still queued when the adapter attached, repeat nothing.
+    element.emit('loadedmetadata');
+    element.emit('play');
+    expect(recorder.names()).toEqual(['trackSessionStart', 'trackPlay']);
   });
 
   it('starts one session when attached between the metadata and its loadedmetadata event', () => {
