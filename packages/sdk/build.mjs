@@ -42,7 +42,7 @@ async function bundle({ entry, file }) {
   const minified = await minify(result.outputFiles[0].text, {
     ecma: 2020,
     toplevel: true,
-    compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
+    compress: { passes: 5, pure_getters: true, unsafe_arrows: true },
     mangle: { toplevel: true },
     format: { comments: false },
   });

@@ -7,7 +7,8 @@ import type { DeliveryResponse } from '@mesura/protocol';
 import type { PersonalizationDeps } from './deps.js';
 import type { ResolvedOptions } from './options.js';
 import { deliveryCall, serverOrigin } from './delivery-call.js';
-import { DELIVERY_DISABLED, REQUEST_TIMED_OUT, UNKNOWN_ERROR } from './errors.js';
+import { DELIVERY_DISABLED, NOT_OPTED_IN, REQUEST_TIMED_OUT, UNKNOWN_ERROR } from './errors.js';
+import type { HeldReason } from './delivery-gate.js';
 import { buildDeliveryRequest } from './request-builder.js';
 import type { Session } from './session.js';
 import { settleWithin } from './settle-within.js';
@@ -23,6 +24,8 @@ export interface RequestEnv {
   pageId: string;
   /** The page's next request number (`mboxCount`). */
   nextCount(): number;
+  /** Why no request may go now (core.ts's gate). */
+  held(): HeldReason | undefined;
 }
 
 export interface RequestInput {
@@ -49,6 +52,8 @@ async function attempt(env: RequestEnv, input: RequestInput, signal: AbortSignal
   // Numbered and timed when asked, not when the visitor ids come.
   const fixed = { sessionId: session.renewSessionId(), count: env.nextCount(), requestId: deps.randomId(), nowMs: deps.now() };
   const ids = await readVisitorIds(deps.visitorIds, deps, deps.warn);
+  // Consent may have been withdrawn while the customer ids were awaited: then nothing leaves.
+  if (env.held() === 'no-consent') return failure(NOT_OPTED_IN);
   const { location } = deps;
   const request = buildDeliveryRequest({
     ...fixed,

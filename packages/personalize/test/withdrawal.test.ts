@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { NOT_OPTED_IN } from '../src/errors.js';
 import { forgetVisitorCookies } from '../src/index.js';
 import { setupClient } from './helpers/client.js';
 import { deliveryAnswer, fakeCookieJar } from './helpers/fakes.js';
@@ -40,5 +41,19 @@ describe('an answer that arrives after a withdrawal', () => {
     await h.timers.advance(500);
     await done;
     expect(h.jar.get()).toContain('mesura_pz_device=tnt-1');
+  });
+});
+
+describe('a withdrawal while the request waits for the customer ids (§7, 2000 ms at most)', () => {
+  it('sends nothing, and the call fails as a request without consent does', async () => {
+    let given = true;
+    const h = setupClient({ visitorIds: { customerIds: () => new Promise(() => undefined) }, deps: { consent: { hasVendorConsent: () => given } } });
+    const failed: string[] = [];
+    void h.client.getOffer({ mbox: 'a', success: () => undefined, error: (_status, message) => failed.push(message) });
+    await h.timers.advance(1000);
+    given = false;
+    await h.timers.advance(1000);
+    expect(h.transport.calls).toEqual([]);
+    expect(failed).toEqual([NOT_OPTED_IN]);
   });
 });
