@@ -1,36 +1,17 @@
-// One browser entry bundled and minified exactly as packages/sdk/build.mjs bundles Mesura's (esbuild
-// resolves and tree-shakes into an es2020 IIFE, terser minifies), then gzipped at the level
+// One browser entry bundled and minified exactly as packages/sdk/build.mjs bundles Mesura's
+// (packages/sdk/bundle-options.mjs), then gzipped at the level
 // bench/sdk-size.mjs measures the SDK's budgets with. bench/peers.mjs checks that these settings
 // still rebuild packages/sdk/dist/mesura.js byte for byte, so a change to build.mjs cannot go unseen.
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { minify } from 'terser';
+import { ESBUILD_OPTIONS as SDK_ESBUILD_OPTIONS, TERSER_OPTIONS } from '../../packages/sdk/bundle-options.mjs';
 
 /** bench/sdk-size.mjs's level (zlib's best). */
 export const GZIP_LEVEL = 9;
 
-/** esbuild's options of packages/sdk/build.mjs, with `metafile` so that bytes can be traced to modules. */
-export const ESBUILD_OPTIONS = {
-  bundle: true,
-  write: false,
-  metafile: true,
-  minifySyntax: true,
-  format: 'iife',
-  target: ['es2020'],
-  platform: 'browser',
-  conditions: ['mesura-source'],
-  legalComments: 'none',
-  logLevel: 'warning',
-};
-
-/** terser's options of packages/sdk/build.mjs. */
-const TERSER_OPTIONS = {
-  ecma: 2020,
-  toplevel: true,
-  compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
-  mangle: { toplevel: true },
-  format: { comments: false },
-};
+/** packages/sdk's esbuild options, with `metafile` so that bytes can be traced to modules. */
+export const ESBUILD_OPTIONS = { ...SDK_ESBUILD_OPTIONS, metafile: true };
 
 /**
  * A production build: without this esbuild defines `process.env.NODE_ENV` as "development" (it
