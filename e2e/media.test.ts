@@ -146,12 +146,19 @@ describe('media sessions from a real player in Chromium', () => {
     await expect.poll(() => startHitSessions('ad_start'), { timeout: STORE_TIMEOUT_MS }).toEqual([session.sessionId, session.sessionId]);
   });
 
-  it('plays the audio clip to its end: an audio-on-demand session with one complete', async () => {
+  it('plays the audio clip to its end: an audio-on-demand session with one complete; played again, a new session', async () => {
     const page = await openPlayer(AUDIO_PATH);
     const completeSent = page.waitForRequest(isHeartbeat('complete'), { timeout: PLAYBACK_TIMEOUT_MS });
     await page.getByRole('button', { name: 'Reprodueix' }).click();
-    await completeSent;
+    const complete = await completeSent;
     const played = await playedSeconds(page);
+
+    // The control bar's play button, once the clip has ended, plays it again from the start.
+    const restartSent = page.waitForRequest(isHeartbeat('start'), { timeout: PLAYBACK_TIMEOUT_MS });
+    await page.getByRole('group', { name: 'Controls del reproductor' }).getByRole('button', { name: 'Reprodueix' }).click();
+    const restart = await restartSent;
+    const sessionOf = (heartbeat: Request) => new URL(heartbeat.url()).searchParams.get('s:event:sid');
+    expect(sessionOf(restart)).not.toBe(sessionOf(complete));
     await page.close();
 
     const session = await closedSession('audio-de-prova', 'complete');

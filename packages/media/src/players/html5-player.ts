@@ -5,11 +5,8 @@
  * element's MediaError code as the error id.
  */
 import { PLAYER_REFERENCE_NULL } from '../errors.js';
-import { createPlaybackDriver, type PlaybackDriver } from './playback-driver.js';
+import { HAVE_METADATA, createPlaybackDriver, type PlaybackDriver } from './playback-driver.js';
 import type { PlayerElement, PlayerTracking, PlayerTrackingOptions, StreamRates } from './player-tracking.js';
-
-/** HTMLMediaElement.HAVE_METADATA: the duration is known. */
-const HAVE_METADATA = 1;
 
 /** MediaError codes (HTML §4.8.11.1) as error ids: they say what failed in every browser alike. */
 const MEDIA_ERROR_IDS: Readonly<Record<number, string>> = {
@@ -37,19 +34,9 @@ export function followElement(
   options: PlayerTrackingOptions,
 ): { driver: PlaybackDriver; tracking: PlayerTracking } {
   const driver = createPlaybackDriver(element, rates, options);
-  // Attached late (the bootstrap arrives after the player): the media may be there already. The
-  // element sets readyState before its `loadedmetadata` task runs, so that event may still be on
-  // its way for the same media: until a new source (`emptied`), it starts no second session.
-  let loadedAtAttach = element.readyState >= HAVE_METADATA;
   const handlers: Record<string, () => void> = {
-    loadedmetadata() {
-      if (loadedAtAttach) loadedAtAttach = false;
-      else driver.load();
-    },
-    emptied() {
-      loadedAtAttach = false;
-      driver.emptied();
-    },
+    loadedmetadata: () => driver.load(),
+    emptied: () => driver.emptied(),
     play: () => driver.play(),
     playing: () => driver.playing(),
     pause: () => driver.pause(),
@@ -64,7 +51,10 @@ export function followElement(
     if (event.target === element) handlers[event.type]?.();
   };
   for (const type of Object.keys(handlers)) element.addEventListener(type, listener);
-  if (loadedAtAttach) driver.load();
+  // Attached late (the bootstrap arrives after the player): the media may be there already. Its
+  // `loadedmetadata` may still be on its way (the element sets readyState before that event's
+  // task runs); the driver starts no second session for it.
+  if (element.readyState >= HAVE_METADATA) driver.load();
 
   const tracking: PlayerTracking = {
     adBreakStart: (adBreak) => driver.adBreakStart(adBreak),

@@ -27,6 +27,9 @@ import { NO_STALL, pollPlayhead, type StallState } from './stall-detector.js';
  */
 export const MIN_MEASURED_STARTUP_MS = 1;
 
+/** HTMLMediaElement.HAVE_METADATA: the duration is known. */
+export const HAVE_METADATA = 1;
+
 const BROWSER_TIMERS: Timers = {
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -34,7 +37,10 @@ const BROWSER_TIMERS: Timers = {
 
 /** What the player adapters call, besides the page's calls of PlayerTracking. */
 export interface PlaybackDriver extends PlayerTracking {
-  /** §4 "video load starts a session": the media's metadata is known. A new media ends the old session. */
+  /**
+   * §4 "video load starts a session": the media's metadata is known. Once per media: a new source
+   * passes through `emptied`, which ends the session, so a load during one is the same media's.
+   */
   load(): void;
   /** The media was taken away (a new source): its session ends. */
   emptied(): void;
@@ -110,13 +116,17 @@ function qosOf(d: Driver): QoSObject {
 /** What the player says, in the order the tracker's session rules accept (§4). */
 function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof pageCalls>> {
   return {
-    load: () => load(d),
+    // The element sets readyState before its `loadedmetadata` task runs: a session may have begun
+    // (at attach, or at a play) while that event was on its way.
+    load: () => void (d.inSession || load(d)),
     emptied: () => void (d.inSession && endSession(d)),
     play() {
       d.playRequestedAt ??= d.now();
-      // Before the metadata there is no session yet; load() reports the play. Already playing:
-      // load() at attach saw the element unpaused before its `play` event's task ran.
-      if (d.inSession && !d.playing) trackPlay(d);
+      // Played again after its end (§4 "Ended … ends the session"): a new view, so a new session,
+      // which reports the play. Before the metadata, load() will.
+      if (!d.inSession) return void (d.element.readyState >= HAVE_METADATA && load(d));
+      // Already playing: load() at attach saw the element unpaused before its `play` event's task ran.
+      if (!d.playing) trackPlay(d);
     },
     playing() {
       if (d.playRequestedAt !== undefined && d.startupSeconds === undefined) {
@@ -195,7 +205,6 @@ function pageCalls(d: Driver) {
 }
 
 function load(d: Driver): void {
-  if (d.inSession) endSession(d);
   const { element } = d;
   const { media, contextData } = sessionMediaFromDataLayer(d.dataLayer(), {
     mediaType: element.nodeName.toUpperCase() === 'AUDIO' ? MediaType.Audio : MediaType.Video,

@@ -105,6 +105,25 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
     expect(recorder.names()).toEqual(['trackComplete', 'trackSessionEnd']);
   });
 
+  it('starts a new session, with its play, when the media is played again after its end', () => {
+    playingFrom(11);
+    element.emit('pause', { paused: true, ended: true, currentTime: 12 });
+    element.emit('ended');
+    // play() on an ended element seeks to the start, then plays.
+    element.emit('seeking', { ended: false, currentTime: 0 });
+    element.emit('play', { paused: false });
+    element.emit('seeked');
+    expect(recorder.names()).toEqual(['trackComplete', 'trackSessionEnd', 'trackSessionStart', 'trackPlay']);
+  });
+
+  it('starts one session when the play comes between the metadata and its loadedmetadata event', () => {
+    // The element sets readyState at once but fires loadedmetadata from a task that runs later.
+    element.readyState = 1;
+    element.emit('play', { paused: false });
+    element.loaded(12);
+    expect(recorder.names()).toEqual(['trackSessionStart', 'trackPlay']);
+  });
+
   it('tracks an element error by its MediaError code; one before the metadata still opens a session', () => {
     element.error = { code: 4 } as MediaError;
     element.emit('error');
