@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD_FILE } from '../src/auth/first-admin.js';
-import { MIN_PASSWORD_LENGTH } from '../src/auth/password.js';
+import { MIN_PASSWORD_CHARS } from '@mesura/content';
 import { TEST_PASSWORD, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const ORIGIN = 'http://localhost:8080';
@@ -53,7 +53,7 @@ describe('password change', () => {
     const second = await signIn('anna@example.cat', TEST_PASSWORD);
     const change = (payload: object) => call({ method: 'POST', url: '/api/me/password', headers: first, payload });
     expect((await change({ currentPassword: 'wrong password!', newPassword: 'a new long password' })).statusCode).toBe(403);
-    const short = await change({ currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(MIN_PASSWORD_LENGTH - 1) });
+    const short = await change({ currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(MIN_PASSWORD_CHARS - 1) });
     expect(short.statusCode).toBe(400);
     expect(short.json().code).toBe('MESURA_ERR_BAD_ACCOUNT');
     expect((await change({ currentPassword: TEST_PASSWORD, newPassword: 'a new long password' })).statusCode).toBe(204);

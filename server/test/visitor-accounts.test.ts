@@ -3,6 +3,7 @@
  * the data layer's login state reads, failed sign-ins slowed, "La meva llista" only for a signed-in
  * visitor, every change from a site origin only, and nothing of it in the console's accounts.
  */
+import { MAX_DISPLAY_NAME_CHARS, MAX_EMAIL_CHARS, MIN_PASSWORD_CHARS } from '@mesura/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -48,6 +49,17 @@ describe('visitor accounts', () => {
     expect((await inject('POST', '/api/visitor/accounts', { body: { ...ANNA, email: 'no-es-un-correu' } })).statusCode).toBe(400);
     expect((await inject('POST', '/api/visitor/session', { body: ANNA, origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await inject('POST', '/api/visitor/session', { body: ANNA, origin: null })).statusCode).toBe(403);
+  });
+
+  it('takes a sign-up at the limits its form states (@mesura/content form-limits.ts), and refuses one past each', async () => {
+    // From an address of its own, so that the other tests' changes leave its rate alone.
+    const signUp = (body: object) =>
+      test.server.app.inject({ method: 'POST', url: '/api/visitor/accounts', remoteAddress: '127.0.0.9', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const email = (chars: number) => `${'a'.repeat(chars - '@example.cat'.length)}@example.cat`;
+    const atLimits = { email: email(MAX_EMAIL_CHARS), name: 'n'.repeat(MAX_DISPLAY_NAME_CHARS), password: 'p'.repeat(MIN_PASSWORD_CHARS) };
+    expect((await signUp(atLimits)).statusCode).toBe(201);
+    const pastEach = [{ email: email(MAX_EMAIL_CHARS + 1) }, { name: 'n'.repeat(MAX_DISPLAY_NAME_CHARS + 1) }, { password: 'p'.repeat(MIN_PASSWORD_CHARS - 1) }];
+    for (const past of pastEach) expect((await signUp({ ...atLimits, email: 'c@example.cat', ...past })).statusCode).toBe(400);
   });
 
   it('signs in and out; a wrong password is refused, and after five the email must wait', async () => {

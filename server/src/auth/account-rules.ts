@@ -1,10 +1,9 @@
 /** Pure rules on account input: emails, token names, roles, the last admin. */
+import { MAX_EMAIL_CHARS } from '@mesura/content';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { UserRecord } from '../store/account-store.js';
 import { ROLES, isRole, type Role } from './roles.js';
 
-/** RFC 5321's limit on a forward path. */
-export const MAX_EMAIL_LENGTH = 254;
 export const MAX_TOKEN_NAME_LENGTH = 100;
 /** Tokens one user may hold at once: enough for every script, few enough to review. */
 export const MAX_TOKENS_PER_USER = 50;
@@ -19,7 +18,7 @@ export function badAccount(message: string): HttpError {
 export function parseEmail(value: unknown): string {
   if (typeof value !== 'string') throw badAccount('email must be a string');
   const email = value.trim().toLowerCase();
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_FORMAT.test(email)) throw badAccount(`email must be an address such as anna@example.cat`);
+  if (email.length > MAX_EMAIL_CHARS || !EMAIL_FORMAT.test(email)) throw badAccount(`email must be an address such as anna@example.cat`);
   return email;
 }
 

@@ -4,9 +4,8 @@
  * can be raised later without breaking existing users.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { MIN_PASSWORD_CHARS } from '@mesura/content';
 
-/** The shortest password accepted, everywhere a password is set. */
-export const MIN_PASSWORD_LENGTH = 12;
 /** Longer inputs are refused before hashing: scrypt's cost should not be the caller's to choose. */
 export const MAX_PASSWORD_LENGTH = 1024;
 /** CPU/memory cost (2^15), block size and parallelism: OWASP's scrypt minimum, about 90 ms per hash on this machine. */
@@ -27,7 +26,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyBytes
 /** Why a password cannot be set, or undefined when it can. */
 export function passwordProblem(password: unknown): string | undefined {
   if (typeof password !== 'string') return 'password must be a string';
-  if (password.length < MIN_PASSWORD_LENGTH) return `password must have at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_CHARS) return `password must have at least ${MIN_PASSWORD_CHARS} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `password must have at most ${MAX_PASSWORD_LENGTH} characters`;
   return undefined;
 }

@@ -3,8 +3,6 @@
  * defined once with its unit in its name.
  */
 
-/** Longest accepted e-mail address (RFC 5321's path limit). */
-export const MAX_EMAIL_LENGTH_CHARS = 254;
 /** Newsletter addresses kept at most: past it the form answers 503 rather than grow without bound. */
 export const MAX_NEWSLETTER_SUBSCRIBERS = 1_000_000;
 /** Answers kept per poll at most. */
@@ -18,8 +16,6 @@ export const ENGAGEMENT_CHANGES_BURST = 20;
 /** Client addresses whose change rate is remembered at once (least recently seen forgotten first). */
 export const MAX_TRACKED_ENGAGEMENT_ADDRESSES = 10_000;
 
-/** Digits of a TV pairing code. */
-export const TV_PAIRING_CODE_DIGITS = 6;
 /** How long a receiver's code waits for a first cast. */
 export const TV_PAIRING_CODE_TTL_MS = 10 * 60 * 1000;
 /** How long a pairing lives after its last cast (the TV keeps accepting new media meanwhile). */

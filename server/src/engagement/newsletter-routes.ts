@@ -2,9 +2,9 @@
  * The newsletter sign-up: POST /api/engagement/newsletter {email}. Idempotent: a new address
  * answers 201 {status: 'subscribed'}, one already kept 200 {status: 'already-subscribed'}.
  */
+import { MAX_EMAIL_CHARS } from '@mesura/content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
-import { MAX_EMAIL_LENGTH_CHARS } from './engagement-limits.js';
 import type { EngagementStore } from './engagement-store.js';
 import type { AddressLimiter } from './request-guards.js';
 
@@ -16,7 +16,7 @@ const EMAIL_FORMAT = /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-
 export function normaliseEmail(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const email = value.trim().toLowerCase();
-  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH_CHARS || !EMAIL_FORMAT.test(email)) return undefined;
+  if (email.length === 0 || email.length > MAX_EMAIL_CHARS || !EMAIL_FORMAT.test(email)) return undefined;
   return email;
 }
 
@@ -32,7 +32,7 @@ export async function newsletterRoutes(app: FastifyInstance, deps: NewsletterRou
     deps.guardChange(request);
     deps.limit(request);
     const email = normaliseEmail((request.body as { email?: unknown } | null)?.email);
-    if (email === undefined) throw new HttpError(ERRORS.badQuery, `email must be an e-mail address of at most ${MAX_EMAIL_LENGTH_CHARS} characters`);
+    if (email === undefined) throw new HttpError(ERRORS.badQuery, `email must be an e-mail address of at most ${MAX_EMAIL_CHARS} characters`);
     const outcome = await deps.store.subscribe(email, deps.now());
     if (outcome === 'full') throw new HttpError(ERRORS.storeUnavailable, 'the newsletter takes no more sign-ups now');
     reply.code(outcome === 'stored' ? 201 : 200);

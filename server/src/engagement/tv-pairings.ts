@@ -6,11 +6,11 @@
  * caller's clock, so tests run on fake time.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { TV_PAIRING_CODE_DIGITS } from '@mesura/content';
 import {
   MAX_ACTIVE_TV_PAIRINGS,
   MAX_TV_LISTENERS_PER_PAIRING,
   TV_PAIRED_SESSION_TTL_MS,
-  TV_PAIRING_CODE_DIGITS,
   TV_PAIRING_CODE_TTL_MS,
 } from './engagement-limits.js';
 

@@ -6,7 +6,6 @@ export const VISITOR_SESSION_IDLE_MS = 30 * 86_400_000;
 export const MAX_LIST_ITEMS = 200;
 /** Visitor accounts the server keeps at most (a bound on what sign-ups can fill). */
 export const MAX_VISITOR_ACCOUNTS = 100_000;
-export const MAX_DISPLAY_NAME_CHARS = 80;
 /** Account changes (sign-up, sign-in) per address and second, and their burst. */
 export const ACCOUNT_CHANGES_PER_S = 2;
 export const ACCOUNT_CHANGES_BURST = 20;

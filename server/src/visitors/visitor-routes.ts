@@ -5,6 +5,7 @@
  * slowed per email and per address as the console's are.
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_DISPLAY_NAME_CHARS } from '@mesura/content';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEmail } from '../auth/account-rules.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
@@ -14,7 +15,7 @@ import { addressLimiter, requireSiteOrigin } from '../engagement/request-guards.
 import type { Cors } from '../http/cors.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
-import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, MAX_DISPLAY_NAME_CHARS, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
+import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
 import type { ListItemType, VisitorStore } from './visitor-store.js';
 
 export interface VisitorRouteOptions {

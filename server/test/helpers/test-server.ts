@@ -18,7 +18,7 @@ export interface TestServer {
   authHeaders(role: Role): Promise<Record<string, string>>;
 }
 
-/** The password of every user tests make; long enough for MIN_PASSWORD_LENGTH. */
+/** The password of every user tests make; long enough for MIN_PASSWORD_CHARS. */
 export const TEST_PASSWORD = 'test-password-1234';
 
 const headersByServer = new WeakMap<MesuraServer, Map<Role, Promise<Record<string, string>>>>();

@@ -7,6 +7,7 @@
  *     /directes/mesura-tv/; measured on click.
  * - detail: the page's §7 link variables (measurement/direct-calls.ts LinkCallDetail).
  */
+import { MAX_EMAIL_CHARS } from '@mesura/content';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
@@ -86,7 +87,7 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <label htmlFor={inputId}>Adreça de correu electrònic</label>
-          <input id={inputId} name="email" type="email" autoComplete="email" required maxLength={254} aria-invalid={state.kind === 'error'} />
+          <input id={inputId} name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL_CHARS} aria-invalid={state.kind === 'error'} />
           <button type="submit" className="engagement-button" disabled={state.kind === 'sending'}>
             Subscriu-te
           </button>

@@ -1,10 +1,13 @@
 /** The TV pairing code as people type and read it: 6 digits, shown as "123 456". */
-export const TV_CODE_DIGITS = 6;
+import { TV_PAIRING_CODE_DIGITS } from '@mesura/content';
+
+/** Room in the code field for the digits and a separator between each pair ("12 34 56"). */
+export const TV_CODE_INPUT_MAX_CHARS = TV_PAIRING_CODE_DIGITS + 3;
 
 /** The digits of what was typed ("123 456", "123-456" → "123456"); undefined unless exactly 6. */
 export function normaliseTvCode(typed: string): string | undefined {
   const digits = typed.replace(/[\s-]/g, '');
-  return new RegExp(`^\\d{${TV_CODE_DIGITS}}$`).test(digits) ? digits : undefined;
+  return new RegExp(`^\\d{${TV_PAIRING_CODE_DIGITS}}$`).test(digits) ? digits : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
-import { formatTvCode, normaliseTvCode, TV_CODE_INPUT_PATTERN } from './tv-code';
+import { formatTvCode, normaliseTvCode, TV_CODE_INPUT_MAX_CHARS, TV_CODE_INPUT_PATTERN } from './tv-code';
 import './engagement.css';
 
 export interface TvCastMedia {
@@ -75,7 +75,7 @@ export function WatchOnTvButton({ media, detail }: WatchOnTvButtonProps) {
       <div id={panelId} hidden={!open} className="watch-on-tv-panel">
         <form onSubmit={submit}>
           <label htmlFor={inputId}>Codi de la TV (obriu mesura.cat/tv/ al navegador de la TV)</label>
-          <input id={inputId} name="code" inputMode="numeric" autoComplete="off" pattern={TV_CODE_INPUT_PATTERN} maxLength={9} />
+          <input id={inputId} name="code" inputMode="numeric" autoComplete="off" pattern={TV_CODE_INPUT_PATTERN} maxLength={TV_CODE_INPUT_MAX_CHARS} />
           <button type="submit" className="engagement-button" disabled={sending}>
             Envia a la TV
           </button>

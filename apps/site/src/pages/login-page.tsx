@@ -1,3 +1,4 @@
+import { MAX_DISPLAY_NAME_CHARS, MAX_EMAIL_CHARS, MIN_PASSWORD_CHARS } from '@mesura/content';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { declareSignedInVisitor } from '../account/customer-ids';
@@ -51,7 +52,7 @@ export function LoginPage() {
       <form className="account-form" aria-labelledby={`${ids.signin}-h`} onSubmit={(e) => void submit('signin')(e)}>
         <h2 id={`${ids.signin}-h`}>Ja tinc un compte</h2>
         <label htmlFor={`${ids.signin}-email`}>Correu electrònic</label>
-        <input id={`${ids.signin}-email`} name="email" type="email" autoComplete="email" required />
+        <input id={`${ids.signin}-email`} name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_CHARS} required />
         <label htmlFor={`${ids.signin}-password`}>Contrasenya</label>
         <input id={`${ids.signin}-password`} name="password" type="password" autoComplete="current-password" required />
         <p className="account-form__error" role="alert">
@@ -62,11 +63,11 @@ export function LoginPage() {
       <form className="account-form" aria-labelledby={`${ids.signup}-h`} onSubmit={(e) => void submit('signup')(e)}>
         <h2 id={`${ids.signup}-h`}>Crea un compte</h2>
         <label htmlFor={`${ids.signup}-name`}>Nom</label>
-        <input id={`${ids.signup}-name`} name="name" type="text" autoComplete="given-name" maxLength={80} required />
+        <input id={`${ids.signup}-name`} name="name" type="text" autoComplete="given-name" maxLength={MAX_DISPLAY_NAME_CHARS} required />
         <label htmlFor={`${ids.signup}-email`}>Correu electrònic</label>
-        <input id={`${ids.signup}-email`} name="email" type="email" autoComplete="email" required />
+        <input id={`${ids.signup}-email`} name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_CHARS} required />
         <label htmlFor={`${ids.signup}-password`}>Contrasenya (12 caràcters o més)</label>
-        <input id={`${ids.signup}-password`} name="password" type="password" autoComplete="new-password" minLength={12} required />
+        <input id={`${ids.signup}-password`} name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_CHARS} required />
         <p className="account-form__error" role="alert">
           {error?.form === 'signup' ? error.text : ''}
         </p>
