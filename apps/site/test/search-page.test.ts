@@ -1,7 +1,8 @@
 import type { SearchResponse, Teaser } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
 import { renderFirstView } from '../src/first-view';
-import { loadSearch, parseSearchType, searchPath, SEARCH_QUERY_MAX_CHARS } from '../src/pages/search-path';
+import { SEARCH_QUERY_MAX_CHARS } from '@mesura/content';
+import { loadSearch, parseSearchType, searchPath } from '../src/pages/search-path';
 
 const ORIGIN = 'http://site.invalid';
 

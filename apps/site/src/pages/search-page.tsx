@@ -1,4 +1,4 @@
-import type { SearchType } from '@mesura/content';
+import { SEARCH_QUERY_MAX_CHARS, type SearchType } from '@mesura/content';
 import { useMemo, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageData } from '../routing/page-data';
@@ -8,7 +8,7 @@ import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { teaserCard } from '../programmes/card-items';
 import { MediaCardList } from '../programmes/media-card';
-import { SEARCH_PATH, SEARCH_QUERY_MAX_CHARS, SEARCH_TYPE_PARAMS, searchPath, type SearchLoaderData } from './search-path';
+import { SEARCH_PATH, SEARCH_TYPE_PARAMS, searchPath, type SearchLoaderData } from './search-path';
 import './search-page.css';
 
 /** The filters, in the order shown; `undefined` is every type. */

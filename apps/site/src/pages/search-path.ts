@@ -1,4 +1,4 @@
-import { contentApi, type SearchResponse, type SearchType } from '@mesura/content';
+import { SEARCH_QUERY_MAX_CHARS, contentApi, type SearchResponse, type SearchType } from '@mesura/content';
 import { loadContent } from '../content/content-client';
 
 /**
@@ -6,9 +6,6 @@ import { loadContent } from '../content/content-client';
  * SDK's rule sends event2 with the page view when the data layer carries the keywords).
  */
 export const SEARCH_PATH = '/cercador/';
-
-/** Longest query the page sends to the search API; longer input is cut, not refused. */
-export const SEARCH_QUERY_MAX_CHARS = 100;
 
 /** The type filter as the page's URL names it (`&tipus=`); no parameter is every type ("Tot"). */
 export const SEARCH_TYPE_PARAMS: Record<SearchType, string> = { article: 'noticies', programme: 'programes', episode: 'episodis' };
@@ -37,7 +34,10 @@ export function parseSearchType(value: string | null): SearchType | undefined {
   return entry === undefined ? undefined : (entry[0] as SearchType);
 }
 
-/** The search page's loader: reads `q` and `tipus` and asks the API when there is a query. */
+/**
+ * The search page's loader: reads `q` and `tipus` and asks the API when there is a query. A query
+ * longer than the API takes is cut, not refused.
+ */
 export async function loadSearch(params: URLSearchParams): Promise<SearchLoaderData> {
   const query = (params.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_CHARS).trim();
   const type = parseSearchType(params.get('tipus'));
