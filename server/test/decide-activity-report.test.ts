@@ -53,8 +53,9 @@ describe('activity report under the minimum cohort', () => {
     expect(report.experiences.every((e) => e.hidden && e.visitors === null && e.conversionRate === null)).toBe(true);
   });
 
-  it('follows the configured cohort', () => {
+  it('follows the configured cohort, and says which it is', () => {
     const report = activityReport(threeWay, counts([2, 1], [2, 0], [2, 2]), 2);
+    expect(report.minCohort).toBe(2);
     expect(report.experiences.map((e) => e.hidden)).toEqual([false, false, false]);
     expect(report.totals).toEqual({ visitors: 6, conversions: 3, hidden: false });
   });

@@ -78,7 +78,7 @@ describe("an activity's results", () => {
     expect([...table.querySelectorAll('tfoot th, tfoot td')].map((cell) => cell.textContent).slice(0, 4)).toEqual(['Total', '', '2.434', '140']);
   });
 
-  it('shows hidden experiences as "< 5" and warns of a sample-ratio mismatch', async () => {
+  it('shows hidden experiences as "< {the cohort in force}" and warns of a sample-ratio mismatch', async () => {
     const api = fakeExperimentsApi();
     api.results.mockImplementation(() =>
       Promise.resolve({
@@ -87,12 +87,13 @@ describe("an activity's results", () => {
           ...RESULTS,
           experiences: [RESULTS.experiences[0]!, { ...RESULTS.experiences[1]!, visitors: null, conversions: null, conversionRate: null, hidden: true, versusControl: undefined }],
           sampleRatio: { chiSquare: 14.2, degreesOfFreedom: 1, pValue: 0.00016, mismatch: true },
+          minCohort: 3,
         },
       }),
     );
     const { container } = await open('/experiments/titular-noticia/', api);
     const table = container.querySelector('section[aria-labelledby="results-heading"]')!;
-    expect(tableRows(table)[1]!.slice(2)).toEqual(['< 5', '< 5', '< 5', '—', '—', '—', '—']);
+    expect(tableRows(table)[1]!.slice(2)).toEqual(['< 3', '< 3', '< 3', '—', '—', '—', '—']);
     const warning = container.querySelector('.srm-warning')!;
     expect(warning.getAttribute('role')).toBe('alert');
     expect(warning.textContent).toContain("el repartiment dels visitants no segueix les quotes de l'experiment");

@@ -38,6 +38,8 @@ export interface ActivityReport {
   totals: ReportTotals;
   /** A/B tests only (experience targeting assigns by audience, not by share); null when any experience is hidden. */
   sampleRatio: SampleRatioCheck | null;
+  /** The minimum cohort in force (MESURA_MIN_COHORT): a hidden figure counts fewer visitors. */
+  minCohort: number;
 }
 
 export function activityReport(activity: Activity, counts: readonly ExperienceCounts[], minCohort: number): ActivityReport {
@@ -61,6 +63,7 @@ export function activityReport(activity: Activity, counts: readonly ExperienceCo
       activity.type === 'ab' && !hidden.includes(true)
         ? sampleRatioMismatch(arms.map((a) => a.visitors), activity.experiences.map((e) => e.share))
         : null,
+    minCohort,
   };
 }
 

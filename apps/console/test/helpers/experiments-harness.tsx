@@ -68,6 +68,7 @@ export const RESULTS: ActivityResults = {
   ],
   totals: { visitors: 2434, conversions: 140, hidden: false },
   sampleRatio: { chiSquare: 0.47, degreesOfFreedom: 1, pValue: 0.49, mismatch: false },
+  minCohort: 5,
 };
 
 export const OVER_TIME: ActivityOverTime = {

@@ -42,8 +42,8 @@ export interface ActivityResults {
   experiences: ExperienceResult[];
   totals: { visitors: number | null; conversions: number | null; hidden?: boolean };
   sampleRatio: SampleRatioCheck | null;
-  /** The minimum cohort in force, when the server says it. */
-  minCohort?: number;
+  /** The minimum cohort in force: a hidden figure counts fewer visitors than this. */
+  minCohort: number;
 }
 
 export interface ExperienceOnDay {

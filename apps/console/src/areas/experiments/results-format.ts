@@ -2,13 +2,6 @@
 import { DISPLAY_LOCALE } from '../../reports/constants';
 import { formatCount } from '../../reports/format';
 
-/**
- * The server's MESURA_MIN_COHORT is at most 5 (server/src/config.ts), so a hidden experience
- * counts fewer than 5 visitors whatever the setting: what the table says when the answer does
- * not name the cohort in force.
- */
-export const MAX_MIN_COHORT_VISITORS = 5;
-
 const rateFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const signedRateFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const pointsFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
@@ -17,9 +10,9 @@ const probabilityFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'percen
 /** Below this a p-value is written "< 0,001": more digits say nothing more. */
 const SMALLEST_P_VALUE_SHOWN = 0.001;
 
-/** What a hidden figure reads: "< 5". */
-export function hiddenFigure(minCohort: number | undefined): string {
-  return `< ${minCohort ?? MAX_MIN_COHORT_VISITORS}`;
+/** What a hidden figure reads: "< 5" under the server's default cohort. */
+export function hiddenFigure(minCohort: number): string {
+  return `< ${minCohort}`;
 }
 
 export function formatVisitors(value: number): string {
