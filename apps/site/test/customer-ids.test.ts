@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_STATE_LOGGED_OUT, declareCustomerId, declareSignedInVisitor } from '../src/account/customer-ids';
+import { AUTH_STATE_LOGGED_OUT } from '@mesura/protocol';
+import { declareCustomerId, declareSignedInVisitor } from '../src/account/customer-ids';
 
 const declared: unknown[] = [];
 const snippet = () => ({ q: [], d: [], track: () => undefined, setCustomerIds: (ids: unknown) => void declared.push(ids) });

@@ -19,10 +19,8 @@ export const OPT_OUT_TTL_S = 7_200;
 /** §9 "opt-in default storage expiry 33696000 s" (390 days). */
 export const OPT_IN_MAX_AGE_S = 33_696_000;
 
-/** Customer-id auth states (§3, §9 "customer-ID states 0/1/2"); reports compare the numbers. */
-export const AUTH_STATE_UNKNOWN = 0;
-export const AUTH_STATE_AUTHENTICATED = 1;
-export const AUTH_STATE_LOGGED_OUT = 2;
+/** Customer-id auth states (§3, §9 "customer-ID states 0/1/2"): the wire's, from @mesura/protocol. */
+export { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN } from '@mesura/protocol';
 
 /** Integration codes of the logged-in user's ids read from the data layer (§3 "User"). */
 export const USER_ID_CODE = 'idUsuari';

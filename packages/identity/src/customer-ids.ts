@@ -1,7 +1,6 @@
-import { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN } from './constants.js';
+import { authStateOf, type AuthState } from '@mesura/protocol';
 
-/** §3: unknown 0, authenticated 1, logged out 2. */
-export type AuthState = typeof AUTH_STATE_UNKNOWN | typeof AUTH_STATE_AUTHENTICATED | typeof AUTH_STATE_LOGGED_OUT;
+export type { AuthState };
 
 /** A customer id as kept and sent (§3 "Customer IDs: id, authState, optional hashType"). */
 export interface CustomerId {
@@ -48,7 +47,7 @@ export function checkCustomerIds(input: Readonly<Record<string, CustomerIdInput>
       checked.refused.push({ integrationCode, reason });
       continue;
     }
-    const customerId: CustomerId = { id: id as string, authState: isAuthState(authState) ? authState : AUTH_STATE_UNKNOWN };
+    const customerId: CustomerId = { id: id as string, authState: authStateOf(authState) };
     if (isText(hashType)) customerId.hashType = hashType;
     checked.accepted[integrationCode] = customerId;
   }
@@ -58,8 +57,4 @@ export function checkCustomerIds(input: Readonly<Record<string, CustomerIdInput>
 /** A blank string is refused too: it identifies no one. */
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
-}
-
-function isAuthState(value: unknown): value is AuthState {
-  return value === AUTH_STATE_UNKNOWN || value === AUTH_STATE_AUTHENTICATED || value === AUTH_STATE_LOGGED_OUT;
 }

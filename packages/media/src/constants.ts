@@ -34,10 +34,8 @@ export const MAX_PLAYHEAD_DRIFT_MS = 2_000;
 export const WORK_QUEUE_MAX_ITEMS = 2_000;
 /** §5 "Audio tracking needs measurement library 2.11.0 or newer". */
 export const MIN_AUDIO_MEASUREMENT_VERSION = '2.11.0';
-/** §9 "customer-ID states 0/1/2": unknown, authenticated, logged out. */
-export const AUTH_STATE_UNKNOWN = 0;
-export const AUTH_STATE_AUTHENTICATED = 1;
-export const AUTH_STATE_LOGGED_OUT = 2;
+/** §9 "customer-ID states 0/1/2": unknown, authenticated, logged out (the wire's, @mesura/protocol). */
+export { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN } from '@mesura/protocol';
 /** §9 "media length, ad length and positions floored to integers, default '0.0'". */
 export const DEFAULT_LENGTH_TEXT = '0.0';
 /**

@@ -14,6 +14,7 @@ import { setDataMember } from './data-member.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
 import { duplicateHeartbeatKey, tooManyHeartbeatMetaEntries } from './heartbeat-errors.js';
 import type { HeartbeatFieldGroup } from './heartbeat-fields.js';
+import { authStateOf } from './auth-state.js';
 import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat, type HeartbeatAuthState } from './heartbeat-params.js';
 import { FIELD_PLACES, FIELD_RULES, readField, readLong, readText, Refusal } from './heartbeat-values.js';
 import { MAX_HEARTBEAT_META_ENTRIES, storedQueryEntries } from './stored-text-limits.js';
@@ -153,7 +154,7 @@ function readCustomerIds(sent: SentPairs): Heartbeat['customerIds'] {
     const authState = readLong(stateKey, sent.others.get(stateKey), 0, 0);
     const id = readText(key, sent.others.get(key)) ?? '';
     if (code === '__proto__') continue;
-    (ids ??= {})[code] = { id, authState: (authState === 1 || authState === 2 ? authState : 0) as HeartbeatAuthState };
+    (ids ??= {})[code] = { id, authState: authStateOf(authState) };
   }
   return ids;
 }

@@ -13,6 +13,7 @@
  * - a long that is not a finite number is written 0 (the wire cannot carry NaN or Infinity).
  */
 
+import { authStateOf, type AuthState } from './auth-state.js';
 import { CUSTOMER_IDS_AFTER_KEY, HEARTBEAT_FIELDS, heartbeatFieldValue, type HeartbeatField } from './heartbeat-fields.js';
 import { tcfSignalParams, type TcfSignal } from './tcf-signal.js';
 
@@ -36,8 +37,8 @@ export type HeartbeatEventType =
 /** `s:asset:type`: the main content, or an ad. */
 export type HeartbeatAssetType = 'main' | 'ad';
 
-/** Customer id states of §3: unknown 0, authenticated 1, logged out 2. */
-export type HeartbeatAuthState = 0 | 1 | 2;
+/** Customer id states of §3: unknown 0, authenticated 1, logged out 2 (auth-state.ts). */
+export type HeartbeatAuthState = AuthState;
 
 export interface HeartbeatAd {
   /** `s:asset:ad_id`. */
@@ -209,7 +210,7 @@ function customerIdEntries(ids: Heartbeat['customerIds']): [string, Value][] {
       ? []
       : [
           [`s:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.id`, entry.id],
-          [`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`, entry.authState === 1 || entry.authState === 2 ? entry.authState : 0],
+          [`l:cuser:${CUSTOMER_ID_KEY_PREFIX}${code}.authState`, authStateOf(entry.authState)],
         ],
   );
 }

@@ -24,6 +24,9 @@ export {
 export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-format.js';
 export { ID_SYNC_DATA_MAX_LENGTH, ID_SYNC_MESSAGES, ID_SYNC_PATH } from './id-sync.js';
 
+// Customer ids' auth states (§3, §9), on beacons, heartbeats and delivery requests.
+export { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN, authStateOf, isAuthState, type AuthState } from './auth-state.js';
+
 // Media heartbeats, their cadence and the media settings file (wire-formats §2).
 export { encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
 export {
@@ -146,7 +149,7 @@ export type {
 } from './activity-definition.js';
 
 // The console's reports API (GET /api/reports/{area}/{report}).
-export { REPORT_FILTER_DIMENSIONS } from './report-answer.js';
+export { REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX } from './report-answer.js';
 export type {
   MetricFormat,
   ReportAnswer,

@@ -2,7 +2,7 @@
  * Audience matching against what a delivery request tells about the visitor. Everything is read
  * from the request once (`requestContext`), so matching many activities costs no parsing.
  */
-import type { Audience, DeliveryRequest, DeviceClass } from '@mesura/protocol';
+import { AUTH_STATE_AUTHENTICATED, type Audience, type DeliveryRequest, type DeviceClass } from '@mesura/protocol';
 import { pathMatchesPattern } from './audience-path-pattern.js';
 
 /** The request as audiences see it. */
@@ -16,13 +16,10 @@ export interface RequestContext {
   params: Record<string, string>;
 }
 
-/** customer-id authState 1 is "authenticated" in the commercial library's numbering. */
-const AUTHENTICATED = 1;
-
 export function requestContext(request: DeliveryRequest, device: DeviceClass): RequestContext {
   const { path, query } = splitUrl(request.url);
   const loggedIn =
-    request.params.loggedIn === 'true' || Object.values(request.customerIds).some((c) => c.authState === AUTHENTICATED && c.id !== '');
+    request.params.loggedIn === 'true' || Object.values(request.customerIds).some((c) => c.authState === AUTH_STATE_AUTHENTICATED && c.id !== '');
   let parsed: URLSearchParams | undefined;
   return { path, query: () => (parsed ??= new URLSearchParams(query)), device, loggedIn, params: request.params };
 }

@@ -1,7 +1,8 @@
+import { AUTH_STATE_LOGGED_OUT } from '@mesura/protocol';
 import { Link, useLocation } from 'react-router';
 import { forgetVisitor, useVisitor } from './use-visitor';
 import './account.css';
-import { AUTH_STATE_LOGGED_OUT, declareCustomerId } from './customer-ids';
+import { declareCustomerId } from './customer-ids';
 import { loginPath, signedInVisitorId, visitorApi } from './visitor-session';
 
 /** The header's account slot: "Entra", or the visitor's name, "La meva llista" and "Surt". */

@@ -4,18 +4,17 @@
  * personalisation requests and the media start heartbeats, never with page views. The site's
  * customer id is the visitor's public id, the data layer's idUsuari; it has no big-data id.
  */
+import { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT } from '@mesura/protocol';
 import { signedInVisitorId } from './visitor-session';
 
-/** §3 auth states the site declares. */
-export const AUTH_STATE_AUTHENTICATED = 1;
-export const AUTH_STATE_LOGGED_OUT = 2;
-type AuthState = typeof AUTH_STATE_AUTHENTICATED | typeof AUTH_STATE_LOGGED_OUT;
+/** The §3 auth states the site declares. */
+type DeclaredAuthState = typeof AUTH_STATE_AUTHENTICATED | typeof AUTH_STATE_LOGGED_OUT;
 
 /** The data layer's name for the site's customer id (§3 "User": idUsuari). */
 const USER_ID_CODE = 'idUsuari';
 
 /** Declares `visitorId` in `authState`; a page without the Mesura snippet declares nothing. */
-export function declareCustomerId(visitorId: string, authState: AuthState): void {
+export function declareCustomerId(visitorId: string, authState: DeclaredAuthState): void {
   window.mesura?.setCustomerIds?.({ [USER_ID_CODE]: { id: visitorId, authState } });
 }
 
