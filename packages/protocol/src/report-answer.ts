@@ -5,6 +5,9 @@
  * query on the server only.
  */
 
+/** Most rows one answer may hold (`limit`): lists are paged, never answered whole; the console draws a time series whole up to it. */
+export const REPORT_ROWS_MAX = 500;
+
 /** The dimensions every report can be filtered by (`f=section:noticies`, repeatable, stacking with AND). */
 export const REPORT_FILTER_DIMENSIONS = [
   'section',

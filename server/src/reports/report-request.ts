@@ -3,13 +3,11 @@
  * comparison, the stacked filters, the page of rows, and the report's own parameters. Every value
  * is checked here; reports only ever bind them as SQL parameters.
  */
-import { REPORT_FILTER_DIMENSIONS, type ReportFilter, type ReportFilterDimension } from '@mesura/protocol';
+import { REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX, type ReportFilter, type ReportFilterDimension } from '@mesura/protocol';
 import { parseRange, type Parsed, type RangeQuery } from './report-query.js';
 
 /** Rows one answer holds when the console does not say. */
 export const REPORT_ROWS_DEFAULT = 25;
-/** Most rows one answer may hold: lists are paged, never answered whole. */
-export const REPORT_ROWS_MAX = 500;
 /** Furthest a page may start: deeper than this nobody reads, and OFFSET costs grow with it. */
 export const REPORT_OFFSET_MAX = 100_000;
 /** Longest filter or report parameter value. */

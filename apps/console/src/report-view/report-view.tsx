@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReportAnswer } from '@mesura/protocol';
+import { REPORT_ROWS_MAX, type ReportAnswer } from '@mesura/protocol';
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
 import { ReportBody } from './report-body';
@@ -11,8 +11,6 @@ import { useRowLimit } from './use-row-limit';
 
 /** Rows asked for at first, and added by each "Mostra'n més". */
 export const REPORT_PAGE_ROWS = 25;
-/** The most rows the server gives in one answer (its REPORT_ROWS_MAX): a time series is drawn whole up to it. */
-export const REPORT_ROWS_MAX = 500;
 
 type Load = { status: 'loading'; shown?: ReportAnswer } | { status: 'failed'; failure: ApiFailure } | { status: 'shown'; answer: ReportAnswer };
 
