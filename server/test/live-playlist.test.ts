@@ -1,11 +1,13 @@
 /**
- * The live playlist (server/src/live/live-playlist.ts) over a fixed clock: a window of
- * DVR_WINDOW_SECONDS ending at the live edge, sequence numbers that grow with wall time, a
- * discontinuity (and the init segment again) at each wrap of the loop, and wall times per segment.
+ * The live playlist (server/src/live/live-playlist.ts) over a fixed clock: a window of the
+ * content's DVR window (LIVE_DVR_WINDOW_S) ending at the live edge, sequence numbers that grow
+ * with wall time, a discontinuity (and the init segment again) at each wrap of the loop, and wall
+ * times per segment.
  */
 import { describe, expect, it } from 'vitest';
 import { livePlaylist, windowSegments, type LiveLoop } from '../src/live/live-playlist.js';
-import { DVR_WINDOW_SECONDS, LIVE_EPOCH_MS } from '../src/live/live-sources.js';
+import { LIVE_DVR_WINDOW_S } from '@mesura/content';
+import { LIVE_EPOCH_MS } from '../src/live/live-sources.js';
 import { parseLoop } from '../src/live/live-loop-files.js';
 
 const SEGMENT_MS = 2000;
@@ -14,7 +16,7 @@ const LOOP: LiveLoop = {
   initUri: '/media/vod/informatiu/144p/init.mp4',
   segments: Array.from({ length: LOOP_SEGMENTS }, (_, index) => ({ uri: `/media/vod/informatiu/144p/segment-${index}.m4s`, durationMs: SEGMENT_MS })),
 };
-const WINDOW = { epochMs: LIVE_EPOCH_MS, windowSeconds: DVR_WINDOW_SECONDS };
+const WINDOW = { epochMs: LIVE_EPOCH_MS, windowSeconds: LIVE_DVR_WINDOW_S };
 /** A day and a bit after the epoch, 0.5 s into a segment. */
 const NOW = LIVE_EPOCH_MS + 86_400_000 + 3 * SEGMENT_MS + 500;
 
@@ -24,10 +26,10 @@ function tagValues(text: string, tag: string): string[] {
 }
 
 describe('livePlaylist', () => {
-  it('holds DVR_WINDOW_SECONDS of segments, ending with the last complete one', () => {
+  it('holds LIVE_DVR_WINDOW_S of segments, ending with the last complete one', () => {
     const segments = windowSegments(LOOP, NOW, WINDOW);
-    expect(DVR_WINDOW_SECONDS).toBeGreaterThanOrEqual(300);
-    expect(segments).toHaveLength((DVR_WINDOW_SECONDS * 1000) / SEGMENT_MS);
+    expect(LIVE_DVR_WINDOW_S).toBeGreaterThanOrEqual(300);
+    expect(segments).toHaveLength((LIVE_DVR_WINDOW_S * 1000) / SEGMENT_MS);
     const last = segments[segments.length - 1]!;
     expect(last.startMs + last.durationMs).toBeLessThanOrEqual(NOW);
     expect(NOW - (last.startMs + last.durationMs)).toBeLessThan(SEGMENT_MS);
@@ -37,7 +39,7 @@ describe('livePlaylist', () => {
     const first = tagValues(livePlaylist(LOOP, NOW, WINDOW), '#EXT-X-MEDIA-SEQUENCE')[0];
     const sameSegment = tagValues(livePlaylist(LOOP, NOW + 1000, WINDOW), '#EXT-X-MEDIA-SEQUENCE')[0];
     const later = tagValues(livePlaylist(LOOP, NOW + 10 * SEGMENT_MS, WINDOW), '#EXT-X-MEDIA-SEQUENCE')[0];
-    expect(Number(first)).toBe((86_400_000 + 3 * SEGMENT_MS) / SEGMENT_MS - (DVR_WINDOW_SECONDS * 1000) / SEGMENT_MS);
+    expect(Number(first)).toBe((86_400_000 + 3 * SEGMENT_MS) / SEGMENT_MS - (LIVE_DVR_WINDOW_S * 1000) / SEGMENT_MS);
     expect(sameSegment).toBe(first);
     expect(Number(later)).toBe(Number(first) + 10);
   });

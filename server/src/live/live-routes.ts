@@ -4,11 +4,12 @@
  * sliding window at the live edge. The segments are the site's static files. Public: the site's
  * players read them before any sign-in, and they hold nothing but the demo media.
  */
+import { LIVE_DVR_WINDOW_S } from '@mesura/content';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { livePlaylist } from './live-playlist.js';
 import { loopFilesIn, type LoopFiles } from './live-loop-files.js';
-import { DVR_WINDOW_SECONDS, LIVE_EPOCH_MS, liveSourceDir } from './live-sources.js';
+import { LIVE_EPOCH_MS, liveSourceDir } from './live-sources.js';
 
 export interface LiveRouteOptions {
   /** The built site's folder, where the looped media are. */
@@ -41,7 +42,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRouteOptions
     if (!master?.renditions.includes(rendition)) throw new HttpError(ERRORS.notFound, `live stream ${slug} has no rendition ${rendition}`);
     const loop = await files.loop(dir, rendition);
     if (!loop) throw notAvailable(slug);
-    return sendPlaylist(reply, livePlaylist(loop, options.now(), { epochMs: LIVE_EPOCH_MS, windowSeconds: DVR_WINDOW_SECONDS }));
+    return sendPlaylist(reply, livePlaylist(loop, options.now(), { epochMs: LIVE_EPOCH_MS, windowSeconds: LIVE_DVR_WINDOW_S /* the channels' dvrWindowSeconds */ }));
   });
 }
 

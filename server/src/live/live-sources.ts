@@ -5,11 +5,6 @@
  * built site holding `master.m3u8` and one `{rendition}/index.m3u8` per rendition.
  */
 
-/**
- * How far back a visitor may seek, seconds. The content's channels and stations say the same
- * (`dvrWindowSeconds`); the site's DVR controls read it from there and must find it in the playlist.
- */
-export const DVR_WINDOW_SECONDS = 600;
 
 /**
  * When every loop began (2026-01-01T00:00:00Z): the live streams' common origin, so that the media
