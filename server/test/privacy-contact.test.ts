@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { PRIVACY_CONTACT_MAX_CHARS } from '../src/rights/privacy-contact.js';
+import { PRIVACY_CONTACT_MAX_CHARS } from '@mesura/content';
 
 const load = (value?: string) => loadConfig(value === undefined ? {} : { MESURA_PRIVACY_CONTACT: value }, '/repo');
 

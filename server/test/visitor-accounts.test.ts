@@ -51,7 +51,7 @@ describe('visitor accounts', () => {
     expect((await inject('POST', '/api/visitor/session', { body: ANNA, origin: null })).statusCode).toBe(403);
   });
 
-  it('takes a sign-up at the limits its form states (@mesura/content form-limits.ts), and refuses one past each', async () => {
+  it('takes a sign-up at the limits its form states (@mesura/content site-limits.ts), and refuses one past each', async () => {
     // From an address of its own, so that the other tests' changes leave its rate alone.
     const signUp = (body: object) =>
       test.server.app.inject({ method: 'POST', url: '/api/visitor/accounts', remoteAddress: '127.0.0.9', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(body) });

@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CookieJar } from '@mesura/identity';
 import { VisitorRights } from '../src/consent/visitor-rights';
-import { PRIVACY_CONTACT_MAX_CHARS, privacyContactOf, readVisitorRightsInfo } from '../src/consent/visitor-rights-info';
+import { PRIVACY_CONTACT_MAX_CHARS } from '@mesura/content';
+import { privacyContactOf, readVisitorRightsInfo } from '../src/consent/visitor-rights-info';
 
 const ID = '1F65FB944AFA1C05-25FBFAF16BF6E758';
 const jar = (cookies: string): CookieJar => ({ get: () => cookies, set: () => undefined });

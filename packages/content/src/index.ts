@@ -6,5 +6,5 @@ export * from './guide.js';
 export * from './forecast.js';
 export * from './search.js';
 export * from './publication.js';
-export * from './form-limits.js';
+export * from './site-limits.js';
 export * from './seed/index.js';

@@ -3,7 +3,7 @@
  * address, or a short phrase such as the data-protection officer's office). The site's cookie
  * settings show it beside the visitor's id; unset, they name the data-protection officer.
  */
-export const PRIVACY_CONTACT_MAX_CHARS = 200;
+import { PRIVACY_CONTACT_MAX_CHARS } from '@mesura/content';
 
 export function parsePrivacyContact(value: string | undefined): string | undefined {
   const contact = value?.trim();

@@ -4,10 +4,8 @@
  * a copy or an erasure. The contact is the server's `MESURA_PRIVACY_CONTACT`, passed in
  * `window.mesuraConfig.privacyContact`; without it the text names the data-protection officer.
  */
+import { PRIVACY_CONTACT_MAX_CHARS } from '@mesura/content';
 import { storedVisitorId, type CookieJar } from '@mesura/identity';
-
-/** Longest contact shown: an address or a short phrase, never a paragraph. */
-export const PRIVACY_CONTACT_MAX_CHARS = 200;
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 export type PrivacyContact = { kind: 'email'; address: string } | { kind: 'text'; text: string } | { kind: 'default' };
