@@ -8,7 +8,7 @@ export const AUTH_STATE_LOGGED_OUT = 2;
 
 export type AuthState = typeof AUTH_STATE_UNKNOWN | typeof AUTH_STATE_AUTHENTICATED | typeof AUTH_STATE_LOGGED_OUT;
 
-export function isAuthState(value: unknown): value is AuthState {
+function isAuthState(value: unknown): value is AuthState {
   return value === AUTH_STATE_UNKNOWN || value === AUTH_STATE_AUTHENTICATED || value === AUTH_STATE_LOGGED_OUT;
 }
 

@@ -14,8 +14,8 @@ import { setDataMember } from './data-member.js';
 import { decoded, rejected, type DecodeResult } from './decode-result.js';
 import { duplicateHeartbeatKey, tooManyHeartbeatMetaEntries } from './heartbeat-errors.js';
 import type { HeartbeatFieldGroup } from './heartbeat-fields.js';
-import { authStateOf } from './auth-state.js';
-import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat, type HeartbeatAuthState } from './heartbeat-params.js';
+import { authStateOf, type AuthState } from './auth-state.js';
+import { CUSTOMER_ID_KEY_PREFIX, META_KEY_PREFIX, type Heartbeat } from './heartbeat-params.js';
 import { FIELD_PLACES, FIELD_RULES, readField, readLong, readText, Refusal } from './heartbeat-values.js';
 import { MAX_HEARTBEAT_META_ENTRIES, storedQueryEntries } from './stored-text-limits.js';
 import { GDPR_CONSENT_PARAM, GDPR_PARAM, readTcfSignal } from './tcf-signal.js';
@@ -145,7 +145,7 @@ function readMeta(pairs: readonly [string, string][]): Record<string, string> {
  * prototype, and the copy of the record kept only its own members).
  */
 function readCustomerIds(sent: SentPairs): Heartbeat['customerIds'] {
-  let ids: Record<string, { id: string; authState: HeartbeatAuthState }> | undefined;
+  let ids: Record<string, { id: string; authState: AuthState }> | undefined;
   for (const key of sent.customerIdKeys) {
     const match = CUSTOMER_ID_KEY.exec(key);
     if (match?.[2] !== 'id' || match[1] === undefined) continue;

@@ -37,9 +37,6 @@ export type HeartbeatEventType =
 /** `s:asset:type`: the main content, or an ad. */
 export type HeartbeatAssetType = 'main' | 'ad';
 
-/** Customer id states of §3: unknown 0, authenticated 1, logged out 2 (auth-state.ts). */
-export type HeartbeatAuthState = AuthState;
-
 export interface HeartbeatAd {
   /** `s:asset:ad_id`. */
   id: string;
@@ -102,7 +99,7 @@ export interface Heartbeat {
    * `s:cuser:…`, by integration code. An entry with an empty code or id is not written; an
    * authState other than 1 or 2 is written 0 (unknown).
    */
-  customerIds?: Readonly<Record<string, { id: string; authState?: HeartbeatAuthState }>>;
+  customerIds?: Readonly<Record<string, { id: string; authState?: AuthState }>>;
   serviceProvider: {
     /** `s:sp:ovp`. */
     ovp?: string;

@@ -25,7 +25,7 @@ export { VISITOR_ID_BYTES, formatVisitorId, isVisitorId } from './visitor-id-for
 export { ID_SYNC_DATA_MAX_LENGTH, ID_SYNC_MESSAGES, ID_SYNC_PATH } from './id-sync.js';
 
 // Customer ids' auth states (§3, §9), on beacons, heartbeats and delivery requests.
-export { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN, authStateOf, isAuthState, type AuthState } from './auth-state.js';
+export { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN, authStateOf, type AuthState } from './auth-state.js';
 
 // Media heartbeats, their cadence and the media settings file (wire-formats §2).
 export { encodeHeartbeatQuery, heartbeatEntries, heartbeatUrl } from './heartbeat-params.js';
@@ -99,7 +99,6 @@ export type {
   Heartbeat,
   HeartbeatAd,
   HeartbeatAssetType,
-  HeartbeatAuthState,
   HeartbeatChapter,
   HeartbeatEventType,
   HeartbeatQoS,
