@@ -6,6 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_AUDIT_MAX_ENTRIES } from '../src/auth/account-audit-request.js';
+import { sessionOf } from './helpers/account-session.js';
 import { TEST_PASSWORD, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const ORIGIN = 'http://localhost:8080';
@@ -76,7 +77,8 @@ describe('GET /api/accounts/audit', () => {
 
   it('pages by cursor without skipping or repeating entries of one millisecond', async () => {
     t = await startTestServer({}, () => FIXED_NOW_MS);
-    const admin = await t.authHeaders('admin');
+    // Users are made from a session, never by a token.
+    const admin = (await sessionOf(t.server, 'admin')).headers;
     for (const name of ['u1', 'u2', 'u3', 'u4', 'u5']) {
       const made = await call({ method: 'POST', url: '/api/users', headers: admin, payload: { email: `${name}@example.cat`, password: TEST_PASSWORD, role: 'analyst' } });
       expect(made.statusCode).toBe(201);

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD_FILE } from '../src/auth/first-admin.js';
 import { MIN_PASSWORD_CHARS } from '@mesura/content';
+import { sessionOf } from './helpers/account-session.js';
 import { TEST_PASSWORD, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const ORIGIN = 'http://localhost:8080';
@@ -65,7 +66,8 @@ describe('password change', () => {
 describe('API tokens', () => {
   it('are made with a role never above the owner\'s, shown once, listed without secret, and revoked by their owner', async () => {
     t = await startTestServer();
-    const editor = await t.authHeaders('editor');
+    // Tokens are made and revoked from a session (the console), never by a token.
+    const editor = (await sessionOf(t.server, 'editor')).headers;
     const create = (payload: object) => call({ method: 'POST', url: '/api/me/tokens', headers: editor, payload });
     const above = await create({ name: 'too strong', role: 'admin' });
     expect(above.statusCode).toBe(403);
@@ -86,7 +88,7 @@ describe('API tokens', () => {
 
   it('act with the lower of their role and their owner\'s current one, and stop when the owner is deleted', async () => {
     t = await startTestServer();
-    const admin = await t.authHeaders('admin');
+    const admin = (await sessionOf(t.server, 'admin')).headers;
     const made = await call({ method: 'POST', url: '/api/users', headers: admin, payload: { email: 'pau@example.cat', password: TEST_PASSWORD, role: 'editor' } });
     expect(made.statusCode).toBe(201);
     const pau = made.json();
@@ -105,7 +107,7 @@ describe('API tokens', () => {
 describe('users (admins only)', () => {
   it('are listed without password hashes, made with a valid email, role and password, and not twice', async () => {
     t = await startTestServer();
-    const admin = await t.authHeaders('admin');
+    const admin = (await sessionOf(t.server, 'admin')).headers;
     const add = (payload: object) => call({ method: 'POST', url: '/api/users', headers: admin, payload });
     for (const bad of [{ email: 'not-an-email', password: TEST_PASSWORD, role: 'analyst' }, { email: 'a@b.cat', password: 'short', role: 'analyst' }, { email: 'a@b.cat', password: TEST_PASSWORD, role: 'owner' }]) {
       const response = await add(bad);

@@ -2,7 +2,8 @@
  * The one guard in front of every route: reads the access the route declares
  * (`config.access`, DEFAULT_ACCESS when none), and for anything but 'public' needs a session
  * cookie or an API token (401), the role (403), an own Origin on cookie-authenticated changes
- * (403), and a changed first password (403) except on the routes that let the user change it.
+ * (403), a changed first password (403) except on the routes that let the user change it, and a
+ * session on the routes that change accounts (403 to a token).
  */
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
@@ -17,6 +18,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers a user who must still change their first password (GET /api/me, the change itself, sign-out). */
     passwordChangeAllowed?: boolean;
+    /**
+     * Only a signed-in session may call the route, never an API token: making or revoking tokens
+     * and changing passwords, roles or users. A token that could make tokens could make itself
+     * one above its own role; one that could change users could make itself an admin.
+     */
+    sessionOnly?: boolean;
   }
 }
 
@@ -70,6 +77,9 @@ async function guard(context: AuthContext, request: FastifyRequest): Promise<voi
   }
   if (authenticated.user.mustChangePassword && !config.passwordChangeAllowed) {
     throw new HttpError(ERRORS.passwordChangeRequired, 'change the first password first (POST /api/me/password)');
+  }
+  if (config.sessionOnly && principal.via !== 'session') {
+    throw new HttpError(ERRORS.forbidden, 'only a signed-in session may do this, not an API token: sign in to the console');
   }
   if (!roleAllows(principal.role, access)) throw new HttpError(ERRORS.forbidden, `this needs the ${access} role; you have ${principal.role}`);
   request.principal = principal;

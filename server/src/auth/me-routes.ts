@@ -11,12 +11,13 @@ import { changeOwnPassword } from './users.js';
 
 export async function meRoutes(app: FastifyInstance, context: AuthContext): Promise<void> {
   const signedIn = { access: 'analyst', passwordChangeAllowed: true } as const;
+  const tokenChange = { access: 'analyst', sessionOnly: true } as const;
   app.get('/api/me', { config: signedIn }, async (request) => {
     const { user } = authenticatedOf(request);
     // The role the caller acts with now: a token's may be below its owner's.
     return { id: user.id, email: user.email, role: request.principal?.role ?? user.role, mustChangePassword: user.mustChangePassword };
   });
-  app.post('/api/me/password', { config: signedIn }, async (request, reply) => {
+  app.post('/api/me/password', { config: { ...signedIn, sessionOnly: true } }, async (request, reply) => {
     const { user, sessionSecretHash } = authenticatedOf(request);
     await changeOwnPassword(context, user, objectBody(request.body), sessionSecretHash);
     return reply.code(204).send();
@@ -26,11 +27,11 @@ export async function meRoutes(app: FastifyInstance, context: AuthContext): Prom
     const { user } = authenticatedOf(request);
     return { tokens: (await context.store.tokensOf(user.id)).map(tokenView) };
   });
-  app.post('/api/me/tokens', { config: { access: 'analyst' } }, async (request, reply) => {
+  app.post('/api/me/tokens', { config: tokenChange }, async (request, reply) => {
     const { user } = authenticatedOf(request);
     return reply.code(201).send(await createToken(context, user, objectBody(request.body)));
   });
-  app.delete<{ Params: { id: string } }>('/api/me/tokens/:id', { config: { access: 'analyst' } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/me/tokens/:id', { config: tokenChange }, async (request, reply) => {
     const { user } = authenticatedOf(request);
     await revokeToken(context, user, request.params.id);
     return reply.code(204).send();
