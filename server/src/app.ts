@@ -30,6 +30,7 @@ import { contentRoutes } from './content/content-routes.js';
 import { visitorRoutes } from './visitors/visitor-routes.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
+import { createMailer } from './mail/mailer.js';
 import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
@@ -77,6 +78,8 @@ export interface ServerOptions {
   now?: () => number;
   /** Timers of the activity catalog's poll of a shared metadata store (tests fire them). Default the process's. */
   catalogTimers?: CatalogTimers;
+  /** Where the log's JSON lines go (the fuzz suite reads them). Default standard output. */
+  logStream?: { write(line: string): void };
 }
 
 /** The two hot-path handlers, on node:http; set once the intake is open. */
@@ -91,7 +94,7 @@ interface Collectors {
 export const SHUTDOWN_GRACE_MS = 2000;
 
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
-  const { now = Date.now, catalogTimers } = options;
+  const { now = Date.now, catalogTimers, logStream } = options;
   // MESURA_ROLE (config.ts SERVER_ROLES): a collector serves no console, an API node no measurement endpoints.
   const collectsEvents = config.role !== 'api';
   const servesConsole = config.role !== 'collector';
@@ -100,7 +103,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const backfill = createBackfill(ensureBackfillKey(config.dataDir), config.retentionDays);
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     logController: new LogController({ disableRequestLogging: true }),
     // The same hops as the collectors' client address, so request.ip agrees with it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -319,7 +322,9 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now, intake);
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
-  await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, timeZone: config.timeZone, now });
+  const mailer = createMailer(config, { now, log: app.log });
+  app.addHook('onClose', () => mailer.close());
+  await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, mailer, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
   // Definitions from the metadata store (the catalog); results from the events' engine. Over ClickHouse
   // a process that also collects (role all) drains what it acknowledged first; an API node has no log.
@@ -332,7 +337,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   await app.register(contentRoutes, { catalog: content, now });
   const visitors = await metadata.openVisitors();
   app.addHook('onClose', () => visitors.close());
-  await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', now });
+  await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', mailer, now });
   await app.register(tagLibraryRoutes, { sdkDir: config.sdkDir });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,

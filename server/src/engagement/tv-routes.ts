@@ -11,6 +11,7 @@ import { TV_EVENTS_KEEPALIVE_MS } from './engagement-limits.js';
 import type { AddressLimiter } from './request-guards.js';
 import { parseTvMedia } from './tv-media.js';
 import { TV_CODE_FORMAT, type TvMedia, type TvPairings } from './tv-pairings.js';
+import { EVENT_STREAM_HEADERS, answerHeadOfStream } from '../http/event-stream.js';
 
 const RECEIVER_TOKEN_FORMAT = /^[A-Za-z0-9_-]{24}$/;
 
@@ -52,12 +53,14 @@ export async function tvRoutes(app: FastifyInstance, deps: TvRouteDeps): Promise
     const code = codeOf(request);
     const token = (request.query as Record<string, unknown>).token;
     if (typeof token !== 'string' || !RECEIVER_TOKEN_FORMAT.test(token)) throw new HttpError(ERRORS.badQuery, 'token must be the receiver token of the pairing');
+    const head = answerHeadOfStream(request, reply);
+    if (head) return head;
     const raw = reply.raw;
     const send = (media: TvMedia) => raw.write(sse('cast', media));
     const stopListening = deps.pairings.listen(code, token, send);
     if (!stopListening) throw new HttpError(ERRORS.notFound, 'no TV pairing has that code and token (it may have expired)');
     reply.hijack();
-    raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    raw.writeHead(200, EVENT_STREAM_HEADERS);
     raw.write(sse('paired', { code, expiresAt: new Date(deps.pairings.expiresAt(code) ?? deps.now()).toISOString() }));
     // A cast moves the expiry later, so the check repeats with each keep-alive.
     const keepAlive = setInterval(() => {

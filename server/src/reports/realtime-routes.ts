@@ -15,6 +15,7 @@ import { sharedMeasure } from './realtime-shared-measure.js';
 import { measureRealtime, type LiveSources } from './realtime-snapshot.js';
 import { openRealtimeStream, SYSTEM_TIMERS } from './realtime-stream.js';
 import { RealtimeStreamSlots } from './realtime-stream-slots.js';
+import { EVENT_STREAM_HEADERS, answerHeadOfStream } from '../http/event-stream.js';
 
 export const REALTIME_STREAM_PATH = '/api/reports/realtime/stream';
 
@@ -53,12 +54,14 @@ export async function realtimeRoutes(app: FastifyInstance, deps: RealtimeRouteDe
   app.get(REALTIME_STREAM_PATH, { config: { access: 'analyst' } }, async (request, reply) => {
     const unknown = Object.keys(request.query as Record<string, unknown>)[0];
     if (unknown !== undefined) throw new HttpError(ERRORS.badQuery, `unknown parameter '${unknown}'; the stream takes none`);
+    const head = answerHeadOfStream(request, reply);
+    if (head) return head;
     const slot = slots.take(request.principal?.userId ?? '');
     if (slot === 'user') throw new HttpError(ERRORS.tooManyRequests, `at most ${REALTIME_MAX_STREAMS_PER_USER} live streams per user; close another console tab`);
     if (slot === 'total') throw new HttpError(ERRORS.tooManyRequests, `the server holds ${REALTIME_MAX_STREAMS} live streams already; retry later`);
     const raw = reply.raw;
     reply.hijack();
-    raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    raw.writeHead(200, EVENT_STREAM_HEADERS);
     const stream = openRealtimeStream({
       measure,
       write: (chunk) => raw.write(chunk),
