@@ -93,6 +93,9 @@ describe('API tokens', () => {
     expect(made.statusCode).toBe(201);
     const pau = made.json();
     const session = await signIn('pau@example.cat', TEST_PASSWORD);
+    // The password the admin chose is changed first.
+    const change = await call({ method: 'POST', url: '/api/me/password', headers: session, payload: { currentPassword: TEST_PASSWORD, newPassword: 'a new long password' } });
+    expect(change.statusCode).toBe(204);
     const { token } = (await call({ method: 'POST', url: '/api/me/tokens', headers: session, payload: { name: 'editor script' } })).json();
     const script = { authorization: `Bearer ${token}` };
     expect((await call({ url: '/api/me', headers: script })).json().role).toBe('editor');

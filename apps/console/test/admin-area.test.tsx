@@ -141,7 +141,7 @@ describe('Usuaris', () => {
     await type(password, 'una contrasenya prou llarga');
     await click(button("Crea l'usuari"));
     expect(api.createUser).toHaveBeenLastCalledWith({ email: 'marta@example.cat', password: 'una contrasenya prou llarga', role: 'editor' });
-    expect(container.querySelector('[role="status"]')?.textContent).toBe("S'ha creat marta@example.cat. Doneu-li la contrasenya inicial per un canal segur.");
+    expect(container.querySelector('[role="status"]')?.textContent).toBe("S'ha creat marta@example.cat. Doneu-li la contrasenya inicial per un canal segur: l'haurà de canviar en entrar.");
     expect(text()).toContain('marta@example.cat');
     expect(byId<HTMLInputElement>('new-user-password').value).toBe('');
   });

@@ -30,12 +30,15 @@ function checkedPassword(value: unknown): string {
   return value as string;
 }
 
-/** Adds a user; `actorId` null when the server itself does (the first admin). */
+/**
+ * Adds a user; `actorId` null when the server itself does (the first admin). A user an admin
+ * makes starts with a password the admin knows, so it must be changed at first sign-in.
+ */
 export async function addUser(
   deps: UserDeps,
   actorId: string | null,
   fields: { email: unknown; password: unknown; role: unknown },
-  mustChangePassword = false,
+  mustChangePassword = actorId !== null,
 ): Promise<UserRecord> {
   const email = parseEmail(fields.email);
   const role = parseRole(fields.role);
@@ -53,8 +56,15 @@ async function existingUser(deps: UserDeps, id: string): Promise<UserRecord> {
   return user;
 }
 
-/** An admin changes a user's role and/or password (a password set by someone else must be changed at next use). */
+/**
+ * An admin changes a user's role and/or password (a password set by someone else must be changed
+ * at next use). Not their own password: that needs the current one (changeOwnPassword), or a
+ * stolen session would keep the account for good.
+ */
 export async function updateUser(deps: UserDeps, actorId: string, id: string, body: Record<string, unknown>): Promise<UserRecord> {
+  if (body.password !== undefined && id === actorId) {
+    throw new HttpError(ERRORS.forbidden, 'change your own password with POST /api/me/password, which asks for the current one');
+  }
   const user = await existingUser(deps, id);
   const changes: UserChanges = {};
   if (body.role !== undefined) {
@@ -63,7 +73,7 @@ export async function updateUser(deps: UserDeps, actorId: string, id: string, bo
   }
   if (body.password !== undefined) {
     changes.passwordHash = await hashPassword(checkedPassword(body.password));
-    changes.mustChangePassword = id !== actorId;
+    changes.mustChangePassword = true;
   }
   if (Object.keys(changes).length === 0) throw badAccount('nothing to change: give role and/or password');
   await deps.store.updateUser(id, changes);

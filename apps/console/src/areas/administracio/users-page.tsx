@@ -42,7 +42,7 @@ export function UsersPage() {
 
       <section className="panel" aria-labelledby="new-user-heading">
         <h2 id="new-user-heading">Nou usuari</h2>
-        <NewUserForm onCreated={(user) => void changed(`S'ha creat ${user.email}. Doneu-li la contrasenya inicial per un canal segur.`)} />
+        <NewUserForm onCreated={(user) => void changed(`S'ha creat ${user.email}. Doneu-li la contrasenya inicial per un canal segur: l'haurà de canviar en entrar.`)} />
       </section>
 
       <section className="panel" aria-labelledby="users-heading" aria-busy={users.state.status === 'loading'}>
