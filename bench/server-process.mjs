@@ -17,14 +17,22 @@ export const BENCH_ADMIN_ENV = { MESURA_ADMIN_EMAIL: BENCH_ADMIN.email, MESURA_A
  */
 export const BENCH_LOAD_ENV = { MESURA_ADDRESS_MAX_REQUESTS_PER_S: '100000000' };
 
-/** `{authorization: 'Bearer …'}` of a new API token of the bench admin on the server at `port`. */
-export async function apiHeaders(port) {
+/**
+ * `{content-type, origin, cookie}` of a new session of the bench admin on the server at `port`:
+ * what making tokens and users needs (a token makes neither).
+ */
+export async function adminSessionHeaders(port) {
   const base = `http://127.0.0.1:${port}`;
   const json = { 'content-type': 'application/json', origin: base };
   const signIn = await fetch(`${base}/api/session`, { method: 'POST', headers: json, body: JSON.stringify(BENCH_ADMIN) });
   if (signIn.status !== 204) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0];
-  const made = await fetch(`${base}/api/me/tokens`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ name: 'bench' }) });
+  return { ...json, cookie: (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0] };
+}
+
+/** `{authorization: 'Bearer …'}` of a new API token of the bench admin on the server at `port`. */
+export async function apiHeaders(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const made = await fetch(`${base}/api/me/tokens`, { method: 'POST', headers: await adminSessionHeaders(port), body: JSON.stringify({ name: 'bench' }) });
   if (made.status !== 201) throw new Error(`making a token answered ${made.status}: ${await made.text()}`);
   return { authorization: `Bearer ${(await made.json()).token}` };
 }

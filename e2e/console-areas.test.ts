@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gotoMeasured, newVisitorPage } from './helpers/browser.js';
-import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
+import { E2E_ADMIN_ENV, addUserAsAdmin, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 // The console as an analyst finds it once `npm run demo` has filled it: every report of the
@@ -82,12 +82,7 @@ async function panelsAnswered(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  const created = await fetch(api('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(await apiHeaders(site.server)) },
-    body: JSON.stringify(ANALYST),
-  });
-  expect(created.status).toBe(201);
+  await addUserAsAdmin(site.server, ANALYST);
   await runDemo();
 }, DEMO_TIMEOUT_MS + 30_000);
 

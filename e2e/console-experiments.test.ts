@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoReady, newVisitorPage } from './helpers/browser.js';
-import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
+import { E2E_ADMIN_ENV, addUserAsAdmin } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 // An editor runs an A/B test from the console alone: creates it without code on an article of
@@ -45,12 +45,7 @@ async function leadArticlePath(): Promise<string> {
 }
 
 async function createEditor(): Promise<void> {
-  const made = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(await apiHeaders(site.server)) },
-    body: JSON.stringify({ ...EDITOR, role: 'editor' }),
-  });
-  expect(made.status).toBe(201);
+  await addUserAsAdmin(site.server, { ...EDITOR, role: 'editor' });
 }
 
 /** The editor's browser: a person who also accepted the site's cookies (a preview is the site's page, measured as any). */

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
-import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
+import { E2E_ADMIN_ENV, addUserAsAdmin, apiHeaders } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
@@ -28,10 +28,9 @@ let seeded: Definition;
 
 beforeAll(async () => {
   const admin = { 'content-type': 'application/json', ...(await apiHeaders(site.server)) };
-  const created = await fetch(`${site.server.baseUrl}/api/users`, { method: 'POST', headers: admin, body: JSON.stringify(EDITOR) });
-  expect(created.status, await created.text()).toBe(201);
+  await addUserAsAdmin(site.server, EDITOR);
   const json = { 'content-type': 'application/json', origin: site.server.baseUrl };
-  const signIn = await fetch(`${site.server.baseUrl}/api/session`, { method: 'POST', headers: json, body: JSON.stringify(EDITOR) });
+  const signIn = await fetch(`${site.server.baseUrl}/api/session`, { method: 'POST', headers: json, body: JSON.stringify({ email: EDITOR.email, password: EDITOR.password }) });
   expect(signIn.status).toBe(204);
   // The console's way: the session cookie, and an Origin of the server's own.
   editorHeaders = { ...json, cookie: (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0]! };

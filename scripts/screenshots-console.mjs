@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BENCH_ADMIN, apiHeaders } from '../bench/server-process.mjs';
+import { BENCH_ADMIN, adminSessionHeaders } from '../bench/server-process.mjs';
 import { siteActivities } from '../server/dist/decide/site-activities.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,7 +43,8 @@ export async function fillWithDemo(port, dataDir) {
 }
 
 async function makeTeam(base) {
-  const headers = { 'content-type': 'application/json', ...(await apiHeaders(Number(new URL(base).port))) };
+  // Users are made from a session, as in the console: a token changes no user.
+  const headers = await adminSessionHeaders(Number(new URL(base).port));
   for (const user of TEAM) {
     const made = await fetch(`${base}/api/users`, { method: 'POST', headers, body: JSON.stringify(user) });
     if (made.status !== 201 && made.status !== 409) throw new Error(`making ${user.email} answered ${made.status}: ${await made.text()}`);

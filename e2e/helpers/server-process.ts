@@ -105,6 +105,29 @@ export function apiHeaders(server: { baseUrl: string }): Promise<Record<string, 
   return headers;
 }
 
+/** `{content-type, origin, cookie}` of a new session of `user`, as the console holds it. */
+async function sessionHeaders(baseUrl: string, user: { email: string; password: string }): Promise<Record<string, string>> {
+  const json = { 'content-type': 'application/json', origin: baseUrl };
+  const signIn = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: user.password }) });
+  if (signIn.status !== 204) throw new Error(`sign-in of ${user.email} answered ${signIn.status}: ${await signIn.text()}`);
+  return { ...json, cookie: (signIn.headers.get('set-cookie') ?? '').split(';', 1)[0]! };
+}
+
+/**
+ * Makes a user as an admin does in the console, from the e2e admin's session (a token changes no
+ * user), and has the user replace the initial password the admin chose, as the console asks at
+ * first sign-in: afterwards `user.password` signs in with nothing left to change.
+ */
+export async function addUserAsAdmin(server: { baseUrl: string }, user: { email: string; password: string; role: string }): Promise<void> {
+  const initial = `${user.password}-inicial`;
+  const admin = await sessionHeaders(server.baseUrl, E2E_ADMIN);
+  const made = await fetch(`${server.baseUrl}/api/users`, { method: 'POST', headers: admin, body: JSON.stringify({ ...user, password: initial }) });
+  if (made.status !== 201) throw new Error(`making ${user.email} answered ${made.status}: ${await made.text()}`);
+  const own = await sessionHeaders(server.baseUrl, { email: user.email, password: initial });
+  const changed = await fetch(`${server.baseUrl}/api/me/password`, { method: 'POST', headers: own, body: JSON.stringify({ currentPassword: initial, newPassword: user.password }) });
+  if (changed.status !== 204) throw new Error(`changing the initial password of ${user.email} answered ${changed.status}: ${await changed.text()}`);
+}
+
 async function makeApiHeaders(baseUrl: string): Promise<Record<string, string>> {
   const json = { 'content-type': 'application/json', origin: baseUrl };
   const signIn = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: json, body: JSON.stringify(E2E_ADMIN) });
