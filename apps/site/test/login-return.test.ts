@@ -12,6 +12,13 @@ describe('the page to go back to after signing in', () => {
     }
   });
 
+  it('is never another site once dot segments and empty segments are resolved', () => {
+    // Each resolves, on this origin, to a path that starts with '//': given to location.assign, another host.
+    for (const offSite of ['/x/..//evil.example/', '/x/%2e%2e//evil.example/', '/.//evil.example/', '/x/%2E%2E//evil.example/', '/x\\..\\\\evil.example/', '/a/b/../..//evil.example/?q=1']) {
+      expect(safeReturnPath(offSite), JSON.stringify(offSite)).toBe('/');
+    }
+  });
+
   it('keeps the query and fragment of a page of the site', () => {
     expect(safeReturnPath('/cercador/?q=llei#resultats')).toBe('/cercador/?q=llei#resultats');
   });

@@ -75,6 +75,13 @@ export {
 export { GDPR_CONSENT_PARAM, GDPR_PARAM, MAX_TC_STRING_CHARS, readTcfSignal, tcfSignalParams } from './tcf-signal.js';
 export type { TcfSignal } from './tcf-signal.js';
 
+// "Go back to" parameters of the site's and the console's sign-in pages: a path of this origin or nothing.
+export { sameOriginPath } from './return-path.js';
+
+// Every CSV Mesura writes (the event export, the console's reports): RFC 4180, formulas neutralised.
+export { csvCell, csvRow } from './csv.js';
+export type { CsvValue } from './csv.js';
+
 // Limits and reasons, so that callers and tests name them rather than repeat them.
 export * as limits from './constants.js';
 export * as reasons from './errors.js';

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
+import { csvRow } from '@mesura/protocol';
 import type { FastifyInstance } from 'fastify';
 import { encodeExportCursor } from '../store/export-cursor.js';
 import type { ExportQuery, ExportedHit, ReportStore } from '../store/store.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { parseExportQuery, parsePageViewsQuery, type ExportFormat } from './report-query.js';
-import { csvLine } from './csv.js';
 
 /** `GET /api/reports/pageviews` and `GET /api/export/events`. */
 export interface ReportDeps {
@@ -54,6 +54,9 @@ function nextPageUrl(query: Record<string, string>, token: string): string {
   return `/api/export/events?${params.toString()}`;
 }
 
+/** RFC 4180's record separator. */
+const CSV_LINE_END = '\r\n';
+
 /** Streams the export without holding it in memory: a JSON array, or CSV with a header line. */
 async function* serialise(
   chunks: AsyncIterable<ExportedHit[]>,
@@ -61,8 +64,9 @@ async function* serialise(
   format: ExportFormat,
 ): AsyncGenerator<string> {
   if (format === 'csv') {
-    yield csvLine(columns);
-    for await (const rows of chunks) yield rows.map((row) => csvLine(columns.map((c) => row[c]))).join('');
+    // csvRow neutralises text a spreadsheet would run as a formula: page names and URLs are the visitors' to write.
+    yield csvRow(columns) + CSV_LINE_END;
+    for await (const rows of chunks) yield rows.map((row) => csvRow(columns.map((c) => row[c])) + CSV_LINE_END).join('');
     return;
   }
   let first = true;

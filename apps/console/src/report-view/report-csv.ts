@@ -1,20 +1,16 @@
 /**
  * The CSV of what a report shows: the table's rows and columns (the comparison's included when
  * shown) and the totals, and never a row hidden by the minimum cohort (a CSV of aggregates must not carry what
- * the screen hides). Numbers unformatted (a change as a percentage, 12.5 for +12,5 %), RFC 4180
- * quoting, a byte-order mark so that spreadsheets read accents.
+ * the screen hides). Numbers unformatted (a change as a percentage, 12.5 for +12,5 %), cells as
+ * csvRow of @mesura/protocol writes them (RFC 4180, a label that starts like a formula neutralised),
+ * a byte-order mark so that spreadsheets read accents.
  */
-import type { ReportAnswer } from '@mesura/protocol';
+import { csvRow, type ReportAnswer } from '@mesura/protocol';
 import { columnValue, reportColumns, TOTAL_LABEL, type ValueCells } from './report-columns';
 
 const BOM = '\uFEFF';
 /** Decimal places kept for a change in percent (float noise such as 12.499999999 beyond). */
 const CHANGE_PERCENT_DECIMALS = 2;
-
-function cell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 function percentOf(change: number | null): number | null {
   if (change === null) return null;
@@ -25,9 +21,9 @@ function percentOf(change: number | null): number | null {
 export function reportCsv(answer: ReportAnswer): string {
   const columns = reportColumns(answer);
   const header = [answer.dimension.label, ...columns.map((c) => (c.kind === 'change' ? `${c.heading} (%)` : c.heading))];
-  const lines = [header.map(cell).join(',')];
+  const lines = [csvRow(header)];
   const line = (label: string, cells: ValueCells) =>
-    [label, ...columns.map((c) => (c.kind === 'change' ? percentOf(columnValue(c, cells)) : columnValue(c, cells)))].map(cell).join(',');
+    csvRow([label, ...columns.map((c) => (c.kind === 'change' ? percentOf(columnValue(c, cells)) : columnValue(c, cells)))]);
   for (const row of answer.rows) if (!row.hidden) lines.push(line(row.label, row));
   if (!answer.totals.hidden) lines.push(line(TOTAL_LABEL, answer.totals));
   return `${BOM}${lines.join('\r\n')}\r\n`;

@@ -4,6 +4,7 @@
  * API. The session itself is an HttpOnly cookie no script can read.
  */
 import { LOGIN_COOKIE_LOGGED_IN_KEY, LOGIN_COOKIE_NAME } from '@mesura/datalayer';
+import { sameOriginPath } from '@mesura/protocol';
 
 /** The signed-in visitor's public id, from a `document.cookie` string; undefined when signed out. */
 export function signedInVisitorId(cookies: string): string | undefined {
@@ -47,25 +48,23 @@ export const visitorApi = {
 /** The sign-in page; `?torna=` names the page to go back to afterwards. */
 export const LOGIN_PATH = '/entrar/';
 
-/** Any origin does: only whether a path stays on it matters. */
-const SAME_SITE_BASE = 'https://site.invalid';
-
 const isLoginPage = (pathname: string) => pathname === LOGIN_PATH || pathname === LOGIN_PATH.slice(0, -1);
 
 /**
- * A same-site path to go back to after signing in (`?torna=`); anything else is the home page.
- * Never the sign-in page itself: a visitor sent back there would see the forms again, as if signing
- * in had failed. A sign-in page's own `torna` (the header's "Entra" followed from that page) is
- * where they meant to go.
+ * A same-site path to go back to after signing in (`?torna=`), as sameOriginPath of
+ * @mesura/protocol reads it; anything else is the home page. Never the sign-in page itself: a
+ * visitor sent back there would see the forms again, as if signing in had failed. A sign-in page's
+ * own `torna` (the header's "Entra" followed from that page) is where they meant to go.
  */
 export function safeReturnPath(value: string | null): string {
-  if (value === null || !value.startsWith('/')) return '/';
-  // Resolved as the browser will resolve it: it drops tabs and newlines and reads a backslash as '/', so
-  // "/<tab>/elsewhere.example" is another site even though it starts with a single '/'.
-  const url = new URL(value, SAME_SITE_BASE);
-  if (url.origin !== SAME_SITE_BASE) return '/';
-  return isLoginPage(url.pathname) ? safeReturnPath(url.searchParams.get('torna')) : url.pathname + url.search + url.hash;
+  const path = sameOriginPath(value);
+  if (path === undefined) return '/';
+  const url = new URL(path, SAME_SITE_BASE);
+  return isLoginPage(url.pathname) ? safeReturnPath(url.searchParams.get('torna')) : path;
 }
+
+/** Reads the sign-in page's own `torna` out of a path; any origin does. */
+const SAME_SITE_BASE = 'https://site.invalid';
 
 /** The sign-in page's address from the page at `pathname` + `search`; on the sign-in page, itself. */
 export function loginPath(pathname: string, search: string): string {
