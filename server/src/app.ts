@@ -110,7 +110,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     bodyLimit: config.maxBodyBytes,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
-      createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers) }, (request, response) => {
+      createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers), onDefect: (error) => app.log.error({ err: error }, 'handling a request failed') }, (request, response) => {
         applySecurityHeaders(response, headers);
         const url = request.url ?? '';
         if (!collectsEvents) return handle(request, response);

@@ -32,6 +32,8 @@ describe('the backfill key', () => {
     expect(backfill.receivedAt({ [RECEIVED_AT_HEADER]: String(NOW - DAY_MS) }, NOW)).toBe(NOW);
     expect(backfill.receivedAt(keyed(String(NOW - DAY_MS), 'x'.repeat(43)), NOW)).toBe(NOW);
     expect(backfill.receivedAt(keyed(String(NOW - DAY_MS), 'short'), NOW)).toBe(NOW);
+    // Node reads header bytes as latin1: 43 characters, one past ASCII, are 44 bytes in UTF-8.
+    expect(backfill.trusted(keyed('1', `\u00e9${'k'.repeat(42)}`))).toBe(false);
     expect(backfill.trusted(keyed('1'))).toBe(true);
     expect(backfill.trusted({})).toBe(false);
     for (const bad of [String(NOW + 1), String(NOW - 30 * DAY_MS - 1), 'yesterday', '-5', '1e12']) {

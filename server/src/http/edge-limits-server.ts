@@ -3,6 +3,7 @@ import { createAddressRateLimit, type AddressRateLimitOptions } from './address-
 import { guardConnections } from './connection-guard.js';
 import { httpServerOptions, type EdgeLimits } from './edge-limits.js';
 import { fitToOpenFiles, softOpenFileLimit } from './edge-limits-open-files.js';
+import { failSafe } from './request-failure.js';
 
 export interface EdgeServerOptions {
   limits: EdgeLimits;
@@ -11,11 +12,14 @@ export interface EdgeServerOptions {
   now: () => number;
   /** Requests the per-address rate does not apply to (the operator's backfill, ingest/backfill-key.ts). */
   exempt?: (request: IncomingMessage) => boolean;
+  /** Told of an error no handler answered (a defect): the request itself gets a 500 (http/request-failure.ts). */
+  onDefect: (error: unknown) => void;
 }
 
 /**
  * The node:http server every request goes through, with the edge's limits: timeouts, the
- * connection caps, and the per-address request rate checked before `listener` sees a request.
+ * connection caps, and the per-address request rate checked before `listener` sees a request;
+ * whatever the handling throws is answered, never left to end the process.
  */
 export function createEdgeServer(options: EdgeServerOptions, listener: RequestListener): Server {
   const overRate = createAddressRateLimit({
@@ -23,10 +27,11 @@ export function createEdgeServer(options: EdgeServerOptions, listener: RequestLi
     trustProxy: options.trustProxy,
     now: options.now,
   });
-  const server = createServer(httpServerOptions(options.limits), (request, response) => {
+  const handle = failSafe((request, response) => {
     if (!options.exempt?.(request) && overRate(request, response)) return;
-    listener(request, response);
-  });
+    return listener(request, response);
+  }, options.onDefect);
+  const server = createServer(httpServerOptions(options.limits), handle);
   guardConnections(server, fitToOpenFiles(options.limits, softOpenFileLimit()));
   return server;
 }

@@ -10,9 +10,9 @@
  * A backfilled request is exempt from the per-address request rate (all of a backfill comes from
  * one address), not from validation, consent checks or the per-visitor rate.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ensureDataKeyFile } from '../data-key-file.js';
+import { secretsEqual } from '../digest-equal.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 
 export const BACKFILL_KEY_FILE = 'backfill.key';
@@ -39,11 +39,9 @@ export interface Backfill {
 /** `retentionDays`: how far back a backfill may go (older rows would be deleted at once). */
 export function createBackfill(key: string, retentionDays: number): Backfill {
   const maxAgeMs = retentionDays * DAY_MS;
-  const expected = Buffer.from(key);
   const trusted = (headers: IncomingHttpHeaders): boolean => {
     const given = headers[BACKFILL_KEY_HEADER];
-    if (typeof given !== 'string' || given.length !== key.length) return false;
-    return timingSafeEqual(Buffer.from(given), expected);
+    return typeof given === 'string' && secretsEqual(given, key);
   };
   return {
     trusted,
