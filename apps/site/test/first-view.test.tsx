@@ -46,6 +46,16 @@ describe("the server's first view of a page", () => {
     }
   });
 
+  it("is the not-found page, not an empty one, for a path whose id the content API refuses as malformed", async () => {
+    // The content API answers 400 to a slug outside its format (server/src/content/content-routes.ts).
+    const refusing = async (path: string) => (/%20|%3C/.test(path) ? new Response('{"code":"MESURA_ERR_BAD_QUERY"}', { status: 400 }) : fetchContent(path));
+    for (const path of ['/tema/a%20b/', '/video/a%20b/', '/autors/%3Cx%3E/', '/noticies/a%20b/']) {
+      const view = await renderFirstView(ORIGIN + path, refusing);
+      expect(view.notFound, path).toBe(true);
+      expect(view.title, path).toBe('Pàgina no trobada — Mesura.cat');
+    }
+  });
+
   it("answers an article under another slug with a permanent redirect to its canonical path, without a warning", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/?font=portada`, fetchContent);

@@ -16,10 +16,13 @@ export function setContentFetcher(replacement: ContentFetcher): void {
   fetcher = replacement;
 }
 
-/** The API's answer for `path`; undefined when it answers 404 (an unknown id: a not-found page). */
+/**
+ * The API's answer for `path`; undefined when it answers 404 (an unknown id) or 400 (an id outside
+ * the API's format, e.g. a space in a slug, which no page has either): both show the not-found page.
+ */
 export async function loadContent<T>(path: string): Promise<T | undefined> {
   const response = await fetcher(path);
-  if (response.status === 404) return undefined;
+  if (response.status === 404 || response.status === 400) return undefined;
   if (!response.ok) throw new Error(`The content API answered ${response.status} for ${path}.`);
   return (await response.json()) as T;
 }
