@@ -104,6 +104,35 @@ describe('edge limits on the listening server', () => {
     for (const { socket } of held) socket.destroy();
   });
 
+  it('at the connection cap, closes the connection waiting longest for its request head to answer a new one from another address', async () => {
+    const port = await listening({ ...SMALL_LIMITS, MESURA_HEADER_TIMEOUT_MS: '2000', MESURA_REQUEST_TIMEOUT_MS: '2000', MESURA_MAX_CONNECTIONS: '6' });
+    // Six slow-header connections from two addresses fill the cap, each under its address's cap.
+    const slow: OpenSocket[] = [];
+    for (const address of ['127.0.0.2', '127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3', '127.0.0.3']) {
+      const opened = await connect(port, address);
+      opened.socket.write('GET /healthz HTTP/1.1\r\n');
+      slow.push(opened);
+    }
+    const visitor = await connect(port, '127.0.0.4');
+    expect(await get(visitor.socket, '/healthz')).toMatch(/^HTTP\/1\.1 200/);
+    // The oldest went; the others still wait.
+    expect(await slow[0]!.closed).toBe('');
+    visitor.socket.destroy();
+    for (const { socket } of slow) socket.destroy();
+  });
+
+  it('at the connection cap, never cuts a request in progress: a new connection is refused then', async () => {
+    const port = await listening({ ...SMALL_LIMITS, MESURA_HEADER_TIMEOUT_MS: '2000', MESURA_REQUEST_TIMEOUT_MS: '2000', MESURA_MAX_CONNECTIONS: '3' });
+    // Three requests whose heads are in and whose bodies are still coming.
+    const uploading = await Promise.all([1, 2, 3].map(() => connect(port, '127.0.0.2')));
+    for (const { socket } of uploading) socket.write('POST /api/consent/choices HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const visitor = await connect(port, '127.0.0.4');
+    expect(await visitor.closed).toBe('');
+    for (const { socket } of uploading) expect(socket.destroyed).toBe(false);
+    for (const { socket } of uploading) socket.destroy();
+  });
+
   it('answers 429 with Retry-After once an address is over its request rate, and lets it through once time has passed', async () => {
     let clock = Date.UTC(2026, 10, 23, 9, 0);
     const port = await listening({ MESURA_ADDRESS_MAX_REQUESTS_PER_S: '2' }, () => clock);
