@@ -25,6 +25,12 @@ describe('signInFailureMessage', () => {
     expect(signInFailureMessage({ reason: 'rejected', status: 429, message: '' })).toMatch(/^Massa intents fallits\. Espereu una estona/);
   });
 
+  it('asks for a valid address when the server refuses the email as malformed', () => {
+    expect(signInFailureMessage({ reason: 'rejected', status: 400, message: 'email must be an address such as anna@example.cat', code: 'MESURA_ERR_BAD_ACCOUNT' })).toBe(
+      'Escriviu una adreça de correu electrònic vàlida, com anna@exemple.cat.',
+    );
+  });
+
   it('tells a server that cannot be reached from a refusal', () => {
     expect(signInFailureMessage({ reason: 'network' })).toMatch(/No s'ha pogut connectar/);
     expect(signInFailureMessage({ reason: 'server-error', status: 503 })).toMatch(/error 503/);
@@ -84,6 +90,9 @@ describe('tokenCreationFailureMessage', () => {
   it("words the server's limits in Catalan, with the server's numbers", () => {
     expect(tokenCreationFailureMessage({ reason: 'rejected', status: 400, message: 'name must be a text of 1 to 100 characters' })).toBe(
       "No s'ha pogut crear la clau. El nom pot tenir com a màxim 100 caràcters.",
+    );
+    expect(tokenCreationFailureMessage({ reason: 'rejected', status: 400, message: 'name must be a text of 1 to 100 characters, without control characters' })).toBe(
+      "No s'ha pogut crear la clau. El nom ha de tenir d'1 a 100 caràcters, sense salts de línia ni altres caràcters de control.",
     );
     expect(tokenCreationFailureMessage({ reason: 'rejected', status: 400, message: 'a user may hold at most 50 tokens; revoke one first' })).toBe(
       "No s'ha pogut crear la clau. Podeu tenir com a màxim 50 claus: revoqueu-ne una abans.",

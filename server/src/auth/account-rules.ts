@@ -7,8 +7,10 @@ import { ROLES, isRole, type Role } from './roles.js';
 export const MAX_TOKEN_NAME_LENGTH = 100;
 /** Tokens one user may hold at once: enough for every script, few enough to review. */
 export const MAX_TOKENS_PER_USER = 50;
-/** One `@` between non-empty parts without spaces: `admin@localhost` is an address too. */
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+$/;
+/** One `@` between non-empty parts without spaces or control characters: `admin@localhost` is an address too. */
+const EMAIL_FORMAT = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
+/** Control characters (line breaks, escapes) would break the console's lists and the audit's lines. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 export function badAccount(message: string): HttpError {
   return new HttpError(ERRORS.badAccount, message);
@@ -28,8 +30,8 @@ export function parseRole(value: unknown): Role {
 }
 
 export function parseTokenName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_TOKEN_NAME_LENGTH) {
-    throw badAccount(`name must be a text of 1 to ${MAX_TOKEN_NAME_LENGTH} characters`);
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_TOKEN_NAME_LENGTH || CONTROL_CHARACTER.test(value)) {
+    throw badAccount(`name must be a text of 1 to ${MAX_TOKEN_NAME_LENGTH} characters, without control characters`);
   }
   return value.trim();
 }

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { AccountStore, ApiTokenRecord, UserRecord } from '../store/account-store.js';
-import { MAX_TOKENS_PER_USER, badAccount, lowerRole, parseRole, parseTokenName } from './account-rules.js';
+import type { NewToken } from './account-requests.js';
+import { MAX_TOKENS_PER_USER, badAccount, lowerRole } from './account-rules.js';
 import { roleAllows, type Role } from './roles.js';
 import { API_TOKEN_PREFIX, newSecret, secretHash } from './secret.js';
 
@@ -33,10 +34,10 @@ export function tokenView(token: ApiTokenRecord): TokenView {
   };
 }
 
-/** A new token of `owner` from a `{name, role?}` body (role defaults to the owner's); its secret is in the answer once. */
-export async function createToken(deps: TokenDeps, owner: UserRecord, body: Record<string, unknown>): Promise<TokenView & { token: string }> {
-  const name = parseTokenName(body.name);
-  const role = body.role === undefined ? owner.role : parseRole(body.role);
+/** A new token of `owner` (its role defaults to the owner's); its secret is in the answer once. */
+export async function createToken(deps: TokenDeps, owner: UserRecord, request: NewToken): Promise<TokenView & { token: string }> {
+  const { name } = request;
+  const role = request.role ?? owner.role;
   if (!roleAllows(owner.role, role)) throw new HttpError(ERRORS.forbidden, `a token cannot have a role above its owner's (${owner.role})`);
   if ((await deps.store.tokensOf(owner.id)).length >= MAX_TOKENS_PER_USER) {
     throw badAccount(`a user may hold at most ${MAX_TOKENS_PER_USER} tokens; revoke one first`);

@@ -3,7 +3,7 @@
  * (`GET|POST /api/me/tokens`, `DELETE /api/me/tokens/:id`).
  */
 import type { FastifyInstance } from 'fastify';
-import { objectBody } from './account-rules.js';
+import { parseNewToken, parsePasswordChange, parseTokenId } from './account-requests.js';
 import { createToken, revokeToken, tokenView } from './api-tokens.js';
 import { authenticatedOf } from './auth-guard.js';
 import type { AuthContext } from './auth-context.js';
@@ -19,7 +19,7 @@ export async function meRoutes(app: FastifyInstance, context: AuthContext): Prom
   });
   app.post('/api/me/password', { config: { ...signedIn, sessionOnly: true } }, async (request, reply) => {
     const { user, sessionSecretHash } = authenticatedOf(request);
-    await changeOwnPassword(context, user, objectBody(request.body), sessionSecretHash);
+    await changeOwnPassword(context, user, parsePasswordChange(request.body), sessionSecretHash);
     return reply.code(204).send();
   });
 
@@ -29,11 +29,11 @@ export async function meRoutes(app: FastifyInstance, context: AuthContext): Prom
   });
   app.post('/api/me/tokens', { config: tokenChange }, async (request, reply) => {
     const { user } = authenticatedOf(request);
-    return reply.code(201).send(await createToken(context, user, objectBody(request.body)));
+    return reply.code(201).send(await createToken(context, user, parseNewToken(request.body)));
   });
   app.delete<{ Params: { id: string } }>('/api/me/tokens/:id', { config: tokenChange }, async (request, reply) => {
     const { user } = authenticatedOf(request);
-    await revokeToken(context, user, request.params.id);
+    await revokeToken(context, user, parseTokenId(request.params.id));
     return reply.code(204).send();
   });
 }

@@ -1,13 +1,12 @@
 /** `POST /api/session` (sign in: 204 + cookie) and `DELETE /api/session` (sign out: 204, cookie cleared). */
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
-import { objectBody } from './account-rules.js';
+import { parseSignIn } from './account-requests.js';
 import { authenticatedOf } from './auth-guard.js';
 import type { AuthContext } from './auth-context.js';
 import { originAllowed } from './origin-check.js';
-import { MAX_PASSWORD_LENGTH } from './password.js';
 import { clearedSessionCookie, sessionCookie } from './session-cookie.js';
-import { LOGIN_REFUSED_MESSAGE, TooManyAttemptsError, logIn, logOut } from './sessions.js';
+import { TooManyAttemptsError, logIn, logOut } from './sessions.js';
 
 export async function sessionRoutes(app: FastifyInstance, context: AuthContext): Promise<void> {
   app.post('/api/session', { config: { access: 'public' } }, async (request, reply) => {
@@ -17,13 +16,10 @@ export async function sessionRoutes(app: FastifyInstance, context: AuthContext):
     if (origin !== undefined && !originAllowed(origin, context.origins)) {
       throw new HttpError(ERRORS.forbidden, `sign-in from origin ${origin} is not allowed`);
     }
-    const body = objectBody(request.body);
-    const { email, password } = body;
-    if (typeof email !== 'string' || typeof password !== 'string' || password.length > MAX_PASSWORD_LENGTH) {
-      throw new HttpError(ERRORS.unauthenticated, LOGIN_REFUSED_MESSAGE);
-    }
+    // Checked before the throttle and the audit see it: a malformed attempt is no failed sign-in.
+    const { email, password } = parseSignIn(request.body);
     try {
-      const secret = await logIn(context, email.trim().toLowerCase(), password, request.ip);
+      const secret = await logIn(context, email, password, request.ip);
       return reply.code(204).header('Set-Cookie', sessionCookie(secret, context.secureCookies)).send();
     } catch (error) {
       if (error instanceof TooManyAttemptsError) reply.header('Retry-After', String(error.retryAfterS));

@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { AccountStore, UserChanges, UserRecord } from '../store/account-store.js';
-import { badAccount, parseEmail, parseRole, removesLastAdmin } from './account-rules.js';
-import { hashPassword, passwordProblem, verifyPassword } from './password.js';
+import { parseNewUser, type PasswordChange, type UserChange } from './account-requests.js';
+import { badAccount, removesLastAdmin } from './account-rules.js';
+import { hashPassword, verifyPassword } from './password.js';
 import type { Role } from './roles.js';
 
 export interface UserDeps {
@@ -24,25 +25,13 @@ export function userView(user: UserRecord): UserView {
   return { id: user.id, email: user.email, role: user.role, mustChangePassword: user.mustChangePassword, createdAt: new Date(user.createdAtMs).toISOString() };
 }
 
-function checkedPassword(value: unknown): string {
-  const problem = passwordProblem(value);
-  if (problem) throw badAccount(problem);
-  return value as string;
-}
-
 /**
- * Adds a user; `actorId` null when the server itself does (the first admin). A user an admin
- * makes starts with a password the admin knows, so it must be changed at first sign-in.
+ * Adds a user from `{email, password, role}`, checked here (account-requests.ts); `actorId` null
+ * when the server itself does (the first admin). A user an admin makes starts with a password
+ * the admin knows, so it must be changed at first sign-in.
  */
-export async function addUser(
-  deps: UserDeps,
-  actorId: string | null,
-  fields: { email: unknown; password: unknown; role: unknown },
-  mustChangePassword = actorId !== null,
-): Promise<UserRecord> {
-  const email = parseEmail(fields.email);
-  const role = parseRole(fields.role);
-  const password = checkedPassword(fields.password);
+export async function addUser(deps: UserDeps, actorId: string | null, fields: unknown, mustChangePassword = actorId !== null): Promise<UserRecord> {
+  const { email, password, role } = parseNewUser(fields);
   if (await deps.store.userByEmail(email)) throw badAccount(`a user with email ${email} exists already`);
   const user: UserRecord = { id: randomUUID(), email, role, passwordHash: await hashPassword(password), mustChangePassword, createdAtMs: deps.now() };
   await deps.store.insertUser(user);
@@ -61,21 +50,20 @@ async function existingUser(deps: UserDeps, id: string): Promise<UserRecord> {
  * at next use). Not their own password: that needs the current one (changeOwnPassword), or a
  * stolen session would keep the account for good.
  */
-export async function updateUser(deps: UserDeps, actorId: string, id: string, body: Record<string, unknown>): Promise<UserRecord> {
-  if (body.password !== undefined && id === actorId) {
+export async function updateUser(deps: UserDeps, actorId: string, id: string, change: UserChange): Promise<UserRecord> {
+  if (change.password !== undefined && id === actorId) {
     throw new HttpError(ERRORS.forbidden, 'change your own password with POST /api/me/password, which asks for the current one');
   }
   const user = await existingUser(deps, id);
   const changes: UserChanges = {};
-  if (body.role !== undefined) {
-    changes.role = parseRole(body.role);
+  if (change.role !== undefined) {
+    changes.role = change.role;
     if (removesLastAdmin(await deps.store.listUsers(), id, changes.role)) throw badAccount('the last admin cannot be demoted; make another admin first');
   }
-  if (body.password !== undefined) {
-    changes.passwordHash = await hashPassword(checkedPassword(body.password));
+  if (change.password !== undefined) {
+    changes.passwordHash = await hashPassword(change.password);
     changes.mustChangePassword = true;
   }
-  if (Object.keys(changes).length === 0) throw badAccount('nothing to change: give role and/or password');
   await deps.store.updateUser(id, changes);
   if (changes.passwordHash) await deps.store.deleteUserSessions(id);
   await deps.store.audit({ atMs: deps.now(), actorId, action: changes.role ? `user-role-${changes.role}` : 'user-password-set', subject: id });
@@ -90,11 +78,9 @@ export async function removeUser(deps: UserDeps, actorId: string, id: string): P
 }
 
 /** A user's own change: the current password proves it is them; every other session of theirs ends. */
-export async function changeOwnPassword(deps: UserDeps, user: UserRecord, body: Record<string, unknown>, keepSessionHash?: string): Promise<void> {
-  if (typeof body.currentPassword !== 'string' || !(await verifyPassword(body.currentPassword, user.passwordHash))) {
-    throw new HttpError(ERRORS.forbidden, 'the current password is wrong');
-  }
-  const passwordHash = await hashPassword(checkedPassword(body.newPassword));
+export async function changeOwnPassword(deps: UserDeps, user: UserRecord, change: PasswordChange, keepSessionHash?: string): Promise<void> {
+  if (!(await verifyPassword(change.currentPassword, user.passwordHash))) throw new HttpError(ERRORS.forbidden, 'the current password is wrong');
+  const passwordHash = await hashPassword(change.newPassword);
   await deps.store.updateUser(user.id, { passwordHash, mustChangePassword: false });
   await deps.store.deleteUserSessions(user.id, keepSessionHash);
   await deps.store.audit({ atMs: deps.now(), actorId: user.id, action: 'password-changed', subject: user.id });
