@@ -203,6 +203,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     now,
     backfill,
     previews,
+    consentPolicy: config.consentPolicy,
   });
   const { email: adminEmail, password: adminPassword } = config.firstAdmin;
   const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword, makesFirstAdmin: servesConsole };

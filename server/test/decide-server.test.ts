@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, parseDeliveryResponse, type Activity, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import { assignmentPoint, experienceAt } from '../src/decide/assignment.js';
 import { siteActivities } from '../src/decide/site-activities.js';
+import { PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
+import { tcString } from './helpers/tc-strings.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -300,5 +302,56 @@ describe('impressions, conversions and the activity report', () => {
     const response = await t.server.app.inject({ url: '/api/reports/activities/cap', headers: await t.authHeaders('analyst') });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('MESURA_ERR_NOT_FOUND');
+  });
+});
+
+describe('consent on delivery requests (gdpr, gdpr_consent), as on beacons', () => {
+  const REFUSING_ALL = tcString({ purposes: [], vendors: [] }, START);
+  const GRANTING = tcString({ purposes: [PURPOSE_STORE_ACCESS], vendors: [VENDOR_IDS.personalisation] }, START);
+  beforeEach(async () => {
+    // A cohort of one shows what one visitor left.
+    await t.dispose();
+    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+  });
+  const visitors = async (id: string) => {
+    const response = await t.server.app.inject({ url: `/api/reports/activities/${id}`, headers: await t.authHeaders('analyst') });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { totals: { visitors: number | null } }).totals.visitors ?? 0;
+  };
+
+  it('answers a refusing TC string with no offer and no ids, and stores nothing', async () => {
+    await put(activity({}));
+    const deviceId = `${'c'.repeat(32)}.1_0`;
+    const refused = await ask(request({ mbox: 'prova', deviceId, visitorId: 'mcgvid-1', params: { gdpr: '1', gdpr_consent: REFUSING_ALL } }));
+    expect(refused).toEqual({ sessionId: '', tntId: '', offers: [] });
+    // Nor is a click of that visitor a conversion.
+    expect(await ask(request({ mbox: 'prova', deviceId, params: { gdpr: '1', gdpr_consent: REFUSING_ALL, clickToken: 'prova.b' } }))).toEqual({ sessionId: '', tntId: '', offers: [] });
+    expect(await visitors('prova')).toBe(0);
+  });
+
+  it('answers a TC string without the personalisation vendor with no offer', async () => {
+    const analyticsOnly = tcString({ purposes: [PURPOSE_STORE_ACCESS], vendors: [VENDOR_IDS['web-analytics']] }, START);
+    expect((await ask(request({ params: { gdpr: '1', gdpr_consent: analyticsOnly } }))).offers).toEqual([]);
+    expect((await ask(request({ params: { gdpr: '1' } }))).offers).toEqual([]);
+  });
+
+  it('decides and records for a granting TC string, and where the GDPR does not apply', async () => {
+    await put(activity({}));
+    expect(await ask(request({ mbox: 'prova', deviceId: `${'d'.repeat(32)}.1_0`, params: { gdpr: '1', gdpr_consent: GRANTING } }))).toMatchObject({ tntId: `${'d'.repeat(32)}.1_0` });
+    expect((await ask(request({ params: { gdpr: '0' } }))).offers).toHaveLength(1);
+    expect(await visitors('prova')).toBe(1);
+  });
+
+  it('refuses a malformed gdpr with the reason', async () => {
+    const response = await t.server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request({ params: { gdpr: 'yes' } }))}`, headers: { 'user-agent': BROWSER_UA } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'malformed gdpr: expected 0 or 1' });
+  });
+
+  it('under MESURA_CONSENT_POLICY=strict answers a request without any signal with no offer', async () => {
+    await t.dispose();
+    t = await startTestServer({ MESURA_CONSENT_POLICY: 'strict', MESURA_MIN_COHORT: '1' }, () => clock);
+    expect(await ask(request())).toEqual({ sessionId: '', tntId: '', offers: [] });
+    expect((await ask(request({ params: { gdpr: '1', gdpr_consent: GRANTING } }))).offers).toHaveLength(1);
   });
 });

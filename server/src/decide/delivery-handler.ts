@@ -16,6 +16,8 @@ import { receivedAtOf, type Backfill } from '../ingest/backfill-key.js';
 import type { UserAgentFacts } from '../ingest/steps/user-agent.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { ActivityIndex } from './activity-index.js';
+import type { ConsentPolicy } from '../ingest/consent-check.js';
+import { createDeliveryConsentCheck, type DeliveryConsentCheck } from './delivery-consent.js';
 import { deliver, disabledNotice, type AnswerSettings } from './delivery.js';
 import { previewGrantOf } from './preview-decision.js';
 import type { PreviewTokens } from './preview-token.js';
@@ -41,6 +43,8 @@ export interface DeliveryHandlerDeps {
   backfill?: Backfill;
   /** Checks the preview tokens of page URLs (preview-token.ts). */
   previews: PreviewTokens;
+  /** MESURA_CONSENT_POLICY: what a request without any TCF signal gets (delivery-consent.ts). Default verify. */
+  consentPolicy?: ConsentPolicy;
 }
 
 export type DeliveryHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -48,11 +52,12 @@ export type DeliveryHandler = (request: IncomingMessage, response: ServerRespons
 export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandler {
   const settings = answerSettingsByClientCode(deps);
   const jsonHeaders = jsonHeadersByOrigin(deps.cors);
+  const consent = createDeliveryConsentCheck(deps.consentPolicy ?? 'verify');
   return (request, response) => {
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
     const headers = jsonHeaders(origin);
-    respond(request, deps, settings).then(
+    respond(request, deps, settings, consent).then(
       (body) => answer(response, 200, headers, body),
       (error: unknown) => {
         const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
@@ -87,7 +92,12 @@ function answerSettingsByClientCode(deps: DeliveryHandlerDeps): ReadonlyMap<stri
   return byCode;
 }
 
-async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, settingsByCode: ReadonlyMap<string, AnswerSettings>): Promise<string> {
+async function respond(
+  request: IncomingMessage,
+  deps: DeliveryHandlerDeps,
+  settingsByCode: ReadonlyMap<string, AnswerSettings>,
+  consent: DeliveryConsentCheck,
+): Promise<string> {
   if (request.method !== 'GET' && request.method !== 'POST') {
     throw new HttpError(ERRORS.methodNotAllowed, `${request.method} is not allowed here; ask for offers with GET or POST`);
   }
@@ -110,9 +120,12 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, sett
   // queryEntries: the pairs URLSearchParams gives, without its cost on this hot path.
   const decoded = decodeDeliveryParams(queryEntries(params));
   if (!decoded.ok) throw new HttpError(ERRORS.badDeliveryRequest, decoded.reason);
+  const nowMs = receivedAtOf(request, deps);
+  const checked = consent(decoded.value.params, nowMs);
+  if (!checked.ok) throw new HttpError(ERRORS.badDeliveryRequest, checked.reason);
   const preview = previewGrantOf(decoded.value.url, deps.previews, deps.now());
   const device = deps.classify(request.headers['user-agent']).deviceClass;
-  const delivered = deliver(deps.index(), decoded.value, { device, nowMs: receivedAtOf(request, deps), settings, preview });
+  const delivered = deliver(deps.index(), decoded.value, { device, nowMs, settings, preview, consentRefused: checked.refused });
   if (delivered.events.length > 0) {
     const written = deps.record(delivered.events);
     if (delivered.isConversion) await written;

@@ -1,10 +1,13 @@
 /**
  * One delivery request answered: ids, the decision or the click conversion, the wire response,
  * and the decision events to record; or, with delivery switched off, the `disabled` notice and
- * nothing else; or, for an editor's preview, the previewed experience and nothing recorded. No HTTP here (delivery-handler.ts) and no I/O: the caller writes the events.
+ * nothing else; or, for an editor's preview, the previewed experience and nothing recorded; or,
+ * when the request's consent refuses personalisation, nothing at all. No HTTP here
+ * (delivery-handler.ts) and no I/O: the caller writes the events.
  */
 import { randomUUID } from 'node:crypto';
 import type { DeliveryRequest, DeliveryResponse, DeviceClass } from '@mesura/protocol';
+import type { ConsentRefusal } from '../ingest/consent-check.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { ActivityIndex } from './activity-index.js';
 import { requestContext } from './audience.js';
@@ -59,9 +62,19 @@ export interface DeliveryContext {
   settings?: AnswerSettings;
   /** A verified preview token of the page (preview-decision.ts): its experience is shown, and nothing is recorded. */
   preview?: PreviewGrant | undefined;
+  /** Why the request's TCF signal refuses personalisation (delivery-consent.ts); undefined when it may be decided. */
+  consentRefused?: ConsentRefusal | undefined;
 }
 
-export function deliver(index: ActivityIndex, request: DeliveryRequest, { device, nowMs, settings = {}, preview }: DeliveryContext): Delivered {
+/**
+ * The answer to a request its consent refuses: no offer, and no session, device or edge host for
+ * the client to keep, so that neither a profile nor a cookie outlives the visitor's refusal.
+ */
+const REFUSED_BY_CONSENT: DeliveryResponse = { sessionId: '', tntId: '', offers: [] };
+
+export function deliver(index: ActivityIndex, request: DeliveryRequest, { device, nowMs, settings = {}, preview, consentRefused }: DeliveryContext): Delivered {
+  // Refused: nothing decided, given or recorded, a click or a preview included (checked before the ids are made).
+  if (consentRefused !== undefined) return { response: REFUSED_BY_CONSENT, events: [], isConversion: false };
   const ids = requestIds(request);
   // Keys in the wire's order: sessionId, tntId, edgeHost?, offers, disabled?.
   const base = { sessionId: ids.sessionId, tntId: ids.tntId, ...(settings.edgeHost !== undefined && { edgeHost: settings.edgeHost }) };

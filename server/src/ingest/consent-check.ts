@@ -51,6 +51,12 @@ export const HIT_CONSENT_NEEDS: Readonly<Record<HitType, ConsentNeed>> = {
   ad_start: { vendorId: VENDOR_IDS['video-analytics'], purposes: VENDOR_PURPOSES },
 };
 export const HEARTBEAT_CONSENT_NEED: ConsentNeed = { vendorId: VENDOR_IDS['video-analytics'], purposes: VENDOR_PURPOSES };
+/**
+ * A personalisation decision (delivery request) needs the personalisation vendor and purpose 1:
+ * it reads and gives the device and session ids the client keeps in cookies, and records an
+ * impression under the device id. The head snippet asks the same before it lets the client ask.
+ */
+export const DELIVERY_CONSENT_NEED: ConsentNeed = { vendorId: VENDOR_IDS.personalisation, purposes: VENDOR_PURPOSES };
 
 /** Whether a row with this signal may be stored, and its summary; `decode` reads a TC string. */
 export function checkConsent(
