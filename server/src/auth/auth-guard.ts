@@ -3,7 +3,8 @@
  * (`config.access`, DEFAULT_ACCESS when none), and for anything but 'public' needs a session
  * cookie or an API token (401), the role (403), an own Origin on cookie-authenticated changes
  * (403), a changed first password (403) except on the routes that let the user change it, and a
- * session on the routes that change accounts (403 to a token).
+ * session on the routes that change accounts (403 to a token). Whatever it lets through is
+ * answered with `Cache-Control: no-store`.
  */
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
@@ -24,6 +25,8 @@ declare module 'fastify' {
      * one above its own role; one that could change users could make itself an admin.
      */
     sessionOnly?: boolean;
+    /** A public route whose answers no cache may keep (the sign-in's); signed-in answers never are kept. */
+    noStore?: boolean;
   }
 }
 
@@ -87,8 +90,8 @@ async function guard(context: AuthContext, request: FastifyRequest): Promise<voi
 }
 
 /**
- * Installs the guard and records every route registered after it (so call it before any
- * route). onRequest runs before the collectors' own onRequest hooks hijack their replies, and
+ * Installs the guard (and the no-store of the answers it let through) and records every route
+ * registered after it (so call it before any route). onRequest runs before the collectors' own onRequest hooks hijack their replies, and
  * those routes are public.
  */
 export function installAuthGuard(app: FastifyInstance, context: AuthContext): RegisteredRoute[] {
@@ -101,5 +104,10 @@ export function installAuthGuard(app: FastifyInstance, context: AuthContext): Re
     }
   });
   app.addHook('onRequest', async (request) => guard(context, request));
+  // A signed-in answer is one person's (their reports, users, tokens): no browser or shared cache
+  // may keep it, errors included. Set last, so that no route can loosen it.
+  app.addHook('onSend', async (request, reply) => {
+    if (authenticatedRequests.has(request) || request.routeOptions.config.noStore) reply.header('Cache-Control', 'no-store');
+  });
   return routes;
 }

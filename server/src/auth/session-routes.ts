@@ -9,7 +9,8 @@ import { clearedSessionCookie, sessionCookie } from './session-cookie.js';
 import { TooManyAttemptsError, logIn, logOut } from './sessions.js';
 
 export async function sessionRoutes(app: FastifyInstance, context: AuthContext): Promise<void> {
-  app.post('/api/session', { config: { access: 'public' } }, async (request, reply) => {
+  // The answer sets the session cookie: no cache may keep it (auth-guard.ts noStore).
+  app.post('/api/session', { config: { access: 'public', noStore: true } }, async (request, reply) => {
     // A browser always names its page's origin: a sign-in posted from another site is refused
     // (login CSRF); scripts, which send no Origin, may sign in.
     const origin = request.headers.origin;
