@@ -13,6 +13,7 @@ import { MIN_COHORT_DEFAULT } from './reports/min-cohort.js';
 import { CELL_VISITOR_KEYS } from './store/duckdb/report-facts-schema.js';
 import { LOAD_INTERVAL_MS } from './ingest/store-loader.js';
 import { parsePostgresUrl, type PostgresUrl } from './store/postgres/postgres-url.js';
+import { parseSmtpUrl, type SmtpUrl } from './mail/smtp-url.js';
 import { parseEventsStore, type EventsStoreSetting } from './store/open-events-store.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT } from './ingest/collector-health.js';
 
@@ -77,6 +78,8 @@ export interface ServerConfig {
   sisterDomains: string[];
   /** MESURA_GA_DESTINATION: origin receiving the ga account's page views; `off` for none. Default this collector. */
   gaDestination: string | false | undefined;
+  /** MESURA_SMTP_URL: smtp://user:password@host:587 or smtps://…:465, the relay of the mail sent to visitors (mail/mailer.ts). Default none: mail is written to outbox/ under MESURA_DATA_DIR. */
+  smtp: SmtpUrl | undefined;
   /** MESURA_PRIVACY_CONTACT: whom visitors write to for access or erasure, shown in the site's cookie settings. Default none: the text names the data-protection officer. */
   privacyContact: string | undefined;
   /** MESURA_MEDIA_SETTINGS: JSON of per-publisher overrides of the media settings file. Default none (every publisher gets the defaults). */
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     sisterDomains: commaList(env.MESURA_SISTER_DOMAINS) ?? [],
     gaDestination: parseGaDestination(env.MESURA_GA_DESTINATION),
     privacyContact: parsePrivacyContact(env.MESURA_PRIVACY_CONTACT),
+    smtp: env.MESURA_SMTP_URL ? parseSmtpUrl('MESURA_SMTP_URL', env.MESURA_SMTP_URL) : undefined,
     mediaSettings: parseMediaSettingsConfig(env.MESURA_MEDIA_SETTINGS),
     clientCodes,
     decisionEdgeHost: parseEdgeHost(env.MESURA_DECISION_EDGE_HOST),

@@ -32,6 +32,9 @@ const PUBLIC = new Set([
   'GET /live/:slug/index.m3u8', 'HEAD /live/:slug/index.m3u8', 'GET /live/:slug/:rendition/index.m3u8', 'HEAD /live/:slug/:rendition/index.m3u8',
   // Signing in.
   'POST /api/session',
+  // The links mailed to confirm a visitor account or a newsletter address: followed from a mail,
+  // with no session, so public; the single-use token in the link is the credential.
+  'GET /api/visitor/accounts/confirm', 'HEAD /api/visitor/accounts/confirm', 'GET /api/engagement/newsletter/confirm', 'HEAD /api/engagement/newsletter/confirm',
   // The site's participation features (server/src/engagement/): anonymous, origin-checked changes.
   'GET /api/engagement/polls/:id', 'HEAD /api/engagement/polls/:id', 'POST /api/engagement/polls/:id/answers',
   'POST /api/engagement/newsletter', 'GET /api/engagement/quiz/today', 'HEAD /api/engagement/quiz/today',

@@ -1,4 +1,4 @@
-/** Polls and the newsletter over HTTP: one answer per browser, results, validation, idempotent sign-up. */
+/** Polls and the newsletter over HTTP: one answer per browser, results, validation, a sign-up confirmed by mail (newsletter-mail.test.ts). */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -70,13 +70,11 @@ describe('newsletter', () => {
   const signUp = (email: unknown, origin = ORIGIN) =>
     inject({ method: 'POST', url: '/api/engagement/newsletter', headers: { origin }, payload: { email } });
 
-  it('keeps a valid address once: 201 then 200, case and spaces ignored', async () => {
+  it('takes a valid address, case and spaces ignored, and answers to check the mail', async () => {
     const first = await signUp('  Lector@Exemple.cat ');
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ status: 'subscribed' });
-    const again = await signUp('lector@exemple.cat');
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: 'already-subscribed' });
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({ status: 'check-your-mail' });
+    expect((await signUp('lector@exemple.cat')).json()).toEqual({ status: 'check-your-mail' });
   });
 
   it('refuses what is not an address with a one-line error', async () => {

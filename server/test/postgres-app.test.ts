@@ -15,6 +15,8 @@ import { siteActivities } from '../src/decide/site-activities.js';
 import { SEEDED_POLLS } from '../src/engagement/seeded-polls.js';
 import { encodeDeliveryQuery } from '@mesura/protocol';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';
+import { outboxMailsTo } from './helpers/outbox.js';
+import { linkIn } from './helpers/smtp-inbox.js';
 import { startTcpProxy } from './helpers/tcp-proxy.js';
 import { BROWSER_UA, TEST_ENV, TEST_PASSWORD, beaconUrl, testHit } from './helpers/test-server.js';
 import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
@@ -25,6 +27,8 @@ const ADMIN = 'anna@example.cat';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 let schema: TestSchema | undefined;
+/** Each server's data folder, where its outbox is. */
+const dataDirs = new Map<MesuraServer, string>();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -45,6 +49,7 @@ async function startServer(metadataUrl: string, timers: CatalogTimers, role = 'a
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-pg-app-'));
   const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_METADATA: metadataUrl, MESURA_ADMIN_EMAIL: ADMIN, MESURA_ADMIN_PASSWORD: TEST_PASSWORD, MESURA_ROLE: role };
   const server = await createServer(loadConfig(env, repoRoot), { catalogTimers: timers });
+  dataDirs.set(server, dataDir);
   cleanups.push(async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -91,11 +96,14 @@ describe.skipIf(url === undefined)('two servers on one metadata database', () =>
     expect((await b.app.inject({ url: `/api/engagement/polls/${poll.id}` })).json()).toMatchObject({ total: 1 });
     const again = await b.app.inject({ method: 'POST', url: `/api/engagement/polls/${poll.id}/answers`, headers: { origin: ORIGIN, cookie: participant }, payload: { optionId: poll.options[1]!.id } });
     expect(again.statusCode).toBe(409);
-    // A visitor who signs up on A is signed in on B.
+    // A visitor who signs up on A confirms through B, and once signed in on A is signed in on B.
     const visitor = { email: 'visitant@example.cat', name: 'Visitant', password: 'una-contrasenya-llarga' };
     const signedUp = await a.app.inject({ method: 'POST', url: '/api/visitor/accounts', headers: { origin: ORIGIN }, payload: visitor });
-    expect(signedUp.statusCode, signedUp.body).toBe(201);
-    const visitorCookies = (signedUp.headers['set-cookie'] as string[]).map((cookie) => cookie.split(';', 1)[0]).join('; ');
+    expect(signedUp.statusCode, signedUp.body).toBe(202);
+    const link = linkIn((await outboxMailsTo(dataDirs.get(a)!, visitor.email))[0]!)!;
+    expect((await b.app.inject({ url: link.pathname + link.search })).headers.location).toBe('/entrar/?compte=confirmat');
+    const signedIn = await a.app.inject({ method: 'POST', url: '/api/visitor/session', headers: { origin: ORIGIN }, payload: visitor });
+    const visitorCookies = (signedIn.headers['set-cookie'] as string[]).map((cookie) => cookie.split(';', 1)[0]).join('; ');
     expect((await b.app.inject({ url: '/api/visitor/me', headers: { cookie: visitorCookies } })).json()).toMatchObject({ email: visitor.email });
     // Both servers' sign-ins are in the one audit.
     const audit = (await b.app.inject({ url: '/api/accounts/audit', headers: sessionB })).json();

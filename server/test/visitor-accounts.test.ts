@@ -1,10 +1,12 @@
 /**
- * The site's visitor accounts (server/src/visitors/): sign-up, sign-in and out with the two cookies
- * the data layer's login state reads, failed sign-ins slowed, "La meva llista" only for a signed-in
- * visitor, every change from a site origin only, and nothing of it in the console's accounts.
+ * The site's visitor accounts (server/src/visitors/): sign-up (confirmed by mail:
+ * visitor-sign-up-mail.test.ts), sign-in and out with the two cookies the data layer's login state
+ * reads, failed sign-ins slowed, "La meva llista" only for a signed-in visitor, every change from a
+ * site origin only, and nothing of it in the console's accounts.
  */
 import { MAX_DISPLAY_NAME_CHARS, MAX_EMAIL_CHARS, MIN_PASSWORD_CHARS } from '@mesura/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpConfirmed } from './helpers/outbox.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const ORIGIN = 'http://localhost:8080';
@@ -30,18 +32,18 @@ const cookieHeader = (set: string[]) => set.map((c) => c.split(';')[0]).join('; 
 const ANNA = { email: 'Anna@Example.cat', name: 'Anna', password: 'una-contrasenya-llarga' };
 
 describe('visitor accounts', () => {
-  it('creates an account and signs the visitor in: an HttpOnly session and the readable login state', async () => {
-    const created = await inject('POST', '/api/visitor/accounts', { body: ANNA });
-    expect(created.statusCode).toBe(201);
-    const set = cookiesOf(created);
+  it('signs a confirmed account in: an HttpOnly session and the readable login state', async () => {
+    await signUpConfirmed(test.server.app, test.dataDir, ANNA, ORIGIN);
+    const signedIn = await inject('POST', '/api/visitor/session', { body: ANNA });
+    expect(signedIn.statusCode).toBe(200);
+    const set = cookiesOf(signedIn);
     expect(set.find((c) => c.startsWith('mesura_visitant='))).toMatch(/HttpOnly/);
     const state = set.find((c) => c.startsWith('mesura_usuari='))!;
     expect(state).not.toMatch(/HttpOnly/);
-    expect(JSON.parse(decodeURIComponent(state.split(';')[0]!.split('=')[1]!))).toEqual({ logat: true, id: created.json().id });
+    expect(JSON.parse(decodeURIComponent(state.split(';')[0]!.split('=')[1]!))).toEqual({ logat: true, id: signedIn.json().id });
     expect(state).not.toContain('example');
     const me = await inject('GET', '/api/visitor/me', { cookie: cookieHeader(set) });
     expect(me.json()).toMatchObject({ name: 'Anna', email: 'anna@example.cat' });
-    expect((await inject('POST', '/api/visitor/accounts', { body: ANNA })).statusCode).toBe(409);
   });
 
   it('refuses a short password, a bad email, a change from another origin or none', async () => {
@@ -57,7 +59,7 @@ describe('visitor accounts', () => {
       test.server.app.inject({ method: 'POST', url: '/api/visitor/accounts', remoteAddress: '127.0.0.9', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
     const email = (chars: number) => `${'a'.repeat(chars - '@example.cat'.length)}@example.cat`;
     const atLimits = { email: email(MAX_EMAIL_CHARS), name: 'n'.repeat(MAX_DISPLAY_NAME_CHARS), password: 'p'.repeat(MIN_PASSWORD_CHARS) };
-    expect((await signUp(atLimits)).statusCode).toBe(201);
+    expect((await signUp(atLimits)).statusCode).toBe(202);
     const pastEach = [{ email: email(MAX_EMAIL_CHARS + 1) }, { name: 'n'.repeat(MAX_DISPLAY_NAME_CHARS + 1) }, { password: 'p'.repeat(MIN_PASSWORD_CHARS - 1) }];
     for (const past of pastEach) expect((await signUp({ ...atLimits, email: 'c@example.cat', ...past })).statusCode).toBe(400);
   });
@@ -78,8 +80,9 @@ describe('visitor accounts', () => {
   });
 
   it('keeps La meva llista for a signed-in visitor only, with checked items', async () => {
-    const bea = await inject('POST', '/api/visitor/accounts', { body: { email: 'bea@example.cat', name: 'Bea', password: 'una-altra-contrasenya' } });
-    const cookie = cookieHeader(cookiesOf(bea));
+    const bea = { email: 'bea@example.cat', name: 'Bea', password: 'una-altra-contrasenya' };
+    await signUpConfirmed(test.server.app, test.dataDir, bea, ORIGIN);
+    const cookie = cookieHeader(cookiesOf(await inject('POST', '/api/visitor/session', { body: bea })));
     expect((await inject('PUT', '/api/visitor/list/article/1001')).statusCode).toBe(401);
     expect((await inject('PUT', '/api/visitor/list/article/1001', { cookie })).statusCode).toBe(204);
     expect((await inject('PUT', '/api/visitor/list/episode/el-reportatge-t1-e1', { cookie })).statusCode).toBe(204);

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Cors } from '../http/cors.js';
 import { localDayIn } from '../local-day.js';
+import type { Mailer } from '../mail/mailer.js';
 import { dailyQuiz } from './daily-quiz.js';
 import {
   ENGAGEMENT_CHANGES_BURST,
@@ -25,6 +26,8 @@ export interface EngagementDeps {
   openStore: () => Promise<EngagementStore>;
   /** The site's origins: the only ones whose changes are accepted. */
   cors: Cors;
+  /** Sends the newsletter's confirmation mails (mail/mailer.ts). */
+  mailer: Mailer;
   /** The site's time zone, where the quiz's day turns. */
   timeZone: string;
   now: () => number;
@@ -37,7 +40,7 @@ export async function engagementRoutes(app: FastifyInstance, deps: EngagementDep
   const guardChange = (request: Parameters<typeof requireSiteOrigin>[0]) => requireSiteOrigin(request, deps.cors);
   const limit = addressLimiter(ENGAGEMENT_CHANGES_PER_S, ENGAGEMENT_CHANGES_BURST, now);
   await app.register(pollRoutes, { store, guardChange, limit, now });
-  await app.register(newsletterRoutes, { store, guardChange, limit, now });
+  await app.register(newsletterRoutes, { store, guardChange, limit, mailer: deps.mailer, now });
   const limitCasts = addressLimiter(TV_CAST_ATTEMPTS_PER_S, TV_CAST_ATTEMPTS_BURST, now);
   await app.register(tvRoutes, { pairings: new TvPairings(now), guardChange, limit, limitCasts, now });
   const localDay = localDayIn(deps.timeZone);

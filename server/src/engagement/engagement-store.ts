@@ -1,11 +1,14 @@
 /**
  * Where the participation features keep what visitors give them: poll answers and newsletter
  * addresses. Its own DuckDB file beside the measurement store, because these are not measurement
- * data (no retention job, no export) and must not mix with hits.
+ * data (no retention job, no export) and must not mix with hits. A newsletter address is kept
+ * unconfirmed until the link mailed to it is followed (mail/confirmation-token.ts); addresses kept
+ * before confirmation existed have no token and count as confirmed.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from './engagement-limits.js';
 
 export const ENGAGEMENT_DB_FILE_NAME = 'engagement.duckdb';
@@ -19,7 +22,14 @@ export interface EngagementStore {
   participantAnswer(pollId: string, participantId: string): Promise<string | undefined>;
   /** Answers per option id (options nobody chose are absent). */
   pollCounts(pollId: string): Promise<Record<string, number>>;
-  subscribe(email: string, atMs: number): Promise<StoreOutcome>;
+  /**
+   * Keeps an address, unconfirmed, with the hashed token of the link that confirms it (see
+   * AddressSignUpOutcome); 'full' at MAX_NEWSLETTER_SUBSCRIBERS whatever the address. Unconfirmed
+   * addresses whose link has expired are forgotten first.
+   */
+  subscribe(email: string, confirmation: PendingConfirmation, atMs: number): Promise<AddressSignUpOutcome>;
+  /** Confirms the subscription whose link has this token, if it has not expired; false otherwise. The token then confirms nothing more. */
+  confirmSubscription(tokenHash: string, atMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -34,6 +44,9 @@ export async function openEngagementStore(dataDir: string): Promise<EngagementSt
   await connection.run(
     'CREATE TABLE IF NOT EXISTS newsletter_subscribers (email VARCHAR PRIMARY KEY, subscribed_at TIMESTAMP_MS NOT NULL)',
   );
+  // Added after the first release: a folder's existing addresses get NULLs, that is, confirmed.
+  await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
+  await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
   // One connection, one statement at a time: the bound checks and inserts must not interleave.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(run: (c: DuckDBConnection) => Promise<T>): Promise<T> => {
@@ -74,12 +87,32 @@ export async function openEngagementStore(dataDir: string): Promise<EngagementSt
         ).getRowObjectsJson();
         return Object.fromEntries(rows.map((r) => [String(r.option_id), Number(r.n)]));
       }),
-    subscribe: (email, atMs) =>
+    subscribe: (email, { tokenHash, expiresAtMs }, atMs) =>
       serial(async (c) => {
-        if ((await count(c, 'SELECT count(*) AS n FROM newsletter_subscribers WHERE email = $email', { email })) > 0) return 'already';
+        await c.run('DELETE FROM newsletter_subscribers WHERE confirm_expires_ms < CAST($at AS BIGINT)', { at: String(atMs) });
         if ((await count(c, 'SELECT count(*) AS n FROM newsletter_subscribers', {})) >= MAX_NEWSLETTER_SUBSCRIBERS) return 'full';
-        await c.run('INSERT INTO newsletter_subscribers VALUES ($email, make_timestamp_ms(CAST($at AS BIGINT)))', { email, at: String(atMs) });
-        return 'stored';
+        const known = (await c.runAndReadAll('SELECT confirm_token_hash FROM newsletter_subscribers WHERE email = $email', { email })).getRowObjectsJson()[0];
+        const values = { email, token: tokenHash, expires: String(expiresAtMs) };
+        if (known === undefined) {
+          await c.run(
+            `INSERT INTO newsletter_subscribers (email, subscribed_at, confirm_token_hash, confirm_expires_ms)
+               VALUES ($email, make_timestamp_ms(CAST($at AS BIGINT)), $token, CAST($expires AS BIGINT))`,
+            { ...values, at: String(atMs) },
+          );
+          return 'created';
+        }
+        if (known.confirm_token_hash === null) return 'exists';
+        await c.run('UPDATE newsletter_subscribers SET confirm_token_hash = $token, confirm_expires_ms = CAST($expires AS BIGINT) WHERE email = $email', values);
+        return 'renewed';
+      }),
+    confirmSubscription: (tokenHash, atMs) =>
+      serial(async (c) => {
+        const key = { token: tokenHash, at: String(atMs) };
+        if ((await count(c, 'SELECT count(*) AS n FROM newsletter_subscribers WHERE confirm_token_hash = $token AND confirm_expires_ms >= CAST($at AS BIGINT)', key)) === 0) {
+          return false;
+        }
+        await c.run('UPDATE newsletter_subscribers SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE confirm_token_hash = $token', { token: tokenHash });
+        return true;
       }),
     close: async () => {
       await queue;

@@ -1,12 +1,20 @@
 /**
- * The newsletter sign-up: POST /api/engagement/newsletter {email}. Idempotent: a new address
- * answers 201 {status: 'subscribed'}, one already kept 200 {status: 'already-subscribed'}.
+ * The newsletter sign-up: POST /api/engagement/newsletter {email} answers 202 {status:
+ * 'check-your-mail'} whatever the address, so the form tells no one who is subscribed. The
+ * address learns the rest by mail: a new (or still unconfirmed) one gets the link that confirms
+ * it, GET /api/engagement/newsletter/confirm?token=…, which lands on the site's newsletter page;
+ * a confirmed one is told it is subscribed already.
  */
 import { MAX_EMAIL_CHARS } from '@mesura/content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
+import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail/confirmation-token.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { EngagementStore } from './engagement-store.js';
+import { CONFIRMED_LANDING, EXPIRED_LANDING, alreadySubscribedMail, confirmSubscriptionMail } from './newsletter-mails.js';
 import type { AddressLimiter } from './request-guards.js';
+
+export const NEWSLETTER_CONFIRM_PATH = '/api/engagement/newsletter/confirm';
 
 // Local part without spaces, quotes or brackets; a domain of dot-separated labels. Checked only
 // after the length cap, so that the pattern never runs on long input.
@@ -22,20 +30,30 @@ export function normaliseEmail(value: unknown): string | undefined {
 
 export interface NewsletterRouteDeps {
   store: EngagementStore;
-  guardChange: (request: FastifyRequest) => void;
+  /** Refuses a change from outside the site; answers the site origin it came from. */
+  guardChange: (request: FastifyRequest) => string;
   limit: AddressLimiter;
+  mailer: Mailer;
   now: () => number;
 }
 
 export async function newsletterRoutes(app: FastifyInstance, deps: NewsletterRouteDeps): Promise<void> {
   app.post('/api/engagement/newsletter', { config: { access: 'public' } }, async (request, reply) => {
-    deps.guardChange(request);
+    const origin = deps.guardChange(request);
     deps.limit(request);
     const email = normaliseEmail((request.body as { email?: unknown } | null)?.email);
     if (email === undefined) throw new HttpError(ERRORS.badQuery, `email must be an e-mail address of at most ${MAX_EMAIL_CHARS} characters`);
-    const outcome = await deps.store.subscribe(email, deps.now());
+    const confirmation = newConfirmation(deps.now());
+    const outcome = await deps.store.subscribe(email, confirmation, deps.now());
     if (outcome === 'full') throw new HttpError(ERRORS.storeUnavailable, 'the newsletter takes no more sign-ups now');
-    reply.code(outcome === 'stored' ? 201 : 200);
-    return { status: outcome === 'stored' ? 'subscribed' : 'already-subscribed' };
+    deps.mailer.post(outcome === 'exists' ? alreadySubscribedMail(email) : confirmSubscriptionMail(email, `${origin}${NEWSLETTER_CONFIRM_PATH}?token=${confirmation.token}`));
+    return reply.code(202).send(CHECK_YOUR_MAIL);
+  });
+
+  // Public: followed from a mail, with no session and no Origin; the token is the credential.
+  app.get<{ Querystring: { token?: unknown } }>(NEWSLETTER_CONFIRM_PATH, { config: { access: 'public' } }, async (request, reply) => {
+    const tokenHash = confirmationTokenHash(request.query.token);
+    const confirmed = tokenHash !== undefined && (await deps.store.confirmSubscription(tokenHash, deps.now()));
+    return reply.header('Cache-Control', 'no-store').redirect(confirmed ? CONFIRMED_LANDING : EXPIRED_LANDING, 303);
   });
 }

@@ -9,12 +9,16 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import { TokenBuckets } from '../http/token-buckets.js';
 import { MAX_TRACKED_ENGAGEMENT_ADDRESSES } from './engagement-limits.js';
 
-/** A missing Origin is refused: browsers send one with every POST fetch. */
-export function requireSiteOrigin(request: FastifyRequest, cors: Cors): void {
+/**
+ * A missing Origin is refused: browsers send one with every POST fetch. Answers the origin, which
+ * links mailed after the change may then point at (never the Host header, which anyone can set).
+ */
+export function requireSiteOrigin(request: FastifyRequest, cors: Cors): string {
   const origin = request.headers.origin;
   if (origin === undefined || !cors.allows(origin)) {
     throw new HttpError(ERRORS.originNotAllowed, 'this change must come from one of the site origins (MESURA_SITE_ORIGINS)');
   }
+  return origin;
 }
 
 export type AddressLimiter = (request: FastifyRequest) => void;

@@ -3,6 +3,10 @@
  * and out, and keep "La meva llista". Public routes (the site's visitors have no staff account);
  * every change must come from a site origin and is rate-limited per address; failed sign-ins are
  * slowed per email and per address as the console's are.
+ *
+ * A sign-up answers 202 {status: 'check-your-mail'} whatever the address, so it tells no one who
+ * has an account; the address learns the rest by mail (visitor-mails.ts). The account signs in
+ * only once the mailed link, GET /api/visitor/accounts/confirm?token=…, has been followed.
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_DISPLAY_NAME_CHARS } from '@mesura/content';
@@ -14,8 +18,11 @@ import { newSecret, secretHash } from '../auth/secret.js';
 import { addressLimiter, requireSiteOrigin } from '../engagement/request-guards.js';
 import type { Cors } from '../http/cors.js';
 import { ERRORS, HttpError } from '../http/errors.js';
+import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail/confirmation-token.js';
+import type { Mailer } from '../mail/mailer.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
 import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
+import { CONFIRMED_LANDING, EXPIRED_LANDING, SIGN_IN_PAGE, accountExistsMail, confirmAccountMail } from './visitor-mails.js';
 import type { ListItemType, VisitorStore } from './visitor-store.js';
 
 export interface VisitorRouteOptions {
@@ -23,8 +30,12 @@ export interface VisitorRouteOptions {
   cors: Cors;
   /** Cookies get `Secure` when the site is served over https. */
   secureCookies: boolean;
+  /** Sends the sign-up mails (mail/mailer.ts). */
+  mailer: Mailer;
   now: () => number;
 }
+
+export const ACCOUNT_CONFIRM_PATH = '/api/visitor/accounts/confirm';
 
 const PUBLIC = { config: { access: 'public' } } as const;
 const ITEM_TYPES: readonly ListItemType[] = ['article', 'episode', 'programme'];
@@ -50,9 +61,11 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
   const { store, cors, now } = options;
   const throttle = createLoginThrottle(now);
   const limit = addressLimiter(ACCOUNT_CHANGES_PER_S, ACCOUNT_CHANGES_BURST, now);
-  const change = (request: FastifyRequest) => {
-    requireSiteOrigin(request, cors);
+  /** Refuses a change from outside the site or over its rate; answers the site origin it came from. */
+  const change = (request: FastifyRequest): string => {
+    const origin = requireSiteOrigin(request, cors);
     limit(request);
+    return origin;
   };
   // Returns nothing: a Fastify reply is thenable (it settles when sent), so returning it from an
   // async function would wait for a response that this very handler has yet to send.
@@ -70,17 +83,26 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
   };
 
   app.post<{ Body: { email?: unknown; name?: unknown; password?: unknown } }>('/api/visitor/accounts', PUBLIC, async (request, reply) => {
-    change(request);
+    const origin = change(request);
     const email = parseEmail(request.body?.email);
     const name = parseName(request.body?.name);
     const problem = passwordProblem(request.body?.password);
     if (problem) throw bad(problem);
-    const id = randomUUID();
-    const outcome = await store.create({ id, email, name, passwordHash: await hashPassword(String(request.body?.password)) }, now());
-    if (outcome === 'exists') throw new HttpError(ERRORS.conflict, 'an account with this email exists; sign in instead');
+    // Hashed whether or not the address has an account: the answer's time says nothing either.
+    const passwordHash = await hashPassword(String(request.body?.password));
+    const confirmation = newConfirmation(now());
+    const outcome = await store.signUp({ id: randomUUID(), email, name, passwordHash, confirmation }, now());
     if (outcome === 'full') throw new HttpError(ERRORS.storeUnavailable, 'no more accounts can be created now');
-    await signIn(reply, id);
-    return reply.code(201).send({ id, name });
+    options.mailer.post(outcome === 'exists' ? accountExistsMail(email, `${origin}${SIGN_IN_PAGE}`) : confirmAccountMail(email, `${origin}${ACCOUNT_CONFIRM_PATH}?token=${confirmation.token}`));
+    return reply.code(202).send(CHECK_YOUR_MAIL);
+  });
+
+  // Public: followed from a mail, with no session and no Origin; the token is the credential.
+  // It confirms and signs no one in: the sign-in page then asks for the password.
+  app.get<{ Querystring: { token?: unknown } }>(ACCOUNT_CONFIRM_PATH, PUBLIC, async (request, reply) => {
+    const tokenHash = confirmationTokenHash(request.query.token);
+    const confirmed = tokenHash !== undefined && (await store.confirm(tokenHash, now())) !== undefined;
+    return reply.header('Cache-Control', 'no-store').redirect(confirmed ? CONFIRMED_LANDING : EXPIRED_LANDING, 303);
   });
 
   app.post<{ Body: { email?: unknown; password?: unknown } }>('/api/visitor/session', PUBLIC, async (request, reply) => {
@@ -100,6 +122,8 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
       throw new HttpError(ERRORS.unauthenticated, 'wrong email or password');
     }
     throttle.recordSuccess(email);
+    // Told only to whoever knows the password: it says nothing about the address to anyone else.
+    if (!account.confirmed) throw new HttpError(ERRORS.forbidden, 'confirm the account first: follow the link mailed to its address');
     await signIn(reply, account.id);
     return reply.send({ id: account.id, name: account.name });
   });

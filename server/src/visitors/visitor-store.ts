@@ -1,11 +1,15 @@
 /**
  * The site's visitor accounts, their sessions and "La meva llista", in their own DuckDB file: they
  * are the visitors' own data, kept apart from the console's staff accounts and from measurement.
- * Session secrets are kept only as their SHA-256; passwords only as scrypt hashes.
+ * Session secrets and confirmation tokens are kept only as their SHA-256; passwords only as scrypt
+ * hashes. An account signed up for is unconfirmed until the link mailed to its address is
+ * followed (mail/confirmation-token.ts); accounts made before confirmation existed have no token
+ * and count as confirmed.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from './visitor-limits.js';
 
 export const VISITORS_DB_FILE_NAME = 'visitors.duckdb';
@@ -18,6 +22,17 @@ export interface VisitorAccount {
   email: string;
   name: string;
   passwordHash: string;
+  /** False until the link mailed at sign-up is followed: such an account cannot sign in. */
+  confirmed: boolean;
+}
+
+/** A sign-up: the account it makes, unconfirmed, and the hashed token of the link that confirms it. */
+export interface VisitorSignUp {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  confirmation: PendingConfirmation;
 }
 
 export interface ListItem {
@@ -27,8 +42,16 @@ export interface ListItem {
 }
 
 export interface VisitorStore {
-  /** 'exists' when the email has an account; 'full' at MAX_VISITOR_ACCOUNTS. */
-  create(account: VisitorAccount, atMs: number): Promise<'created' | 'exists' | 'full'>;
+  /**
+   * 'created': a new unconfirmed account; 'renewed': the email's unconfirmed account now has this
+   * sign-up's name, password and token (an earlier link no longer confirms); 'exists': the email
+   * has a confirmed account, left as it was; 'full': at MAX_VISITOR_ACCOUNTS, whatever the email,
+   * so that a full store tells nothing about one address. Unconfirmed accounts whose link has
+   * expired are deleted first.
+   */
+  signUp(signUp: VisitorSignUp, atMs: number): Promise<AddressSignUpOutcome>;
+  /** Confirms the account whose link has this token, if it has not expired; its id, or undefined. The token then confirms nothing more. */
+  confirm(tokenHash: string, atMs: number): Promise<string | undefined>;
   byEmail(email: string): Promise<VisitorAccount | undefined>;
   byId(id: string): Promise<VisitorAccount | undefined>;
   startSession(secretHash: string, visitorId: string, atMs: number): Promise<void>;
@@ -50,6 +73,9 @@ export async function openVisitorStore(dataDir: string): Promise<VisitorStore> {
     `CREATE TABLE IF NOT EXISTS visitor_accounts (id VARCHAR PRIMARY KEY, email VARCHAR NOT NULL UNIQUE, name VARCHAR NOT NULL,
        password_hash VARCHAR NOT NULL, created_at TIMESTAMP_MS NOT NULL)`,
   );
+  // Added after the first release: a folder's existing accounts get NULLs, that is, confirmed.
+  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
+  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
   await connection.run('CREATE TABLE IF NOT EXISTS visitor_sessions (secret_hash VARCHAR PRIMARY KEY, visitor_id VARCHAR NOT NULL, last_seen_ms BIGINT NOT NULL)');
   await connection.run(
     `CREATE TABLE IF NOT EXISTS visitor_list (visitor_id VARCHAR NOT NULL, item_type VARCHAR NOT NULL, item_id VARCHAR NOT NULL,
@@ -64,21 +90,36 @@ export async function openVisitorStore(dataDir: string): Promise<VisitorStore> {
   };
   const rows = async (c: DuckDBConnection, sql: string, values: Record<string, string> = {}) => (await c.runAndReadAll(sql, values)).getRowObjectsJson();
   const account = (row: Record<string, unknown> | undefined): VisitorAccount | undefined =>
-    row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash) };
+    row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash), confirmed: row.confirm_token_hash === null };
 
   return {
-    create: (a, atMs) =>
+    signUp: (a, atMs) =>
       serial(async (c) => {
-        if ((await rows(c, 'SELECT 1 FROM visitor_accounts WHERE email = $email', { email: a.email })).length > 0) return 'exists';
+        await c.run('DELETE FROM visitor_accounts WHERE confirm_expires_ms < CAST($at AS BIGINT)', { at: String(atMs) });
         if (Number((await rows(c, 'SELECT count(*) AS n FROM visitor_accounts'))[0]?.n ?? 0) >= MAX_VISITOR_ACCOUNTS) return 'full';
-        await c.run('INSERT INTO visitor_accounts VALUES ($id, $email, $name, $hash, make_timestamp_ms(CAST($at AS BIGINT)))', {
-          id: a.id,
-          email: a.email,
-          name: a.name,
-          hash: a.passwordHash,
-          at: String(atMs),
-        });
-        return 'created';
+        const known = (await rows(c, 'SELECT confirm_token_hash FROM visitor_accounts WHERE email = $email', { email: a.email }))[0];
+        const values = { email: a.email, name: a.name, hash: a.passwordHash, token: a.confirmation.tokenHash, expires: String(a.confirmation.expiresAtMs) };
+        if (known === undefined) {
+          await c.run(
+            `INSERT INTO visitor_accounts (id, email, name, password_hash, created_at, confirm_token_hash, confirm_expires_ms)
+               VALUES ($id, $email, $name, $hash, make_timestamp_ms(CAST($at AS BIGINT)), $token, CAST($expires AS BIGINT))`,
+            { ...values, id: a.id, at: String(atMs) },
+          );
+          return 'created';
+        }
+        if (known.confirm_token_hash === null) return 'exists';
+        await c.run(
+          'UPDATE visitor_accounts SET name = $name, password_hash = $hash, confirm_token_hash = $token, confirm_expires_ms = CAST($expires AS BIGINT) WHERE email = $email',
+          values,
+        );
+        return 'renewed';
+      }),
+    confirm: (tokenHash, atMs) =>
+      serial(async (c) => {
+        const row = (await rows(c, 'SELECT id FROM visitor_accounts WHERE confirm_token_hash = $token AND confirm_expires_ms >= CAST($at AS BIGINT)', { token: tokenHash, at: String(atMs) }))[0];
+        if (row === undefined) return undefined;
+        await c.run('UPDATE visitor_accounts SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE id = $id', { id: String(row.id) });
+        return String(row.id);
       }),
     byEmail: (email) => serial(async (c) => account((await rows(c, 'SELECT * FROM visitor_accounts WHERE email = $email', { email }))[0])),
     byId: (id) => serial(async (c) => account((await rows(c, 'SELECT * FROM visitor_accounts WHERE id = $id', { id }))[0])),

@@ -31,11 +31,25 @@ export function engagementStoreContract(engine: string, open: () => Promise<Open
       expect(await store.pollCounts('p3')).toEqual({});
     });
 
-    it('subscribes an address once', async () => {
+    it('subscribes an address unconfirmed, and confirms it by its token once', async () => {
       const { store } = opened;
-      expect(await store.subscribe('anna@example.cat', 1)).toBe('stored');
-      expect(await store.subscribe('anna@example.cat', 2)).toBe('already');
-      expect(await store.subscribe('pau@example.cat', 3)).toBe('stored');
+      expect(await store.subscribe('anna@example.cat', { tokenHash: 't1', expiresAtMs: 100 }, 1)).toBe('created');
+      expect(await store.confirmSubscription('no-such-token', 2)).toBe(false);
+      expect(await store.confirmSubscription('t1', 2)).toBe(true);
+      expect(await store.confirmSubscription('t1', 3)).toBe(false);
+      expect(await store.subscribe('anna@example.cat', { tokenHash: 't2', expiresAtMs: 100 }, 4)).toBe('exists');
+      expect(await store.confirmSubscription('t2', 5)).toBe(false);
+    });
+
+    it('renews an unconfirmed address with its new token, and forgets one whose link expired', async () => {
+      const { store } = opened;
+      await store.subscribe('pau@example.cat', { tokenHash: 't1', expiresAtMs: 100 }, 1);
+      expect(await store.subscribe('pau@example.cat', { tokenHash: 't2', expiresAtMs: 100 }, 2)).toBe('renewed');
+      expect(await store.confirmSubscription('t1', 3)).toBe(false);
+      expect(await store.confirmSubscription('t2', 101)).toBe(false);
+      expect(await store.subscribe('joan@example.cat', { tokenHash: 't3', expiresAtMs: 300 }, 102)).toBe('created');
+      expect(await store.subscribe('pau@example.cat', { tokenHash: 't4', expiresAtMs: 300 }, 103)).toBe('created');
+      expect(await store.confirmSubscription('t4', 104)).toBe(true);
     });
   });
 }

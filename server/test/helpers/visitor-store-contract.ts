@@ -3,14 +3,15 @@
  * and postgres-visitor-store.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VisitorAccount, VisitorStore } from '../../src/visitors/visitor-store.js';
+import type { VisitorSignUp, VisitorStore } from '../../src/visitors/visitor-store.js';
 
 export interface OpenedVisitorStore {
   store: VisitorStore;
   close(): Promise<void>;
 }
 
-const anna: VisitorAccount = { id: 'v1', email: 'anna@example.cat', name: 'Anna', passwordHash: 'hash-1' };
+const anna: VisitorSignUp = { id: 'v1', email: 'anna@example.cat', name: 'Anna', passwordHash: 'hash-1', confirmation: { tokenHash: 't1', expiresAtMs: 100 } };
+const { confirmation: _pending, ...annaAccount } = anna;
 
 export function visitorStoreContract(engine: string, open: () => Promise<OpenedVisitorStore>): void {
   describe(`the ${engine} visitor store`, () => {
@@ -20,13 +21,42 @@ export function visitorStoreContract(engine: string, open: () => Promise<OpenedV
     });
     afterEach(() => opened.close());
 
-    it('creates an account once per e-mail and finds it by e-mail and id', async () => {
+    it('signs an account up unconfirmed, confirms it by its token once, and finds it by e-mail and id', async () => {
       const { store } = opened;
-      expect(await store.create(anna, 1)).toBe('created');
-      expect(await store.create({ ...anna, id: 'v2', name: 'Una altra' }, 2)).toBe('exists');
-      expect(await store.byEmail('anna@example.cat')).toEqual(anna);
-      expect(await store.byId('v1')).toEqual(anna);
+      expect(await store.signUp(anna, 1)).toBe('created');
+      expect(await store.byEmail('anna@example.cat')).toEqual({ ...annaAccount, confirmed: false });
+      expect(await store.confirm('no-such-token', 2)).toBeUndefined();
+      expect(await store.confirm('t1', 2)).toBe('v1');
+      expect(await store.confirm('t1', 3)).toBeUndefined();
+      expect(await store.byEmail('anna@example.cat')).toEqual({ ...annaAccount, confirmed: true });
+      expect(await store.byId('v1')).toEqual({ ...annaAccount, confirmed: true });
       expect(await store.byId('v2')).toBeUndefined();
+    });
+
+    it('leaves a confirmed account as it was, and renews an unconfirmed one with the new name, password and token', async () => {
+      const { store } = opened;
+      await store.signUp(anna, 1);
+      await store.confirm('t1', 2);
+      expect(await store.signUp({ ...anna, id: 'v2', name: 'Una altra', passwordHash: 'hash-2', confirmation: { tokenHash: 't2', expiresAtMs: 100 } }, 3)).toBe('exists');
+      expect(await store.byEmail('anna@example.cat')).toEqual({ ...annaAccount, confirmed: true });
+      expect(await store.confirm('t2', 4)).toBeUndefined();
+
+      const pau = { id: 'v3', email: 'pau@example.cat', name: 'Pau', passwordHash: 'hash-3', confirmation: { tokenHash: 't3', expiresAtMs: 100 } };
+      await store.signUp(pau, 5);
+      expect(await store.signUp({ ...pau, id: 'v4', name: 'Pau B', passwordHash: 'hash-4', confirmation: { tokenHash: 't4', expiresAtMs: 100 } }, 6)).toBe('renewed');
+      expect(await store.confirm('t3', 7)).toBeUndefined();
+      expect(await store.confirm('t4', 7)).toBe('v3');
+      expect(await store.byId('v3')).toEqual({ id: 'v3', email: 'pau@example.cat', name: 'Pau B', passwordHash: 'hash-4', confirmed: true });
+    });
+
+    it('confirms nothing past the expiry, and forgets an expired sign-up at the next one', async () => {
+      const { store } = opened;
+      await store.signUp(anna, 1);
+      expect(await store.confirm('t1', 101)).toBeUndefined();
+      expect(await store.signUp({ ...anna, id: 'v5', email: 'bea@example.cat', confirmation: { tokenHash: 't5', expiresAtMs: 300 } }, 102)).toBe('created');
+      expect(await store.byId('v1')).toBeUndefined();
+      expect(await store.signUp({ ...anna, id: 'v6', confirmation: { tokenHash: 't6', expiresAtMs: 300 } }, 103)).toBe('created');
+      expect(await store.confirm('t6', 104)).toBe('v6');
     });
 
     it('keeps a session alive while used within the idle time, and ends an idle or ended one', async () => {

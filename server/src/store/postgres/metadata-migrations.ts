@@ -67,6 +67,18 @@ CREATE TABLE visitor_sessions (secret_hash text PRIMARY KEY, visitor_id text NOT
 CREATE TABLE visitor_list (visitor_id text NOT NULL, item_type text NOT NULL, item_id text NOT NULL, added_ms bigint NOT NULL,
   PRIMARY KEY (visitor_id, item_type, item_id));`,
   },
+  {
+    version: 6,
+    name: 'address confirmation',
+    // Nullable columns: rows from before the step have no token, that is, count as confirmed.
+    sql: `
+ALTER TABLE visitor_accounts ADD COLUMN confirm_token_hash text, ADD COLUMN confirm_expires_ms bigint;
+CREATE UNIQUE INDEX visitor_accounts_by_confirm_token ON visitor_accounts (confirm_token_hash) WHERE confirm_token_hash IS NOT NULL;
+CREATE INDEX visitor_accounts_unconfirmed ON visitor_accounts (confirm_expires_ms) WHERE confirm_expires_ms IS NOT NULL;
+ALTER TABLE newsletter_subscribers ADD COLUMN confirm_token_hash text, ADD COLUMN confirm_expires_ms bigint;
+CREATE UNIQUE INDEX newsletter_subscribers_by_confirm_token ON newsletter_subscribers (confirm_token_hash) WHERE confirm_token_hash IS NOT NULL;
+CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confirm_expires_ms) WHERE confirm_expires_ms IS NOT NULL;`,
+  },
 ];
 
 /**

@@ -3,8 +3,10 @@
  * twin of visitors/visitor-store.ts), so a visitor signed in through one node is signed in on all.
  * A sign-up and a list addition check their key and bound and insert in one transaction under a
  * lock, so servers taking requests at once never pass MAX_VISITOR_ACCOUNTS or MAX_LIST_ITEMS.
+ * A confirmation takes its token in one statement, so a link followed twice at once confirms once.
  */
 import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from '../../visitors/visitor-limits.js';
+import type { AddressSignUpOutcome } from '../../mail/confirmation-token.js';
 import type { ListItemType, VisitorAccount, VisitorStore } from '../../visitors/visitor-store.js';
 import type { MetadataPool, PgRow } from './postgres-pool.js';
 
@@ -21,25 +23,45 @@ export interface VisitorBounds {
 const BOUNDS: VisitorBounds = { maxAccounts: MAX_VISITOR_ACCOUNTS, maxListItems: MAX_LIST_ITEMS };
 
 function account(row: PgRow | undefined): VisitorAccount | undefined {
-  return row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash) };
+  return (
+    row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash), confirmed: row.confirm_token_hash === null }
+  );
 }
 
 export function postgresVisitorStore(pool: MetadataPool, bounds: VisitorBounds = BOUNDS): VisitorStore {
   return {
-    create: (a, atMs) =>
-      pool.transaction(async (sql) => {
+    signUp: (a, atMs) =>
+      pool.transaction(async (sql): Promise<AddressSignUpOutcome> => {
         await sql.query('SELECT pg_advisory_xact_lock($1)', [SIGN_UP_LOCK_KEY]);
-        if ((await sql.query('SELECT 1 FROM visitor_accounts WHERE email = $1', [a.email])).rowCount > 0) return 'exists';
+        await sql.query('DELETE FROM visitor_accounts WHERE confirm_expires_ms < $1', [atMs]);
         if (Number((await sql.query('SELECT count(*) AS n FROM visitor_accounts')).rows[0]?.n ?? 0) >= bounds.maxAccounts) return 'full';
-        await sql.query('INSERT INTO visitor_accounts (id, email, name, password_hash, created_at_ms) VALUES ($1, $2, $3, $4, $5)', [
-          a.id,
+        const known = (await sql.query('SELECT confirm_token_hash FROM visitor_accounts WHERE email = $1', [a.email])).rows[0];
+        const { tokenHash, expiresAtMs } = a.confirmation;
+        if (known === undefined) {
+          await sql.query(
+            `INSERT INTO visitor_accounts (id, email, name, password_hash, created_at_ms, confirm_token_hash, confirm_expires_ms)
+               VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [a.id, a.email, a.name, a.passwordHash, atMs, tokenHash, expiresAtMs],
+          );
+          return 'created';
+        }
+        if (known.confirm_token_hash === null) return 'exists';
+        await sql.query('UPDATE visitor_accounts SET name = $2, password_hash = $3, confirm_token_hash = $4, confirm_expires_ms = $5 WHERE email = $1', [
           a.email,
           a.name,
           a.passwordHash,
-          atMs,
+          tokenHash,
+          expiresAtMs,
         ]);
-        return 'created';
+        return 'renewed';
       }),
+    async confirm(tokenHash, atMs) {
+      const { rows } = await pool.query(
+        'UPDATE visitor_accounts SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE confirm_token_hash = $1 AND confirm_expires_ms >= $2 RETURNING id',
+        [tokenHash, atMs],
+      );
+      return rows[0] === undefined ? undefined : String(rows[0].id);
+    },
     byEmail: async (email) => account((await pool.query('SELECT * FROM visitor_accounts WHERE email = $1', [email])).rows[0]),
     byId: async (id) => account((await pool.query('SELECT * FROM visitor_accounts WHERE id = $1', [id])).rows[0]),
     async startSession(hash, visitorId, atMs) {

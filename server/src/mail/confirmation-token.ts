@@ -1,0 +1,45 @@
+/**
+ * The single-use tokens that confirm an address (a visitor account, a newsletter subscription):
+ * the mail carries the token, the store keeps only its SHA-256 and an expiry, so a copy of the
+ * store cannot confirm anything. 256 random bits, as session secrets (auth/secret.ts).
+ */
+import { newSecret, secretHash } from '../auth/secret.js';
+
+/** How long a mailed link confirms: a day, so a mail read the next morning still works. */
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A token as newSecret() writes it (32 bytes in base64url); anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface PendingConfirmation {
+  /** Kept by the store; the token itself is only in the mail. */
+  tokenHash: string;
+  expiresAtMs: number;
+}
+
+export interface NewConfirmation extends PendingConfirmation {
+  token: string;
+}
+
+export function newConfirmation(nowMs: number): NewConfirmation {
+  const token = newSecret();
+  return { token, tokenHash: secretHash(token), expiresAtMs: nowMs + CONFIRMATION_TTL_MS };
+}
+
+/** The hash to look a link's token up by; undefined when it cannot be one of ours. */
+export function confirmationTokenHash(token: unknown): string | undefined {
+  return typeof token === 'string' && TOKEN_PATTERN.test(token) ? secretHash(token) : undefined;
+}
+
+/**
+ * What a sign-up by address (a visitor account, a newsletter subscription) found, for the stores
+ * to answer and the routes to choose the mail by; never told to the one signing up.
+ * - `created`: a new entry, unconfirmed;
+ * - `renewed`: an unconfirmed entry, now with the new token (the earlier link confirms nothing);
+ * - `exists`: a confirmed entry, left as it was;
+ * - `full`: the store is at its bound, whatever the address.
+ */
+export type AddressSignUpOutcome = 'created' | 'renewed' | 'exists' | 'full';
+
+/** The one answer to every sign-up by address, whatever it found: what differs goes by mail to the address. */
+export const CHECK_YOUR_MAIL = { status: 'check-your-mail' } as const;
