@@ -1,8 +1,11 @@
 /**
  * Who may make an activity's offers run as written. Trusting is an admin's act (PUT
- * /api/activities/:id/trust), recorded with who and when on the activity. A definition's PUT
- * keeps that trust only when the offers are the ones the admin approved, or when an admin makes
- * the change: otherwise an editor could slip a script into an approved activity. Pure.
+ * /api/activities/:id/trust), recorded with who and when on the activity. The admin approves
+ * what runs and where: the offers, and the mboxes, audiences, type and priority that decide who
+ * gets them. A definition's PUT keeps that trust only when all of these are as approved, or when
+ * an admin makes the change: otherwise an editor could slip a script into an approved activity,
+ * or run an approved script on every page (audience `/`, the global mbox). The history records
+ * the loss, its entry going from a trusted definition to one without trust. Pure.
  */
 import { TRUST_FIELDS, type Activity } from '@mesura/protocol';
 import type { Principal } from '../auth/roles.js';
@@ -18,7 +21,7 @@ export function actorOf(principal: Principal | undefined): string {
 export function trustAfterEdit(before: Activity | undefined, submitted: Activity, editor: Principal | undefined): Activity {
   const plain = withoutTrust(submitted);
   if (before?.trusted !== true) return plain;
-  const keeps = editor?.role === 'admin' || sameOffers(before, submitted);
+  const keeps = editor?.role === 'admin' || canonicalJson(approvedPart(before)) === canonicalJson(approvedPart(submitted));
   return keeps ? { ...plain, trusted: true, trustedBy: before.trustedBy!, trustedAt: before.trustedAt! } : plain;
 }
 
@@ -34,10 +37,20 @@ function withoutTrust(activity: Activity): Activity {
   return copy as Activity;
 }
 
-/** Offers compared by content, whatever order their keys were written in. */
-function sameOffers(a: Activity, b: Activity): boolean {
-  const offers = (activity: Activity) => canonicalJson(activity.experiences.map((e) => [e.id, e.offer ?? null]));
-  return offers(a) === offers(b);
+/**
+ * What an admin's trust approves: where the activity runs (its mboxes, in any order), for whom
+ * (its audience, its type, each experience's audience in order: the first match wins), against
+ * which others (priority), and what each experience shows. Names, shares, status and goal stay
+ * an editor's to change.
+ */
+function approvedPart(activity: Activity): unknown {
+  return {
+    mboxes: [...activity.mboxes].sort(),
+    audience: activity.audience ?? null,
+    type: activity.type,
+    priority: activity.priority,
+    experiences: activity.experiences.map((e) => [e.id, e.audience ?? null, e.offer ?? null]),
+  };
 }
 
 function canonicalJson(value: unknown): string {
