@@ -29,11 +29,15 @@ afterEach(() => {
   document.cookie = 'mesura_usuari=; max-age=0; path=/';
 });
 
+/** The server's status for a change it takes: a poll answer is stored (201), a newsletter sign-up awaits its mailed link (202). */
+const ACCEPTED_STATUS: Record<string, number> = { '/api/engagement/newsletter': 202 };
+
 /** Answers fetch by "METHOD path" from `answers` (JSON, 200), 404 otherwise. */
 function serve(answers: Record<string, unknown>): void {
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const body = answers[`${init?.method ?? 'GET'} ${path}`];
-    return body === undefined ? new Response('', { status: 404 }) : new Response(JSON.stringify(body), { status: path.endsWith('/answers') ? 201 : 200 });
+    const status = ACCEPTED_STATUS[path] ?? (path.endsWith('/answers') ? 201 : 200);
+    return body === undefined ? new Response('', { status: 404 }) : new Response(JSON.stringify(body), { status });
   });
 }
 

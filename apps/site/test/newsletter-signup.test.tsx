@@ -17,7 +17,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   fetchSpy.mockReset();
-  fetchSpy.mockResolvedValue(new Response('{}', { status: 201 }));
+  fetchSpy.mockResolvedValue(new Response(JSON.stringify({ status: 'check-your-mail' }), { status: 202 }));
   vi.stubGlobal('fetch', fetchSpy);
   container = document.createElement('div');
   document.body.append(container);
@@ -55,12 +55,14 @@ describe('the newsletter sign-up', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('sends a valid address to the server and thanks the visitor', async () => {
+  it('sends a valid address to the server and asks the visitor to confirm it from their mail', async () => {
     await submitAddress('lectora@example.org');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [path, init] = fetchSpy.mock.calls[0]!;
     expect(path).toBe('/api/engagement/newsletter');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'lectora@example.org' });
-    expect(container.textContent).toContain('Fet! Rebreu el butlletí cada matí');
+    expect(container.querySelector('[role="status"]')?.textContent).toBe(
+      'Us hem enviat un correu a lectora@example.org. Obriu l’enllaç que hi trobareu per confirmar la subscripció i rebreu el butlletí cada matí.',
+    );
   });
 });

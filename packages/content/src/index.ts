@@ -1,6 +1,7 @@
 export type * from './types.js';
 export * from './api.js';
 export * from './paths.js';
+export * from './confirmation-landing.js';
 export * from './image-pool.js';
 export * from './guide.js';
 export * from './forecast.js';

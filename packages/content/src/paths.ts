@@ -37,5 +37,7 @@ export const sitePaths = {
   weather: (place?: string) => `/el-temps/${place === undefined ? '' : `${place}/`}`,
   login: () => '/entrar/',
   myList: () => '/la-meva-llista/',
+  /** Where a newsletter confirmation link lands (confirmation-landing.ts). */
+  newsletter: () => '/butlleti/',
   tvReceiver: () => '/tv/',
 } as const;

@@ -2,11 +2,6 @@
 import { CONFIRMATION_TTL_MS } from '../mail/confirmation-token.js';
 import type { Mail } from '../mail/mailer.js';
 
-/** Where a confirmation link lands on the site, and what the page says there (apps/site newsletter-page.tsx). */
-export const NEWSLETTER_PAGE = '/butlleti/';
-export const CONFIRMED_LANDING = `${NEWSLETTER_PAGE}?estat=confirmat`;
-export const EXPIRED_LANDING = `${NEWSLETTER_PAGE}?estat=enllac-caducat`;
-
 const TTL_HOURS = CONFIRMATION_TTL_MS / 3_600_000;
 
 /** To a new address (or one still unconfirmed): the link that confirms the subscription. */

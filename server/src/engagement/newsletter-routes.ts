@@ -5,13 +5,13 @@
  * it, GET /api/engagement/newsletter/confirm?token=…, which lands on the site's newsletter page;
  * a confirmed one is told it is subscribed already.
  */
-import { MAX_EMAIL_CHARS } from '@mesura/content';
+import { MAX_EMAIL_CHARS, confirmationLandings } from '@mesura/content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail/confirmation-token.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { EngagementStore } from './engagement-store.js';
-import { CONFIRMED_LANDING, EXPIRED_LANDING, alreadySubscribedMail, confirmSubscriptionMail } from './newsletter-mails.js';
+import { alreadySubscribedMail, confirmSubscriptionMail } from './newsletter-mails.js';
 import type { AddressLimiter } from './request-guards.js';
 
 export const NEWSLETTER_CONFIRM_PATH = '/api/engagement/newsletter/confirm';
@@ -54,6 +54,6 @@ export async function newsletterRoutes(app: FastifyInstance, deps: NewsletterRou
   app.get<{ Querystring: { token?: unknown } }>(NEWSLETTER_CONFIRM_PATH, { config: { access: 'public' } }, async (request, reply) => {
     const tokenHash = confirmationTokenHash(request.query.token);
     const confirmed = tokenHash !== undefined && (await deps.store.confirmSubscription(tokenHash, deps.now()));
-    return reply.header('Cache-Control', 'no-store').redirect(confirmed ? CONFIRMED_LANDING : EXPIRED_LANDING, 303);
+    return reply.header('Cache-Control', 'no-store').redirect(confirmationLandings.newsletter(confirmed ? 'confirmat' : 'enllac-caducat'), 303);
   });
 }

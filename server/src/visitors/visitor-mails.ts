@@ -6,11 +6,6 @@
 import { CONFIRMATION_TTL_MS } from '../mail/confirmation-token.js';
 import type { Mail } from '../mail/mailer.js';
 
-/** Where a confirmation link lands on the site, and what the page says there (apps/site login-page.tsx). */
-export const SIGN_IN_PAGE = '/entrar/';
-export const CONFIRMED_LANDING = `${SIGN_IN_PAGE}?compte=confirmat`;
-export const EXPIRED_LANDING = `${SIGN_IN_PAGE}?compte=enllac-caducat`;
-
 const TTL_HOURS = CONFIRMATION_TTL_MS / 3_600_000;
 
 /** To a new address (or one whose account is still unconfirmed): the link that confirms it. */

@@ -9,7 +9,7 @@
  * only once the mailed link, GET /api/visitor/accounts/confirm?token=…, has been followed.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_DISPLAY_NAME_CHARS } from '@mesura/content';
+import { MAX_DISPLAY_NAME_CHARS, confirmationLandings, sitePaths } from '@mesura/content';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEmail } from '../auth/account-rules.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
@@ -22,7 +22,7 @@ import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail
 import type { Mailer } from '../mail/mailer.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
 import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
-import { CONFIRMED_LANDING, EXPIRED_LANDING, SIGN_IN_PAGE, accountExistsMail, confirmAccountMail } from './visitor-mails.js';
+import { accountExistsMail, confirmAccountMail } from './visitor-mails.js';
 import type { ListItemType, VisitorStore } from './visitor-store.js';
 
 export interface VisitorRouteOptions {
@@ -93,7 +93,7 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
     const confirmation = newConfirmation(now());
     const outcome = await store.signUp({ id: randomUUID(), email, name, passwordHash, confirmation }, now());
     if (outcome === 'full') throw new HttpError(ERRORS.storeUnavailable, 'no more accounts can be created now');
-    options.mailer.post(outcome === 'exists' ? accountExistsMail(email, `${origin}${SIGN_IN_PAGE}`) : confirmAccountMail(email, `${origin}${ACCOUNT_CONFIRM_PATH}?token=${confirmation.token}`));
+    options.mailer.post(outcome === 'exists' ? accountExistsMail(email, `${origin}${sitePaths.login()}`) : confirmAccountMail(email, `${origin}${ACCOUNT_CONFIRM_PATH}?token=${confirmation.token}`));
     return reply.code(202).send(CHECK_YOUR_MAIL);
   });
 
@@ -102,7 +102,7 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
   app.get<{ Querystring: { token?: unknown } }>(ACCOUNT_CONFIRM_PATH, PUBLIC, async (request, reply) => {
     const tokenHash = confirmationTokenHash(request.query.token);
     const confirmed = tokenHash !== undefined && (await store.confirm(tokenHash, now())) !== undefined;
-    return reply.header('Cache-Control', 'no-store').redirect(confirmed ? CONFIRMED_LANDING : EXPIRED_LANDING, 303);
+    return reply.header('Cache-Control', 'no-store').redirect(confirmationLandings.account(confirmed ? 'confirmat' : 'enllac-caducat'), 303);
   });
 
   app.post<{ Body: { email?: unknown; password?: unknown } }>('/api/visitor/session', PUBLIC, async (request, reply) => {

@@ -2,7 +2,9 @@
  * CallToAction: the site's calls to action, each a real feature that sends scClicBoto (event10)
  * with identificadorClic naming it ('cta-butlleti', 'cta-directe').
  *   <CallToAction kind="newsletter" detail={linkCallDetail} />  "Subscriu-te al butlletí": a form the
- *     server keeps (POST /api/engagement/newsletter); measured when the sign-up is accepted.
+ *     server keeps (POST /api/engagement/newsletter); measured when the sign-up is accepted, which
+ *     the server answers the same whether or not the address is subscribed: the mail it sends
+ *     confirms the subscription (or says it was there), landing on /butlleti/.
  *   <CallToAction kind="live" detail={linkCallDetail} />  "Mira el directe": the link to
  *     /directes/mesura-tv/; measured on click.
  * - detail: the page's §7 link variables (measurement/direct-calls.ts LinkCallDetail).
@@ -42,7 +44,7 @@ function WatchLive({ detail }: { detail: LinkCallDetail }) {
 
 const INVALID_ADDRESS = 'Escriviu una adreça de correu electrònic vàlida.';
 
-type SignupState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; already: boolean } | { kind: 'error'; message: string };
+type SignupState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
 function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
   const [state, setState] = useState<SignupState>({ kind: 'idle' });
@@ -69,8 +71,8 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
     setState({ kind: 'sending' });
     try {
       const answer = await postJson('/api/engagement/newsletter', { email });
-      if (answer.status === 201 || answer.status === 200) {
-        setState({ kind: 'done', already: answer.status === 200 });
+      if (answer.status === 202) {
+        setState({ kind: 'done', email });
         sendDirectCall('scClicBoto', { ...detail, linkText: 'Subscriu-te al butlletí', identificadorClic: CTA_IDS.newsletter });
       } else if (answer.status === 400) setState({ kind: 'error', message: INVALID_ADDRESS });
       else setState({ kind: 'error', message: 'Ara no us podem subscriure. Torneu-ho a provar més tard.' });
@@ -83,7 +85,9 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
     <section className="newsletter-signup" aria-labelledby={headingId}>
       <h2 id={headingId}>Subscriu-te al butlletí</h2>
       {state.kind === 'done' ? (
-        <p role="status" ref={thanks} tabIndex={-1}>{state.already ? 'Aquesta adreça ja estava subscrita al butlletí.' : "Fet! Rebreu el butlletí cada matí a l'adreça indicada."}</p>
+        <p role="status" ref={thanks} tabIndex={-1}>
+          Us hem enviat un correu a {state.email}. Obriu l’enllaç que hi trobareu per confirmar la subscripció i rebreu el butlletí cada matí.
+        </p>
       ) : (
         <form onSubmit={submit} noValidate>
           <label htmlFor={inputId}>Adreça de correu electrònic</label>

@@ -1,4 +1,4 @@
-import { MAX_DISPLAY_NAME_CHARS, MAX_EMAIL_CHARS, MIN_PASSWORD_CHARS } from '@mesura/content';
+import { ACCOUNT_CONFIRMATION_PARAM, MAX_DISPLAY_NAME_CHARS, MAX_EMAIL_CHARS, MIN_PASSWORD_CHARS, confirmationOutcome, type ConfirmationOutcome } from '@mesura/content';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { declareSignedInVisitor } from '../account/customer-ids';
@@ -13,34 +13,67 @@ const MESSAGES: Record<number, string> = {
   400: 'Reviseu les dades: cal un correu electrònic vàlid i una contrasenya de 12 caràcters o més.',
   401: 'El correu electrònic o la contrasenya no són correctes.',
   403: 'No us hem pogut identificar des d’aquesta pàgina. Torneu-la a carregar.',
-  409: 'Ja hi ha un compte amb aquest correu electrònic. Entreu-hi amb la vostra contrasenya.',
   429: 'Massa intents fallits. Espereu uns minuts i torneu-ho a provar.',
 };
 const UNKNOWN = 'Ara no us podem identificar. Torneu-ho a provar més tard.';
+/** A right password for an account whose mailed link has not been followed yet (403 MESURA_ERR_FORBIDDEN). */
+const UNCONFIRMED = 'Encara no heu confirmat el compte. Obriu l’enllaç del correu que us vam enviar en crear-lo i torneu-ho a provar.';
+const UNCONFIRMED_CODE = 'MESURA_ERR_FORBIDDEN';
 
-/** /entrar/: sign in, or create an account; then back to the page the visitor came from. */
+/** What the mailed confirmation link found, said where it lands (?compte=). */
+const CONFIRMATION: Record<ConfirmationOutcome, string> = {
+  confirmat: 'El vostre compte està confirmat. Ja hi podeu entrar amb el vostre correu electrònic i la vostra contrasenya.',
+  'enllac-caducat': 'Aquest enllaç de confirmació ja no és vàlid: ja s’ha fet servir o ha caducat. Si encara no podeu entrar, creeu el compte de nou i us enviarem un enllaç nou.',
+};
+
+/** A sign-up always answers the same (202), whether or not the address has an account: the mail says which. */
+const checkYourMail = (email: string) =>
+  `Us hem enviat un correu a ${email}. Obriu l’enllaç que hi trobareu per confirmar el compte; després ja hi podreu entrar. Si ja teníeu un compte, el correu us ho recorda.`;
+
+async function refusal(answer: Response | undefined): Promise<string> {
+  if (answer === undefined) return UNKNOWN;
+  if (answer.status === 403) {
+    const code = await answer.json().then((body: { code?: unknown }) => body.code, () => undefined);
+    if (code === UNCONFIRMED_CODE) return UNCONFIRMED;
+  }
+  return MESSAGES[answer.status] ?? UNKNOWN;
+}
+
+/**
+ * /entrar/: sign in, then back to the page the visitor came from; or create an account, which the
+ * link mailed to its address confirms (landing back here with ?compte=).
+ */
 export function LoginPage() {
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: { seccio: 'usuari', pageType: 'login', pageName: 'mesura:entrar' } }), []));
   const [params] = useSearchParams();
   const back = safeReturnPath(params.get('torna'));
+  const confirmation = confirmationOutcome(params.get(ACCOUNT_CONFIRMATION_PARAM));
   const [error, setError] = useState<{ form: 'signin' | 'signup'; text: string }>();
+  const [sentTo, setSentTo] = useState<string>();
   const ids = { signin: useId(), signup: useId() };
   const visitor = useVisitor();
 
   const submit = (form: 'signin' | 'signup') => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const data = new FormData(formElement);
     const field = (name: string) => String(data.get(name) ?? '');
     setError(undefined);
+    setSentTo(undefined);
     const answer = await (form === 'signin' ? visitorApi.signIn(field('email'), field('password')) : visitorApi.signUp(field('name'), field('email'), field('password'))).catch(() => undefined);
-    if (answer?.ok) {
+    if (form === 'signup' && answer?.status === 202) {
+      formElement.reset();
+      setSentTo(field('email'));
+      return;
+    }
+    if (form === 'signin' && answer?.ok) {
       // The answer set the state cookie: Mesura hears of the login before the page goes (§3).
       declareSignedInVisitor(document.cookie);
       // A full load: the data layer, the header and every button start again as signed in.
       window.location.assign(back);
       return;
     }
-    setError({ form, text: (answer && MESSAGES[answer.status]) ?? UNKNOWN });
+    setError({ form, text: await refusal(answer) });
   };
 
   return (
@@ -48,6 +81,11 @@ export function LoginPage() {
       <title>Entra — Mesura.cat</title>
       <h1>Entra a Mesura.cat</h1>
       <p>Amb un compte podeu desar notícies, vídeos i pòdcasts a «La meva llista» i trobar-los des de qualsevol dispositiu.</p>
+      {confirmation !== undefined && (
+        <p className="account-confirmation" role="status" data-outcome={confirmation}>
+          {CONFIRMATION[confirmation]}
+        </p>
+      )}
       {visitor !== undefined && <SignedIn name={visitor.name} back={back} />}
       <form className="account-form" aria-labelledby={`${ids.signin}-h`} onSubmit={(e) => void submit('signin')(e)}>
         <h2 id={`${ids.signin}-h`}>Ja tinc un compte</h2>
@@ -70,6 +108,9 @@ export function LoginPage() {
         <input id={`${ids.signup}-password`} name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_CHARS} required />
         <p className="account-form__error" role="alert">
           {error?.form === 'signup' ? error.text : ''}
+        </p>
+        <p className="account-form__sent" role="status">
+          {sentTo === undefined ? '' : checkYourMail(sentTo)}
         </p>
         <button type="submit">Crea el compte</button>
       </form>

@@ -10,6 +10,8 @@ export const ENGAGEMENT_ROUTES: RouteObject[] = [
     loader: () => loadContent<DailyQuiz>('/api/engagement/quiz/today'),
     lazy: { Component: async () => (await import('../pages/quiz-page')).QuizPage },
   },
+  // Where a newsletter confirmation link lands (server/src/engagement/newsletter-routes.ts).
+  { path: 'butlleti/', lazy: { Component: async () => (await import('../pages/newsletter-page')).NewsletterPage } },
 ];
 
 /** Pages without the site's layout (the TV receiver). */
