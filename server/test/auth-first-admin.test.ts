@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INITIAL_ADMIN_PASSWORD_FILE, ensureFirstAdmin } from '../src/auth/first-admin.js';
+import { MAX_EMAIL_CHARS } from '@mesura/content';
+import { INITIAL_ADMIN_PASSWORD_FILE, ensureFirstAdmin, parseFirstAdminSettings } from '../src/auth/first-admin.js';
 import type { AccountStore, UserRecord } from '../src/store/account-store.js';
 import { TEST_PASSWORD } from './helpers/test-server.js';
 
@@ -37,5 +38,14 @@ describe('the first admin of servers sharing their metadata', () => {
   it('still fails a start whose insert failed for another reason', async () => {
     const store = { ...storeWhereAnotherServerWins(), countUsers: async () => 0 } as AccountStore;
     await expect(ensureFirstAdmin({ store, now: () => 0 }, tmpdir(), { email: 'anna@example.cat', password: TEST_PASSWORD })).rejects.toThrow('duplicate key');
+  });
+});
+
+describe('MESURA_ADMIN_EMAIL', () => {
+  it('is an address within the accounts\' length, checked at start with the rules of every sign-in', () => {
+    const long = `${'a'.repeat(MAX_EMAIL_CHARS)}@example.cat`;
+    expect(() => parseFirstAdminSettings(long, TEST_PASSWORD)).toThrow(`MESURA_ADMIN_EMAIL must be an email address of at most ${MAX_EMAIL_CHARS} characters`);
+    expect(() => parseFirstAdminSettings('anna\u0007@example.cat', TEST_PASSWORD)).toThrow('MESURA_ADMIN_EMAIL must be an email address');
+    expect(parseFirstAdminSettings(' Anna@Example.cat ', TEST_PASSWORD)).toEqual({ email: ' Anna@Example.cat ', password: TEST_PASSWORD });
   });
 });

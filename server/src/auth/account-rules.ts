@@ -16,11 +16,17 @@ export function badAccount(message: string): HttpError {
   return new HttpError(ERRORS.badAccount, message);
 }
 
-/** The email as stored (trimmed, lower-cased), or a 400 naming what is wrong. */
+/** The email as stored (trimmed, lower-cased), or undefined when it is no address or too long. */
+export function storedEmail(value: string): string | undefined {
+  const email = value.trim().toLowerCase();
+  return email.length <= MAX_EMAIL_CHARS && EMAIL_FORMAT.test(email) ? email : undefined;
+}
+
+/** The email as stored, or a 400 naming what is wrong. */
 export function parseEmail(value: unknown): string {
   if (typeof value !== 'string') throw badAccount('email must be a string');
-  const email = value.trim().toLowerCase();
-  if (email.length > MAX_EMAIL_CHARS || !EMAIL_FORMAT.test(email)) throw badAccount(`email must be an address such as anna@example.cat`);
+  const email = storedEmail(value);
+  if (email === undefined) throw badAccount(`email must be an address such as anna@example.cat`);
   return email;
 }
 

@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_EMAIL_CHARS } from '@mesura/content';
+import { storedEmail } from './account-rules.js';
 import { passwordProblem } from './password.js';
 import { addUser, type UserDeps } from './users.js';
 
@@ -60,10 +62,11 @@ export function parseFirstAdminSettings(email: string | undefined, password: str
   if ((settings.email === undefined) !== (settings.password === undefined)) {
     throw new Error('MESURA_ADMIN_EMAIL and MESURA_ADMIN_PASSWORD go together: set both or neither');
   }
-  if (settings.email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(settings.email.trim())) {
-    throw new Error(`MESURA_ADMIN_EMAIL must be an email address, got '${settings.email}'`);
+  if (settings.email !== undefined && storedEmail(settings.email) === undefined) {
+    throw new Error(`MESURA_ADMIN_EMAIL must be an email address of at most ${MAX_EMAIL_CHARS} characters, got '${settings.email}'`);
   }
   const problem = settings.password === undefined ? undefined : passwordProblem(settings.password);
   if (problem) throw new Error(`MESURA_ADMIN_PASSWORD: ${problem}`);
   return settings;
 }
+
