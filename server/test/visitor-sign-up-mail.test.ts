@@ -90,6 +90,16 @@ describe('a visitor sign-up', () => {
     expect((await signIn(bea)).statusCode).toBe(200);
   });
 
+  it("carries the sign-up's way back to the sign-in page it lands on, when it is a path on the site", async () => {
+    await signUp({ email: 'joan@example.cat', name: 'Joan', password: 'una-contrasenya-llarga', torna: '/noticia/1001/x/?a=1' });
+    const link = linkIn((await inboxOf('joan@example.cat', 1))[0]!)!;
+    expect((await follow(link)).headers.location).toBe('/entrar/?compte=confirmat&torna=%2Fnoticia%2F1001%2Fx%2F%3Fa%3D1');
+    await signUp({ email: 'eva@example.cat', name: 'Eva', password: 'una-contrasenya-llarga', torna: '//evil.example/' });
+    const offSite = linkIn((await inboxOf('eva@example.cat', 1))[0]!)!;
+    expect(offSite.searchParams.has('torna')).toBe(false);
+    expect((await follow(offSite)).headers.location).toBe('/entrar/?compte=confirmat');
+  });
+
   it('answers a malformed link as an expired one', async () => {
     const answer = await test.server.app.inject({ url: '/api/visitor/accounts/confirm?token=../../x' });
     expect(answer.headers.location).toBe('/entrar/?compte=enllac-caducat');

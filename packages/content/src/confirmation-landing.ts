@@ -12,10 +12,13 @@ export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
 /** The query parameter of each landing page that carries the outcome. */
 export const ACCOUNT_CONFIRMATION_PARAM = 'compte';
 export const NEWSLETTER_CONFIRMATION_PARAM = 'estat';
+/** The sign-in page's "go back to" parameter, carried from the sign-up through the mailed link. */
+export const RETURN_PATH_PARAM = 'torna';
 
 export const confirmationLandings = {
-  /** The sign-in page, where a confirmed visitor signs in. */
-  account: (outcome: ConfirmationOutcome) => `${sitePaths.login()}?${ACCOUNT_CONFIRMATION_PARAM}=${outcome}`,
+  /** The sign-in page, where a confirmed visitor signs in and then goes back to `returnPath` (checked by the page). */
+  account: (outcome: ConfirmationOutcome, returnPath?: string) =>
+    `${sitePaths.login()}?${ACCOUNT_CONFIRMATION_PARAM}=${outcome}${returnPath === undefined ? '' : `&${RETURN_PATH_PARAM}=${encodeURIComponent(returnPath)}`}`,
   newsletter: (outcome: ConfirmationOutcome) => `${sitePaths.newsletter()}?${NEWSLETTER_CONFIRMATION_PARAM}=${outcome}`,
 } as const;
 

@@ -9,3 +9,8 @@ export const MAX_VISITOR_ACCOUNTS = 100_000;
 /** Account changes (sign-up, sign-in) per address and second, and their burst. */
 export const ACCOUNT_CHANGES_PER_S = 2;
 export const ACCOUNT_CHANGES_BURST = 20;
+/**
+ * Longest "go back to" path a sign-up carries through its mailed link to the sign-in page; a longer
+ * one is dropped (the visitor lands on the sign-in page all the same), so the link stays short.
+ */
+export const MAX_RETURN_PATH_CHARS = 500;

@@ -9,7 +9,8 @@
  * only once the mailed link, GET /api/visitor/accounts/confirm?token=…, has been followed.
  */
 import { randomUUID } from 'node:crypto';
-import { MAX_DISPLAY_NAME_CHARS, confirmationLandings, sitePaths } from '@mesura/content';
+import { MAX_DISPLAY_NAME_CHARS, RETURN_PATH_PARAM, confirmationLandings, sitePaths } from '@mesura/content';
+import { sameOriginPath } from '@mesura/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEmail } from '../auth/account-rules.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
@@ -21,7 +22,7 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail/confirmation-token.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
-import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
+import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, MAX_RETURN_PATH_CHARS, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
 import { accountExistsMail, confirmAccountMail } from './visitor-mails.js';
 import type { ListItemType, VisitorStore } from './visitor-store.js';
 
@@ -49,6 +50,11 @@ function parseName(value: unknown): string {
   const name = typeof value === 'string' ? value.replace(/\p{Cc}/gu, '').trim() : '';
   if (name === '' || name.length > MAX_DISPLAY_NAME_CHARS) throw bad(`name must be 1 to ${MAX_DISPLAY_NAME_CHARS} characters`);
   return name;
+}
+
+/** The sign-up page's `torna`, carried to the sign-in page the mailed link lands on; dropped unless a short path on the site. */
+function carriedReturnPath(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_RETURN_PATH_CHARS ? sameOriginPath(value) : undefined;
 }
 
 function parseItem(params: { type: string; id: string }): { type: ListItemType; id: string } {
@@ -82,7 +88,7 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
     return id;
   };
 
-  app.post<{ Body: { email?: unknown; name?: unknown; password?: unknown } }>('/api/visitor/accounts', PUBLIC, async (request, reply) => {
+  app.post<{ Body: { email?: unknown; name?: unknown; password?: unknown; torna?: unknown } }>('/api/visitor/accounts', PUBLIC, async (request, reply) => {
     const origin = change(request);
     const email = parseEmail(request.body?.email);
     const name = parseName(request.body?.name);
@@ -93,16 +99,21 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
     const confirmation = newConfirmation(now());
     const outcome = await store.signUp({ id: randomUUID(), email, name, passwordHash, confirmation }, now());
     if (outcome === 'full') throw new HttpError(ERRORS.storeUnavailable, 'no more accounts can be created now');
-    options.mailer.post(outcome === 'exists' ? accountExistsMail(email, `${origin}${sitePaths.login()}`) : confirmAccountMail(email, `${origin}${ACCOUNT_CONFIRM_PATH}?token=${confirmation.token}`));
+    const link = new URL(ACCOUNT_CONFIRM_PATH, origin);
+    link.searchParams.set('token', confirmation.token);
+    const returnPath = carriedReturnPath(request.body?.torna);
+    if (returnPath !== undefined) link.searchParams.set(RETURN_PATH_PARAM, returnPath);
+    options.mailer.post(outcome === 'exists' ? accountExistsMail(email, `${origin}${sitePaths.login()}`) : confirmAccountMail(email, link.href));
     return reply.code(202).send(CHECK_YOUR_MAIL);
   });
 
   // Public: followed from a mail, with no session and no Origin; the token is the credential.
   // It confirms and signs no one in: the sign-in page then asks for the password.
-  app.get<{ Querystring: { token?: unknown } }>(ACCOUNT_CONFIRM_PATH, PUBLIC, async (request, reply) => {
+  app.get<{ Querystring: { token?: unknown; torna?: unknown } }>(ACCOUNT_CONFIRM_PATH, PUBLIC, async (request, reply) => {
     const tokenHash = confirmationTokenHash(request.query.token);
     const confirmed = tokenHash !== undefined && (await store.confirm(tokenHash, now())) !== undefined;
-    return reply.header('Cache-Control', 'no-store').redirect(confirmationLandings.account(confirmed ? 'confirmat' : 'enllac-caducat'), 303);
+    const landing = confirmationLandings.account(confirmed ? 'confirmat' : 'enllac-caducat', carriedReturnPath(request.query.torna));
+    return reply.header('Cache-Control', 'no-store').redirect(landing, 303);
   });
 
   app.post<{ Body: { email?: unknown; password?: unknown } }>('/api/visitor/session', PUBLIC, async (request, reply) => {

@@ -34,7 +34,8 @@ async function call(method: string, path: string, body?: object): Promise<Respon
 
 export const visitorApi = {
   signIn: (email: string, password: string) => call('POST', '/api/visitor/session', { email, password }),
-  signUp: (name: string, email: string, password: string) => call('POST', '/api/visitor/accounts', { name, email, password }),
+  /** `torna`: where to go once signed in, carried by the link mailed to confirm the account. */
+  signUp: (name: string, email: string, password: string, torna: string) => call('POST', '/api/visitor/accounts', { name, email, password, torna }),
   signOut: () => call('DELETE', '/api/visitor/session'),
   me: () => call('GET', '/api/visitor/me'),
   list: async (): Promise<ListItem[] | undefined> => {

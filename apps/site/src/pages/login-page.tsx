@@ -60,7 +60,7 @@ export function LoginPage() {
     const field = (name: string) => String(data.get(name) ?? '');
     setError(undefined);
     setSentTo(undefined);
-    const answer = await (form === 'signin' ? visitorApi.signIn(field('email'), field('password')) : visitorApi.signUp(field('name'), field('email'), field('password'))).catch(() => undefined);
+    const answer = await (form === 'signin' ? visitorApi.signIn(field('email'), field('password')) : visitorApi.signUp(field('name'), field('email'), field('password'), back)).catch(() => undefined);
     if (form === 'signup' && answer?.status === 202) {
       formElement.reset();
       setSentTo(field('email'));
