@@ -18,7 +18,7 @@ import { createCors, type Cors } from './http/cors.js';
 import { createEdgeServer } from './http/edge-limits-server.js';
 import { openFileWarning, softOpenFileLimit } from './http/edge-limits-open-files.js';
 import { registerCompression } from './http/compression.js';
-import { siteConnectSources } from './http/content-security-policy.js';
+import { siteConnectSources, siteImageSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { frontEndRoutes } from './http/front-ends.js';
@@ -187,7 +187,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill });
     collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
   }
-  const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
+  const redirects = createRedirectPolicy(config);
   const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, startWithoutStore: metadata.isWaiting(), ...(catalogTimers && { timers: catalogTimers }) });
   const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
   collectors.delivery = createDeliveryHandler({
@@ -326,7 +326,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const mailer = createMailer(config, { now, log: app.log });
   app.addHook('onClose', () => mailer.close());
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, mailer, timeZone: config.timeZone, now });
-  const redirects = createRedirectPolicy([...config.siteOrigins, ...config.redirectOrigins]);
+  const redirects = createRedirectPolicy(config);
   // Definitions from the metadata store (the catalog); results from the events' engine. Over ClickHouse
   // a process that also collects (role all) drains what it acknowledged first; an API node has no log.
   const results = events ? { store: events.store, catchUp: () => events.intake.catchUp() } : clickHouseReports && { store: clickHouseReports.decisions, catchUp: async () => intake?.catchUp() };
@@ -346,6 +346,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
     consoleDir: config.consoleDir,
     sdkDir: config.sdkDir,
     connectSources: siteConnectSources(config),
+    imageSources: siteImageSources(config),
     frameSources: config.publicUrl ? [config.publicUrl.origin] : [],
     siteConfig: {
       ...(config.publicUrl && { collector: config.publicUrl.origin }),

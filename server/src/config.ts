@@ -2,7 +2,7 @@ import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
 import { parseFirstAdminSettings, type FirstAdminSettings } from './auth/first-admin.js';
 import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
-import { parseRedirectOrigins } from './decide/redirect-policy.js';
+import { parseOriginList } from './decide/redirect-policy.js';
 import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from './http/edge-limits.js';
 import { parseReportSuites } from './ingest/accepted-report-suites.js';
 import { VISITOR_BURST_HITS, VISITOR_MAX_HITS_PER_S, type VisitorRateLimits } from './ingest/visitor-rate.js';
@@ -58,6 +58,8 @@ export interface ServerConfig {
   siteOrigins: string[];
   /** MESURA_REDIRECT_ORIGINS: comma list of origins, besides the site's, that redirect offers may send visitors to. Default none. */
   redirectOrigins: string[];
+  /** MESURA_OFFER_ORIGINS: comma list of origins, besides the site's, that untrusted offers' links and images may point to (decide/redirect-policy.ts), and the site's img-src. Default none. */
+  offerOrigins: string[];
   /**
    * MESURA_TRUSTED_PROXY_HOPS: reverse proxies trusted to append to X-Forwarded-For; the client is
    * that many addresses from its right (http/client-address.ts), and Fastify's `trustProxy` gets
@@ -145,7 +147,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     environment,
     reportSuite: REPORT_SUITES[environment],
     siteOrigins: origins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
-    redirectOrigins: parseRedirectOrigins(env.MESURA_REDIRECT_ORIGINS),
+    redirectOrigins: parseOriginList('MESURA_REDIRECT_ORIGINS', env.MESURA_REDIRECT_ORIGINS),
+    offerOrigins: parseOriginList('MESURA_OFFER_ORIGINS', env.MESURA_OFFER_ORIGINS),
     trustProxy: parseTrustedProxyHops(env.MESURA_TRUSTED_PROXY_HOPS, env.MESURA_TRUST_PROXY),
     consentPolicy: parseConsentPolicy(env.MESURA_CONSENT_POLICY),
     keepUserAgent: parseFlag('MESURA_KEEP_USER_AGENT', env.MESURA_KEEP_USER_AGENT),

@@ -69,7 +69,7 @@ describe('the activity catalog serves stored definitions under today’s rules',
     const foreign = legacy('fora', '<p>x</p>');
     foreign.experiences[0]!.offer!.actions = [{ action: 'redirect', content: 'https://evil.example/' }];
     const store = storeWith([legacy('vell', '<p>Hola</p><script>steal()</script>'), legacy('aprovat', '<script>ok()</script>', trust), foreign]);
-    const catalog = await openActivityCatalog(store, { now: () => 0, warn: (m) => warnings.push(m), redirects: createRedirectPolicy(['https://www.mesura.cat']) });
+    const catalog = await openActivityCatalog(store, { now: () => 0, warn: (m) => warnings.push(m), redirects: createRedirectPolicy({ siteOrigins: ['https://www.mesura.cat'] }) });
     const index = catalog.index();
     expect(index.byId('vell')!.experiences[0]!.offer!.html).toBe('<p>Hola</p>');
     expect(index.byId('aprovat')!.experiences[0]!.offer!.html).toBe('<script>ok()</script>');
@@ -79,13 +79,13 @@ describe('the activity catalog serves stored definitions under today’s rules',
 
   it('records the seeds of a first start as by system', async () => {
     const store = storeWith([]);
-    await openActivityCatalog(store, { now: () => 7, warn: () => undefined, redirects: createRedirectPolicy([]), seed: () => [legacy('llavor', '<p>x</p>')] });
+    await openActivityCatalog(store, { now: () => 7, warn: () => undefined, redirects: createRedirectPolicy({ siteOrigins: [] }), seed: () => [legacy('llavor', '<p>x</p>')] });
     expect(store.saved.map(([activity, change]) => [activity.id, change])).toEqual([['llavor', { atMs: 7, by: 'system' }]]);
   });
 });
 
 describe('a change made through another decision server (a shared store)', () => {
-  const options = (timers: CatalogTimers) => ({ now: () => 0, warn: () => undefined, redirects: createRedirectPolicy([]), seed: () => [], poll: true, timers });
+  const options = (timers: CatalogTimers) => ({ now: () => 0, warn: () => undefined, redirects: createRedirectPolicy({ siteOrigins: [] }), seed: () => [], poll: true, timers });
 
   it('is served after one refresh interval, not before, and an unchanged store is not read again', async () => {
     const store = sharedStore();

@@ -19,7 +19,7 @@ const ATTACK_HTML = [
 
 let t: TestServer;
 beforeEach(async () => {
-  t = await startTestServer({ MESURA_REDIRECT_ORIGINS: 'https://botiga.mesura.cat' }, () => START);
+  t = await startTestServer({ MESURA_REDIRECT_ORIGINS: 'https://botiga.mesura.cat', MESURA_OFFER_ORIGINS: 'https://cdn.mesura.cat' }, () => START);
 });
 afterEach(() => t.dispose());
 
@@ -103,12 +103,57 @@ describe("editors' offers are sanitised on the server", () => {
   it('keeps only the allow-list in HTML actions and the offer html, as stored and as served', async () => {
     const response = await put(activity({ html: ATTACK_HTML, actions: [setContent(ATTACK_HTML), { action: 'insertAfter', selector: 'h1', content: ATTACK_HTML }] }));
     expect(response.statusCode, response.body).toBe(200);
-    const expected = '<p class="x">Hola</p>Entra<img src="x" /><a>a</a><a>b</a><a href="https://www.mesura.cat/">c</a><div>d</div>';
+    const expected = '<p class="x">Hola</p>Entra<img src="x" /><a>a</a><a>b</a><a>c</a><div>d</div>';
     const stored = response.json() as Activity;
     expect(stored.experiences[0]!.offer!.html).toBe(expected);
     const offer = await served();
     expect(offer.html).toBe(expected);
     expect(offer.actions!.slice(0, 2).map((a) => a.content)).toEqual([expected, expected]);
+  });
+
+  it('keeps links, images and citations only to the site and MESURA_OFFER_ORIGINS, resolved as the page resolves them', async () => {
+    const html = [
+      '<a href="https://evil.example/premi">1</a>',
+      '<img src="https://evil.example/pixel.gif" alt="2">',
+      '<a href="http:/evil.example/">3</a>',
+      '<img src="https:evil.example/p.gif" alt="4">',
+      '<a href="&#104;ttps://evil.example/">5</a>',
+      '<a href="http:\\\\evil.example/">6</a>',
+      '<blockquote cite="https://evil.example/">7</blockquote>',
+      '<a href="https://botiga.mesura.cat/">8</a>',
+      '<img src="https://cdn.mesura.cat/foto.jpg" alt="9">',
+      '<a href="/subscriu">10</a><a href="http://localhost:8080/x">11</a><a href="mailto:redaccio@mesura.cat">12</a>',
+    ].join('');
+    const response = await put(activity({ html, actions: [setContent(html)] }));
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = [
+      '<a>1</a>',
+      '<img alt="2" />',
+      '<a>3</a>',
+      '<img alt="4" />',
+      '<a>5</a>',
+      '<a>6</a>',
+      '<blockquote>7</blockquote>',
+      '<a>8</a>',
+      '<img src="https://cdn.mesura.cat/foto.jpg" alt="9" />',
+      '<a href="/subscriu">10</a><a href="http://localhost:8080/x">11</a><a href="mailto:redaccio@mesura.cat">12</a>',
+    ].join('');
+    const offer = await served();
+    expect(offer.html).toBe(expected);
+    expect(contentOf(offer)).toBe(expected);
+  });
+
+  it.each([
+    [{ href: 'http:/evil.example/' }, 'href to http://evil.example is not allowed'],
+    [{ href: 'https:evil.example/' }, 'href to https://evil.example is not allowed'],
+    [{ href: 'https://botiga.mesura.cat/' }, 'href to https://botiga.mesura.cat is not allowed'],
+    [{ src: 'https://evil.example/pixel.gif' }, 'src to https://evil.example is not allowed'],
+    [{ cite: 'http:\\\\evil.example/' }, 'cite to http://evil.example is not allowed'],
+  ])("refuses a setAttribute %o to another host, naming MESURA_OFFER_ORIGINS", async (content, reason) => {
+    const response = await put(activity({ actions: [{ action: 'setAttribute', selector: 'img', content }] }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain(reason);
+    expect(response.json().error).toContain("only the site's origins and MESURA_OFFER_ORIGINS");
   });
 
   it('keeps a <style> whose CSS loads nothing', async () => {
@@ -126,7 +171,7 @@ describe("editors' offers are sanitised on the server", () => {
     [{ action: 'setAttribute', selector: 'a', attribute: 'href', value: ' JavaScript:alert(1)' }, 'is not an http(s), mailto, tel or relative URL'],
     [{ action: 'setAttribute', selector: 'a', content: { href: '//evil.example/' } }, 'is not an http(s), mailto, tel or relative URL'],
     [{ action: 'setAttribute', selector: 'div', content: { id: 'mesuraSanitizer' } }, 'attribute id is not in the offers\' allow-list'],
-    [{ action: 'setAttribute', selector: 'a.cta', content: { href: 'https://evil.example/login' } }, "href to https://evil.example is not allowed: only the site's origins"],
+    [{ action: 'setAttribute', selector: 'a.cta', content: { href: 'https://evil.example/login' } }, "href to https://evil.example is not allowed: only the site's origins and MESURA_OFFER_ORIGINS"],
     [{ action: 'setStyle', selector: 'div', content: { background: 'url(https://evil.example/pixel)' } }, 'may not load resources or run script'],
     [{ action: 'setStyle', selector: 'div', property: 'background', value: 'u\\72l(x)' }, 'may not load resources or run script'],
   ])('refuses an untrusted %o', async (action, reason) => {
@@ -138,7 +183,7 @@ describe("editors' offers are sanitised on the server", () => {
   it('accepts safe attributes and styles', async () => {
     const actions = [
       { action: 'setAttribute', selector: 'a', content: { href: '/subscriu', title: 'Subscriu-te', 'data-x': '1' } },
-      { action: 'setAttribute', selector: 'a.botiga', content: { href: 'https://botiga.mesura.cat/oferta' } },
+      { action: 'setAttribute', selector: 'img.foto', content: { src: 'https://cdn.mesura.cat/foto.jpg' } },
       { action: 'setAttribute', selector: 'a.correu', content: { href: 'mailto:redaccio@mesura.cat' } },
       { action: 'setStyle', selector: 'ul', content: { display: 'grid', 'grid-template-columns': 'repeat(2, 1fr)' } },
     ] as DeliveryAction[];
@@ -152,7 +197,7 @@ describe('redirects go only to allowed origins', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'data:text/html,x'])('refuses %s, also for a trusted activity', async (url) => {
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'data:text/html,x', 'http:/evil.example/', 'https:evil.example/'])('refuses %s, also for a trusted activity', async (url) => {
     const response = await put(activity({ actions: [{ action: 'redirect', content: '/nou', url }] }));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/redirect to \S+ is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS/);

@@ -95,7 +95,7 @@ describe('activity definitions are validated whole', () => {
   });
 
   it(`refuses a new activity beyond MAX_ACTIVITIES, and still takes changes of stored ones`, () => {
-    const context = { principal: undefined, redirects: createRedirectPolicy([]), activityCount: MAX_ACTIVITIES };
+    const context = { principal: undefined, redirects: createRedirectPolicy({ siteOrigins: [] }), activityCount: MAX_ACTIVITIES };
     const created = submittedDefinition(activity(), 'prova', { ...context, before: undefined });
     expect(!created.ok && created.reason).toBe(`there are ${MAX_ACTIVITIES} activities already, the most the server keeps`);
     const changed = submittedDefinition(activity(), 'prova', { ...context, before: activity() as unknown as Activity });

@@ -97,8 +97,22 @@ describe("the site's Content-Security-Policy", () => {
 
   it('is a pure function of its nonce and sources', () => {
     expect(sitePolicy('bm9uY2U=', { connect: [] })).toBe(
-      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob:; worker-src 'self' blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
+      "default-src 'self'; script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; worker-src 'self' blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'; form-action 'self'",
     );
+  });
+
+  it("takes images from the site's origins and MESURA_OFFER_ORIGINS only, not from any https host", async () => {
+    const { app } = await startServer({ MESURA_SITE_ORIGINS: 'https://www.mesura.cat,https://mesura.cat', MESURA_OFFER_ORIGINS: 'https://cdn.mesura.cat' });
+    const images = directives((await app.inject('/')).headers['content-security-policy']).get('img-src');
+    expect(images).toEqual(["'self'", 'data:', 'blob:', 'https://www.mesura.cat', 'https://mesura.cat', 'https://cdn.mesura.cat']);
+  });
+
+  it('reads MESURA_OFFER_ORIGINS as a comma list of origins, and refuses anything else in one line', () => {
+    expect(loadConfig({ MESURA_OFFER_ORIGINS: ' https://cdn.mesura.cat, http://fotos.mesura.cat:8080/ ' }, '/repo').offerOrigins).toEqual(['https://cdn.mesura.cat', 'http://fotos.mesura.cat:8080']);
+    expect(loadConfig({}, '/repo').offerOrigins).toEqual([]);
+    for (const bad of ['https:', 'ftp://cdn.mesura.cat', 'https://cdn.mesura.cat/fotos/', '*']) {
+      expect(() => loadConfig({ MESURA_OFFER_ORIGINS: bad }, '/repo')).toThrow(`MESURA_OFFER_ORIGINS must be a comma list of http(s) origins such as https://www.mesura.cat, got '${bad}'`);
+    }
   });
 
   it("lets the pages send to the collector (MESURA_PUBLIC_URL) and frame its ID-sync frame, and tells the SDK where it is (§7)", async () => {

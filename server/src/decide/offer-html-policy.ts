@@ -7,9 +7,11 @@
  * select, iframe, object, embed, frame, base, meta, link, svg, math…), every `on…` handler, the
  * `style` attribute (setStyle actions style), `id` and `name` (an element named like a global,
  * e.g. `mesuraSanitizer`, would shadow it: DOM clobbering), and URLs other than http(s),
- * mailto, tel and relative ones (no `javascript:`, `data:`, `vbscript:`, no `//host`). A
- * `<style>` element stays (the global mbox's CSS offers), unless its CSS loads anything or
- * escapes (UNSAFE_CSS): then it goes whole.
+ * mailto, tel and relative ones (no `javascript:`, `data:`, `vbscript:`, no `//host`). A URL
+ * attribute (URL_ATTRIBUTES) must also land, resolved as the page resolves it, on the site's
+ * origins or MESURA_OFFER_ORIGINS (redirect-policy.ts), else it goes: an image elsewhere is a
+ * tracking pixel, a link elsewhere a redirect. A `<style>` element stays (the global mbox's CSS
+ * offers), unless its CSS loads anything or escapes (UNSAFE_CSS): then it goes whole.
  */
 import sanitizeHtml from 'sanitize-html';
 
@@ -20,6 +22,15 @@ import sanitizeHtml from 'sanitize-html';
 const UNSAFE_CSS = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import|\\/i;
 
 const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*'];
+
+/**
+ * Every attribute a browser reads a URL from, whether or not the allow-list lets it in today, so
+ * that an attribute added to the list later is held to the origins at once. `srcset` holds several.
+ */
+const URL_ATTRIBUTES = [
+  'href', 'src', 'srcset', 'cite', 'action', 'formaction', 'poster', 'xlink:href', 'background', 'data',
+  'longdesc', 'usemap', 'ping', 'manifest', 'codebase', 'archive', 'classid', 'icon', 'profile', 'lowsrc', 'dynsrc',
+];
 
 export const OFFER_HTML_ALLOW_LIST = {
   allowedTags: [
@@ -47,18 +58,23 @@ export const OFFER_HTML_ALLOW_LIST = {
     details: ['open'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowedSchemesAppliedToAttributes: URL_ATTRIBUTES,
   allowProtocolRelative: false,
   // Elements left out are dropped with their tags; these, with their content too.
   nonTextTags: ['script', 'textarea', 'option', 'select', 'noscript', 'template', 'iframe', 'object', 'embed', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math'],
   disallowedTagsMode: 'discard',
 } as const satisfies sanitizeHtml.IOptions;
 
-/** An editor's HTML reduced to the allow-list. */
-export function sanitizeOfferHtml(html: string): string {
+/** Why an offer may not write `url` into the page as `attribute` (redirect-policy.ts' offerUrlProblem); undefined when it may. */
+export type OfferUrlProblem = (url: string, attribute: string) => string | undefined;
+
+/** An editor's HTML reduced to the allow-list, each URL attribute that lands off the allowed origins dropped. */
+export function sanitizeOfferHtml(html: string, urlProblem: OfferUrlProblem): string {
   return sanitizeHtml(html, {
     ...OFFER_HTML_ALLOW_LIST,
     exclusiveFilter: (frame) => frame.tag === 'style' && UNSAFE_CSS.test(frame.text),
+    // Attribute values arrive with their character references decoded (`&#104;ttps:` is `https:`).
+    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: withoutForeignUrls(attribs, urlProblem) }) },
     allowedTags: [...OFFER_HTML_ALLOW_LIST.allowedTags],
     allowedAttributes: Object.fromEntries(Object.entries(OFFER_HTML_ALLOW_LIST.allowedAttributes).map(([tag, names]) => [tag, [...names]])),
     allowedSchemes: [...OFFER_HTML_ALLOW_LIST.allowedSchemes],
@@ -67,10 +83,26 @@ export function sanitizeOfferHtml(html: string): string {
   });
 }
 
-const URL_ATTRIBUTES: readonly string[] = OFFER_HTML_ALLOW_LIST.allowedSchemesAppliedToAttributes;
-
 export function isUrlAttribute(name: string): boolean {
   return URL_ATTRIBUTES.includes(name.toLowerCase());
+}
+
+/** Why an attribute's URL, or any of a srcset's, may not be written (`<url> <descriptor>, …`). */
+export function urlAttributeProblem(name: string, value: string, urlProblem: OfferUrlProblem): string | undefined {
+  const urls = name.toLowerCase() === 'srcset' ? value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : [value];
+  for (const url of urls) {
+    const problem = urlProblem(url, name);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function withoutForeignUrls(attribs: sanitizeHtml.Attributes, urlProblem: OfferUrlProblem): sanitizeHtml.Attributes {
+  const kept: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (!isUrlAttribute(name) || !urlAttributeProblem(name, value, urlProblem)) kept[name] = value;
+  }
+  return kept;
 }
 const ATTRIBUTE_NAMES = new Set<string>(Object.values(OFFER_HTML_ALLOW_LIST.allowedAttributes).flat());
 

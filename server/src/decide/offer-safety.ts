@@ -1,19 +1,16 @@
 /**
  * An activity made safe to serve, after parseActivity has checked its shape: every redirect goes
  * to an allowed origin (redirect-policy.ts), and unless an admin trusted the activity, every
- * offer's HTML is reduced to the allow-list and its attributes and styles are checked
- * (offer-html-policy.ts). Applied before a definition is stored and again as stored ones load,
+ * offer's HTML is reduced to the allow-list, its links and images to the allowed origins, and its
+ * attributes and styles are checked (offer-html-policy.ts). Applied before a definition is stored and again as stored ones load,
  * so that a definition stored before a rule existed is served under it too. Pure.
  */
 import type { Activity, DeliveryAction, Experience, Offer } from '@mesura/protocol';
 import { HTML_ACTIONS } from './action-validation.js';
 import type { ParseResult } from './activity.js';
 import { isRecord } from './definition-checks.js';
-import { isUrlAttribute, offerAttributeProblem, offerStyleProblem, sanitizeOfferHtml } from './offer-html-policy.js';
+import { isUrlAttribute, offerAttributeProblem, offerStyleProblem, sanitizeOfferHtml, urlAttributeProblem } from './offer-html-policy.js';
 import type { RedirectPolicy } from './redirect-policy.js';
-
-/** An http(s) URL with its own origin (mailto, tel and relative URLs stay on the page or off the web). */
-const ABSOLUTE_WEB_URL = /^\s*https?:/i;
 
 export function safeActivity(activity: Activity, redirects: RedirectPolicy): ParseResult {
   const trusted = activity.trusted === true;
@@ -37,7 +34,7 @@ function safeOffer(offer: Offer, trusted: boolean, redirects: RedirectPolicy): O
   return {
     ...offer,
     ...(offer.actions && { actions }),
-    ...(offer.html !== undefined && !trusted && { html: sanitizeOfferHtml(offer.html) }),
+    ...(offer.html !== undefined && !trusted && { html: sanitizeOfferHtml(offer.html, redirects.offerUrlProblem) }),
   };
 }
 
@@ -48,10 +45,11 @@ function safeAction(action: DeliveryAction, trusted: boolean, redirects: Redirec
   }
   if (trusted) return action;
   if (HTML_ACTIONS.includes(action.action) && action.contentType !== 'text' && typeof action.content === 'string') {
-    return { ...action, content: sanitizeOfferHtml(action.content) };
+    return { ...action, content: sanitizeOfferHtml(action.content, redirects.offerUrlProblem) };
   }
   if (action.action === 'setAttribute') {
-    const urlProblem = (name: string, value: string) => offerAttributeProblem(name, value) ?? (isUrlAttribute(name) && ABSOLUTE_WEB_URL.test(value) ? redirects.problem(value, name) : undefined);
+    const urlProblem = (name: string, value: string) =>
+      offerAttributeProblem(name, value) ?? (isUrlAttribute(name) ? urlAttributeProblem(name, value, redirects.offerUrlProblem) : undefined);
     return entriesProblem(action, urlProblem) ?? action;
   }
   if (action.action === 'setStyle') return entriesProblem(action, offerStyleProblem) ?? action;

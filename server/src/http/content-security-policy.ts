@@ -17,6 +17,8 @@ export interface PolicySources {
   connect: readonly string[];
   /** Origins it may frame besides its own: the collector's ID-sync frame (§7). Default none. */
   frame?: readonly string[];
+  /** Origins images may come from besides its own and `connect`: siteImageSources. Default none. */
+  images?: readonly string[];
 }
 
 export function createNonce(): string {
@@ -25,8 +27,10 @@ export function createNonce(): string {
 
 /**
  * The site's policy. hls.js plays through Media Source Extensions (blob: media) and parses in a
- * blob: worker; images may come from any https origin (offers show pictures from a CDN; an image
- * runs no code). Styles stay 'unsafe-inline': the head snippet's body-hiding style and React's
+ * blob: worker. Images come from the origins offers may show pictures from (`images`) and the
+ * ones the page sends to (`connect`: the analytics transport falls back to an image beacon), never
+ * from any https host: an image runs no code, but it is a request that tells another host who
+ * read the page. Styles stay 'unsafe-inline': the head snippet's body-hiding style and React's
  * style attributes are inline, and a style runs no code.
  */
 export function sitePolicy(nonce: string, sources: PolicySources): string {
@@ -34,7 +38,7 @@ export function sitePolicy(nonce: string, sources: PolicySources): string {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...sources.connect],
+    'img-src': ["'self'", 'data:', 'blob:', ...(sources.images ?? []), ...sources.connect],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'connect-src': ["'self'", ...sources.connect],
@@ -74,6 +78,15 @@ export function siteConnectSources(config: { gaDestination: string | false | und
   if (typeof config.gaDestination === 'string') sources.push(config.gaDestination);
   if (config.decisionEdgeHost !== undefined) sources.push(config.decisionEdgeHost);
   return sources;
+}
+
+/**
+ * Where the site's images may come from besides its own origin: its other origins
+ * (MESURA_SITE_ORIGINS) and MESURA_OFFER_ORIGINS, the same list untrusted offers' images are held
+ * to (decide/redirect-policy.ts), so that the policy and the sanitiser agree.
+ */
+export function siteImageSources(config: { siteOrigins: readonly string[]; offerOrigins: readonly string[] }): string[] {
+  return [...config.siteOrigins, ...config.offerOrigins];
 }
 
 function serialise(directives: Record<string, readonly string[]>): string {

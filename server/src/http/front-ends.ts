@@ -52,6 +52,8 @@ export interface FrontEndOptions {
   connectSources: readonly string[];
   /** Origins the site's pages may frame besides their own (the collector's ID-sync frame). Default none. */
   frameSources?: readonly string[];
+  /** Origins the site's images may come from besides its own and the connect sources (siteImageSources). Default none. */
+  imageSources?: readonly string[];
 }
 
 /**
@@ -126,7 +128,7 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
         request.log.error({ err: error }, `the site's first view of ${request.url.split('?', 1)[0]} failed; the page goes out empty`);
       }
     }
-    return sendPage(reply, page, 'the site', sitePolicy(nonce, { connect: options.connectSources, frame: options.frameSources }));
+    return sendPage(reply, page, 'the site', sitePolicy(nonce, { connect: options.connectSources, frame: options.frameSources, images: options.imageSources }));
   };
   app.get('/', PUBLIC, sendSitePage);
   app.get('/consola', PUBLIC, (request, reply) => {
