@@ -77,6 +77,13 @@ describe('the activity catalog serves stored definitions under today’s rules',
     expect(warnings).toEqual(["stored activity skipped: activity fora: experience a: offer o: action 1 (redirect): redirect to https://evil.example is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS"]);
   });
 
+  it('serves a stored offer its links and images to other hosts without them, and keeps those to MESURA_OFFER_ORIGINS', async () => {
+    const html = '<a href="https://evil.example/">a</a><img src="https://evil.example/pixel.gif" alt="p"><img src="https://cdn.mesura.cat/f.jpg" alt="f">';
+    const redirects = createRedirectPolicy({ siteOrigins: ['https://www.mesura.cat'], offerOrigins: ['https://cdn.mesura.cat'] });
+    const catalog = await openActivityCatalog(storeWith([legacy('pixel', html)]), { now: () => 0, warn: () => undefined, redirects });
+    expect(catalog.index().byId('pixel')!.experiences[0]!.offer!.html).toBe('<a>a</a><img alt="p" /><img src="https://cdn.mesura.cat/f.jpg" alt="f" />');
+  });
+
   it('records the seeds of a first start as by system', async () => {
     const store = storeWith([]);
     await openActivityCatalog(store, { now: () => 7, warn: () => undefined, redirects: createRedirectPolicy({ siteOrigins: [] }), seed: () => [legacy('llavor', '<p>x</p>')] });
