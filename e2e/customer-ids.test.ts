@@ -8,6 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoReady, newVisitorPage } from './helpers/browser.js';
+import { mailedLink } from './helpers/outbox.js';
 import { E2E_ADMIN_ENV } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -58,8 +59,16 @@ describe('customer ids in Chromium (§3)', () => {
     await signUp.getByLabel('Nom').fill('Jordi');
     await signUp.getByLabel('Correu electrònic').fill('jordi@example.cat');
     await signUp.getByLabel('Contrasenya (12 caràcters o més)').fill('una-contrasenya-llarga');
-    const afterLogin = page.waitForRequest(isDelivery, { timeout: WAIT_MS });
     await signUp.getByRole('button', { name: 'Crea el compte' }).click();
+    // Confirmed through the link mailed (the server's outbox), then signed in.
+    const landed = page.waitForRequest(isDelivery, { timeout: WAIT_MS });
+    await gotoReady(page, await mailedLink(site.dataDir, 'jordi@example.cat'));
+    expect(deliveryId(await landed)).toEqual([null, null]);
+    const signIn = page.getByRole('form', { name: 'Ja tinc un compte' });
+    await signIn.getByLabel('Correu electrònic').fill('jordi@example.cat');
+    await signIn.getByLabel('Contrasenya').fill('una-contrasenya-llarga');
+    const afterLogin = page.waitForRequest(isDelivery, { timeout: WAIT_MS });
+    await signIn.getByRole('button', { name: 'Entra' }).click();
     await page.waitForURL(`**${ARTICLE}`);
     const visitorId = await page.evaluate(
       () => JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('mesura_usuari='))!.split('=')[1]!)).id as string,

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitorPage, gotoReady } from './helpers/browser.js';
+import { mailedLink } from './helpers/outbox.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -72,16 +73,22 @@ describe('engagement in Chromium', () => {
     const again = await page.evaluate(async () => (await fetch('/api/engagement/polls/habitatge-2026/answers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"optionId":"ajuts-joves"}' })).status);
     expect(again).toBe(409);
 
-    // Newsletter: a wrong address is refused in Catalan; a right one is kept and confirmed.
+    // Newsletter: a wrong address is refused in Catalan; a right one is asked to confirm by mail,
+    // and the link mailed (read from the server's outbox) confirms it on /butlleti/.
     const email = page.getByLabel('Adreça de correu electrònic');
     await email.fill('no-es-una-adreca');
     await page.getByRole('button', { name: 'Subscriu-te' }).click();
     await expect.poll(() => page.getByText('Escriviu una adreça de correu electrònic vàlida.').isVisible()).toBe(true);
     await email.fill('lectora@exemple.cat');
     await page.getByRole('button', { name: 'Subscriu-te' }).click();
-    await expect.poll(() => page.getByText("Fet! Rebreu el butlletí cada matí a l'adreça indicada.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Us hem enviat un correu a lectora@exemple.cat.', { exact: false }).isVisible()).toBe(true);
     const signUp = await storedCall((h) => h.click_identifier === 'cta-butlleti');
     expect({ type: signUp.hit_type, events: eventIds(signUp) }).toEqual({ type: 'link_o', events: [10] });
+    const mailbox = await site.browser.newPage();
+    await gotoReady(mailbox, await mailedLink(site.dataDir, 'lectora@exemple.cat'));
+    expect(new URL(mailbox.url()).pathname + new URL(mailbox.url()).search).toBe('/butlleti/?estat=confirmat');
+    expect(await mailbox.getByRole('heading', { level: 1 }).textContent()).toBe('Subscripció confirmada');
+    await mailbox.close();
 
     // The day's game waits for tomorrow: a reload shows the score, not a new game.
     await page.reload();

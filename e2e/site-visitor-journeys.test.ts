@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VISITOR_USER_AGENT, gotoReady, newVisitorPage } from './helpers/browser.js';
+import { mailedLink } from './helpers/outbox.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 const site = useSiteUnderTest();
@@ -24,12 +25,20 @@ async function rejectConsent(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Rebutja-ho tot' }).click();
 }
 
+/** Creates an account on the sign-in page, follows the link mailed (the server's outbox) and signs in. */
 async function signUp(page: Page, name: string): Promise<void> {
+  const email = `${name.toLowerCase()}-${Date.now()}@example.cat`;
+  const password = 'una-contrasenya-llarga';
   const form = page.getByRole('form', { name: 'Crea un compte' });
   await form.getByLabel('Nom').fill(name);
-  await form.getByLabel('Correu electrònic').fill(`${name.toLowerCase()}-${Date.now()}@example.cat`);
-  await form.getByLabel('Contrasenya (12 caràcters o més)').fill('una-contrasenya-llarga');
+  await form.getByLabel('Correu electrònic').fill(email);
+  await form.getByLabel('Contrasenya (12 caràcters o més)').fill(password);
   await form.getByRole('button', { name: 'Crea el compte' }).click();
+  await gotoReady(page, await mailedLink(site.dataDir, email));
+  const signIn = page.getByRole('form', { name: 'Ja tinc un compte' });
+  await signIn.getByLabel('Correu electrònic').fill(email);
+  await signIn.getByLabel('Contrasenya').fill(password);
+  await signIn.getByRole('button', { name: 'Entra' }).click();
 }
 
 describe('the public site, as a visitor uses it', () => {

@@ -1,10 +1,12 @@
 /**
- * A visitor's account in Chromium: sign up at /entrar/, come back signed in (the data layer's login
- * state and user id on the stored page views), save an article for later (scPerMesTard), find it in
+ * A visitor's account in Chromium: sign up at /entrar/, confirm through the link mailed (read from
+ * the server's outbox), sign in and come back (the data layer's login state and user id on the
+ * stored page views), save an article for later (scPerMesTard), find it in
  * La meva llista, sign out. And watching a video on a TV paired with /tv/ (scVeureATV).
  */
 import { describe, expect, it } from 'vitest';
 import { gotoReady, newVisitorPage } from './helpers/browser.js';
+import { mailedLink } from './helpers/outbox.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -26,7 +28,7 @@ async function stored(find: (hit: StoredHit) => boolean): Promise<StoredHit> {
 }
 
 describe("a visitor's account in Chromium", () => {
-  it('signs up, is measured as logged in with their id, saves an article to La meva llista, and signs out', async () => {
+  it('signs up, confirms by mail, is measured as logged in with their id, saves an article to La meva llista, and signs out', async () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     await gotoReady(page, site.server.baseUrl + ARTICLE);
     const first = await stored((h) => h.hit_type === 'page_view' && h.page_name === 'noticies:parlament-aprova-llei-habitatge-assequible');
@@ -39,6 +41,16 @@ describe("a visitor's account in Chromium", () => {
     await signUp.getByLabel('Correu electrònic').fill('anna@example.cat');
     await signUp.getByLabel('Contrasenya (12 caràcters o més)').fill('una-contrasenya-llarga');
     await signUp.getByRole('button', { name: 'Crea el compte' }).click();
+    await expect.poll(() => signUp.getByRole('status').textContent()).toMatch(/^Us hem enviat un correu a anna@example\.cat\./);
+
+    // The link in the mail confirms the account and lands on the sign-in page, still bound for the article.
+    await gotoReady(page, await mailedLink(site.dataDir, 'anna@example.cat'));
+    expect(page.url()).toContain('/entrar/?compte=confirmat&torna=');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'El vostre compte està confirmat.' }).isVisible()).toBe(true);
+    const signIn = page.getByRole('form', { name: 'Ja tinc un compte' });
+    await signIn.getByLabel('Correu electrònic').fill('anna@example.cat');
+    await signIn.getByLabel('Contrasenya').fill('una-contrasenya-llarga');
+    await signIn.getByRole('button', { name: 'Entra' }).click();
     await page.waitForURL(`**${ARTICLE}`);
     await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('.account-link__name').textContent()).toBe('Anna');
