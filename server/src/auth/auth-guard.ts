@@ -91,8 +91,8 @@ async function guard(context: AuthContext, request: FastifyRequest): Promise<voi
 
 /**
  * Installs the guard (and the no-store of the answers it let through) and records every route
- * registered after it (so call it before any route). onRequest runs before the collectors' own onRequest hooks hijack their replies, and
- * those routes are public.
+ * registered after it (so call it before any route). onRequest runs before the collectors' own
+ * onRequest hooks hijack their replies, and those routes are public.
  */
 export function installAuthGuard(app: FastifyInstance, context: AuthContext): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
@@ -105,7 +105,7 @@ export function installAuthGuard(app: FastifyInstance, context: AuthContext): Re
   });
   app.addHook('onRequest', async (request) => guard(context, request));
   // A signed-in answer is one person's (their reports, users, tokens): no browser or shared cache
-  // may keep it, errors included. Set last, so that no route can loosen it.
+  // may keep it, errors included. Set as it is sent, after the handler, so no handler loosens it.
   app.addHook('onSend', async (request, reply) => {
     if (authenticatedRequests.has(request) || request.routeOptions.config.noStore) reply.header('Cache-Control', 'no-store');
   });
