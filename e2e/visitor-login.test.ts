@@ -42,6 +42,12 @@ describe("a visitor's account in Chromium", () => {
     await signUp.getByLabel('Contrasenya (12 caràcters o més)').fill('una-contrasenya-llarga');
     await signUp.getByRole('button', { name: 'Crea el compte' }).click();
     await expect.poll(() => signUp.getByRole('status').textContent()).toMatch(/^Us hem enviat un correu a anna@example\.cat\./);
+    // Not before the link is followed.
+    const early = page.getByRole('form', { name: 'Ja tinc un compte' });
+    await early.getByLabel('Correu electrònic').fill('anna@example.cat');
+    await early.getByLabel('Contrasenya').fill('una-contrasenya-llarga');
+    await early.getByRole('button', { name: 'Entra' }).click();
+    await expect.poll(() => early.getByRole('alert').textContent()).toMatch(/^Encara no heu confirmat el compte\./);
 
     // The link in the mail confirms the account and lands on the sign-in page, still bound for the article.
     await gotoReady(page, await mailedLink(site.dataDir, 'anna@example.cat'));
