@@ -4,26 +4,21 @@
  * every change must come from a site origin and is rate-limited per address; failed sign-ins are
  * slowed per email and per address as the console's are.
  *
- * A sign-up answers 202 {status: 'check-your-mail'} whatever the address, so it tells no one who
- * has an account; the address learns the rest by mail (visitor-mails.ts). The account signs in
- * only once the mailed link, GET /api/visitor/accounts/confirm?token=…, has been followed.
+ * Sign-up and its confirmation by mail are sign-up-routes.ts; an account signs in only once
+ * confirmed.
  */
-import { randomUUID } from 'node:crypto';
-import { MAX_DISPLAY_NAME_CHARS, RETURN_PATH_PARAM, confirmationLandings, sitePaths } from '@mesura/content';
-import { sameOriginPath } from '@mesura/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEmail } from '../auth/account-rules.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
-import { hashPassword, passwordProblem, unknownUserHash, verifyPassword } from '../auth/password.js';
+import { unknownUserHash, verifyPassword } from '../auth/password.js';
 import { newSecret, secretHash } from '../auth/secret.js';
 import { addressLimiter, requireSiteOrigin } from '../engagement/request-guards.js';
 import type { Cors } from '../http/cors.js';
 import { ERRORS, HttpError } from '../http/errors.js';
-import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail/confirmation-token.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
-import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, MAX_RETURN_PATH_CHARS, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
-import { accountExistsMail, confirmAccountMail } from './visitor-mails.js';
+import { signUpRoutes } from './sign-up-routes.js';
+import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
 import type { ListItemType, VisitorStore } from './visitor-store.js';
 
 export interface VisitorRouteOptions {
@@ -36,26 +31,9 @@ export interface VisitorRouteOptions {
   now: () => number;
 }
 
-export const ACCOUNT_CONFIRM_PATH = '/api/visitor/accounts/confirm';
-
 const PUBLIC = { config: { access: 'public' } } as const;
 const ITEM_TYPES: readonly ListItemType[] = ['article', 'episode', 'programme'];
 const ITEM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
-function bad(message: string): HttpError {
-  return new HttpError(ERRORS.badAccount, message);
-}
-
-function parseName(value: unknown): string {
-  const name = typeof value === 'string' ? value.replace(/\p{Cc}/gu, '').trim() : '';
-  if (name === '' || name.length > MAX_DISPLAY_NAME_CHARS) throw bad(`name must be 1 to ${MAX_DISPLAY_NAME_CHARS} characters`);
-  return name;
-}
-
-/** The sign-up page's `torna`, carried to the sign-in page the mailed link lands on; dropped unless a short path on the site. */
-function carriedReturnPath(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_RETURN_PATH_CHARS ? sameOriginPath(value) : undefined;
-}
 
 function parseItem(params: { type: string; id: string }): { type: ListItemType; id: string } {
   if (!ITEM_TYPES.includes(params.type as ListItemType)) throw new HttpError(ERRORS.badQuery, `type must be one of ${ITEM_TYPES.join(', ')}`);
@@ -88,33 +66,7 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
     return id;
   };
 
-  app.post<{ Body: { email?: unknown; name?: unknown; password?: unknown; torna?: unknown } }>('/api/visitor/accounts', PUBLIC, async (request, reply) => {
-    const origin = change(request);
-    const email = parseEmail(request.body?.email);
-    const name = parseName(request.body?.name);
-    const problem = passwordProblem(request.body?.password);
-    if (problem) throw bad(problem);
-    // Hashed whether or not the address has an account: the answer's time says nothing either.
-    const passwordHash = await hashPassword(String(request.body?.password));
-    const confirmation = newConfirmation(now());
-    const outcome = await store.signUp({ id: randomUUID(), email, name, passwordHash, confirmation }, now());
-    if (outcome === 'full') throw new HttpError(ERRORS.storeUnavailable, 'no more accounts can be created now');
-    const link = new URL(ACCOUNT_CONFIRM_PATH, origin);
-    link.searchParams.set('token', confirmation.token);
-    const returnPath = carriedReturnPath(request.body?.torna);
-    if (returnPath !== undefined) link.searchParams.set(RETURN_PATH_PARAM, returnPath);
-    options.mailer.post(outcome === 'exists' ? accountExistsMail(email, `${origin}${sitePaths.login()}`) : confirmAccountMail(email, link.href));
-    return reply.code(202).send(CHECK_YOUR_MAIL);
-  });
-
-  // Public: followed from a mail, with no session and no Origin; the token is the credential.
-  // It confirms and signs no one in: the sign-in page then asks for the password.
-  app.get<{ Querystring: { token?: unknown; torna?: unknown } }>(ACCOUNT_CONFIRM_PATH, PUBLIC, async (request, reply) => {
-    const tokenHash = confirmationTokenHash(request.query.token);
-    const confirmed = tokenHash !== undefined && (await store.confirm(tokenHash, now())) !== undefined;
-    const landing = confirmationLandings.account(confirmed ? 'confirmat' : 'enllac-caducat', carriedReturnPath(request.query.torna));
-    return reply.header('Cache-Control', 'no-store').redirect(landing, 303);
-  });
+  await app.register(signUpRoutes, { store, change, mailer: options.mailer, now });
 
   app.post<{ Body: { email?: unknown; password?: unknown } }>('/api/visitor/session', PUBLIC, async (request, reply) => {
     change(request);
