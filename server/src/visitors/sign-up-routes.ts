@@ -1,9 +1,10 @@
 /**
- * A visitor account's sign-up and its confirmation (spec §4 Login), registered by visitor-routes.ts. POST /api/visitor/accounts
- * answers 202 {status: 'check-your-mail'} whatever the address, so it tells no one who has an
- * account; the address learns the rest by mail (visitor-mails.ts): a new or still unconfirmed one
- * gets the link GET /api/visitor/accounts/confirm?token=…, a confirmed one a note that it has an
- * account. The link confirms once, signs no one in, and lands on the sign-in page.
+ * A visitor account's sign-up and its confirmation (spec §4 Login), registered by
+ * visitor-routes.ts. POST /api/visitor/accounts answers 202 {status: 'check-your-mail'} whatever
+ * the address, so it tells no one who has an account; the address learns the rest by mail
+ * (visitor-mails.ts): a new or still unconfirmed one gets the link
+ * GET /api/visitor/accounts/confirm?token=…, a confirmed one a note that it has an account. The
+ * link confirms once, signs no one in, and lands on the sign-in page.
  */
 import { randomUUID } from 'node:crypto';
 import { MAX_DISPLAY_NAME_CHARS, RETURN_PATH_PARAM, confirmationLandings, sitePaths } from '@mesura/content';
