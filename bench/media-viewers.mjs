@@ -3,6 +3,7 @@
 // tracker's queue does), and keeps what the server acknowledged so that the store can be checked.
 import { connect } from 'node:net';
 import { encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { sourceAddress } from './source-addresses.mjs';
 
 /** Simulated milliseconds per real millisecond: a 10 s heartbeat interval lasts 1 s. */
 export const COMPRESSION = 10;
@@ -118,7 +119,8 @@ async function send(port, agent, session, step, simNow, stats) {
 }
 
 /**
- * Keep-alive HTTP/1.1 GETs on raw sockets, one request at a time per socket. The load generator
+ * Keep-alive HTTP/1.1 GETs on raw sockets, one request at a time per socket, each socket from the
+ * next of many loopback addresses (source-addresses.mjs), as viewers come from many. The load generator
  * shares the machine's cores with the server: node:http's client costs more CPU per request than
  * the server's answer does, so it would measure itself.
  */
@@ -127,6 +129,8 @@ class ConnectionPool {
     this.port = port;
     this.free = [];
     this.all = new Set();
+    /** Connections opened so far: each comes from the next source address. */
+    this.opened = 0;
   }
 
   /** Resolves with the answer's status, or 0 when the connection failed. */
@@ -151,7 +155,8 @@ class ConnectionPool {
   }
 
   open() {
-    const connection = new Connection(this.port, () => this.all.delete(connection));
+    const connection = new Connection(this.port, sourceAddress(this.opened), () => this.all.delete(connection));
+    this.opened += 1;
     this.all.add(connection);
     return connection;
   }
@@ -169,8 +174,8 @@ class ConnectionPool {
 }
 
 class Connection {
-  constructor(port, onClose) {
-    this.socket = connect(port, '127.0.0.1');
+  constructor(port, localAddress, onClose) {
+    this.socket = connect({ port, host: '127.0.0.1', localAddress });
     this.socket.setNoDelay(true);
     this.buffer = Buffer.alloc(0);
     this.pending = undefined;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { COMPRESSION, percentile, runViewers } from './media-viewers.mjs';
 import { apiHeaders, startServer } from './server-process.mjs';
+import { SOURCE_ADDRESS_COUNT, describeLimits } from './source-addresses.mjs';
 
 const STEP_S = Number(process.argv[2] ?? 10);
 const VIEWER_COUNTS = process.argv[3]?.split(',').map(Number) ?? [100, 500, 1000, 2000, 4000, 8000];
@@ -44,8 +45,13 @@ async function storedPerSuite(dataDir) {
   return counts;
 }
 
-async function runStep(port, viewers) {
-  const suite = `benchmedia${viewers}`;
+/**
+ * Each step writes to a suite of its own, which the collector accepts only when configured: one per
+ * step that can run (each of VIEWER_COUNTS and the one halfway step), named by the step's number.
+ */
+const STEP_SUITES = Array.from({ length: VIEWER_COUNTS.length + 1 }, (_, step) => `benchmediastep${step + 1}`);
+
+async function runStep(port, viewers, suite) {
   process.stderr.write(`${viewers} viewers for ${STEP_S} s…\n`);
   const stats = await runViewers({ port, viewers, suite, seconds: STEP_S });
   const total = await reportTotal(port, suite);
@@ -72,19 +78,20 @@ function printStep({ viewers, stats, total, reportLost }) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-media-'));
-  // Each step writes to a suite of its own, which the collector accepts only when configured.
-  const suites = ['benchmediawarmup', ...VIEWER_COUNTS.map((viewers) => `benchmedia${viewers}`)];
-  server = await startServer(dataDir, { MESURA_REPORT_SUITES: suites.join(',') });
+  const env = { MESURA_REPORT_SUITES: ['benchmediawarmup', ...STEP_SUITES].join(',') };
+  // The viewers come from many addresses: the per-address limits stay as a production server has them.
+  server = await startServer(dataDir, env, { fromManyAddresses: true });
   const { port, child } = server;
   const steps = [];
   try {
-    console.log(`media benchmark: ${STEP_S} s per step, cadence compressed ${COMPRESSION}×, GET /hb/ heartbeats, 127.0.0.1`);
+    console.log(`media benchmark: ${STEP_S} s per step, cadence compressed ${COMPRESSION}×, GET /hb/ heartbeats to 127.0.0.1 from ${SOURCE_ADDRESS_COUNT} loopback addresses`);
+    console.log(`limits: ${describeLimits(env)}`);
     // A server that has run a while has its code compiled and its user agents parsed: warm it up.
     await runViewers({ port, viewers: 200, suite: 'benchmediawarmup', seconds: 3 });
     const queue = [...VIEWER_COUNTS];
     let lastHeld = 0;
     for (let viewers = queue.shift(); viewers !== undefined; viewers = queue.shift()) {
-      const step = await runStep(port, viewers);
+      const step = await runStep(port, viewers, STEP_SUITES[steps.length]);
       const { p99 } = printStep(step);
       steps.push({ ...step, p99 });
       const held = p99 < P99_GOAL_MS && step.stats.failed === 0 && step.reportLost === 0;

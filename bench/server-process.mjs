@@ -46,11 +46,15 @@ export const freePort = () =>
     });
   });
 
-/** Starts `server/dist/main.js` (npm run build first) and resolves once /healthz answers; `env` adds variables. */
-export async function startServer(dataDir, env = {}) {
+/**
+ * Starts `server/dist/main.js` (npm run build first) and resolves once /healthz answers; `env` adds
+ * variables. `fromManyAddresses`: the bench's traffic comes from many loopback addresses
+ * (source-addresses.mjs), so the per-address request rate keeps its default instead of BENCH_LOAD_ENV's.
+ */
+export async function startServer(dataDir, env = {}, { fromManyAddresses = false } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV, ...BENCH_LOAD_ENV, ...env },
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV, ...(fromManyAddresses ? {} : BENCH_LOAD_ENV), ...env },
     stdio: 'inherit',
   });
   for (let i = 0; i < START_POLLS; i++) {
