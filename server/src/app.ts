@@ -21,6 +21,7 @@ import { registerCompression } from './http/compression.js';
 import { siteConnectSources, siteImageSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
+import { rerouteOnce } from './http/undecodable-url.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { tagLibraryRoutes } from './http/tag-library-routes.js';
 import { tagLibraryPath } from '@mesura/site-property/tag-library';
@@ -108,6 +109,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     // The same hops as the collectors' client address, so request.ip agrees with it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.maxBodyBytes,
+    // Errors before routing: an undecodable address is routed again (http/undecodable-url.ts); any
+    // other is answered from the catalogue, never with Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL' && rerouteOnce(request.raw)) return app.routing(request.raw, reply.raw);
+      const httpError = fromFrameworkError(error);
+      return reply.code(httpError.kind.status).send(httpError.body());
+    },
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
       createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers), onDefect: (error) => app.log.error({ err: error }, 'handling a request failed') }, (request, response) => {
