@@ -22,6 +22,7 @@ import { siteConnectSources, siteImageSources } from './http/content-security-po
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
 import { rerouteOnce } from './http/undecodable-url.js';
+import { answerClientError } from './http/request-failure.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { tagLibraryRoutes } from './http/tag-library-routes.js';
 import { tagLibraryPath } from '@mesura/site-property/tag-library';
@@ -109,6 +110,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     // The same hops as the collectors' client address, so request.ip agrees with it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.maxBodyBytes,
+    clientErrorHandler: answerClientError,
     // Errors before routing: an undecodable address is routed again (http/undecodable-url.ts); any
     // other is answered from the catalogue, never with Fastify's own body.
     frameworkErrors: (error, request, reply) => {

@@ -81,4 +81,15 @@ describe('the edge', () => {
     }
     expect(await sendRaw(port, { method: 'GET', target: '/healthz', headers: [] }, ANSWER_TIMEOUT_MS)).toMatchObject({ kind: 'answered', status: 200 });
   });
+
+  it("answers a request the parser refuses with the catalogue's body: a control byte in a header, a head too large", async () => {
+    t = await startTestServer();
+    await t.server.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.server.app.server.address() as AddressInfo).port;
+    const control = await sendRaw(port, { method: 'GET', target: '/healthz', headers: [['x-note', 'a\u0001b']] }, ANSWER_TIMEOUT_MS);
+    expect(control).toMatchObject({ kind: 'answered', status: 400, body: JSON.stringify({ error: 'the request is not valid HTTP/1.1', code: 'MESURA_ERR_MALFORMED_REQUEST' }) });
+    const huge = await sendRaw(port, { method: 'GET', target: '/healthz', headers: [['x-note', 'a'.repeat(20_000)]] }, ANSWER_TIMEOUT_MS);
+    expect(huge).toMatchObject({ kind: 'answered', status: 431 });
+    expect(huge.kind === 'answered' && JSON.parse(huge.body)).toMatchObject({ code: 'MESURA_ERR_HEADERS_TOO_LARGE' });
+  });
 });

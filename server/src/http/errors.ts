@@ -26,6 +26,12 @@ export const ERRORS = {
   bodyTooLarge: { code: 'MESURA_ERR_BODY_TOO_LARGE', status: 413 },
   unsupportedMediaType: { code: 'MESURA_ERR_UNSUPPORTED_MEDIA_TYPE', status: 415 },
   tooManyRequests: { code: 'MESURA_ERR_TOO_MANY_REQUESTS', status: 429 },
+  /** A request Node's HTTP parser could not read (a control byte in a header, a bad request line). */
+  malformedRequest: { code: 'MESURA_ERR_MALFORMED_REQUEST', status: 400 },
+  /** A request head past Node's header size limit (16 KiB). */
+  headersTooLarge: { code: 'MESURA_ERR_HEADERS_TOO_LARGE', status: 431 },
+  /** A request not sent whole within the edge's timeouts (http/edge-limits.ts). */
+  requestTimeout: { code: 'MESURA_ERR_REQUEST_TIMEOUT', status: 408 },
   unknownReportSuite: { code: 'MESURA_ERR_UNKNOWN_REPORT_SUITE', status: 400 },
   internal: { code: 'MESURA_ERR_INTERNAL', status: 500 },
   /** A report whose query has no text for the events engine in use (store/analytics-reader.ts QueryNotOnEngineError). */
