@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
 import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
@@ -113,11 +113,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     clientErrorHandler: answerClientError,
     // Errors before routing: an undecodable address is routed again (http/undecodable-url.ts); any
     // other is answered from the catalogue, never with Fastify's own body.
-    frameworkErrors: (error, request, reply) => {
-      if (error.code === 'FST_ERR_BAD_URL' && rerouteOnce(request.raw)) return app.routing(request.raw, reply.raw);
-      const httpError = fromFrameworkError(error);
-      return reply.code(httpError.kind.status).send(httpError.body());
-    },
+    frameworkErrors: answerFrameworkError,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
       createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers), onDefect: (error) => app.log.error({ err: error }, 'handling a request failed') }, (request, response) => {
@@ -254,6 +250,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await metadata.close();
     })());
   return { app, close, retention, dayRollups, accounts, routes };
+}
+
+/** An error before routing: an undecodable address routed again (http/undecodable-url.ts), else the catalogue's answer. */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' && rerouteOnce(request.raw)) {
+    reply.server.routing(request.raw, reply.raw);
+    return;
+  }
+  const httpError = fromFrameworkError(error);
+  void reply.code(httpError.kind.status).send(httpError.body());
 }
 
 /**
