@@ -2,7 +2,8 @@
 // seeded activities and, for a bounded time, has a few concurrent clients ask for offers as the
 // personalisation client does (GET /m2/mesura/mbox/json, one visitor per request, the article and
 // weather mboxes and the global mbox in turn). Prints decisions/s and p50/p99 latency against the
-// goal (p99 ≤ 5 ms), then stops the server. Stops by itself.
+// goal (p99 ≤ 5 ms), then stops the server. The requests come from SOURCE_ADDRESS_COUNT loopback
+// addresses in turn, as visitors' do, and the server keeps its default per-address limits. Stops by itself.
 // Usage: npm run bench:decide [-- seconds [clients]]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBounded, startServer } from './server-process.mjs';
+import { SOURCE_ADDRESS_COUNT, describeLimits, sourceAddress } from './source-addresses.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CLIENTS = Number(process.argv[3] ?? 4);
@@ -38,9 +40,15 @@ function query(port, n) {
   return `/m2/mesura/mbox/json?${new URLSearchParams(params)}`;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+/**
+ * A kept-alive connection per source address. Client `i` takes the addresses `i`, `i + CLIENTS`, …
+ * in turn, one request each, so that no two clients share one and no address sends faster than
+ * a client's rate spread over its share of them.
+ */
+const agents = Array.from({ length: SOURCE_ADDRESS_COUNT }, (_, n) => new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: sourceAddress(n) }));
+const agentsOf = (client) => agents.filter((_, n) => n % CLIENTS === client);
 
-function get(port, url) {
+function get(port, url, agent) {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: url, agent, headers: { 'user-agent': UA } }, (res) => {
       let body = '';
@@ -52,11 +60,11 @@ function get(port, url) {
   });
 }
 
-async function client(port, until, latencies, counter) {
-  while (Date.now() < until.end) {
+async function client(port, until, latencies, counter, own) {
+  for (let turn = 0; Date.now() < until.end; turn++) {
     const url = query(port, counter.n++);
     const start = process.hrtime.bigint();
-    const body = await get(port, url);
+    const body = await get(port, url, own[turn % own.length]);
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (Date.now() >= until.measureFrom) latencies.push(ms);
     if (!body.includes('"offers"')) throw new Error(`not a delivery response: ${body.slice(0, 100)}`);
@@ -70,21 +78,22 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-decide-'));
   let child;
   try {
-    ({ child } = server = await startServer(dataDir));
+    ({ child } = server = await startServer(dataDir, {}, { fromManyAddresses: true }));
+    console.log(`limits: ${describeLimits()}`);
     const { port } = server;
     const now = Date.now();
     const until = { measureFrom: now + WARM_UP_MS, end: now + WARM_UP_MS + SECONDS * 1000 };
     const latencies = [];
     const counter = { n: 0, empty: 0 };
     process.stderr.write(`${CLIENTS} clients for ${SECONDS} s (after ${WARM_UP_MS} ms warm-up)…\n`);
-    await Promise.all(Array.from({ length: CLIENTS }, () => client(port, until, latencies, counter)));
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(port, until, latencies, counter, agentsOf(i))));
     latencies.sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);
     console.log(`decisions: ${latencies.length} in ${SECONDS} s = ${Math.round(latencies.length / SECONDS)} decisions/s (${CLIENTS} concurrent clients, keep-alive)`);
     console.log(`latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${latencies.at(-1).toFixed(2)} ms`);
     console.log(`goal p99 ≤ ${P99_GOAL_MS} ms: ${p99 <= P99_GOAL_MS ? 'met' : 'NOT met'}`);
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
     if (child) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -1,9 +1,8 @@
 // The viewers of the media benchmark: each plays sessions one after the other and sends their
 // heartbeats on the §9 cadence (wire-formats §2), time-compressed, one request at a time (as the
 // tracker's queue does), and keeps what the server acknowledged so that the store can be checked.
-import { connect } from 'node:net';
 import { encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
-import { sourceAddress } from './source-addresses.mjs';
+import { ConnectionPool } from './connection-pool.mjs';
 
 /** Simulated milliseconds per real millisecond: a 10 s heartbeat interval lasts 1 s. */
 export const COMPRESSION = 10;
@@ -11,9 +10,6 @@ const AD_S = 5;
 const CONTENT_S = 60;
 /** Connections open before a step starts: more than the requests in flight at 10,000 a second. */
 const PREWARMED_CONNECTIONS = 256;
-/** Below the server's keep-alive timeout (node:http's default, 5 s). */
-const MAX_IDLE_MS = 4000;
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 
 /**
  * One session's heartbeats, as offsets in simulated ms from its start: main start and aa_start, a
@@ -115,105 +111,6 @@ async function send(port, agent, session, step, simNow, stats) {
   else {
     stats.failed += 1;
     stats.failures.set(status, (stats.failures.get(status) ?? 0) + 1);
-  }
-}
-
-/**
- * Keep-alive HTTP/1.1 GETs on raw sockets, one request at a time per socket, each socket from the
- * next of many loopback addresses (source-addresses.mjs), as viewers come from many. The load generator
- * shares the machine's cores with the server: node:http's client costs more CPU per request than
- * the server's answer does, so it would measure itself.
- */
-class ConnectionPool {
-  constructor(port) {
-    this.port = port;
-    this.free = [];
-    this.all = new Set();
-    /** Connections opened so far: each comes from the next source address. */
-    this.opened = 0;
-  }
-
-  /** Resolves with the answer's status, or 0 when the connection failed. */
-  async get(path) {
-    const connection = this.reusable() ?? this.open();
-    const status = await connection.get(path);
-    connection.idleSince = performance.now();
-    if (status !== 0) this.free.push(connection);
-    return status;
-  }
-
-  /**
-   * A free connection the server has not closed: node:http closes one idle for 5 s, and a request
-   * written as it does would be lost in transit, so connections idle for 4 s are given up first.
-   */
-  reusable() {
-    for (let connection = this.free.pop(); connection; connection = this.free.pop()) {
-      if (!connection.closed && performance.now() - connection.idleSince < MAX_IDLE_MS) return connection;
-      connection.socket.destroy();
-    }
-    return undefined;
-  }
-
-  open() {
-    const connection = new Connection(this.port, sourceAddress(this.opened), () => this.all.delete(connection));
-    this.opened += 1;
-    this.all.add(connection);
-    return connection;
-  }
-
-  async prewarm(count) {
-    const opened = Array.from({ length: count }, () => this.open());
-    await Promise.all(opened.map((c) => new Promise((resolve) => c.socket.once('connect', resolve).once('error', resolve))));
-    for (const connection of opened) connection.idleSince = performance.now();
-    this.free.push(...opened.filter((c) => !c.closed));
-  }
-
-  close() {
-    for (const connection of this.all) connection.socket.destroy();
-  }
-}
-
-class Connection {
-  constructor(port, localAddress, onClose) {
-    this.socket = connect({ port, host: '127.0.0.1', localAddress });
-    this.socket.setNoDelay(true);
-    this.buffer = Buffer.alloc(0);
-    this.pending = undefined;
-    this.closed = false;
-    this.idleSince = performance.now();
-    this.socket.on('data', (chunk) => this.read(chunk));
-    const fail = () => {
-      this.closed = true;
-      onClose();
-      this.settle(0);
-    };
-    this.socket.on('error', fail);
-    this.socket.on('close', fail);
-  }
-
-  get(path) {
-    return new Promise((resolve) => {
-      this.pending = resolve;
-      this.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: ${UA}\r\n\r\n`);
-    });
-  }
-
-  /** One whole answer: the head, then Content-Length bytes of body. */
-  read(chunk) {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    const headEnd = this.buffer.indexOf('\r\n\r\n');
-    if (headEnd < 0) return;
-    const head = this.buffer.subarray(0, headEnd).toString('latin1');
-    const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-    if (this.buffer.length < headEnd + 4 + length) return;
-    this.buffer = this.buffer.subarray(headEnd + 4 + length);
-    this.settle(Number(head.slice(9, 12)));
-  }
-
-  settle(status) {
-    const resolve = this.pending;
-    this.pending = undefined;
-    resolve?.(status);
   }
 }
 
