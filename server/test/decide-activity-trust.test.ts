@@ -5,7 +5,7 @@
  * change from trusted to not; an admin's change, or an editor's of anything else, keeps it.
  */
 import { GLOBAL_MBOX, type Activity, type DeliveryAction } from '@mesura/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityChange } from '../src/store/decision-store.js';
 import { testActivity } from './helpers/activity.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -14,11 +14,12 @@ const START = Date.UTC(2026, 0, 15, 10);
 const SCRIPT_OFFER = '<p>Hola</p><script>hola()</script>';
 const TRUST = { trusted: true, trustedBy: 'admin@test.local', trustedAt: new Date(START).toISOString() };
 
+// One server: each test first stores and trusts the activity afresh (trustedActivity).
 let t: TestServer;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await startTestServer({}, () => START);
 });
-afterEach(() => t.dispose());
+afterAll(() => t.dispose());
 
 const setContent = (content: string): DeliveryAction => ({ action: 'setContent', selector: 'h1', content });
 
