@@ -8,6 +8,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { TV_PAIRING_CODE_DIGITS } from '@mesura/content';
 import {
+import { secretsEqual } from '../digest-equal.js';
   MAX_ACTIVE_TV_PAIRINGS,
   MAX_TV_LISTENERS_PER_PAIRING,
   TV_PAIRED_SESSION_TTL_MS,
@@ -61,7 +62,7 @@ export class TvPairings {
    */
   listen(code: string, receiverToken: string, listener: TvListener): (() => void) | undefined {
     const pairing = this.alive(code);
-    if (!pairing || pairing.receiverToken !== receiverToken || pairing.listeners.size >= MAX_TV_LISTENERS_PER_PAIRING) return undefined;
+    if (!pairing || !secretsEqual(receiverToken, pairing.receiverToken) || pairing.listeners.size >= MAX_TV_LISTENERS_PER_PAIRING) return undefined;
     pairing.listeners.add(listener);
     return () => pairing.listeners.delete(listener);
   }
