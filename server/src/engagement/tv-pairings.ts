@@ -7,8 +7,8 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { TV_PAIRING_CODE_DIGITS } from '@mesura/content';
-import {
 import { secretsEqual } from '../digest-equal.js';
+import {
   MAX_ACTIVE_TV_PAIRINGS,
   MAX_TV_LISTENERS_PER_PAIRING,
   TV_PAIRED_SESSION_TTL_MS,
