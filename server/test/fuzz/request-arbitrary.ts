@@ -17,6 +17,10 @@ export interface FuzzCorpus {
   siteOrigin: string;
   tokens: Readonly<Record<Role, string>>;
   sessionCookies: Readonly<Record<Role, string>>;
+  /** Ids that name something the server holds (an activity, a user), for the paths' parameters. */
+  ids: readonly string[];
+  /** Bodies a route accepts (an activity, a new user), for the mutations to start from. */
+  bodies: readonly Record<string, unknown>[];
 }
 
 /** Who sends the request. */
@@ -74,8 +78,9 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 200, max: HUGE_CHARS }).map((length) => 'a'.repeat(length)) },
 );
 
-/** A path segment: plausible, percent-encoded from any text, badly encoded, or a dot segment. */
-const segment = fc.oneof(
+/** A path segment: an id the server holds, plausible, percent-encoded from any text, badly encoded, or a dot segment. */
+const segmentOf = (corpus: FuzzCorpus) => fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...corpus.ids) },
   { weight: 3, arbitrary: fc.constantFrom('x', '1', '1001', 'portada', 'mesuradev', 'index.m3u8', 'a-b', 'main.js') },
   { weight: 3, arbitrary: text.map((value) => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '?'))) },
   { weight: 2, arbitrary: fc.constantFrom('..', '.', '', '%2e%2e', '%2F', '%5C', '%00', '%zz', '%C3', '%C0%AF', 'a%20b', '..%2f..%2f', '%25') },
@@ -83,7 +88,8 @@ const segment = fc.oneof(
 );
 
 /** The route's pattern with each `:name` and `*` filled in. */
-function pathFor(pattern: string): fc.Arbitrary<string> {
+function pathFor(pattern: string, corpus: FuzzCorpus): fc.Arbitrary<string> {
+  const segment = segmentOf(corpus);
   const parts = pattern.split(/(:[A-Za-z]+|\*)/);
   return fc.tuple(...parts.map((part) => (part === '*' ? fc.array(segment, { maxLength: 4 }).map((segments) => segments.join('/')) : part.startsWith(':') ? segment : fc.constant(part))))
     .map((filled) => filled.join(''));
@@ -114,7 +120,18 @@ function header(corpus: FuzzCorpus): fc.Arbitrary<[string, string]> {
   );
 }
 
-const body = fc.oneof(
+/** `value` with one field dropped or given another value, or as it is. */
+function mutatedObject(value: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(value);
+  return fc.oneof(
+    fc.constant(value),
+    fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(value).filter(([name]) => name !== key))),
+    fc.tuple(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 2 })).map(([key, other]) => ({ ...value, [key]: other })),
+  );
+}
+
+const bodyOf = (corpus: FuzzCorpus) => fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...corpus.bodies).chain(mutatedObject).map((value) => Buffer.from(JSON.stringify(value))) },
   { weight: 2, arbitrary: fc.constant(new Uint8Array()) },
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => Buffer.from(JSON.stringify(value) ?? 'null')) },
   { weight: 2, arbitrary: fc.dictionary(fc.constantFrom('email', 'password', 'currentPassword', 'newPassword', 'role', 'name', 'torna', 'answer', 'code'), fc.oneof(text, fc.integer(), fc.constant(null))).map((value) => Buffer.from(JSON.stringify(value))) },
@@ -123,7 +140,8 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 100_000, max: 300_000 }).map((length) => Buffer.alloc(length, 0x61)) },
 );
 
-const principal: fc.Arbitrary<FuzzPrincipal> = fc.oneof(
+/** Anyone: anonymous, or signed in with each role by token or session. */
+export const anyPrincipal: fc.Arbitrary<FuzzPrincipal> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'anonymous' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('signed-in' as const), role: fc.constantFrom(...ROLES), via: fc.constantFrom('token' as const, 'session' as const) }) },
 );
@@ -136,16 +154,16 @@ function credentials(who: FuzzPrincipal, corpus: FuzzCorpus): fc.Arbitrary<[stri
   return fc.boolean().map((withOrigin) => (withOrigin ? [cookie, ['origin', corpus.siteOrigin]] : [cookie]));
 }
 
-/** One generated request against one of `routes`. */
-export function fuzzCase(routes: readonly RegisteredRoute[], corpus: FuzzCorpus): fc.Arbitrary<FuzzCase> {
-  return fc.record({ route: fc.constantFrom(...routes), principal }).chain(({ route, principal: who }) =>
+/** One generated request against one of `routes`, from one of `principals` (default anyone). */
+export function fuzzCase(routes: readonly RegisteredRoute[], corpus: FuzzCorpus, principals: fc.Arbitrary<FuzzPrincipal> = anyPrincipal): fc.Arbitrary<FuzzCase> {
+  return fc.record({ route: fc.constantFrom(...routes), principal: principals }).chain(({ route, principal: who }) =>
     fc.record({
       method: fc.oneof({ weight: 8, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) }),
-      path: pathFor(route.url),
+      path: pathFor(route.url, corpus),
       query,
       credentials: credentials(who, corpus),
       headers: fc.array(header(corpus), { maxLength: 6 }),
-      body,
+      body: bodyOf(corpus),
     }).map(({ method, path, query: search, credentials: signedIn, headers, body: bytes }) => {
       const request = { method, target: `${path.startsWith('/') ? '' : '/'}${path}${search}`, headers: [...signedIn, ...headers], body: method === 'GET' || method === 'HEAD' ? new Uint8Array() : bytes };
       return { route, principal: who, request, [fc.toStringMethod]: () => describeCase(route, who, request) };
@@ -158,4 +176,24 @@ export function describeCase(route: RegisteredRoute, who: FuzzPrincipal, request
   const { method, target, headers, body } = request;
   const short = (value: string) => (value.length > 120 ? `${value.slice(0, 120)}… (${value.length} characters)` : value);
   return JSON.stringify({ route: `${route.method} ${route.url}`, principal: who, method, target: short(target), headers: headers.map(([name, value]) => [name, short(value)]), bodyBytes: body?.length ?? 0 });
+}
+
+/**
+ * A request as the console would make it, from `principals`: the route's own method, its
+ * parameters filled with ids the server holds, a body that a route accepts (mutated by one field
+ * at most) and nothing hostile besides. Where fuzzCase looks for what breaks the parsers, this
+ * looks for a change that goes through without the role it needs.
+ */
+export function wellFormedCase(routes: readonly RegisteredRoute[], corpus: FuzzCorpus, principals: fc.Arbitrary<FuzzPrincipal>): fc.Arbitrary<FuzzCase> {
+  return fc.record({ route: fc.constantFrom(...routes), principal: principals }).chain(({ route, principal: who }) => {
+    const parts = route.url.split(/(:[A-Za-z]+|\*)/).map((part) => (part === '*' || part.startsWith(':') ? fc.constantFrom(...corpus.ids) : fc.constant(part)));
+    return fc.record({
+      path: fc.tuple(...parts).map((filled) => filled.join('')),
+      credentials: credentials(who, corpus),
+      body: fc.constantFrom(...corpus.bodies).chain(mutatedObject),
+    }).map(({ path, credentials: signedIn, body }) => {
+      const request = { method: route.method, target: path, headers: [...signedIn, ['content-type', 'application/json'] as [string, string]], body: Buffer.from(JSON.stringify(body)) };
+      return { route, principal: who, request, [fc.toStringMethod]: () => describeCase(route, who, request) };
+    });
+  });
 }
