@@ -6,7 +6,12 @@ import { encodeBeacon, encodeHeartbeatQuery } from '../packages/protocol/dist/in
 
 export const SUITE = 'mesuradev';
 export const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-/** Every collector's settings for a load from one address standing for many clients. */
+/**
+ * bench:cluster's collectors: the requests come from many addresses, through nginx in its last
+ * phase, whose X-Forwarded-For they trust (one hop), as a real cluster's do; every limit keeps its default.
+ */
+export const CLUSTER_COLLECTOR_ENV = { MESURA_TRUSTED_PROXY_HOPS: '1', MESURA_LOG_LEVEL: 'warn' };
+/** bench:collector-cost's collector: a fixed rate from one address standing for many clients, so its per-address and per-visitor rates are lifted. */
 export const LOAD_ENV = {
   MESURA_ADDRESS_MAX_REQUESTS_PER_S: '100000000',
   MESURA_VISITOR_MAX_HITS_PER_S: '1000000',

@@ -1,5 +1,7 @@
 // Cluster benchmark: mixed GET beacons, media heartbeats and personalisation decisions, at the
-// highest rate autocannon's connections hold, against a bare node:http handler, one collector on
+// highest rate CONNECTIONS kept-alive connections from as many loopback addresses hold (each
+// sending its next request once the last is answered; the collectors keep their default
+// per-address rate and trust nginx's X-Forwarded-For), against a bare node:http handler, one collector on
 // ClickHouse, and two collectors behind nginx (scripts/cluster/), in one run. During the
 // two-collector phase one collector is killed with SIGKILL and restarted, and ClickHouse is stopped
 // for a while (the other collector killed and restarted meanwhile) and started again. Prints held
@@ -12,10 +14,12 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
 import { runClusterBench } from './cluster-bench-run.mjs';
-import { LOAD_ENV, UA, createMix, kindOf } from './cluster-mix.mjs';
+import { CLUSTER_COLLECTOR_ENV, createMix, kindOf } from './cluster-mix.mjs';
+import { ConnectionPool } from './connection-pool.mjs';
+import { percentile } from './media-viewers.mjs';
+import { describeLimits } from './source-addresses.mjs';
 import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
 const TOTAL_S = Number(process.argv[2] ?? 180);
@@ -52,39 +56,35 @@ class Acknowledged {
 }
 
 /** Loads `port` for `seconds`; the requests answered 2xx are marked in `acked`. */
-function load(port, seconds, label, acked) {
+async function load(port, seconds, label, acked) {
   process.stderr.write(`${label}: ${seconds} s…\n`);
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${port}`,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: { 'user-agent': UA },
-        requests: [
-          {
-            setupRequest: (request, context) => {
-              const next = mix.next();
-              context.current = next;
-              return { ...request, method: 'GET', path: next.path };
-            },
-            onResponse: (status, _body, context) => {
-              if (status >= 200 && status < 300 && context.current) acked.mark(context.current.seq);
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    instance.on('error', reject);
-  });
+  const pool = new ConnectionPool(port);
+  await pool.prewarm(CONNECTIONS);
+  const result = { '2xx': 0, non2xx: 0, errors: 0, latenciesMs: [] };
+  const deadline = performance.now() + seconds * 1000;
+  const sender = async () => {
+    while (performance.now() < deadline) {
+      const next = mix.next();
+      const started = performance.now();
+      const status = await pool.get(next.path);
+      result.latenciesMs.push(performance.now() - started);
+      if (status >= 200 && status < 300) {
+        result['2xx'] += 1;
+        acked.mark(next.seq);
+      } else if (status === 0) result.errors += 1;
+      else result.non2xx += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, sender));
+  pool.close();
+  return result;
 }
 
 function summarise(label, result, seconds) {
   const perSecond = result['2xx'] / seconds;
   console.log(
-    `${label.padEnd(24)} ${perSecond.toFixed(0).padStart(7)} events/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-      `(2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    `${label.padEnd(24)} ${perSecond.toFixed(0).padStart(7)} events/s  p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms  p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms  ` +
+      `(2xx ${result['2xx']}, non-2xx ${result.non2xx}, connection errors ${result.errors})`,
   );
   return perSecond;
 }
@@ -191,7 +191,7 @@ async function main(started) {
     await clickHouse.start();
     const seconds = { bare: Math.round(TOTAL_S * PHASE_SHARES.bare), one: Math.round(TOTAL_S * PHASE_SHARES.one), two: Math.round(TOTAL_S * PHASE_SHARES.two) };
     const startCollector = (name, port, dataDir) =>
-      processes.startMesura({ name, dataDir, port, quiet: true, env: { ...LOAD_ENV, MESURA_ROLE: 'collector', MESURA_STORE: clickHouse.url, MESURA_COLLECTOR_NAME: name } });
+      processes.startMesura({ name, dataDir, port, quiet: true, env: { ...CLUSTER_COLLECTOR_ENV, MESURA_ROLE: 'collector', MESURA_STORE: clickHouse.url, MESURA_COLLECTOR_NAME: name } });
     const acked = new Acknowledged();
 
     const bare = await runBare(seconds.bare);
@@ -214,7 +214,8 @@ async function main(started) {
     const stored = await storedIds(clickHouse, 'bench');
     const { count: ackedCount, missing } = lost(acked, stored);
 
-    console.log(`\ncluster benchmark: ${TOTAL_S} s (bare ${seconds.bare} s, one collector ${seconds.one} s, two ${seconds.two} s), ${CONNECTIONS} connections, GET beacons, heartbeats and decisions in turn, 127.0.0.1, ${process.platform} ${cpus().length} cores`);
+    console.log(`\ncluster benchmark: ${TOTAL_S} s (bare ${seconds.bare} s, one collector ${seconds.one} s, two ${seconds.two} s), ${CONNECTIONS} connections from as many loopback addresses, GET beacons, heartbeats and decisions in turn, 127.0.0.1, ${process.platform} ${cpus().length} cores`);
+    console.log(`collector limits: ${describeLimits(CLUSTER_COLLECTOR_ENV)}`);
     console.log(`during the two-collector phase: ${events.join('; ')}`);
     const bareRate = summarise('bare node:http', bare.result, seconds.bare);
     const oneRate = summarise('one collector', one.result, seconds.one);
