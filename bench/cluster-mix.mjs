@@ -5,19 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { encodeBeacon, encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
 
 export const SUITE = 'mesuradev';
-export const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 /**
- * bench:cluster's collectors: the requests come from many addresses, through nginx in its last
- * phase, whose X-Forwarded-For they trust (one hop), as a real cluster's do; every limit keeps its default.
+ * The benchmarks' collectors: the requests come from many addresses (through nginx in bench:cluster's
+ * last phase, whose X-Forwarded-For they trust, one hop, as a real cluster's do); every limit keeps its default.
  */
 export const CLUSTER_COLLECTOR_ENV = { MESURA_TRUSTED_PROXY_HOPS: '1', MESURA_LOG_LEVEL: 'warn' };
-/** bench:collector-cost's collector: a fixed rate from one address standing for many clients, so its per-address and per-visitor rates are lifted. */
-export const LOAD_ENV = {
-  MESURA_ADDRESS_MAX_REQUESTS_PER_S: '100000000',
-  MESURA_VISITOR_MAX_HITS_PER_S: '1000000',
-  MESURA_VISITOR_BURST_HITS: '1000000',
-  MESURA_LOG_LEVEL: 'warn',
-};
 export const KINDS = ['beacon', 'heartbeat', 'decision'];
 /** The kind of the mix's request number `seq`: the three in turn. */
 export const kindOf = (seq) => KINDS[seq % 3];

@@ -4,15 +4,17 @@
 // ClickHouse spent over the middle of the load is divided by the events answered meanwhile. Below
 // saturation nobody waits for a core, so these are the costs a capacity plan multiplies
 // (docs/capacity.md §4), where bench:cluster's saturated throughput also holds the load
-// generator's share of the machine. Stops by itself.
+// generator's share of the machine. The requests come on kept-alive connections from many loopback
+// addresses (bench/connection-pool.mjs), and the collector keeps its default limits. Stops by itself.
 // Usage: npm run bench:collector-cost [-- events-per-second [seconds-per-kind]]  (default 5000, 20)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
 import { runClusterBench } from './cluster-bench-run.mjs';
-import { LOAD_ENV, UA, createMix } from './cluster-mix.mjs';
+import { CLUSTER_COLLECTOR_ENV, createMix } from './cluster-mix.mjs';
+import { ConnectionPool } from './connection-pool.mjs';
+import { describeLimits } from './source-addresses.mjs';
 import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
 const RATE_PER_S = Number(process.argv[2] ?? 5000);
@@ -24,32 +26,45 @@ const HARD_LIMIT_MS = 4 * SECONDS_PER_KIND * 1000 + 5 * 60 * 1000;
 
 const mix = createMix();
 
+/** How often the sender catches up with the rate: each tick sends what is due since the start. */
+const TICK_MS = 10;
+
+/** Requests of `kind` at RATE_PER_S for SECONDS_PER_KIND, whatever the answers' pace; counts the answered and the refused. */
+async function sendAtRate(port, kind, answered) {
+  const pool = new ConnectionPool(port);
+  await pool.prewarm(CONNECTIONS);
+  const inFlight = new Set();
+  const start = performance.now();
+  let sent = 0;
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - start) / 1000) * RATE_PER_S);
+    for (; sent < due; sent++) {
+      const request = pool.get(mix.next(kind).path).then((status) => {
+        answered.count += 1;
+        if (status < 200 || status >= 300) answered.refused += 1;
+        inFlight.delete(request);
+      });
+      inFlight.add(request);
+    }
+  }, TICK_MS);
+  await pause(SECONDS_PER_KIND * 1000);
+  clearInterval(timer);
+  await Promise.all(inFlight);
+  pool.close();
+}
+
 /** Sends `kind` (undefined: the mix) at RATE_PER_S for SECONDS_PER_KIND; measures the middle of it. */
 async function measureKind(port, kind, targets) {
-  const answered = { count: 0 };
-  const loading = new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${port}`,
-        connections: CONNECTIONS,
-        duration: SECONDS_PER_KIND,
-        overallRate: RATE_PER_S,
-        headers: { 'user-agent': UA },
-        requests: [{ setupRequest: (request) => ({ ...request, method: 'GET', path: mix.next(kind).path }) }],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    instance.on('response', () => (answered.count += 1));
-    instance.on('error', reject);
-  });
+  const answered = { count: 0, refused: 0 };
+  const loading = sendAtRate(port, kind, answered);
   await pause(SETTLE_S * 1000);
   const meter = cpuMeter(targets);
   const before = answered.count;
   await pause((SECONDS_PER_KIND - 2 * SETTLE_S) * 1000);
   const cpu = meter.stop();
   const events = answered.count - before;
-  const result = await loading;
-  return { cpu, events, perSecond: events / (SECONDS_PER_KIND - 2 * SETTLE_S), refused: result.non2xx };
+  await loading;
+  return { cpu, events, perSecond: events / (SECONDS_PER_KIND - 2 * SETTLE_S), refused: answered.refused };
 }
 
 async function main(started) {
@@ -63,7 +78,7 @@ async function main(started) {
       dataDir: path.join(dir, 'collector'),
       port: await freePort(),
       quiet: true,
-      env: { ...LOAD_ENV, MESURA_ROLE: 'collector', MESURA_STORE: clickHouse.url, MESURA_COLLECTOR_NAME: 'collector-cost' },
+      env: { ...CLUSTER_COLLECTOR_ENV, MESURA_ROLE: 'collector', MESURA_STORE: clickHouse.url, MESURA_COLLECTOR_NAME: 'collector-cost' },
     });
     const { pid } = collector.child;
     const targets = { collector: { pid }, requestThread: { pid, tid: pid }, clickHouse: { pid: clickHouse.pid() } };
@@ -72,7 +87,8 @@ async function main(started) {
       process.stderr.write(`${kind ?? 'the mix'}: ${SECONDS_PER_KIND} s at ${RATE_PER_S}/s…\n`);
       rows.push({ kind: kind ?? 'mix (in turn)', ...(await measureKind(collector.port, kind, targets)) });
     }
-    console.log(`\ncollector cost: ${RATE_PER_S} events/s offered, ${SECONDS_PER_KIND} s per kind (the middle ${SECONDS_PER_KIND - 2 * SETTLE_S} s measured), ${CONNECTIONS} connections, one collector on ClickHouse, 127.0.0.1`);
+    console.log(`\ncollector cost: ${RATE_PER_S} events/s offered, ${SECONDS_PER_KIND} s per kind (the middle ${SECONDS_PER_KIND - 2 * SETTLE_S} s measured), kept-alive connections from loopback addresses (${CONNECTIONS} opened first), one collector on ClickHouse, 127.0.0.1`);
+    console.log(`collector limits: ${describeLimits(CLUSTER_COLLECTOR_ENV)}`);
     console.log('kind             answered/s  refused  µs per event: collector (request thread)  ClickHouse   events/s per core: collector  request thread');
     for (const row of rows) {
       const us = (name) => microsPerEvent(row.cpu[name], row.events);
