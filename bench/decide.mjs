@@ -11,7 +11,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBounded, startServer } from './server-process.mjs';
-import { SOURCE_ADDRESS_COUNT, describeLimits, sourceAddress } from './source-addresses.mjs';
+import { SOURCE_ADDRESS_COUNT, sourceAddress } from './source-addresses.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CLIENTS = Number(process.argv[3] ?? 4);
@@ -79,7 +79,6 @@ async function main() {
   let child;
   try {
     ({ child } = server = await startServer(dataDir, {}, { fromManyAddresses: true }));
-    console.log(`limits: ${describeLimits()}`);
     const { port } = server;
     const now = Date.now();
     const until = { measureFrom: now + WARM_UP_MS, end: now + WARM_UP_MS + SECONDS * 1000 };

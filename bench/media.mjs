@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { COMPRESSION, percentile, runViewers } from './media-viewers.mjs';
 import { apiHeaders, startServer } from './server-process.mjs';
-import { SOURCE_ADDRESS_COUNT, describeLimits } from './source-addresses.mjs';
+import { SOURCE_ADDRESS_COUNT } from './source-addresses.mjs';
 
 const STEP_S = Number(process.argv[2] ?? 10);
 const VIEWER_COUNTS = process.argv[3]?.split(',').map(Number) ?? [100, 500, 1000, 2000, 4000, 8000];
@@ -85,7 +85,6 @@ async function main() {
   const steps = [];
   try {
     console.log(`media benchmark: ${STEP_S} s per step, cadence compressed ${COMPRESSION}×, GET /hb/ heartbeats to 127.0.0.1 from ${SOURCE_ADDRESS_COUNT} loopback addresses`);
-    console.log(`limits: ${describeLimits(env)}`);
     // A server that has run a while has its code compiled and its user agents parsed: warm it up.
     await runViewers({ port, viewers: 200, suite: 'benchmediawarmup', seconds: 3 });
     const queue = [...VIEWER_COUNTS];

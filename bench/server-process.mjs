@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { describeLimits } from './source-addresses.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const START_POLLS = 200;
@@ -53,8 +54,11 @@ export const freePort = () =>
  */
 export async function startServer(dataDir, env = {}, { fromManyAddresses = false } = {}) {
   const port = await freePort();
+  const limitsEnv = { ...(fromManyAddresses ? {} : BENCH_LOAD_ENV), ...env };
+  // Every benchmark says which limits its figures were taken under.
+  console.log(`server limits: ${describeLimits(limitsEnv)}`);
   const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV, ...(fromManyAddresses ? {} : BENCH_LOAD_ENV), ...env },
+    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV, ...limitsEnv },
     stdio: 'inherit',
   });
   for (let i = 0; i < START_POLLS; i++) {
