@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Processes, clickHouseService, freePort, pause } from '../scripts/cluster/cluster-processes.mjs';
 import { runClusterBench } from './cluster-bench-run.mjs';
 import { CLUSTER_COLLECTOR_ENV, createMix, kindOf } from './cluster-mix.mjs';
-import { ConnectionPool } from './connection-pool.mjs';
+import { closedLoop } from './connection-pool.mjs';
 import { percentile } from './media-viewers.mjs';
 import { describeLimits } from './source-addresses.mjs';
 import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
@@ -56,28 +56,10 @@ class Acknowledged {
 }
 
 /** Loads `port` for `seconds`; the requests answered 2xx are marked in `acked`. */
-async function load(port, seconds, label, acked) {
+function load(port, seconds, label, acked) {
   process.stderr.write(`${label}: ${seconds} s…\n`);
-  const pool = new ConnectionPool(port);
-  await pool.prewarm(CONNECTIONS);
-  const result = { '2xx': 0, non2xx: 0, errors: 0, latenciesMs: [] };
-  const deadline = performance.now() + seconds * 1000;
-  const sender = async () => {
-    while (performance.now() < deadline) {
-      const next = mix.next();
-      const started = performance.now();
-      const status = await pool.get(next.path);
-      result.latenciesMs.push(performance.now() - started);
-      if (status >= 200 && status < 300) {
-        result['2xx'] += 1;
-        acked.mark(next.seq);
-      } else if (status === 0) result.errors += 1;
-      else result.non2xx += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, sender));
-  pool.close();
-  return result;
+  const onAnswer = (status, request) => status >= 200 && status < 300 && acked.mark(request.seq);
+  return closedLoop(port, { connections: CONNECTIONS, seconds, next: () => mix.next(), onAnswer });
 }
 
 function summarise(label, result, seconds) {

@@ -107,3 +107,30 @@ class Connection {
     resolve?.(status);
   }
 }
+
+/**
+ * `connections` senders to 127.0.0.1:`port` for `seconds`, each sending its next request (`next()`:
+ * `{ path }` and whatever `onAnswer` needs) once the last is answered. Resolves with the count of
+ * 2xx, other statuses and failed connections, and every answer's time.
+ */
+export async function closedLoop(port, { connections, seconds, next, onAnswer = () => undefined }) {
+  const pool = new ConnectionPool(port);
+  await pool.prewarm(connections);
+  const result = { '2xx': 0, non2xx: 0, errors: 0, latenciesMs: [] };
+  const deadline = performance.now() + seconds * 1000;
+  const sender = async () => {
+    while (performance.now() < deadline) {
+      const request = next();
+      const started = performance.now();
+      const status = await pool.get(request.path);
+      result.latenciesMs.push(performance.now() - started);
+      if (status >= 200 && status < 300) result['2xx'] += 1;
+      else if (status === 0) result.errors += 1;
+      else result.non2xx += 1;
+      onAnswer(status, request);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, sender));
+  pool.close();
+  return result;
+}

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodeBeacon } from '../packages/protocol/dist/index.js';
 import { BENCH_ADMIN_ENV, apiHeaders } from './server-process.mjs';
-import { ConnectionPool } from './connection-pool.mjs';
+import { closedLoop } from './connection-pool.mjs';
 import { describeLimits } from './source-addresses.mjs';
 import { percentile } from './media-viewers.mjs';
 
@@ -51,25 +51,9 @@ function beaconPath() {
 }
 
 /** CONNECTIONS closed-loop senders for DURATION_S; their answers' statuses and times. */
-async function load(port, label) {
+function load(port, label) {
   process.stderr.write(`loading ${label} for ${DURATION_S} s…\n`);
-  const pool = new ConnectionPool(port);
-  await pool.prewarm(CONNECTIONS);
-  const result = { '2xx': 0, non2xx: 0, errors: 0, latenciesMs: [] };
-  const deadline = performance.now() + DURATION_S * 1000;
-  const sender = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      const status = await pool.get(beaconPath());
-      result.latenciesMs.push(performance.now() - started);
-      if (status >= 200 && status < 300) result['2xx'] += 1;
-      else if (status === 0) result.errors += 1;
-      else result.non2xx += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, sender));
-  pool.close();
-  return result;
+  return closedLoop(port, { connections: CONNECTIONS, seconds: DURATION_S, next: () => ({ path: beaconPath() }) });
 }
 
 function summary(label, result) {
