@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
 import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
@@ -21,7 +21,7 @@ import { registerCompression } from './http/compression.js';
 import { siteConnectSources, siteImageSources } from './http/content-security-policy.js';
 import { addSecurityHeaders, applySecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { HttpError, fromFrameworkError } from './http/errors.js';
-import { rerouteOnce } from './http/undecodable-url.js';
+import { answerFrameworkError } from './http/undecodable-url.js';
 import { answerClientError } from './http/request-failure.js';
 import { frontEndRoutes } from './http/front-ends.js';
 import { tagLibraryRoutes } from './http/tag-library-routes.js';
@@ -111,8 +111,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.maxBodyBytes,
     clientErrorHandler: answerClientError,
-    // Errors before routing: an undecodable address is routed again (http/undecodable-url.ts); any
-    // other is answered from the catalogue, never with Fastify's own body.
+    // Errors before routing: never Fastify's own body (http/undecodable-url.ts).
     frameworkErrors: answerFrameworkError,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
@@ -250,16 +249,6 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await metadata.close();
     })());
   return { app, close, retention, dayRollups, accounts, routes };
-}
-
-/** An error before routing: an undecodable address routed again (http/undecodable-url.ts), else the catalogue's answer. */
-function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_BAD_URL' && rerouteOnce(request.raw)) {
-    reply.server.routing(request.raw, reply.raw);
-    return;
-  }
-  const httpError = fromFrameworkError(error);
-  void reply.code(httpError.kind.status).send(httpError.body());
 }
 
 /**

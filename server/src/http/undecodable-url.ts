@@ -5,6 +5,8 @@
  * Fastify's own 400 body, which is not the catalogue's `{error, code}`.
  */
 import type { IncomingMessage } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { fromFrameworkError } from './errors.js';
 
 /** Set on a request already routed again, so that a second failure cannot loop. */
 const REROUTED = Symbol('mesura.rerouted');
@@ -15,7 +17,7 @@ export function literalPercents(url: string): string {
 }
 
 /** Marks `request` as routed again and rewrites its address; false when it already was (answer it some other way). */
-export function rerouteOnce(request: IncomingMessage): boolean {
+function rerouteOnce(request: IncomingMessage): boolean {
   const marked = request as IncomingMessage & { [REROUTED]?: true };
   if (marked[REROUTED] || request.url === undefined) return false;
   marked[REROUTED] = true;
@@ -23,4 +25,14 @@ export function rerouteOnce(request: IncomingMessage): boolean {
   // Only the path: the query is decoded by its own parser, which takes a bad `%` as it is.
   request.url = q < 0 ? literalPercents(request.url) : literalPercents(request.url.slice(0, q)) + request.url.slice(q);
   return true;
+}
+
+/** Fastify's `frameworkErrors`: an undecodable address routed again once, any other error before routing answered from the catalogue. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' && rerouteOnce(request.raw)) {
+    reply.server.routing(request.raw, reply.raw);
+    return;
+  }
+  const httpError = fromFrameworkError(error);
+  void reply.code(httpError.kind.status).send(httpError.body());
 }
