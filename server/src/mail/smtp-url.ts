@@ -2,6 +2,7 @@
  * MESURA_SMTP_URL: the relay that sends visitors' mail, checked once at start. A refusal is one
  * line that never repeats the password (it would land in the log).
  */
+import { parseServiceUrl } from '../service-url.js';
 
 /** A checked smtp:// or smtps:// address and the same address without its password, for logs. */
 export interface SmtpUrl {
@@ -16,14 +17,7 @@ const SCHEMES = new Set(['smtp:', 'smtps:']);
 
 export function parseSmtpUrl(name: string, value: string): SmtpUrl {
   const example = `${name} must be an smtp://user:password@host:port or smtps://… address`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${example}; it is not a URL`);
-  }
-  if (!SCHEMES.has(url.protocol)) throw new Error(`${example}; its scheme is '${url.protocol.replace(/:$/, '')}'`);
-  if (url.hostname === '') throw new Error(`${example}; it names no host`);
+  const url = parseServiceUrl(value, SCHEMES, example);
   const user = url.username === '' ? '' : `${decodeURIComponent(url.username)}@`;
   return { connectionString: value, display: `${url.protocol}//${user}${url.host}` };
 }

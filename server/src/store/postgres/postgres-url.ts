@@ -2,6 +2,7 @@
  * MESURA_METADATA: the PostgreSQL address of the scaled-out deployment's metadata, checked once at
  * start. A refusal is one line that never repeats the password (it would land in the log).
  */
+import { parseServiceUrl } from '../../service-url.js';
 
 /** A checked postgres:// address and the same address with its password masked, for logs. */
 export interface PostgresUrl {
@@ -15,14 +16,7 @@ const SCHEMES = new Set(['postgres:', 'postgresql:']);
 
 export function parsePostgresUrl(name: string, value: string): PostgresUrl {
   const example = `${name} must be a postgres://user:password@host:port/database address`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${example}; it is not a URL`);
-  }
-  if (!SCHEMES.has(url.protocol)) throw new Error(`${example}; its scheme is '${url.protocol.replace(/:$/, '')}'`);
-  if (url.hostname === '') throw new Error(`${example}; it names no host`);
+  const url = parseServiceUrl(value, SCHEMES, example);
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (database === '' || database.includes('/')) throw new Error(`${example}; it names no database (the path after the host)`);
   const user = url.username === '' ? '' : `${decodeURIComponent(url.username)}@`;
