@@ -5,7 +5,7 @@
  */
 import type { PlacesResponse, SearchResponse } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
-import { gotoMeasured, newVisitorPage, nextBeaconAcknowledged } from './helpers/browser.js';
+import { gotoMeasured, newVisitorPage, pageViewAcknowledged } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -42,14 +42,15 @@ describe('the search in Chromium', () => {
     // The page's own form (the header may have a search box of its own).
     await page.locator('main').getByLabel('Què voleu cercar?').fill('llei');
     // Each search's page view is acknowledged before the next step leaves its page.
-    let viewed = nextBeaconAcknowledged(page);
+    const searched = (q: string, tipus?: string) => (url: URL) => url.searchParams.get('q') === q && url.searchParams.get('tipus') === (tipus ?? null);
+    let viewed = pageViewAcknowledged(page, searched('llei'));
     await page.locator('main form[role="search"] button[type="submit"]').click();
     await page.waitForURL('**/cercador/?q=llei');
     await viewed;
     await expect.poll(() => page.locator('#resultats').textContent()).toBe(`${all.total} ${all.total === 1 ? 'resultat' : 'resultats'} per a «llei»`);
     expect(await page.locator('.media-card').count()).toBe(all.results.length);
 
-    viewed = nextBeaconAcknowledged(page);
+    viewed = pageViewAcknowledged(page, searched('llei', 'noticies'));
     await page.getByRole('navigation', { name: 'Filtra per tipus' }).getByRole('link', { name: /^Notícies/ }).click();
     await page.waitForURL('**/cercador/?q=llei&tipus=noticies');
     await viewed;
@@ -59,7 +60,7 @@ describe('the search in Chromium', () => {
     await gotoMeasured(page, `${site.server.baseUrl}/cercador/?q=${NOTHING}`);
     expect(await page.locator('#resultats').textContent()).toBe(`Cap resultat per a «${NOTHING}»`);
     const suggestion = none.suggestions[0]!;
-    viewed = nextBeaconAcknowledged(page);
+    viewed = pageViewAcknowledged(page, searched(suggestion));
     await page.getByRole('link', { name: suggestion, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === suggestion);
     await viewed;
@@ -101,7 +102,7 @@ describe('the weather in Chromium', () => {
     await gotoMeasured(page, `${site.server.baseUrl}/el-temps/`);
     expect(await page.locator('ul.forecast > li.forecast__city').count()).toBeGreaterThan(0);
     await page.getByLabel('Cerqueu una població').fill(place.name);
-    const viewed = nextBeaconAcknowledged(page);
+    const viewed = pageViewAcknowledged(page, (url) => url.pathname === `/el-temps/${place.slug}/`);
     await page.locator('form.place-search button[type="submit"]').click();
     await page.waitForURL(`**/el-temps/${place.slug}/`);
     await viewed;

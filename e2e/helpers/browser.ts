@@ -64,9 +64,19 @@ export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
 }
 
-/** A promise of the collector's acknowledgement of the page's next beacon (POST /b/ss/…). */
-export function nextBeaconAcknowledged(page: Page): Promise<unknown> {
-  return page.waitForResponse((answer) => answer.request().method() === 'POST' && answer.url().includes('/b/ss/') && answer.ok());
+/**
+ * A promise of the collector's acknowledgement of a page view (POST /b/ss/…, no `pe`) sent for the
+ * page address `url` matches (its `g`). Any beacon will not do: the SDK resends what its queue
+ * still held when the last page went (a copy the collector acknowledges and stores once), and that
+ * copy can arrive first.
+ */
+export function pageViewAcknowledged(page: Page, url: (pageUrl: URL) => boolean): Promise<unknown> {
+  return page.waitForResponse((answer) => {
+    const request = answer.request();
+    if (request.method() !== 'POST' || !answer.url().includes('/b/ss/') || !answer.ok()) return false;
+    const params = new URLSearchParams(request.postData() ?? '');
+    return !params.has('pe') && URL.canParse(params.get('g') ?? '') && url(new URL(params.get('g')!));
+  });
 }
 
 /**
@@ -76,7 +86,7 @@ export function nextBeaconAcknowledged(page: Page): Promise<unknown> {
  * so that they measure each page, not that race.
  */
 export async function gotoMeasured(page: Page, url: string): Promise<void> {
-  const acknowledged = nextBeaconAcknowledged(page);
+  const acknowledged = pageViewAcknowledged(page, (pageUrl) => pageUrl.href === new URL(url).href);
   await gotoReady(page, url);
   await acknowledged;
 }
