@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { createServer } from './app.js';
+import { OperatorError } from './operator-error.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   } catch (error) {
     // A start-up failure (the metadata database unreachable, the data folder locked) is one line.
     console.error(`mesura: cannot start: ${(error as Error).message}`);
-    process.exit(1);
+    process.exit(error instanceof OperatorError ? error.exitCode : 1);
   }
   // SIGTERM (and Ctrl-C) stop intake, flush every acknowledged event, then exit cleanly.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
