@@ -3,24 +3,36 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { createServer } from './app.js';
 import { OperatorError } from './operator-error.js';
+import { checkDataFolder, checkPortFree, listenProblem } from './startup-checks.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One line on stderr and the exit: an operator's mistake is never a stack. */
+function refuse(message: string, exitCode: number): never {
+  console.error(`mesura: ${message}`);
+  process.exit(exitCode);
+}
 
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig(process.env, repoRoot);
   } catch (error) {
-    console.error(`mesura: ${(error as Error).message}`);
-    process.exit(2);
+    refuse((error as Error).message, 2);
+  }
+  // Before anything opens: the store, the ingest log and retention all write to the data folder.
+  try {
+    await checkPortFree(config.port, config.host);
+    checkDataFolder(config.dataDir);
+  } catch (error) {
+    refuse((error as Error).message, error instanceof OperatorError ? error.exitCode : 1);
   }
   let server;
   try {
     server = await createServer(config);
   } catch (error) {
     // A start-up failure (the metadata database unreachable, the data folder locked) is one line.
-    console.error(`mesura: cannot start: ${(error as Error).message}`);
-    process.exit(error instanceof OperatorError ? error.exitCode : 1);
+    refuse(`cannot start: ${(error as Error).message}`, error instanceof OperatorError ? error.exitCode : 1);
   }
   // SIGTERM (and Ctrl-C) stop intake, flush every acknowledged event, then exit cleanly.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -35,7 +47,14 @@ async function main(): Promise<void> {
       );
     });
   }
-  const address = await server.app.listen({ port: config.port, host: config.host });
+  let address;
+  try {
+    address = await server.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Taken between the check and now: flush what was opened, then the same one line.
+    await server.close().catch(() => undefined);
+    refuse(listenProblem(error, config.port, config.host), 1);
+  }
   const serves = config.role === 'collector' ? 'beacons /b/ss/, heartbeats /hb, delivery /m2/, health /healthz' : 'site /, console /consola/';
   server.app.log.info(`Mesura (${config.role}) is listening on ${address} (${serves}, data in ${config.dataDir})`);
 }
