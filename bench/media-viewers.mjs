@@ -42,7 +42,8 @@ const PLAN = sessionPlan();
 /** A session and the second before the next one opens. */
 const SESSION_SIM_MS = PLAN.at(-1).at + 1000;
 
-function heartbeat(session, step, simNow) {
+/** The heartbeat of `step` of `session` at `simNow` (ms since the epoch), as the tracker sends it. */
+export function heartbeat(session, step, simNow) {
   return {
     analytics: { reportSuite: session.suite, trackingServer: '127.0.0.1', ssl: false },
     visitorId: session.visitorId,

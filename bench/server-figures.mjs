@@ -1,0 +1,30 @@
+// What a benchmark reads of a server's own figures: its Prometheus exposition on MESURA_METRICS_PORT
+// (server/src/metrics/), parsed for the few series a benchmark prints. A figure the server does not
+// expose is undefined (printed "n/a").
+
+/** The series read, by the name a benchmark gives the figure, with the factor to its unit. */
+const SERIES = {
+  heapMiB: { name: 'nodejs_heap_size_used_bytes', factor: 1 / 2 ** 20 },
+  loopP99Ms: { name: 'nodejs_eventloop_lag_p99_seconds', factor: 1000 },
+  duckdbMiB: { name: 'mesura_duckdb_memory_bytes', factor: 1 / 2 ** 20, sum: true },
+};
+
+/** `{heapMiB, loopP99Ms, duckdbMiB}` of the server whose metrics listen on `metricsPort`. */
+export async function readServerFigures(metricsPort) {
+  let text = '';
+  try {
+    const answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    if (answer.ok) text = await answer.text();
+  } catch {
+    // No metrics listener: every figure is unknown.
+  }
+  const figures = {};
+  for (const [figure, { name, factor, sum }] of Object.entries(SERIES)) {
+    const samples = text
+      .split('\n')
+      .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+      .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)));
+    if (samples.length > 0) figures[figure] = (sum ? samples.reduce((a, b) => a + b, 0) : samples[0]) * factor;
+  }
+  return figures;
+}

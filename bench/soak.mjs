@@ -1,0 +1,143 @@
+// Holds a steady load on one server for a long time and prints, minute by minute, what an operator
+// watches: the server's RSS, its heap, its event-loop delay p99 (from its /metrics) and the answers'
+// p99 as the senders saw them. The load: BEACONS_PER_S page-view beacons and HEARTBEATS_PER_S
+// media heartbeats, from many loopback addresses under the server's default limits; the heartbeats
+// belong to sessions that start, play an ad and the content, and complete, one after another, as
+// the site's viewers do. After WARM_UP_MINUTES, the goal: RSS within ±15 % and answer p99 within 2×
+// of the first steady minute. Stops by itself.
+// Usage: npm run bench:soak [-- --minutes N]  (default 30)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { createMix } from './cluster-mix.mjs';
+import { ConnectionPool } from './connection-pool.mjs';
+import { heartbeat, percentile, sessionPlan } from './media-viewers.mjs';
+import { freePort, runBounded, startServer } from './server-process.mjs';
+import { readServerFigures } from './server-figures.mjs';
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '30' } } });
+const MINUTES = Number(values.minutes);
+if (!Number.isInteger(MINUTES) || MINUTES < 1) {
+  console.error(`bench:soak: --minutes must be a whole number of minutes, got '${values.minutes}'`);
+  process.exit(2);
+}
+const BEACONS_PER_S = 500;
+const HEARTBEATS_PER_S = 500;
+const WARM_UP_MINUTES = Math.min(3, MINUTES - 1);
+const RSS_BAND = 0.15;
+const P99_FACTOR = 2;
+const TICK_MS = 10;
+const MINUTE_MS = 60_000;
+const CONNECTIONS = 64;
+/** Sessions playing at once: each advances one heartbeat in turn, so 500/s moves each about twice a second. */
+const SESSIONS_AT_ONCE = 200;
+const SUITE = 'mesuradev';
+const PLAN = sessionPlan();
+
+let child;
+
+/** The next heartbeat's path: the sessions in turn, each through its plan, a new one when one completes. */
+function createViewers() {
+  const sessions = Array.from({ length: SESSIONS_AT_ONCE }, (_, i) => newSession(i, 0));
+  let turn = 0;
+  return () => {
+    const index = turn++ % SESSIONS_AT_ONCE;
+    let session = sessions[index];
+    if (session.step === PLAN.length) session = sessions[index] = newSession(index, session.n + 1);
+    const step = PLAN[session.step++];
+    return `/hb/?${encodeHeartbeatQuery(heartbeat(session, step, session.startedAt + step.at))}`;
+  };
+}
+
+function newSession(viewer, n) {
+  return { id: `soak${process.pid}v${viewer}n${n}`, n, step: 0, suite: SUITE, visitorId: `SOAK${viewer}-V`, content: viewer % 50, startedAt: Date.now() };
+}
+
+/** Sends both kinds at their rates for `ms`, recording each answer's time in the minute it ended. */
+async function holdLoad(port, ms, minutes) {
+  const pool = new ConnectionPool(port);
+  await pool.prewarm(CONNECTIONS);
+  const mix = createMix();
+  const nextHeartbeat = createViewers();
+  const start = performance.now();
+  const inFlight = new Set();
+  const sent = { beacon: 0, heartbeat: 0 };
+  const send = (requestPath) => {
+    const t0 = performance.now();
+    const request = pool.get(requestPath).then((status) => {
+      const minute = minutes[Math.min(minutes.length - 1, Math.floor((performance.now() - start) / MINUTE_MS))];
+      minute.latenciesMs.push(performance.now() - t0);
+      if (status < 200 || status >= 300) minute.failed += 1;
+      inFlight.delete(request);
+    });
+    inFlight.add(request);
+  };
+  const timer = setInterval(() => {
+    const elapsedS = (performance.now() - start) / 1000;
+    for (; sent.beacon < Math.floor(elapsedS * BEACONS_PER_S); sent.beacon++) send(mix.next('beacon').path);
+    for (; sent.heartbeat < Math.floor(elapsedS * HEARTBEATS_PER_S); sent.heartbeat++) send(nextHeartbeat());
+  }, TICK_MS);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  clearInterval(timer);
+  await Promise.all(inFlight);
+  pool.close();
+}
+
+/** The server process's resident memory, from the kernel. */
+function rssMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-soak-'));
+  const metricsPort = await freePort();
+  try {
+    const server = await startServer(dataDir, { MESURA_METRICS_PORT: String(metricsPort) }, { fromManyAddresses: true });
+    child = server.child;
+    console.log(`soak: ${BEACONS_PER_S} beacons/s + ${HEARTBEATS_PER_S} heartbeats/s for ${MINUTES} min (warm-up ${WARM_UP_MINUTES} min)`);
+    console.log('minute  rss MiB  heap MiB  duckdb MiB  loop p99 ms  answer p99 ms  answered  failed');
+    const minutes = Array.from({ length: MINUTES }, () => ({ latenciesMs: [], failed: 0 }));
+    const loading = holdLoad(server.port, MINUTES * MINUTE_MS, minutes);
+    for (let m = 0; m < MINUTES; m++) {
+      await new Promise((resolve) => setTimeout(resolve, MINUTE_MS));
+      const figures = await readServerFigures(metricsPort);
+      Object.assign(minutes[m], { rssMiB: rssMiB(child.pid), ...figures });
+      printMinute(m, minutes[m]);
+    }
+    await loading;
+    printVerdict(minutes.slice(WARM_UP_MINUTES));
+  } finally {
+    child?.kill('SIGTERM');
+    await new Promise((resolve) => child?.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fixed = (value, width, digits = 0) => (value === undefined ? 'n/a' : value.toFixed(digits)).padStart(width);
+
+function printMinute(index, minute) {
+  const p99 = percentile(minute.latenciesMs, 99);
+  console.log(
+    `${String(index + 1).padStart(6)}  ${fixed(minute.rssMiB, 7)}  ${fixed(minute.heapMiB, 8)}  ${fixed(minute.duckdbMiB, 10)}  ${fixed(minute.loopP99Ms, 11, 1)}  ${fixed(p99, 13, 1)}  ${String(minute.latenciesMs.length).padStart(8)}  ${String(minute.failed).padStart(6)}`,
+  );
+}
+
+/** Each steady minute against the first: RSS within the band, answer p99 within the factor. */
+function printVerdict(steady) {
+  if (steady.length === 0) return;
+  const [first] = steady;
+  const firstP99 = percentile(first.latenciesMs, 99);
+  const rssSpread = steady.map((m) => m.rssMiB / first.rssMiB - 1);
+  const p99Ratios = steady.map((m) => percentile(m.latenciesMs, 99) / firstP99);
+  const worstRss = rssSpread.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+  const worstP99 = Math.max(...p99Ratios);
+  const failed = steady.reduce((sum, m) => sum + m.failed, 0);
+  console.log(`steady minutes: ${steady.length}; RSS at most ${(worstRss * 100).toFixed(1)} % from the first (goal ±${RSS_BAND * 100} %), answer p99 at most ${worstP99.toFixed(2)}× the first (goal ≤ ${P99_FACTOR}×), ${failed} failed`);
+  const met = Math.abs(worstRss) <= RSS_BAND && worstP99 <= P99_FACTOR && failed === 0;
+  console.log(met ? 'goal met' : 'goal NOT met');
+}
+
+runBounded('bench:soak', main, (MINUTES + 5) * MINUTE_MS, () => child);
