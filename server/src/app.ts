@@ -44,6 +44,7 @@ import { consentChoiceTable } from './consent-choices/consent-choice-table.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb/duckdb-store.js';
 import { openEventsStore } from './store/open-events-store.js';
+import { checkDataFolderVersion, recordDataFolderVersion } from './store/data-folder-version.js';
 import type { EmbeddedMetadata } from './store/metadata-store.js';
 import { openMetadataStore, type MetadataStore } from './store/metadata-store.js';
 import { accountRoutes, openAccounts } from './auth/accounts.js';
@@ -102,6 +103,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const servesConsole = config.role !== 'collector';
   const collectors: Collectors = { beacon: () => undefined, heartbeat: () => undefined, delivery: () => undefined };
   const headers = securityHeaders(config.publicUrl);
+  // A folder of a newer release is refused before anything in it is opened or written.
+  const folderVersion = checkDataFolderVersion(config.dataDir);
   const backfill = createBackfill(ensureBackfillKey(config.dataDir), config.retentionDays);
   const app = Fastify({
     // Requests are not logged: a request log would carry the raw client address.
@@ -138,7 +141,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   app.log.info(`events in ${events.description}`);
   const store = events.engine === 'duckdb' ? events.store : undefined;
   // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.
-  const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone) : undefined);
+  const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone, undefined, app.log) : undefined);
   // Read only when MESURA_METADATA is unset, and then `embedded` is open.
   // A collector also starts while PostgreSQL cannot be reached: its beacons need no metadata.
   const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log, { whileUnreachable: config.role === 'collector' ? 'wait' : 'fail' });
@@ -248,6 +251,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       if (embedded !== store) await embedded?.close();
       await metadata.close();
     })());
+  recordDataFolderVersion(config.dataDir, folderVersion, app.log);
   return { app, close, retention, dayRollups, accounts, routes };
 }
 

@@ -9,8 +9,13 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createSeedContent, type ContentSet } from '@mesura/content';
 import { contentDocuments, contentFromRows } from './content-documents.js';
+import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
+import { CONTENT_FILE_MIGRATIONS } from '../store/duckdb/metadata-file-migrations.js';
 
 export const CONTENT_DB_FILE_NAME = 'content.duckdb';
+
+const CONTENT_TABLE = `CREATE TABLE IF NOT EXISTS content_documents (kind VARCHAR NOT NULL, id VARCHAR NOT NULL, position INTEGER NOT NULL,
+  body VARCHAR NOT NULL, PRIMARY KEY (kind, id))`;
 
 /** Opens (and on first start seeds) the store under `dataDir`, and reads the whole content set. */
 export async function loadContentStore(dataDir: string, seed: () => ContentSet = createSeedContent): Promise<ContentSet> {
@@ -18,10 +23,8 @@ export async function loadContentStore(dataDir: string, seed: () => ContentSet =
   const instance = await DuckDBInstance.create(path.join(dataDir, CONTENT_DB_FILE_NAME), { threads: '1' });
   const connection = await instance.connect();
   try {
-    await connection.run(
-      `CREATE TABLE IF NOT EXISTS content_documents (kind VARCHAR NOT NULL, id VARCHAR NOT NULL, position INTEGER NOT NULL,
-         body VARCHAR NOT NULL, PRIMARY KEY (kind, id))`,
-    );
+    // A file of a newer release is refused before the table is made (duckdb-schema-version.ts).
+    await migrateDuckDbFile(connection, { file: CONTENT_DB_FILE_NAME, migrations: CONTENT_FILE_MIGRATIONS, ensure: async (c) => void (await c.run(CONTENT_TABLE)) });
     const stored = Number((await connection.runAndReadAll('SELECT count(*) AS n FROM content_documents')).getRowObjectsJson()[0]?.n ?? 0);
     if (stored === 0) {
       const appender = await connection.createAppender('content_documents');

@@ -29,7 +29,10 @@ import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
 import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analytics-reader.js';
 import { ensureReportFactTables } from './report-facts-schema.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
-import { rebuildReportFacts } from './report-facts-rebuild.js';
+import { rebuildReportFacts, remakeStaleReportTables } from './report-facts-rebuild.js';
+import { migrateDuckDbFile, migrationLine } from './duckdb-schema-version.js';
+import { EVENTS_FILE_MIGRATIONS } from './events-file-migrations.js';
+import { shiftReportExtent } from './report-extent.js';
 import { repairNotInformedSearches } from './not-informed-searches.js';
 import { PageCellCompaction } from './report-facts-compaction.js';
 import { MediaCellCompaction } from './media-cells.js';
@@ -38,6 +41,13 @@ import { ReadsFirst, type SqlConnection } from './reads-first.js';
 import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './quiet-checkpoint.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
+
+/** The start-up log lines the store writes when it migrates or rebuilds. */
+export interface StartLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+const SILENT_START_LOG: StartLog = { info: () => undefined, warn: () => undefined };
 /**
  * DuckDB's threads: both cores of the default machine. A console report is a scan of millions of
  * report-table rows and answers about 1.7 times sooner on two (measured on 10 M events); the
@@ -61,12 +71,27 @@ export async function openDuckDbStore(
   variables: readonly string[],
   timeZone = DEFAULT_REPORT_TIME_ZONE,
   checkpointRule: CheckpointRule = DEFAULT_CHECKPOINT_RULE,
+  /** Where the migrations applied and a rebuild of the report tables are said; FastifyBaseLogger fits. */
+  log: StartLog = SILENT_START_LOG,
 ): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DUCKDB_FILE_NAME);
   const instance = await DuckDBInstance.create(file, { threads: String(DUCKDB_THREADS), checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD });
   const writer = await instance.connect();
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
+  // A file of a newer release is refused here, before any table is made or changed.
+  const applied = await migrateDuckDbFile(writer, { file: DUCKDB_FILE_NAME, migrations: EVENTS_FILE_MIGRATIONS, ensure: (c) => ensureTables(c, columns) });
+  for (const migration of applied) log.info(migrationLine(DUCKDB_FILE_NAME, migration));
+  await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
+  await remakeStaleReportTables(writer, columns.map((c) => c.name), timeZone, (reason) => log.warn(`${DUCKDB_FILE_NAME}: making the report tables again from the raw rows: ${reason}`));
+  await repairNotInformedSearches(writer);
+  const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));
+  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging);
+  return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
+}
+
+/** Makes or completes every table of the file; what each start has always done (step 1 of EVENTS_FILE_MIGRATIONS). */
+async function ensureTables(writer: DuckDBConnection, columns: readonly HitColumn[]): Promise<void> {
   await ensureHitsTable(writer, columns);
   await ensureHeartbeatsTable(writer);
   await ensureMediaRollups(writer);
@@ -76,11 +101,6 @@ export async function openDuckDbStore(
   await ensureRightsRequestsTable(writer);
   await ensureAccountTables(writer);
   await ensureReportFactTables(writer);
-  await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
-  await repairNotInformedSearches(writer);
-  const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));
-  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging);
-  return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
 }
 
 async function ensureHitsTable(connection: DuckDBConnection, columns: readonly HitColumn[]): Promise<void> {
@@ -135,16 +155,20 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     const connection = this.reads.yieldingConnection(this.writer);
     await connection.run('BEGIN TRANSACTION');
     let rows = 0;
+    const added = { hits: 0, heartbeats: 0 };
     try {
       if (hits) {
         const loaded = await loadHitsWithFacts(connection, this.readHits(file), this.exportColumns(), this.timeZone);
         await this.compaction.record(connection, loaded.pageCells + loaded.cells, loaded.days);
-        rows += loaded.hits;
+        added.hits = loaded.hits;
       }
       if (heartbeats) {
         const columns = HEARTBEAT_COLUMNS.map((c) => c.name);
-        rows += await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), columns, this.mediaCompaction);
+        added.heartbeats = await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), columns, this.mediaCompaction);
       }
+      // The report tables now cover these raw rows too (report-extent.ts).
+      await shiftReportExtent(connection, added);
+      rows = added.hits + added.heartbeats;
       if (decisions) {
         const columns = DECISION_COLUMNS.map((name) => ({ name }));
         rows += await insertRows(connection, 'decision_events', columns, decisionSegmentSelect(file), ['decision_id']);

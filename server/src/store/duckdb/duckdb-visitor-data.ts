@@ -3,6 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { remakeMediaCells, visitorMediaCellDays } from './media-cells.js';
 import { remakeReportCells, visitorCellDays } from './report-cells.js';
 import { remakePageCells, visitorPageCellDays } from './report-facts-compaction.js';
+import { shiftReportExtent } from './report-extent.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
 import type { VisitorDataSection, VisitorRowCounts } from '../visitor-data-store.js';
 
@@ -40,6 +41,7 @@ export async function eraseVisitor(connection: DuckDBConnection, visitorId: stri
     await remakeReportCells(connection, cellDays);
     await remakePageCells(connection, pageCellDays);
     await remakeMediaCells(connection, mediaCellDays);
+    await shiftReportExtent(connection, { hits: -counts.hits, heartbeats: -counts.heartbeats });
     await connection.run('COMMIT');
     return counts;
   } catch (error) {

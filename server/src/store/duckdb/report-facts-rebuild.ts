@@ -9,6 +9,9 @@ import { compactPageCells } from './report-facts-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { fillMissingPageDayCells } from './page-day-cells.js';
 import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
+import { ensureMediaRollups } from './media-rollups.js';
+import { dropDerivedTables, extentMismatch, readReportExtent, recordReportExtent } from './report-extent.js';
+import { ensureReportFactTables } from './report-facts-schema.js';
 
 export async function rebuildReportFacts(connection: SqlConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
   const counts = await connection.runAndReadAll(
@@ -30,6 +33,33 @@ export async function rebuildReportFacts(connection: SqlConnection, hitColumns: 
     await remakeReportCells(connection, loaded.days);
     return loaded.hits;
   });
+}
+
+/**
+ * Makes every report table again from the raw rows when they do not cover them exactly
+ * (report-extent.ts), saying why through `onRemake` first; answers whether it did. The extent is
+ * recorded last: a start stopped half-way makes them again on the next.
+ */
+export async function remakeStaleReportTables(
+  connection: SqlConnection,
+  hitColumns: readonly string[],
+  timeZone: string,
+  onRemake: (reason: string) => void,
+): Promise<boolean> {
+  const extent = await readReportExtent(connection);
+  const reason = extentMismatch(extent);
+  if (reason === undefined) {
+    if (extent.recorded === undefined) await recordReportExtent(connection);
+    return false;
+  }
+  onRemake(reason);
+  await dropDerivedTables(connection);
+  // The media roll-ups are made from every heartbeat when absent, the hit report tables when empty.
+  await ensureMediaRollups(connection);
+  await ensureReportFactTables(connection);
+  await rebuildReportFacts(connection, hitColumns, timeZone);
+  await recordReportExtent(connection);
+  return true;
 }
 
 async function inTransaction<T>(connection: SqlConnection, run: () => Promise<T>): Promise<T> {

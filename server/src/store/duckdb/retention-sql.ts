@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RetentionCutoff, RetentionResult } from '../retention-store.js';
 import { REPORT_FACT_TABLES } from './report-facts-schema.js';
 import { deleteMediaRollupsBefore } from './media-rollups.js';
+import { shiftReportExtent } from './report-extent.js';
 
 export const PAGE_VIEWS_DAILY_TABLE = 'page_views_daily';
 
@@ -42,6 +43,7 @@ export async function deleteBefore(connection: DuckDBConnection, cutoff: Retenti
     };
     // The media roll-ups follow the heartbeats (duckdb/media-rollups.ts).
     await deleteMediaRollupsBefore(connection, cutoff.day);
+    await shiftReportExtent(connection, { hits: -result.hits, heartbeats: -result.heartbeats });
     await connection.run('COMMIT');
     return result;
   } catch (error) {

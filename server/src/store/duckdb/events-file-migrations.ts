@@ -1,0 +1,21 @@
+/**
+ * The numbered steps of mesura.duckdb (events, report tables, the embedded accounts and
+ * activities). Its tables are made or completed by the store's ensure functions on every start
+ * (duckdb-store.ts), as they were before versions: step 1 records that baseline, so a folder
+ * from before versions is at 0 and gets it. Numbers run across the whole data folder
+ * (data-folder-version.ts); a released step is never edited.
+ */
+import type { DuckDbMigration } from './duckdb-schema-version.js';
+import { CREATE_REPORT_EXTENT } from './report-extent.js';
+
+export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
+  { version: 1, name: 'baseline: the tables of 2026-11-26, made or completed', run: async () => undefined },
+  {
+    version: 2,
+    // A folder that had report tables before this step gets them made again from its raw rows once (report-extent.ts).
+    name: 'report_extent: the report tables record the raw rows they were built from',
+    run: async (connection) => {
+      await connection.run(CREATE_REPORT_EXTENT);
+    },
+  },
+];
