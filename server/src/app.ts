@@ -52,6 +52,7 @@ import { accountAuditRoutes } from './auth/account-audit-routes.js';
 import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
+import { startServerBackups, type Backups } from './backup/server-backups.js';
 import { startDayRollupJob, type DayRollupStatus, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { openClickHouseRights } from './store/clickhouse/open-clickhouse-rights.js';
@@ -74,6 +75,8 @@ export interface MesuraServer {
   accounts: AuthContext;
   /** Every route registered, with the access it declares (auth/auth-guard.ts). */
   routes: readonly RegisteredRoute[];
+  /** Snapshots of the data folder while ingest goes on (backup/): the admin API's, the schedule's, and their last outcome (`status()`). */
+  backups: Backups;
 }
 
 export interface ServerOptions {
@@ -237,6 +240,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews, rollups });
     if (clickHouseRights) await app.register(visitorRightsRoutes, { store: clickHouseRights.visitorData, catchUp: async () => intake?.catchUp(), now });
   }
+  const backups = await startServerBackups(app, config, { embedded, metadata, intake, routes: servesConsole, now });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -252,7 +256,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await metadata.close();
     })());
   recordDataFolderVersion(config.dataDir, folderVersion, app.log);
-  return { app, close, retention, dayRollups, accounts, routes };
+  return { app, close, retention, dayRollups, accounts, routes, backups };
 }
 
 /**

@@ -16,6 +16,7 @@ import { parsePostgresUrl, type PostgresUrl } from './store/postgres/postgres-ur
 import { parseSmtpUrl, type SmtpUrl } from './mail/smtp-url.js';
 import { parseEventsStore, type EventsStoreSetting } from './store/open-events-store.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT } from './ingest/collector-health.js';
+import { parseBackupSettings, type BackupSettings } from './backup/backup-settings.js';
 
 /**
  * What one process of a deployment does (MESURA_ROLE):
@@ -111,6 +112,8 @@ export interface ServerConfig {
   reportSuites: string[];
   /** MESURA_VISITOR_MAX_HITS_PER_S (default 10) and MESURA_VISITOR_BURST_HITS (default 60): beyond them a visitor id's hits are answered, not stored. */
   visitorRate: VisitorRateLimits;
+  /** MESURA_BACKUP_DIR, MESURA_BACKUP_INTERVAL_HOURS (default 24), MESURA_BACKUP_KEEP (default 7): scheduled snapshots (backup/). */
+  backup: BackupSettings;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   /** The site's server build: the first view of its pages (http/first-view.ts). */
@@ -180,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       maxHitsPerS: parsePositiveInt('MESURA_VISITOR_MAX_HITS_PER_S', env.MESURA_VISITOR_MAX_HITS_PER_S, VISITOR_MAX_HITS_PER_S),
       burstHits: parsePositiveInt('MESURA_VISITOR_BURST_HITS', env.MESURA_VISITOR_BURST_HITS, VISITOR_BURST_HITS),
     },
+    backup: parseBackupSettings(env, path.resolve(env.MESURA_DATA_DIR || './data')),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),
     consoleDir: path.join(repoRoot, 'apps/console/dist'),

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from './engagement-limits.js';
@@ -33,7 +34,7 @@ export interface EngagementStore {
   close(): Promise<void>;
 }
 
-export async function openEngagementStore(dataDir: string): Promise<EngagementStore> {
+export async function openEngagementStore(dataDir: string): Promise<EngagementStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, ENGAGEMENT_DB_FILE_NAME), { threads: '1' });
   const connection = await instance.connect();
@@ -58,6 +59,8 @@ export async function openEngagementStore(dataDir: string): Promise<EngagementSt
     Number((await c.runAndReadAll(sql, values)).getRowObjectsJson()[0]?.n ?? 0);
 
   return {
+    // Backups copy it through the instance (backup/duckdb-copy.ts).
+    ...openDatabaseOf(instance, ENGAGEMENT_DB_FILE_NAME),
     answerPoll: ({ pollId, participantId, optionId, atMs }) =>
       serial(async (c) => {
         const key = { poll: pollId, participant: participantId };

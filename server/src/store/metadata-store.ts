@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadContentStore } from '../content/content-store.js';
 import { openEngagementStore, type EngagementStore } from '../engagement/engagement-store.js';
 import { openVisitorStore, type VisitorStore } from '../visitors/visitor-store.js';
+import type { OpenDatabase } from '../backup/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
 import { afterOpen, openOnce } from './open-once.js';
@@ -28,6 +29,8 @@ export interface MetadataStore {
   openVisitors(): Promise<VisitorStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
+  /** The embedded metadata databases opened so far (backups copy them through these); none on PostgreSQL. */
+  openDatabases(): readonly OpenDatabase[];
   /** True while a process that started without reaching its PostgreSQL (`whileUnreachable: 'wait'`) has not reached it yet. */
   isWaiting(): boolean;
   close(): Promise<void>;
@@ -57,12 +60,15 @@ export interface OpenMetadataOptions {
 
 export async function openMetadataStore(settings: MetadataSettings, embedded: EmbeddedMetadata, log: FastifyBaseLogger, options: OpenMetadataOptions = {}): Promise<MetadataStore> {
   if (settings.metadata === undefined) {
+    const opened: OpenDatabase[] = [];
+    const track = <T extends OpenDatabase>(database: T): T => (opened.push(database), database);
     return {
       accounts: embedded.accounts,
       activities: embedded,
       loadContent: () => loadContentStore(settings.dataDir),
-      openEngagement: () => openEngagementStore(settings.dataDir),
-      openVisitors: () => openVisitorStore(settings.dataDir),
+      openEngagement: async () => track(await openEngagementStore(settings.dataDir)),
+      openVisitors: async () => track(await openVisitorStore(settings.dataDir)),
+      openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,
       close: async () => undefined,
@@ -90,6 +96,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     loadContent: async () => (await metadata.ready()).loadContent(),
     openEngagement: async () => (await metadata.ready()).engagement,
     openVisitors: async () => (await metadata.ready()).visitors,
+    openDatabases: () => [],
     shared: true,
     isWaiting: () => !metadata.isOpen,
     close: () => metadata.close((opened) => opened.close()),

@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from './visitor-limits.js';
@@ -65,7 +66,7 @@ export interface VisitorStore {
   close(): Promise<void>;
 }
 
-export async function openVisitorStore(dataDir: string): Promise<VisitorStore> {
+export async function openVisitorStore(dataDir: string): Promise<VisitorStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await DuckDBInstance.create(path.join(dataDir, VISITORS_DB_FILE_NAME), { threads: '1' });
   const connection = await instance.connect();
@@ -93,6 +94,8 @@ export async function openVisitorStore(dataDir: string): Promise<VisitorStore> {
     row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash), confirmed: row.confirm_token_hash === null };
 
   return {
+    // Backups copy it through the instance (backup/duckdb-copy.ts).
+    ...openDatabaseOf(instance, VISITORS_DB_FILE_NAME),
     signUp: (a, atMs) =>
       serial(async (c) => {
         await c.run('DELETE FROM visitor_accounts WHERE confirm_expires_ms < CAST($at AS BIGINT)', { at: String(atMs) });

@@ -38,6 +38,7 @@ import { PageCellCompaction } from './report-facts-compaction.js';
 import { MediaCellCompaction } from './media-cells.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './reads-first.js';
+import { copyDuckDbDatabase, type OpenDatabase } from '../../backup/duckdb-copy.js';
 import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './quiet-checkpoint.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
@@ -73,7 +74,7 @@ export async function openDuckDbStore(
   checkpointRule: CheckpointRule = DEFAULT_CHECKPOINT_RULE,
   /** Where the migrations applied and a rebuild of the report tables are said; FastifyBaseLogger fits. */
   log: StartLog = SILENT_START_LOG,
-): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & { readonly accounts: AccountStore }> {
+): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DUCKDB_FILE_NAME);
   const instance = await DuckDBInstance.create(file, { threads: String(DUCKDB_THREADS), checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD });
@@ -112,7 +113,9 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
-class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStore, RefusalStore, RetentionStore, VisitorDataStore {
+class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStore, RefusalStore, RetentionStore, VisitorDataStore, OpenDatabase {
+  readonly fileName = DUCKDB_FILE_NAME;
+
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
@@ -286,6 +289,11 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
 
   rightsRequests(limit: number): Promise<RightsRequest[]> {
     return this.withConnection((connection) => rightsRequests(connection, limit));
+  }
+
+  /** A backup's copy (backup/duckdb-copy.ts): one snapshot of every table, while segments load beside it. */
+  copyTo(targetFile: string): Promise<void> {
+    return this.withConnection((connection) => copyDuckDbDatabase(connection, targetFile));
   }
 
   exportColumns(): readonly string[] {
