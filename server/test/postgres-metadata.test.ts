@@ -9,6 +9,7 @@ import { createRedirectPolicy } from '../src/decide/redirect-policy.js';
 import { METADATA_MIGRATIONS, migrateMetadata } from '../src/store/postgres/metadata-migrations.js';
 import { openPostgresMetadata } from '../src/store/postgres/postgres-metadata.js';
 import { METADATA_STATEMENT_TIMEOUT_MS } from '../src/store/postgres/postgres-pool.js';
+import { OperatorError } from '../src/operator-error.js';
 import { parsePostgresUrl } from '../src/store/postgres/postgres-url.js';
 import { testActivity } from './helpers/activity.js';
 import { testPostgres, testSchema, type TestSchema } from './helpers/test-postgres.js';
@@ -64,8 +65,10 @@ describe.skipIf(url === undefined)('the metadata schema', () => {
 
     await migrateMetadata(pool);
     await pool.query('INSERT INTO schema_version (version, applied_at_ms) VALUES (99, 0)');
-    await expect(migrateMetadata(pool)).rejects.toThrow(
-      `the metadata database is at schema version 99, newer than this Mesura knows (${newest}): run the newer Mesura`,
+    const refusal = migrateMetadata(pool);
+    await expect(refusal).rejects.toBeInstanceOf(OperatorError);
+    await expect(refusal).rejects.toThrow(
+      `the metadata database is at schema version 99, newer than this Mesura knows (${newest}): it was written by a newer release and is left unchanged; run that release, or restore the backup taken before the upgrade (docs/operations.md "Upgrades and rollbacks")`,
     );
   });
 });

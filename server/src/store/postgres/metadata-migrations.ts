@@ -6,6 +6,7 @@
  * content/content-store.ts, engagement/engagement-store.ts, visitors/visitor-store.ts) so both
  * engines read rows the same way (store/account-rows.ts).
  */
+import { OperatorError } from '../../operator-error.js';
 import type { MetadataPool } from './postgres-pool.js';
 
 export interface Migration {
@@ -96,7 +97,10 @@ export async function migrateMetadata(pool: MetadataPool, migrations: readonly M
     const current = Number(rows[0]?.version ?? 0);
     const newest = migrations.at(-1)?.version ?? 0;
     if (current > newest) {
-      throw new Error(`the metadata database is at schema version ${current}, newer than this Mesura knows (${newest}): run the newer Mesura`);
+      // The transaction rolls back: the database is left as it was.
+      throw new OperatorError(
+        `the metadata database is at schema version ${current}, newer than this Mesura knows (${newest}): it was written by a newer release and is left unchanged; run that release, or restore the backup taken before the upgrade (docs/operations.md "Upgrades and rollbacks")`,
+      );
     }
     const pending = migrations.filter((migration) => migration.version > current);
     for (const migration of pending) {
