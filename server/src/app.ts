@@ -6,7 +6,6 @@ import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createBackfill, ensureBackfillKey, type Backfill } from './ingest/backfill-key.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
-import { collectorStatus } from './ingest/collector-health.js';
 import { openActivityCatalog, type ActivityCatalog, type CatalogTimers } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
 import { createRedirectPolicy } from './decide/redirect-policy.js';
@@ -44,6 +43,8 @@ import { consentChoiceTable } from './consent-choices/consent-choice-table.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb/duckdb-store.js';
 import { openEventsStore } from './store/open-events-store.js';
+import { createObservability, registerObservability, type ObservabilityOptions } from './observe/observability.js';
+import { timedSink } from './observe/timed-sink.js';
 import { checkDataFolderVersion, recordDataFolderVersion } from './store/data-folder-version.js';
 import type { EmbeddedMetadata } from './store/metadata-store.js';
 import { openMetadataStore, type MetadataStore } from './store/metadata-store.js';
@@ -53,7 +54,7 @@ import type { AuthContext } from './auth/auth-context.js';
 import { installAuthGuard, type RegisteredRoute } from './auth/auth-guard.js';
 import { startRetentionJob, type RetentionJob } from './rights/retention-job.js';
 import { startServerBackups, type Backups } from './backup/server-backups.js';
-import { startDayRollupJob, type DayRollupStatus, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
+import { startDayRollupJob, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { openClickHouseRights } from './store/clickhouse/open-clickhouse-rights.js';
 import { localDayIn } from './local-day.js';
@@ -86,6 +87,8 @@ export interface ServerOptions {
   catalogTimers?: CatalogTimers;
   /** Where the log's JSON lines go (the fuzz suite reads them). Default standard output. */
   logStream?: { write(line: string): void };
+  /** Tests fake the data folder's free space and fire its timer (observe/free-space.ts). */
+  freeSpace?: ObservabilityOptions['freeSpace'];
 }
 
 /** The two hot-path handlers, on node:http; set once the intake is open. */
@@ -123,6 +126,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     serverFactory: (handle) =>
       createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers), onDefect: (error) => app.log.error({ err: error }, 'handling a request failed') }, (request, response) => {
         applySecurityHeaders(response, headers);
+        observe.accessLog?.watch(request, response);
         const url = request.url ?? '';
         if (!collectsEvents) return handle(request, response);
         if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
@@ -132,26 +136,29 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       }),
   });
   addSecurityHeaders(app, headers);
+  const observe = createObservability(config, { log: app.log, now, ...(options.freeSpace && { freeSpace: options.freeSpace }) });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const httpError = error instanceof HttpError ? error : fromFrameworkError(error);
-    if (httpError.kind.status >= 500) request.log.error({ err: { message: error.message, stack: error.stack } }, 'request failed');
-    return reply.code(httpError.kind.status).send(httpError.body());
+    if (httpError.kind.status >= 500) observe.failures.failed(`${request.method} ${request.routeOptions.url ?? request.url.split('?', 1)[0]} failed`, error);
+    return reply.code(httpError.kind.status).headers(httpError.headers).send(httpError.body());
   });
 
   const variables = variableNames(SITE_VARIABLE_MAP);
   const logDir = path.join(config.dataDir, INGEST_LOG_DIR);
-  const events = await openEventsStore({ setting: config.store, dataDir: config.dataDir, logDir, variables, timeZone: config.timeZone, collectorName: config.collectorName, collects: collectsEvents, startsWithoutStore: config.role === 'collector', log: app.log });
+  const events = await openEventsStore({ setting: config.store, dataDir: config.dataDir, logDir, variables, timeZone: config.timeZone, collectorName: config.collectorName, collects: collectsEvents, startsWithoutStore: config.role === 'collector', log: app.log, memoryLimitMiB: config.memory.eventsStoreMiB });
   app.log.info(`events in ${events.description}`);
   const store = events.engine === 'duckdb' ? events.store : undefined;
   // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.
-  const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone, undefined, app.log) : undefined);
+  const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone, undefined, app.log, config.memory.eventsStoreMiB) : undefined);
   // Read only when MESURA_METADATA is unset, and then `embedded` is open.
   // A collector also starts while PostgreSQL cannot be reached: its beacons need no metadata.
   const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log, { whileUnreachable: config.role === 'collector' ? 'wait' : 'fail' });
   // An API node on ClickHouse takes in no events: it has no ingest log (its reports read ClickHouse).
   const intake = !collectsEvents && events.engine === 'clickhouse' ? undefined : await openIntake({
     dataDir: config.dataDir,
-    store: events.sink,
+    store: timedSink(events.sink, observe.metrics.storeLoaded),
+    admit: () => observe.freeSpace.check(),
+    onLogWrite: observe.logWrites,
     maxUndrainedLogBytes: config.maxUndrainedLogBytes,
     drainRetry: events.drainRetry,
     environment: config.environment,
@@ -160,7 +167,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     reportSuite: config.reportSuite,
     reportSuites: config.reportSuites,
     visitorRate: config.visitorRate,
-    onLoadError: (error) => app.log.error({ err: error }, 'loading the ingest log into the store failed; will retry'),
+    caches: config.memory,
+    onLoadError: (error) => observe.failures.failed('loading the ingest log into the store failed; will retry', error),
     consentPolicy: config.consentPolicy,
     keepUserAgent: config.keepUserAgent,
   });
@@ -195,8 +203,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
   if (intake) {
-    collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill });
-    collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill });
+    collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill, observe: observe.answers('beacon', `${BEACON_PATH_PREFIX}*`) });
+    collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill, observe: observe.answers('heartbeat', '/hb') });
   }
   const redirects = createRedirectPolicy(config);
   const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, startWithoutStore: metadata.isWaiting(), ...(catalogTimers && { timers: catalogTimers }) });
@@ -209,7 +217,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     disabledForMs: config.deliveryDisabledMs,
     maxBodyBytes: config.maxBodyBytes,
     classify: createUserAgentClassifier(),
-    record: (decisions) => (intake ? intake.recordDecisions(decisions) : Promise.resolve()),
+    record: observe.countingDecisions((decisions) => (intake ? intake.recordDecisions(decisions) : Promise.resolve())),
     onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
     now,
     backfill,
@@ -227,17 +235,15 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     const table = events.engine === 'duckdb' ? consentChoiceTable(events.store) : events.consentChoices;
     await app.register(consentChoiceRoutes, { table, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
   }
-  if (config.role === 'collector') {
-    // The servers a collector started without and has not reached since (ClickHouse's tables, PostgreSQL's activities).
-    const waitingFor = () => [...(events.isWaiting() ? ['events store'] : []), ...(metadata.isWaiting() ? ['metadata store'] : [])];
-    app.get('/healthz', { config: { access: 'public' } }, async () => collectorHealthBody(intake!, waitingFor()));
-  } else {
+  // The servers a process started without and has not reached since (ClickHouse's tables, PostgreSQL's activities).
+  const waitingFor = () => [...(events.isWaiting() ? ['events store'] : []), ...(metadata.isWaiting() ? ['metadata store'] : [])];
+  await registerObservability(app, observe, { role: config.role, intake, loadFailureBlocksReadiness: !events.drainRetry, waitingFor, duckDb: store, ...(dayRollups && { dayRollups: () => dayRollups.status() }) });
+  if (config.role !== 'collector') {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
     const eventRoutes = store && intake ? { store, intake } : undefined;
     const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink, decisions: events.decisions } : undefined;
-    const rollups = dayRollups && (() => dayRollups.status());
-    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews, rollups });
+    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
     if (clickHouseRights) await app.register(visitorRightsRoutes, { store: clickHouseRights.visitorData, catchUp: async () => intake?.catchUp(), now });
   }
   const backups = await startServerBackups(app, config, { embedded, metadata, intake, routes: servesConsole, now });
@@ -254,6 +260,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await events.close();
       if (embedded !== store) await embedded?.close();
       await metadata.close();
+      await observe.close();
     })());
   recordDataFolderVersion(config.dataDir, folderVersion, app.log);
   return { app, close, retention, dayRollups, accounts, routes, backups };
@@ -299,16 +306,10 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
   });
 }
 
-/** A collector's /healthz: its ingest log's way to the events store (ingest/collector-health.ts). */
-async function collectorHealthBody(intake: Intake, waitingFor: readonly string[]) {
-  const health = intake.health();
-  return { status: collectorStatus(health, waitingFor), role: 'collector', pendingEvents: await intake.pending(), ...health, waitingFor };
-}
-
 interface RouteDeps {
   /** Absent over ClickHouse: the reports, the export and the activities' results are clickHouseReports' there. */
   events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
-  /** The ingest log this process collects into, if it collects (its pending rows are on /healthz). */
+  /** The ingest log this process collects into, if it collects (a process over ClickHouse that also collects catches it up). */
   intake: Intake | undefined;
   /** On a process over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501), and the refusal counts the collectors write there. */
   clickHouseReports?: { reader: AnalyticsReader; store: ReportStore; refusals: RefusalStore; decisions: DecisionStore };
@@ -318,20 +319,11 @@ interface RouteDeps {
   cors: Cors;
   now: () => number;
   previews: PreviewTokens;
-  /** Over ClickHouse where the console is served: the day roll-ups' last runs (day-rollup-job.ts), shown on /healthz. */
-  rollups?: () => Record<string, DayRollupStatus>;
 }
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
   const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
-  const pending = intake ? () => intake.pending() : async () => 0;
-  app.get('/healthz', { config: { access: 'public' } }, async () => {
-    const dayRollups = deps.rollups?.();
-    // `degraded` while a day roll-up's last run failed: the reports still answer, cutting those days from the events.
-    const failing = Object.values(dayRollups ?? {}).some((rollup) => rollup.failing);
-    return { status: failing ? 'degraded' : 'ok', pendingEvents: await pending(), ...(dayRollups && { dayRollups }) };
-  });
   if (events) await registerEventRoutes(app, config, { ...events, now });
   if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now, intake);
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });

@@ -16,6 +16,7 @@ import { parsePostgresUrl, type PostgresUrl } from './store/postgres/postgres-ur
 import { parseSmtpUrl, type SmtpUrl } from './mail/smtp-url.js';
 import { parseEventsStore, type EventsStoreSetting } from './store/open-events-store.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT } from './ingest/collector-health.js';
+import { parseObserveSettings, type ObserveSettings } from './observe/observe-settings.js';
 import { parseBackupSettings, type BackupSettings } from './backup/backup-settings.js';
 
 /**
@@ -28,8 +29,8 @@ import { parseBackupSettings, type BackupSettings } from './backup/backup-settin
 export const SERVER_ROLES = ['all', 'collector', 'api'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
 
-/** Everything the server reads from its environment, with the defaults README.md lists. */
-export interface ServerConfig {
+/** Everything the server reads from its environment, with the defaults README.md lists (MESURA_MIN_FREE_BYTES, MESURA_METRICS_PORT, MESURA_METRICS_HOST, MESURA_ACCESS_LOG: observe/observe-settings.ts). */
+export interface ServerConfig extends ObserveSettings {
   /** PORT: TCP port. Default 8080. */
   port: number;
   /** MESURA_HOST: interface to listen on. Default 127.0.0.1 (loopback: a public deployment says so, usually behind a proxy). */
@@ -179,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       addressMaxRequestsPerS: parsePositiveInt('MESURA_ADDRESS_MAX_REQUESTS_PER_S', env.MESURA_ADDRESS_MAX_REQUESTS_PER_S, EDGE.addressMaxRequestsPerS),
     }),
     reportSuites: parseReportSuites(env.MESURA_REPORT_SUITES),
+    ...parseObserveSettings(env),
     visitorRate: {
       maxHitsPerS: parsePositiveInt('MESURA_VISITOR_MAX_HITS_PER_S', env.MESURA_VISITOR_MAX_HITS_PER_S, VISITOR_MAX_HITS_PER_S),
       burstHits: parsePositiveInt('MESURA_VISITOR_BURST_HITS', env.MESURA_VISITOR_BURST_HITS, VISITOR_BURST_HITS),

@@ -21,7 +21,7 @@ const PUBLIC = new Set([
   'GET /b/ss/*', 'HEAD /b/ss/*', 'POST /b/ss/*', 'OPTIONS /b/ss/*',
   'GET /hb/settings/:file', 'HEAD /hb/settings/:file', 'GET /settings/:file', 'HEAD /settings/:file',
   'GET /m2/*', 'HEAD /m2/*', 'POST /m2/*', 'OPTIONS /m2/*',
-  'GET /id', 'HEAD /id', 'POST /id/forget', 'GET /healthz', 'HEAD /healthz',
+  'GET /id', 'HEAD /id', 'POST /id/forget', 'GET /healthz', 'HEAD /healthz', 'GET /readyz', 'HEAD /readyz',
   // The ID-sync frame of the collector (§7 visitor identity), and the page's id posted from it.
   'GET /id/sync', 'HEAD /id/sync', 'POST /id/sync',
   // The site's visitor accounts (its login module and "La meva llista"), not the console's.

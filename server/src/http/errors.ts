@@ -40,7 +40,18 @@ export const ERRORS = {
   shuttingDown: { code: 'MESURA_ERR_SHUTTING_DOWN', status: 503 },
   /** The collector's undrained ingest log passed its bound (ingest/collector-health.ts); answered with Retry-After. */
   ingestLogFull: { code: 'MESURA_ERR_INGEST_LOG_FULL', status: 503 },
+  /** The data folder's disk has less than MESURA_MIN_FREE_BYTES free (observe/free-space.ts); answered with Retry-After. */
+  lowDisk: { code: 'MESURA_ERR_LOW_DISK', status: 503 },
+  /** /readyz while the server cannot store or answer (observe/health.ts). */
+  notReady: { code: 'MESURA_ERR_NOT_READY', status: 503 },
 } as const satisfies Record<string, ErrorKind>;
+
+/**
+ * What a client answered 503 is told to wait (Retry-After, seconds) when the error names no wait
+ * of its own: one load round (ingest/store-loader.ts LOAD_INTERVAL_MS), time for a store that
+ * failed once to be tried again. Without it, clients and proxies retried at once or never.
+ */
+export const STORE_RETRY_AFTER_S = 5;
 
 export interface ErrorBody {
   error: string;
@@ -48,13 +59,16 @@ export interface ErrorBody {
 }
 
 export class HttpError extends Error {
+  /** Headers the answer carries besides the body's: Retry-After on every 503 (STORE_RETRY_AFTER_S unless given). */
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    /** Headers the answer carries besides the body's (e.g. Retry-After). */
-    readonly headers: Readonly<Record<string, string>> = {},
+    headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
+    this.headers = kind.status === 503 && headers['Retry-After'] === undefined ? { ...headers, 'Retry-After': String(STORE_RETRY_AFTER_S) } : headers;
   }
 
   body(): ErrorBody {

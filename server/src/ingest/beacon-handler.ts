@@ -17,6 +17,8 @@ export interface BeaconHandlerDeps {
   now: () => number;
   /** Lets the operator's backfill name past receive times (backfill-key.ts). */
   backfill?: Backfill;
+  /** Counts each answer (observe/observability.ts: metrics, the log of 503s). Default none. */
+  observe?: AnswerObserver;
 }
 
 export type BeaconHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -33,16 +35,26 @@ export function createBeaconHandler(deps: BeaconHandlerDeps): BeaconHandler {
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
     collect(request, deps).then(
-      () => stored(response, origin, request.method === 'GET' ? 200 : 204),
-      (error: unknown) => answerFailure(response, deps.cors.headers(origin), error),
+      () => {
+        deps.observe?.acknowledged();
+        stored(response, origin, request.method === 'GET' ? 200 : 204);
+      },
+      (error: unknown) => deps.observe?.refused(answerFailure(response, deps.cors.headers(origin), error)),
     );
   };
 }
 
-/** The JSON error answer of a collector: the HttpError's status and body, or 500 for anything else. */
-export function answerFailure(response: ServerResponse, cors: Record<string, string>, error: unknown): void {
+/** What a collector's handler tells of its answers: cheap, on the hottest path. */
+export interface AnswerObserver {
+  acknowledged(): void;
+  refused(failure: HttpError): void;
+}
+
+/** The JSON error answer of a collector: the HttpError's status and body, or 500 for anything else; answers the error sent. */
+export function answerFailure(response: ServerResponse, cors: Record<string, string>, error: unknown): HttpError {
   const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
   answer(response, failure.kind.status, { ...cors, ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(failure.body()));
+  return failure;
 }
 
 async function collect(request: IncomingMessage, deps: BeaconHandlerDeps): Promise<void> {

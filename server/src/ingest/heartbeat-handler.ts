@@ -3,7 +3,7 @@ import { isHeartbeatQuery } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
 import { clientAddress } from '../http/client-address.js';
-import { answer, answerFailure } from './beacon-handler.js';
+import { answer, answerFailure, type AnswerObserver } from './beacon-handler.js';
 import { receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
 import { createStoredAnswer } from './stored-answer.js';
@@ -22,6 +22,8 @@ export interface HeartbeatHandlerDeps {
   now: () => number;
   /** Lets the operator's backfill name past receive times (backfill-key.ts). */
   backfill?: Backfill;
+  /** Counts each answer (observe/observability.ts: metrics, the log of 503s). Default none. */
+  observe?: AnswerObserver;
 }
 
 export type HeartbeatHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -50,8 +52,11 @@ export function createHeartbeatHandler(deps: HeartbeatHandlerDeps): HeartbeatHan
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') return answer(response, 204, deps.cors.preflightHeaders(origin));
     collect(request, deps).then(
-      () => stored(response, origin, 200),
-      (error: unknown) => answerFailure(response, deps.cors.headers(origin), error),
+      () => {
+        deps.observe?.acknowledged();
+        stored(response, origin, 200);
+      },
+      (error: unknown) => deps.observe?.refused(answerFailure(response, deps.cors.headers(origin), error)),
     );
   };
 }

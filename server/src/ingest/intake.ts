@@ -19,6 +19,7 @@ import type { RefusalStore } from './refusals-store.js';
 import type { RowBatchSink } from '../store/row-batch.js';
 import { StoreLoader, type DrainRetry } from './store-loader.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type CollectorHealth } from './collector-health.js';
+import { trackLogWrites, type LogWriteFailure } from './log-write-failures.js';
 
 /** Largest batch written to the log in one write and one fdatasync. */
 export const MAX_BATCH_ROWS = 5000;
@@ -83,8 +84,8 @@ export interface Intake {
   pending(): Promise<number>;
   /** Rows a previous process left in the log, loaded at open (0 with `drainRetry`: they are drained first, in the background). */
   readonly recovered: number;
-  /** The log's undrained bytes, lag and last drain failure (ingest/collector-health.ts). */
-  health(): CollectorHealth;
+  /** The log's undrained bytes, lag, last drain failure (ingest/collector-health.ts) and last failed write. */
+  health(): CollectorHealth & { lastLogWriteError: LogWriteFailure | null };
   close(): Promise<void>;
 }
 
@@ -116,6 +117,10 @@ export interface IntakeOptions {
   drainRetry?: DrainRetry;
   /** The clock of the log's health (epoch ms). Default Date.now. */
   now?: () => number;
+  /** Throws the HttpError of a refusal before anything is decoded (observe/free-space.ts: a low disk). Default none. */
+  admit?: () => void;
+  /** Told of a failed log write (ENOSPC, EIO) and of the first write that succeeds after failures: the log of failures (observe/failure-log.ts). */
+  onLogWrite?: { failed(error: unknown): void; recovered(): void };
 }
 
 export async function openIntake(options: IntakeOptions): Promise<Intake> {
@@ -127,13 +132,15 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   if (options.drainRetry) loader.adopt(leftover);
   else recovered = await loader.recover(leftover);
   const maxUndrainedLogBytes = options.maxUndrainedLogBytes ?? MAX_UNDRAINED_LOG_BYTES_DEFAULT;
+  const admit = options.admit ?? (() => undefined);
   const catchUp = async () => {
     await loader.flush();
     await refusals.flush();
   };
   loader.start();
+  const writes = trackLogWrites(options.onLogWrite, now);
   const batcher = new Batcher<LogRecord>({
-    write: (rows) => log.append(rows),
+    write: (rows) => writes.track(log.append(rows)),
     maxBatchSize: MAX_BATCH_ROWS,
     maxInFlight: LOG_SYNCS_IN_FLIGHT,
     minIntervalMs: LOG_WRITE_MIN_INTERVAL_MS,
@@ -153,8 +160,9 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   return {
     recovered,
     refusals,
-    health: () => collectorHealth({ log, lastFailure: () => loader.lastFailure(), maxUndrainedLogBytes, now }),
+    health: () => ({ ...collectorHealth({ log, lastFailure: () => loader.lastFailure(), maxUndrainedLogBytes, now }), lastLogWriteError: writes.lastFailure() }),
     async collect(beacon) {
+      admit();
       checkLogBound(log, maxUndrainedLogBytes);
       const decoded = decodeBeacon(beacon.path, beacon.params);
       if (!decoded.ok) throw new HttpError(ERRORS.badBeacon, decoded.reason);
@@ -169,6 +177,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       if (visitorRate.admit(rows, beacon.receivedAtMs)) await storeOnce(rows, batcher, recent);
     },
     async collectHeartbeat(raw) {
+      admit();
       checkLogBound(log, maxUndrainedLogBytes);
       const decoded = decodeHeartbeatQuery(raw.query);
       if (!decoded.ok) throw new HttpError(ERRORS.badHeartbeat, decoded.reason);
@@ -179,6 +188,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       if (visitorRate.admit(rows, raw.receivedAtMs)) await storeOnce(rows, batcher, recentHeartbeats);
     },
     async recordDecisions(rows) {
+      admit();
       checkLogBound(log, maxUndrainedLogBytes);
       try {
         await Promise.all(rows.map((row) => batcher.add(row)));
