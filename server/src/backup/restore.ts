@@ -7,6 +7,7 @@
  */
 import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DATA_FOLDER_VERSION } from '../store/data-folder-version.js';
 import { readManifest } from './backup-schedule.js';
 import { insideFolder } from './backup-target.js';
 import { BACKUP_FORMAT, BACKUP_MANIFEST_FILE, copyFileSynced, syncDirectories, syncPath, type SnapshotManifest } from './snapshot.js';
@@ -52,6 +53,9 @@ async function wholeSnapshot(snapshotDir: string): Promise<SnapshotManifest> {
   if (!manifest) throw new RestoreError(`${snapshotDir} is not a whole Mesura backup: it has no readable ${BACKUP_MANIFEST_FILE} (cut short, or not a backup)`);
   if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.files)) {
     throw new RestoreError(`${snapshotDir} is a backup of format ${String(manifest.format)}, which this build does not know: restore it with the release that made it`);
+  }
+  if (manifest.schemaVersion !== null && manifest.schemaVersion > DATA_FOLDER_VERSION) {
+    throw new RestoreError(`${snapshotDir} holds a data folder at version ${manifest.schemaVersion}, newer than this Mesura knows (${DATA_FOLDER_VERSION}): restore it with the release that made it`);
   }
   for (const file of manifest.files) {
     // A manifest names files inside its snapshot only; one edited to reach elsewhere is refused.

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { JobTimers } from '../periodic-job.js';
+import { dataFolderVersion } from '../store/data-folder-version.js';
 import { backupRoutes } from './backup-routes.js';
 import { startBackupSchedule } from './backup-schedule.js';
 import { createBackups, type Backups } from './backups.js';
@@ -21,8 +22,6 @@ export interface ServerBackupOptions {
   metadata: { openDatabases(): readonly OpenDatabase[] };
   /** The refusal counts it holds in memory go to the store first. */
   intake: { refusals: { flush(): Promise<void> } } | undefined;
-  /** The data folder's schema version, for the manifest (the versioned store's). */
-  schemaVersion?(): Promise<number | undefined>;
   /** Whether the admin API is served here (not on a collector, which serves nothing of the console). */
   routes: boolean;
   now: () => number;
@@ -35,7 +34,8 @@ export async function startServerBackups(app: FastifyInstance, config: ServerCon
     dataDir: config.dataDir,
     openDatabases: () => [...(options.embedded ? [options.embedded] : []), ...options.metadata.openDatabases()],
     beforeCopy: async () => options.intake?.refusals.flush(),
-    ...(options.schemaVersion && { schemaVersion: options.schemaVersion }),
+    // The version the folder records (store/data-folder-version.ts), carried in the manifest.
+    schemaVersion: async () => dataFolderVersion(config.dataDir),
     external: externalStores(config),
     now: options.now,
   });
