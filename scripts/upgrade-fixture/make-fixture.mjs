@@ -92,7 +92,7 @@ async function sendHits(base, { encodeBeacon }) {
         browser: {},
         ...(isLink && { linkName: `enllaç ${p}`, linkUrl: `http://localhost:8080/tema/${p}/` }),
       };
-      const url = encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: String(10 ** 13 + v * 100 + p) }, hit, isLink ? 'link' : 'page_view');
+      const url = encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: String(10 ** 13 + v * 100 + p) }, hit, isLink ? 'link_o' : 'page_view');
       await expectOk(await fetch(`${base}${url}`, { headers: { 'user-agent': BROWSER_UA } }), url);
       if (isLink) links += 1;
       else pageViews += 1;
