@@ -159,7 +159,7 @@ describe('a collector\'s intake while its events store is down (issue: keeps ack
 
     sink.down = false;
     await intake.catchUp();
-    expect(intake.health()).toEqual({ undrainedLogBytes: 0, maxUndrainedLogBytes, lagMs: 0, refusing: false, lastDrainError: null });
+    expect(intake.health()).toEqual({ undrainedLogBytes: 0, maxUndrainedLogBytes, lagMs: 0, refusing: false, lastDrainError: null, lastLogWriteError: null });
     expect(collectorStatus(intake.health())).toBe('ok');
     expect([...sink.stored.keys()].sort()).toEqual([...acknowledged].sort());
     expect([...sink.stored.values()].every((times) => times === 1)).toBe(true);
