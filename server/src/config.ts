@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REPORT_SUITES, parseEnvironment, type Environment } from '@mesura/protocol';
 import { parseFirstAdminSettings, type FirstAdminSettings } from './auth/first-admin.js';
+import { DEFAULT_MEMORY_BUDGET_MIB, MIN_MEMORY_BUDGET_MIB, memoryBudget, type MemoryBudget } from './memory-budget.js';
 import { parseDeliveryDisabled, parseEdgeHost } from './decide/delivery-settings.js';
 import { parseOriginList } from './decide/redirect-policy.js';
 import { DEFAULT_EDGE_LIMITS as EDGE, checkEdgeLimits, type EdgeLimits } from './http/edge-limits.js';
@@ -115,6 +116,8 @@ export interface ServerConfig extends ObserveSettings {
   visitorRate: VisitorRateLimits;
   /** MESURA_BACKUP_DIR, MESURA_BACKUP_INTERVAL_HOURS (default 24), MESURA_BACKUP_KEEP (default 7): scheduled snapshots (backup/). */
   backup: BackupSettings;
+  /** MESURA_MEMORY_MIB (default 2048, at least 512): DuckDB's memory limits and the caches' sizes (memory-budget.ts). */
+  memory: MemoryBudget;
   /** Built front-ends and SDK served by the server (not environment variables: derived from the repository layout). */
   siteDir: string;
   /** The site's server build: the first view of its pages (http/first-view.ts). */
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
   const origins = commaList(env.MESURA_SITE_ORIGINS);
   const clientCodes = commaList(env.MESURA_CLIENT_CODES) ?? ['mesura'];
   const store = parseEventsStore(env.MESURA_STORE);
+  const memory = memoryBudget(parseMemoryMiB(env.MESURA_MEMORY_MIB));
   return {
     port,
     host: env.MESURA_HOST || DEFAULT_HOST,
@@ -178,13 +182,16 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       maxConnections: parsePositiveInt('MESURA_MAX_CONNECTIONS', env.MESURA_MAX_CONNECTIONS, EDGE.maxConnections),
       maxConnectionsPerAddress: parsePositiveInt('MESURA_MAX_CONNECTIONS_PER_ADDRESS', env.MESURA_MAX_CONNECTIONS_PER_ADDRESS, EDGE.maxConnectionsPerAddress),
       addressMaxRequestsPerS: parsePositiveInt('MESURA_ADDRESS_MAX_REQUESTS_PER_S', env.MESURA_ADDRESS_MAX_REQUESTS_PER_S, EDGE.addressMaxRequestsPerS),
+      maxTrackedAddresses: memory.trackedAddresses,
     }),
     reportSuites: parseReportSuites(env.MESURA_REPORT_SUITES),
     ...parseObserveSettings(env),
     visitorRate: {
       maxHitsPerS: parsePositiveInt('MESURA_VISITOR_MAX_HITS_PER_S', env.MESURA_VISITOR_MAX_HITS_PER_S, VISITOR_MAX_HITS_PER_S),
       burstHits: parsePositiveInt('MESURA_VISITOR_BURST_HITS', env.MESURA_VISITOR_BURST_HITS, VISITOR_BURST_HITS),
+      trackedVisitors: memory.trackedVisitors,
     },
+    memory,
     backup: parseBackupSettings(env, path.resolve(env.MESURA_DATA_DIR || './data')),
     siteDir: path.join(repoRoot, 'apps/site/dist'),
     siteFirstViewFile: path.join(repoRoot, 'apps/site/dist-server/first-view.js'),
@@ -242,6 +249,12 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
   return n;
+}
+
+function parseMemoryMiB(value: string | undefined): number {
+  const mib = parsePositiveInt('MESURA_MEMORY_MIB', value, DEFAULT_MEMORY_BUDGET_MIB);
+  if (mib < MIN_MEMORY_BUDGET_MIB) throw new Error(`MESURA_MEMORY_MIB must be at least ${MIN_MEMORY_BUDGET_MIB} (MiB), got '${value}'`);
+  return mib;
 }
 
 /** The page cells keep CELL_VISITOR_KEYS visitor keys each: a larger cohort could not be told from them. */

@@ -6,7 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { memoryBudget } from '../memory-budget.js';
+import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
 import { createSeedContent, type ContentSet } from '@mesura/content';
 import { contentDocuments, contentFromRows } from './content-documents.js';
 import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
@@ -18,9 +19,9 @@ const CONTENT_TABLE = `CREATE TABLE IF NOT EXISTS content_documents (kind VARCHA
   body VARCHAR NOT NULL, PRIMARY KEY (kind, id))`;
 
 /** Opens (and on first start seeds) the store under `dataDir`, and reads the whole content set. */
-export async function loadContentStore(dataDir: string, seed: () => ContentSet = createSeedContent): Promise<ContentSet> {
+export async function loadContentStore(dataDir: string, seed: () => ContentSet = createSeedContent, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<ContentSet> {
   mkdirSync(dataDir, { recursive: true });
-  const instance = await DuckDBInstance.create(path.join(dataDir, CONTENT_DB_FILE_NAME), { threads: '1' });
+  const instance = await openDuckDbFile(path.join(dataDir, CONTENT_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
   const connection = await instance.connect();
   try {
     // A file of a newer release is refused before the table is made (duckdb-schema-version.ts).

@@ -8,7 +8,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { memoryBudget } from '../memory-budget.js';
+import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
 import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from './engagement-limits.js';
 
@@ -34,9 +36,9 @@ export interface EngagementStore {
   close(): Promise<void>;
 }
 
-export async function openEngagementStore(dataDir: string): Promise<EngagementStore & OpenDatabase> {
+export async function openEngagementStore(dataDir: string, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<EngagementStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  const instance = await DuckDBInstance.create(path.join(dataDir, ENGAGEMENT_DB_FILE_NAME), { threads: '1' });
+  const instance = await openDuckDbFile(path.join(dataDir, ENGAGEMENT_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
   const connection = await instance.connect();
   await connection.run(
     `CREATE TABLE IF NOT EXISTS poll_answers (poll_id VARCHAR NOT NULL, participant_id VARCHAR NOT NULL,

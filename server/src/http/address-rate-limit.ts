@@ -10,6 +10,8 @@ export interface AddressRateLimitOptions {
   /** Trusted proxy hops (http/client-address.ts). */
   trustProxy: Parameters<typeof clientAddress>[1];
   now: () => number;
+  /** Default MAX_TRACKED_ADDRESSES. */
+  maxTrackedAddresses?: number;
 }
 
 /** Answers 429 and returns true when the request's address is over its rate; false lets it through. */
@@ -25,7 +27,7 @@ export function createAddressRateLimit(options: AddressRateLimitOptions): Addres
   const buckets = new TokenBuckets({
     ratePerS: options.maxRequestsPerS,
     burst: options.maxRequestsPerS * ADDRESS_BURST_SECONDS,
-    maxEntries: MAX_TRACKED_ADDRESSES,
+    maxEntries: options.maxTrackedAddresses ?? MAX_TRACKED_ADDRESSES,
   });
   return (request, response) => {
     const key = connectionAddressKey(clientAddress(request, options.trustProxy));

@@ -26,6 +26,7 @@ export function createEdgeServer(options: EdgeServerOptions, listener: RequestLi
     maxRequestsPerS: options.limits.addressMaxRequestsPerS,
     trustProxy: options.trustProxy,
     now: options.now,
+    maxTrackedAddresses: options.limits.maxTrackedAddresses,
   });
   const handle = failSafe((request, response) => {
     if (!options.exempt?.(request) && overRate(request, response)) return;

@@ -45,6 +45,8 @@ export interface EdgeLimits {
   maxConnections: number;
   maxConnectionsPerAddress: number;
   addressMaxRequestsPerS: number;
+  /** Addresses whose rate is remembered at once (MESURA_MEMORY_MIB's share, memory-budget.ts). Default MAX_TRACKED_ADDRESSES. */
+  maxTrackedAddresses?: number;
 }
 
 export const DEFAULT_EDGE_LIMITS: EdgeLimits = {

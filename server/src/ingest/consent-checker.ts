@@ -17,10 +17,12 @@ export type ConsentChecker = (signal: TcfSignal | undefined, need: ConsentNeed, 
 export interface ConsentCheckerOptions {
   policy: ConsentPolicy;
   refusals: Pick<RefusalCounts, 'count'>;
+  /** Decoded TC strings kept (MESURA_MEMORY_MIB's share, memory-budget.ts). Default TC_DECODE_CACHE_ENTRIES. */
+  decodeCacheEntries?: number;
 }
 
 export function createConsentChecker(options: ConsentCheckerOptions): ConsentChecker {
-  const decode = createTcfDecoder();
+  const decode = createTcfDecoder(options.decodeCacheEntries);
   return (signal, need, reportSuites, atMs) => {
     const verdict = checkConsent(signal, need, options.policy, (tcString) => decode(tcString, atMs));
     if (verdict.stored) return verdict.consent;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { decodeBeacon, decodeHeartbeatQuery, storedUserAgent, type VariableMap } from '@mesura/protocol';
+import type { MemoryBudget } from '../memory-budget.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
 import type { HeartbeatRow } from '../store/heartbeat-row.js';
 import type { HitRow } from '../store/hit-row.js';
@@ -11,7 +12,7 @@ import { IngestLog, type LogRecord } from './ingest-log.js';
 import type { ConsentPolicy } from './consent-check.js';
 import { createConsentChecker } from './consent-checker.js';
 import { createPipeline } from './pipeline.js';
-import { RecentEventIds } from './recent-event-ids.js';
+import { RECENT_EVENT_IDS, RecentEventIds } from './recent-event-ids.js';
 import { createRefusalCounts, type RefusalCounts } from './refusals.js';
 import { acceptReportSuites } from './accepted-report-suites.js';
 import { createVisitorRate, type VisitorRateLimits } from './visitor-rate.js';
@@ -40,7 +41,6 @@ export const LOG_SYNCS_IN_FLIGHT = 4;
  */
 export const LOG_WRITE_MIN_INTERVAL_MS = 2;
 export const INGEST_LOG_DIR = 'ingest-log';
-const RECENT_EVENT_IDS = 200_000;
 
 /** A beacon as the HTTP layer received it. The raw address goes no further than the pipeline. */
 export interface RawBeacon {
@@ -103,6 +103,8 @@ export interface IntakeOptions {
   reportSuites: readonly string[];
   /** Beyond this rate a visitor id's hits are answered but not stored (ingest/visitor-rate.ts). */
   visitorRate: VisitorRateLimits;
+  /** MESURA_MEMORY_MIB's shares (memory-budget.ts). Default each cache's named size. */
+  caches?: Pick<MemoryBudget, 'recentEventIds' | 'tcDecodeEntries'>;
   /** MESURA_CONSENT_POLICY: what a hit or heartbeat without any TCF signal gets. */
   consentPolicy: ConsentPolicy;
   /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
@@ -150,13 +152,14 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   refusals.start();
   const accepted = acceptReportSuites(options.reportSuites);
   const visitorRate = createVisitorRate(options.visitorRate, refusals);
-  const checkConsent = createConsentChecker({ policy: options.consentPolicy, refusals });
+  const checkConsent = createConsentChecker({ policy: options.consentPolicy, refusals, decodeCacheEntries: options.caches?.tcDecodeEntries });
   const { keepUserAgent } = options;
   const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay, checkConsent, keepUserAgent });
   const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay, checkConsent, keepUserAgent });
   // Apart, so that a burst of heartbeats does not push the beacons' ids out, nor the reverse.
-  const recent = new RecentEventIds(RECENT_EVENT_IDS);
-  const recentHeartbeats = new RecentEventIds(RECENT_EVENT_IDS);
+  const recentEventIds = options.caches?.recentEventIds ?? RECENT_EVENT_IDS;
+  const recent = new RecentEventIds(recentEventIds);
+  const recentHeartbeats = new RecentEventIds(recentEventIds);
   return {
     recovered,
     refusals,

@@ -6,6 +6,9 @@
  * forgotten first. Reports count distinct event ids as well, so a duplicate that slips past after
  * a restart still counts once.
  */
+/** Ids each RecentEventIds keeps at MESURA_MEMORY_MIB's default (memory-budget.ts): minutes of a busy collector's events. */
+export const RECENT_EVENT_IDS = 200_000;
+
 export class RecentEventIds {
   private readonly writes = new Map<string, Promise<void>>();
 

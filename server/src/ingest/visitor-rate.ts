@@ -18,6 +18,8 @@ export const VISITOR_RATE_REASON = 'visitor-rate';
 export interface VisitorRateLimits {
   maxHitsPerS: number;
   burstHits: number;
+  /** Visitor ids whose rate is remembered at once (MESURA_MEMORY_MIB's share, memory-budget.ts). Default MAX_TRACKED_VISITORS. */
+  trackedVisitors?: number;
 }
 
 /** What the intake needs of a row to limit it: its visitor and its suite. */
@@ -35,7 +37,7 @@ export interface VisitorRate {
 }
 
 export function createVisitorRate(limits: VisitorRateLimits, refusals: RefusalCounts): VisitorRate {
-  const buckets = new TokenBuckets({ ratePerS: limits.maxHitsPerS, burst: limits.burstHits, maxEntries: MAX_TRACKED_VISITORS });
+  const buckets = new TokenBuckets({ ratePerS: limits.maxHitsPerS, burst: limits.burstHits, maxEntries: limits.trackedVisitors ?? MAX_TRACKED_VISITORS });
   return {
     admit(rows, atMs) {
       const visitorId = rows[0]?.visitorId;

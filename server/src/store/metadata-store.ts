@@ -10,6 +10,7 @@
 import type { ContentSet } from '@mesura/content';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadContentStore } from '../content/content-store.js';
+import { memoryBudget, type MemoryBudget } from '../memory-budget.js';
 import { openEngagementStore, type EngagementStore } from '../engagement/engagement-store.js';
 import { openVisitorStore, type VisitorStore } from '../visitors/visitor-store.js';
 import type { OpenDatabase } from '../backup/duckdb-copy.js';
@@ -40,6 +41,8 @@ export interface MetadataSettings {
   /** MESURA_METADATA, checked (config.ts). */
   metadata: PostgresUrl | undefined;
   dataDir: string;
+  /** MESURA_MEMORY_MIB's shares: the embedded files' DuckDB memory limits. Default memoryBudget()'s. */
+  memory?: MemoryBudget;
 }
 
 /** The embedded store's own metadata parts, used when MESURA_METADATA is unset. */
@@ -61,13 +64,14 @@ export interface OpenMetadataOptions {
 export async function openMetadataStore(settings: MetadataSettings, embedded: EmbeddedMetadata, log: FastifyBaseLogger, options: OpenMetadataOptions = {}): Promise<MetadataStore> {
   if (settings.metadata === undefined) {
     const opened: OpenDatabase[] = [];
+    const { sideStoreMiB } = settings.memory ?? memoryBudget();
     const track = <T extends OpenDatabase>(database: T): T => (opened.push(database), database);
     return {
       accounts: embedded.accounts,
       activities: embedded,
-      loadContent: () => loadContentStore(settings.dataDir),
-      openEngagement: async () => track(await openEngagementStore(settings.dataDir)),
-      openVisitors: async () => track(await openVisitorStore(settings.dataDir)),
+      loadContent: () => loadContentStore(settings.dataDir, undefined, sideStoreMiB),
+      openEngagement: async () => track(await openEngagementStore(settings.dataDir, sideStoreMiB)),
+      openVisitors: async () => track(await openVisitorStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,

@@ -99,6 +99,8 @@ export interface OpenEventsStoreOptions {
    */
   startsWithoutStore: boolean;
   log: FastifyBaseLogger;
+  /** The embedded file's DuckDB memory limit (memory-budget.ts). Default memoryBudget()'s. */
+  memoryLimitMiB?: number;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
   const { setting } = options;
   if (setting.engine === 'duckdb') {
     // DuckDB runs its statements on its own threads, so loading never stalls this one.
-    const store = await openDuckDbStore(options.dataDir, options.variables, options.timeZone, undefined, options.log);
+    const store = await openDuckDbStore(options.dataDir, options.variables, options.timeZone, undefined, options.log, options.memoryLimitMiB);
     return { engine: 'duckdb', store, sink: store, drainRetry: undefined, isWaiting: () => false, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
   }
   const collector = options.collects ? collectorName(options.logDir, options.collectorName) : API_NODE_NAME;

@@ -9,7 +9,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { memoryBudget } from '../memory-budget.js';
+import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
 import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from './visitor-limits.js';
 
@@ -66,9 +68,9 @@ export interface VisitorStore {
   close(): Promise<void>;
 }
 
-export async function openVisitorStore(dataDir: string): Promise<VisitorStore & OpenDatabase> {
+export async function openVisitorStore(dataDir: string, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<VisitorStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  const instance = await DuckDBInstance.create(path.join(dataDir, VISITORS_DB_FILE_NAME), { threads: '1' });
+  const instance = await openDuckDbFile(path.join(dataDir, VISITORS_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
   const connection = await instance.connect();
   await connection.run(
     `CREATE TABLE IF NOT EXISTS visitor_accounts (id VARCHAR PRIMARY KEY, email VARCHAR NOT NULL UNIQUE, name VARCHAR NOT NULL,

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { memoryBudget } from '../../memory-budget.js';
+import { openDuckDbFile } from './duckdb-file.js';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
@@ -74,10 +76,12 @@ export async function openDuckDbStore(
   checkpointRule: CheckpointRule = DEFAULT_CHECKPOINT_RULE,
   /** Where the migrations applied and a rebuild of the report tables are said; FastifyBaseLogger fits. */
   log: StartLog = SILENT_START_LOG,
+  /** DuckDB's memory limit for the events file (memory-budget.ts). */
+  memoryLimitMiB = memoryBudget().eventsStoreMiB,
 ): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DUCKDB_FILE_NAME);
-  const instance = await DuckDBInstance.create(file, { threads: String(DUCKDB_THREADS), checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD });
+  const instance = await openDuckDbFile(file, { threads: DUCKDB_THREADS, memoryLimitMiB, other: { checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD } });
   const writer = await instance.connect();
   const columns = [...HIT_COLUMNS, ...variableColumns(variables)];
   // A file of a newer release is refused here, before any table is made or changed.

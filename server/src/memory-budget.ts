@@ -1,0 +1,50 @@
+/**
+ * The memory Mesura plans for (MESURA_MEMORY_MIB), shared out: DuckDB's buffer pools (left alone,
+ * DuckDB takes 80 % of the machine's memory and keeps what it read) and the collector's in-process
+ * caches, whose entry counts are named for the default budget and scale with it. The rest of the
+ * budget is the Node heap, the requests in flight and the operating system's share of the process.
+ */
+import { MAX_TRACKED_ADDRESSES } from './http/edge-limits.js';
+import { RECENT_EVENT_IDS } from './ingest/recent-event-ids.js';
+import { TC_DECODE_CACHE_ENTRIES } from './ingest/tcf-decoder.js';
+import { MAX_TRACKED_VISITORS } from './ingest/visitor-rate.js';
+
+/** MESURA_MEMORY_MIB's default: half of a 2-core, 4 GiB host, the other half for the system and a proxy. */
+export const DEFAULT_MEMORY_BUDGET_MIB = 2048;
+/** Below this the events store cannot load a batch and answer a report at once. */
+export const MIN_MEMORY_BUDGET_MIB = 512;
+/** The events store's DuckDB (hits, heartbeats, report tables): the one that reads much. */
+export const EVENTS_STORE_MEMORY_SHARE = 0.5;
+/** Each small DuckDB file (content, engagement, visitors): a few tables, read a row at a time. */
+export const SIDE_STORE_MEMORY_SHARE = 1 / 32;
+
+export interface MemoryBudget {
+  totalMiB: number;
+  /** DuckDB `memory_limit` of the events store. */
+  eventsStoreMiB: number;
+  /** DuckDB `memory_limit` of each small DuckDB file. */
+  sideStoreMiB: number;
+  /** Entries of each bounded cache; the least recently used go first. */
+  recentEventIds: number;
+  trackedVisitors: number;
+  trackedAddresses: number;
+  tcDecodeEntries: number;
+}
+
+/** The shares of `totalMiB`: each cache keeps its named size at the default budget, in proportion otherwise. */
+export function memoryBudget(totalMiB: number = DEFAULT_MEMORY_BUDGET_MIB): MemoryBudget {
+  const scale = totalMiB / DEFAULT_MEMORY_BUDGET_MIB;
+  const entries = (atDefault: number) => Math.max(1, Math.round(atDefault * scale));
+  return {
+    totalMiB,
+    eventsStoreMiB: Math.floor(totalMiB * EVENTS_STORE_MEMORY_SHARE),
+    sideStoreMiB: Math.floor(totalMiB * SIDE_STORE_MEMORY_SHARE),
+    recentEventIds: entries(RECENT_EVENT_IDS),
+    trackedVisitors: entries(MAX_TRACKED_VISITORS),
+    trackedAddresses: entries(MAX_TRACKED_ADDRESSES),
+    tcDecodeEntries: entries(TC_DECODE_CACHE_ENTRIES),
+  };
+}
+
+/** DuckDB's spelling of a limit in MiB. */
+export const duckDbMemoryLimit = (mib: number): string => `${mib}MiB`;

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { MAX_TRACKED_ADDRESSES } from '../src/http/edge-limits.js';
+import { RECENT_EVENT_IDS } from '../src/ingest/recent-event-ids.js';
+import { MAX_TRACKED_VISITORS } from '../src/ingest/visitor-rate.js';
+import { DEFAULT_MEMORY_BUDGET_MIB, memoryBudget } from '../src/memory-budget.js';
+import { OperatorError } from '../src/operator-error.js';
+import { openDuckDbFile } from '../src/store/duckdb/duckdb-file.js';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'mesura-memory-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('memoryBudget', () => {
+  it('gives DuckDB a bounded share at the default (half a 4 GiB host), and the caches their named sizes', () => {
+    expect(DEFAULT_MEMORY_BUDGET_MIB).toBe(2048);
+    expect(memoryBudget()).toMatchObject({ eventsStoreMiB: 1024, sideStoreMiB: 64, recentEventIds: RECENT_EVENT_IDS, trackedVisitors: MAX_TRACKED_VISITORS, trackedAddresses: MAX_TRACKED_ADDRESSES });
+  });
+
+  it('scales every share with the budget', () => {
+    const half = memoryBudget(1024);
+    expect(half).toMatchObject({ eventsStoreMiB: 512, sideStoreMiB: 32, recentEventIds: RECENT_EVENT_IDS / 2, trackedVisitors: MAX_TRACKED_VISITORS / 2 });
+    expect(memoryBudget(8192).eventsStoreMiB).toBe(4096);
+  });
+});
+
+describe('MESURA_MEMORY_MIB', () => {
+  const config = (value: string | undefined) => loadConfig({ MESURA_MEMORY_MIB: value }, scratch);
+  it('reaches the caches and the edge from the configuration', () => {
+    const read = config('1024');
+    expect(read.memory.eventsStoreMiB).toBe(512);
+    expect(read.edge.maxTrackedAddresses).toBe(MAX_TRACKED_ADDRESSES / 2);
+    expect(read.visitorRate.trackedVisitors).toBe(MAX_TRACKED_VISITORS / 2);
+    expect(config(undefined).memory.totalMiB).toBe(2048);
+  });
+
+  it('refuses a value that is not a number of MiB, or below the least the store needs, in one line', () => {
+    expect(() => config('2G')).toThrow(/^MESURA_MEMORY_MIB must be a positive integer/);
+    expect(() => config('256')).toThrow("MESURA_MEMORY_MIB must be at least 512 (MiB), got '256'");
+  });
+});
+
+describe('openDuckDbFile', () => {
+  it('sets the memory limit DuckDB would otherwise take as 80 % of the machine', async () => {
+    const instance = await openDuckDbFile(path.join(scratch, 'limited.duckdb'), { threads: 1, memoryLimitMiB: 96 });
+    const connection = await instance.connect();
+    const [row] = (await connection.runAndReadAll("SELECT current_setting('memory_limit') AS limit_text")).getRowObjectsJson();
+    expect(row!.limit_text).toBe('96.0 MiB');
+    connection.closeSync();
+    instance.closeSync();
+  });
+
+  it('tells a file held by another process in one line, naming its PID', async () => {
+    const file = path.join(scratch, 'held.duckdb');
+    const holder = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', `import { DuckDBInstance } from '@duckdb/node-api'; await DuckDBInstance.create(${JSON.stringify(file)}); console.log('held'); setInterval(() => {}, 1000);`],
+      { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+      const opening = openDuckDbFile(file, { threads: 1, memoryLimitMiB: 64 });
+      await expect(opening).rejects.toBeInstanceOf(OperatorError);
+      await expect(opening).rejects.toThrow(`${file} is in use by another process (PID ${holder.pid}), most likely another Mesura on the same data folder; stop it, or give this one its own MESURA_DATA_DIR`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+});
