@@ -21,7 +21,7 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
     await first.close();
     const again = await openClickHouseEvents({ ...options, url, variables: ['section', 'pageType'] });
     const tables = await again.transport.query<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${sqlString(db().location.database)} ORDER BY name`);
-    expect(tables.map((t) => t.name)).toEqual(['consent_choices', 'decision_events', 'event_batches', 'heartbeats', 'hits', 'live_minute_rollup', 'live_minute_rollup_days', 'page_views_daily', 'refused_hits', 'rights_requests', 'session_rollup', 'session_rollup_days', 'visit_rollup', 'visit_rollup_days']);
+    expect(tables.map((t) => t.name)).toEqual(['consent_choices', 'decision_events', 'event_batches', 'heartbeats', 'hits', 'live_minute_rollup', 'live_minute_rollup_days', 'mesura_schema_version', 'page_views_daily', 'refused_hits', 'rights_requests', 'session_rollup', 'session_rollup_days', 'visit_rollup', 'visit_rollup_days']);
     expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0, refused: [] });
     await again.close();
   });

@@ -15,6 +15,7 @@ import { sqlIdentifier, sqlString } from './sql-literal.js';
 import { tableMaker, unlessMadeMeanwhile } from './table-maker.js';
 import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
 import { DAY_ROLLUPS } from './day-rollups.js';
+import { checkClickHouseSchemaVersion, recordClickHouseSchemaVersion } from './schema-version-table.js';
 
 /** The events tables of one deployment: hits (with a column per named variable), heartbeats, decision events. */
 export interface EventTables {
@@ -37,6 +38,13 @@ export function eventTables(options: { variables: readonly string[] }): EventTab
  * (18.16's `IF NOT EXISTS` does not cover that race: checked with four processes at once).
  */
 export async function ensureSchema(transport: ClickHouseTransport, database: string, tables: EventTables): Promise<void> {
+  // A database of a newer release is refused before anything is made or changed in it.
+  const version = await checkClickHouseSchemaVersion(transport, database);
+  await makeTables(transport, database, tables);
+  await recordClickHouseSchemaVersion(transport, database, version);
+}
+
+async function makeTables(transport: ClickHouseTransport, database: string, tables: EventTables): Promise<void> {
   await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}`), async () =>
     (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0);
   // On one server or a cluster, each as table-maker.ts says.

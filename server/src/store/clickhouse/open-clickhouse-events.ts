@@ -1,3 +1,4 @@
+import { OperatorError } from '../../operator-error.js';
 import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTransport, type TransportOptions } from './clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse-url.js';
 import { ensureSchema, eventTables, type EventTables } from './ensure-schema.js';
@@ -70,6 +71,8 @@ export async function openClickHouseEvents(options: OpenClickHouseEventsOptions)
     try {
       await ensureSchema(transport, location.database, tables);
     } catch (error) {
+      // A database of a newer release: its own line and exit code (schema-version-table.ts).
+      if (error instanceof OperatorError) throw error;
       throw startError(location, error);
     }
   });
