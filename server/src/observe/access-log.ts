@@ -5,7 +5,8 @@
  * string (beacons and heartbeats send the visitor's data there), no cookie and no client address:
  * who sent a request is the ingest pipeline's to anonymise, not a log's to keep.
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, openSync } from 'node:fs';
+import { OperatorError } from '../operator-error.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Longest path written: beacon paths end in a random cache-buster; a request line can be 16 KiB. */
@@ -30,8 +31,14 @@ export interface AccessLogLine {
   bytes: number;
 }
 
-export function openAccessLog(target: AccessLogTarget, now: () => number = Date.now): AccessLog {
-  const out = target === 'stdout' ? process.stdout : createWriteStream(target.file, { flags: 'a' });
+/**
+ * Opens the log (a file: at once, so that a folder missing or not ours to write is one line at
+ * start, an OperatorError, rather than a stream error later); a write that fails later (a full
+ * disk) goes to `onError`, never ends the process.
+ */
+export function openAccessLog(target: AccessLogTarget, onError: (error: unknown) => void, now: () => number = Date.now): AccessLog {
+  const out = target === 'stdout' ? process.stdout : createWriteStream(target.file, { flags: 'a', fd: openForAppending(target.file) });
+  if (out !== process.stdout) out.on('error', onError);
   const routes = new WeakMap<IncomingMessage, string>();
   return {
     watch(request, response) {
@@ -53,6 +60,14 @@ export function openAccessLog(target: AccessLogTarget, now: () => number = Date.
     nameRoute: (request, route) => void routes.set(request, route),
     close: () => (out === process.stdout ? Promise.resolve() : new Promise<void>((resolve) => out.end(resolve))),
   };
+}
+
+function openForAppending(file: string): number {
+  try {
+    return openSync(file, 'a');
+  } catch (error) {
+    throw new OperatorError(`MESURA_ACCESS_LOG ${file} cannot be opened for appending (${(error as NodeJS.ErrnoException).code ?? 'error'}): make its folder or give this user the right to write there`);
+  }
 }
 
 /** The path without its query or fragment, cut. */

@@ -8,6 +8,7 @@
  * user and password (`publicMessage`).
  */
 import type { ServerRole } from '../config.js';
+import type { BackupStatus } from '../backup/backups.js';
 import type { Intake } from '../ingest/intake.js';
 import type { DayRollupStatus } from '../store/clickhouse/day-rollup-job.js';
 import type { FreeSpaceWatch } from './free-space.js';
@@ -34,6 +35,8 @@ export interface HealthSources {
   freeSpace: FreeSpaceWatch;
   /** Over ClickHouse where the console is served: the day roll-ups' last runs. */
   dayRollups?: () => Record<string, DayRollupStatus>;
+  /** The backups' last success and failure (backup/backups.ts); alert when the success is older than twice MESURA_BACKUP_INTERVAL_HOURS. */
+  backup?: () => BackupStatus;
 }
 
 export interface HealthBody {
@@ -52,6 +55,7 @@ export interface HealthBody {
   refusingBecause: RefusingBecause | null;
   waitingFor: readonly string[];
   dayRollups?: Record<string, DayRollupStatus>;
+  backup?: BackupStatus;
 }
 
 interface OneFailure {
@@ -91,7 +95,12 @@ export async function healthBody(sources: HealthSources): Promise<HealthBody> {
     refusingBecause,
     waitingFor,
     ...(dayRollups && { dayRollups }),
+    ...(sources.backup && { backup: publicBackup(sources.backup()) }),
   };
+}
+
+function publicBackup(backup: BackupStatus): BackupStatus {
+  return backup.lastFailure ? { ...backup, lastFailure: { ...backup.lastFailure, error: publicMessage(backup.lastFailure.error) } } : backup;
 }
 
 function publicFailure(failure: OneFailure | null): OneFailure | null {

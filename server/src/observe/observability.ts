@@ -8,7 +8,8 @@ import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { ERRORS, STORE_RETRY_AFTER_S, type HttpError } from '../http/errors.js';
-import type { AnswerObserver } from '../ingest/beacon-handler.js';
+import { BEACON_PATH_PREFIX, type AnswerObserver } from '../ingest/beacon-handler.js';
+import { isHeartbeatUrl } from '../ingest/heartbeat-handler.js';
 import type { AnalyticsReader } from '../store/analytics-reader.js';
 import { openAccessLog, type AccessLog } from './access-log.js';
 import { createFailureLog, type FailureLog, type FailureLogSink } from './failure-log.js';
@@ -56,7 +57,7 @@ export function createObservability(config: ServerConfig, options: Observability
     onError: (error) => failures.failed("reading the data folder's free space failed", error),
   });
   const metrics = createServerMetrics();
-  const accessLog = config.accessLog === undefined ? undefined : openAccessLog(config.accessLog, options.now);
+  const accessLog = config.accessLog === undefined ? undefined : openAccessLog(config.accessLog, (error) => failures.failed('writing the access log failed', error), options.now);
   let metricsServer: Server | undefined;
   return {
     failures,
@@ -121,6 +122,8 @@ export async function registerObservability(app: FastifyInstance, observe: Obser
     ready: async () => (await healthBody(sources)).ready,
   });
   app.addHook('onResponse', async (request, reply) => {
+    // The collectors count their own answers (app.inject reaches them through Fastify too).
+    if (isCollectorRequest(request.url)) return;
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     if (reply.statusCode >= 400) metrics.httpError(route, reply.statusCode);
     if (REPORT_ROUTE.test(route)) metrics.reportAnswered(route, reply.elapsedTime / 1000);
@@ -131,4 +134,8 @@ export async function registerObservability(app: FastifyInstance, observe: Obser
     });
   }
   await observe.listen();
+}
+
+function isCollectorRequest(url: string): boolean {
+  return url.startsWith(BEACON_PATH_PREFIX) || isHeartbeatUrl(url);
 }
