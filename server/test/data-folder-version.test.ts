@@ -47,8 +47,9 @@ describe('data folder version', () => {
     expect(log).toContain('mesura.duckdb: schema migration 2 applied (report_extent: the report tables record the raw rows they were built from)');
     const steps = await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), (c) => countOf(c, 'SELECT max(version) FROM schema_version'));
     expect(steps).toBe(2);
-    const content = await withDuckDbFile(path.join(dataDir, 'content.duckdb'), (c) => countOf(c, 'SELECT max(version) FROM schema_version'));
-    expect(content).toBe(1);
+    for (const file of ['content.duckdb', 'visitors.duckdb']) {
+      expect(await withDuckDbFile(path.join(dataDir, file), (c) => countOf(c, 'SELECT max(version) FROM schema_version'))).toBe(1);
+    }
   });
 
   it('a second start applies nothing and writes no version line', async () => {

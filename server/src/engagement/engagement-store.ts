@@ -10,6 +10,8 @@ import path from 'node:path';
 import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { memoryBudget } from '../memory-budget.js';
+import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
+import { ENGAGEMENT_FILE_MIGRATIONS } from '../store/duckdb/metadata-file-migrations.js';
 import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
 import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from './engagement-limits.js';
@@ -40,16 +42,8 @@ export async function openEngagementStore(dataDir: string, memoryLimitMiB = memo
   mkdirSync(dataDir, { recursive: true });
   const instance = await openDuckDbFile(path.join(dataDir, ENGAGEMENT_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
   const connection = await instance.connect();
-  await connection.run(
-    `CREATE TABLE IF NOT EXISTS poll_answers (poll_id VARCHAR NOT NULL, participant_id VARCHAR NOT NULL,
-       option_id VARCHAR NOT NULL, answered_at TIMESTAMP_MS NOT NULL, PRIMARY KEY (poll_id, participant_id))`,
-  );
-  await connection.run(
-    'CREATE TABLE IF NOT EXISTS newsletter_subscribers (email VARCHAR PRIMARY KEY, subscribed_at TIMESTAMP_MS NOT NULL)',
-  );
-  // Added after the first release: a folder's existing addresses get NULLs, that is, confirmed.
-  await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
-  await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
+  // A file of a newer release is refused before any table is made (duckdb-schema-version.ts).
+  await migrateDuckDbFile(connection, { file: ENGAGEMENT_DB_FILE_NAME, migrations: ENGAGEMENT_FILE_MIGRATIONS, ensure: ensureEngagementTables });
   // One connection, one statement at a time: the bound checks and inserts must not interleave.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(run: (c: DuckDBConnection) => Promise<T>): Promise<T> => {
@@ -125,4 +119,18 @@ export async function openEngagementStore(dataDir: string, memoryLimitMiB = memo
       instance.closeSync();
     },
   };
+}
+
+/** Makes or completes the tables, as every start has (step 1 of ENGAGEMENT_FILE_MIGRATIONS). */
+async function ensureEngagementTables(connection: DuckDBConnection): Promise<void> {
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS poll_answers (poll_id VARCHAR NOT NULL, participant_id VARCHAR NOT NULL,
+       option_id VARCHAR NOT NULL, answered_at TIMESTAMP_MS NOT NULL, PRIMARY KEY (poll_id, participant_id))`,
+  );
+  await connection.run(
+    'CREATE TABLE IF NOT EXISTS newsletter_subscribers (email VARCHAR PRIMARY KEY, subscribed_at TIMESTAMP_MS NOT NULL)',
+  );
+  // Added after the first release: a folder's existing addresses get NULLs, that is, confirmed.
+  await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
+  await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
 }

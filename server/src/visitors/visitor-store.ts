@@ -11,6 +11,8 @@ import path from 'node:path';
 import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { memoryBudget } from '../memory-budget.js';
+import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
+import { VISITORS_FILE_MIGRATIONS } from '../store/duckdb/metadata-file-migrations.js';
 import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
 import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
 import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from './visitor-limits.js';
@@ -72,18 +74,8 @@ export async function openVisitorStore(dataDir: string, memoryLimitMiB = memoryB
   mkdirSync(dataDir, { recursive: true });
   const instance = await openDuckDbFile(path.join(dataDir, VISITORS_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
   const connection = await instance.connect();
-  await connection.run(
-    `CREATE TABLE IF NOT EXISTS visitor_accounts (id VARCHAR PRIMARY KEY, email VARCHAR NOT NULL UNIQUE, name VARCHAR NOT NULL,
-       password_hash VARCHAR NOT NULL, created_at TIMESTAMP_MS NOT NULL)`,
-  );
-  // Added after the first release: a folder's existing accounts get NULLs, that is, confirmed.
-  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
-  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
-  await connection.run('CREATE TABLE IF NOT EXISTS visitor_sessions (secret_hash VARCHAR PRIMARY KEY, visitor_id VARCHAR NOT NULL, last_seen_ms BIGINT NOT NULL)');
-  await connection.run(
-    `CREATE TABLE IF NOT EXISTS visitor_list (visitor_id VARCHAR NOT NULL, item_type VARCHAR NOT NULL, item_id VARCHAR NOT NULL,
-       added_ms BIGINT NOT NULL, PRIMARY KEY (visitor_id, item_type, item_id))`,
-  );
+  // A file of a newer release is refused before any table is made (duckdb-schema-version.ts).
+  await migrateDuckDbFile(connection, { file: VISITORS_DB_FILE_NAME, migrations: VISITORS_FILE_MIGRATIONS, ensure: ensureVisitorTables });
   // One connection, one statement at a time: the bound checks and inserts must not interleave.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(run: (c: DuckDBConnection) => Promise<T>): Promise<T> => {
@@ -166,4 +158,20 @@ export async function openVisitorStore(dataDir: string, memoryLimitMiB = memoryB
         instance.closeSync();
       }),
   };
+}
+
+/** Makes or completes the tables, as every start has (step 1 of VISITORS_FILE_MIGRATIONS). */
+async function ensureVisitorTables(connection: DuckDBConnection): Promise<void> {
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS visitor_accounts (id VARCHAR PRIMARY KEY, email VARCHAR NOT NULL UNIQUE, name VARCHAR NOT NULL,
+       password_hash VARCHAR NOT NULL, created_at TIMESTAMP_MS NOT NULL)`,
+  );
+  // Added after the first release: a folder's existing accounts get NULLs, that is, confirmed.
+  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
+  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
+  await connection.run('CREATE TABLE IF NOT EXISTS visitor_sessions (secret_hash VARCHAR PRIMARY KEY, visitor_id VARCHAR NOT NULL, last_seen_ms BIGINT NOT NULL)');
+  await connection.run(
+    `CREATE TABLE IF NOT EXISTS visitor_list (visitor_id VARCHAR NOT NULL, item_type VARCHAR NOT NULL, item_id VARCHAR NOT NULL,
+       added_ms BIGINT NOT NULL, PRIMARY KEY (visitor_id, item_type, item_id))`,
+  );
 }
