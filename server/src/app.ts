@@ -237,7 +237,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   }
   // The servers a process started without and has not reached since (ClickHouse's tables, PostgreSQL's activities).
   const waitingFor = () => [...(events.isWaiting() ? ['events store'] : []), ...(metadata.isWaiting() ? ['metadata store'] : [])];
-  await registerObservability(app, observe, { role: config.role, intake, loadFailureBlocksReadiness: !events.drainRetry, waitingFor, duckDb: store, ...(dayRollups && { dayRollups: () => dayRollups.status() }) });
+  await registerObservability(app, observe, { role: config.role, intake, loadFailureBlocksReadiness: !events.drainRetry, waitingFor, duckDb: store, ...(dayRollups && { dayRollups: () => dayRollups.status() }), ...(config.backup.dir !== undefined && { backup: () => backups.status() }) });
   if (config.role !== 'collector') {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });

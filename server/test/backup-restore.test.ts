@@ -86,6 +86,8 @@ describe('online backup and restore', () => {
     // Ingest went on: beacons were acknowledged while the snapshot was written.
     expect(during.length).toBeGreaterThan(0);
     expect(server.backups.status()).toMatchObject({ running: false, lastSuccess: { dir: written.dir, bytes: written.bytes } });
+    const health = (await server.app.inject({ url: '/healthz' })).json() as { backup: unknown };
+    expect(health.backup).toMatchObject({ running: false, lastSuccess: { dir: written.dir, bytes: written.bytes, at: written.startedAt } });
 
     const restoredDir = path.join(tempDir('mesura-restored-'), 'data');
     const manifest = await restoreSnapshot(written.dir, restoredDir);
