@@ -7,6 +7,8 @@ import { deliver, heartbeatsOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS } from './he
 import { countOf, startOnFolder, withDuckDbFile } from './helpers/data-folder-server.js';
 import { DUCKDB_FILE_NAME } from '../src/store/duckdb/duckdb-store.js';
 import type { MesuraServer } from '../src/app.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 
 let dataDir = '';
 let clock = REPLAY_EPOCH_MS;
@@ -60,4 +62,27 @@ it('report tables the raw rows outgrew (an older build went on collecting) are m
   const third = await startOnFolder(dataDir, { now: () => clock });
   await third.server.close();
   expect(third.log.filter((line) => line.includes('report tables'))).toEqual([]);
+});
+
+it('an erasure and a retention run keep the extent with the raw rows: the next start makes nothing again', async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-extent-'));
+  const first = await startOnFolder(dataDir, { now: () => clock });
+  for (let v = 0; v < 3; v += 1) {
+    const hit = testHit({ visitor: { fid: `visitor-${v}` } });
+    expect((await first.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+  }
+  const t = { server: first.server, dataDir, dispose: async () => undefined, authHeaders: () => authHeadersFor(first.server, 'analyst') };
+  await deliver(t, heartbeatsOf(await replay('issue-example.json')), (ms) => (clock = ms));
+  await first.server.close();
+
+  const warnings: string[] = [];
+  const log = { info: () => undefined, warn: (line: string) => void warnings.push(line) };
+  const variables = variableNames(SITE_VARIABLE_MAP);
+  const store = await openDuckDbStore(dataDir, variables, undefined, undefined, log);
+  expect((await store.eraseVisitor('visitor-0')).hits).toBe(1);
+  const retained = await store.deleteBefore({ day: '2026-01-02', atMs: Date.UTC(2026, 0, 2) });
+  expect(retained.hits + retained.heartbeats).toBeGreaterThan(0);
+  await store.close();
+  await (await openDuckDbStore(dataDir, variables, undefined, undefined, log)).close();
+  expect(warnings).toEqual([]);
 });
