@@ -159,6 +159,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     store: timedSink(events.sink, observe.metrics.storeLoaded),
     admit: () => observe.freeSpace.check(),
     onLogWrite: observe.logWrites,
+    onNotStored: observe.metrics.notStored,
     maxUndrainedLogBytes: config.maxUndrainedLogBytes,
     drainRetry: events.drainRetry,
     environment: config.environment,
@@ -223,6 +224,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     backfill,
     previews,
     consentPolicy: config.consentPolicy,
+    observe: observe.answers('decision', `${DELIVERY_PATH_PREFIX}*`),
   });
   const { email: adminEmail, password: adminPassword } = config.firstAdmin;
   const accountSettings = { dataDir: config.dataDir, publicUrl: config.publicUrl, siteOrigins: config.siteOrigins, adminEmail, adminPassword, makesFirstAdmin: servesConsole };

@@ -32,6 +32,8 @@ describe('GET /metrics on the main port', () => {
     t = await startTestServer();
     const { app } = t.server;
     for (let i = 0; i < 3; i += 1) expect((await app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+    // A TC string that holds no choice: answered as stored, kept out (ingest/refusals.ts).
+    expect((await app.inject({ url: beaconUrl(testHit({ consent: { gdprApplies: true, tcString: 'not-a-tc-string' } })), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
     expect((await app.inject({ url: '/b/ss/mesuradev/1/MESURA-0.1.0/s1?pageName=x', headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(400);
     expect((await app.inject({ url: '/hb/?s:event:type=nonsense' })).statusCode).toBe(400);
     const admin = await t.authHeaders('admin');
@@ -42,7 +44,8 @@ describe('GET /metrics on the main port', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = answer.body;
-    expect(sample(text, 'mesura_events_acknowledged_total{kind="beacon"}')).toBe(3);
+    expect(sample(text, 'mesura_events_acknowledged_total{kind="beacon"}')).toBe(4);
+    expect(sample(text, 'mesura_events_not_stored_total{reason="consent-invalid"}')).toBe(1);
     expect(sample(text, 'mesura_events_refused_total{kind="beacon",reason="MESURA_ERR_BAD_BEACON"}')).toBe(1);
     expect(sample(text, 'mesura_events_refused_total{kind="heartbeat",reason="MESURA_ERR_BAD_HEARTBEAT"}')).toBe(1);
     expect(sample(text, 'mesura_http_errors_total{route="/b/ss/*",status="400"}')).toBe(1);

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeDeliveryParams, parseDeliveryPath, queryEntries } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
-import { answer, readBody } from '../ingest/beacon-handler.js';
+import { answer, readBody, type AnswerObserver } from '../ingest/beacon-handler.js';
 import { receivedAtOf, type Backfill } from '../ingest/backfill-key.js';
 import type { UserAgentFacts } from '../ingest/steps/user-agent.js';
 import type { DecisionEventRow } from '../store/decision-row.js';
@@ -45,6 +45,8 @@ export interface DeliveryHandlerDeps {
   previews: PreviewTokens;
   /** MESURA_CONSENT_POLICY: what a request without any TCF signal gets (delivery-consent.ts). Default verify. */
   consentPolicy?: ConsentPolicy;
+  /** Counts the refused requests (observe/observability.ts); the recorded decisions are counted by `record`. Default none. */
+  observe?: Pick<AnswerObserver, 'refused'>;
 }
 
 export type DeliveryHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -62,6 +64,7 @@ export function createDeliveryHandler(deps: DeliveryHandlerDeps): DeliveryHandle
       (error: unknown) => {
         const failure = error instanceof HttpError ? error : new HttpError(ERRORS.internal, 'internal error');
         answer(response, failure.kind.status, { ...headers, ...failure.headers }, JSON.stringify(failure.body()));
+        deps.observe?.refused(failure);
       },
     );
   };

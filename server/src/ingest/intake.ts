@@ -123,6 +123,8 @@ export interface IntakeOptions {
   admit?: () => void;
   /** Told of a failed log write (ENOSPC, EIO) and of the first write that succeeds after failures: the log of failures (observe/failure-log.ts). */
   onLogWrite?: { failed(error: unknown): void; recovered(): void };
+  /** Told of hits answered but not stored (refusals.ts: consent, visitor rate), by reason: the metrics. Default none. */
+  onNotStored?: (reason: string, hits: number) => void;
 }
 
 export async function openIntake(options: IntakeOptions): Promise<Intake> {
@@ -148,7 +150,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
     minIntervalMs: LOG_WRITE_MIN_INTERVAL_MS,
   });
   const localDay = localDayIn(options.timeZone);
-  const refusals = createRefusalCounts({ store: options.store, localDay, onFlushError: options.onLoadError });
+  const refusals = createRefusalCounts({ store: options.store, localDay, onFlushError: options.onLoadError, ...(options.onNotStored && { onCount: options.onNotStored }) });
   refusals.start();
   const accepted = acceptReportSuites(options.reportSuites);
   const visitorRate = createVisitorRate(options.visitorRate, refusals);

@@ -42,6 +42,8 @@ export interface RefusalCountsOptions {
   localDay: LocalDay;
   onFlushError: (error: unknown) => void;
   timers?: RefusalTimers;
+  /** Told of each count as it is made (the metrics' events not stored, by reason). Default none. */
+  onCount?: (reason: string, hits: number) => void;
 }
 
 const KEY_SEPARATOR = '\u0000';
@@ -85,6 +87,7 @@ export function createRefusalCounts(options: RefusalCountsOptions): RefusalCount
     count(reportSuite, reason, atMs, hits = 1) {
       if (!REASON_PATTERN.test(reason) || !(hits > 0) || !Number.isSafeInteger(hits)) return;
       add([localDay(atMs), reportSuite, reason].join(KEY_SEPARATOR), hits);
+      options.onCount?.(reason, hits);
     },
     flush,
     start() {

@@ -29,7 +29,7 @@ export interface MetricSources {
 
 export interface ServerMetrics {
   readonly registry: Registry;
-  acknowledged(kind: EventKind): void;
+  acknowledged(kind: EventKind, count?: number): void;
   /** An event answered but not stored, or refused: `reason` is an error code or a refusal reason (a closed set). */
   refused(kind: EventKind, reason: string): void;
   /** A 4xx or 5xx answer: `route` is a route pattern, never a raw URL. */
@@ -37,6 +37,8 @@ export interface ServerMetrics {
   storeLoaded(seconds: number): void;
   reportAnswered(route: string, seconds: number): void;
   decided(type: string, count: number): void;
+  /** Hits answered as stored but not stored (consent, visitor rate: ingest/refusals.ts), by its reason. */
+  notStored(reason: string, hits: number): void;
   setSources(sources: MetricSources): void;
   /** The exposition text and its content type. */
   scrape(): Promise<{ contentType: string; text: string }>;
@@ -51,6 +53,7 @@ export function createServerMetrics(): ServerMetrics {
   const httpErrors = new Counter({ name: 'mesura_http_errors_total', help: '4xx and 5xx answers, by route pattern and status.', labelNames: ['route', 'status'], registers });
   const loads = new Histogram({ name: 'mesura_store_load_duration_seconds', help: 'Time to load one ingest-log segment into the events store.', buckets: LOAD_BUCKETS_S, registers });
   const reports = new Histogram({ name: 'mesura_report_duration_seconds', help: 'Time to answer a report or export request, by route pattern.', labelNames: ['route'], buckets: REPORT_BUCKETS_S, registers });
+  const notStored = new Counter({ name: 'mesura_events_not_stored_total', help: 'Hits answered as stored but kept out (consent, visitor rate), by reason.', labelNames: ['reason'], registers });
   const decisions = new Counter({ name: 'mesura_decisions_total', help: 'Personalisation impressions and conversions recorded.', labelNames: ['type'], registers });
   let sources: MetricSources = {};
   gauge(registers, 'mesura_ingest_pending_events', 'Events waiting for the ingest log write.', async () => (await sources.ingest?.())?.pendingEvents);
@@ -66,7 +69,7 @@ export function createServerMetrics(): ServerMetrics {
   const refusedBy = new Map<string, Counter.Internal>();
   return {
     registry,
-    acknowledged: (kind) => acknowledgedBy.get(kind)!.inc(),
+    acknowledged: (kind, count = 1) => acknowledgedBy.get(kind)!.inc(count),
     refused(kind, reason) {
       const key = `${kind} ${reason}`;
       let child = refusedBy.get(key);
@@ -77,6 +80,7 @@ export function createServerMetrics(): ServerMetrics {
     storeLoaded: (seconds) => loads.observe(seconds),
     reportAnswered: (route, seconds) => reports.labels(route).observe(seconds),
     decided: (type, count) => decisions.labels(type).inc(count),
+    notStored: (reason, hits) => notStored.labels(reason).inc(hits),
     setSources(next) {
       sources = next;
     },

@@ -34,7 +34,7 @@ export interface Observability {
   answers(kind: EventKind, route: string): AnswerObserver;
   /** The ingest log's failed writes (ENOSPC…) and the write that ends them, for the log of failures (ingest/log-write-failures.ts). */
   logWrites: { failed(error: unknown): void; recovered(): void };
-  /** `record` with the decisions it is given counted by type (impression, conversion). */
+  /** `record` with the decisions it stored counted, as acknowledged events and by type (impression, conversion). */
   countingDecisions<R extends readonly { type: string }[]>(record: (rows: R) => Promise<void>): (rows: R) => Promise<void>;
   /** Starts the listener of MESURA_METRICS_PORT, if set. */
   listen(): Promise<void>;
@@ -83,9 +83,10 @@ export function createObservability(config: ServerConfig, options: Observability
       failed: (error) => failures.failed(LOG_WRITE_SOURCE, error),
       recovered: () => failures.recovered(LOG_WRITE_SOURCE),
     },
-    countingDecisions: (record) => (rows) => {
+    countingDecisions: (record) => async (rows) => {
+      await record(rows);
+      metrics.acknowledged('decision', rows.length);
       for (const row of rows) metrics.decided(row.type, 1);
-      return record(rows);
     },
     async listen() {
       if (config.metricsPort !== undefined) metricsServer = await listenForMetrics(metrics, config.metricsPort, config.metricsHost);
