@@ -190,7 +190,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     // What this process acknowledged goes to the store first (an API node over ClickHouse has no log).
     catchUp: async () => intake?.catchUp(),
     onDone: (deleted, cutoff) => app.log.info({ deleted }, `retention: deleted raw rows of days before ${cutoff.day}`),
-    onError: (error) => app.log.error({ err: error }, 'retention: deleting old rows failed; will retry at the next run'),
+    onError: (error) => observe.failures.failed('retention: deleting old rows failed; will retry at the next run', error),
   });
   // The closed days' visits and media sessions, kept where the console is served, like retention.
   const dayRollups = clickHouseRights && startDayRollupJob({
@@ -199,7 +199,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     onDone: (runs) => {
       for (const [name, run] of Object.entries(runs)) if (run.built > 0) app.log.info(run, `${name} roll-up: closed days built`);
     },
-    onError: (error, name) => app.log.error({ err: error }, `${name} roll-up failed; will retry at the next run`),
+    onError: (error, name) => observe.failures.failed(`${name} roll-up failed; will retry at the next run`, error),
   });
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
@@ -219,7 +219,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     maxBodyBytes: config.maxBodyBytes,
     classify: createUserAgentClassifier(),
     record: observe.countingDecisions((decisions) => (intake ? intake.recordDecisions(decisions) : Promise.resolve())),
-    onRecordError: (error) => app.log.error({ err: error }, 'an impression could not be recorded'),
+    onRecordError: (error) => observe.failures.failed('an impression could not be recorded', error),
     now,
     backfill,
     previews,

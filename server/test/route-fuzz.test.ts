@@ -37,7 +37,7 @@ const CI_UNAUTHORISED_RUNS = 1_500;
 /** A request the server has not answered by then counts as a hang. */
 const ANSWER_TIMEOUT_MS = 5_000;
 /** The error codes a 503 may carry (http/errors.ts): the server says it cannot store now, and when to retry. */
-const DOCUMENTED_503_CODES = ['MESURA_ERR_STORE_UNAVAILABLE', 'MESURA_ERR_SHUTTING_DOWN', 'MESURA_ERR_INGEST_LOG_FULL'];
+const DOCUMENTED_503_CODES = ['MESURA_ERR_STORE_UNAVAILABLE', 'MESURA_ERR_SHUTTING_DOWN', 'MESURA_ERR_INGEST_LOG_FULL', 'MESURA_ERR_LOW_DISK', 'MESURA_ERR_NOT_READY'];
 /** pino's level number for error: anything at or above it is a defect when a client caused it. */
 const ERROR_LEVEL = 50;
 /** Header carrying the case's number, so the route that answered it can be looked up. */
