@@ -101,13 +101,15 @@ describe('readiness of a store that cannot load', () => {
 });
 
 describe('the server under MESURA_MIN_FREE_BYTES', () => {
-  async function serverOnDisk(freeBytes: number): Promise<{ server: MesuraServer; disk: ReturnType<typeof fakeDisk>['disk'] }> {
+  async function serverOnDisk(freeBytes: number): Promise<{ server: MesuraServer; disk: ReturnType<typeof fakeDisk>['disk']; errorLines: string[] }> {
     const dataDir = tempDir();
-    const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', ...TEST_ENV, MESURA_MIN_FREE_BYTES: String(GIB) }, path.resolve(import.meta.dirname, '../..'));
+    const config = loadConfig({ MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'info', ...TEST_ENV, MESURA_MIN_FREE_BYTES: String(GIB) }, path.resolve(import.meta.dirname, '../..'));
     const { disk, read, timers } = fakeDisk(freeBytes);
-    const server = await createServer(config, { freeSpace: { read, timers } });
+    const errorLines: string[] = [];
+    const logStream = { write: (line: string) => void ((JSON.parse(line) as { level: number }).level >= 50 && errorLines.push(line)) };
+    const server = await createServer(config, { freeSpace: { read, timers }, logStream });
     cleanups.push(() => server.close());
-    return { server, disk };
+    return { server, disk, errorLines };
   }
 
   it('refuses new events with 503 and Retry-After once a reading finds the disk under the minimum, and says why on both health routes', async () => {
@@ -137,6 +139,23 @@ describe('the server under MESURA_MIN_FREE_BYTES', () => {
     disk.tick();
     await vi.waitFor(async () => expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(200));
     expect((await beacon()).statusCode).toBe(200);
+  });
+
+  it('logs the 503s it answers: the first as one line without a stack, the rest counted', async () => {
+    const { server, disk, errorLines } = await serverOnDisk(100 * 1024 ** 2);
+    await vi.waitFor(async () => expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(503));
+    for (let i = 0; i < 20; i += 1) expect((await server.app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(503);
+    expect(errorLines).toHaveLength(1);
+    const line = JSON.parse(errorLines[0]!) as Record<string, unknown>;
+    expect(line.msg).toBe(`answering beacons with 503: the server's disk has less than ${GIB} bytes free; retry in ${LOW_DISK_RETRY_AFTER_S} s`);
+    expect(line.code).toBe('MESURA_ERR_LOW_DISK');
+    expect(JSON.stringify(line)).not.toContain('stack');
+    disk.space = { freeBytes: 2 * GIB, totalBytes: 100 * GIB };
+    disk.tick();
+    await vi.waitFor(async () => expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(200));
+    expect((await server.app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+    // Back to work: the 19 repeats are counted in one more line.
+    expect(errorLines.map((text) => (JSON.parse(text) as { msg: string }).msg)[1]).toMatch(/; 19 more since /);
   });
 
   it('answers every field an operator reads on /healthz, with nothing but figures and one-line failures', async () => {

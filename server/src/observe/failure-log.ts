@@ -75,6 +75,8 @@ export function createFailureLog(sink: FailureLogSink, now: () => number = Date.
 export function describe(error: unknown): { message: string; code: string | undefined } {
   const text = error instanceof Error ? error.message : String(error);
   const message = (text.split('\n', 1)[0] ?? '').slice(0, FAILURE_MESSAGE_MAX_CHARS);
-  const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
-  return { message, code };
+  // A system error's code (ENOSPC), or the catalogue's of an HttpError (http/errors.ts).
+  const { code, kind } = (error ?? {}) as { code?: unknown; kind?: { code?: unknown } };
+  const named = typeof code === 'string' ? code : typeof kind?.code === 'string' ? kind.code : undefined;
+  return { message, code: named };
 }
