@@ -96,6 +96,8 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     const health = (await server.app.inject({ url: '/healthz' })).json();
     expect(health).toMatchObject({ status: 'ok', role: 'collector', refusing: false, lastDrainError: null, waitingFor: [] });
     expect(health.undrainedLogBytes).toBeGreaterThan(0);
+    expect((await server.app.inject({ url: '/readyz' })).json()).toMatchObject({ ready: true, role: 'collector' });
+    expect((await server.app.inject({ url: '/metrics' })).statusCode).toBe(401);
     for (const url of ['/api/session', '/consola/', '/api/reports/page-views?from=2026-11-23&to=2026-11-23']) {
       expect((await server.app.inject({ url })).statusCode, url).toBe(404);
     }
@@ -109,7 +111,8 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     expect((await server.app.inject({ url: beaconUrl(testHit()), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(404);
     // It collects nothing; it keeps the day roll-ups (day-rollup-job.ts), which its health shows.
     const health = (await server.app.inject({ url: '/healthz' })).json() as Record<string, unknown>;
-    expect(health).toMatchObject({ status: 'ok', pendingEvents: 0 });
+    expect(health).toMatchObject({ status: 'ok', pendingEvents: 0, role: 'api', ready: true });
+    expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect(Object.keys(health.dayRollups as object)).toEqual(['visits', 'media sessions', 'live minutes']);
     const headers = { 'content-type': 'application/json', origin: 'http://localhost:8080' };
     const signIn = await server.app.inject({ method: 'POST', url: '/api/session', headers, payload: { email: 'nobody@example.cat', password: 'wrong-password' } });
@@ -130,6 +133,8 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     await server.dayRollups!.runNow();
     const down = (await server.app.inject({ url: '/healthz' })).json() as { status: string; dayRollups: Record<string, { failing: boolean }> };
     expect(down.status).toBe('degraded');
+    // The reports still answer, cutting those days from the events: still ready.
+    expect((await server.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect(Object.values(down.dayRollups).every((rollup) => rollup.failing)).toBe(true);
     await proxy.up();
     await server.dayRollups!.runNow();
