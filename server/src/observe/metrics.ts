@@ -1,6 +1,6 @@
 /**
- * The Prometheus series the server exposes (prom-client, its own registry: nothing global, so
- * two servers in one test process keep apart). Counters are incremented on the request paths
+ * The Prometheus series the server exposes (prom-client, a registry per server, so that two
+ * servers in one test process keep their counts apart; the process's own figures once per process). Counters are incremented on the request paths
  * through children bound once per label value (no label object per request); everything that is
  * a state (lag, undrained bytes, free disk, DuckDB's memory) is read at scrape time from
  * `MetricSources`, so a server that nobody scrapes pays nothing for it.
@@ -47,7 +47,6 @@ export interface ServerMetrics {
 export function createServerMetrics(): ServerMetrics {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   const acknowledged = new Counter({ name: 'mesura_events_acknowledged_total', help: 'Events acknowledged (durable in the ingest log), by kind.', labelNames: ['kind'], registers });
   const refused = new Counter({ name: 'mesura_events_refused_total', help: 'Events refused or answered without being stored, by kind and reason.', labelNames: ['kind', 'reason'], registers });
   const httpErrors = new Counter({ name: 'mesura_http_errors_total', help: '4xx and 5xx answers, by route pattern and status.', labelNames: ['route', 'status'], registers });
@@ -85,9 +84,25 @@ export function createServerMetrics(): ServerMetrics {
       sources = next;
     },
     async scrape() {
-      return { contentType: registry.contentType, text: await registry.metrics() };
+      const merged = Registry.merge([processRegistry(), registry]);
+      return { contentType: registry.contentType, text: await merged.metrics() };
     },
   };
+}
+
+let processMetrics: Registry | undefined;
+
+/**
+ * prom-client's default metrics (memory, event-loop delay, GC, handles) belong to the process,
+ * not to one server: made once, so that the servers a test process starts do not each add their
+ * own GC observer and loop-delay timer. Merged into each server's registry at scrape time.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+  }
+  return processMetrics;
 }
 
 /** A gauge set from `read` at each scrape; a role without the figure leaves it out (no sample). */
