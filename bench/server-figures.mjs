@@ -1,5 +1,5 @@
 // What a benchmark reads of a server's own figures: its Prometheus exposition on MESURA_METRICS_PORT
-// (server/src/metrics/), parsed for the few series a benchmark prints. A figure the server does not
+// (server/src/observe/metrics.ts), parsed for the few series a benchmark prints. A figure the server does not
 // expose is undefined (printed "n/a").
 
 /** The series read, by the name a benchmark gives the figure, with the factor to its unit. */

@@ -57,6 +57,20 @@ describe('the server refuses an operator’s mistake in one line', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('a metrics port in use: names that port, before anything opens', async () => {
+    const metricsPort = await freePort();
+    const holder = createServer();
+    servers.push(holder);
+    await new Promise<void>((resolve) => holder.listen(metricsPort, '127.0.0.1', resolve));
+    const dataDir = path.join(scratch(), 'data');
+
+    const ended = await runToExit({ PORT: String(await freePort()), MESURA_METRICS_PORT: String(metricsPort), MESURA_DATA_DIR: dataDir });
+
+    expect(ended.output).toBe(`mesura: port ${metricsPort} on 127.0.0.1 is already in use (another Mesura, or another program); stop it or set MESURA_METRICS_PORT\n`);
+    expect(ended.code).toBe(2);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('a data folder under a file: says so, exits 2', async () => {
     const file = path.join(scratch(), 'not-a-folder');
     writeFileSync(file, '');

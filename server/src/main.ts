@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   // Before anything opens: the store, the ingest log and retention all write to the data folder.
   try {
     await checkPortFree(config.port, config.host);
+    if (config.metricsPort !== undefined) await checkPortFree(config.metricsPort, config.metricsHost, 'MESURA_METRICS_PORT');
     checkDataFolder(config.dataDir);
   } catch (error) {
     refuse((error as Error).message, error instanceof OperatorError ? error.exitCode : 1);

@@ -64,25 +64,26 @@ function folderProblem(error: unknown, dir: string): string {
  * opens. A program taking the port between this check and the real listen is still told in one
  * line (main.ts words the listen's own error with `listenProblem`).
  */
-export async function checkPortFree(port: number, host: string): Promise<void> {
+/** `variable`: the setting that moves the port, named in the line. */
+export async function checkPortFree(port: number, host: string, variable = 'PORT'): Promise<void> {
   // Port 0 asks the system for a free one: nothing to check.
   if (port === 0) return;
   const probe = net.createServer();
   await new Promise<void>((resolve, reject) => {
-    probe.once('error', (error) => reject(new OperatorError(listenProblem(error, port, host))));
+    probe.once('error', (error) => reject(new OperatorError(listenProblem(error, port, host, variable))));
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
 
 /** A listen failure in one line: what is wrong with `host:port` and what to change. */
-export function listenProblem(error: unknown, port: number, host: string): string {
+export function listenProblem(error: unknown, port: number, host: string, variable = 'PORT'): string {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `port ${port} on ${host}`;
   switch (code) {
     case 'EADDRINUSE':
-      return `${where} is already in use (another Mesura, or another program); stop it or set PORT`;
+      return `${where} is already in use (another Mesura, or another program); stop it or set ${variable}`;
     case 'EACCES':
-      return `${where} needs privileges this user lacks (ports below 1024 are reserved); set PORT to 1024 or above, or let the proxy hold the low port`;
+      return `${where} needs privileges this user lacks (ports below 1024 are reserved); set ${variable} to 1024 or above, or let the proxy hold the low port`;
     case 'EADDRNOTAVAIL':
       return `${host} is not an address of this machine; set MESURA_HOST to one of its addresses`;
     default:
