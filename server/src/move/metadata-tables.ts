@@ -1,0 +1,123 @@
+/**
+ * The embedded metadata tables and the PostgreSQL tables of the same names that
+ * store/postgres/metadata-migrations.ts makes, column by column, parents before children (the
+ * foreign keys of sessions and api_tokens name users). The embedded files keep some times as
+ * TIMESTAMP_MS where PostgreSQL keeps epoch ms (`*_ms` bigints); those columns say how they are
+ * read. Every name here is the code's own: the move builds its SQL from this table only.
+ */
+import type { SourceFile } from './embedded-source.js';
+
+export interface MetadataColumn {
+  /** The PostgreSQL column. */
+  name: string;
+  /** The DuckDB expression read into it, when it is not the column of the same name as it is. */
+  read?: string;
+}
+
+export interface MetadataTable {
+  name: string;
+  /** The embedded file that holds it. */
+  file: SourceFile;
+  columns: readonly MetadataColumn[];
+  /** A stable order; the tables with a serial `seq` (account_audit, activity_changes) number rows in it. */
+  orderBy: string;
+  /** Rows the foreign keys would refuse (a session or token of a deleted user) are not read. */
+  where?: string;
+  /**
+   * What a cluster's first start puts there by itself (the site's content, the site's activities
+   * with their `system` history): the move replaces it. Any other row in a target table stops the move.
+   */
+  seededByFirstStart?: true;
+}
+
+/** A TIMESTAMP_MS column read as the epoch ms PostgreSQL keeps, as text (bigints travel as text, exact). */
+const epochMs = (column: string): string => `CAST(epoch_ms(${column}) AS VARCHAR)`;
+/** A BIGINT or INTEGER column as text. */
+const integer = (column: string): string => `CAST(${column} AS VARCHAR)`;
+
+const same = (...names: string[]): MetadataColumn[] => names.map((name) => ({ name }));
+
+export const METADATA_TABLES: readonly MetadataTable[] = [
+  {
+    name: 'users',
+    file: 'events',
+    columns: [...same('id', 'email', 'role', 'password_hash', 'must_change_password'), { name: 'created_at_ms', read: integer('created_at_ms') }],
+    orderBy: 'created_at_ms, id',
+  },
+  {
+    name: 'sessions',
+    file: 'events',
+    columns: [...same('secret_hash', 'user_id'), { name: 'created_at_ms', read: integer('created_at_ms') }, { name: 'last_seen_at_ms', read: integer('last_seen_at_ms') }],
+    orderBy: 'created_at_ms, secret_hash',
+    where: 'user_id IN (SELECT id FROM events.users)',
+  },
+  {
+    name: 'api_tokens',
+    file: 'events',
+    columns: [
+      ...same('id', 'user_id', 'name', 'role', 'secret_hash'),
+      { name: 'created_at_ms', read: integer('created_at_ms') },
+      { name: 'last_used_at_ms', read: integer('last_used_at_ms') },
+    ],
+    orderBy: 'created_at_ms, id',
+    where: 'user_id IN (SELECT id FROM events.users)',
+  },
+  // The embedded audit is read newest first by rowid; seq keeps that order.
+  { name: 'account_audit', file: 'events', columns: [{ name: 'at_ms', read: integer('at_ms') }, ...same('actor_id', 'action', 'subject')], orderBy: 'rowid' },
+  {
+    name: 'activities',
+    file: 'events',
+    columns: [...same('id', 'definition'), { name: 'updated_at_ms', read: epochMs('updated_at') }],
+    orderBy: 'id',
+    seededByFirstStart: true,
+  },
+  {
+    name: 'activity_changes',
+    file: 'events',
+    columns: [
+      { name: 'activity_id' },
+      { name: 'change_no', read: integer('change_no') },
+      { name: 'changed_at_ms', read: epochMs('changed_at') },
+      ...same('changed_by', 'before', 'after'),
+    ],
+    orderBy: 'changed_at, activity_id, change_no',
+    seededByFirstStart: true,
+  },
+  {
+    name: 'content_documents',
+    file: 'content',
+    columns: [...same('kind', 'id'), { name: 'position', read: integer('position') }, { name: 'body' }],
+    orderBy: 'kind, position, id',
+    seededByFirstStart: true,
+  },
+  {
+    name: 'poll_answers',
+    file: 'engagement',
+    columns: [...same('poll_id', 'participant_id', 'option_id'), { name: 'answered_at_ms', read: epochMs('answered_at') }],
+    orderBy: 'answered_at, poll_id, participant_id',
+  },
+  {
+    name: 'newsletter_subscribers',
+    file: 'engagement',
+    columns: [{ name: 'email' }, { name: 'subscribed_at_ms', read: epochMs('subscribed_at') }, { name: 'confirm_token_hash' }, { name: 'confirm_expires_ms', read: integer('confirm_expires_ms') }],
+    orderBy: 'subscribed_at, email',
+  },
+  {
+    name: 'visitor_accounts',
+    file: 'visitors',
+    columns: [
+      ...same('id', 'email', 'name', 'password_hash'),
+      { name: 'created_at_ms', read: epochMs('created_at') },
+      { name: 'confirm_token_hash' },
+      { name: 'confirm_expires_ms', read: integer('confirm_expires_ms') },
+    ],
+    orderBy: 'created_at, id',
+  },
+  { name: 'visitor_sessions', file: 'visitors', columns: [...same('secret_hash', 'visitor_id'), { name: 'last_seen_ms', read: integer('last_seen_ms') }], orderBy: 'last_seen_ms, secret_hash' },
+  {
+    name: 'visitor_list',
+    file: 'visitors',
+    columns: [...same('visitor_id', 'item_type', 'item_id'), { name: 'added_ms', read: integer('added_ms') }],
+    orderBy: 'added_ms, visitor_id, item_type, item_id',
+  },
+];

@@ -1,0 +1,138 @@
+/**
+ * The small event-side tables the embedded file shares with ClickHouse's events database, moved
+ * beside the raw rows: refusal counts, the consent banner's answers per day, the record of
+ * visitors' rights requests, and the page views retention kept of days whose hits it deleted.
+ * Their columns are the same by name in both engines (duckdb/duckdb-refusals.ts,
+ * reports/queries/consent-choices-table.ts, duckdb/rights-requests-sql.ts, duckdb/retention-sql.ts
+ * against clickhouse/refused-hits-table.ts, consent-choices-table.ts, rights-requests-table.ts,
+ * page-views-daily-table.ts); only how a value is written differs.
+ *
+ * Two of them are SummingMergeTree counts, where a row inserted twice counts twice, and none has
+ * a batch column to look rows up by. So each chunk goes in as one INSERT between two rows of the
+ * batch journal (`event_batches`: `started`, then `stored`): a chunk journaled `stored` is skipped
+ * on a second run; one `started` and never `stored` (a run cut inside that one statement) is
+ * refused with a line saying what to check, rather than guessed.
+ */
+import { OperatorError } from '../operator-error.js';
+import { BATCHES_TABLE, type BatchPhase } from '../store/clickhouse/batches-table.js';
+import type { ClickHouseTransport } from '../store/clickhouse/clickhouse-transport.js';
+import { MAX_ROWS_PER_INSERT } from '../store/clickhouse/event-batch-writer.js';
+import { sqlBoolean, sqlDate, sqlIdentifier, sqlInteger, sqlString } from '../store/clickhouse/sql-literal.js';
+import type { EmbeddedSource } from './embedded-source.js';
+import { MOVE_COLLECTOR, type TableMoved } from './move-events.js';
+
+type CountColumnKind = 'text' | 'nullable-text' | 'integer' | 'date' | 'boolean' | 'epoch-ms';
+
+interface CountTable {
+  name: string;
+  columns: readonly { name: string; kind: CountColumnKind }[];
+  /** ClickHouse's `page_views_daily` names the drain batch of each row; moved rows name the move. */
+  batchColumn?: string;
+}
+
+const COUNT_TABLES: readonly CountTable[] = [
+  table('refused_hits', [['day', 'date'], ['report_suite', 'text'], ['reason', 'text'], ['hits', 'integer']]),
+  table('consent_choices', [['day', 'date'], ['report_suite', 'text'], ['choice', 'text'], ['choices', 'integer']]),
+  table('rights_requests', [
+    ['requested_at', 'epoch-ms'], ['kind', 'text'], ['visitor_id', 'text'], ['requested_by_user_id', 'nullable-text'],
+    ['requested_by_email', 'nullable-text'], ['hits', 'integer'], ['heartbeats', 'integer'], ['media_sessions', 'integer'], ['decision_events', 'integer'],
+  ]),
+  {
+    ...table('page_views_daily', [['report_suite', 'text'], ['day', 'date'], ['section', 'nullable-text'], ['page_name', 'nullable-text'], ['is_bot', 'boolean'], ['page_views', 'integer']]),
+    batchColumn: 'batch_id',
+  },
+];
+
+function table(name: string, columns: [string, CountColumnKind][]): CountTable {
+  return { name, columns: columns.map(([column, kind]) => ({ name: column, kind })) };
+}
+
+export async function moveCountTables(source: EmbeddedSource, transport: ClickHouseTransport, database: string, report: (moved: TableMoved) => void): Promise<void> {
+  for (const countTable of COUNT_TABLES) report(await moveCountTable(source, transport, database, countTable));
+}
+
+async function moveCountTable(source: EmbeddedSource, transport: ClickHouseTransport, database: string, countTable: CountTable): Promise<TableMoved> {
+  const moved: TableMoved = { table: countTable.name, read: 0, written: 0, refused: 0, leftOutColumns: [] };
+  if (!(await source.hasTable('events', countTable.name))) return moved;
+  const journal = batchJournal(transport, database);
+  const select = countTable.columns.map((column) => readExpression(column.name, column.kind)).join(', ');
+  // Every column in the order: the same rows fall in the same chunk on every run.
+  const order = countTable.columns.map((column) => column.name).join(', ');
+  const rows = (await source.connection.runAndReadAll(`SELECT ${select} FROM events.${countTable.name} ORDER BY ${order}`)).getRowObjectsJson();
+  moved.read = rows.length;
+  for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
+    const batchId = `${MOVE_COLLECTOR}/${countTable.name}-${start / MAX_ROWS_PER_INSERT + 1}`;
+    const phases = await journal.phases(batchId);
+    if (phases.has('stored')) continue;
+    if (phases.has('started')) {
+      throw new OperatorError(
+        `an earlier move stopped while writing ${countTable.name} into ClickHouse (batch ${batchId}): look at ${database}.${countTable.name}, delete the rows that move wrote if any, delete that batch's rows from ${database}.${BATCHES_TABLE}, and run the move again`,
+      );
+    }
+    const chunk = rows.slice(start, start + MAX_ROWS_PER_INSERT);
+    await journal.record(batchId, 'started', chunk.length);
+    await transport.command(insertSql(database, countTable, chunk, batchId));
+    await journal.record(batchId, 'stored', chunk.length);
+    moved.written += chunk.length;
+  }
+  return moved;
+}
+
+function insertSql(database: string, countTable: CountTable, rows: readonly Record<string, unknown>[], batchId: string): string {
+  const names = countTable.columns.map((column) => sqlIdentifier(column.name));
+  if (countTable.batchColumn) names.push(sqlIdentifier(countTable.batchColumn));
+  const tuples = rows.map((row) => {
+    const values = countTable.columns.map((column) => literal(column.kind, row[column.name] ?? null));
+    if (countTable.batchColumn) values.push(sqlString(batchId));
+    return `(${values.join(', ')})`;
+  });
+  return `INSERT INTO ${sqlIdentifier(database)}.${sqlIdentifier(countTable.name)} (${names.join(', ')}) VALUES ${tuples.join(', ')}`;
+}
+
+/** How the embedded column is read: integers as text (exact at any size), days as YYYY-MM-DD, times as epoch ms. */
+function readExpression(name: string, kind: CountColumnKind): string {
+  switch (kind) {
+    case 'integer':
+      return `CAST(${name} AS VARCHAR) AS ${name}`;
+    case 'date':
+      return `strftime(${name}, '%Y-%m-%d') AS ${name}`;
+    case 'epoch-ms':
+      return `CAST(epoch_ms(${name}) AS VARCHAR) AS ${name}`;
+    default:
+      return name;
+  }
+}
+
+function literal(kind: CountColumnKind, value: unknown): string {
+  if (value === null) {
+    if (kind === 'nullable-text') return 'NULL';
+    throw new Error(`a NOT NULL column of a count table read as NULL`);
+  }
+  switch (kind) {
+    case 'text':
+    case 'nullable-text':
+      return sqlString(String(value));
+    case 'date':
+      return sqlDate(String(value));
+    case 'boolean':
+      return sqlBoolean(value === true);
+    case 'integer':
+    case 'epoch-ms':
+      return sqlInteger(BigInt(String(value)));
+  }
+}
+
+function batchJournal(transport: ClickHouseTransport, database: string) {
+  const journal = `${sqlIdentifier(database)}.${BATCHES_TABLE}`;
+  return {
+    async phases(batchId: string): Promise<Set<BatchPhase>> {
+      const rows = await transport.query<{ phase: BatchPhase }>(`SELECT DISTINCT phase FROM ${journal} WHERE batch_id = ${sqlString(batchId)}`);
+      return new Set(rows.map((row) => row.phase));
+    },
+    async record(batchId: string, phase: BatchPhase, rowCount: number): Promise<void> {
+      await transport.command(
+        `INSERT INTO ${journal} (batch_id, phase, row_count, written_at) VALUES (${sqlString(batchId)}, ${sqlString(phase)}, ${sqlInteger(rowCount)}, ${sqlInteger(Date.now())})`,
+      );
+    },
+  };
+}
