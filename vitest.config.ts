@@ -10,7 +10,7 @@ const conditions = ['mesura-source', 'module', 'node', 'import', 'default'];
 const serverConditions = conditions.filter((condition) => condition !== 'import');
 
 /**
- * The ClickHouse store's tests (and the reports' equivalence) run a second time on a current
+ * The ClickHouse store's tests (and the reports' equivalence, and the move into a cluster) run a second time on a current
  * ClickHouse, the one chDB embeds (scripts/services/clickhouse-current.sh), when
  * MESURA_TEST_CLICKHOUSE_CURRENT names it (.ci/run sets it; under CI=true its absence fails them).
  * Run once: files that never reach a server (the URL, the collector's name, the reader's binding,
@@ -21,7 +21,7 @@ const currentClickHouse: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: 'clickhouse-current',
-    include: ['server/test/clickhouse-*.test.ts', 'server/test/collector-clickhouse.test.ts', 'server/test/report-equivalence-clickhouse.test.ts'],
+    include: ['server/test/clickhouse-*.test.ts', 'server/test/collector-clickhouse.test.ts', 'server/test/report-equivalence-clickhouse.test.ts', 'server/test/move-to-cluster.test.ts'],
     exclude: [
       'server/test/clickhouse-url.test.ts',
       'server/test/clickhouse-collector-name.test.ts',

@@ -186,7 +186,7 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     expect(lines).toContain('api_tokens: 1 rows read, 1 written');
   });
 
-  it.skipIf(postgres === undefined)('gives a cluster API node the same reports, export, refusal and consent counts, and the embedded token and admin sign-in', async () => {
+  it.skipIf(postgres === undefined)('gives a cluster API node the same page-view report, export, rights requests and consent answers, and the embedded token and admin sign-in', async () => {
     const apiDir = mkdtempSync(path.join(work, 'api-'));
     const env = { ...TEST_ENV, MESURA_DATA_DIR: apiDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: storeUrl, MESURA_METADATA: metadataUrl, MESURA_ROLE: 'api', MESURA_MIN_COHORT: '1' };
     const api = await createServer(loadConfig(env, REPO_ROOT), { now: NOW });
