@@ -1,3 +1,9 @@
+/** Ids each RecentEventIds keeps at MESURA_MEMORY_MIB's default (memory-budget.ts): minutes of a busy collector's events. */
+export const RECENT_EVENT_IDS = 200_000;
+
+/** What a durable write is kept as: one shared settled promise, not the write's own with its reactions. */
+const DURABLE: Promise<void> = Promise.resolve();
+
 /**
  * Event ids stored (or being stored) recently, each with its write, so that a retried beacon is
  * not stored twice and yet is acknowledged only once the first copy is durable: a retry that
@@ -6,9 +12,6 @@
  * forgotten first. Reports count distinct event ids as well, so a duplicate that slips past after
  * a restart still counts once.
  */
-/** Ids each RecentEventIds keeps at MESURA_MEMORY_MIB's default (memory-budget.ts): minutes of a busy collector's events. */
-export const RECENT_EVENT_IDS = 200_000;
-
 export class RecentEventIds {
   private readonly writes = new Map<string, Promise<void>>();
 
@@ -24,9 +27,15 @@ export class RecentEventIds {
     if (this.writes.size >= this.capacity) this.writes.delete(this.writes.keys().next().value as string);
     const started = write();
     this.writes.set(id, started);
-    started.catch(() => {
-      if (this.writes.get(id) === started) this.writes.delete(id);
-    });
+    // Once settled, an id costs its key alone: a full table is the steady state of a busy collector.
+    started.then(
+      () => {
+        if (this.writes.get(id) === started) this.writes.set(id, DURABLE);
+      },
+      () => {
+        if (this.writes.get(id) === started) this.writes.delete(id);
+      },
+    );
     return started;
   }
 }
