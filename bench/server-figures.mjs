@@ -7,9 +7,12 @@ const SERIES = {
   heapMiB: { name: 'nodejs_heap_size_used_bytes', factor: 1 / 2 ** 20 },
   loopP99Ms: { name: 'nodejs_eventloop_lag_p99_seconds', factor: 1000 },
   duckdbMiB: { name: 'mesura_duckdb_memory_bytes', factor: 1 / 2 ** 20, sum: true },
+  /** Running totals: a benchmark prints their change over its period (the mean load time). */
+  storeLoadSeconds: { name: 'mesura_store_load_duration_seconds_sum', factor: 1 },
+  storeLoads: { name: 'mesura_store_load_duration_seconds_count', factor: 1 },
 };
 
-/** `{heapMiB, loopP99Ms, duckdbMiB}` of the server whose metrics listen on `metricsPort`. */
+/** `{heapMiB, loopP99Ms, duckdbMiB, storeLoadSeconds, storeLoads}` of the server whose metrics listen on `metricsPort`. */
 export async function readServerFigures(metricsPort) {
   let text = '';
   try {

@@ -98,14 +98,14 @@ async function main() {
     const server = await startServer(dataDir, { MESURA_METRICS_PORT: String(metricsPort) }, { fromManyAddresses: true });
     child = server.child;
     console.log(`soak: ${BEACONS_PER_S} beacons/s + ${HEARTBEATS_PER_S} heartbeats/s for ${MINUTES} min (warm-up ${WARM_UP_MINUTES} min)`);
-    console.log('minute  rss MiB  heap MiB  duckdb MiB  loop p99 ms  answer p99 ms  answered  failed');
+    console.log('minute  rss MiB  heap MiB  duckdb MiB  loop p99 ms  load ms  answer p99 ms  answered  failed');
     const minutes = Array.from({ length: MINUTES }, () => ({ latenciesMs: [], failed: 0 }));
     const loading = holdLoad(server.port, MINUTES * MINUTE_MS, minutes);
     for (let m = 0; m < MINUTES; m++) {
       await new Promise((resolve) => setTimeout(resolve, MINUTE_MS));
       const figures = await readServerFigures(metricsPort);
       Object.assign(minutes[m], { rssMiB: rssMiB(child.pid), ...figures });
-      printMinute(m, minutes[m]);
+      printMinute(m, minutes[m], minutes[m - 1]);
     }
     await loading;
     printVerdict(minutes.slice(WARM_UP_MINUTES));
@@ -118,10 +118,16 @@ async function main() {
 
 const fixed = (value, width, digits = 0) => (value === undefined ? 'n/a' : value.toFixed(digits)).padStart(width);
 
-function printMinute(index, minute) {
+/** The mean time of the store's segment loads over the minute, from the running totals. */
+function meanLoadMs(minute, before) {
+  const loads = minute.storeLoads - (before?.storeLoads ?? 0);
+  return loads > 0 ? ((minute.storeLoadSeconds - (before?.storeLoadSeconds ?? 0)) / loads) * 1000 : undefined;
+}
+
+function printMinute(index, minute, before) {
   const p99 = percentile(minute.latenciesMs, 99);
   console.log(
-    `${String(index + 1).padStart(6)}  ${fixed(minute.rssMiB, 7)}  ${fixed(minute.heapMiB, 8)}  ${fixed(minute.duckdbMiB, 10)}  ${fixed(minute.loopP99Ms, 11, 1)}  ${fixed(p99, 13, 1)}  ${String(minute.latenciesMs.length).padStart(8)}  ${String(minute.failed).padStart(6)}`,
+    `${String(index + 1).padStart(6)}  ${fixed(minute.rssMiB, 7)}  ${fixed(minute.heapMiB, 8)}  ${fixed(minute.duckdbMiB, 10)}  ${fixed(minute.loopP99Ms, 11, 1)}  ${fixed(meanLoadMs(minute, before), 7)}  ${fixed(p99, 13, 1)}  ${String(minute.latenciesMs.length).padStart(8)}  ${String(minute.failed).padStart(6)}`,
   );
 }
 
