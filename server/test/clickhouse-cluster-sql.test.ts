@@ -118,6 +118,8 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
     'decision_events Distributed', `decision_events_local ${shardEngine}`, 'event_batches Distributed', `event_batches_local ${shardEngine}`,
     'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
     'live_minute_rollup Distributed', 'live_minute_rollup_days Distributed', `live_minute_rollup_days_local ${shardEngine}`, `live_minute_rollup_local ${shardEngine}`,
+    // The schema version is each node's own (schema-version-table.ts): never sharded nor replicated.
+    'mesura_schema_version MergeTree',
     'page_views_daily Distributed', `page_views_daily_local ${shardEngine}`, 'refused_hits Distributed', `refused_hits_local ${summingEngine}`,
     'rights_requests Distributed', `rights_requests_local ${shardEngine}`,
     'session_rollup Distributed', 'session_rollup_days Distributed', `session_rollup_days_local ${shardEngine}`, `session_rollup_local ${shardEngine}`,

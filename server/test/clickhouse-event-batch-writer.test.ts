@@ -80,6 +80,7 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
       { name: 'hits', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, hit_type, visitor_id, received_at' },
       { name: 'live_minute_rollup', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build, session_id, received_at' },
       { name: 'live_minute_rollup_days', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, build' },
+      { name: 'mesura_schema_version', engine: 'MergeTree', partition_key: '', sorting_key: 'version' },
       { name: 'page_views_daily', engine: 'MergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, is_bot, batch_id' },
       { name: 'refused_hits', engine: 'SummingMergeTree', partition_key: 'toYYYYMM(day)', sorting_key: 'report_suite, day, reason' },
       { name: 'rights_requests', engine: 'MergeTree', partition_key: '', sorting_key: 'requested_at' },
