@@ -36,6 +36,15 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) removeDataDir(dir);
 });
 
+/** A free port, then taken by another listener until the test ends. */
+async function heldPort(): Promise<number> {
+  const port = await freePort();
+  const holder = createServer();
+  servers.push(holder);
+  await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+  return port;
+}
+
 function scratch(): string {
   const dir = emptyDataDir();
   dirs.push(dir);
@@ -44,10 +53,7 @@ function scratch(): string {
 
 describe('the server refuses an operator’s mistake in one line', () => {
   it('a port in use: names the port, exits 2, and has not made the data folder', async () => {
-    const port = await freePort();
-    const holder = createServer();
-    servers.push(holder);
-    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    const port = await heldPort();
     const dataDir = path.join(scratch(), 'data');
 
     const ended = await runToExit({ PORT: String(port), MESURA_DATA_DIR: dataDir });
@@ -58,10 +64,7 @@ describe('the server refuses an operator’s mistake in one line', () => {
   });
 
   it('a metrics port in use: names that port, before anything opens', async () => {
-    const metricsPort = await freePort();
-    const holder = createServer();
-    servers.push(holder);
-    await new Promise<void>((resolve) => holder.listen(metricsPort, '127.0.0.1', resolve));
+    const metricsPort = await heldPort();
     const dataDir = path.join(scratch(), 'data');
 
     const ended = await runToExit({ PORT: String(await freePort()), MESURA_METRICS_PORT: String(metricsPort), MESURA_DATA_DIR: dataDir });
