@@ -66,9 +66,12 @@ export const HEARTBEAT_GROUP_IDS: Readonly<Partial<Record<HeartbeatFieldGroup, s
 /** The customer ids (`s:cuser:*`) are written right after this key. */
 export const CUSTOMER_IDS_AFTER_KEY = 's:user:mid';
 
-/** Every `s:event:type`, in the wire page's order. */
+/**
+ * Every `s:event:type`, in the wire page's order, with `stall`, which the page leaves out
+ * (shared/reference/media-traces/RULES.md rule 23).
+ */
 export const HEARTBEAT_EVENT_TYPES = [
-  'start', 'aa_start', 'play', 'pause', 'buffer', 'bitrate_change', 'error',
+  'start', 'aa_start', 'play', 'pause', 'buffer', 'stall', 'bitrate_change', 'error',
   'chapter_start', 'chapter_complete', 'aa_ad_start', 'complete', 'end', 'resume',
 ] as const satisfies readonly HeartbeatEventType[];
 

@@ -17,20 +17,41 @@ import { authStateOf, type AuthState } from './auth-state.js';
 import { CUSTOMER_IDS_AFTER_KEY, HEARTBEAT_FIELDS, heartbeatFieldValue, type HeartbeatField } from './heartbeat-fields.js';
 import { tcfSignalParams, type TcfSignal } from './tcf-signal.js';
 
-/** `s:event:type`. */
+/**
+ * `s:event:type`. The states (`start`, `play`, `pause`, `buffer`, `stall`) are reported as the
+ * time since that state's previous heartbeat; the others carry duration 0.
+ */
 export type HeartbeatEventType =
+  /** The session began (duration 0), and its close when the first play or a chapter ends the wait. */
   | 'start'
+  /** The analytics start hit was sent for the session. */
   | 'aa_start'
+  /** Playing: the content's, or an ad's on `ad` heartbeats. */
   | 'play'
+  /** Paused, or seeking (a seek is reported as `pause`); an ad's pause on `ad` heartbeats. */
   | 'pause'
+  /** Buffering; inside an ad break with no ad playing, the main `buffer` is the gap between ads. */
   | 'buffer'
+  /**
+   * Playing, but the playhead has not moved for two polls (the library's stall; wire §2 leaves it
+   * out, shared/reference/media-traces/RULES.md rule 23): main only, with no opening heartbeat.
+   */
+  | 'stall'
+  /** The player changed its bitrate (duration 0, the new QoS). */
   | 'bitrate_change'
+  /** The player reported an error (`s:event:id`, `s:event:source`). */
   | 'error'
+  /** A chapter began: its keys and metadata; the state before it was closed with the old chapter's keys. */
   | 'chapter_start'
+  /** A chapter ended played through (a skipped or replaced one sends none). */
   | 'chapter_complete'
+  /** The ad's analytics start hit was sent. */
   | 'aa_ad_start'
+  /** The content played to its end; on `ad` heartbeats, the ad did. */
   | 'complete'
+  /** The session ended (by the page, or idle after 30 minutes paused or buffering). */
   | 'end'
+  /** The session follows one that ended idle, resumed by play (wire §2 "Idle"). */
   | 'resume';
 
 

@@ -68,6 +68,13 @@ describe('heartbeat parameters (wire-formats §2)', () => {
     expect(query).not.toContain('s:sp:ovp');
   });
 
+  it('reads a stall as the commercial library sends it, which wire §2 leaves out of its event list (RULES.md rule 23)', () => {
+    const stall = 's:event:sid=1795707050000570738421&s:event:type=stall&l:event:duration=3003&l:event:playhead=0&l:event:ts=1795707057517&l:event:prev_ts=-1&s:asset:type=main&s:asset:video_id=vir-5151';
+    const decoded = decodeHeartbeatQuery(stall);
+    expect(decoded.ok && decoded.value.event).toEqual({ sessionId: '1795707050000570738421', type: 'stall', duration: 3003, playhead: 0, ts: 1795707057517, prevTs: -1 });
+    expect(encodeHeartbeatQuery(makeHeartbeat({ type: 'stall' }))).toContain('&s:event:type=stall&');
+  });
+
   it('reads back what it writes, ad, chapter and customer ids included', () => {
     const heartbeat = makeHeartbeat({ type: 'error', playhead: 0, errorId: 'E1', errorSource: 'sourceErrorSDK' });
     heartbeat.asset.type = 'ad';
