@@ -2,7 +2,7 @@
  * Reads a heartbeat query back into a Heartbeat (the encoder's half is heartbeat-params.ts), for
  * the collector and for tests, by the table of heartbeat-fields.ts. Keys the heartbeat does not define (`s:aam:blob`, `s:user:aid`, …
  * which the commercial library also sends) are ignored; a key sent twice, a long that is not a
- * whole number (or is negative, or past Number.MAX_SAFE_INTEGER), a text value over its limit
+ * whole number (or is under its field's least value, or past Number.MAX_SAFE_INTEGER), a text value over its limit
  * (stored-text-limits.ts) and the five keys without which a heartbeat cannot be placed in a
  * session are refused with their reason.
  *

@@ -48,7 +48,7 @@ export interface HeartbeatField {
   required?: boolean;
   /** What the reader takes when the key is absent; without one a text stays absent, a long is 0. */
   fallback?: string | number;
-  /** The least value of a long; default 0 (durations, playheads, lengths, counts). */
+  /** The least value of a long; default 0 (durations, timestamps, counts); AS_SENT for none. */
   min?: number;
   /** A closed set (HEARTBEAT_CLOSED_SETS): the values accepted; the reader refuses any other. */
   oneOf?: HeartbeatClosedSet;
@@ -59,6 +59,14 @@ export interface HeartbeatField {
    */
   row?: string | false;
 }
+
+/**
+ * The least value of the playhead and of the lengths and offsets the page gives: none. The
+ * commercial library passes them on unchecked, negative too (a media of length -30 completes at
+ * playhead -30: shared/reference/media-traces/RULES.md rules 20 and 35), and a refused heartbeat
+ * would lose its session's figures.
+ */
+const AS_SENT = Number.NEGATIVE_INFINITY;
 
 /** Ad and chapter fields are read only when the ad or chapter id is there (wire §2). */
 export const HEARTBEAT_GROUP_IDS: Readonly<Partial<Record<HeartbeatFieldGroup, string>>> = { ad: 's:asset:ad_id', chapter: 's:stream:chapter_id' };
@@ -99,7 +107,7 @@ export const HEARTBEAT_FIELDS = [
   /** ms since the previous heartbeat of the state. */
   { key: 'l:event:duration', group: 'event', prop: 'duration', row: 'durationMs' },
   /** seconds of the content (an ad's: where its break sits). */
-  { key: 'l:event:playhead', group: 'event', prop: 'playhead', row: 'playheadS' },
+  { key: 'l:event:playhead', group: 'event', prop: 'playhead', min: AS_SENT, row: 'playheadS' },
   /** epoch ms of the client clock. */
   { key: 'l:event:ts', group: 'event', prop: 'ts', required: true, row: 'tsMs' },
   /** the previous of its type and asset, -1 for the first. */
@@ -112,7 +120,7 @@ export const HEARTBEAT_FIELDS = [
   /** the main content's id, on ad heartbeats too. */
   { key: 's:asset:video_id', group: 'asset', prop: 'videoId', required: true, row: 'contentId' },
   { key: 's:asset:publisher', group: 'asset', prop: 'publisher', fallback: '' },
-  { key: 'l:asset:length', group: 'asset', prop: 'length', row: 'contentLengthS' },
+  { key: 'l:asset:length', group: 'asset', prop: 'length', min: AS_SENT, row: 'contentLengthS' },
   { key: 's:asset:ad_id', group: 'ad', prop: 'id', row: 'adId' },
   { key: 's:asset:ad_name', group: 'ad', prop: 'name', row: 'adName' },
   /** one playback of the ad. */
@@ -124,8 +132,8 @@ export const HEARTBEAT_FIELDS = [
   { key: 's:asset:pod_position', type: 'position', group: 'ad', prop: 'podPosition' },
   { key: 's:asset:resolver', group: 'ad', prop: 'resolver', row: false },
   /** the break's start in the content, seconds. */
-  { key: 'l:asset:pod_offset', group: 'ad', prop: 'podOffset', row: 'podOffsetS' },
-  { key: 'l:asset:ad_length', group: 'ad', prop: 'length', row: 'adLengthS' },
+  { key: 'l:asset:pod_offset', group: 'ad', prop: 'podOffset', min: AS_SENT, row: 'podOffsetS' },
+  { key: 'l:asset:ad_length', group: 'ad', prop: 'length', min: AS_SENT, row: 'adLengthS' },
   /** vod, live, linear, podcast, audiobook, aod. */
   { key: 's:stream:type', group: 'stream', prop: 'type', fallback: '', row: 'streamType' },
   /** bits per second. */
@@ -141,9 +149,9 @@ export const HEARTBEAT_FIELDS = [
   { key: 's:stream:chapter_sid', group: 'chapter', prop: 'sid', fallback: '', row: 'chapterSid' },
   { key: 's:stream:chapter_name', group: 'chapter', prop: 'name', row: 'chapterName' },
   { key: 'l:stream:chapter_pos', group: 'chapter', prop: 'position', row: 'chapterPosition' },
-  { key: 'l:stream:chapter_length', group: 'chapter', prop: 'length', row: 'chapterLengthS' },
+  { key: 'l:stream:chapter_length', group: 'chapter', prop: 'length', min: AS_SENT, row: 'chapterLengthS' },
   /** its start in the content, seconds. */
-  { key: 'l:stream:chapter_offset', group: 'chapter', prop: 'offset', row: 'chapterOffsetS' },
+  { key: 'l:stream:chapter_offset', group: 'chapter', prop: 'offset', min: AS_SENT, row: 'chapterOffsetS' },
 ] as const satisfies readonly HeartbeatField[];
 
 type Fields = (typeof HEARTBEAT_FIELDS)[number];

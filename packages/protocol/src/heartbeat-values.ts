@@ -91,7 +91,7 @@ export function readText(key: string, value: string | undefined): string | undef
   return value === '' ? undefined : value;
 }
 
-/** A whole number of at least `min` (durations, playheads, lengths and counts are never negative), else `fallback`. */
+/** A whole number of at least `min` (the field's: durations and counts are never negative), else `fallback`. */
 export function readLong(key: string, value: string | undefined, fallback: number | undefined, min: number): number | undefined {
   if (value === undefined || value === '') return fallback;
   if (!LONG.test(value)) throw new Refusal(malformedHeartbeatLong(key, value));

@@ -90,8 +90,6 @@ describe('heartbeat numbers and text', () => {
 
   it.each([
     ['l:event:duration', '-1', "malformed l:event:duration '-1': expected at least 0"],
-    ['l:event:playhead', '-30', "malformed l:event:playhead '-30': expected at least 0"],
-    ['l:asset:length', '-600', "malformed l:asset:length '-600': expected at least 0"],
     ['l:event:ts', '9999999999999999', "malformed l:event:ts '9999999999999999': past the largest safe integer"],
     ['l:event:prev_ts', '-2', "malformed l:event:prev_ts '-2': expected at least -1"],
     ['l:event:duration', 'NaN', "malformed l:event:duration 'NaN': expected a whole number"],
@@ -99,6 +97,12 @@ describe('heartbeat numbers and text', () => {
     ['l:event:playhead', '1e308', "malformed l:event:playhead '1e308': expected a whole number"],
   ])('refuses %s=%s', (key, value, reason) => {
     expect(decodeHeartbeatQuery(withValue(heartbeatQuery(), key, value))).toEqual({ ok: false, reason });
+  });
+
+  it('accepts a negative playhead and length, which the commercial library sends as the page gave them (RULES.md rules 20, 35)', () => {
+    const query = withValue(withValue(heartbeatQuery(), 'l:event:playhead', '-30'), 'l:asset:length', '-30');
+    const result = decodeHeartbeatQuery(query);
+    expect(result.ok && [result.value.event.playhead, result.value.asset.length]).toEqual([-30, -30]);
   });
 
   it('accepts the largest safe integer and -1 as "no previous" timestamp', () => {
