@@ -142,21 +142,35 @@ function uniqueHeartbeats(where: string): string {
 }
 
 /**
- * `rebuffers`: main `buffer` time after the content began, outside ad breaks. Inside a break, the
- * time with no ad playing is also sent as main `buffer` (wire-formats §2); such a gap starts where
- * an ad heartbeat was last sent, or ends where an ad starts, and is not the viewer waiting for the
- * content. The nearest other heartbeats before the buffer's start and after its end tell which.
- * Heartbeats of one millisecond are taken together (an ad's `start` and `aa_ad_start`, or a main
- * heartbeat beside them): an ASOF join picks one row among equal times at random, which made the
- * same query answer two ratios.
+ * The heartbeats rebuffering counts: main `buffer`, and main `stall`, the time the playhead stood
+ * still while playing (shared/reference/media-traces/RULES.md rule 23), which the viewer waits
+ * through just the same. The two engines' texts take this one condition.
+ */
+export const REBUFFERING_HEARTBEAT = "asset_type = 'main' AND event_type IN ('buffer', 'stall')";
+
+/**
+ * The heartbeats that tell whether an ad was playing around a rebuffering one: every other but the
+ * chapter events, which are main heartbeats even inside an ad (RULES.md rule 11) and, in a break
+ * with no ad, come between an ad and the gap after it (rule 12).
+ */
+export const STATE_NEIGHBOUR_HEARTBEAT = `NOT (${REBUFFERING_HEARTBEAT}) AND event_type NOT IN ('chapter_start', 'chapter_complete')`;
+
+/**
+ * `rebuffers`: main `buffer` and `stall` time after the content began, outside ad breaks. Inside a
+ * break, the time with no ad playing is also sent as main `buffer` (wire-formats §2); such a gap
+ * starts where an ad heartbeat was last sent, or ends where an ad starts, and is not the viewer
+ * waiting for the content. The nearest state heartbeats before the buffer's start and after its
+ * end tell which. Heartbeats of one millisecond are taken together (an ad's `start` and
+ * `aa_ad_start`, or a main heartbeat beside them): an ASOF join picks one row among equal times at
+ * random, which made the same query answer two ratios.
  */
 function rebuffering(): string {
   const others = `(SELECT report_suite, session_id, ts_ms, bool_or(asset_type = 'ad') AS ad, bool_or(asset_type = 'ad' AND event_type = 'start') AS ad_start
-      FROM hb WHERE event_type <> 'buffer' GROUP BY report_suite, session_id, ts_ms)`;
+      FROM hb WHERE ${STATE_NEIGHBOUR_HEARTBEAT} GROUP BY report_suite, session_id, ts_ms)`;
   const same = (other: string) => `${other}.report_suite = b.report_suite AND ${other}.session_id = b.session_id`;
   return `rebuffers AS (
       SELECT b.report_suite, b.session_id, sum(b.counted_ms) AS rebuffer_ms
-      FROM (SELECT * FROM hb WHERE event_type = 'buffer' AND asset_type = 'main') b
+      FROM (SELECT * FROM hb WHERE ${REBUFFERING_HEARTBEAT}) b
       JOIN firsts f ON ${same('f')}
       ASOF LEFT JOIN ${others} before_buffer
         ON ${same('before_buffer')} AND b.ts_ms - b.counted_ms >= before_buffer.ts_ms

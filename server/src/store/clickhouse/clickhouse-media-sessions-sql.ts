@@ -7,10 +7,10 @@
  * 1. `hb`: each heartbeat once (ClickHouse keeps a heartbeat sent twice twice): per suite and
  *    heartbeat id the earliest received, as DuckDB's load keeps the first stored copy.
  * 2. One GROUP BY per session gives the stored figures (media-sessions-sql.ts per_session and
- *    firsts) and, as arrays, what rebuffering needs: the main `buffer` heartbeats and the distinct
- *    times of the other heartbeats, of ad ones and of ad starts.
+ *    firsts) and, as arrays, what rebuffering needs: the main `buffer` and `stall` heartbeats and
+ *    the distinct times of the state heartbeats around them, of ad ones and of ad starts.
  * 3. Rebuffering over those arrays: a buffer counts from the first content play on unless the
- *    nearest other heartbeat before its start was an ad, or the nearest after its end an ad start
+ *    nearest state heartbeat before its start was an ad, or the nearest after its end an ad start
  *    (the DuckDB text's two ASOF joins, here a count of the sorted times below each bound).
  *
  * The sessions started on closed days are read from the roll-up the API nodes keep
@@ -18,7 +18,7 @@
  * of the suite's sessions with a heartbeat on those days (README "Media sessions").
  */
 import { MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
-import { liveChannel, type SqlFunctions } from '../media-sessions-sql.js';
+import { liveChannel, REBUFFERING_HEARTBEAT, STATE_NEIGHBOUR_HEARTBEAT, type SqlFunctions } from '../media-sessions-sql.js';
 import { jsonStringSql } from './clickhouse-media-sql.js';
 import { rolledOrComputedSql } from './day-rollup.js';
 import type { RollupSources } from './day-rollup-reads.js';
@@ -178,9 +178,9 @@ function perSession(heartbeats: string, where: string): string {
       max(if(is_bot, 1, 0)) AS s_is_bot,
       min(if(${main('play')}, ts_ms, NULL)) AS first_play_ms,
       min(if(event_type = 'error', ts_ms, NULL)) AS first_error_ms,
-      groupArrayIf((ts_ms, counted_ms), event_type = 'buffer' AND asset_type = 'main') AS buffers,
-      arraySort(groupUniqArrayIf(ts_ms, event_type <> 'buffer')) AS other_times,
-      groupUniqArrayIf(ts_ms, event_type <> 'buffer' AND asset_type = 'ad') AS ad_times,
+      groupArrayIf((ts_ms, counted_ms), ${REBUFFERING_HEARTBEAT}) AS buffers,
+      arraySort(groupUniqArrayIf(ts_ms, ${STATE_NEIGHBOUR_HEARTBEAT})) AS other_times,
+      groupUniqArrayIf(ts_ms, ${STATE_NEIGHBOUR_HEARTBEAT} AND asset_type = 'ad') AS ad_times,
       groupUniqArrayIf(ts_ms, asset_type = 'ad' AND event_type = 'start') AS ad_start_times
     FROM (${uniqueHeartbeats(heartbeats, where)}) hb
     GROUP BY report_suite, session_id`;
@@ -190,7 +190,7 @@ function perSession(heartbeats: string, where: string): string {
 const NEVER_MS = 'toInt64(9223372036854775807)';
 
 /**
- * Main `buffer` time after the content began, outside ad breaks (media-sessions-sql.ts
+ * Main `buffer` and `stall` time after the content began, outside ad breaks (media-sessions-sql.ts
  * rebuffering): `before` is how many other heartbeat times are at or before the buffer's start, so
  * `others[before]` is the nearest (the ASOF join's row); `others[after + 1]` the nearest at or after
  * its end. The session's arrays are passed to the lambda as arguments (`replicate`): 18.16 does not

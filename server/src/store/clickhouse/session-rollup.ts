@@ -25,7 +25,8 @@ export const SESSION_ROLLUP: DayRollup = {
   rowsSql: `SELECT ${columnList(SESSION_ROLLUP_TABLES)}
     FROM (${sessionRowsClickHouse('heartbeats', `report_suite = $suite AND session_id IN (${DAY_SESSIONS})`)}) AS sessions
     WHERE day = toDate($day)`,
-  revision: 0,
+  // 1: rebuffering counts main `stall` too, and chapter events do not say whether an ad played (media-sessions-sql.ts REBUFFERING_HEARTBEAT).
+  revision: 1,
   // Every heartbeat of a slice's sessions is sorted at once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['session_id', 'heartbeat_id'],

@@ -22,7 +22,8 @@ export const REPORT_EXTENT_TABLE = 'report_extent';
  * media-rollups.ts). Raise it when a change makes the stored rows differ from what the new
  * derivation would make: the next start makes them all again.
  */
-export const REPORT_DERIVATION_VERSION = 1;
+// 2: the media sessions' rebuffering counts main `stall` too, and chapter events do not say whether an ad played (media-sessions-sql.ts REBUFFERING_HEARTBEAT).
+export const REPORT_DERIVATION_VERSION = 2;
 
 /** Every table made from the raw rows, which a rebuild drops and makes again (page_views_daily is not: it outlives the rows). */
 export const DERIVED_TABLES: readonly string[] = [...REPORT_FACT_TABLES, MEDIA_SESSIONS_TABLE, MEDIA_CELLS_TABLE, LIVE_MINUTES_TABLE];
