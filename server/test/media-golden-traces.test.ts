@@ -131,6 +131,36 @@ describe('the commercial library’s recorded heartbeats through the collector (
     });
   });
 
+  it('counts a buffer that chapter events split once (chapters-paused-and-buffering)', async () => {
+    const [session] = await sessionsOf('chapters-paused-and-buffering');
+    // Buffering 18.931–21.011 s, with a chapter skip at 19.771 s, and 27.101–28.051 s, with a
+    // chapter complete at 27.701 s: each chapter event closes the buffer (RULES.md 8), which is
+    // not reopened but goes on from there. Played 1.45–6.85 s, 13.48–18.93 s, 21.01–27.1 s and
+    // 28.05–30.5 s, through the chapter starts that close and reopen play.
+    expect(session).toMatchObject({
+      bufferingSeconds: seconds([[18_931, 21_011], [27_101, 28_051]]),
+      contentSeconds: seconds([[1_451, 6_851], [13_481, 18_931], [21_011, 27_101], [28_051, 30_501]]),
+      chaptersStarted: 3,
+      chaptersCompleted: 2,
+    });
+  });
+
+  it('leaves out of rebuffering a break’s gap that a chapter start splits (RULES.md 12)', async () => {
+    // break-gaps-while-paused with a chapter started in the gap after the last ad (completed at
+    // 25.021 s): the library sends only chapter_start (26 s here), and the gap's buffer, closed at
+    // the break's end (26.401 s), then counts from it. A chapter event is a main heartbeat even
+    // in a break; the ad before it still says the gap is the break's.
+    const requests = trace('break-gaps-while-paused');
+    const gap = requests.findIndex(({ params }) => params['s:event:type'] === 'buffer' && Number(params['l:event:duration']) === 1_380);
+    const closing = requests[gap]!;
+    const chapterStartMs = Number(closing.params['l:event:ts']) - 401;
+    const chapter = { 's:stream:chapter_id': 'c0ffee_1', 's:stream:chapter_sid': `${chapterStartMs}1`, 's:stream:chapter_name': 'Part', 'l:stream:chapter_pos': '1', 'l:stream:chapter_length': '60', 'l:stream:chapter_offset': '8' };
+    const chapterStart = { kind: 'heartbeat' as const, sentAtMs: closing.sentAtMs - 1, params: { ...closing.params, 's:event:type': 'chapter_start', 'l:event:duration': '0', 'l:event:ts': String(chapterStartMs), ...chapter } };
+    const shortened = { ...closing, params: { ...closing.params, 'l:event:duration': '401', ...chapter } };
+    await deliver(media.t, [...requests.slice(0, gap), chapterStart, shortened, ...requests.slice(gap + 1)], media.setClock);
+    expect(await sessions()).toMatchObject([{ bufferingSeconds: 0, chaptersStarted: 1 }]);
+  });
+
   it('counts seeks, sent as pause, in no figure (seeks-while-playing)', async () => {
     const [session] = await sessionsOf('seeks-while-playing');
     // Played from 1.55 s, with seeks at 7.42–7.59 s, 15.63–16.89 s, 24.12–47.77 s and 55.01–56.26 s; paused at 62 s.
