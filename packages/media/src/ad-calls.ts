@@ -8,7 +8,10 @@ import { checkAdObject } from './ad.js';
 import { sameObject } from './input-checks.js';
 import { DUPLICATE_AD, DUPLICATE_AD_BREAK, INVALID_AD_BREAK_OBJECT, INVALID_AD_OBJECT } from './errors.js';
 import { md5 } from './md5.js';
-import { closeReported, openPlace, reconcile } from './playback-reporter.js';
+import { withdrawForAdStart } from './outbox.js';
+import { desiredPlace, endStart, openPlace } from './playback-reporter.js';
+import { endBreak } from './session-calls.js';
+import { closeState } from './state-close.js';
 import type { StepContext } from './step-context.js';
 import type { HeartbeatAd } from '@mesura/protocol';
 import type { CallArgs, SessionState } from './tracker-state.js';
@@ -22,40 +25,46 @@ export function adBreakStart(ctx: StepContext, s: SessionState, { info }: CallAr
   const adBreak = ctx.accept(checkAdBreakObject(info), INVALID_AD_BREAK_OBJECT);
   if (adBreak === undefined) return;
   if (s.adBreak !== undefined && sameObject(s.adBreak.info, adBreak)) return ctx.refuse(DUPLICATE_AD_BREAK);
-  if (s.adBreak !== undefined) {
-    // §4 "a new ad break completes the previous" (its open ad skipped): its gap or ad closes.
-    closeReported(ctx, s);
-    s.ad = undefined;
-  }
   // §4: a break inside the preroll wait counts as preroll: no content play before the ads.
   s.prerollDueAt = undefined;
+  if (s.ad !== undefined) {
+    // RULES 18: the open ad closes, and the content's `play` 0 waits to be withdrawn by an AdStart.
+    closeState(ctx, s);
+    s.ad = undefined;
+    if (s.player !== 'paused') {
+      const play = { type: 'play', asset: 'main', ts: ctx.now, duration: 0, playhead: ctx.playhead(s), qos: ctx.qos(s) } as const;
+      ctx.heartbeat(s, play, { withdrawnByAdStart: true });
+    }
+  } else if (!s.started) {
+    endStart(ctx, s);
+  } else {
+    // RULES 17: the content's state closes, a pause too.
+    closeState(ctx, s);
+  }
   // The break replaces whatever the content was doing.
   s.buffering = false;
   s.seeking = false;
-  s.adBreak = { info: adBreak, podId: positionId(s.media.id, adBreak.position), contentPlayhead: ctx.playhead(s) };
-  reconcile(ctx, s);
+  s.stalled = false;
+  s.adBreak = { info: adBreak, podId: positionId(s.media.id, adBreak.position) };
+  openPlace(ctx, s, { asset: 'main', state: 'gap' });
 }
 
 export function adBreakComplete(ctx: StepContext, s: SessionState): void {
-  if (s.ad !== undefined) {
-    closeReported(ctx, s);
-    s.ad = undefined;
-  }
-  s.adBreak = undefined;
-  s.started = true;
-  s.player = 'playing';
-  s.buffering = false;
-  s.seeking = false;
-  reconcile(ctx, s);
+  endBreak(ctx, s);
 }
 
+/**
+ * RULES 13-15: the open ad's state (or the break's gap) closes; the ad's `start` and, at once, its
+ * analytics hit; the ad then reports the player's state (play, or pause with no opening) every 1 s.
+ */
 export function adStart(ctx: StepContext, s: SessionState, { info, contextData }: CallArgs): void {
   const ad = ctx.accept(checkAdObject(info), INVALID_AD_OBJECT);
   const adBreak = s.adBreak;
   if (ad === undefined || adBreak === undefined) return;
   if (s.ad !== undefined && sameObject(s.ad.info, ad)) return ctx.refuse(DUPLICATE_AD);
-  // §4 "a new ad skips the current one" (no heartbeat of its own); else the break's gap ends.
-  closeReported(ctx, s);
+  closeState(ctx, s);
+  withdrawForAdStart(ctx.state.outbox, s);
+  const { setup } = ctx.state;
   const wire: HeartbeatAd = {
     id: ad.adId,
     name: ad.name,
@@ -63,31 +72,32 @@ export function adStart(ctx: StepContext, s: SessionState, { info, contextData }
     podId: adBreak.podId,
     podName: adBreak.info.name,
     podPosition: ad.position,
+    // RULES 34: ad heartbeats name the player as the resolver.
+    resolver: setup.playerName,
     podOffset: adBreak.info.startTime,
     length: ad.length,
   };
-  s.ad = { info: ad, sid: wire.sid, wire, metadata: ctx.metadata(contextData), prevTs: {} };
-  s.player = 'playing';
+  const metadata = ctx.metadata(contextData);
+  s.ad = { info: ad, sid: wire.sid, wire, metadata, prevTs: {} };
   s.buffering = false;
   s.seeking = false;
   const { sid: sessionId, media } = s;
-  ctx.send({ kind: 'ad-start', info: { sessionId, mediaId: media.id, playerName: ctx.state.setup.playerName, ad: wire, metadata: s.ad.metadata } });
-  ctx.event(s, 'start', 'ad', s.ad.metadata);
-  // The ad's `start` opens its play: the first ad `play` comes a second later.
-  openPlace(ctx, s, { asset: 'ad', state: 'play' }, ctx.now, ctx.playhead(s), ctx.qos(s), true);
+  ctx.send({ kind: 'ad-start', info: { sessionId, mediaId: media.id, playerName: setup.playerName, ad: wire, metadata } });
+  ctx.event(s, 'start', 'ad', { ...s.metadata, ...metadata });
+  ctx.event(s, 'aa_ad_start', 'ad');
+  openPlace(ctx, s, desiredPlace(s), { silent: true });
 }
 
+/** RULES 13: the ad's state closes with its partial time, then `complete`; the break's gap follows. */
 export function adComplete(ctx: StepContext, s: SessionState): void {
-  // Wire §2: no duration-0 `play` before an ad's `complete` (its last heartbeat was this very ms).
-  if (s.reported?.asset === 'ad' && s.reported.lastHbTs >= ctx.now) s.reported = undefined;
-  closeReported(ctx, s);
+  closeState(ctx, s);
   ctx.event(s, 'complete', 'ad');
   s.ad = undefined;
-  reconcile(ctx, s);
+  openPlace(ctx, s, { asset: 'main', state: 'gap' });
 }
 
 export function adSkip(ctx: StepContext, s: SessionState): void {
-  closeReported(ctx, s);
+  closeState(ctx, s);
   s.ad = undefined;
-  reconcile(ctx, s);
+  openPlace(ctx, s, { asset: 'main', state: 'gap' });
 }

@@ -6,8 +6,6 @@
  */
 export {
   AD_HEARTBEAT_INTERVAL_MS,
-  FIRST_PLAY_HEARTBEAT_DELAY_MS,
-  FLUSH_FILTER_MS,
   HEARTBEAT_API_LEVEL,
   HEARTBEAT_INTERVAL_MS,
   HEARTBEAT_LIBRARY_VERSION,
@@ -26,8 +24,9 @@ export const SETUP_CHECK_INTERVAL_MS = 180_000;
 /** §9 "check-status interval … cap 600 s": a settings file cannot ask for less often than this. */
 export const MAX_SETUP_CHECK_INTERVAL_MS = 600_000;
 /**
- * §9 "duration corrected if playhead and clock drift over 2 s": a play heartbeat whose clock time
- * and playhead progress differ by more reports the playhead's progress (an unreported stall).
+ * RULES 24, §9 "duration corrected if playhead and clock drift over 2 s": a main `play` whose
+ * clock time and playhead progress differ by more logs a WARN, and reports the progress when it is
+ * the smaller (a stall the poll has not caught yet).
  */
 export const MAX_PLAYHEAD_DRIFT_MS = 2_000;
 /** §9 "work queue 2000": requests waiting to leave (privacy unknown); the oldest is dropped beyond. */
@@ -39,17 +38,29 @@ export { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN } f
 /** §9 "media length, ad length and positions floored to integers, default '0.0'". */
 export const DEFAULT_LENGTH_TEXT = '0.0';
 /**
- * §9 "playhead polled every 1001 ms": how often a player adapter (src/players) reads the playhead
- * to notice a stall the player does not announce. Between two polls a playing playhead moves about
- * a second, so standing still means a stall; a much shorter poll would take a player that updates
+ * §9 "playhead polled every 1001 ms", from the first play (RULES 23, 25; the traces' first
+ * `play` comes 1001 ms after the first play). Between two polls a playing playhead moves about a
+ * second, so standing still means a stall; a much shorter poll would take a player that updates
  * its position a few times a second for a stalled one.
  */
 export const PLAYHEAD_POLL_INTERVAL_MS = 1001;
 /**
- * §9 "2 stalled polls mark a stall": polls in a row that find the playhead where it was, while the
- * player says it plays, before the adapter reports a buffer. One would flag every slow poll.
+ * §9 "2 stalled polls mark a stall" (RULES 23): polls in a row, in main play, that find the
+ * playhead where it was. One would flag every slow poll.
  */
-export const STALLED_POLLS_FOR_BUFFER = 2;
+export const STALLED_POLLS_FOR_STALL = 2;
+/**
+ * RULES 1-3: a queued request leaves on the first send-clock tick at least this long after it was
+ * queued (the traces: an event 130 ms or more after a tick waits for the tick after next), and a
+ * timed heartbeat fires on the tick nearest its nominal time, at most this far from it.
+ */
+export const HALF_SEND_TICK_MS = 125;
+/**
+ * RULES 5: a close of a play, buffer, seek or stall of at most this many ms is not sent (a pause's
+ * always is). Raising it hides real short plays; the reference library's value.
+ */
+export const SHORT_STATE_MAX_MS = 250;
+/** RULES 24: a main `play` whose clock time and playhead progress differ by more logs a WARN. */
 /**
  * How long a player adapter keeps its tracker after destroy(): the `end` heartbeat of the session
  * it closed leaves on the tracker's next scheduler tick (SCHEDULER_TICK_MS, 250 ms); destroying at

@@ -83,3 +83,9 @@ export const QUEUE_FULL = `Work queue full (${WORK_QUEUE_MAX_ITEMS}): dropped th
 export const sendFailed = (url: string): string => `Send failed, moving on: ${url}`;
 export const settingsUnavailable = (url: string): string => `Settings file unavailable: ${url}`;
 export const IDLE_SESSION_ENDED = 'Paused 1800 s: session ended; a play resumes it';
+/**
+ * RULES 24: a `play` heartbeat's clock time and playhead progress differ by more than 2 s (a stall
+ * not caught yet, a jump without seek events, or trackComplete's jump to the length).
+ */
+export const PLAYHEAD_DRIFT =
+  'Play time and playhead progress differ by more than 2 s: report seeks with SeekStart/SeekComplete';

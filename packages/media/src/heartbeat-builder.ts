@@ -78,3 +78,15 @@ export function buildHeartbeat(setup: Setup, session: SessionState, readings: Re
     meta: spec.meta ?? {},
   };
 }
+
+/**
+ * Undoes buildHeartbeat's record of its ts when a heartbeat leaves the outbox unsent (RULES 6,
+ * 18), so that the next one of its type does not name it as its previous.
+ */
+export function forgetHeartbeat(session: SessionState, heartbeat: Heartbeat): void {
+  const previous = heartbeat.asset.type === 'ad' && session.ad !== undefined ? session.ad.prevTs : session.prevTs;
+  const { type, ts, prevTs } = heartbeat.event;
+  if (previous[type] !== ts) return;
+  if (prevTs === NO_PREVIOUS_TS) delete previous[type];
+  else previous[type] = prevTs;
+}

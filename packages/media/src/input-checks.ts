@@ -91,14 +91,15 @@ export function normalise(value: unknown, rule: FieldRule): unknown {
 
 /**
  * §5 "Custom metadata keeps only number, string, boolean values", written as the wire carries
- * them (strings); undefined when `value` is not a plain object.
+ * them (strings); RULES 32: falsy values (`false`, 0, "") are dropped too, as the reference
+ * library drops them. Undefined when `value` is not a plain object.
  */
 export function keepScalars(value: unknown): Record<string, string> | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const kept: Record<string, string> = {};
   for (const [key, entry] of Object.entries(value)) {
     const type = typeof entry;
-    if (type === 'string' || type === 'number' || type === 'boolean') kept[key] = String(entry);
+    if (entry && (type === 'string' || type === 'number' || type === 'boolean')) kept[key] = String(entry);
   }
   return kept;
 }

@@ -1,192 +1,131 @@
 /**
- * Turns the playback's state into heartbeats, by the cadence written in @mesura/protocol's
- * heartbeat-cadence.ts: every state opens (start, play, pause: duration 0), repeats on its interval
- * (not start or seek) and closes with the time since its last heartbeat. On top of it, two delays
- * of §4/§9: the first play waits the preroll window, and a play, pause or buffer state is only
- * reported once it has lasted more than the flush filter (250 ms); a shorter one is not reported,
- * though one that interrupted play still splits it (splitPlay).
+ * Turns the playback's state into heartbeats, as the reference library does (RULES.md of the
+ * media traces, numbered there): every state of the current asset is reported by heartbeats of its
+ * type carrying the ms since the state's previous heartbeat. Main `play` and `pause` (and an ad's
+ * `pause` after trackPause) open with a duration-0 heartbeat; every state repeats on its interval
+ * (timed-heartbeats.ts) and closes when it ends, by the rules of state-close.ts.
  *
  * The handlers change what the player does (session-state flags); `reconcile` then moves the
- * reported state to where those flags point. Due delays are committed lazily (`advance`) before
- * every input, with the time they were due, so that the result does not depend on when the
- * scheduler ticks.
+ * reported state to where those flags point. The deferred first play is committed lazily
+ * (`advance`), with the time it was due, before every input.
  */
-import type { HeartbeatEventType, HeartbeatQoS } from '@mesura/protocol';
-import {
-  AD_HEARTBEAT_INTERVAL_MS,
-  FIRST_PLAY_HEARTBEAT_DELAY_MS,
-  FLUSH_FILTER_MS,
-  IDLE_TIMEOUT_MS,
-  MAX_EVENT_DURATION_MS,
-  MAX_PLAYHEAD_DRIFT_MS,
-} from './constants.js';
-import { IDLE_SESSION_ENDED } from './errors.js';
+import type { HeartbeatQoS } from '@mesura/protocol';
+import { AD_HEARTBEAT_INTERVAL_MS, PLAYHEAD_POLL_INTERVAL_MS } from './constants.js';
+import { REPORTED_AS, closeState, type CloseOptions } from './state-close.js';
 import type { StepContext } from './step-context.js';
-import type { Pending, Place, PlaybackState, Reported, SessionState } from './tracker-state.js';
-
-/** The heartbeat type each state is reported as. */
-const REPORTED_AS: Readonly<Record<PlaybackState, HeartbeatEventType>> = {
-  start: 'start',
-  play: 'play',
-  pause: 'pause',
-  buffer: 'buffer',
-  seek: 'pause',
-  gap: 'buffer',
-};
-/** States with an opening heartbeat; they also close with one, 0 ms included, so they pair up. */
-const OPENED: ReadonlySet<PlaybackState> = new Set(['start', 'play', 'pause']);
-/** States the flush filter delays (§9 "flush-filter timer 0.25 s"). */
-const FILTERED: ReadonlySet<PlaybackState> = new Set(['play', 'pause', 'buffer']);
+import type { Place, PlaybackState, Reported, SessionState } from './tracker-state.js';
 
 /** Where the flags say the playback is. */
 export function desiredPlace(s: SessionState): Place {
   if (s.ad !== undefined) return { asset: 'ad', state: playerState(s) };
   if (s.adBreak !== undefined) return { asset: 'main', state: 'gap' };
   if (!s.started) return { asset: 'main', state: 'start' };
-  return { asset: 'main', state: playerState(s) };
+  const state = playerState(s);
+  return { asset: 'main', state: state === 'play' && s.stalled ? 'stall' : state };
 }
 
 function playerState(s: SessionState): PlaybackState {
   if (s.buffering) return 'buffer';
-  // §4 wire: "a seek … while paused … folds into the pause".
-  if (s.seeking) return s.player === 'paused' ? 'pause' : 'seek';
+  if (s.seeking) return 'seek';
   return s.player === 'paused' ? 'pause' : 'play';
 }
 
-/** Moves the reported state to the desired one: at once, or after the flush filter. */
-export function reconcile(ctx: StepContext, s: SessionState): void {
+/**
+ * Moves the reported state to the desired one at `ts`: the current one closes (state-close.ts) and
+ * the new one opens, with its opening heartbeat where it has one (RULES 13, 15, 17: not an ad's
+ * `play`, not a state entered silently).
+ */
+export function reconcile(ctx: StepContext, s: SessionState, close: CloseOptions = {}, ts = ctx.now): void {
   if (s.completed || s.idle) return;
   const want = desiredPlace(s);
   const reported = s.reported;
+  if (reported !== undefined && samePlace(want, reported)) return;
+  closeState(ctx, s, { ...close, ts });
+  openPlace(ctx, s, want, { ts });
+}
+
+export interface OpenOptions {
+  ts?: number;
+  /** No opening heartbeat: an ad's state at AdStart, the content's pause after a break (RULES 15, 17). */
+  silent?: boolean;
+  /** The player entered this state earlier (a chapter reopens it): the idle timer keeps counting. */
+  since?: number;
+}
+
+/** Starts reporting `place`: its opening heartbeat (main play and pause, ad pause), its interval. */
+export function openPlace(ctx: StepContext, s: SessionState, place: Place, options: OpenOptions = {}): void {
+  const ts = options.ts ?? ctx.now;
   const playhead = ctx.playhead(s);
-  const qos = ctx.qos(s);
-  if (reported === undefined) return openPlace(ctx, s, want, ctx.now, playhead, qos);
-  if (samePlace(want, reported)) {
-    // Back where it was within the filter: the state in between lasted 250 ms or less.
-    const short = s.pending;
-    s.pending = undefined;
-    if (short !== undefined && reported.state === 'play') splitPlay(ctx, s, short, playhead, qos);
-    return;
-  }
-  if (s.pending !== undefined && samePlace(want, s.pending)) return;
-  if (isFiltered(reported, want)) {
-    s.pending = { ...want, since: ctx.now, playhead, qos };
-    return;
-  }
-  commit(ctx, s, want, ctx.now, playhead, qos);
-}
-
-/**
- * Wire §2: "a buffer or pause of 250 ms or less is not reported as such, but it still closes the
- * open `play`" and play reopens with a duration-0 `play`, which restarts the interval; the short
- * state's time counts in no state.
- */
-function splitPlay(ctx: StepContext, s: SessionState, short: Pending, playhead: number, qos: HeartbeatQoS): void {
-  const play: Place = { asset: short.asset, state: 'play' };
-  closeReported(ctx, s, short.since, short.playhead, short.qos);
-  openPlace(ctx, s, play, ctx.now, playhead, qos);
-}
-
-/** Commits what fell due before this input: the deferred first play, then a filtered state. */
-export function advance(ctx: StepContext, s: SessionState): void {
-  if (s.prerollDueAt !== undefined && ctx.now >= s.prerollDueAt) {
-    const due = s.prerollDueAt;
-    s.prerollDueAt = undefined;
-    s.started = true;
-    // Wire §2: "the first `start` duration includes that wait", so it closes when the wait ends.
-    commit(ctx, s, desiredPlace(s), due, ctx.playhead(s), ctx.qos(s));
-  }
-  const pending = s.pending;
-  if (pending !== undefined && ctx.now - pending.since > FLUSH_FILTER_MS) {
-    commit(ctx, s, { asset: pending.asset, state: pending.state }, pending.since, pending.playhead, pending.qos);
-  }
-}
-
-/** Closes the reported state and opens `want`, both at `ts`. */
-export function commit(ctx: StepContext, s: SessionState, want: Place, ts: number, playhead: number, qos: HeartbeatQoS): void {
-  closeReported(ctx, s, ts, playhead, qos);
-  openPlace(ctx, s, want, ts, playhead, qos);
-}
-
-/** Ends the reported state with its closing heartbeat; nothing is reported until the next open. */
-export function closeReported(
-  ctx: StepContext,
-  s: SessionState,
-  ts = ctx.now,
-  playhead = ctx.playhead(s),
-  qos = ctx.qos(s),
-): void {
-  const reported = s.reported;
-  s.pending = undefined;
-  s.reported = undefined;
-  if (reported === undefined) return;
-  const elapsed = ts - reported.lastHbTs;
-  // A buffer, seek or gap of 0 ms has nothing to report (it had no opening to pair with).
-  if (elapsed <= 0 && !OPENED.has(reported.state)) return;
-  stateHeartbeat(ctx, s, reported, ts, guardDuration(reported, elapsed, playhead), playhead, qos);
-}
-
-/**
- * Starts reporting `want` at `ts`: its opening heartbeat (play and pause; `start` opens with the
- * session) unless `silent` (an ad's `start` opens its play).
- */
-export function openPlace(
-  ctx: StepContext,
-  s: SessionState,
-  want: Place,
-  ts: number,
-  playhead: number,
-  qos: HeartbeatQoS,
-  silent = false,
-): void {
-  const reported: Reported = { ...want, since: ts, lastHbTs: ts, lastPlayhead: playhead, qosAtLastHb: qos };
-  if (want.state !== 'start' && want.state !== 'seek') {
-    // Wire §2: every state-change heartbeat restarts the interval; only the session's first
-    // content play is followed by one 1 s later (a resume waits the whole interval).
-    const firstContentPlay = want.asset === 'main' && want.state === 'play' && !s.contentPlayed;
-    if (firstContentPlay) s.contentPlayed = true;
-    reported.nextPeriodicAt = ts + (firstContentPlay ? FIRST_PLAY_HEARTBEAT_DELAY_MS : intervalOf(ctx, reported));
-  }
+  const reported: Reported = {
+    ...place,
+    id: s.nextStateId++,
+    since: options.since ?? ts,
+    lastHbTs: ts,
+    lastPlayhead: playhead,
+    // RULES 28: the seek's first `pause` carries no bitrate, fps or dropped frames.
+    qosAtLastHb: place.state === 'seek' ? { ...NO_STREAM_QOS, startupTimeMs: ctx.qos(s).startupTimeMs } : ctx.qos(s),
+  };
+  if (place.state !== 'start') reported.nextPeriodicAt = ts + intervalOf(ctx, place);
   s.reported = reported;
-  if (!silent && OPENED.has(want.state) && want.state !== 'start') stateHeartbeat(ctx, s, reported, ts, 0, playhead, qos);
+  if (options.silent === true || !hasOpening(place)) return;
+  ctx.heartbeat(
+    s,
+    { type: REPORTED_AS[place.state], asset: place.asset, ts, duration: 0, playhead, qos: ctx.qos(s) },
+    { openingOf: reported.id },
+  );
 }
 
-/** The periodic heartbeat of the reported state, when due and no filtered change is waiting. */
-export function periodicHeartbeat(ctx: StepContext, s: SessionState): void {
-  const reported = s.reported;
-  if (reported?.nextPeriodicAt === undefined || s.pending !== undefined || ctx.now < reported.nextPeriodicAt) return;
-  const playhead = ctx.playhead(s);
-  const duration = guardDuration(reported, ctx.now - reported.lastHbTs, playhead);
-  // Wire §2: "Periodic heartbeats carry the QoS of the previous interval".
-  stateHeartbeat(ctx, s, reported, ctx.now, duration, playhead, reported.qosAtLastHb);
-  reported.lastHbTs = ctx.now;
-  reported.lastPlayhead = playhead;
-  reported.qosAtLastHb = ctx.qos(s);
-  reported.nextPeriodicAt = ctx.now + intervalOf(ctx, reported);
-}
+/** Zero bitrate, fps and dropped frames; the startup time is set by the caller. */
+const NO_STREAM_QOS: HeartbeatQoS = { bitrate: 0, startupTimeMs: 0, fps: 0, droppedFrames: 0 };
 
-/** §9 "idle timer 1800 s": paused that long, the session ends (`pause`, `end`); a play resumes it. */
-export function idleCheck(ctx: StepContext, s: SessionState): void {
-  const reported = s.reported;
-  if (reported === undefined || reported.asset !== 'main' || reported.state !== 'pause') return;
-  if (s.pending !== undefined || ctx.now - reported.since < IDLE_TIMEOUT_MS) return;
-  closeReported(ctx, s);
-  ctx.event(s, 'end');
-  s.idle = true;
-  ctx.log('info', IDLE_SESSION_ENDED);
+/** RULES 13: ads have no `play` 0; main play and pause, and an ad's pause, open with one. */
+function hasOpening(place: Place): boolean {
+  if (place.state === 'pause') return true;
+  return place.state === 'play' && place.asset === 'main';
 }
 
 /**
- * §9: a duration over 10 minutes is reset to 0 (the page slept), and a main play whose clock time
- * and playhead progress drift apart by more than 2 s reports the playhead's progress.
+ * RULES 8: a chapter event closes the current state (with the old chapter's keys), sends its own
+ * heartbeat (`between`), then reopens the state (a duration-0 `play` or `pause`; a buffer gets
+ * none), which restarts its interval. RULES 12: in a break with no ad only the interval restarts.
  */
-export function guardDuration(reported: Reported, elapsedMs: number, playhead: number): number {
-  let duration = Math.max(0, elapsedMs);
-  if (reported.asset === 'main' && reported.state === 'play') {
-    const progressMs = (playhead - reported.lastPlayhead) * 1000;
-    if (progressMs >= 0 && Math.abs(duration - progressMs) > MAX_PLAYHEAD_DRIFT_MS) duration = progressMs;
+export function checkpoint(ctx: StepContext, s: SessionState, between: () => void): void {
+  const reported = s.reported;
+  if (reported === undefined || reported.state === 'start' || reported.state === 'gap') {
+    between();
+    if (reported?.state === 'gap') {
+      reported.lastHbTs = ctx.now;
+      reported.nextPeriodicAt = ctx.now + intervalOf(ctx, reported);
+    }
+    return;
   }
-  return duration > MAX_EVENT_DURATION_MS ? 0 : Math.round(duration);
+  closeState(ctx, s);
+  between();
+  openPlace(ctx, s, reported, { since: reported.since, silent: reported.asset === 'ad' && reported.state !== 'pause' });
+}
+
+/**
+ * The first play, when its preroll wait is over (§4, RULES 10): `start` closes, the playhead poll
+ * begins and the player's state opens.
+ */
+export function commitFirstPlay(ctx: StepContext, s: SessionState, ts: number): void {
+  s.prerollDueAt = undefined;
+  endStart(ctx, s, ts);
+  openPlace(ctx, s, desiredPlace(s), { ts });
+}
+
+/** `start` is over (first play or a break): its close, the startup time, the poll's first due time. */
+export function endStart(ctx: StepContext, s: SessionState, ts = ctx.now): void {
+  const reported = s.reported;
+  if (reported?.state === 'start') s.startupMs = Math.max(0, ts - reported.lastHbTs);
+  closeState(ctx, s, { ts });
+  s.started = true;
+  s.poll.nextAt ??= ts + PLAYHEAD_POLL_INTERVAL_MS;
+}
+
+/** Commits the deferred first play when its wait is over, with the time it was due. */
+export function advance(ctx: StepContext, s: SessionState): void {
+  if (s.prerollDueAt !== undefined && ctx.now >= s.prerollDueAt) commitFirstPlay(ctx, s, s.prerollDueAt);
 }
 
 export function samePlace(a: Place, b: Place): boolean {
@@ -197,26 +136,6 @@ export function samePlace(a: Place, b: Place): boolean {
  * An ad's states every 1 s (§9 "ad tracking interval"); the content's, the break's gap included,
  * on the settings' interval (wire §2 "the 1 s cadence is for ad assets only").
  */
-function intervalOf(ctx: StepContext, place: Place): number {
+export function intervalOf(ctx: StepContext, place: Place): number {
   return place.asset === 'ad' ? AD_HEARTBEAT_INTERVAL_MS : ctx.state.settings.trackingIntervalMs;
-}
-
-/** A change between play, pause, buffer and seek of one asset waits out the flush filter. */
-function isFiltered(from: Place, to: Place): boolean {
-  return from.asset === to.asset && FILTERED.has(to.state) && from.state !== 'start' && from.state !== 'gap';
-}
-
-/** One heartbeat of a state; an ad's carries the content's playhead where its break sits. */
-function stateHeartbeat(
-  ctx: StepContext,
-  s: SessionState,
-  reported: Reported,
-  ts: number,
-  duration: number,
-  playhead: number,
-  qos: HeartbeatQoS,
-): void {
-  const assetPlayhead = reported.asset === 'ad' ? ctx.assetPlayhead(s, 'ad') : playhead;
-  const meta = reported.state === 'start' ? s.metadata : undefined;
-  ctx.heartbeat(s, { type: REPORTED_AS[reported.state], asset: reported.asset, ts, duration, playhead: assetPlayhead, qos, meta });
 }

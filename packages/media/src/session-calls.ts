@@ -1,9 +1,8 @@
 /**
  * The session's life (§4): start, resume after idle, complete, end, errors, and what reaches the
- * tracker from outside a call: the scheduler's tick, the settings file, the privacy status and the
- * departure of an analytics start hit.
+ * tracker from outside a call: the send clock's tick, the settings file, the privacy status.
  */
-import { mediaSettingsUrl, type MediaSettings } from '@mesura/protocol';
+import { mediaSettingsUrl, type HeartbeatQoS, type MediaSettings } from '@mesura/protocol';
 import { MAX_SETUP_CHECK_INTERVAL_MS, PREROLL_WAIT_MS, UNKNOWN_ERROR_ID } from './constants.js';
 import type { PrivacyStatus } from './deps.js';
 import {
@@ -15,7 +14,11 @@ import {
 } from './errors.js';
 import { checkMediaObject } from './media-object.js';
 import { supportsAudio } from './measurement-version.js';
-import { closeReported, commit, desiredPlace, idleCheck, openPlace, periodicHeartbeat } from './playback-reporter.js';
+import { advance, checkpoint, commitFirstPlay, openPlace } from './playback-reporter.js';
+import { pollIfDue } from './playhead-poll.js';
+import { closeState } from './state-close.js';
+import { restartChapterInStart } from './stream-calls.js';
+import { fireTimers } from './timed-heartbeats.js';
 import type { StepContext } from './step-context.js';
 import type { CallArgs, SessionState } from './tracker-state.js';
 
@@ -32,19 +35,26 @@ export function sessionStart(ctx: StepContext, media: unknown, contextData: unkn
   const session: SessionState = {
     sid: ctx.readings.freshId,
     media: checked,
-    metadata: { ...ctx.metadata(contextData), ...checked.standardMetadata },
-    prerollWaitMs: checked.prerollTrackingWaitingTime ?? PREROLL_WAIT_MS,
+    // RULES 32-33: a standard value wins over a custom key of the same name; the stream type rides along.
+    metadata: { ...ctx.metadata(contextData), ...checked.standardMetadata, 'a.media.streamType': checked.mediaType },
+    prerollWaitMs: Math.max(0, checked.prerollTrackingWaitingTime ?? PREROLL_WAIT_MS),
     player: 'none',
     buffering: false,
     seeking: false,
     started: false,
-    contentPlayed: false,
+    startupMs: 0,
+    progressSeen: false,
+    stalled: false,
+    poll: { stalledPolls: 0 },
+    nextStateId: 0,
     completed: false,
     idle: false,
     prevTs: {},
     nextSettingsCheckAt: ctx.now + state.settings.setupCheckIntervalMs,
   };
   state.session = session;
+  // RULES 2: the send clock ticks from each session start.
+  ctx.effect({ type: 'restart-send-clock' });
   // Wire §2: "Each session start fetches the settings file."
   const { trackingServer, ssl, publisher } = state.setup;
   ctx.effect({ type: 'fetch-settings', url: mediaSettingsUrl(trackingServer, ssl, publisher, ctx.now) });
@@ -52,8 +62,8 @@ export function sessionStart(ctx: StepContext, media: unknown, contextData: unkn
 }
 
 /**
- * The analytics start hit, `start` (and `resume`), opening the start state. `aa_start` follows
- * once the hit has left (analyticsSent).
+ * The analytics start hit and `start`, both at once (RULES 1), then `resume` when resumed; the
+ * start state opens. `aa_start` is queued at the end of the step (tracker-step.ts).
  */
 function announce(ctx: StepContext, s: SessionState, resumed: boolean): void {
   const { setup } = ctx.state;
@@ -72,41 +82,41 @@ function announce(ctx: StepContext, s: SessionState, resumed: boolean): void {
       metadata: s.metadata,
     },
   });
-  ctx.event(s, 'start', 'main', s.metadata);
+  const qos = ctx.qos(s);
+  ctx.heartbeat(s, { type: 'start', asset: 'main', ts: ctx.now, duration: 0, playhead: ctx.playhead(s), qos, meta: s.metadata }, { now: true });
   if (resumed) ctx.event(s, 'resume');
-  openPlace(ctx, s, { asset: 'main', state: 'start' }, ctx.now, ctx.playhead(s), ctx.qos(s));
+  ctx.announced = true;
+  openPlace(ctx, s, { asset: 'main', state: 'start' }, { silent: true });
 }
 
 /**
- * A play after the idle timer ended the session (§9 "idle … a later play resumes it"): a new
- * session id, the start hit, `start`, `resume`, then play at once (no preroll wait: the content
- * was already playing), without fetching the settings again (wire §2).
+ * A play (or BufferComplete, RULES 30) after the idle timer ended the session: a new session id,
+ * the start hit, `start`, `resume`, the open chapter again (RULES 31), then play at once (no
+ * preroll wait), without fetching the settings again (wire §2). The poll's first `play` is not
+ * sent again (RULES 25).
  */
 export function resume(ctx: StepContext, s: SessionState): void {
   s.sid = ctx.readings.freshId;
   s.prevTs = {};
-  s.contentPlayed = false;
   s.idle = false;
   s.player = 'playing';
+  s.buffering = false;
+  s.seeking = false;
+  s.stalled = false;
   announce(ctx, s, true);
-  s.started = true;
-  commit(ctx, s, desiredPlace(s), ctx.now, ctx.playhead(s), ctx.qos(s));
+  if (s.chapter !== undefined) restartChapterInStart(ctx, s, s.chapter.info, s.chapter.metadata);
+  commitFirstPlay(ctx, s, ctx.now);
 }
 
 /**
- * §4 "Completing the session first skips the open ad, completes the ad break, skips the chapter,
- * ends the media"; wire §2 "Complete forces the playhead to the length (an extra play of duration
- * 0 when it moves) and sends complete".
+ * RULES 20, §4 "Completing the session first skips the open ad, completes the ad break, skips the
+ * chapter": the playhead jumps to the length, one close of the state at it, then `complete`.
  */
 export function complete(ctx: StepContext, s: SessionState): void {
   if (!s.idle) {
-    finishContent(ctx, s);
     const length = s.media.length;
-    const qos = ctx.qos(s);
-    if (length > 0 && Math.floor(ctx.playhead(s)) !== length) {
-      ctx.heartbeat(s, { type: 'play', asset: 'main', ts: ctx.now, duration: 0, playhead: length, qos });
-    }
-    ctx.heartbeat(s, { type: 'complete', asset: 'main', ts: ctx.now, duration: 0, playhead: Math.max(length, 0), qos });
+    const qos = finishContent(ctx, s, length);
+    ctx.heartbeat(s, { type: 'complete', asset: 'main', ts: ctx.now, duration: 0, playhead: length, qos });
   }
   s.completed = true;
 }
@@ -114,48 +124,85 @@ export function complete(ctx: StepContext, s: SessionState): void {
 /** trackSessionEnd: `end`, unless complete or the idle timer already ended it (then nothing). */
 export function sessionEnd(ctx: StepContext, s: SessionState): void {
   if (!s.completed && !s.idle) {
-    finishContent(ctx, s);
-    ctx.event(s, 'end');
+    const playhead = ctx.playhead(s);
+    const qos = finishContent(ctx, s, playhead);
+    ctx.heartbeat(s, { type: 'end', asset: 'main', ts: ctx.now, duration: 0, playhead, qos });
   }
   ctx.state.session = undefined;
 }
 
-/** Closes whatever is reported (the open ad's play, the break's gap, the content's state). */
-function finishContent(ctx: StepContext, s: SessionState): void {
-  closeReported(ctx, s);
-  s.ad = undefined;
-  s.adBreak = undefined;
-  s.chapter = undefined;
+/**
+ * RULES 19-21: the open chapter ends like a skip, the open ad's state closes (partial), the break
+ * ends (the content reopens the player's state), and the content's state closes at `playhead`,
+ * sent even at 0 ms. Returns the QoS `complete` or `end` carries: the closed state's (RULES 27).
+ */
+function finishContent(ctx: StepContext, s: SessionState, playhead: number): HeartbeatQoS {
   s.prerollDueAt = undefined;
+  if (s.chapter !== undefined) {
+    checkpoint(ctx, s, () => {
+      s.chapter = undefined;
+    });
+  }
+  if (s.adBreak !== undefined) endBreak(ctx, s);
+  const qos = s.reported?.qosAtLastHb ?? ctx.qos(s);
+  closeState(ctx, s, { final: true, playhead });
+  return qos;
 }
 
-/** Wire §2: "`error` carries `s:event:id`, playhead 0, bitrate and fps 0, and the startup time". */
+/**
+ * RULES 17: the break ends (its open ad's state and its gap close) and the content reopens the
+ * player's state: `play` 0 when playing, a silent `pause` when paused.
+ */
+export function endBreak(ctx: StepContext, s: SessionState): void {
+  closeState(ctx, s);
+  s.ad = undefined;
+  s.adBreak = undefined;
+  s.started = true;
+  s.buffering = false;
+  s.seeking = false;
+  if (s.player !== 'paused') s.player = 'playing';
+  const paused = s.player === 'paused';
+  openPlace(ctx, s, { asset: 'main', state: paused ? 'pause' : 'play' }, { silent: paused });
+}
+
+/**
+ * Wire §2, RULES 15, 29: `error` on the current asset, playhead 0, no bitrate, fps or dropped
+ * frames, and the session's own startup time (0 before the first play); it restarts no interval.
+ */
 export function trackError(ctx: StepContext, s: SessionState, { errorId }: CallArgs): void {
   // §8 "error without ID tracked as unknown_error_id".
   const id = typeof errorId === 'string' && errorId !== '' ? errorId : UNKNOWN_ERROR_ID;
-  const qos = { ...ctx.qos(s), bitrate: 0, fps: 0 };
-  ctx.heartbeat(s, { type: 'error', asset: 'main', ts: ctx.now, duration: 0, playhead: 0, qos, errorId: id });
+  const qos = { bitrate: 0, startupTimeMs: s.startupMs, fps: 0, droppedFrames: 0 };
+  const asset = s.reported?.asset ?? 'main';
+  ctx.heartbeat(s, { type: 'error', asset, ts: ctx.now, duration: 0, playhead: 0, qos, errorId: id });
 }
 
-/** The scheduler's tick: the idle timer, periodic heartbeats, the settings check. */
+/**
+ * When runDue has something to do next (the deferred first play, the playhead poll), so that the
+ * adapter wakes the step then: the poll must read the playhead at its own time.
+ */
+export function nextWakeAt(s: SessionState | undefined): number | undefined {
+  if (s === undefined || s.completed || s.idle) return undefined;
+  const times = [s.prerollDueAt, s.poll.nextAt].filter((t): t is number => t !== undefined);
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/** What falls due before any input: the deferred first play, the playhead poll. */
+export function runDue(ctx: StepContext, s: SessionState): void {
+  advance(ctx, s);
+  pollIfDue(ctx, s);
+}
+
+/** The send clock's tick: the timers of the reported state, the settings check. */
 export function tick(ctx: StepContext): void {
   const s = ctx.state.session;
   if (s === undefined || s.completed || s.idle) return;
-  idleCheck(ctx, s);
-  periodicHeartbeat(ctx, s);
+  fireTimers(ctx, s);
   if (ctx.now >= s.nextSettingsCheckAt) {
     const { trackingServer, ssl, publisher } = ctx.state.setup;
     ctx.effect({ type: 'fetch-settings', url: mediaSettingsUrl(trackingServer, ssl, publisher, ctx.now) });
     s.nextSettingsCheckAt = ctx.now + ctx.state.settings.setupCheckIntervalMs;
   }
-}
-
-/** The start hit of the session (or of its open ad) left: `aa_start` (`aa_ad_start`) follows. */
-export function analyticsSent(ctx: StepContext, sid: string, adSid: string | undefined): void {
-  const s = ctx.state.session;
-  if (s === undefined || s.sid !== sid || s.completed || s.idle) return;
-  if (adSid === undefined) ctx.event(s, 'aa_start');
-  else if (s.ad?.sid === adSid) ctx.event(s, 'aa_ad_start', 'ad');
 }
 
 /** §7 "Video settings"; §4 "Remote disabling of tracking ends the session and blocks new ones". */
@@ -170,6 +217,7 @@ export function applySettings(ctx: StepContext, settings: MediaSettings): void {
   if (!state.disabled) ctx.refuse(TRACKING_DISABLED);
   state.disabled = true;
   state.session = undefined;
+  state.outbox = [];
   ctx.effect({ type: 'discard-queue' });
   ctx.effect({ type: 'remember-disabled', untilMs: ctx.now + state.settings.setupCheckIntervalMs });
 }
@@ -180,6 +228,7 @@ export function applyPrivacy(ctx: StepContext, status: PrivacyStatus): void {
   const before = state.privacy;
   state.privacy = status;
   if (status !== 'opted-out' || before === 'opted-out') return;
+  state.outbox = [];
   ctx.effect({ type: 'discard-queue' });
   if (state.session === undefined) return;
   state.session = undefined;

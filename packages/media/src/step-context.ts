@@ -8,10 +8,22 @@ import type { LogLevel } from './deps.js';
 import { IGNORED_METADATA } from './errors.js';
 import { buildHeartbeat, type HeartbeatSpec } from './heartbeat-builder.js';
 import { keepScalars, type Checked } from './input-checks.js';
-import type { Effect, Readings, Request, SessionState, TrackerState } from './tracker-state.js';
+import type { Effect, Outgoing, Readings, Request, SessionState, TrackerState } from './tracker-state.js';
+
+/** How a heartbeat joins the outbox. */
+export interface Queueing {
+  /** It is the opening heartbeat of this Reported.id (RULES 6). */
+  openingOf?: number;
+  /** RULES 18: an AdStart before it leaves withdraws it. */
+  withdrawnByAdStart?: boolean;
+  /** RULES 1: it leaves at once, not on the send clock (the session's first `start`). */
+  now?: boolean;
+}
 
 export class StepContext {
   readonly effects: Effect[] = [];
+  /** A session (re)started in this step: its `aa_start` is queued behind what the step queued (RULES 1). */
+  announced = false;
 
   constructor(
     readonly state: TrackerState,
@@ -31,8 +43,17 @@ export class StepContext {
     this.log('error', message);
   }
 
+  /** The request leaves now. */
   send(request: Request): void {
     this.effects.push({ type: 'send', request });
+  }
+
+  /** The request waits in the outbox for the send clock. */
+  queue(request: Request, queuedAt: number, how: Queueing = {}): void {
+    const item: Outgoing = { request, queuedAt };
+    if (how.openingOf !== undefined) item.openingOf = how.openingOf;
+    if (how.withdrawnByAdStart === true) item.withdrawnByAdStart = true;
+    this.state.outbox.push(item);
   }
 
   effect(effect: Effect): void {
@@ -44,27 +65,24 @@ export class StepContext {
     return session.pushedPlayhead ?? this.readings.playhead;
   }
 
-  /**
-   * The playhead a heartbeat of `asset` carries: an ad's is the content's where its break sits
-   * (wire §2), however far the ad has played.
-   */
-  assetPlayhead(session: SessionState, asset: HeartbeatAssetType): number {
-    return asset === 'ad' && session.adBreak !== undefined ? session.adBreak.contentPlayhead : this.playhead(session);
-  }
-
   /** The QoS now: what the player pushed last, else the delegate's. */
   qos(session: SessionState): HeartbeatQoS {
     return session.pushedQoS ?? this.readings.qos;
   }
 
-  heartbeat(session: SessionState, spec: HeartbeatSpec): void {
-    this.send({ kind: 'heartbeat', heartbeat: buildHeartbeat(this.state.setup, session, this.readings, spec) });
+  /** Builds the heartbeat of `spec` and queues it at its ts (or sends it, `how.now`). */
+  heartbeat(session: SessionState, spec: HeartbeatSpec, how: Queueing = {}): void {
+    const request: Request = { kind: 'heartbeat', heartbeat: buildHeartbeat(this.state.setup, session, this.readings, spec) };
+    if (how.now === true) this.send(request);
+    else this.queue(request, spec.ts, how);
   }
 
-  /** An event that is not a state (duration 0), now, at the asset's current playhead. */
+  /**
+   * An event that is not a state (duration 0), now, at the current playhead: RULES 16, ad
+   * heartbeats carry the player's playhead too.
+   */
   event(session: SessionState, type: HeartbeatEventType, asset: HeartbeatAssetType = 'main', meta?: Record<string, string>): void {
-    const playhead = this.assetPlayhead(session, asset);
-    this.heartbeat(session, { type, asset, ts: this.now, duration: 0, playhead, qos: this.qos(session), meta });
+    this.heartbeat(session, { type, asset, ts: this.now, duration: 0, playhead: this.playhead(session), qos: this.qos(session), meta });
   }
 
   /**

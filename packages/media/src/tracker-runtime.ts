@@ -1,8 +1,9 @@
 /**
  * The tracker's adapter (STYLE §2 "only its adapter executes them"): owns the state, reads the
  * clock, the delegate and the visitor into Readings, runs the step and then its effects. It also
- * is the heartbeat scheduler: every SCHEDULER_TICK_MS it ticks the step and sends what waits in
- * the work queue, while the visitor is opted in (§4 "nothing is sent until opt-in").
+ * runs the send clock (RULES 2): every SCHEDULER_TICK_MS from the last session start it ticks the
+ * step, which hands over what leaves then; requests leave at once while the visitor is opted in,
+ * and wait in the work queue until then (§4 "nothing is sent until opt-in").
  */
 import {
   HEARTBEAT_INTERVAL_MS,
@@ -20,6 +21,7 @@ import type { MediaAnalytics, SendResult } from './media-analytics.js';
 import { NO_QOS, checkQoSObject, heartbeatQoS } from './qos.js';
 import { rememberDisabled, rememberedDisabledUntil } from './remote-disabling.js';
 import { newSessionId } from './session-id.js';
+import { nextWakeAt } from './session-calls.js';
 import { step } from './tracker-step.js';
 import type { Effect, Input, Readings, Request, Setup, TrackerCall, TrackerState } from './tracker-state.js';
 import { WorkQueue } from './work-queue.js';
@@ -37,6 +39,8 @@ export class TrackerRuntime {
   #state: TrackerState;
   readonly #queue = new WorkQueue<Request>(WORK_QUEUE_MAX_ITEMS);
   #tickHandle: TimerHandle | undefined;
+  /** The wake-up armed for nextWakeAt, and its time. */
+  #wake: { handle: TimerHandle; atMs: number } | undefined;
   /** A settings read asked for while the visitor was not opted in; done at opt-in. */
   #pendingSettingsUrl: string | undefined;
   readonly #unsubscribe: () => void;
@@ -56,6 +60,7 @@ export class TrackerRuntime {
       disabled: false,
       disabledUntil: rememberedDisabledUntil(deps.storage, setup.publisher),
       failed: false,
+      outbox: [],
     };
     this.#unsubscribe = deps.privacy.subscribe(() => this.#privacyChanged());
   }
@@ -70,6 +75,7 @@ export class TrackerRuntime {
   destroy(): void {
     this.#destroyed = true;
     this.#stopTicking();
+    this.#scheduleWake();
     this.#unsubscribe();
   }
 
@@ -86,7 +92,29 @@ export class TrackerRuntime {
       return this.#log('error', trackerFailed(error instanceof Error ? error.message : String(error)));
     }
     for (const effect of effects) this.#run(effect);
+    this.#flush();
     this.#scheduleTick();
+    this.#scheduleWake();
+  }
+
+  #scheduleWake(): void {
+    const atMs = this.#destroyed || this.#state.failed ? undefined : nextWakeAt(this.#state.session);
+    if (this.#wake?.atMs === atMs) return;
+    const { timers, clock } = this.#options.deps;
+    if (this.#wake !== undefined) timers.clearTimer(this.#wake.handle);
+    this.#wake = undefined;
+    if (atMs === undefined) return;
+    const handle = timers.setTimer(() => {
+      this.#wake = undefined;
+      this.#dispatch({ type: 'wake' });
+    }, atMs - clock.now());
+    this.#wake = { handle, atMs };
+  }
+
+  /** Sends what the work queue holds, while the visitor is opted in. */
+  #flush(): void {
+    if (this.#state.privacy !== 'opted-in' || this.#state.failed) return;
+    for (const request of this.#queue.take(this.#queue.size)) this.#send(request);
   }
 
   #read(): Readings {
@@ -109,6 +137,9 @@ export class TrackerRuntime {
       case 'send':
         if (this.#queue.push(effect.request)) this.#log('warn', QUEUE_FULL);
         break;
+      case 'restart-send-clock':
+        this.#stopTicking();
+        break;
       case 'log':
         this.#log(effect.level, effect.message);
         break;
@@ -127,7 +158,7 @@ export class TrackerRuntime {
 
   #scheduleTick(): void {
     if (this.#tickHandle !== undefined || this.#destroyed || this.#state.failed) return;
-    const waiting = this.#queue.size > 0 && this.#state.privacy === 'opted-in';
+    const waiting = this.#state.outbox.length > 0 || (this.#queue.size > 0 && this.#state.privacy === 'opted-in');
     if (this.#state.session === undefined && !waiting) return;
     this.#tickHandle = this.#options.deps.timers.setTimer(() => this.#onTick(), SCHEDULER_TICK_MS);
   }
@@ -140,11 +171,6 @@ export class TrackerRuntime {
   #onTick(): void {
     this.#tickHandle = undefined;
     this.#dispatch({ type: 'tick' });
-    // What waited before this tick leaves; what the sends themselves queue (aa_start) waits one more.
-    if (this.#state.privacy === 'opted-in' && !this.#state.failed) {
-      for (const request of this.#queue.take(this.#queue.size)) this.#send(request);
-    }
-    this.#scheduleTick();
   }
 
   #send(request: Request): void {
@@ -156,13 +182,8 @@ export class TrackerRuntime {
       return this.#watch(() => deps.transport.send(url), url);
     }
     const { sessionId } = request.info;
-    if (request.kind === 'media-start') {
-      this.#watch(() => analytics.mediaStart(request.info), `ms_s hit of session ${sessionId}`);
-      this.#dispatch({ type: 'analytics-sent', sid: sessionId });
-    } else {
-      this.#watch(() => analytics.adStart(request.info), `msa_s hit of session ${sessionId}`);
-      this.#dispatch({ type: 'analytics-sent', sid: sessionId, adSid: request.info.ad.sid });
-    }
+    if (request.kind === 'media-start') this.#watch(() => analytics.mediaStart(request.info), `ms_s hit of session ${sessionId}`);
+    else this.#watch(() => analytics.adStart(request.info), `msa_s hit of session ${sessionId}`);
   }
 
   /** §8 "Failed heartbeat sends are logged and the queue moves on". */

@@ -46,9 +46,10 @@ export interface TrackerSettings {
 
 /**
  * The state a playback is reported in (protocol's heartbeat-cadence.ts): `gap` is an ad break
- * with no ad playing (reported as main `buffer`); `seek` is reported as `pause`.
+ * with no ad playing (reported as main `buffer`); `seek` is reported as `pause`; `stall` is a
+ * main play whose playhead stopped (RULES 23).
  */
-export type PlaybackState = 'start' | 'play' | 'pause' | 'buffer' | 'seek' | 'gap';
+export type PlaybackState = 'start' | 'play' | 'pause' | 'buffer' | 'seek' | 'gap' | 'stall';
 
 export interface Place {
   asset: HeartbeatAssetType;
@@ -57,7 +58,9 @@ export interface Place {
 
 /** The state being reported now. */
 export interface Reported extends Place {
-  /** When it began (epoch ms): the idle timer counts from here. */
+  /** Tags this state's opening heartbeat in the outbox, so that its close can find it (RULES 6). */
+  id: number;
+  /** When the player entered it (epoch ms): the idle timer counts from here; chapters keep it. */
   since: number;
   /** Its last heartbeat; the next one reports the time since. */
   lastHbTs: number;
@@ -65,15 +68,29 @@ export interface Reported extends Place {
   lastPlayhead: number;
   /** The QoS at that heartbeat: a periodic heartbeat reports the QoS of its interval's start. */
   qosAtLastHb: HeartbeatQoS;
-  /** When the next periodic heartbeat is due; absent for states without one (start, seek). */
+  /** The nominal time of the next periodic heartbeat; absent for `start`. */
   nextPeriodicAt?: number;
 }
 
-/** A play, pause or buffer state waiting out the flush filter (§9, 250 ms) before it is reported. */
-export interface Pending extends Place {
-  since: number;
-  playhead: number;
-  qos: HeartbeatQoS;
+/** The playhead poll of RULES 23 and 25 (playhead-poll.ts). */
+export interface PlayheadPoll {
+  /** When the next poll is due; absent before the first play. */
+  nextAt?: number;
+  /** The playhead at the previous poll in main play; undefined at the first one. */
+  lastPlayhead?: number;
+  /** Polls in a row in main play that found the playhead where it was. */
+  stalledPolls: number;
+}
+
+/** A request waiting in the outbox for the send clock (outbox.ts). */
+export interface Outgoing {
+  request: Request;
+  /** Epoch ms it was queued at (its event's time). */
+  queuedAt: number;
+  /** The Reported.id whose opening heartbeat (duration 0) this is. */
+  openingOf?: number;
+  /** The main `play` 0 of a break replacing a break: withdrawn by an AdStart (RULES 18). */
+  withdrawnByAdStart?: boolean;
 }
 
 export interface OpenAd {
@@ -99,11 +116,6 @@ export interface OpenAdBreak {
   info: AdBreakObject;
   /** `s:asset:pod_id`: `{md5(content id)}_{position}`. */
   podId: string;
-  /**
-   * The content's playhead when the break began, seconds: every heartbeat of its ads carries it
-   * (wire §2 "the content's playhead (where the break sits), not the ad's own progress").
-   */
-  contentPlayhead: number;
 }
 
 export interface SessionState {
@@ -119,12 +131,18 @@ export interface SessionState {
   seeking: boolean;
   /** The `start` state is over: the first play was reported or a (preroll) ad break began. */
   started: boolean;
+  /** Milliseconds the session spent in `start`: the startup time of `error` (RULES 28-29). */
+  startupMs: number;
   /**
-   * The session's first content `play` was reported: only that one is followed by a `play` 1 s
-   * later (wire §2); a play that resumes (after a pause, buffer, seek or ad break) waits a whole
-   * tracking interval. A session resumed after idle is a new session and has its own.
+   * The playhead poll saw main play progress once: the `play` that reports it is sent once per
+   * trackSessionStart, not again after an idle resume (RULES 25).
    */
-  contentPlayed: boolean;
+  progressSeen: boolean;
+  /** Playing, but the poll found the playhead standing (RULES 23). */
+  stalled: boolean;
+  poll: PlayheadPoll;
+  /** The next Reported.id. */
+  nextStateId: number;
   completed: boolean;
   /** Ended by the idle timer: nothing is reported until a play resumes it. */
   idle: boolean;
@@ -134,7 +152,6 @@ export interface SessionState {
   ad?: OpenAd;
   chapter?: OpenChapter;
   reported?: Reported;
-  pending?: Pending;
   /** `l:event:prev_ts` of the main asset by event type (an open ad keeps its own, OpenAd.prevTs). */
   prevTs: Record<string, number>;
   /** Values the player pushed (updatePlayhead, updateQoEObject, BitrateChange); they win over the delegate's. */
@@ -155,6 +172,8 @@ export interface TrackerState {
   /** The tracker hit an internal error: every later call is dropped with 'Internal error'. */
   failed: boolean;
   session?: SessionState;
+  /** Requests waiting for the send clock, oldest first (outbox.ts). */
+  outbox: Outgoing[];
 }
 
 /** What the adapter read just before the step: the clock, the player, the visitor. */
@@ -189,10 +208,10 @@ export type TrackerCall =
 
 export type Input =
   | ({ type: 'call' } & TrackerCall)
-  /** The scheduler's 250 ms tick. */
+  /** The send clock's tick (SCHEDULER_TICK_MS from the session start). */
   | { type: 'tick' }
-  /** The analytics start hit of this session (or ad) left: `aa_start` / `aa_ad_start` follows. */
-  | { type: 'analytics-sent'; sid: string; adSid?: string }
+  /** A deferred first play or a playhead poll fell due (session-calls.ts nextWakeAt). */
+  | { type: 'wake' }
   | { type: 'settings'; settings: MediaSettings }
   | { type: 'privacy'; status: PrivacyStatus };
 
@@ -203,7 +222,10 @@ export type Request =
   | { kind: 'ad-start'; info: AdStartInfo };
 
 export type Effect =
+  /** The request leaves now (or, privacy unknown, waits in the work queue). */
   | { type: 'send'; request: Request }
+  /** A session started: the send clock ticks from now (RULES 2). */
+  | { type: 'restart-send-clock' }
   | { type: 'log'; level: LogLevel; message: string }
   | { type: 'fetch-settings'; url: string }
   /** Drop every request not sent yet (opt-out, remote disabling). */

@@ -13,14 +13,14 @@ import {
 } from './ad-calls.js';
 import { incorrectEventName } from './errors.js';
 import { isMediaEvent } from './media-event.js';
-import { advance } from './playback-reporter.js';
 import { bufferComplete, bufferStart, pause, play, seekComplete, seekStart } from './player-calls.js';
 import { ruleRefusal, type RuleName } from './session-rules.js';
+import { readyCount } from './outbox.js';
 import {
-  analyticsSent,
   applyPrivacy,
   applySettings,
   complete,
+  runDue,
   sessionEnd,
   sessionStart,
   tick,
@@ -65,11 +65,12 @@ const HANDLERS: Readonly<Record<Exclude<RuleName, 'trackSessionStart'>, Handler>
 };
 
 /**
- * Calls that still act on a session the idle timer ended: a play resumes it, complete and end
+ * Calls that still act on a session the idle timer ended: a play or BufferComplete resumes it (RULES 30), complete and end
  * close it quietly, pushed values are kept. The others are ignored until it resumes.
  */
 const IDLE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>([
   'trackPlay',
+  'BufferComplete',
   'trackComplete',
   'trackSessionEnd',
   'updatePlayhead',
@@ -79,16 +80,16 @@ const IDLE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>([
 export function step(state: TrackerState, input: Input, readings: Readings): StepResult {
   const ctx = new StepContext(structuredClone(state), readings);
   const session = ctx.state.session;
-  if (session !== undefined && !session.completed && !session.idle) advance(ctx, session);
+  if (session !== undefined && !session.completed && !session.idle) runDue(ctx, session);
   switch (input.type) {
     case 'call':
       handleCall(ctx, input);
       break;
     case 'tick':
       tick(ctx);
+      sendReady(ctx);
       break;
-    case 'analytics-sent':
-      analyticsSent(ctx, input.sid, input.adSid);
+    case 'wake':
       break;
     case 'settings':
       applySettings(ctx, input.settings);
@@ -100,6 +101,29 @@ export function step(state: TrackerState, input: Input, readings: Readings): Ste
   return { state: ctx.state, effects: ctx.effects };
 }
 
+/** RULES 1-3: at a send-clock tick the outbox's ready requests leave, oldest first. */
+function sendReady(ctx: StepContext): void {
+  const { outbox } = ctx.state;
+  for (const item of outbox.splice(0, readyCount(outbox, ctx.now))) ctx.send(item.request);
+}
+
+/**
+ * RULES 1-2: a session's `aa_start` waits right behind what its start queued (its `resume`), and
+ * what the previous session still had queued leaves after it.
+ */
+function startSession(ctx: StepContext, media: unknown, contextData: unknown): void {
+  const leftover = ctx.state.outbox.splice(0);
+  sessionStart(ctx, media, contextData);
+  queueAaStart(ctx);
+  ctx.state.outbox.push(...leftover);
+}
+
+function queueAaStart(ctx: StepContext): void {
+  const s = ctx.state.session;
+  if (!ctx.announced || s === undefined) return;
+  ctx.event(s, 'aa_start');
+}
+
 function handleCall(ctx: StepContext, call: TrackerCall): void {
   const name = call.call === 'trackEvent' ? call.event : call.call;
   // §5 "Unknown event name logged 'Incorrect event name'".
@@ -107,9 +131,11 @@ function handleCall(ctx: StepContext, call: TrackerCall): void {
   const rule = name as RuleName;
   const refusal = ruleRefusal(ctx.state.session, rule);
   if (refusal !== undefined) return ctx.refuse(refusal);
-  if (call.call === 'trackSessionStart') return sessionStart(ctx, call.media, call.contextData);
+  if (call.call === 'trackSessionStart') return startSession(ctx, call.media, call.contextData);
   const session = ctx.state.session;
   if (session === undefined || rule === 'trackSessionStart') return;
   if (session.idle && !IDLE_CALLS.has(rule)) return;
   HANDLERS[rule](ctx, session, call as CallArgs);
+  // An idle session resumed (session-calls.ts resume).
+  queueAaStart(ctx);
 }

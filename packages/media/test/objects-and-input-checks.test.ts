@@ -137,7 +137,7 @@ describe('§5 playback input checks', () => {
     expect(h.heartbeats().find((hb) => hb.event.type === 'play')?.event.ts).toBe(h.clock.now() - 250);
   });
 
-  it('keeps only the number, string and boolean values of custom metadata (§5)', async () => {
+  it('keeps only the truthy number, string and boolean values of custom metadata (§5, RULES 32)', async () => {
     const h = new Harness();
     h.tracker.trackSessionStart(video({ standardMetadata: { [VideoMetadataKeys.Show]: 'Telenotícies' } }), {
       prog: 'tn',
@@ -148,8 +148,10 @@ describe('§5 playback input checks', () => {
       nothing: null,
     });
     await h.to(250);
-    expect(h.heartbeats()[0]?.meta).toEqual({ prog: 'tn', season: '3', live: 'false', 'a.media.show': 'Telenotícies' });
-    expect(h.beacons()[0]?.hit.contextData).toMatchObject({ prog: 'tn', season: '3', live: 'false', 'a.media.show': 'Telenotícies' });
+    const kept = { prog: 'tn', season: '3', 'a.media.show': 'Telenotícies', 'a.media.streamType': 'video' };
+    expect(h.heartbeats()[0]?.meta).toEqual(kept);
+    expect(h.beacons()[0]?.hit.contextData).toMatchObject(kept);
+    expect(h.beacons()[0]?.hit.contextData).not.toHaveProperty('live');
   });
 
   it('ignores custom metadata that is not an object, with a warning (§5)', async () => {
@@ -157,7 +159,7 @@ describe('§5 playback input checks', () => {
     h.tracker.trackSessionStart(video(), 'prog=tn' as never);
     await h.to(250);
     expect(h.messages()).toEqual([messages.IGNORED_METADATA]);
-    expect(h.heartbeats()[0]?.meta).toEqual({});
+    expect(h.heartbeats()[0]?.meta).toEqual({ 'a.media.streamType': 'video' });
   });
 
   it('refuses an invalid pushed playhead and keeps the delegate one (§5 "playhead … checked")', async () => {

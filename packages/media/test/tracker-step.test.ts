@@ -16,6 +16,7 @@ const STATE: TrackerState = {
   privacy: 'opted-in',
   disabled: false,
   failed: false,
+  outbox: [],
 };
 
 const READINGS: Readings = { now: 1_000, playhead: 0, qos: { bitrate: 0, fps: 0, droppedFrames: 0, startupTimeMs: 0 }, freshId: '1000123' };
@@ -28,6 +29,7 @@ describe('step (STYLE §2: a step returns the next state and the effects)', () =
     expect(STATE).toEqual(before);
     expect(state.session?.sid).toBe('1000123');
     expect(effects.map((effect) => (effect.type === 'send' ? `send ${effect.request.kind}` : effect.type))).toEqual([
+      'restart-send-clock',
       'fetch-settings',
       'send media-start',
       'send heartbeat',

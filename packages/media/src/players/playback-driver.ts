@@ -2,12 +2,13 @@
  * The player-independent half of the adapters (spec §4 "Player events driving tracking"): it turns
  * what a player says (its media loaded, play, pause, seeking, waiting, the first frame, the end,
  * an error, a new bitrate) into tracker calls in the order the tracker's session rules accept,
- * polls the playhead for stalls (§9), and measures the startup time. The HTML5 and hls.js
+ * and measures the startup time. Stalls are the tracker's: it polls the delegate's playhead
+ * (src/playhead-poll.ts). The HTML5 and hls.js
  * adapters only translate their events into these methods. Functions over one state object rather
  * than a class: the bundle targets ES2020, where private fields compile to WeakMap calls.
  */
-import { PLAYHEAD_POLL_INTERVAL_MS, TRACKER_DESTROY_DELAY_MS } from '../constants.js';
-import type { TimerHandle, Timers } from '../deps.js';
+import { TRACKER_DESTROY_DELAY_MS } from '../constants.js';
+import type { Timers } from '../deps.js';
 import { createAdBreakObject } from '../ad-break.js';
 import { createAdObject } from '../ad.js';
 import { createChapterObject } from '../chapter.js';
@@ -17,7 +18,6 @@ import type { MediaTracker } from '../media-tracker.js';
 import { createQoSObject, type QoSObject } from '../qos.js';
 import type { AdBreakInfo, AdInfo, ChapterInfo, PlayerElement, PlayerTracking, PlayerTrackingOptions, StreamRates } from './player-tracking.js';
 import { sessionMediaFromDataLayer } from './session-media.js';
-import { NO_STALL, pollPlayhead, type StallState } from './stall-detector.js';
 
 /**
  * The least startup time reported once measured. The wire's startup time is whole milliseconds and
@@ -74,10 +74,8 @@ interface Driver {
   playing: boolean;
   seeking: boolean;
   buffering: boolean;
-  /** Inside an ad break the content is held: its stalls are not stalls. */
+  /** Inside an ad break the content is held: its waiting is not a buffer. */
   inAdBreak: boolean;
-  stall: StallState;
-  pollHandle?: TimerHandle;
   /** When the visitor first asked to play this media, and how long the first frame took (seconds). */
   playRequestedAt?: number;
   startupSeconds?: number;
@@ -101,7 +99,6 @@ export function createPlaybackDriver(element: PlayerElement, rates: StreamRates,
     seeking: false,
     buffering: false,
     inAdBreak: false,
-    stall: NO_STALL,
   } as Driver;
   d.tracker = options.createTracker({ getCurrentPlaybackTime: () => element.currentTime, getQoSObject: () => qosOf(d) });
   return { ...playerEvents(d), ...pageCalls(d) };
@@ -151,7 +148,6 @@ function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof p
     seeked() {
       if (!d.seeking) return;
       d.seeking = false;
-      d.stall = NO_STALL;
       d.tracker.trackEvent(MediaEvent.SeekComplete);
     },
     // While seeking, waiting is part of the seek (§4 refuses a buffer start then).
@@ -188,7 +184,6 @@ function pageCalls(d: Driver) {
     adSkip: () => (endEarlyAd(d), event(MediaEvent.AdSkip)),
     adBreakComplete() {
       d.inAdBreak = false;
-      d.stall = NO_STALL;
       d.early = undefined;
       event(MediaEvent.AdBreakComplete);
     },
@@ -214,7 +209,6 @@ function load(d: Driver): void {
   d.tracker.trackSessionStart(media, contextData);
   d.inSession = true;
   tellEarlyBreak(d);
-  d.pollHandle = d.timers.setTimer(() => poll(d), PLAYHEAD_POLL_INTERVAL_MS);
   // Attached to a player that already plays, or playing began before the metadata arrived.
   if (!element.paused) trackPlay(d);
 }
@@ -239,20 +233,7 @@ function endBuffer(d: Driver): void {
 function endSession(d: Driver): void {
   d.tracker.trackSessionEnd();
   d.inSession = d.playing = d.seeking = d.buffering = d.inAdBreak = false;
-  d.stall = NO_STALL;
   d.playRequestedAt = d.startupSeconds = undefined;
-  if (d.pollHandle !== undefined) d.timers.clearTimer(d.pollHandle);
-  d.pollHandle = undefined;
-}
-
-/** §9: a playhead that stands still for two polls while playing is a stall; moving again ends it. */
-function poll(d: Driver): void {
-  const active = d.playing && !d.element.paused && !d.seeking && !d.inAdBreak;
-  const result = pollPlayhead(d.stall, d.element.currentTime, active);
-  d.stall = result.state;
-  if (result.stalled) startBuffer(d);
-  else if (result.moved && active) endBuffer(d);
-  d.pollHandle = d.timers.setTimer(() => poll(d), PLAYHEAD_POLL_INTERVAL_MS);
 }
 
 function startAd(d: Driver, ad: AdInfo): void {

@@ -76,7 +76,7 @@ export async function runScenario(data: unknown): Promise<OutputLine[]> {
     if (step.qos !== undefined) player.setQoS(step.qos);
     if (step.network !== undefined) networkUp = step.network === 'up';
     if (step.privacy !== undefined) privacy.set(step.privacy);
-    if (step.call !== undefined) callTracker(tracker, step, player);
+    if (step.call !== undefined) callTracker(tracker, step);
     await settle();
   }
   const lastAt = scenario.steps.at(-1)?.at ?? 0;
@@ -90,7 +90,7 @@ export function formatLines(lines: readonly OutputLine[]): string {
   return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 }
 
-function callTracker(tracker: MediaTracker, step: ScenarioStep, player: ReplayPlayer): void {
+function callTracker(tracker: MediaTracker, step: ScenarioStep): void {
   switch (step.call) {
     case 'trackSessionStart':
       return tracker.trackSessionStart(mediaOf(step.media) as never, step.contextData as never);
@@ -99,7 +99,9 @@ function callTracker(tracker: MediaTracker, step: ScenarioStep, player: ReplayPl
     case 'trackError':
       return tracker.trackError(step.errorId as never);
     case 'updatePlayhead':
-      return tracker.updatePlayhead((step.seconds ?? player.getCurrentPlaybackTime()) as number);
+      // Without `seconds` the step only moves the replayed player (the reference harness's way).
+      if (step.seconds !== undefined) tracker.updatePlayhead(step.seconds as number);
+      return;
     case 'updateQoEObject':
       return tracker.updateQoEObject(infoOf(step.info) as never);
     case 'trackPlay':
@@ -133,9 +135,24 @@ function infoOf(info: unknown): unknown {
 
 function requestLine(url: string, at: number): OutputLine {
   const parsed = new URL(url);
-  const params = Object.fromEntries(new URLSearchParams(parsed.search));
   const kind = parsed.pathname.startsWith(limits.BEACON_PATH_PREFIX) ? 'analytics' : 'heartbeat';
-  return { at, kind, params };
+  const pairs = [...new URLSearchParams(parsed.search)];
+  return { at, kind, params: Object.fromEntries(kind === 'analytics' ? flattenContextData(pairs) : pairs) };
+}
+
+/**
+ * README "Trace conventions": a beacon's nested context data (`c.`, `a.`, `media.`, `name=x`,
+ * `.media`, `.a`, `.c`) as dotted keys (`c.a.media.name`), apart from the top-level `c`.
+ */
+export function flattenContextData(pairs: readonly [string, string][]): [string, string][] {
+  const path: string[] = [];
+  const flat: [string, string][] = [];
+  for (const [key, value] of pairs) {
+    if (key.length > 1 && key.endsWith('.')) path.push(key.slice(0, -1));
+    else if (key.length > 1 && key.startsWith('.')) path.pop();
+    else flat.push([path.length > 0 ? `${path.join('.')}.${key}` : key, value]);
+  }
+  return flat;
 }
 
 function replayPrivacy(initial: PrivacyStatus): { source: PrivacySource; set(status: PrivacyStatus): void } {

@@ -30,7 +30,7 @@ export interface ScenarioStep {
   /** ["adBreak", …], ["ad", …], ["chapter", …], ["qos", …], or passed as given. */
   info?: unknown;
   errorId?: unknown;
-  /** updatePlayhead's argument; default the replayed playhead. */
+  /** updatePlayhead's argument; without it the step only moves the replayed player. */
   seconds?: unknown;
   /** The delegate's QoS from this step on: [bitrate, startupTime, fps, droppedFrames]. */
   qos?: unknown;
