@@ -30,7 +30,7 @@ import { parseBackupSettings, type BackupSettings } from './backup/backup-settin
 export const SERVER_ROLES = ['all', 'collector', 'api'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
 
-/** Everything the server reads from its environment, with the defaults README.md lists (MESURA_MIN_FREE_BYTES, MESURA_METRICS_PORT, MESURA_METRICS_HOST, MESURA_ACCESS_LOG: observe/observe-settings.ts). */
+/** Everything the server reads from its environment, with the defaults docs/configuration.md lists (MESURA_MIN_FREE_BYTES, MESURA_METRICS_PORT, MESURA_METRICS_HOST, MESURA_ACCESS_LOG: observe/observe-settings.ts). */
 export interface ServerConfig extends ObserveSettings {
   /** PORT: TCP port. Default 8080. */
   port: number;

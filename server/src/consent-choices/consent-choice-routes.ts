@@ -32,7 +32,7 @@ export interface ConsentChoiceRouteDeps {
    */
   table: ConsentChoiceTable;
   cors: Cors;
-  /** The server's report suite (MESURA_REPORT_SUITE): the banner's page does not name one. */
+  /** The server's report suite (MESURA_ENV's): the banner's page does not name one. */
   reportSuite: string;
   /** MESURA_TIMEZONE, where a choice's day is cut. */
   timeZone: string;

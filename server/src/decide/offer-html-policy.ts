@@ -1,7 +1,7 @@
 /**
  * What an editor's (untrusted) offer may put on a visitor's page: one allow-list, applied on the
  * server before an offer is stored or served (the browser client sanitises again with DOMPurify,
- * as a second line). Documented in server/README.md ("Activity safety"); change both together.
+ * as a second line). Documented in docs/architecture.md ("Activity safety"); change both together.
  *
  * Kept out: anything that runs code or takes input (script, form, input, button, textarea,
  * select, iframe, object, embed, frame, base, meta, link, svg, math…), every `on…` handler, the

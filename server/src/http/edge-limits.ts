@@ -2,7 +2,7 @@
  * Limits of the public edge: how long a client may take to send a request, how long an idle
  * keep-alive connection stays open, how many connections are open at once (in all and per client
  * address), and how many requests one address may make per second. Each has a default here and an
- * environment variable (README, Configuration); config.ts reads them and `checkEdgeLimits` refuses
+ * environment variable (docs/configuration.md, "Limits at the edge"); config.ts reads them and `checkEdgeLimits` refuses
  * combinations Node would refuse or that would defeat the limit.
  */
 import type { ServerOptions } from 'node:http';
@@ -15,7 +15,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /**
  * MESURA_MAX_CONNECTIONS: open connections in all; further ones are closed at once. With
- * OPEN_FILE_HEADROOM this sets the open-file limit the process needs (README).
+ * OPEN_FILE_HEADROOM this sets the open-file limit the process needs (docs/configuration.md, "Open files").
  */
 export const MAX_CONNECTIONS = 4_096;
 /**

@@ -76,7 +76,7 @@ export async function healthBody(sources: HealthSources): Promise<HealthBody> {
   const rollupFailing = Object.values(dayRollups ?? {}).some((rollup) => rollup.failing);
   const failing = lastLogWriteError !== null || lastDrainError !== null || rollupFailing || waitingFor.length > 0;
   const status: HealthStatus = refusingBecause ? 'refusing' : failing ? 'degraded' : 'ok';
-  // A collector started without its servers acknowledges into its log: it is ready (README "Beyond one machine").
+  // A collector started without its servers acknowledges into its log: it is ready (docs/operations.md "Beyond one machine").
   const cannotLoad = sources.loadFailureBlocksReadiness && lastDrainError !== null;
   const ready = refusingBecause === null && lastLogWriteError === null && !cannotLoad && !(sources.role !== 'collector' && waitingFor.length > 0);
   return {

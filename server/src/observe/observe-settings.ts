@@ -1,4 +1,4 @@
-/** The environment variables of observe/ (config.ts reads them through here; README's table lists them). */
+/** The environment variables of observe/ (config.ts reads them through here; docs/configuration.md lists them). */
 import path from 'node:path';
 import type { AccessLogTarget } from './access-log.js';
 import { MIN_FREE_BYTES_DEFAULT } from './free-space.js';

@@ -3,7 +3,7 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import type { MediaStore } from '../store/media-store.js';
 import { parseMediaReportQuery, parseMediaSessionsQuery } from './media-query.js';
 
-/** `GET /api/reports/media` and `GET /api/reports/media/sessions` (server README "How a media heartbeat is stored"). */
+/** `GET /api/reports/media` and `GET /api/reports/media/sessions` (docs/architecture.md "Media sessions"). */
 export interface MediaReportDeps {
   /** DuckDB's store, or on an API node over ClickHouse store/clickhouse/clickhouse-media-store.ts. */
   store: MediaStore;
