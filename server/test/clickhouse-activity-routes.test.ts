@@ -9,13 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SITE_VARIABLE_MAP, encodeDeliveryQuery, parseDeliveryResponse, variableNames, type Activity } from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, encodeDeliveryQuery, parseDeliveryResponse, variableNames, type Activity, type ActivityOverTime, type ActivityResults } from '@mesura/protocol';
 import { afterEach, expect, it } from 'vitest';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { CatalogTimers } from '../src/decide/activity-catalog.js';
-import type { ActivityOverTime } from '../src/decide/activity-over-time.js';
-import type { ActivityReport } from '../src/decide/activity-report.js';
 import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import type { DecisionEventRow } from '../src/store/decision-row.js';
@@ -89,7 +87,7 @@ describeWithClickHouse('activities on a process over ClickHouse', () => {
     expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
     return answer.json() as T;
   };
-  const figures = (report: ActivityReport) => report.experiences.map(({ id, visitors, conversions }) => ({ id, visitors, conversions }));
+  const figures = (report: ActivityResults) => report.experiences.map(({ id, visitors, conversions }) => ({ id, visitors, conversions }));
 
   it('an API node lets an editor create and start an activity and an analyst read its results, and refuses without an account', async () => {
     const api = await start('api');
@@ -110,7 +108,7 @@ describeWithClickHouse('activities on a process over ClickHouse', () => {
     const history = await read<{ changes: { by: string }[] }>(api, '/api/activities/nova/history');
     expect(history.changes.map((change) => change.by)).toEqual(['editor@test.local', 'editor@test.local']);
     // No visitor yet: under the minimum cohort (1), so withheld.
-    expect(figures(await read<ActivityReport>(api, '/api/reports/activities/nova'))).toEqual([
+    expect(figures(await read<ActivityResults>(api, '/api/reports/activities/nova'))).toEqual([
       { id: 'a', visitors: null, conversions: null },
       { id: 'b', visitors: null, conversions: null },
     ]);
@@ -131,7 +129,7 @@ describeWithClickHouse('activities on a process over ClickHouse', () => {
     await writer.write({ id: `test-${location.database}-1/0/0`, rows });
     await writer.write({ id: `test-${location.database}-2/0/0`, rows: rows.slice(1, 3) });
 
-    expect(figures(await read<ActivityReport>(api, '/api/reports/activities/nova'))).toEqual([
+    expect(figures(await read<ActivityResults>(api, '/api/reports/activities/nova'))).toEqual([
       { id: 'a', visitors: 1, conversions: 0 },
       { id: 'b', visitors: 2, conversions: 1 },
     ]);
@@ -179,7 +177,7 @@ describeWithClickHouse('activities on a process over ClickHouse', () => {
 
     const report = await api.app.inject({ url: '/api/reports/activities/cluster', headers: session });
     expect(report.statusCode, report.body).toBe(200);
-    expect((report.json() as ActivityReport).totals).toEqual({ visitors: 2, conversions: 1, hidden: false });
+    expect((report.json() as ActivityResults).totals).toEqual({ visitors: 2, conversions: 1, hidden: false });
     expect((await api.app.inject({ url: '/api/reports/activities/cluster' })).statusCode).toBe(401);
   }, ROUTES_TEST_TIMEOUT_MS);
 
@@ -192,7 +190,7 @@ describeWithClickHouse('activities on a process over ClickHouse', () => {
     const delivered = await all.app.inject({ url: `/m2/mesura/mbox/json?${query}`, headers: { 'user-agent': BROWSER_UA } });
     const parsed = parseDeliveryResponse(delivered.json());
     expect(parsed.ok && parsed.value.offers.length).toBe(1);
-    const report = await read<ActivityReport>(all, '/api/reports/activities/tot');
+    const report = await read<ActivityResults>(all, '/api/reports/activities/tot');
     expect(report.totals).toEqual({ visitors: 1, conversions: 0, hidden: false });
     const overTime = await read<ActivityOverTime>(all, '/api/reports/activities/tot/over-time?from=2026-03-02&to=2026-03-02');
     expect(overTime.days[0]!.experiences.reduce((sum, e) => sum + (e.visitors ?? 0), 0)).toBe(1);

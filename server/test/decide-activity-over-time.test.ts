@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, type Activity, type DeliveryRequest } from '@mesura/protocol';
-import type { ActivityOverTime } from '../src/decide/activity-over-time.js';
+import type { ActivityOverTime } from '@mesura/protocol';
 import { assignmentPoint, experienceAt } from '../src/decide/assignment.js';
 import { testActivity } from './helpers/activity.js';
 import { articleDeliveryRequest } from './helpers/delivery-request.js';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyQuiz } from '../src/engagement/daily-quiz.js';
 import { MAX_ACTIVE_TV_PAIRINGS, TV_PAIRED_SESSION_TTL_MS, TV_PAIRING_CODE_TTL_MS } from '../src/engagement/engagement-limits.js';
 import { parseTvMedia } from '../src/engagement/tv-media.js';
-import { TvPairings, type TvMedia } from '../src/engagement/tv-pairings.js';
+import type { TvMedia } from '@mesura/protocol';
+import { TvPairings } from '../src/engagement/tv-pairings.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const MEDIA: TvMedia = { kind: 'video', id: 'clip-de-prova', title: 'Clip de prova', src: '/media/clip-de-prova.webm', type: 'video/webm', delivery: 'file' };

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
 import { FILTER_VALUE_SUGGESTIONS } from '../src/report-view/filter-value-sources';
 import { ReportArea } from '../src/report-view/report-area';
-import type { Fetched, ReportsApi } from '../src/report-view/reports-api';
+import type { Outcome } from '../src/api/api-answer';
+import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { REPORT_PAGE_ROWS, ReportView } from '../src/report-view/report-view';
 import { mountedRoot } from './helpers/mounted-root';
@@ -73,7 +74,7 @@ const BY_DAY: ReportAnswer = {
 const viewCalls = (calls: { report: string; query: URLSearchParams }[]) => calls.filter((call) => call.query.get('limit') !== String(FILTER_VALUE_SUGGESTIONS));
 
 /** A recording fake of the reports API: each call is kept, each answer comes from `answer`. */
-function fakeApi(answer: (report: string, query: URLSearchParams) => Fetched<ReportAnswer>, catalogue: ReportCatalogueEntry[] = []) {
+function fakeApi(answer: (report: string, query: URLSearchParams) => Outcome<ReportAnswer>, catalogue: ReportCatalogueEntry[] = []) {
   const calls: { report: string; query: URLSearchParams }[] = [];
   const api: ReportsApi = {
     catalogue: () => Promise.resolve({ ok: true, value: catalogue }),

@@ -10,7 +10,7 @@ import { parseEvents } from './beacon-events.js';
 import { FIELD_LIMITS, readBeaconParams, type BeaconParams, type KnownParam } from './beacon-reader.js';
 import { parseClientTime } from './client-time.js';
 import { MAX_URL_CHARS, MAX_VARIABLE_VALUE_CHARS } from './constants.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import {
   MISSING_TIMESTAMP,
   MISSING_VISITOR_ID,
@@ -45,8 +45,8 @@ const WHOLE_MILLISECONDS = /^\d{1,15}$/;
 /** Decodes the query string (or form body) of a beacon; a leading `?` is allowed. */
 export function decodeBeaconQuery(
   query: string | URLSearchParams,
-): DecodeResult<{ hitType: HitType; hit: AnalyticsHit }> {
-  let read: DecodeResult<[string, string][]>;
+): Result<{ hitType: HitType; hit: AnalyticsHit }> {
+  let read: Result<[string, string][]>;
   if (typeof query === 'string') read = storedQueryEntries(query);
   else {
     const entries: [string, string][] = [];
@@ -60,7 +60,7 @@ export function decodeBeaconQuery(
 }
 
 /** Decodes a whole beacon: its path (report suites, library version) and then its parameters. */
-export function decodeBeacon(path: string, query: string): DecodeResult<Beacon> {
+export function decodeBeacon(path: string, query: string): Result<Beacon> {
   const address = parseBeaconPath(path);
   if (!address.ok) return address;
   const body = decodeBeaconQuery(query);
@@ -68,7 +68,7 @@ export function decodeBeacon(path: string, query: string): DecodeResult<Beacon> 
   return decoded({ address: address.value, hitType: body.value.hitType, hit: body.value.hit });
 }
 
-function buildHit(params: BeaconParams): DecodeResult<{ hitType: HitType; hit: AnalyticsHit }> {
+function buildHit(params: BeaconParams): Result<{ hitType: HitType; hit: AnalyticsHit }> {
   const { known } = params;
   // 1. Someone must be counted.
   const visitor: VisitorIds = {};

@@ -7,7 +7,7 @@
 import type { BeaconEvent } from './analytics-hit.js';
 import { boundedPattern } from './bounded-pattern.js';
 import { MAX_EVENT_NUMBER, MAX_EVENT_SERIAL_CHARS, MIN_EVENT_NUMBER } from './constants.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import { duplicateEvent, eventWithValueAndSerial, malformedEvent, unknownEvent } from './errors.js';
 
 const ENTRY_SEPARATOR = ',';
@@ -18,7 +18,7 @@ const WITHOUT_LEADING_ZERO = /^(?:0|[1-9]\d*)$/;
 const NUMERIC_VALUE = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const SERIAL = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_-]', MAX_EVENT_SERIAL_CHARS);
 
-export function parseEvents(list: string): DecodeResult<BeaconEvent[]> {
+export function parseEvents(list: string): Result<BeaconEvent[]> {
   const events: BeaconEvent[] = [];
   const seen = new Set<number>();
   for (const rawEntry of list.split(ENTRY_SEPARATOR)) {
@@ -33,7 +33,7 @@ export function parseEvents(list: string): DecodeResult<BeaconEvent[]> {
   return decoded(events);
 }
 
-function parseEntry(entry: string): DecodeResult<BeaconEvent> {
+function parseEntry(entry: string): Result<BeaconEvent> {
   const match = ENTRY.exec(entry);
   const digits = match?.[1];
   if (!match || digits === undefined || !WITHOUT_LEADING_ZERO.test(digits)) {

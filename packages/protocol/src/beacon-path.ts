@@ -13,7 +13,7 @@ import {
   MAX_REPORT_SUITE_ID_CHARS,
   MAX_REPORT_SUITES,
 } from './constants.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import {
   BEACON_PATH_BAD_ENCODING,
   MALFORMED_BEACON_PATH,
@@ -42,7 +42,7 @@ export function beaconPath(address: BeaconAddress): string {
 }
 
 /** Reads a beacon path, percent-encoded or not, with or without a trailing `/`. */
-export function parseBeaconPath(path: string): DecodeResult<BeaconAddress> {
+export function parseBeaconPath(path: string): Result<BeaconAddress> {
   let plain = path;
   // Without a `%` there is nothing to decode, and nothing decodeURIComponent could refuse.
   if (path.includes('%')) {

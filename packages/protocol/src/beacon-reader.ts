@@ -16,7 +16,7 @@ import {
   MAX_VARIABLE_VALUE_CHARS,
 } from './constants.js';
 import { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, ContextDataReader } from './context-data.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import {
   CLIENT_HINTS_NEVER_CLOSED,
   CONTEXT_DATA_CLOSED_UNOPENED,
@@ -113,7 +113,7 @@ export interface BeaconParams {
 
 export function readBeaconParams(
   entries: readonly (readonly [string, string])[],
-): DecodeResult<BeaconParams> {
+): Result<BeaconParams> {
   const end = entries.length - 1;
   const last = entries[end];
   if (!last || last[0] !== BEACON_END || last[1] !== BEACON_MARKER_VALUE) return rejected(TRUNCATED_BEACON);

@@ -10,7 +10,7 @@ import {
   MIN_CLIENT_YEAR,
   MS_PER_MINUTE,
 } from './constants.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import {
   clientTimeFieldCount,
   clientTimeImpossibleDate,
@@ -79,7 +79,7 @@ export function clientTimeString(t: ClientTime): string {
  * that does not exist (`31/1/2026` is 31 February). The weekday is checked for range only: it is
  * redundant with the date, and a mismatch says nothing the date does not.
  */
-export function parseClientTime(t: string): DecodeResult<ClientTime> {
+export function parseClientTime(t: string): Result<ClientTime> {
   const fieldCount = countFields(t);
   if (fieldCount !== FIELD_RULES.length) return rejected(clientTimeFieldCount(fieldCount));
   const match = SHAPE.exec(t);

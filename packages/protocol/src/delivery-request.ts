@@ -4,7 +4,7 @@
  * with the parameters in the query; the same parameters form-encoded in a POST body once the URL
  * would pass DELIVERY_MAX_GET_URL_CHARS.
  */
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 
 /** §7: longer URLs go as POST. */
 export const DELIVERY_MAX_GET_URL_CHARS = 2048;
@@ -116,7 +116,7 @@ export function encodeDeliveryQuery(request: DeliveryRequest): string {
  * the mbox name is required and at most MBOX_NAME_MAX_CHARS; numbers the client sends are read
  * leniently (a missing or garbled screen size is 0), since only the mbox decides.
  */
-export function decodeDeliveryParams(entries: readonly [string, string][]): DecodeResult<DeliveryRequest> {
+export function decodeDeliveryParams(entries: readonly [string, string][]): Result<DeliveryRequest> {
   const get = new Map<string, string>();
   // Keys come from the request: without a prototype, `vst.__proto__.id` is a customer id like any
   // other instead of a write to Object.prototype.

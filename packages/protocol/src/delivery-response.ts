@@ -3,7 +3,7 @@
  * the client renders. One type for both; `parseDeliveryResponse` is the client's check of an
  * answer it did not write itself.
  */
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 
 /** The action types of §3; a client renders those it knows and reports the others as failed. */
 export const DELIVERY_ACTIONS = [
@@ -58,7 +58,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks the shape the client relies on; extra fields pass through untouched. */
-export function parseDeliveryResponse(json: unknown): DecodeResult<DeliveryResponse> {
+export function parseDeliveryResponse(json: unknown): Result<DeliveryResponse> {
   if (!isRecord(json)) return rejected('not a JSON object');
   if (typeof json.sessionId !== 'string') return rejected('no sessionId');
   if (typeof json.tntId !== 'string') return rejected('no tntId');

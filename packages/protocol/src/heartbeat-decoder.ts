@@ -11,7 +11,7 @@
  * metadata, the consent signal.
  */
 import { setDataMember } from './data-member.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import { duplicateHeartbeatKey, tooManyHeartbeatMetaEntries } from './heartbeat-errors.js';
 import type { HeartbeatFieldGroup } from './heartbeat-fields.js';
 import { authStateOf, type AuthState } from './auth-state.js';
@@ -38,7 +38,7 @@ interface SentPairs {
 
 type Groups = Partial<Record<HeartbeatFieldGroup, Record<string, unknown>>>;
 
-export function decodeHeartbeatQuery(query: string): DecodeResult<Heartbeat> {
+export function decodeHeartbeatQuery(query: string): Result<Heartbeat> {
   const read = storedQueryEntries(query);
   if (!read.ok) return read;
   try {

@@ -3,7 +3,7 @@
  * and `pev3` (media type of a heartbeat library's media-start hit). No `pe` is a page view.
  */
 import type { AnalyticsHit, HitType, LinkInfo, LinkType, MediaStartInfo } from './analytics-hit.js';
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import { hitTypeMismatch, missingMediaType, unknownPe } from './errors.js';
 
 /** `pe` of each link-track type. */
@@ -29,7 +29,7 @@ export interface HitKind {
   media?: MediaStartInfo;
 }
 
-export function readHitKind(params: PeParams): DecodeResult<HitKind> {
+export function readHitKind(params: PeParams): Result<HitKind> {
   const { pe, pev1, pev2, pev3 } = params;
   if (pe === undefined) return decoded({ hitType: 'page_view' });
 

@@ -86,7 +86,8 @@ export type { CsvValue } from './csv.js';
 export * as limits from './constants.js';
 export * as reasons from './errors.js';
 
-export type { DecodeResult } from './decode-result.js';
+export type { Result } from './result.js';
+export { decoded, rejected } from './result.js';
 export type { VariableMap, VariableSlots } from './variable-map.js';
 export type { Environment } from './report-suites.js';
 export type {
@@ -166,6 +167,11 @@ export type {
   ReportRow,
   ReportValue,
 } from './report-answer.js';
+
+// Answers read across HTTP by the console and the site.
+export type { ActivityOverTime, ActivityResults, ActivityTotals, Comparison, ExperienceOnDay, ExperienceResult, SampleRatioCheck } from './activity-results.js';
+export type { PollResults } from './poll-results.js';
+export type { TvMedia } from './tv-media.js';
 
 // The console's real-time stream (GET /api/reports/realtime/stream).
 export type { RealtimeLiveSource, RealtimeMinute, RealtimePage, RealtimeSnapshot } from './realtime-snapshot.js';

@@ -17,7 +17,7 @@
  * - A percent-escape that is malformed or decodes to invalid UTF-8 refuses the request, rather
  *   than storing U+FFFD in place of what the client meant; so does a U+FFFD already in the text.
  */
-import { decoded, rejected, type DecodeResult } from './decode-result.js';
+import { decoded, rejected, type Result } from './result.js';
 import { quote } from './errors.js';
 import { strictQueryEntries } from './query-entries.js';
 
@@ -71,7 +71,7 @@ function storedText(text: string): string | undefined {
  * Decoded `[key, value]` pairs as they may be stored: control characters removed, and refused
  * when a key or value holds U+FFFD (what a decoder writes for bytes that are not UTF-8).
  */
-export function cleanEntries(entries: readonly (readonly [string, string])[]): DecodeResult<[string, string][]> {
+export function cleanEntries(entries: readonly (readonly [string, string])[]): Result<[string, string][]> {
   const cleaned: [string, string][] = [];
   for (const [key, value] of entries) {
     const storedKey = storedText(key);
@@ -83,7 +83,7 @@ export function cleanEntries(entries: readonly (readonly [string, string])[]): D
 }
 
 /** A query string or form body as pairs fit to store: strictly percent-decoded, then cleaned. */
-export function storedQueryEntries(query: string): DecodeResult<[string, string][]> {
+export function storedQueryEntries(query: string): Result<[string, string][]> {
   const read = strictQueryEntries(query);
   if (!read.ok) return rejected(invalidText(read.rawKey));
   if (!DECODES_TO_NOT_STORED_AS_IS.test(query)) return decoded(read.entries);

@@ -2,6 +2,7 @@
  * The checked query of `GET /api/accounts/audit`: how many entries (`limit`) and where the page
  * starts (`before`, the `next` cursor of the page before). Pure, with one-line reasons.
  */
+import type { Result } from '@mesura/protocol';
 
 /** Entries one page lists when the caller names no limit, and the most it may ask for. */
 export const ACCOUNT_AUDIT_DEFAULT_ENTRIES = 50;
@@ -23,7 +24,6 @@ export interface AccountAuditRequest {
   before: AccountAuditCursor | null;
 }
 
-export type CheckedAuditQuery = { ok: true; value: AccountAuditRequest } | { ok: false; reason: string };
 
 /** `<atMs>-<seq>`, both whole numbers within JavaScript's exact integers. */
 const CURSOR_FORMAT = /^(\d{1,15})-(\d{1,15})$/;
@@ -39,7 +39,7 @@ export function decodeAccountAuditCursor(value: unknown): AccountAuditCursor | u
   return match ? { atMs: Number(match[1]), seq: Number(match[2]) } : undefined;
 }
 
-export function parseAccountAuditQuery(raw: Record<string, unknown>): CheckedAuditQuery {
+export function parseAccountAuditQuery(raw: Record<string, unknown>): Result<AccountAuditRequest> {
   const unknown = Object.keys(raw).find((key) => !PARAMETERS.includes(key));
   if (unknown !== undefined) return { ok: false, reason: `unknown parameter '${unknown}'; expected limit and before` };
   let limit = ACCOUNT_AUDIT_DEFAULT_ENTRIES;

@@ -2,7 +2,7 @@
  * A visitor's answer to the consent banner, as `POST /api/consent/choices` receives it: only which
  * of the three answers it was. Pure: parses the body the site sends, and nothing else.
  */
-import type { Parsed } from '../reports/report-query.js';
+import type { Result } from '@mesura/protocol';
 
 /** The banner's three answers, closed. */
 export const CONSENT_CHOICES = [
@@ -20,7 +20,7 @@ export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
  * text sent `text/plain` (a keepalive fetch without a preflight). Any other field is refused: the
  * endpoint must never become a way to store something about the visitor.
  */
-export function parseConsentChoice(body: unknown): Parsed<ConsentChoice> {
+export function parseConsentChoice(body: unknown): Result<ConsentChoice> {
   const value = typeof body === 'string' ? parseJson(body) : body;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('the body must be {"choice": "accept-all" | "reject-all" | "custom"}');
   const extra = Object.keys(value).find((key) => key !== 'choice');

@@ -4,21 +4,11 @@
  * last day agrees with the report of the same events), hidden under the minimum cohort as the
  * report hides them (activity-report.ts). Pure: the store gives what each day adds.
  */
-import type { Activity } from '@mesura/protocol';
+import type { Activity, ActivityOverTime, ExperienceOnDay } from '@mesura/protocol';
 import { belowCohort } from '../reports/min-cohort.js';
 import type { DayRange, ExperienceDayCounts } from '../store/decision-store.js';
-import { publishedArm, type ExperienceResult } from './activity-report.js';
+import { publishedArm } from './activity-report.js';
 import { daysOf } from './over-time-range.js';
-
-export type ExperienceOnDay = Pick<ExperienceResult, 'id' | 'visitors' | 'conversions' | 'conversionRate' | 'hidden'>;
-
-export interface ActivityOverTime {
-  activity: { id: string; name: string };
-  from: string;
-  to: string;
-  /** Every day of the range, in order, days without data included. */
-  days: { day: string; experiences: ExperienceOnDay[] }[];
-}
 
 export function activityOverTime(activity: Activity, range: DayRange, added: readonly ExperienceDayCounts[], minCohort: number): ActivityOverTime {
   const byDay = new Map<string, ExperienceDayCounts[]>();

@@ -5,44 +5,12 @@
  * with fewer distinct visitors than the minimum cohort (reports/min-cohort.ts) is answered hidden,
  * its figures null, and takes part in no comparison that would show them.
  */
-import type { Activity } from '@mesura/protocol';
+import type { Activity, ActivityResults, ExperienceResult } from '@mesura/protocol';
 import { belowCohort } from '../reports/min-cohort.js';
 import type { ExperienceCounts } from '../store/decision-store.js';
-import { compare, rate, sampleRatioMismatch, type Arm, type Comparison, type SampleRatioCheck } from './statistics.js';
+import { compare, rate, sampleRatioMismatch, type Arm } from './statistics.js';
 
-export interface ExperienceResult {
-  id: string;
-  name: string;
-  share: number;
-  /** Null when hidden. */
-  visitors: number | null;
-  conversions: number | null;
-  conversionRate: number | null;
-  /** Fewer distinct visitors than the minimum cohort: the figures are withheld. */
-  hidden: boolean;
-  control: boolean;
-  /** Absent on the control, on a hidden experience, and on every experience when the control is hidden. */
-  versusControl?: Comparison;
-}
-
-export interface ReportTotals {
-  visitors: number | null;
-  conversions: number | null;
-  hidden: boolean;
-}
-
-export interface ActivityReport {
-  activity: { id: string; name: string; type: Activity['type']; status: Activity['status']; goal: Activity['goal'] };
-  controlExperienceId: string;
-  experiences: ExperienceResult[];
-  totals: ReportTotals;
-  /** A/B tests only (experience targeting assigns by audience, not by share); null when any experience is hidden. */
-  sampleRatio: SampleRatioCheck | null;
-  /** The minimum cohort in force (MESURA_MIN_COHORT): a hidden figure counts fewer visitors. */
-  minCohort: number;
-}
-
-export function activityReport(activity: Activity, counts: readonly ExperienceCounts[], minCohort: number): ActivityReport {
+export function activityReport(activity: Activity, counts: readonly ExperienceCounts[], minCohort: number): ActivityResults {
   const byId = new Map(counts.map((c) => [c.experienceId, c]));
   const arms = activity.experiences.map((e) => ({ visitors: byId.get(e.id)?.visitors ?? 0, conversions: byId.get(e.id)?.conversions ?? 0 }));
   const hidden = arms.map((arm) => belowCohort(arm.visitors, minCohort));

@@ -7,10 +7,10 @@
  * stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for
  * app.inject (the node:http server answers it before routing).
  */
+import type { Activity, Result } from '@mesura/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { DecisionStore } from '../store/decision-store.js';
-import type { ParseResult } from './activity.js';
 import type { ActivityCatalog } from './activity-catalog.js';
 import type { LocalDay } from '../local-day.js';
 import { activityOverTime } from './activity-over-time.js';
@@ -49,7 +49,7 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   app.get('/api/activities', { config: { access: 'analyst' } }, async () => ({ activities: deps.catalog.index().all }));
   app.get<{ Params: { id: string } }>('/api/activities/:id', { config: { access: 'analyst' } }, async (request) => find(request.params.id));
   /** Stores what the rules made of the request, as the request's principal, and answers it. */
-  const store = async (result: ParseResult, principal: Parameters<typeof actorOf>[0]) => {
+  const store = async (result: Result<Activity>, principal: Parameters<typeof actorOf>[0]) => {
     if (!result.ok) throw new HttpError(ERRORS.badActivity, result.reason);
     await deps.catalog.save(result.value, { atMs: deps.now(), by: actorOf(principal) });
     return result.value;

@@ -4,9 +4,9 @@
  * made safe (offer-safety.ts); a trust change (PUT /api/activities/:id/trust) is recorded with
  * who and when. Each returns the definition to store, or the one-line reason it is refused.
  */
-import type { Activity } from '@mesura/protocol';
+import type { Activity, Result } from '@mesura/protocol';
 import type { Principal } from '../auth/roles.js';
-import { parseSubmittedActivity, type ParseResult } from './activity.js';
+import { parseSubmittedActivity } from './activity.js';
 import { MAX_ACTIVITIES } from './activity-limits.js';
 import { trustAfterEdit, withTrust } from './activity-trust.js';
 import { isRecord } from './definition-checks.js';
@@ -22,7 +22,7 @@ export interface SubmissionContext {
   redirects: RedirectPolicy;
 }
 
-export function submittedDefinition(body: unknown, pathId: string, context: SubmissionContext): ParseResult {
+export function submittedDefinition(body: unknown, pathId: string, context: SubmissionContext): Result<Activity> {
   const parsed = parseSubmittedActivity(body);
   if (!parsed.ok) return parsed;
   if (parsed.value.id !== pathId) return { ok: false, reason: `activity id ${parsed.value.id} differs from the path's ${pathId}` };
@@ -31,7 +31,7 @@ export function submittedDefinition(body: unknown, pathId: string, context: Subm
 }
 
 /** `{trusted: true|false}`: the stored activity trusted by the caller now, or no longer trusted (and so sanitised). */
-export function trustedDefinition(body: unknown, before: Activity, context: SubmissionContext & { nowMs: number }): ParseResult {
+export function trustedDefinition(body: unknown, before: Activity, context: SubmissionContext & { nowMs: number }): Result<Activity> {
   if (!isRecord(body) || typeof body.trusted !== 'boolean' || Object.keys(body).length !== 1) {
     return { ok: false, reason: 'a trust change is {"trusted": true} or {"trusted": false}' };
   }

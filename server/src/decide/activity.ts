@@ -6,13 +6,12 @@
  * (the API's through `parseSubmittedActivity`, which also refuses the trust fields); what makes
  * a valid definition safe to serve is offer-safety.ts.
  */
-import { ACTIVITY_ID, ACTIVITY_STATUSES, TRUST_FIELDS, type Activity, type ActivityStatus } from '@mesura/protocol';
+import { ACTIVITY_ID, ACTIVITY_STATUSES, TRUST_FIELDS, type Activity, type ActivityStatus, type Result } from '@mesura/protocol';
 import { MAX_GOAL_CHARS, MAX_MBOX_CHARS, MAX_MBOXES_PER_ACTIVITY, MAX_NAME_CHARS, MAX_PRIORITY_ABS, MAX_SELECTOR_CHARS, MAX_SMALL_INTEGER } from './activity-limits.js';
 import { audienceProblem } from './audience-validation.js';
 import { isRecord, textProblem, unknownFieldProblem, wholeNumberProblem } from './definition-checks.js';
 import { experiencesProblem, ID_RULE } from './experience-validation.js';
 
-export type ParseResult = { ok: true; value: Activity } | { ok: false; reason: string };
 
 /** The fields a definition has; the trust fields are the store's, set only through the trust route. */
 const DEFINITION_FIELDS = ['id', 'name', 'type', 'status', 'mboxes', 'audience', 'priority', 'reshuffle', 'experiences', 'goal'];
@@ -21,7 +20,7 @@ const DEFINITION_FIELDS = ['id', 'name', 'type', 'status', 'mboxes', 'audience',
  * A definition as a request submits it (PUT /api/activities/:id): a request that names a trust
  * field is refused, so that no request marks its own activity trusted.
  */
-export function parseSubmittedActivity(input: unknown): ParseResult {
+export function parseSubmittedActivity(input: unknown): Result<Activity> {
   if (isRecord(input)) {
     const named = TRUST_FIELDS.find((field) => Object.hasOwn(input, field));
     if (named) return { ok: false, reason: `${named} is not part of a definition: only an admin trusts an activity, with PUT /api/activities/:id/trust` };
@@ -30,8 +29,8 @@ export function parseSubmittedActivity(input: unknown): ParseResult {
 }
 
 /** Checks a stored or submitted definition whole; the reason names the first problem in one line. */
-export function parseActivity(input: unknown): ParseResult {
-  const fail = (reason: string): ParseResult => ({ ok: false, reason });
+export function parseActivity(input: unknown): Result<Activity> {
+  const fail = (reason: string): Result<Activity> => ({ ok: false, reason });
   if (!isRecord(input)) return fail('activity is not a JSON object');
   const a = input as Partial<Activity>;
   if (typeof a.id !== 'string' || !ACTIVITY_ID.test(a.id)) return fail(`activity id must be ${ID_RULE}`);

@@ -5,14 +5,13 @@
  * attributes and styles are checked (offer-html-policy.ts). Applied before a definition is stored and again as stored ones load,
  * so that a definition stored before a rule existed is served under it too. Pure.
  */
-import type { Activity, DeliveryAction, Experience, Offer } from '@mesura/protocol';
+import type { Activity, DeliveryAction, Experience, Offer, Result } from '@mesura/protocol';
 import { HTML_ACTIONS } from './action-validation.js';
-import type { ParseResult } from './activity.js';
 import { isRecord } from './definition-checks.js';
 import { isUrlAttribute, offerAttributeProblem, offerStyleProblem, sanitizeOfferHtml, urlAttributeProblem } from './offer-html-policy.js';
 import type { RedirectPolicy } from './redirect-policy.js';
 
-export function safeActivity(activity: Activity, redirects: RedirectPolicy): ParseResult {
+export function safeActivity(activity: Activity, redirects: RedirectPolicy): Result<Activity> {
   const trusted = activity.trusted === true;
   const experiences: Experience[] = [];
   for (const experience of activity.experiences) {

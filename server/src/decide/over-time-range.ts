@@ -3,6 +3,7 @@
  * (YYYY-MM-DD, MESURA_TIMEZONE) inclusive, each optional. Without them the range is the
  * OVER_TIME_DEFAULT_DAYS ending today; with one, it is completed from it. Pure: today is a parameter.
  */
+import type { Result } from '@mesura/protocol';
 import { addDays, epochDays } from '../local-day.js';
 import type { DayRange } from '../store/decision-store.js';
 
@@ -17,10 +18,9 @@ export const OVER_TIME_MAX_DAYS = 366;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const PARAMS = ['from', 'to'];
 
-export type RangeResult = { ok: true; value: DayRange } | { ok: false; reason: string };
 
 /** The range a query asks for, or the one-line reason it is refused; `today` is the local day now. */
-export function overTimeRange(query: Record<string, unknown>, today: string): RangeResult {
+export function overTimeRange(query: Record<string, unknown>, today: string): Result<DayRange> {
   const unknown = Object.keys(query).find((key) => !PARAMS.includes(key));
   if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected from, to`);
   const fromGiven = query.from === undefined ? undefined : parseDay(query.from, 'from');
@@ -42,7 +42,7 @@ export function daysOf(range: DayRange): string[] {
 
 const dayCount = (range: DayRange): number => epochDays(range.to) - epochDays(range.from) + 1;
 
-function parseDay(value: unknown, name: string): { ok: true; value: string } | { ok: false; reason: string } {
+function parseDay(value: unknown, name: string): Result<string> {
   if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return fail(`${name} must be a date as YYYY-MM-DD`);
   const ms = Date.parse(`${value}T00:00:00Z`);
   // Date.parse takes 2026-02-30 as 2 March: the day must read back as written.

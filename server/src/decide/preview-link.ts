@@ -4,7 +4,7 @@
  * The path must stay on the site, so that a preview link can never be made to send an editor
  * elsewhere. Pure: the tokens and the time are parameters.
  */
-import type { Activity } from '@mesura/protocol';
+import type { Activity, Result } from '@mesura/protocol';
 import { MAX_URL_CHARS } from './activity-limits.js';
 import { isRecord } from './definition-checks.js';
 import { PREVIEW_PARAM, type PreviewTokens } from './preview-token.js';
@@ -20,10 +20,9 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
-export type PreviewLinkResult = { ok: true; value: PreviewLink } | { ok: false; reason: string };
 
-export function previewLink(body: unknown, activity: Activity, tokens: PreviewTokens, nowMs: number): PreviewLinkResult {
-  const fail = (reason: string): PreviewLinkResult => ({ ok: false, reason });
+export function previewLink(body: unknown, activity: Activity, tokens: PreviewTokens, nowMs: number): Result<PreviewLink> {
+  const fail = (reason: string): Result<PreviewLink> => ({ ok: false, reason });
   const shape = 'a preview request is {"experienceId": "…", "path": "/…"}';
   if (!isRecord(body) || Object.keys(body).some((key) => key !== 'experienceId' && key !== 'path')) return fail(shape);
   const { experienceId, path } = body;

@@ -6,6 +6,7 @@
  * under the data folder's PREVIEW_KEY_FILE (data-key-file.ts). Nothing else is kept: a token
  * proves itself, and every one stops working when the key file is replaced. Pure: time is a parameter.
  */
+import type { Result } from '@mesura/protocol';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ensureDataKeyFile } from '../data-key-file.js';
 import { MAX_ID_CHARS } from './activity-limits.js';
@@ -40,12 +41,11 @@ export type PreviewRefusal =
   /** Signed, but its hour is over. */
   | 'expired';
 
-export type PreviewCheck = { ok: true; value: PreviewGrant } | { ok: false; reason: PreviewRefusal };
 
 export interface PreviewTokens {
   /** A token for the experience, valid until `nowMs + PREVIEW_TTL_MS`. */
   sign(activityId: string, experienceId: string, nowMs: number): { token: string; expiresMs: number };
-  verify(token: string, nowMs: number): PreviewCheck;
+  verify(token: string, nowMs: number): Result<PreviewGrant, PreviewRefusal>;
 }
 
 /** The data folder's preview key, made once (random, 0600) and kept across restarts. */
@@ -79,4 +79,4 @@ export function createPreviewTokens(key: string): PreviewTokens {
   };
 }
 
-const refused = (reason: PreviewRefusal): PreviewCheck => ({ ok: false, reason });
+const refused = (reason: PreviewRefusal): Result<PreviewGrant, PreviewRefusal> => ({ ok: false, reason });

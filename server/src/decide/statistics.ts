@@ -3,6 +3,7 @@
  * give the same figures). Each formula's source is the textbook one named at the function;
  * server/test/decide-statistics.test.ts checks them against values worked by hand.
  */
+import type { Comparison, SampleRatioCheck } from '@mesura/protocol';
 
 /** Two-sided 95 %: Φ⁻¹(0.975). */
 export const Z_95 = 1.959963984540054;
@@ -12,20 +13,6 @@ export const SRM_ALPHA = 0.001;
 export interface Arm {
   visitors: number;
   conversions: number;
-}
-
-export interface Comparison {
-  /** Variant rate minus control rate, with its 95 % interval (unpooled normal approximation). */
-  difference: number;
-  differenceCi: [number, number];
-  /** difference / control rate, with the interval divided the same way (control rate taken as known); null when the control rate is 0. */
-  lift: number | null;
-  liftCi: [number, number] | null;
-  /** Two-sided pooled two-proportion z-test. */
-  zScore: number;
-  pValue: number;
-  /** P(p_variant > p_control) under independent Beta(1 + conversions, 1 + non-conversions) posteriors. */
-  probabilityToBeatControl: number;
 }
 
 export const rate = (arm: Arm): number => (arm.visitors > 0 ? arm.conversions / arm.visitors : 0);
@@ -80,14 +67,6 @@ function betaBeats(a: { alpha: number; beta: number }, b: { alpha: number; beta:
     total += Math.exp(logBeta(a.alpha + i, a.beta + b.beta) - Math.log(b.beta + i) - logBeta(1 + i, b.beta) - base);
   }
   return Math.min(1, Math.max(0, total));
-}
-
-export interface SampleRatioCheck {
-  chiSquare: number;
-  degreesOfFreedom: number;
-  pValue: number;
-  /** pValue < SRM_ALPHA: assignment does not follow the configured shares; distrust the results. */
-  mismatch: boolean;
 }
 
 /** Pearson's χ² of observed assignment counts against the shares (weights); zero-share arms are left out. */

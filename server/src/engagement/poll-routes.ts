@@ -3,21 +3,13 @@
  * browser's own answer) and POST /api/engagement/polls/:id/answers {optionId} (one answer per
  * browser, told apart by the participant cookie; a second one is refused with 409).
  */
+import type { PollResults } from '@mesura/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { EngagementStore } from './engagement-store.js';
 import { newParticipantId, participantCookie, participantIdFrom } from './participant-cookie.js';
 import type { AddressLimiter } from './request-guards.js';
 import { SEEDED_POLLS, type PollDefinition } from './seeded-polls.js';
-
-export interface PollResults {
-  id: string;
-  question: string;
-  options: { id: string; label: string; votes: number }[];
-  total: number;
-  /** The option this browser chose; absent when it has not answered. */
-  answered?: string;
-}
 
 export interface PollRouteDeps {
   store: EngagementStore;

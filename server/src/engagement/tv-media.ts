@@ -5,7 +5,7 @@
  */
 import { ERRORS, HttpError } from '../http/errors.js';
 import { MAX_TV_MEDIA_SRC_CHARS, MAX_TV_MEDIA_TITLE_CHARS } from './engagement-limits.js';
-import type { TvMedia } from './tv-pairings.js';
+import type { TvMedia } from '@mesura/protocol';
 
 const MEDIA_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const MEDIA_SRC = /^\/media\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*$/;

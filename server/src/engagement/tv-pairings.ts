@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { TV_PAIRING_CODE_DIGITS } from '@mesura/content';
+import type { TvMedia } from '@mesura/protocol';
 import { secretsEqual } from '../digest-equal.js';
 import {
   MAX_ACTIVE_TV_PAIRINGS,
@@ -14,16 +15,6 @@ import {
   TV_PAIRED_SESSION_TTL_MS,
   TV_PAIRING_CODE_TTL_MS,
 } from './engagement-limits.js';
-
-/** What the receiver is told to play (validated by tv-media.ts before it gets here). */
-export interface TvMedia {
-  kind: 'video' | 'audio';
-  id: string;
-  title: string;
-  src: string;
-  type: string;
-  delivery: 'hls' | 'file';
-}
 
 export type TvListener = (media: TvMedia) => void;
 

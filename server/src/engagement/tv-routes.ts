@@ -10,7 +10,8 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import { TV_EVENTS_KEEPALIVE_MS } from './engagement-limits.js';
 import type { AddressLimiter } from './request-guards.js';
 import { parseTvMedia } from './tv-media.js';
-import { TV_CODE_FORMAT, type TvMedia, type TvPairings } from './tv-pairings.js';
+import type { TvMedia } from '@mesura/protocol';
+import { TV_CODE_FORMAT, type TvPairings } from './tv-pairings.js';
 import { EVENT_STREAM_HEADERS, answerHeadOfStream } from '../http/event-stream.js';
 
 const RECEIVER_TOKEN_FORMAT = /^[A-Za-z0-9_-]{24}$/;

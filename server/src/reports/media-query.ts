@@ -1,5 +1,6 @@
 import type { MediaDimension } from '../store/media-store.js';
-import { parseRange, type Parsed, type RangeQuery } from './report-query.js';
+import type { Result } from '@mesura/protocol';
+import { parseRange, type RangeQuery } from './report-query.js';
 
 type RawQuery = Record<string, unknown>;
 
@@ -15,7 +16,7 @@ export const DEFAULT_SESSIONS_LIMIT = 1000;
 export const MAX_SESSIONS_LIMIT = 10_000;
 
 /** `GET /api/reports/media`: the page-view report's rules (range, suite, bots) and `by`. */
-export function parseMediaReportQuery(raw: RawQuery, defaultSuite: string): Parsed<MediaQueryParams & { by: MediaDimension }> {
+export function parseMediaReportQuery(raw: RawQuery, defaultSuite: string): Result<MediaQueryParams & { by: MediaDimension }> {
   const common = parseCommon(raw, defaultSuite, REPORT_PARAMS);
   if (!common.ok) return common;
   const by = raw.by ?? 'day';
@@ -24,7 +25,7 @@ export function parseMediaReportQuery(raw: RawQuery, defaultSuite: string): Pars
 }
 
 /** `GET /api/reports/media/sessions`: the same range rules and an optional `limit`. */
-export function parseMediaSessionsQuery(raw: RawQuery, defaultSuite: string): Parsed<MediaQueryParams & { limit: number }> {
+export function parseMediaSessionsQuery(raw: RawQuery, defaultSuite: string): Result<MediaQueryParams & { limit: number }> {
   const common = parseCommon(raw, defaultSuite, SESSIONS_PARAMS);
   if (!common.ok) return common;
   const limit = raw.limit === undefined ? DEFAULT_SESSIONS_LIMIT : Number(raw.limit);
@@ -34,7 +35,7 @@ export function parseMediaSessionsQuery(raw: RawQuery, defaultSuite: string): Pa
   return { ok: true, value: { ...common.value, limit } };
 }
 
-function parseCommon(raw: RawQuery, defaultSuite: string, allowed: readonly string[]): Parsed<MediaQueryParams> {
+function parseCommon(raw: RawQuery, defaultSuite: string, allowed: readonly string[]): Result<MediaQueryParams> {
   const unknown = Object.keys(raw).find((k) => !allowed.includes(k));
   if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected ${allowed.join(', ')}`);
   const range = parseRange(raw, defaultSuite);

@@ -1,4 +1,4 @@
-import { REPORT_SUITE_ID } from '@mesura/protocol';
+import { REPORT_SUITE_ID, type Result } from '@mesura/protocol';
 import { decodeExportCursor, type ExportCursor } from '../store/export-cursor.js';
 import type { PageViewDimension } from '../store/store.js';
 
@@ -6,7 +6,6 @@ import type { PageViewDimension } from '../store/store.js';
 export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 export interface RangeQuery {
   from: string;
@@ -17,7 +16,7 @@ export interface RangeQuery {
 type RawQuery = Record<string, unknown>;
 
 /** Validates `from`, `to` (YYYY-MM-DD, inclusive, at most 366 days) and the optional `suite`. */
-export function parseRange(raw: RawQuery, defaultSuite: string): Parsed<RangeQuery> {
+export function parseRange(raw: RawQuery, defaultSuite: string): Result<RangeQuery> {
   const from = parseDay(raw.from, 'from');
   if (!from.ok) return from;
   const to = parseDay(raw.to, 'to');
@@ -38,7 +37,7 @@ export interface PageViewsQuery extends RangeQuery {
 const DIMENSIONS: readonly PageViewDimension[] = ['day', 'section', 'pageName'];
 const PAGE_VIEW_PARAMS = new Set(['from', 'to', 'by', 'suite', 'includeBots']);
 
-export function parsePageViewsQuery(raw: RawQuery, defaultSuite: string): Parsed<PageViewsQuery> {
+export function parsePageViewsQuery(raw: RawQuery, defaultSuite: string): Result<PageViewsQuery> {
   const unknown = Object.keys(raw).find((k) => !PAGE_VIEW_PARAMS.has(k));
   if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected from, to, by, suite, includeBots`);
   const range = parseRange(raw, defaultSuite);
@@ -63,7 +62,7 @@ export interface ExportRequest extends RangeQuery {
   after?: ExportCursor;
 }
 
-export function parseExportQuery(raw: RawQuery, defaultSuite: string): Parsed<ExportRequest> {
+export function parseExportQuery(raw: RawQuery, defaultSuite: string): Result<ExportRequest> {
   const unknown = Object.keys(raw).find((k) => !EXPORT_PARAMS.has(k));
   if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected from, to, format, suite, limit, after`);
   const range = parseRange(raw, defaultSuite);
@@ -80,14 +79,14 @@ export function parseExportQuery(raw: RawQuery, defaultSuite: string): Parsed<Ex
   return { ok: true, value: { ...range.value, format, limit: limit.value, after: after.value } };
 }
 
-function parseLimit(value: unknown): Parsed<number> {
+function parseLimit(value: unknown): Result<number> {
   if (value === undefined) return { ok: true, value: EXPORT_MAX_ROWS };
   const n = typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < 1 || n > EXPORT_MAX_ROWS) return fail(`limit must be an integer from 1 to ${EXPORT_MAX_ROWS}`);
   return { ok: true, value: n };
 }
 
-function parseDay(value: unknown, name: string): Parsed<string> {
+function parseDay(value: unknown, name: string): Result<string> {
   if (value === undefined) return fail(`${name} is required (YYYY-MM-DD)`);
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail(`${name} must be a date as YYYY-MM-DD`);
   const date = new Date(`${value}T00:00:00Z`);

@@ -3,8 +3,8 @@
  * comparison, the stacked filters, the page of rows, and the report's own parameters. Every value
  * is checked here; reports only ever bind them as SQL parameters.
  */
-import { REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX, type ReportFilter, type ReportFilterDimension } from '@mesura/protocol';
-import { parseRange, type Parsed, type RangeQuery } from './report-query.js';
+import { REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX, type ReportFilter, type ReportFilterDimension, type Result } from '@mesura/protocol';
+import { parseRange, type RangeQuery } from './report-query.js';
 
 /** Rows one answer holds when the console does not say. */
 export const REPORT_ROWS_DEFAULT = 25;
@@ -28,7 +28,7 @@ export interface ReportRequest extends RangeQuery {
 
 type RawQuery = Record<string, unknown>;
 
-export function parseReportRequest(raw: RawQuery, defaultSuite: string, reportParams: readonly string[] = []): Parsed<ReportRequest> {
+export function parseReportRequest(raw: RawQuery, defaultSuite: string, reportParams: readonly string[] = []): Result<ReportRequest> {
   const known = new Set([...COMMON_PARAMS, ...reportParams]);
   const unknown = Object.keys(raw).find((key) => !known.has(key));
   if (unknown !== undefined) return fail(`unknown parameter '${unknown}'; expected ${[...known].join(', ')}`);
@@ -64,13 +64,13 @@ export function previousPeriod(range: { from: string; to: string }): { from: str
   return { from: iso(from - days * DAY_MS), to: iso(from - DAY_MS) };
 }
 
-function parseCompare(value: unknown, range: RangeQuery): Parsed<{ from: string; to: string } | undefined> {
+function parseCompare(value: unknown, range: RangeQuery): Result<{ from: string; to: string } | undefined> {
   if (value === undefined || value === 'none') return { ok: true, value: undefined };
   if (value !== 'previous') return fail(`compare must be previous or none`);
   return { ok: true, value: previousPeriod(range) };
 }
 
-function parseFilters(value: unknown): Parsed<ReportFilter[]> {
+function parseFilters(value: unknown): Result<ReportFilter[]> {
   const entries = value === undefined ? [] : Array.isArray(value) ? value : [value];
   const filters: ReportFilter[] = [];
   for (const entry of entries) {
@@ -88,14 +88,14 @@ function parseFilters(value: unknown): Parsed<ReportFilter[]> {
   return { ok: true, value: filters };
 }
 
-function parseWhole(value: unknown, name: string, fallback: number, min: number, max: number): Parsed<number> {
+function parseWhole(value: unknown, name: string, fallback: number, min: number, max: number): Result<number> {
   if (value === undefined) return { ok: true, value: fallback };
   const n = typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
   if (!(n >= min && n <= max)) return fail(`${name} must be a whole number from ${min} to ${max}`);
   return { ok: true, value: n };
 }
 
-function boundedText(value: unknown, name: string): Parsed<string> {
+function boundedText(value: unknown, name: string): Result<string> {
   if (typeof value !== 'string') return fail(`${name} must be given once`);
   if (value.length > REPORT_VALUE_MAX_CHARS) return fail(`${name} is longer than ${REPORT_VALUE_MAX_CHARS} characters`);
   // eslint-disable-next-line no-control-regex

@@ -1,18 +1,17 @@
 /** Checks of the visitors' rights API's inputs: pure, one-line reasons. */
-import { isVisitorId } from '@mesura/protocol';
+import { isVisitorId, type Result } from '@mesura/protocol';
 
 /** Most requests `GET /api/visitors/requests` lists at once, and its default. */
 export const RIGHTS_REQUESTS_MAX = 1000;
 export const RIGHTS_REQUESTS_DEFAULT = 100;
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-export function checkVisitorId(value: unknown): Checked<string> {
+export function checkVisitorId(value: unknown): Result<string> {
   if (isVisitorId(value)) return { ok: true, value };
   return { ok: false, reason: 'visitorId must be a Mesura visitor id: 16 upper-case hex digits, a hyphen, 16 more' };
 }
 
-export function parseRequestsQuery(raw: Record<string, unknown>): Checked<{ limit: number }> {
+export function parseRequestsQuery(raw: Record<string, unknown>): Result<{ limit: number }> {
   const unknown = Object.keys(raw).find((key) => key !== 'limit');
   if (unknown !== undefined) return { ok: false, reason: `unknown parameter '${unknown}'; expected limit` };
   if (raw.limit === undefined) return { ok: true, value: { limit: RIGHTS_REQUESTS_DEFAULT } };

@@ -3,6 +3,7 @@
  * event id, report suite). The next page starts strictly after it, so pages neither overlap nor
  * skip a row however many rows share a receive time.
  */
+import type { Result } from '@mesura/protocol';
 export interface ExportCursor {
   receivedAtMs: number;
   eventId: string;
@@ -21,7 +22,7 @@ export function encodeExportCursor(cursor: ExportCursor): string {
 }
 
 /** The cursor of a token, or the one-line reason it is not one. */
-export function decodeExportCursor(token: string): { ok: true; value: ExportCursor } | { ok: false; reason: string } {
+export function decodeExportCursor(token: string): Result<ExportCursor> {
   const invalid = { ok: false as const, reason: 'after is not a continuation token of this export' };
   if (token.length === 0 || token.length > EXPORT_TOKEN_MAX_CHARS || !BASE64URL.test(token)) return invalid;
   let body: unknown;

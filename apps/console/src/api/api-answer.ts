@@ -12,6 +12,9 @@ export type ApiFailure =
   /** A 2xx whose body is not what the API documents. */
   | { reason: 'malformed' };
 
+/** A console call's outcome once its answer is read: the value the screen needs, or why there is none. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
+
 export type ApiResult = { ok: true; status: number; body: unknown } | { ok: false; failure: ApiFailure };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

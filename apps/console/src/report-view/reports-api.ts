@@ -1,15 +1,14 @@
 /** The reports API as the console reads it: the catalogue, and one report's answer. */
 import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
-import { isRecord, type ApiFailure } from '../api/api-answer';
+import { isRecord, type Outcome } from '../api/api-answer';
 import { callApi, type ApiClientOptions } from '../api/api-client';
 
-export type Fetched<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 
 /** What the report screens need of the server; tests pass a recording fake through ReportsApiContext. */
 export interface ReportsApi {
-  catalogue(signal?: AbortSignal): Promise<Fetched<ReportCatalogueEntry[]>>;
+  catalogue(signal?: AbortSignal): Promise<Outcome<ReportCatalogueEntry[]>>;
   /** `report` is `area/name`; `query` the URL query of reportQuery (report-state.ts). */
-  report(report: string, query: string, signal?: AbortSignal): Promise<Fetched<ReportAnswer>>;
+  report(report: string, query: string, signal?: AbortSignal): Promise<Outcome<ReportAnswer>>;
 }
 
 /** A report id as the catalogue names them (`area/name`): checked before it becomes part of a path. */

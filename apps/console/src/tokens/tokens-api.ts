@@ -1,10 +1,9 @@
-import type { ApiFailure } from '../api/api-answer';
+import type { Outcome } from '../api/api-answer';
 import { callApi, type ApiClientOptions } from '../api/api-client';
 import { API_TOKENS_API_PATH } from '../api/api-paths';
 import type { Role } from '../session/roles';
 import { parseApiTokenList, parseCreatedApiToken, type ApiToken, type CreatedApiToken } from './api-token';
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 
 /** GET /api/me/tokens: the signed-in person's tokens. */
 export async function listApiTokens(options: ApiClientOptions & { signal?: AbortSignal } = {}): Promise<Outcome<ApiToken[]>> {

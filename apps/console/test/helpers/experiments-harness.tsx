@@ -2,10 +2,9 @@
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { Activity } from '@mesura/protocol';
 import type { ApiFailure } from '../../src/api/api-answer';
 import type { ActivityChange } from '../../src/areas/experiments/activity-history';
-import type { ActivityOverTime, ActivityResults } from '../../src/areas/experiments/activity-results';
+import type { Activity, ActivityOverTime, ActivityResults } from '@mesura/protocol';
 import type { ExperimentsApi, Outcome } from '../../src/areas/experiments/experiments-api';
 import { ExperimentsApiContext } from '../../src/areas/experiments/experiments-api-context';
 import ExperimentsArea from '../../src/areas/experiments/experiments-area';
@@ -43,6 +42,7 @@ export function headlineTest(overrides: Partial<Activity> = {}): Activity {
 }
 
 export const RESULTS: ActivityResults = {
+  activity: { id: 'titular-noticia', name: 'Titular de la notícia', type: 'ab', status: 'active', goal: { type: 'click', selector: '.share-button' } },
   controlExperienceId: 'control',
   experiences: [
     { id: 'control', name: 'Control', share: 50, visitors: 1200, conversions: 60, conversionRate: 0.05, control: true, hidden: false },
@@ -72,6 +72,7 @@ export const RESULTS: ActivityResults = {
 };
 
 export const OVER_TIME: ActivityOverTime = {
+  activity: { id: 'titular-noticia', name: 'Titular de la notícia' },
   from: '2026-11-18',
   to: '2026-11-24',
   days: [

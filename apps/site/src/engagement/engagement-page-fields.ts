@@ -1,12 +1,12 @@
 /** §3 page fields of the participation pages (pure: built from the loader's data). */
 import type { PageData, VideoData } from '../measurement/data-layer-types';
-import type { TvCastMedia } from './watch-on-tv';
+import type { TvMedia } from '@mesura/protocol';
 
 export function quizPageFields(day: string): PageData {
   return { seccio: 'joc', pageType: 'joc', pageName: 'mesura:joc', titolContingut: 'El joc del dia', dataPublicacio: day, tipusEmisio: 'a la carta' };
 }
 
-export function tvReceiverPageFields(media?: TvCastMedia): PageData {
+export function tvReceiverPageFields(media?: TvMedia): PageData {
   return {
     seccio: 'tv',
     pageType: 'receptor-tv',
@@ -16,7 +16,7 @@ export function tvReceiverPageFields(media?: TvCastMedia): PageData {
 }
 
 /** The video group of what the TV plays: the §3 view-on-TV flag set, since this is the TV. */
-export function tvReceiverVideo(media: TvCastMedia, href: string): VideoData & { veureATV: string } {
+export function tvReceiverVideo(media: TvMedia, href: string): VideoData & { veureATV: string } {
   return {
     titol: media.title,
     idSessioVideo: media.id,

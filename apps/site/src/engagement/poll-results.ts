@@ -1,12 +1,5 @@
-/** What GET /api/engagement/polls/:id answers, and the percentages shown after answering. */
-export interface PollResults {
-  id: string;
-  question: string;
-  options: { id: string; label: string; votes: number }[];
-  total: number;
-  /** The option this browser chose, once it has answered. */
-  answered?: string;
-}
+/** The percentages shown after answering a poll (its answer: @mesura/protocol's PollResults). */
+import type { PollResults } from '@mesura/protocol';
 
 /** Whole percentages per option; 0 for all when nobody answered. */
 export function pollPercentages(results: Pick<PollResults, 'options' | 'total'>): number[] {

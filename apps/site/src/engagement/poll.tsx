@@ -11,7 +11,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
-import { pollPath, pollPercentages, type PollResults } from './poll-results';
+import type { PollResults } from '@mesura/protocol';
+import { pollPath, pollPercentages } from './poll-results';
 import './engagement.css';
 
 export interface PollProps {

@@ -7,23 +7,15 @@
  * The visitor opens /tv/ on the TV's browser, which shows a 6-digit code; here they type it and
  * the server hands the media to that TV (POST /api/engagement/tv/pairings/:code/cast).
  */
+import type { TvMedia } from '@mesura/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
 import { formatTvCode, normaliseTvCode, TV_CODE_INPUT_MAX_CHARS, TV_CODE_INPUT_PATTERN } from './tv-code';
 import './engagement.css';
 
-export interface TvCastMedia {
-  kind: 'video' | 'audio';
-  id: string;
-  title: string;
-  src: string;
-  type: string;
-  delivery: 'hls' | 'file';
-}
-
 export interface WatchOnTvButtonProps {
-  media: TvCastMedia;
+  media: TvMedia;
   detail: LinkCallDetail;
 }
 

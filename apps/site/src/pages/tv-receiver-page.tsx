@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { ConsentSettingsButton } from '../consent/consent-settings-button';
 import { tvReceiverPageFields, tvReceiverVideo } from '../engagement/engagement-page-fields';
 import { formatTvCode } from '../engagement/tv-code';
-import type { TvCastMedia } from '../engagement/watch-on-tv';
+import type { TvMedia } from '@mesura/protocol';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { attachHls, type HlsPlayer } from '../player/hls-source';
@@ -24,7 +24,7 @@ const RETRY_AFTER_FAILURE_MS = 30_000;
 
 export function TvReceiverPage() {
   const [pairing, setPairing] = useState<Pairing>({ state: 'asking' });
-  const [media, setMedia] = useState<TvCastMedia | undefined>();
+  const [media, setMedia] = useState<TvMedia | undefined>();
   const navigate = useNavigate();
   usePageView(
     useMemo<PageRoute>(
@@ -51,7 +51,7 @@ export function TvReceiverPage() {
         source = new EventSource(`/api/engagement/tv/pairings/${code}/events?token=${encodeURIComponent(receiverToken)}`);
         source.addEventListener('paired', () => setPairing({ state: 'waiting', code }));
         source.addEventListener('cast', (event) => {
-          const cast = JSON.parse((event as MessageEvent<string>).data) as TvCastMedia;
+          const cast = JSON.parse((event as MessageEvent<string>).data) as TvMedia;
           setMedia(cast);
           // A new navigation: the page view of what the TV now plays.
           navigate(`/tv/?reproduint=${encodeURIComponent(cast.id)}`, { replace: true });
@@ -110,7 +110,7 @@ function PairingScreen({ pairing }: { pairing: Pairing }) {
   );
 }
 
-function TvPlayer({ media }: { media: TvCastMedia }) {
+function TvPlayer({ media }: { media: TvMedia }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -2,14 +2,12 @@
  * The admin area's calls, all through the console's API client (src/api/api-client.ts). Screens
  * take an AdminApi from context (admin-api-context.ts), so tests give them a fake one.
  */
-import type { ApiFailure } from '../../api/api-answer';
+import type { Outcome } from '../../api/api-answer';
 import { callApi, type ApiClientOptions } from '../../api/api-client';
 import type { Role } from '../../session/roles';
 import { parseAccountAuditPage, type AccountAuditPage } from './account-audit';
 import { parseLastSignIns, parseUserAccount, parseUserList, type UserAccount } from './user-accounts';
 import { parseRightsRequests, parseVisitorDataCopy, parseVisitorErasure, type RightsRequest, type VisitorDataCopy, type VisitorErasure } from './visitor-rights';
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 
 export const USERS_API_PATH = '/api/users';
 export const LAST_SIGN_INS_API_PATH = '/api/accounts/last-sign-ins';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiFailure } from '../../api/api-answer';
-import type { Outcome } from './admin-api';
+import type { Outcome } from '../../api/api-answer';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; failure: ApiFailure };
 

@@ -4,7 +4,7 @@ import { DateRangePicker } from '../../report-view/date-range-picker';
 import { useReportState } from '../../report-view/use-report-state';
 import { formatRange } from '../../reports/format';
 import { useLoaded } from '../administracio/use-loaded';
-import type { ActivityOverTime } from './activity-results';
+import type { ActivityOverTime } from '@mesura/protocol';
 import { useExperimentsApi } from './experiments-api-context';
 import { LoadFailure } from './load-failure';
 import { formatRate } from './results-format';

@@ -3,13 +3,13 @@
  * Screens take an ExperimentsApi from context (experiments-api-context.ts), so tests give them a
  * fake one.
  */
-import type { Activity, ActivityDefinition } from '@mesura/protocol';
+import type { Activity, ActivityDefinition, ActivityOverTime, ActivityResults } from '@mesura/protocol';
 import { callApi, type ApiClientOptions } from '../../api/api-client';
 import type { DateRange } from '../../reports/report-types';
-import type { Outcome } from '../administracio/admin-api';
+import type { Outcome } from '../../api/api-answer';
 import { parseActivity, parseActivityList } from './activity-definition';
 import { parseActivityHistory, type ActivityChange } from './activity-history';
-import { parseActivityOverTime, parseActivityResults, type ActivityOverTime, type ActivityResults } from './activity-results';
+import { parseActivityOverTime, parseActivityResults } from './activity-results';
 import { isRecord } from '../../api/api-answer';
 
 export type { Outcome };

@@ -1,5 +1,5 @@
 import type { Activity } from '@mesura/protocol';
-import type { ActivityResults, ExperienceResult } from './activity-results';
+import type { ActivityResults, ExperienceResult } from '@mesura/protocol';
 import { PreviewButton } from './preview-button';
 import {
   formatInterval,
