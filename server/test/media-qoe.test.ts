@@ -5,6 +5,7 @@ import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { heartbeatId } from '../src/ingest/heartbeat-pipeline.js';
 import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD, type ReplayedRequest } from './helpers/media.js';
+import { goldenTrace } from './helpers/golden-media-traces.js';
 import { STALL_AND_MIDROLL } from './helpers/media-play-rows.js';
 import { storedHeartbeats } from './helpers/stored-heartbeats.js';
 import { BROWSER_UA, authHeadersFor } from './helpers/test-server.js';
@@ -42,6 +43,12 @@ describe('retries and late heartbeats do not inflate the figures ', () => {
     const [closing, atEnd] = preroll.filter((h) => h.params['l:event:ts'] === '1767225640000' && h.params['s:event:type'] === 'play');
     expect(heartbeatId(decoded(closing!.params))).toBe(heartbeatId(decoded({ ...closing!.params, 's:meta:retry': '1' })));
     expect(heartbeatId(decoded(closing!.params))).not.toBe(heartbeatId(decoded(atEnd!.params)));
+    // A session resumed after idle: `start`, then `start` 0 naming it, in one millisecond (shared/reference/media-traces/RULES.md rule 31).
+    const [opening, reopening] = goldenTrace('idle-buffer-resume', { startMs: REPLAY_EPOCH_MS, suite: 'mesuradev', sessionSuffix: '' })
+      .filter((h) => h.params['s:event:type'] === 'start' && h.params['l:event:duration'] === '0')
+      .slice(-2);
+    expect(opening!.params['l:event:ts']).toBe(reopening!.params['l:event:ts']);
+    expect(heartbeatId(decoded(opening!.params))).not.toBe(heartbeatId(decoded(reopening!.params)));
     const adPlay = preroll.find((h) => h.params['s:asset:type'] === 'ad' && h.params['s:event:type'] === 'play')!.params;
     expect(heartbeatId(decoded(adPlay))).not.toBe(heartbeatId(decoded({ ...adPlay, 's:asset:ad_sid': 'another playback' })));
   });

@@ -94,9 +94,12 @@ function wireFields(heartbeat: Heartbeat): HeartbeatWireRow & Pick<HeartbeatRow,
 /**
  * The de-duplication key. A retry repeats all of these; two different heartbeats differ in one:
  * the session, what happened (type, asset, the ad or chapter playback, the error), when (client
- * ts) and how much (duration, playhead). Duration and playhead are in because the tracker can send
- * two heartbeats of one type in the same millisecond: a closing `play` and the `play` of 0 ms that
- * a complete adds when it moves the playhead to the end (wire-formats §2 "Complete").
+ * ts, and the previous heartbeat of its type) and how much (duration, playhead). Duration and
+ * playhead are in because the tracker can send two heartbeats of one type in the same millisecond:
+ * a closing `play` and the `play` of 0 ms that a complete adds when it moves the playhead to the
+ * end (wire-formats §2 "Complete"); the previous ts because a session resumed after idle sends
+ * `start` and `start` 0 in one millisecond, the second naming the first (RULES.md rule 31). Two
+ * `pause` 0 of one millisecond (rules 7 and 9) are the same on the wire and count once, as 0 ms.
  */
 export function heartbeatId(heartbeat: Heartbeat): string {
   const { event, asset, stream } = heartbeat;
@@ -105,6 +108,7 @@ export function heartbeatId(heartbeat: Heartbeat): string {
     event.type,
     asset.type,
     String(event.ts),
+    String(event.prevTs),
     String(event.duration),
     String(event.playhead),
     asset.ad?.sid || asset.ad?.id || '',

@@ -43,7 +43,7 @@ const WIRE_COLUMNS: readonly HeartbeatColumn[] = (HEARTBEAT_FIELDS as readonly H
  * name, so an existing table keeps its order and gains what it lacks (duckdb-media.ts).
  */
 export const HEARTBEAT_COLUMNS: readonly HeartbeatColumn[] = [
-  col('heartbeat_id', 'text', false, 'heartbeatId', 'de-duplication key (digest of session, type, asset, ts, duration, playhead, ad, chapter, error)'),
+  col('heartbeat_id', 'text', false, 'heartbeatId', 'de-duplication key (digest of session, type, asset, ts, previous ts, duration, playhead, ad, chapter, error)'),
   col('report_suite', 'text', false, 'reportSuite', 's:sc:rsid, or the server suite when absent'),
   col('environment', 'text', false, 'environment', 'development, staging or production'),
   col('received_at', 'timestamp_ms', false, 'receivedAtMs', 'server receive time (UTC)'),
