@@ -15,11 +15,12 @@ import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.j
 import type { MediaDimension } from '../src/store/media-store.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
-import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './helpers/media-play-rows.js';
+import { goldenSessionSuffix, mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from './helpers/media-play-rows.js';
 
 /**
  * Media sessions on ClickHouse (store/clickhouse/clickhouse-media-*.ts) answer as DuckDB's
  * (spec §4: a session's figures, its end by complete, end or the idle timeout): the same plays,
+ * the commercial library's recorded traces among them,
  * with heartbeats sent twice and late over three segments, are stored in both engines and every
  * session, every session row and the media report by each dimension are compared; then again with
  * the sessions of closed days read from the session roll-up (store/clickhouse/session-rollup.ts).
@@ -69,6 +70,17 @@ describeWithClickHouse('media sessions on ClickHouse', () => {
     expect(new Set(open.map((s) => s.endedReason))).toEqual(new Set(['complete', 'end', 'idle', null]));
     expect(new Set(open.map((s) => s.mediaType))).toEqual(new Set(['audio', 'video']));
     expect(open.some((s) => s.bufferingSeconds > 0 && s.adSeconds > 0)).toBe(true);
+  }, ENGINES_TEST_TIMEOUT_MS);
+
+  it('counts the commercial library’s stall as rebuffering and each chapter close once (its recorded traces)', async () => {
+    const listed = await clickhouse.mediaSessions({ ...PLAYS_RANGE, reportSuite: PLAYS_SUITE, includeBots: false, nowMs: clocks()[2]!, limit: 1000 });
+    const of = (scenario: string) => listed.find((session) => session.sessionId.endsWith(goldenSessionSuffix(scenario)));
+    // The figures media-golden-traces.test.ts derives from each scenario's timeline.
+    expect(of('stall-and-playhead-jumps')).toMatchObject({ contentSeconds: 36.422, bufferingSeconds: 17.017 });
+    expect(of('chapters-while-playing')).toMatchObject({ contentSeconds: 46.6, chaptersStarted: 4, chaptersCompleted: 2, bufferingSeconds: 0 });
+    expect(of('chapters-paused-and-buffering')).toMatchObject({ contentSeconds: 19.39, bufferingSeconds: 3.03 });
+    expect(of('ad-pause-buffer-error-bitrate')).toMatchObject({ contentSeconds: 11.39, adSeconds: 15.02, bufferingSeconds: 0, errors: 1 });
+    expect(of('break-gaps-while-paused')).toMatchObject({ adSeconds: 6, bufferingSeconds: 0 });
   }, ENGINES_TEST_TIMEOUT_MS);
 
   it('cuts the list at the limit and the range by start day as DuckDB does', async () => {

@@ -65,6 +65,9 @@ export function testDatabase(): TestDatabase {
   };
 }
 
+/** Dropping a database of many parts while other test files load theirs: over Vitest's 10 s hook default on two busy cores. */
+const DROP_DATABASE_TIMEOUT_MS = 60_000;
+
 /**
  * Registers a testDatabase for the enclosing describe block (made before its tests, dropped after)
  * and returns its getter: describe bodies also run when skipped, so nothing connects until a test runs.
@@ -74,6 +77,6 @@ export function useTestDatabase(): () => TestDatabase {
   beforeAll(() => {
     db = testDatabase();
   });
-  afterAll(() => db?.drop());
+  afterAll(() => db?.drop(), DROP_DATABASE_TIMEOUT_MS);
   return () => db!;
 }

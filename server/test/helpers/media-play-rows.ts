@@ -1,8 +1,9 @@
 /**
  * Stored media plays for comparing engines: the heartbeats of replayed plays (on-demand with ads,
- * chapters, seeks and an idle resume; live television and radio with a stall and a pause), as the
- * collector's pipeline stores them, cut into ingest-log segments with heartbeats sent twice and
- * late, and the analytics start hits that say a session's media type.
+ * chapters, seeks and an idle resume; live television and radio with a stall and a pause) and the
+ * commercial library's 38 recorded traces (golden-media-traces.ts: stalls, ad pauses and buffers,
+ * chapters closing states), as the collector's pipeline stores them, cut into ingest-log segments
+ * with heartbeats sent twice and late, and the analytics start hits that say a session's media type.
  */
 import { decodeHeartbeatQuery } from '@mesura/protocol';
 import { createHeartbeatPipeline } from '../../src/ingest/heartbeat-pipeline.js';
@@ -10,6 +11,7 @@ import { localDayIn } from '../../src/local-day.js';
 import type { HeartbeatRow } from '../../src/store/heartbeat-row.js';
 import type { HitRow } from '../../src/store/hit-row.js';
 import { hitRow } from './event-rows.js';
+import { GOLDEN_SCENARIOS, goldenTrace } from './golden-media-traces.js';
 import { replay, scenario, VOD, type ReplayedRequest } from './media.js';
 
 export const PLAYS_SUITE = 'mesuradev';
@@ -74,6 +76,21 @@ export function storedRows(requests: readonly ReplayedRequest[], copy: string, v
     });
 }
 
+/** Where the recorded traces' sessions begin: one scenario every 40 minutes from 1 January, 03:00 UTC. */
+const GOLDEN_TRACES_START_MS = Date.UTC(2026, 0, 1, 3);
+const GOLDEN_TRACES_APART_MS = 40 * MINUTE_MS;
+
+/** The session id suffix of a recorded scenario's sessions in the plays. */
+export const goldenSessionSuffix = (scenario: string) => `-golden-${scenario}`;
+
+/** The recorded traces' heartbeats as the collector stores them, each scenario by one of four visitors. */
+function goldenTraceRows(): HeartbeatRow[] {
+  return GOLDEN_SCENARIOS.flatMap((name, n) => {
+    const requests = goldenTrace(name, { startMs: GOLDEN_TRACES_START_MS + n * GOLDEN_TRACES_APART_MS, suite: PLAYS_SUITE, sessionSuffix: '' });
+    return storedRows(requests, goldenSessionSuffix(name), `VISITOR-${n % 4}`, 0);
+  });
+}
+
 /** The analytics start hit of a session (`pe=ms_s`): its media type and, in its context data, the session id. */
 function mediaStartHit(first: HeartbeatRow, mediaType: string): HitRow {
   return hitRow(`start-${first.sessionId}`, {
@@ -116,7 +133,7 @@ export interface MediaPlaySegments {
 
 /**
  * Plays of four on-demand scenarios and of live TV and radio, by four visitors over three days,
- * one bot; a live play runs over the local midnight. In time order, cut into three segments; a few
+ * one bot, and the 38 recorded traces of the commercial library; a live play runs over the local midnight. In time order, cut into three segments; a few
  * heartbeats are sent again in the next segment and a few arrive late. Half the sessions have a
  * start hit (the radio ones say audio, one television one says video; the others fall back on the
  * stream type), one of them sent twice; one live heartbeat comes again a day later. The radio
@@ -139,6 +156,7 @@ export async function mediaPlaySegments(): Promise<MediaPlaySegments> {
   rows.push(...storedRows(midroll, '-m1', 'VISITOR-1', 20 * HOUR_MS), ...storedRows(midroll, '-m2', 'VISITOR-3', 30 * HOUR_MS));
   // 22:40 UTC on 1 January: the play goes on past midnight in Barcelona (23:00 UTC).
   rows.push(...storedRows(tv, '-midnight', 'VISITOR-2', 22 * HOUR_MS + 40 * MINUTE_MS));
+  rows.push(...goldenTraceRows());
   rows.sort((a, b) => a.receivedAtMs - b.receivedAtMs);
   const third = Math.ceil(rows.length / 3);
   const segments: (HeartbeatRow | HitRow)[][] = [rows.slice(0, third), rows.slice(third, 2 * third), rows.slice(2 * third)];
