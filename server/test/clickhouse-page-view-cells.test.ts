@@ -22,8 +22,9 @@ import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema
 import { createTableSql } from '../src/store/clickhouse/event-table.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { LINK_CELLS_TABLE } from '../src/store/clickhouse/link-cells.js';
-import { PAGE_VIEW_CELLS_TABLE } from '../src/store/clickhouse/page-view-cells.js';
-import { ROLLUP_FILLS_TABLE } from '../src/store/clickhouse/rollup-cells.js';
+import { PAGE_VIEW_CELLS, PAGE_VIEW_CELLS_TABLE } from '../src/store/clickhouse/page-view-cells.js';
+import { createCellsTableSql, createCellsViewSql, remakeChangedCells, ROLLUP_FILLS_TABLE, type CellsRollup } from '../src/store/clickhouse/rollup-cells.js';
+import { CLICKHOUSE_SCHEMA_VERSION_TABLE, clickHouseSchemaVersion } from '../src/store/clickhouse/schema-version-table.js';
 import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_PAGE_HITS } from '../src/store/clickhouse/report-facts-sql.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';
 import { hitRow } from './helpers/event-rows.js';
@@ -86,16 +87,16 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
   /** Per section and url of the suite's range, bots left out, from the cells. */
   const cellFigures = () =>
     ask(`SELECT section, url, toUInt64(uniqExactMerge(page_views)) AS page_views, toUInt64(uniqMerge(visitors)) AS visitors,
-        nullIf(anyIfMerge(title_label), '') AS title
+        coalesce(nullIf(minIfMerge(title_label), ''), nullIf(minIfMerge(page_name_label), '')) AS title
       FROM ${PAGE_VIEW_CELLS_TABLE} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
   /** The same from the page views the filtered page rankings read (each event id once among them as stored). */
   const readTimeFigures = () =>
-    ask(`SELECT section, url, toUInt64(uniqExact(event_key)) AS page_views, toUInt64(uniq(visitor_key)) AS visitors, any(coalesce(title, page_name)) AS title
+    ask(`SELECT section, url, toUInt64(uniqExact(event_key)) AS page_views, toUInt64(uniq(visitor_key)) AS visitors, coalesce(min(title), min(page_name)) AS title
       FROM ${CLICKHOUSE_PAGE_HITS} WHERE ${CLICKHOUSE_IN_RANGE} GROUP BY section, url ORDER BY section, url`);
   /** What the stored hits say: distinct event ids and visitors of page views per (section, url), no bots. */
   const storedFigures = () =>
     ask(`SELECT section, url, toUInt64(uniqExact(event_id)) AS page_views, toUInt64(uniqExact(visitor_id)) AS visitors,
-        any(coalesce(content_title, page_name)) AS title
+        coalesce(min(content_title), min(page_name)) AS title
       FROM hits WHERE ${CLICKHOUSE_IN_RANGE} AND hit_type = 'page_view' GROUP BY section, url ORDER BY section, url`);
   /** Per call and link of the range, from the link cells, the read-time link hits and the stored hits. */
   const linkFigures = {
@@ -217,4 +218,52 @@ describeWithClickHouse('the page-view cells ClickHouse keeps', () => {
     expect(spec.clickhouse?.cells?.table).toBe(PAGE_VIEW_CELLS_TABLE);
     return spec;
   }
+});
+
+describeWithClickHouse('page-view cells of an earlier revision', () => {
+  const db = useTestDatabase();
+  const tables = eventTables({ variables: variableNames(SITE_VARIABLE_MAP) });
+  const database = () => db().location.database;
+  /** Revision 1: `anyIf` label states, the title already coalesced with the page name. */
+  const anyLabel = (sql: string) => `anyIfState(ifNull(${sql}, ''), (${sql}) IS NOT NULL)`;
+  const REVISION_1: CellsRollup = {
+    ...PAGE_VIEW_CELLS,
+    revision: undefined,
+    states: [
+      ...PAGE_VIEW_CELLS.states.filter((state) => state.name === 'page_views' || state.name === 'visitors'),
+      { name: 'title_label', type: 'AggregateFunction(anyIf, String, UInt8)', sql: anyLabel('coalesce(content_title, page_name)') },
+      { name: 'programme_label', type: 'AggregateFunction(anyIf, String, UInt8)', sql: anyLabel('programme_name') },
+    ],
+  };
+
+  it('is made again at start with minIf labels and filled from the hits, and the database records schema version 2', async () => {
+    const { transport } = db();
+    // A deployment of the earlier release: its cells filled by its view, and recorded as filled.
+    await ensureSchema(transport, database(), tables);
+    await transport.command(`DROP TABLE ${database()}.${PAGE_VIEW_CELLS.view}`);
+    await transport.command(`DROP TABLE ${database()}.${PAGE_VIEW_CELLS_TABLE}`);
+    await transport.command(createCellsTableSql(database(), REVISION_1));
+    await transport.command(createCellsViewSql(database(), REVISION_1));
+    await transport.command(`TRUNCATE TABLE ${database()}.${CLICKHOUSE_SCHEMA_VERSION_TABLE}`);
+    const writer = new EventBatchWriter({ transport, database: database(), tables, now: () => 0 });
+    expect((await writer.write({ id: 'collector-1/old/0', rows: OLDER })).outcome).toBe('stored');
+    await transport.command(`INSERT INTO ${database()}.${ROLLUP_FILLS_TABLE} (rollup) VALUES ('${PAGE_VIEW_CELLS_TABLE}')`);
+
+    await ensureSchema(transport, database(), tables);
+    const types = await transport.query<{ name: string; type: string }>(
+      `SELECT name, type FROM system.columns WHERE database = '${database()}' AND table = '${PAGE_VIEW_CELLS_TABLE}' AND name LIKE '%_label' ORDER BY name`,
+    );
+    expect(types.map((column) => [column.name, column.type.replace(/\s/g, '')])).toEqual([
+      ['page_name_label', 'AggregateFunction(minIf,String,UInt8)'],
+      ['programme_label', 'AggregateFunction(minIf,String,UInt8)'],
+      ['title_label', 'AggregateFunction(minIf,String,UInt8)'],
+    ]);
+    const [titles] = await transport.query<{ n: string }>(
+      `SELECT count() AS n FROM (SELECT url, minIfMerge(title_label) AS title FROM ${database()}.${PAGE_VIEW_CELLS_TABLE} GROUP BY url) WHERE title = 'Títol a'`,
+    );
+    expect(titles?.n, 'the hits stored before are in the new cells').toBe('1');
+    expect(await clickHouseSchemaVersion(transport, database())).toBe(2);
+    // The next start leaves the new table as it is.
+    expect(await remakeChangedCells(transport, database(), PAGE_VIEW_CELLS)).toBe(false);
+  });
 });

@@ -26,7 +26,12 @@ const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
  */
 const PAGE_CLICKHOUSE_SQL = { page_views: 'nullIf(uniqExactIf(event_key, is_entry = 0), 0)', entries: 'sum(toNullable(is_entry))' };
 
-/** A page ranking's label and link, in each engine's dialect, and over ClickHouse's page-view cells. */
+/**
+ * A page ranking's label and link, in each engine's dialect, and over ClickHouse's page-view cells.
+ * Every label is a `min` (both engines skip NULLs; a title wins over a page name), never `any`: the
+ * same rows give the same label on either engine and in every run, and a minimum of the cells'
+ * minimums (page-day-cells.ts, page-view-cells.ts) is the minimum of their rows.
+ */
 interface PageLabels {
   duckdb: Pick<RankingSpec, 'label' | 'href'>;
   clickhouse: Pick<ClickHouseRanking, 'label' | 'href'>;
@@ -34,7 +39,10 @@ interface PageLabels {
 }
 const NO_LABELS: PageLabels = { duckdb: {}, clickhouse: {}, cells: {} };
 /** A label state of the cells (store/clickhouse/page-view-cells.ts): '' where no page view had one. */
-const cellLabel = (state: string) => `nullIf(anyIfMerge(${state}), '')`;
+const cellLabel = (state: string) => `nullIf(minIfMerge(${state}), '')`;
+
+/** A page's label: the smallest of its titles, or of its page names when it has no title. */
+const PAGE_LABEL = (title: string, pageName: string) => `coalesce(min(${title}), min(${pageName}))`;
 
 /**
  * Page views grouped by a page column, optionally narrowed by the report's parameters, from
@@ -79,21 +87,22 @@ function visitPageRollup(side: 'entry' | 'exit', metrics: Readonly<Record<string
   return {
     table: 'visit_page_cells',
     key: 'url',
-    label: 'any_value(coalesce(title, page_name))',
-    href: 'any_value(url)',
     where: ` AND side = '${side}'`,
     metrics,
     order: 'visits',
     having: 'sum(visits) > 0',
     visitorsFrom: { table: 'visits', key: `${side}_url`, where: '' },
+    // A visit continued by a later segment may leave this page (report-cells.ts), and a cell cannot
+    // take its title out again: the rows' labels are read from the visits, as the unrolled spec's.
+    labelsFrom: { table: 'visits', key: `${side}_url`, where: '', label: PAGE_LABEL(`${side}_title`, `${side}_page_name`), href: `min(${side}_url)` },
     totalsFrom: { table: 'visit_cells', key: 'dimension', where: ` AND dimension = '${side === 'entry' ? 'entered' : 'exited'}'`, metrics, visitors: 'sketch' },
   };
 }
 
 const PAGES_BY_URL: PageLabels = {
-  duckdb: { label: 'any_value(coalesce(title, page_name))', href: 'any_value(url)' },
-  clickhouse: { label: 'any(coalesce(title, page_name))', href: 'any(url)' },
-  cells: { label: cellLabel('title_label'), href: 'any(url)' },
+  duckdb: { label: PAGE_LABEL('title', 'page_name'), href: 'min(url)' },
+  clickhouse: { label: PAGE_LABEL('title', 'page_name'), href: 'min(url)' },
+  cells: { label: `coalesce(${cellLabel('title_label')}, ${cellLabel('page_name_label')})`, href: 'min(url)' },
 };
 
 /** content/pages' spec for its parameters (the ranking of pages by url). */
@@ -142,7 +151,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     title: 'Programes',
     dimension: { key: 'programme', label: 'Programa' },
     metrics: PAGE_METRICS,
-    ...pageSpecs('programme', { duckdb: { label: 'any_value(programme_name)' }, clickhouse: { label: 'any(programme_name)' }, cells: { label: cellLabel('programme_label') } }),
+    ...pageSpecs('programme', { duckdb: { label: 'min(programme_name)' }, clickhouse: { label: 'min(programme_name)' }, cells: { label: cellLabel('programme_label') } }),
     drill: (programme) => ({ report: 'content/pages', params: { programme } }),
   }),
   rankingReport({
@@ -177,15 +186,15 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     spec: () => ({
       table: 'visits',
       key: 'entry_url',
-      label: 'any_value(coalesce(entry_title, entry_page_name))',
-      href: 'any_value(entry_url)',
+      label: PAGE_LABEL('entry_title', 'entry_page_name'),
+      href: 'min(entry_url)',
       metrics: { visits: 'count(*)', bounce_rate: BOUNCE_RATE },
       order: 'visits',
       clickhouse: {
         table: 'visits',
         key: 'entry_url',
-        label: 'any(coalesce(entry_title, entry_page_name))',
-        href: 'any(entry_url)',
+        label: PAGE_LABEL('entry_title', 'entry_page_name'),
+        href: 'min(entry_url)',
         metrics: { visits: 'count()', bounce_rate: BOUNCE_RATE },
       },
     }),
@@ -204,11 +213,11 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     spec: () => ({
       table: 'visits',
       key: 'exit_url',
-      label: 'any_value(coalesce(exit_title, exit_page_name))',
-      href: 'any_value(exit_url)',
+      label: PAGE_LABEL('exit_title', 'exit_page_name'),
+      href: 'min(exit_url)',
       metrics: { visits: 'count(*)' },
       order: 'visits',
-      clickhouse: { table: 'visits', key: 'exit_url', label: 'any(coalesce(exit_title, exit_page_name))', href: 'any(exit_url)', metrics: { visits: 'count()' } },
+      clickhouse: { table: 'visits', key: 'exit_url', label: PAGE_LABEL('exit_title', 'exit_page_name'), href: 'min(exit_url)', metrics: { visits: 'count()' } },
     }),
     rollup: () => visitPageRollup('exit', { visits: 'sum(visits)' }),
   }),

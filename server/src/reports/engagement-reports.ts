@@ -25,13 +25,17 @@ const CALL_METRICS: ReportMetric[] = [
   { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
 ];
 const CALLS = { calls: 'count(*)' };
-/** A link's name and its page's title; a page whose title is the data layer's default adds nothing. */
-const LINK_LABEL = `link_name || coalesce(' · ' || ${informedOrNullSql('title')}, '')`;
+/**
+ * A link's name and the smallest title of the pages it was on; a title that is the data layer's
+ * default adds nothing. Minimums, the same on both engines (not `any`): the link cells keep the
+ * smallest informed title of their hits (store/duckdb/report-cells.ts) or the title as a key
+ * (store/clickhouse/link-cells.ts), so the cells give the label their rows give.
+ */
+const LINK_LABEL = `min(link_name) || coalesce(' · ' || min(${informedOrNullSql('title')}), '')`;
 
 /**
- * A link_hits ranking's ClickHouse part: the same table, columns and conditions, ClickHouse's `any`
- * for a label or link; unfiltered, the whole ranking reads the link cells ClickHouse keeps
- * (store/clickhouse/link-cells.ts), whose keys are every column these specs group, filter and
+ * A link_hits ranking's ClickHouse part: the same table, columns, conditions and labels;
+ * unfiltered, the whole ranking reads the link cells ClickHouse keeps (store/clickhouse/link-cells.ts), whose keys are every column these specs group, filter and
  * label by, each hit's copies counted once.
  */
 function onClickHouse(spec: RankingSpec, labels: Pick<ClickHouseRanking, 'label' | 'href' | 'where'> = {}): RankingSpec {
@@ -90,13 +94,13 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
         {
           table: 'link_hits',
           key: 'link_name',
-          label: `any_value(${LINK_LABEL})`,
+          label: LINK_LABEL,
           metrics: CALLS,
           order: 'calls',
           where: params.event === undefined ? '' : ` AND list_contains(event_ids, TRY_CAST($p_event AS INTEGER))`,
         },
         {
-          label: `any(${LINK_LABEL})`,
+          label: LINK_LABEL,
           // 18.16's has() misses a nullable needle in a column's arrays: compared element by element instead.
           where: params.event === undefined ? '' : ` AND arrayExists(id -> ifNull(id = toInt32OrNull($p_event), 0), event_ids)`,
         },
@@ -119,8 +123,8 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     metrics: CALL_METRICS,
     ...linkRanking(() =>
       onClickHouse(
-        { table: 'link_hits', key: 'link_url', label: 'any_value(link_name)', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_d'` },
-        { label: 'any(link_name)', href: 'any(link_url)' },
+        { table: 'link_hits', key: 'link_url', label: 'min(link_name)', href: 'min(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_d'` },
+        { label: 'min(link_name)', href: 'min(link_url)' },
       ),
     ),
   }),
@@ -131,7 +135,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'link_url', label: 'Destinació' },
     metrics: CALL_METRICS,
     ...linkRanking(() =>
-      onClickHouse({ table: 'link_hits', key: 'link_url', href: 'any_value(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` }, { href: 'any(link_url)' }),
+      onClickHouse({ table: 'link_hits', key: 'link_url', href: 'min(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` }, { href: 'min(link_url)' }),
     ),
   }),
 ];

@@ -18,7 +18,10 @@ export interface RankingSpec {
   table: ReportTable;
   /** SQL of the row key (a column or an expression of the table). */
   key: string;
-  /** SQL of what a person reads (an aggregate: `any_value(title)`); the key when absent. */
+  /**
+   * SQL of what a person reads (an aggregate: `min(programme_name)`); the key when absent. A
+   * deterministic one (`min`, not `any_value`), so that both engines and every run show the same.
+   */
   label?: string;
   /** SQL of the row's link (an aggregate); none when absent. */
   href?: string;
@@ -39,6 +42,8 @@ export interface RankingSpec {
   having?: string;
   /** Where phase two counts the rows' visitors when not in `table` (a roll-up without visitor keys). */
   visitorsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'visitors'>;
+  /** Where the rows' label and link are read when not in `table` (a roll-up whose cells cannot keep them exact). */
+  labelsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'label' | 'href'>;
   /** Where the totals are read when not in `table`: the same metric keys, and their visitors. */
   totalsFrom?: Pick<RankingSpec, 'table' | 'key' | 'where' | 'metrics' | 'visitors'>;
   /** The same ranking on ClickHouse; without it the report answers 501 there. */
@@ -179,12 +184,13 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
 }
 
 /** The label and link of the rows whose keys are in $keys; undefined when the spec has neither. */
-export function rankingLabelsQuery(name: string, spec: RankingSpec, filters: string): EngineQuery | undefined {
+export function rankingLabelsQuery(name: string, ranking: RankingSpec, filters: string): EngineQuery | undefined {
+  const spec = ranking.labelsFrom ? { ...ranking, where: undefined, ...ranking.labelsFrom } : ranking;
   const extras = [spec.href ? `${spec.href} AS href` : '', spec.label ? `${spec.label} AS label` : ''].filter(Boolean);
   if (extras.length === 0) return undefined;
   const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key) FROM (SELECT ${spec.key} AS row_key, ${extras.join(', ')}
       FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`;
-  return withClickHouse({ name: `${name} labels`, duckdb }, spec, (ch) => clickhouseLabels(ch, filters));
+  return withClickHouse({ name: `${name} labels`, duckdb }, ranking, (ch) => clickhouseLabels(ch, filters));
 }
 
 /**

@@ -9,12 +9,13 @@ import { CLICKHOUSE_RECENT_PAGE_VIEWS } from '../../store/clickhouse/recent-page
 export function realtimeActivePagesQuery(limit: number): EngineQuery {
   return {
     name: 'real-time active pages',
-    duckdb: `SELECT url, arg_max(title, received_at) AS title, count(*) AS page_views, count(DISTINCT visitor_key) AS visitors
+    // Two page views of one page in the same millisecond: the larger title, on both engines (not whichever came first).
+    duckdb: `SELECT url, arg_max(title, (received_at, coalesce(title, ''))) AS title, count(*) AS page_views, count(DISTINCT visitor_key) AS visitors
       FROM page_views WHERE report_suite = $suite AND NOT is_bot AND url IS NOT NULL AND received_at >= epoch_ms(CAST($since_ms AS BIGINT))
       GROUP BY url HAVING count(DISTINCT visitor_key) >= $min_cohort
       ORDER BY page_views DESC, url LIMIT ${Math.trunc(limit)}`,
     // The latest title kept as a tuple: argMax of a nullable column would skip a null one, arg_max keeps it.
-    clickhouse: `SELECT url, tupleElement(argMax(tuple(page_title), received_at), 1) AS title, count() AS page_views,
+    clickhouse: `SELECT url, tupleElement(argMax(tuple(page_title), (received_at, ifNull(page_title, ''))), 1) AS title, count() AS page_views,
         uniqExact(visitor_id) AS visitors
       FROM ${CLICKHOUSE_RECENT_PAGE_VIEWS} WHERE url IS NOT NULL
       GROUP BY url HAVING uniqExact(visitor_id) >= $min_cohort

@@ -111,9 +111,9 @@ export function visitorSessionsSql(database: string, keys: VisitorKeys): string 
   const heartbeats = visitorRowsSql(database, 'heartbeats', keys, [
     'session_id', 'report_suite', 'day', 'content_id', 'content_name', 'programme', 'stream_type', 'player_name', 'received_at', 'heartbeat_id',
   ]);
-  return `SELECT session_id, report_suite, toString(min(day)) AS first_day, any(content_id) AS content_id,
-      any(content_name) AS content_name, any(programme) AS programme, any(stream_type) AS stream_type,
-      any(player_name) AS player_name, min(received_at) AS first_heartbeat_at, max(received_at) AS last_heartbeat_at,
+  return `SELECT session_id, report_suite, toString(min(day)) AS first_day, min(content_id) AS content_id,
+      min(content_name) AS content_name, min(programme) AS programme, min(stream_type) AS stream_type,
+      min(player_name) AS player_name, min(received_at) AS first_heartbeat_at, max(received_at) AS last_heartbeat_at,
       toUInt32(count()) AS heartbeats
     FROM (${heartbeats}) beats GROUP BY session_id, report_suite ORDER BY first_heartbeat_at, session_id`;
 }

@@ -7,7 +7,7 @@ import { columnTypeSql, createTableSql, type EventTable } from './event-table.js
 import { heartbeatsTable } from './heartbeats-table.js';
 import { hitsTable } from './hits-table.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
-import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFillsTableSql, fillCellsOnce, ROLLUP_FILLS_TABLE } from './rollup-cells.js';
+import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFillsTableSql, fillCellsOnce, remakeChangedCells, ROLLUP_FILLS_TABLE } from './rollup-cells.js';
 import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
 import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.js';
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
@@ -70,9 +70,11 @@ async function makeTables(transport: ClickHouseTransport, database: string, tabl
   if (rollups.length === 0) return;
   await make(ROLLUP_FILLS_TABLE, createRollupFillsTableSql(database));
   for (const rollup of rollups) {
+    // A table of an earlier revision goes first, and is made and filled again below.
+    const remade = await remakeChangedCells(transport, database, rollup);
     await make(rollup.table, createCellsTableSql(database, rollup));
     await make(rollup.view, createCellsViewSql(database, rollup));
-    await fillCellsOnce(transport, database, rollup);
+    await fillCellsOnce(transport, database, rollup, { again: remade });
   }
 }
 

@@ -121,7 +121,9 @@ const element = (tuple: string, columns: readonly string[], column: string) => `
  * visits' columns (report-facts-schema.ts), cut from the page views of the days `from` to `to`
  * (SQL dates) and their neighbours: one row per visit, its attributes those of its entry page. The
  * visits starting on those days are whole; the caller keeps them (`day BETWEEN from AND to`).
- * `hitsWhere` narrows the hits read to some visitors (a roll-up build's slice): a visit is one visitor's.
+ * `hitsWhere` narrows the hits read to some visitors (a roll-up build's slice): a visit is one visitor's,
+ * so `any(visitor_key)` has one value to pick (visit_key hashes the visitor id), and visit_page
+ * numbers its page views apart, so its entry and exit are each one page view's.
  */
 export function computedVisitsSql(from: string, to: string, hitsWhere = '1'): string {
   return `(SELECT report_suite, visit_key, visitor_key,

@@ -13,6 +13,7 @@
  * view and by the fill counts once. Nullable columns cannot be in an 18.16 sorting key, so a
  * nullable text key sorts as `isNull(c), ifNull(c, '')`: rows merge exactly when keys are equal.
  */
+import { ClusterAlterError, tablePlacement } from './alter-target.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
 import { deleteWhere, type MutationOptions } from './mutations.js';
@@ -29,6 +30,11 @@ export interface CellsRollup {
   states: readonly { name: string; type: string; sql: string }[];
   /** The hit columns the view reads: without one of them (a site without that variable) the roll-up is not made. */
   reads: readonly string[];
+  /**
+   * Raised when a state changes its function or a state is added: a table of an earlier revision is
+   * made again and refilled at start (remakeChangedCells). Default 1.
+   */
+  revision?: number;
 }
 
 /** Which roll-ups were filled from the hits stored before their view existed. */
@@ -80,6 +86,12 @@ export function createRollupFillsTableSql(database: string): string {
     ENGINE = MergeTree ORDER BY rollup`;
 }
 
+/** How `rollup_fills` names a roll-up's fill: its table, and the revision after the first. */
+function fillName(rollup: CellsRollup): string {
+  const revision = rollup.revision ?? 1;
+  return revision === 1 ? rollup.table : `${rollup.table} r${revision}`;
+}
+
 function fillCellsSql(database: string, rollup: CellsRollup, where: string): string {
   return `INSERT INTO ${name(database, rollup.table)} ${cellsSelectSql(rollup, name(database, 'hits'), where)}`;
 }
@@ -89,16 +101,49 @@ function fillCellsSql(database: string, rollup: CellsRollup, where: string): str
  * fill after it is done, and a start that finds the record skips it. The view exists before this
  * runs, so a hit inserted meanwhile is in the view's cells, the fill's, or both (counted once);
  * two processes starting together may both fill, and a fill stopped midway is done again at the
- * next start: both only cost time. Answers whether it filled.
+ * next start: both only cost time. `again`: fills even so (a table just made again). Answers whether it filled.
  */
-export async function fillCellsOnce(transport: ClickHouseTransport, database: string, rollup: CellsRollup): Promise<boolean> {
+export async function fillCellsOnce(transport: ClickHouseTransport, database: string, rollup: CellsRollup, options: { again?: boolean } = {}): Promise<boolean> {
   const fills = name(database, ROLLUP_FILLS_TABLE);
-  const done = await transport.query(`SELECT 1 FROM ${fills} WHERE rollup = ${sqlString(rollup.table)} LIMIT 1`);
-  if (done.length > 0) return false;
+  const done = await transport.query(`SELECT 1 FROM ${fills} WHERE rollup = ${sqlString(fillName(rollup))} LIMIT 1`);
+  if (done.length > 0 && options.again !== true) return false;
   // Month by month: one statement over years of hits would hold every event id's state in memory at once.
   const months = await transport.query<{ month: number }>(`SELECT DISTINCT toYYYYMM(day) AS month FROM ${name(database, 'hits')} ORDER BY month`);
   for (const { month } of months) await transport.command(fillCellsSql(database, rollup, `toYYYYMM(day) = ${sqlInteger(Number(month))}`));
-  await transport.command(`INSERT INTO ${fills} (rollup) VALUES (${sqlString(rollup.table)})`);
+  await transport.command(`INSERT INTO ${fills} (rollup) VALUES (${sqlString(fillName(rollup))})`);
+  return true;
+}
+
+/** A state column's aggregate function: `minIf` of `AggregateFunction(minIf, String, UInt8)`. */
+const stateFunction = (type: string) => /^AggregateFunction\((\w+)/.exec(type)?.[1];
+
+/**
+ * Drops a cells table of an earlier revision (a state missing, or of another function), with its
+ * view, so that ensureSchema makes both again and fills them from the hits (fillCellsOnce: the
+ * fill of a new revision has its own record). A state cannot be turned into another, and the
+ * cells hold nothing the hits do not. On a cluster the view, the shard table and the Distributed
+ * table go where cluster-sql.ts made them (`ON CLUSTER` when replicated). Only the state functions
+ * are compared, not the whole types as the server prints them, so an unchanged table is never
+ * dropped. Two servers starting together may both drop and fill: that costs time only. Until the
+ * fill returns, the reports reading the cells miss the hits not yet filled. Answers whether it dropped.
+ */
+export async function remakeChangedCells(transport: ClickHouseTransport, database: string, rollup: CellsRollup): Promise<boolean> {
+  const columns = await transport.query<{ name: string; type: string }>(
+    `SELECT name, type FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(rollup.table)}`,
+  );
+  if (columns.length === 0) return false;
+  const stored = new Map(columns.map((column) => [column.name, stateFunction(column.type)]));
+  if (rollup.states.every((state) => stored.get(state.name) === stateFunction(state.type))) return false;
+  const placement = await tablePlacement(transport, database, rollup.table);
+  if (placement.unreachable !== undefined) {
+    throw new ClusterAlterError(
+      `${placement.unreachable}: the roll-up ${rollup.table} changed; drop ${rollup.view}, ${rollup.table} and ${placement.rows.table} on each node before this server starts, which makes them again`,
+    );
+  }
+  const onCluster = placement.rows.onCluster;
+  await transport.command(`DROP TABLE IF EXISTS ${name(database, rollup.view)}${onCluster}`);
+  if (placement.distributed) await transport.command(`DROP TABLE IF EXISTS ${placement.distributed.name}${onCluster}`);
+  await transport.command(`DROP TABLE IF EXISTS ${placement.rows.name}${onCluster}`);
   return true;
 }
 

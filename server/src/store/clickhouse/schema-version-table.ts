@@ -3,8 +3,10 @@
  * as the embedded files and PostgreSQL keep theirs (duckdb/duckdb-schema-version.ts,
  * postgres/metadata-migrations.ts). ensureSchema reads it before it makes or changes anything and
  * refuses a database of a newer release (OperatorError: one line, exit code 2); once the tables
- * are made it records this release's version. Until a release changes the tables otherwise than by
- * adding what is missing (ensure-schema.ts does that on every start), the version stays 1.
+ * are made it records this release's version. A release that changes the tables otherwise than by
+ * adding what is missing (ensure-schema.ts does that on every start) raises it:
+ * 2: page_view_cells' label states are `minIf` (rollup-cells.ts remakeChangedCells makes the table
+ *    again), which a release of version 1 would read as `anyIf` and fail.
  *
  * A plain MergeTree table, which every ClickHouse from 18.16 on makes alike; on a cluster each node
  * keeps its own, which the node a server talks to reads and writes.
@@ -16,7 +18,7 @@ import { sqlIdentifier, sqlString } from './sql-literal.js';
 export const CLICKHOUSE_SCHEMA_VERSION_TABLE = 'mesura_schema_version';
 
 /** This release's version of the ClickHouse tables. */
-export const CLICKHOUSE_SCHEMA_VERSION = 1;
+export const CLICKHOUSE_SCHEMA_VERSION = 2;
 
 /** The version the database records; 0 when it has no such table (new, or made before versions). Reads only. */
 export async function clickHouseSchemaVersion(transport: ClickHouseTransport, database: string): Promise<number> {

@@ -9,6 +9,7 @@
  * make the cells no smaller than the visits (measured on 10 M events).
  */
 import type { SqlConnection } from './reads-first.js';
+import { informedOrNullSql } from '../not-informed-sql.js';
 import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
 
 /** The report keys visits are rolled up by: name → value (and its parent) as SQL over a visit row. */
@@ -53,22 +54,31 @@ function visitCellsSql(src: string): string {
 
 const LINK_KEYS = 'report_suite, day, is_bot, hit_type, call, link_name, link_url, social_action, event_ids';
 
+/**
+ * A link cell's title: the smallest of its hits' that is not the data layer's default, so that the
+ * engagement rankings' label (reports/engagement-reports.ts LINK_LABEL, a minimum) reads the same
+ * over cells as over link_hits.
+ */
+const CELL_TITLE = `min(${informedOrNullSql('title')})`;
+
 function linkCellsSql(src: string): string {
-  return `INSERT INTO link_cells SELECT ${LINK_KEYS}, any_value(title), count(*), ${SKETCH('')}
+  return `INSERT INTO link_cells SELECT ${LINK_KEYS}, ${CELL_TITLE}, count(*), ${SKETCH('')}
     FROM (${src}) GROUP BY ${LINK_KEYS}`;
 }
 
 /**
  * Visit page cells of `src` (rows of `visits` with `sign`): a continued visit may change its exit
  * page and whether it bounced, so its old cells lose what its new ones gain; rows that change
- * nothing are left out.
+ * nothing are left out. A cell's title and page name are the smallest its added visits had, but a
+ * visit taken out cannot take them back: the rankings read their labels from `visits`
+ * (reports/content-reports.ts visitPageRollup).
  */
 function visitPageCellsSql(src: string): string {
   const side = (name: 'entry' | 'exit') =>
     `SELECT report_suite, day, is_bot, '${name}' AS side, ${name}_url AS url, ${name}_title AS title, ${name}_page_name AS page_name,
        page_views, sign FROM src`;
   return `INSERT INTO visit_page_cells WITH src AS MATERIALIZED (${src})
-    SELECT report_suite, day, is_bot, side, url, any_value(title) FILTER (WHERE sign = 1), any_value(page_name) FILTER (WHERE sign = 1),
+    SELECT report_suite, day, is_bot, side, url, min(title) FILTER (WHERE sign = 1), min(page_name) FILTER (WHERE sign = 1),
       sum(sign) AS visits, sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces
     FROM (${side('entry')} UNION ALL ${side('exit')}) WHERE url IS NOT NULL
     GROUP BY report_suite, day, is_bot, side, url HAVING sum(sign) <> 0 OR sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) <> 0`;

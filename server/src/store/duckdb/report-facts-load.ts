@@ -52,7 +52,10 @@ const OPEN_SINCE = `CAST(epoch_ms(CAST($open_from_ms AS BIGINT)) AS TIMESTAMP_MS
 /** Local hour of a UTC receive time in the report zone ($tz). */
 const LOCAL_HOUR = `CAST(hour(timezone($tz, received_at::TIMESTAMP AT TIME ZONE 'UTC')) AS UTINYINT)`;
 
-/** Each of the visitors' latest visit still open at the segment's first page view. */
+/**
+ * Each of the visitors' latest visit still open at the segment's first page view (arg_max by
+ * ended_at: one visitor's visits are 30 idle minutes apart, so never end in the same millisecond).
+ */
 const OPEN_VISITS = `CREATE OR REPLACE TEMP TABLE open_visits AS
   SELECT v.report_suite, v.visitor_key, arg_max(v.visit_key, v.ended_at) AS open_key, max(v.ended_at) AS open_end,
     arg_max(v.page_views, v.ended_at) AS open_pages
@@ -101,6 +104,8 @@ const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key
 const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
   SELECT merged.*, ${REFERRER_GROUP_SQL} AS referrer_group FROM (
   WITH part AS (
+    -- any_value: a visit is one visitor's page views (cut per visitor above), so its rows share visitor_key;
+    -- entry and exit by visit_page, which numbers a visit's page views apart (row_number).
     SELECT report_suite, visit_key, any_value(visitor_key) AS visitor_key, min(received_at) AS first_at,
       max(received_at) AS last_at, count(*) AS pages, count(*) FILTER (WHERE ${searchedSql.duckdb('search_keywords')}) AS searches,
       arg_min(struct_pack(day, local_hour, section, subsection, programme, broadcast_channel, portal, device_class,

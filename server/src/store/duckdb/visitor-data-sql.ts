@@ -19,9 +19,11 @@ const DECISIONS_WHERE = `analytics_visitor_id = $visitor OR visitor_id IN (${VIS
 export const VISITOR_SELECT: Record<VisitorDataSection, string> = {
   hits: `SELECT * FROM hits WHERE visitor_id = $visitor ORDER BY received_at, event_id`,
   heartbeats: `SELECT * FROM heartbeats WHERE ${HEARTBEATS_WHERE} ORDER BY received_at, heartbeat_id`,
-  mediaSessions: `SELECT session_id, report_suite, min(day) AS first_day, any_value(content_id) AS content_id,
-      any_value(content_name) AS content_name, any_value(programme) AS programme, any_value(stream_type) AS stream_type,
-      any_value(player_name) AS player_name, min(received_at) AS first_heartbeat_at, max(received_at) AS last_heartbeat_at,
+  // A session's content and player as the smallest its heartbeats name (`min`, as ClickHouse's
+  // clickhouse-visitor-data-sql.ts): a session whose heartbeats differ exports the same on both engines.
+  mediaSessions: `SELECT session_id, report_suite, min(day) AS first_day, min(content_id) AS content_id,
+      min(content_name) AS content_name, min(programme) AS programme, min(stream_type) AS stream_type,
+      min(player_name) AS player_name, min(received_at) AS first_heartbeat_at, max(received_at) AS last_heartbeat_at,
       CAST(count(*) AS INTEGER) AS heartbeats
     FROM heartbeats WHERE ${HEARTBEATS_WHERE} GROUP BY session_id, report_suite ORDER BY first_heartbeat_at, session_id`,
   decisionEvents: `SELECT * FROM decision_events WHERE ${DECISIONS_WHERE} ORDER BY decided_at, decision_id`,
