@@ -1,8 +1,9 @@
 /**
  * The HTML5 adapter: a <video> or <audio> element drives the tracker (spec §4 "Player events
  * driving tracking"). `loadedmetadata` starts the session, `emptied` (a new source) ends it, and
- * play, pause, seeking/seeked, waiting/playing and ended map one to one; `error` carries the
- * element's MediaError code as the error id.
+ * play, pause, seeking/seeked and ended map one to one; `playing` ends the startup time; `error`
+ * carries the element's MediaError code as the error id. `waiting` is not listened to: a stream
+ * that freezes stops the playhead, which the tracker's poll reports as `stall` (RULES 23).
  */
 import { PLAYER_REFERENCE_NULL } from '../errors.js';
 import { HAVE_METADATA, createPlaybackDriver, type PlaybackDriver } from './playback-driver.js';
@@ -42,7 +43,6 @@ export function followElement(
     pause: () => driver.pause(),
     seeking: () => driver.seeking(),
     seeked: () => driver.seeked(),
-    waiting: () => driver.waiting(),
     ended: () => driver.ended(),
     error: () => driver.error(MEDIA_ERROR_IDS[element.error?.code ?? 0]),
   };

@@ -1,10 +1,11 @@
 /**
  * The player-independent half of the adapters (spec §4 "Player events driving tracking"): it turns
- * what a player says (its media loaded, play, pause, seeking, waiting, the first frame, the end,
- * an error, a new bitrate) into tracker calls in the order the tracker's session rules accept,
- * and measures the startup time. Stalls are the tracker's: it polls the delegate's playhead
- * (src/playhead-poll.ts). The HTML5 and hls.js
- * adapters only translate their events into these methods. Functions over one state object rather
+ * what a player says (its media loaded, play, pause, seeking, the first frame, the end, an error,
+ * a new bitrate) into tracker calls in the order the tracker's session rules accept, and measures
+ * the startup time. A player that waits for data is not told to the tracker: its playhead stops,
+ * and the tracker's own poll of the delegate's playhead reports the `stall` (src/playhead-poll.ts,
+ * RULES 23), as the reference library did; `buffer` is for an app's explicit BufferStart. The
+ * HTML5 and hls.js adapters only translate their events into these methods. Functions over one state object rather
  * than a class: the bundle targets ES2020, where private fields compile to WeakMap calls.
  */
 import { TRACKER_DESTROY_DELAY_MS } from '../constants.js';
@@ -45,13 +46,11 @@ export interface PlaybackDriver extends PlayerTracking {
   /** The media was taken away (a new source): its session ends. */
   emptied(): void;
   play(): void;
-  /** The first frame after a play or a stall. */
+  /** The first frame after a play: ends the startup time. */
   playing(): void;
   pause(): void;
   seeking(): void;
   seeked(): void;
-  /** The player waits for data. */
-  waiting(): void;
   /** §4 "Ended sends complete and then ends the session". */
   ended(): void;
   /** An error; one before the metadata still gets a session, so that a start failure is counted. */
@@ -73,9 +72,6 @@ interface Driver {
   /** Playing as far as the tracker knows: a play not followed by a pause. */
   playing: boolean;
   seeking: boolean;
-  buffering: boolean;
-  /** Inside an ad break the content is held: its waiting is not a buffer. */
-  inAdBreak: boolean;
   /** When the visitor first asked to play this media, and how long the first frame took (seconds). */
   playRequestedAt?: number;
   startupSeconds?: number;
@@ -97,8 +93,6 @@ export function createPlaybackDriver(element: PlayerElement, rates: StreamRates,
     inSession: false,
     playing: false,
     seeking: false,
-    buffering: false,
-    inAdBreak: false,
   } as Driver;
   d.tracker = options.createTracker({ getCurrentPlaybackTime: () => element.currentTime, getQoSObject: () => qosOf(d) });
   return { ...playerEvents(d), ...pageCalls(d) };
@@ -129,19 +123,15 @@ function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof p
       if (d.playRequestedAt !== undefined && d.startupSeconds === undefined) {
         d.startupSeconds = Math.max(d.now() - d.playRequestedAt, MIN_MEASURED_STARTUP_MS) / 1000;
       }
-      endBuffer(d);
     },
     pause() {
       // The end of the media pauses the element just before `ended`, which completes instead.
       if (!d.inSession || d.element.ended) return;
-      // §4: a pause is refused while buffering or seeking, so those end first.
-      endBuffer(d);
       d.playing = false;
       d.tracker.trackPause();
     },
     seeking() {
       if (!d.inSession || d.seeking) return;
-      endBuffer(d);
       d.seeking = true;
       d.tracker.trackEvent(MediaEvent.SeekStart);
     },
@@ -150,11 +140,8 @@ function playerEvents(d: Driver): Omit<PlaybackDriver, keyof ReturnType<typeof p
       d.seeking = false;
       d.tracker.trackEvent(MediaEvent.SeekComplete);
     },
-    // While seeking, waiting is part of the seek (§4 refuses a buffer start then).
-    waiting: () => void (d.inSession && !d.seeking && !d.inAdBreak && startBuffer(d)),
     ended() {
       if (!d.inSession) return;
-      endBuffer(d);
       d.tracker.trackComplete();
       endSession(d);
     },
@@ -171,8 +158,6 @@ function pageCalls(d: Driver) {
   const event: MediaTracker['trackEvent'] = (...args) => d.tracker.trackEvent(...args);
   return {
     adBreakStart(adBreak: AdBreakInfo) {
-      endBuffer(d);
-      d.inAdBreak = true;
       if (!d.inSession) d.early = { adBreak };
       event(MediaEvent.AdBreakStart, createAdBreakObject(adBreak.name, adBreak.position, adBreak.startTime));
     },
@@ -183,7 +168,6 @@ function pageCalls(d: Driver) {
     adComplete: () => (endEarlyAd(d), event(MediaEvent.AdComplete)),
     adSkip: () => (endEarlyAd(d), event(MediaEvent.AdSkip)),
     adBreakComplete() {
-      d.inAdBreak = false;
       d.early = undefined;
       event(MediaEvent.AdBreakComplete);
     },
@@ -218,21 +202,9 @@ function trackPlay(d: Driver): void {
   d.tracker.trackPlay();
 }
 
-function startBuffer(d: Driver): void {
-  if (d.buffering) return;
-  d.buffering = true;
-  d.tracker.trackEvent(MediaEvent.BufferStart);
-}
-
-function endBuffer(d: Driver): void {
-  if (!d.buffering) return;
-  d.buffering = false;
-  d.tracker.trackEvent(MediaEvent.BufferComplete);
-}
-
 function endSession(d: Driver): void {
   d.tracker.trackSessionEnd();
-  d.inSession = d.playing = d.seeking = d.buffering = d.inAdBreak = false;
+  d.inSession = d.playing = d.seeking = false;
   d.playRequestedAt = d.startupSeconds = undefined;
 }
 

@@ -57,7 +57,7 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
     expect(contextData).toMatchObject({ eVar50: 'Telenotícies migdia', eVar51: 'tn-1', eVar68: 'TN' });
   });
 
-  it('maps play, pause, seeking/seeked and waiting/playing one to one', () => {
+  it('maps play, pause and seeking/seeked one to one; waiting and playing call nothing (RULES 23)', () => {
     element.loaded(12);
     element.emit('play', { paused: false });
     element.emit('playing');
@@ -70,8 +70,6 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
     expect(recorder.names()).toEqual([
       'trackSessionStart',
       'trackPlay',
-      'trackEvent:BufferStart',
-      'trackEvent:BufferComplete',
       'trackPause',
       'trackEvent:SeekStart',
       'trackEvent:SeekComplete',
@@ -79,7 +77,7 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
     ]);
   });
 
-  it('ends a buffer before a pause or a seek, which the tracker refuses while buffering (§4)', () => {
+  it('tells no buffer for waiting, so a pause or a seek while the element waits goes straight through (RULES 23)', () => {
     playingFrom(3);
     element.emit('waiting');
     element.emit('seeking');
@@ -87,15 +85,7 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
     element.emit('seeked');
     element.emit('waiting');
     element.emit('pause', { paused: true });
-    expect(recorder.names()).toEqual([
-      'trackEvent:BufferStart',
-      'trackEvent:BufferComplete',
-      'trackEvent:SeekStart',
-      'trackEvent:SeekComplete',
-      'trackEvent:BufferStart',
-      'trackEvent:BufferComplete',
-      'trackPause',
-    ]);
+    expect(recorder.names()).toEqual(['trackEvent:SeekStart', 'trackEvent:SeekComplete', 'trackPause']);
   });
 
   it('sends complete, then ends the session, at the end; the pause the end brings is not a pause (§4)', () => {
@@ -139,42 +129,18 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
   });
 });
 
-describe('trackHtml5Player: the playhead polled every 1001 ms (§9)', () => {
+describe('trackHtml5Player: stalls are the tracker\'s (RULES 23)', () => {
   beforeEach(() => {
     tracking = follow();
   });
 
-  it('marks a buffer after two stalled polls while playing, and its end once the playhead moves', () => {
+  it('arms no timer of its own: a still playhead while playing calls nothing, the delegate reads the element', () => {
     playingFrom(2);
-    vi.advanceTimersByTime(PLAYHEAD_POLL_INTERVAL_MS); // first poll: remembers 2
-    vi.advanceTimersByTime(PLAYHEAD_POLL_INTERVAL_MS); // one stalled poll
-    expect(recorder.names()).toEqual([]);
-    vi.advanceTimersByTime(PLAYHEAD_POLL_INTERVAL_MS); // two
-    expect(recorder.names()).toEqual(['trackEvent:BufferStart']);
-    vi.advanceTimersByTime(PLAYHEAD_POLL_INTERVAL_MS);
-    element.currentTime = 2.5;
-    vi.advanceTimersByTime(PLAYHEAD_POLL_INTERVAL_MS);
-    expect(recorder.names()).toEqual(['trackEvent:BufferStart', 'trackEvent:BufferComplete']);
-  });
-
-  it('does not count a still playhead as a stall while paused, seeking or in an ad break', () => {
-    element.loaded(12);
+    expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(5 * PLAYHEAD_POLL_INTERVAL_MS);
-    element.emit('play', { paused: false });
-    element.emit('seeking');
-    vi.advanceTimersByTime(5 * PLAYHEAD_POLL_INTERVAL_MS);
-    element.emit('seeked');
-    tracking.adBreakStart({ name: 'preroll', position: 1, startTime: 0 });
-    vi.advanceTimersByTime(5 * PLAYHEAD_POLL_INTERVAL_MS);
-    expect(recorder.names()).not.toContain('trackEvent:BufferStart');
-  });
-
-  it('stops polling when the session ends', () => {
-    playingFrom(11);
-    element.emit('ended', { ended: true });
-    recorder.clear();
-    vi.advanceTimersByTime(10 * PLAYHEAD_POLL_INTERVAL_MS);
     expect(recorder.calls).toEqual([]);
+    element.currentTime = 2.5;
+    expect(recorder.delegate().getCurrentPlaybackTime()).toBe(2.5);
   });
 });
 
