@@ -1,7 +1,7 @@
 /**
  * The tracker's step: (state, input, readings) → { state, effects }, as XState's transition is.
  * It works on a copy of the state, so the caller's is never changed; it commits what fell due
- * (preroll wait, flush filter) before the input, checks a call against §4's rules and hands it to
+ * (the preroll wait, the playhead poll, RULES 23) before the input, checks a call against §4's rules and hands it to
  * its handler.
  */
 import {
@@ -78,7 +78,11 @@ const IDLE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>([
 ]);
 
 export function step(state: TrackerState, input: Input, readings: Readings): StepResult {
-  const ctx = new StepContext(structuredClone(state), readings);
+  // The outbox's requests are never changed once queued (outbox.ts takes them out or puts a new
+  // one in their place), so a copy of the list is enough: cloning every waiting request made a
+  // burst of calls within one send tick quadratic (2000 trackError calls took 45 s).
+  const { outbox, ...rest } = state;
+  const ctx = new StepContext({ ...structuredClone(rest), outbox: [...outbox] }, readings);
   const session = ctx.state.session;
   if (session !== undefined && !session.completed && !session.idle) runDue(ctx, session);
   switch (input.type) {

@@ -17,10 +17,11 @@ function times(h: Harness, type: string, asset = 'main'): string[] {
 }
 
 describe('§9 playback tracking constants', () => {
-  it("sends the session's first play at 0 ms, 1 s later, then every 10 s (wire §2; §9 reporting interval 10 s)", async () => {
+  it("sends the session's first play at 0 ms, at the poll's first progress 1001 ms later, then every 10 s on the nearest tick (RULES 3, 25)", async () => {
     const h = await playing();
     await h.to(31_500);
-    expect(times(h, 'play')).toEqual(['250/0', '1250/1000', '11250/10000', '21250/10000', '31250/10000']);
+    // The periodic play due at 11251 fires on the 11250 tick, 1 ms early (RULES 3).
+    expect(times(h, 'play')).toEqual(['250/0', '1251/1001', '11250/9999', '21250/10000', '31250/10000']);
   });
 
   it('sends ad play every second (§9 ad tracking interval 1 s)', async () => {
@@ -45,15 +46,14 @@ describe('§9 playback tracking constants', () => {
     expect(times(h, 'pause')).toEqual(['500/0', '10500/10000', '20500/10000']);
   });
 
-  it('sends buffer every 10 s and when it ends', async () => {
+  it('sends buffer every 10 s and when it ends, its close on the next send tick (RULES 2, 5)', async () => {
     const h = await playing();
     h.tracker.trackEvent(MediaEvent.BufferStart);
     await h.to(15_000);
     h.tracker.trackEvent(MediaEvent.BufferComplete);
-    // The play that follows waits out the flush filter; the buffer closes with it, at 15000.
-    await h.to(15_250);
+    await h.to(15_249);
     expect(times(h, 'buffer')).toEqual(['10500/10000']);
-    await h.to(15_500);
+    await h.to(15_250);
     expect(times(h, 'buffer')).toEqual(['10500/10000', '15000/4500']);
   });
 
@@ -68,15 +68,16 @@ describe('§9 playback tracking constants', () => {
     expect(pause.map((hb) => `${hb.event.duration} ${hb.event.playhead}`)).toEqual(['1500 120']);
   });
 
-  it('folds a seek while paused into the pause', async () => {
+  it('closes a pause at SeekStart; the seek is a pause of its own that SeekComplete does not end (RULES 22)', async () => {
     const h = await playing();
     h.tracker.trackPause();
     await h.to(1_000);
     h.tracker.trackEvent(MediaEvent.SeekStart);
     await h.to(2_000);
     h.tracker.trackEvent(MediaEvent.SeekComplete);
-    await h.to(10_600);
-    expect(times(h, 'pause')).toEqual(['500/0', '10500/10000']);
+    await h.to(11_300);
+    // No opening for the seek's pause, none at SeekComplete; its periodic pause 10 s after SeekStart.
+    expect(times(h, 'pause')).toEqual(['500/0', '1000/500', '11000/10000']);
   });
 
   it('lets requests leave on the scheduler tick after their event (§9 scheduler tick 250 ms)', async () => {
@@ -108,18 +109,20 @@ describe('§9 playback tracking constants', () => {
   it('uses the tracking interval of the settings file', async () => {
     const h = await playing({ settings: { trackingIntervalS: 5 } });
     await h.to(12_000);
-    expect(times(h, 'play')).toEqual(['250/0', '1250/1000', '6250/5000', '11250/5000']);
+    expect(times(h, 'play')).toEqual(['250/0', '1251/1001', '6250/4999', '11250/5000']);
   });
 
-  it('ends the session after 1800 s paused with pause and end (§9 idle timer)', async () => {
+  it('ends the session after 1800 s paused with pause and end (§9 idle timer; RULES 7, 30)', async () => {
     const h = await playing();
     h.setPlaying(false);
     h.tracker.trackPause();
-    await h.to(1_800_500 - 1);
+    await h.to(1_800_750 - 1);
     expect(h.summary().filter((line) => line.startsWith('end'))).toEqual([]);
-    await h.to(1_800_600);
-    // The pause opened at 500; its last periodic heartbeat was 10 s before.
-    expect(h.summary().slice(-2)).toEqual(['pause 10000 0', 'end 0 0']);
+    await h.to(1_800_750);
+    // The pause opened at 500: the idle end falls on its periodic tick (1_800_500), so the periodic
+    // pause comes first, then a pause 0 and the end (RULES 7); they leave on the next tick.
+    expect(h.summary().slice(-3)).toEqual(['pause 10000 0', 'pause 0 0', 'end 0 0']);
+    expect(h.heartbeats().at(-1)?.event.ts).toBe(T0 + 1_800_500);
     expect(h.messages('info')).toEqual([messages.IDLE_SESSION_ENDED]);
     await h.to(1_900_000);
     expect(h.summary().at(-1)).toBe('end 0 0');
@@ -162,13 +165,24 @@ describe('§9 playback tracking constants', () => {
     expect(times(h, 'start')).toEqual(['0/0', '600000/600000']);
   });
 
-  it('corrects a play duration to the playhead when they drift more than 2 s (§9)', async () => {
+  it('reports the playhead progress and a WARN when it is over 2 s short of the clock (§9; RULES 24)', async () => {
     const h = await playing();
     await h.to(5_000);
     // The player stalled 3 s without saying so: the playhead is 3 s behind the clock.
     h.setPlayhead(h.playhead() - 3);
     await h.to(11_500);
-    expect(times(h, 'play').at(-1)).toBe('11250/7000');
+    // 9999 ms on the clock since the play at 1251, 6999 ms of progress.
+    expect(times(h, 'play').at(-1)).toBe('11250/6999');
+    expect(h.messages('warn')).toEqual([messages.PLAYHEAD_DRIFT]);
+  });
+
+  it('reports the clock time and a WARN when the playhead jumps over 2 s ahead (RULES 24)', async () => {
+    const h = await playing();
+    await h.to(5_000);
+    h.setPlayhead(h.playhead() + 3);
+    await h.to(11_500);
+    expect(times(h, 'play').at(-1)).toBe('11250/9999');
+    expect(h.messages('warn')).toEqual([messages.PLAYHEAD_DRIFT]);
   });
 
   it('keeps the clock duration when the drift is 2 s or less', async () => {
@@ -176,7 +190,8 @@ describe('§9 playback tracking constants', () => {
     await h.to(5_000);
     h.setPlayhead(h.playhead() - 2);
     await h.to(11_500);
-    expect(times(h, 'play').at(-1)).toBe('11250/10000');
+    expect(times(h, 'play').at(-1)).toBe('11250/9999');
+    expect(h.messages('warn')).toEqual([]);
   });
 
   it('keeps 2000 requests and drops the oldest, with a log line (§9 work queue 2000)', async () => {
@@ -185,15 +200,16 @@ describe('§9 playback tracking constants', () => {
     h.tracker.trackPlay();
     await h.to(1_000);
     for (let i = 0; i < WORK_QUEUE_MAX_ITEMS; i++) h.tracker.trackError(`e${i}`);
-    // ms_s + start (2 requests), the closing start and the play: 4 before the errors.
-    expect(h.messages('warn')).toEqual(Array(4).fill(messages.QUEUE_FULL));
-    h.setPrivacy('opted-in');
+    // The errors wait in the outbox for the send tick (RULES 2); the queue holds ms_s, start,
+    // aa_start, the closing start and the play 0.
+    expect(h.messages('warn')).toEqual([]);
     await h.to(1_250);
-    // The tick queues its periodic play before sending: one more drop, e0.
-    expect(h.messages('warn')).toHaveLength(5);
+    expect(h.messages('warn')).toEqual(Array(5).fill(messages.QUEUE_FULL));
+    h.setPrivacy('opted-in');
     expect(h.sent).toHaveLength(WORK_QUEUE_MAX_ITEMS);
-    expect(h.heartbeats()[0]?.event.errorId).toBe('e1');
-    expect(h.summary().at(-1)).toBe('play 1000 0');
+    expect(h.beacons()).toEqual([]);
+    const errors = h.heartbeats().map((hb) => hb.event.errorId);
+    expect([errors[0], errors.at(-1)]).toEqual(['e0', `e${WORK_QUEUE_MAX_ITEMS - 1}`]);
   });
 
   it('writes library version 2.2.1 and api level 4 on every heartbeat (§9)', async () => {
