@@ -79,9 +79,10 @@ describe('§4 first play deferred by the preroll wait', () => {
       'start@0 0',
       'start@100 100',
       'ad:start@100 0',
-      // Periodic heartbeats are due on the scheduler's 250 ms ticks: 1100 falls on the 1250 one.
-      'ad:play@1250 1150',
-      'ad:play@2100 850',
+      // RULES 14: the first ad play on the tick nearest ad start + 1 s (1000, for 1100), then
+      // every 1 s; AdComplete's 100 ms close of the ad play is not sent (RULES 5, 13).
+      'ad:play@1000 900',
+      'ad:play@2000 1000',
       'ad:complete@2100 0',
       // The content plays when the break completes, without a play call.
       'play@2100 0',
@@ -95,21 +96,25 @@ describe('§4 first play deferred by the preroll wait', () => {
     await h.to(300);
     h.tracker.trackEvent(MediaEvent.AdBreakStart, createAdBreakObject('mid', 1, 0));
     await h.to(600);
-    expect(timeline(h).slice(0, 4)).toEqual(['start@0 0', 'start@250 250', 'play@250 0', 'play@300 50']);
+    // The start closes when the wait ends (a preroll's closes at the break, as above). The play
+    // the break ends after 50 ms is not reported, and its play 0, still queued, goes with it (RULES 5, 6).
+    expect(timeline(h)).toEqual(['start@0 0', 'start@250 250']);
   });
 
-  it('adds an extra start of 0 ms for a chapter started inside the window (wire §2)', async () => {
+  it('sends start 0 and chapter_start for a chapter started inside the window; the first play closes that start in its place (RULES 6, 10)', async () => {
     const h = new Harness();
     h.tracker.trackSessionStart(video());
     h.tracker.trackEvent(MediaEvent.ChapterStart, createChapterObject('Part 1', 1, 60, 0));
     h.tracker.trackPlay();
     await h.to(500);
-    expect(timeline(h)).toEqual(['start@0 0', 'chapter_start@0 0', 'start@0 0', 'start@250 250', 'play@250 0']);
+    expect(timeline(h)).toEqual(['start@0 0', 'start@250 250', 'chapter_start@0 0', 'play@250 0']);
+    // The start queued with the chapter's keys is the one the play closed.
+    expect(h.heartbeats().filter((hb) => hb.event.type === 'start').map((hb) => hb.stream.chapter?.name)).toEqual([undefined, 'Part 1']);
   });
 });
 
-describe('§9 flush filter: play, pause and buffer states of 250 ms or less are not reported', () => {
-  it('splits play around a pause of 250 ms and reports no pause (wire §2)', async () => {
+describe('RULES 5: short closes of play, buffer and seek are not sent; a pause always is', () => {
+  it('reports a pause of 250 ms, its pause 0 and its close, and reopens play (RULES 5)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
@@ -117,52 +122,60 @@ describe('§9 flush filter: play, pause and buffer states of 250 ms or less are 
     await h.to(3250);
     h.tracker.trackPlay();
     await h.to(4000);
-    // The play closes where the pause began and reopens where it ended: 250 ms in no state.
-    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'play@3250 0']);
+    // 'play@1251 1001' is the poll's first progress (RULES 25).
+    expect(timeline(h)).toEqual(['play@1251 1001', 'play@3000 1749', 'pause@3000 0', 'pause@3250 250', 'play@3250 0']);
   });
 
-  it('reports a pause of 251 ms, timed from the call', async () => {
+  it('reports a pause of 90 ms too (RULES 5: wire §2 is wrong for pause)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
     h.tracker.trackPause();
-    await h.to(3251);
+    await h.to(3090);
     h.tracker.trackPlay();
     await h.to(4000);
-    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'pause@3000 0', 'pause@3251 251', 'play@3251 0']);
+    expect(timeline(h)).toEqual(['play@1251 1001', 'play@3000 1749', 'pause@3000 0', 'pause@3090 90', 'play@3090 0']);
   });
 
-  it('never reports a buffer of 250 ms or less, but splits play around it (wire §2)', async () => {
+  it('never reports a buffer of 250 ms or less; play closes at its start and reopens at its end (RULES 5)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
     h.tracker.trackEvent(MediaEvent.BufferStart);
-    await h.to(3200);
+    await h.to(3250);
     h.tracker.trackEvent(MediaEvent.BufferComplete);
     await h.to(4000);
-    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'play@3200 0']);
+    expect(timeline(h)).toEqual(['play@1251 1001', 'play@3000 1749', 'play@3250 0']);
   });
 
-  it('reports a longer buffer when it ends, with no opening heartbeat (wire §2)', async () => {
+  it('reports a buffer of 251 ms when it ends, with no opening heartbeat (RULES 5)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
     h.tracker.trackEvent(MediaEvent.BufferStart);
-    await h.to(4000);
+    await h.to(3251);
     h.tracker.trackEvent(MediaEvent.BufferComplete);
-    await h.to(4500);
-    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3000 1750', 'buffer@4000 1000', 'play@4000 0']);
+    await h.to(4000);
+    expect(timeline(h)).toEqual(['play@1251 1001', 'play@3000 1749', 'buffer@3251 251', 'play@3251 0']);
   });
 
-  it('drops the first of two quick changes and reports the second from its own call', async () => {
+  it('removes a play of 250 ms or less together with its queued play 0 (RULES 6)', async () => {
     const h = await playing();
     h.clear();
     await h.to(3000);
     h.tracker.trackPause();
-    await h.to(3100);
-    h.tracker.trackEvent(MediaEvent.BufferStart);
+    await h.to(3400);
+    h.tracker.trackPlay();
+    await h.to(3500);
+    h.tracker.trackPause();
     await h.to(4000);
-    // The pause lasted 100 ms: the play closes when the buffer began.
-    expect(timeline(h)).toEqual(['play@1250 1000', 'play@3100 1850']);
+    // The play from 3400 to 3500 leaves no heartbeat; both pauses are reported.
+    expect(timeline(h)).toEqual([
+      'play@1251 1001',
+      'play@3000 1749',
+      'pause@3000 0',
+      'pause@3400 400',
+      'pause@3500 0',
+    ]);
   });
 });

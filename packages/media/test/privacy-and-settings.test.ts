@@ -13,18 +13,17 @@ describe('§4 privacy status', () => {
     expect(h.settingsUrls).toEqual([]);
   });
 
-  it('sends what waited, in order, at the first tick after the opt-in', async () => {
+  it('sends what waited, in the order it was queued, at the opt-in (RULES 1: aa_start right behind start)', async () => {
     const h = new Harness({ privacy: 'unknown' });
     h.tracker.trackSessionStart(video());
     h.tracker.trackPlay();
     await h.to(2_100);
+    expect(h.sent).toEqual([]);
     h.setPrivacy('opted-in');
     expect(h.settingsUrls).toEqual([`https://hb.example.cat/settings/org-1.xml?r=${T0}`]);
-    await h.to(2_250);
-    expect(h.beacons().map((b) => b.at)).toEqual([2_250]);
-    expect(h.summary()).toEqual(['start 0 0', 'start 250 0', 'play 0 0', 'play 1000 0']);
-    await h.to(2_500);
-    expect(h.summary().at(-1)).toBe('aa_start 0 0');
+    expect(h.beacons().map((b) => b.at)).toEqual([2_100]);
+    expect(h.sent.map((s) => s.at)).toEqual(Array(5).fill(2_100));
+    expect(h.summary()).toEqual(['start 0 0', 'aa_start 0 0', 'start 250 0', 'play 0 0']);
   });
 
   it('ends the session on opt-out, dropping what waits, and sends nothing more', async () => {
@@ -60,6 +59,10 @@ describe('§4 remote disabling (§7 "Video settings")', () => {
     const h = new Harness({ settings: { trackingDisabled: true } });
     h.tracker.trackSessionStart(video());
     h.tracker.trackPlay();
+    // The start and its ms_s leave at once (RULES 1), before the settings file answers.
+    expect(h.sent).toHaveLength(2);
+    expect(h.summary()).toEqual(['start 0 0']);
+    h.clear();
     await h.to(10_000);
     expect(h.sent).toEqual([]);
     expect(h.messages()).toEqual([messages.TRACKING_DISABLED]);

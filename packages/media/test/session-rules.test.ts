@@ -92,10 +92,11 @@ describe('§4 session rules', () => {
     h.tracker.trackEvent(MediaEvent.BufferComplete);
     h.tracker.trackEvent(MediaEvent.SeekStart);
     h.tracker.trackEvent(MediaEvent.SeekComplete);
-    await h.to(10_500);
+    await h.to(10_750);
     expect(h.messages()).toEqual(Array(6).fill(messages.INVALID_PLAYER_STATE_IN_AD_BREAK));
-    // Only the content's play, closed when the break began; then nothing but the gap, every 10 s.
-    expect(h.summary()).toEqual(['play 250 0', 'buffer 10000 10']);
+    // The content's play closed at the break after 250 ms, not reported (RULES 5); then nothing
+    // but the gap, every 10 s, leaving on the tick after it fell due.
+    expect(h.summary()).toEqual(['buffer 10000 10']);
   });
 
   it('accepts player-state events while an ad plays (§4)', async () => {
@@ -202,7 +203,7 @@ describe('§4 session rules', () => {
     expect(h.messages()).toEqual([messages.DUPLICATE_AD]);
   });
 
-  it('completing first skips the open ad, completes the break, skips the chapter, ends the media (§4)', async () => {
+  it('completing first skips the open ad, completes the break, skips the chapter, ends the media (§4; RULES 19)', async () => {
     const h = await playing();
     h.tracker.trackEvent(MediaEvent.ChapterStart, CHAPTER);
     h.tracker.trackEvent(MediaEvent.AdBreakStart, BREAK);
@@ -212,23 +213,24 @@ describe('§4 session rules', () => {
     h.tracker.trackComplete();
     await h.to(2500);
     const sent = h.heartbeats();
-    // The ad's play closes (no ad complete), then the media's play at its length, then complete.
-    // The ad played 1.5 s: its 1 s heartbeat was sent before, 500 ms remain. Ad heartbeats carry
-    // the content's playhead where the break began (0.5 s).
-    expect(h.summary()).toEqual(['ad:play 500 0', 'play 0 600', 'complete 0 600']);
+    // The ad's play closes with its partial time (no ad complete), then the media's play 0 at its
+    // length, then complete (RULES 13, 19). The ad played 1.5 s: its 1 s heartbeat was sent
+    // before, 500 ms remain. Ad heartbeats carry the player's playhead, 2 s (RULES 16).
+    expect(h.summary()).toEqual(['ad:play 500 2', 'play 0 600', 'complete 0 600']);
     expect(sent.map((hb) => hb.stream.chapter?.name)).toEqual(['Part 1', undefined, undefined]);
     expect(sent.filter((hb) => hb.event.type === 'complete' && hb.asset.type === 'ad')).toEqual([]);
   });
 
-  it('ends with end when the session ends without complete, skipping what is open (§4)', async () => {
+  it('ends with end when the session ends without complete, skipping what is open (§4; RULES 21)', async () => {
     const h = await playing();
     h.tracker.trackEvent(MediaEvent.AdBreakStart, BREAK);
     await h.to(2000);
     h.clear();
     h.tracker.trackSessionEnd();
     await h.to(3000);
-    // The break's gap (main buffer since the break began at 500), then end.
-    expect(h.summary()).toEqual(['buffer 1500 2', 'end 0 2']);
+    // The break's gap (main buffer since the break began at 500), main play 0 as the player
+    // plays, then end (RULES 21).
+    expect(h.summary()).toEqual(['buffer 1500 2', 'play 0 2', 'end 0 2']);
     h.tracker.trackPlay();
     expect(h.messages()).toEqual([messages.NOT_IN_SESSION]);
   });

@@ -8,7 +8,7 @@ import {
 import * as messages from '../src/errors.js';
 import { createMediaAnalytics } from '../src/media-analytics.js';
 import { SimulatedClock } from '../src/replay/simulated-clock.js';
-import { CONFIG, Harness, playing } from './helpers/harness.js';
+import { CONFIG, Harness, playing, video } from './helpers/harness.js';
 
 const DELEGATE = { getCurrentPlaybackTime: () => 0, getQoSObject: () => undefined };
 
@@ -98,13 +98,23 @@ describe('§5 setup checks', () => {
 });
 
 describe('§8 errors', () => {
-  it('sends error with the player id, playhead 0, bitrate and fps 0 and the startup time (wire §2)', async () => {
+  it("sends error with the player id, bitrate, fps and dropped frames 0 and the tracker's own startup time (RULES 29)", async () => {
     const h = await playing();
     h.tracker.trackError('MEDIA_ERR_DECODE');
     await h.to(1_000);
     const error = h.heartbeats().find((hb) => hb.event.type === 'error');
     expect(error?.event).toMatchObject({ errorId: 'MEDIA_ERR_DECODE', errorSource: 'sourceErrorSDK', playhead: 0, duration: 0 });
-    expect(error?.stream.qos).toEqual({ bitrate: 0, fps: 0, droppedFrames: 0, startupTimeMs: 2000 });
+    // The 250 ms spent in `start` (the preroll wait), not the player's 2 s.
+    expect(error?.stream.qos).toEqual({ bitrate: 0, fps: 0, droppedFrames: 0, startupTimeMs: 250 });
+  });
+
+  it('sends an error before the first play with a startup time of 0 (RULES 29)', async () => {
+    const h = new Harness();
+    h.tracker.trackSessionStart(video());
+    h.tracker.trackError('MEDIA_ERR_NETWORK');
+    await h.to(500);
+    const error = h.heartbeats().find((hb) => hb.event.type === 'error');
+    expect(error?.stream.qos).toEqual({ bitrate: 0, fps: 0, droppedFrames: 0, startupTimeMs: 0 });
   });
 
   it.each([[undefined], ['']])('tracks an error without id (%j) as unknown_error_id (§8)', async (errorId) => {

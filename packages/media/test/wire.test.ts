@@ -50,6 +50,8 @@ describe('wire §2 heartbeats', () => {
       ['l:stream:dropped_frames', '0'],
       ['l:stream:startup_time', '2000'],
       ['s:meta:prog', 'tn'],
+      // RULES 33: the session metadata and the stream type ride on the main start.
+      ['s:meta:a.media.streamType', 'video'],
     ]);
   });
 
@@ -78,13 +80,14 @@ describe('wire §2 heartbeats', () => {
     expect(h.sent[0]?.url.startsWith('https://metrics.example.cat/b/ss/rsid.test/1/MESURA-MEDIA-0.1.0/s')).toBe(true);
   });
 
-  it('sends aa_start one tick after the start hit left', async () => {
+  it('sends start at once and aa_start right behind it, on the first send tick (RULES 1)', async () => {
     const h = new Harness();
     h.tracker.trackSessionStart(video());
+    expect(h.summary()).toEqual(['start 0 0']);
     await h.to(500);
     expect(h.heartbeats().map((hb) => `${hb.event.type}@${hb.at} ts=${hb.event.ts - T0}`)).toEqual([
-      'start@250 ts=0',
-      'aa_start@500 ts=250',
+      'start@0 ts=0',
+      'aa_start@250 ts=0',
     ]);
   });
 
@@ -109,7 +112,9 @@ describe('wire §2 heartbeats', () => {
     const adHeartbeats = h.heartbeats().filter((hb) => hb.asset.type === 'ad');
     expect(adHeartbeats.map((hb) => hb.event.type)).toEqual(['start', 'aa_ad_start']);
     expect(adHeartbeats[0]?.asset.ad).toMatchObject({ id: 'ad-1', name: 'Ad one', podId, podName: 'mid', podPosition: 1, podOffset: 26, length: 15 });
-    expect(adHeartbeats[0]?.meta).toEqual({ 'a.media.ad.advertiser': 'Acme' });
+    // RULES 33: the ad start carries the session's metadata, the stream type and the ad's metadata.
+    expect(adHeartbeats[0]?.meta).toEqual({ 'a.media.streamType': 'video', 'a.media.ad.advertiser': 'Acme' });
+    expect(adHeartbeats[1]?.meta).toEqual({});
     expect(adHeartbeats[0]?.asset.videoId).toBe('vid-1');
   });
 
@@ -125,7 +130,7 @@ describe('wire §2 heartbeats', () => {
     h.tracker.trackEvent(MediaEvent.AdBreakComplete);
     await h.to(7_750);
     // The ad's 1 s heartbeat at 7000 came just before the complete: no 0 ms play follows it.
-    // Every ad heartbeat carries the content's playhead, where the break sits (5 s).
+    // Every ad heartbeat carries the player's playhead (RULES 16): the content stands at 5 s.
     expect(h.summary().slice(-5)).toEqual(['ad:play 1000 5', 'ad:play 1000 5', 'ad:complete 0 5', 'buffer 500 5', 'play 0 5']);
   });
 
@@ -140,7 +145,8 @@ describe('wire §2 heartbeats', () => {
     for (const hb of sent) {
       expect(hb.stream.chapter).toMatchObject({ id: `${md5('vid-1')}_2`, name: 'Part 2', position: 2, length: 300, offset: 120 });
     }
-    expect(sent.find((hb) => hb.event.type === 'chapter_start')?.meta).toEqual({ segment: 'b' });
+    // RULES 33: chapter_start carries the session's metadata and stream type, then the chapter's.
+    expect(sent.find((hb) => hb.event.type === 'chapter_start')?.meta).toEqual({ 'a.media.streamType': 'video', segment: 'b' });
   });
 
   it('sends chapter_complete and then drops the chapter keys', async () => {
@@ -152,13 +158,15 @@ describe('wire §2 heartbeats', () => {
     expect(h.heartbeats().at(-1)?.stream.chapter).toBeUndefined();
   });
 
-  it('forces the playhead to the length on complete, with an extra play of 0 ms (wire §2)', async () => {
+  it('closes play at the length on complete, then complete, with no extra play 0 (RULES 20)', async () => {
     const h = await playing();
     await h.to(2_000);
     h.tracker.trackComplete();
     h.tracker.trackSessionEnd();
     await h.to(2_500);
-    expect(h.summary().slice(-3)).toEqual(['play 750 2', 'play 0 600', 'complete 0 600']);
+    expect(h.summary().slice(-3)).toEqual(['play 1001 1', 'play 749 600', 'complete 0 600']);
+    // The jump to 600 s disagrees with 749 ms of play by more than 2 s.
+    expect(h.messages('warn')).toEqual([messages.PLAYHEAD_DRIFT]);
   });
 
   it('sends no extra play when the playhead is already at the length', async () => {
@@ -177,19 +185,26 @@ describe('wire §2 heartbeats', () => {
     await h.to(11_500);
     const change = h.heartbeats().find((hb) => hb.event.type === 'bitrate_change');
     expect(change?.stream.qos).toEqual({ bitrate: 2_000_000, fps: 50, droppedFrames: 4, startupTimeMs: 1200 });
-    // The periodic plays at 1250 and 11250 carry their interval's start: the old, then the new.
+    // The plays at 1251 (first progress) and 11250 carry their interval's start: the old, then the new (RULES 27).
     expect(h.heartbeats().filter((hb) => hb.event.type === 'play').map((hb) => hb.stream.qos.bitrate)).toEqual([1000, 1000, 2_000_000]);
   });
 
-  it('carries on a periodic heartbeat the QoS of its interval start, on a state change the current one', async () => {
+  it("carries on periodic heartbeats and closes the QoS sampled at the state's previous heartbeat, on openings the current one (RULES 27)", async () => {
     const h = await playing();
     h.qos = createQoSObject(5000, 2, 25, 0);
     await h.to(1_500);
-    h.tracker.trackPause();
+    h.qos = createQoSObject(7000, 2, 25, 0);
     await h.to(2_000);
-    const [periodic, closing] = h.heartbeats().filter((hb) => hb.event.type === 'play').slice(1);
-    expect(periodic?.stream.qos.bitrate).toBe(1000);
-    expect(closing?.stream.qos.bitrate).toBe(5000);
+    h.tracker.trackPause();
+    await h.to(2_500);
+    const bitrates = h.heartbeats().filter((hb) => hb.event.type === 'play' || hb.event.type === 'pause');
+    // play 0 at 250 (1000 then), play at 1251 (sampled at 250), its close at 2000 (sampled at 1251), pause 0.
+    expect(bitrates.map((hb) => `${hb.event.type} ${hb.event.duration} ${hb.stream.qos.bitrate}`)).toEqual([
+      'play 0 1000',
+      'play 1001 1000',
+      'play 749 5000',
+      'pause 0 7000',
+    ]);
   });
 
   it('sends customer ids on start only (§3 authState 0/1/2)', async () => {
@@ -216,10 +231,12 @@ describe('wire §2 heartbeats', () => {
     h.tracker.trackError('e1');
     await h.to(1_000);
     h.networkUp = true;
-    await h.to(10_600);
+    await h.to(10_750);
+    // The pause 0 and the error left on the 750 tick and failed; the periodic pause went out.
     const failed = h.messages('warn');
-    expect(failed.length).toBeGreaterThanOrEqual(2);
-    expect(failed[0]).toMatch(/^Send failed, moving on: https:\/\/hb\.example\.cat\/\?/);
+    expect(failed).toHaveLength(2);
+    expect(failed[0]).toMatch(/^Send failed, moving on: https:\/\/hb\.example\.cat\/\?.*s:event:type=pause/);
+    expect(failed[1]).toMatch(/^Send failed, moving on: https:\/\/hb\.example\.cat\/\?.*s:event:type=error/);
     expect(h.summary().at(-1)).toBe('pause 10000 0');
   });
 
@@ -236,14 +253,15 @@ describe('wire §2 heartbeats', () => {
     const h = new Harness({ deps: { transport: { send: () => { throw new Error('blocked'); } } } });
     h.tracker.trackSessionStart(video());
     await h.to(250);
-    // The analytics source keeps its own (working) transport: only the start heartbeat fails.
-    expect(h.messages('warn')).toEqual([messages.sendFailed(h.sent.length === 1 ? expectHeartbeatUrl(h) : '')]);
+    // The analytics source keeps its own (working) transport: the start heartbeat fails at once,
+    // and aa_start, behind it, on the first tick (RULES 1).
+    expect(h.beacons()).toHaveLength(1);
+    const failed = h.messages('warn');
+    expect(failed).toHaveLength(2);
+    expect(failed.map((message) => new URL(message.slice('Send failed, moving on: '.length)).searchParams.get('s:event:type'))).toEqual([
+      'start',
+      'aa_start',
+    ]);
+    expect(failed[0]).toBe(messages.sendFailed(failed[0]!.slice('Send failed, moving on: '.length)));
   });
 });
-
-/** The start heartbeat's URL, rebuilt from what the beacon says, so the failed send can be named. */
-function expectHeartbeatUrl(h: Harness): string {
-  const warning = h.messages('warn')[0] ?? '';
-  expect(warning.startsWith('Send failed, moving on: https://hb.example.cat/?s:sc:rsid=rsid.test')).toBe(true);
-  return warning.slice('Send failed, moving on: '.length);
-}
