@@ -15,6 +15,8 @@ export {
   MEDIA_IDLE_TIMEOUT_MS as IDLE_TIMEOUT_MS,
   /** §9 "duration reset to 0 if over 10 minutes": a longer duration means the page slept. */
   MAX_HEARTBEAT_DURATION_MS as MAX_EVENT_DURATION_MS,
+  /** RULES 5: a play, buffer, seek or stall closing after this many ms or less is not reported. */
+  SHORT_STATE_MAX_MS,
 } from '@mesura/protocol';
 
 /** §9 "preroll wait default 250 ms": how long the first play waits for a preroll ad break. */
@@ -55,12 +57,6 @@ export const STALLED_POLLS_FOR_STALL = 2;
  * timed heartbeat fires on the tick nearest its nominal time, at most this far from it.
  */
 export const HALF_SEND_TICK_MS = 125;
-/**
- * RULES 5: a close of a play, buffer, seek or stall of at most this many ms is not sent (a pause's
- * always is). Raising it hides real short plays; the reference library's value.
- */
-export const SHORT_STATE_MAX_MS = 250;
-/** RULES 24: a main `play` whose clock time and playhead progress differ by more logs a WARN. */
 /**
  * How long a player adapter keeps its tracker after destroy(): the `end` heartbeat of the session
  * it closed leaves on the tracker's next scheduler tick (SCHEDULER_TICK_MS, 250 ms); destroying at

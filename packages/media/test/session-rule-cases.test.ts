@@ -4,12 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Harness, playing, video } from './helpers/harness.js';
+import { MediaEvent } from '../src/index.js';
+import { SCHEDULER_TICK_MS } from '../src/constants.js';
+import { IDLE_SESSION_ENDED } from '../src/errors.js';
+import { Harness, T0, playing, video } from './helpers/harness.js';
 
 interface Cases {
   durationCap: { name: string; elapsedMs: number; countedMs: number }[];
   idle: { name: string; silentMs: number; ended: boolean }[];
-  shortState: { name: string; pauseMs: number; reported: boolean }[];
+  shortState: { name: string; state: 'pause' | 'buffer'; durationMs: number; reported: boolean }[];
 }
 
 const CASES = JSON.parse(readFileSync(new URL('../../protocol/test/media-session-cases.json', import.meta.url), 'utf8')) as Cases;
@@ -29,18 +32,24 @@ describe('media session rules, the shared cases (§4, §9)', () => {
     const h = await playing();
     h.setPlaying(false);
     h.tracker.trackPause();
-    // The pause began at 500; the idle timer is checked on the scheduler's next tick.
+    // The pause began at 500, on a send tick: the idle end is due on that tick (RULES 30), and logged then.
     await h.to(500 + silentMs);
-    expect(h.summary().filter((line) => line.startsWith('end '))).toEqual(ended ? ['end 0 0'] : []);
+    expect(h.messages('info')).toEqual(ended ? [IDLE_SESSION_ENDED] : []);
+    // Its `end` leaves on the next tick (RULES 2), with the time it was due.
+    await h.to(500 + silentMs + SCHEDULER_TICK_MS);
+    const ends = h.heartbeats().filter((hb) => hb.event.type === 'end');
+    expect(ends.map((hb) => hb.event.ts - T0)).toEqual(ended ? [500 + silentMs] : []);
   });
 
-  it.each(CASES.shortState)('$name', async ({ pauseMs, reported }) => {
+  it.each(CASES.shortState)('$name', async ({ state, durationMs, reported }) => {
     const h = await playing();
     await h.to(3_000);
-    h.tracker.trackPause();
-    await h.to(3_000 + pauseMs);
-    h.tracker.trackPlay();
+    if (state === 'pause') h.tracker.trackPause();
+    else h.tracker.trackEvent(MediaEvent.BufferStart);
+    await h.to(3_000 + durationMs);
+    if (state === 'pause') h.tracker.trackPlay();
+    else h.tracker.trackEvent(MediaEvent.BufferComplete);
     await h.to(4_000);
-    expect(h.heartbeats().some((hb) => hb.event.type === 'pause')).toBe(reported);
+    expect(h.heartbeats().some((hb) => hb.event.type === state)).toBe(reported);
   });
 });

@@ -64,10 +64,10 @@ export {
 } from './media-settings.js';
 export * as heartbeatReasons from './heartbeat-errors.js';
 export {
-  FLUSH_FILTER_MS,
   HEARTBEAT_TYPE_KEY,
   MAX_HEARTBEAT_DURATION_MS,
   MEDIA_IDLE_TIMEOUT_MS,
+  SHORT_STATE_MAX_MS,
   isHeartbeatQuery,
 } from './media-session-rules.js';
 

@@ -19,11 +19,12 @@ export const MEDIA_IDLE_TIMEOUT_MS = 1_800_000;
 export const MAX_HEARTBEAT_DURATION_MS = 600_000;
 
 /**
- * §9 "flush-filter timer 0.25 s": a play, pause or buffer state that lasts this long or less is
- * not reported as such (one that interrupts play still splits it, wire §2), so no reader ever sees
- * one. Raising it hides short pauses from the reports; lowering it floods them.
+ * RULES 5 of the reference traces (shared/reference/media-traces/RULES.md; §9's "flush-filter
+ * timer 0.25 s"): the close of a play, buffer, seek or stall that lasted this long or less is not
+ * sent, so no reader sees that time; a pause's close always is. Raising it hides real short plays
+ * and buffers from the reports; it is the reference library's value.
  */
-export const FLUSH_FILTER_MS = 250;
+export const SHORT_STATE_MAX_MS = 250;
 
 /** The key every heartbeat carries and no analytics beacon or page address does. */
 export const HEARTBEAT_TYPE_KEY = 's:event:type';

@@ -238,7 +238,11 @@ describe('the media API: reporting begins with the consent signal (§4)', () => 
 
     cmp.answer([1001, VIDEO_VENDOR], 'tcloaded');
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(fetched[0]).toMatch(/^http:\/\/localhost:8080\/hb\/settings\/mesura\.xml\?r=\d+$/);
+    // What waited leaves at the opt-in, the start first; then the settings file is read.
+    expect(fetched[0]).toMatch(/^http:\/\/localhost:8080\/hb\/\?s:sc:rsid=/);
+    expect(fetched.filter((url) => url.includes('/hb/settings/'))).toEqual([
+      expect.stringMatching(/^http:\/\/localhost:8080\/hb\/settings\/mesura\.xml\?r=\d+$/),
+    ]);
     const [start] = heartbeatTypes();
     expect(start).toMatchObject({
       event: { type: 'start' },
