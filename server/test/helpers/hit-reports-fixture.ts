@@ -2,8 +2,8 @@
  * One day-by-day data set for the hit reports, as a list of beacons with their receive times: sent
  * the same way to any server (the DuckDB one, or a collector draining into ClickHouse), it gives
  * every report of the catalogue something to count. Times are fixed, so that both engines see the
- * same receive times; no visitor has two page views in the same millisecond, and each page, link
- * and programme has one title (labels are any one row's, which each engine picks its own way).
+ * same receive times; no visitor has two page views in the same millisecond. Each page, link and
+ * programme has one title here; labels chosen among several are compared in clickhouse-report-labels.test.ts.
  */
 import type { AnalyticsHit, HitType, TcfSignal } from '@mesura/protocol';
 import { tcString } from './tc-strings.js';
@@ -92,7 +92,7 @@ export function hitReportsFixture(): FixtureBeacon[] {
   const resent = add('D', day(1, 60), { ...article(2), referrer: 'https://t.co/abc' });
   beacons.push({ at: day(1, 61), hit: resent, type: 'page_view', ua: BROWSER_UA, resent: true });
   add('D', day(1, 62), search('eleccions', '0'));
-  // Its own link name: a label is any one of its rows' (any_value, any), so each link keeps one title.
+  // Its own link name, so each link keeps one title (clickhouse-report-labels.test.ts compares links of several).
   add('D', day(1, 63), { ...article(2), events: [{ id: 3 }], eVars: { ...article(2).eVars, 32: 'facebook' }, link: { type: 'o', name: 'Comparteix a Facebook' } }, { type: 'link_o' });
 
   // A bot reads four pages; the reports leave it out.
