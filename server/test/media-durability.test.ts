@@ -16,7 +16,8 @@ import type { Store } from '../src/store/store.js';
 import { deliver, heartbeatsOf, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS } from './helpers/media.js';
 import { authHeadersFor, startTestServer } from './helpers/test-server.js';
 
-const FIGURES = { sessionId: '1767225600000605992674', contentSeconds: 26.4, adSeconds: 5, completes: 1, startupTimeMs: 1400 };
+/** The preroll scenario's figures (media-report.test.ts). */
+const FIGURES = { sessionId: '1767225600000605992674', contentSeconds: 26.4, adSeconds: 4.8, completes: 1, startupTimeMs: 1400 };
 const QUERY = { from: REPLAY_DAY, to: REPLAY_DAY, reportSuite: 'mesuraprod', includeBots: false, nowMs: REPLAY_EPOCH_MS, limit: 10 };
 
 let dir: string;
@@ -95,7 +96,8 @@ describe('acknowledged heartbeats survive a crash (the beacons’ ingest log)', 
   it('loads hits and heartbeats of one segment together', async () => {
     const { log } = IngestLog.open(logDir());
     const loader = new StoreLoader(log, store, silent);
-    await log.append((await prerollRows()).slice(0, 3));
+    // The session's start, aa_start, the preroll wait's start close and the first ad's start.
+    await log.append((await prerollRows()).slice(0, 4));
     await loader.flush();
     expect(await store.mediaSessions(QUERY)).toMatchObject([{ sessionId: FIGURES.sessionId, adsStarted: 1 }]);
     expect(readdirSync(logDir())).toHaveLength(1); // only the new, current segment

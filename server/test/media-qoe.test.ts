@@ -27,7 +27,8 @@ async function report(by: string): Promise<Record<string, any>> {
 
 describe('retries and late heartbeats do not inflate the figures ', () => {
   let preroll: ReplayedRequest[];
-  const FIGURES = { contentSeconds: 26.4, adSeconds: 5, adsStarted: 2, adsCompleted: 2, completes: 1, bufferingSeconds: 2 };
+  // media-report.test.ts's figures of the preroll scenario.
+  const FIGURES = { contentSeconds: 26.4, adSeconds: 4.8, adsStarted: 2, adsCompleted: 2, completes: 1, bufferingSeconds: 2 };
 
   beforeEach(async () => {
     preroll = heartbeatsOf(await replay('preroll-ads-chapter-seek.json'));
@@ -39,8 +40,12 @@ describe('retries and late heartbeats do not inflate the figures ', () => {
       if (!result.ok) throw new Error(result.reason);
       return result.value;
     };
-    // The closing play and the 0 ms play a complete adds, in the same millisecond (wire-formats §2).
-    const [closing, atEnd] = preroll.filter((h) => h.params['l:event:ts'] === '1767225640000' && h.params['s:event:type'] === 'play');
+    // A periodic play and the extra play 0 of a state change on its tick, in one millisecond
+    // (shared/reference/media-traces/RULES.md rule 7): the end of a recorded podcast.
+    const podcast = goldenTrace('audio-podcast-seek-buffer', { startMs: REPLAY_EPOCH_MS, suite: 'mesuradev', sessionSuffix: '' });
+    const endTs = podcast.at(-1)!.params['l:event:ts'];
+    const [closing, atEnd] = podcast.filter((h) => h.params['l:event:ts'] === endTs && h.params['s:event:type'] === 'play');
+    expect([closing!.params['l:event:duration'], atEnd!.params['l:event:duration']]).toEqual(['10060', '0']);
     expect(heartbeatId(decoded(closing!.params))).toBe(heartbeatId(decoded({ ...closing!.params, 's:meta:retry': '1' })));
     expect(heartbeatId(decoded(closing!.params))).not.toBe(heartbeatId(decoded(atEnd!.params)));
     // A session resumed after idle: `start`, then `start` 0 naming it, in one millisecond (shared/reference/media-traces/RULES.md rule 31).
@@ -101,8 +106,9 @@ describe('QoE beyond the heartbeat fields ', () => {
       { runUntil: 4000 },
     );
     await deliver(media.t, await replay(leaves), media.setClock);
-    // The ad's heartbeats up to 3.25 s arrived (0.1–3.25 s); what it played after went with the tab.
-    expect(await sessions()).toMatchObject([{ exitBeforeStart: false, endedReason: null, contentSeconds: 0, adSeconds: 3.15 }]);
+    // The ad's heartbeats up to 3 s arrived (0.1–3 s: its first at the tick nearest 1 s after its
+    // start, then one a second, RULES.md rule 14); what it played after went with the tab.
+    expect(await sessions()).toMatchObject([{ exitBeforeStart: false, endedReason: null, contentSeconds: 0, adSeconds: 2.9 }]);
     media.setClock(media.clock + MEDIA_IDLE_TIMEOUT_MS);
     expect(await sessions()).toMatchObject([{ exitBeforeStart: true, startFailure: false, endedReason: 'idle' }]);
     expect((await report('content')).total).toMatchObject({ sessions: 1, starts: 1, exitsBeforeStart: 1, startFailures: 0 });

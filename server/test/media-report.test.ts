@@ -28,8 +28,9 @@ const POLONIA = scenario(
 describe('media sessions of replayed playbacks', () => {
   it('sums the preroll scenario: two ads, a chapter, a pause, a seek, a stall and the end', async () => {
     await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
-    // Content 5.6–20.0 s, 26.0–30.0 s and 32.0–40.0 s; ads 0.1–3.1 s and 3.6–5.6 s; a stall 30–32 s
-    // (the 0.5 s between the two ads is the break's gap, before the content began).
+    // Content 5.6–20.0 s, 26.0–30.0 s and 32.0–40.0 s; ads 0.1–3.0 s and 3.6–5.5 s (each ad's last
+    // 100 ms, closed at its complete, is 250 ms or less and not sent: the library's rule 5); a
+    // stall 30–32 s (the 0.5 s between the two ads is the break's gap, before the content began).
     expect(await sessionsOf('mesuraprod')).toEqual([
       {
         sessionId: '1767225600000605992674',
@@ -45,7 +46,7 @@ describe('media sessions of replayed playbacks', () => {
         endedReason: 'complete',
         endedAt: '2026-01-01T00:00:40.000Z',
         contentSeconds: 26.4,
-        adSeconds: 5,
+        adSeconds: 4.8,
         completes: 1,
         adBreaks: 1,
         adsStarted: 2,
@@ -68,20 +69,24 @@ describe('media sessions of replayed playbacks', () => {
   it('keeps the issue example open while it plays its midroll, then closes it idle at its last heartbeat (§9)', async () => {
     await deliver(media.t, await replay('issue-example.json'), media.setClock);
     const lastSent = media.clock;
-    // Content 1.25–26 s, then a 15-second ad that never completes; no end is sent.
+    // Content 1.25–26 s, then a 15-second ad that never completes; no end is sent. The seek at 41 s
+    // is the player's state the ad carries (the library's rule 15): its `pause` every second until
+    // the replay stops, the last at 59 s.
     const expected = { contentSeconds: 24.75, adSeconds: 15, adBreaks: 1, adsStarted: 1, adsCompleted: 0, completes: 0 };
     expect(await sessionsOf('rsid.test')).toMatchObject([{ ...expected, endedReason: null, endedAt: null }]);
     media.setClock(lastSent + MEDIA_IDLE_TIMEOUT_MS - 1);
     expect(await sessionsOf('rsid.test')).toMatchObject([{ endedReason: null }]);
     media.setClock(lastSent + MEDIA_IDLE_TIMEOUT_MS);
-    expect(await sessionsOf('rsid.test')).toMatchObject([{ ...expected, endedReason: 'idle', endedAt: '2026-01-01T00:00:41.000Z' }]);
+    expect(await sessionsOf('rsid.test')).toMatchObject([{ ...expected, endedReason: 'idle', endedAt: '2026-01-01T00:00:59.000Z' }]);
   });
 
   it('ends the paused session of the idle scenario with its end, and counts the resumed one apart', async () => {
     await deliver(media.t, await replay('privacy-idle-resume.json'), media.setClock);
+    // The resumed session plays 2 s before the visitor opts out, which sends nothing more; after an
+    // idle resume there is no play heartbeat at 1 s (the library's rule 25), so none of it is reported.
     expect(await sessionsOf('rsid.test')).toMatchObject([
       { sessionId: '1767225600000605992674', contentSeconds: 6.75, endedReason: 'end', endedAt: '2026-01-01T00:30:08.000Z' },
-      { sessionId: '1767227500000937897787', contentSeconds: 1, endedReason: null, startedAt: '2026-01-01T00:31:40.000Z' },
+      { sessionId: '1767227500000119253954', contentSeconds: 0, endedReason: null, startedAt: '2026-01-01T00:31:40.000Z' },
     ]);
   });
 });
@@ -93,7 +98,7 @@ describe('GET /api/reports/media', () => {
     await deliver(media.t, await replay(POLONIA), (ms) => media.setClock(ms + DAY_MS));
   });
 
-  const TN = { sessions: 1, starts: 1, contentMinutes: 0.44, adMinutes: 0.083, completes: 1, completionRate: 1, adBreaks: 1 };
+  const TN = { sessions: 1, starts: 1, contentMinutes: 0.44, adMinutes: 0.08, completes: 1, completionRate: 1, adBreaks: 1 };
   const POL = { sessions: 1, starts: 1, contentMinutes: 0.329, adMinutes: 0, completes: 0, completionRate: 0, adBreaks: 0 };
 
   it('answers per content, most sessions first, with the total over the range', async () => {
@@ -107,7 +112,7 @@ describe('GET /api/reports/media', () => {
       sessions: 2,
       starts: 2,
       contentMinutes: 0.769, // (26.4 + 19.75) s
-      adMinutes: 0.083,
+      adMinutes: 0.08, // 4.8 s
       completes: 1,
       completionRate: 0.5,
       adBreaks: 1,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONTEXT_DATA_OPEN, encodeContextData } from '../../../packages/protocol/src/context-data.js';
 import { REPLAY_EPOCH_MS } from '../../../packages/media/src/constants.js';
 import { runScenario } from '../../../packages/media/src/replay/run-scenario.js';
 import { afterEach, beforeEach } from 'vitest';
@@ -41,7 +42,28 @@ export function queryOf(params: Record<string, string>): string {
 export function urlOf(request: ReplayedRequest, heartbeatPath = '/hb/'): string {
   if (request.kind === 'heartbeat') return `${heartbeatPath}?${queryOf(request.params)}`;
   const suite = request.params['s:sc:rsid'] ?? 'mesuradev';
-  return `/b/ss/${suite}/1/MESURA-MEDIA-0.1.0/s${request.sentAtMs}?${queryOf(request.params)}`;
+  return `/b/ss/${suite}/1/MESURA-MEDIA-0.1.0/s${request.sentAtMs}?${beaconQueryOf(request.params)}`;
+}
+
+/**
+ * A replayed analytics hit's query as the tracker sent it: the replay writes its context data as
+ * `c.<dotted.path>` keys (the traces' convention, packages/media/src/replay/run-scenario.ts
+ * flattenContextData), which the beacon carries nested (`c.` … `.c`), where the first of them stood.
+ */
+function beaconQueryOf(params: Record<string, string>): string {
+  const pieces: string[] = [];
+  const contextData: Record<string, string> = {};
+  let contextDataAt: number | undefined;
+  for (const [key, value] of Object.entries(params)) {
+    if (key.startsWith(CONTEXT_DATA_OPEN)) {
+      contextDataAt ??= pieces.length;
+      contextData[key.slice(CONTEXT_DATA_OPEN.length)] = value;
+    } else {
+      pieces.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+    }
+  }
+  pieces.splice(contextDataAt ?? pieces.length, 0, ...encodeContextData(contextData));
+  return pieces.join('&');
 }
 
 /**
