@@ -31,10 +31,7 @@ export function adBreakStart(ctx: StepContext, s: SessionState, { info }: CallAr
     // RULES 18: the open ad closes, and the content's `play` 0 waits to be withdrawn by an AdStart.
     closeState(ctx, s);
     s.ad = undefined;
-    if (s.player !== 'paused') {
-      const play = { type: 'play', asset: 'main', ts: ctx.now, duration: 0, playhead: ctx.playhead(s), qos: ctx.qos(s) } as const;
-      ctx.heartbeat(s, play, { withdrawnByAdStart: true });
-    }
+    if (s.player !== 'paused') ctx.event(s, 'play', 'main', undefined, { withdrawnByAdStart: true });
   } else if (!s.started) {
     endStart(ctx, s);
   } else {
@@ -42,10 +39,13 @@ export function adBreakStart(ctx: StepContext, s: SessionState, { info }: CallAr
     closeState(ctx, s);
   }
   // The break replaces whatever the content was doing.
-  s.buffering = false;
-  s.seeking = false;
-  s.stalled = false;
+  s.buffering = s.seeking = s.stalled = false;
   s.adBreak = { info: adBreak, podId: positionId(s.media.id, adBreak.position) };
+  openGap(ctx, s);
+}
+
+/** The break's time with no ad: main `buffer` (wire §2). */
+function openGap(ctx: StepContext, s: SessionState): void {
   openPlace(ctx, s, { asset: 'main', state: 'gap' });
 }
 
@@ -79,8 +79,7 @@ export function adStart(ctx: StepContext, s: SessionState, { info, contextData }
   };
   const metadata = ctx.metadata(contextData);
   s.ad = { info: ad, sid: wire.sid, wire, metadata, prevTs: {} };
-  s.buffering = false;
-  s.seeking = false;
+  s.buffering = s.seeking = false;
   const { sid: sessionId, media } = s;
   ctx.send({ kind: 'ad-start', info: { sessionId, mediaId: media.id, playerName: setup.playerName, ad: wire, metadata } });
   ctx.event(s, 'start', 'ad', { ...s.metadata, ...metadata });
@@ -93,11 +92,11 @@ export function adComplete(ctx: StepContext, s: SessionState): void {
   closeState(ctx, s);
   ctx.event(s, 'complete', 'ad');
   s.ad = undefined;
-  openPlace(ctx, s, { asset: 'main', state: 'gap' });
+  openGap(ctx, s);
 }
 
 export function adSkip(ctx: StepContext, s: SessionState): void {
   closeState(ctx, s);
   s.ad = undefined;
-  openPlace(ctx, s, { asset: 'main', state: 'gap' });
+  openGap(ctx, s);
 }

@@ -13,7 +13,7 @@ import type { MediaEvent } from './media-event.js';
 import type { MediaObject } from './media-object.js';
 import type { QoSObject } from './qos.js';
 import { setupProblems } from './setup-checks.js';
-import { TrackerRuntime } from './tracker-runtime.js';
+import { createTrackerRuntime } from './tracker-runtime.js';
 
 export interface MediaTracker {
   /** Starts a session for `media`; `contextData` is custom metadata (strings, numbers, booleans). */
@@ -59,7 +59,7 @@ export function createMediaTracker(config: MediaConfig, delegate: MediaDelegate,
     for (const message of problems) log({ level: 'error', message });
     return droppingTracker((method) => log({ level: 'error', message: trackerNotCreated(method, problems[0] ?? '') }));
   }
-  const runtime = new TrackerRuntime({
+  const runtime = createTrackerRuntime({
     setup: {
       ...config,
       ssl: config.ssl !== false,

@@ -23,8 +23,7 @@ export function play(ctx: StepContext, s: SessionState): void {
 export function pause(ctx: StepContext, s: SessionState): void {
   if (s.player === 'paused' && isMain(s, 'pause')) return repeat(ctx, s);
   s.player = 'paused';
-  s.stalled = false;
-  s.prerollDueAt = undefined;
+  holdPlay(s);
   reconcile(ctx, s);
 }
 
@@ -33,14 +32,19 @@ function repeat(ctx: StepContext, s: SessionState): void {
   checkpoint(ctx, s, () => undefined);
 }
 
+/** The player stopped playing: no stall is open, and the deferred first play waits again. */
+function holdPlay(s: SessionState): void {
+  s.stalled = false;
+  s.prerollDueAt = undefined;
+}
+
 function isMain(s: SessionState, state: 'play' | 'pause'): boolean {
   return s.reported?.asset === 'main' && s.reported.state === state;
 }
 
 export function bufferStart(ctx: StepContext, s: SessionState): void {
   s.buffering = true;
-  s.stalled = false;
-  s.prerollDueAt = undefined;
+  holdPlay(s);
   reconcile(ctx, s);
 }
 
@@ -55,8 +59,7 @@ export function bufferComplete(ctx: StepContext, s: SessionState): void {
 /** RULES 22, 28: the state closes (a pause too), with the session's startup time; the seek is a `pause`. */
 export function seekStart(ctx: StepContext, s: SessionState): void {
   s.seeking = true;
-  s.stalled = false;
-  s.prerollDueAt = undefined;
+  holdPlay(s);
   reconcile(ctx, s, { seekStart: true });
 }
 

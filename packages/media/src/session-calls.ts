@@ -56,8 +56,7 @@ export function sessionStart(ctx: StepContext, media: unknown, contextData: unkn
   // RULES 2: the send clock ticks from each session start.
   ctx.effect({ type: 'restart-send-clock' });
   // Wire §2: "Each session start fetches the settings file."
-  const { trackingServer, ssl, publisher } = state.setup;
-  ctx.effect({ type: 'fetch-settings', url: mediaSettingsUrl(trackingServer, ssl, publisher, ctx.now) });
+  fetchSettings(ctx);
   announce(ctx, session, checked.resumed === true);
 }
 
@@ -100,9 +99,7 @@ export function resume(ctx: StepContext, s: SessionState): void {
   s.prevTs = {};
   s.idle = false;
   s.player = 'playing';
-  s.buffering = false;
-  s.seeking = false;
-  s.stalled = false;
+  s.buffering = s.seeking = s.stalled = false;
   announce(ctx, s, true);
   if (s.chapter !== undefined) restartChapterInStart(ctx, s, s.chapter.info, s.chapter.metadata);
   commitFirstPlay(ctx, s, ctx.now);
@@ -158,8 +155,7 @@ export function endBreak(ctx: StepContext, s: SessionState): void {
   s.ad = undefined;
   s.adBreak = undefined;
   s.started = true;
-  s.buffering = false;
-  s.seeking = false;
+  s.buffering = s.seeking = false;
   if (s.player !== 'paused') s.player = 'playing';
   const paused = s.player === 'paused';
   openPlace(ctx, s, { asset: 'main', state: paused ? 'pause' : 'play' }, { silent: paused });
@@ -199,10 +195,20 @@ export function tick(ctx: StepContext): void {
   if (s === undefined || s.completed || s.idle) return;
   fireTimers(ctx, s);
   if (ctx.now >= s.nextSettingsCheckAt) {
-    const { trackingServer, ssl, publisher } = ctx.state.setup;
-    ctx.effect({ type: 'fetch-settings', url: mediaSettingsUrl(trackingServer, ssl, publisher, ctx.now) });
+    fetchSettings(ctx);
     s.nextSettingsCheckAt = ctx.now + ctx.state.settings.setupCheckIntervalMs;
   }
+}
+
+function fetchSettings(ctx: StepContext): void {
+  const { trackingServer, ssl, publisher } = ctx.state.setup;
+  ctx.effect({ type: 'fetch-settings', url: mediaSettingsUrl(trackingServer, ssl, publisher, ctx.now) });
+}
+
+/** What waits to leave, in the outbox and the adapter's work queue, is dropped. */
+function discardRequests(ctx: StepContext): void {
+  ctx.state.outbox = [];
+  ctx.effect({ type: 'discard-queue' });
 }
 
 /** §7 "Video settings"; §4 "Remote disabling of tracking ends the session and blocks new ones". */
@@ -217,8 +223,7 @@ export function applySettings(ctx: StepContext, settings: MediaSettings): void {
   if (!state.disabled) ctx.refuse(TRACKING_DISABLED);
   state.disabled = true;
   state.session = undefined;
-  state.outbox = [];
-  ctx.effect({ type: 'discard-queue' });
+  discardRequests(ctx);
   ctx.effect({ type: 'remember-disabled', untilMs: ctx.now + state.settings.setupCheckIntervalMs });
 }
 
@@ -228,8 +233,7 @@ export function applyPrivacy(ctx: StepContext, status: PrivacyStatus): void {
   const before = state.privacy;
   state.privacy = status;
   if (status !== 'opted-out' || before === 'opted-out') return;
-  state.outbox = [];
-  ctx.effect({ type: 'discard-queue' });
+  discardRequests(ctx);
   if (state.session === undefined) return;
   state.session = undefined;
   ctx.log('info', PRIVACY_OPTED_OUT);

@@ -20,15 +20,23 @@ export interface Queueing {
   now?: boolean;
 }
 
+/**
+ * Fields are `declare`d and set in the constructor: initialised or parameter fields compile to a
+ * defineProperty helper in the ES2020 bundles.
+ */
 export class StepContext {
-  readonly effects: Effect[] = [];
+  declare readonly state: TrackerState;
+  declare readonly readings: Readings;
+  declare readonly effects: Effect[];
   /** A session (re)started in this step: its `aa_start` is queued behind what the step queued (RULES 1). */
-  announced = false;
+  declare announced: boolean;
 
-  constructor(
-    readonly state: TrackerState,
-    readonly readings: Readings,
-  ) {}
+  constructor(state: TrackerState, readings: Readings) {
+    this.state = state;
+    this.readings = readings;
+    this.effects = [];
+    this.announced = false;
+  }
 
   get now(): number {
     return this.readings.now;
@@ -78,11 +86,17 @@ export class StepContext {
   }
 
   /**
-   * An event that is not a state (duration 0), now, at the current playhead: RULES 16, ad
-   * heartbeats carry the player's playhead too.
+   * A heartbeat of duration 0, now, at the current playhead with the current QoS: an event that is
+   * not a state, or a state's opening (RULES 16: ad heartbeats carry the player's playhead too).
    */
-  event(session: SessionState, type: HeartbeatEventType, asset: HeartbeatAssetType = 'main', meta?: Record<string, string>): void {
-    this.heartbeat(session, { type, asset, ts: this.now, duration: 0, playhead: this.playhead(session), qos: this.qos(session), meta });
+  event(
+    session: SessionState,
+    type: HeartbeatEventType,
+    asset: HeartbeatAssetType = 'main',
+    meta?: Record<string, string>,
+    how?: Queueing,
+  ): void {
+    this.heartbeat(session, { type, asset, ts: this.now, duration: 0, playhead: this.playhead(session), qos: this.qos(session), meta }, how);
   }
 
   /**

@@ -45,8 +45,7 @@ export function restartChapterInStart(ctx: StepContext, s: SessionState, chapter
   if (reported === undefined) return;
   s.chapter = openChapter(ctx, s, chapter, metadata);
   reported.lastHbTs = ctx.now;
-  const start = { type: 'start', asset: 'main', ts: ctx.now, duration: 0, playhead: ctx.playhead(s), qos: ctx.qos(s), meta: s.metadata } as const;
-  ctx.heartbeat(s, start, { openingOf: reported.id });
+  ctx.event(s, 'start', 'main', s.metadata, { openingOf: reported.id });
   ctx.event(s, 'chapter_start', 'main', { ...s.metadata, ...metadata });
 }
 

@@ -24,7 +24,7 @@ import { newSessionId } from './session-id.js';
 import { nextWakeAt } from './session-calls.js';
 import { step } from './tracker-step.js';
 import type { Effect, Input, Readings, Request, Setup, TrackerCall, TrackerState } from './tracker-state.js';
-import { WorkQueue } from './work-queue.js';
+import { createWorkQueue } from './work-queue.js';
 
 export interface RuntimeOptions {
   setup: Setup;
@@ -35,91 +35,84 @@ export interface RuntimeOptions {
   log: (entry: LogEntry) => void;
 }
 
-export class TrackerRuntime {
-  #state: TrackerState;
-  readonly #queue = new WorkQueue<Request>(WORK_QUEUE_MAX_ITEMS);
-  #tickHandle: TimerHandle | undefined;
-  /** The wake-up armed for nextWakeAt, and its time. */
-  #wake: { handle: TimerHandle; atMs: number } | undefined;
-  /** A settings read asked for while the visitor was not opted in; done at opt-in. */
-  #pendingSettingsUrl: string | undefined;
-  readonly #unsubscribe: () => void;
-  #destroyed = false;
-  readonly #options: RuntimeOptions;
-
-  constructor(options: RuntimeOptions) {
-    this.#options = options;
-    const { setup, deps } = options;
-    this.#state = {
-      setup,
-      settings: {
-        trackingIntervalMs: HEARTBEAT_INTERVAL_MS,
-        setupCheckIntervalMs: SETUP_CHECK_INTERVAL_MS,
-      },
-      privacy: deps.privacy.status(),
-      disabled: false,
-      disabledUntil: rememberedDisabledUntil(deps.storage, setup.publisher),
-      failed: false,
-      outbox: [],
-    };
-    this.#unsubscribe = deps.privacy.subscribe(() => this.#privacyChanged());
-  }
-
+/** What createMediaTracker calls: a public method's call, and the end of the tracker. */
+export interface TrackerRuntime {
   /** A public method's call; after an internal error every call is dropped with 'Internal error'. */
-  call(call: TrackerCall): void {
-    if (this.#state.failed) return this.#log('error', internalError(`${call.call} dropped`));
-    this.#dispatch({ type: 'call', ...call });
-  }
-
+  call(call: TrackerCall): void;
   /** Stops the scheduler and the privacy subscription; nothing more is sent. */
-  destroy(): void {
-    this.#destroyed = true;
-    this.#stopTicking();
-    this.#scheduleWake();
-    this.#unsubscribe();
-  }
+  destroy(): void;
+}
 
-  #dispatch(input: Input): void {
-    if (this.#destroyed || this.#state.failed) return;
+/**
+ * The runtime as a closure over its state rather than a class with private fields: the bundles
+ * target ES2020, where `#fields` compile to WeakMap helper calls (about 1 KB gzip here), as
+ * players/playback-driver.ts also says.
+ */
+export function createTrackerRuntime(options: RuntimeOptions): TrackerRuntime {
+  const { setup, deps, delegate, visitor, analytics } = options;
+  const { timers, clock } = deps;
+  let state: TrackerState = {
+    setup,
+    settings: {
+      trackingIntervalMs: HEARTBEAT_INTERVAL_MS,
+      setupCheckIntervalMs: SETUP_CHECK_INTERVAL_MS,
+    },
+    privacy: deps.privacy.status(),
+    disabled: false,
+    disabledUntil: rememberedDisabledUntil(deps.storage, setup.publisher),
+    failed: false,
+    outbox: [],
+  };
+  const queue = createWorkQueue<Request>(WORK_QUEUE_MAX_ITEMS);
+  let tickHandle: TimerHandle | undefined;
+  /** The wake-up armed for nextWakeAt, and its time. */
+  let wake: { handle: TimerHandle; atMs: number } | undefined;
+  /** A settings read asked for while the visitor was not opted in; done at opt-in. */
+  let pendingSettingsUrl: string | undefined;
+  let destroyed = false;
+  const log = (level: LogLevel, message: string) => options.log({ level, message });
+  const stopped = () => destroyed || state.failed;
+  const optedIn = () => state.privacy === 'opted-in';
+
+  function dispatch(input: Input): void {
+    if (stopped()) return;
     let effects: Effect[];
     try {
-      ({ state: this.#state, effects } = step(this.#state, input, this.#read()));
+      ({ state, effects } = step(state, input, read()));
     } catch (error) {
       // §8 "'Internal error' when the heartbeat component is in error": it stays in error.
-      this.#state = { ...this.#state, failed: true, session: undefined };
-      this.#queue.clear();
-      this.#stopTicking();
-      return this.#log('error', trackerFailed(error instanceof Error ? error.message : String(error)));
+      state = { ...state, failed: true, session: undefined };
+      queue.clear();
+      stopTicking();
+      return log('error', trackerFailed(error instanceof Error ? error.message : String(error)));
     }
-    for (const effect of effects) this.#run(effect);
-    this.#flush();
-    this.#scheduleTick();
-    this.#scheduleWake();
+    for (const effect of effects) run(effect);
+    flush();
+    scheduleTick();
+    scheduleWake();
   }
 
-  #scheduleWake(): void {
-    const atMs = this.#destroyed || this.#state.failed ? undefined : nextWakeAt(this.#state.session);
-    if (this.#wake?.atMs === atMs) return;
-    const { timers, clock } = this.#options.deps;
-    if (this.#wake !== undefined) timers.clearTimer(this.#wake.handle);
-    this.#wake = undefined;
+  function scheduleWake(): void {
+    const atMs = stopped() ? undefined : nextWakeAt(state.session);
+    if (wake?.atMs === atMs) return;
+    if (wake !== undefined) timers.clearTimer(wake.handle);
+    wake = undefined;
     if (atMs === undefined) return;
     const handle = timers.setTimer(() => {
-      this.#wake = undefined;
-      this.#dispatch({ type: 'wake' });
+      wake = undefined;
+      dispatch({ type: 'wake' });
     }, atMs - clock.now());
-    this.#wake = { handle, atMs };
+    wake = { handle, atMs };
   }
 
   /** Sends what the work queue holds, while the visitor is opted in. */
-  #flush(): void {
-    if (this.#state.privacy !== 'opted-in' || this.#state.failed) return;
-    for (const request of this.#queue.take(this.#queue.size)) this.#send(request);
+  function flush(): void {
+    if (!optedIn() || state.failed) return;
+    for (const request of queue.takeAll()) send(request);
   }
 
-  #read(): Readings {
-    const { deps, delegate, visitor } = this.#options;
-    const now = deps.clock.now();
+  function read(): Readings {
+    const now = clock.now();
     const playhead = delegate.getCurrentPlaybackTime();
     return {
       now,
@@ -131,24 +124,23 @@ export class TrackerRuntime {
     };
   }
 
-  #run(effect: Effect): void {
-    const { deps, setup } = this.#options;
+  function run(effect: Effect): void {
     switch (effect.type) {
       case 'send':
-        if (this.#queue.push(effect.request)) this.#log('warn', QUEUE_FULL);
+        if (queue.push(effect.request)) log('warn', QUEUE_FULL);
         break;
       case 'restart-send-clock':
-        this.#stopTicking();
+        stopTicking();
         break;
       case 'log':
-        this.#log(effect.level, effect.message);
+        log(effect.level, effect.message);
         break;
       case 'fetch-settings':
-        this.#fetchSettings(effect.url);
+        fetchSettings(effect.url);
         break;
       case 'discard-queue':
-        this.#queue.clear();
-        this.#pendingSettingsUrl = undefined;
+        queue.clear();
+        pendingSettingsUrl = undefined;
         break;
       case 'remember-disabled':
         rememberDisabled(deps.storage, setup.publisher, effect.untilMs);
@@ -156,68 +148,74 @@ export class TrackerRuntime {
     }
   }
 
-  #scheduleTick(): void {
-    if (this.#tickHandle !== undefined || this.#destroyed || this.#state.failed) return;
-    const waiting = this.#state.outbox.length > 0 || (this.#queue.size > 0 && this.#state.privacy === 'opted-in');
-    if (this.#state.session === undefined && !waiting) return;
-    this.#tickHandle = this.#options.deps.timers.setTimer(() => this.#onTick(), SCHEDULER_TICK_MS);
+  function scheduleTick(): void {
+    if (tickHandle !== undefined || stopped()) return;
+    const waiting = state.outbox.length > 0 || (queue.size > 0 && optedIn());
+    if (state.session === undefined && !waiting) return;
+    tickHandle = timers.setTimer(() => {
+      tickHandle = undefined;
+      dispatch({ type: 'tick' });
+    }, SCHEDULER_TICK_MS);
   }
 
-  #stopTicking(): void {
-    if (this.#tickHandle !== undefined) this.#options.deps.timers.clearTimer(this.#tickHandle);
-    this.#tickHandle = undefined;
+  function stopTicking(): void {
+    if (tickHandle !== undefined) timers.clearTimer(tickHandle);
+    tickHandle = undefined;
   }
 
-  #onTick(): void {
-    this.#tickHandle = undefined;
-    this.#dispatch({ type: 'tick' });
-  }
-
-  #send(request: Request): void {
-    const { deps, setup, analytics } = this.#options;
+  function send(request: Request): void {
     if (request.kind === 'heartbeat') {
       // The signal in force when it leaves: the one that let it leave.
       const consent = deps.privacy.signal?.();
       const url = heartbeatUrl(setup.trackingServer, setup.ssl, consent ? { ...request.heartbeat, consent } : request.heartbeat);
-      return this.#watch(() => deps.transport.send(url), url);
+      return watch(() => deps.transport.send(url), url);
     }
     const { sessionId } = request.info;
-    if (request.kind === 'media-start') this.#watch(() => analytics.mediaStart(request.info), `ms_s hit of session ${sessionId}`);
-    else this.#watch(() => analytics.adStart(request.info), `msa_s hit of session ${sessionId}`);
+    if (request.kind === 'media-start') watch(() => analytics.mediaStart(request.info), `ms_s hit of session ${sessionId}`);
+    else watch(() => analytics.adStart(request.info), `msa_s hit of session ${sessionId}`);
   }
 
   /** §8 "Failed heartbeat sends are logged and the queue moves on". */
-  #watch(send: () => SendResult, what: string): void {
-    const failed = () => this.#log('warn', sendFailed(what));
+  function watch(attempt: () => SendResult, what: string): void {
+    const failed = () => log('warn', sendFailed(what));
     try {
-      Promise.resolve(send()).then((ok) => ok === false && failed(), failed);
+      Promise.resolve(attempt()).then((ok) => ok === false && failed(), failed);
     } catch {
       failed();
     }
   }
 
-  #fetchSettings(url: string): void {
-    if (this.#state.privacy !== 'opted-in') {
-      this.#pendingSettingsUrl = url;
+  function fetchSettings(url: string): void {
+    if (!optedIn()) {
+      pendingSettingsUrl = url;
       return;
     }
-    this.#pendingSettingsUrl = undefined;
-    const unavailable = () => this.#log('info', settingsUnavailable(url));
+    pendingSettingsUrl = undefined;
+    const unavailable = () => log('info', settingsUnavailable(url));
     try {
-      this.#options.deps.fetchText(url).then((xml) => this.#dispatch({ type: 'settings', settings: parseMediaSettings(xml) }), unavailable);
+      deps.fetchText(url).then((xml) => dispatch({ type: 'settings', settings: parseMediaSettings(xml) }), unavailable);
     } catch {
       unavailable();
     }
   }
 
-  #privacyChanged(): void {
-    this.#dispatch({ type: 'privacy', status: this.#options.deps.privacy.status() });
-    if (this.#state.privacy === 'opted-in' && this.#pendingSettingsUrl !== undefined) this.#fetchSettings(this.#pendingSettingsUrl);
-  }
+  const unsubscribe = deps.privacy.subscribe(() => {
+    dispatch({ type: 'privacy', status: deps.privacy.status() });
+    if (optedIn() && pendingSettingsUrl !== undefined) fetchSettings(pendingSettingsUrl);
+  });
 
-  #log(level: LogLevel, message: string): void {
-    this.#options.log({ level, message });
-  }
+  return {
+    call(call) {
+      if (state.failed) return log('error', internalError(`${call.call} dropped`));
+      dispatch({ type: 'call', ...call });
+    },
+    destroy() {
+      destroyed = true;
+      stopTicking();
+      scheduleWake();
+      unsubscribe();
+    },
+  };
 }
 
 /** The delegate's QoS in wire units; nothing usable reads as zeros. */

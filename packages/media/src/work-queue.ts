@@ -3,32 +3,29 @@
  * visitor opts in. Past its size the oldest request is dropped, so that a page left open with
  * privacy unknown keeps the latest playback rather than growing without end.
  */
-export class WorkQueue<T> {
-  readonly #items: T[] = [];
-  readonly #maxItems: number;
-
-  constructor(maxItems: number) {
-    this.#maxItems = maxItems;
-  }
-
-  get size(): number {
-    return this.#items.length;
-  }
-
+export interface WorkQueue<T> {
+  readonly size: number;
   /** Adds `item`; returns true when the oldest request had to be dropped to make room. */
-  push(item: T): boolean {
-    this.#items.push(item);
-    if (this.#items.length <= this.#maxItems) return false;
-    this.#items.shift();
-    return true;
-  }
+  push(item: T): boolean;
+  /** Takes every request out, oldest first. */
+  takeAll(): T[];
+  clear(): void;
+}
 
-  /** Takes the `count` oldest requests out, in order. */
-  take(count: number): T[] {
-    return this.#items.splice(0, count);
-  }
-
-  clear(): void {
-    this.#items.length = 0;
-  }
+/** A closure rather than a class with `#items`: ES2020 bundles compile private fields to WeakMaps. */
+export function createWorkQueue<T>(maxItems: number): WorkQueue<T> {
+  const items: T[] = [];
+  return {
+    get size() {
+      return items.length;
+    },
+    push(item) {
+      items.push(item);
+      return items.length > maxItems && items.shift() !== undefined;
+    },
+    takeAll: () => items.splice(0),
+    clear() {
+      items.length = 0;
+    },
+  };
 }
