@@ -40,7 +40,9 @@ const CLICK = testActivity({ id: 'clic', experiences });
 const PAGE_VIEW = testActivity({ id: 'pagina', experiences, goal: { type: 'pageView', path: '/esports' } });
 const NAMED_EVENT = testActivity({ id: 'event-nom', experiences, goal: { type: 'event', event: 'subscripcio' } });
 const NUMBERED_EVENT = testActivity({ id: 'event-num', experiences, goal: { type: 'event', event: 'event7' } });
-const ACTIVITIES = [CLICK, PAGE_VIEW, NAMED_EVENT, NUMBERED_EVENT];
+/** Its visitor sees two experiences in one millisecond: the smaller experience id counts, on both engines. */
+const SAME_MILLISECOND = testActivity({ id: 'mateix-ms', experiences });
+const ACTIVITIES = [CLICK, PAGE_VIEW, NAMED_EVENT, NUMBERED_EVENT, SAME_MILLISECOND];
 
 let decisionSerial = 0;
 function decision(activity: Activity, type: DecisionEventRow['type'], visitor: string, experienceId: string, atMs: number, analytics: string | null = `v-${visitor}`): DecisionEventRow {
@@ -127,9 +129,11 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
     const resentConversion = click.find((row) => row.visitorKey === 'k-2' && row.type === 'conversion')!;
     // p2's goal hit resent 2 hours later, after the impression: the first copy is the one that counts.
     const resentHit = { ...(hitGoals.find((row) => !('kind' in row) && row.visitorId === 'v-p2') as HitRow), receivedAtMs: at(1, 11) };
+    // B is stored first (its own segment): an engine's first row would be B.
+    const tie = [decision(SAME_MILLISECOND, 'impression', 't1', 'b', at(2, 10)), decision(SAME_MILLISECOND, 'impression', 't1', 'a', at(2, 10))];
     const segments = [
-      [...click.slice(0, 9), duplicated, ...hitGoals.slice(0, 12)],
-      [...click.slice(9), ...hitGoals.slice(12)],
+      [...click.slice(0, 9), duplicated, ...hitGoals.slice(0, 12), tie[0]!],
+      [...click.slice(9), ...hitGoals.slice(12), tie[1]!],
       // A segment resent to another collector: DuckDB's load drops the copies, ClickHouse keeps them.
       [duplicated, resentConversion, resentHit],
     ];
@@ -168,6 +172,8 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
       { experienceId: 'a', visitors: 3, conversions: 3 },
       { experienceId: 'b', visitors: 3, conversions: 0 },
     ]);
+    expect(await clickhouse.experienceCounts(SAME_MILLISECOND)).toEqual([{ experienceId: 'a', visitors: 1, conversions: 0 }]);
+    expect(await engines.duckdb.experienceCounts(SAME_MILLISECOND)).toEqual([{ experienceId: 'a', visitors: 1, conversions: 0 }]);
   }, RESULTS_TEST_TIMEOUT_MS);
 
   it('counts what each local day adds alike, over the range, a day of it and a day without events', async () => {
@@ -185,5 +191,6 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
       { experienceId: 'b', day: '2026-01-13', visitors: 1, conversions: 2 },
     ]);
     expect(await clickhouse.experienceDayCounts(CLICK, { from: '2026-01-14', to: '2026-01-14' })).toEqual([]);
+    expect(await engines.duckdb.experienceDayCounts(SAME_MILLISECOND, RANGE)).toEqual([{ experienceId: 'a', day: '2026-01-12', visitors: 1, conversions: 0 }]);
   }, RESULTS_TEST_TIMEOUT_MS);
 });

@@ -8,7 +8,8 @@
  * 18.16 has no `WITH name AS (subquery)` and no window functions, so where DuckDB joins a
  * `first_seen` table to the conversions, this groups each visitor's events once: the first
  * impression by `argMinIf`/`minIf`, the conversions' times as an array that `arrayFilter` cuts
- * to those after it. Values are `$name`s (bind-values.ts): `$activity`, `$goal` (the
+ * to those after it. Two impressions of one visitor in the same millisecond give the smaller
+ * experience id on both engines (the ordering `(decided_at, experience_id)`). Values are `$name`s (bind-values.ts): `$activity`, `$goal` (the
  * goal's path or event, duckdb-decisions.ts `goalValue`), `$from`, `$to` and `$tz` (MESURA_TIMEZONE).
  */
 import type { Activity } from '@mesura/protocol';
@@ -88,7 +89,7 @@ const after = (operator: '>' | '>=', times: string) => `arrayFilter((t, first) -
 function visitorsSql(goal: Goal, scope: Scope): string {
   // No alias repeats a column its own expression reads (`argMin(x) AS x`): a current server may
   // resolve the column to the alias.
-  const firstSeen = `visitor_id, argMinIf(experience_id, decided_at, type = 'impression') AS first_experience,
+  const firstSeen = `visitor_id, argMinIf(experience_id, (decided_at, experience_id), type = 'impression') AS first_experience,
       minIf(decided_at, type = 'impression') AS first_at`;
   const counted = 'countIf(type = \'impression\') > 0';
   if (goal.type === 'click') {

@@ -129,7 +129,7 @@ export async function experienceCounts(connection: DuckDBConnection, activity: A
   const goal = goalValue(activity.goal);
   const result = await connection.runAndReadAll(
     `WITH first_seen AS (
-       SELECT visitor_id, arg_min(experience_id, decided_at) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
+       SELECT visitor_id, arg_min(experience_id, (decided_at, experience_id)) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
        FROM decision_events WHERE type = 'impression' AND activity_id = $activity GROUP BY visitor_id),
      converted AS (${convertedSql(activity)})
      SELECT f.experience_id, count(*) AS visitors, count(c.visitor_id) AS conversions

@@ -43,7 +43,7 @@ function daySql(activity: Activity): string {
       SELECT visitor_id, experience_id, type, decided_at, analytics_visitor_id FROM decision_events
       WHERE activity_id = $activity AND ${inRange('decided_at')}),
     first_seen AS MATERIALIZED (
-      SELECT visitor_id, arg_min(experience_id, decided_at) AS experience_id, min(decided_at) AS first_at,
+      SELECT visitor_id, arg_min(experience_id, (decided_at, experience_id)) AS experience_id, min(decided_at) AS first_at,
         max(analytics_visitor_id) AS analytics_visitor_id
       FROM events WHERE type = 'impression' GROUP BY visitor_id),
     converted AS (${firstConversionSql(activity.goal)}),
