@@ -39,7 +39,7 @@ import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
-import { consentChoiceTable } from './consent-choices/consent-choice-table.js';
+import { consentChoiceTable } from './store/consent-choice-table.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
 import { openDuckDbStore } from './store/duckdb/duckdb-store.js';
 import { openEventsStore } from './store/open-events-store.js';
@@ -62,7 +62,7 @@ import type { DecisionStore } from './store/decision-store.js';
 import type { ReportStore, Store } from './store/store.js';
 import type { AnalyticsReader } from './store/analytics-reader.js';
 import type { VisitorDataStore } from './store/visitor-data-store.js';
-import type { RefusalStore } from './ingest/refusals-store.js';
+import type { RefusalStore } from './store/refusal-store.js';
 
 export interface MesuraServer {
   app: FastifyInstance;

@@ -4,10 +4,6 @@
  * caches, whose entry counts are named for the default budget and scale with it. The rest of the
  * budget is the Node heap, the requests in flight and the operating system's share of the process.
  */
-import { MAX_TRACKED_ADDRESSES } from './http/edge-limits.js';
-import { RECENT_EVENT_IDS } from './ingest/recent-event-ids.js';
-import { TC_DECODE_CACHE_ENTRIES } from './ingest/tcf-decoder.js';
-import { MAX_TRACKED_VISITORS } from './ingest/visitor-rate.js';
 
 /** MESURA_MEMORY_MIB's default: half of a 2-core, 4 GiB host, the other half for the system and a proxy. */
 export const DEFAULT_MEMORY_BUDGET_MIB = 2048;
@@ -17,6 +13,21 @@ export const MIN_MEMORY_BUDGET_MIB = 512;
 export const EVENTS_STORE_MEMORY_SHARE = 0.5;
 /** Each small DuckDB file (content, engagement, visitors): a few tables, read a row at a time. */
 export const SIDE_STORE_MEMORY_SHARE = 1 / 32;
+
+// The caches' entry counts at the default budget, named here so that the caches and the budget read one value.
+/** Ids each RecentEventIds (ingest/recent-event-ids.ts) keeps at the default budget: minutes of a busy collector's events. */
+export const RECENT_EVENT_IDS = 200_000;
+/**
+ * Decoded TC strings kept (ingest/tcf-decoder.ts). A visitor sends the same string on every hit,
+ * and visitors who chose alike on the same day send the same string (it records the day, not the
+ * time, of the choice), so a few thousand strings cover the traffic; each is at most
+ * MAX_TC_STRING_CHARS of @mesura/protocol.
+ */
+export const TC_DECODE_CACHE_ENTRIES = 4096;
+/** Visitor ids whose rate is remembered at once (ingest/visitor-rate.ts); the least recently seen are forgotten first. */
+export const MAX_TRACKED_VISITORS = 200_000;
+/** Addresses whose request rate is remembered at once (http/address-rate-limit.ts); the least recently seen are forgotten first. */
+export const MAX_TRACKED_ADDRESSES = 100_000;
 
 export interface MemoryBudget {
   totalMiB: number;

@@ -5,7 +5,8 @@
  * declares its access.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, roleAllows, type Access } from '../src/auth/roles.js';
+import type { Access } from '../src/auth/roles.js';
+import { ROLES, roleAllows } from '../src/shared/roles.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Method and route pattern of every route that answers without a session. */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportAnswer } from '@mesura/protocol';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { ConsentChoice } from '../src/consent-choices/consent-choice.js';
+import type { ConsentChoice } from '../src/shared/consent-choice.js';
 import { CONSENT_CHOICE_MAX_BODY_BYTES, CONSENT_CHOICES_BURST } from '../src/consent-choices/consent-choice-limits.js';
 import { localDayIn } from '../src/local-day.js';
 import { sqlDate } from '../src/store/clickhouse/sql-literal.js';

@@ -6,7 +6,7 @@ import { HttpError } from '../src/http/errors.js';
 import { LOG_FULL_RETRY_AFTER_S, collectorStatus } from '../src/ingest/collector-health.js';
 import { IngestLog } from '../src/ingest/ingest-log.js';
 import { openIntake, type Intake } from '../src/ingest/intake.js';
-import type { RefusalStore } from '../src/ingest/refusals-store.js';
+import type { RefusalStore } from '../src/store/refusal-store.js';
 import { LOAD_INTERVAL_MS, StoreLoader } from '../src/ingest/store-loader.js';
 import type { RowBatch, RowBatchSink } from '../src/store/row-batch.js';
 import { intakeOptions } from './helpers/intake-options.js';

@@ -1,7 +1,7 @@
 /** Group commit of consent choices: acknowledged only once written, added up per key, failures never acknowledged. */
 import { describe, expect, it } from 'vitest';
 import { createConsentChoiceCounter } from '../src/consent-choices/consent-choice-counter.js';
-import type { ConsentChoiceCount } from '../src/consent-choices/consent-choice-table.js';
+import type { ConsentChoiceCount } from '../src/store/consent-choice-table.js';
 
 /** A write the test completes by hand, recording what each write held. */
 function manualWrites() {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { contentApi } from '@mesura/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_DB_FILE_NAME, loadContentStore } from '../src/content/content-store.js';
+import { CONTENT_DB_FILE_NAME, loadContentStore } from '../src/store/duckdb/duckdb-content.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const NOW = Date.parse('2026-11-24T20:30:00Z');

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { localDayIn } from '../src/local-day.js';
 import { MAX_PENDING_REFUSAL_KEYS, createRefusalCounts } from '../src/ingest/refusals.js';
-import type { RefusalStore, RefusedHitsRow } from '../src/ingest/refusals-store.js';
+import type { RefusalStore, RefusedHitsRow } from '../src/store/refusal-store.js';
 import { openDuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 
 const localDay = localDayIn('Europe/Madrid');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { ENGAGEMENT_DB_FILE_NAME, openEngagementStore } from '../src/engagement/engagement-store.js';
+import { ENGAGEMENT_DB_FILE_NAME, openEngagementStore } from '../src/store/duckdb/duckdb-engagement.js';
 import { engagementStoreContract } from './helpers/engagement-store-contract.js';
 
 engagementStoreContract('embedded (DuckDB)', async () => {

@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { MAX_TRACKED_ADDRESSES } from '../src/http/edge-limits.js';
-import { RECENT_EVENT_IDS } from '../src/ingest/recent-event-ids.js';
-import { MAX_TRACKED_VISITORS } from '../src/ingest/visitor-rate.js';
-import { DEFAULT_MEMORY_BUDGET_MIB, memoryBudget } from '../src/memory-budget.js';
+import { DEFAULT_MEMORY_BUDGET_MIB, MAX_TRACKED_ADDRESSES, MAX_TRACKED_VISITORS, RECENT_EVENT_IDS, memoryBudget } from '../src/memory-budget.js';
 import { OperatorError } from '../src/operator-error.js';
 import { openDuckDbFile } from '../src/store/duckdb/duckdb-file.js';
 

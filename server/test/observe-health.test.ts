@@ -15,7 +15,7 @@ import { LOAD_INTERVAL_MS } from '../src/ingest/store-loader.js';
 import { FREE_SPACE_CHECK_INTERVAL_MS, LOW_DISK_RETRY_AFTER_S, watchFreeSpace, type DiskSpace } from '../src/observe/free-space.js';
 import { healthBody, publicMessage } from '../src/observe/health.js';
 import type { RowBatchSink } from '../src/store/row-batch.js';
-import type { RefusalStore } from '../src/ingest/refusals-store.js';
+import type { RefusalStore } from '../src/store/refusal-store.js';
 import { intakeOptions } from './helpers/intake-options.js';
 import { BROWSER_UA, TEST_ENV, beaconUrl, testHit } from './helpers/test-server.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { VISITORS_DB_FILE_NAME, openVisitorStore } from '../src/visitors/visitor-store.js';
+import { VISITORS_DB_FILE_NAME, openVisitorStore } from '../src/store/duckdb/duckdb-visitors.js';
 import { visitorStoreContract } from './helpers/visitor-store-contract.js';
 
 visitorStoreContract('embedded (DuckDB)', async () => {

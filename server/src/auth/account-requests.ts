@@ -7,7 +7,7 @@
  */
 import { badAccount, objectBody, parseEmail, parseRole, parseTokenName } from './account-rules.js';
 import { MAX_PASSWORD_LENGTH, passwordProblem } from './password.js';
-import type { Role } from './roles.js';
+import type { Role } from '../shared/roles.js';
 
 /** Users and tokens are named by `randomUUID()`s: nothing else is looked up. */
 const ID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

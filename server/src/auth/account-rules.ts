@@ -2,7 +2,7 @@
 import { MAX_EMAIL_CHARS } from '@mesura/content';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { UserRecord } from '../store/account-store.js';
-import { ROLES, isRole, type Role } from './roles.js';
+import { ROLES, isRole, type Role } from '../shared/roles.js';
 
 export const MAX_TOKEN_NAME_LENGTH = 100;
 /** Tokens one user may hold at once: enough for every script, few enough to review. */

@@ -4,7 +4,7 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import type { AccountStore, ApiTokenRecord, UserRecord } from '../store/account-store.js';
 import type { NewToken } from './account-requests.js';
 import { MAX_TOKENS_PER_USER, badAccount, lowerRole } from './account-rules.js';
-import { roleAllows, type Role } from './roles.js';
+import { roleAllows, type Role } from '../shared/roles.js';
 import { API_TOKEN_PREFIX, newSecret, secretHash } from './secret.js';
 
 /** A token's last use is written at most this often. */

@@ -11,7 +11,8 @@ import { ERRORS, HttpError } from '../http/errors.js';
 import { resolveToken } from './api-tokens.js';
 import type { AuthContext, Authenticated } from './auth-context.js';
 import { isStateChanging, originAllowed } from './origin-check.js';
-import { DEFAULT_ACCESS, roleAllows, type Access, type Principal } from './roles.js';
+import { DEFAULT_ACCESS, type Access, type Principal } from './roles.js';
+import { roleAllows } from '../shared/roles.js';
 import { sessionSecretFrom } from './session-cookie.js';
 import { resolveSession } from './sessions.js';
 

@@ -4,8 +4,7 @@
  * anyone (the site, the browser bundles, the measurement endpoints, the login). A route that
  * declares nothing needs `admin`: a forgotten declaration locks a route, never opens it.
  */
-export const ROLES = ['analyst', 'editor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../shared/roles.js';
 
 /** What a route asks of its caller. */
 export type Access = Role | 'public';
@@ -20,15 +19,6 @@ export interface Principal {
   role: Role;
   /** A session cookie (the console) or an API token (scripts). */
   via: 'session' | 'token';
-}
-
-/** Roles are ranked: an editor may do all an analyst may, an admin all an editor may. */
-export function roleAllows(have: Role, need: Role): boolean {
-  return ROLES.indexOf(have) >= ROLES.indexOf(need);
-}
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import type { AccountStore, UserChanges, UserRecord } from '../store/account-sto
 import { parseNewUser, type PasswordChange, type UserChange } from './account-requests.js';
 import { badAccount, removesLastAdmin } from './account-rules.js';
 import { hashPassword, verifyPassword } from './password.js';
-import type { Role } from './roles.js';
+import type { Role } from '../shared/roles.js';
 
 export interface UserDeps {
   store: AccountStore;

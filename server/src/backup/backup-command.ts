@@ -17,7 +17,7 @@ import { DUCKDB_FILE_NAME } from '../store/duckdb/duckdb-store.js';
 import { utcStamp } from './backup-schedule.js';
 import { BackupTargetError, checkBackupTarget } from './backup-target.js';
 import { askServerForBackup, type ServerBackupAnswer } from './backup-request.js';
-import { copyClosedDuckDbFile } from './duckdb-copy.js';
+import { copyClosedDuckDbFile } from '../store/duckdb/duckdb-copy.js';
 import { copyTree, writeSnapshot } from './snapshot.js';
 import { runCommand } from './command-line.js';
 

@@ -13,7 +13,7 @@ import { startBackupSchedule } from './backup-schedule.js';
 import { createBackups, type Backups } from './backups.js';
 
 export type { Backups };
-import type { OpenDatabase } from './duckdb-copy.js';
+import type { OpenDatabase } from '../store/duckdb/duckdb-copy.js';
 
 export interface ServerBackupOptions {
   /** The embedded DuckDB store, when this process holds one (the events, or the accounts and activities). */

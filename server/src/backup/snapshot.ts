@@ -14,7 +14,7 @@ import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INGEST_LOG_DIR } from '../ingest/intake.js';
 import { DUCKDB_STAGING_DIR } from '../store/duckdb/batch-staging.js';
-import { copyClosedDuckDbFile, type OpenDatabase } from './duckdb-copy.js';
+import { copyClosedDuckDbFile, type OpenDatabase } from '../store/duckdb/duckdb-copy.js';
 
 /** Written last into every snapshot: what it holds, and that it is whole. */
 export const BACKUP_MANIFEST_FILE = 'mesura-backup.json';

@@ -5,8 +5,8 @@
  * burst of answers costs a few writes, and a crash loses no acknowledged choice: it can only lose
  * the choices of the write in flight, none of which has been answered yet.
  */
-import type { ConsentChoice } from './consent-choice.js';
-import type { ConsentChoiceCount } from './consent-choice-table.js';
+import type { ConsentChoice } from '../shared/consent-choice.js';
+import type { ConsentChoiceCount } from '../store/consent-choice-table.js';
 
 export interface ConsentChoiceCounter {
   /** Counts one choice; resolves once it is stored, rejects when the write failed (nothing acknowledged). */

@@ -21,7 +21,7 @@ import {
   CONSENT_CHOICES_PER_ADDRESS_PER_S,
   MAX_TRACKED_CONSENT_CHOICE_ADDRESSES,
 } from './consent-choice-limits.js';
-import type { ConsentChoiceTable } from './consent-choice-table.js';
+import type { ConsentChoiceTable } from '../store/consent-choice-table.js';
 
 export const CONSENT_CHOICES_PATH = '/api/consent/choices';
 

@@ -3,17 +3,7 @@
  * of the three answers it was. Pure: parses the body the site sends, and nothing else.
  */
 import type { Result } from '@mesura/protocol';
-
-/** The banner's three answers, closed. */
-export const CONSENT_CHOICES = [
-  /** "Accepta-ho tot": every purpose and vendor. */
-  'accept-all',
-  /** "Rebutja-ho tot": none. */
-  'reject-all',
-  /** "Desa la configuració": the visitor's own switches in the settings layer. */
-  'custom',
-] as const;
-export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+import { CONSENT_CHOICES, type ConsentChoice } from '../shared/consent-choice.js';
 
 /**
  * `{"choice": "accept-all" | "reject-all" | "custom"}`, as JSON (`application/json`) or as the same

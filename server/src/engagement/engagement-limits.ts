@@ -1,12 +1,9 @@
 /**
  * Every limit of the site's participation features (polls, newsletter, daily quiz, watch on TV),
- * defined once with its unit in its name.
+ * defined once with its unit in its name. The stores' bounds (newsletter addresses, answers per
+ * poll) are store/engagement-store.ts's.
  */
 
-/** Newsletter addresses kept at most: past it the form answers 503 rather than grow without bound. */
-export const MAX_NEWSLETTER_SUBSCRIBERS = 1_000_000;
-/** Answers kept per poll at most. */
-export const MAX_ANSWERS_PER_POLL = 1_000_000;
 /** Lifetime of the participant cookie that makes a poll one answer per browser. */
 export const PARTICIPANT_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

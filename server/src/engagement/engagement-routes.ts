@@ -14,7 +14,7 @@ import {
   TV_CAST_ATTEMPTS_BURST,
   TV_CAST_ATTEMPTS_PER_S,
 } from './engagement-limits.js';
-import type { EngagementStore } from './engagement-store.js';
+import type { EngagementStore } from '../store/engagement-store.js';
 import { newsletterRoutes } from './newsletter-routes.js';
 import { pollRoutes } from './poll-routes.js';
 import { addressLimiter, requireSiteOrigin } from './request-guards.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail/confirmation-token.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { EngagementStore } from './engagement-store.js';
+import type { EngagementStore } from '../store/engagement-store.js';
 import { alreadySubscribedMail, confirmSubscriptionMail } from './newsletter-mails.js';
 import type { AddressLimiter } from './request-guards.js';
 

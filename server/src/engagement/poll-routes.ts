@@ -6,7 +6,7 @@
 import type { PollResults } from '@mesura/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
-import type { EngagementStore } from './engagement-store.js';
+import type { EngagementStore } from '../store/engagement-store.js';
 import { newParticipantId, participantCookie, participantIdFrom } from './participant-cookie.js';
 import type { AddressLimiter } from './request-guards.js';
 import { SEEDED_POLLS, type PollDefinition } from './seeded-polls.js';

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress } from './client-address.js';
 import { connectionAddressKey } from './connection-guard.js';
-import { ADDRESS_BURST_SECONDS, MAX_TRACKED_ADDRESSES } from './edge-limits.js';
+import { ADDRESS_BURST_SECONDS } from './edge-limits.js';
+import { MAX_TRACKED_ADDRESSES } from '../memory-budget.js';
 import { ERRORS, HttpError } from './errors.js';
 import { TokenBuckets } from './token-buckets.js';
 

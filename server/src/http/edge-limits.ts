@@ -28,8 +28,6 @@ export const MAX_CONNECTIONS_PER_ADDRESS = 256;
 export const ADDRESS_MAX_REQUESTS_PER_S = 1_000;
 /** Burst an address may send above its rate: two seconds' worth. */
 export const ADDRESS_BURST_SECONDS = 2;
-/** Addresses whose request rate is remembered at once (least recently seen forgotten first). */
-export const MAX_TRACKED_ADDRESSES = 100_000;
 /** File descriptors the process needs besides its connections: the store, the ingest log, static files. */
 export const OPEN_FILE_HEADROOM = 512;
 /**

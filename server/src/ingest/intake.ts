@@ -12,13 +12,15 @@ import { IngestLog, type LogRecord } from './ingest-log.js';
 import type { ConsentPolicy } from './consent-check.js';
 import { createConsentChecker } from './consent-checker.js';
 import { createPipeline } from './pipeline.js';
-import { RECENT_EVENT_IDS, RecentEventIds } from './recent-event-ids.js';
+import { RecentEventIds } from './recent-event-ids.js';
+import { RECENT_EVENT_IDS } from '../memory-budget.js';
 import { createRefusalCounts, type RefusalCounts } from './refusals.js';
 import { acceptReportSuites } from './accepted-report-suites.js';
 import { createVisitorRate, type VisitorRateLimits } from './visitor-rate.js';
-import type { RefusalStore } from './refusals-store.js';
+import type { RefusalStore } from '../store/refusal-store.js';
 import type { RowBatchSink } from '../store/row-batch.js';
-import { StoreLoader, type DrainRetry } from './store-loader.js';
+import { StoreLoader } from './store-loader.js';
+import type { DrainRetry } from '../store/drain-retry.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type CollectorHealth } from './collector-health.js';
 import { trackLogWrites, type LogWriteFailure } from './log-write-failures.js';
 

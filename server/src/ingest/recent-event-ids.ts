@@ -1,6 +1,3 @@
-/** Ids each RecentEventIds keeps at MESURA_MEMORY_MIB's default (memory-budget.ts): minutes of a busy collector's events. */
-export const RECENT_EVENT_IDS = 200_000;
-
 /** What a durable write is kept as: one shared settled promise, not the write's own with its reactions. */
 const DURABLE: Promise<void> = Promise.resolve();
 

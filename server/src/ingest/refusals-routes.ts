@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import { parseRange } from '../reports/report-query.js';
-import type { RefusalStore } from './refusals-store.js';
+import type { RefusalStore } from '../store/refusal-store.js';
 
 export interface RefusalRoutesDeps {
   store: RefusalStore;

@@ -12,7 +12,7 @@
  * never a name taken unchecked from a request, so that the key space stays small.
  */
 import type { LocalDay } from '../local-day.js';
-import type { RefusalStore, RefusedHitsRow } from './refusals-store.js';
+import type { RefusalStore, RefusedHitsRow } from '../store/refusal-store.js';
 
 /** How often counts in memory are added to the store. */
 export const REFUSALS_FLUSH_INTERVAL_MS = 5000;

@@ -1,21 +1,11 @@
+import type { DrainRetry } from '../store/drain-retry.js';
 import type { RowBatchSink } from '../store/row-batch.js';
 import type { IngestLog, SealedSegment } from './ingest-log.js';
 import { storeSegment } from './segment-batches.js';
 
 /** How often sealed log segments are moved into the store: the delay before reports see an event. */
+/** DRAIN_RETRY_FIRST_MS (store/drain-retry.ts) is one such interval: keep the two equal. */
 export const LOAD_INTERVAL_MS = 5000;
-/** A collector's first wait after a failed drain; each further failure doubles it (ticks come every LOAD_INTERVAL_MS). */
-export const DRAIN_RETRY_FIRST_MS = LOAD_INTERVAL_MS;
-/** The longest wait between drain attempts while the events store stays down: the lag it adds once the store is back. */
-export const DRAIN_RETRY_MAX_MS = 30_000;
-
-/** How a collector on a remote store behaves when it fails; the embedded store uses none of it. */
-export interface DrainRetry {
-  /** Default DRAIN_RETRY_FIRST_MS. */
-  firstMs: number;
-  /** Default DRAIN_RETRY_MAX_MS. */
-  maxMs: number;
-}
 
 /** The last failed round, for /healthz: one line, as the sink worded it. */
 export interface DrainFailure {

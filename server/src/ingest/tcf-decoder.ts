@@ -1,14 +1,9 @@
 import { DEFAULT_CONSENT_CONFIG, VENDOR_LIST, decodeStored } from '@mesura/consent';
+import { TC_DECODE_CACHE_ENTRIES } from '../memory-budget.js';
 
 /** What the collector needs of a TC string: the purposes and vendors with consent, or that it holds no choice. */
 export type DecodedTcString = { ok: true; purposes: ReadonlySet<number>; vendors: ReadonlySet<number> } | { ok: false; reason: string };
 
-/**
- * Decoded TC strings kept. A visitor sends the same string on every hit, and visitors who chose
- * alike on the same day send the same string (it records the day, not the time, of the choice), so
- * a few thousand strings cover the traffic; each is at most MAX_TC_STRING_CHARS of @mesura/protocol.
- */
-export const TC_DECODE_CACHE_ENTRIES = 4096;
 const MS_PER_DAY = 86_400_000;
 
 interface CacheEntry {

@@ -5,14 +5,13 @@
  * learns nothing to adapt to) but not stored, and counted as refusals with VISITOR_RATE_REASON.
  */
 import { TokenBuckets } from '../http/token-buckets.js';
+import { MAX_TRACKED_VISITORS } from '../memory-budget.js';
 import type { RefusalCounts } from './refusals.js';
 
 /** MESURA_VISITOR_MAX_HITS_PER_S: sustained hits per second one visitor id may send. */
 export const VISITOR_MAX_HITS_PER_S = 10;
 /** MESURA_VISITOR_BURST_HITS: hits one visitor id may send at once above that rate (a fast reader's clicks, a retried queue). */
 export const VISITOR_BURST_HITS = 60;
-/** Visitor ids whose rate is remembered at once; the least recently seen are forgotten first. */
-export const MAX_TRACKED_VISITORS = 200_000;
 export const VISITOR_RATE_REASON = 'visitor-rate';
 
 export interface VisitorRateLimits {

@@ -4,18 +4,13 @@
  * store cannot confirm anything. 256 random bits, as session secrets (auth/secret.ts).
  */
 import { newSecret, secretHash } from '../auth/secret.js';
+import type { PendingConfirmation } from '../store/address-sign-up.js';
 
 /** How long a mailed link confirms: a day, so a mail read the next morning still works. */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A token as newSecret() writes it (32 bytes in base64url); anything else is not looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export interface PendingConfirmation {
-  /** Kept by the store; the token itself is only in the mail. */
-  tokenHash: string;
-  expiresAtMs: number;
-}
 
 export interface NewConfirmation extends PendingConfirmation {
   token: string;
@@ -30,16 +25,6 @@ export function newConfirmation(nowMs: number): NewConfirmation {
 export function confirmationTokenHash(token: unknown): string | undefined {
   return typeof token === 'string' && TOKEN_PATTERN.test(token) ? secretHash(token) : undefined;
 }
-
-/**
- * What a sign-up by address (a visitor account, a newsletter subscription) found, for the stores
- * to answer and the routes to choose the mail by; never told to the one signing up.
- * - `created`: a new entry, unconfirmed;
- * - `renewed`: an unconfirmed entry, now with the new token (the earlier link confirms nothing);
- * - `exists`: a confirmed entry, left as it was;
- * - `full`: the store is at its bound, whatever the address.
- */
-export type AddressSignUpOutcome = 'created' | 'renewed' | 'exists' | 'full';
 
 /** The one answer to every sign-up by address, whatever it found: what differs goes by mail to the address. */
 export const CHECK_YOUR_MAIL = { status: 'check-your-mail' } as const;

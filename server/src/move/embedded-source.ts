@@ -7,13 +7,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { CONTENT_DB_FILE_NAME } from '../content/content-store.js';
-import { ENGAGEMENT_DB_FILE_NAME } from '../engagement/engagement-store.js';
+import { CONTENT_DB_FILE_NAME } from '../store/duckdb/duckdb-content.js';
+import { ENGAGEMENT_DB_FILE_NAME } from '../store/duckdb/duckdb-engagement.js';
 import { duckDbMemoryLimit } from '../memory-budget.js';
 import { OperatorError } from '../operator-error.js';
 import { DUCKDB_FILE_NAME } from '../store/duckdb/duckdb-store.js';
 import { sqlString } from '../store/sql-string.js';
-import { VISITORS_DB_FILE_NAME } from '../visitors/visitor-store.js';
+import { VISITORS_DB_FILE_NAME } from '../store/duckdb/duckdb-visitors.js';
 
 /** The alias each file is attached under: tables are read as `<alias>.<table>`. */
 export const SOURCE_FILES = {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { RefusalStore } from '../ingest/refusals-store.js';
+import type { RefusalStore } from '../store/refusal-store.js';
 import type { RowBatchSink } from '../store/row-batch.js';
 
 /** The events sink with each batch's store timed (the metrics' store load durations); everything else passed through. */

@@ -7,7 +7,7 @@ import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { visitCellsSpec } from './queries/visit-cells-spec.js';
-import { REFERRER_GROUP_LABELS, type ReferrerGroup } from './referrer-groups.js';
+import { REFERRER_GROUP_LABELS, type ReferrerGroup } from '../shared/referrer-groups.js';
 import { informedSql } from '../store/not-informed-sql.js';
 
 const VISIT_METRICS: ReportMetric[] = [

@@ -2,7 +2,7 @@
  * Account rows as both engines read them (store/duckdb/duckdb-accounts.ts, store/postgres/postgres-accounts.ts):
  * one column name per field, 64-bit numbers that may arrive as strings.
  */
-import { isRole, type Role } from '../auth/roles.js';
+import { isRole, type Role } from '../shared/roles.js';
 import type { AccountAuditPageEntry, ApiTokenRecord, SessionRecord, UserRecord } from './account-store.js';
 
 type Row = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Role } from '../auth/roles.js';
+import type { Role } from '../shared/roles.js';
 
 /** A console user. `passwordHash` is the self-describing scrypt string of auth/password.ts. */
 export interface UserRecord {

@@ -9,11 +9,13 @@
  */
 import type { ContentSet } from '@mesura/content';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadContentStore } from '../content/content-store.js';
+import { loadContentStore } from './duckdb/duckdb-content.js';
 import { memoryBudget, type MemoryBudget } from '../memory-budget.js';
-import { openEngagementStore, type EngagementStore } from '../engagement/engagement-store.js';
-import { openVisitorStore, type VisitorStore } from '../visitors/visitor-store.js';
-import type { OpenDatabase } from '../backup/duckdb-copy.js';
+import { openEngagementStore } from './duckdb/duckdb-engagement.js';
+import { openVisitorStore } from './duckdb/duckdb-visitors.js';
+import type { EngagementStore } from './engagement-store.js';
+import type { VisitorStore } from './visitor-store.js';
+import type { OpenDatabase } from './duckdb/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
 import { afterOpen, openOnce } from './open-once.js';

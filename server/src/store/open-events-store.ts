@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConsentChoiceTable } from '../consent-choices/consent-choice-table.js';
-import type { RefusalStore } from '../ingest/refusals-store.js';
-import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry } from '../ingest/store-loader.js';
+import type { ConsentChoiceTable } from './consent-choice-table.js';
+import type { RefusalStore } from './refusal-store.js';
+import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry } from './drain-retry.js';
 import type { AnalyticsReader } from './analytics-reader.js';
 import type { DecisionStore } from './decision-store.js';
 import { ClickHouseAnalyticsReader } from './clickhouse/clickhouse-analytics-reader.js';

@@ -17,7 +17,7 @@ import { CHECK_YOUR_MAIL, confirmationTokenHash, newConfirmation } from '../mail
 import type { Mailer } from '../mail/mailer.js';
 import { MAX_RETURN_PATH_CHARS } from './visitor-limits.js';
 import { accountExistsMail, confirmAccountMail } from './visitor-mails.js';
-import type { VisitorStore } from './visitor-store.js';
+import type { VisitorStore } from '../store/visitor-store.js';
 
 export const ACCOUNT_CONFIRM_PATH = '/api/visitor/accounts/confirm';
 

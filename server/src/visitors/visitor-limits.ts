@@ -1,11 +1,7 @@
-/** The limits of visitor accounts, each named once. */
+/** The limits of visitor accounts, each named once; the store's bounds (accounts, list items) are store/visitor-store.ts's. */
 
 /** A visitor session ends after this long without a request. */
 export const VISITOR_SESSION_IDLE_MS = 30 * 86_400_000;
-/** Items a visitor may keep in "La meva llista". */
-export const MAX_LIST_ITEMS = 200;
-/** Visitor accounts the server keeps at most (a bound on what sign-ups can fill). */
-export const MAX_VISITOR_ACCOUNTS = 100_000;
 /** Account changes (sign-up, sign-in) per address and second, and their burst. */
 export const ACCOUNT_CHANGES_PER_S = 2;
 export const ACCOUNT_CHANGES_BURST = 20;

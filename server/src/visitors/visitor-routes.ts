@@ -19,7 +19,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
 import { signUpRoutes } from './sign-up-routes.js';
 import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
-import type { ListItemType, VisitorStore } from './visitor-store.js';
+import type { ListItemType, VisitorStore } from '../store/visitor-store.js';
 
 export interface VisitorRouteOptions {
   store: VisitorStore;

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import type { RegisteredRoute } from '../../src/auth/auth-guard.js';
-import { ROLES, type Role } from '../../src/auth/roles.js';
+import { ROLES, type Role } from '../../src/shared/roles.js';
 import type { RawRequest } from './raw-request.js';
 
 /** Real values a well-formed request carries, for the mutations to start from. */

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { MesuraServer } from '../../src/app.js';
-import type { Role } from '../../src/auth/roles.js';
+import type { Role } from '../../src/shared/roles.js';
 import { addUser } from '../../src/auth/users.js';
 import { TEST_PASSWORD } from './test-server.js';
 

@@ -3,7 +3,7 @@
  * engagement-store-duckdb.test.ts and postgres-engagement-store.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngagementStore } from '../../src/engagement/engagement-store.js';
+import type { EngagementStore } from '../../src/store/engagement-store.js';
 
 export interface OpenedEngagementStore {
   store: EngagementStore;

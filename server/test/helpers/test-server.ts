@@ -5,7 +5,7 @@ import { encodeBeacon, type AnalyticsHit, type HitType } from '@mesura/protocol'
 import { createServer, type MesuraServer } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createToken } from '../../src/auth/api-tokens.js';
-import type { Role } from '../../src/auth/roles.js';
+import type { Role } from '../../src/shared/roles.js';
 import { addUser } from '../../src/auth/users.js';
 import { DEFAULT_REPORT_SUITES } from '../../src/ingest/accepted-report-suites.js';
 

@@ -3,7 +3,7 @@
  * and postgres-visitor-store.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VisitorSignUp, VisitorStore } from '../../src/visitors/visitor-store.js';
+import type { VisitorSignUp, VisitorStore } from '../../src/store/visitor-store.js';
 
 export interface OpenedVisitorStore {
   store: VisitorStore;

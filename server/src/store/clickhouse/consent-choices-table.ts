@@ -1,4 +1,4 @@
-import type { ConsentChoiceTable } from '../../consent-choices/consent-choice-table.js';
+import type { ConsentChoiceTable } from '../consent-choice-table.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { OpenOnce } from '../open-once.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';

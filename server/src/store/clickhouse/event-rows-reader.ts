@@ -1,4 +1,4 @@
-import type { LogRecord } from '../../ingest/ingest-log.js';
+import type { LogRecord } from '../row-batch.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import { columnValue, setSourceValue, type EventTable } from './event-table.js';
 import { sqlIdentifier } from './sql-literal.js';

@@ -6,7 +6,7 @@
  * must count once, and a copy may come in another insert, the next day even. A day's minutes read
  * its heartbeats and the day before's ids (a copy sent across midnight counts on its first day).
  */
-import { LIVE_PLAY_HEARTBEATS, livePlayHeartbeatsClickHouse } from '../../reports/queries/media-live-plays.js';
+import { LIVE_PLAY_HEARTBEATS, livePlayHeartbeatsClickHouse } from './live-play-heartbeats.js';
 import { visitorWhere } from './clickhouse-visitor-data-sql.js';
 import { type DayRollup } from './day-rollup.js';
 import { LIVE_MINUTE_ROLLUP_TABLES } from './live-minute-rollup-table.js';

@@ -1,4 +1,4 @@
-import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../../ingest/refusals-store.js';
+import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../refusal-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { OpenOnce } from '../open-once.js';
 import { sqlDate, sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';

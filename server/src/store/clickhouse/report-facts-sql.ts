@@ -22,7 +22,7 @@
  */
 import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
-import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../reports/referrer-groups.js';
+import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../shared/referrer-groups.js';
 import { placeholderBounds, rolledOrComputedSql } from './day-rollup.js';
 import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
 

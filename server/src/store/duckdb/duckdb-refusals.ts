@@ -3,7 +3,7 @@
  * upsert. Values go in as bound parameters.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { RefusedHitsQuery, RefusedHitsRow } from '../../ingest/refusals-store.js';
+import type { RefusedHitsQuery, RefusedHitsRow } from '../refusal-store.js';
 
 export async function ensureRefusedHitsTable(connection: DuckDBConnection): Promise<void> {
   await connection.run(

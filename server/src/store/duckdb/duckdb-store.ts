@@ -13,7 +13,7 @@ import { HEARTBEAT_COLUMNS } from '../heartbeats-schema.js';
 import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from '../hits-schema.js';
 import { logSegmentReader } from './log-segment-sql.js';
 import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
-import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../../ingest/refusals-store.js';
+import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../refusal-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from '../media-store.js';
 import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, Store } from '../store.js';
 import type { RowBatch, SegmentKinds } from '../row-batch.js';
@@ -40,7 +40,7 @@ import { PageCellCompaction } from './report-facts-compaction.js';
 import { MediaCellCompaction } from './media-cells.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './reads-first.js';
-import { copyDuckDbDatabase, type OpenDatabase } from '../../backup/duckdb-copy.js';
+import { copyDuckDbDatabase, type OpenDatabase } from './duckdb-copy.js';
 import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './quiet-checkpoint.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';

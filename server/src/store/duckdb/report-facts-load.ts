@@ -10,7 +10,7 @@
  */
 import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import type { SqlConnection } from './reads-first.js';
-import { REFERRER_GROUP_SQL } from '../../reports/referrer-groups.js';
+import { REFERRER_GROUP_SQL } from '../../shared/referrer-groups.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
 import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
 import { CELL_VISITOR_KEYS } from './report-facts-schema.js';

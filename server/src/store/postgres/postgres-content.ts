@@ -3,7 +3,7 @@
  * documents, seeded on the first start of the first server and read whole at each start.
  */
 import { createSeedContent, type ContentSet } from '@mesura/content';
-import { contentDocuments, contentFromRows } from '../../content/content-documents.js';
+import { contentDocuments, contentFromRows } from '../content-documents.js';
 import type { MetadataPool } from './postgres-pool.js';
 
 /** Any fixed number naming the lock under which a first start seeds, so two servers do not both seed. */

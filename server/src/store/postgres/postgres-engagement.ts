@@ -6,9 +6,8 @@
  * so two servers never both store a participant's answer nor pass the bound together. A
  * confirmation takes its token in one statement, so a link followed twice at once confirms once.
  */
-import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from '../../engagement/engagement-limits.js';
-import type { EngagementStore, StoreOutcome } from '../../engagement/engagement-store.js';
-import type { AddressSignUpOutcome } from '../../mail/confirmation-token.js';
+import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS, type EngagementStore, type StoreOutcome } from '../engagement-store.js';
+import type { AddressSignUpOutcome } from '../address-sign-up.js';
 import type { MetadataPool, Sql } from './postgres-pool.js';
 
 /** Any fixed number naming the lock that serialises newsletter sign-ups. */

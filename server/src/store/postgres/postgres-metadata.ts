@@ -4,8 +4,8 @@
  * schema brought up to date at open (metadata-migrations.ts).
  */
 import type { ContentSet } from '@mesura/content';
-import type { EngagementStore } from '../../engagement/engagement-store.js';
-import type { VisitorStore } from '../../visitors/visitor-store.js';
+import type { EngagementStore } from '../engagement-store.js';
+import type { VisitorStore } from '../visitor-store.js';
 import type { AccountStore } from '../account-store.js';
 import type { ActivityStore } from '../decision-store.js';
 import { migrateMetadata, type Migration } from './metadata-migrations.js';

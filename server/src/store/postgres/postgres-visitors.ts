@@ -5,9 +5,8 @@
  * lock, so servers taking requests at once never pass MAX_VISITOR_ACCOUNTS or MAX_LIST_ITEMS.
  * A confirmation takes its token in one statement, so a link followed twice at once confirms once.
  */
-import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from '../../visitors/visitor-limits.js';
-import type { AddressSignUpOutcome } from '../../mail/confirmation-token.js';
-import type { ListItemType, VisitorAccount, VisitorStore } from '../../visitors/visitor-store.js';
+import type { AddressSignUpOutcome } from '../address-sign-up.js';
+import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS, type ListItemType, type VisitorAccount, type VisitorStore } from '../visitor-store.js';
 import type { MetadataPool, PgRow } from './postgres-pool.js';
 
 /** Any fixed number naming the lock that serialises sign-ups. */

@@ -3,7 +3,7 @@
  * nothing else (no visitor, address, user agent or time of day). Made when the server starts.
  * DuckDB only: ClickHouse's is made with its events tables (store/clickhouse/consent-choices-table.ts).
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 
 export const CONSENT_CHOICES_TABLE_QUERY: EngineQuery = {
   name: 'consent choices table',

@@ -8,67 +8,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
+import { openDatabaseOf, type OpenDatabase } from './duckdb-copy.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { memoryBudget } from '../memory-budget.js';
-import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
-import { VISITORS_FILE_MIGRATIONS } from '../store/duckdb/metadata-file-migrations.js';
-import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
-import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
-import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS } from './visitor-limits.js';
+import { memoryBudget } from '../../memory-budget.js';
+import { migrateDuckDbFile } from './duckdb-schema-version.js';
+import { VISITORS_FILE_MIGRATIONS } from './metadata-file-migrations.js';
+import { openDuckDbFile } from './duckdb-file.js';
+import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS, type ListItem, type ListItemType, type VisitorAccount, type VisitorStore } from '../visitor-store.js';
 
 export const VISITORS_DB_FILE_NAME = 'visitors.duckdb';
-
-export type ListItemType = 'article' | 'episode' | 'programme';
-
-export interface VisitorAccount {
-  /** Public id: the data layer's idUsuari. */
-  id: string;
-  email: string;
-  name: string;
-  passwordHash: string;
-  /** False until the link mailed at sign-up is followed: such an account cannot sign in. */
-  confirmed: boolean;
-}
-
-/** A sign-up: the account it makes, unconfirmed, and the hashed token of the link that confirms it. */
-export interface VisitorSignUp {
-  id: string;
-  email: string;
-  name: string;
-  passwordHash: string;
-  confirmation: PendingConfirmation;
-}
-
-export interface ListItem {
-  type: ListItemType;
-  id: string;
-  addedAt: number;
-}
-
-export interface VisitorStore {
-  /**
-   * 'created': a new unconfirmed account; 'renewed': the email's unconfirmed account now has this
-   * sign-up's name, password and token (an earlier link no longer confirms); 'exists': the email
-   * has a confirmed account, left as it was; 'full': at MAX_VISITOR_ACCOUNTS, whatever the email,
-   * so that a full store tells nothing about one address. Unconfirmed accounts whose link has
-   * expired are deleted first.
-   */
-  signUp(signUp: VisitorSignUp, atMs: number): Promise<AddressSignUpOutcome>;
-  /** Confirms the account whose link has this token, if it has not expired; its id, or undefined. The token then confirms nothing more. */
-  confirm(tokenHash: string, atMs: number): Promise<string | undefined>;
-  byEmail(email: string): Promise<VisitorAccount | undefined>;
-  byId(id: string): Promise<VisitorAccount | undefined>;
-  startSession(secretHash: string, visitorId: string, atMs: number): Promise<void>;
-  /** The visitor of a live session, which this use keeps alive; undefined when gone or idle too long. */
-  sessionVisitor(secretHash: string, atMs: number, idleMs: number): Promise<string | undefined>;
-  endSession(secretHash: string): Promise<void>;
-  list(visitorId: string): Promise<ListItem[]>;
-  /** 'full' at MAX_LIST_ITEMS; adding an item already there changes nothing. */
-  addToList(visitorId: string, item: ListItem): Promise<'added' | 'full'>;
-  removeFromList(visitorId: string, type: ListItemType, id: string): Promise<void>;
-  close(): Promise<void>;
-}
 
 export async function openVisitorStore(dataDir: string, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<VisitorStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });

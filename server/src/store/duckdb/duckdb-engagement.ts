@@ -7,36 +7,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabaseOf, type OpenDatabase } from '../backup/duckdb-copy.js';
+import { openDatabaseOf, type OpenDatabase } from './duckdb-copy.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { memoryBudget } from '../memory-budget.js';
-import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
-import { ENGAGEMENT_FILE_MIGRATIONS } from '../store/duckdb/metadata-file-migrations.js';
-import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
-import type { AddressSignUpOutcome, PendingConfirmation } from '../mail/confirmation-token.js';
-import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS } from './engagement-limits.js';
+import { memoryBudget } from '../../memory-budget.js';
+import { migrateDuckDbFile } from './duckdb-schema-version.js';
+import { ENGAGEMENT_FILE_MIGRATIONS } from './metadata-file-migrations.js';
+import { openDuckDbFile } from './duckdb-file.js';
+import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS, type EngagementStore } from '../engagement-store.js';
 
 export const ENGAGEMENT_DB_FILE_NAME = 'engagement.duckdb';
 
-/** 'stored': a new row; 'already': the key was there (nothing changed); 'full': the table is at its bound. */
-export type StoreOutcome = 'stored' | 'already' | 'full';
-
-export interface EngagementStore {
-  answerPoll(answer: { pollId: string; participantId: string; optionId: string; atMs: number }): Promise<StoreOutcome>;
-  /** The option this participant chose in this poll, if any. */
-  participantAnswer(pollId: string, participantId: string): Promise<string | undefined>;
-  /** Answers per option id (options nobody chose are absent). */
-  pollCounts(pollId: string): Promise<Record<string, number>>;
-  /**
-   * Keeps an address, unconfirmed, with the hashed token of the link that confirms it (see
-   * AddressSignUpOutcome); 'full' at MAX_NEWSLETTER_SUBSCRIBERS whatever the address. Unconfirmed
-   * addresses whose link has expired are forgotten first.
-   */
-  subscribe(email: string, confirmation: PendingConfirmation, atMs: number): Promise<AddressSignUpOutcome>;
-  /** Confirms the subscription whose link has this token, if it has not expired; false otherwise. The token then confirms nothing more. */
-  confirmSubscription(tokenHash: string, atMs: number): Promise<boolean>;
-  close(): Promise<void>;
-}
 
 export async function openEngagementStore(dataDir: string, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<EngagementStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });

@@ -6,12 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { memoryBudget } from '../memory-budget.js';
-import { openDuckDbFile } from '../store/duckdb/duckdb-file.js';
+import { memoryBudget } from '../../memory-budget.js';
+import { openDuckDbFile } from './duckdb-file.js';
 import { createSeedContent, type ContentSet } from '@mesura/content';
-import { contentDocuments, contentFromRows } from './content-documents.js';
-import { migrateDuckDbFile } from '../store/duckdb/duckdb-schema-version.js';
-import { CONTENT_FILE_MIGRATIONS } from '../store/duckdb/metadata-file-migrations.js';
+import { contentDocuments, contentFromRows } from '../content-documents.js';
+import { migrateDuckDbFile } from './duckdb-schema-version.js';
+import { CONTENT_FILE_MIGRATIONS } from './metadata-file-migrations.js';
 
 export const CONTENT_DB_FILE_NAME = 'content.duckdb';
 

@@ -5,7 +5,7 @@
  * refuses an upsert that touches one key twice in a statement. DuckDB only: on ClickHouse the counts
  * are inserts into a SummingMergeTree (store/clickhouse/consent-choices-table.ts).
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 
 export function consentChoicesAddQuery(rows: number): EngineQuery {
   const values = Array.from({ length: rows }, (_, i) => `(CAST($day_${i} AS DATE), $suite_${i}, $choice_${i}, CAST($choices_${i} AS BIGINT))`);

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { sqlString } from '../store/sql-string.js';
+import { sqlString } from '../sql-string.js';
 
 /** A DuckDB database this process holds open, which a backup copies through its own connection. */
 export interface OpenDatabase {

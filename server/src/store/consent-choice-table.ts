@@ -4,10 +4,10 @@
  * report. Its statements run through that reader, which runs each on a connection of its own and
  * returns once DuckDB has committed it (DuckDB syncs its write-ahead log at commit).
  */
-import type { AnalyticsReader, SqlValue } from '../store/analytics-reader.js';
-import { consentChoicesAddQuery } from '../reports/queries/consent-choices-add.js';
-import { CONSENT_CHOICES_TABLE_QUERY } from '../reports/queries/consent-choices-table.js';
-import type { ConsentChoice } from './consent-choice.js';
+import type { AnalyticsReader, SqlValue } from './analytics-reader.js';
+import { consentChoicesAddQuery } from './duckdb/consent-choices-add.js';
+import { CONSENT_CHOICES_TABLE_QUERY } from './duckdb/consent-choices-table.js';
+import type { ConsentChoice } from '../shared/consent-choice.js';
 
 /** How many answers of one choice a report suite received on one local day. */
 export interface ConsentChoiceCount {
