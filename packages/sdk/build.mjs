@@ -4,14 +4,14 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { minify } from 'terser';
-import { ESBUILD_OPTIONS, TERSER_OPTIONS } from './bundle-options.mjs';
+import { ESBUILD_OPTIONS, MEDIA_TERSER_OPTIONS, TERSER_OPTIONS } from './bundle-options.mjs';
 
 /** Each bundle the server serves: the SDK, and the modules its property loads. */
 export const BUNDLES = [
   { entry: 'src/browser.ts', file: 'dist/mesura.js' },
   { entry: 'src/activity-map-module.ts', file: 'dist/mesura-activity-map.js' },
   // The media tracker, its player adapters and the start hits; the media tracker rule loads it.
-  { entry: 'src/media-module.ts', file: 'dist/mesura-media.js' },
+  { entry: 'src/media-module.ts', file: 'dist/mesura-media.js', terser: MEDIA_TERSER_OPTIONS },
   // The ID-sync frame's page side, loaded by /mesura.js 30 s after the start when a sync is due.
   { entry: 'src/id-sync-module.ts', file: 'dist/mesura-id-sync.js' },
   // Loaded by the head snippet when the stored choice allows personalisation.
@@ -27,9 +27,9 @@ export const BUNDLES = [
   { entry: '../site-property/src/custom-scripts/interessos-browser.ts', file: 'dist/tag-assets/interessos.js' },
 ];
 
-async function bundle({ entry, file }) {
+async function bundle({ entry, file, terser = TERSER_OPTIONS }) {
   const result = await build({ ...ESBUILD_OPTIONS, entryPoints: [entry] });
-  const minified = await minify(result.outputFiles[0].text, TERSER_OPTIONS);
+  const minified = await minify(result.outputFiles[0].text, terser);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, minified.code);
 }

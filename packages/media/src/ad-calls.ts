@@ -49,10 +49,6 @@ function openGap(ctx: StepContext, s: SessionState): void {
   openPlace(ctx, s, { asset: 'main', state: 'gap' });
 }
 
-export function adBreakComplete(ctx: StepContext, s: SessionState): void {
-  endBreak(ctx, s);
-}
-
 /**
  * RULES 13-15: the open ad's state (or the break's gap) closes; the ad's `start` and, at once, its
  * analytics hit; the ad then reports the player's state (play, or pause with no opening) every 1 s.
@@ -89,14 +85,16 @@ export function adStart(ctx: StepContext, s: SessionState, { info, contextData }
 
 /** RULES 13: the ad's state closes with its partial time, then `complete`; the break's gap follows. */
 export function adComplete(ctx: StepContext, s: SessionState): void {
-  closeState(ctx, s);
-  ctx.event(s, 'complete', 'ad');
-  s.ad = undefined;
-  openGap(ctx, s);
+  endAd(ctx, s, true);
 }
 
 export function adSkip(ctx: StepContext, s: SessionState): void {
+  endAd(ctx, s, false);
+}
+
+function endAd(ctx: StepContext, s: SessionState, completed: boolean): void {
   closeState(ctx, s);
+  if (completed) ctx.event(s, 'complete', 'ad');
   s.ad = undefined;
   openGap(ctx, s);
 }

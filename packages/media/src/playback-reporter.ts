@@ -9,8 +9,8 @@
  * reported state to where those flags point. The deferred first play is committed lazily
  * (`advance`), with the time it was due, before every input.
  */
-import type { HeartbeatQoS } from '@mesura/protocol';
 import { AD_HEARTBEAT_INTERVAL_MS, PLAYHEAD_POLL_INTERVAL_MS } from './constants.js';
+import { NO_QOS } from './qos.js';
 import { REPORTED_AS, closeState, type CloseOptions } from './state-close.js';
 import type { StepContext } from './step-context.js';
 import type { Place, PlaybackState, Reported, SessionState } from './tracker-state.js';
@@ -63,7 +63,7 @@ export function openPlace(ctx: StepContext, s: SessionState, place: Place, optio
     lastHbTs: ts,
     lastPlayhead: playhead,
     // RULES 28: the seek's first `pause` carries no bitrate, fps or dropped frames.
-    qosAtLastHb: place.state === 'seek' ? { ...NO_STREAM_QOS, startupTimeMs: ctx.qos(s).startupTimeMs } : ctx.qos(s),
+    qosAtLastHb: place.state === 'seek' ? { ...NO_QOS, startupTimeMs: ctx.qos(s).startupTimeMs } : ctx.qos(s),
   };
   if (place.state !== 'start') reported.nextPeriodicAt = ts + intervalOf(ctx, place);
   s.reported = reported;
@@ -74,9 +74,6 @@ export function openPlace(ctx: StepContext, s: SessionState, place: Place, optio
     { openingOf: reported.id },
   );
 }
-
-/** Zero bitrate, fps and dropped frames; the startup time is set by the caller. */
-const NO_STREAM_QOS: HeartbeatQoS = { bitrate: 0, startupTimeMs: 0, fps: 0, droppedFrames: 0 };
 
 /** RULES 13: ads have no `play` 0; main play and pause, and an ad's pause, open with one. */
 function hasOpening(place: Place): boolean {

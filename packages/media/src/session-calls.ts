@@ -13,6 +13,7 @@ import {
   audioNeedsNewerLibrary,
 } from './errors.js';
 import { checkMediaObject } from './media-object.js';
+import { NO_QOS } from './qos.js';
 import { supportsAudio } from './measurement-version.js';
 import { advance, checkpoint, commitFirstPlay, openPlace } from './playback-reporter.js';
 import { pollIfDue } from './playhead-poll.js';
@@ -110,30 +111,22 @@ export function resume(ctx: StepContext, s: SessionState): void {
  * chapter": the playhead jumps to the length, one close of the state at it, then `complete`.
  */
 export function complete(ctx: StepContext, s: SessionState): void {
-  if (!s.idle) {
-    const length = s.media.length;
-    const qos = finishContent(ctx, s, length);
-    ctx.heartbeat(s, { type: 'complete', asset: 'main', ts: ctx.now, duration: 0, playhead: length, qos });
-  }
+  if (!s.idle) finishContent(ctx, s, 'complete', s.media.length);
   s.completed = true;
 }
 
 /** trackSessionEnd: `end`, unless complete or the idle timer already ended it (then nothing). */
 export function sessionEnd(ctx: StepContext, s: SessionState): void {
-  if (!s.completed && !s.idle) {
-    const playhead = ctx.playhead(s);
-    const qos = finishContent(ctx, s, playhead);
-    ctx.heartbeat(s, { type: 'end', asset: 'main', ts: ctx.now, duration: 0, playhead, qos });
-  }
+  if (!s.completed && !s.idle) finishContent(ctx, s, 'end', ctx.playhead(s));
   ctx.state.session = undefined;
 }
 
 /**
  * RULES 19-21: the open chapter ends like a skip, the open ad's state closes (partial), the break
  * ends (the content reopens the player's state), and the content's state closes at `playhead`,
- * sent even at 0 ms. Returns the QoS `complete` or `end` carries: the closed state's (RULES 27).
+ * sent even at 0 ms; then `complete` or `end`, with the closed state's QoS (RULES 27).
  */
-function finishContent(ctx: StepContext, s: SessionState, playhead: number): HeartbeatQoS {
+function finishContent(ctx: StepContext, s: SessionState, type: 'complete' | 'end', playhead: number): void {
   s.prerollDueAt = undefined;
   if (s.chapter !== undefined) {
     checkpoint(ctx, s, () => {
@@ -143,7 +136,7 @@ function finishContent(ctx: StepContext, s: SessionState, playhead: number): Hea
   if (s.adBreak !== undefined) endBreak(ctx, s);
   const qos = s.reported?.qosAtLastHb ?? ctx.qos(s);
   closeState(ctx, s, { final: true, playhead });
-  return qos;
+  ctx.heartbeat(s, { type, asset: 'main', ts: ctx.now, duration: 0, playhead, qos });
 }
 
 /**
@@ -168,7 +161,7 @@ export function endBreak(ctx: StepContext, s: SessionState): void {
 export function trackError(ctx: StepContext, s: SessionState, { errorId }: CallArgs): void {
   // §8 "error without ID tracked as unknown_error_id".
   const id = typeof errorId === 'string' && errorId !== '' ? errorId : UNKNOWN_ERROR_ID;
-  const qos = { bitrate: 0, startupTimeMs: s.startupMs, fps: 0, droppedFrames: 0 };
+  const qos = { ...NO_QOS, startupTimeMs: s.startupMs };
   const asset = s.reported?.asset ?? 'main';
   ctx.heartbeat(s, { type: 'error', asset, ts: ctx.now, duration: 0, playhead: 0, qos, errorId: id });
 }
@@ -179,8 +172,8 @@ export function trackError(ctx: StepContext, s: SessionState, { errorId }: CallA
  */
 export function nextWakeAt(s: SessionState | undefined): number | undefined {
   if (s === undefined || s.completed || s.idle) return undefined;
-  const times = [s.prerollDueAt, s.poll.nextAt].filter((t): t is number => t !== undefined);
-  return times.length > 0 ? Math.min(...times) : undefined;
+  const { prerollDueAt, poll } = s;
+  return prerollDueAt === undefined || (poll.nextAt ?? Infinity) < prerollDueAt ? poll.nextAt : prerollDueAt;
 }
 
 /** What falls due before any input: the deferred first play, the playhead poll. */

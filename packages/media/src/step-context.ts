@@ -8,7 +8,7 @@ import type { LogLevel } from './deps.js';
 import { IGNORED_METADATA } from './errors.js';
 import { buildHeartbeat, type HeartbeatSpec } from './heartbeat-builder.js';
 import { keepScalars, type Checked } from './input-checks.js';
-import type { Effect, Outgoing, Readings, Request, SessionState, TrackerState } from './tracker-state.js';
+import type { Effect, Readings, Request, SessionState, TrackerState } from './tracker-state.js';
 
 /** How a heartbeat joins the outbox. */
 export interface Queueing {
@@ -57,11 +57,8 @@ export class StepContext {
   }
 
   /** The request waits in the outbox for the send clock. */
-  queue(request: Request, queuedAt: number, how: Queueing = {}): void {
-    const item: Outgoing = { request, queuedAt };
-    if (how.openingOf !== undefined) item.openingOf = how.openingOf;
-    if (how.withdrawnByAdStart === true) item.withdrawnByAdStart = true;
-    this.state.outbox.push(item);
+  queue(request: Request, queuedAt: number, how?: Queueing): void {
+    this.state.outbox.push({ request, queuedAt, ...how });
   }
 
   effect(effect: Effect): void {

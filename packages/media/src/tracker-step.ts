@@ -5,7 +5,6 @@
  * its handler.
  */
 import {
-  adBreakComplete,
   adBreakStart,
   adComplete,
   adSkip,
@@ -20,6 +19,7 @@ import {
   applyPrivacy,
   applySettings,
   complete,
+  endBreak,
   runDue,
   sessionEnd,
   sessionStart,
@@ -49,7 +49,7 @@ const HANDLERS: Readonly<Record<Exclude<RuleName, 'trackSessionStart'>, Handler>
   updatePlayhead,
   updateQoEObject,
   AdBreakStart: adBreakStart,
-  AdBreakComplete: adBreakComplete,
+  AdBreakComplete: endBreak,
   AdStart: adStart,
   AdComplete: adComplete,
   AdSkip: adSkip,
