@@ -10,7 +10,6 @@ import { DUPLICATE_AD, DUPLICATE_AD_BREAK, INVALID_AD_BREAK_OBJECT, INVALID_AD_O
 import { md5 } from './md5.js';
 import { withdrawForAdStart } from './outbox.js';
 import { desiredPlace, endStart, openPlace } from './playback-reporter.js';
-import { endBreak } from './session-calls.js';
 import { closeState } from './state-close.js';
 import type { StepContext } from './step-context.js';
 import type { HeartbeatAd } from '@mesura/protocol';

@@ -2,7 +2,7 @@
  * The session's life (§4): start, resume after idle, complete, end, errors, and what reaches the
  * tracker from outside a call: the send clock's tick, the settings file, the privacy status.
  */
-import { mediaSettingsUrl, type HeartbeatQoS, type MediaSettings } from '@mesura/protocol';
+import { mediaSettingsUrl, type MediaSettings } from '@mesura/protocol';
 import { MAX_SETUP_CHECK_INTERVAL_MS, PREROLL_WAIT_MS, UNKNOWN_ERROR_ID } from './constants.js';
 import type { PrivacyStatus } from './deps.js';
 import {
