@@ -19,16 +19,7 @@ import { parseEventsStore, type EventsStoreSetting } from './store/open-events-s
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT } from './ingest/collector-health.js';
 import { parseObserveSettings, type ObserveSettings } from './observe/observe-settings.js';
 import { parseBackupSettings, type BackupSettings } from './backup/backup-settings.js';
-
-/**
- * What one process of a deployment does (MESURA_ROLE):
- * - `all`: everything, the one-process default;
- * - `collector`: the public measurement endpoints (beacons, heartbeats, personalisation
- *   delivery) and /healthz, its ingest log drained into the events store; nothing of the console;
- * - `api`: the site, the console and its APIs, without the measurement endpoints.
- */
-export const SERVER_ROLES = ['all', 'collector', 'api'] as const;
-export type ServerRole = (typeof SERVER_ROLES)[number];
+import { SERVER_ROLES, type ServerRole } from './shared/server-role.js';
 
 /** Everything the server reads from its environment, with the defaults docs/configuration.md lists (MESURA_MIN_FREE_BYTES, MESURA_METRICS_PORT, MESURA_METRICS_HOST, MESURA_ACCESS_LOG: observe/observe-settings.ts). */
 export interface ServerConfig extends ObserveSettings {

@@ -5,7 +5,6 @@
  * takes longer.
  */
 import { request } from 'node:http';
-import type { ServerConfig } from '../config.js';
 import { OperatorError } from '../operator-error.js';
 
 /** What the server answers once the snapshot is whole (backup-routes.ts). */
@@ -19,7 +18,13 @@ export interface ServerBackupAnswer {
 /** An API token as the auth guard reads one (auth-guard.ts BEARER). */
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
-export async function askServerForBackup(config: ServerConfig, name: string, token: string | undefined): Promise<ServerBackupAnswer> {
+/** Where the server listens (config.ts ServerConfig's HOST and PORT). */
+export interface ServerAddress {
+  host: string;
+  port: number;
+}
+
+export async function askServerForBackup(config: ServerAddress, name: string, token: string | undefined): Promise<ServerBackupAnswer> {
   if (!token) throw new OperatorError('a server holds the data folder: set MESURA_ADMIN_TOKEN to an admin\'s API token (made in the console) so that it writes the backup');
   if (!TOKEN.test(token)) throw new OperatorError('MESURA_ADMIN_TOKEN is not an API token (mesura_… as the console shows it)');
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

@@ -5,7 +5,6 @@
  * progress before any store closes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config.js';
 import type { JobTimers } from '../periodic-job.js';
 import { dataFolderVersion } from '../store/data-folder-version.js';
 import { backupRoutes } from './backup-routes.js';
@@ -14,6 +13,18 @@ import { createBackups, type Backups } from './backups.js';
 
 export type { Backups };
 import type { OpenDatabase } from '../store/duckdb/duckdb-copy.js';
+import type { EventsStoreSetting } from '../store/open-events-store.js';
+import type { PostgresUrl } from '../store/postgres/postgres-url.js';
+import type { BackupSettings } from './backup-settings.js';
+
+/** What the backups read of the server's settings (config.ts ServerConfig). */
+export interface BackedUpServer {
+  dataDir: string;
+  backup: BackupSettings;
+  /** The events and the metadata, named in each manifest when they live outside the data folder. */
+  store: EventsStoreSetting;
+  metadata: PostgresUrl | undefined;
+}
 
 export interface ServerBackupOptions {
   /** The embedded DuckDB store, when this process holds one (the events, or the accounts and activities). */
@@ -28,7 +39,7 @@ export interface ServerBackupOptions {
   timers?: JobTimers;
 }
 
-export async function startServerBackups(app: FastifyInstance, config: ServerConfig, options: ServerBackupOptions): Promise<Backups> {
+export async function startServerBackups(app: FastifyInstance, config: BackedUpServer, options: ServerBackupOptions): Promise<Backups> {
   const settings = config.backup;
   const backups = createBackups({
     dataDir: config.dataDir,
@@ -52,7 +63,7 @@ export async function startServerBackups(app: FastifyInstance, config: ServerCon
 }
 
 /** What the server keeps outside its data folder, named in each manifest (addresses without passwords). */
-function externalStores(config: ServerConfig): Record<string, string> {
+function externalStores(config: BackedUpServer): Record<string, string> {
   const { store, metadata } = config;
   return {
     ...(store.engine === 'clickhouse' && { events: `ClickHouse ${store.location.endpoint}/${store.location.database}` }),

@@ -8,7 +8,8 @@
 import { GLOBAL_MBOX, type Activity } from '@mesura/protocol';
 import type { ActivityIndex } from './activity-index.js';
 import type { Decision } from './decide.js';
-import { PREVIEW_PARAM, type PreviewGrant, type PreviewTokens } from './preview-token.js';
+import type { PreviewGrant, PreviewTokens } from './preview-token.js';
+import { PREVIEW_PARAM } from '../shared/preview-param.js';
 
 /** The grant `pageUrl` carries in PREVIEW_PARAM, when its token verifies at `nowMs`. */
 export function previewGrantOf(pageUrl: string, tokens: PreviewTokens, nowMs: number): PreviewGrant | undefined {

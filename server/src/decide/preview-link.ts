@@ -1,14 +1,14 @@
 /**
  * A preview request (`POST /api/activities/:id/preview`, `{experienceId, path}`) made into its
- * link: the site's own page at `path` with PREVIEW_PARAM added to its query (preview-token.ts).
+ * link: the site's own page at `path` with PREVIEW_PARAM added to its query (shared/preview-param.ts).
  * The path must stay on the site, so that a preview link can never be made to send an editor
  * elsewhere. Pure: the tokens and the time are parameters.
  */
 import type { Activity, Result } from '@mesura/protocol';
 import { MAX_URL_CHARS } from './activity-limits.js';
 import { isRecord } from './definition-checks.js';
-import { PREVIEW_PARAM, type PreviewTokens } from './preview-token.js';
-import { addressParts, isPreviewPair } from '../ingest/steps/preview-param.js';
+import type { PreviewTokens } from './preview-token.js';
+import { PREVIEW_PARAM, addressParts, isPreviewPair } from '../shared/preview-param.js';
 
 /** A preview's page path: the delivery request's own URL limit (wire-formats §3). */
 export const MAX_PREVIEW_PATH_CHARS = MAX_URL_CHARS;

@@ -12,8 +12,6 @@ import { ensureDataKeyFile } from '../data-key-file.js';
 import { MAX_ID_CHARS } from './activity-limits.js';
 
 export const PREVIEW_KEY_FILE = 'preview.key';
-/** The page URL's query parameter that carries the token. */
-export const PREVIEW_PARAM = 'mesura_preview';
 /** How long a preview link works: an editor's look at a page, not a link to hand around. */
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 /**

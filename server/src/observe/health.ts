@@ -7,7 +7,7 @@
  * carry counts, sizes and one-line failures, never a credential: URLs in a failure lose their
  * user and password (`publicMessage`).
  */
-import type { ServerRole } from '../config.js';
+import type { ServerRole } from '../shared/server-role.js';
 import type { BackupStatus } from '../backup/backups.js';
 import type { Intake } from '../ingest/intake.js';
 import type { DayRollupStatus } from '../store/clickhouse/day-rollup-job.js';

@@ -6,7 +6,6 @@
  */
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config.js';
 import { ERRORS, STORE_RETRY_AFTER_S, type HttpError } from '../http/errors.js';
 import { BEACON_PATH_PREFIX, type AnswerObserver } from '../ingest/beacon-handler.js';
 import { isHeartbeatUrl } from '../ingest/heartbeat-handler.js';
@@ -15,6 +14,7 @@ import { openAccessLog, type AccessLog } from './access-log.js';
 import { createFailureLog, type FailureLog, type FailureLogSink } from './failure-log.js';
 import { watchFreeSpace, type FreeSpaceReader, type FreeSpaceTimers, type FreeSpaceWatch } from './free-space.js';
 import { healthBody, type HealthSources } from './health.js';
+import type { ObserveSettings } from './observe-settings.js';
 import { listenForMetrics, metricsRoute } from './metrics-endpoint.js';
 import { createServerMetrics, type EventKind, type ServerMetrics } from './metrics.js';
 import { duckDbMemoryBytes } from './runtime-figures.js';
@@ -48,7 +48,13 @@ export interface ObservabilityOptions {
   freeSpace?: { read?: FreeSpaceReader; timers?: FreeSpaceTimers };
 }
 
-export function createObservability(config: ServerConfig, options: ObservabilityOptions): Observability {
+/** What createObservability reads of the server's settings (config.ts ServerConfig). */
+export interface ObservedServer extends ObserveSettings {
+  /** MESURA_DATA_DIR: the folder whose free space is watched. */
+  dataDir: string;
+}
+
+export function createObservability(config: ObservedServer, options: ObservabilityOptions): Observability {
   const failures = createFailureLog(options.log, options.now);
   const freeSpace = watchFreeSpace({
     dir: config.dataDir,

@@ -1,35 +1,10 @@
 /**
- * A tracked address without the preview token's parameter (decide/preview-token.ts PREVIEW_PARAM).
+ * A tracked address without the preview token's parameter (shared/preview-param.ts PREVIEW_PARAM).
  * An editor who opens a preview link is tracked like any visitor on that page, but the token is a
  * credential for an hour and no part of the page: kept, it would be readable in every report and
  * export that shows addresses, and would split the page's row in the page rankings.
  */
-import { PREVIEW_PARAM } from '../../decide/preview-token.js';
-
-/** An address cut where its query can be changed and the rest kept byte for byte. */
-export interface AddressParts {
-  /** Everything before the query's `?`. */
-  head: string;
-  /** The query's `name=value` pairs as written, empty pairs left out. */
-  pairs: string[];
-  /** `#…` or ''. */
-  fragment: string;
-}
-
-export function addressParts(address: string): AddressParts {
-  const hashAt = address.indexOf('#');
-  const beforeHash = hashAt < 0 ? address : address.slice(0, hashAt);
-  const fragment = hashAt < 0 ? '' : address.slice(hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  const head = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
-  const query = queryAt < 0 ? '' : beforeHash.slice(queryAt + 1);
-  return { head, pairs: query.split('&').filter((pair) => pair !== ''), fragment };
-}
-
-/** Whether a query pair names the preview token (with or without a value). */
-export function isPreviewPair(pair: string): boolean {
-  return pair.split('=', 1)[0] === PREVIEW_PARAM;
-}
+import { PREVIEW_PARAM, addressParts, isPreviewPair } from '../../shared/preview-param.js';
 
 /** `address` less every PREVIEW_PARAM pair of its query; unchanged (same string) when it has none. */
 export function withoutPreviewParam(address: string | null): string | null {
