@@ -14,7 +14,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createServer, type MesuraServer } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { CatalogTimers } from '../src/decide/activity-catalog.js';
-import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import type { DecisionEventRow } from '../src/store/decision-row.js';
 import { testActivity } from './helpers/activity.js';

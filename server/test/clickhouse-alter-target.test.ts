@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterAlterError, rowsTarget, tablePlacement } from '../src/store/clickhouse/alter-target.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
-import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { ensureSchema } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 
 /**
  * A server that answers the system tables' questions of alter-target.ts and ensureSchema from a

@@ -15,7 +15,8 @@ import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visito
 import { clickHouseConsentChoices } from '../src/store/clickhouse/consent-choices-table.js';
 import { openOnce } from '../src/store/open-once.js';
 import { clusterSchemaSql, type ClusterLayout } from '../src/store/clickhouse/cluster-sql.js';
-import { ensureSchema, eventTables, type EventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { ensureSchema } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables, type EventTables } from '../src/store/clickhouse/event-tables.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { createTableSql } from '../src/store/clickhouse/event-table.js';

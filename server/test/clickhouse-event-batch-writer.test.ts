@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { LogRecord } from '../src/ingest/ingest-log.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
-import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { ensureSchema } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { BatchInFlightError, EventBatchWriter, batchQueryIdPrefix } from '../src/store/clickhouse/event-batch-writer.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';

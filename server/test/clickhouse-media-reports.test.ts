@@ -7,8 +7,9 @@ import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js
 import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
 import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
 import { radioPopOutQuery } from '../src/reports/queries/media-radio-pop-out.js';
-import { mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
-import { mediaSessionRankingQuery, type MediaRankingGrouping } from '../src/reports/queries/media-session-ranking.js';
+import type { MediaGrouping, MediaRankingGrouping } from '../src/reports/queries/media-grouping.js';
+import { mediaSessionFiguresQuery } from '../src/reports/queries/media-session-figures.js';
+import { mediaSessionRankingQuery } from '../src/reports/queries/media-session-ranking.js';
 import type { EngineQuery, ResultRow, SqlValue } from '../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';

@@ -8,7 +8,7 @@ import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';
 import { readRollupSources } from '../src/store/clickhouse/day-rollup-reads.js';
 import { SESSION_ROLLUP } from '../src/store/clickhouse/session-rollup.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
-import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { sessionRowsClickHouse } from '../src/store/clickhouse/clickhouse-media-sessions-sql.js';
 import { MEDIA_SESSIONS_TABLE } from '../src/store/duckdb/media-sessions-table.js';

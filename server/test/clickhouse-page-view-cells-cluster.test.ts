@@ -8,7 +8,8 @@
 import { expect, it, type TestContext } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { clusterSchemaSql } from '../src/store/clickhouse/cluster-sql.js';
-import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { ensureSchema } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { sqlString } from '../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from './helpers/clickhouse.js';

@@ -18,7 +18,8 @@ import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-an
 import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
-import { ensureSchema, eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { ensureSchema } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { createTableSql } from '../src/store/clickhouse/event-table.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { LINK_CELLS_TABLE } from '../src/store/clickhouse/link-cells.js';

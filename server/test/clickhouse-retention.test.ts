@@ -18,7 +18,7 @@ import { retentionCutoff } from '../src/rights/retention-job.js';
 import { ClickHouseReportStore } from '../src/store/clickhouse/clickhouse-report-store.js';
 import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
-import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { MUTATION_POLL_MS, MutationTimeoutError, waitForMutations } from '../src/store/clickhouse/mutations.js';

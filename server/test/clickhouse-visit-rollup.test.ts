@@ -18,7 +18,7 @@ import { ClickHouseAnalyticsReader } from '../src/store/clickhouse/clickhouse-an
 import { ClickHouseRetention } from '../src/store/clickhouse/clickhouse-retention.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData } from '../src/store/clickhouse/clickhouse-visitor-data.js';
-import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { bindValues } from '../src/store/clickhouse/bind-values.js';
 import { columnList, NO_ROLLUP_DAY } from '../src/store/clickhouse/day-rollup.js';
 import { DayRollupJob } from '../src/store/clickhouse/day-rollup-job.js';

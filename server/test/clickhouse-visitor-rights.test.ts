@@ -15,7 +15,7 @@ import type { LogRecord } from '../src/ingest/ingest-log.js';
 import type { ClickHouseTransport } from '../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData, duckDbTimestampText } from '../src/store/clickhouse/clickhouse-visitor-data.js';
 import { EventBatchWriter } from '../src/store/clickhouse/event-batch-writer.js';
-import { eventTables } from '../src/store/clickhouse/ensure-schema.js';
+import { eventTables } from '../src/store/clickhouse/event-tables.js';
 import { readEventRows } from '../src/store/clickhouse/event-rows-reader.js';
 import { VISITOR_DATA_SECTIONS, type VisitorDataStore } from '../src/store/visitor-data-store.js';
 import { loadBothEngines, type BothEngines } from './helpers/both-engines.js';

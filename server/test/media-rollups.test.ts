@@ -10,7 +10,8 @@ import { guideViewingQuery } from '../src/reports/queries/media-guide-viewing.js
 import { liveMinutesQuery } from '../src/reports/queries/media-live-minutes.js';
 import { livePlaysDuckdb } from '../src/reports/queries/media-live-plays.js';
 import { radioListenersQuery } from '../src/reports/queries/media-radio-listeners.js';
-import { mediaSessionFiguresDuckdb, mediaSessionFiguresQuery, type MediaGrouping } from '../src/reports/queries/media-session-figures.js';
+import type { MediaGrouping } from '../src/reports/queries/media-grouping.js';
+import { mediaSessionFiguresDuckdb, mediaSessionFiguresQuery } from '../src/reports/queries/media-session-figures.js';
 import { mediaSessionRankingDuckdb, mediaSessionRankingQuery } from '../src/reports/queries/media-session-ranking.js';
 import type { EngineQuery } from '../src/store/analytics-reader.js';
 import { MEDIA_CELLS_COMPACT_ROWS, MEDIA_CELLS_TABLE, MediaCellCompaction } from '../src/store/duckdb/media-cells.js';

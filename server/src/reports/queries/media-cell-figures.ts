@@ -10,9 +10,8 @@
  */
 import { MEDIA_CELL_KEYS, MEDIA_CELLS_TABLE, NEVER_PLAYED } from '../../store/duckdb/media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
-import type { MediaGrouping } from './media-session-figures.js';
+import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
 import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
-import type { MediaRankingGrouping, MediaRankingOrder } from './media-session-ranking.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 
 /** media-session-figures.ts SUM_FIGURES over cells; the exits before the start still lack the idle ones. */

@@ -11,8 +11,7 @@ import { mediaTables, sessionFiguresClickHouse } from '../../store/clickhouse/cl
 import { placeholderBounds } from '../../store/clickhouse/day-rollup.js';
 import { SESSION_ROLLUP_TABLES } from '../../store/clickhouse/session-rollup-table.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
-import type { MediaGrouping } from './media-session-figures.js';
-import type { MediaRankingGrouping, MediaRankingOrder } from './media-session-ranking.js';
+import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
 
 /** Each grouping's key ('' for sessions that lack it), as media-session-figures.ts GROUP_KEY; only a content has a label. */
 const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {

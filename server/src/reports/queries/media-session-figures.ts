@@ -14,8 +14,7 @@ import type { FilterColumns } from '../filter-sql.js';
 import { mediaCellFiguresDuckdb } from './media-cell-figures.js';
 import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
 import { mediaSessionFiguresClickHouse } from './media-session-figures-clickhouse.js';
-
-export type MediaGrouping = 'day' | 'content' | 'programme' | 'season' | 'channel';
+import type { MediaGrouping } from './media-grouping.js';
 
 /** The session columns the filter dimensions select on. */
 export const MEDIA_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device' };

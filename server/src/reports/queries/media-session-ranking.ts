@@ -9,14 +9,10 @@
  * `$idle_before_ms`, `$limit`, `$offset`, `$keys` and the filters' `$f_*`.
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
-import { GROUP_KEY, SESSION_FIGURES, SUM_FIGURES, VISITORS_FIGURE, type MediaGrouping } from './media-session-figures.js';
+import type { MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
+import { GROUP_KEY, SESSION_FIGURES, SUM_FIGURES, VISITORS_FIGURE } from './media-session-figures.js';
 import { mediaCellRankingDuckdb } from './media-cell-figures.js';
 import { mediaSessionRankingClickHouse } from './media-session-figures-clickhouse.js';
-
-export type MediaRankingGrouping = Exclude<MediaGrouping, 'day'>;
-
-/** The figures a ranking may be ordered by: counts summed per group, never null. */
-export type MediaRankingOrder = 'plays' | 'ad_breaks';
 
 export function mediaSessionRankingQuery(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): EngineQuery {
   return {

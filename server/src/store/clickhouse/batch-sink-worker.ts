@@ -9,7 +9,7 @@ import type { BatchMessage, BatchSinkWorkerData, WorkerAnswer } from './batch-si
 import { clickHouseBatchSink } from './clickhouse-batch-sink.js';
 import { createClickHouseTransport } from './clickhouse-transport.js';
 import { parseClickHouseUrl } from './clickhouse-url.js';
-import { eventTables } from './ensure-schema.js';
+import { eventTables } from './event-tables.js';
 import { EventBatchWriter } from './event-batch-writer.js';
 
 const port = parentPort;

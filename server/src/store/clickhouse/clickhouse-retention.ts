@@ -13,7 +13,7 @@
 import type { RetentionCutoff, RetentionResult, RetentionStore } from '../retention-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTable } from './event-table.js';
-import type { EventTables } from './ensure-schema.js';
+import type { EventTables } from './event-tables.js';
 import { deleteWhere, dropMonth, expireDaysBefore, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';

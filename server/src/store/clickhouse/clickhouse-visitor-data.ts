@@ -24,7 +24,7 @@ import {
   type VisitorKeys,
   type VisitorTable,
 } from './clickhouse-visitor-data-sql.js';
-import type { EventTables } from './ensure-schema.js';
+import type { EventTables } from './event-tables.js';
 import type { EventColumn } from './event-table.js';
 import { deleteWhere, type MutationClock, type MutationOptions } from './mutations.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';

@@ -1,5 +1,5 @@
 import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
-import type { EventTables } from './ensure-schema.js';
+import type { EventTables } from './event-tables.js';
 import { createTableSql } from './event-table.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { CONSENT_CHOICES_TABLE, createConsentChoicesTableSql } from './consent-choices-table.js';

@@ -2,10 +2,8 @@ import { ClusterAlterError, tablePlacement } from './alter-target.js';
 import { BATCHES_TABLE, createBatchesTableSql } from './batches-table.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import { CONSENT_CHOICES_TABLE, createConsentChoicesTableSql } from './consent-choices-table.js';
-import { decisionsTable } from './decisions-table.js';
 import { columnTypeSql, createTableSql, type EventTable } from './event-table.js';
-import { heartbeatsTable } from './heartbeats-table.js';
-import { hitsTable } from './hits-table.js';
+import type { EventTables } from './event-tables.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFillsTableSql, fillCellsOnce, remakeChangedCells, ROLLUP_FILLS_TABLE } from './rollup-cells.js';
 import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
@@ -16,17 +14,6 @@ import { tableMaker, unlessMadeMeanwhile } from './table-maker.js';
 import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
 import { DAY_ROLLUPS } from './day-rollups.js';
 import { checkClickHouseSchemaVersion, recordClickHouseSchemaVersion } from './schema-version-table.js';
-
-/** The events tables of one deployment: hits (with a column per named variable), heartbeats, decision events. */
-export interface EventTables {
-  hits: EventTable;
-  heartbeats: EventTable;
-  decisions: EventTable;
-}
-
-export function eventTables(options: { variables: readonly string[] }): EventTables {
-  return { hits: hitsTable(options.variables), heartbeats: heartbeatsTable(), decisions: decisionsTable() };
-}
 
 /**
  * Creates the database and its tables when absent (the events', the batch journal, the consent

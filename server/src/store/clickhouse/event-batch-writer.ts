@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LogRecord } from '../row-batch.js';
 import { BATCHES_TABLE, type BatchPhase } from './batches-table.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import type { EventTables } from './ensure-schema.js';
+import type { EventTables } from './event-tables.js';
 import { columnLiteral, type EventTable } from './event-table.js';
 import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
 

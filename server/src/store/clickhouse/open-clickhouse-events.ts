@@ -1,7 +1,8 @@
 import { OperatorError } from '../../operator-error.js';
 import { ClickHouseQueryError, createClickHouseTransport, type ClickHouseTransport, type TransportOptions } from './clickhouse-transport.js';
 import { describeClickHouse, parseClickHouseUrl, type ClickHouseLocation } from './clickhouse-url.js';
-import { ensureSchema, eventTables, type EventTables } from './ensure-schema.js';
+import { ensureSchema } from './ensure-schema.js';
+import { eventTables, type EventTables } from './event-tables.js';
 import { EventBatchWriter } from './event-batch-writer.js';
 import { isNetworkFailure } from '../network-failure.js';
 import { openOnce, type OpenOnce } from '../open-once.js';

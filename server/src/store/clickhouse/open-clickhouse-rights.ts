@@ -12,7 +12,7 @@ import { ClickHouseRetention } from './clickhouse-retention.js';
 import { createClickHouseTransport } from './clickhouse-transport.js';
 import type { ClickHouseLocation } from './clickhouse-url.js';
 import { ClickHouseVisitorData } from './clickhouse-visitor-data.js';
-import { eventTables } from './ensure-schema.js';
+import { eventTables } from './event-tables.js';
 import { erasuresSince } from './rights-requests-table.js';
 import { DayRollupJob } from './day-rollup-job.js';
 import { DAY_ROLLUPS } from './day-rollups.js';

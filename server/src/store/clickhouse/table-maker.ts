@@ -12,7 +12,7 @@
 import { ClusterAlterError, tablePlacement } from './alter-target.js';
 import { ClickHouseQueryError, type ClickHouseTransport } from './clickhouse-transport.js';
 import { clusterSchemaSql, LOCAL_TABLE_SUFFIX } from './cluster-sql.js';
-import type { EventTables } from './ensure-schema.js';
+import type { EventTables } from './event-tables.js';
 import { sqlString } from './sql-literal.js';
 
 /** Makes the table `name`, whose single-node statement is `singleNodeSql`, when it is missing. */
