@@ -43,6 +43,7 @@ export const TERSER_OPTIONS = {
  */
 export const MEDIA_STATE_PROPERTIES = [
   'analyticsServer',
+  'analyticsSsl',
   'announced',
   'atMs',
   'buffering',

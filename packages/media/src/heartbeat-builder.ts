@@ -40,7 +40,7 @@ export function buildHeartbeat(setup: Setup, session: SessionState, readings: Re
   previous[spec.type] = spec.ts;
   const { media } = session;
   return {
-    analytics: { reportSuite: setup.reportSuite, trackingServer: setup.analyticsServer, ssl: setup.ssl },
+    analytics: { reportSuite: setup.reportSuite, trackingServer: setup.analyticsServer, ssl: setup.analyticsSsl },
     visitorId: readings.visitorId,
     // Session-level, like metadata: carried by `start` only.
     customerIds: spec.type === 'start' ? readings.customerIds : undefined,

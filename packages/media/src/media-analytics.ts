@@ -49,6 +49,12 @@ export interface MediaAnalytics {
   readonly reportSuite: string;
   /** `s:sc:tracking_server` of the heartbeats: the analytics collector's host. */
   readonly trackingServer: string;
+  /**
+   * `h:sc:ssl` of the heartbeats: whether the analytics hits go over https. The reference library
+   * reports its analytics module's setting there, not the heartbeats' own `ssl` (its trace
+   * radio-live-ssl-off-settings-refresh: heartbeats over http carry `h:sc:ssl=1`). Default true.
+   */
+  readonly ssl?: boolean;
   mediaStart(info: MediaStartInfo): SendResult;
   adStart(info: AdStartInfo): SendResult;
 }
@@ -65,6 +71,8 @@ export interface MediaAnalyticsOptions {
   reportSuite: string;
   /** `s:sc:tracking_server` of the heartbeats: the analytics collector's host, e.g. 'metrics.example.cat'. */
   trackingServer: string;
+  /** Whether the analytics collector is reached over https (`h:sc:ssl`). Default true. */
+  ssl?: boolean;
   /** Default MEDIA_ANALYTICS_MEASUREMENT_VERSION. */
   version?: string;
 }
@@ -79,6 +87,7 @@ export function createMediaAnalytics(options: MediaAnalyticsOptions): MediaAnaly
     version: options.version ?? MEDIA_ANALYTICS_MEASUREMENT_VERSION,
     reportSuite: options.reportSuite,
     trackingServer: options.trackingServer,
+    ssl: options.ssl !== false,
     mediaStart: (info) => send({ kind: 'ms_s', mediaType: info.mediaType }, mediaStartContextData(info)),
     adStart: (info) => send({ kind: 'msa_s', mediaType: AD_START_MEDIA_TYPE }, adStartContextData(info)),
   };

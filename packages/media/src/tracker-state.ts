@@ -30,6 +30,8 @@ export interface Setup {
   /** The analytics source's report suite and server (`s:sc:rsid`, `s:sc:tracking_server`). */
   reportSuite: string;
   analyticsServer: string;
+  /** The analytics source's https (`h:sc:ssl`; MediaAnalytics.ssl says why it is not `ssl`). */
+  analyticsSsl: boolean;
   /** The analytics source's measurement version (§5 audio check). */
   measurementVersion: string;
 }

@@ -1,7 +1,8 @@
 /**
  * The reference library's 38 recorded traces (shared/reference/media-traces, beside the
  * repository): every scenario replayed through this tracker must match its trace by the traces'
- * own compare.mjs, run as the README there says.
+ * own compare.mjs, run as the README there says, with --strict-values: a stable field's differing
+ * value fails too.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ const REPLAY_TIMEOUT_MS = 120_000;
 
 describe('the reference traces (shared/reference/media-traces)', () => {
   it(
-    'replays every scenario as the reference library sent it: compare.mjs prints 38/38',
+    'replays every scenario as the reference library sent it: compare.mjs --strict-values prints 38/38',
     async () => {
       const scenarios = readdirSync(path.join(TRACES, 'scenarios')).filter((name) => name.endsWith('.json'));
       const candidates = mkdtempSync(path.join(tmpdir(), 'mesura-media-oracle-'));
@@ -25,7 +26,7 @@ describe('the reference traces (shared/reference/media-traces)', () => {
         const scenario: unknown = JSON.parse(readFileSync(path.join(TRACES, 'scenarios', name), 'utf8'));
         writeFileSync(path.join(candidates, name.replace(/\.json$/, '.jsonl')), formatLines(await runScenario(scenario)));
       }
-      const compare = spawnSync(process.execPath, [path.join(TRACES, 'compare.mjs'), '--quiet', '--dir', path.join(TRACES, 'traces'), candidates], {
+      const compare = spawnSync(process.execPath, [path.join(TRACES, 'compare.mjs'), '--quiet', '--strict-values', '--dir', path.join(TRACES, 'traces'), candidates], {
         encoding: 'utf8',
       });
       const lastLine = compare.stdout.trim().split('\n').at(-1);

@@ -111,7 +111,12 @@ export function createMediaApi(context: MediaApiContext): MesuraMediaApi {
   const visitor = { visitorId: () => library.identity.visitorId(), customerIds: () => library.customerIds?.() ?? {} };
   // The start hits are /mesura.js's own analytics hits: its encoder, its web-analytics consent
   // gate and its transport (queue and retries), to its report suites.
-  const analytics = createMediaAnalytics({ analytics: library.analytics, reportSuite, trackingServer: collector.host });
+  const analytics = createMediaAnalytics({
+    analytics: library.analytics,
+    reportSuite,
+    trackingServer: collector.host,
+    ssl: collector.protocol === 'https:',
+  });
 
   const createTracker = (delegate: MediaDelegate, options: TrackerOptions = {}): MediaTracker =>
     createMediaTracker(

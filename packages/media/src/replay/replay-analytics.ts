@@ -15,7 +15,7 @@ export interface ReplayAnalyticsOptions {
   reportSuites: string | readonly string[];
   /** The collector's host, e.g. 'metrics.example.cat'. */
   trackingServer: string;
-  /** Default true. */
+  /** Whether the collector is reached over https (the hits' URLs, `h:sc:ssl`). Default true. */
   ssl?: boolean;
   transport: Transport;
   visitorId: () => string | undefined;
@@ -48,6 +48,7 @@ export function replayMediaAnalytics(options: ReplayAnalyticsOptions): MediaAnal
     analytics,
     reportSuite: reportSuites.join(','),
     trackingServer: options.trackingServer,
+    ssl: options.ssl,
     version: options.version,
   });
 }

@@ -60,7 +60,7 @@ export async function runScenario(data: unknown): Promise<OutputLine[]> {
     analytics: replayMediaAnalytics({
       reportSuites: config.reportSuite ?? '',
       trackingServer: config.analyticsServer ?? '',
-      ssl: config.ssl,
+      ssl: config.analyticsSsl,
       transport,
       visitorId: () => visitorId,
       now: () => clock.now(),

@@ -1,7 +1,8 @@
 /**
  * The replay scenario (README "Replay"), read and checked. What the reference format leaves
  * open is Mesura's, documented in the package README: `seconds` of updatePlayhead, and the optional
- * `settings`, `privacy`, `visitorId` at the top and `qos`, `privacy`, `network` on a step.
+ * `config.analyticsSsl`, `settings`, `privacy`, `visitorId` at the top and `qos`, `privacy`,
+ * `network` on a step.
  */
 import type { MediaConfig } from '../config.js';
 import type { PrivacyStatus } from '../deps.js';
@@ -11,6 +12,8 @@ export interface ScenarioConfig extends MediaConfig {
   reportSuite?: string;
   /** The analytics collector's host (`s:sc:tracking_server`). */
   analyticsServer?: string;
+  /** Mesura's: whether the analytics collector is reached over https (`h:sc:ssl`). Default true. */
+  analyticsSsl?: boolean;
 }
 
 export interface ScenarioStep {
