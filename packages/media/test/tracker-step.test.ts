@@ -10,6 +10,7 @@ const STATE: TrackerState = {
     ssl: true,
     reportSuite: 'rs',
     analyticsServer: 'metrics.example.cat',
+    analyticsSsl: true,
     measurementVersion: '2.27.0',
   },
   settings: { trackingIntervalMs: HEARTBEAT_INTERVAL_MS, setupCheckIntervalMs: 180_000 },
