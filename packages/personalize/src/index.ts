@@ -69,9 +69,9 @@ export type {
   Personalization,
   TrackEventOptions,
 } from './personalization.js';
-export type { PersonalizationOptions } from './options.js';
+export type { JsonOfferContext, PersonalizationOptions } from './options.js';
 export type { PersonalizeInput, PersonalizeOutcome } from './personalize-flow.js';
-export type { RenderOutcome, JsonOfferContext } from './render-offer.js';
+export type { RenderOutcome } from './render-offer.js';
 export type { OfferAction } from './offer-actions.js';
 export type { Sanitizer } from './sanitizer.js';
 export type { HeldReason } from './delivery-gate.js';

@@ -4,7 +4,12 @@
  */
 import { GLOBAL_MBOX_NAME, PERSONALISATION_VENDOR, REQUEST_TIMEOUT_MS, SANITIZER_URL_DEFAULT } from './constants.js';
 import { CLIENT_CODE_REQUIRED, OPTIONS_REQUIRED } from './errors.js';
-import type { JsonOfferContext } from './render-offer.js';
+
+/** What onJson receives beside a JSON offer: the mbox that answered it and the response's tokens. */
+export interface JsonOfferContext {
+  mbox: string | undefined;
+  responseTokens: Record<string, unknown> | undefined;
+}
 
 export interface PersonalizationOptions {
   /** The account: requests go to `/m2/{clientCode}/mbox/json`. Required. */

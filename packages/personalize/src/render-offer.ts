@@ -9,7 +9,7 @@
  */
 import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
 import type { Clock, PersonalizationDeps } from './deps.js';
-import type { ResolvedOptions } from './options.js';
+import type { JsonOfferContext, ResolvedOptions } from './options.js';
 import type { SanitizerLoad } from './sanitizer-load.js';
 import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOUND, UNSUPPORTED_ACTION } from './errors.js';
 import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';
@@ -34,11 +34,6 @@ export type RenderOutcome =
   | { outcome: 'no-offers' }
   | { outcome: 'redirected'; url: string }
   | { outcome: 'rendering-failed'; message: string };
-
-export interface JsonOfferContext {
-  mbox: string | undefined;
-  responseTokens: Record<string, unknown> | undefined;
-}
 
 /** What a render needs of the client (core.ts's Core has it all). */
 export interface RenderContext {

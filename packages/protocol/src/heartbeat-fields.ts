@@ -7,7 +7,7 @@
  * beacon's numbered variables. The key families with names of their own (`s:meta:*`,
  * `s:cuser:*`) and the TCF signal are apart: they are not one key each.
  */
-import type { Heartbeat, HeartbeatAssetType, HeartbeatEventType } from './heartbeat-params.js';
+import type { Heartbeat, HeartbeatAssetType, HeartbeatEventType } from './heartbeat.js';
 
 /**
  * How a value is written: `s:` text, `l:` a whole number, `h:` 1 or 0; `position` is a number the

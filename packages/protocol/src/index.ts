@@ -110,7 +110,7 @@ export type {
   HeartbeatChapter,
   HeartbeatEventType,
   HeartbeatQoS,
-} from './heartbeat-params.js';
+} from './heartbeat.js';
 export type {
   HeartbeatCarrier,
   HeartbeatClosedSet,
