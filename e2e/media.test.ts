@@ -112,7 +112,7 @@ describe('media sessions from a real player in Chromium', () => {
       timeout: PLAYBACK_TIMEOUT_MS,
     });
 
-    // A pause the tracker reports (longer than its 250 ms flush filter: it waits for the heartbeat).
+    // A pause, which the tracker always reports (RULES 5): the test waits for its heartbeat.
     const pauseSent = page.waitForRequest(isHeartbeat('pause'), { timeout: PLAYBACK_TIMEOUT_MS });
     await content.evaluate((media: HTMLMediaElement) => media.pause());
     await pauseSent;
