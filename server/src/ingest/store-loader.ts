@@ -1,11 +1,9 @@
-import type { DrainRetry } from '../store/drain-retry.js';
+import { LOAD_INTERVAL_MS, type DrainRetry } from '../store/drain-retry.js';
+export { LOAD_INTERVAL_MS };
 import type { RowBatchSink } from '../store/row-batch.js';
 import type { IngestLog, SealedSegment } from './ingest-log.js';
 import { storeSegment } from './segment-batches.js';
 
-/** How often sealed log segments are moved into the store: the delay before reports see an event. */
-/** DRAIN_RETRY_FIRST_MS (store/drain-retry.ts) is one such interval: keep the two equal. */
-export const LOAD_INTERVAL_MS = 5000;
 
 /** The last failed round, for /healthz: one line, as the sink worded it. */
 export interface DrainFailure {

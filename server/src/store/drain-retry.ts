@@ -4,10 +4,16 @@
  */
 
 /**
- * A collector's first wait after a failed drain; each further failure doubles it. One tick of the
- * loader (LOAD_INTERVAL_MS, ingest/store-loader.ts): a wait shorter than a tick would change nothing.
+ * How often a collector moves sealed log segments into the store (ingest/store-loader.ts): the
+ * delay before reports see an event. Named here, below the loader, because the retry waits by it.
  */
-export const DRAIN_RETRY_FIRST_MS = 5000;
+export const LOAD_INTERVAL_MS = 5000;
+
+/**
+ * A collector's first wait after a failed drain; each further failure doubles it. One tick of the
+ * loader: a wait shorter than a tick would change nothing.
+ */
+export const DRAIN_RETRY_FIRST_MS = LOAD_INTERVAL_MS;
 /** The longest wait between drain attempts while the events store stays down: the lag it adds once the store is back. */
 export const DRAIN_RETRY_MAX_MS = 30_000;
 
