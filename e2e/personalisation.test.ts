@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { BODY_HIDDEN_TIMEOUT_MS } from '@mesura/personalize';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
@@ -8,6 +9,10 @@ const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 const ARTICLE = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
 const ACTIVITY = 'titular-1001';
 const WEATHER_ACTIVITY = 'el-temps-disseny';
+/** A personalisation server slower than the body's hiding may wait. */
+const SLOW_SERVER_MS = 5000;
+/** One frame at 60 Hz: the page's first visible frame is seen by requestAnimationFrame. */
+const FRAME_MS = 17;
 
 beforeAll(async () => {
   // Every visitor in experience B, so that the offer is known in advance.
@@ -124,17 +129,21 @@ describe('personalisation in Chromium (the body hidden, then shown with or witho
     await page.close();
   });
 
-  it('(b) with a server that takes 5 s the default content shows at 3000 ms ± 100 ms and the failure event fires', async () => {
+  // How close to BODY_HIDDEN_TIMEOUT_MS the page shows is a timing goal: `npm run bench:hidden` measures it
+  // (its "server slower than the timeout" line); here, that the page waits for the timeout and no longer.
+  it('(b) with a server that takes 5 s the default content shows once the hiding times out, before the answer, and the failure event fires', async () => {
     const page = await newVisitorPage(site.browser, accepted());
     await watchFirstPaint(page);
     await page.route('**/m2/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await new Promise((resolve) => setTimeout(resolve, SLOW_SERVER_MS));
       await route.continue().catch(() => undefined);
     });
     await page.goto(`${site.server.baseUrl}${ARTICLE}`);
     await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
     const seen = await frames(page);
-    expect(Math.abs(seen.firstVisibleMs! - 3000)).toBeLessThanOrEqual(100);
+    // Not before the timeout (a frame's rounding allowed), and well before the server's 5 s answer.
+    expect(seen.firstVisibleMs!).toBeGreaterThanOrEqual(BODY_HIDDEN_TIMEOUT_MS - FRAME_MS);
+    expect(seen.firstVisibleMs!).toBeLessThan(SLOW_SERVER_MS);
     expect(seen.headline).toBe("El Parlament aprova la llei d'habitatge assequible amb el suport de quatre grups");
     await expect.poll(async () => (await frames(page)).events, { timeout: 5_000 }).toContain('request-failed');
     await page.close();
@@ -147,7 +156,8 @@ describe('personalisation in Chromium (the body hidden, then shown with or witho
     await page.goto(`${site.server.baseUrl}${ARTICLE}`);
     await expect.poll(async () => (await frames(page)).firstVisibleMs, { timeout: 10_000 }).toBeDefined();
     const seen = await frames(page);
-    expect(seen.firstVisibleMs!).toBeLessThanOrEqual(3100);
+    // Shown on the failure, without waiting for the timeout.
+    expect(seen.firstVisibleMs!).toBeLessThan(BODY_HIDDEN_TIMEOUT_MS);
     expect(seen.events).toContain('request-failed');
     await page.close();
   });
