@@ -60,6 +60,7 @@ describe('the replay (README "Replay")', () => {
     ['no steps', { config: CONFIG }, 'scenario.steps: expected an array'],
     ['no config', { steps: [] }, 'scenario.config: expected an object'],
     ['a bad privacy status', { config: CONFIG, steps: [], privacy: 'maybe' }, 'scenario.privacy: expected one of unknown, opted-in, opted-out'],
+    ['a sleep that is not a flag', { config: CONFIG, steps: [{ at: 0, sleep: 'yes' }] }, 'scenario.steps[0].sleep: expected true or false'],
   ])('refuses %s with the step and field at fault', async (_name, scenario, message) => {
     await expect(runScenario(scenario)).rejects.toThrow(ScenarioError);
     await expect(runScenario(scenario)).rejects.toThrow(message);
@@ -93,6 +94,20 @@ describe('SimulatedClock', () => {
     await clock.advanceTo(1000);
     expect(seen).toEqual([250, 500, 750, 1000]);
     expect(clock.pendingTimers).toBe(1);
+  });
+
+  it('jumps without running timers (a sleeping page); those due run late, once each, at the next advance', async () => {
+    const clock = new SimulatedClock(0);
+    const seen: number[] = [];
+    const tick = () => {
+      seen.push(clock.now());
+      clock.setTimer(tick, 250);
+    };
+    clock.setTimer(tick, 250);
+    clock.jumpTo(1000);
+    expect(seen).toEqual([]);
+    await clock.advanceTo(1300);
+    expect(seen).toEqual([1000, 1250]);
   });
 
   it('lets promises a timer started settle at its due time', async () => {

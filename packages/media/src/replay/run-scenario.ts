@@ -70,6 +70,7 @@ export async function runScenario(data: unknown): Promise<OutputLine[]> {
     random,
   });
   for (const step of scenario.steps) {
+    if (step.sleep === true) clock.jumpTo(REPLAY_EPOCH_MS + step.at);
     await clock.advanceTo(REPLAY_EPOCH_MS + step.at);
     if (step.playhead !== undefined) player.setPlayhead(step.playhead);
     if (step.playing !== undefined) player.setPlaying(step.playing);

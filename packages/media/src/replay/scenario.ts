@@ -2,7 +2,7 @@
  * The replay scenario (README "Replay"), read and checked. What the reference format leaves
  * open is Mesura's, documented in the package README: `seconds` of updatePlayhead, and the optional
  * `config.analyticsSsl`, `settings`, `privacy`, `visitorId` at the top and `qos`, `privacy`,
- * `network` on a step.
+ * `network`, `sleep` on a step.
  */
 import type { MediaConfig } from '../config.js';
 import type { PrivacyStatus } from '../deps.js';
@@ -41,6 +41,11 @@ export interface ScenarioStep {
   privacy?: PrivacyStatus;
   /** 'down': every send fails from this step on; 'up': they succeed again. */
   network?: 'up' | 'down';
+  /**
+   * true: the page slept since the previous step (a suspended machine, a throttled tab): the clock
+   * jumps to `at` and the timers due on the way run only then, late, once each.
+   */
+  sleep?: boolean;
 }
 
 export interface Scenario {
@@ -99,6 +104,7 @@ export function readScenario(data: unknown): Scenario {
     if (step.privacy !== undefined && !PRIVACY_STATUSES.includes(step.privacy)) {
       throw new ScenarioError(`${where}.privacy: expected one of ${PRIVACY_STATUSES.join(', ')}`);
     }
+    if (step.sleep !== undefined && typeof step.sleep !== 'boolean') throw new ScenarioError(`${where}.sleep: expected true or false`);
     previousAt = step.at;
   });
   return scenario;

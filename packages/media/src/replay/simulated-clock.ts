@@ -56,6 +56,11 @@ export class SimulatedClock implements Clock, Timers {
     this.nowMs = Math.max(this.nowMs, targetMs);
   }
 
+  /** A sleeping page: the clock moves to `targetMs` running no timer; those due run late, at the next advance. */
+  jumpTo(targetMs: number): void {
+    this.nowMs = Math.max(this.nowMs, targetMs);
+  }
+
   advanceBy(ms: number): Promise<void> {
     return this.advanceTo(this.nowMs + ms);
   }
