@@ -80,6 +80,13 @@ module.exports = {
       to: { path: [SERVER, '^server/', APPS, '^apps/'] },
     },
     {
+      name: 'no-test-utils-in-src',
+      comment: 'production code imports @mesura/test-utils (packages/test-utils): it is for tests only',
+      severity: 'error',
+      from: { path: [SERVER, APPS, PACKAGES], pathNot: '^packages/test-utils/' },
+      to: { path: '^packages/test-utils/' },
+    },
+    {
       name: 'apps-import-no-server',
       comment: 'an app imports the server: the apps reach it over HTTP only',
       severity: 'error',

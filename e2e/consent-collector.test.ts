@@ -3,7 +3,7 @@ import { encodeBeacon } from '@mesura/protocol';
 import { newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
-import { makeHit } from '../packages/protocol/test/helpers/hits.js';
+import { makeHit } from '@mesura/test-utils';
 
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 

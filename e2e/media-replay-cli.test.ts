@@ -6,10 +6,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { mediaScenarioFile } from '@mesura/test-utils';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SCENARIO = 'packages/media/test/scenarios/issue-example.json';
+/** A scenario file, named by its path from the repository root. */
+const SCENARIO = path.relative(ROOT, mediaScenarioFile('issue-example.json'));
 
 describe('npx mesura-media-replay', () => {
   it('replays a scenario from the repository root and prints its heartbeats, one JSON object a line', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SAMPLE_BEACONS } from '../../packages/protocol/test/helpers/sample-beacons.js';
+import { SAMPLE_BEACONS } from '@mesura/test-utils';
 import { beaconUrl, startTestServer, testHit, type TestServer } from './helpers/test-server.js';
 
 const RECEIVED_AT = Date.UTC(2026, 10, 23, 10, 0, 0);

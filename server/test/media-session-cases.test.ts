@@ -1,11 +1,10 @@
 /**
- * The shared media session cases (packages/protocol/test/media-session-cases.json), run by the
+ * The shared media session cases (@mesura/test-utils media-session-cases.json), run by the
  * server's session SQL (media-sessions-sql.ts); the tracker runs the same file
  * (packages/media/test/session-rule-cases.test.ts). The short-state cases are the tracker's alone:
  * a state of 250 ms or less never reaches the server, which counts what the heartbeats report.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readMediaSessionCases } from '@mesura/test-utils';
 import { describe, expect, it } from 'vitest';
 import { deliver, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD } from './helpers/media.js';
 import { BROWSER_UA } from './helpers/test-server.js';
@@ -15,9 +14,7 @@ interface Cases {
   idle: { name: string; silentMs: number; ended: boolean }[];
 }
 
-const CASES = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../packages/protocol/test/media-session-cases.json'), 'utf8'),
-) as Cases;
+const CASES = readMediaSessionCases() as Cases;
 
 /** Played from 0.25 s (after the preroll wait) to 5 s, then paused; no end is sent. */
 const PAUSED = scenario(

@@ -1,20 +1,18 @@
 /**
  * The media sessions stay right with the commercial library's timing (wire-formats §2): the
- * scenarios that state its rules (packages/media/test/scenarios/rule-*.json), each closed with a
+ * scenarios that state its rules (@mesura/test-utils media-scenarios/rule-*.json), each closed with a
  * session end, are replayed through the media tracker and the real ingest, and the session's
  * figures are checked against the scenario's own timeline, written out below from its steps.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readMediaScenario } from '@mesura/test-utils';
 import { describe, expect, it } from 'vitest';
 import { deliver, replay, REPLAY_DAY, useReplayServer } from './helpers/media.js';
 
-const SCENARIOS = path.resolve(import.meta.dirname, '../../packages/media/test/scenarios');
 const media = useReplayServer();
 
-/** A rule scenario of packages/media without its expected lines, ended by trackSessionEnd at `endAt` ms. */
+/** A rule scenario of @mesura/test-utils without its expected lines, ended by trackSessionEnd at `endAt` ms. */
 function endedScenario(file: string, endAt: number): object {
-  const { expected: _expected, steps, ...scenario } = JSON.parse(readFileSync(path.join(SCENARIOS, file), 'utf8'));
+  const { expected: _expected, steps, ...scenario } = readMediaScenario(file) as { expected: unknown; steps: object[] };
   return { ...scenario, steps: [...steps, { at: endAt, call: 'trackSessionEnd' }], runUntil: endAt + 1000 };
 }
 

@@ -5,7 +5,7 @@
  */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installTcfStub } from '../../../packages/sdk/src/tcf-stub';
+import { installTcfStub } from '@mesura/sdk/tcf-stub';
 import * as consentManager from '../src/consent/consent-manager';
 import { CONSENT_CHOICES_PATH, sendConsentAnswer, type ConsentAnswer } from '../src/consent/consent-choice-sending';
 import { createConsentSession } from '../src/consent/consent-session';

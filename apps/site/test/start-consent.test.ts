@@ -2,7 +2,7 @@
 import { acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installTcfStub } from '../../../packages/sdk/src/tcf-stub';
+import { installTcfStub } from '@mesura/sdk/tcf-stub';
 import * as consentManager from '../src/consent/consent-manager';
 import { createConsentSession } from '../src/consent/consent-session';
 import { startConsent, type ConsentController } from '../src/consent/start-consent';

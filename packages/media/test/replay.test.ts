@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readMediaScenario } from '@mesura/test-utils';
 import { describe, expect, it } from 'vitest';
 import { formatLines, runScenario } from '../src/replay/run-scenario.js';
 import { ScenarioError } from '../src/replay/scenario.js';
@@ -11,7 +11,7 @@ const CONFIG = {
   reportSuite: 'rsid.test',
   analyticsServer: 'metrics.example.cat',
 };
-const EXAMPLE = JSON.parse(readFileSync(new URL('./scenarios/issue-example.json', import.meta.url), 'utf8'));
+const EXAMPLE = readMediaScenario('issue-example.json');
 
 describe('the replay (README "Replay")', () => {
   it('prints the same lines on every run', async () => {

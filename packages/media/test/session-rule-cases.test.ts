@@ -1,8 +1,8 @@
 /**
- * The shared media session cases (packages/protocol/test/media-session-cases.json), run by the
+ * The shared media session cases (@mesura/test-utils media-session-cases.json), run by the
  * tracker; the server's session SQL runs the same file (server/test/media-session-cases.test.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readMediaSessionCases } from '@mesura/test-utils';
 import { describe, expect, it } from 'vitest';
 import { MediaEvent } from '../src/index.js';
 import { SCHEDULER_TICK_MS } from '../src/constants.js';
@@ -15,7 +15,7 @@ interface Cases {
   shortState: { name: string; state: 'pause' | 'buffer'; durationMs: number; reported: boolean }[];
 }
 
-const CASES = JSON.parse(readFileSync(new URL('../../protocol/test/media-session-cases.json', import.meta.url), 'utf8')) as Cases;
+const CASES = readMediaSessionCases() as Cases;
 
 describe('media session rules, the shared cases (§4, §9)', () => {
   it.each(CASES.durationCap)('$name', async ({ elapsedMs, countedMs }) => {

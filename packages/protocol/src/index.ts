@@ -9,6 +9,7 @@ export { queryEntries } from './query-entries.js';
 export { encodeBeacon, encodeBeaconQuery } from './beacon-encoder.js';
 export { decodeBeacon, decodeBeaconQuery } from './beacon-decoder.js';
 export { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientTime } from './client-time.js';
+export { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, encodeContextData } from './context-data.js';
 
 // Variable map and report suites.
 export { eventId, eventName, namedVariables, variableNames, variableSlots } from './variable-map.js';

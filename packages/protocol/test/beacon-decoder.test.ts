@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeaconQuery, type AnalyticsHit } from '@mesura/protocol';
-import { validQueryWith } from './helpers/hits.js';
+import { validQueryWith } from '@mesura/test-utils';
 
 function decodedHit(query: string | URLSearchParams): AnalyticsHit {
   const result = decodeBeaconQuery(query);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeacon, encodeBeaconQuery, type AnalyticsHit, type HitType } from '@mesura/protocol';
-import { makeHit } from './helpers/hits.js';
-import { SAMPLE_BEACONS, splitBeaconUrl, withoutIdServiceParams } from './helpers/sample-beacons.js';
+import { SAMPLE_BEACONS, makeHit, splitBeaconUrl, withoutIdServiceParams } from '@mesura/test-utils';
 
 describe('encodeBeaconQuery', () => {
   it('writes the parameters in the order the library writes them', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeacon, decodeBeaconQuery } from '@mesura/protocol';
-import { chars, framedQuery, validQueryWith } from './helpers/hits.js';
+import { chars, framedQuery, validQueryWith } from '@mesura/test-utils';
 
 interface RejectionCase {
   name: string;

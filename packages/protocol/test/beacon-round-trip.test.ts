@@ -11,7 +11,7 @@ import {
   type AnalyticsHit,
   type HitType,
 } from '@mesura/protocol';
-import { chars, makeHit } from './helpers/hits.js';
+import { chars, makeHit } from '@mesura/test-utils';
 
 interface RoundTripCase {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientTime } from '@mesura/protocol';
-import { CLIENT_TIME, fakeLocalDate } from './helpers/hits.js';
+import { CLIENT_TIME, fakeLocalDate } from '@mesura/test-utils';
 
 describe('formatClientTime', () => {
   it.each([

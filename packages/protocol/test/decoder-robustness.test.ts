@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeacon } from '../src/index.js';
-import { SAMPLE_BEACONS } from './helpers/sample-beacons.js';
+import { SAMPLE_BEACONS } from '@mesura/test-utils';
 
 /** A small seeded generator, so that a failure names the input that caused it and repeats. */
 function random(seed: number): () => number {

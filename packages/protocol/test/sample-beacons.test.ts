@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeacon, type BeaconEvent, type HitType, type VisitorIds } from '@mesura/protocol';
-import { SAMPLE_BEACONS, splitBeaconUrl } from './helpers/sample-beacons.js';
+import { SAMPLE_BEACONS, splitBeaconUrl } from '@mesura/test-utils';
 
 const FID: VisitorIds = { fid: '1F65FB944AFA1C05-25FBFAF16BF6E758' };
 const MID: VisitorIds = { mid: '12345678901234567890123456789012345678' };

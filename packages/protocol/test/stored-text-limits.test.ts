@@ -9,7 +9,7 @@ import {
   storedUserAgent,
 } from '@mesura/protocol';
 import { PLAIN_HEARTBEAT } from './helpers/heartbeats.js';
-import { validQueryWith } from './helpers/hits.js';
+import { validQueryWith } from '@mesura/test-utils';
 
 function heartbeatQuery(extra = ''): string {
   return encodeHeartbeatQuery(PLAIN_HEARTBEAT) + extra;

@@ -9,7 +9,7 @@ import {
   encodeHeartbeatQuery,
   type Heartbeat,
 } from '@mesura/protocol';
-import { makeHit, validQueryWith } from './helpers/hits.js';
+import { makeHit, validQueryWith } from '@mesura/test-utils';
 
 const TC_STRING = 'CQA1bcAQA1bcAP_AAAENAAAAAAAAAAAAAAAAAAAA.IAAA';
 

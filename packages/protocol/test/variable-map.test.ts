@@ -9,7 +9,7 @@ import {
   variableNames,
   variableSlots,
 } from '@mesura/protocol';
-import { makeHit } from './helpers/hits.js';
+import { makeHit } from '@mesura/test-utils';
 
 describe('SITE_VARIABLE_MAP', () => {
   it.each([

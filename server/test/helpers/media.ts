@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { CONTEXT_DATA_OPEN, encodeContextData } from '../../../packages/protocol/src/context-data.js';
-import { REPLAY_EPOCH_MS } from '../../../packages/media/src/constants.js';
-import { runScenario } from '../../../packages/media/src/replay/run-scenario.js';
+import { REPLAY_EPOCH_MS, runScenario } from '@mesura/media/replay';
+import { CONTEXT_DATA_OPEN, encodeContextData } from '@mesura/protocol';
+import { readMediaScenario } from '@mesura/test-utils';
 import { afterEach, beforeEach } from 'vitest';
 import { BROWSER_UA, startTestServer, type TestServer } from './test-server.js';
 
 /** Day of the replay clock's start (2026-01-01T00:00Z, 01:00 in Barcelona). */
 export const REPLAY_DAY = '2026-01-01';
 export { REPLAY_EPOCH_MS };
-
-const SCENARIOS = path.resolve(import.meta.dirname, '../../../packages/media/test/scenarios');
 
 /** A request the media tracker sent during a replay: a heartbeat, or its analytics start hit. */
 export interface ReplayedRequest {
@@ -20,9 +16,9 @@ export interface ReplayedRequest {
   params: Record<string, string>;
 }
 
-/** Replays a scenario of packages/media (a file name there, or a scenario object). */
+/** Replays a media scenario (a file name of @mesura/test-utils' media-scenarios, or a scenario object). */
 export async function replay(scenario: string | object): Promise<ReplayedRequest[]> {
-  const data = typeof scenario === 'string' ? JSON.parse(readFileSync(path.join(SCENARIOS, scenario), 'utf8')) : scenario;
+  const data = typeof scenario === 'string' ? readMediaScenario(scenario) : scenario;
   const lines = await runScenario(data);
   return lines.flatMap((line) =>
     line.kind === 'heartbeat' || line.kind === 'analytics' ? [{ kind: line.kind, sentAtMs: REPLAY_EPOCH_MS + line.at, params: line.params }] : [],

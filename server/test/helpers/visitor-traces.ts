@@ -3,7 +3,7 @@ import { encodeDeliveryQuery } from '@mesura/protocol';
 import { articleDeliveryRequest } from './delivery-request.js';
 import { BROWSER_UA, beaconUrl, testHit, type TestServer } from './test-server.js';
 
-/** The visitor of the replayed media scenarios (packages/media/test/scenarios): their heartbeats carry it. */
+/** The visitor of the replayed media scenarios (@mesura/test-utils media-scenarios): their heartbeats carry it. */
 export const REPLAY_VISITOR = '0123456789ABCDEF-FEDCBA9876543210';
 export const OTHER_VISITOR = '1F65FB944AFA1C05-25FBFAF16BF6E758';
 /** The seeded activity of article 1001: a decision for its mbox records an impression. */

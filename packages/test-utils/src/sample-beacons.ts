@@ -2,7 +2,7 @@
  * The eight beacons of shared/reference/samples/analytics-beacons.txt, written by the commercial
  * measurement library 2.27.0: four hits without its visitor-id service (visitor id `fid`), then the
  * same four with it (`mid`, plus the service's `aamlh`, `aamb`, `mcorgid`). Copied here so that the
- * tests do not read outside the package.
+ * tests do not read outside the workspaces.
  */
 export interface SampleBeacon {
   name: string;
