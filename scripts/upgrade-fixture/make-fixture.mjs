@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Makes the data-folder fixture of an earlier release that server/test/data-folder-upgrade.test.ts
+ * Makes the data-folder fixture of an earlier release that server/test/store/data-folder-upgrade.test.ts
  * upgrades: the release's sources from git (`git archive`, nothing checked out here), this
  * checkout's node_modules linked in (npm workspaces link packages by relative paths, so they point
  * at the release's own packages), its server built and started on a loopback port of its own, fed

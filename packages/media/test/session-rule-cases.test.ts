@@ -1,6 +1,6 @@
 /**
  * The shared media session cases (@mesura/test-utils media-session-cases.json), run by the
- * tracker; the server's session SQL runs the same file (server/test/media-session-cases.test.ts).
+ * tracker; the server's session SQL runs the same file (server/test/store/media-session-cases.test.ts).
  */
 import { readMediaSessionCases } from '@mesura/test-utils';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The statistics of an A/B report, pure and deterministic (no sampling: the same counts always
  * give the same figures). Each formula's source is the textbook one named at the function;
- * server/test/decide-statistics.test.ts checks them against values worked by hand.
+ * server/test/decide/decide-statistics.test.ts checks them against values worked by hand.
  */
 import type { Comparison, SampleRatioCheck } from '@mesura/protocol';
 

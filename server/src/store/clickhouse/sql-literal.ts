@@ -3,7 +3,7 @@
  * parameters, so every value a statement carries is written as a literal by these functions and by
  * nothing else; identifiers never come from input (sqlIdentifier takes only names the code holds or
  * a configuration value that matches IDENTIFIER_PATTERN). Each literal reads back as the value it
- * was made from (server/test/clickhouse-sql-literal.test.ts checks every case on a real server).
+ * was made from (server/test/store/clickhouse/clickhouse-sql-literal.test.ts checks every case on a real server).
  */
 
 /** A value that sqlLiteral writes: text, a number, a boolean, null, or an array of them. */

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_WINDOW_MS, createLoginThrottle } from '../../src/auth/login-throttle.js';
+
+describe('failed sign-ins are slowed', () => {
+  it('per address: many emails tried from one address are stopped, another address is not', () => {
+    let nowMs = 0;
+    const throttle = createLoginThrottle(() => nowMs);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) {
+      expect(throttle.retryAfterMs(`user${i}@example.cat`, '203.0.113.9')).toBe(0);
+      throttle.recordFailure(`user${i}@example.cat`, '203.0.113.9');
+      nowMs += 1000;
+    }
+    expect(throttle.retryAfterMs('someone@example.cat', '203.0.113.9')).toBe(LOGIN_FAILURE_WINDOW_MS - LOGIN_FAILURES_PER_ADDRESS * 1000);
+    expect(throttle.retryAfterMs('someone@example.cat', '198.51.100.7')).toBe(0);
+  });
+
+  it('per account: from any address, until the oldest failure leaves the window; a success clears the account', () => {
+    let nowMs = 0;
+    const throttle = createLoginThrottle(() => nowMs);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) throttle.recordFailure('anna@example.cat', `198.51.100.${i}`);
+    expect(throttle.retryAfterMs('anna@example.cat', '192.0.2.1')).toBe(LOGIN_FAILURE_WINDOW_MS);
+    nowMs = LOGIN_FAILURE_WINDOW_MS;
+    expect(throttle.retryAfterMs('anna@example.cat', '192.0.2.1')).toBe(0);
+    throttle.recordFailure('anna@example.cat', '192.0.2.1');
+    throttle.recordSuccess('anna@example.cat');
+    expect(throttle.retryAfterMs('anna@example.cat', '192.0.2.1')).toBe(0);
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { authHeadersFor, BROWSER_UA, beaconUrl, testHit } from '../helpers/test-server.js';
+import { deliver, heartbeatsOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS } from '../helpers/media.js';
+import { countOf, startOnFolder, withDuckDbFile } from '../helpers/data-folder-server.js';
+import { DUCKDB_FILE_NAME } from '../../src/store/duckdb/duckdb-store.js';
+import type { MesuraServer } from '../../src/app.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { openDuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+
+let dataDir = '';
+let clock = REPLAY_EPOCH_MS;
+
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const VISITORS = 5;
+const PAGES_PER_VISITOR = 4;
+
+async function pageViewsReported(server: MesuraServer): Promise<number> {
+  const response = await server.app.inject({ url: `/api/reports/audience/by-day?from=${REPLAY_DAY}&to=${REPLAY_DAY}`, headers: await authHeadersFor(server, 'analyst') });
+  expect(response.statusCode).toBe(200);
+  return Number(response.json().totals.values.page_views);
+}
+
+/** Media sessions in the roll-up the console's media reports read, against those the raw heartbeats hold. */
+const SESSIONS = 'SELECT (SELECT count(*) FROM media_sessions) * 1000 + (SELECT count(DISTINCT session_id) FROM heartbeats)';
+
+it('report tables the raw rows outgrew (an older build went on collecting) are made again at start: reports equal the raw counts', async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-extent-'));
+  const first = await startOnFolder(dataDir, { now: () => clock, env: { MESURA_MIN_COHORT: '1' } });
+  for (let v = 0; v < VISITORS; v += 1) {
+    for (let p = 0; p < PAGES_PER_VISITOR; p += 1) {
+      const hit = testHit({ visitor: { fid: `visitor-${v}` }, url: `http://localhost:8080/noticia/${1001 + p}/` });
+      const response = await first.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } });
+      expect(response.statusCode).toBe(200);
+    }
+  }
+  const t = { server: first.server, dataDir, dispose: async () => undefined, authHeaders: () => authHeadersFor(first.server, 'analyst') };
+  await deliver(t, heartbeatsOf(await replay('issue-example.json')), (ms) => (clock = ms));
+  expect(await pageViewsReported(first.server)).toBe(VISITORS * PAGES_PER_VISITOR);
+  await first.server.close();
+  const sessions = await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), (c) => countOf(c, SESSIONS));
+  expect(sessions).toBe(1001);
+
+  // What a release from before the extent did after a rollback: raw rows stored, report tables left behind.
+  await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
+    await c.run(`INSERT INTO hits SELECT * REPLACE (event_id || '-older-build' AS event_id, visitor_id || '-older' AS visitor_id) FROM hits`);
+    await c.run(`INSERT INTO heartbeats SELECT * REPLACE (session_id || '-older' AS session_id, heartbeat_id || '-older' AS heartbeat_id) FROM heartbeats`);
+  });
+
+  const second = await startOnFolder(dataDir, { now: () => clock, env: { MESURA_MIN_COHORT: '1' } });
+  expect(second.log.find((line) => line.includes('making the report tables again'))).toMatch(/they cover 20 hits and \d+ heartbeats, the raw tables hold 40 and \d+$/);
+  expect(await pageViewsReported(second.server)).toBe(2 * VISITORS * PAGES_PER_VISITOR);
+  await second.server.close();
+  expect(await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), (c) => countOf(c, SESSIONS))).toBe(2002);
+
+  // Made again once: the next start finds them covering the raw rows.
+  const third = await startOnFolder(dataDir, { now: () => clock });
+  await third.server.close();
+  expect(third.log.filter((line) => line.includes('report tables'))).toEqual([]);
+});
+
+it('an erasure and a retention run keep the extent with the raw rows: the next start makes nothing again', async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-extent-'));
+  const first = await startOnFolder(dataDir, { now: () => clock });
+  for (let v = 0; v < 3; v += 1) {
+    const hit = testHit({ visitor: { fid: `visitor-${v}` } });
+    expect((await first.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+  }
+  const t = { server: first.server, dataDir, dispose: async () => undefined, authHeaders: () => authHeadersFor(first.server, 'analyst') };
+  await deliver(t, heartbeatsOf(await replay('issue-example.json')), (ms) => (clock = ms));
+  await first.server.close();
+
+  const warnings: string[] = [];
+  const log = { info: () => undefined, warn: (line: string) => void warnings.push(line) };
+  const variables = variableNames(SITE_VARIABLE_MAP);
+  const store = await openDuckDbStore(dataDir, variables, undefined, undefined, log);
+  expect((await store.eraseVisitor('visitor-0')).hits).toBe(1);
+  const retained = await store.deleteBefore({ day: '2026-01-02', atMs: Date.UTC(2026, 0, 2) });
+  expect(retained.hits + retained.heartbeats).toBeGreaterThan(0);
+  await store.close();
+  await (await openDuckDbStore(dataDir, variables, undefined, undefined, log)).close();
+  expect(warnings).toEqual([]);
+});
