@@ -47,23 +47,12 @@ export function framedQuery(...pieces: string[]): string {
   return ['AQB=1', ...pieces, 'AQE=1'].join('&');
 }
 
-export interface LocalDateFields {
-  day: number;
-  month0: number;
-  year: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: number;
-  tzOffsetMin: number;
-}
-
 /**
  * A Date that reports the given local fields, whatever the test machine's time zone: only the
  * getters formatClientTime reads are real. Fake local time, as a real Date's local fields depend on
  * the zone the tests happen to run in.
  */
-export function fakeLocalDate(fields: LocalDateFields): Date {
+export function fakeLocalDate(fields: ClientTime): Date {
   const fake = {
     getTime: () => 0,
     getDate: () => fields.day,
