@@ -173,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       maxConnections: parsePositiveInt('MESURA_MAX_CONNECTIONS', env.MESURA_MAX_CONNECTIONS, EDGE.maxConnections),
       maxConnectionsPerAddress: parsePositiveInt('MESURA_MAX_CONNECTIONS_PER_ADDRESS', env.MESURA_MAX_CONNECTIONS_PER_ADDRESS, EDGE.maxConnectionsPerAddress),
       addressMaxRequestsPerS: parsePositiveInt('MESURA_ADDRESS_MAX_REQUESTS_PER_S', env.MESURA_ADDRESS_MAX_REQUESTS_PER_S, EDGE.addressMaxRequestsPerS),
+      refusalHoldMs: parseWholeNumber('MESURA_REFUSAL_HOLD_MS', env.MESURA_REFUSAL_HOLD_MS, EDGE.refusalHoldMs),
       maxTrackedAddresses: memory.trackedAddresses,
     }),
     reportSuites: parseReportSuites(env.MESURA_REPORT_SUITES),

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { createServer } from './app.js';
 import { OperatorError } from './operator-error.js';
 import { checkDataFolder, checkPortFree, listenProblem } from './startup-checks.js';
+import { listenBacklog } from './http/edge-limits.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   }
   let address;
   try {
-    address = await server.app.listen({ port: config.port, host: config.host });
+    address = await server.app.listen({ port: config.port, host: config.host, backlog: listenBacklog(config.edge) });
   } catch (error) {
     // Taken between the check and now: flush what was opened, then the same one line.
     await server.close().catch(() => undefined);

@@ -27,6 +27,9 @@ export function createEdgeServer(options: EdgeServerOptions, listener: RequestLi
     trustProxy: options.trustProxy,
     now: options.now,
     maxTrackedAddresses: options.limits.maxTrackedAddresses,
+    holdMs: options.limits.refusalHoldMs,
+    // One held answer per open connection at most, but for pipelined requests.
+    maxHeld: options.limits.maxConnections,
   });
   const handle = failSafe((request, response) => {
     if (!options.exempt?.(request) && overRate(request, response)) return;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const SMALL_LIMITS = {
   MESURA_KEEP_ALIVE_TIMEOUT_MS: '200',
   MESURA_MAX_CONNECTIONS_PER_ADDRESS: '3',
 };
+/** A held 429's hold in the tests (REFUSAL_HOLD_MS is a second). */
+const HOLD_MS = 300;
 /** Upper bound on any wait below: a rule that does not hold fails the test instead of hanging it. */
 const WAIT_LIMIT_MS = 3000;
 
@@ -28,6 +31,18 @@ async function listening(env: Record<string, string>, now?: () => number): Promi
   t = await startTestServer(env, now);
   await t.server.app.listen({ host: '127.0.0.1', port: 0 });
   return (t.server.app.server.address() as AddressInfo).port;
+}
+
+/** One GET /healthz on a new connection from `localAddress`: its status and how long its answer took. */
+function timedStatus(port: number, localAddress: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/healthz', localAddress, agent: false }, (response) => {
+        response.resume().on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      })
+      .on('error', reject);
+  });
 }
 
 interface OpenSocket {
@@ -135,7 +150,7 @@ describe('edge limits on the listening server', () => {
 
   it('answers 429 with Retry-After once an address is over its request rate, and lets it through once time has passed', async () => {
     let clock = Date.UTC(2026, 10, 23, 9, 0);
-    const port = await listening({ MESURA_ADDRESS_MAX_REQUESTS_PER_S: '2' }, () => clock);
+    const port = await listening({ MESURA_ADDRESS_MAX_REQUESTS_PER_S: '2', MESURA_REFUSAL_HOLD_MS: '0' }, () => clock);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await fetch(`http://127.0.0.1:${port}/healthz`)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
@@ -144,6 +159,18 @@ describe('edge limits on the listening server', () => {
     expect(await refused.json()).toEqual({ error: 'too many requests from this address; retry later', code: 'MESURA_ERR_TOO_MANY_REQUESTS' });
     clock += 1000;
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+
+  it('holds a 429 for MESURA_REFUSAL_HOLD_MS, while another address is answered at once', async () => {
+    const port = await listening({ MESURA_ADDRESS_MAX_REQUESTS_PER_S: '1', MESURA_REFUSAL_HOLD_MS: String(HOLD_MS) }, () => Date.UTC(2026, 10, 23, 9, 0));
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i += 1) statuses.push((await timedStatus(port, '127.0.0.1')).status);
+    expect(statuses).toEqual([200, 200]);
+    const [refused, other] = await Promise.all([timedStatus(port, '127.0.0.1'), timedStatus(port, '127.0.0.2')]);
+    expect(refused.status).toBe(429);
+    expect(refused.ms).toBeGreaterThanOrEqual(HOLD_MS - 1);
+    expect(other.status).toBe(200);
+    expect(other.ms).toBeLessThan(HOLD_MS);
   });
 });
 
@@ -171,6 +198,7 @@ describe('edge limit rules', () => {
     expect(() => checkEdgeLimits({ ...DEFAULT_EDGE_LIMITS, maxConnectionsPerAddress: DEFAULT_EDGE_LIMITS.maxConnections + 1 })).toThrow(
       /MESURA_MAX_CONNECTIONS_PER_ADDRESS/,
     );
+    expect(() => loadConfig({ MESURA_REFUSAL_HOLD_MS: '1001' }, '/')).toThrow(/MESURA_REFUSAL_HOLD_MS must be at most 1000/);
     expect(() => loadConfig({ MESURA_KEEP_ALIVE_TIMEOUT_MS: '-5' }, '/')).toThrow(/MESURA_KEEP_ALIVE_TIMEOUT_MS must be a positive integer/);
   });
 });
