@@ -6,13 +6,18 @@
 const SERIES = {
   heapMiB: { name: 'nodejs_heap_size_used_bytes', factor: 1 / 2 ** 20 },
   loopP99Ms: { name: 'nodejs_eventloop_lag_p99_seconds', factor: 1000 },
+  /** The longest the event loop was held since the last scrape: a stall of a second is one sample, below any p99. */
+  loopMaxMs: { name: 'nodejs_eventloop_lag_max_seconds', factor: 1000 },
   duckdbMiB: { name: 'mesura_duckdb_memory_bytes', factor: 1 / 2 ** 20, sum: true },
   /** Running totals: a benchmark prints their change over its period (the mean load time). */
   storeLoadSeconds: { name: 'mesura_store_load_duration_seconds_sum', factor: 1 },
   storeLoads: { name: 'mesura_store_load_duration_seconds_count', factor: 1 },
+  /** The collector's bounded caches, all together: how many entries they hold, and at most. */
+  cacheEntries: { name: 'mesura_cache_entries', factor: 1, sum: true },
+  cacheCapacity: { name: 'mesura_cache_capacity_entries', factor: 1, sum: true },
 };
 
-/** `{heapMiB, loopP99Ms, duckdbMiB, storeLoadSeconds, storeLoads}` of the server whose metrics listen on `metricsPort`. */
+/** `{heapMiB, loopP99Ms, duckdbMiB, storeLoadSeconds, storeLoads, cacheEntries, cacheCapacity}` of the server whose metrics listen on `metricsPort`. */
 export async function readServerFigures(metricsPort) {
   let text = '';
   try {

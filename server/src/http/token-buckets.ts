@@ -51,4 +51,9 @@ export class TokenBuckets {
   get size(): number {
     return this.buckets.size;
   }
+
+  /** Keys it holds at most. */
+  get capacity(): number {
+    return this.options.maxEntries;
+  }
 }

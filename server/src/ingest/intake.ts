@@ -23,6 +23,7 @@ import { StoreLoader } from './store-loader.js';
 import type { DrainRetry } from '../store/drain-retry.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type CollectorHealth } from './collector-health.js';
 import { trackLogWrites, type LogWriteFailure } from './log-write-failures.js';
+import type { CacheFill, CacheName } from './cache-fill.js';
 
 /** Largest batch written to the log in one write and one fdatasync. */
 export const MAX_BATCH_ROWS = 5000;
@@ -86,6 +87,8 @@ export interface Intake {
   pending(): Promise<number>;
   /** Rows a previous process left in the log, loaded at open (0 with `drainRetry`: they are drained first, in the background). */
   readonly recovered: number;
+  /** How full each bounded cache is. */
+  caches(): Record<CacheName, CacheFill>;
   /** The log's undrained bytes, lag, last drain failure (ingest/collector-health.ts) and last failed write. */
   health(): CollectorHealth & { lastLogWriteError: LogWriteFailure | null };
   close(): Promise<void>;
@@ -210,6 +213,11 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
       return freshness === 'fresh' ? Promise.resolve() : freshness === 'running' ? loader.settled() : catchUp();
     },
     pending: async () => batcher.pending,
+    caches: () => ({
+      recent_beacon_ids: { entries: recent.size, capacity: recent.capacity },
+      recent_heartbeat_ids: { entries: recentHeartbeats.size, capacity: recentHeartbeats.capacity },
+      visitor_rates: visitorRate.fill(),
+    }),
     async close() {
       await batcher.close();
       if (options.drainRetry) {

@@ -12,7 +12,12 @@ const DURABLE: Promise<void> = Promise.resolve();
 export class RecentEventIds {
   private readonly writes = new Map<string, Promise<void>>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(readonly capacity: number) {}
+
+  /** Ids known now: `capacity` once the table is full. */
+  get size(): number {
+    return this.writes.size;
+  }
 
   /**
    * The write of `id`: the one already known, or `write()` started now. A write that fails is

@@ -7,6 +7,7 @@
 import { TokenBuckets } from '../http/token-buckets.js';
 import { MAX_TRACKED_VISITORS } from '../memory-budget.js';
 import type { RefusalCounts } from './refusals.js';
+import type { CacheFill } from './cache-fill.js';
 
 /** MESURA_VISITOR_MAX_HITS_PER_S: sustained hits per second one visitor id may send. */
 export const VISITOR_MAX_HITS_PER_S = 10;
@@ -33,6 +34,8 @@ export interface VisitorRate {
    * their visitor's rate. When not, each row is counted as a refusal of its suite.
    */
   admit(rows: readonly RateLimitedRow[], atMs: number): boolean;
+  /** Visitor ids whose rate is remembered now, and at most. */
+  fill(): CacheFill;
 }
 
 export function createVisitorRate(limits: VisitorRateLimits, refusals: RefusalCounts): VisitorRate {
@@ -44,5 +47,6 @@ export function createVisitorRate(limits: VisitorRateLimits, refusals: RefusalCo
       for (const row of rows) refusals.count(row.reportSuite, VISITOR_RATE_REASON, atMs);
       return false;
     },
+    fill: () => ({ entries: buckets.size, capacity: buckets.capacity }),
   };
 }

@@ -23,6 +23,8 @@ export interface MetricSources {
   ingest?: () => Promise<{ pendingEvents: number; undrainedLogBytes: number; lagMs: number }>;
   freeDiskBytes?: () => number | undefined;
   duckDbMemoryBytes?: () => Promise<number | undefined>;
+  /** How full each of the collector's bounded caches is, by name. */
+  caches?: () => Readonly<Record<string, { entries: number; capacity: number }>>;
   /** 1 when /readyz would answer 200. */
   ready?: () => Promise<boolean>;
 }
@@ -63,6 +65,8 @@ export function createServerMetrics(): ServerMetrics {
   });
   gauge(registers, 'mesura_disk_free_bytes', "Free bytes on the data folder's disk (last reading).", () => sources.freeDiskBytes?.());
   gauge(registers, 'mesura_duckdb_memory_bytes', 'Memory DuckDB holds (duckdb_memory()).', () => sources.duckDbMemoryBytes?.());
+  cacheGauge(registers, 'mesura_cache_entries', 'Entries of a bounded cache (recent event ids, visitor rates), by cache.', () => sources.caches?.(), 'entries');
+  cacheGauge(registers, 'mesura_cache_capacity_entries', 'Entries a bounded cache holds at most (MESURA_MEMORY_MIB), by cache.', () => sources.caches?.(), 'capacity');
   gauge(registers, 'mesura_ready', '1 when /readyz answers 200.', async () => (sources.ready ? Number(await sources.ready()) : undefined));
   const acknowledgedBy = new Map(EVENT_KINDS.map((kind) => [kind, acknowledged.labels(kind)]));
   const refusedBy = new Map<string, Counter.Internal>();
@@ -106,6 +110,26 @@ function processRegistry(): Registry {
 }
 
 /** A gauge set from `read` at each scrape; a role without the figure leaves it out (no sample). */
+/** A gauge with one series per cache, read at scrape time. */
+function cacheGauge(
+  registers: Registry[],
+  name: string,
+  help: string,
+  read: () => Readonly<Record<string, { entries: number; capacity: number }>> | undefined,
+  field: 'entries' | 'capacity',
+): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['cache'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [cache, fill] of Object.entries(read() ?? {})) this.labels(cache).set(fill[field]);
+    },
+  });
+}
+
 function gauge(registers: Registry[], name: string, help: string, read: () => number | undefined | Promise<number | undefined>): void {
   new Gauge({
     name,

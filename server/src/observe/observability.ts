@@ -124,6 +124,7 @@ export async function registerObservability(app: FastifyInstance, observe: Obser
   const { intake } = routes;
   metrics.setSources({
     ...(intake && { ingest: async () => ({ ...intake.health(), pendingEvents: await intake.pending() }) }),
+    ...(intake && { caches: () => intake.caches() }),
     freeDiskBytes: () => observe.freeSpace.space?.freeBytes,
     duckDbMemoryBytes: () => duckDbMemoryBytes(routes.duckDb),
     ready: async () => (await healthBody(sources)).ready,

@@ -13,6 +13,7 @@ import { ACCESS_LOG_PATH_MAX_CHARS, openAccessLog, pathOf } from '../../src/obse
 import { startRuntimeFigures } from '../../src/observe/runtime-figures.js';
 import { OperatorError } from '../../src/operator-error.js';
 import { loadConfig } from '../../src/config.js';
+import { RECENT_EVENT_IDS } from '../../src/memory-budget.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from '../helpers/test-server.js';
 
 let t: TestServer | undefined;
@@ -59,6 +60,11 @@ describe('GET /metrics on the main port', () => {
     expect(sample(text, 'mesura_ready')).toBe(1);
     expect(sample(text, 'mesura_disk_free_bytes')).toBeGreaterThan(0);
     expect(sample(text, 'mesura_duckdb_memory_bytes')).toBeGreaterThanOrEqual(0);
+    // The three beacons stored (the refused one never reached the cache), and the cache's size.
+    expect(sample(text, 'mesura_cache_entries{cache="recent_beacon_ids"}')).toBe(3);
+    expect(sample(text, 'mesura_cache_capacity_entries{cache="recent_beacon_ids"}')).toBe(RECENT_EVENT_IDS);
+    expect(sample(text, 'mesura_cache_entries{cache="recent_heartbeat_ids"}')).toBe(0);
+    expect(sample(text, 'mesura_cache_entries{cache="visitor_rates"}')).toBeGreaterThanOrEqual(1);
     for (const series of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
       expect(sample(text, series), series).toBeGreaterThanOrEqual(0);
     }
