@@ -1,7 +1,6 @@
-import { close, closeSync, fdatasync, fsync, fsyncSync, ftruncate, mkdirSync, open, openSync, readdirSync, statSync, write } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { LogRecord, SegmentKinds } from '../store/row-batch.js';
 
 /** What the log holds; the type lives with the batches that carry it to a store (store/row-batch.ts). */
@@ -48,13 +47,6 @@ interface SegmentSize {
  * a segment a crash left keeps them, and its readers stop at the first zero byte, which no row
  * holds (JSON escapes it). Every acknowledged row lies before it: each sync covers all the writes
  * made before it, and the zeros are only ever written past the last row.
- *
- * Nothing here waits on the disk on the event loop: writes, syncs and the files of a new segment
- * all go through libuv's threads. A synchronous write to the page cache usually takes microseconds,
- * but while another writer flushed a few hundred MB (the store's checkpoint) it blocked for up to
- * 0.3 s, and the whole event loop with it. Writes and segment switches run one after another in the
- * order they were asked for (`queue`), so rows still reach the file in order and a segment is
- * switched only between writes.
  */
 export class IngestLog {
   /** Whether the current segment holds any rows, and of which kinds. */
@@ -67,8 +59,6 @@ export class IngestLog {
   /** Where the current segment's next row goes, and where the zeros written ahead of it end. */
   private position = 0;
   private allocated = 0;
-  /** The last write or segment switch asked for; the next one starts when it has ended. */
-  private tail: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -86,7 +76,7 @@ export class IngestLog {
     const files = readdirSync(dir).filter((f) => SEGMENT_PATTERN.test(f)).sort();
     const leftover = files.map((f) => ({ file: path.join(dir, f) }));
     const lastSeq = files.length ? Number(SEGMENT_PATTERN.exec(files.at(-1)!)![1]) : 0;
-    const { file, fd } = createSegmentAtOpen(dir, lastSeq + 1);
+    const { file, fd } = createSegment(dir, lastSeq + 1);
     const log = new IngestLog(dir, lastSeq + 1, file, fd, options.now ?? Date.now);
     for (const segment of leftover) {
       const stat = statSync(segment.file);
@@ -116,22 +106,31 @@ export class IngestLog {
   }
 
   /**
-   * Resolves once the rows are on disk. The write waits for the writes asked for before it (which
-   * keeps batches in order); its fdatasync does not hold the next write back, and a sync covers
-   * every write made to its file before it.
+   * Resolves once the rows are on disk. The write itself is synchronous (a copy into the page
+   * cache, which keeps batches in order); only the fdatasync waits, and the next batch's write
+   * overlaps it. A sync covers every write made to its file before it.
    */
   append(rows: readonly LogRecord[]): Promise<void> {
     let text = '';
-    const kinds: SegmentKinds = { hits: false, heartbeats: false, decisions: false };
     for (const row of rows) {
       text += JSON.stringify(row) + '\n';
-      if (!('kind' in row)) kinds.hits = true;
-      else if (row.kind === 'decision') kinds.decisions = true;
-      else kinds.heartbeats = true;
+      if (!('kind' in row)) this.kinds.hits = true;
+      else if (row.kind === 'decision') this.kinds.decisions = true;
+      else this.kinds.heartbeats = true;
     }
     const bytes = Buffer.from(text);
-    // The step ends with the write, so that the next one starts while this one syncs.
-    return this.queue(async () => ({ synced: await this.write(bytes, kinds) })).then(({ synced }) => synced);
+    try {
+      this.makeRoom(bytes.length);
+      writeAll(this.fd, bytes, this.position);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    this.position += bytes.length;
+    const size = this.sizes.get(this.file)!;
+    size.bytes += bytes.length;
+    size.firstWrittenMs ??= this.now();
+    this.written = true;
+    return this.sync(this.fd);
   }
 
   /**
@@ -139,10 +138,19 @@ export class IngestLog {
    * it is synced (the loader reads it from disk).
    */
   async seal(): Promise<SealedSegment | undefined> {
-    const switched = await this.queue(() => this.switchSegment());
-    if (!switched) return undefined;
-    await this.closeWhenSynced(switched.previous, switched.length);
-    return switched.sealed;
+    if (!this.written) return undefined;
+    const sealed = { file: this.file, kinds: this.kinds };
+    const previous = this.fd;
+    const length = this.position;
+    this.seq += 1;
+    ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
+    this.position = 0;
+    this.allocated = 0;
+    this.sizes.set(this.file, { bytes: 0, firstWrittenMs: undefined });
+    this.written = false;
+    this.kinds = { hits: false, heartbeats: false, decisions: false };
+    await this.closeWhenSynced(previous, length);
+    return sealed;
   }
 
   /** Deletes a segment once its rows are in the store. */
@@ -153,51 +161,11 @@ export class IngestLog {
 
   /** Closes the current segment, deleting it when it is empty. */
   async close(): Promise<void> {
-    await this.queue(async () => undefined);
     await this.closeWhenSynced(this.fd, this.position);
     if (!this.written) {
       await unlink(this.file);
       this.sizes.delete(this.file);
     }
-  }
-
-  /** Runs `step` once every step asked for before it has ended, whatever their outcome. */
-  private queue<T>(step: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(step);
-    this.tail = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Writes `bytes` after the current segment's rows; answers their sync, under way. */
-  private async write(bytes: Buffer, kinds: SegmentKinds): Promise<Promise<void>> {
-    await this.makeRoom(bytes.length);
-    await writeAll(this.fd, bytes, this.position);
-    this.position += bytes.length;
-    const size = this.sizes.get(this.file)!;
-    size.bytes += bytes.length;
-    size.firstWrittenMs ??= this.now();
-    this.written = true;
-    this.kinds = {
-      hits: this.kinds.hits || kinds.hits,
-      heartbeats: this.kinds.heartbeats || kinds.heartbeats,
-      decisions: this.kinds.decisions || kinds.decisions,
-    };
-    return this.sync(this.fd);
-  }
-
-  /** Opens the next segment when the current one holds rows; answers the current one and where its rows end. */
-  private async switchSegment(): Promise<{ sealed: SealedSegment; previous: number; length: number } | undefined> {
-    if (!this.written) return undefined;
-    const next = await createSegment(this.dir, this.seq + 1);
-    const switched = { sealed: { file: this.file, kinds: this.kinds }, previous: this.fd, length: this.position };
-    this.seq += 1;
-    ({ file: this.file, fd: this.fd } = next);
-    this.position = 0;
-    this.allocated = 0;
-    this.sizes.set(this.file, { bytes: 0, firstWrittenMs: undefined });
-    this.written = false;
-    this.kinds = { hits: false, heartbeats: false, decisions: false };
-    return switched;
   }
 
   private sync(fd: number): Promise<void> {
@@ -211,14 +179,14 @@ export class IngestLog {
   }
 
   /**
-   * Writes zeros past the last row when `bytes` more would not fit: before the rows, in the same
-   * step, so that the zeros never cover a row.
+   * Writes zeros past the last row when `bytes` more would not fit: synchronously, before the rows,
+   * so that the two writes reach the page cache in order and the zeros never cover a row.
    */
-  private async makeRoom(bytes: number): Promise<void> {
+  private makeRoom(bytes: number): void {
     if (this.position + bytes <= this.allocated) return;
     const ahead = Math.min(SEGMENT_EXTENT_MAX_BYTES, Math.max(SEGMENT_EXTENT_MIN_BYTES, this.position));
     const end = this.position + bytes + ahead;
-    for (let at = this.allocated; at < end; ) at += await writeAt(this.fd, ZEROS, 0, Math.min(ZEROS.length, end - at), at);
+    for (let at = this.allocated; at < end; ) at += writeSync(this.fd, ZEROS, 0, Math.min(ZEROS.length, end - at), at);
     this.allocated = end;
   }
 
@@ -230,46 +198,25 @@ export class IngestLog {
   private async closeWhenSynced(fd: number, length: number): Promise<void> {
     await Promise.allSettled(this.syncs.get(fd) ?? []);
     this.syncs.delete(fd);
-    // A cut that fails leaves the zeros; see above.
-    await truncateAt(fd, length).catch(() => undefined);
-    await closeFile(fd);
+    try {
+      ftruncateSync(fd, length);
+    } catch {
+      // The zeros stay; see above.
+    }
+    closeSync(fd);
   }
 }
-
-/** Bytes written of `length` from `offset` of `buffer`, at `position` of the file. */
-const writeAt = (fd: number, buffer: Buffer, offset: number, length: number, position: number) =>
-  new Promise<number>((resolve, reject) => write(fd, buffer, offset, length, position, (error, written) => (error ? reject(error) : resolve(written))));
-const truncateAt = promisify(ftruncate);
-const closeFile = promisify(close);
-const openFile = promisify(open);
-const syncFile = promisify(fsync);
 
 /** Writes all of `bytes` at `position` (a write to a file may take fewer). */
-async function writeAll(fd: number, bytes: Buffer, position: number): Promise<void> {
-  for (let done = 0; done < bytes.length; ) done += await writeAt(fd, bytes, done, bytes.length - done, position + done);
+function writeAll(fd: number, bytes: Buffer, position: number): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
-const segmentFile = (dir: string, seq: number) => path.join(dir, `${String(seq).padStart(12, '0')}.ndjson`);
-/** Not 'a': rows are written at their place, before the zeros written ahead of them. */
-const SEGMENT_FLAGS = 'wx';
-
-/** A new segment; the directory that holds it is synced too, so that its name survives a crash. */
-async function createSegment(dir: string, seq: number): Promise<{ file: string; fd: number }> {
-  const file = segmentFile(dir, seq);
-  const fd = await openFile(file, SEGMENT_FLAGS);
-  const folder = await openFile(dir, 'r');
-  try {
-    await syncFile(folder);
-  } finally {
-    await closeFile(folder);
-  }
-  return { file, fd };
-}
-
-/** The same at open, before anything is written: the process is starting and nothing waits on it. */
-function createSegmentAtOpen(dir: string, seq: number): { file: string; fd: number } {
-  const file = segmentFile(dir, seq);
-  const fd = openSync(file, SEGMENT_FLAGS);
+function createSegment(dir: string, seq: number): { file: string; fd: number } {
+  const file = path.join(dir, `${String(seq).padStart(12, '0')}.ndjson`);
+  // Not 'a': rows are written at their place, before the zeros written ahead of them.
+  const fd = openSync(file, 'wx');
+  // The new name must survive a crash too: sync the directory that holds it.
   const folder = openSync(dir, 'r');
   try {
     fsyncSync(folder);
