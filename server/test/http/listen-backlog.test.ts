@@ -1,18 +1,16 @@
 /**
  * The listen backlog of the server as main.ts starts it (edge-limits.ts `listenBacklog`): the built
- * server as a real process (built first with `tsc -b server`, incremental), its listening socket
- * read with iproute2's `ss`, whose Send-Q column of a listening socket is its backlog.
+ * server as a real process (helpers/built-server.ts), its listening socket read with iproute2's
+ * `ss`, whose Send-Q column of a listening socket is its backlog.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_TIMEOUT_MS, BUILT_MAIN, buildServer } from '../helpers/built-server.js';
+import { freePort } from '../helpers/free-port.js';
 
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
-const REPO = path.resolve(import.meta.dirname, '../../..');
-const BUILD_TIMEOUT_MS = 240_000;
 const START_TIMEOUT_MS = 30_000;
 const POLL_MS = 100;
 /** Not the default, so that the backlog is seen to follow MESURA_MAX_CONNECTIONS. */
@@ -25,19 +23,11 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 async function startServer(env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-backlog-'));
   folders.push(dataDir);
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [BUILT_MAIN], {
     env: { ...process.env, ...env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -58,9 +48,7 @@ function backlogOf(port: number): number {
 }
 
 describe('the listen backlog', () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'server'], { cwd: REPO, stdio: 'inherit' });
-  }, BUILD_TIMEOUT_MS);
+  beforeAll(buildServer, BUILD_TIMEOUT_MS);
 
   it('is MESURA_MAX_CONNECTIONS (as far as the kernel allows), not Node\'s 511', { timeout: 60_000 }, async () => {
     const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));

@@ -1,22 +1,18 @@
 /**
- * Kill -9 safety of a collector on ClickHouse, with the built server as a real process (built
- * first with `tsc -b server`, incremental, since unit tests run before `npm run build` in CI): beacons acknowledged before a SIGKILL, at any point of its drain, are in
+ * Kill -9 safety of a collector on ClickHouse, with the built server as a real process
+ * (helpers/built-server.ts): beacons acknowledged before a SIGKILL, at any point of its drain, are in
  * ClickHouse once the restarted collector has drained its log, each exactly once.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { sqlString } from '../../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase } from '../helpers/clickhouse.js';
 import { BROWSER_UA, TEST_ENV, beaconUrl, testHit } from '../helpers/test-server.js';
-
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
-const REPO = path.resolve(import.meta.dirname, '../../..');
-/** An up-to-date build takes seconds; a first one on a loaded machine, a minute or two. */
-const BUILD_TIMEOUT_MS = 240_000;
+import { BUILD_TIMEOUT_MS, BUILT_MAIN as MAIN, buildServer } from '../helpers/built-server.js';
+import { freePort } from '../helpers/free-port.js';
 const BEACONS = 400;
 const CONCURRENT_REQUESTS = 20;
 /** How long a start or a drain may take on a loaded machine before the test gives up. */
@@ -28,14 +24,6 @@ const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,9 +59,7 @@ function killHard(child: ChildProcess): Promise<void> {
 
 describeWithClickHouse('a collector killed with SIGKILL (kill -9) and restarted', () => {
   const db = useTestDatabase();
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'server'], { cwd: REPO, stdio: 'inherit' });
-  }, BUILD_TIMEOUT_MS);
+  beforeAll(buildServer, BUILD_TIMEOUT_MS);
 
   it('drains every beacon it had acknowledged into ClickHouse exactly once', { timeout: 240_000 }, async () => {
     const { username, password, endpoint, database } = db().location;
