@@ -8,6 +8,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { EVENT_LOOP_SAMPLE_MS } from './runtime-figures.js';
+import type { CacheFill } from '../ingest/cache-fill.js';
 
 /** What a collector counts: the three kinds of event it acknowledges or refuses. */
 export type EventKind = 'beacon' | 'heartbeat' | 'decision';
@@ -24,7 +25,7 @@ export interface MetricSources {
   freeDiskBytes?: () => number | undefined;
   duckDbMemoryBytes?: () => Promise<number | undefined>;
   /** How full each of the collector's bounded caches is, by name. */
-  caches?: () => Readonly<Record<string, { entries: number; capacity: number }>>;
+  caches?: () => Readonly<Record<string, CacheFill>>;
   /** 1 when /readyz would answer 200. */
   ready?: () => Promise<boolean>;
 }
@@ -115,7 +116,7 @@ function cacheGauge(
   registers: Registry[],
   name: string,
   help: string,
-  read: () => Readonly<Record<string, { entries: number; capacity: number }>> | undefined,
+  read: () => Readonly<Record<string, CacheFill>> | undefined,
   field: 'entries' | 'capacity',
 ): void {
   new Gauge({
