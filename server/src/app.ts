@@ -39,10 +39,8 @@ import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
-import { consentChoiceTable } from './store/consent-choice-table.js';
 import { mediaSettingsRoutes } from './settings/media-settings-routes.js';
-import { openDuckDbStore } from './store/duckdb/duckdb-store.js';
-import { openEventsStore } from './store/open-events-store.js';
+import { openEventsStore, type EventsStore } from './store/open-events-store.js';
 import { createObservability, registerObservability, type ObservabilityOptions } from './observe/observability.js';
 import { timedSink } from './observe/timed-sink.js';
 import { checkDataFolderVersion, recordDataFolderVersion } from './store/data-folder-version.js';
@@ -56,13 +54,7 @@ import { startRetentionJob, type RetentionJob } from './rights/retention-job.js'
 import { startServerBackups, type Backups } from './backup/server-backups.js';
 import { startDayRollupJob, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
-import { openClickHouseRights } from './store/clickhouse/open-clickhouse-rights.js';
 import { localDayIn } from './local-day.js';
-import type { DecisionStore } from './store/decision-store.js';
-import type { ReportStore, Store } from './store/store.js';
-import type { AnalyticsReader } from './store/analytics-reader.js';
-import type { VisitorDataStore } from './store/visitor-data-store.js';
-import type { RefusalStore } from './store/refusal-store.js';
 
 export interface MesuraServer {
   app: FastifyInstance;
@@ -145,16 +137,29 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
 
   const variables = variableNames(SITE_VARIABLE_MAP);
   const logDir = path.join(config.dataDir, INGEST_LOG_DIR);
-  const events = await openEventsStore({ setting: config.store, dataDir: config.dataDir, logDir, variables, timeZone: config.timeZone, collectorName: config.collectorName, collects: collectsEvents, startsWithoutStore: config.role === 'collector', log: app.log, memoryLimitMiB: config.memory.eventsStoreMiB });
+  const events = await openEventsStore({
+    setting: config.store,
+    dataDir: config.dataDir,
+    logDir,
+    variables,
+    timeZone: config.timeZone,
+    collectorName: config.collectorName,
+    collects: collectsEvents,
+    servesConsole,
+    startsWithoutStore: config.role === 'collector',
+    // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.
+    embeddedMetadata: config.metadata === undefined,
+    retentionDays: config.retentionDays,
+    now,
+    log: app.log,
+    memoryLimitMiB: config.memory.eventsStoreMiB,
+  });
   app.log.info(`events in ${events.description}`);
-  const store = events.engine === 'duckdb' ? events.store : undefined;
-  // Without MESURA_METADATA the metadata stays in the embedded file, whatever holds the events.
-  const embedded = store ?? (config.metadata === undefined ? await openDuckDbStore(config.dataDir, variables, config.timeZone, undefined, app.log, config.memory.eventsStoreMiB) : undefined);
+  const { embedded } = events;
   // Read only when MESURA_METADATA is unset, and then `embedded` is open.
   // A collector also starts while PostgreSQL cannot be reached: its beacons need no metadata.
   const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log, { whileUnreachable: config.role === 'collector' ? 'wait' : 'fail' });
-  // An API node on ClickHouse takes in no events: it has no ingest log (its reports read ClickHouse).
-  const intake = !collectsEvents && events.engine === 'clickhouse' ? undefined : await openIntake({
+  const intake = !events.keepsIngestLog ? undefined : await openIntake({
     dataDir: config.dataDir,
     store: timedSink(events.sink, observe.metrics.storeLoaded),
     admit: () => observe.freeSpace.check(),
@@ -176,14 +181,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (intake && intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   const openFiles = openFileWarning(config.edge, softOpenFileLimit());
   if (openFiles !== undefined) app.log.warn(openFiles);
-  // Over ClickHouse, rights and retention run where the console is served (roles api and all), and
-  // never on a collector: retention deletes from the shared database once, not once per collector.
-  const clickHouseRights = config.store.engine === 'clickhouse' && servesConsole
-    ? openClickHouseRights(config.store.location, variables, now, { timeZone: config.timeZone, retentionDays: config.retentionDays })
-    : undefined;
-  const retentionStore = clickHouseRights?.retention ?? (intake && store);
-  const retention = retentionStore && startRetentionJob({
-    store: retentionStore,
+  const retention = events.rights && startRetentionJob({
+    store: events.rights.retention,
     retentionDays: config.retentionDays,
     now,
     localDay: localDayIn(config.timeZone),
@@ -193,8 +192,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     onError: (error) => observe.failures.failed('retention: deleting old rows failed; will retry at the next run', error),
   });
   // The closed days' visits and media sessions, kept where the console is served, like retention.
-  const dayRollups = clickHouseRights && startDayRollupJob({
-    rollups: clickHouseRights.dayRollups,
+  const dayRollups = events.dayRollups.length === 0 ? undefined : startDayRollupJob({
+    rollups: events.dayRollups,
     now,
     onDone: (runs) => {
       for (const [name, run] of Object.entries(runs)) if (run.built > 0) app.log.info(run, `${name} roll-up: closed days built`);
@@ -234,19 +233,15 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (collectsEvents) routeCollectors(app, collectors);
   // The banner's answers are a measurement: counted by every process that collects, into its engine.
   if (collectsEvents) {
-    const table = events.engine === 'duckdb' ? consentChoiceTable(events.store) : events.consentChoices;
-    await app.register(consentChoiceRoutes, { table, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
+    await app.register(consentChoiceRoutes, { table: events.consentChoices, cors, reportSuite: config.reportSuite, timeZone: config.timeZone, now, backfill });
   }
   // The servers a process started without and has not reached since (ClickHouse's tables, PostgreSQL's activities).
   const waitingFor = () => [...(events.isWaiting() ? ['events store'] : []), ...(metadata.isWaiting() ? ['metadata store'] : [])];
-  await registerObservability(app, observe, { role: config.role, intake, loadFailureBlocksReadiness: !events.drainRetry, waitingFor, duckDb: store, ...(dayRollups && { dayRollups: () => dayRollups.status() }), ...(config.backup.dir !== undefined && { backup: () => backups.status() }) });
+  await registerObservability(app, observe, { role: config.role, intake, loadFailureBlocksReadiness: !events.drainRetry, waitingFor, duckDb: embedded, ...(dayRollups && { dayRollups: () => dayRollups.status() }), ...(config.backup.dir !== undefined && { backup: () => backups.status() }) });
   if (config.role !== 'collector') {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
-    const eventRoutes = store && intake ? { store, intake } : undefined;
-    const clickHouseReports = events.engine === 'clickhouse' ? { reader: events.reader, store: events.reports, refusals: events.sink, decisions: events.decisions } : undefined;
-    await registerRoutes(app, config, { events: eventRoutes, intake, clickHouseReports, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
-    if (clickHouseRights) await app.register(visitorRightsRoutes, { store: clickHouseRights.visitorData, catchUp: async () => intake?.catchUp(), now });
+    await registerRoutes(app, config, { events, intake, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
   }
   const backups = await startServerBackups(app, config, { embedded, metadata, intake, routes: servesConsole, now });
 
@@ -256,11 +251,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       await closeConnections(app);
       await retention?.stop();
       await dayRollups?.stop();
-      await clickHouseRights?.close();
       await intake?.close();
       catalog.close();
       await events.close();
-      if (embedded !== store) await embedded?.close();
       await metadata.close();
       await observe.close();
     })());
@@ -309,12 +302,10 @@ function routeCollectors(app: FastifyInstance, collectors: Collectors): void {
 }
 
 interface RouteDeps {
-  /** Absent over ClickHouse: the reports, the export and the activities' results are clickHouseReports' there. */
-  events: { store: Store & AnalyticsReader & DecisionStore & RefusalStore & VisitorDataStore; intake: Intake } | undefined;
-  /** The ingest log this process collects into, if it collects (a process over ClickHouse that also collects catches it up). */
+  /** The events' engine, whichever it is: reports, export, rights, refusals and the activities' results read it. */
+  events: EventsStore;
+  /** The ingest log this process collects into, if it keeps one: the reports load it first, so that they hold what this process acknowledged. */
   intake: Intake | undefined;
-  /** On a process over ClickHouse: the console's reports read there (reports without a ClickHouse text answer 501), and the refusal counts the collectors write there. */
-  clickHouseReports?: { reader: AnalyticsReader; store: ReportStore; refusals: RefusalStore; decisions: DecisionStore };
   catalog: ActivityCatalog;
   metadata: MetadataStore;
   delivery: () => DeliveryHandler;
@@ -324,22 +315,18 @@ interface RouteDeps {
 }
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
-  const { events, intake, clickHouseReports, metadata, cors, now, catalog, delivery, previews } = deps;
+  const { events, intake, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
-  if (events) await registerEventRoutes(app, config, { ...events, now });
-  if (clickHouseReports) await registerClickHouseReportRoutes(app, config, clickHouseReports, now, intake);
+  const catchUp = intake ? () => intake.catchUp() : async () => undefined;
+  await registerEventRoutes(app, config, { events, intake, catchUp, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   const mailer = createMailer(config, { now, log: app.log });
   app.addHook('onClose', () => mailer.close());
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, mailer, timeZone: config.timeZone, now });
   const redirects = createRedirectPolicy(config);
-  // Definitions from the metadata store (the catalog); results from the events' engine. Over ClickHouse
-  // a process that also collects (role all) drains what it acknowledged first; an API node has no log.
-  const results = events ? { store: events.store, catchUp: () => events.intake.catchUp() } : clickHouseReports && { store: clickHouseReports.decisions, catchUp: async () => intake?.catchUp() };
-  if (results) {
-    await app.register(activityRoutes, { catalog, ...results, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
-  }
+  // Definitions from the metadata store (the catalog); results from the events' engine.
+  await app.register(activityRoutes, { catalog, store: events.decisions, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });
@@ -367,44 +354,27 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   });
 }
 
-/**
- * The console's reports on an API node over ClickHouse: the catalogue, the real-time stream, the
- * page-view and media reports, the export and the refusal counts, read where the collectors drain
- * (they drain on their own, so there is nothing to catch up here).
- */
-async function registerClickHouseReportRoutes(
-  app: FastifyInstance,
-  config: ServerConfig,
-  { reader, store, refusals }: NonNullable<RouteDeps['clickHouseReports']>,
-  now: () => number,
-  intake: Intake | undefined,
-): Promise<void> {
-  const context = { reader, minCohort: config.minCohort, timeZone: config.timeZone };
-  const catchUp = async () => undefined;
-  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
-  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context, reportSuite: config.reportSuite, catchUp });
-  await app.register(realtimeRoutes, { reader, catchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
-  // A process that also collects (role all) first adds the refusals it still holds in memory; an API node holds none.
-  const flushRefusals = intake ? () => intake.refusals.flush() : catchUp;
-  await app.register(refusalRoutes, { store: refusals, reportSuite: config.reportSuite, catchUp: flushRefusals });
-}
-
 interface EventRouteDeps {
-  store: NonNullable<RouteDeps['events']>['store'];
-  intake: Intake;
+  events: EventsStore;
+  intake: Intake | undefined;
+  /** Loads what this process acknowledged into the store (nothing to load without an ingest log). */
+  catchUp: () => Promise<void>;
   now: () => number;
 }
 
-/** The routes that read or write the embedded events store: reports, export, rights, refusals (consent choices: createServer). */
-async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { store, intake, now }: EventRouteDeps): Promise<void> {
-  const catchUp = () => intake.catchUp();
-  await app.register(reportRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  const reportContext = { reader: store, minCohort: config.minCohort, timeZone: config.timeZone };
-  const reportCatchUp = () => intake.catchUpWithin(config.reportMaxLagMs);
-  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: reportContext, reportSuite: config.reportSuite, catchUp: reportCatchUp });
-  await app.register(realtimeRoutes, { reader: store, catchUp: reportCatchUp, reportSuite: config.reportSuite, minCohort: config.minCohort, now });
-  await app.register(visitorRightsRoutes, { store, catchUp, now });
-  await app.register(refusalRoutes, { store, reportSuite: config.reportSuite, catchUp });
-  await app.register(mediaReportRoutes, { store, reportSuite: config.reportSuite, catchUp, now });
+/**
+ * The routes that read or write the events: reports, export, rights, refusals (consent choices:
+ * createServer). Each first loads what this process acknowledged; a process without an ingest log
+ * (an API node over ClickHouse) reads what the collectors drained on their own.
+ */
+async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { events, intake, catchUp, now }: EventRouteDeps): Promise<void> {
+  const { reportSuite, minCohort, timeZone } = config;
+  // The catalogue's reports may lag by MESURA_REPORT_MAX_LAG_MS rather than wait for every load (store-loader.ts freshness).
+  const reportCatchUp = intake ? () => intake.catchUpWithin(config.reportMaxLagMs) : catchUp;
+  await app.register(reportRoutes, { store: events.reports, reportSuite, catchUp });
+  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp });
+  await app.register(realtimeRoutes, { reader: events.reader, catchUp: reportCatchUp, reportSuite, minCohort, now });
+  if (events.rights) await app.register(visitorRightsRoutes, { store: events.rights.visitorData, catchUp, now });
+  await app.register(refusalRoutes, { store: events.refusals, reportSuite, catchUp });
+  await app.register(mediaReportRoutes, { store: events.reports, reportSuite, catchUp, now });
 }

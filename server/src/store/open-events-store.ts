@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConsentChoiceTable } from './consent-choice-table.js';
+import { consentChoiceTable, type ConsentChoiceTable } from './consent-choice-table.js';
 import type { RefusalStore } from './refusal-store.js';
 import { DRAIN_RETRY_FIRST_MS, DRAIN_RETRY_MAX_MS, type DrainRetry } from './drain-retry.js';
 import type { AnalyticsReader } from './analytics-reader.js';
@@ -20,6 +20,10 @@ import { clickHouseRefusals } from './clickhouse/refused-hits-table.js';
 import { openDuckDbStore } from './duckdb/duckdb-store.js';
 import type { RowBatchSink } from './row-batch.js';
 import type { ReportStore } from './store.js';
+import type { RetentionStore } from './retention-store.js';
+import type { VisitorDataStore } from './visitor-data-store.js';
+import type { DayRollupJob } from './clickhouse/day-rollup-job.js';
+import { openClickHouseRights } from './clickhouse/open-clickhouse-rights.js';
 
 /** The embedded store, as openDuckDbStore returns it. */
 export type EmbeddedEventsStore = Awaited<ReturnType<typeof openDuckDbStore>>;
@@ -46,40 +50,47 @@ export function parseEventsStore(value: string | undefined): EventsStoreSetting 
   return { engine: 'clickhouse', url: value, location: parseClickHouseUrl(value, 'MESURA_STORE') };
 }
 
-/** The events store, opened: where the ingest loader sends the batches of sealed segments and refusal counts. */
-export type EventsStore =
-  | {
-      engine: 'duckdb';
-      /** Reads and writes everything: reports, export, rights, the embedded metadata. */
-      store: EmbeddedEventsStore;
-      sink: RowBatchSink & RefusalStore;
-      /** The embedded store is never down: the loader retries on every tick, as it always has. */
-      drainRetry: undefined;
-      isWaiting(): boolean;
-      /** For logs. */
-      description: string;
-      close(): Promise<void>;
-    }
-  | {
-      engine: 'clickhouse';
-      sink: RowBatchSink & RefusalStore;
-      drainRetry: DrainRetry;
-      /** For logs: the server without its password. */
-      description: string;
-      /** The name this collector's batches carry. */
-      collector: string;
-      /** True while a collector that started without reaching ClickHouse (`startsWithoutStore`) has not made the tables yet. */
-      isWaiting(): boolean;
-      /** The console's reports on ClickHouse (clickhouse-analytics-reader.ts), over a connection of their own. */
-      reader: AnalyticsReader;
-      /** The page-view report, the media reports and sessions and the export on ClickHouse (clickhouse-report-store.ts), over the reader's connection. */
-      reports: ReportStore;
-      /** The activities' results (clickhouse-decision-store.ts), over the reader's connection; their definitions are metadata. */
-      decisions: DecisionStore;
-      /** The consent banner's answers (clickhouse/consent-choices-table.ts), counted by the processes that collect. */
-      consentChoices: ConsentChoiceTable;
-      close(): Promise<void>;
-    };
+/**
+ * The events store, opened: the same shape on every engine, so that app.ts and the routes never
+ * ask which one runs. Each part says where it is read or written; the engine decides what it is.
+ */
+export interface EventsStore {
+  /** For logs: where the events are (ClickHouse's server without its password). */
+  description: string;
+  /**
+   * Whether this process keeps an ingest log: every process on the embedded store (the file is its
+   * own, and its reports load the log first), and a process on ClickHouse that collects (an API
+   * node takes in no events: its reports read what the collectors drained).
+   */
+  keepsIngestLog: boolean;
+  /** Where the ingest loader sends the batches of sealed segments and the refusal counts. */
+  sink: RowBatchSink & RefusalStore;
+  /** How failed drains back off; undefined: the embedded store is never down, every tick retries. */
+  drainRetry: DrainRetry | undefined;
+  /** True while a collector that started without reaching its store (`startsWithoutStore`) has not made the tables yet. */
+  isWaiting(): boolean;
+  /** The page-view report, the media reports and sessions, and the export. */
+  reports: ReportStore;
+  /** The console's catalogue reports and the real-time stream. */
+  reader: AnalyticsReader;
+  /** The activities' results; their definitions are metadata. */
+  decisions: DecisionStore;
+  /** The hits answered but not stored, as the collectors counted them. */
+  refusals: RefusalStore;
+  /** The consent banner's answers, counted by the processes that collect. */
+  consentChoices: ConsentChoiceTable;
+  /**
+   * Visitors' rights and the retention run, where this process keeps them: every process on the
+   * embedded store; on ClickHouse only those serving the console (`servesConsole`), so that a
+   * shared database is not swept once per collector.
+   */
+  rights: { visitorData: VisitorDataStore; retention: RetentionStore } | undefined;
+  /** The closed days' roll-ups this process builds (ClickHouse's console processes); the embedded store builds its report tables at load. */
+  dayRollups: readonly DayRollupJob[];
+  /** The embedded DuckDB file when one is open: the events' own, or the metadata's (`embeddedMetadata`). */
+  embedded: EmbeddedEventsStore | undefined;
+  close(): Promise<void>;
+}
 
 export interface OpenEventsStoreOptions {
   setting: EventsStoreSetting;
@@ -92,12 +103,19 @@ export interface OpenEventsStoreOptions {
   collectorName: string | undefined;
   /** False on an API node: it drains no log, so it takes no collector name (and writes none). */
   collects: boolean;
+  /** False on a collector: it keeps no rights, retention or roll-ups of a shared store. */
+  servesConsole: boolean;
   /**
    * A collector that serves no console (MESURA_ROLE=collector) starts while ClickHouse cannot be
    * reached: it acknowledges into its ingest log and makes the tables on its first drain. Any
    * other start fails then (open-clickhouse-events.ts `whileUnreachable`).
    */
   startsWithoutStore: boolean;
+  /** MESURA_METADATA unset: the metadata lives in the embedded file, which is opened for it when the events are elsewhere. */
+  embeddedMetadata: boolean;
+  /** MESURA_RETENTION_DAYS, for the retention run over ClickHouse. */
+  retentionDays: number;
+  now: () => number;
   log: FastifyBaseLogger;
   /** The embedded file's DuckDB memory limit (memory-budget.ts). Default memoryBudget()'s. */
   memoryLimitMiB?: number;
@@ -109,12 +127,35 @@ export interface OpenEventsStoreOptions {
  * exactly-once batches (store/clickhouse/), with retries that back off while the server is down.
  */
 export async function openEventsStore(options: OpenEventsStoreOptions): Promise<EventsStore> {
-  const { setting } = options;
-  if (setting.engine === 'duckdb') {
-    // DuckDB runs its statements on its own threads, so loading never stalls this one.
-    const store = await openDuckDbStore(options.dataDir, options.variables, options.timeZone, undefined, options.log, options.memoryLimitMiB);
-    return { engine: 'duckdb', store, sink: store, drainRetry: undefined, isWaiting: () => false, description: `DuckDB in ${options.dataDir}`, close: () => store.close() };
-  }
+  return options.setting.engine === 'duckdb' ? openEmbeddedEvents(options) : openClickHouseEventsStore(options, options.setting);
+}
+
+async function openEmbeddedEvents(options: OpenEventsStoreOptions): Promise<EventsStore> {
+  // DuckDB runs its statements on its own threads, so loading never stalls this one.
+  const store = await openEmbeddedFile(options);
+  return {
+    description: `DuckDB in ${options.dataDir}`,
+    keepsIngestLog: true,
+    sink: store,
+    drainRetry: undefined,
+    isWaiting: () => false,
+    reports: store,
+    reader: store,
+    decisions: store,
+    refusals: store,
+    consentChoices: consentChoiceTable(store),
+    rights: { visitorData: store, retention: store },
+    dayRollups: [],
+    embedded: store,
+    close: () => store.close(),
+  };
+}
+
+function openEmbeddedFile(options: OpenEventsStoreOptions): Promise<EmbeddedEventsStore> {
+  return openDuckDbStore(options.dataDir, options.variables, options.timeZone, undefined, options.log, options.memoryLimitMiB);
+}
+
+async function openClickHouseEventsStore(options: OpenEventsStoreOptions, setting: Extract<EventsStoreSetting, { engine: 'clickhouse' }>): Promise<EventsStore> {
   const collector = options.collects ? collectorName(options.logDir, options.collectorName) : API_NODE_NAME;
   const whileUnreachable = options.startsWithoutStore ? 'wait' : 'fail';
   const events = await openClickHouseEvents({ url: setting.url, variables: options.variables, now: Date.now, whileUnreachable });
@@ -124,21 +165,30 @@ export async function openEventsStore(options: OpenEventsStoreOptions): Promise<
   const sink = drainSink({ events, collector, onLeftOut, url: setting.url, variables: options.variables });
   // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
   const readerTransport = createClickHouseTransport(events.location, { database: events.location.database, maxQueryBytes: REPORT_QUERY_MAX_BYTES });
+  const rights = options.servesConsole
+    ? openClickHouseRights(setting.location, options.variables, options.now, { timeZone: options.timeZone, retentionDays: options.retentionDays })
+    : undefined;
+  const embedded = options.embeddedMetadata ? await openEmbeddedFile(options) : undefined;
   return {
-    engine: 'clickhouse',
-    sink: { ...sink, ...refusals },
-    reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
-    reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
-    decisions: new ClickHouseDecisionStore({ transport: readerTransport, timeZone: options.timeZone }),
-    consentChoices: clickHouseConsentChoices(events.transport, events.location.database, events.schema),
-    drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
-    collector,
+    keepsIngestLog: options.collects,
+    sink: { ...sink, ...refusals },
+    drainRetry: { firstMs: DRAIN_RETRY_FIRST_MS, maxMs: DRAIN_RETRY_MAX_MS },
     isWaiting: () => !events.schema.isOpen,
+    reports: new ClickHouseReportStore({ transport: readerTransport, database: events.location.database, variables: options.variables }),
+    reader: new ClickHouseAnalyticsReader(readerTransport, { timeZone: options.timeZone }),
+    decisions: new ClickHouseDecisionStore({ transport: readerTransport, timeZone: options.timeZone }),
+    refusals,
+    consentChoices: clickHouseConsentChoices(events.transport, events.location.database, events.schema),
+    rights: rights && { visitorData: rights.visitorData, retention: rights.retention },
+    dayRollups: rights?.dayRollups ?? [],
+    embedded,
     close: async () => {
+      await rights?.close();
       await sink.close();
       await readerTransport.close();
       await events.close();
+      await embedded?.close();
     },
   };
 }
