@@ -12,9 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_EDGE_LIMITS } from '@mesura/server/tooling';
 import { freePort, runBounded } from './server-process.mjs';
 import { FLOOD_PAGE_NAME, NORMAL_PAGE_NAME, beaconPath, timedGet, visitorId } from './abuse-beacon.mjs';
-import { DEFAULT_EDGE_LIMITS } from '../server/dist/http/edge-limits.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NORMAL_BEACONS_PER_S = 200;

@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { storeSegment } from '../server/dist/ingest/segment-batches.js';
-import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
+import { openDuckDbStore, storeSegment } from '@mesura/server/tooling';
 
 const EVENTS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 7);

@@ -76,7 +76,7 @@ export async function runViewers({ port, viewers, suite, seconds }) {
     // N viewers already watching, each somewhere in a session: the load is steady from the first
     // second, as on a live server, rather than N sessions starting in the same instant.
     const phase = Math.random() * SESSION_SIM_MS;
-    runs.push(runViewer({ port, agent, suite, viewer: v, deadline, stats, startAt: startedAt, phase }));
+    runs.push(runViewer({ agent, suite, viewer: v, deadline, stats, startAt: startedAt, phase }));
   }
   await Promise.all(runs);
   agent.close();
@@ -84,7 +84,7 @@ export async function runViewers({ port, viewers, suite, seconds }) {
   return stats;
 }
 
-async function runViewer({ port, agent, suite, viewer, deadline, stats, startAt, phase }) {
+async function runViewer({ agent, suite, viewer, deadline, stats, startAt, phase }) {
   let sessionStart = startAt - phase / COMPRESSION;
   for (let n = 0; ; n++) {
     const session = { id: `${Date.now()}${viewer}${String(n).padStart(4, '0')}`, suite, visitorId: `BENCH${viewer}-V`, content: viewer % 50 };
@@ -96,13 +96,13 @@ async function runViewer({ port, agent, suite, viewer, deadline, stats, startAt,
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       stats.lateMs.push(Math.max(0, performance.now() - dueAt));
       const simNow = Math.round(Date.now() + step.at);
-      await send(port, agent, session, step, simNow, stats);
+      await send(agent, session, step, simNow, stats);
     }
     sessionStart += SESSION_SIM_MS / COMPRESSION;
   }
 }
 
-async function send(port, agent, session, step, simNow, stats) {
+async function send(agent, session, step, simNow, stats) {
   const path = `/hb/?${encodeHeartbeatQuery(heartbeat(session, step, simNow))}`;
   stats.sent += 1;
   const t0 = performance.now();

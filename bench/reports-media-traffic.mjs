@@ -16,13 +16,12 @@
 // television on the guide's channels and live radio on its stations (content id: the guide's
 // broadcast on air when the play starts, as the live pages send it).
 import { createHash } from 'node:crypto';
+import { createHeartbeatPipeline, localDayIn } from '@mesura/server/tooling';
 import { createSeedContent, guideFor } from '../packages/content/dist/index.js';
 import { runScenario } from '../packages/media/dist/replay/run-scenario.js';
 import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
 import { REPLAY_EPOCH_MS } from '../packages/media/dist/constants.js';
 import { decodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
-import { createHeartbeatPipeline } from '../server/dist/ingest/heartbeat-pipeline.js';
-import { localDayIn } from '../server/dist/local-day.js';
 
 const SUITE = 'mesuradev';
 const TIME_ZONE = 'Europe/Madrid';

@@ -5,7 +5,6 @@
 // traffic (heartbeats and media start hits) is reports-media-traffic.mjs; reports.mjs mixes both.
 import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
 
-const DAY_MS = 86_400_000;
 const SUITE = 'mesuradev';
 const PAGES = 5_000;
 const VISITORS = 600_000;

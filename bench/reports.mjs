@@ -21,9 +21,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openDuckDbStore, storeSegment } from '@mesura/server/tooling';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
-import { storeSegment } from '../server/dist/ingest/segment-batches.js';
-import { openDuckDbStore } from '../server/dist/store/duckdb/duckdb-store.js';
 import { mediaTrafficByHour } from './reports-media-traffic.mjs';
 import { hitTrafficByHour } from './reports-traffic.mjs';
 import { apiHeaders, runBounded, startServer } from './server-process.mjs';
@@ -93,7 +92,7 @@ async function fill(dataDir, firstMs) {
     let n = 0;
     for await (const rows of segments(firstMs)) {
       const file = path.join(dataDir, `bench-segment-${n++}.ndjson`);
-      writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
+      writeFileSync(file, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
       stored += await storeSegment(store, { file, kinds: { hits: true, heartbeats: true, decisions: false } }, { skipStored: false });
       heartbeats += rows.filter((row) => row.kind === 'heartbeat').length;
       rmSync(file);

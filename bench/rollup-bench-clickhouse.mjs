@@ -4,11 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClickHouseTransport, ensureSchema, eventTables, parseClickHouseUrl } from '@mesura/server/tooling';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
-import { createClickHouseTransport } from '../server/dist/store/clickhouse/clickhouse-transport.js';
-import { parseClickHouseUrl } from '../server/dist/store/clickhouse/clickhouse-url.js';
-import { ensureSchema } from '../server/dist/store/clickhouse/ensure-schema.js';
-import { eventTables } from '../server/dist/store/clickhouse/event-tables.js';
 import { clickHouseService, freePort } from '../scripts/cluster/cluster-processes.mjs';
 
 export const BENCH_DATABASE = 'bench';

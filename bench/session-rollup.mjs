@@ -5,10 +5,7 @@
 // an API node's job does, and times the same reports read from the roll-up, in the same process.
 // Prints the build's time, each report's median and the ratio rolled-up / derived.
 // Usage: npm run bench:session-rollup [-- days [playsPerDay]]  (default 30 days of 20,000 plays)
-import { localDayIn } from '../server/dist/local-day.js';
-import { ClickHouseMediaStore } from '../server/dist/store/clickhouse/clickhouse-media-store.js';
-import { DayRollupJob } from '../server/dist/store/clickhouse/day-rollup-job.js';
-import { SESSION_ROLLUP } from '../server/dist/store/clickhouse/session-rollup.js';
+import { ClickHouseMediaStore, DayRollupJob, SESSION_ROLLUP, localDayIn } from '@mesura/server/tooling';
 import { BENCH_DATABASE, DAY_MS, ROUNDS, dayAfter, medianMs, ratio, shown, withBenchClickHouse } from './rollup-bench-clickhouse.mjs';
 
 const DAYS = Number(process.argv[2] ?? 30);

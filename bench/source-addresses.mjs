@@ -2,7 +2,7 @@
 // this machine's), as real visitors arrive from many, so that the server's per-address limits
 // (request rate, connections per address) apply as they do in production instead of being lifted.
 // And the line each benchmark prints to say which limits it ran under.
-import { DEFAULT_EDGE_LIMITS } from '../server/dist/http/edge-limits.js';
+import { DEFAULT_EDGE_LIMITS } from '@mesura/server/tooling';
 
 /** Addresses a load benchmark spreads its connections over: 127.0.1.1 … 127.0.1.200. */
 export const SOURCE_ADDRESS_COUNT = 200;

@@ -5,13 +5,7 @@
 // and times the same reports read from the roll-up, in the same process. Prints the build's time,
 // each report's median and the ratio rolled-up / cut.
 // Usage: npm run bench:visit-rollup [-- days [pageViewsPerDay]]  (default 30 days of 100,000)
-import { localDayIn } from '../server/dist/local-day.js';
-import { audienceSeriesQuery } from '../server/dist/reports/queries/audience-series.js';
-import { ClickHouseAnalyticsReader } from '../server/dist/store/clickhouse/clickhouse-analytics-reader.js';
-import { DayRollupJob } from '../server/dist/store/clickhouse/day-rollup-job.js';
-import { computedOnly } from '../server/dist/store/clickhouse/day-rollup-reads.js';
-import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS } from '../server/dist/store/clickhouse/report-facts-sql.js';
-import { VISIT_ROLLUP } from '../server/dist/store/clickhouse/visit-rollup.js';
+import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS, ClickHouseAnalyticsReader, DayRollupJob, VISIT_ROLLUP, audienceSeriesQuery, computedOnly, localDayIn } from '@mesura/server/tooling';
 import { BENCH_DATABASE, DAY_MS, ROUNDS, dayAfter, medianMs, ratio, shown, withBenchClickHouse } from './rollup-bench-clickhouse.mjs';
 
 const DAYS = Number(process.argv[2] ?? 30);

@@ -3,7 +3,7 @@
  * chapter, a pause, a seek and the end; the media tracker (loaded by the SDK's `media tracker` rule)
  * sends heartbeats to the server, which stores one media session whose figures match what played.
  */
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitorPage } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';

@@ -5,9 +5,8 @@
 //   node scripts/cluster-sql.mjs <cluster> <database> [--per-node]
 //
 // The hits table gets a column per named variable of the site's variable map, as the server makes it.
+import { clusterSchemaSql, eventTables } from '@mesura/server/tooling';
 import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
-import { clusterSchemaSql } from '../server/dist/store/clickhouse/cluster-sql.js';
-import { eventTables } from '../server/dist/store/clickhouse/event-tables.js';
 
 const [cluster, database, flag] = process.argv.slice(2);
 if (cluster === undefined || database === undefined || (flag !== undefined && flag !== '--per-node')) {

@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { siteActivities } from '@mesura/server/tooling';
 import { BENCH_ADMIN, adminSessionHeaders } from '../bench/server-process.mjs';
-import { siteActivities } from '../server/dist/decide/site-activities.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONSOLE_WIDTHS_PX = [1280, 768];
@@ -39,7 +39,7 @@ export async function fillWithDemo(port, dataDir) {
     env: { ...process.env, PORT: String(port), MESURA_DATA_DIR: dataDir },
     timeout: DEMO_TIMEOUT_MS,
   });
-  process.stdout.write(stdout.split('\n').filter((line) => line.startsWith('demo: sent')).join('\n') + '\n');
+  process.stdout.write(`${stdout.split('\n').filter((line) => line.startsWith('demo: sent')).join('\n')}\n`);
 }
 
 async function makeTeam(base) {

@@ -5,9 +5,8 @@
 // weather page, a later news page view (its page-view goal). The new experiences convert a little
 // more often than the controls, so the results show a difference.
 import { createHash } from 'node:crypto';
+import { assignmentPoint, experienceAt, siteActivities } from '@mesura/server/tooling';
 import { encodeDeliveryQuery } from '../../packages/protocol/dist/index.js';
-import { assignmentPoint, experienceAt } from '../../server/dist/decide/assignment.js';
-import { siteActivities } from '../../server/dist/decide/site-activities.js';
 import { chance, hexId } from './seeded.mjs';
 import { SITE_ORIGIN } from './visitor-browser.mjs';
 

@@ -73,7 +73,7 @@ export function dayVisits(day, options) {
 
 /** One visit: its pages in order, each page view, its calls and its media session. */
 function runVisit(options) {
-  const { site, suite, next, visitor, out, tcString } = options;
+  const { suite, next, visitor, out, tcString } = options;
   let atMs = options.atMs;
   const answeredMs = atMs - visitor.answeredDaysBefore * 86_400_000;
   const signed = { ...visitor, consent: { gdprApplies: true, tcString: tcString(visitor.answer, answeredMs) } };
@@ -95,7 +95,7 @@ function runVisit(options) {
       atMs += 3_000 + Math.floor(next() * 15_000);
       if (call.opens) page = { ...call.opens, opener: true };
     }
-    if (page.video && page.video.idSessioVideo && !page.opener) atMs = playOn(page, atMs, { ...options, visitor: signed, browser, out });
+    if (page.video?.idSessioVideo && !page.opener) atMs = playOn(page, atMs, { ...options, visitor: signed, browser, out });
     if (page.opener) {
       // The pop-out window: its own page view and the station playing in it.
       browser.pageView(page, atMs);

@@ -4,7 +4,7 @@ import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import type { ServerConfig } from './config.js';
 import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
-import { createBackfill, ensureBackfillKey, type Backfill } from './ingest/backfill-key.js';
+import { createBackfill, ensureBackfillKey } from './ingest/backfill-key.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
 import { openActivityCatalog, type ActivityCatalog, type CatalogTimers } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';

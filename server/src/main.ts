@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
-import { createServer } from './app.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { createServer, type MesuraServer } from './app.js';
 import { OperatorError } from './operator-error.js';
 import { checkDataFolder, checkPortFree, listenProblem } from './startup-checks.js';
 import { listenBacklog } from './http/edge-limits.js';
@@ -15,7 +15,7 @@ function refuse(message: string, exitCode: number): never {
 }
 
 async function main(): Promise<void> {
-  let config;
+  let config: ServerConfig;
   try {
     config = loadConfig(process.env, repoRoot);
   } catch (error) {
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   } catch (error) {
     refuse((error as Error).message, error instanceof OperatorError ? error.exitCode : 1);
   }
-  let server;
+  let server: MesuraServer;
   try {
     server = await createServer(config);
   } catch (error) {
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       );
     });
   }
-  let address;
+  let address: string;
   try {
     address = await server.app.listen({ port: config.port, host: config.host, backlog: listenBacklog(config.edge) });
   } catch (error) {

@@ -4,14 +4,17 @@ import { resolvePage } from '../src/routing/resolve-page';
 
 const Page = () => null;
 const Other = () => null;
+// The routes' lazy modules, made once: what resolvePage fetches for a matched route.
+const loadPage = async () => Page;
+const loadOther = async () => Other;
 
 function routes(loader: RouteObject['loader']): RouteObject[] {
   return [
     {
       path: '/',
       children: [
-        { path: 'noticia/:id/:slug/', loader, lazy: { Component: async () => Page } },
-        { path: 'tema/', element: null, lazy: { Component: async () => Other } },
+        { path: 'noticia/:id/:slug/', loader, lazy: { Component: loadPage } },
+        { path: 'tema/', element: null, lazy: { Component: loadOther } },
       ],
     },
   ];

@@ -90,7 +90,7 @@ export function createConsentState(options: ConsentStateOptions): ConsentState {
   };
   const hasVendorConsent = (vendor: string | number): boolean => {
     const id = resolveVendorId(vendor, config.vendorIds);
-    return id !== undefined && inForce !== undefined && inForce.choice.vendors.includes(id);
+    return id !== undefined && (inForce?.choice.vendors.includes(id) ?? false);
   };
   const hasPurposeConsent = (purpose: number): boolean => inForce?.choice.purposes.includes(purpose) ?? false;
 

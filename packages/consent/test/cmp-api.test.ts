@@ -78,6 +78,6 @@ describe('installCmpApi', () => {
     const heard = listen();
     cmpApi.gdprDoesNotApply();
     expect(heard[0]).toMatchObject({ gdprApplies: false });
-    expect(heard[0]?.['tcString']).toBeUndefined();
+    expect(heard[0]?.tcString).toBeUndefined();
   });
 });

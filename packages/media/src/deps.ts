@@ -21,7 +21,7 @@ export interface Timers {
 
 /** Sends one GET request. `false`, or a rejection, is a failed send: logged, and the queue moves on. */
 export interface Transport {
-  send(url: string): Promise<boolean> | boolean | void;
+  send(url: string): Promise<boolean> | boolean | undefined;
 }
 
 /** The Web Storage subset the tracker uses. */

@@ -39,7 +39,7 @@ export interface AdStartInfo {
   metadata: Record<string, string>;
 }
 
-export type SendResult = Promise<boolean> | boolean | void;
+export type SendResult = Promise<boolean> | boolean | undefined;
 
 /** The measurement (analytics) source the tracker needs (§5 setup: "a measurement object"). */
 export interface MediaAnalytics {

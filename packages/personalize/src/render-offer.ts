@@ -9,7 +9,7 @@
  */
 import { SELECTOR_POLLING_TIMEOUT_MS } from './constants.js';
 import type { Clock, PersonalizationDeps } from './deps.js';
-import type { JsonOfferContext, ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import type { SanitizerLoad } from './sanitizer-load.js';
 import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOUND, UNSUPPORTED_ACTION } from './errors.js';
 import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';

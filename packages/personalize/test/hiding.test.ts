@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_HIDING_CSS, HIDING_STYLE_ID, NOT_OPTED_IN, DELIVERY_DISABLED } from '../src/index.js';
 import { setupClient, type Setup } from './helpers/client.js';
-import { deliveryAnswer, type Reply } from './helpers/fakes.js';
+import { deliveryAnswer } from './helpers/fakes.js';
 
 const heroOffer = (content = 'Personalised') =>
   deliveryAnswer({ offers: [{ actions: [{ action: 'setContent', selector: '#hero', content }] }] });

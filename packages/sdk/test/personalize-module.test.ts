@@ -121,7 +121,7 @@ describe('/mesura-personalize.js', () => {
   });
 
   it("waits for a logged-in visitor's ids until the site declares them, then sends them (§9 visitor-API wait)", async () => {
-    const requests = await loadModule('mesura_usuari=' + encodeURIComponent('{"logat":true,"id":"u-42"}'), true);
+    const requests = await loadModule(`mesura_usuari=${encodeURIComponent('{"logat":true,"id":"u-42"}')}`, true);
     expect(requests).toEqual([]);
     (window as unknown as { mesura: { c?: object } }).mesura.c = { idUsuari: { id: 'u-42', authState: 1 } };
     window.dispatchEvent(new Event('mesura:customer-ids'));

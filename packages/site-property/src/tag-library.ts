@@ -58,6 +58,7 @@ export function layerOfPath(pathname: string): Environment | undefined {
 
 /** Whether `file` is one of the property's custom scripts. */
 export function isCustomScript(file: string): file is CustomScriptFile {
+  // biome-ignore lint/suspicious/noPrototypeBuiltins: the browser bundles target ES2020 (packages/sdk/bundle-options.mjs), which has no Object.hasOwn.
   return Object.prototype.hasOwnProperty.call(SITE_CUSTOM_SCRIPTS, file);
 }
 

@@ -9,7 +9,7 @@
  * commits, so a segment gone before its copy is in the databases copied after. A row in both is
  * stored once when the restored server loads its log (every load de-duplicates by event key).
  */
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, type Dirent } from 'node:fs';
 import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INGEST_LOG_DIR } from '../ingest/intake.js';
@@ -104,7 +104,7 @@ export async function writeSnapshot(sources: SnapshotSources, targetDir: string)
  * store by then. A folder that is not there yields nothing.
  */
 export async function copyTree(from: string, to: string, relative: string): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(from, { withFileTypes: true });
   } catch (error) {

@@ -38,5 +38,5 @@ export function pathMatchesPattern(condition: { regex?: string }, path: string):
     pattern = result.ok ? result.pattern : null;
     compiled.set(condition, pattern);
   }
-  return pattern !== null && pattern.test(path);
+  return pattern?.test(path) ?? false;
 }

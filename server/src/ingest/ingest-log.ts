@@ -113,7 +113,7 @@ export class IngestLog {
   append(rows: readonly LogRecord[]): Promise<void> {
     let text = '';
     for (const row of rows) {
-      text += JSON.stringify(row) + '\n';
+      text += `${JSON.stringify(row)}\n`;
       if (!('kind' in row)) this.kinds.hits = true;
       else if (row.kind === 'decision') this.kinds.decisions = true;
       else this.kinds.heartbeats = true;

@@ -17,7 +17,7 @@ import {
   REALTIME_WINDOW_MINUTES,
 } from './realtime-limits.js';
 import { pageTitle } from './page-label.js';
-import type { RealtimeLiveSource, RealtimeMinute, RealtimeSnapshot } from '@mesura/protocol';
+import type { RealtimeLiveSource, RealtimeSnapshot } from '@mesura/protocol';
 
 const MINUTE_MS = 60_000;
 

@@ -75,7 +75,7 @@ describe('activity definitions are validated whole', () => {
     ['an unknown audience condition', activity({ audience: { cookie: 'x' } }), 'unknown field "cookie"'],
     ['a goal with an extra field', activity({ goal: { type: 'click', selector: '.a', script: 'x' } }), 'unknown field "script"'],
     ['a page-view goal not starting with /', activity({ goal: { type: 'pageView', path: 'noticia' } }), 'goal path must start with /'],
-    ['a non-finite priority', activity({ priority: 1e309 }), 'priority must be a number'],
+    ['a non-finite priority', activity({ priority: Number.POSITIVE_INFINITY }), 'priority must be a number'],
     ['trust without who and when', activity({ trusted: true }), 'trusted needs trustedBy and trustedAt'],
   ])('refuses %s with a one-line reason', (_what, input, reason) => {
     const found = reasonOf(input);

@@ -49,6 +49,7 @@ describe('injectFirstView', () => {
 describe("the site's pages", () => {
   it("go out with the server build's first view of their path and query", async () => {
     const server = await serverWithRenderer(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the renderer's own source text, whose template the server runs.
       'export async function renderFirstView(url) { const u = new URL(url); return { html: `<p>${u.pathname}|${u.search}</p>`, title: "T" }; }',
     );
     const page = await server.app.inject({ url: '/noticia/1001/x/?a=1', headers: { host: 'evil.example' } });

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 /** Text that compresses, longer than the threshold. */
-const text = (label: string, bytes = 20_000) => `/* ${label} */ ` + 'window.mesura.track("page", {"section":"portada"});\n'.repeat(Math.ceil(bytes / 50));
+const text = (label: string, bytes = 20_000) => `/* ${label} */ ${'window.mesura.track("page", {"section":"portada"});\n'.repeat(Math.ceil(bytes / 50))}`;
 const SHELL = `<head><script>window.mesuraConfig=__MESURA_CONFIG__;/*__MESURA_HEAD__*/</script></head><body><div id="root"></div>${'<p>Portada</p>'.repeat(500)}</body>`;
 
 interface Built {
@@ -124,15 +124,15 @@ describe('built files, compressed at build time', () => {
       const file = path.join(siteDir, 'assets', 'index-a1.js');
       writeFileSync(file, source);
       // Marked copies, so that the test sees which file went out.
-      writeFileSync(`${file}.br`, brotliCompressSync(source + '//br'));
-      writeFileSync(`${file}.gz`, gzipSync(source + '//gz'));
+      writeFileSync(`${file}.br`, brotliCompressSync(`${source}//br`));
+      writeFileSync(`${file}.gz`, gzipSync(`${source}//gz`));
     });
     const br = await app.inject({ url: '/assets/index-a1.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
-    expect(decoded(br)).toBe(source + '//br');
+    expect(decoded(br)).toBe(`${source}//br`);
     const gz = await app.inject({ url: '/assets/index-a1.js', headers: { 'accept-encoding': 'gzip' } });
-    expect(decoded(gz)).toBe(source + '//gz');
+    expect(decoded(gz)).toBe(`${source}//gz`);
     const plain = await app.inject('/assets/index-a1.js');
     expect(decoded(plain)).toBe(source);
   });
@@ -150,7 +150,7 @@ describe('built files, compressed at build time', () => {
     const media = text('media');
     const { app } = await startServer(({ sdkDir }) => {
       writeFileSync(path.join(sdkDir, 'mesura.js'), core);
-      writeFileSync(path.join(sdkDir, 'mesura.js.br'), brotliCompressSync(core + '//prebuilt'));
+      writeFileSync(path.join(sdkDir, 'mesura.js.br'), brotliCompressSync(`${core}//prebuilt`));
       const mediaFile = path.join(sdkDir, 'mesura-media.js');
       writeFileSync(mediaFile, media);
       writeFileSync(`${mediaFile}.br`, brotliCompressSync('stale'));
@@ -160,7 +160,7 @@ describe('built files, compressed at build time', () => {
     const fresh = await app.inject({ url: '/mesura.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(fresh.headers['content-encoding']).toBe('br');
     expect(fresh.headers.vary).toBe('Accept-Encoding');
-    expect(decoded(fresh)).toBe(core + '//prebuilt');
+    expect(decoded(fresh)).toBe(`${core}//prebuilt`);
     const stale = await app.inject({ url: '/mesura-media.js', headers: { 'accept-encoding': 'br' } });
     expect(decoded(stale)).toBe(media);
     const gzip = await app.inject({ url: '/mesura-media.js', headers: { 'accept-encoding': 'gzip' } });

@@ -127,7 +127,7 @@ describe('collector: POST beacons', () => {
     const response = await t.server.app.inject({
       method: 'POST',
       url: pathPart,
-      payload: 'AQB=1&c1=' + 'x'.repeat(70_000) + '&AQE=1',
+      payload: `AQB=1&c1=${'x'.repeat(70_000)}&AQE=1`,
       headers: { 'content-type': 'text/plain' },
     });
     expect(response.statusCode).toBe(413);
@@ -167,7 +167,7 @@ describe('collector: garbage in', () => {
     for (let i = 0; i < 200; i++) {
       const cut = Math.floor(next() * 300);
       const query = beaconUrl(testHit()).split('?')[1]!;
-      const damaged = query.slice(0, cut) + '%E0%A4%A&\u0000' + query.slice(cut + Math.floor(next() * 20));
+      const damaged = `${query.slice(0, cut)}%E0%A4%A&\u0000${query.slice(cut + Math.floor(next() * 20))}`;
       const response =
         i % 2 === 0
           ? await t.server.app.inject({ url: `${good}?${damaged}` })

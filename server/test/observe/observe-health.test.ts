@@ -37,7 +37,7 @@ function tempDir(): string {
 
 /** A disk whose free space the test sets, read when the test fires the watch's interval. */
 function fakeDisk(freeBytes: number) {
-  const disk = { space: { freeBytes, totalBytes: 100 * GIB } as DiskSpace, tick: () => undefined as void, intervalMs: 0 };
+  const disk = { space: { freeBytes, totalBytes: 100 * GIB } as DiskSpace, tick: (() => undefined) as () => void, intervalMs: 0 };
   return {
     disk,
     read: async () => ({ ...disk.space }),

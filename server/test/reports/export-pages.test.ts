@@ -86,7 +86,7 @@ describe('GET /api/export/events, bounded', () => {
     ['limit=0', `limit must be an integer from 1 to ${EXPORT_MAX_ROWS}`],
     [`limit=${EXPORT_MAX_ROWS + 1}`, `limit must be an integer from 1 to ${EXPORT_MAX_ROWS}`],
     ['after=not-a-token', 'after is not a continuation token of this export'],
-    ['after=' + Buffer.from('{"v":1,"r":-5,"e":"x","s":"mesuradev"}').toString('base64url'), 'after is not a continuation token of this export'],
+    [`after=${Buffer.from('{"v":1,"r":-5,"e":"x","s":"mesuradev"}').toString('base64url')}`, 'after is not a continuation token of this export'],
   ])('answers %s with 400 and one line', async (param, reason) => {
     const response = await get(`/api/export/events?${RANGE}&${param}`);
     expect(response.statusCode).toBe(400);

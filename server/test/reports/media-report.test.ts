@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
-import { deliver, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD } from '../helpers/media.js';
+import { deliver, replay, REPLAY_DAY, scenario, useReplayServer, VOD } from '../helpers/media.js';
 
 const DAY_MS = 86_400_000;
 const media = useReplayServer();

@@ -51,7 +51,6 @@ export function LoginPage() {
             type="email"
             name="email"
             autoComplete="username"
-            autoFocus
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={problem !== undefined}

@@ -14,7 +14,7 @@ export function DateRangePicker({ state, onChange }: DateRangePickerProps) {
       <p className="page-heading__range" aria-live="polite">
         {formatRange(state.range)}
       </p>
-      <div className="report-controls__presets" role="group" aria-label="Període">
+      <fieldset className="report-controls__presets" aria-label="Període">
         {RANGE_PRESETS.map((preset) => (
           <button
             key={preset}
@@ -26,7 +26,7 @@ export function DateRangePicker({ state, onChange }: DateRangePickerProps) {
             {PRESET_LABELS[preset]}
           </button>
         ))}
-      </div>
+      </fieldset>
       {/* Remounted on every new range so that its inputs start from the range in force. */}
       <DateRangeForm
         key={`${state.range.from}|${state.range.to}`}

@@ -21,14 +21,14 @@ export function FilterBar({ state, onChange }: FilterBarProps) {
           <input type="checkbox" checked={state.compare} onChange={(event) => onChange({ ...state, compare: event.target.checked })} />
           Compara amb el període anterior
         </label>
-        <div className="report-controls__presets" role="group" aria-label="Mostra els informes com a">
+        <fieldset className="report-controls__presets" aria-label="Mostra els informes com a">
           <button type="button" className="button button--quiet" aria-pressed={state.view === 'chart'} onClick={() => onChange({ ...state, view: 'chart' })}>
             Gràfics
           </button>
           <button type="button" className="button button--quiet" aria-pressed={state.view === 'table'} onClick={() => onChange({ ...state, view: 'table' })}>
             Taules
           </button>
-        </div>
+        </fieldset>
       </div>
       <AddFilterForm range={state.range} onAdd={(filter) => onChange(withFilter(state, filter))} />
       {state.filters.length > 0 && (

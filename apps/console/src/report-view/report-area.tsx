@@ -29,6 +29,7 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
   const [catalogue, setCatalogue] = useState<Catalogue>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(attempt): "Torna-ho a provar" counts up `attempt` to ask again; the effect has no use for the number itself.
   useEffect(() => {
     const controller = new AbortController();
     setCatalogue({ status: 'loading' });

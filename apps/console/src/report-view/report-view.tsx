@@ -36,6 +36,7 @@ export function ReportView({ report, title, params = {} }: ReportViewProps) {
   const [attempt, setAttempt] = useState(0);
   const query = reportQuery(state, params, limit);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(attempt): "Torna-ho a provar" counts up `attempt` to ask again; the effect has no use for the number itself.
   useEffect(() => {
     const controller = new AbortController();
     // While a new answer comes, the one shown stays (dimmed, aria-busy) so a page does not jump.
@@ -50,7 +51,7 @@ export function ReportView({ report, title, params = {} }: ReportViewProps) {
       else setLoad({ status: 'shown', answer });
     });
     return () => controller.abort();
-  }, [api, report, query, attempt, limit]);
+  }, [api, report, query, attempt, limit, setLimit]);
 
   const headingId = `informe-${report.replace('/', '-')}`;
   const answer = load.status === 'shown' ? load.answer : load.status === 'loading' ? load.shown : undefined;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * How many rows a report view asks for, kept for one question (the report's query without its
@@ -10,5 +10,7 @@ import { useState } from 'react';
 export function useRowLimit(question: string, first: number): [number, (next: number) => void] {
   const [asked, setAsked] = useState({ question, limit: first });
   const limit = asked.question === question ? asked.limit : first;
-  return [limit, (next) => setAsked({ question, limit: next })];
+  // The same setter for as long as the question stays: report-view.tsx's request effect depends on it.
+  const setLimit = useCallback((next: number) => setAsked({ question, limit: next }), [question]);
+  return [limit, setLimit];
 }

@@ -9,11 +9,12 @@ import { browserStorage, screenReaderPreference } from './preferences';
 export function RouteAnnouncer() {
   const { key } = useLocation();
   const [message, setMessage] = useState('');
-  const first = useRef(true);
+  // The first navigation's key, once its page has rendered; every navigation after it is announced.
+  const first = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (first.current) {
+    if (first.current === undefined) {
       // The first page is announced by the browser's own page load.
-      first.current = false;
+      first.current = key;
       return;
     }
     if (!screenReaderPreference(browserStorage())) return;

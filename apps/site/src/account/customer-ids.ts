@@ -4,7 +4,7 @@
  * personalisation requests and the media start heartbeats, never with page views. The site's
  * customer id is the visitor's public id, the data layer's idUsuari; it has no big-data id.
  */
-import { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT } from '@mesura/protocol';
+import { AUTH_STATE_AUTHENTICATED, type AUTH_STATE_LOGGED_OUT } from '@mesura/protocol';
 import { signedInVisitorId } from './visitor-session';
 
 /** The §3 auth states the site declares. */

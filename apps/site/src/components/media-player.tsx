@@ -29,21 +29,20 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
   const [element, setElement] = useState<HTMLMediaElement | null>(null);
   const status = useMediaStatus(element, media.lengthSeconds);
   // The session follows one media: a new one only when the media itself changes.
-  const key = `${media.id}|${media.src}`;
+  const item = useSameMedia(media);
   const chapterAfterAds = useChapterAfterAds(content, state.phase);
 
   useEffect(() => {
     if (!content.current) return;
     setElement(content.current);
-    const started = startPlayerSession({ item: media, content: content.current, adElement: adElement.current, api: whenMediaApi(), onChange: setState });
+    const started = startPlayerSession({ item, content: content.current, adElement: adElement.current, api: whenMediaApi(), onChange: setState });
     session.current = started;
     return () => {
       started.destroy();
       session.current = null;
       setState(INITIAL);
     };
-    // `key` names the media: the session is not restarted for a new object of the same media.
-  }, [key]);
+  }, [item]);
 
   const act = (action: PlayerKeyAction) => runAction(action, { content: content.current, figure: figure.current, session: session.current, state });
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -63,6 +62,7 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
           {media.delivery === 'file' && <source src={media.src} type={media.type} />}
           {media.subtitles && <track kind="subtitles" srcLang="ca" label="Català" src={media.subtitles} />}
         </Content>
+        {/* biome-ignore lint/a11y/useMediaCaption: the ads' VAST names no captions file (vast.ts reads their MediaFile only), so an ad has no track to give. */}
         {hasAds && <video ref={adElement} className="player__ad" hidden={state.phase !== 'ads'} playsInline aria-label="Anunci" />}
         {state.phase === 'ads' && state.ad && <AdOverlay ad={state.ad} element={adElement.current} onSkip={() => session.current?.skipAd()} />}
         {state.phase === 'ready' && (
@@ -137,6 +137,22 @@ function seekTo(content: HTMLMediaElement | null, seconds: number): void {
 function seekChapter(content: HTMLMediaElement | null, session: PlayerSession | null, seconds: number, phase: PlayerState['phase']): void {
   seekTo(content, seconds);
   if (phase === 'ready') void session?.play();
+}
+
+/**
+ * The media as the session knows it: the same object until another media (another id or address)
+ * comes. The page maps its episode onto a new object at each render (playable-media.ts), and a
+ * new object of the same media must not restart the session: its ads, its measurement, its place.
+ * Kept in state and replaced while rendering (React's way to follow a prop), so that the session
+ * restarts in the same commit as the new media.
+ */
+function useSameMedia(media: PlayableMedia): PlayableMedia {
+  const [item, setItem] = useState(media);
+  if (media.id !== item.id || media.src !== item.src) {
+    setItem(media);
+    return media;
+  }
+  return item;
 }
 
 /**

@@ -9,9 +9,6 @@ import { PURPOSE_STORE_ACCESS, VENDOR_IDS, type Choice } from '@mesura/consent';
  * SDK writes its visitor cookie, so it may not even load without both.
  */
 export function allowsWebAnalytics(choice: Choice | undefined): boolean {
-  return (
-    choice !== undefined &&
-    choice.vendors.includes(VENDOR_IDS['web-analytics']) &&
-    choice.purposes.includes(PURPOSE_STORE_ACCESS)
-  );
+  if (choice === undefined) return false;
+  return choice.vendors.includes(VENDOR_IDS['web-analytics']) && choice.purposes.includes(PURPOSE_STORE_ACCESS);
 }

@@ -19,6 +19,7 @@ export function ConsentSwitch({ label, checked, onChange, description }: Consent
     <div className="consent-switch">
       <input
         type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox gives the switch its on/off state from its own `checked`; aria-checked on it would repeat it, and ARIA in HTML asks authors not to set it there.
         role="switch"
         id={id}
         checked={checked}

@@ -2,7 +2,7 @@
  * Whether consent debug logging is on: the same switches as packages/tags' logger, so that one
  * switch shows why a stored choice was ignored next to what the rules did with it.
  */
-import { DEBUG_QUERY_PARAM, DEBUG_STORAGE_KEY } from './constants';
+import { DEBUG_QUERY_PARAM } from './constants';
 
 export interface DebugSwitches {
   /** `location.search`, with or without its leading '?'. */

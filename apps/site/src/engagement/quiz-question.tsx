@@ -22,7 +22,9 @@ export function QuizQuestionStep({ question, index, count, chosen, onChoose, onN
   const heading = useRef<HTMLHeadingElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const answered = chosen !== undefined;
-  useEffect(() => heading.current?.focus(), [index]);
+  // Each question is rendered by its own instance (quiz-page.tsx keys the step by the question's
+  // index), so mounting is showing a new question.
+  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     if (answered) next.current?.focus();
   }, [answered]);

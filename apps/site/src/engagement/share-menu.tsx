@@ -28,14 +28,13 @@ export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
   const [copied, setCopied] = useState<'copied' | 'failed' | undefined>();
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
   const measure = (channel: ShareChannel, linkUrl?: string) =>
     sendDirectCall('scCompartir', { ...detail, linkText: 'Comparteix', xarxaAccioContingut: channel, ...(linkUrl && { linkUrl }) });
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   useEffect(() => {
-    if (open) items()[0]?.focus();
+    if (open) menuItems(menuRef.current)[0]?.focus();
   }, [open]);
 
   const close = () => {
@@ -59,7 +58,7 @@ export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
   };
 
   const onMenuKey = (event: KeyboardEvent) => {
-    const list = items();
+    const list = menuItems(menuRef.current);
     const at = list.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => {
       event.preventDefault();
@@ -91,38 +90,40 @@ export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
       <button ref={buttonRef} type="button" className="engagement-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={onButton}>
         Comparteix
       </button>
-      <ul ref={menuRef} id={menuId} role="menu" aria-label="Comparteix a" className="share-menu-list" hidden={!open} onKeyDown={onMenuKey}>
+      <div ref={menuRef} id={menuId} role="menu" aria-label="Comparteix a" className="share-menu-list" hidden={!open} onKeyDown={onMenuKey}>
         {SHARE_NETWORKS.map((network) => {
           const href = shareUrl(network, title, url);
           return (
-            <li key={network} role="none">
-              <a
-                role="menuitem"
-                tabIndex={-1}
-                href={href}
-                data-network={network}
-                // Measured as scCompartir: not an exit link for the activity-map module as well.
-                data-mesura-call="scCompartir"
-                {...(network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
-                onClick={() => {
-                  measure(network, href);
-                  setOpen(false);
-                }}
-              >
-                {SHARE_LABELS[network]}
-              </a>
-            </li>
+            <a
+              key={network}
+              role="menuitem"
+              tabIndex={-1}
+              href={href}
+              data-network={network}
+              // Measured as scCompartir: not an exit link for the activity-map module as well.
+              data-mesura-call="scCompartir"
+              {...(network === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+              onClick={() => {
+                measure(network, href);
+                setOpen(false);
+              }}
+            >
+              {SHARE_LABELS[network]}
+            </a>
           );
         })}
-        <li role="none">
-          <button role="menuitem" tabIndex={-1} type="button" onClick={copy}>
-            Copia l'enllaç
-          </button>
-        </li>
-      </ul>
+        <button role="menuitem" tabIndex={-1} type="button" onClick={copy}>
+          Copia l'enllaç
+        </button>
+      </div>
       <p role="status" className="engagement-status">
         {copied === 'copied' ? "Enllaç copiat al porta-retalls." : copied === 'failed' ? "No s'ha pogut copiar l'enllaç." : ''}
       </p>
     </div>
   );
+}
+
+/** The menu's items, in their order. */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 }

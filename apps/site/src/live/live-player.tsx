@@ -34,6 +34,7 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
     <>
       <figure className="live-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'} data-broadcast-id={state.broadcast.id}>
         <div className="live-player__stage">
+          {/* biome-ignore lint/a11y/useMediaCaption: a channel's live stream has no captions, neither a file nor a subtitles rendition in its playlist (server/src/live). */}
           <video ref={media} className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline aria-label={`${channel.name} en directe`} />
         </div>
         <div className="live-player__bar">

@@ -1,7 +1,6 @@
 import type { Broadcast, Station } from '@mesura/content';
 import { useRef, type RefObject } from 'react';
 import type { PageData, VideoData } from '../measurement/data-layer-types';
-import type { LiveStreamState } from './live-stream';
 import { useLiveStream } from './use-live-stream';
 
 interface RadioPlayerProps {
@@ -28,6 +27,7 @@ export function RadioPlayer({ station, schedule, initial, dataLayerFor, autoPlay
   };
   return (
     <div className="radio-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'}>
+      {/* biome-ignore lint/a11y/useMediaCaption: a live radio station has no captions file or transcript of what it broadcasts. */}
       <audio ref={media} autoPlay={autoPlay} preload="none" aria-label={`${station.name} en directe`} />
       {/* Its name says what it does next ("Pausa"), as the video's play button does; aria-pressed as
           well would read "Pausa, pressed" of a station that plays. */}

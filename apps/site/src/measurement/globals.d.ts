@@ -12,5 +12,3 @@ declare global {
     mesuraConfig?: Record<string, unknown>;
   }
 }
-
-export {};

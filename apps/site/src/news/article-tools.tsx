@@ -1,4 +1,4 @@
-import { type ArticleResponse } from '@mesura/content';
+import type { ArticleResponse } from '@mesura/content';
 import { SaveForLaterButton } from '../account/save-for-later-button';
 import { CallToAction } from '../engagement/call-to-action';
 import { DownloadLink } from '../engagement/download-link';

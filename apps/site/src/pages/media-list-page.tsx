@@ -17,7 +17,7 @@ const GROUPS = [
 /** /videos/: the media front, the newest video and audio episodes, and the way to every programme. */
 export function MediaListPage() {
   const data = usePageData<MediaResponse | undefined>();
-  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: mediaFrontFields() }), [data]));
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: mediaFrontFields() }), []));
   return (
     <>
       <title>Vídeos i àudios — Mesura.cat</title>

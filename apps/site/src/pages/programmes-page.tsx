@@ -18,7 +18,7 @@ const GROUPS: { kind: Programme['kind']; id: string; heading: string }[] = [
 export function ProgrammesPage() {
   const data = usePageData<ProgrammesResponse | undefined>();
   const programmes = data?.programmes ?? [];
-  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: programmesIndexFields() }), [data]));
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: programmesIndexFields() }), []));
   return (
     <>
       <title>Programes — Mesura.cat</title>

@@ -95,6 +95,8 @@ function Quiz({ quiz }: { quiz: DailyQuiz }) {
       )}
       {play.step === 'question' && (
         <QuizQuestionStep
+          // A new instance for each question: its heading takes the focus as it mounts.
+          key={play.index}
           question={quiz.questions[play.index]!}
           index={play.index}
           count={total}

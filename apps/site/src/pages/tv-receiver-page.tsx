@@ -137,6 +137,7 @@ function TvPlayer({ media }: { media: TvMedia }) {
   }, [media]);
   return (
     <section className="tv-player" aria-label={`Reproduint: ${media.title}`}>
+      {/* biome-ignore lint/a11y/useMediaCaption: the cast message (TvMedia, @mesura/protocol) names no subtitles file, so the TV has none to show; an episode's subtitles need it to carry them. */}
       <video ref={ref} controls autoPlay playsInline data-media-id={media.id} className={media.kind === 'audio' ? 'tv-audio' : undefined} />
       <h1 className="tv-title">{media.title}</h1>
     </section>

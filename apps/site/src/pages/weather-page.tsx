@@ -16,7 +16,7 @@ import './weather-page.css';
  */
 export function WeatherPage() {
   const data = usePageData<WeatherFrontData>();
-  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: weatherFields() }), [data]));
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: weatherFields() }), []));
   return (
     <>
       <title>El temps — Mesura.cat</title>

@@ -8,13 +8,15 @@ import type { PlayingAd } from './player-session';
  * advertiser's page in a new tab and pauses the ad until the visitor resumes it.
  */
 export function AdOverlay({ ad, element, onSkip }: { ad: PlayingAd; element: HTMLMediaElement | null; onSkip: () => void }) {
-  const [currentTime, setCurrentTime] = useState(0);
+  // The ad element's playhead, for the ad it was read for: the next ad of the break plays in the
+  // same element and counts from its own start.
+  const [progress, setProgress] = useState({ ad, seconds: 0 });
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (!element) return;
-    const onTime = () => setCurrentTime(element.currentTime);
+    const onTime = () => setProgress({ ad, seconds: element.currentTime });
     const onPause = () => setPaused(element.paused && !element.ended);
-    setCurrentTime(0);
+    setProgress({ ad, seconds: 0 });
     const events: [string, () => void][] = [
       ['timeupdate', onTime],
       ['pause', onPause],
@@ -26,7 +28,7 @@ export function AdOverlay({ ad, element, onSkip }: { ad: PlayingAd; element: HTM
     };
   }, [element, ad]);
 
-  const countdown = adCountdown(ad, currentTime);
+  const countdown = adCountdown(ad, progress.ad === ad ? progress.seconds : 0);
   const openAdvertiser = () => {
     if (!ad.clickThrough || !element) return;
     element.pause();

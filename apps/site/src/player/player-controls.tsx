@@ -53,7 +53,7 @@ export interface PlayerControlsProps {
 export function PlayerControls(props: PlayerControlsProps) {
   const { status } = props;
   return (
-    <div className="player__controls" role="group" aria-label="Controls del reproductor">
+    <fieldset className="player__controls" aria-label="Controls del reproductor">
       <button type="button" onClick={props.onTogglePlay}>
         {status.paused ? 'Reprodueix' : 'Pausa'}
       </button>
@@ -95,6 +95,6 @@ export function PlayerControls(props: PlayerControlsProps) {
           Pantalla completa
         </button>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -28,8 +28,11 @@ export function episodeDownloadDetail(episode: Episode, programme: Programme, pa
  * browser: the detail starts with the path the server rendered and takes the full URL once mounted.
  */
 export function EpisodeDownload({ episode, programme, path }: { episode: Episode; programme: Programme; path: string }) {
-  const [pageUrl, setPageUrl] = useState(path);
-  useEffect(() => setPageUrl(window.location.href), [path]);
+  // The browser's address, for the path it was read on: another episode shown by the same
+  // component starts again from its own path.
+  const [page, setPage] = useState({ path, url: path });
+  useEffect(() => setPage({ path, url: window.location.href }), [path]);
+  const pageUrl = page.path === path ? page.url : path;
   if (episode.download === undefined) return null;
   const extension = episode.download.path.split('.').pop() ?? 'audio';
   return (

@@ -8,7 +8,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { createPath, NavigationType, Router, type Location, type Navigator, type To } from 'react-router';
 import { currentLocation, locationTo, writeEntry } from './browser-history';
 import { PageView } from './page-view';
-import { resolvePage, type KnownData, type ResolvedPage } from './resolve-page';
+import { resolvePage, type KnownData, type RedirectedPage, type ResolvedPage } from './resolve-page';
 
 export interface ShownPage {
   location: Location;
@@ -37,7 +37,7 @@ function useSiteNavigation(show: (page: ShownPage) => void) {
   return useMemo(() => {
     const go = async (location: Location, navigationType: NavigationType): Promise<void> => {
       const ticket = ++latest.current;
-      let resolved;
+      let resolved: ResolvedPage | RedirectedPage;
       try {
         resolved = await resolvePage(urlOf(location));
       } catch (error) {

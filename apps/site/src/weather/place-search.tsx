@@ -15,27 +15,29 @@ export function PlaceSearch({ places, query = '' }: { places: readonly Place[]; 
     navigate(`/el-temps/?${new URLSearchParams({ q: typeof asked === 'string' ? asked : '' })}`);
   };
   return (
-    <form role="search" className="search-form place-search" action="/el-temps/" method="get" onSubmit={onSubmit}>
-      <label htmlFor="lloc">Cerqueu una població</label>
-      <div className="search-form__row">
-        <input
-          key={query}
-          id="lloc"
-          name="q"
-          type="search"
-          defaultValue={query}
-          list="llocs"
-          autoComplete="off"
-          maxLength={PLACE_QUERY_MAX_CHARS}
-          required
-        />
-        <button type="submit">Cerca</button>
-      </div>
-      <datalist id="llocs">
-        {places.map((place) => (
-          <option key={place.slug} value={place.name} />
-        ))}
-      </datalist>
-    </form>
+    <search>
+      <form className="search-form place-search" action="/el-temps/" method="get" onSubmit={onSubmit}>
+        <label htmlFor="lloc">Cerqueu una població</label>
+        <div className="search-form__row">
+          <input
+            key={query}
+            id="lloc"
+            name="q"
+            type="search"
+            defaultValue={query}
+            list="llocs"
+            autoComplete="off"
+            maxLength={PLACE_QUERY_MAX_CHARS}
+            required
+          />
+          <button type="submit">Cerca</button>
+        </div>
+        <datalist id="llocs">
+          {places.map((place) => (
+            <option key={place.slug} value={place.name} />
+          ))}
+        </datalist>
+      </form>
+    </search>
   );
 }

@@ -19,7 +19,7 @@ import { createMediaTracker, type MediaTracker } from '../media-tracker.js';
 import type { MediaEvent } from '../media-event.js';
 import { createQoSObject } from '../qos.js';
 import { ReplayPlayer } from './replay-player.js';
-import { readScenario, type Scenario, type ScenarioStep } from './scenario.js';
+import { readScenario, type ScenarioStep } from './scenario.js';
 import { seededRandom } from './seeded-random.js';
 import { SimulatedClock, settle } from './simulated-clock.js';
 

@@ -15,7 +15,7 @@ export function anonymiseIp(address: string | undefined): string | null {
 }
 
 function anonymiseIPv4(address: string): string {
-  return address.slice(0, address.lastIndexOf('.')) + '.0';
+  return `${address.slice(0, address.lastIndexOf('.'))}.0`;
 }
 
 function anonymiseIPv6(address: string): string {
@@ -30,7 +30,7 @@ function expandIPv6(address: string): string[] {
   const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (v4) {
     const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = text.slice(0, v4.index) + ((a << 8) | b).toString(16) + ':' + ((c << 8) | d).toString(16);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];

@@ -81,6 +81,7 @@ export function rollupWindow(
   const recent = addDays(closedTo, 1 - DAY_RECHECK_DAYS);
   // The retention cutoff day keeps its events; a day is rebuilt only while the first day it reads is kept.
   const keptFrom = addDays(localDay(nowMs - retentionDays * DAY_MS), -Math.min(...rollup.reads));
+  // biome-ignore lint/complexity/useMathMinMax: days are YYYY-MM-DD strings, which compare in order but Math.max would make NaN.
   return { closedTo, recheckFrom: recent > keptFrom ? recent : keptFrom, keptFrom };
 }
 

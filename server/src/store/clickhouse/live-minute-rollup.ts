@@ -8,7 +8,7 @@
  */
 import { LIVE_PLAY_HEARTBEATS, livePlayHeartbeatsClickHouse } from './live-play-heartbeats.js';
 import { visitorWhere } from './clickhouse-visitor-data-sql.js';
-import { type DayRollup } from './day-rollup.js';
+import type { DayRollup } from './day-rollup.js';
 import { LIVE_MINUTE_ROLLUP_TABLES } from './live-minute-rollup-table.js';
 
 const MINUTE_MS = 60_000;

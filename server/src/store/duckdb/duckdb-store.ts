@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { memoryBudget } from '../../memory-budget.js';
 import { openDuckDbFile } from './duckdb-file.js';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBInstance, DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
 import { DECISION_COLUMNS, activitiesVersion, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity, seedActivities } from './duckdb-decisions.js';

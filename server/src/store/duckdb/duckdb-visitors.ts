@@ -14,7 +14,7 @@ import { memoryBudget } from '../../memory-budget.js';
 import { migrateDuckDbFile } from './duckdb-schema-version.js';
 import { VISITORS_FILE_MIGRATIONS } from './metadata-file-migrations.js';
 import { openDuckDbFile } from './duckdb-file.js';
-import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS, type ListItem, type ListItemType, type VisitorAccount, type VisitorStore } from '../visitor-store.js';
+import { MAX_LIST_ITEMS, MAX_VISITOR_ACCOUNTS, type ListItemType, type VisitorAccount, type VisitorStore } from '../visitor-store.js';
 
 export const VISITORS_DB_FILE_NAME = 'visitors.duckdb';
 

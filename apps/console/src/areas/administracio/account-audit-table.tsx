@@ -1,5 +1,6 @@
 import { formatInstant } from '../../tokens/format-instant';
 import { auditActionLabel, type AccountAuditEntry } from './account-audit';
+import { keyedByContent } from '../../components/content-keys';
 import { TableScroll } from '../../components/table-scroll';
 
 function actorText(entry: AccountAuditEntry): string {
@@ -10,6 +11,11 @@ function actorText(entry: AccountAuditEntry): string {
 
 function subjectText(entry: AccountAuditEntry): string {
   return entry.subjectName ?? entry.subject ?? '—';
+}
+
+/** What an entry says, its key in the table: the audit gives its entries no id. */
+function auditContent(entry: AccountAuditEntry): string {
+  return [entry.at, entry.action, entry.actor?.id ?? '', entry.subject ?? ''].join('|');
 }
 
 /** Audit entries as read so far: when, who, what, about whom. */
@@ -27,8 +33,8 @@ export function AccountAuditTable({ entries }: { entries: AccountAuditEntry[] })
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry, index) => (
-            <tr key={`${entry.at}-${index}`}>
+          {keyedByContent(entries, auditContent).map(({ row: entry, key }) => (
+            <tr key={key}>
               <td>{formatInstant(entry.at)}</td>
               <td>{actorText(entry)}</td>
               <td>{auditActionLabel(entry.action)}</td>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { PasswordField } from '../../components/password-field';
 import { ROLES, roleLabel, type Role } from '../../session/roles';
 import { useAdminApi } from './admin-api-context';
@@ -20,7 +20,11 @@ export function NewUserForm({ onCreated }: NewUserFormProps) {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FieldProblem | undefined>(undefined);
   const [sending, setSending] = useState(false);
-  const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), role: useRef<HTMLSelectElement>(null) };
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+  const roleField = useRef<HTMLSelectElement>(null);
+  // One object for the whole life of the form, so that the focus effect below runs for a new problem only.
+  const fields = useMemo(() => ({ email: emailField, password: passwordField, role: roleField }), []);
   const problemText = useRef<HTMLParagraphElement>(null);
 
   const show = (next: FieldProblem) => setProblem(next);
@@ -29,7 +33,7 @@ export function NewUserForm({ onCreated }: NewUserFormProps) {
   useEffect(() => {
     if (problem === undefined) return;
     (problem.field === undefined ? problemText.current : fields[problem.field].current)?.focus();
-  }, [problem]);
+  }, [problem, fields]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

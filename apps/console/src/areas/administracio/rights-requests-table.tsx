@@ -1,6 +1,7 @@
 import { formatCount } from '../../reports/format';
 import { formatInstant } from '../../tokens/format-instant';
 import { sectionLabel, totalRows, VISITOR_DATA_SECTIONS, type RightsRequest } from './visitor-rights';
+import { keyedByContent } from '../../components/content-keys';
 import { TableScroll } from '../../components/table-scroll';
 
 const KIND_LABELS: Record<RightsRequest['kind'], string> = { access: 'Accés', erasure: 'Esborrament' };
@@ -27,8 +28,8 @@ export function RightsRequestsTable({ requests }: { requests: RightsRequest[] })
           </tr>
         </thead>
         <tbody>
-          {requests.map((request, index) => (
-            <tr key={`${request.at}-${request.visitorId}-${index}`}>
+          {keyedByContent(requests, (request) => `${request.at}|${request.kind}|${request.visitorId}`).map(({ row: request, key }) => (
+            <tr key={key}>
               <td>{formatInstant(request.at)}</td>
               <td>{KIND_LABELS[request.kind]}</td>
               <th scope="row">

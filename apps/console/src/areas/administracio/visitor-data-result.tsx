@@ -39,7 +39,7 @@ export function VisitorDataResult({ copy, confirming, sending, onConfirming, onE
         )}
       </div>
       {confirming && (
-        <div className="admin-confirm" role="group" aria-labelledby="erase-confirm-heading">
+        <fieldset className="admin-confirm" aria-labelledby="erase-confirm-heading">
           <h4 id="erase-confirm-heading" ref={confirmHeading} tabIndex={-1}>
             Voleu esborrar definitivament el visitant <code>{visitorId}</code>?
           </h4>
@@ -53,7 +53,7 @@ export function VisitorDataResult({ copy, confirming, sending, onConfirming, onE
           <button type="button" className="button button--quiet" onClick={() => onConfirming(false)}>
             Cancel·la
           </button>
-        </div>
+        </fieldset>
       )}
     </section>
   );

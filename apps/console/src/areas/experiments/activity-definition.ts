@@ -42,5 +42,5 @@ export function definitionOf(activity: Activity): ActivityDefinition {
 /** The page an activity applies to, for a preview: its audience's path prefix, or the home. */
 export function previewPathOf(activity: Activity): string {
   const prefix = activity.audience?.path?.prefix;
-  return prefix !== undefined && prefix.startsWith('/') ? prefix : '/';
+  return prefix?.startsWith('/') ? prefix : '/';
 }

@@ -2,7 +2,7 @@
  * The activity form's state and the definition it makes (PUT /api/activities/:id). An edited
  * activity keeps what the form does not show (priority, reshuffle, a path regex, mbox params,
  * experiences' audiences, offers' HTML and JSON) as it was; a new one is a draft with priority 0
- * and reshuffle 0. Pure.
+ * and reshuffle 0. Pure, but for the keys of the rows the form lists (form-key.ts).
  */
 import {
   ACTIVITY_ID,
@@ -15,16 +15,21 @@ import {
   type Experience,
   type Goal,
 } from '@mesura/protocol';
+import { formKey } from './form-key';
 import { actionDraftOf, actionDraftProblem, deliveryActionOf, type ActionDraft } from './offer-action-draft';
 
 export type LoggedInChoice = 'any' | 'yes' | 'no';
 
 export interface QueryCondition {
+  /** The row's key in the form (form-key.ts). */
+  key: string;
   name: string;
   value: string;
 }
 
 export interface ExperienceDraft {
+  /** The row's key in the form (form-key.ts); an added experience has no id until it is saved. */
+  key: string;
   /** The stored id; undefined for an experience added in the form (its id comes from its name). */
   id: string | undefined;
   name: string;
@@ -67,7 +72,7 @@ export function slugOf(name: string): string {
 }
 
 export function newExperienceDraft(index: number): ExperienceDraft {
-  return { id: undefined, name: index === 0 ? 'Control' : `Variant ${String.fromCharCode(65 + index)}`, share: '50', actions: [] };
+  return { key: formKey(), id: undefined, name: index === 0 ? 'Control' : `Variant ${String.fromCharCode(65 + index)}`, share: '50', actions: [] };
 }
 
 /** A new A/B test: a control showing the page as it is and one variant, half the visitors each. */
@@ -100,8 +105,8 @@ export function draftOf(activity: Activity): ActivityDraft {
     mboxes: activity.mboxes.join(', '),
     devices: audience.device ?? [],
     loggedIn: audience.loggedIn === undefined ? 'any' : audience.loggedIn ? 'yes' : 'no',
-    query: Object.entries(audience.query ?? {}).map(([name, value]) => ({ name, value })),
-    experiences: activity.experiences.map((e) => ({ id: e.id, name: e.name, share: String(e.share), actions: (e.offer?.actions ?? []).map(actionDraftOf) })),
+    query: Object.entries(audience.query ?? {}).map(([name, value]) => ({ key: formKey(), name, value })),
+    experiences: activity.experiences.map((e) => ({ key: formKey(), id: e.id, name: e.name, share: String(e.share), actions: (e.offer?.actions ?? []).map(actionDraftOf) })),
     goal: { type: activity.goal.type, value: goalValue(activity.goal) },
   };
 }

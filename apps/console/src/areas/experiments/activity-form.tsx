@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Activity } from '@mesura/protocol';
 import type { ApiFailure } from '../../api/api-answer';
@@ -39,14 +39,14 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<FormProblem | undefined>(undefined);
   const [sending, setSending] = useState(false);
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    id: useRef<HTMLInputElement>(null),
-    pathPrefix: useRef<HTMLInputElement>(null),
-    mboxes: useRef<HTMLInputElement>(null),
-    experiences: useRef<HTMLHeadingElement>(null),
-    goal: useRef<HTMLInputElement>(null),
-  };
+  const nameField = useRef<HTMLInputElement>(null);
+  const idField = useRef<HTMLInputElement>(null);
+  const pathPrefixField = useRef<HTMLInputElement>(null);
+  const mboxesField = useRef<HTMLInputElement>(null);
+  const experiencesHeading = useRef<HTMLHeadingElement>(null);
+  const goalField = useRef<HTMLInputElement>(null);
+  // One object for the whole life of the form, so that the focus effect below runs for a new problem only.
+  const refs = useMemo(() => ({ name: nameField, id: idField, pathPrefix: pathPrefixField, mboxes: mboxesField, experiences: experiencesHeading, goal: goalField }), []);
   const problemText = useRef<HTMLParagraphElement>(null);
   const advanced = useRef<HTMLDetailsElement>(null);
 
@@ -54,7 +54,7 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
     if (problem === undefined) return;
     if (problem.field === 'mboxes' && advanced.current) advanced.current.open = true;
     (problem.field === undefined ? problemText.current : refs[problem.field].current)?.focus();
-  }, [problem]);
+  }, [problem, refs]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -37,7 +37,7 @@ export function ActivityListPage() {
       </p>
       <section className="panel" aria-labelledby="activities-heading" aria-busy={activities.state.status === 'loading'}>
         <h2 id="activities-heading">Activitats</h2>
-        <div className="report-controls__presets" role="group" aria-label="Estat">
+        <fieldset className="report-controls__presets" aria-label="Estat">
           <button type="button" className="button button--quiet" aria-pressed={state === undefined} onClick={() => choose(undefined)}>
             Tots ({all.length})
           </button>
@@ -46,7 +46,7 @@ export function ActivityListPage() {
               {STATUS_LABELS[status]} ({all.filter((a) => a.status === status).length})
             </button>
           ))}
-        </div>
+        </fieldset>
         {activities.state.status === 'loading' && <p className="panel__note">S'estan carregant les activitats…</p>}
         {activities.state.status === 'failed' && (
           <LoadFailure what="No s'han pogut llegir les activitats." failure={activities.state.failure} onRetry={() => void activities.reload()} />

@@ -1,5 +1,6 @@
 import { DEVICE_CLASSES } from '@mesura/protocol';
 import type { ActivityDraft, LoggedInChoice } from './activity-draft';
+import { formKey } from './form-key';
 import { DEVICE_LABELS } from './experiment-labels';
 
 const LOGGED_IN_CHOICES: { value: LoggedInChoice; label: string }[] = [
@@ -46,7 +47,7 @@ export function AudienceFields({ draft, onChange }: AudienceFieldsProps) {
       <fieldset className="experiment-subfieldset">
         <legend>Paràmetres de l'adreça (nom = valor; un valor buit vol dir «qualsevol»)</legend>
         {draft.query.map((condition, i) => (
-          <div key={i} className="pair-row">
+          <div key={condition.key} className="pair-row">
             <label>
               Nom del paràmetre {i + 1} <input value={condition.name} onChange={(event) => setQuery(draft.query.map((q, j) => (j === i ? { ...q, name: event.target.value } : q)))} />
             </label>
@@ -58,7 +59,7 @@ export function AudienceFields({ draft, onChange }: AudienceFieldsProps) {
             </button>
           </div>
         ))}
-        <button type="button" className="button button--quiet" onClick={() => setQuery([...draft.query, { name: '', value: '' }])}>
+        <button type="button" className="button button--quiet" onClick={() => setQuery([...draft.query, { key: formKey(), name: '', value: '' }])}>
           Afegeix un paràmetre
         </button>
       </fieldset>

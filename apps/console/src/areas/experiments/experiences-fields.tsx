@@ -27,7 +27,7 @@ export function ExperiencesFields({ draft, onChange, headingRef }: ExperiencesFi
       {draft.experiences.map((experience, i) => {
         const owner = experience.name.trim() === '' ? `experiència ${i + 1}` : experience.name;
         return (
-          <fieldset key={i} className="experience-card">
+          <fieldset key={experience.key} className="experience-card">
             <legend>
               {i === 0 ? 'Control' : `Experiència ${i + 1}`}
               {experience.id === undefined ? '' : ` (${experience.id})`}

@@ -2,6 +2,7 @@ import { formatInstant } from '../../tokens/format-instant';
 import type { Loaded } from '../administracio/use-loaded';
 import { actorLabel, changeSummary, type ActivityChange } from './activity-history';
 import { LoadFailure } from './load-failure';
+import { keyedByContent } from '../../components/content-keys';
 import { TableScroll } from '../../components/table-scroll';
 
 interface HistoryPanelProps {
@@ -29,8 +30,8 @@ export function HistoryPanel({ history, onRetry }: HistoryPanelProps) {
               </tr>
             </thead>
             <tbody>
-              {history.value.map((change, i) => (
-                <tr key={`${change.at}-${i}`}>
+              {keyedByContent(history.value, (change) => `${change.at}|${change.by}`).map(({ row: change, key }) => (
+                <tr key={key}>
                   <td>
                     <time dateTime={change.at}>{formatInstant(change.at)}</time>
                   </td>

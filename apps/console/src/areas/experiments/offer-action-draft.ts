@@ -3,24 +3,30 @@
  * (setContent of escaped text), "canvia l'estil" (setStyle), "insereix HTML" (setContent of HTML,
  * which the server sanitises unless an admin trusts the activity) and "redirigeix" (redirect).
  * Shapes: server/src/decide/action-validation.ts and @mesura/protocol's DeliveryAction. Any other
- * action of a stored offer is kept as it was. Pure.
+ * action of a stored offer is kept as it was. Pure, but for the keys of the rows the form lists
+ * (form-key.ts).
  */
 import type { DeliveryAction } from '@mesura/protocol';
+import { formKey } from './form-key';
 
 export type ActionKind = 'text' | 'style' | 'html' | 'redirect';
 
 export interface StyleEntry {
+  /** The row's key in the form (form-key.ts). */
+  key: string;
   property: string;
   value: string;
 }
 
-export type ActionDraft =
+/** `key`: the row's key in the form (form-key.ts). */
+export type ActionDraft = { key: string } & (
   | { kind: 'text'; selector: string; text: string }
   | { kind: 'style'; selector: string; styles: StyleEntry[] }
   | { kind: 'html'; selector: string; html: string }
   | { kind: 'redirect'; url: string }
   /** An action the form cannot edit (setAttribute, remove…), kept whole. */
-  | { kind: 'kept'; action: DeliveryAction };
+  | { kind: 'kept'; action: DeliveryAction }
+);
 
 export const ACTION_KIND_LABELS: Record<ActionKind, string> = {
   text: 'Canvia el text',
@@ -41,16 +47,22 @@ function unescapeHtml(html: string): string {
   return html.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => HTML_UNESCAPES[entity]!);
 }
 
+/** An empty style property, the row "Afegeix una propietat" adds. */
+export function newStyleEntry(): StyleEntry {
+  return { key: formKey(), property: '', value: '' };
+}
+
 export function newActionDraft(kind: ActionKind): ActionDraft {
+  const key = formKey();
   switch (kind) {
     case 'text':
-      return { kind, selector: '', text: '' };
+      return { key, kind, selector: '', text: '' };
     case 'style':
-      return { kind, selector: '', styles: [{ property: '', value: '' }] };
+      return { key, kind, selector: '', styles: [newStyleEntry()] };
     case 'html':
-      return { kind, selector: '', html: '' };
+      return { key, kind, selector: '', html: '' };
     case 'redirect':
-      return { kind, url: '' };
+      return { key, kind, url: '' };
   }
 }
 
@@ -58,17 +70,19 @@ const selectorOf = (action: DeliveryAction) => action.selector ?? action.cssSele
 
 /** A stored action as the form shows it; setContent of plain escaped text reads as "canvia el text". */
 export function actionDraftOf(action: DeliveryAction): ActionDraft {
+  const key = formKey();
   const { content } = action;
   if (action.action === 'setContent' && typeof content === 'string' && action.contentType !== 'text' && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
     const text = unescapeHtml(content);
-    return escapeHtml(text) === content ? { kind: 'text', selector: selectorOf(action), text } : { kind: 'html', selector: selectorOf(action), html: content };
+    return escapeHtml(text) === content ? { key, kind: 'text', selector: selectorOf(action), text } : { key, kind: 'html', selector: selectorOf(action), html: content };
   }
   if (action.action === 'setStyle' && typeof content === 'object' && content !== null && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
     const entries = Object.entries(content as Record<string, unknown>);
-    if (entries.every(([, v]) => typeof v === 'string')) return { kind: 'style', selector: selectorOf(action), styles: entries.map(([property, value]) => ({ property, value: value as string })) };
+    if (entries.every(([, v]) => typeof v === 'string'))
+      return { key, kind: 'style', selector: selectorOf(action), styles: entries.map(([property, value]) => ({ key: formKey(), property, value: value as string })) };
   }
-  if (action.action === 'redirect' && typeof content === 'string' && action.url === undefined) return { kind: 'redirect', url: content };
-  return { kind: 'kept', action };
+  if (action.action === 'redirect' && typeof content === 'string' && action.url === undefined) return { key, kind: 'redirect', url: content };
+  return { key, kind: 'kept', action };
 }
 
 /** Why an action cannot be saved as it stands, in Catalan, or undefined. */

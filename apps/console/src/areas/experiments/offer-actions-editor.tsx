@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ACTION_KIND_LABELS, newActionDraft, type ActionDraft, type ActionKind } from './offer-action-draft';
+import { ACTION_KIND_LABELS, newActionDraft, newStyleEntry, type ActionDraft, type ActionKind } from './offer-action-draft';
 
 interface OfferActionsEditorProps {
   /** The experience's name, to name its fields for a screen reader. */
@@ -60,7 +60,7 @@ function ActionFields({ draft, label, onChange }: { draft: ActionDraft; label: s
     <>
       {selector}
       {draft.styles.map((style, i) => (
-        <div key={i} className="pair-row">
+        <div key={style.key} className="pair-row">
           <label>
             Propietat ({label}) <input value={style.property} placeholder="color" onChange={(event) => setStyles(draft.styles.map((s, j) => (j === i ? { ...s, property: event.target.value } : s)))} />
           </label>
@@ -72,7 +72,7 @@ function ActionFields({ draft, label, onChange }: { draft: ActionDraft; label: s
           </button>
         </div>
       ))}
-      <button type="button" className="button button--quiet" onClick={() => setStyles([...draft.styles, { property: '', value: '' }])}>
+      <button type="button" className="button button--quiet" onClick={() => setStyles([...draft.styles, newStyleEntry()])}>
         Afegeix una propietat
       </button>
     </>
@@ -89,7 +89,7 @@ export function OfferActionsEditor({ owner, actions, onChange }: OfferActionsEdi
         {actions.map((action, i) => {
           const label = `${owner}, canvi ${i + 1}`;
           return (
-            <li key={i} className="offer-actions__item">
+            <li key={action.key} className="offer-actions__item">
               <p className="offer-actions__kind">{action.kind === 'kept' ? action.action.action : ACTION_KIND_LABELS[action.kind]}</p>
               <ActionFields draft={action} label={label} onChange={(next) => onChange(actions.map((a, j) => (j === i ? next : a)))} />
               <button type="button" className="button button--quiet" aria-label={`Treu el canvi ${i + 1} de ${owner}`} onClick={() => onChange(actions.filter((_, j) => j !== i))}>

@@ -18,18 +18,21 @@ interface ResultsTableProps {
   results: ActivityResults;
 }
 
+/** The comparison's columns, in the table's order; each is its cell's key in a row. */
+const COMPARISON_COLUMNS = ['difference', 'lift', 'p-value', 'probability-to-beat-control'] as const;
+
 /** The comparison cells of one experience: "—" for the control and where there is no comparison. */
-function comparisonCells(experience: ExperienceResult) {
+function comparisonCells(experience: ExperienceResult): { column: (typeof COMPARISON_COLUMNS)[number]; text: string }[] {
   const versus = experience.versusControl;
   if (versus === undefined) {
     const none = experience.control ? 'control' : '—';
-    return [none, none, none, none];
+    return COMPARISON_COLUMNS.map((column) => ({ column, text: none }));
   }
   return [
-    `${formatPoints(versus.difference)} ${formatInterval(versus.differenceCi, formatPoints)}`,
-    versus.lift === null ? '—' : `${formatLift(versus.lift)}${versus.liftCi === null ? '' : ` ${formatInterval(versus.liftCi, formatLift)}`}`,
-    formatPValue(versus.pValue),
-    formatProbability(versus.probabilityToBeatControl),
+    { column: 'difference', text: `${formatPoints(versus.difference)} ${formatInterval(versus.differenceCi, formatPoints)}` },
+    { column: 'lift', text: versus.lift === null ? '—' : `${formatLift(versus.lift)}${versus.liftCi === null ? '' : ` ${formatInterval(versus.liftCi, formatLift)}`}` },
+    { column: 'p-value', text: formatPValue(versus.pValue) },
+    { column: 'probability-to-beat-control', text: formatProbability(versus.probabilityToBeatControl) },
   ];
 }
 
@@ -77,9 +80,9 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
               <td className="numeric">{figure(experience.visitors, formatVisitors)}</td>
               <td className="numeric">{figure(experience.conversions, formatVisitors)}</td>
               <td className="numeric">{figure(experience.conversionRate, formatRate)}</td>
-              {comparisonCells(experience).map((cell, i) => (
-                <td key={i} className="numeric">
-                  {cell}
+              {comparisonCells(experience).map((cell) => (
+                <td key={cell.column} className="numeric">
+                  {cell.text}
                 </td>
               ))}
             </tr>

@@ -28,6 +28,7 @@ export function useRealtimeStream(open: OpenEventSource): { status: RealtimeStat
   const [status, dispatch] = useReducer(nextStatus, INITIAL_STATUS);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(attempt): `restart` counts up `attempt` to open a new stream; the effect has no use for the number itself.
   useEffect(() => {
     const source = open(REALTIME_STREAM_PATH);
     source.addEventListener('snapshot', (event) => {
