@@ -84,10 +84,7 @@ async function flood(port, localAddress, seconds) {
 }
 
 const [role, port, localAddress, ...rest] = process.argv.slice(2);
-const work =
-  role === 'slow'
-    ? slow(Number(port), localAddress, Number(rest[0]), Number(rest[1]), rest[2] === 'reconnect')
-    : flood(Number(port), localAddress, Number(rest[0]));
+const work = role === 'slow' ? slow(Number(port), localAddress, Number(rest[0]), Number(rest[1]), rest[2] === 'reconnect') : flood(Number(port), localAddress, Number(rest[0]));
 work.then(
   (counts) => process.send({ type: 'done', counts }, () => process.exit(0)),
   (error) => {

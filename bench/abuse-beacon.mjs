@@ -25,8 +25,14 @@ export function beaconPath(visitor, pageName) {
   const hit = {
     eventId: `abuse-${runId}-${sequence}`,
     clientTime: {
-      day: now.getDate(), month0: now.getMonth(), year: now.getFullYear(), hour: now.getHours(), minute: now.getMinutes(),
-      second: now.getSeconds(), weekday: now.getDay(), tzOffsetMin: now.getTimezoneOffset(),
+      day: now.getDate(),
+      month0: now.getMonth(),
+      year: now.getFullYear(),
+      hour: now.getHours(),
+      minute: now.getMinutes(),
+      second: now.getSeconds(),
+      weekday: now.getDay(),
+      tzOffsetMin: now.getTimezoneOffset(),
     },
     visitor: { fid: visitor },
     pageName,

@@ -65,7 +65,9 @@ let normalVisitors = 0;
 /** The soft "Max open files" of a process (Linux /proc); undefined elsewhere. */
 function openFileLimit(pid = 'self') {
   try {
-    const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     return Number(line.split(/\s{2,}/)[1]);
   } catch {
     return undefined;
@@ -75,8 +77,13 @@ function openFileLimit(pid = 'self') {
 async function startServer(dataDir) {
   const port = await freePort();
   const env = {
-    ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn',
-    MESURA_ADMIN_EMAIL: ADMIN.email, MESURA_ADMIN_PASSWORD: ADMIN.password,
+    ...process.env,
+    PORT: String(port),
+    MESURA_HOST: '127.0.0.1',
+    MESURA_DATA_DIR: dataDir,
+    MESURA_LOG_LEVEL: 'warn',
+    MESURA_ADMIN_EMAIL: ADMIN.email,
+    MESURA_ADMIN_PASSWORD: ADMIN.password,
   };
   const main = path.join(ROOT, 'server/dist/main.js');
   // The shell lowers its own limit, then becomes the server (exec keeps the pid).
@@ -106,7 +113,9 @@ async function stopServer() {
 /** A session cookie of the first admin; without the sign-in route (older builds), no cookie. */
 async function signIn() {
   const answer = await fetch(`${server.base}/api/session`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
   });
   if (answer.status === 204) return { cookie: answer.headers.get('set-cookie').split(';')[0], how: 'signed in as the first admin' };
   return { cookie: undefined, how: `not signed in (POST /api/session answered ${answer.status})` };
@@ -148,7 +157,10 @@ function latencySummary(results) {
 
 function printLatency(label, summary, { quiet, goalMs } = {}) {
   const ratio = quiet && Number.isFinite(summary.p99) ? `  ratio p99 to quiet ${(summary.p99 / quiet.p99).toFixed(2)}` : '';
-  const failed = Object.entries(summary.failures).map(([why, count]) => `${count} ${why}`).join(', ') || 'none';
+  const failed =
+    Object.entries(summary.failures)
+      .map(([why, count]) => `${count} ${why}`)
+      .join(', ') || 'none';
   console.log(`${label.padEnd(28)} p50 ${ms(summary.p50).padStart(9)}  p99 ${ms(summary.p99).padStart(9)}  max ${ms(summary.max).padStart(9)}${ratio}`);
   const goal = goalMs ? `; goal p99 < ${goalMs} ms: ${summary.p99 < goalMs ? 'met' : 'NOT met'}` : '';
   console.log(`${''.padEnd(28)} ${summary.sent} beacons, not acknowledged: ${failed}${goal}`);
@@ -163,10 +175,11 @@ function printLatency(label, summary, { quiet, goalMs } = {}) {
 function attacker(args) {
   const child = fork(path.join(import.meta.dirname, 'abuse-attackers.mjs'), args.map(String), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   setPriority(child.pid, ATTACKER_NICENESS);
-  const message = (type) => new Promise((resolve, reject) => {
-    child.on('message', (m) => m.type === type && resolve(m.counts));
-    child.once('exit', (code) => reject(new Error(`attacker ${args[0]} exited (${code}) before '${type}'`)));
-  });
+  const message = (type) =>
+    new Promise((resolve, reject) => {
+      child.on('message', (m) => m.type === type && resolve(m.counts));
+      child.once('exit', (code) => reject(new Error(`attacker ${args[0]} exited (${code}) before '${type}'`)));
+    });
   return { child, ready: message('ready'), done: message('done') };
 }
 
@@ -227,9 +240,19 @@ async function storedByPageName(auth, from) {
 
 function decisionPath(port, pagePath, n) {
   const params = {
-    mbox: 'bench-abuse', mboxSession: randomBytes(16).toString('hex'), mboxPC: `${randomBytes(16).toString('hex')}.1_0`, mboxPage: 'p',
-    mboxRid: String(n), mboxVersion: '1.8.2', mboxCount: '1', mboxTime: String(Date.now()), mboxHost: `127.0.0.1:${port}`,
-    mboxURL: `http://127.0.0.1:${port}${pagePath}`, mboxReferrer: '', browserHeight: '800', browserWidth: '1280',
+    mbox: 'bench-abuse',
+    mboxSession: randomBytes(16).toString('hex'),
+    mboxPC: `${randomBytes(16).toString('hex')}.1_0`,
+    mboxPage: 'p',
+    mboxRid: String(n),
+    mboxVersion: '1.8.2',
+    mboxCount: '1',
+    mboxTime: String(Date.now()),
+    mboxHost: `127.0.0.1:${port}`,
+    mboxURL: `http://127.0.0.1:${port}${pagePath}`,
+    mboxReferrer: '',
+    browserHeight: '800',
+    browserWidth: '1280',
   };
   return `/m2/mesura/mbox/json?${new URLSearchParams(params)}`;
 }
@@ -239,9 +262,16 @@ const nearMiss = (chars) => `/${'a'.repeat(Math.max(0, chars - 2))}!`;
 
 async function putCatastrophicActivity(auth) {
   const activity = {
-    id: 'bench-abuse-regex', name: 'bench:abuse', type: 'xt', status: 'active', mboxes: ['bench-abuse'],
-    audience: { path: { regex: CATASTROPHIC_PATTERN } }, priority: 1, reshuffle: 0,
-    experiences: [{ id: 'a', name: 'A', share: 100 }], goal: { type: 'pageView', path: '/fi/' },
+    id: 'bench-abuse-regex',
+    name: 'bench:abuse',
+    type: 'xt',
+    status: 'active',
+    mboxes: ['bench-abuse'],
+    audience: { path: { regex: CATASTROPHIC_PATTERN } },
+    priority: 1,
+    reshuffle: 0,
+    experiences: [{ id: 'a', name: 'A', share: 100 }],
+    goal: { type: 'pageView', path: '/fi/' },
   };
   const answer = await fetch(`${server.base}/api/activities/${activity.id}`, {
     method: 'PUT',
@@ -306,7 +336,9 @@ function printDecision({ put, timings }) {
     const answers = statuses.map((status) => (status === 0 ? `no answer within ${DECISION_TIMEOUT_MS} ms` : status)).join(', ');
     console.log(`decision with a ${chars}-character path /aaa…a!: ${answers}`);
     console.log(`  decision time    p50 ${ms(decisions.p50)}  p99 ${ms(decisions.p99)}  (${decisions.sent} requests)`);
-    console.log(`  beacon sent with it: ack p50 ${ms(beacons.p50)}  p99 ${ms(beacons.p99)}  max ${ms(beacons.max)}; goal ≤ ${BEACON_ACK_GOAL_MS} ms: ${beacons.max <= BEACON_ACK_GOAL_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `  beacon sent with it: ack p50 ${ms(beacons.p50)}  p99 ${ms(beacons.p99)}  max ${ms(beacons.max)}; goal ≤ ${BEACON_ACK_GOAL_MS} ms: ${beacons.max <= BEACON_ACK_GOAL_MS ? 'met' : 'NOT met'}`,
+    );
   }
 }
 
@@ -325,7 +357,9 @@ function printSlow(slow, quiet, goal = { goalMs: SLOW_ATTACK_P99_GOAL_MS }) {
 }
 
 function printFlood(f, stored, refusals) {
-  console.log(`\nflood: visitor ${f.visitor}, ${f.sent} beacons in ${f.seconds} s (${Math.round(f.sent / f.seconds)}/s): ${f.acknowledged} acknowledged, ${f.tooMany} answered 429, ${f.otherStatus} other status, ${f.failed} no answer`);
+  console.log(
+    `\nflood: visitor ${f.visitor}, ${f.sent} beacons in ${f.seconds} s (${Math.round(f.sent / f.seconds)}/s): ${f.acknowledged} acknowledged, ${f.tooMany} answered 429, ${f.otherStatus} other status, ${f.failed} no answer`,
+  );
   if (stored.error) console.log(`flood stored: could not read the report (${stored.error})`);
   else console.log(`flood stored: ${stored[FLOOD_PAGE_NAME] ?? 0} of ${f.sent} sent = ${(((stored[FLOOD_PAGE_NAME] ?? 0) / f.sent) * 100).toFixed(2)} %`);
   if (refusals.error) console.log(`refusals: could not read (${refusals.error})`);
@@ -340,9 +374,17 @@ async function main() {
     const auth = await signIn();
     console.log(`bench:abuse on ${server.base}; normal beacons: ${NORMAL_BEACONS_PER_S}/s, new visitor and connection each, from ${NORMAL_ADDRESS}`);
     // The attackers run on the same cores as the server: a loaded machine shows in every figure.
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the start`,
+    );
     console.log(`open-file limit: server ${openFileLimit(server.child.pid) ?? 'unknown'}, bench ${openFileLimit() ?? 'unknown'}; reports read ${auth.how}`);
-    console.log(`server limits (defaults): ${Object.entries(DEFAULT_EDGE_LIMITS).map(([name, value]) => `${name} ${value}`).join(', ')}`);
+    console.log(
+      `server limits (defaults): ${Object.entries(DEFAULT_EDGE_LIMITS)
+        .map(([name, value]) => `${name} ${value}`)
+        .join(', ')}`,
+    );
     await normalBeacons(WARM_UP_S);
     process.stderr.write(`quiet run for ${QUIET_S} s…\n`);
     const quiet = latencySummary(await normalBeacons(QUIET_S));

@@ -18,8 +18,17 @@ const SPREAD_DAYS = 60;
 const NOW = Date.now();
 
 const activity = {
-  id: 'prova', name: 'Prova', type: 'ab', status: 'active', mboxes: ['prova'], priority: 0, reshuffle: 0,
-  experiences: [{ id: 'a', name: 'A', share: 1 }, { id: 'b', name: 'B', share: 1 }],
+  id: 'prova',
+  name: 'Prova',
+  type: 'ab',
+  status: 'active',
+  mboxes: ['prova'],
+  priority: 0,
+  reshuffle: 0,
+  experiences: [
+    { id: 'a', name: 'A', share: 1 },
+    { id: 'b', name: 'B', share: 1 },
+  ],
   goal: { type: 'click', selector: '.cta' },
 };
 
@@ -30,8 +39,9 @@ function segment(activityId, events, seed) {
   for (let n = 0; lines.length < events; n++) {
     const visitorKey = `${seed}${n.toString(16).padStart(31, '0')}`;
     const experienceId = n % 2 === 0 ? 'a' : 'b';
-    const firstMs = NOW - Math.floor(((n * 7919) % (SPREAD_DAYS * 1000)) / 1000 * DAY_MS);
-    const record = (type, atMs) => JSON.stringify({ kind: 'decision', decisionId: `${seed}-${decisions++}`, type, activityId, experienceId, visitorKey, analyticsVisitorId: null, mbox: activityId, atMs });
+    const firstMs = NOW - Math.floor((((n * 7919) % (SPREAD_DAYS * 1000)) / 1000) * DAY_MS);
+    const record = (type, atMs) =>
+      JSON.stringify({ kind: 'decision', decisionId: `${seed}-${decisions++}`, type, activityId, experienceId, visitorKey, analyticsVisitorId: null, mbox: activityId, atMs });
     lines.push(record('impression', firstMs), record('impression', firstMs + 3_600_000));
     if (n % 5 === 0) lines.push(record('conversion', firstMs + 7_200_000));
   }

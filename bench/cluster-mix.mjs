@@ -61,11 +61,25 @@ function pathOf(kind, sequence, id) {
     return `/hb/?${encodeHeartbeatQuery(heartbeat)}`;
   }
   const params = {
-    mbox: 'mesura-noticia-1001', mboxSession: randomBytes(16).toString('hex'), mboxPC: `${randomBytes(16).toString('hex')}.1_0`, mboxPage: 'p',
-    mboxRid: String(sequence), mboxVersion: '1.8.2', mboxCount: '1', mboxTime: String(Date.now()), mboxHost: 'localhost',
-    mboxURL: 'http://localhost/noticia/1001/parlament-aprova-llei-habitatge-assequible', mboxReferrer: '', browserHeight: '800', browserWidth: '1280',
-    browserTimeOffset: '60', screenHeight: '1080', screenWidth: '1920', colorDepth: '24', mboxXDomain: 'enabled', mboxMCGVID: randomBytes(8).toString('hex'),
+    mbox: 'mesura-noticia-1001',
+    mboxSession: randomBytes(16).toString('hex'),
+    mboxPC: `${randomBytes(16).toString('hex')}.1_0`,
+    mboxPage: 'p',
+    mboxRid: String(sequence),
+    mboxVersion: '1.8.2',
+    mboxCount: '1',
+    mboxTime: String(Date.now()),
+    mboxHost: 'localhost',
+    mboxURL: 'http://localhost/noticia/1001/parlament-aprova-llei-habitatge-assequible',
+    mboxReferrer: '',
+    browserHeight: '800',
+    browserWidth: '1280',
+    browserTimeOffset: '60',
+    screenHeight: '1080',
+    screenWidth: '1920',
+    colorDepth: '24',
+    mboxXDomain: 'enabled',
+    mboxMCGVID: randomBytes(8).toString('hex'),
   };
   return `/m2/mesura/mbox/json?${new URLSearchParams(params)}`;
 }
-

@@ -112,8 +112,7 @@ async function storedIds(clickHouse, database) {
   // batches is a request the balancer sent again to the other collector after the first died
   // having written it but not answered (proxy_next_upstream error): a copy as a browser's retry
   // makes, with the same event id, not a drain's duplicate.
-  const twice = async (table, id) =>
-    (await query(`SELECT count() - uniqExact(batch_id, batch_row), count() - uniqExact(${id}) FROM ${table} WHERE ${id} LIKE ${like}`))[0].split('\t').map(Number);
+  const twice = async (table, id) => (await query(`SELECT count() - uniqExact(batch_id, batch_row), count() - uniqExact(${id}) FROM ${table} WHERE ${id} LIKE ${like}`))[0].split('\t').map(Number);
   const [hitsDrainedTwice, hitsCopies] = await twice('hits', 'event_id');
   const [heartbeatsDrainedTwice, heartbeatCopies] = await twice('heartbeats', 'session_id');
   const [decisions] = await query('SELECT count() FROM decision_events');
@@ -188,21 +187,22 @@ async function main(started) {
     const collectors = [];
     for (const name of ['collector-1', 'collector-2']) collectors.push(await startCollector(name, await freePort(), path.join(dir, name)));
     const balancer = await processes.startNginx({ dir: path.join(dir, 'nginx'), port: await freePort(), collectors: collectors.map((c) => c.port), api: undefined });
-    const [two] = await Promise.all([
-      load(balancer.port, seconds.two, 'two collectors behind nginx', acked),
-      faults({ collectors, clickHouse, seconds: seconds.two, startCollector, log }),
-    ]);
+    const [two] = await Promise.all([load(balancer.port, seconds.two, 'two collectors behind nginx', acked), faults({ collectors, clickHouse, seconds: seconds.two, startCollector, log })]);
     await drained(collectors);
     const stored = await storedIds(clickHouse, 'bench');
     const { count: ackedCount, missing } = lost(acked, stored);
 
-    console.log(`\ncluster benchmark: ${TOTAL_S} s (bare ${seconds.bare} s, one collector ${seconds.one} s, two ${seconds.two} s), ${CONNECTIONS} connections from as many loopback addresses, GET beacons, heartbeats and decisions in turn, 127.0.0.1, ${process.platform} ${cpus().length} cores`);
+    console.log(
+      `\ncluster benchmark: ${TOTAL_S} s (bare ${seconds.bare} s, one collector ${seconds.one} s, two ${seconds.two} s), ${CONNECTIONS} connections from as many loopback addresses, GET beacons, heartbeats and decisions in turn, 127.0.0.1, ${process.platform} ${cpus().length} cores`,
+    );
     console.log(`collector limits: ${describeLimits(CLUSTER_COLLECTOR_ENV)}`);
     console.log(`during the two-collector phase: ${events.join('; ')}`);
     const bareRate = summarise('bare node:http', bare.result, seconds.bare);
     const oneRate = summarise('one collector', one.result, seconds.one);
     const twoRate = summarise('two collectors (nginx)', two, seconds.two);
-    console.log(`acknowledged beacons and heartbeats: ${ackedCount}; distinct in ClickHouse: ${stored.beacon.size + stored.heartbeat.size} (the rest: written, then not answered by a killed collector); decision events stored: ${stored.decisions} (impressions are not waited for: decide/delivery-handler.ts)`);
+    console.log(
+      `acknowledged beacons and heartbeats: ${ackedCount}; distinct in ClickHouse: ${stored.beacon.size + stored.heartbeat.size} (the rest: written, then not answered by a killed collector); decision events stored: ${stored.decisions} (impressions are not waited for: decide/delivery-handler.ts)`,
+    );
     console.log(`rows the drain stored twice (same batch and row): ${stored.drainedTwice}; copies of one event id sent again by nginx after the kill: ${stored.copies}`);
     console.log(`events lost (acknowledged, not in ClickHouse after the drain): ${missing}`);
     console.log(`ratio one collector / bare: ${(oneRate / bareRate).toFixed(2)} (goal ≥ ${COLLECTOR_GOAL_RATIO})`);

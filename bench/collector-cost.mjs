@@ -87,7 +87,9 @@ async function main(started) {
       process.stderr.write(`${kind ?? 'the mix'}: ${SECONDS_PER_KIND} s at ${RATE_PER_S}/s…\n`);
       rows.push({ kind: kind ?? 'mix (in turn)', ...(await measureKind(collector.port, kind, targets)) });
     }
-    console.log(`\ncollector cost: ${RATE_PER_S} events/s offered, ${SECONDS_PER_KIND} s per kind (the middle ${SECONDS_PER_KIND - 2 * SETTLE_S} s measured), kept-alive connections from loopback addresses (${CONNECTIONS} opened first), one collector on ClickHouse, 127.0.0.1`);
+    console.log(
+      `\ncollector cost: ${RATE_PER_S} events/s offered, ${SECONDS_PER_KIND} s per kind (the middle ${SECONDS_PER_KIND - 2 * SETTLE_S} s measured), kept-alive connections from loopback addresses (${CONNECTIONS} opened first), one collector on ClickHouse, 127.0.0.1`,
+    );
     console.log(`collector limits: ${describeLimits(CLUSTER_COLLECTOR_ENV)}`);
     console.log('kind             answered/s  refused  µs per event: collector (request thread)  ClickHouse   events/s per core: collector  request thread');
     for (const row of rows) {

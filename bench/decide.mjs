@@ -32,10 +32,25 @@ let server;
 function query(port, n) {
   const [mbox, pagePath] = PAGES[n % PAGES.length];
   const params = {
-    mbox, mboxSession: randomBytes(16).toString('hex'), mboxPC: `${randomBytes(16).toString('hex')}.1_0`, mboxPage: 'p', mboxRid: String(n),
-    mboxVersion: '1.8.2', mboxCount: '1', mboxTime: String(Date.now()), mboxHost: `127.0.0.1:${port}`,
-    mboxURL: `http://127.0.0.1:${port}${pagePath}`, mboxReferrer: '', browserHeight: '800', browserWidth: '1280', browserTimeOffset: '60',
-    screenHeight: '1080', screenWidth: '1920', colorDepth: '24', mboxXDomain: 'enabled', mboxMCGVID: randomBytes(8).toString('hex'),
+    mbox,
+    mboxSession: randomBytes(16).toString('hex'),
+    mboxPC: `${randomBytes(16).toString('hex')}.1_0`,
+    mboxPage: 'p',
+    mboxRid: String(n),
+    mboxVersion: '1.8.2',
+    mboxCount: '1',
+    mboxTime: String(Date.now()),
+    mboxHost: `127.0.0.1:${port}`,
+    mboxURL: `http://127.0.0.1:${port}${pagePath}`,
+    mboxReferrer: '',
+    browserHeight: '800',
+    browserWidth: '1280',
+    browserTimeOffset: '60',
+    screenHeight: '1080',
+    screenWidth: '1920',
+    colorDepth: '24',
+    mboxXDomain: 'enabled',
+    mboxMCGVID: randomBytes(8).toString('hex'),
   };
   return `/m2/mesura/mbox/json?${new URLSearchParams(params)}`;
 }

@@ -47,8 +47,15 @@ export function createDecisionTraffic({ seed = 20261127 } = {}) {
       const [activityId, experiences] = ACTIVITIES[n];
       const experienceId = experiences[Math.floor(next() * experiences.length)];
       const event = (type, atMs) => ({
-        kind: 'decision', decisionId: uuid(next), type, activityId, experienceId, visitorKey: visitorKey(hit.visitorId),
-        analyticsVisitorId: hit.visitorId, mbox: `mesura-${hit.channel}-${n}`, atMs,
+        kind: 'decision',
+        decisionId: uuid(next),
+        type,
+        activityId,
+        experienceId,
+        visitorKey: visitorKey(hit.visitorId),
+        analyticsVisitorId: hit.visitorId,
+        mbox: `mesura-${hit.channel}-${n}`,
+        atMs,
       });
       rows.push(event('impression', hit.receivedAtMs + DECISION_DELAY_MS));
       if (next() < CONVERSIONS_PER_IMPRESSION) rows.push(event('conversion', hit.receivedAtMs + CONVERSION_DELAY_MS));

@@ -46,7 +46,14 @@ async function measurePeers() {
 }
 
 const versionOf = (name) => JSON.parse(readFileSync(path.join(import.meta.dirname, '../node_modules', name, 'package.json'), 'utf8')).version;
-const PEER_PACKAGES = ['@snowplow/browser-tracker', '@snowplow/browser-plugin-link-click-tracking', '@snowplow/browser-plugin-media', 'posthog-js', '@plausible-analytics/tracker', '@growthbook/growthbook'];
+const PEER_PACKAGES = [
+  '@snowplow/browser-tracker',
+  '@snowplow/browser-plugin-link-click-tracking',
+  '@snowplow/browser-plugin-media',
+  'posthog-js',
+  '@plausible-analytics/tracker',
+  '@growthbook/growthbook',
+];
 
 const mesuraGzip = await measureMesura();
 const peerGzip = await measurePeers();

@@ -29,18 +29,34 @@ const HOUR_MS = 3_600_000;
 /** Shapes replayed per kind: enough that no two neighbouring plays look alike. */
 const SHAPES = { vod: 120, live: 32, radio: 24 };
 /** Share of plays per kind: most plays are on demand; live TV and radio have longer plays. */
-const KIND_WEIGHTS = [['vod', 0.72], ['live', 0.18], ['radio', 0.1]];
+const KIND_WEIGHTS = [
+  ['vod', 0.72],
+  ['live', 0.18],
+  ['radio', 0.1],
+];
 /** Content ids of the on-demand catalogue: the seed programmes' seasons, EPISODES_PER_SEASON each. */
 const EPISODES_PER_SEASON = 40;
 const MIDROLL_EVERY_S = 600;
 const AD_LENGTHS_S = [10, 15, 20, 30];
 /** Plays per local hour of the day: evenings are prime time. */
 const HOUR_WEIGHTS = [1, 0.5, 0.3, 0.2, 0.2, 0.4, 0.9, 1.6, 2, 1.8, 1.6, 1.6, 1.9, 2.2, 2, 1.6, 1.6, 1.8, 2.2, 2.8, 3.4, 3.8, 3.2, 1.9];
-const DEVICES = [['desktop', 0.3], ['mobile', 0.45], ['tablet', 0.12], ['tv', 0.13]];
+const DEVICES = [
+  ['desktop', 0.3],
+  ['mobile', 0.45],
+  ['tablet', 0.12],
+  ['tv', 0.13],
+];
 const VISITORS = 600_000;
 const CONFIG = {
-  trackingServer: 'hb.mesura.cat', publisher: 'Mesura@Org', playerName: 'html5', channel: 'mesura', ovp: 'hls.js',
-  appVersion: 'site-1.0', ssl: true, reportSuite: SUITE, analyticsServer: 'mesura.cat',
+  trackingServer: 'hb.mesura.cat',
+  publisher: 'Mesura@Org',
+  playerName: 'html5',
+  channel: 'mesura',
+  ovp: 'hls.js',
+  appVersion: 'site-1.0',
+  ssl: true,
+  reportSuite: SUITE,
+  analyticsServer: 'mesura.cat',
 };
 
 const pick = (next, list) => list[Math.floor(next() * list.length)];
@@ -243,13 +259,35 @@ function startHit(at, play, localDay) {
   const { sessionId, visitor, device, content, mediaType } = play;
   const section = play.kind === 'vod' ? 'programes' : play.kind === 'radio' ? 'radio' : 'directes';
   return {
-    eventId: `bench-ms-${sessionId}`, reportSuite: SUITE, environment: 'development', receivedAtMs: at, day: localDay(at), clientTimeMs: at,
-    hitType: 'media_start', visitorId: visitor, visitorIdSource: 'mid', pageName: `mesura:${section}:${content.id}`,
-    url: `https://mesura.cat/${section}/${content.id}/`, referrer: 'https://mesura.cat/', channel: section, linkUrl: null, linkName: null,
-    mediaType, events: '[]', contextData: JSON.stringify({ 'a.media.vsid': sessionId, 'a.media.name': content.id }), otherVariables: '{}',
+    eventId: `bench-ms-${sessionId}`,
+    reportSuite: SUITE,
+    environment: 'development',
+    receivedAtMs: at,
+    day: localDay(at),
+    clientTimeMs: at,
+    hitType: 'media_start',
+    visitorId: visitor,
+    visitorIdSource: 'mid',
+    pageName: `mesura:${section}:${content.id}`,
+    url: `https://mesura.cat/${section}/${content.id}/`,
+    referrer: 'https://mesura.cat/',
+    channel: section,
+    linkUrl: null,
+    linkName: null,
+    mediaType,
+    events: '[]',
+    contextData: JSON.stringify({ 'a.media.vsid': sessionId, 'a.media.name': content.id }),
+    otherVariables: '{}',
     variables: { section, portal: 'mesura', web: 'mesura.cat', language: 'ca', contentTitle: content.name },
-    deviceClass: device, isBot: false, ipAnonymised: '192.0.2.0', browserName: 'Chrome', browserMajorVersion: '156', osName: 'Android',
-    userAgent: null, libraryVersion: 'JS-2.22.0', consent: 'granted',
+    deviceClass: device,
+    isBot: false,
+    ipAnonymised: '192.0.2.0',
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Android',
+    userAgent: null,
+    libraryVersion: 'JS-2.22.0',
+    consent: 'granted',
   };
 }
 

@@ -23,10 +23,29 @@ const SEARCH_SHARE = 1 / 30;
 const SEARCH_PAGE = { n: 0, section: 'cercador', subsection: 'resultats', title: 'Cercador', author: null, thematic: null };
 const AUTHORS = ['Anna Puig', 'Jordi Vila', 'Marta Soler', 'Pere Roca', 'Laia Ferrer', 'Oriol Mas', 'Núria Camps', 'Xavier Font', 'Clara Bosch'];
 const THEMES = ['eleccions', 'sequera', 'habitatge', 'mobilitat', 'salut', 'educacio', 'turisme', 'tecnologia'];
-const DEVICES = [['desktop', 0.38], ['mobile', 0.5], ['tablet', 0.1], ['tv', 0.02]];
-const BROWSERS = [['Chrome', 'Windows'], ['Mobile Safari', 'iOS'], ['Chrome', 'Android'], ['Firefox', 'Linux'], ['Safari', 'Mac OS'], ['Edge', 'Windows']];
+const DEVICES = [
+  ['desktop', 0.38],
+  ['mobile', 0.5],
+  ['tablet', 0.1],
+  ['tv', 0.02],
+];
+const BROWSERS = [
+  ['Chrome', 'Windows'],
+  ['Mobile Safari', 'iOS'],
+  ['Chrome', 'Android'],
+  ['Firefox', 'Linux'],
+  ['Safari', 'Mac OS'],
+  ['Edge', 'Windows'],
+];
 const VIEWPORTS = ['1920x1080', '1366x768', '390x844', '412x915', '768x1024', '1536x864'];
-const REFERRERS = [[null, 0.45], ['https://www.google.com/', 0.3], ['https://www.bing.com/', 0.03], ['https://m.facebook.com/', 0.08], ['https://t.co/', 0.04], ['https://www.vilaweb.cat/', 0.1]];
+const REFERRERS = [
+  [null, 0.45],
+  ['https://www.google.com/', 0.3],
+  ['https://www.bing.com/', 0.03],
+  ['https://m.facebook.com/', 0.08],
+  ['https://t.co/', 0.04],
+  ['https://www.vilaweb.cat/', 0.1],
+];
 const CAMPAIGNS = ['butlleti-dilluns', 'Tardor-2026', 'xarxes-directe', 'promo-podcast'];
 const KEYWORDS = ['temps', 'eleccions', 'barça', 'tv3 directe', 'sequera', 'pressupostos', 'xyzzy', 'loteria', 'trànsit', 'festius'];
 const NETWORKS = ['whatsapp', 'facebook', 'x', 'telegram', 'correu'];
@@ -87,10 +106,20 @@ function hitRow(id, at, visit, p, kind, next) {
     contextData: '{}',
     otherVariables: '{}',
     variables: {
-      section: p.section, subsection: p.subsection, pageType: search ? 'cercador' : 'noticia', portal: 'mesura', web: 'mesura.cat',
-      language: 'ca', loginState: visit.login, campaign: visit.firstPage ? visit.campaign : null, contentTitle: p.title,
-      author: p.author, thematic: p.thematic, viewport: visit.viewport,
-      searchKeywords: keywords, searchResults: keywords === null ? null : keywords === 'xyzzy' ? '0' : String(5 + (p.n % 40)),
+      section: p.section,
+      subsection: p.subsection,
+      pageType: search ? 'cercador' : 'noticia',
+      portal: 'mesura',
+      web: 'mesura.cat',
+      language: 'ca',
+      loginState: visit.login,
+      campaign: visit.firstPage ? visit.campaign : null,
+      contentTitle: p.title,
+      author: p.author,
+      thematic: p.thematic,
+      viewport: visit.viewport,
+      searchKeywords: keywords,
+      searchResults: keywords === null ? null : keywords === 'xyzzy' ? '0' : String(5 + (p.n % 40)),
       socialAction: link === 'link_o' ? pick(next, NETWORKS) : null,
     },
     deviceClass: visit.device,

@@ -167,9 +167,7 @@ async function main() {
       if (kept) mkdirSync(kept, { recursive: true });
       const filled = await fill(dataDir, endMs - DAYS * DAY_MS);
       stored = filled.stored;
-      console.log(
-        `bench:reports: ${stored} events (${filled.heartbeats} heartbeats) over ${DAYS} days loaded in ${filled.seconds.toFixed(1)} s (${Math.round(stored / filled.seconds)} rows/s)`,
-      );
+      console.log(`bench:reports: ${stored} events (${filled.heartbeats} heartbeats) over ${DAYS} days loaded in ${filled.seconds.toFixed(1)} s (${Math.round(stored / filled.seconds)} rows/s)`);
     }
     const server = await startServer(dataDir);
     child = server.child;

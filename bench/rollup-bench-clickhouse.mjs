@@ -67,5 +67,4 @@ export async function medianMs(run) {
 
 /** A time as printed, and the ratio of two when both are times. */
 export const shown = (time) => (typeof time === 'number' ? `${time.toFixed(0)} ms` : time);
-export const ratio = (baseline, measured) =>
-  typeof baseline === 'number' && typeof measured === 'number' ? `, ratio ${(measured / baseline).toFixed(3)}` : '';
+export const ratio = (baseline, measured) => (typeof baseline === 'number' && typeof measured === 'number' ? `, ratio ${(measured / baseline).toFixed(3)}` : '');

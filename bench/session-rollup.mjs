@@ -40,7 +40,9 @@ await withBenchClickHouse('sessions', async (transport) => {
   for (let d = 0; d < DAYS; d += 1) await transport.command(heartbeatsSql(d));
   await transport.command(`OPTIMIZE TABLE ${BENCH_DATABASE}.heartbeats FINAL`);
   const heartbeats = DAYS * PLAYS_PER_DAY * HEARTBEATS_PER_PLAY;
-  console.log(`${heartbeats.toLocaleString('en')} heartbeats of ${(DAYS * PLAYS_PER_DAY).toLocaleString('en')} plays over ${DAYS} days generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${heartbeats.toLocaleString('en')} heartbeats of ${(DAYS * PLAYS_PER_DAY).toLocaleString('en')} plays over ${DAYS} days generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const last = dayAfter(FIRST_DAY, DAYS - 1);
   const nowMs = Date.parse(`${last}T12:00:00Z`) + 3 * DAY_MS;

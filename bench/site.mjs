@@ -50,12 +50,23 @@ async function coldLoad(browser, url) {
   await page.addInitScript(observeVitals);
   const scripts = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length).catch(() => 0));
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response
+          .body()
+          .then((body) => gzipSync(body).length)
+          .catch(() => 0),
+      );
   });
   const document = await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
   const vitals = await page.evaluate(() => window.vitals$);
-  const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript').map((s) => s.textContent ?? '').join('\n'));
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript')
+      .map((s) => s.textContent ?? '')
+      .join('\n'),
+  );
   const jsBytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0) + gzipSync(inline).length;
   await context.close();
   if (!document?.ok() && document?.status() !== 404) throw new Error(`${url} answered ${document?.status()}`);
@@ -77,9 +88,18 @@ async function main() {
       await coldLoad(browser, base + pagePath); // warms the server's first-view renderer, not the browser
       const loads = [];
       for (let i = 0; i < LOADS; i++) loads.push(await coldLoad(browser, base + pagePath));
-      const lcp = percentile(loads.map((l) => l.lcpMs), 75);
-      const cls = percentile(loads.map((l) => l.cls), 75);
-      const js = percentile(loads.map((l) => l.jsBytes), 75);
+      const lcp = percentile(
+        loads.map((l) => l.lcpMs),
+        75,
+      );
+      const cls = percentile(
+        loads.map((l) => l.cls),
+        75,
+      );
+      const js = percentile(
+        loads.map((l) => l.jsBytes),
+        75,
+      );
       const over = !(lcp <= LCP_P75_GOAL_MS) || !(cls < CLS_P75_GOAL) || (pagePath === '/' && js > HOME_JS_GOAL_BYTES);
       missed ||= over;
       console.log(name.padEnd(14), lcp.toFixed(0).padStart(11), cls.toFixed(3).padStart(9), (js / 1024).toFixed(1).padStart(11), over ? '  over a goal' : '');

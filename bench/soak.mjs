@@ -93,7 +93,9 @@ async function holdLoad(port, ms, minutes) {
 
 /** The server process's resident memory, from the kernel. */
 function rssMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -160,7 +162,9 @@ function printVerdict(steady) {
   const worstRss = rssSpread.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
   const worstP99 = Math.max(...p99Ratios);
   const failed = steady.reduce((sum, m) => sum + m.failed, 0);
-  console.log(`steady minutes: ${steady.length}; RSS at most ${(worstRss * 100).toFixed(1)} % from the first (goal ±${RSS_BAND * 100} %), answer p99 at most ${worstP99.toFixed(2)}× the first (goal ≤ ${P99_FACTOR}×), ${failed} failed`);
+  console.log(
+    `steady minutes: ${steady.length}; RSS at most ${(worstRss * 100).toFixed(1)} % from the first (goal ±${RSS_BAND * 100} %), answer p99 at most ${worstP99.toFixed(2)}× the first (goal ≤ ${P99_FACTOR}×), ${failed} failed`,
+  );
   const met = Math.abs(worstRss) <= RSS_BAND && worstP99 <= P99_FACTOR && failed === 0;
   console.log(met ? 'goal met' : 'goal NOT met');
 }

@@ -17,8 +17,12 @@ export function sourceAddress(n) {
 /** The limits the server ran under: its edge defaults, with what `env` set instead. */
 export function describeLimits(env = {}) {
   const names = {
-    headerTimeoutMs: 'MESURA_HEADER_TIMEOUT_MS', requestTimeoutMs: 'MESURA_REQUEST_TIMEOUT_MS', keepAliveTimeoutMs: 'MESURA_KEEP_ALIVE_TIMEOUT_MS',
-    maxConnections: 'MESURA_MAX_CONNECTIONS', maxConnectionsPerAddress: 'MESURA_MAX_CONNECTIONS_PER_ADDRESS', addressMaxRequestsPerS: 'MESURA_ADDRESS_MAX_REQUESTS_PER_S',
+    headerTimeoutMs: 'MESURA_HEADER_TIMEOUT_MS',
+    requestTimeoutMs: 'MESURA_REQUEST_TIMEOUT_MS',
+    keepAliveTimeoutMs: 'MESURA_KEEP_ALIVE_TIMEOUT_MS',
+    maxConnections: 'MESURA_MAX_CONNECTIONS',
+    maxConnectionsPerAddress: 'MESURA_MAX_CONNECTIONS_PER_ADDRESS',
+    addressMaxRequestsPerS: 'MESURA_ADDRESS_MAX_REQUESTS_PER_S',
   };
   const edge = Object.entries(names).map(([key, name]) => `${name}=${env[name] ?? DEFAULT_EDGE_LIMITS[key]}${env[name] === undefined ? '' : ' (set)'}`);
   const other = Object.entries(env).filter(([name]) => name.startsWith('MESURA_') && !Object.values(names).includes(name) && !/PASSWORD|EMAIL|DATA_DIR|HOST/.test(name));

@@ -227,7 +227,9 @@ function perEvent(engine, tables, scale = 1) {
   };
   console.log(
     `storage ${engine}: hits ${figures.hits.toFixed(1)} B/event` +
-      (engine === 'duckdb' ? ` (+ report tables ${figures.reportTablesPerHit.toFixed(1)} B per hit; tables scaled by ${scale.toFixed(3)} to the file)` : ` (journal ${journalPerEvent.toFixed(2)} B/event included)`) +
+      (engine === 'duckdb'
+        ? ` (+ report tables ${figures.reportTablesPerHit.toFixed(1)} B per hit; tables scaled by ${scale.toFixed(3)} to the file)`
+        : ` (journal ${journalPerEvent.toFixed(2)} B/event included)`) +
       `, heartbeats ${figures.heartbeats.toFixed(1)} B/event` +
       (engine === 'duckdb' ? ` (+ media sessions ${figures.sessionsPerHeartbeat.toFixed(1)} B per heartbeat)` : '') +
       `, decisions ${figures.decisions.toFixed(1)} B/event`,

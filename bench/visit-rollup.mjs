@@ -5,7 +5,17 @@
 // and times the same reports read from the roll-up, in the same process. Prints the build's time,
 // each report's median and the ratio rolled-up / cut.
 // Usage: npm run bench:visit-rollup [-- days [pageViewsPerDay]]  (default 30 days of 100,000)
-import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS, ClickHouseAnalyticsReader, DayRollupJob, VISIT_ROLLUP, audienceSeriesQuery, computedOnly, localDayIn } from '@mesura/server/tooling';
+import {
+  CLICKHOUSE_IN_RANGE,
+  CLICKHOUSE_PAGE_ENTRIES,
+  CLICKHOUSE_VISITS,
+  ClickHouseAnalyticsReader,
+  DayRollupJob,
+  VISIT_ROLLUP,
+  audienceSeriesQuery,
+  computedOnly,
+  localDayIn,
+} from '@mesura/server/tooling';
 import { BENCH_DATABASE, DAY_MS, ROUNDS, dayAfter, medianMs, ratio, shown, withBenchClickHouse } from './rollup-bench-clickhouse.mjs';
 
 const DAYS = Number(process.argv[2] ?? 30);
@@ -73,7 +83,9 @@ await withBenchClickHouse('visits', async (transport) => {
   await transport.command(`OPTIMIZE TABLE ${BENCH_DATABASE}.visit_rollup FINAL`);
   const [size] = await transport.query(`SELECT sum(bytes_on_disk) AS bytes FROM system.parts WHERE database = '${BENCH_DATABASE}' AND table = 'visit_rollup' AND active`);
   const perVisit = Number(size.bytes) / Number(visits.n);
-  console.log(`roll-up: ${run.built} days built in ${buildS.toFixed(1)} s (${(buildS / run.built).toFixed(2)} s a day), ${Number(visits.n).toLocaleString('en')} visits, ${perVisit.toFixed(1)} bytes a visit on disk`);
+  console.log(
+    `roll-up: ${run.built} days built in ${buildS.toFixed(1)} s (${(buildS / run.built).toFixed(2)} s a day), ${Number(visits.n).toLocaleString('en')} visits, ${perVisit.toFixed(1)} bytes a visit on disk`,
+  );
 
   for (const [i, range] of ranges.entries()) {
     const rolled = await timeQueries(reader, range);

@@ -52,7 +52,7 @@ describe.concurrent('every page type is accessible', () => {
       return { text: element.textContent?.trim(), href: element.getAttribute('href'), outline: style.outlineStyle, outlineWidth: style.outlineWidth, boxShadow: style.boxShadow };
     });
     expect(focused.text).toBe('Salta al contingut');
-    expect(focused.outline !== 'none' && focused.outlineWidth !== '0px' || focused.boxShadow !== 'none').toBe(true);
+    expect((focused.outline !== 'none' && focused.outlineWidth !== '0px') || focused.boxShadow !== 'none').toBe(true);
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => location.hash)).toBe('#contingut');
     await page.context().close();

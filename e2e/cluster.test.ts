@@ -13,16 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBeacon, type AnalyticsHit } from '@mesura/protocol';
-import {
-  isRunning,
-  pidFromFile,
-  portIsFree,
-  processTree,
-  processesNaming,
-  startCluster,
-  type ClusterProcess,
-  type ProcessEntry,
-} from './helpers/cluster-process.js';
+import { isRunning, pidFromFile, portIsFree, processTree, processesNaming, startCluster, type ClusterProcess, type ProcessEntry } from './helpers/cluster-process.js';
 import { E2E_ADMIN_ENV, apiHeaders, freePort } from './helpers/server-process.js';
 import { today } from './helpers/site-under-test.js';
 
@@ -77,7 +68,7 @@ async function clusterPorts() {
   const next = async (): Promise<number> => {
     for (;;) {
       const port = await freePort();
-      if (!taken.has(port)) return taken.add(port), port;
+      if (!taken.has(port)) return (taken.add(port), port);
     }
   };
   const ports = { balancer: await next(), api: await next(), collectors: [await next(), await next()], clickHouseHttp: await next(), clickHouseTcp: await next(), postgres: await next() };
@@ -105,7 +96,13 @@ async function rowsByCollector(clickHouseHttpPort: number): Promise<Record<strin
   const answer = await fetch(`http://127.0.0.1:${clickHouseHttpPort}/`, { method: 'POST', body: sql });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`ClickHouse answered ${answer.status}: ${text}`);
-  const rows = text.trim() === '' ? [] : text.trim().split('\n').map((line) => JSON.parse(line) as { collector: string; rows: string | number });
+  const rows =
+    text.trim() === ''
+      ? []
+      : text
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { collector: string; rows: string | number });
   return Object.fromEntries(rows.map((row) => [row.collector, Number(row.rows)]));
 }
 
@@ -195,7 +192,10 @@ describeCluster(title, () => {
       // Round robin: each collector stored some of the beacons, and together all of them once.
       const stored = await rowsByCollector(ports.clickHouseHttp);
       expect(Object.keys(stored).sort()).toEqual(['collector-1', 'collector-2']);
-      expect(Object.values(stored).every((rows) => rows > 0), JSON.stringify(stored)).toBe(true);
+      expect(
+        Object.values(stored).every((rows) => rows > 0),
+        JSON.stringify(stored),
+      ).toBe(true);
       expect(Object.values(stored).reduce((sum, rows) => sum + rows, 0)).toBe(BEACONS);
 
       // Every process the cluster runs: its own tree (the servers, nginx and its worker) and the
@@ -205,7 +205,11 @@ describeCluster(title, () => {
       const running = processTree([cluster.child.pid!, clickHousePid ?? 0, postgresPid ?? 0]);
       const names = running.map((entry) => entry.name);
       expect(names.filter((name) => name === 'node').length, names.join(', ')).toBe(4);
-      for (const name of ['nginx', 'clickhouse', 'postgres']) expect(names.some((each) => each.startsWith(name)), `${name} among ${names.join(', ')}`).toBe(true);
+      for (const name of ['nginx', 'clickhouse', 'postgres'])
+        expect(
+          names.some((each) => each.startsWith(name)),
+          `${name} among ${names.join(', ')}`,
+        ).toBe(true);
 
       cluster.interrupt();
       const code = await within(cluster.exited, STOP_TIMEOUT_MS, () => `cluster.mjs did not exit within ${STOP_TIMEOUT_MS} ms of Ctrl-C:\n${cluster.outputTail()}`);

@@ -8,12 +8,14 @@ import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 
-
-
 /** Page views stored today for the development suite, as the export gives them. */
 async function storedPageViews(): Promise<{ url: string; visitor_id: string }[]> {
   const day = today();
-  const rows = (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) })).json()) as { hit_type: string; url: string; visitor_id: string }[];
+  const rows = (await (await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) })).json()) as {
+    hit_type: string;
+    url: string;
+    visitor_id: string;
+  }[];
   return rows.filter((row) => row.hit_type === 'page_view');
 }
 

@@ -77,24 +77,28 @@ beforeAll(async () => {
 // follows the width through CSS and its charts through a ResizeObserver (line-chart.tsx), and it
 // reads no width at load. The keyboard check is independent of the screens' and runs beside them.
 describe.concurrent('the console is accessible', () => {
-  it(`every screen at ${WIDTHS_PX.join(' px and at ')} px: no serious or critical axe-core violation, nothing scrolls sideways`, async ({ expect }) => {
-    const page = await signedInAdmin(WIDTHS_PX[0]);
-    const problems: string[] = [];
-    for (const screen of SCREENS) {
-      await resizeViewport(page, { width: WIDTHS_PX[0], height: VIEWPORT_HEIGHT_PX });
-      await page.goto(`/consola${screen}`);
-      await settled(page, expect);
-      expect(new URL(page.url()).pathname).toBe(`/consola${screen}`);
-      for (const width of WIDTHS_PX) {
-        await resizeViewport(page, { width, height: VIEWPORT_HEIGHT_PX });
-        problems.push(...(await seriousViolations(page)).map((violation) => `${screen} at ${width} px: ${violation}`));
-        const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflowPx > 0) problems.push(`${screen}: the page is ${overflowPx} px wider than the screen at ${width} px`);
+  it(
+    `every screen at ${WIDTHS_PX.join(' px and at ')} px: no serious or critical axe-core violation, nothing scrolls sideways`,
+    async ({ expect }) => {
+      const page = await signedInAdmin(WIDTHS_PX[0]);
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await resizeViewport(page, { width: WIDTHS_PX[0], height: VIEWPORT_HEIGHT_PX });
+        await page.goto(`/consola${screen}`);
+        await settled(page, expect);
+        expect(new URL(page.url()).pathname).toBe(`/consola${screen}`);
+        for (const width of WIDTHS_PX) {
+          await resizeViewport(page, { width, height: VIEWPORT_HEIGHT_PX });
+          problems.push(...(await seriousViolations(page)).map((violation) => `${screen} at ${width} px: ${violation}`));
+          const overflowPx = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflowPx > 0) problems.push(`${screen}: the page is ${overflowPx} px wider than the screen at ${width} px`);
+        }
       }
-    }
-    expect(problems).toEqual([]);
-    await page.context().close();
-  }, SCREENS.length * 2 * UI_TIMEOUT_MS);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    SCREENS.length * 2 * UI_TIMEOUT_MS,
+  );
 
   it('is keyboard operable from the first Tab: a visible skip link takes focus to the content', async ({ expect }) => {
     const page = await signedInAdmin(1280);

@@ -91,8 +91,14 @@ describe('the console filled by the demo', () => {
 
   it('fills every report of the catalogue with rows that pass the minimum cohort', async () => {
     first = await figuresOfPastDays();
-    console.log(Object.entries(first).map(([report, { rows, shown }]) => `${report}: ${shown} of ${rows} rows shown`).join('\n'));
-    const empty = Object.entries(first).filter(([, { shown }]) => shown === 0).map(([report]) => report);
+    console.log(
+      Object.entries(first)
+        .map(([report, { rows, shown }]) => `${report}: ${shown} of ${rows} rows shown`)
+        .join('\n'),
+    );
+    const empty = Object.entries(first)
+      .filter(([, { shown }]) => shown === 0)
+      .map(([report]) => report);
     expect(empty).toEqual([]);
     expect(Object.keys(first).length).toBeGreaterThan(40);
   });
@@ -131,9 +137,13 @@ describe('the console filled by the demo', () => {
     await page.context().close();
   });
 
-  it('changes no figure when the demo runs again: nothing is counted twice', async () => {
-    await runDemo();
-    const again = await figuresOfPastDays();
-    for (const [report, figures] of Object.entries(first)) expect(again[report]?.figures, report).toBe(figures.figures);
-  }, DEMO_TIMEOUT_MS + 60_000);
+  it(
+    'changes no figure when the demo runs again: nothing is counted twice',
+    async () => {
+      await runDemo();
+      const again = await figuresOfPastDays();
+      for (const [report, figures] of Object.entries(first)) expect(again[report]?.figures, report).toBe(figures.figures);
+    },
+    DEMO_TIMEOUT_MS + 60_000,
+  );
 });

@@ -109,43 +109,47 @@ async function resultsRow(page: Page, experience: string): Promise<string[]> {
 }
 
 describe('the Experiments area of the console, end to end', () => {
-  it('an editor creates an A/B test on an article, previews and starts it; visitors see the variant and convert; the results count them', async () => {
-    const articlePath = await leadArticlePath();
-    await createEditor();
-    const page = await editorSignedIn();
-    await createTest(page, articlePath);
-    // A draft is decided for nobody: a visitor still sees the article's own headline.
-    const early = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
-    await gotoReady(early, url(articlePath));
-    const ownHeadline = await early.locator(HEADLINE_SELECTOR).textContent();
-    expect(ownHeadline).not.toBe(HEADLINE);
-    await early.context().close();
+  it(
+    'an editor creates an A/B test on an article, previews and starts it; visitors see the variant and convert; the results count them',
+    async () => {
+      const articlePath = await leadArticlePath();
+      await createEditor();
+      const page = await editorSignedIn();
+      await createTest(page, articlePath);
+      // A draft is decided for nobody: a visitor still sees the article's own headline.
+      const early = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+      await gotoReady(early, url(articlePath));
+      const ownHeadline = await early.locator(HEADLINE_SELECTOR).textContent();
+      expect(ownHeadline).not.toBe(HEADLINE);
+      await early.context().close();
 
-    await previewVariant(page, articlePath);
-    await page.getByRole('button', { name: 'Inicia' }).click();
-    await expect.poll(() => page.locator('.experiment-status .status-badge').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Actiu');
+      await previewVariant(page, articlePath);
+      await page.getByRole('button', { name: 'Inicia' }).click();
+      await expect.poll(() => page.locator('.experiment-status .status-badge').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Actiu');
 
-    const visitors: BrowserContext[] = [];
-    for (let i = 0; i < VISITORS; i++) visitors.push(await visitorConverts(articlePath));
-    await Promise.all(visitors.map((context) => context.close()));
+      const visitors: BrowserContext[] = [];
+      for (let i = 0; i < VISITORS; i++) visitors.push(await visitorConverts(articlePath));
+      await Promise.all(visitors.map((context) => context.close()));
 
-    // The results page reads the report again on each visit: reload until the conversions are in.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.locator('section[aria-labelledby="results-heading"][aria-busy="false"]').waitFor({ timeout: UI_TIMEOUT_MS });
-          return (await resultsRow(page, 'Variant B')).slice(0, 4);
-        },
-        { timeout: REPORT_TIMEOUT_MS, interval: 1000 },
-      )
-      .toEqual(['Variant B', '5', '5', '100,00\u00a0%']);
-    // The control had no visitors: hidden under the minimum cohort.
-    expect((await resultsRow(page, 'Control')).slice(1, 3)).toEqual(['< 5', '< 5']);
-    await screenshot(page, 'results');
-    const history = await page.locator('section[aria-labelledby="history-heading"] tbody tr td:nth-child(3)').allTextContents();
-    expect(history).toEqual(['estat: Esborrany → Actiu', 'creació']);
-    expect(await page.locator('section[aria-labelledby="history-heading"] tbody tr td:nth-child(2)').allTextContents()).toEqual([EDITOR.email, EDITOR.email]);
-    await page.context().close();
-  }, SCENARIO_TIMEOUT_MS);
+      // The results page reads the report again on each visit: reload until the conversions are in.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.locator('section[aria-labelledby="results-heading"][aria-busy="false"]').waitFor({ timeout: UI_TIMEOUT_MS });
+            return (await resultsRow(page, 'Variant B')).slice(0, 4);
+          },
+          { timeout: REPORT_TIMEOUT_MS, interval: 1000 },
+        )
+        .toEqual(['Variant B', '5', '5', '100,00\u00a0%']);
+      // The control had no visitors: hidden under the minimum cohort.
+      expect((await resultsRow(page, 'Control')).slice(1, 3)).toEqual(['< 5', '< 5']);
+      await screenshot(page, 'results');
+      const history = await page.locator('section[aria-labelledby="history-heading"] tbody tr td:nth-child(3)').allTextContents();
+      expect(history).toEqual(['estat: Esborrany → Actiu', 'creació']);
+      expect(await page.locator('section[aria-labelledby="history-heading"] tbody tr td:nth-child(2)').allTextContents()).toEqual([EDITOR.email, EDITOR.email]);
+      await page.context().close();
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 });

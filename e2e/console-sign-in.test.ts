@@ -67,9 +67,7 @@ describe('console sign-in with the first admin from MESURA_ADMIN_EMAIL/PASSWORD'
     await screenshot(page, 'login');
 
     await signIn(page, ADMIN_EMAIL, 'no-es-aquesta-contrasenya');
-    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: UI_TIMEOUT_MS }).toBe(
-      'El correu electrònic o la contrasenya no són correctes.',
-    );
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('El correu electrònic o la contrasenya no són correctes.');
     expect(page.url()).toContain('/consola/entrar/');
     await screenshot(page, 'login-refused');
 

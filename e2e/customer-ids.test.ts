@@ -71,7 +71,15 @@ describe('customer ids in Chromium (§3)', () => {
     await signIn.getByRole('button', { name: 'Entra' }).click();
     await page.waitForURL(`**${ARTICLE}`);
     const visitorId = await page.evaluate(
-      () => JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('mesura_usuari='))!.split('=')[1]!)).id as string,
+      () =>
+        JSON.parse(
+          decodeURIComponent(
+            document.cookie
+              .split('; ')
+              .find((c) => c.startsWith('mesura_usuari='))!
+              .split('=')[1]!,
+          ),
+        ).id as string,
     );
     expect(deliveryId(await afterLogin)).toEqual([visitorId, '1']);
     const start = await startHeartbeat(page);

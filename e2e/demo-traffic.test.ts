@@ -39,7 +39,10 @@ beforeAll(async () => {
   const { createTcStrings } = await load<{ createTcStrings: () => unknown }>('consent.mjs');
   options = {
     site: loadSiteContent(),
-    searches: [{ keywords: 'habitatge', results: 3 }, { keywords: 'horaris rodalies', results: 0 }],
+    searches: [
+      { keywords: 'habitatge', results: 3 },
+      { keywords: 'horaris rodalies', results: 0 },
+    ],
     tcString: createTcStrings(),
     suite: 'mesuradev',
     timeZone: 'Europe/Madrid',

@@ -80,9 +80,7 @@ describe('durability of acknowledged events', () => {
   it('refuses to start with a one-line error when PORT is not a port', async () => {
     const dataDir = emptyDataDir();
     try {
-      await expect(startServerProcess({ dataDir, port: 8080, env: { PORT: 'eighty' } })).rejects.toThrow(
-        /PORT must be an integer from 0 to 65535, got 'eighty'/,
-      );
+      await expect(startServerProcess({ dataDir, port: 8080, env: { PORT: 'eighty' } })).rejects.toThrow(/PORT must be an integer from 0 to 65535, got 'eighty'/);
     } finally {
       removeDataDir(dataDir);
     }

@@ -70,7 +70,9 @@ describe('engagement in Chromium', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Resultats' }).innerText()).toContain('Limitar el preu dels lloguers (la vostra resposta): 100 %');
     const vote = await storedCall((h) => h.click_identifier === 'enquesta-habitatge-2026');
     expect({ type: vote.hit_type, events: eventIds(vote) }).toEqual({ type: 'link_o', events: [15] });
-    const again = await page.evaluate(async () => (await fetch('/api/engagement/polls/habitatge-2026/answers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"optionId":"ajuts-joves"}' })).status);
+    const again = await page.evaluate(
+      async () => (await fetch('/api/engagement/polls/habitatge-2026/answers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"optionId":"ajuts-joves"}' })).status,
+    );
     expect(again).toBe(409);
 
     // Newsletter: a wrong address is refused in Catalan; a right one is asked to confirm by mail,

@@ -67,7 +67,10 @@ describe('live, participation and account pages in Chromium', () => {
       page_type: 'directe',
       multimedia_content: 'video',
     });
-    for (const [name, pageType] of [['radio:mesura-radio', 'radio'], ['radio:mesura-radio:finestra', 'radio-finestra']] as const) {
+    for (const [name, pageType] of [
+      ['radio:mesura-radio', 'radio'],
+      ['radio:mesura-radio:finestra', 'radio-finestra'],
+    ] as const) {
       const radio = byName[name]!;
       expect(radio, name).toMatchObject({
         ...onAirFields(radio, [station.now, station.next], programmes),

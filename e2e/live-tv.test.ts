@@ -87,7 +87,11 @@ describe('live TV with DVR in Chromium', () => {
     await expect.poll(() => dvr.getAttribute('data-live-state')).toBe('diferit');
 
     // scDVR: a link hit per seek, no event (packages/site-property SITE_LINK_CALLS), with the live context.
-    for (const [name, id] of [['Enrere 30 segons', 'dvr-enrere'], ['Directe', 'dvr-directe'], ["Torna a l'inici del programa", 'dvr-inici-programa']] as const) {
+    for (const [name, id] of [
+      ['Enrere 30 segons', 'dvr-enrere'],
+      ['Directe', 'dvr-directe'],
+      ["Torna a l'inici del programa", 'dvr-inici-programa'],
+    ] as const) {
       const hit = await storedCall((h) => h.hit_type === 'link_o' && h.link_name === name);
       expect({ events: eventIds(hit), id: hit.click_identifier, emission: hit.emission_type, channel: hit.broadcast_channel, section: hit.section }).toEqual({
         events: [],

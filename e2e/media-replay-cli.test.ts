@@ -16,7 +16,10 @@ const SCENARIO = path.relative(ROOT, mediaScenarioFile('issue-example.json'));
 describe('npx mesura-media-replay', () => {
   it('replays a scenario from the repository root and prints its heartbeats, one JSON object a line', async () => {
     const { stdout } = await promisify(execFile)('npx', ['--no-install', 'mesura-media-replay', SCENARIO], { cwd: ROOT });
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { kind: string; params?: Record<string, string> });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; params?: Record<string, string> });
     const heartbeats = lines.filter((line) => line.kind === 'heartbeat');
     expect(heartbeats.length).toBeGreaterThan(0);
     expect(heartbeats[0]!.params?.['s:event:type']).toBe('start');

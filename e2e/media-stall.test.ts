@@ -33,10 +33,12 @@ function heartbeatOf(request: Request): string | undefined {
   return `${url.searchParams.get('s:event:type')} ${url.searchParams.get('l:event:duration')}`;
 }
 
-const isHeartbeat = (type: string, test: (duration: number) => boolean = () => true) => (request: Request) => {
-  const [sent, duration] = heartbeatOf(request)?.split(' ') ?? [];
-  return sent === type && test(Number(duration));
-};
+const isHeartbeat =
+  (type: string, test: (duration: number) => boolean = () => true) =>
+  (request: Request) => {
+    const [sent, duration] = heartbeatOf(request)?.split(' ') ?? [];
+    return sent === type && test(Number(duration));
+  };
 
 describe('a frozen stream in Chromium (RULES 23)', () => {
   it('reports stall from the element playhead while the next segment is held, then stall and play 0 when it comes', async () => {
@@ -78,8 +80,14 @@ describe('a frozen stream in Chromium (RULES 23)', () => {
     // The stall has no opening heartbeat (RULES 23): play closed when it began, nothing since.
     expect(heartbeats.filter((line) => line.startsWith('stall '))).toEqual([]);
 
-    const closed = page.waitForRequest(isHeartbeat('stall', (duration) => duration > 0), { timeout: STALL_TIMEOUT_MS });
-    const resumed = page.waitForRequest(isHeartbeat('play', (duration) => duration === 0), { timeout: STALL_TIMEOUT_MS });
+    const closed = page.waitForRequest(
+      isHeartbeat('stall', (duration) => duration > 0),
+      { timeout: STALL_TIMEOUT_MS },
+    );
+    const resumed = page.waitForRequest(
+      isHeartbeat('play', (duration) => duration === 0),
+      { timeout: STALL_TIMEOUT_MS },
+    );
     release();
     const stallClose = await closed;
     await resumed;

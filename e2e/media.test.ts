@@ -39,8 +39,6 @@ const STORE_TIMEOUT_MS = 20_000;
 
 const site = useSiteUnderTest({ autoplay: true, env: E2E_ADMIN_ENV });
 
-
-
 async function storedSessions(): Promise<StoredSession[]> {
   const day = today();
   const answer = await fetch(`${site.server.baseUrl}/api/reports/media/sessions?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });

@@ -5,8 +5,6 @@ import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 
-
-
 async function report(by: string): Promise<{ total: number; rows: { key: string; pageViews: number }[] }> {
   const day = today();
   const response = await fetch(`${site.server.baseUrl}/api/reports/pageviews?from=${day}&to=${day}&by=${by}`, { headers: await apiHeaders(site.server) });
@@ -41,12 +39,7 @@ describe('one page view measured end to end in Chromium', () => {
     expect(beacons.filter((b) => b.endsWith('mesuradev'))).toEqual(['POST mesuradev', 'POST mesuradev', 'POST mesuradev']);
     expect(beacons.filter((b) => b.endsWith('G-MESURADEV'))).toHaveLength(3);
     const bySection = await report('section');
-    expect(bySection.rows).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ key: 'portada', pageViews: 1 }),
-        expect.objectContaining({ key: 'noticies', pageViews: 1 }),
-      ]),
-    );
+    expect(bySection.rows).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'portada', pageViews: 1 }), expect.objectContaining({ key: 'noticies', pageViews: 1 })]));
     const byPageName = await report('pageName');
     const byName = Object.fromEntries(byPageName.rows.map((r) => [r.key, r.pageViews]));
     expect(byName).toEqual({ '': 1, 'mesura:portada': 1, 'noticies:parlament-aprova-llei-habitatge-assequible': 1 });

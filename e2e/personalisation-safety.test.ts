@@ -45,8 +45,7 @@ function withOffer(actions: unknown[]): Definition {
   };
 }
 
-const put = (definition: unknown, headers: Record<string, string>) =>
-  fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`, { method: 'PUT', headers, body: JSON.stringify(definition) });
+const put = (definition: unknown, headers: Record<string, string>) => fetch(`${site.server.baseUrl}/api/activities/${ACTIVITY}`, { method: 'PUT', headers, body: JSON.stringify(definition) });
 
 describe('personalisation safety in Chromium', () => {
   it("refuses the script-injection attack: an anonymous PUT with trusted and a script (401), an editor's too (400)", async () => {

@@ -30,7 +30,6 @@ beforeAll(async () => {
   }
 });
 
-
 interface Frames {
   /** ms after the hiding style appeared when the body was first visible, and its headline then. */
   firstVisibleMs?: number;
@@ -188,10 +187,7 @@ describe('personalisation in Chromium (the body hidden, then shown with or witho
     await page.goto(`${site.server.baseUrl}/`);
     // The home page's own global request done and shown, so that what follows is the route change's.
     await page.waitForFunction(
-      () =>
-        (window as { mesuraPersonalize?: unknown }).mesuraPersonalize !== undefined &&
-        document.cookie.includes('mesura_fid=') &&
-        document.getElementById('mesura-personalize-hiding') === null,
+      () => (window as { mesuraPersonalize?: unknown }).mesuraPersonalize !== undefined && document.cookie.includes('mesura_fid=') && document.getElementById('mesura-personalize-hiding') === null,
     );
     // From the click on: the hiding style with its opacity, and the forecast's inline display (which
     // only the offer sets: the site's stylesheet has its own grid) at the first frame without it.

@@ -14,7 +14,7 @@ import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 const CONTENT_ID = 'informatiu-vod';
 const PLAYER_PATH = `/video/${CONTENT_ID}/`;
-const IMAGE = { id: 'img-01', alt: 'Plató de l\'informatiu' };
+const IMAGE = { id: 'img-01', alt: "Plató de l'informatiu" };
 /** GET /api/content/episodes/informatiu-vod as the content API would answer it (@mesura/content EpisodeResponse). */
 const EPISODE_RESPONSE = {
   episode: {
@@ -208,7 +208,16 @@ describe('the on-demand player in Chromium', () => {
     const afterChapter = await contentState(page);
     expect(afterChapter.currentTime).toBeGreaterThanOrEqual(8);
     expect(afterChapter.currentTime).toBeLessThan(MIDROLL_SECONDS);
-    await expect.poll(() => page.locator('.player__ad-label').textContent().catch(() => null), { timeout: PLAYBACK_TIMEOUT_MS }).toBe('Publicitat · Anunci 3 (1 de 1)');
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.player__ad-label')
+            .textContent()
+            .catch(() => null),
+        { timeout: PLAYBACK_TIMEOUT_MS },
+      )
+      .toBe('Publicitat · Anunci 3 (1 de 1)');
     expect((await contentState(page)).paused).toBe(true);
 
     // The click-through opens the advertiser's page in a new tab and pauses the ad.
@@ -234,7 +243,15 @@ describe('the on-demand player in Chromium', () => {
     // The ads went to the tracker: the preroll as break 1 at 0 s, the midroll as break 2 at 12 s
     // (the break's position ends its pod id; pod_position is the ad's place in its break).
     const param = (url: URL, name: string) => url.searchParams.get(name);
-    expect(adStarts.map((url) => [param(url, 's:asset:ad_id'), param(url, 's:asset:pod_name'), param(url, 'l:asset:pod_offset'), param(url, 's:asset:pod_position'), param(url, 's:asset:pod_id')?.split('_').at(-1)])).toEqual([
+    expect(
+      adStarts.map((url) => [
+        param(url, 's:asset:ad_id'),
+        param(url, 's:asset:pod_name'),
+        param(url, 'l:asset:pod_offset'),
+        param(url, 's:asset:pod_position'),
+        param(url, 's:asset:pod_id')?.split('_').at(-1),
+      ]),
+    ).toEqual([
       ['mesura-anunci-2', 'preroll', '0', '1', '1'],
       ['mesura-anunci-3', 'midroll', String(MIDROLL_SECONDS), '1', '2'],
     ]);

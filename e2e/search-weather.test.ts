@@ -51,7 +51,10 @@ describe('the search in Chromium', () => {
     expect(await page.locator('.media-card').count()).toBe(all.results.length);
 
     viewed = pageViewAcknowledged(page, searched('llei', 'noticies'));
-    await page.getByRole('navigation', { name: 'Filtra per tipus' }).getByRole('link', { name: /^Notícies/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Filtra per tipus' })
+      .getByRole('link', { name: /^Notícies/ })
+      .click();
     await page.waitForURL('**/cercador/?q=llei&tipus=noticies');
     await viewed;
     await expect.poll(() => page.locator('.media-card').count()).toBe(articles.results.length);
@@ -111,9 +114,7 @@ describe('the weather in Chromium', () => {
     expect(await page.locator('.forecast-today dt', { hasText: 'Vent' }).count()).toBe(1);
     await page.close();
 
-    await expect
-      .poll(async () => (await weatherViews()).map((hit) => hit.page_name), { timeout: STORE_TIMEOUT_MS })
-      .toEqual(['mesura:el-temps', `el-temps:${place.slug}`]);
+    await expect.poll(async () => (await weatherViews()).map((hit) => hit.page_name), { timeout: STORE_TIMEOUT_MS }).toEqual(['mesura:el-temps', `el-temps:${place.slug}`]);
     const [, placeView] = await weatherViews();
     expect(placeView).toMatchObject({ section: 'el-temps', subsection: place.slug, page_type: 'temps', content_title: `El temps a ${place.name}` });
   });

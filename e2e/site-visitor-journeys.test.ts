@@ -112,7 +112,10 @@ describe('the public site, as a visitor uses it', () => {
     await page.context().close();
   });
 
-  for (const tv of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
+  for (const tv of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
     it(`shows the whole TV pairing screen at ${tv.width}×${tv.height}, with the code on one line`, async () => {
       const context = await site.browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES', viewport: tv });
       const page = await context.newPage();

@@ -81,9 +81,7 @@ describe('the server refuses an operator’s mistake in one line', () => {
 
     const ended = await runToExit({ PORT: String(await freePort()), MESURA_DATA_DIR: dataDir });
 
-    expect(ended.output).toBe(
-      `mesura: the data folder ${dataDir} cannot be created: ${dataDir} or one of its parents is a file, not a folder; set MESURA_DATA_DIR to a folder Mesura may write\n`,
-    );
+    expect(ended.output).toBe(`mesura: the data folder ${dataDir} cannot be created: ${dataDir} or one of its parents is a file, not a folder; set MESURA_DATA_DIR to a folder Mesura may write\n`);
     expect(ended.code).toBe(2);
   });
 
@@ -96,11 +94,15 @@ describe('the server refuses an operator’s mistake in one line', () => {
     const port = String(await freePort());
 
     const missing = await runToExit({ PORT: port, MESURA_DATA_DIR: path.join(locked, 'new') }, AS_NOBODY);
-    expect(missing.output).toMatch(new RegExp(`^mesura: the data folder ${locked}/new cannot be created: permission denied to the user running Mesura \\(uid \\d+\\); set MESURA_DATA_DIR to a folder Mesura may write\\n$`));
+    expect(missing.output).toMatch(
+      new RegExp(`^mesura: the data folder ${locked}/new cannot be created: permission denied to the user running Mesura \\(uid \\d+\\); set MESURA_DATA_DIR to a folder Mesura may write\\n$`),
+    );
     expect(missing.code).toBe(2);
 
     const existing = await runToExit({ PORT: port, MESURA_DATA_DIR: path.join(locked, 'data') }, AS_NOBODY);
-    expect(existing.output).toMatch(new RegExp(`^mesura: the data folder ${locked}/data cannot be written: permission denied to the user running Mesura \\(uid \\d+\\); set MESURA_DATA_DIR to a folder Mesura may write\\n$`));
+    expect(existing.output).toMatch(
+      new RegExp(`^mesura: the data folder ${locked}/data cannot be written: permission denied to the user running Mesura \\(uid \\d+\\); set MESURA_DATA_DIR to a folder Mesura may write\\n$`),
+    );
     expect(existing.code).toBe(2);
     expect(readdirSync(path.join(locked, 'data'))).toEqual([]);
   });

@@ -158,9 +158,7 @@ describe("the site's tracking rules in Chromium (spec §2, §7)", () => {
 
     // The second account (type ga) of the development environment got the same page views.
     const ga = await storedHits('G-MESURADEV');
-    expect(ga.map((h) => [h.hit_type, h.page_name])).toEqual(
-      hits.filter((h) => h.hit_type === 'page_view').map((h) => ['page_view', h.page_name]),
-    );
+    expect(ga.map((h) => [h.hit_type, h.page_name])).toEqual(hits.filter((h) => h.hit_type === 'page_view').map((h) => ['page_view', h.page_name]));
   });
 
   it('loads the activity-map module: a download and an exit link are tracked, the sister link carries the visitor id', async () => {

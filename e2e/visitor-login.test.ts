@@ -60,7 +60,17 @@ describe("a visitor's account in Chromium", () => {
     await page.waitForURL(`**${ARTICLE}`);
     await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('.account-link__name').textContent()).toBe('Anna');
-    const visitorId = await page.evaluate(() => JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('mesura_usuari='))!.split('=')[1]!)).id as string);
+    const visitorId = await page.evaluate(
+      () =>
+        JSON.parse(
+          decodeURIComponent(
+            document.cookie
+              .split('; ')
+              .find((c) => c.startsWith('mesura_usuari='))!
+              .split('=')[1]!,
+          ),
+        ).id as string,
+    );
 
     const signedIn = await stored((h) => h.hit_type === 'page_view' && h.login_state === 'logat');
     expect(signedIn).toMatchObject({ user_id: visitorId, page_name: 'noticies:parlament-aprova-llei-habitatge-assequible' });
@@ -89,7 +99,10 @@ describe("a visitor's account in Chromium", () => {
   it('sends a video to a TV paired with /tv/: the TV plays it, scVeureATV is stored', async () => {
     const tv = await site.browser.newPage();
     await gotoReady(tv, `${site.server.baseUrl}/tv/`);
-    const code = await expect.poll(() => tv.locator('.tv-code').getAttribute('data-code'), { timeout: 10_000 }).toMatch(/^\d{6}$/).then(() => tv.locator('.tv-code').getAttribute('data-code'));
+    const code = await expect
+      .poll(() => tv.locator('.tv-code').getAttribute('data-code'), { timeout: 10_000 })
+      .toMatch(/^\d{6}$/)
+      .then(() => tv.locator('.tv-code').getAttribute('data-code'));
 
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     await gotoReady(page, `${site.server.baseUrl}/video/el-reportatge-t1-e1/`);

@@ -39,7 +39,12 @@ export async function fillWithDemo(port, dataDir) {
     env: { ...process.env, PORT: String(port), MESURA_DATA_DIR: dataDir },
     timeout: DEMO_TIMEOUT_MS,
   });
-  process.stdout.write(`${stdout.split('\n').filter((line) => line.startsWith('demo: sent')).join('\n')}\n`);
+  process.stdout.write(
+    `${stdout
+      .split('\n')
+      .filter((line) => line.startsWith('demo: sent'))
+      .join('\n')}\n`,
+  );
 }
 
 async function makeTeam(base) {

@@ -8,17 +8,31 @@ import { byPackage, packageOf } from './module-breakdown.mjs';
 
 const head = { file: 'head.js' };
 const sdk = { file: 'sdk.js' };
-const JOB = { name: 'page views', mesura: [head, sdk], peers: [{ name: 'Peer', entry: 'peer.js' }, { name: 'Other', none: 'no media tracking' }] };
+const JOB = {
+  name: 'page views',
+  mesura: [head, sdk],
+  peers: [
+    { name: 'Peer', entry: 'peer.js' },
+    { name: 'Other', none: 'no media tracking' },
+  ],
+};
 
 describe('compareJobs', () => {
   it('adds up the gzip bytes of every Mesura bundle a job names and divides each peer by them', () => {
-    const mesuraGzip = new Map([['head.js', 1000], ['sdk.js', 3000], ['unused.js', 99_999]]);
+    const mesuraGzip = new Map([
+      ['head.js', 1000],
+      ['sdk.js', 3000],
+      ['unused.js', 99_999],
+    ]);
     const [row] = compareJobs([JOB], { mesuraGzip, peerGzip: new Map([['peer.js', 6000]]) });
     assert.deepEqual(row, {
       job: 'page views',
       files: ['head.js', 'sdk.js'],
       mesura: 4000,
-      peers: [{ name: 'Peer', gzip: 6000, ratio: 1.5 }, { name: 'Other', none: 'no media tracking' }],
+      peers: [
+        { name: 'Peer', gzip: 6000, ratio: 1.5 },
+        { name: 'Other', none: 'no media tracking' },
+      ],
     });
   });
 
@@ -29,7 +43,17 @@ describe('compareJobs', () => {
 
 describe('formatComparison', () => {
   it('prints KiB with two decimals, the ratio and the reason a peer has no figure', () => {
-    const lines = formatComparison([{ job: 'j', files: ['a.js', 'b.js'], mesura: 2048, peers: [{ name: 'P', gzip: 512, ratio: 0.25 }, { name: 'Q', none: 'no media tracking' }] }]);
+    const lines = formatComparison([
+      {
+        job: 'j',
+        files: ['a.js', 'b.js'],
+        mesura: 2048,
+        peers: [
+          { name: 'P', gzip: 512, ratio: 0.25 },
+          { name: 'Q', none: 'no media tracking' },
+        ],
+      },
+    ]);
     assert.equal(lines[0], 'j');
     assert.match(lines[1], /^ {2}Mesura +2\.00 KB {3}\(a\.js \+ b\.js\)$/);
     assert.match(lines[2], /^ {2}P +0\.50 KB {3}0\.25× Mesura$/);
@@ -59,8 +83,15 @@ describe('packageOf', () => {
 
   it('adds the modules of a package together, largest package first', () => {
     assert.deepEqual(
-      byPackage([['../tags/src/a.ts', 10], ['src/b.ts', 30], ['../tags/src/c.ts', 25]]),
-      [['@mesura/tags', 35], ['@mesura/sdk', 30]],
+      byPackage([
+        ['../tags/src/a.ts', 10],
+        ['src/b.ts', 30],
+        ['../tags/src/c.ts', 25],
+      ]),
+      [
+        ['@mesura/tags', 35],
+        ['@mesura/sdk', 30],
+      ],
     );
   });
 });

@@ -32,7 +32,11 @@ export async function moduleBytes(entry, workingDir) {
 }
 
 /** An input path as the repository names it (esbuild's are relative to packages/sdk). */
-const repositoryPath = (input) => input.replace(/^\.\.\/\.\.\//, '').replace(/^\.\.\//, 'packages/').replace(/^src\//, 'packages/sdk/src/');
+const repositoryPath = (input) =>
+  input
+    .replace(/^\.\.\/\.\.\//, '')
+    .replace(/^\.\.\//, 'packages/')
+    .replace(/^src\//, 'packages/sdk/src/');
 
 /** `[name, bytes]` per package, largest first. */
 export function byPackage(modules) {
@@ -44,8 +48,7 @@ export function byPackage(modules) {
 /** Lines for one bundle: each package's share and estimated gzip bytes, then its largest modules. */
 export function formatBreakdown(file, gzip, modules) {
   const total = modules.reduce((sum, [, bytes]) => sum + bytes, 0);
-  const line = (name, bytes) =>
-    `  ${name.padEnd(54)}${String(bytes).padStart(7)} B ${((100 * bytes) / total).toFixed(1).padStart(5)}%  ≈ ${((gzip * bytes) / total / 1024).toFixed(2)} KB gzip`;
+  const line = (name, bytes) => `  ${name.padEnd(54)}${String(bytes).padStart(7)} B ${((100 * bytes) / total).toFixed(1).padStart(5)}%  ≈ ${((gzip * bytes) / total / 1024).toFixed(2)} KB gzip`;
   return [
     `${file} (${(gzip / 1024).toFixed(2)} KB gzip; ${total} B minified by esbuild)`,
     ...byPackage(modules).map(([name, bytes]) => line(name, bytes)),

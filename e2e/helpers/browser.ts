@@ -34,8 +34,7 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
  * Headless Chromium says "HeadlessChrome" in its user agent, which the collector rightly flags as a
  * bot; a visitor's page gets the user agent of the same Chromium with a head.
  */
-export const VISITOR_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+export const VISITOR_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 export interface VisitorOptions {
   /**

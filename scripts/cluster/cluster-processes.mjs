@@ -121,7 +121,13 @@ export class Processes {
     const base = `http://127.0.0.1:${port}`;
     for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline; await pause(START_POLL_MS)) {
       if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting`);
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { ...handle, base, port, dataDir };
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return { ...handle, base, port, dataDir };
     }
     await handle.kill9();
     throw new Error(`${name} did not answer /healthz within ${START_TIMEOUT_MS} ms`);
@@ -139,7 +145,13 @@ export class Processes {
     const handle = this.#track('nginx', child);
     for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline; await pause(START_POLL_MS)) {
       if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${dir}/nginx-error.log`);
-      if (await fetch(`http://127.0.0.1:${port}/b/ss/`).then(() => true, () => false)) return { ...handle, base: `http://127.0.0.1:${port}`, port };
+      if (
+        await fetch(`http://127.0.0.1:${port}/b/ss/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return { ...handle, base: `http://127.0.0.1:${port}`, port };
     }
     await handle.kill9();
     throw new Error('nginx did not answer');

@@ -8,7 +8,11 @@ import { weighted } from './seeded.mjs';
 
 const DAY_MS = 86_400_000;
 /** The banner's three answers, as POST /api/consent/choices names them, and their shares of the answers. */
-export const BANNER_ANSWERS = [['accept-all', 0.68], ['reject-all', 0.21], ['custom', 0.11]];
+export const BANNER_ANSWERS = [
+  ['accept-all', 0.68],
+  ['reject-all', 0.21],
+  ['custom', 0.11],
+];
 
 /** TC strings by answer and UTC day of the choice: a TC string records the day, not the time (TCF 2.2). */
 export function createTcStrings() {

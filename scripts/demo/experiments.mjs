@@ -44,14 +44,28 @@ export function followsUpWithNews(next, page, visitor) {
 export function decisionOf(next, { page, atMs, visitor }) {
   const [width, height] = visitor.browser.screen.split('x').map(Number);
   const request = {
-    mbox: GLOBAL_MBOX, sessionId: hexId(next, 16), pageId: hexId(next, 16), requestId: hexId(next, 8), version: LIBRARY_VERSION, count: 1,
-    time: atMs + 3_600_000, host: 'www.mesura.cat', url: SITE_ORIGIN + page.path, referrer: '',
+    mbox: GLOBAL_MBOX,
+    sessionId: hexId(next, 16),
+    pageId: hexId(next, 16),
+    requestId: hexId(next, 8),
+    version: LIBRARY_VERSION,
+    count: 1,
+    time: atMs + 3_600_000,
+    host: 'www.mesura.cat',
+    url: SITE_ORIGIN + page.path,
+    referrer: '',
     browser: { width: Number(visitor.browser.browserWidth), height: Number(visitor.browser.browserHeight), timeOffsetMin: 60 },
-    screen: { width, height, colorDepth: 24 }, visitorId: visitor.id,
-    customerIds: visitor.signedIn ? { idUsuari: { id: visitor.userId, authState: 1 } } : {}, params: {},
+    screen: { width, height, colorDepth: 24 },
+    visitorId: visitor.id,
+    customerIds: visitor.signedIn ? { idUsuari: { id: visitor.userId, authState: 1 } } : {},
+    params: {},
   };
   return {
-    kind: 'decision', method: 'GET', path: `/m2/${CLIENT_CODE}/mbox/json?${encodeDeliveryQuery(request)}`, atMs: atMs - 400, userAgent: visitor.userAgent,
+    kind: 'decision',
+    method: 'GET',
+    path: `/m2/${CLIENT_CODE}/mbox/json?${encodeDeliveryQuery(request)}`,
+    atMs: atMs - 400,
+    userAgent: visitor.userAgent,
     click: { draw: next(), atMs: atMs + 20_000 + Math.floor(next() * 60_000), request },
   };
 }

@@ -18,7 +18,14 @@ export function liveEventVisits(day, hours, options) {
   for (let i = 0; i < viewers; i++) {
     const next = randomFor(day, 'live-event', i);
     const atMs = start + Math.floor(next() * LIVE_EVENT.spreadMs);
-    if (atMs < options.untilMs) events.push({ next, atMs, visitor: visitorFor(next, options.visitorsPerDay, true), landing: livePage(channel, 'video', onAir(options.site, channel.slug, atMs)), watchMeanS: LIVE_EVENT.meanWatchS });
+    if (atMs < options.untilMs)
+      events.push({
+        next,
+        atMs,
+        visitor: visitorFor(next, options.visitorsPerDay, true),
+        landing: livePage(channel, 'video', onAir(options.site, channel.slug, atMs)),
+        watchMeanS: LIVE_EVENT.meanWatchS,
+      });
   }
   return events;
 }

@@ -37,7 +37,13 @@ export function mediaSession({ page, visitor, browser, suite, next, startMs, wat
   const { video } = page;
   const audio = video.tipusContingut === 'audio';
   const session = {
-    video, visitor, browser, suite, next, out, audio,
+    video,
+    visitor,
+    browser,
+    suite,
+    next,
+    out,
+    audio,
     id: `${startMs}${String(Math.floor(next() * 1e9)).padStart(9, '0')}`,
     length: Number(video.durada),
     meta: sessionMeta(video),
@@ -49,7 +55,19 @@ export function mediaSession({ page, visitor, browser, suite, next, startMs, wat
   session.startupTimeMs = 400 + Math.floor(next() * (outcome === 'watch' ? 2600 : 6000));
   const { standard, variables } = session.meta;
   heartbeat(session, 'start');
-  browser.mediaStart({ sessionId: session.id, mediaId: video.idSessioVideo, name: video.titol, length: Math.floor(session.length), mediaType: audio ? 'audio' : 'video', streamType: video.tipusContingutHeartbeat, channel: 'mesura.cat', metadata: { ...standard, ...variables } }, startMs + SCHEDULER_TICK_MS);
+  browser.mediaStart(
+    {
+      sessionId: session.id,
+      mediaId: video.idSessioVideo,
+      name: video.titol,
+      length: Math.floor(session.length),
+      mediaType: audio ? 'audio' : 'video',
+      streamType: video.tipusContingutHeartbeat,
+      channel: 'mesura.cat',
+      metadata: { ...standard, ...variables },
+    },
+    startMs + SCHEDULER_TICK_MS,
+  );
   heartbeat(session, 'aa_start', { atMs: startMs + SCHEDULER_TICK_MS });
   session.at += SCHEDULER_TICK_MS + session.startupTimeMs;
   if (outcome !== 'watch') {
@@ -69,7 +87,14 @@ function heartbeat(session, type, { atMs = session.at, duration = 0, playhead = 
   const beat = {
     analytics: { reportSuite: session.suite, trackingServer: 'www.mesura.cat', ssl: true },
     visitorId: visitor.id,
-    serviceProvider: { ovp: 'hls.js', sdk: 'mesura-site', channel: 'mesura.cat', playerName: video.tecnologia === 'hls' ? 'mesura-hls.js' : 'mesura-html5', libraryVersion: HEARTBEAT_LIBRARY_VERSION, apiLevel: HEARTBEAT_API_LEVEL },
+    serviceProvider: {
+      ovp: 'hls.js',
+      sdk: 'mesura-site',
+      channel: 'mesura.cat',
+      playerName: video.tecnologia === 'hls' ? 'mesura-hls.js' : 'mesura-html5',
+      libraryVersion: HEARTBEAT_LIBRARY_VERSION,
+      apiLevel: HEARTBEAT_API_LEVEL,
+    },
     event: { sessionId: session.id, type, duration, playhead: Math.floor(playhead), ts: atMs, prevTs: session.prevTs.get(key) ?? NO_PREVIOUS_TS, ...(error && { errorId: error }) },
     asset: { type: ad ? 'ad' : 'main', name: video.titol, videoId: video.idSessioVideo, publisher: 'Mesura', length: Math.floor(session.length), ...(ad && { ad }) },
     stream: { type: video.tipusContingutHeartbeat, qos: error ? { ...qos, bitrate: 0, fps: 0 } : qos, ...(session.chapter && !ad && { chapter: session.chapter }) },
@@ -87,8 +112,14 @@ function playAdBreak(session, adBreak) {
   for (let position = 1; position <= adBreak.ads; position++) {
     const adLength = pick(next, [10, 15, 20]);
     const ad = {
-      id: `anunci-${md5(`${video.idSessioVideo}-${adBreak.position}-${position}`).slice(0, 8)}`, name: `${pick(next, ADVERTISERS)}: espot de ${adLength} s`, sid: hexId(next, 16),
-      podId: `${md5(video.idSessioVideo)}_${adBreak.position}`, podName: adBreak.offset === 0 ? 'preroll' : 'midroll', podPosition: position, podOffset: adBreak.offset, length: adLength,
+      id: `anunci-${md5(`${video.idSessioVideo}-${adBreak.position}-${position}`).slice(0, 8)}`,
+      name: `${pick(next, ADVERTISERS)}: espot de ${adLength} s`,
+      sid: hexId(next, 16),
+      podId: `${md5(video.idSessioVideo)}_${adBreak.position}`,
+      podName: adBreak.offset === 0 ? 'preroll' : 'midroll',
+      podPosition: position,
+      podOffset: adBreak.offset,
+      length: adLength,
     };
     session.browser.adStart({ sessionId: session.id, mediaId: video.idSessioVideo, ad, metadata: { 'a.media.ad.advertiser': ad.name.split(':')[0] } }, session.at);
     heartbeat(session, 'start', { ad });
@@ -105,7 +136,14 @@ function followChapters(session, chapters) {
   const c = chapters.find((ch) => session.playhead >= ch.startTime && session.playhead < ch.startTime + ch.length);
   if (!c || session.chapter?.position === c.position) return;
   if (session.chapter) heartbeat(session, 'chapter_complete');
-  session.chapter = { id: `${md5(session.video.idSessioVideo)}_${c.position}`, sid: hexId(session.next, 16), name: c.name, position: c.position, length: Math.floor(c.length), offset: Math.floor(c.startTime) };
+  session.chapter = {
+    id: `${md5(session.video.idSessioVideo)}_${c.position}`,
+    sid: hexId(session.next, 16),
+    name: c.name,
+    position: c.position,
+    length: Math.floor(c.length),
+    offset: Math.floor(c.startTime),
+  };
   heartbeat(session, 'chapter_start');
 }
 
@@ -178,7 +216,13 @@ function playContent(session, page, watchS) {
 function sessionMeta(video) {
   const standard = {};
   const variables = {};
-  const keys = [[VideoMetadataKeys.Show, 'codiPrograma'], [VideoMetadataKeys.Season, 'temporada'], [VideoMetadataKeys.Episode, 'capitol'], [VideoMetadataKeys.Genre, 'tematica'], [VideoMetadataKeys.StreamFormat, 'formatContingut']];
+  const keys = [
+    [VideoMetadataKeys.Show, 'codiPrograma'],
+    [VideoMetadataKeys.Season, 'temporada'],
+    [VideoMetadataKeys.Episode, 'capitol'],
+    [VideoMetadataKeys.Genre, 'tematica'],
+    [VideoMetadataKeys.StreamFormat, 'formatContingut'],
+  ];
   for (const [key, field] of keys) if (video[field]) standard[key] = video[field];
   for (const [field, variable] of Object.entries(VIDEO_VARIABLES)) if (video[field]) variables[variable] = video[field];
   return { standard, variables };

@@ -12,12 +12,27 @@ const EXIT_LINKS = [
   ['https://www.parlament.cat/', 'Parlament de Catalunya'],
   ['https://www.fcbarcelona.cat/', 'FC Barcelona'],
 ];
-const CALLS_TO_ACTION = [['butlleti-alta', "Subscriu-te al butlletí"], ['directe-portada', 'Mira el directe'], ['app-descarrega', "Baixa't l'app"]];
+const CALLS_TO_ACTION = [
+  ['butlleti-alta', 'Subscriu-te al butlletí'],
+  ['directe-portada', 'Mira el directe'],
+  ['app-descarrega', "Baixa't l'app"],
+];
 
 /** The detail every call made on `page` shares: where it was made and what the page is about. */
 function pageDetail(page, url) {
   const f = page.fields;
-  return { url, programa: f.programaWeb, titolContingut: f.titolContingut, idDeliverty: f.idDeliverty, tematica: f.tematica, canal: f.canal, tipusEmisio: f.tipusEmisio, seccio: f.seccio, subseccio: f.subseccio, areaTematica: f.areaTematica };
+  return {
+    url,
+    programa: f.programaWeb,
+    titolContingut: f.titolContingut,
+    idDeliverty: f.idDeliverty,
+    tematica: f.tematica,
+    canal: f.canal,
+    tipusEmisio: f.tipusEmisio,
+    seccio: f.seccio,
+    subseccio: f.subseccio,
+    areaTematica: f.areaTematica,
+  };
 }
 
 /**
@@ -36,7 +51,13 @@ export function pageCalls(next, page, url) {
     call('scCompartir', 0.07, { linkText: 'Comparteix', xarxaAccioContingut: network, identificadorClic: `compartir-${network}`, formatContingut: 'text', tipusContingut: 'noticia' });
     call('scPerMesTard', 0.035, { linkText: 'Desa per a més tard', identificadorClic: 'desa-article', tipusContingut: 'noticia' });
     call('scParticipar', 0.05, { linkText: 'Vota', identificadorClic: 'enquesta-vota', tipusContingut: 'enquesta' });
-    if (page.article.document) call('scDescarregar', 0.25, { linkText: page.article.document.title, linkUrl: `https://www.mesura.cat${page.article.document.path}`, identificadorClic: 'document-article', formatContingut: 'pdf' });
+    if (page.article.document)
+      call('scDescarregar', 0.25, {
+        linkText: page.article.document.title,
+        linkUrl: `https://www.mesura.cat${page.article.document.path}`,
+        identificadorClic: 'document-article',
+        formatContingut: 'pdf',
+      });
     const [id, text] = pick(next, CALLS_TO_ACTION);
     call('scClicBoto', 0.04, { linkText: text, identificadorClic: id });
     if (chance(next, 0.05)) calls.push(exitLink(next));
@@ -51,7 +72,18 @@ export function pageCalls(next, page, url) {
     call('scDVR', 0.15, { linkText: pick(next, ['Enrere 30 segons', "Torna a l'inici del programa", 'Directe']), identificadorClic: 'dvr-enrere', formatContingut: 'video', tipusContingut: 'video' });
   } else if (type === 'radio' && chance(next, 0.3)) {
     const popOut = livePage(page.source, 'audio', page.air, true);
-    calls.push({ name: 'scFinestraNova', detail: { ...base, linkText: 'Escolta en una finestra nova', linkUrl: `https://www.mesura.cat${popOut.path}`, identificadorClic: 'radio-finestra-nova', formatContingut: 'audio', tipusContingut: 'audio' }, opens: popOut });
+    calls.push({
+      name: 'scFinestraNova',
+      detail: {
+        ...base,
+        linkText: 'Escolta en una finestra nova',
+        linkUrl: `https://www.mesura.cat${popOut.path}`,
+        identificadorClic: 'radio-finestra-nova',
+        formatContingut: 'audio',
+        tipusContingut: 'audio',
+      },
+      opens: popOut,
+    });
   } else if (type === 'joc') {
     call('scJugar', 0.65, { linkText: 'Juga', identificadorClic: 'joc-comenca' });
     call('scCompartir', 0.05, { linkText: 'Comparteix el resultat', xarxaAccioContingut: pick(next, NETWORKS) });

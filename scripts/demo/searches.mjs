@@ -2,8 +2,22 @@
 // server's own search (GET /api/content/search), as the search page asks it, so that the searches
 // reported are the site's. Some find nothing: the zero-results report's rows.
 const KEYWORDS = [
-  'habitatge', 'loteria de nadal', 'el temps', 'girona', 'horaris rodalies', 'sequera', 'vacuna grip', 'pressupostos', 'telenotícies',
-  'futbol', 'festius 2027', 'podcast', 'parlament', 'música clàssica', 'manuscrits', 'bàsquet',
+  'habitatge',
+  'loteria de nadal',
+  'el temps',
+  'girona',
+  'horaris rodalies',
+  'sequera',
+  'vacuna grip',
+  'pressupostos',
+  'telenotícies',
+  'futbol',
+  'festius 2027',
+  'podcast',
+  'parlament',
+  'música clàssica',
+  'manuscrits',
+  'bàsquet',
 ];
 
 /** `[{keywords, results}]`, most searched first. */

@@ -13,7 +13,10 @@ export function randomFor(...parts) {
 /** An id of `bytes` random bytes, hex, from `next`. */
 export function hexId(next, bytes) {
   let text = '';
-  for (let i = 0; i < bytes; i++) text += Math.floor(next() * 256).toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes; i++)
+    text += Math.floor(next() * 256)
+      .toString(16)
+      .padStart(2, '0');
   return text;
 }
 

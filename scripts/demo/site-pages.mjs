@@ -22,7 +22,9 @@ export function sectionPage(section, subsection) {
   return {
     path: sitePaths.section(section.slug, subsection?.slug),
     fields: {
-      seccio: 'noticies', subseccio: section.slug, subseccioNivell1: section.slug,
+      seccio: 'noticies',
+      subseccio: section.slug,
+      subseccioNivell1: section.slug,
       ...(subsection && { subseccioNivell2: subsection.slug }),
       pageType: subsection ? 'subseccio' : 'seccio',
       pageName: `noticies:${section.slug}${subsection ? `:${subsection.slug}` : ''}`,
@@ -36,27 +38,52 @@ export function articlePage(site, article) {
     path: sitePaths.article(article),
     article,
     fields: {
-      seccio: 'noticies', subseccio: article.section, subseccioNivell1: article.section, subseccioNivell2: article.subsection,
-      pageType: 'noticia', pageName: `noticies:${article.slug}`, idDeliverty: article.id, titolContingut: article.title,
-      autor: site.authorBySlug.get(article.author)?.name ?? article.author, areaTematica: article.topicAreas.join(','),
-      tematica: section?.name ?? article.section, temes: article.themes.join(','), categoriaAgrupadora: `${article.section},${article.subsection}`,
-      productorContingut: article.producer, dataPublicacio: article.publishedAt, tipusContingut: 'noticia', formatContingut: 'text',
+      seccio: 'noticies',
+      subseccio: article.section,
+      subseccioNivell1: article.section,
+      subseccioNivell2: article.subsection,
+      pageType: 'noticia',
+      pageName: `noticies:${article.slug}`,
+      idDeliverty: article.id,
+      titolContingut: article.title,
+      autor: site.authorBySlug.get(article.author)?.name ?? article.author,
+      areaTematica: article.topicAreas.join(','),
+      tematica: section?.name ?? article.section,
+      temes: article.themes.join(','),
+      categoriaAgrupadora: `${article.section},${article.subsection}`,
+      productorContingut: article.producer,
+      dataPublicacio: article.publishedAt,
+      tipusContingut: 'noticia',
+      formatContingut: 'text',
     },
   };
 }
 
 export function authorPage(author) {
-  return { path: sitePaths.author(author.slug), fields: { seccio: 'noticies', subseccio: 'autors', pageType: 'autor', pageName: `autors:${author.slug}`, autor: author.name, titolContingut: author.name } };
+  return {
+    path: sitePaths.author(author.slug),
+    fields: { seccio: 'noticies', subseccio: 'autors', pageType: 'autor', pageName: `autors:${author.slug}`, autor: author.name, titolContingut: author.name },
+  };
 }
 
 export function themePage(theme) {
-  return { path: sitePaths.theme(theme.slug), fields: { seccio: 'noticies', subseccio: 'temes', pageType: 'tema', pageName: `tema:${theme.slug}`, tematica: theme.name, temes: theme.slug, titolContingut: theme.name } };
+  return {
+    path: sitePaths.theme(theme.slug),
+    fields: { seccio: 'noticies', subseccio: 'temes', pageType: 'tema', pageName: `tema:${theme.slug}`, tematica: theme.name, temes: theme.slug, titolContingut: theme.name },
+  };
 }
 
 function programmeContext(programme) {
   return {
-    seccio: 'programes', subseccio: programme.slug, programaWeb: programme.code, nomPrograma: programme.title, canal: programme.channel,
-    productorContingut: programme.producer, tematica: programme.genre, contingutMultimedia: programme.kind, tipusEmisio: ON_DEMAND,
+    seccio: 'programes',
+    subseccio: programme.slug,
+    programaWeb: programme.code,
+    nomPrograma: programme.title,
+    canal: programme.channel,
+    productorContingut: programme.producer,
+    tematica: programme.genre,
+    contingutMultimedia: programme.kind,
+    tipusEmisio: ON_DEMAND,
   };
 }
 
@@ -74,15 +101,32 @@ export function episodePage(programme, episode) {
     episode,
     programme,
     fields: {
-      ...programmeContext(programme), subseccioNivell1: `temporada-${episode.season}`, pageType: episode.kind,
-      pageName: `programes:${programme.slug}:${episode.id}`, idDeliverty: episode.id, titolContingut: episode.title,
-      contingutMultimedia: episode.kind, areaTematica: episode.themes.join(','), dataPublicacio: episode.publishedAt, dataEmissio: episode.broadcastDate,
+      ...programmeContext(programme),
+      subseccioNivell1: `temporada-${episode.season}`,
+      pageType: episode.kind,
+      pageName: `programes:${programme.slug}:${episode.id}`,
+      idDeliverty: episode.id,
+      titolContingut: episode.title,
+      contingutMultimedia: episode.kind,
+      areaTematica: episode.themes.join(','),
+      dataPublicacio: episode.publishedAt,
+      dataEmissio: episode.broadcastDate,
     },
     video: {
-      titol: episode.title, idSessioVideo: episode.id, durada: String(episode.lengthSeconds), tipusContingut: episode.kind,
-      tipusContingutHeartbeat: streamType, codiPrograma: programme.code, seccio: 'videos', canalAcces: 'web',
-      tecnologia: episode.delivery === 'hls' ? 'hls' : 'html5', formatContingut: 'clip', subtitolat: String(episode.subtitles !== undefined),
-      temporada: String(episode.season), capitol: String(episode.number), tematica: programme.genre,
+      titol: episode.title,
+      idSessioVideo: episode.id,
+      durada: String(episode.lengthSeconds),
+      tipusContingut: episode.kind,
+      tipusContingutHeartbeat: streamType,
+      codiPrograma: programme.code,
+      seccio: 'videos',
+      canalAcces: 'web',
+      tecnologia: episode.delivery === 'hls' ? 'hls' : 'html5',
+      formatContingut: 'clip',
+      subtitolat: String(episode.subtitles !== undefined),
+      temporada: String(episode.season),
+      capitol: String(episode.number),
+      tematica: programme.genre,
     },
   };
 }
@@ -115,15 +159,33 @@ export function livePage(source, kind, air, popOut = false) {
     source,
     air,
     fields: {
-      tipusEmisio: LIVE, titolContingut: broadcast.title, idDeliverty: broadcast.episode ?? broadcast.id, nomPrograma: programme?.title ?? broadcast.title,
-      ...(programme && { programaWeb: programme.code, productorContingut: programme.producer }), tematica: broadcast.genre,
-      dataEmissio: broadcast.start.slice(0, 10), seccio: radio ? 'radio' : 'directes', subseccio: source.slug, canal: source.slug,
-      pageType: radio ? (popOut ? 'radio-finestra' : 'radio') : 'directe', pageName: name, contingutMultimedia: kind,
+      tipusEmisio: LIVE,
+      titolContingut: broadcast.title,
+      idDeliverty: broadcast.episode ?? broadcast.id,
+      nomPrograma: programme?.title ?? broadcast.title,
+      ...(programme && { programaWeb: programme.code, productorContingut: programme.producer }),
+      tematica: broadcast.genre,
+      dataEmissio: broadcast.start.slice(0, 10),
+      seccio: radio ? 'radio' : 'directes',
+      subseccio: source.slug,
+      canal: source.slug,
+      pageType: radio ? (popOut ? 'radio-finestra' : 'radio') : 'directe',
+      pageName: name,
+      contingutMultimedia: kind,
     },
     video: {
-      titol: broadcast.title, idSessioVideo: broadcast.id, durada: String(Math.round((Date.parse(broadcast.end) - Date.parse(broadcast.start)) / 1000)),
-      tipusContingut: kind, tipusContingutHeartbeat: 'live', ...(programme && { codiPrograma: programme.code }), seccio: radio ? 'radio' : 'directes',
-      canalAcces: 'web', tecnologia: 'hls', formatContingut: LIVE, subtitolat: 'false', tematica: broadcast.genre,
+      titol: broadcast.title,
+      idSessioVideo: broadcast.id,
+      durada: String(Math.round((Date.parse(broadcast.end) - Date.parse(broadcast.start)) / 1000)),
+      tipusContingut: kind,
+      tipusContingutHeartbeat: 'live',
+      ...(programme && { codiPrograma: programme.code }),
+      seccio: radio ? 'radio' : 'directes',
+      canalAcces: 'web',
+      tecnologia: 'hls',
+      formatContingut: LIVE,
+      subtitolat: 'false',
+      tematica: broadcast.genre,
     },
   };
 }

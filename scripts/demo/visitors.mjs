@@ -26,7 +26,12 @@ const AGENTS = {
 /** The pool holds this many visitors per visitor a day: most come back on other days. */
 const POOL_PER_DAILY_VISITOR = 3;
 /** Shares of the pool by device: more phones than anything else. */
-export const DEVICE_SHARES = [['mobile', 0.55], ['desktop', 0.33], ['tablet', 0.09], ['tv', 0.03]];
+export const DEVICE_SHARES = [
+  ['mobile', 0.55],
+  ['desktop', 0.33],
+  ['tablet', 0.09],
+  ['tv', 0.03],
+];
 /** Visitors with a site account who are signed in when they visit. */
 const SIGNED_IN_SHARE = 0.14;
 /** Of the visitors the site measures (the others answered "reject all"), those who kept only measurement. */

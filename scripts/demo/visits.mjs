@@ -20,12 +20,25 @@ const HOUR_WEIGHTS = [1.1, 0.6, 0.4, 0.3, 0.3, 0.5, 1.3, 2.6, 3.4, 3.0, 2.7, 2.6
 const EVENING_HOURS = new Set([20, 21, 22, 23, 0]);
 const REFERRERS = [
   [null, 0.42],
-  ['https://www.google.com/', 0.27], ['https://www.bing.com/', 0.03], ['https://duckduckgo.com/', 0.02],
-  ['https://m.facebook.com/', 0.06], ['https://t.co/', 0.04], ['https://www.instagram.com/', 0.02], ['https://l.threads.com/', 0.01],
-  ['https://www.vilaweb.cat/', 0.05], ['https://www.ara.cat/', 0.04], ['https://www.elnacional.cat/', 0.02], ['https://www.xtec.cat/', 0.02],
+  ['https://www.google.com/', 0.27],
+  ['https://www.bing.com/', 0.03],
+  ['https://duckduckgo.com/', 0.02],
+  ['https://m.facebook.com/', 0.06],
+  ['https://t.co/', 0.04],
+  ['https://www.instagram.com/', 0.02],
+  ['https://l.threads.com/', 0.01],
+  ['https://www.vilaweb.cat/', 0.05],
+  ['https://www.ara.cat/', 0.04],
+  ['https://www.elnacional.cat/', 0.02],
+  ['https://www.xtec.cat/', 0.02],
 ];
 /** `ext` campaigns (case-insensitive, spec §7): the newsletter, social posts, a podcast promotion. */
-const EXTERNAL_CAMPAIGNS = [['butlleti-matinal', 3], ['xarxes-directe', 2], ['Promo-Podcast-Tardor', 1], ['cartell-metro', 0.5]];
+const EXTERNAL_CAMPAIGNS = [
+  ['butlleti-matinal', 3],
+  ['xarxes-directe', 2],
+  ['Promo-Podcast-Tardor', 1],
+  ['cartell-metro', 0.5],
+];
 const EXTERNAL_CAMPAIGN_SHARE = 0.07;
 const MEAN_READ_MS = 75_000;
 const MEAN_PAGES = 2.6;
@@ -69,8 +82,6 @@ export function dayVisits(day, options) {
   return { requests, visits };
 }
 
-
-
 /** One visit: its pages in order, each page view, its calls and its media session. */
 function runVisit(options) {
   const { suite, next, visitor, out, tcString } = options;
@@ -111,10 +122,15 @@ function runVisit(options) {
 /** A media session on a player page, most of the time; the time the visitor leaves it. */
 function playOn(page, atMs, { next, visitor, browser, suite, out, untilMs, watchMeanS }) {
   if (!watchMeanS && !chance(next, page.opener ? 0.95 : 0.7)) return atMs;
-  const outcome = watchMeanS ? 'watch' : weighted(next, [['watch', 0.9], ['exit', 0.065], ['failure', 0.035]]);
+  const outcome = watchMeanS
+    ? 'watch'
+    : weighted(next, [
+        ['watch', 0.9],
+        ['exit', 0.065],
+        ['failure', 0.035],
+      ]);
   // A live viewer stays with the broadcast they found; nothing is sent past `untilMs` (now, today).
   const airEndMs = page.air ? Date.parse(page.air.broadcast.end) : Number.POSITIVE_INFINITY;
   const watchS = Math.min(watchMeanS ? around(next, watchMeanS, 300) : watchSeconds(next, page), Math.max(5, (Math.min(untilMs, airEndMs) - atMs) / 1000 - 60));
   return mediaSession({ page, visitor, browser, suite, next, startMs: atMs + 800, watchS, outcome, out }) + 2_000;
 }
-

@@ -24,9 +24,7 @@ export function markdownFiles(dir = root, out = []) {
 
 /** The text without fenced code blocks and inline code, where a bracket is no link. */
 function withoutCode(markdown) {
-  return markdown
-    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, (block) => block.replace(/[^\n]/g, ' '))
-    .replace(/`+[^`\n]*`+/g, (code) => ' '.repeat(code.length));
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, (block) => block.replace(/[^\n]/g, ' ')).replace(/`+[^`\n]*`+/g, (code) => ' '.repeat(code.length));
 }
 
 /** GitHub's anchor of a heading's text: lower case, punctuation dropped, spaces as hyphens. */
@@ -87,11 +85,13 @@ export function brokenLinks(file) {
 /** Lines that state a size budget in KB: the number belongs in bundle-budgets.json alone. */
 export function restatedBudgets(file) {
   const problems = [];
-  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-    if ((/\bbudgets?\b/i.test(line) && /\d\s?KB\b/.test(line)) || /fails past \d+(\.\d+)?\s?KB/i.test(line)) {
-      problems.push(`${path.relative(root, file)}:${i + 1}: states a size budget in KB; name bundle-budgets.json instead`);
-    }
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if ((/\bbudgets?\b/i.test(line) && /\d\s?KB\b/.test(line)) || /fails past \d+(\.\d+)?\s?KB/i.test(line)) {
+        problems.push(`${path.relative(root, file)}:${i + 1}: states a size budget in KB; name bundle-budgets.json instead`);
+      }
+    });
   return problems;
 }
 

@@ -14,7 +14,10 @@ const END = '<!-- end of counts -->';
 
 /** The cells of a Markdown table row (a `|` escaped as `\|` stays in its cell). */
 function cells(line) {
-  const inner = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const inner = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim());
 }
 

@@ -47,8 +47,16 @@ try {
   server = spawn('node', ['server/dist/main.js'], {
     cwd: work,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn',
-      MESURA_ADMIN_EMAIL: ADMIN.email, MESURA_ADMIN_PASSWORD: ADMIN.password, MESURA_VISITOR_BURST_HITS: '1000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MESURA_HOST: '127.0.0.1',
+      MESURA_DATA_DIR: dataDir,
+      MESURA_LOG_LEVEL: 'warn',
+      MESURA_ADMIN_EMAIL: ADMIN.email,
+      MESURA_ADMIN_PASSWORD: ADMIN.password,
+      MESURA_VISITOR_BURST_HITS: '1000000',
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilAnswers(`${base}/healthz`);
@@ -110,7 +118,9 @@ async function sendHeartbeats(base, work) {
   for (let s = 0; s < MEDIA_SESSIONS; s += 1) {
     for (const line of lines) {
       const params = { ...line.params, 's:event:sid': `${line.params['s:event:sid']}${s}`, 's:sc:rsid': 'mesuradev' };
-      const query = Object.entries(params).map(([k, v]) => `${encodeURIComponent(k).replaceAll('%3A', ':')}=${encodeURIComponent(v)}`).join('&');
+      const query = Object.entries(params)
+        .map(([k, v]) => `${encodeURIComponent(k).replaceAll('%3A', ':')}=${encodeURIComponent(v)}`)
+        .join('&');
       await expectOk(await fetch(`${base}/hb/?${query}`, { headers: { 'user-agent': BROWSER_UA } }), 'heartbeat');
       heartbeats += 1;
     }

@@ -116,16 +116,25 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     frameworkErrors: answerFrameworkError,
     // Beacons and heartbeats skip the framework: the collector is the hottest path and plain node:http.
     serverFactory: (handle) =>
-      createEdgeServer({ limits: config.edge, trustProxy: config.trustProxy, now, exempt: (request) => backfill.trusted(request.headers), onDefect: (error) => app.log.error({ err: error }, 'handling a request failed') }, (request, response) => {
-        applySecurityHeaders(response, headers);
-        observe.accessLog?.watch(request, response);
-        const url = request.url ?? '';
-        if (!collectsEvents) return handle(request, response);
-        if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
-        if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
-        if (url.startsWith(DELIVERY_PATH_PREFIX)) return collectors.delivery(request, response);
-        return handle(request, response);
-      }),
+      createEdgeServer(
+        {
+          limits: config.edge,
+          trustProxy: config.trustProxy,
+          now,
+          exempt: (request) => backfill.trusted(request.headers),
+          onDefect: (error) => app.log.error({ err: error }, 'handling a request failed'),
+        },
+        (request, response) => {
+          applySecurityHeaders(response, headers);
+          observe.accessLog?.watch(request, response);
+          const url = request.url ?? '';
+          if (!collectsEvents) return handle(request, response);
+          if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
+          if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
+          if (url.startsWith(DELIVERY_PATH_PREFIX)) return collectors.delivery(request, response);
+          return handle(request, response);
+        },
+      ),
   });
   addSecurityHeaders(app, headers);
   const observe = createObservability(config, { log: app.log, now, ...(options.freeSpace && { freeSpace: options.freeSpace }) });
@@ -159,47 +168,54 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Read only when MESURA_METADATA is unset, and then `embedded` is open.
   // A collector also starts while PostgreSQL cannot be reached: its beacons need no metadata.
   const metadata = await openMetadataStore(config, embedded as EmbeddedMetadata, app.log, { whileUnreachable: config.role === 'collector' ? 'wait' : 'fail' });
-  const intake = !events.keepsIngestLog ? undefined : await openIntake({
-    dataDir: config.dataDir,
-    store: timedSink(events.sink, observe.metrics.storeLoaded),
-    admit: () => observe.freeSpace.check(),
-    onLogWrite: observe.logWrites,
-    onNotStored: observe.metrics.notStored,
-    maxUndrainedLogBytes: config.maxUndrainedLogBytes,
-    drainRetry: events.drainRetry,
-    environment: config.environment,
-    variableMap: SITE_VARIABLE_MAP,
-    timeZone: config.timeZone,
-    reportSuite: config.reportSuite,
-    reportSuites: config.reportSuites,
-    visitorRate: config.visitorRate,
-    caches: config.memory,
-    onLoadError: (error) => observe.failures.failed('loading the ingest log into the store failed; will retry', error),
-    consentPolicy: config.consentPolicy,
-    keepUserAgent: config.keepUserAgent,
-  });
+  const intake = !events.keepsIngestLog
+    ? undefined
+    : await openIntake({
+        dataDir: config.dataDir,
+        store: timedSink(events.sink, observe.metrics.storeLoaded),
+        admit: () => observe.freeSpace.check(),
+        onLogWrite: observe.logWrites,
+        onNotStored: observe.metrics.notStored,
+        maxUndrainedLogBytes: config.maxUndrainedLogBytes,
+        drainRetry: events.drainRetry,
+        environment: config.environment,
+        variableMap: SITE_VARIABLE_MAP,
+        timeZone: config.timeZone,
+        reportSuite: config.reportSuite,
+        reportSuites: config.reportSuites,
+        visitorRate: config.visitorRate,
+        caches: config.memory,
+        onLoadError: (error) => observe.failures.failed('loading the ingest log into the store failed; will retry', error),
+        consentPolicy: config.consentPolicy,
+        keepUserAgent: config.keepUserAgent,
+      });
   if (intake && intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   const openFiles = openFileWarning(config.edge, softOpenFileLimit());
   if (openFiles !== undefined) app.log.warn(openFiles);
-  const retention = events.rights && startRetentionJob({
-    store: events.rights.retention,
-    retentionDays: config.retentionDays,
-    now,
-    localDay: localDayIn(config.timeZone),
-    // What this process acknowledged goes to the store first (an API node over ClickHouse has no log).
-    catchUp: async () => intake?.catchUp(),
-    onDone: (deleted, cutoff) => app.log.info({ deleted }, `retention: deleted raw rows of days before ${cutoff.day}`),
-    onError: (error) => observe.failures.failed('retention: deleting old rows failed; will retry at the next run', error),
-  });
+  const retention =
+    events.rights &&
+    startRetentionJob({
+      store: events.rights.retention,
+      retentionDays: config.retentionDays,
+      now,
+      localDay: localDayIn(config.timeZone),
+      // What this process acknowledged goes to the store first (an API node over ClickHouse has no log).
+      catchUp: async () => intake?.catchUp(),
+      onDone: (deleted, cutoff) => app.log.info({ deleted }, `retention: deleted raw rows of days before ${cutoff.day}`),
+      onError: (error) => observe.failures.failed('retention: deleting old rows failed; will retry at the next run', error),
+    });
   // The closed days' visits and media sessions, kept where the console is served, like retention.
-  const dayRollups = events.dayRollups.length === 0 ? undefined : startDayRollupJob({
-    rollups: events.dayRollups,
-    now,
-    onDone: (runs) => {
-      for (const [name, run] of Object.entries(runs)) if (run.built > 0) app.log.info(run, `${name} roll-up: closed days built`);
-    },
-    onError: (error, name) => observe.failures.failed(`${name} roll-up failed; will retry at the next run`, error),
-  });
+  const dayRollups =
+    events.dayRollups.length === 0
+      ? undefined
+      : startDayRollupJob({
+          rollups: events.dayRollups,
+          now,
+          onDone: (runs) => {
+            for (const [name, run] of Object.entries(runs)) if (run.built > 0) app.log.info(run, `${name} roll-up: closed days built`);
+          },
+          onError: (error, name) => observe.failures.failed(`${name} roll-up failed; will retry at the next run`, error),
+        });
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
   if (intake) {
@@ -207,7 +223,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill, observe: observe.answers('heartbeat', '/hb') });
   }
   const redirects = createRedirectPolicy(config);
-  const catalog = await openActivityCatalog(metadata.activities, { now, warn: (message) => app.log.warn(message), redirects, poll: metadata.shared, startWithoutStore: metadata.isWaiting(), ...(catalogTimers && { timers: catalogTimers }) });
+  const catalog = await openActivityCatalog(metadata.activities, {
+    now,
+    warn: (message) => app.log.warn(message),
+    redirects,
+    poll: metadata.shared,
+    startWithoutStore: metadata.isWaiting(),
+    ...(catalogTimers && { timers: catalogTimers }),
+  });
   const previews = createPreviewTokens(ensurePreviewKey(config.dataDir));
   collectors.delivery = createDeliveryHandler({
     index: catalog.index,
@@ -237,7 +260,15 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   }
   // The servers a process started without and has not reached since (ClickHouse's tables, PostgreSQL's activities).
   const waitingFor = () => [...(events.isWaiting() ? ['events store'] : []), ...(metadata.isWaiting() ? ['metadata store'] : [])];
-  await registerObservability(app, observe, { role: config.role, intake, loadFailureBlocksReadiness: !events.drainRetry, waitingFor, duckDb: embedded, ...(dayRollups && { dayRollups: () => dayRollups.status() }), ...(config.backup.dir !== undefined && { backup: () => backups.status() }) });
+  await registerObservability(app, observe, {
+    role: config.role,
+    intake,
+    loadFailureBlocksReadiness: !events.drainRetry,
+    waitingFor,
+    duckDb: embedded,
+    ...(dayRollups && { dayRollups: () => dayRollups.status() }),
+    ...(config.backup.dir !== undefined && { backup: () => backups.status() }),
+  });
   if (config.role !== 'collector') {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });

@@ -194,7 +194,10 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
 
 /** The entries of a comma list, trimmed; undefined when it has none. */
 function commaList(value: string | undefined): string[] | undefined {
-  const entries = value?.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries?.length ? entries : undefined;
 }
 

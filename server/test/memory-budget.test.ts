@@ -61,7 +61,9 @@ describe('openDuckDbFile', () => {
       await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
       const opening = openDuckDbFile(file, { threads: 1, memoryLimitMiB: 64 });
       await expect(opening).rejects.toBeInstanceOf(OperatorError);
-      await expect(opening).rejects.toThrow(`${file} is in use by another process (PID ${holder.pid}), most likely another Mesura on the same data folder; stop it, or give this one its own MESURA_DATA_DIR`);
+      await expect(opening).rejects.toThrow(
+        `${file} is in use by another process (PID ${holder.pid}), most likely another Mesura on the same data folder; stop it, or give this one its own MESURA_DATA_DIR`,
+      );
     } finally {
       holder.kill('SIGKILL');
     }

@@ -90,7 +90,13 @@ afterAll(async () => {
 
 /** An activity and a user the admin made, whose ids and definitions the requests then start from. */
 async function storedThings(adminToken: string): Promise<Pick<FuzzCorpus, 'ids' | 'bodies'>> {
-  const activity = testActivity({ id: 'fuzz-activity', experiences: [{ id: 'a', name: 'A', share: 1 }, { id: 'b', name: 'B', share: 1 }] });
+  const activity = testActivity({
+    id: 'fuzz-activity',
+    experiences: [
+      { id: 'a', name: 'A', share: 1 },
+      { id: 'b', name: 'B', share: 1 },
+    ],
+  });
   const stored = await server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: activity });
   if (stored.statusCode !== 200) throw new Error(`could not store the fuzz activity: ${stored.body}`);
   const user = (await server.accounts.store.userByEmail('analyst@test.local'))!;
@@ -145,13 +151,14 @@ describe('every route, fuzzed', () => {
       answeredBy.delete(id);
       if (reason !== undefined) throw new Error(`${reason}\n  request: ${describeCase(fuzz.route, fuzz.principal, fuzz.request)}`);
     });
-    const settings = minutes > 0
-      ? { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: minutes * 60_000, markInterruptAsFailure: false }
-      : { seed, numRuns: CI_RUNS };
+    const settings = minutes > 0 ? { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: minutes * 60_000, markInterruptAsFailure: false } : { seed, numRuns: CI_RUNS };
     try {
       await fc.assert(property, { ...settings, endOnFailure: true });
     } finally {
-      const tally = [...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}: ${count}`).join(', ');
+      const tally = [...statuses]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ');
       console.log(`fuzz: ${counter} requests at ${server.routes.length} routes, seed ${seed}; answers ${tally}`);
     }
     expect(counter).toBeGreaterThan(0);
@@ -177,9 +184,7 @@ describe('every change that needs a role, fuzzed without it', () => {
       const after = await state();
       if (after !== before) throw new Error(`the state changed\n  request: ${describeCase(fuzz.route, fuzz.principal, fuzz.request)}`);
     });
-    const settings = minutes > 0
-      ? { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: (minutes * 60_000) / 4, markInterruptAsFailure: false }
-      : { seed, numRuns: CI_UNAUTHORISED_RUNS };
+    const settings = minutes > 0 ? { seed, numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: (minutes * 60_000) / 4, markInterruptAsFailure: false } : { seed, numRuns: CI_UNAUTHORISED_RUNS };
     await fc.assert(property, { ...settings, endOnFailure: true });
   });
 });

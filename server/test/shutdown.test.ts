@@ -20,9 +20,7 @@ describe('shutdown with a browser still connected', () => {
   it('closes at once with an idle keep-alive connection (a page left open)', async () => {
     const { server, port, dispose } = await listening();
     const agent = new http.Agent({ keepAlive: true });
-    await new Promise<void>((resolve, reject) =>
-      http.get({ port, host: '127.0.0.1', path: '/healthz', agent }, (response) => response.resume().on('end', resolve)).on('error', reject),
-    );
+    await new Promise<void>((resolve, reject) => http.get({ port, host: '127.0.0.1', path: '/healthz', agent }, (response) => response.resume().on('end', resolve)).on('error', reject));
     const started = performance.now();
     await server.close();
     expect(performance.now() - started).toBeLessThan(SHUTDOWN_GRACE_MS);

@@ -15,9 +15,7 @@ describe('checkDataFolder', () => {
     expect(() => checkDataFolder('/srv/mesura/data', failing('mkdir', 'EROFS'))).toThrow(
       new OperatorError('the data folder /srv/mesura/data cannot be created: the file system is mounted read-only; set MESURA_DATA_DIR to a folder Mesura may write'),
     );
-    expect(() => checkDataFolder('/srv/mesura/data', failing('writeAndRemove', 'EROFS'))).toThrow(
-      'the data folder /srv/mesura/data cannot be written: the file system is mounted read-only',
-    );
+    expect(() => checkDataFolder('/srv/mesura/data', failing('writeAndRemove', 'EROFS'))).toThrow('the data folder /srv/mesura/data cannot be written: the file system is mounted read-only');
   });
 
   it('names a full disk, and passes on a code it does not know', () => {

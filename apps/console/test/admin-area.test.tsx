@@ -36,7 +36,10 @@ function fakeAdminApi(users: UserAccount[] = [ANNA, POL], requests: RightsReques
     }),
     changeRole: vi.fn((id, role) => ok({ ...users.find((user) => user.id === id)!, role })),
     deleteUser: vi.fn((id: string) => {
-      users.splice(users.findIndex((user) => user.id === id), 1);
+      users.splice(
+        users.findIndex((user) => user.id === id),
+        1,
+      );
       return ok(undefined);
     }),
     auditPage: vi.fn((_before: string | null) => ok({ entries: [] as AccountAuditEntry[], next: null as string | null })),
@@ -169,9 +172,7 @@ describe('Usuaris', () => {
     await type(byId('user-role-u-anna'), 'analyst');
     await click(button('Desa el rol'));
     const alert = [...container.querySelectorAll('[role="alert"]')].at(-1)!;
-    expect(alert.textContent).toBe(
-      "No s'ha pogut canviar el rol de l'usuari anna@example.cat. És l'únic administrador: feu administrador algú altre abans de treure-li aquest rol.",
-    );
+    expect(alert.textContent).toBe("No s'ha pogut canviar el rol de l'usuari anna@example.cat. És l'únic administrador: feu administrador algú altre abans de treure-li aquest rol.");
     expect(document.activeElement).toBe(alert);
     // The select goes back to the role the user still has.
     expect(byId<HTMLSelectElement>('user-role-u-anna').value).toBe('admin');
@@ -236,9 +237,7 @@ describe('Drets dels visitants', () => {
     const confirmation = container.querySelector('.admin-confirm')!;
     expect(document.activeElement?.id).toBe('erase-confirm-heading');
     expect(confirmation.textContent).toContain(`Voleu esborrar definitivament el visitant ${VISITOR}?`);
-    expect(confirmation.textContent).toContain(
-      "S'esborraran 45 files de totes les taules (12 impactes, 30 batecs de mèdia, 2 sessions de mèdia, 1 decisions de personalització)",
-    );
+    expect(confirmation.textContent).toContain("S'esborraran 45 files de totes les taules (12 impactes, 30 batecs de mèdia, 2 sessions de mèdia, 1 decisions de personalització)");
     await click(button(`Sí, esborra ${VISITOR}`));
     expect(api.eraseVisitor).toHaveBeenCalledWith(VISITOR);
     expect(text()).toContain(`S'han esborrat les dades de ${VISITOR}`);
@@ -256,9 +255,7 @@ describe('Drets dels visitants', () => {
     await click(button('Consulta les dades'));
     await click(button('Esborra aquest visitant…'));
     await click(button(`Sí, esborra ${VISITOR}`));
-    expect(byId('visitor-lookup-problem').textContent).toBe(
-      `No s'han pogut esborrar les dades de ${VISITOR}. No s'ha pogut connectar amb el servidor. Comproveu la connexió i torneu-ho a provar.`,
-    );
+    expect(byId('visitor-lookup-problem').textContent).toBe(`No s'han pogut esborrar les dades de ${VISITOR}. No s'ha pogut connectar amb el servidor. Comproveu la connexió i torneu-ho a provar.`);
     expect(document.activeElement).toBe(byId('visitor-id'));
     expect(text()).toContain(`Dades del visitant ${VISITOR}`);
   });

@@ -70,10 +70,7 @@ describe('callApi', () => {
 
   it('tells the layout when a call finds no session, or a password still to change', async () => {
     await callApi({ method: 'GET', path: '/api/me/tokens' }, fakeFetch(401, '{"error":"sign in first","code":"X"}'));
-    await callApi(
-      { method: 'GET', path: '/api/me/tokens' },
-      fakeFetch(403, '{"error":"change your password","code":"MESURA_ERR_PASSWORD_CHANGE_REQUIRED"}'),
-    );
+    await callApi({ method: 'GET', path: '/api/me/tokens' }, fakeFetch(403, '{"error":"change your password","code":"MESURA_ERR_PASSWORD_CHANGE_REQUIRED"}'));
     await callApi({ method: 'GET', path: '/api/users' }, fakeFetch(403, '{"error":"admins only","code":"MESURA_ERR_FORBIDDEN"}'));
     expect(problems).toEqual(['signed-out', 'password-change-required']);
   });

@@ -34,7 +34,22 @@ describe('deBefore', () => {
 
 describe("a report area's way back from a drill-down", () => {
   it('reads "← Tots els informes d\'Audiència"', async () => {
-    const answer = { report: 'audience/by-day', title: 'Audiència per dia', rows: [], metrics: [], totals: { values: {} }, dimension: { key: 'day', label: 'Dia' }, totalRows: 0, offset: 0, limit: 25, from: '2026-11-19', to: '2026-11-25', filters: [], chart: 'line', minCohort: 5 } as ReportAnswer;
+    const answer = {
+      report: 'audience/by-day',
+      title: 'Audiència per dia',
+      rows: [],
+      metrics: [],
+      totals: { values: {} },
+      dimension: { key: 'day', label: 'Dia' },
+      totalRows: 0,
+      offset: 0,
+      limit: 25,
+      from: '2026-11-19',
+      to: '2026-11-25',
+      filters: [],
+      chart: 'line',
+      minCohort: 5,
+    } as ReportAnswer;
     const api: ReportsApi = {
       catalogue: () => Promise.resolve({ ok: true, value: [{ report: 'audience/by-day', area: 'audience', title: 'Audiència per dia' }] }),
       report: () => Promise.resolve({ ok: true, value: answer }),

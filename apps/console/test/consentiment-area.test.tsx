@@ -8,7 +8,12 @@ import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { mountedRoot } from './helpers/mounted-root';
 
-vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
+vi.mock('uplot', () => ({
+  default: class {
+    setSize() {}
+    destroy() {}
+  },
+}));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const CATALOGUE: ReportCatalogueEntry[] = [

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayIn, isIsoDay, rangeProblem } from '../src/reports/date-range';
 
-
 describe('dayIn', () => {
   it('writes the day as YYYY-MM-DD', () => {
     expect(dayIn(new Date('2026-03-05T12:00:00Z'), 'UTC')).toBe('2026-03-05');
@@ -16,17 +15,10 @@ describe('addDays', () => {
   });
 });
 
-
 describe('isIsoDay', () => {
   it('accepts real days only', () => {
     expect(['2026-11-23', '2028-02-29'].map(isIsoDay)).toEqual([true, true]);
-    expect(['2026-02-29', '2026-13-01', '23/11/2026', '', '2026-1-5'].map(isIsoDay)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(['2026-02-29', '2026-13-01', '23/11/2026', '', '2026-1-5'].map(isIsoDay)).toEqual([false, false, false, false, false]);
   });
 });
 
@@ -43,4 +35,3 @@ describe('rangeProblem', () => {
     expect(rangeProblem({ from: '2026-11-24', to: '2026-11-23' })).toBe('from-after-to');
   });
 });
-

@@ -9,7 +9,12 @@ import { visibleAreas } from '../src/shell/visible-areas';
 import { EDITOR, button, click, fakeExperimentsApi, headlineTest, RESULTS, refused, renderExperiments, tableRows } from './helpers/experiments-harness';
 import { mountedRoot } from './helpers/mounted-root';
 
-vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
+vi.mock('uplot', () => ({
+  default: class {
+    setSize() {}
+    destroy() {}
+  },
+}));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const mounted = mountedRoot();
@@ -171,11 +176,14 @@ describe("an activity's history", () => {
     const created = headlineTest({ trusted: undefined, trustedBy: undefined, trustedAt: undefined });
     const renamed = { ...created, name: 'Titular nou' };
     const started = { ...renamed, status: 'active', experiences: [renamed.experiences[0], { ...renamed.experiences[1], share: 80 }] };
-    const api = fakeExperimentsApi([headlineTest()], [
-      { at: '2026-11-24T09:30:00.000Z', by: 'marta@example.cat', before: renamed, after: started },
-      { at: '2026-11-23T08:00:00.000Z', by: 'anna@example.cat', before: created, after: renamed },
-      { at: '2026-11-20T07:00:00.000Z', by: 'system', before: null, after: created },
-    ]);
+    const api = fakeExperimentsApi(
+      [headlineTest()],
+      [
+        { at: '2026-11-24T09:30:00.000Z', by: 'marta@example.cat', before: renamed, after: started },
+        { at: '2026-11-23T08:00:00.000Z', by: 'anna@example.cat', before: created, after: renamed },
+        { at: '2026-11-20T07:00:00.000Z', by: 'system', before: null, after: created },
+      ],
+    );
     const { container } = await open('/experiments/titular-noticia/', api);
     const rows = tableRows(container.querySelector('section[aria-labelledby="history-heading"]')!);
     expect(rows.map((row) => row.slice(1))).toEqual([
@@ -202,8 +210,16 @@ describe('who gets the area', () => {
   it('is listed for editors and admins, before Administració, not for analysts', () => {
     expect(area).toMatchObject({ label: 'Experiments', minRole: 'editor' });
     expect(visibleAreas(CONSOLE_AREAS, 'analyst').map((a) => a.path)).not.toContain('experiments');
-    expect(visibleAreas(CONSOLE_AREAS, 'editor').map((a) => a.path).at(-1)).toBe('experiments');
-    expect(visibleAreas(CONSOLE_AREAS, 'admin').map((a) => a.path).slice(-2)).toEqual(['experiments', 'administracio']);
+    expect(
+      visibleAreas(CONSOLE_AREAS, 'editor')
+        .map((a) => a.path)
+        .at(-1),
+    ).toBe('experiments');
+    expect(
+      visibleAreas(CONSOLE_AREAS, 'admin')
+        .map((a) => a.path)
+        .slice(-2),
+    ).toEqual(['experiments', 'administracio']);
   });
 
   it('refuses an analyst at the route, loading nothing', async () => {

@@ -4,7 +4,12 @@ import { button, click, fakeExperimentsApi, headlineTest, refused, renderExperim
 import { mountedRoot } from './helpers/mounted-root';
 
 // Saving opens the results page, whose chart needs a canvas happy-dom does not have.
-vi.mock('uplot', () => ({ default: class { setSize() {} destroy() {} } }));
+vi.mock('uplot', () => ({
+  default: class {
+    setSize() {}
+    destroy() {}
+  },
+}));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const mounted = mountedRoot();
@@ -108,7 +113,7 @@ describe('the form of a new activity', () => {
 
   it("shows the server's refusal at the form, focused, and stays", async () => {
     const api = fakeExperimentsApi([]);
-    api.saveActivity.mockImplementationOnce(() => refused("activity prova: offer variant-b: action 1 (setContent) selector must be at most 500 characters"));
+    api.saveActivity.mockImplementationOnce(() => refused('activity prova: offer variant-b: action 1 (setContent) selector must be at most 500 characters'));
     const { container, byId } = await open('/experiments/nou/', api);
     await type(byId('activity-name'), 'Prova');
     await type(byId('goal-value'), 'a');
@@ -150,7 +155,14 @@ describe('the form of an existing activity', () => {
           id: 'nou-titular',
           name: 'Nou titular',
           share: 50,
-          offer: { id: 'oferta-1', name: 'Oferta', actions: [{ action: 'setContent', selector: 'h1', content: 'Un titular &amp; més' }, { action: 'remove', selector: '.anunci' }] },
+          offer: {
+            id: 'oferta-1',
+            name: 'Oferta',
+            actions: [
+              { action: 'setContent', selector: 'h1', content: 'Un titular &amp; més' },
+              { action: 'remove', selector: '.anunci' },
+            ],
+          },
         },
       ],
     });

@@ -7,8 +7,6 @@ describe('formatCount', () => {
   });
 });
 
-
-
 describe('formatRange', () => {
   it('collapses a range within one month', () => {
     expect(formatRange({ from: '2026-11-17', to: '2026-11-23' })).toBe('17–23 de novembre del 2026');
@@ -18,4 +16,3 @@ describe('formatRange', () => {
     expect(formatRange({ from: '2026-11-23', to: '2026-11-23' })).toBe('23 de novembre del 2026');
   });
 });
-

@@ -31,15 +31,17 @@ const EMPTY_EARLIER: ReportAnswer = {
 
 const mounted = mountedRoot();
 
-const renderTable = (answer: ReportAnswer) =>
-  mounted.mount(<ReportTable answer={answer} visuallyHidden={false} actions={{ onDrill: () => {}, onFilter: () => {} }} />);
+const renderTable = (answer: ReportAnswer) => mounted.mount(<ReportTable answer={answer} visuallyHidden={false} actions={{ onDrill: () => {}, onFilter: () => {} }} />);
 
 const cells = (selector: string) => [...mounted.container().querySelectorAll(selector)].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe("a comparison's totals row", () => {
   it('shows an empty earlier period as the rows do: "—" and no change, not the minimum-cohort mark', async () => {
     await renderTable(EMPTY_EARLIER);
-    expect(cells('tbody tr').map((row) => row.slice(2))).toEqual([['—', ''], ['—', '']]);
+    expect(cells('tbody tr').map((row) => row.slice(2))).toEqual([
+      ['—', ''],
+      ['—', ''],
+    ]);
     expect(cells('tfoot tr')[0]).toEqual(['Total', '1.275', '—', '']);
   });
 

@@ -39,18 +39,11 @@ describe('the CSV of what a report shows', () => {
   });
 
   it("has the table's columns: each metric, its previous value and the change in %", () => {
-    expect(lines(reportCsv(ANSWER))[0]).toBe(
-      'Secció,Pàgines vistes,"Pàgines vistes, període anterior","Pàgines vistes, canvi (%)",Visitants,"Visitants, període anterior","Visitants, canvi (%)"',
-    );
+    expect(lines(reportCsv(ANSWER))[0]).toBe('Secció,Pàgines vistes,"Pàgines vistes, període anterior","Pàgines vistes, canvi (%)",Visitants,"Visitants, període anterior","Visitants, canvi (%)"');
   });
 
   it('leaves hidden rows out, quotes labels, leaves hidden comparison cells empty and ends with the totals, numbers unformatted', () => {
-    expect(lines(reportCsv(ANSWER)).slice(1)).toEqual([
-      '"Notícies, ""avui""",120,100,20,30,40,-25',
-      'Esports,40,,,9,,',
-      'Total,163,110,48.18,42,45,-6.67',
-      '',
-    ]);
+    expect(lines(reportCsv(ANSWER)).slice(1)).toEqual(['"Notícies, ""avui""",120,100,20,30,40,-25', 'Esports,40,,,9,,', 'Total,163,110,48.18,42,45,-6.67', '']);
   });
 
   it('has no comparison columns without a comparison, and leaves hidden totals out', () => {

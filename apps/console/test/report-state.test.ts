@@ -18,7 +18,7 @@ describe('the report state in the URL', () => {
     expect(presetRange('mes-passat', '2026-01-31')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
   });
 
-  it("takes today in the report zone: 23:30 UTC on the 24th is already the 25th in Barcelona", () => {
+  it('takes today in the report zone: 23:30 UTC on the 24th is already the 25th in Barcelona', () => {
     const state = stateFromParams(new URLSearchParams('periode=avui'), new Date('2026-11-24T23:30:00Z'), ZONE);
     expect(state.range).toEqual({ from: '2026-11-25', to: '2026-11-25' });
   });

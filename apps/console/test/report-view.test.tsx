@@ -149,9 +149,7 @@ describe('the report view', () => {
 
   it('shows a failed fetch with the reason and a retry that asks again', async () => {
     let fail = true;
-    const { api, calls } = fakeApi(() =>
-      fail ? { ok: false, failure: { reason: 'rejected', status: 400, message: 'from must be a day (YYYY-MM-DD)' } } : { ok: true, value: SECTIONS },
-    );
+    const { api, calls } = fakeApi(() => (fail ? { ok: false, failure: { reason: 'rejected', status: 400, message: 'from must be a day (YYYY-MM-DD)' } } : { ok: true, value: SECTIONS }));
     await render(<ReportView report="content/sections" title="Seccions" />, api, '/?vista=taula');
     const alert = container.querySelector('[role="alert"]');
     expect(alert?.textContent).toContain("No s'ha pogut carregar l'informe.");
@@ -176,14 +174,14 @@ describe('the report view', () => {
     expect(() => button('Filtra per Secció: Privat')).toThrow();
   });
 
-  it("asks for more rows with \"Mostra'n més\"", async () => {
+  it('asks for more rows with "Mostra\'n més"', async () => {
     const { api, calls } = fakeApi(() => ({ ok: true, value: SECTIONS }));
     await render(<ReportView report="content/sections" title="Seccions" />, api, '/?vista=taula');
     await click(button("Mostra'n més (2 de 40)"));
     expect(calls.at(-1)!.query.get('limit')).toBe(String(2 * REPORT_PAGE_ROWS));
   });
 
-  it("starts again from the first page of rows when the period, a filter or the comparison changes after \"Mostra'n més\"", async () => {
+  it('starts again from the first page of rows when the period, a filter or the comparison changes after "Mostra\'n més"', async () => {
     // A report the filter form never asks for its values: every call of it is the view's.
     const authors: ReportCatalogueEntry = { report: 'content/authors', area: 'content', title: 'Autors' };
     const { api, calls } = fakeApi(() => ({ ok: true, value: SECTIONS }), [authors]);
@@ -215,7 +213,11 @@ describe('the report view', () => {
     const figure = container.querySelector('figure[role="img"]');
     expect(figure?.getAttribute('aria-label')).toBe('Gràfic de pàgines vistes per dia, amb el període anterior. Les xifres són a la taula.');
     const plot = plots.at(-1)!;
-    expect(plot.data).toEqual([[0, 1], [10, 12], [8, null]]);
+    expect(plot.data).toEqual([
+      [0, 1],
+      [10, 12],
+      [8, null],
+    ]);
     expect(plot.options.series.map((series) => series.label)).toEqual([undefined, 'Període actual', 'Període anterior']);
     expect(container.querySelector('.visually-hidden table')).not.toBeNull();
   });
@@ -224,7 +226,10 @@ describe('the report view', () => {
     const { api } = fakeApi(() => ({ ok: true, value: SECTIONS }));
     await render(<ReportView report="content/sections" title="Seccions" />, api);
     const bars = [...container.querySelectorAll('.bar-chart__row')].map((row) => [row.querySelector('.row-label__text')?.textContent, row.querySelector('.bar-chart__value')?.textContent]);
-    expect(bars).toEqual([['Notícies', '1.200'], ['Privat', '< 5']]);
+    expect(bars).toEqual([
+      ['Notícies', '1.200'],
+      ['Privat', '< 5'],
+    ]);
     expect(plots).toHaveLength(0);
   });
 });

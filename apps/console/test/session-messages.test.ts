@@ -7,18 +7,14 @@ import { tokenCreationFailureMessage } from '../src/tokens/token-creation-messag
 
 describe('signInFailureMessage', () => {
   it('says the credentials are wrong on a 401, without telling which one', () => {
-    expect(signInFailureMessage({ reason: 'rejected', status: 401, message: 'wrong email or password', code: 'X' })).toBe(
-      WRONG_CREDENTIALS_MESSAGE,
-    );
+    expect(signInFailureMessage({ reason: 'rejected', status: 401, message: 'wrong email or password', code: 'X' })).toBe(WRONG_CREDENTIALS_MESSAGE);
   });
 
   it('says how long to wait after too many attempts', () => {
     expect(signInFailureMessage({ reason: 'rejected', status: 429, message: 'too many attempts', retryAfterSeconds: 30 })).toBe(
       'Massa intents fallits. Espereu 30 segons abans de tornar-ho a provar.',
     );
-    expect(signInFailureMessage({ reason: 'rejected', status: 429, message: 'too many attempts', retryAfterSeconds: 61 })).toBe(
-      'Massa intents fallits. Espereu 2 minuts abans de tornar-ho a provar.',
-    );
+    expect(signInFailureMessage({ reason: 'rejected', status: 429, message: 'too many attempts', retryAfterSeconds: 61 })).toBe('Massa intents fallits. Espereu 2 minuts abans de tornar-ho a provar.');
   });
 
   it('still asks to wait when the server gave no Retry-After', () => {
@@ -68,21 +64,15 @@ describe('passwordProblem', () => {
 
 describe('passwordChangeFailureMessage', () => {
   it("words the server's length rule in Catalan, with the server's number", () => {
-    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 400, message: 'password must have at least 12 characters' })).toBe(
-      'La contrasenya nova ha de tenir almenys 12 caràcters.',
-    );
+    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 400, message: 'password must have at least 12 characters' })).toBe('La contrasenya nova ha de tenir almenys 12 caràcters.');
   });
 
   it("quotes another refusal's reason", () => {
-    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 400, message: 'password must be a string.' })).toBe(
-      'El servidor no ha acceptat la contrasenya nova: password must be a string.',
-    );
+    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 400, message: 'password must be a string.' })).toBe('El servidor no ha acceptat la contrasenya nova: password must be a string.');
   });
 
   it('says the current password is wrong when the server refuses it', () => {
-    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 403, message: 'the current password is wrong', code: 'MESURA_ERR_FORBIDDEN' })).toBe(
-      WRONG_CURRENT_PASSWORD_MESSAGE,
-    );
+    expect(passwordChangeFailureMessage({ reason: 'rejected', status: 403, message: 'the current password is wrong', code: 'MESURA_ERR_FORBIDDEN' })).toBe(WRONG_CURRENT_PASSWORD_MESSAGE);
   });
 });
 

@@ -9,7 +9,19 @@ const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 
 describe('the areas of the console', () => {
   it('opens on Audiència and lists the areas in the navigation order', () => {
     expect(HOME_AREA.path).toBe('audiencia');
-    expect(CONSOLE_AREAS.map((area) => area.label)).toEqual(['Audiència', 'Contingut', 'Adquisició', 'Cerca interna', 'Interacció', 'Tecnologia', 'Vídeo i àudio', 'Consentiment', 'Temps real', 'Experiments', 'Administració']);
+    expect(CONSOLE_AREAS.map((area) => area.label)).toEqual([
+      'Audiència',
+      'Contingut',
+      'Adquisició',
+      'Cerca interna',
+      'Interacció',
+      'Tecnologia',
+      'Vídeo i àudio',
+      'Consentiment',
+      'Temps real',
+      'Experiments',
+      'Administració',
+    ]);
   });
 
   it('shows each role the areas it may open, never one above it', () => {
@@ -34,9 +46,7 @@ describe('the areas of the console', () => {
 
 describe('the shared report state carried between areas', () => {
   it('keeps the period, comparison, filters and view, and drops the drill-down', () => {
-    expect(sharedSearch('?periode=avui&compara=1&f=device%3Amobile&vista=taula&informe=content%2Fpages&p.section=x')).toBe(
-      '?periode=avui&compara=1&f=device%3Amobile&vista=taula',
-    );
+    expect(sharedSearch('?periode=avui&compara=1&f=device%3Amobile&vista=taula&informe=content%2Fpages&p.section=x')).toBe('?periode=avui&compara=1&f=device%3Amobile&vista=taula');
     expect(sharedSearch('?informe=content%2Fpages')).toBe('');
     expect(sharedSearch('')).toBe('');
   });

@@ -107,9 +107,7 @@ describe('the Temps real area', () => {
     const audiences = [...container.querySelectorAll('.realtime-audience__item')].map((item) => item.textContent);
     expect(audiences).toEqual(['Mesura TV1.500 espectadors', 'Mesura 24< 5 espectadors', 'Mesura Ràdio0 oients']);
     expect(plots.at(-1)!.data[1]).toEqual(minutes.map((m) => m.pageViews));
-    expect(container.querySelector('figure')?.getAttribute('aria-label')).toBe(
-      'Pàgines vistes per minut, de les 10:01 a les 10:30: 407 en total; 1 minut amb menys de 5 visitants no es mostra',
-    );
+    expect(container.querySelector('figure')?.getAttribute('aria-label')).toBe('Pàgines vistes per minut, de les 10:01 a les 10:30: 407 en total; 1 minut amb menys de 5 visitants no es mostra');
 
     latest().emit('snapshot', { ...SNAPSHOT, at: '2026-11-23T09:30:25.000Z', live: { ...SNAPSHOT.live, channels: [{ slug: 'mesura-tv', name: 'Mesura TV', viewers: 1600 }] } });
     expect(text()).toContain('actualitzat a les 10:30:25');

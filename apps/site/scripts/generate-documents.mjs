@@ -19,29 +19,63 @@ const DOCUMENTS = {
   'pressupostos-2027.pdf': {
     title: 'Projecte de pressupostos 2027: resum',
     pages: [
-      ["El projecte de pressupostos per al 2027 preveu una despesa de 45.000 milions d'euros, un 6% més que l'exercici anterior.", 'Salut i educació concentren més de la meitat de la despesa. La inversió en habitatge creix un 18% i arriba als 1.200 milions.', 'Els ingressos previstos es basen en un creixement econòmic del 2,1% i en la millora de la recaptació dels impostos propis.'],
-      ['Principals partides:', 'Salut: 13.400 milions. Educació: 8.900 milions. Drets socials: 4.100 milions. Habitatge: 1.200 milions.', 'Territori i mobilitat: 2.300 milions, amb la compra de quaranta trens nous per a Rodalies.', "Calendari: lliurament al Parlament al novembre, debat de totalitat al desembre i aprovació prevista abans de l'estiu."],
+      [
+        "El projecte de pressupostos per al 2027 preveu una despesa de 45.000 milions d'euros, un 6% més que l'exercici anterior.",
+        'Salut i educació concentren més de la meitat de la despesa. La inversió en habitatge creix un 18% i arriba als 1.200 milions.',
+        'Els ingressos previstos es basen en un creixement econòmic del 2,1% i en la millora de la recaptació dels impostos propis.',
+      ],
+      [
+        'Principals partides:',
+        'Salut: 13.400 milions. Educació: 8.900 milions. Drets socials: 4.100 milions. Habitatge: 1.200 milions.',
+        'Territori i mobilitat: 2.300 milions, amb la compra de quaranta trens nous per a Rodalies.',
+        "Calendari: lliurament al Parlament al novembre, debat de totalitat al desembre i aprovació prevista abans de l'estiu.",
+      ],
     ],
   },
   'informe-sequera-2026.pdf': {
     title: 'Informe sobre la sequera 2026',
     pages: [
-      ["Les reserves dels embassaments de les conques internes es van situar al 28% de la seva capacitat a l'octubre.", "Les pluges de novembre han permès recuperar tres punts, però encara caldran mesos de precipitacions regulars per sortir de la situació d'excepcionalitat.", "El consum domèstic s'ha reduït un 12% respecte del 2023 gràcies a les restriccions i a la conscienciació ciutadana."],
-      ["Mesures previstes:", "Ampliar la regeneració d'aigua a les depuradores del Prat i de Sant Adrià fins a cobrir el 20% del consum metropolità.", "Millorar la xarxa de distribució per reduir les pèrdues, que encara superen el 15% en alguns municipis.", "Revisar els protocols d'emergència abans de la primavera vinent."],
+      [
+        "Les reserves dels embassaments de les conques internes es van situar al 28% de la seva capacitat a l'octubre.",
+        "Les pluges de novembre han permès recuperar tres punts, però encara caldran mesos de precipitacions regulars per sortir de la situació d'excepcionalitat.",
+        "El consum domèstic s'ha reduït un 12% respecte del 2023 gràcies a les restriccions i a la conscienciació ciutadana.",
+      ],
+      [
+        'Mesures previstes:',
+        "Ampliar la regeneració d'aigua a les depuradores del Prat i de Sant Adrià fins a cobrir el 20% del consum metropolità.",
+        'Millorar la xarxa de distribució per reduir les pèrdues, que encara superen el 15% en alguns municipis.',
+        "Revisar els protocols d'emergència abans de la primavera vinent.",
+      ],
     ],
   },
   'pla-salut-mental.pdf': {
     title: 'Pla de salut mental per a joves',
     pages: [
-      ["El pla porta un psicòleg de referència a tots els equips d'atenció primària per atendre adolescents i joves fins a 25 anys.", 'Els joves podran demanar cita directament, sense passar pel metge de família, i tindran una primera visita en un màxim de quinze dies.', 'Els centres educatius disposaran d\'un circuit de derivació ràpida en coordinació amb els equips de salut.'],
-      ['Indicadors de seguiment:', "Temps d'espera de la primera visita, nombre de joves atesos i continuïtat de l'atenció després de l'alta.", "El pla s'avaluarà cada any i els resultats es publicaran al portal de dades obertes."],
+      [
+        "El pla porta un psicòleg de referència a tots els equips d'atenció primària per atendre adolescents i joves fins a 25 anys.",
+        'Els joves podran demanar cita directament, sense passar pel metge de família, i tindran una primera visita en un màxim de quinze dies.',
+        "Els centres educatius disposaran d'un circuit de derivació ràpida en coordinació amb els equips de salut.",
+      ],
+      [
+        'Indicadors de seguiment:',
+        "Temps d'espera de la primera visita, nombre de joves atesos i continuïtat de l'atenció després de l'alta.",
+        "El pla s'avaluarà cada any i els resultats es publicaran al portal de dades obertes.",
+      ],
     ],
   },
   'memoria-anual-mesura-2025.pdf': {
     title: 'Memòria anual 2025',
     pages: [
-      ["Aquesta memòria recull l'activitat de l'any 2025: la informació, els programes i els serveis digitals.", 'El portal de dades obertes ha publicat més de 2.000 conjunts de dades, consultats per investigadors, empreses i mitjans.', "L'audiència digital ha crescut un 14%, amb un augment destacat del consum de pòdcasts i de l'escolta en directe."],
-      ['Compromisos per al 2026:', 'Millorar l\'accessibilitat de tots els continguts, amb subtítols a tots els programes a la carta.', "Mesurar l'audiència amb eines pròpies i obertes, respectant el consentiment de les persones usuàries."],
+      [
+        "Aquesta memòria recull l'activitat de l'any 2025: la informació, els programes i els serveis digitals.",
+        'El portal de dades obertes ha publicat més de 2.000 conjunts de dades, consultats per investigadors, empreses i mitjans.',
+        "L'audiència digital ha crescut un 14%, amb un augment destacat del consum de pòdcasts i de l'escolta en directe.",
+      ],
+      [
+        'Compromisos per al 2026:',
+        "Millorar l'accessibilitat de tots els continguts, amb subtítols a tots els programes a la carta.",
+        "Mesurar l'audiència amb eines pròpies i obertes, respectant el consentiment de les persones usuàries.",
+      ],
     ],
   },
 };
@@ -72,7 +106,14 @@ function wrap(paragraph) {
 }
 
 function pageContent(title, paragraphs, pageNumber) {
-  const ops = ['BT', `/F1 ${TITLE_SIZE_PT} Tf`, `${MARGIN_PT} ${PAGE_HEIGHT_PT - MARGIN_PT} Td`, `${pdfString(pageNumber === 1 ? title : `${title} (continuació)`)} Tj`, `/F1 ${BODY_SIZE_PT} Tf`, `0 -${LINE_HEIGHT_PT * 2} Td`];
+  const ops = [
+    'BT',
+    `/F1 ${TITLE_SIZE_PT} Tf`,
+    `${MARGIN_PT} ${PAGE_HEIGHT_PT - MARGIN_PT} Td`,
+    `${pdfString(pageNumber === 1 ? title : `${title} (continuació)`)} Tj`,
+    `/F1 ${BODY_SIZE_PT} Tf`,
+    `0 -${LINE_HEIGHT_PT * 2} Td`,
+  ];
   for (const paragraph of paragraphs) {
     for (const line of wrap(paragraph)) ops.push(`${pdfString(line)} Tj`, `0 -${LINE_HEIGHT_PT} Td`);
     ops.push(`0 -${LINE_HEIGHT_PT / 2} Td`);

@@ -18,10 +18,12 @@ export const imageFile = (outDir, id, width) => path.join(outDir, `${id}-${width
 
 function upToDate(outDir) {
   const newestSource = Math.max(...SOURCES.map((file) => statSync(file).mtimeMs));
-  return Object.keys(DRAWINGS).every((id) => IMAGE_WIDTHS_PX.every((width) => {
-    const file = imageFile(outDir, id, width);
-    return existsSync(file) && statSync(file).mtimeMs >= newestSource;
-  }));
+  return Object.keys(DRAWINGS).every((id) =>
+    IMAGE_WIDTHS_PX.every((width) => {
+      const file = imageFile(outDir, id, width);
+      return existsSync(file) && statSync(file).mtimeMs >= newestSource;
+    }),
+  );
 }
 
 /** Writes every image of the pool in every width into `outDir`; returns how many it wrote. */
@@ -32,7 +34,10 @@ export async function generateImages(outDir = DEFAULT_OUT_DIR) {
   for (const [id, draw] of Object.entries(DRAWINGS)) {
     const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS.width}" height="${CANVAS.height}" viewBox="0 0 ${CANVAS.width} ${CANVAS.height}">${draw()}</svg>`);
     for (const width of IMAGE_WIDTHS_PX) {
-      await sharp(svg, { density: 72 }).resize(width).jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true }).toFile(imageFile(outDir, id, width));
+      await sharp(svg, { density: 72 })
+        .resize(width)
+        .jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true })
+        .toFile(imageFile(outDir, id, width));
       written++;
     }
   }

@@ -37,15 +37,17 @@ export async function startSite(container: HTMLElement): Promise<void> {
   const typed = captureTypedFields(container, document.activeElement);
   const root = createRoot(container);
   // Rendered synchronously, so that what the visitor typed goes back before the next paint.
-  flushSync(() => root.render(
-    <StrictMode>
-      <ConsentSettingsContext value={openConsentSettings}>
-        <PageViewGateContext value={createPageViewGate()}>
-          <SiteRouter first={first} />
-        </PageViewGateContext>
-      </ConsentSettingsContext>
-    </StrictMode>,
-  ));
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <ConsentSettingsContext value={openConsentSettings}>
+          <PageViewGateContext value={createPageViewGate()}>
+            <SiteRouter first={first} />
+          </PageViewGateContext>
+        </ConsentSettingsContext>
+      </StrictMode>,
+    ),
+  );
   restoreTypedFields(container, typed);
   container.setAttribute(APP_READY_ATTRIBUTE, 'ready');
 }

@@ -18,7 +18,17 @@ describe("the visitor's screen-reader setting", () => {
   });
 
   it('is off, and nothing breaks, where the browser refuses storage', () => {
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => { throw new Error('denied'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(screenReaderPreference(refusing)).toBe(false);
     expect(() => setScreenReaderPreference(refusing, true)).not.toThrow();
     expect(screenReaderPreference(undefined)).toBe(false);

@@ -29,8 +29,7 @@ afterEach(() => {
 /** Lets the break run up to its next wait. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
-const run = (ads: VastAd[]) =>
-  playAdBreak({ element: element as unknown as HTMLMediaElement, ads, tracking: () => recorder.tracking });
+const run = (ads: VastAd[]) => playAdBreak({ element: element as unknown as HTMLMediaElement, ads, tracking: () => recorder.tracking });
 
 describe('playAdBreak', () => {
   it('plays each ad in order and reports the break, each ad as it plays and its end', async () => {

@@ -17,7 +17,7 @@ describe('a clock time in a sentence', () => {
 });
 
 describe('a publication date', () => {
-  it('prints one o\'clock in the singular', () => {
+  it("prints one o'clock in the singular", () => {
     expect(formatPublicationDate('2026-11-18T00:10:00Z')).toBe('18 de novembre del 2026, a la 1:10');
   });
 

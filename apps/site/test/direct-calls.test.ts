@@ -15,9 +15,7 @@ afterEach(() => {
 
 describe('the direct calls', () => {
   it('are every call of spec §7 except scPageView', () => {
-    expect([...DIRECT_CALLS].sort()).toEqual(
-      ['scClicBoto', 'scCompartir', 'scDVR', 'scDescarregar', 'scFinestraNova', 'scJugar', 'scParticipar', 'scPerMesTard', 'scSubtitols', 'scVeureATV'].sort(),
-    );
+    expect([...DIRECT_CALLS].sort()).toEqual(['scClicBoto', 'scCompartir', 'scDVR', 'scDescarregar', 'scFinestraNova', 'scJugar', 'scParticipar', 'scPerMesTard', 'scSubtitols', 'scVeureATV'].sort());
   });
 
   it("carry an article's §7 link fields", () => {

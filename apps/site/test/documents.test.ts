@@ -16,7 +16,10 @@ describe('the documents offered for download', () => {
       expect(file.trimEnd().endsWith('%%EOF')).toBe(true);
       const startxref = Number(/startxref\n(\d+)/.exec(file)?.[1]);
       expect(file.slice(startxref, startxref + 4)).toBe('xref');
-      const entries = file.slice(startxref).split('\n').filter((line) => / 00000 n $/.test(line));
+      const entries = file
+        .slice(startxref)
+        .split('\n')
+        .filter((line) => / 00000 n $/.test(line));
       entries.forEach((entry, index) => {
         const offset = Number(entry.slice(0, 10));
         expect(file.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`);

@@ -47,7 +47,15 @@ describe('TV codes', () => {
 
 describe('poll percentages', () => {
   it('rounds each option and answers zeros before anyone answered', () => {
-    expect(pollPercentages({ options: [{ id: 'a', label: 'A', votes: 1 }, { id: 'b', label: 'B', votes: 2 }], total: 3 })).toEqual([33, 67]);
+    expect(
+      pollPercentages({
+        options: [
+          { id: 'a', label: 'A', votes: 1 },
+          { id: 'b', label: 'B', votes: 2 },
+        ],
+        total: 3,
+      }),
+    ).toEqual([33, 67]);
     expect(pollPercentages({ options: [{ id: 'a', label: 'A', votes: 0 }], total: 0 })).toEqual([0]);
   });
 });

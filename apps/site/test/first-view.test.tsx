@@ -16,8 +16,7 @@ const ARTICLE: ArticleResponse = {
 const ARTICLE_PATH = `/noticia/${article.id}/${article.slug}/`;
 
 /** The content API as the server answers it in-process: here, one article and nothing else. */
-const fetchContent = async (path: string) =>
-  path === contentApi.article('1001') ? new Response(JSON.stringify(ARTICLE), { status: 200 }) : new Response(`no content at ${path}`, { status: 404 });
+const fetchContent = async (path: string) => (path === contentApi.article('1001') ? new Response(JSON.stringify(ARTICLE), { status: 200 }) : new Response(`no content at ${path}`, { status: 404 }));
 
 describe("the server's first view of a page", () => {
   it("is the article with its title, the same markup the browser's app renders, and the data it was rendered from", async () => {
@@ -46,7 +45,7 @@ describe("the server's first view of a page", () => {
     }
   });
 
-  it("is the not-found page, not an empty one, for a path whose id the content API refuses as malformed", async () => {
+  it('is the not-found page, not an empty one, for a path whose id the content API refuses as malformed', async () => {
     // The content API answers 400 to a slug outside its format (server/src/content/content-routes.ts).
     const refusing = async (path: string) => (/%20|%3C/.test(path) ? new Response('{"code":"MESURA_ERR_BAD_QUERY"}', { status: 400 }) : fetchContent(path));
     for (const path of ['/tema/a%20b/', '/video/a%20b/', '/autors/%3Cx%3E/', '/noticies/a%20b/']) {
@@ -56,7 +55,7 @@ describe("the server's first view of a page", () => {
     }
   });
 
-  it("answers an article under another slug with a permanent redirect to its canonical path, without a warning", async () => {
+  it('answers an article under another slug with a permanent redirect to its canonical path, without a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const view = await renderFirstView(`${ORIGIN}/noticia/${article.id}/un-altre-titol/?font=portada`, fetchContent);
     expect(view.redirect).toEqual({ to: `${ARTICLE_PATH}?font=portada`, status: 301 });

@@ -64,8 +64,19 @@ const buttonNamed = (name: string) => [...container.querySelectorAll('button')].
 
 describe('the poll, once answered', () => {
   it('focuses its results', async () => {
-    const poll = { id: 'habitatge-2026', question: 'Quina mesura?', options: [{ id: 'a', label: 'A', votes: 0 }, { id: 'b', label: 'B', votes: 0 }], total: 0 };
-    serve({ 'GET /api/engagement/polls/habitatge-2026': poll, 'POST /api/engagement/polls/habitatge-2026/answers': { ...poll, options: [{ id: 'a', label: 'A', votes: 1 }, poll.options[1]], total: 1, answered: 'a' } });
+    const poll = {
+      id: 'habitatge-2026',
+      question: 'Quina mesura?',
+      options: [
+        { id: 'a', label: 'A', votes: 0 },
+        { id: 'b', label: 'B', votes: 0 },
+      ],
+      total: 0,
+    };
+    serve({
+      'GET /api/engagement/polls/habitatge-2026': poll,
+      'POST /api/engagement/polls/habitatge-2026/answers': { ...poll, options: [{ id: 'a', label: 'A', votes: 1 }, poll.options[1]], total: 1, answered: 'a' },
+    });
     await render(<Poll pollId="habitatge-2026" detail={DETAIL} />);
     container.querySelector<HTMLInputElement>('input[value="a"]')!.checked = true;
     await press(buttonNamed('Vota'));
@@ -91,7 +102,12 @@ describe('La meva llista, when an item is taken out', () => {
     const article = (id: string, title: string) => ({ article: { id, slug: `s-${id}`, title } });
     serve({
       'GET /api/visitor/me': { id: 'v-1', name: 'Laia' },
-      'GET /api/visitor/list': { items: [{ type: 'article', id: '1', addedAt: 2 }, { type: 'article', id: '2', addedAt: 1 }] },
+      'GET /api/visitor/list': {
+        items: [
+          { type: 'article', id: '1', addedAt: 2 },
+          { type: 'article', id: '2', addedAt: 1 },
+        ],
+      },
       'GET /api/content/articles/1': article('1', 'Primera'),
       'GET /api/content/articles/2': article('2', 'Segona'),
       'DELETE /api/visitor/list/article/1': {},

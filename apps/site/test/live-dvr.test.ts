@@ -5,16 +5,7 @@
  */
 import type { Broadcast } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
-import {
-  broadcastToFollow,
-  DVR_STEP_BACK_MS,
-  isAtLiveEdge,
-  LIVE_EDGE_TOLERANCE_MS,
-  programmeStartInWindow,
-  programmeStartTarget,
-  scrubTarget,
-  stepBackTarget,
-} from '../src/live/dvr';
+import { broadcastToFollow, DVR_STEP_BACK_MS, isAtLiveEdge, LIVE_EDGE_TOLERANCE_MS, programmeStartInWindow, programmeStartTarget, scrubTarget, stepBackTarget } from '../src/live/dvr';
 import { mediaTimeAt, wallTimeAt } from '../src/live/hls-clock';
 import { broadcastAfter, broadcastAt, guideOfDay } from '../src/live/live-guide';
 
@@ -49,7 +40,7 @@ describe('the DVR controls', () => {
     expect(stepBackTarget(RANGE.startMs + 10_000, RANGE)).toBe(RANGE.startMs);
   });
 
-  it("\"Torna a l'inici del programa\" reaches the start when the window holds it, else the window's oldest moment", () => {
+  it('"Torna a l\'inici del programa" reaches the start when the window holds it, else the window\'s oldest moment', () => {
     expect(programmeStartTarget(GUIDE[1]!, RANGE)).toBe(at('2026-11-24T10:00:00+01:00'));
     expect(programmeStartInWindow(GUIDE[1]!, RANGE)).toBe(true);
     expect(programmeStartTarget(GUIDE[0]!, RANGE)).toBe(RANGE.startMs);

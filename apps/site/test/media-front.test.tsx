@@ -34,8 +34,7 @@ const NEW_PROGRAMME: Programme = {
 };
 
 /** The content API with these answers only: any other path is 404. */
-const fetchContent = (answers: Record<string, unknown>) => async (path: string) =>
-  path in answers ? Response.json(answers[path]) : new Response('no', { status: 404 });
+const fetchContent = (answers: Record<string, unknown>) => async (path: string) => (path in answers ? Response.json(answers[path]) : new Response('no', { status: 404 }));
 
 async function firstView(path: string, answers: Record<string, unknown>) {
   const view = await renderFirstView(ORIGIN + path, fetchContent(answers));
@@ -47,7 +46,9 @@ describe('the media front /videos/', () => {
     const view = await firstView('/videos/', { [contentApi.media()]: MEDIA });
     expect(view.title).toBe('Vídeos i àudios — Mesura.cat');
     expect(view.notFound).toBe(false);
-    expect(view.html).toMatch(/<h2 id="videos-recents">Vídeos<\/h2>.*href="\/video\/video-2\/".*href="\/video\/video-1\/".*<h2 id="audios-recents">Àudios i pòdcasts<\/h2>.*href="\/audio\/audio-3\/"/s);
+    expect(view.html).toMatch(
+      /<h2 id="videos-recents">Vídeos<\/h2>.*href="\/video\/video-2\/".*href="\/video\/video-1\/".*<h2 id="audios-recents">Àudios i pòdcasts<\/h2>.*href="\/audio\/audio-3\/"/s,
+    );
   });
 
   it('leaves out a kind with nothing published', async () => {

@@ -43,7 +43,7 @@ describe('buildPageData', () => {
 });
 
 describe('buildDataLayer', () => {
-  it('has the login module on every page and the signed-in visitor\'s id, and a video group only where the page has one', () => {
+  it("has the login module on every page and the signed-in visitor's id, and a video group only where the page has one", () => {
     expect(buildDataLayer(HOME, browser)).toEqual({ page: buildPageData(HOME, browser), user: { userLogin: 'mesura' } });
     expect(buildDataLayer(HOME, { ...browser, visitorId: 'v-1' }).user).toEqual({ userLogin: 'mesura', idUsuari: 'v-1' });
     const player: PageRoute = { kind: 'page', fields: { pageType: 'video' }, video: { titol: 'Clip', durada: '12' } };

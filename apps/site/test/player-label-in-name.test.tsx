@@ -12,7 +12,16 @@ function controls(): { text: string; name: string }[] {
     <PlayerControls
       status={{ paused: true, muted: false, currentTime: 12, duration: 30 }}
       subtitles={false}
-      quality={{ levels: [{ index: 0, label: '360p' }, { index: 1, label: '240p' }], selected: -1, playing: 0 } as never}
+      quality={
+        {
+          levels: [
+            { index: 0, label: '360p' },
+            { index: 1, label: '240p' },
+          ],
+          selected: -1,
+          playing: 0,
+        } as never
+      }
       onTogglePlay={noop}
       onSeekTo={noop}
       onToggleMute={noop}
@@ -22,7 +31,10 @@ function controls(): { text: string; name: string }[] {
     />,
   );
   return [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map(([, attributes, content]) => {
-    const text = content!.replace(/<[^>]*>/g, '').replace(/&#x27;/g, "'").trim();
+    const text = content!
+      .replace(/<[^>]*>/g, '')
+      .replace(/&#x27;/g, "'")
+      .trim();
     const label = / aria-label="([^"]*)"/.exec(attributes!)?.[1];
     return { text, name: label ?? text };
   });

@@ -4,7 +4,7 @@ import { fromEpisode } from '../src/player/playable-media';
 import { seededMedia } from './helpers/seeded-media';
 
 describe('PlayableMedia', () => {
-  it("maps the seeded test clip: its two preroll ads are the break at 0 s, and it has no subtitles", () => {
+  it('maps the seeded test clip: its two preroll ads are the break at 0 s, and it has no subtitles', () => {
     const clip = seededMedia('clip-de-prova');
     expect(clip).toMatchObject({ id: 'clip-de-prova', kind: 'video', delivery: 'file', lengthSeconds: 12, programmeCode: 'MESURA-NOTICIES' });
     expect(clip.adBreaks).toEqual([{ offsetSeconds: 0, vast: ['/ads/anunci-1.xml', '/ads/anunci-2.xml'] }]);

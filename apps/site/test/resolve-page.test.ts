@@ -54,7 +54,7 @@ describe('resolvePage', () => {
     expect(await resolvePage(new URL('https://mesura.test/noticia/1001/vella/'), undefined, temporary)).toMatchObject({ status: 302 });
   });
 
-  it("lets any other loader failure through, for the router to load the page from the server", async () => {
+  it('lets any other loader failure through, for the router to load the page from the server', async () => {
     const failing = routes(() => {
       throw new Error('API down');
     });

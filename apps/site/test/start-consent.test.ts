@@ -6,19 +6,7 @@ import { installTcfStub } from '@mesura/sdk/tcf-stub';
 import * as consentManager from '../src/consent/consent-manager';
 import { createConsentSession } from '../src/consent/consent-session';
 import { startConsent, type ConsentController } from '../src/consent/start-consent';
-import {
-  button,
-  click,
-  consentedIds,
-  consentCookieValue,
-  dialog,
-  dialogName,
-  getTCData,
-  listenToTcf,
-  pressEscape,
-  resetPage,
-  switchNamed,
-} from './helpers/consent-page';
+import { button, click, consentedIds, consentCookieValue, dialog, dialogName, getTCData, listenToTcf, pressEscape, resetPage, switchNamed } from './helpers/consent-page';
 
 let managerLoads = 0;
 const loadManager = async () => {

@@ -18,9 +18,7 @@ const noop = () => undefined;
 function muteButton(muted: boolean): { name: string; pressed: string | null } {
   const status: MediaStatus = { paused: false, muted, currentTime: 3, duration: 30 };
   const host = document.createElement('div');
-  host.innerHTML = renderToStaticMarkup(
-    <PlayerControls status={status} onTogglePlay={noop} onSeekTo={noop} onToggleMute={noop} onToggleSubtitles={noop} onChooseLevel={noop} />,
-  );
+  host.innerHTML = renderToStaticMarkup(<PlayerControls status={status} onTogglePlay={noop} onSeekTo={noop} onToggleMute={noop} onToggleSubtitles={noop} onChooseLevel={noop} />);
   const button = [...host.querySelectorAll('button')].find((b) => b.hasAttribute('aria-pressed'))!;
   return { name: button.textContent ?? '', pressed: button.getAttribute('aria-pressed') };
 }

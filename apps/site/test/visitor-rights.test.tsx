@@ -9,28 +9,24 @@ const ID = '1F65FB944AFA1C05-25FBFAF16BF6E758';
 const jar = (cookies: string): CookieJar => ({ get: () => cookies, set: () => undefined });
 
 describe("the cookie settings' visitor rights", () => {
-  it("show the id of the identity cookie, the one hits carry, and how to ask for a copy or erasure", () => {
+  it('show the id of the identity cookie, the one hits carry, and how to ask for a copy or erasure', () => {
     const info = readVisitorRightsInfo(jar(`mesura_consent=x; mesura_fid=${ID}; other=1`), { privacyContact: 'dpd@ccma.invalid' });
     expect(info).toEqual({ visitorId: ID, contact: { kind: 'email', address: 'dpd@ccma.invalid' } });
     const html = renderToStaticMarkup(<VisitorRights info={info} />);
     expect(html).toContain(`<code data-visitor-id="${ID}">${ID}</code>`);
-    expect(html).toContain(
-      'Per demanar una còpia de les vostres dades o que les esborrem, escriviu a <a href="mailto:dpd@ccma.invalid">dpd@ccma.invalid</a> indicant aquest identificador.',
-    );
+    expect(html).toContain('Per demanar una còpia de les vostres dades o que les esborrem, escriviu a <a href="mailto:dpd@ccma.invalid">dpd@ccma.invalid</a> indicant aquest identificador.');
   });
 
   it('warn that withdrawing consent erases the id from this browser, so that the visitor notes it first', () => {
     const html = renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(`mesura_fid=${ID}`), {})} />);
-    expect(html).toContain(
-      "<p>Si retireu el consentiment, aquest identificador s&#x27;esborrarà del navegador: anoteu-lo abans si voleu demanar les dades recollides amb ell.</p>",
-    );
+    expect(html).toContain('<p>Si retireu el consentiment, aquest identificador s&#x27;esborrarà del navegador: anoteu-lo abans si voleu demanar les dades recollides amb ell.</p>');
     // Without an id there is nothing to note.
     expect(renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(''), {})} />)).not.toContain('Si retireu el consentiment');
   });
 
-  it("name the data-protection officer when no contact is configured", () => {
+  it('name the data-protection officer when no contact is configured', () => {
     const html = renderToStaticMarkup(<VisitorRights info={readVisitorRightsInfo(jar(`mesura_fid=${ID}`), {})} />);
-    expect(html).toContain("adreceu-vos al delegat de protecció de dades de la Corporació indicant aquest identificador.");
+    expect(html).toContain('adreceu-vos al delegat de protecció de dades de la Corporació indicant aquest identificador.');
     expect(html).not.toContain('mailto:');
   });
 

@@ -10,9 +10,7 @@ PLACES[0] = { slug: 'girona', name: 'Girona', region: 'Gironès' };
 PLACES[1] = { slug: 'girona-nord', name: 'Girona Nord', region: 'Gironès' };
 
 const day = (date: string, sky: DayForecast['sky']): DayForecast => ({ date, sky, minCelsius: 4, maxCelsius: 15, rainChancePercent: 60, windKmh: 22 });
-const WEEK = ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'].map((date, i) =>
-  day(date, i === 0 ? 'light-rain' : 'clear'),
-);
+const WEEK = ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'].map((date, i) => day(date, i === 0 ? 'light-rain' : 'clear'));
 
 /** The weather API over PLACES: `?q=` filters by name, each place has the same week. */
 async function weatherApi(path: string): Promise<Response> {

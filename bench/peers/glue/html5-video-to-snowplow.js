@@ -56,8 +56,6 @@ export function trackHtml5Videos() {
       trackMediaVolumeChange({ id, player, previousVolume: volume, newVolume: player.volume });
       volume = player.volume;
     });
-    video.addEventListener('error', () =>
-      trackMediaError({ id, player: playerState(video), errorCode: String(video.error?.code ?? ''), errorDescription: video.error?.message }),
-    );
+    video.addEventListener('error', () => trackMediaError({ id, player: playerState(video), errorCode: String(video.error?.code ?? ''), errorDescription: video.error?.message }));
   });
 }

@@ -4,12 +4,7 @@
  * `.region`, `.pageIDType`, wire-formats §1). `activityMapOf` reads the element; `activityMapData`
  * adds the page and writes the context data.
  */
-import {
-  ACTIVITY_MAP_DEFAULT_REGION,
-  ACTIVITY_MAP_LINK_MAX_CHARS,
-  ACTIVITY_MAP_PAGE_NAME,
-  ACTIVITY_MAP_PAGE_URL,
-} from './constants.js';
+import { ACTIVITY_MAP_DEFAULT_REGION, ACTIVITY_MAP_LINK_MAX_CHARS, ACTIVITY_MAP_PAGE_NAME, ACTIVITY_MAP_PAGE_URL } from './constants.js';
 
 /** What the click was on. */
 export interface ActivityMap {
@@ -20,8 +15,7 @@ export interface ActivityMap {
 }
 
 /** What ActivityMap counts as clicked: links and buttons, whatever inside them was hit. */
-export const CLICKABLE =
-  'a[href],area[href],button,input[type=button],input[type=submit],[role=button]';
+export const CLICKABLE = 'a[href],area[href],button,input[type=button],input[type=submit],[role=button]';
 
 /** The ActivityMap of a click on `target`, or undefined when it is not on a link or a button. */
 export function activityMapOf(target: Element): ActivityMap | undefined {
@@ -47,11 +41,7 @@ export function activityMapOf(target: Element): ActivityMap | undefined {
  * The context data of a click on the page named `pageName` (or, before the page has a name, at
  * `pageUrl`): `pageIDType` says which of the two `page` holds.
  */
-export function activityMapData(
-  map: ActivityMap,
-  pageName: string | undefined,
-  pageUrl: string | undefined,
-): Record<string, string> {
+export function activityMapData(map: ActivityMap, pageName: string | undefined, pageUrl: string | undefined): Record<string, string> {
   return {
     'a.activitymap.page': pageName || pageUrl || '',
     'a.activitymap.link': map.link,

@@ -129,9 +129,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       sendWithClick(hit, 'page_view');
     },
     link(input) {
-      const click = input.activityMap
-        ? activityMapData(input.activityMap, pageName, pageUrl)
-        : readStore(clicks, PENDING_CLICK_KEY);
+      const click = input.activityMap ? activityMapData(input.activityMap, pageName, pageUrl) : readStore(clicks, PENDING_CLICK_KEY);
       const hit = linkHit(input, { ...context(click), pageName, pageUrl });
       sendWithClick(hit, `link_${hit.link.type}`);
     },

@@ -60,7 +60,12 @@ export function createBeaconQueue(store: KeyValueStore | undefined): BeaconQueue
     },
     remove(beacon) {
       const queue = list();
-      if (queue.includes(beacon)) writeStore(store, QUEUE_KEY, queue.filter((queued) => queued !== beacon));
+      if (queue.includes(beacon))
+        writeStore(
+          store,
+          QUEUE_KEY,
+          queue.filter((queued) => queued !== beacon),
+        );
     },
     clear() {
       const queue = list();

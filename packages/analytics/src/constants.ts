@@ -43,8 +43,27 @@ export const EXTERNAL_CAMPAIGN_PARAM = 'ext';
  * the link's path. The commercial library's default list, plus the media the site publishes.
  */
 export const DEFAULT_DOWNLOAD_EXTENSIONS: readonly string[] = [
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'rar', 'exe', 'mp3', 'mp4', 'm4a',
-  'wav', 'mov', 'avi', 'csv', 'txt', 'epub', 'srt', 'vtt',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'zip',
+  'rar',
+  'exe',
+  'mp3',
+  'mp4',
+  'm4a',
+  'wav',
+  'mov',
+  'avi',
+  'csv',
+  'txt',
+  'epub',
+  'srt',
+  'vtt',
 ];
 
 /** ActivityMap `pageIDType`: '1' when `page` is the page name, '0' when it is the URL. */

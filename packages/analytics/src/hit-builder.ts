@@ -3,29 +3,10 @@
  * variable map become slots, event names become `eventN`. Pure: the ids, the clock, the browser
  * facts and the page the hit belongs to come in through the context (analytics.ts draws them).
  */
-import {
-  eventId,
-  variableSlots,
-  type AnalyticsHit,
-  type BrowserInfo,
-  type ClientTime,
-  type LinkInfo,
-  type LinkType,
-  type TcfSignal,
-  type VariableMap,
-} from '@mesura/protocol';
+import { eventId, variableSlots, type AnalyticsHit, type BrowserInfo, type ClientTime, type LinkInfo, type LinkType, type TcfSignal, type VariableMap } from '@mesura/protocol';
 import { campaignsFromQuery, queryOf } from './campaigns.js';
 import type { ActivityMap } from './activity-map.js';
-import {
-  CHARSET,
-  CURRENCY,
-  DEFAULT_LINK_NAME,
-  DEFAULT_LINK_TYPE,
-  MAX_CONTEXT_DATA_VALUE_CHARS,
-  MAX_LINK_NAME_CHARS,
-  MAX_URL_CHARS,
-  MAX_VALUE_CHARS,
-} from './constants.js';
+import { CHARSET, CURRENCY, DEFAULT_LINK_NAME, DEFAULT_LINK_TYPE, MAX_CONTEXT_DATA_VALUE_CHARS, MAX_LINK_NAME_CHARS, MAX_URL_CHARS, MAX_VALUE_CHARS } from './constants.js';
 
 export interface PageViewInput {
   /** `pageName`. */
@@ -125,13 +106,16 @@ export function linkHit(input: LinkInput, context: HitContext & PageContext): An
     url: clip(input.linkUrl, MAX_URL_CHARS),
     name: clip(input.linkName || text || DEFAULT_LINK_NAME, MAX_LINK_NAME_CHARS),
   };
-  return { ...buildHit(context, {
-    pageName: context.pageName,
-    url: context.pageUrl,
-    variables: input.variables,
-    events: input.events,
-    contextData: { ...context.click, ...input.contextData },
-  }), link };
+  return {
+    ...buildHit(context, {
+      pageName: context.pageName,
+      url: context.pageUrl,
+      variables: input.variables,
+      events: input.events,
+      contextData: { ...context.click, ...input.contextData },
+    }),
+    link,
+  };
 }
 
 /**

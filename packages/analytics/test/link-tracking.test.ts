@@ -68,8 +68,11 @@ describe('installLinkTracking', () => {
     expect(last().hit.contextData['a.activitymap.link']).toBe('3Cat');
   });
 
-  it("does not send a download or exit link the page measures with a call of its own (data-mesura-call): it is not counted twice", () => {
-    document.body.insertAdjacentHTML('beforeend', '<a id="own-pdf" data-mesura-call="scDescarregar" href="/docs/x.pdf"><span>PDF</span></a><a id="own-exit" data-mesura-call="scCompartir" href="https://x.com/intent/post">X</a>');
+  it('does not send a download or exit link the page measures with a call of its own (data-mesura-call): it is not counted twice', () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<a id="own-pdf" data-mesura-call="scDescarregar" href="/docs/x.pdf"><span>PDF</span></a><a id="own-exit" data-mesura-call="scCompartir" href="https://x.com/intent/post">X</a>',
+    );
     const { sent } = setUp();
     click('#own-pdf span');
     click('#own-exit');
@@ -108,9 +111,7 @@ describe('installLinkTracking', () => {
 
   it("gives a button click's ActivityMap to the link hit a tag sends for it", () => {
     const { analytics, beacons } = setUp();
-    document.querySelector('#share')!.addEventListener('click', () =>
-      analytics.link({ linkName: 'scCompartir', variables: {}, events: ['share'] }),
-    );
+    document.querySelector('#share')!.addEventListener('click', () => analytics.link({ linkName: 'scCompartir', variables: {}, events: ['share'] }));
     click('#share');
     analytics.pageView(PORTADA);
     const [link, pageView] = beacons();

@@ -26,12 +26,7 @@ describe('link', () => {
     analytics.link({ linkText: '  Veure a la\n   TV ', variables: {}, events: [] });
     analytics.link({ linkText: '   ', variables: {}, events: [] });
     analytics.link({ variables: {}, events: [] });
-    expect(beacons().map((beacon) => beacon.hit.link?.name)).toEqual([
-      'share:twitter',
-      'Veure a la TV',
-      DEFAULT_LINK_NAME,
-      'link clicked',
-    ]);
+    expect(beacons().map((beacon) => beacon.hit.link?.name)).toEqual(['share:twitter', 'Veure a la TV', DEFAULT_LINK_NAME, 'link clicked']);
   });
 
   it('sends download and exit links as lnk_d and lnk_e with the link URL as pev1', () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, limits, namedVariables } from '@mesura/protocol';
 import { LIBRARY_VERSION } from '../src/index.js';
-import {
-  MAX_CONTEXT_DATA_VALUE_CHARS,
-  MAX_LINK_NAME_CHARS,
-  MAX_URL_CHARS,
-  MAX_VALUE_CHARS,
-} from '../src/constants.js';
+import { MAX_CONTEXT_DATA_VALUE_CHARS, MAX_LINK_NAME_CHARS, MAX_URL_CHARS, MAX_VALUE_CHARS } from '../src/constants.js';
 import { BROWSER, PAGE, VISITOR_ID, makeAnalytics } from './helpers/analytics.js';
 
 describe('pageView', () => {
@@ -43,7 +38,13 @@ describe('pageView', () => {
     expect(hit.charset).toBe('UTF-8');
     expect(hit.visitor).toEqual({ fid: VISITOR_ID });
     expect(hit.clientTime).toEqual({
-      day: 22, month0: 10, year: 2026, hour: 9, minute: 59, second: 43, weekday: 0,
+      day: 22,
+      month0: 10,
+      year: 2026,
+      hour: 9,
+      minute: 59,
+      second: 43,
+      weekday: 0,
       tzOffsetMin: new Date(2026, 10, 22, 9, 59, 43).getTimezoneOffset(),
     });
     expect(hit.browser).toEqual(BROWSER);
@@ -128,11 +129,7 @@ describe('pageView in a single-page app', () => {
     analytics.pageView({ ...PAGE, url: 'https://www.ccma.cat/' });
     analytics.pageView({ ...PAGE, url: 'https://www.ccma.cat/noticies/' });
     analytics.pageView({ ...PAGE, url: 'https://www.ccma.cat/el-temps/' });
-    expect(beacons().map((beacon) => beacon.hit.referrer)).toEqual([
-      'https://www.google.com/',
-      'https://www.ccma.cat/',
-      'https://www.ccma.cat/noticies/',
-    ]);
+    expect(beacons().map((beacon) => beacon.hit.referrer)).toEqual(['https://www.google.com/', 'https://www.ccma.cat/', 'https://www.ccma.cat/noticies/']);
   });
 
   it('lets the input name the referrer, and chains on from that page', () => {

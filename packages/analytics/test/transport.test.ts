@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBeaconQuery } from '@mesura/protocol';
-import {
-  QUEUE_KEY,
-  QUEUE_MAX_BEACONS,
-  createTransport,
-  memoryStore,
-  type DropReason,
-  type TransportOptions,
-} from '../src/index.js';
+import { QUEUE_KEY, QUEUE_MAX_BEACONS, createTransport, memoryStore, type DropReason, type TransportOptions } from '../src/index.js';
 import { PAGE, makeAnalytics } from './helpers/analytics.js';
 import { fakeNetwork, refusingStore, type NetworkScript } from './helpers/network.js';
 

@@ -41,11 +41,12 @@ export function acceptAll(vendorList: VendorListShape): Choice {
   const declaredLegitimateInterests = new Set(vendors.flatMap((vendor) => vendor.legIntPurposes));
   return {
     purposes: ids(vendorList.purposes),
-    legitimateInterests: [...declaredLegitimateInterests]
-      .filter((purpose) => !PURPOSES_WITHOUT_LEGITIMATE_INTEREST.has(purpose))
-      .sort(byNumber),
+    legitimateInterests: [...declaredLegitimateInterests].filter((purpose) => !PURPOSES_WITHOUT_LEGITIMATE_INTEREST.has(purpose)).sort(byNumber),
     specialFeatures: ids(vendorList.specialFeatures),
-    vendors: vendors.filter((vendor) => vendor.purposes.length > 0).map((vendor) => vendor.id).sort(byNumber),
+    vendors: vendors
+      .filter((vendor) => vendor.purposes.length > 0)
+      .map((vendor) => vendor.id)
+      .sort(byNumber),
     vendorLegitimateInterests: vendors
       .filter((vendor) => vendor.legIntPurposes.length > 0)
       .map((vendor) => vendor.id)

@@ -14,12 +14,7 @@ import { CONSENT_COOKIE_MAX_AGE_S } from './consent-config.js';
  * - `re-ask: vendor list changed`: made against another vendor list than the one shipped, so
  *   the visitor never saw the current vendors.
  */
-export type StoredChoiceReason =
-  | 'empty: no stored choice'
-  | 'malformed: not a TC string'
-  | 'unsupported: TC string version is not 2'
-  | 'expired: older than 13 months'
-  | 're-ask: vendor list changed';
+export type StoredChoiceReason = 'empty: no stored choice' | 'malformed: not a TC string' | 'unsupported: TC string version is not 2' | 'expired: older than 13 months' | 're-ask: vendor list changed';
 
 /** A stored TC string that holds no choice, and why. */
 export interface StoredChoiceRefusal {

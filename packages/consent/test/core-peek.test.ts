@@ -3,18 +3,7 @@ import { acceptAll, rejectAll } from '../src/choices.js';
 import { peekStoredChoice } from '../src/core-peek.js';
 import { decodeStored, encodeChoice } from '../src/tc-string.js';
 import { createVendorList } from '../src/vendor-list.js';
-import {
-  DAY_MS,
-  MEASUREMENT_ONLY,
-  NEXT_VENDOR_LIST,
-  NOW,
-  SMALL_ID_VENDOR_LIST,
-  THIRTEEN_MONTHS_MS,
-  TODAY,
-  foreignCmpString,
-  gvl,
-  version1String,
-} from './helpers/fixtures.js';
+import { DAY_MS, MEASUREMENT_ONLY, NEXT_VENDOR_LIST, NOW, SMALL_ID_VENDOR_LIST, THIRTEEN_MONTHS_MS, TODAY, foreignCmpString, gvl, version1String } from './helpers/fixtures.js';
 
 const smallIds = createVendorList(SMALL_ID_VENDOR_LIST);
 

@@ -4,17 +4,7 @@ import { acceptAll, rejectAll } from '../src/choices.js';
 import { BASE64URL } from '../src/stored-choice.js';
 import { decodeStored, encodeChoice, idsOf } from '../src/tc-string.js';
 import { createVendorList } from '../src/vendor-list.js';
-import {
-  DAY_MS,
-  MEASUREMENT_ONLY,
-  NEXT_VENDOR_LIST,
-  NOW,
-  THIRTEEN_MONTHS_MS,
-  TODAY,
-  foreignCmpString,
-  gvl,
-  version1String,
-} from './helpers/fixtures.js';
+import { DAY_MS, MEASUREMENT_ONLY, NEXT_VENDOR_LIST, NOW, THIRTEEN_MONTHS_MS, TODAY, foreignCmpString, gvl, version1String } from './helpers/fixtures.js';
 
 const decodedChoice = (tcString: string) => {
   const result = decodeStored(tcString, { gvl, now: NOW });

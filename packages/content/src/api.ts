@@ -5,20 +5,7 @@
  * Every answer is as of the time it is asked: an article or episode whose `publishedAt` has not
  * come is in no answer, and its own id answers 404 until then (publication.ts).
  */
-import type {
-  Article,
-  Author,
-  Broadcast,
-  Channel,
-  DayForecast,
-  Episode,
-  Place,
-  Programme,
-  Section,
-  Station,
-  Teaser,
-  Theme,
-} from './types.js';
+import type { Article, Author, Broadcast, Channel, DayForecast, Episode, Place, Programme, Section, Station, Teaser, Theme } from './types.js';
 
 export const CONTENT_API_PREFIX = '/api/content';
 
@@ -161,21 +148,18 @@ export const contentApi = {
   home: () => `${CONTENT_API_PREFIX}/home`,
   media: () => `${CONTENT_API_PREFIX}/media`,
   sections: () => `${CONTENT_API_PREFIX}/sections`,
-  section: (section: string, subsection?: string) =>
-    `${CONTENT_API_PREFIX}/sections/${encodeURIComponent(section)}${subsection === undefined ? '' : `/${encodeURIComponent(subsection)}`}`,
+  section: (section: string, subsection?: string) => `${CONTENT_API_PREFIX}/sections/${encodeURIComponent(section)}${subsection === undefined ? '' : `/${encodeURIComponent(subsection)}`}`,
   article: (id: string) => `${CONTENT_API_PREFIX}/articles/${encodeURIComponent(id)}`,
   author: (slug: string) => `${CONTENT_API_PREFIX}/authors/${encodeURIComponent(slug)}`,
   theme: (slug: string) => `${CONTENT_API_PREFIX}/themes/${encodeURIComponent(slug)}`,
   programmes: () => `${CONTENT_API_PREFIX}/programmes`,
-  programme: (slug: string, season?: number) =>
-    `${CONTENT_API_PREFIX}/programmes/${encodeURIComponent(slug)}${season === undefined ? '' : `/seasons/${season}`}`,
+  programme: (slug: string, season?: number) => `${CONTENT_API_PREFIX}/programmes/${encodeURIComponent(slug)}${season === undefined ? '' : `/seasons/${season}`}`,
   episode: (id: string) => `${CONTENT_API_PREFIX}/episodes/${encodeURIComponent(id)}`,
   channels: () => `${CONTENT_API_PREFIX}/channels`,
   channel: (slug: string) => `${CONTENT_API_PREFIX}/channels/${encodeURIComponent(slug)}`,
   stations: () => `${CONTENT_API_PREFIX}/stations`,
   station: (slug: string) => `${CONTENT_API_PREFIX}/stations/${encodeURIComponent(slug)}`,
-  search: (query: string, type?: SearchType) =>
-    `${CONTENT_API_PREFIX}/search?q=${encodeURIComponent(query)}${type === undefined ? '' : `&type=${type}`}`,
+  search: (query: string, type?: SearchType) => `${CONTENT_API_PREFIX}/search?q=${encodeURIComponent(query)}${type === undefined ? '' : `&type=${type}`}`,
   places: (query?: string) => `${CONTENT_API_PREFIX}/weather${query === undefined ? '' : `?q=${encodeURIComponent(query)}`}`,
   forecast: (slug: string) => `${CONTENT_API_PREFIX}/weather/${encodeURIComponent(slug)}`,
 } as const;

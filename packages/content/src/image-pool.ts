@@ -15,7 +15,7 @@ export const IMAGE_POOL: readonly PoolImage[] = [
   { id: 'img-01', subject: 'parliament building facade with columns', alt: "Façana d'un parlament amb columnes" },
   { id: 'img-02', subject: 'ballot box with a voting slip', alt: 'Una urna amb una papereta de vot' },
   { id: 'img-03', subject: 'hospital building with a red cross', alt: "Edifici d'un hospital amb una creu vermella" },
-  { id: 'img-04', subject: 'school building and a blackboard', alt: "Una escola amb una pissarra" },
+  { id: 'img-04', subject: 'school building and a blackboard', alt: 'Una escola amb una pissarra' },
   { id: 'img-05', subject: 'apartment blocks of a city', alt: "Blocs de pisos d'una ciutat" },
   { id: 'img-06', subject: 'football pitch seen from above with a ball', alt: 'Un camp de futbol vist des de dalt amb una pilota' },
   { id: 'img-07', subject: 'basketball hoop and ball', alt: 'Una cistella i una pilota de bàsquet' },

@@ -10,7 +10,10 @@ describe('the seeded content', () => {
     for (const section of content.sections) expect(section.subsections.length).toBeGreaterThanOrEqual(2);
     for (const article of content.articles) {
       const section = content.sections.find((s) => s.slug === article.section);
-      expect(section?.subsections.map((s) => s.slug), article.id).toContain(article.subsection);
+      expect(
+        section?.subsections.map((s) => s.slug),
+        article.id,
+      ).toContain(article.subsection);
       expect(article.paragraphs.length).toBeGreaterThanOrEqual(3);
     }
     expect(new Set(content.articles.map((a) => a.id)).size).toBe(content.articles.length);
@@ -21,8 +24,15 @@ describe('the seeded content', () => {
     const ids = new Set([...content.articles.map((a) => a.id), ...content.episodes.map((e) => e.id)]);
     const pool = new Set(IMAGE_POOL.map((image) => image.id));
     for (const article of content.articles) {
-      expect(content.authors.some((a) => a.slug === article.author), article.id).toBe(true);
-      for (const theme of article.themes) expect(content.themes.some((t) => t.slug === theme), theme).toBe(true);
+      expect(
+        content.authors.some((a) => a.slug === article.author),
+        article.id,
+      ).toBe(true);
+      for (const theme of article.themes)
+        expect(
+          content.themes.some((t) => t.slug === theme),
+          theme,
+        ).toBe(true);
       for (const id of article.related) expect(ids.has(id), `${article.id} → ${id}`).toBe(true);
       expect(pool.has(article.image.id)).toBe(true);
       expect(article.image.alt).not.toBe('');

@@ -93,10 +93,4 @@ export const USER_DEFAULTS: Readonly<Record<UserField, string>> = {
 };
 
 /** Fields that hold a comma list and may also be given as an array of entries. */
-export const LIST_FIELDS: ReadonlySet<string> = new Set<PageField | VideoField>([
-  'areaTematica',
-  'temes',
-  'categoriaAgrupadora',
-  'itemsRelacionats',
-  'segments',
-]);
+export const LIST_FIELDS: ReadonlySet<string> = new Set<PageField | VideoField>(['areaTematica', 'temes', 'categoriaAgrupadora', 'itemsRelacionats', 'segments']);

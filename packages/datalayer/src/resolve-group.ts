@@ -6,10 +6,7 @@ import { fieldOf, listOf, textOf } from './raw-value.js';
  * when the field is usable, the field's default when it is missing, blank or wrong-typed.
  * `defaults` names the fields to read, so fields the spec does not know are left out.
  */
-export function resolveGroup<F extends string>(
-  raw: unknown,
-  defaults: Readonly<Record<F, string>>,
-): Record<F, string> {
+export function resolveGroup<F extends string>(raw: unknown, defaults: Readonly<Record<F, string>>): Record<F, string> {
   const resolved = {} as Record<F, string>;
   for (const field of Object.keys(defaults) as F[]) {
     const value = fieldOf(raw, field);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_PAGE_TYPE,
-  NOT_INFORMED,
-  NOT_INFORMED_OTHER,
-  PAGE_NAME_DEFAULT,
-  readDataLayer,
-  readVideoData,
-  type PageData,
-} from '@mesura/datalayer';
+import { ERROR_PAGE_TYPE, NOT_INFORMED, NOT_INFORMED_OTHER, PAGE_NAME_DEFAULT, readDataLayer, readVideoData, type PageData } from '@mesura/datalayer';
 import { FIXED_NOW, newsArticle } from './helpers/fixtures.js';
 
 /** Reads a data layer whose page group is `page`. */
@@ -47,11 +39,37 @@ describe('readDataLayer: §5 defaults of the page group', () => {
   });
 
   it.each<keyof PageData>([
-    'portal', 'web', 'canal', 'idDeliverty', 'actualPageName', 'pageType', 'status', 'idioma', 'url',
-    'viewport', 'queryString', 'titolContingut', 'autor', 'areaTematica', 'tematica', 'temes',
-    'categoriaAgrupadora', 'productorContingut', 'dataPublicacio', 'dataEmissio', 'tipusEmisio',
-    'formatContingut', 'tipusContingut', 'contingutMultimedia', 'itemsRelacionats', 'screenReader',
-    'paraulesCerca', 'resultatsCerca', 'campanyesInternes', 'origenClic', 'clickIdentifier',
+    'portal',
+    'web',
+    'canal',
+    'idDeliverty',
+    'actualPageName',
+    'pageType',
+    'status',
+    'idioma',
+    'url',
+    'viewport',
+    'queryString',
+    'titolContingut',
+    'autor',
+    'areaTematica',
+    'tematica',
+    'temes',
+    'categoriaAgrupadora',
+    'productorContingut',
+    'dataPublicacio',
+    'dataEmissio',
+    'tipusEmisio',
+    'formatContingut',
+    'tipusContingut',
+    'contingutMultimedia',
+    'itemsRelacionats',
+    'screenReader',
+    'paraulesCerca',
+    'resultatsCerca',
+    'campanyesInternes',
+    'origenClic',
+    'clickIdentifier',
     'xarxaAccioContingut',
   ])("missing %s is tracked as 'No Informat' (§5)", (field) => {
     expect(readPage({})[field]).toBe('No Informat');

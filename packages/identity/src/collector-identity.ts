@@ -4,12 +4,7 @@
  * domain that reports to it, so a visitor new to one domain can be recognised from another. The
  * only file of this package that knows the browser's network API.
  */
-import {
-  COLLECTOR_FORGET_PATH,
-  COLLECTOR_IDENTITY_PATH,
-  COLLECTOR_IDENTITY_TIMEOUT_MS,
-  COLLECTOR_TIMESTAMP_PARAM,
-} from './constants.js';
+import { COLLECTOR_FORGET_PATH, COLLECTOR_IDENTITY_PATH, COLLECTOR_IDENTITY_TIMEOUT_MS, COLLECTOR_TIMESTAMP_PARAM } from './constants.js';
 import { isVisitorId } from './visitor-id.js';
 
 /**
@@ -58,9 +53,7 @@ export function fetchCollectorIdentity(options: CollectorIdentityOptions): Promi
       .then(async (response) => {
         if (!response.ok) return fail('http-error');
         const body = (await response.json().catch(() => undefined)) as { visitorId?: unknown; ts?: unknown } | undefined;
-        return isVisitorId(body?.visitorId) && body.ts === options.nowMs
-          ? { ok: true as const, visitorId: body.visitorId }
-          : fail('bad-response');
+        return isVisitorId(body?.visitorId) && body.ts === options.nowMs ? { ok: true as const, visitorId: body.visitorId } : fail('bad-response');
       })
       .catch(() => fail('network-error'))
       .then((outcome) => {

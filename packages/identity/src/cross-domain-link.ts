@@ -4,11 +4,7 @@
  * adopts that id if the parameter is fresh. The receiver cannot know who sent the link, so age is
  * the only guard against a shared link merging strangers.
  */
-import {
-  CROSS_DOMAIN_LINK_CLOCK_SKEW_S,
-  CROSS_DOMAIN_LINK_MAX_AGE_S,
-  CROSS_DOMAIN_PARAM,
-} from './constants.js';
+import { CROSS_DOMAIN_LINK_CLOCK_SKEW_S, CROSS_DOMAIN_LINK_MAX_AGE_S, CROSS_DOMAIN_PARAM } from './constants.js';
 import { isHttps, type CookieJar } from './cookie-jar.js';
 import { privacyStatus } from './privacy.js';
 import { putParam, takeParam } from './query-param.js';
@@ -50,9 +46,7 @@ export function isSisterLink(href: string, options: Pick<DecorateLinkOptions, 's
 export type IncomingVisitorRefusal = 'absent' | 'malformed' | 'expired' | 'future' | 'opted-out';
 
 /** `url` is the address without the parameter, for `history.replaceState`, whatever the outcome. */
-export type IncomingVisitor =
-  | { accepted: true; visitorId: string; url: string }
-  | { accepted: false; reason: IncomingVisitorRefusal; url: string };
+export type IncomingVisitor = { accepted: true; visitorId: string; url: string } | { accepted: false; reason: IncomingVisitorRefusal; url: string };
 
 export interface AcceptIncomingOptions {
   /** The first-party cookies, where an accepted id is written (Secure on an https page). */
@@ -62,9 +56,7 @@ export interface AcceptIncomingOptions {
 }
 
 /** What the address carries, read without touching any cookie: the head snippet runs it before consent. */
-export type IncomingParam =
-  | { visitorId: string; url: string }
-  | { visitorId?: undefined; reason: Exclude<IncomingVisitorRefusal, 'opted-out'>; url: string };
+export type IncomingParam = { visitorId: string; url: string } | { visitorId?: undefined; reason: Exclude<IncomingVisitorRefusal, 'opted-out'>; url: string };
 
 /**
  * Reads `mesura_vid` from an address: a fresh, well-formed one gives the visitor id; `url` is the
@@ -94,11 +86,7 @@ export function adoptIncomingVisitor(jar: CookieJar, visitorId: string, pageHref
 }
 
 /** `readIncomingVisitor`, then `adoptIncomingVisitor` of what it found. */
-export function acceptIncomingVisitor(
-  location: { readonly href: string },
-  nowMs: number,
-  options: AcceptIncomingOptions,
-): IncomingVisitor {
+export function acceptIncomingVisitor(location: { readonly href: string }, nowMs: number, options: AcceptIncomingOptions): IncomingVisitor {
   const incoming = readIncomingVisitor(location.href, nowMs, options.maxAgeS);
   const { url } = incoming;
   if (incoming.visitorId === undefined) return { accepted: false, reason: incoming.reason, url };

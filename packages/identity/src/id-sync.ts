@@ -14,14 +14,7 @@
  * 4. Check consent again; post `sync`; wait COLLECTOR_IDENTITY_TIMEOUT_MS for `id`; remember the sync for a day.
  */
 import { ID_SYNC_MESSAGES, ID_SYNC_PATH, isVisitorId } from '@mesura/protocol';
-import {
-  COLLECTOR_IDENTITY_TIMEOUT_MS,
-  ID_SYNC_COOKIE_NAME,
-  ID_SYNC_DATA_MAX_LENGTH,
-  ID_SYNC_FREQUENCY_MS,
-  ID_SYNC_HANDSHAKE_TIMEOUT_MS,
-  ID_SYNC_THROTTLE_START_MS,
-} from './constants.js';
+import { COLLECTOR_IDENTITY_TIMEOUT_MS, ID_SYNC_COOKIE_NAME, ID_SYNC_DATA_MAX_LENGTH, ID_SYNC_FREQUENCY_MS, ID_SYNC_HANDSHAKE_TIMEOUT_MS, ID_SYNC_THROTTLE_START_MS } from './constants.js';
 import { readCookie, writeCookie, type CookieJar } from './cookie-jar.js';
 
 /**

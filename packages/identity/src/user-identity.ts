@@ -1,11 +1,5 @@
 import { NOT_INFORMED, NOT_INFORMED_OTHER, type ResolvedDataLayer } from '@mesura/datalayer';
-import {
-  AUTH_STATE_AUTHENTICATED,
-  AUTH_STATE_LOGGED_OUT,
-  AUTH_STATE_UNKNOWN,
-  BIG_DATA_ID_CODE,
-  USER_ID_CODE,
-} from './constants.js';
+import { AUTH_STATE_AUTHENTICATED, AUTH_STATE_LOGGED_OUT, AUTH_STATE_UNKNOWN, BIG_DATA_ID_CODE, USER_ID_CODE } from './constants.js';
 import type { AuthState, CustomerIdInput } from './customer-ids.js';
 
 /** The logged-in user's identity as the data layer gives it (§3 "User"). */

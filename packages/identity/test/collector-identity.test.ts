@@ -65,7 +65,7 @@ describe('fetchCollectorIdentity (§7 "Visitor identity")', () => {
 });
 
 describe('forgetCollectorIdentity (consent withdrawn)', () => {
-  it("asks the collector to erase its cookie: POST /id/forget with credentials, kept alive, carrying nothing", () => {
+  it('asks the collector to erase its cookie: POST /id/forget with credentials, kept alive, carrying nothing', () => {
     const { fetch, calls } = fakeFetch(() => Promise.resolve(new Response(null, { status: 204 })));
     forgetCollectorIdentity('https://stats.example.cat', fetch);
     expect(calls).toEqual([{ url: 'https://stats.example.cat/id/forget', init: { method: 'POST', credentials: 'include', keepalive: true } }]);

@@ -6,8 +6,7 @@ const ID = '1F65FB944AFA1C05-25FBFAF16BF6E758';
 const NOW_MS = 1_795_000_000_000;
 const NOW_S = NOW_MS / 1000;
 const SISTERS = ['ccma.cat', '3cat.cat'];
-const decorate = (href: string, pageHost?: string) =>
-  decorateLink(href, { visitorId: ID, nowMs: NOW_MS + 999, sisterDomains: SISTERS, pageHost });
+const decorate = (href: string, pageHost?: string) => decorateLink(href, { visitorId: ID, nowMs: NOW_MS + 999, sisterDomains: SISTERS, pageHost });
 
 describe('decorateLink', () => {
   it.each([

@@ -15,10 +15,7 @@ describe('newVisitorId', () => {
     expect(isVisitorId(id)).toBe(true);
   });
 
-  it.each(['', '0102030405060708', '0102030405060708-090a0b0c0d0e0f10', '0102030405060708-090A0B0C0D0E0F1', 'x'])(
-    'rejects %j as a visitor id',
-    (value) => expect(isVisitorId(value)).toBe(false),
-  );
+  it.each(['', '0102030405060708', '0102030405060708-090a0b0c0d0e0f10', '0102030405060708-090A0B0C0D0E0F1', 'x'])('rejects %j as a visitor id', (value) => expect(isVisitorId(value)).toBe(false));
 });
 
 describe('visitorId', () => {
@@ -41,7 +38,7 @@ describe('visitorId', () => {
     expect(jar.writes[0]).toBe(`mesura_fid=${FIRST_RANDOM_ID}; Max-Age=34190000; Path=/; SameSite=Lax; Secure`);
   });
 
-  it("keeps the id an earlier SDK wrote, so existing visitors stay the same", () => {
+  it('keeps the id an earlier SDK wrote, so existing visitors stay the same', () => {
     const { jar, identity } = setUp({ cookies: 'other=1; mesura_fid=1F65FB944AFA1C05-25FBFAF16BF6E758' });
     expect(identity.visitorId()).toBe('1F65FB944AFA1C05-25FBFAF16BF6E758');
     expect(jar.writes).toEqual([]);

@@ -27,7 +27,6 @@ export function checkAdBreakObject(data: unknown): Checked<AdBreakObject> {
   return { ...checked, value: { ...checked.value, startTime } };
 }
 
-
 /** §9: lengths and positions floored; anything else is kept for the check to refuse. */
 export function floorIfNumber<T>(value: T): T {
   return (typeof value === 'number' ? Math.floor(value) : value) as T;

@@ -33,4 +33,3 @@ export function createAdObject(name: string, adId: string, position: number, len
 export function checkAdObject(data: unknown): Checked<AdObject> {
   return checkObject<AdObject>('ad', data, AD_SCHEMA);
 }
-

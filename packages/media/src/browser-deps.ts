@@ -45,15 +45,16 @@ function browserTimers(): Timers {
  */
 function fetchTransport(): Transport {
   return {
-    send: (url) => fetch(url, { mode: 'no-cors', credentials: 'include', keepalive: true }).then(() => true, () => false),
+    send: (url) =>
+      fetch(url, { mode: 'no-cors', credentials: 'include', keepalive: true }).then(
+        () => true,
+        () => false,
+      ),
   };
 }
 
 function fetchTextOf(): FetchText {
-  return (url) =>
-    fetch(url, { credentials: 'omit' }).then((answer) =>
-      answer.ok ? answer.text() : Promise.reject(new Error(`HTTP ${answer.status}`)),
-    );
+  return (url) => fetch(url, { credentials: 'omit' }).then((answer) => (answer.ok ? answer.text() : Promise.reject(new Error(`HTTP ${answer.status}`))));
 }
 
 function localStorageOr(fallback: KeyValueStorage): KeyValueStorage {

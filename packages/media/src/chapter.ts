@@ -26,4 +26,3 @@ export function createChapterObject(name: string, position: number, length: numb
 export function checkChapterObject(data: unknown): Checked<ChapterObject> {
   return checkObject<ChapterObject>('chapter', data, CHAPTER_SCHEMA);
 }
-

@@ -90,4 +90,3 @@ export const REPLAY_VISITOR_ID = '0123456789ABCDEF-FEDCBA9876543210';
  * settings read, a failed send: two or three `then` hops) lands at that timer's time.
  */
 export const SETTLE_TURNS = 20;
-

@@ -15,17 +15,14 @@ export const UNKNOWN_PARAMETER = 'Unable to validate unknown parameter';
 export const INCORRECT_EVENT_NAME = 'Incorrect event name';
 
 /** `Invalid input data: ad.length must be a number`. */
-export const invalidInputData = (field: string, expectation: string): string =>
-  `${INVALID_INPUT_DATA}: ${field} must be ${expectation}`;
+export const invalidInputData = (field: string, expectation: string): string => `${INVALID_INPUT_DATA}: ${field} must be ${expectation}`;
 export const unknownParameter = (name: string): string => `${UNKNOWN_PARAMETER} '${name}' (ignored)`;
-export const incorrectEventName = (name: unknown): string =>
-  `${INCORRECT_EVENT_NAME} '${String(name)}': use a MediaEvent`;
+export const incorrectEventName = (name: unknown): string => `${INCORRECT_EVENT_NAME} '${String(name)}': use a MediaEvent`;
 export const IGNORED_RESUMED = 'Ignored the resumed flag: not true or false';
 export const IGNORED_PREROLL_WAIT = 'Ignored the preroll wait: not a number of ms; 250 ms is used';
 export const IGNORED_METADATA = 'Ignored the metadata: not an object';
 export const IGNORED_GRANULAR_TRACKING = 'Ignored the granular tracking flag: not true or false';
-export const audioNeedsNewerLibrary = (version: string): string =>
-  `Audio tracking needs measurement library ${MIN_AUDIO_MEASUREMENT_VERSION} or newer, not ${version}`;
+export const audioNeedsNewerLibrary = (version: string): string => `Audio tracking needs measurement library ${MIN_AUDIO_MEASUREMENT_VERSION} or newer, not ${version}`;
 
 // ── §5 setup, §8 "Failure creating the heartbeat tracker" ────────────────────────────────────────
 
@@ -33,12 +30,9 @@ export const ANALYTICS_MODULE_MISSING = 'Error getting a reference to Analytics 
 export const DELEGATE_INCOMPLETE = 'The delegate needs getCurrentPlaybackTime() and getQoSObject()';
 export const VISITOR_MISSING = 'Setup needs a visitor id source: pass deps.visitor';
 export const UNSUPPORTED_PLATFORM = 'Unsupported browser platform: pass deps.transport, fetchText and timers';
-export const configNeeds = (field: string, what: string): string =>
-  `Invalid input data: config.${field} must be ${what}`;
-export const analyticsNeeds = (field: string): string =>
-  `Invalid input data: deps.analytics.${field} must be a non-empty string`;
-export const trackerNotCreated = (call: string, reason: string): string =>
-  `${call} dropped: tracker not created (${reason})`;
+export const configNeeds = (field: string, what: string): string => `Invalid input data: config.${field} must be ${what}`;
+export const analyticsNeeds = (field: string): string => `Invalid input data: deps.analytics.${field} must be a non-empty string`;
+export const trackerNotCreated = (call: string, reason: string): string => `${call} dropped: tracker not created (${reason})`;
 
 // ── §8 "Playback rule refusals" ──────────────────────────────────────────────────────────────────
 
@@ -67,8 +61,7 @@ export const TRACKING_DISABLED = 'Tracking disabled for this publisher (settings
 export const REPORTING_ALREADY_STARTED = 'Reporting already started: begin reporting once per page';
 export const INTERNAL_ERROR = 'Internal error';
 export const internalError = (detail: string): string => `${INTERNAL_ERROR}: ${detail}`;
-export const trackerFailed = (cause: string): string =>
-  internalError(`${cause}; media tracking stops until the page reloads`);
+export const trackerFailed = (cause: string): string => internalError(`${cause}; media tracking stops until the page reloads`);
 
 // ── §5 player adapters (src/players) ─────────────────────────────────────────────────────────────
 
@@ -87,5 +80,4 @@ export const IDLE_SESSION_ENDED = 'Paused 1800 s: session ended; a play resumes 
  * RULES 24: a `play` heartbeat's clock time and playhead progress differ by more than 2 s (a stall
  * not caught yet, a jump without seek events, or trackComplete's jump to the length).
  */
-export const PLAYHEAD_DRIFT =
-  'Play time and playhead progress differ by more than 2 s: report seeks with SeekStart/SeekComplete';
+export const PLAYHEAD_DRIFT = 'Play time and playhead progress differ by more than 2 s: report seeks with SeekStart/SeekComplete';

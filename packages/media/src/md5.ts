@@ -13,9 +13,7 @@ export function md5(text: string): string {
   const words = paddedWords(new TextEncoder().encode(text));
   const state = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
   for (let block = 0; block < words.length; block += 16) compress(state, words, block);
-  return state
-    .map((word) => Array.from({ length: 4 }, (_, i) => ((word >>> (8 * i)) & 0xff).toString(16).padStart(2, '0')).join(''))
-    .join('');
+  return state.map((word) => Array.from({ length: 4 }, (_, i) => ((word >>> (8 * i)) & 0xff).toString(16).padStart(2, '0')).join('')).join('');
 }
 
 /** The message as little-endian 32-bit words: 0x80, zeros to 56 mod 64 bytes, the bit length. */

@@ -8,7 +8,11 @@ export function supportsAudio(version: string): boolean {
 
 /** Negative, zero or positive as `a` is older than, equal to or newer than `b`. */
 export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.replace(/^[^\d]*/, '').split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const parts = (v: string) =>
+    v
+      .replace(/^[^\d]*/, '')
+      .split('.')
+      .map((part) => Number.parseInt(part, 10) || 0);
   const [pa, pb] = [parts(a), parts(b)];
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
     const diff = (pa[i] ?? 0) - (pb[i] ?? 0);

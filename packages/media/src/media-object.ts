@@ -62,14 +62,7 @@ const MEDIA_SCHEMA: Schema = {
  * A media object from the player's values, as given (the length floored): the tracker checks it
  * when trackSessionStart receives it, and logs what it refuses or ignores.
  */
-export function createMediaObject(
-  name: string,
-  id: string,
-  length: number,
-  streamType: string,
-  mediaType: string,
-  options?: MediaObjectOptions,
-): MediaObject {
+export function createMediaObject(name: string, id: string, length: number, streamType: string, mediaType: string, options?: MediaObjectOptions): MediaObject {
   return {
     name,
     id,

@@ -37,17 +37,7 @@ export interface MediaTracker {
 
 type TrackerMethod = Exclude<keyof MediaTracker, 'destroy'>;
 
-const METHODS: readonly TrackerMethod[] = [
-  'trackSessionStart',
-  'trackPlay',
-  'trackPause',
-  'trackComplete',
-  'trackSessionEnd',
-  'trackError',
-  'trackEvent',
-  'updatePlayhead',
-  'updateQoEObject',
-];
+const METHODS: readonly TrackerMethod[] = ['trackSessionStart', 'trackPlay', 'trackPause', 'trackComplete', 'trackSessionEnd', 'trackError', 'trackEvent', 'updatePlayhead', 'updateQoEObject'];
 
 export function createMediaTracker(config: MediaConfig, delegate: MediaDelegate, deps: MediaDeps = {}): MediaTracker {
   const log = deps.log ?? consoleLog(config?.debug === true);

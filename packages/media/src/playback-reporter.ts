@@ -68,11 +68,7 @@ export function openPlace(ctx: StepContext, s: SessionState, place: Place, optio
   if (place.state !== 'start') reported.nextPeriodicAt = ts + intervalOf(ctx, place);
   s.reported = reported;
   if (options.silent === true || !hasOpening(place)) return;
-  ctx.heartbeat(
-    s,
-    { type: REPORTED_AS[place.state], asset: place.asset, ts, duration: 0, playhead, qos: ctx.qos(s) },
-    { openingOf: reported.id },
-  );
+  ctx.heartbeat(s, { type: REPORTED_AS[place.state], asset: place.asset, ts, duration: 0, playhead, qos: ctx.qos(s) }, { openingOf: reported.id });
 }
 
 /** RULES 13: ads have no `play` 0; main play and pause, and an ad's pause, open with one. */

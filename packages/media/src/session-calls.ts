@@ -5,13 +5,7 @@
 import { mediaSettingsUrl, type MediaSettings } from '@mesura/protocol';
 import { MAX_SETUP_CHECK_INTERVAL_MS, PREROLL_WAIT_MS, UNKNOWN_ERROR_ID } from './constants.js';
 import type { PrivacyStatus } from './deps.js';
-import {
-  INVALID_MEDIA_OBJECT,
-  PRIVACY_BLOCKS_SESSION,
-  PRIVACY_OPTED_OUT,
-  TRACKING_DISABLED,
-  audioNeedsNewerLibrary,
-} from './errors.js';
+import { INVALID_MEDIA_OBJECT, PRIVACY_BLOCKS_SESSION, PRIVACY_OPTED_OUT, TRACKING_DISABLED, audioNeedsNewerLibrary } from './errors.js';
 import { checkMediaObject } from './media-object.js';
 import { NO_QOS } from './qos.js';
 import { supportsAudio } from './measurement-version.js';

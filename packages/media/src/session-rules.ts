@@ -24,14 +24,7 @@ import type { SessionState, TrackerCall } from './tracker-state.js';
 export type RuleName = Exclude<TrackerCall['call'], 'trackEvent'> | MediaEvent;
 
 /** §4 "all player-state events are dropped inside an ad break with no ad playing". */
-const PLAYER_STATE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>([
-  'trackPlay',
-  'trackPause',
-  'BufferStart',
-  'BufferComplete',
-  'SeekStart',
-  'SeekComplete',
-]);
+const PLAYER_STATE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>(['trackPlay', 'trackPause', 'BufferStart', 'BufferComplete', 'SeekStart', 'SeekComplete']);
 
 /** §4 "Pause, buffer and seek starts are refused while buffering or seeking". */
 const REFUSED_WHILE_BUFFERING_OR_SEEKING: ReadonlySet<RuleName> = new Set<RuleName>(['trackPause', 'BufferStart', 'SeekStart']);

@@ -4,13 +4,7 @@
  */
 import type { MediaConfig, MediaDelegate } from './config.js';
 import type { MediaDeps } from './deps.js';
-import {
-  ANALYTICS_MODULE_MISSING,
-  DELEGATE_INCOMPLETE,
-  VISITOR_MISSING,
-  analyticsNeeds,
-  configNeeds,
-} from './errors.js';
+import { ANALYTICS_MODULE_MISSING, DELEGATE_INCOMPLETE, VISITOR_MISSING, analyticsNeeds, configNeeds } from './errors.js';
 
 const REQUIRED_CONFIG: readonly [keyof MediaConfig, string][] = [
   ['trackingServer', 'a host name'],

@@ -86,13 +86,7 @@ export class StepContext {
    * A heartbeat of duration 0, now, at the current playhead with the current QoS: an event that is
    * not a state, or a state's opening (RULES 16: ad heartbeats carry the player's playhead too).
    */
-  event(
-    session: SessionState,
-    type: HeartbeatEventType,
-    asset: HeartbeatAssetType = 'main',
-    meta?: Record<string, string>,
-    how?: Queueing,
-  ): void {
+  event(session: SessionState, type: HeartbeatEventType, asset: HeartbeatAssetType = 'main', meta?: Record<string, string>, how?: Queueing): void {
     this.heartbeat(session, { type, asset, ts: this.now, duration: 0, playhead: this.playhead(session), qos: this.qos(session), meta }, how);
   }
 

@@ -7,13 +7,7 @@
 import { positionId } from './ad-calls.js';
 import type { HeartbeatChapter } from '@mesura/protocol';
 import { checkChapterObject, type ChapterObject } from './chapter.js';
-import {
-  DUPLICATE_CHAPTER,
-  INVALID_CHAPTER_OBJECT,
-  INVALID_QOS_OBJECT,
-  INVALID_TIMED_METADATA_OBJECT,
-  invalidInputData,
-} from './errors.js';
+import { DUPLICATE_CHAPTER, INVALID_CHAPTER_OBJECT, INVALID_QOS_OBJECT, INVALID_TIMED_METADATA_OBJECT, invalidInputData } from './errors.js';
 import { normalise, sameObject } from './input-checks.js';
 import { checkQoSObject, heartbeatQoS } from './qos.js';
 import type { StepContext } from './step-context.js';

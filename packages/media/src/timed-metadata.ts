@@ -8,7 +8,5 @@ export function createTimedMetadataObject(text: string): string {
 
 export function checkTimedMetadata(data: unknown): Checked<string> {
   if (data === null || data === undefined) return { ok: false, error: DATA_CANNOT_BE_NULL, warnings: [] };
-  return typeof data === 'string' && data !== ''
-    ? { ok: true, value: data, warnings: [] }
-    : { ok: false, error: invalidInputData('timedMetadata', 'a non-empty string'), warnings: [] };
+  return typeof data === 'string' && data !== '' ? { ok: true, value: data, warnings: [] } : { ok: false, error: invalidInputData('timedMetadata', 'a non-empty string'), warnings: [] };
 }

@@ -5,13 +5,7 @@
  * step, which hands over what leaves then; requests leave at once while the visitor is opted in,
  * and wait in the work queue until then (§4 "nothing is sent until opt-in").
  */
-import {
-  HEARTBEAT_INTERVAL_MS,
-  SCHEDULER_TICK_MS,
-  heartbeatUrl,
-  parseMediaSettings,
-  type HeartbeatQoS,
-} from '@mesura/protocol';
+import { HEARTBEAT_INTERVAL_MS, SCHEDULER_TICK_MS, heartbeatUrl, parseMediaSettings, type HeartbeatQoS } from '@mesura/protocol';
 import type { ResolvedDeps } from './browser-deps.js';
 import type { MediaDelegate } from './config.js';
 import { SETUP_CHECK_INTERVAL_MS, WORK_QUEUE_MAX_ITEMS } from './constants.js';

@@ -3,14 +3,7 @@
  * state, one input and what the adapter read at that moment (Readings) and returns the next state
  * and the effects; the adapter (media-tracker.ts) runs them. Nothing here reads a clock or sends.
  */
-import type {
-  Heartbeat,
-  HeartbeatAd,
-  HeartbeatAssetType,
-  HeartbeatChapter,
-  HeartbeatQoS,
-  MediaSettings,
-} from '@mesura/protocol';
+import type { Heartbeat, HeartbeatAd, HeartbeatAssetType, HeartbeatChapter, HeartbeatQoS, MediaSettings } from '@mesura/protocol';
 import type { AdBreakObject } from './ad-break.js';
 import type { AdObject } from './ad.js';
 import type { ChapterObject } from './chapter.js';
@@ -218,10 +211,7 @@ export type Input =
   | { type: 'privacy'; status: PrivacyStatus };
 
 /** A request waiting in the work queue. */
-export type Request =
-  | { kind: 'heartbeat'; heartbeat: Heartbeat }
-  | { kind: 'media-start'; info: MediaStartInfo }
-  | { kind: 'ad-start'; info: AdStartInfo };
+export type Request = { kind: 'heartbeat'; heartbeat: Heartbeat } | { kind: 'media-start'; info: MediaStartInfo } | { kind: 'ad-start'; info: AdStartInfo };
 
 export type Effect =
   /** The request leaves now (or, privacy unknown, waits in the work queue). */

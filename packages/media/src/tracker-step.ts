@@ -4,38 +4,15 @@
  * (the preroll wait, the playhead poll, RULES 23) before the input, checks a call against §4's rules and hands it to
  * its handler.
  */
-import {
-  adBreakStart,
-  adComplete,
-  adSkip,
-  adStart,
-} from './ad-calls.js';
+import { adBreakStart, adComplete, adSkip, adStart } from './ad-calls.js';
 import { incorrectEventName } from './errors.js';
 import { isMediaEvent } from './media-event.js';
 import { bufferComplete, bufferStart, pause, play, seekComplete, seekStart } from './player-calls.js';
 import { ruleRefusal, type RuleName } from './session-rules.js';
 import { readyCount } from './outbox.js';
-import {
-  applyPrivacy,
-  applySettings,
-  complete,
-  endBreak,
-  runDue,
-  sessionEnd,
-  sessionStart,
-  tick,
-  trackError,
-} from './session-calls.js';
+import { applyPrivacy, applySettings, complete, endBreak, runDue, sessionEnd, sessionStart, tick, trackError } from './session-calls.js';
 import { StepContext } from './step-context.js';
-import {
-  bitrateChange,
-  chapterComplete,
-  chapterSkip,
-  chapterStart,
-  timedMetadataUpdate,
-  updatePlayhead,
-  updateQoEObject,
-} from './stream-calls.js';
+import { bitrateChange, chapterComplete, chapterSkip, chapterStart, timedMetadataUpdate, updatePlayhead, updateQoEObject } from './stream-calls.js';
 import type { CallArgs, Input, Readings, SessionState, StepResult, TrackerCall, TrackerState } from './tracker-state.js';
 
 type Handler = (ctx: StepContext, s: SessionState, call: CallArgs) => void;
@@ -68,14 +45,7 @@ const HANDLERS: Readonly<Record<Exclude<RuleName, 'trackSessionStart'>, Handler>
  * Calls that still act on a session the idle timer ended: a play or BufferComplete resumes it (RULES 30), complete and end
  * close it quietly, pushed values are kept. The others are ignored until it resumes.
  */
-const IDLE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>([
-  'trackPlay',
-  'BufferComplete',
-  'trackComplete',
-  'trackSessionEnd',
-  'updatePlayhead',
-  'updateQoEObject',
-]);
+const IDLE_CALLS: ReadonlySet<RuleName> = new Set<RuleName>(['trackPlay', 'BufferComplete', 'trackComplete', 'trackSessionEnd', 'updatePlayhead', 'updateQoEObject']);
 
 export function step(state: TrackerState, input: Input, readings: Readings): StepResult {
   // The outbox's requests are never changed once queued (outbox.ts takes them out or puts a new

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MediaEvent,
-  WORK_QUEUE_MAX_ITEMS,
-  createAdBreakObject,
-  createAdObject,
-  createChapterObject,
-} from '../src/index.js';
+import { MediaEvent, WORK_QUEUE_MAX_ITEMS, createAdBreakObject, createAdObject, createChapterObject } from '../src/index.js';
 import * as messages from '../src/errors.js';
 import { Harness, T0, playing, video } from './helpers/harness.js';
 
@@ -87,15 +81,18 @@ describe('§9 playback tracking constants', () => {
     await h.to(3_249);
     expect(h.heartbeats().filter((hb) => hb.event.type === 'error')).toEqual([]);
     await h.to(3_250);
-    expect(h.heartbeats().filter((hb) => hb.event.type === 'error').map((hb) => hb.at)).toEqual([3_250]);
+    expect(
+      h
+        .heartbeats()
+        .filter((hb) => hb.event.type === 'error')
+        .map((hb) => hb.at),
+    ).toEqual([3_250]);
   });
 
   it('reads the settings file every 180 s during a session (§9 check-status interval)', async () => {
     const h = await playing();
     await h.to(360_100);
-    expect(h.settingsUrls.map((url) => new URL(url).searchParams.get('r'))).toEqual(
-      [0, 180_000, 360_000].map((ms) => String(T0 + ms)),
-    );
+    expect(h.settingsUrls.map((url) => new URL(url).searchParams.get('r'))).toEqual([0, 180_000, 360_000].map((ms) => String(T0 + ms)));
   });
 
   it('caps the settings file setup check interval at 600 s (§9)', async () => {

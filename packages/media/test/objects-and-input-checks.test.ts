@@ -103,9 +103,7 @@ describe('§5 playback input checks', () => {
     const h = await playing();
     h.clear();
     h.tracker.trackEvent('AdBreakBegin' as MediaEvent);
-    expect(h.messages()).toEqual([
-      "Incorrect event name 'AdBreakBegin': use a MediaEvent",
-    ]);
+    expect(h.messages()).toEqual(["Incorrect event name 'AdBreakBegin': use a MediaEvent"]);
   });
 
   it("ignores an unknown field with 'Unable to validate unknown parameter' and keeps the object (§5)", async () => {

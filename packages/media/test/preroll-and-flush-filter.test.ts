@@ -109,7 +109,12 @@ describe('§4 first play deferred by the preroll wait', () => {
     await h.to(500);
     expect(timeline(h)).toEqual(['start@0 0', 'start@250 250', 'chapter_start@0 0', 'play@250 0']);
     // The start queued with the chapter's keys is the one the play closed.
-    expect(h.heartbeats().filter((hb) => hb.event.type === 'start').map((hb) => hb.stream.chapter?.name)).toEqual([undefined, 'Part 1']);
+    expect(
+      h
+        .heartbeats()
+        .filter((hb) => hb.event.type === 'start')
+        .map((hb) => hb.stream.chapter?.name),
+    ).toEqual([undefined, 'Part 1']);
   });
 });
 
@@ -170,12 +175,6 @@ describe('RULES 5: short closes of play, buffer and seek are not sent; a pause a
     h.tracker.trackPause();
     await h.to(4000);
     // The play from 3400 to 3500 leaves no heartbeat; both pauses are reported.
-    expect(timeline(h)).toEqual([
-      'play@1251 1001',
-      'play@3000 1749',
-      'pause@3000 0',
-      'pause@3400 400',
-      'pause@3500 0',
-    ]);
+    expect(timeline(h)).toEqual(['play@1251 1001', 'play@3000 1749', 'pause@3000 0', 'pause@3400 400', 'pause@3500 0']);
   });
 });

@@ -113,7 +113,13 @@ describe('SimulatedClock', () => {
   it('lets promises a timer started settle at its due time', async () => {
     const clock = new SimulatedClock(0);
     const seen: number[] = [];
-    clock.setTimer(() => void Promise.resolve().then(() => Promise.resolve()).then(() => seen.push(clock.now())), 100);
+    clock.setTimer(
+      () =>
+        void Promise.resolve()
+          .then(() => Promise.resolve())
+          .then(() => seen.push(clock.now())),
+      100,
+    );
     clock.setTimer(() => seen.push(clock.now()), 200);
     await clock.advanceTo(300);
     expect(seen).toEqual([100, 200]);

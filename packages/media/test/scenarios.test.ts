@@ -25,9 +25,7 @@ describe('replay scenarios (@mesura/test-utils media-scenarios/*.json)', () => {
   it.each(FILES)('%s prints its expected lines', async (name) => {
     const scenario = readMediaScenario(name) as { expected: OutputLine[] };
     const lines = await runScenario(scenario);
-    expect(lines.map((line, i) => `${i}: ${line.kind}@${line.at}`)).toEqual(
-      scenario.expected.map((line, i) => `${i}: ${line.kind}@${line.at}`),
-    );
+    expect(lines.map((line, i) => `${i}: ${line.kind}@${line.at}`)).toEqual(scenario.expected.map((line, i) => `${i}: ${line.kind}@${line.at}`));
     lines.forEach((line, i) => {
       const expected = scenario.expected[i] as OutputLine;
       expect(asExpected(line, expected), `line ${i}`).toEqual(expected);

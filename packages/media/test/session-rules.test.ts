@@ -139,15 +139,7 @@ describe('§4 session rules', () => {
     h.tracker.trackEvent(MediaEvent.AdStart, createAdObject('Ad two', 'ad-2', 2, 10));
     await h.to(3500);
     const ads = h.heartbeats().filter((hb) => hb.asset.type === 'ad');
-    expect(ads.map((hb) => `${hb.asset.ad?.id} ${hb.event.type}`)).toEqual([
-      'ad-1 start',
-      'ad-1 aa_ad_start',
-      'ad-1 play',
-      'ad-1 play',
-      'ad-1 play',
-      'ad-2 start',
-      'ad-2 aa_ad_start',
-    ]);
+    expect(ads.map((hb) => `${hb.asset.ad?.id} ${hb.event.type}`)).toEqual(['ad-1 start', 'ad-1 aa_ad_start', 'ad-1 play', 'ad-1 play', 'ad-1 play', 'ad-2 start', 'ad-2 aa_ad_start']);
   });
 
   it('completes the previous ad break when a new one starts (§4)', async () => {
@@ -172,10 +164,7 @@ describe('§4 session rules', () => {
     h.tracker.trackEvent(MediaEvent.ChapterStart, createChapterObject('Part 2', 2, 300, 300));
     await h.to(12_000);
     const types = h.heartbeats().filter((hb) => hb.event.type.startsWith('chapter'));
-    expect(types.map((hb) => `${hb.event.type} ${hb.stream.chapter?.name}`)).toEqual([
-      'chapter_start Part 1',
-      'chapter_start Part 2',
-    ]);
+    expect(types.map((hb) => `${hb.event.type} ${hb.stream.chapter?.name}`)).toEqual(['chapter_start Part 1', 'chapter_start Part 2']);
     expect(h.heartbeats().at(-1)?.stream.chapter?.name).toBe('Part 2');
   });
 
@@ -189,9 +178,7 @@ describe('§4 session rules', () => {
     h.tracker.trackEvent(event, { ...info });
     await h.to(1000);
     expect(h.messages()).toEqual([message]);
-    expect(h.summary().filter((line) => line.startsWith('chapter_start') || line.startsWith('ad:'))).toHaveLength(
-      event === MediaEvent.ChapterStart ? 1 : 0,
-    );
+    expect(h.summary().filter((line) => line.startsWith('chapter_start') || line.startsWith('ad:'))).toHaveLength(event === MediaEvent.ChapterStart ? 1 : 0);
   });
 
   it('refuses a duplicate ad (§4)', async () => {

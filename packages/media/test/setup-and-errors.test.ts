@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createMediaObject,
-  createMediaTracker,
-  type LogEntry,
-  type MediaDeps,
-} from '../src/index.js';
+import { createMediaObject, createMediaTracker, type LogEntry, type MediaDeps } from '../src/index.js';
 import * as messages from '../src/errors.js';
 import { createMediaAnalytics } from '../src/media-analytics.js';
 import { SimulatedClock } from '../src/replay/simulated-clock.js';
@@ -91,9 +86,7 @@ describe('§5 setup checks', () => {
     tracker.trackPlay();
     tracker.trackEvent('AdStart');
     tracker.destroy();
-    expect(logs.map((entry) => entry.message)).toEqual(
-      ['trackSessionStart', 'trackPlay', 'trackEvent'].map((call) => messages.trackerNotCreated(call, messages.VISITOR_MISSING)),
-    );
+    expect(logs.map((entry) => entry.message)).toEqual(['trackSessionStart', 'trackPlay', 'trackEvent'].map((call) => messages.trackerNotCreated(call, messages.VISITOR_MISSING)));
   });
 });
 
@@ -144,10 +137,7 @@ describe('§8 errors', () => {
     h.tracker.trackPause();
     const sent = h.sent.length;
     await h.to(30_000);
-    expect(h.messages()).toEqual([
-      'Internal error: visitor store gone; media tracking stops until the page reloads',
-      'Internal error: trackPause dropped',
-    ]);
+    expect(h.messages()).toEqual(['Internal error: visitor store gone; media tracking stops until the page reloads', 'Internal error: trackPause dropped']);
     expect(h.sent).toHaveLength(sent);
   });
 

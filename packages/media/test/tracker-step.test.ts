@@ -29,12 +29,7 @@ describe('step (STYLE §2: a step returns the next state and the effects)', () =
     const { state, effects } = step(STATE, { type: 'call', call: 'trackSessionStart', media }, READINGS);
     expect(STATE).toEqual(before);
     expect(state.session?.sid).toBe('1000123');
-    expect(effects.map((effect) => (effect.type === 'send' ? `send ${effect.request.kind}` : effect.type))).toEqual([
-      'restart-send-clock',
-      'fetch-settings',
-      'send media-start',
-      'send heartbeat',
-    ]);
+    expect(effects.map((effect) => (effect.type === 'send' ? `send ${effect.request.kind}` : effect.type))).toEqual(['restart-send-clock', 'fetch-settings', 'send media-start', 'send heartbeat']);
     const heartbeat = effects.find((effect) => effect.type === 'send' && effect.request.kind === 'heartbeat');
     expect(heartbeat?.type === 'send' && heartbeat.request.kind === 'heartbeat' && heartbeat.request.heartbeat.event.prevTs).toBe(NO_PREVIOUS_TS);
   });

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  MediaEvent,
-  createAdBreakObject,
-  createAdObject,
-  createChapterObject,
-  createQoSObject,
-} from '../src/index.js';
+import { MediaEvent, createAdBreakObject, createAdObject, createChapterObject, createQoSObject } from '../src/index.js';
 import * as messages from '../src/errors.js';
 import { lengthText } from '../src/media-analytics.js';
 import { Harness, T0, VISITOR_ID, playing, video } from './helpers/harness.js';
@@ -85,10 +79,7 @@ describe('wire §2 heartbeats', () => {
     h.tracker.trackSessionStart(video());
     expect(h.summary()).toEqual(['start 0 0']);
     await h.to(500);
-    expect(h.heartbeats().map((hb) => `${hb.event.type}@${hb.at} ts=${hb.event.ts - T0}`)).toEqual([
-      'start@0 ts=0',
-      'aa_start@250 ts=0',
-    ]);
+    expect(h.heartbeats().map((hb) => `${hb.event.type}@${hb.at} ts=${hb.event.ts - T0}`)).toEqual(['start@0 ts=0', 'aa_start@250 ts=0']);
   });
 
   it('sends the ad start hit pe=msa_s, ad start, aa_ad_start and the ad keys (wire §2 Ads)', async () => {
@@ -154,7 +145,12 @@ describe('wire §2 heartbeats', () => {
     h.tracker.trackEvent(MediaEvent.ChapterStart, createChapterObject('Part', 1, 60, 0));
     h.tracker.trackEvent(MediaEvent.ChapterComplete);
     await h.to(1_500);
-    expect(h.heartbeats().filter((hb) => hb.event.type.startsWith('chapter')).map((hb) => hb.stream.chapter?.name)).toEqual(['Part', 'Part']);
+    expect(
+      h
+        .heartbeats()
+        .filter((hb) => hb.event.type.startsWith('chapter'))
+        .map((hb) => hb.stream.chapter?.name),
+    ).toEqual(['Part', 'Part']);
     expect(h.heartbeats().at(-1)?.stream.chapter).toBeUndefined();
   });
 
@@ -186,7 +182,12 @@ describe('wire §2 heartbeats', () => {
     const change = h.heartbeats().find((hb) => hb.event.type === 'bitrate_change');
     expect(change?.stream.qos).toEqual({ bitrate: 2_000_000, fps: 50, droppedFrames: 4, startupTimeMs: 1200 });
     // The plays at 1251 (first progress) and 11250 carry their interval's start: the old, then the new (RULES 27).
-    expect(h.heartbeats().filter((hb) => hb.event.type === 'play').map((hb) => hb.stream.qos.bitrate)).toEqual([1000, 1000, 2_000_000]);
+    expect(
+      h
+        .heartbeats()
+        .filter((hb) => hb.event.type === 'play')
+        .map((hb) => hb.stream.qos.bitrate),
+    ).toEqual([1000, 1000, 2_000_000]);
   });
 
   it("carries on periodic heartbeats and closes the QoS sampled at the state's previous heartbeat, on openings the current one (RULES 27)", async () => {
@@ -199,12 +200,7 @@ describe('wire §2 heartbeats', () => {
     await h.to(2_500);
     const bitrates = h.heartbeats().filter((hb) => hb.event.type === 'play' || hb.event.type === 'pause');
     // play 0 at 250 (1000 then), play at 1251 (sampled at 250), its close at 2000 (sampled at 1251), pause 0.
-    expect(bitrates.map((hb) => `${hb.event.type} ${hb.event.duration} ${hb.stream.qos.bitrate}`)).toEqual([
-      'play 0 1000',
-      'play 1001 1000',
-      'play 749 5000',
-      'pause 0 7000',
-    ]);
+    expect(bitrates.map((hb) => `${hb.event.type} ${hb.event.duration} ${hb.stream.qos.bitrate}`)).toEqual(['play 0 1000', 'play 1001 1000', 'play 749 5000', 'pause 0 7000']);
   });
 
   it('sends customer ids on start only (§3 authState 0/1/2)', async () => {
@@ -241,16 +237,19 @@ describe('wire §2 heartbeats', () => {
   });
 
   it("floors lengths in the start hits' context data, '0.0' when there is no number (§9)", () => {
-    expect([lengthText(15.9), lengthText(0), lengthText(Number.NaN), lengthText(Number.POSITIVE_INFINITY)]).toEqual([
-      '15',
-      '0',
-      '0.0',
-      '0.0',
-    ]);
+    expect([lengthText(15.9), lengthText(0), lengthText(Number.NaN), lengthText(Number.POSITIVE_INFINITY)]).toEqual(['15', '0', '0.0', '0.0']);
   });
 
   it('logs a send that throws as failed too', async () => {
-    const h = new Harness({ deps: { transport: { send: () => { throw new Error('blocked'); } } } });
+    const h = new Harness({
+      deps: {
+        transport: {
+          send: () => {
+            throw new Error('blocked');
+          },
+        },
+      },
+    });
     h.tracker.trackSessionStart(video());
     await h.to(250);
     // The analytics source keeps its own (working) transport: the start heartbeat fails at once,
@@ -258,10 +257,7 @@ describe('wire §2 heartbeats', () => {
     expect(h.beacons()).toHaveLength(1);
     const failed = h.messages('warn');
     expect(failed).toHaveLength(2);
-    expect(failed.map((message) => new URL(message.slice('Send failed, moving on: '.length)).searchParams.get('s:event:type'))).toEqual([
-      'start',
-      'aa_start',
-    ]);
+    expect(failed.map((message) => new URL(message.slice('Send failed, moving on: '.length)).searchParams.get('s:event:type'))).toEqual(['start', 'aa_start']);
     expect(failed[0]).toBe(messages.sendFailed(failed[0]!.slice('Send failed, moving on: '.length)));
   });
 });

@@ -25,8 +25,7 @@ export function createSanitizer(doc: Document): Sanitizer {
   // One DOMPurify per page's window, made on first use: tests give each client its own window.
   const instance = () => (purify ??= createDOMPurify(doc.defaultView as unknown as Parameters<typeof createDOMPurify>[0]));
   return {
-    fragment: (html, trusted) =>
-      trusted ? withLiveScripts(doc, html) : instance().sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true, FORBID_TAGS }),
+    fragment: (html, trusted) => (trusted ? withLiveScripts(doc, html) : instance().sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true, FORBID_TAGS })),
     attributeAllowed: (element, name, value, trusted) => trusted || instance().isValidAttribute(element.localName, name.toLowerCase(), value),
   };
 }

@@ -10,9 +10,7 @@ import { PERSONALIZATION_EVENTS as EVENTS } from './events.js';
 import { offerActions, responseTokensOf, type OfferAction } from './offer-actions.js';
 import { requestOffers } from './request-offers.js';
 
-export type FetchResult =
-  | { ok: true; actions: OfferAction[] }
-  | { ok: false; status: ErrorStatus; message: string; held?: HeldReason };
+export type FetchResult = { ok: true; actions: OfferAction[] } | { ok: false; status: ErrorStatus; message: string; held?: HeldReason };
 
 export interface FetchInput {
   mbox: string;

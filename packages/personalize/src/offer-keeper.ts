@@ -63,7 +63,7 @@ export function createOfferKeeper(document: Document, location: Pick<PageLocatio
       let left = REAPPLY_MAX_PER_ACTION;
       const apply = (targets: Element[]): ActionResult => {
         // Taken before the action takes its targets out.
-        const watching = targets.map((target) => (detaching ? target.parentNode ?? target : target));
+        const watching = targets.map((target) => (detaching ? (target.parentNode ?? target) : target));
         if (BESIDE.includes(action.action)) inserted.splice(0).forEach((node) => node.remove());
         const result = applyToElements(action, targets, { ...context, inserted });
         document.querySelectorAll(selector).forEach((element) => seen.add(element));
@@ -78,9 +78,7 @@ export function createOfferKeeper(document: Document, location: Pick<PageLocatio
           try {
             // A watched element gone is a re-render; so is, for a detaching action, a match come back into a watched parent.
             const rerendered = watched.some((node) => !node.isConnected);
-            const fresh = [...document.querySelectorAll(selector)].filter(
-              (element) => !seen.has(element) && (rerendered || (detaching && watched.some((node) => node.contains(element)))),
-            );
+            const fresh = [...document.querySelectorAll(selector)].filter((element) => !seen.has(element) && (rerendered || (detaching && watched.some((node) => node.contains(element)))));
             if (fresh.length > 0) {
               left -= 1;
               const again = apply(fresh);

@@ -39,8 +39,7 @@ export interface PersonalizationOptions {
   sanitizerUrl?: string;
 }
 
-export type ResolvedOptions = Required<Omit<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>> &
-  Pick<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>;
+export type ResolvedOptions = Required<Omit<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>> & Pick<PersonalizationOptions, 'server' | 'hideSelectors' | 'onJson'>;
 
 /**
  * The options with their defaults; throws a TypeError naming the problem when there are none or no

@@ -24,11 +24,7 @@ export interface PersonalizeInput {
 }
 
 /** How a personalize call ended: a rendering outcome, or why it never rendered. */
-export type PersonalizeOutcome =
-  | RenderOutcome
-  | { outcome: 'request-failed'; message: string }
-  | { outcome: 'held'; reason: HeldReason; message: string }
-  | { outcome: 'invalid'; message: string };
+export type PersonalizeOutcome = RenderOutcome | { outcome: 'request-failed'; message: string } | { outcome: 'held'; reason: HeldReason; message: string } | { outcome: 'invalid'; message: string };
 
 export async function personalizeFlow(core: Core, input: PersonalizeInput): Promise<PersonalizeOutcome> {
   const problem = mboxCallProblem(input);

@@ -29,11 +29,7 @@ export interface RenderInput {
 }
 
 /** How a rendering ended. A closed set, one per rendering event. */
-export type RenderOutcome =
-  | { outcome: 'rendered' }
-  | { outcome: 'no-offers' }
-  | { outcome: 'redirected'; url: string }
-  | { outcome: 'rendering-failed'; message: string };
+export type RenderOutcome = { outcome: 'rendered' } | { outcome: 'no-offers' } | { outcome: 'redirected'; url: string } | { outcome: 'rendering-failed'; message: string };
 
 /** What a render needs of the client (core.ts's Core has it all). */
 export interface RenderContext {
@@ -103,10 +99,7 @@ async function prepareAction(context: RenderContext, input: RenderInput, action:
   if (!isElementAction(action.action)) return { message: `${UNSUPPORTED_ACTION}: ${action.action}` };
   const target = targetOf(context, input, action);
   if (!target) return { message: `${SELECTOR_REQUIRED}: ${action.action}` };
-  const [appeared, policy] = await Promise.all([
-    waitForSelector(context.deps.document, target.selector, context.deps, SELECTOR_POLLING_TIMEOUT_MS),
-    policyFor(context, target.action),
-  ]);
+  const [appeared, policy] = await Promise.all([waitForSelector(context.deps.document, target.selector, context.deps, SELECTOR_POLLING_TIMEOUT_MS), policyFor(context, target.action)]);
   if (!appeared) return { missing: target.selector };
   return () => {
     const current = [...context.deps.document.querySelectorAll(target.selector)];

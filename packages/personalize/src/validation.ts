@@ -3,18 +3,7 @@
  * the first problem, or undefined. Pure.
  */
 import { MBOX_NAME_MAX_CHARS } from '@mesura/protocol';
-import {
-  ERROR_REQUIRED,
-  MBOX_REQUIRED,
-  MBOX_TOO_LONG,
-  MODULES_REQUIRED,
-  NAME_INVALID,
-  NAME_REQUIRED,
-  OFFER_REQUIRED,
-  OPTIONS_REQUIRED,
-  REGISTER_REQUIRED,
-  SUCCESS_REQUIRED,
-} from './errors.js';
+import { ERROR_REQUIRED, MBOX_REQUIRED, MBOX_TOO_LONG, MODULES_REQUIRED, NAME_INVALID, NAME_REQUIRED, OFFER_REQUIRED, OPTIONS_REQUIRED, REGISTER_REQUIRED, SUCCESS_REQUIRED } from './errors.js';
 
 /** §5: extension names are letters only. */
 const EXTENSION_NAME = /^[A-Za-z]+$/;

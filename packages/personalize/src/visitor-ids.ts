@@ -28,7 +28,13 @@ type CustomerIdsCall = NonNullable<VisitorIdsProvider['customerIds']>;
 
 async function customerIdsWithin(call: CustomerIdsCall, clock: Clock, warn: (message: string) => void): Promise<Record<string, VisitorCustomerId>> {
   // null: the call failed; undefined (settleWithin's): it did not answer in time.
-  const ids = await settleWithin(Promise.resolve().then(call).then(wellFormed, () => null), clock, VISITOR_API_TIMEOUT_MS);
+  const ids = await settleWithin(
+    Promise.resolve()
+      .then(call)
+      .then(wellFormed, () => null),
+    clock,
+    VISITOR_API_TIMEOUT_MS,
+  );
   if (ids === undefined) warn(VISITOR_API_TIMED_OUT);
   if (ids === null) warn(VISITOR_API_ERROR);
   return ids ?? {};

@@ -1,15 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import {
-  MODULES_DO_NOT_EXIST,
-  MODULES_REQUIRED,
-  NAME_INVALID,
-  NAME_REQUIRED,
-  OPTIONS_REQUIRED,
-  PERSONALIZATION_EVENTS,
-  REGISTER_REQUIRED,
-  type ExtensionModules,
-} from '../src/index.js';
+import { MODULES_DO_NOT_EXIST, MODULES_REQUIRED, NAME_INVALID, NAME_REQUIRED, OPTIONS_REQUIRED, PERSONALIZATION_EVENTS, REGISTER_REQUIRED, type ExtensionModules } from '../src/index.js';
 import { setupClient } from './helpers/client.js';
 
 const register = () => 'registered';
@@ -34,7 +25,11 @@ describe('registerExtension (§5 letters only, §8)', () => {
   it('lists the modules that exist in its message', () => {
     const h = setupClient();
     let modules: ExtensionModules | undefined;
-    h.client.registerExtension({ name: 'all', modules: ['settings', 'logger', 'events', 'cookies'], register: (...m) => (modules = Object.fromEntries(['settings', 'logger', 'events', 'cookies'].map((n, i) => [n, m[i]])) as never) });
+    h.client.registerExtension({
+      name: 'all',
+      modules: ['settings', 'logger', 'events', 'cookies'],
+      register: (...m) => (modules = Object.fromEntries(['settings', 'logger', 'events', 'cookies'].map((n, i) => [n, m[i]])) as never),
+    });
     expect(MODULES_DO_NOT_EXIST).toBe(`modules do not exist: use ${Object.keys(modules ?? {}).join(', ')}`);
   });
 

@@ -4,8 +4,7 @@ import { BODY_HIDING_CSS, HIDING_STYLE_ID, NOT_OPTED_IN, DELIVERY_DISABLED } fro
 import { setupClient, type Setup } from './helpers/client.js';
 import { deliveryAnswer } from './helpers/fakes.js';
 
-const heroOffer = (content = 'Personalised') =>
-  deliveryAnswer({ offers: [{ actions: [{ action: 'setContent', selector: '#hero', content }] }] });
+const heroOffer = (content = 'Personalised') => deliveryAnswer({ offers: [{ actions: [{ action: 'setContent', selector: '#hero', content }] }] });
 
 /** personalize() as the rules runtime calls it. */
 function personalize(setup: Setup) {
@@ -146,17 +145,11 @@ describe('the global request (§9 target-global-mbox)', () => {
     await h.timers.advance(25);
     expect(document.getElementById('late')?.textContent).toBe('Personalised');
     expect(h.hidden()).toBe(false);
-    expect(h.types()).toEqual([
-      'request-start',
-      'library-loaded',
-      'request-succeeded',
-      'content-rendering-start',
-      'content-rendering-succeeded',
-    ]);
+    expect(h.types()).toEqual(['request-start', 'library-loaded', 'request-succeeded', 'content-rendering-start', 'content-rendering-succeeded']);
   });
 });
 
-describe('the head snippet\'s hiding style', () => {
+describe("the head snippet's hiding style", () => {
   it('is kept by the global request and removed when it ends', async () => {
     const h = setupClient({ prehidden: true, options: { globalMboxAutoCreate: true }, reply: { delayMs: 30 } });
     expect(h.hidden()).toBe(true);

@@ -65,9 +65,14 @@ describe('offer actions (wire-formats §3)', () => {
 
   it('hands JSON offers to onJson with the mbox and response tokens', async () => {
     const received: unknown[] = [];
-    const h = await apply([{ action: 'setJson', content: { layout: 'b' }, responseTokens: { 'activity.id': 1 } }], '', {}, {
-      options: { onJson: (json, context) => void received.push(json, context) },
-    });
+    const h = await apply(
+      [{ action: 'setJson', content: { layout: 'b' }, responseTokens: { 'activity.id': 1 } }],
+      '',
+      {},
+      {
+        options: { onJson: (json, context) => void received.push(json, context) },
+      },
+    );
     expect(h.outcome).toEqual({ outcome: 'rendered' });
     expect(received).toEqual([{ layout: 'b' }, { mbox: 'mesura-noticia-1001', responseTokens: { 'activity.id': 1 } }]);
   });
@@ -78,7 +83,13 @@ describe('offer actions (wire-formats §3)', () => {
   });
 
   it('redirects with location.replace and renders nothing else', async () => {
-    const h = await apply([{ action: 'setText', selector: '#a', content: 'x' }, { action: 'redirect', content: 'https://www.example.cat/b/' }], '<p id="a">a</p>');
+    const h = await apply(
+      [
+        { action: 'setText', selector: '#a', content: 'x' },
+        { action: 'redirect', content: 'https://www.example.cat/b/' },
+      ],
+      '<p id="a">a</p>',
+    );
     expect(h.outcome).toEqual({ outcome: 'redirected', url: 'https://www.example.cat/b/' });
     expect(h.redirects).toEqual(['https://www.example.cat/b/']);
     expect(h.body).toBe('<p id="a">a</p>');
@@ -91,7 +102,13 @@ describe('offer actions (wire-formats §3)', () => {
   });
 
   it('fails an unknown action but renders the others', async () => {
-    const h = await apply([{ action: 'setText', selector: '#a', content: 'x' }, { action: 'dance' as 'remove', selector: '#a' }], '<p id="a">a</p>');
+    const h = await apply(
+      [
+        { action: 'setText', selector: '#a', content: 'x' },
+        { action: 'dance' as 'remove', selector: '#a' },
+      ],
+      '<p id="a">a</p>',
+    );
     expect(h.outcome).toEqual({ outcome: 'rendering-failed', message: 'Unsupported action: dance' });
     expect(h.body).toBe('<p id="a">x</p>');
   });
@@ -194,7 +211,7 @@ describe('sanitising offer HTML', () => {
     expect(h.body).toBe(`<div id="a">${EVIL}</div>`);
   });
 
-  it("lets a trusted activity set handlers", async () => {
+  it('lets a trusted activity set handlers', async () => {
     const h = await apply([{ action: 'setAttribute', selector: '#a', content: { onclick: 'x()' }, responseTokens: TRUSTED }], '<a id="a">a</a>');
     expect(h.body).toBe('<a id="a" onclick="x()">a</a>');
   });

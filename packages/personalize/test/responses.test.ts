@@ -1,14 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import {
-  DELIVERY_DISABLED,
-  JSON_PARSER_ERROR,
-  NETWORK_REQUEST_FAILED,
-  REQUEST_TIMED_OUT,
-  UNKNOWN_ERROR,
-  type ErrorStatus,
-  type OfferAction,
-} from '../src/index.js';
+import { DELIVERY_DISABLED, JSON_PARSER_ERROR, NETWORK_REQUEST_FAILED, REQUEST_TIMED_OUT, UNKNOWN_ERROR, type ErrorStatus, type OfferAction } from '../src/index.js';
 import { setupClient, type Setup } from './helpers/client.js';
 import { deliveryAnswer, type Reply } from './helpers/fakes.js';
 
@@ -32,7 +24,7 @@ describe('failures (§8)', () => {
     ['JSON that is not a delivery response', { body: { offers: [] } }, ['error', JSON_PARSER_ERROR]],
     ['a refusal without a reason', { status: 500, body: '' }, ['error', UNKNOWN_ERROR]],
     ['a refusal with a reason', { status: 400, body: { error: 'mbox too long' } }, ['error', 'mbox too long']],
-  ])("reports %s to error and request-failed", async (_name, reply, expected) => {
+  ])('reports %s to error and request-failed', async (_name, reply, expected) => {
     const h = ask({ reply });
     await h.done;
     expect(h.outcome).toEqual({ error: expected });

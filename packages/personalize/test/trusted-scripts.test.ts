@@ -39,7 +39,7 @@ describe('scripts in offers, in a DOM that runs scripts', () => {
   it('never runs a handler an untrusted offer carries', async () => {
     const h = setupClient({ html: '<div id="a"></div>' });
     document.documentElement.removeAttribute('data-ran');
-    const button = '<button onclick="document.documentElement.setAttribute(\'data-ran\', \'click\')">b</button>';
+    const button = "<button onclick=\"document.documentElement.setAttribute('data-ran', 'click')\">b</button>";
     await h.client.applyOffer({ offer: [{ action: 'setContent', selector: '#a', content: button }] });
     document.querySelector('button')?.click();
     expect(ran()).toBeNull();
@@ -48,7 +48,7 @@ describe('scripts in offers, in a DOM that runs scripts', () => {
   it("runs a trusted activity's handler", async () => {
     const h = setupClient({ html: '<div id="a"></div>' });
     document.documentElement.removeAttribute('data-ran');
-    const button = '<button onclick="document.documentElement.setAttribute(\'data-ran\', \'click\')">b</button>';
+    const button = "<button onclick=\"document.documentElement.setAttribute('data-ran', 'click')\">b</button>";
     await h.client.applyOffer({ offer: [{ action: 'setContent', selector: '#a', content: button, responseTokens: { 'activity.trusted': true } }] });
     document.querySelector('button')?.click();
     expect(ran()).toBe('click');

@@ -61,10 +61,7 @@ export interface Experience {
 }
 
 /** What counts as a conversion. */
-export type Goal =
-  | { type: 'click'; selector: string }
-  | { type: 'pageView'; path: string }
-  | { type: 'event'; event: string };
+export type Goal = { type: 'click'; selector: string } | { type: 'pageView'; path: string } | { type: 'event'; event: string };
 
 /** What an editor defines and a PUT /api/activities/:id sends. */
 export interface ActivityDefinition {

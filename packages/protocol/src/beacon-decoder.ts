@@ -11,13 +11,7 @@ import { FIELD_LIMITS, readBeaconParams, type BeaconParams, type KnownParam } fr
 import { parseClientTime } from './client-time.js';
 import { MAX_URL_CHARS, MAX_VARIABLE_VALUE_CHARS } from './constants.js';
 import { decoded, rejected, type Result } from './result.js';
-import {
-  MISSING_TIMESTAMP,
-  MISSING_VISITOR_ID,
-  badTimestamp,
-  malformedLastRequestTime,
-  oversizedField,
-} from './errors.js';
+import { MISSING_TIMESTAMP, MISSING_VISITOR_ID, badTimestamp, malformedLastRequestTime, oversizedField } from './errors.js';
 import { readHitKind, type HitKind } from './hit-type.js';
 import { cleanEntries, storedQueryEntries } from './stored-text-limits.js';
 import { SLOT_FAMILIES } from './variable-slots.js';
@@ -26,8 +20,7 @@ import { readTcfSignal, type TcfSignal } from './tcf-signal.js';
 // Pure for the bundler, as KNOWN_PARAM_LIMITS in beacon-reader.ts.
 const FIELD_LIMIT_ENTRIES = /* @__PURE__ */ Object.entries(FIELD_LIMITS) as [KnownParam, number][];
 
-const VISITOR_ID_PARAMS = ['mid', 'fid', 'aid', 'vid'] as const satisfies readonly (keyof VisitorIds &
-  KnownParam)[];
+const VISITOR_ID_PARAMS = ['mid', 'fid', 'aid', 'vid'] as const satisfies readonly (keyof VisitorIds & KnownParam)[];
 
 /** Browser facts, parameter → field. */
 const BROWSER_PARAMS = {
@@ -43,9 +36,7 @@ const BROWSER_PARAMS = {
 const WHOLE_MILLISECONDS = /^\d{1,15}$/;
 
 /** Decodes the query string (or form body) of a beacon; a leading `?` is allowed. */
-export function decodeBeaconQuery(
-  query: string | URLSearchParams,
-): Result<{ hitType: HitType; hit: AnalyticsHit }> {
+export function decodeBeaconQuery(query: string | URLSearchParams): Result<{ hitType: HitType; hit: AnalyticsHit }> {
   let read: Result<[string, string][]>;
   if (typeof query === 'string') read = storedQueryEntries(query);
   else {

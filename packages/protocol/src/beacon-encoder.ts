@@ -43,13 +43,7 @@ export function encodeBeaconQuery(hit: AnalyticsHit, hitType: HitType): string {
       ['r', hit.referrer],
     ]),
     ...contextDataAfterReferrer,
-    ...params([
-      ['cc', hit.currency],
-      ['ch', hit.channel],
-      ['events', formatEvents(hit.events)],
-      ...SLOT_FAMILIES.flatMap(({ prefix, family }) => slotParams(prefix, hit[family])),
-      ...kind,
-    ]),
+    ...params([['cc', hit.currency], ['ch', hit.channel], ['events', formatEvents(hit.events)], ...SLOT_FAMILIES.flatMap(({ prefix, family }) => slotParams(prefix, hit[family])), ...kind]),
     ...contextDataAfterPe,
     ...params([
       ['s', browser.screen],

@@ -5,23 +5,9 @@
  */
 import type { BeaconAddress } from './analytics-hit.js';
 import { boundedPattern } from './bounded-pattern.js';
-import {
-  BEACON_PATH_PREFIX,
-  BEACON_PATH_PROTOCOL_SEGMENT,
-  MAX_BEACON_RANDOM_DIGITS,
-  MAX_LIBRARY_VERSION_CHARS,
-  MAX_REPORT_SUITE_ID_CHARS,
-  MAX_REPORT_SUITES,
-} from './constants.js';
+import { BEACON_PATH_PREFIX, BEACON_PATH_PROTOCOL_SEGMENT, MAX_BEACON_RANDOM_DIGITS, MAX_LIBRARY_VERSION_CHARS, MAX_REPORT_SUITE_ID_CHARS, MAX_REPORT_SUITES } from './constants.js';
 import { decoded, rejected, type Result } from './result.js';
-import {
-  BEACON_PATH_BAD_ENCODING,
-  MALFORMED_BEACON_PATH,
-  TOO_MANY_REPORT_SUITES,
-  badBeaconRandom,
-  badLibraryVersion,
-  badReportSuite,
-} from './errors.js';
+import { BEACON_PATH_BAD_ENCODING, MALFORMED_BEACON_PATH, TOO_MANY_REPORT_SUITES, badBeaconRandom, badLibraryVersion, badReportSuite } from './errors.js';
 
 /** One report suite id: letters, digits, `_`, `.` and `-`, up to MAX_REPORT_SUITE_ID_CHARS. */
 export const REPORT_SUITE_ID = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_.-]', MAX_REPORT_SUITE_ID_CHARS);
@@ -57,13 +43,7 @@ export function parseBeaconPath(path: string): Result<BeaconAddress> {
 
   const segments = plain.slice(BEACON_PATH_PREFIX.length).split('/');
   const [suites, protocol, libraryVersion, randomSegment] = segments;
-  if (
-    segments.length !== 4 ||
-    suites === undefined ||
-    protocol !== BEACON_PATH_PROTOCOL_SEGMENT ||
-    libraryVersion === undefined ||
-    randomSegment === undefined
-  ) {
+  if (segments.length !== 4 || suites === undefined || protocol !== BEACON_PATH_PROTOCOL_SEGMENT || libraryVersion === undefined || randomSegment === undefined) {
     return rejected(MALFORMED_BEACON_PATH);
   }
   if (!randomSegment.startsWith(RANDOM_MARKER)) return rejected(badBeaconRandom(randomSegment));

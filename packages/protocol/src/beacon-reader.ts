@@ -7,24 +7,10 @@
  * `cdp`, `vidn`, …); only a known parameter sent twice is refused, as no single value would be
  * right.
  */
-import {
-  BEACON_MARKER_VALUE,
-  MAX_EVENT_ID_CHARS,
-  MAX_LINK_NAME_CHARS,
-  MAX_SHORT_VALUE_CHARS,
-  MAX_URL_CHARS,
-  MAX_VARIABLE_VALUE_CHARS,
-} from './constants.js';
+import { BEACON_MARKER_VALUE, MAX_EVENT_ID_CHARS, MAX_LINK_NAME_CHARS, MAX_SHORT_VALUE_CHARS, MAX_URL_CHARS, MAX_VARIABLE_VALUE_CHARS } from './constants.js';
 import { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, ContextDataReader } from './context-data.js';
 import { decoded, rejected, type Result } from './result.js';
-import {
-  CLIENT_HINTS_NEVER_CLOSED,
-  CONTEXT_DATA_CLOSED_UNOPENED,
-  CONTEXT_DATA_NEVER_CLOSED,
-  MISSING_BEACON_START,
-  TRUNCATED_BEACON,
-  duplicateParameter,
-} from './errors.js';
+import { CLIENT_HINTS_NEVER_CLOSED, CONTEXT_DATA_CLOSED_UNOPENED, CONTEXT_DATA_NEVER_CLOSED, MISSING_BEACON_START, TRUNCATED_BEACON, duplicateParameter } from './errors.js';
 import { readSlotParam, type SlotFamily } from './variable-slots.js';
 
 /** Parameters the decoder reads; everything else at the top level is ignored. */
@@ -93,9 +79,7 @@ export const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
 // bundler keeps them (it cannot tell a call is free of side effects) and the browser bundle, which
 // only encodes, carries the decoder's tables.
 /** Each known parameter's limit (Infinity for one without), by name: one lookup says both. */
-const KNOWN_PARAM_LIMITS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(
-  /* @__PURE__ */ KNOWN_PARAMS.map((param) => [param, FIELD_LIMITS[param] ?? Infinity]),
-);
+const KNOWN_PARAM_LIMITS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(/* @__PURE__ */ KNOWN_PARAMS.map((param) => [param, FIELD_LIMITS[param] ?? Infinity]));
 
 const BEACON_START = 'AQB';
 const BEACON_END = 'AQE';
@@ -111,9 +95,7 @@ export interface BeaconParams {
   overLimit: boolean;
 }
 
-export function readBeaconParams(
-  entries: readonly (readonly [string, string])[],
-): Result<BeaconParams> {
+export function readBeaconParams(entries: readonly (readonly [string, string])[]): Result<BeaconParams> {
   const end = entries.length - 1;
   const last = entries[end];
   if (!last || last[0] !== BEACON_END || last[1] !== BEACON_MARKER_VALUE) return rejected(TRUNCATED_BEACON);
@@ -156,12 +138,7 @@ function hasBeaconStart(entries: readonly (readonly [string, string])[]): boolea
  * refused; returns the reason when its name is refused. Only known parameters and numbered
  * variables are ever in `seen`, so the others are not looked up there.
  */
-function keepParam(
-  params: BeaconParams,
-  key: string,
-  value: string,
-  seen: Set<string>,
-): string | undefined {
+function keepParam(params: BeaconParams, key: string, value: string, seen: Set<string>): string | undefined {
   // No known parameter has a numbered variable's shape, so the cheaper test goes first.
   const knownLimit = KNOWN_PARAM_LIMITS.get(key);
   const slot = knownLimit !== undefined ? undefined : readSlotParam(key);

@@ -4,21 +4,9 @@
  * `Date#getMonth()`), and the offset is `Date#getTimezoneOffset()`, so UTC+1 is written `-60`.
  */
 import type { ClientTime } from './analytics-hit.js';
-import {
-  MAX_CLIENT_YEAR,
-  MAX_TZ_OFFSET_MIN,
-  MIN_CLIENT_YEAR,
-  MS_PER_MINUTE,
-} from './constants.js';
+import { MAX_CLIENT_YEAR, MAX_TZ_OFFSET_MIN, MIN_CLIENT_YEAR, MS_PER_MINUTE } from './constants.js';
 import { decoded, rejected, type Result } from './result.js';
-import {
-  clientTimeFieldCount,
-  clientTimeImpossibleDate,
-  clientTimeNotInteger,
-  clientTimeOutOfRange,
-  clientTimeShape,
-  invalidDate,
-} from './errors.js';
+import { clientTimeFieldCount, clientTimeImpossibleDate, clientTimeNotInteger, clientTimeOutOfRange, clientTimeShape, invalidDate } from './errors.js';
 
 /** Same order as the wire: `D/M/YYYY H:m:s W O`. */
 const SHAPE = /^([^/: ]*)\/([^/: ]*)\/([^/: ]*) ([^/: ]*):([^/: ]*):([^/: ]*) ([^/: ]*) ([^/: ]*)$/;
@@ -69,9 +57,7 @@ export function clientTimeFromDate(date: Date): ClientTime {
 
 /** Writes a decoded `t` back in wire form (the encoder's half of parseClientTime). */
 export function clientTimeString(t: ClientTime): string {
-  return (
-    `${t.day}/${t.month0}/${t.year} ${t.hour}:${t.minute}:${t.second} ${t.weekday} ${t.tzOffsetMin}`
-  );
+  return `${t.day}/${t.month0}/${t.year} ${t.hour}:${t.minute}:${t.second} ${t.weekday} ${t.tzOffsetMin}`;
 }
 
 /**
@@ -130,4 +116,3 @@ function daysInMonth(year: number, month0: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month0 === 1 && leap ? 29 : (MONTH_DAYS[month0] ?? 0);
 }
-

@@ -3,11 +3,7 @@
  * opens a prefix and `.key` closes it, so `c.&a.&activitymap.&page=x&.activitymap&.a&.c` carries
  * `a.activitymap.page = x`. Decoded hits keep the flat dotted keys; the encoder nests them again.
  */
-import {
-  MAX_CONTEXT_DATA_ENTRIES,
-  MAX_CONTEXT_DATA_KEY_CHARS,
-  MAX_CONTEXT_DATA_VALUE_CHARS,
-} from './constants.js';
+import { MAX_CONTEXT_DATA_ENTRIES, MAX_CONTEXT_DATA_KEY_CHARS, MAX_CONTEXT_DATA_VALUE_CHARS } from './constants.js';
 import { setDataMember } from './data-member.js';
 import {
   CONTEXT_DATA_EMPTY_KEY,

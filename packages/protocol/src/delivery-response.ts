@@ -54,8 +54,7 @@ export interface DeliveryResponse {
   disabled?: { message: string; duration: number };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Checks the shape the client relies on; extra fields pass through untouched. */
 export function parseDeliveryResponse(json: unknown): Result<DeliveryResponse> {

@@ -79,8 +79,20 @@ export const CUSTOMER_IDS_AFTER_KEY = 's:user:mid';
  * (shared/reference/media-traces/RULES.md rule 23).
  */
 export const HEARTBEAT_EVENT_TYPES = [
-  'start', 'aa_start', 'play', 'pause', 'buffer', 'stall', 'bitrate_change', 'error',
-  'chapter_start', 'chapter_complete', 'aa_ad_start', 'complete', 'end', 'resume',
+  'start',
+  'aa_start',
+  'play',
+  'pause',
+  'buffer',
+  'stall',
+  'bitrate_change',
+  'error',
+  'chapter_start',
+  'chapter_complete',
+  'aa_ad_start',
+  'complete',
+  'end',
+  'resume',
 ] as const satisfies readonly HeartbeatEventType[];
 
 /** Every `s:asset:type`. */
@@ -162,15 +174,11 @@ type ValueOf<F> = F extends { oneOf: 'eventType' }
   : F extends { oneOf: 'assetType' }
     ? HeartbeatAssetType
     : F extends { type: 'position' } | { key: `l:${string}` }
-    ? number
-    : F extends { key: `h:${string}` }
-      ? boolean
-      : string;
-type Nullable<F> = F extends { group: 'ad' | 'chapter' }
-  ? true
-  : F extends { required: true } | { fallback: string | number } | { key: `l:${string}` | `h:${string}` }
-    ? false
-    : true;
+      ? number
+      : F extends { key: `h:${string}` }
+        ? boolean
+        : string;
+type Nullable<F> = F extends { group: 'ad' | 'chapter' } ? true : F extends { required: true } | { fallback: string | number } | { key: `l:${string}` | `h:${string}` } ? false : true;
 
 /** The fields of a stored heartbeat row that come from the wire, one per stored field. */
 export type HeartbeatWireRow = { [F in Stored as RowName<F>]: Nullable<F> extends true ? ValueOf<F> | null : ValueOf<F> };

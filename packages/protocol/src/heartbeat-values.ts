@@ -81,9 +81,7 @@ function fieldRules(fields: readonly HeartbeatField[]): FieldRule[] {
 /** HEARTBEAT_FIELDS, in the same order. */
 export const FIELD_RULES: readonly FieldRule[] = /* @__PURE__ */ fieldRules(HEARTBEAT_FIELDS);
 /** Each field's place in FIELD_RULES, by key. */
-export const FIELD_PLACES: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(
-  /* @__PURE__ */ FIELD_RULES.map((rule, place) => [rule.key, place]),
-);
+export const FIELD_PLACES: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(/* @__PURE__ */ FIELD_RULES.map((rule, place) => [rule.key, place]));
 
 /** A text value as sent, undefined when absent or empty; refused over MAX_HEARTBEAT_VALUE_CHARS. */
 export function readText(key: string, value: string | undefined): string | undefined {

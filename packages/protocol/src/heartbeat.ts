@@ -43,7 +43,6 @@ export type HeartbeatEventType =
   /** The session follows one that ended idle, resumed by play (wire §2 "Idle"). */
   | 'resume';
 
-
 /** `s:asset:type`: the main content, or an ad. */
 export type HeartbeatAssetType = 'main' | 'ad';
 

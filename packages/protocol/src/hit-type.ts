@@ -52,10 +52,7 @@ export function readHitKind(params: PeParams): Result<HitKind> {
  * (a link of another type, media on a link hit, a media hit without its media), since the caller
  * would otherwise send a beacon that does not mean what it built.
  */
-export function hitKindParams(
-  hitType: HitType,
-  hit: Pick<AnalyticsHit, 'link' | 'media'>,
-): [string, string][] {
+export function hitKindParams(hitType: HitType, hit: Pick<AnalyticsHit, 'link' | 'media'>): [string, string][] {
   const linkType = keyOf(LINK_HIT_TYPE, hitType);
   const mediaKind = keyOf(MEDIA_HIT_TYPE, hitType);
   if (hit.link && hit.link.type !== linkType) {

@@ -9,16 +9,7 @@
 export const REPORT_ROWS_MAX = 500;
 
 /** The dimensions every report can be filtered by (`f=section:noticies`, repeatable, stacking with AND). */
-export const REPORT_FILTER_DIMENSIONS = [
-  'section',
-  'subsection',
-  'programme',
-  'channel',
-  'portal',
-  'device',
-  'login',
-  'campaign',
-] as const;
+export const REPORT_FILTER_DIMENSIONS = ['section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign'] as const;
 export type ReportFilterDimension = (typeof REPORT_FILTER_DIMENSIONS)[number];
 
 /** One stacked filter: the dimension must equal the value. */

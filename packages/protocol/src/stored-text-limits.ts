@@ -47,8 +47,7 @@ const REPLACEMENT_CHARACTER = '\ufffd';
  * UTF-8) or of U+FFFD (`%EF%BF%BD`). Decoding cannot make one otherwise: `+` is a space, and
  * decodeURIComponent refuses overlong forms. Nearly no query has any, and its pairs need no cleaning.
  */
-const DECODES_TO_NOT_STORED_AS_IS =
-  /[\u0000-\u001f\u007f-\u009f\ufffd]|%(?:[01][0-9A-Fa-f]|7[Ff]|[Cc]2%[89][0-9A-Fa-f]|[Ee][Ff]%[Bb][Ff]%[Bb][Dd])/;
+const DECODES_TO_NOT_STORED_AS_IS = /[\u0000-\u001f\u007f-\u009f\ufffd]|%(?:[01][0-9A-Fa-f]|7[Ff]|[Cc]2%[89][0-9A-Fa-f]|[Ee][Ff]%[Bb][Ff]%[Bb][Dd])/;
 
 export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_CHARACTERS, '');

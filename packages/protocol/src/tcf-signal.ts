@@ -40,10 +40,7 @@ export function tcfSignalParams(signal: TcfSignal | undefined): [string, string 
  * The signal of the two raw parameter values (undefined when absent or empty), or why they are
  * not one. Only 0 and 1 are values of `gdpr`.
  */
-export function readTcfSignal(
-  gdpr: string | undefined,
-  tcString: string | undefined,
-): { ok: true; signal: TcfSignal | undefined } | { ok: false; reason: string } {
+export function readTcfSignal(gdpr: string | undefined, tcString: string | undefined): { ok: true; signal: TcfSignal | undefined } | { ok: false; reason: string } {
   if (tcString !== undefined && tcString.length > MAX_TC_STRING_CHARS) {
     return { ok: false, reason: `oversized ${GDPR_CONSENT_PARAM}: ${tcString.length} characters, at most ${MAX_TC_STRING_CHARS}` };
   }

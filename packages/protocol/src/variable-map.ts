@@ -28,10 +28,7 @@ export function variableNames(map: VariableMap): string[] {
 }
 
 /** The hit's variables by name; the eVar's value wins over the prop's. Names without a value are left out. */
-export function namedVariables(
-  hit: Pick<AnalyticsHit, 'eVars' | 'props'>,
-  map: VariableMap,
-): Record<string, string> {
+export function namedVariables(hit: Pick<AnalyticsHit, 'eVars' | 'props'>, map: VariableMap): Record<string, string> {
   const named: Record<string, string> = {};
   for (const [name, slots] of Object.entries(map.variables)) {
     const fromEVar = slots.eVar === undefined ? undefined : hit.eVars[slots.eVar];
@@ -47,10 +44,7 @@ export function namedVariables(
  * and empty values are skipped (the wire does not carry them). Throws on a name the map does not
  * define: that is a typo in a rule, and sending it nowhere would lose the value silently.
  */
-export function variableSlots(
-  named: Readonly<Record<string, string | undefined>>,
-  map: VariableMap,
-): { props: Record<number, string>; eVars: Record<number, string> } {
+export function variableSlots(named: Readonly<Record<string, string | undefined>>, map: VariableMap): { props: Record<number, string>; eVars: Record<number, string> } {
   const slots = { props: {} as Record<number, string>, eVars: {} as Record<number, string> };
   for (const [name, value] of Object.entries(named)) {
     if (!Object.hasOwn(map.variables, name)) throw new Error(unknownVariableName(name));

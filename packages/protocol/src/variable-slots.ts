@@ -5,16 +5,7 @@
  * writes a variable that no report will ever show.
  */
 import type { AnalyticsHit } from './analytics-hit.js';
-import {
-  MAX_EVAR_SLOT,
-  MAX_HIERARCHY_SLOT,
-  MAX_LIST_SLOT,
-  MAX_PROP_SLOT,
-  MIN_EVAR_SLOT,
-  MIN_HIERARCHY_SLOT,
-  MIN_LIST_SLOT,
-  MIN_PROP_SLOT,
-} from './constants.js';
+import { MAX_EVAR_SLOT, MAX_HIERARCHY_SLOT, MAX_LIST_SLOT, MAX_PROP_SLOT, MIN_EVAR_SLOT, MIN_HIERARCHY_SLOT, MIN_LIST_SLOT, MIN_PROP_SLOT } from './constants.js';
 import { unknownVariableSlot } from './errors.js';
 
 /** The hit fields that hold numbered variables. */

@@ -15,6 +15,8 @@ export function isVisitorId(value: unknown): value is string {
 
 /** The visitor id of VISITOR_ID_BYTES random bytes. */
 export function formatVisitorId(bytes: Uint8Array): string {
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase();
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
   return `${hex.slice(0, VISITOR_ID_BYTES)}-${hex.slice(VISITOR_ID_BYTES, 2 * VISITOR_ID_BYTES)}`;
 }

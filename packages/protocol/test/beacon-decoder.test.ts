@@ -10,9 +10,7 @@ function decodedHit(query: string | URLSearchParams): AnalyticsHit {
 
 describe('decodeBeaconQuery', () => {
   it('ignores parameters it does not know, as the library and its id service send many', () => {
-    const hit = decodedHit(
-      validQueryWith('mcorgid=ABC%40AdobeOrg', 'aamlh=6', 'aamb=BLOB', 'cdp=2', 'vidn=1', 'pccr=true', 'p=x', 'v9999x=1'),
-    );
+    const hit = decodedHit(validQueryWith('mcorgid=ABC%40AdobeOrg', 'aamlh=6', 'aamb=BLOB', 'cdp=2', 'vidn=1', 'pccr=true', 'p=x', 'v9999x=1'));
     expect(hit.pageName).toBeUndefined();
     expect(hit.eVars).toEqual({});
   });
@@ -30,9 +28,7 @@ describe('decodeBeaconQuery', () => {
   });
 
   it('merges two context data blocks, as the page and ActivityMap each send one', () => {
-    const hit = decodedHit(
-      validQueryWith('c.', 'ccma.', 'seccio=noticies', '.ccma', '.c', 'pe=lnk_o', 'c.', 'a.', 'activitymap.', 'link=PDF', '.activitymap', '.a', '.c'),
-    );
+    const hit = decodedHit(validQueryWith('c.', 'ccma.', 'seccio=noticies', '.ccma', '.c', 'pe=lnk_o', 'c.', 'a.', 'activitymap.', 'link=PDF', '.activitymap', '.a', '.c'));
     expect(hit.contextData).toEqual({ 'ccma.seccio': 'noticies', 'a.activitymap.link': 'PDF' });
   });
 
@@ -48,7 +44,11 @@ describe('decodeBeaconQuery', () => {
 
   it('keeps keys named as members of Object.prototype as context data', () => {
     const hit = decodedHit(validQueryWith('c.', 'constructor=c', '__proto__=p', 'a.', 'toString=t', '.a', '.c'));
-    expect(Object.entries(hit.contextData)).toEqual([['constructor', 'c'], ['__proto__', 'p'], ['a.toString', 't']]);
+    expect(Object.entries(hit.contextData)).toEqual([
+      ['constructor', 'c'],
+      ['__proto__', 'p'],
+      ['a.toString', 't'],
+    ]);
     expect(Object.getPrototypeOf(hit.contextData)).toBe(Object.prototype);
   });
 
@@ -71,10 +71,7 @@ describe('decodeBeaconQuery', () => {
   });
 
   it('trims events and skips empty entries left by tags that concatenate lists', () => {
-    expect(decodedHit(validQueryWith('events=%2Cevent1%2C%20event2%3D3%20%2C%2C')).events).toEqual([
-      { id: 1 },
-      { id: 2, value: 3 },
-    ]);
+    expect(decodedHit(validQueryWith('events=%2Cevent1%2C%20event2%3D3%20%2C%2C')).events).toEqual([{ id: 1 }, { id: 2, value: 3 }]);
   });
 
   it('reads a link with neither pev1 nor pev2', () => {

@@ -63,9 +63,7 @@ describe('encodeBeaconQuery', () => {
       link: { type: 'd', url: 'https://other.com/x.pdf', name: 'PDF' },
       contextData: { 'a.activitymap.link': 'PDF' },
     });
-    expect(encodeBeaconQuery(hit, 'link_d')).toContain(
-      '&pe=lnk_d&pev1=https%3A%2F%2Fother.com%2Fx.pdf&pev2=PDF&c.&a.&activitymap.&link=PDF&.activitymap&.a&.c&AQE=1',
-    );
+    expect(encodeBeaconQuery(hit, 'link_d')).toContain('&pe=lnk_d&pev1=https%3A%2F%2Fother.com%2Fx.pdf&pev2=PDF&c.&a.&activitymap.&link=PDF&.activitymap&.a&.c&AQE=1');
   });
 
   it('writes a media start as pe=ms_s with pev3', () => {
@@ -85,9 +83,7 @@ describe('encodeBeaconQuery', () => {
 
   it('leaves out empty values, as the library does', () => {
     const hit = makeHit({ pageName: '', channel: '', props: { 1: '' }, contextData: { 'a.b': '' }, browser: { screen: '' } });
-    expect(encodeBeaconQuery(hit, 'page_view')).toBe(
-      'AQB=1&ndh=1&pf=1&t=22%2F10%2F2026%209%3A59%3A43%200%20-60&fid=1F65FB944AFA1C05-25FBFAF16BF6E758&AQE=1',
-    );
+    expect(encodeBeaconQuery(hit, 'page_view')).toBe('AQB=1&ndh=1&pf=1&t=22%2F10%2F2026%209%3A59%3A43%200%20-60&fid=1F65FB944AFA1C05-25FBFAF16BF6E758&AQE=1');
   });
 
   it.each(SAMPLE_BEACONS)('writes again the library beacon $name, but for its id-service extras', ({ url }) => {

@@ -93,9 +93,7 @@ describe('parseBeaconPath', () => {
 
 describe('beaconPath', () => {
   it('writes the path the library writes', () => {
-    expect(
-      beaconPath({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: '123456' }),
-    ).toBe('/b/ss/mesuradev/1/MESURA-0.1.0/s123456');
+    expect(beaconPath({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: '123456' })).toBe('/b/ss/mesuradev/1/MESURA-0.1.0/s123456');
   });
 
   it('joins several suites with commas and reads back the same address', () => {

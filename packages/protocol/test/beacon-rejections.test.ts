@@ -9,8 +9,7 @@ interface RejectionCase {
 }
 
 const T = `t=${encodeURIComponent('22/10/2026 9:59:43 0 0')}`;
-const contextEntries = (count: number): string =>
-  ['c.', ...Array.from({ length: count }, (_, i) => `k${i}=v`), '.c'].join('&');
+const contextEntries = (count: number): string => ['c.', ...Array.from({ length: count }, (_, i) => `k${i}=v`), '.c'].join('&');
 
 const framing: RejectionCase[] = [
   { name: 'an empty query', query: '', reason: 'truncated beacon: AQE=1 must be the last parameter' },

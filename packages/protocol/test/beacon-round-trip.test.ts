@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REPORT_SUITES,
-  SITE_VARIABLE_MAP,
-  decodeBeacon,
-  decodeBeaconQuery,
-  encodeBeacon,
-  encodeBeaconQuery,
-  eventId,
-  variableSlots,
-  type AnalyticsHit,
-  type HitType,
-} from '@mesura/protocol';
+import { REPORT_SUITES, SITE_VARIABLE_MAP, decodeBeacon, decodeBeaconQuery, encodeBeacon, encodeBeaconQuery, eventId, variableSlots, type AnalyticsHit, type HitType } from '@mesura/protocol';
 import { chars, makeHit } from '@mesura/test-utils';
 
 interface RoundTripCase {
@@ -113,14 +102,7 @@ const cases: RoundTripCase[] = [
     name: 'events with values and serials',
     hitType: 'page_view',
     hit: makeHit({
-      events: [
-        { id: 1 },
-        { id: 2, value: 3 },
-        { id: 3, value: -2.5 },
-        { id: 9, value: 1e21 },
-        { id: 15, serial: 'ORDER_123-x' },
-        { id: 1000 },
-      ],
+      events: [{ id: 1 }, { id: 2, value: 3 }, { id: 3, value: -2.5 }, { id: 9, value: 1e21 }, { id: 15, serial: 'ORDER_123-x' }, { id: 1000 }],
     }),
   },
   {

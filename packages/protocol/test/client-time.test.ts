@@ -125,9 +125,7 @@ describe('parseClientTime', () => {
       const last = new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
       expect(parseClientTime(`${last}/${month0}/${year} 0:0:0 0 0`).ok).toBe(true);
       expect(parseClientTime(`${last + 1}/${month0}/${year} 0:0:0 0 0`)).toEqual(
-        last === 31
-          ? { ok: false, reason: 'day 32 is out of range 1 to 31' }
-          : { ok: false, reason: `day ${last + 1} does not exist in month ${month0} of ${year} (months count from 0)` },
+        last === 31 ? { ok: false, reason: 'day 32 is out of range 1 to 31' } : { ok: false, reason: `day ${last + 1} does not exist in month ${month0} of ${year} (months count from 0)` },
       );
     }
   });

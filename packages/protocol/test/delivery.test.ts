@@ -34,10 +34,30 @@ const REQUEST: DeliveryRequest = {
 describe('personalisation delivery request (wire-formats §3)', () => {
   it('writes the wire names in order, customer ids as vst.{type}, page params as plain keys', () => {
     expect(encodeDeliveryParams(REQUEST).map(([name]) => name)).toEqual([
-      'mbox', 'mboxSession', 'mboxPC', 'mboxPage', 'mboxRid', 'mboxVersion', 'mboxCount', 'mboxTime', 'mboxHost',
-      'mboxURL', 'mboxReferrer', 'browserHeight', 'browserWidth', 'browserTimeOffset', 'screenHeight', 'screenWidth',
-      'colorDepth', 'devicePixelRatio', 'screenOrientation', 'mboxMCGVID', 'vst.idUsuari.id', 'vst.idUsuari.authState',
-      'seccio', 'page.pageType',
+      'mbox',
+      'mboxSession',
+      'mboxPC',
+      'mboxPage',
+      'mboxRid',
+      'mboxVersion',
+      'mboxCount',
+      'mboxTime',
+      'mboxHost',
+      'mboxURL',
+      'mboxReferrer',
+      'browserHeight',
+      'browserWidth',
+      'browserTimeOffset',
+      'screenHeight',
+      'screenWidth',
+      'colorDepth',
+      'devicePixelRatio',
+      'screenOrientation',
+      'mboxMCGVID',
+      'vst.idUsuari.id',
+      'vst.idUsuari.authState',
+      'seccio',
+      'page.pageType',
     ]);
   });
 
@@ -54,34 +74,67 @@ describe('personalisation delivery request (wire-formats §3)', () => {
   });
 
   it('keeps the first of repeated parameters and cannot be overridden by a page param of a wire name', () => {
-    const result = decodeDeliveryParams([['mbox', 'a'], ['mbox', 'b'], ['mboxCount', 'x']]);
+    const result = decodeDeliveryParams([
+      ['mbox', 'a'],
+      ['mbox', 'b'],
+      ['mboxCount', 'x'],
+    ]);
     expect(result.ok && result.value.mbox).toBe('a');
     expect(result.ok && result.value.count).toBe(0);
     expect(encodeDeliveryParams({ ...REQUEST, params: { mbox: 'other' } }).filter(([n]) => n === 'mbox')).toHaveLength(1);
   });
 
   it('keeps the first of repeated customer-id parts too: a later one neither replaces nor completes it', () => {
-    const result = decodeDeliveryParams([['mbox', 'a'], ['vst.idUsuari.id', 'first'], ['vst.idUsuari.id', 'second'], ['vst.idUsuari.authState', '1'], ['vst.idUsuari.authState', '2']]);
+    const result = decodeDeliveryParams([
+      ['mbox', 'a'],
+      ['vst.idUsuari.id', 'first'],
+      ['vst.idUsuari.id', 'second'],
+      ['vst.idUsuari.authState', '1'],
+      ['vst.idUsuari.authState', '2'],
+    ]);
     expect(result.ok && result.value.customerIds.idUsuari).toEqual({ id: 'first', authState: 1 });
   });
 
-  it("reads request-chosen names as data, never as writes to Object.prototype", () => {
-    const result = decodeDeliveryParams([['mbox', 'a'], ['vst.__proto__.id', 'x'], ['vst.constructor.id', 'y'], ['__proto__', 'z'], ['constructor', 'w']]);
+  it('reads request-chosen names as data, never as writes to Object.prototype', () => {
+    const result = decodeDeliveryParams([
+      ['mbox', 'a'],
+      ['vst.__proto__.id', 'x'],
+      ['vst.constructor.id', 'y'],
+      ['__proto__', 'z'],
+      ['constructor', 'w'],
+    ]);
     expect(({} as Record<string, unknown>).id).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('id');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(Object.entries(result.value.customerIds)).toEqual([['__proto__', { id: 'x' }], ['constructor', { id: 'y' }]]);
-    expect(Object.entries(result.value.params)).toEqual([['__proto__', 'z'], ['constructor', 'w']]);
+    expect(Object.entries(result.value.customerIds)).toEqual([
+      ['__proto__', { id: 'x' }],
+      ['constructor', { id: 'y' }],
+    ]);
+    expect(Object.entries(result.value.params)).toEqual([
+      ['__proto__', 'z'],
+      ['constructor', 'w'],
+    ]);
   });
 
   it('keeps the first of a repeated page parameter too', () => {
-    const result = decodeDeliveryParams([['mbox', 'a'], ['seccio', 'x'], ['seccio', 'y']]);
+    const result = decodeDeliveryParams([
+      ['mbox', 'a'],
+      ['seccio', 'x'],
+      ['seccio', 'y'],
+    ]);
     expect(result.ok && result.value.params).toEqual({ seccio: 'x' });
   });
 
   it('reads vst. names that are not a customer id part as page parameters', () => {
-    const entries: [string, string][] = [['mbox', 'a'], ['vst.a.b.id', '1'], ['vst..id', '2'], ['vst.x.idx', '3'], ['vst.x.authstate', '4'], ['vst.x', '5']];
+    const entries: [string, string][] = [
+      ['mbox', 'a'],
+      ['vst.a.b.id', '1'],
+      ['vst..id', '2'],
+      ['vst.x.idx', '3'],
+      ['vst.x.authstate', '4'],
+      ['vst.x', '5'],
+    ];
     const result = decodeDeliveryParams(entries);
     expect(result.ok && result.value.customerIds).toEqual({});
     expect(result.ok && Object.entries(result.value.params)).toEqual(entries.slice(1));
@@ -89,17 +142,42 @@ describe('personalisation delivery request (wire-formats §3)', () => {
 
   it('reads numbers leniently, 0 for what is not one, and names every field, absent optional ones undefined', () => {
     const result = decodeDeliveryParams([
-      ['mbox', 'a'], ['mboxCount', 'NaN'], ['mboxTime', ' 12 '], ['browserHeight', '1e3'], ['screenWidth', 'Infinity'], ['colorDepth', ''], ['mboxPC', ''],
+      ['mbox', 'a'],
+      ['mboxCount', 'NaN'],
+      ['mboxTime', ' 12 '],
+      ['browserHeight', '1e3'],
+      ['screenWidth', 'Infinity'],
+      ['colorDepth', ''],
+      ['mboxPC', ''],
     ]);
     if (!result.ok) throw new Error(result.reason);
     expect(result.value).toMatchObject({ count: 0, time: 12, browser: { height: 1000, width: 0 }, screen: { width: 0, colorDepth: 0 } });
     expect(Object.keys(result.value)).toEqual([
-      'mbox', 'sessionId', 'deviceId', 'pageId', 'requestId', 'version', 'count', 'time', 'host', 'url', 'referrer', 'browser', 'screen', 'xDomain', 'visitorId', 'customerIds', 'params',
+      'mbox',
+      'sessionId',
+      'deviceId',
+      'pageId',
+      'requestId',
+      'version',
+      'count',
+      'time',
+      'host',
+      'url',
+      'referrer',
+      'browser',
+      'screen',
+      'xDomain',
+      'visitorId',
+      'customerIds',
+      'params',
     ]);
     expect(result.value.deviceId).toBeUndefined();
     expect(Object.keys(result.value.screen)).toEqual(['height', 'width', 'colorDepth', 'pixelRatio', 'orientation']);
     expect(result.value.screen.pixelRatio).toBeUndefined();
-    const garbled = decodeDeliveryParams([['mbox', 'a'], ['devicePixelRatio', 'x']]);
+    const garbled = decodeDeliveryParams([
+      ['mbox', 'a'],
+      ['devicePixelRatio', 'x'],
+    ]);
     expect(garbled.ok && garbled.value.screen.pixelRatio).toBe(0);
   });
 
@@ -115,7 +193,10 @@ describe('personalisation delivery request (wire-formats §3)', () => {
 describe('personalisation delivery response (wire-formats §3)', () => {
   it('accepts the documented shape and passes extra fields through', () => {
     const json = {
-      sessionId: 's', tntId: 't.37_0', edgeHost: 'mboxedge37.example', extra: 1,
+      sessionId: 's',
+      tntId: 't.37_0',
+      edgeHost: 'mboxedge37.example',
+      extra: 1,
       offers: [{ actions: [{ action: 'setContent', selector: 'h1', content: '<b>x</b>' }], responseTokens: { 'activity.id': '7' } }],
     };
     expect(parseDeliveryResponse(json)).toEqual({ ok: true, value: json });

@@ -109,7 +109,12 @@ describe('decodeHeartbeatQuery: text of the query', () => {
 describe('decodeHeartbeatQuery: metadata', () => {
   it('keeps keys named as members of Object.prototype as data, in the order sent', () => {
     const decoded = decodeWith('s:meta:constructor=c&s:meta:__proto__=p&s:meta:toString=t&s:meta:=empty-name&s:meta:skipped=');
-    expect(decoded.ok && Object.entries(decoded.value.meta)).toEqual([['constructor', 'c'], ['__proto__', 'p'], ['toString', 't'], ['', 'empty-name']]);
+    expect(decoded.ok && Object.entries(decoded.value.meta)).toEqual([
+      ['constructor', 'c'],
+      ['__proto__', 'p'],
+      ['toString', 't'],
+      ['', 'empty-name'],
+    ]);
   });
 
   it('refuses an oversized value after the fields and the customer ids are read', () => {

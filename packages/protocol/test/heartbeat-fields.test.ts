@@ -63,7 +63,10 @@ describe('heartbeat fields, one table for the encoder, decoder, row and schema (
 
   it.each(FIELDS.filter((f) => f.oneOf !== undefined))('refuses a value of $key outside its closed set', (field) => {
     const query = `${without(field.key)}&${field.key}=rewind`;
-    expect(decodeHeartbeatQuery(query)).toEqual({ ok: false, reason: field.oneOf === 'eventType' ? heartbeatReasons.unknownHeartbeatEventType('rewind') : heartbeatReasons.unknownHeartbeatAssetType('rewind') });
+    expect(decodeHeartbeatQuery(query)).toEqual({
+      ok: false,
+      reason: field.oneOf === 'eventType' ? heartbeatReasons.unknownHeartbeatEventType('rewind') : heartbeatReasons.unknownHeartbeatAssetType('rewind'),
+    });
   });
 
   it.each(FIELDS.filter((f) => heartbeatFieldType(f) === 'long' && f.required !== true))('reads an absent $key as its fallback', (field) => {
@@ -81,9 +84,28 @@ describe('heartbeat fields, one table for the encoder, decoder, row and schema (
   it('stores as null only what a heartbeat may lack: texts without fallback, the ad and the chapter', () => {
     const nullable = FIELDS.filter((f) => f.row !== false && heartbeatFieldNullable(f)).map(heartbeatFieldColumn);
     expect(nullable).toEqual([
-      'tracking_server', 'visitor_id', 'ovp', 'app_version', 'player_channel', 'error_id', 'error_source', 'content_name',
-      'ad_id', 'ad_name', 'ad_sid', 'pod_id', 'pod_name', 'pod_position', 'pod_offset_s', 'ad_length_s',
-      'chapter_id', 'chapter_sid', 'chapter_name', 'chapter_position', 'chapter_length_s', 'chapter_offset_s',
+      'tracking_server',
+      'visitor_id',
+      'ovp',
+      'app_version',
+      'player_channel',
+      'error_id',
+      'error_source',
+      'content_name',
+      'ad_id',
+      'ad_name',
+      'ad_sid',
+      'pod_id',
+      'pod_name',
+      'pod_position',
+      'pod_offset_s',
+      'ad_length_s',
+      'chapter_id',
+      'chapter_sid',
+      'chapter_name',
+      'chapter_position',
+      'chapter_length_s',
+      'chapter_offset_s',
     ]);
   });
 });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HEARTBEAT_API_LEVEL,
-  HEARTBEAT_LIBRARY_VERSION,
-  decodeHeartbeatQuery,
-  encodeHeartbeatQuery,
-  heartbeatReasons,
-  heartbeatUrl,
-  type Heartbeat,
-} from '@mesura/protocol';
+import { HEARTBEAT_API_LEVEL, HEARTBEAT_LIBRARY_VERSION, decodeHeartbeatQuery, encodeHeartbeatQuery, heartbeatReasons, heartbeatUrl, type Heartbeat } from '@mesura/protocol';
 
 function makeHeartbeat(overrides: Partial<Heartbeat['event']> = {}): Heartbeat {
   return {
@@ -69,7 +61,8 @@ describe('heartbeat parameters (wire-formats §2)', () => {
   });
 
   it('reads a stall as the commercial library sends it, which wire §2 leaves out of its event list (RULES.md rule 23)', () => {
-    const stall = 's:event:sid=1795707050000570738421&s:event:type=stall&l:event:duration=3003&l:event:playhead=0&l:event:ts=1795707057517&l:event:prev_ts=-1&s:asset:type=main&s:asset:video_id=vir-5151';
+    const stall =
+      's:event:sid=1795707050000570738421&s:event:type=stall&l:event:duration=3003&l:event:playhead=0&l:event:ts=1795707057517&l:event:prev_ts=-1&s:asset:type=main&s:asset:video_id=vir-5151';
     const decoded = decodeHeartbeatQuery(stall);
     expect(decoded.ok && decoded.value.event).toEqual({ sessionId: '1795707050000570738421', type: 'stall', duration: 3003, playhead: 0, ts: 1795707057517, prevTs: -1 });
     expect(encodeHeartbeatQuery(makeHeartbeat({ type: 'stall' }))).toContain('&s:event:type=stall&');

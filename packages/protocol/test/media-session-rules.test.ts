@@ -11,10 +11,7 @@ describe('isHeartbeatQuery (wire-formats §2)', () => {
     expect(isHeartbeatQuery(query)).toBe(expected);
   });
 
-  it.each([[''], ['utm_source=x'], ['x=s:event:type=play'], ['s:event:types=play'], ['as:event:type=play']])(
-    'does not take a page query %j for a heartbeat',
-    (query) => {
-      expect(isHeartbeatQuery(query)).toBe(false);
-    },
-  );
+  it.each([[''], ['utm_source=x'], ['x=s:event:type=play'], ['s:event:types=play'], ['as:event:type=play']])('does not take a page query %j for a heartbeat', (query) => {
+    expect(isHeartbeatQuery(query)).toBe(false);
+  });
 });

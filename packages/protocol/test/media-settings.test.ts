@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MEDIA_SETTINGS,
-  formatMediaSettings,
-  mediaSettingsFileName,
-  mediaSettingsUrl,
-  parseMediaSettings,
-} from '@mesura/protocol';
+import { DEFAULT_MEDIA_SETTINGS, formatMediaSettings, mediaSettingsFileName, mediaSettingsUrl, parseMediaSettings } from '@mesura/protocol';
 
 describe('media settings file (spec §7 "Video settings", wire-formats §2)', () => {
   it.each([

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_HEARTBEAT_META_ENTRIES,
-  MAX_HEARTBEAT_VALUE_CHARS,
-  MAX_USER_AGENT_CHARS,
-  decodeBeaconQuery,
-  decodeHeartbeatQuery,
-  encodeHeartbeatQuery,
-  storedUserAgent,
-} from '@mesura/protocol';
+import { MAX_HEARTBEAT_META_ENTRIES, MAX_HEARTBEAT_VALUE_CHARS, MAX_USER_AGENT_CHARS, decodeBeaconQuery, decodeHeartbeatQuery, encodeHeartbeatQuery, storedUserAgent } from '@mesura/protocol';
 import { PLAIN_HEARTBEAT } from './helpers/heartbeats.js';
 import { validQueryWith } from '@mesura/test-utils';
 

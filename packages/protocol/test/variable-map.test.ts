@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SITE_VARIABLE_MAP,
-  decodeBeaconQuery,
-  encodeBeaconQuery,
-  eventId,
-  eventName,
-  namedVariables,
-  variableNames,
-  variableSlots,
-} from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, decodeBeaconQuery, encodeBeaconQuery, eventId, eventName, namedVariables, variableNames, variableSlots } from '@mesura/protocol';
 import { makeHit } from '@mesura/test-utils';
 
 describe('SITE_VARIABLE_MAP', () => {
@@ -107,9 +98,7 @@ describe('namedVariables', () => {
 
 describe('variableSlots', () => {
   it('writes each value into every slot its name owns', () => {
-    expect(
-      variableSlots({ section: 'noticies', campaign: 'ext:x', searchKeywords: 'eleccions', userId: undefined }, SITE_VARIABLE_MAP),
-    ).toEqual({
+    expect(variableSlots({ section: 'noticies', campaign: 'ext:x', searchKeywords: 'eleccions', userId: undefined }, SITE_VARIABLE_MAP)).toEqual({
       eVars: { 0: 'ext:x', 1: 'noticies', 23: 'eleccions' },
       props: { 1: 'noticies', 23: 'eleccions' },
     });
@@ -120,9 +109,7 @@ describe('variableSlots', () => {
   });
 
   it('throws on a name the map does not define, even without a value', () => {
-    expect(() => variableSlots({ seccio: 'noticies' }, SITE_VARIABLE_MAP)).toThrow(
-      'unknown variable "seccio"',
-    );
+    expect(() => variableSlots({ seccio: 'noticies' }, SITE_VARIABLE_MAP)).toThrow('unknown variable "seccio"');
     expect(() => variableSlots({ toString: undefined }, SITE_VARIABLE_MAP)).toThrow('unknown variable "toString"');
   });
 
@@ -150,8 +137,6 @@ describe('eventName and eventId', () => {
   });
 
   it('throws on an unknown event name', () => {
-    expect(() => eventId(SITE_VARIABLE_MAP, 'purchase')).toThrow(
-      'unknown event name "purchase"',
-    );
+    expect(() => eventId(SITE_VARIABLE_MAP, 'purchase')).toThrow('unknown event name "purchase"');
   });
 });

@@ -8,8 +8,5 @@ describe('visitor id format', () => {
     expect(isVisitorId(formatVisitorId(bytes))).toBe(true);
   });
 
-  it.each(['', '0011223344556677', '0011223344556677-8899aabbccddeeff', '0011223344556677-8899AABBCCDDEEF', 42, undefined])(
-    'refuses %j',
-    (value) => expect(isVisitorId(value)).toBe(false),
-  );
+  it.each(['', '0011223344556677', '0011223344556677-8899aabbccddeeff', '0011223344556677-8899AABBCCDDEEF', 42, undefined])('refuses %j', (value) => expect(isVisitorId(value)).toBe(false));
 });

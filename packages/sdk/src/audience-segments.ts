@@ -28,9 +28,5 @@ export function audienceSegments(facts: AudienceFacts): string[] {
   const views = sectionViews(facts.interests, facts.nowMs);
   const interests = views.filter(([, n]) => n >= INTEREST_SEGMENT_MIN_VIEWS).slice(0, INTEREST_SEGMENTS_MAX);
   const total = views.reduce((sum, [, n]) => sum + n, 0);
-  return [
-    facts.signedIn ? 'usuari:logat' : 'usuari:anonim',
-    ...interests.map(([section]) => `interes:${section}`),
-    ...(total >= FREQUENT_READER_MIN_VIEWS ? ['lector:frequent'] : []),
-  ];
+  return [facts.signedIn ? 'usuari:logat' : 'usuari:anonim', ...interests.map(([section]) => `interes:${section}`), ...(total >= FREQUENT_READER_MIN_VIEWS ? ['lector:frequent'] : [])];
 }

@@ -8,8 +8,7 @@ import { LIBRARY_POLL_INTERVAL_MS, LIBRARY_POLL_MAX_POLLS } from './constants.js
 export const MEDIA_LOG_PREFIX = '[mesura media]';
 
 /** §8 "Export to a window namespace fails if the name is taken". */
-export const mediaNamespaceTaken = (namespace: string): string =>
-  `${MEDIA_LOG_PREFIX} Export to window.${namespace} failed: the name is taken. Set mesuraConfig.mediaNamespace to a free name.`;
+export const mediaNamespaceTaken = (namespace: string): string => `${MEDIA_LOG_PREFIX} Export to window.${namespace} failed: the name is taken. Set mesuraConfig.mediaNamespace to a free name.`;
 
 /** §8 "Tracker not built if library global is missing … after polling". */
 export const MEASUREMENT_LIBRARY_MISSING =

@@ -24,15 +24,7 @@ import {
   type PrivacySource,
 } from '@mesura/media';
 import { createMediaAnalytics } from '@mesura/media/analytics';
-import {
-  trackHlsPlayer,
-  trackHtml5Player,
-  type HlsLike,
-  type HlsTrackingOptions,
-  type PlayerElement,
-  type PlayerTracking,
-  type PlayerTrackingOptions,
-} from '@mesura/media/players';
+import { trackHlsPlayer, trackHtml5Player, type HlsLike, type HlsTrackingOptions, type PlayerElement, type PlayerTracking, type PlayerTrackingOptions } from '@mesura/media/players';
 import { SITE_ACCOUNTS, environmentForHost } from '@mesura/site-property';
 import { HEARTBEAT_PATH, HLS_PLAYER_NAME, HTML5_PLAYER_NAME, MEDIA_PUBLISHER } from './constants.js';
 import type { MesuraGlobal } from './mesura-global.js';
@@ -137,8 +129,7 @@ export function createMediaApi(context: MediaApiContext): MesuraMediaApi {
     ...TRACKER_API,
     createTracker,
     beginReporting: () => privacy.beginReporting?.(),
-    trackHtml5Player: (element, options = {}) =>
-      trackHtml5Player(element, { ...options, createTracker: (delegate) => createTracker(delegate, options) }),
+    trackHtml5Player: (element, options = {}) => trackHtml5Player(element, { ...options, createTracker: (delegate) => createTracker(delegate, options) }),
     trackHlsPlayer: (hls, options = {}) =>
       trackHlsPlayer(hls, {
         ...options,

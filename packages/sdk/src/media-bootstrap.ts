@@ -50,11 +50,7 @@ export function mediaNamespace(config: unknown): string {
 /** The SDK, not the head snippet's queue that stands in `window.mesura` before it arrives. */
 export function measurementLibrary(value: unknown): MesuraGlobal | undefined {
   const library = value as Partial<MesuraGlobal> | undefined;
-  const ready =
-    typeof library === 'object' &&
-    library !== null &&
-    typeof library.analytics === 'object' &&
-    typeof library.identity?.visitorId === 'function';
+  const ready = typeof library === 'object' && library !== null && typeof library.analytics === 'object' && typeof library.identity?.visitorId === 'function';
   return ready ? (library as MesuraGlobal) : undefined;
 }
 

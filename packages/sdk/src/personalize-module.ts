@@ -41,8 +41,7 @@ function start(): void {
   const jar = cachedDocumentCookieJar();
   // The visitor's opt-out (§9: 7200 s) withdraws every vendor, here as in /mesura.js.
   const consent = {
-    hasVendorConsent: (vendor: string) =>
-      !isOptedOut(jar) && (answered ? tcf.hasVendorConsent(vendor) : stored(vendor)),
+    hasVendorConsent: (vendor: string) => !isOptedOut(jar) && (answered ? tcf.hasVendorConsent(vendor) : stored(vendor)),
   };
   // The analytics visitor id joins decisions to the visitor's hits (page-view and event goals). The
   // global request usually goes before /mesura.js has started, so the id is read from the cookie

@@ -2,14 +2,7 @@ import { createAnalytics, createTransport, type Analytics, type BeaconSender } f
 import { createIdentity, type Identity } from '@mesura/identity';
 import type { Environment, TcfSignal } from '@mesura/protocol';
 import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, environmentForHost, siteProperty } from '@mesura/site-property';
-import {
-  createTagRuntime,
-  type ActionHandlers,
-  type ConsentSource,
-  type TagEnvironment,
-  type TagRuntime,
-  type Variables,
-} from '@mesura/tags';
+import { createTagRuntime, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
 import { WEB_ANALYTICS_VENDOR } from './constants.js';
 
@@ -90,10 +83,7 @@ export function startMesura(options: StartOptions): Mesura {
   };
   const allowed = () => vendors.hasVendorConsent(WEB_ANALYTICS_VENDOR);
   const account = (reportSuites: readonly string[], origin: string) =>
-    consentGated(
-      createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId(), consentSignal: options.consentSignal }),
-      allowed,
-    );
+    consentGated(createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId(), consentSignal: options.consentSignal }), allowed);
   const collector = config.collector ?? '';
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];

@@ -42,8 +42,7 @@ export const tcfSignal = (data: TcData): TcfSignal => ({ gdprApplies: data.gdprA
 
 export function tcfConsent(options: TcfConsentOptions): ConsentSource {
   let data: TcData | undefined;
-  const given = (purposes: readonly number[]) =>
-    data?.gdprApplies === false || (data !== undefined && purposes.every((purpose) => data?.purpose?.consents?.[purpose] === true));
+  const given = (purposes: readonly number[]) => data?.gdprApplies === false || (data !== undefined && purposes.every((purpose) => data?.purpose?.consents?.[purpose] === true));
   options.tcfapi('addEventListener', 2, (update, success) => {
     if (!success || !CHOICE_STATUSES.includes(update.eventStatus ?? '')) return;
     const first = data === undefined;

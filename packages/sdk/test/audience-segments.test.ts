@@ -18,13 +18,7 @@ describe('audience segments (§7 the audience-management module)', () => {
 
   it(`names the three most read sections read ${INTEREST_SEGMENT_MIN_VIEWS} times or more`, () => {
     const interests = profileOf({ esports: 5, politica: 3, cultura: 4, economia: 3, meteo: 2 });
-    expect(audienceSegments({ signedIn: false, interests, nowMs: NOW })).toEqual([
-      'usuari:anonim',
-      'interes:esports',
-      'interes:cultura',
-      'interes:economia',
-      'lector:frequent',
-    ]);
+    expect(audienceSegments({ signedIn: false, interests, nowMs: NOW })).toEqual(['usuari:anonim', 'interes:esports', 'interes:cultura', 'interes:economia', 'lector:frequent']);
   });
 
   it(`calls a visitor with ${FREQUENT_READER_MIN_VIEWS} page views in the window a frequent reader, not before`, () => {

@@ -10,9 +10,7 @@ function fakeCmp() {
     if (command === 'addEventListener') listeners.push(callback);
   };
   const answer = (vendors: number[], eventStatus: string) =>
-    listeners.forEach((listener) =>
-      listener({ eventStatus, gdprApplies: true, purpose: { consents: { 1: true } }, vendor: { consents: Object.fromEntries(vendors.map((v) => [v, true])) } }, true),
-    );
+    listeners.forEach((listener) => listener({ eventStatus, gdprApplies: true, purpose: { consents: { 1: true } }, vendor: { consents: Object.fromEntries(vendors.map((v) => [v, true])) } }, true));
   return { tcfapi, answer };
 }
 

@@ -33,15 +33,13 @@ const ELSEWHERE = [
 ]
   .map(sources)
   .join('\n');
-const BROWSER_TYPES = ['lib.dom.d.ts', 'lib.es5.d.ts', 'lib.es2015.core.d.ts']
-  .map((file) => readFileSync(path.join(ROOT, 'node_modules/typescript/lib', file), 'utf8'))
-  .join('\n');
+const BROWSER_TYPES = ['lib.dom.d.ts', 'lib.es5.d.ts', 'lib.es2015.core.d.ts'].map((file) => readFileSync(path.join(ROOT, 'node_modules/typescript/lib', file), 'utf8')).join('\n');
 const MEDIA = sources('packages/media/src');
 
 /** `x.name`, `name:`/`name?:` (a key or a declaration), `'name'` and `name(` (a method). */
 const asProperty = (name: string) => new RegExp(`\\.${name}\\b|\\b${name}\\??:|['"\`]${name}['"\`]|\\b${name}\\(`);
 
-describe('the media bundle shortens only the tracker\'s own properties', () => {
+describe("the media bundle shortens only the tracker's own properties", () => {
   it.each(MEDIA_STATE_PROPERTIES)('%s is declared in packages/media/src and used as a property nowhere else', (name) => {
     expect(MEDIA, 'declared by the tracker').toMatch(new RegExp(`\\b${name}(\\??:|\\()`));
     expect(ELSEWHERE, 'used by other code or pages').not.toMatch(asProperty(name));

@@ -6,7 +6,13 @@ describe('replayQueue', () => {
     let data: unknown = { page: { pageName: 'third' } };
     const seen: [string, unknown][] = [];
     replayQueue(
-      { q: [['track', 'scPageView'], ['track', 'scPageView']], d: [{ page: { pageName: 'first' } }, { page: { pageName: 'second' } }] },
+      {
+        q: [
+          ['track', 'scPageView'],
+          ['track', 'scPageView'],
+        ],
+        d: [{ page: { pageName: 'first' } }, { page: { pageName: 'second' } }],
+      },
       { track: (name) => void seen.push([name, data]), setCustomerIds: () => undefined },
       { get: () => data, set: (value) => (data = value) },
     );
@@ -32,7 +38,13 @@ describe('replayQueue', () => {
     const seen: unknown[] = [];
     const ids = { idUsuari: { id: 'u-42', authState: 1 } };
     replayQueue(
-      { q: [['track', 'scPageView'], ['setCustomerIds', ids], ['track', 'scJugar']] },
+      {
+        q: [
+          ['track', 'scPageView'],
+          ['setCustomerIds', ids],
+          ['track', 'scJugar'],
+        ],
+      },
       { track: (name) => void seen.push(name), setCustomerIds: (given) => void seen.push(given) },
       { get: () => undefined, set: () => undefined },
     );

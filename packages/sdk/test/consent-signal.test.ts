@@ -10,9 +10,11 @@ const TC_STRING = 'CQuIxQAQuIxQA__ABACAABFgAIEAAAAAAAAAH0wAQH0gAAAA.YAAAAAAAAAAA
 const VENDOR_IDS = { 'web-analytics': 1001, 'video-analytics': 1004 };
 
 /** A CMP that has answered with `data`, as a loaded one does on addEventListener. */
-const answering = (data: TcData): TcfApi => (command, _version, callback) => {
-  if (command === 'addEventListener') callback(data, true);
-};
+const answering =
+  (data: TcData): TcfApi =>
+  (command, _version, callback) => {
+    if (command === 'addEventListener') callback(data, true);
+  };
 const everything: TcData = {
   eventStatus: 'tcloaded',
   gdprApplies: true,

@@ -161,7 +161,11 @@ describe("the head snippet: a stored choice refusing a vendor erases that vendor
   // (packages/identity's forget test checks its attributes); happy-dom may still list it, empty,
   // within the millisecond it was written.
   const cookieNames = () =>
-    document.cookie.split(';').map((c) => c.trim().split('=')).filter(([name, value]) => name !== 'euconsent-v2' && value).map(([name]) => name);
+    document.cookie
+      .split(';')
+      .map((c) => c.trim().split('='))
+      .filter(([name, value]) => name !== 'euconsent-v2' && value)
+      .map(([name]) => name);
   beforeEach(() => {
     for (const name of IDENTIFIERS) document.cookie = `${name}=left-over; path=/`;
   });

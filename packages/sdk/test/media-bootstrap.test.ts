@@ -21,9 +21,7 @@ function fakeCmp() {
     if (command === 'addEventListener') listeners.push(callback);
   };
   const answer = (vendors: number[], eventStatus = 'useractioncomplete') =>
-    listeners.forEach((listener) =>
-      listener({ eventStatus, gdprApplies: true, purpose: { consents: { 1: true } }, vendor: { consents: Object.fromEntries(vendors.map((v) => [v, true])) } }, true),
-    );
+    listeners.forEach((listener) => listener({ eventStatus, gdprApplies: true, purpose: { consents: { 1: true } }, vendor: { consents: Object.fromEntries(vendors.map((v) => [v, true])) } }, true));
   return { tcfapi, answer };
 }
 
@@ -240,9 +238,7 @@ describe('the media API: reporting begins with the consent signal (§4)', () => 
     await vi.advanceTimersByTimeAsync(1_000);
     // What waited leaves at the opt-in, the start first; then the settings file is read.
     expect(fetched[0]).toMatch(/^http:\/\/localhost:8080\/hb\/\?s:sc:rsid=/);
-    expect(fetched.filter((url) => url.includes('/hb/settings/'))).toEqual([
-      expect.stringMatching(/^http:\/\/localhost:8080\/hb\/settings\/mesura\.xml\?r=\d+$/),
-    ]);
+    expect(fetched.filter((url) => url.includes('/hb/settings/'))).toEqual([expect.stringMatching(/^http:\/\/localhost:8080\/hb\/settings\/mesura\.xml\?r=\d+$/)]);
     const [start] = heartbeatTypes();
     expect(start).toMatchObject({
       event: { type: 'start' },
@@ -270,7 +266,7 @@ describe('the media API: reporting begins with the consent signal (§4)', () => 
     expect([params.get('s:sp:ovp'), params.get('s:sp:sdk')]).toEqual(['html5', 'mesura-player 1.0.0']);
   });
 
-  it("sends the customer ids the page declared on the start heartbeat only, with their authState (§3)", async () => {
+  it('sends the customer ids the page declared on the start heartbeat only, with their authState (§3)', async () => {
     page.mesura = { ...library(), customerIds: () => ({ idUsuari: { id: 'u-42', authState: 1 } }) };
     delete page.mesuraMedia;
     boot();

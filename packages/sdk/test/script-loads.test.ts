@@ -65,7 +65,7 @@ describe('the layer of the tag library address (§7 by account id and layer name
     expect(sent).toEqual([]);
   });
 
-  it('is the host name\'s environment without a layer', () => {
+  it("is the host name's environment without a layer", () => {
     expect(start([]).mesura.environment).toBe('development');
     expect(start([], { hostname: 'stg.mesura.cat' }).mesura.environment).toBe('staging');
   });

@@ -26,9 +26,15 @@ function start(consent = ALLOW_ALL, config: MesuraConfig = { gaDestination: fals
     // The page as the rules see it: happy-dom's address, on `hostname`.
     env: {
       location: {
-        get href() { return location.href; },
-        get pathname() { return location.pathname; },
-        get search() { return location.search; },
+        get href() {
+          return location.href;
+        },
+        get pathname() {
+          return location.pathname;
+        },
+        get search() {
+          return location.search;
+        },
         hostname,
       },
     },
@@ -115,11 +121,7 @@ describe('accounts per environment (§9): the host name chooses them', () => {
     mesura.runtime.track('scPageView');
     mesura.runtime.track('scCompartir', { linkText: 'Comparteix' });
     await settle();
-    expect(sent.map((s) => s.path.replace(/\/1\/.*$/, ''))).toEqual([
-      '/b/ss/mesuraprod',
-      'https://ga.example/b/ss/G-MESURAPROD',
-      '/b/ss/mesuraprod',
-    ]);
+    expect(sent.map((s) => s.path.replace(/\/1\/.*$/, ''))).toEqual(['/b/ss/mesuraprod', 'https://ga.example/b/ss/G-MESURAPROD', '/b/ss/mesuraprod']);
     const [suite, ga] = decoded();
     expect(ga!.hit.pageName).toBe(suite!.hit.pageName);
     expect(ga!.hit.events).toEqual([{ id: 1 }]);
@@ -131,10 +133,7 @@ describe('accounts per environment (§9): the host name chooses them', () => {
     expect(mesura.environment).toBe('development');
     mesura.runtime.track('scPageView');
     await settle();
-    expect(sent.map((s) => s.path.replace(/\/1\/.*$/, ''))).toEqual([
-      'https://stats.mesura.cat/b/ss/mesuradev',
-      'https://stats.mesura.cat/b/ss/G-MESURADEV',
-    ]);
+    expect(sent.map((s) => s.path.replace(/\/1\/.*$/, ''))).toEqual(['https://stats.mesura.cat/b/ss/mesuradev', 'https://stats.mesura.cat/b/ss/G-MESURADEV']);
   });
 });
 

@@ -31,9 +31,7 @@ export function readInterestProfile(text: string | null): InterestProfile {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return profile;
   for (const [section, days] of Object.entries(parsed)) {
     if (typeof days !== 'object' || days === null) continue;
-    const counts = Object.entries(days as Record<string, unknown>).filter(
-      (entry): entry is [string, number] => /^\d+$/.test(entry[0]) && Number.isInteger(entry[1]) && (entry[1] as number) > 0,
-    );
+    const counts = Object.entries(days as Record<string, unknown>).filter((entry): entry is [string, number] => /^\d+$/.test(entry[0]) && Number.isInteger(entry[1]) && (entry[1] as number) > 0);
     if (counts.length > 0) profile[section.slice(0, INTEREST_MAX_SECTION_CHARS)] = Object.fromEntries(counts);
   }
   return profile;

@@ -3,15 +3,7 @@
  * and rules. The report suite per environment is the analytics side's choice; here the
  * environment only decides whether a developer's machine may run the rules.
  */
-import {
-  DEFAULT_LINK_TYPE,
-  escapeRegExp,
-  type ConditionConfig,
-  type DataElementConfig,
-  type EventConfig,
-  type PropertyConfig,
-  type RuleConfig,
-} from '@mesura/tags';
+import { DEFAULT_LINK_TYPE, escapeRegExp, type ConditionConfig, type DataElementConfig, type EventConfig, type PropertyConfig, type RuleConfig } from '@mesura/tags';
 import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from './site-link-calls.js';
 import { SITE_CUSTOM_SCRIPTS, type CustomScriptFile } from './tag-library.js';
 
@@ -178,21 +170,23 @@ export function siteProperty(options: SitePropertyOptions = {}): PropertyConfig 
       pageViewRule(webAnalytics, auto, true, false),
       pageViewRule(webAnalytics, auto, false, true),
       pageViewRule(webAnalytics, auto, true, true),
-      ...Object.entries(SITE_LINK_CALLS).map(([name, call]): RuleConfig => ({
-        name: `direct call ${name}`,
-        events: [{ type: 'directCall', name }],
-        conditions: [webAnalytics],
-        actions: [
-          {
-            type: 'sendLink',
-            linkType: call.linkType ?? DEFAULT_LINK_TYPE,
-            linkName: '%link.name%',
-            linkUrl: '%link.url%',
-            variables: linkVariables,
-            events: call.events,
-          },
-        ],
-      })),
+      ...Object.entries(SITE_LINK_CALLS).map(
+        ([name, call]): RuleConfig => ({
+          name: `direct call ${name}`,
+          events: [{ type: 'directCall', name }],
+          conditions: [webAnalytics],
+          actions: [
+            {
+              type: 'sendLink',
+              linkType: call.linkType ?? DEFAULT_LINK_TYPE,
+              linkName: '%link.name%',
+              linkUrl: '%link.url%',
+              variables: linkVariables,
+              events: call.events,
+            },
+          ],
+        }),
+      ),
       ...articleIds.map((id) => personalisationRule(`noticia ${id}`, `noticia/${escapeRegExp(id)}`, `noticia-${id}`, personalisation)),
       personalisationRule('el temps', 'el-temps', 'el-temps', personalisation),
       // §4, §5: on load and on each consent event, once the vendor is in the consent list.

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INTEREST_MAX_SECTIONS,
-  INTEREST_PROFILE_KEY,
-  INTEREST_WINDOW_DAYS,
-  readInterestProfile,
-  recordSectionView,
-  sectionViews,
-} from '../src/interest-profile.js';
+import { INTEREST_MAX_SECTIONS, INTEREST_PROFILE_KEY, INTEREST_WINDOW_DAYS, readInterestProfile, recordSectionView, sectionViews } from '../src/interest-profile.js';
 import { startInterestRecorder } from '../src/custom-scripts/interessos.js';
 import { PAGE_VIEW_EVENT } from '../src/tag-library.js';
 
@@ -17,7 +10,10 @@ describe('interest profile', () => {
   it('counts page views per section, the most read first', () => {
     let profile = {};
     for (const section of ['esports', 'politica', 'Esports', 'esports']) profile = recordSectionView(profile, section, NOW);
-    expect(sectionViews(profile, NOW)).toEqual([['esports', 3], ['politica', 1]]);
+    expect(sectionViews(profile, NOW)).toEqual([
+      ['esports', 3],
+      ['politica', 1],
+    ]);
   });
 
   it(`forgets page views older than ${INTEREST_WINDOW_DAYS} days`, () => {
@@ -72,7 +68,10 @@ describe('interessos.js (custom script under personalisation consent)', () => {
     const r = recorder('politica');
     r.pageView('/noticies/esports/', 'esports');
     r.pageView('/noticia/1002/y/', 'esports');
-    expect(r.views()).toEqual([['esports', 2], ['politica', 1]]);
+    expect(r.views()).toEqual([
+      ['esports', 2],
+      ['politica', 1],
+    ]);
   });
 
   it('records nothing for a page of no section', () => {

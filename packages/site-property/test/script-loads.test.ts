@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SITE_CUSTOM_SCRIPTS,
-  TAG_LAYERS,
-  isCustomScript,
-  layerOfPath,
-  siteProperty,
-  tagAssetsPath,
-  tagLibraryPath,
-  type SitePropertyOptions,
-} from '../src/index.js';
+import { SITE_CUSTOM_SCRIPTS, TAG_LAYERS, isCustomScript, layerOfPath, siteProperty, tagAssetsPath, tagLibraryPath, type SitePropertyOptions } from '../src/index.js';
 import { fakeConsent, harness } from './helpers/tags.js';
 
 function site(url: string, options: SitePropertyOptions, vendors: string[]) {

@@ -206,7 +206,7 @@ describe('direct calls (§7 triggers, §9 event numbers)', () => {
     expect(input?.variables).toMatchObject({ section: 'noticies', subsection: 'politica', topicArea: 'Política', contentTitle: 'Els pressupostos', pageUrl: DATA_LAYER.page.url });
   });
 
-  it('prefers the call\'s linkName to its text', async () => {
+  it("prefers the call's linkName to its text", async () => {
     const h = site('https://www.mesura.cat/');
     h.runtime.track('scJugar', { linkName: 'play-capcalera', linkText: 'Reprodueix' });
     await h.clock.advance(0);
@@ -236,7 +236,10 @@ describe('personalisation rules (§2 /noticia/{id}/ three ids, /el-temps/)', () 
   it("needs the personalisation vendor's consent", async () => {
     const h = site('https://www.mesura.cat/el-temps/', {}, ['web-analytics']);
     expect(await h.fire({ type: 'routeChange' })).toContainEqual({
-      rule: 'personalisation el temps', reason: 'conditionFailed', index: 1, type: 'consentVendor',
+      rule: 'personalisation el temps',
+      reason: 'conditionFailed',
+      index: 1,
+      type: 'consentVendor',
     });
     expect(h.handlers.of('personalize')).toEqual([]);
   });
@@ -271,7 +274,10 @@ describe('audience-measurement rule (§4, §5 vendor entry in the consent list)'
   it('loads the script only with its vendor in the consent list', async () => {
     const without = site('https://www.mesura.cat/', { audienceMeasurementScriptUrl: url }, ['web-analytics']);
     expect(await without.fire({ type: 'libraryLoaded' })).toContainEqual({
-      rule: 'audience measurement', reason: 'conditionFailed', index: 0, type: 'consentVendor',
+      rule: 'audience measurement',
+      reason: 'conditionFailed',
+      index: 0,
+      type: 'consentVendor',
     });
     expect(without.scripts).toEqual([]);
 
@@ -305,7 +311,10 @@ describe('activity-map rule (§7 script loads: the activity-map module)', () => 
   it('does not load it without web-analytics consent, and is disabled without a URL', async () => {
     const refused = site('https://www.mesura.cat/', { activityMapScriptUrl: url }, ['audience-measurement']);
     expect(await refused.fire({ type: 'libraryLoaded' })).toContainEqual({
-      rule: 'activity map', reason: 'conditionFailed', index: 0, type: 'consentVendor',
+      rule: 'activity map',
+      reason: 'conditionFailed',
+      index: 0,
+      type: 'consentVendor',
     });
     expect(refused.scripts).toEqual([]);
     const none = site('https://www.mesura.cat/', {}, ['web-analytics']);
@@ -328,7 +337,7 @@ describe('media tracker rule (§4 player events): loaded on pages with a player,
     expect(h.scripts.map((s) => s.src)).toEqual([url]);
   });
 
-  it("loads it on the page view of a page whose video group came after the route change had settled", async () => {
+  it('loads it on the page view of a page whose video group came after the route change had settled', async () => {
     const h = site('https://www.mesura.cat/video/tn/', { mediaScriptUrl: url }, ['video-analytics', 'web-analytics']);
     h.setDataLayer(DATA_LAYER);
     expect(await h.fire({ type: 'routeChange' })).toContainEqual({ rule: 'media tracker', reason: 'conditionFailed', index: 0, type: 'dataElement' });

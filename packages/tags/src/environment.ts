@@ -7,10 +7,7 @@
 export type TagLocation = Pick<Location, 'href' | 'pathname' | 'search' | 'hostname'>;
 
 /** The parts of `document` the runtime uses: lifecycle, click delegation, script loading. */
-export type TagDocument = Pick<
-  Document,
-  'readyState' | 'referrer' | 'addEventListener' | 'removeEventListener' | 'createElement' | 'head' | 'documentElement'
-> & {
+export type TagDocument = Pick<Document, 'readyState' | 'referrer' | 'addEventListener' | 'removeEventListener' | 'createElement' | 'head' | 'documentElement'> & {
   /** Set by Internet Explorer only: its document mode (§5 "unsupported in IE 9 and below"). */
   readonly documentMode?: number;
 };

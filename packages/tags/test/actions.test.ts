@@ -42,7 +42,7 @@ describe('sendPageView action', () => {
     ]);
   });
 
-  it('starts from every data-layer analytics variable with dataLayerVariables, the action\'s own over them', async () => {
+  it("starts from every data-layer analytics variable with dataLayerVariables, the action's own over them", async () => {
     const { h, fire } = setup([{ type: 'sendPageView', dataLayerVariables: true, variables: { pageType: 'portada', subsection: '%empty%' } }]);
     await fire();
     const [call] = h.handlers.of('sendPageView');
@@ -68,9 +68,7 @@ describe('sendLink action (§7 link type defaults to o)', () => {
   });
 
   it('carries its type, name, URL, variables and events', async () => {
-    const { h, fire } = setup([
-      { type: 'sendLink', linkType: 'd', linkName: '%title%', linkUrl: '/dossier.pdf', variables: { section: '%section%' }, events: ['download'] },
-    ]);
+    const { h, fire } = setup([{ type: 'sendLink', linkType: 'd', linkName: '%title%', linkUrl: '/dossier.pdf', variables: { section: '%section%' }, events: ['download'] }]);
     await fire({ titolContingut: 'Dossier' });
     expect(h.handlers.of('sendLink')[0]?.input).toEqual({
       linkType: 'd',

@@ -1,14 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options { "url": "https://www.mesura.cat/noticia/1001/pressupostos/" }
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  browserEnvironment,
-  createTagRuntime,
-  scriptLoadFailed,
-  type EventDetail,
-  type PropertyConfig,
-  type RuleConfig,
-} from '../src/index.js';
+import { browserEnvironment, createTagRuntime, scriptLoadFailed, type EventDetail, type PropertyConfig, type RuleConfig } from '../src/index.js';
 import { fakeClock } from './helpers/fake-clock.js';
 import { fakeConsent, recordingHandlers } from './helpers/recording.js';
 
@@ -57,7 +50,12 @@ describe('browserEnvironment', () => {
   it('reads localStorage as absent when the browser blocks it', () => {
     const env = browserEnvironment();
     const original = Object.getOwnPropertyDescriptor(window, 'localStorage');
-    Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new DOMException('blocked', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
     try {
       expect(env.storageItem('mesura_debug')).toBeNull();
     } finally {
@@ -68,11 +66,7 @@ describe('browserEnvironment', () => {
 
 describe('event sources in the browser', () => {
   it('fires libraryLoaded and domReady at start, windowLoaded on load', async () => {
-    const { runtime, clock, seen } = browserRuntime([
-      on('loaded', [{ type: 'libraryLoaded' }]),
-      on('ready', [{ type: 'domReady' }]),
-      on('window', [{ type: 'windowLoaded' }]),
-    ]);
+    const { runtime, clock, seen } = browserRuntime([on('loaded', [{ type: 'libraryLoaded' }]), on('ready', [{ type: 'domReady' }]), on('window', [{ type: 'windowLoaded' }])]);
     runtime.start();
     await clock.advance(0);
     if (document.readyState !== 'complete') {
@@ -145,8 +139,6 @@ describe('script loading in the browser (§8 script failing to load)', () => {
     await clock.advance(0);
     const script = document.head.querySelector('script[src="http://127.0.0.1:1/missing.js"]') as HTMLScriptElement | null;
     expect(script?.async).toBe(true);
-    expect(await outcome).toEqual([
-      { rule: 'load', reason: 'error', component: 'action', index: 1, type: 'loadScript', message: scriptLoadFailed('http://127.0.0.1:1/missing.js') },
-    ]);
+    expect(await outcome).toEqual([{ rule: 'load', reason: 'error', component: 'action', index: 1, type: 'loadScript', message: scriptLoadFailed('http://127.0.0.1:1/missing.js') }]);
   });
 });

@@ -146,10 +146,22 @@ describe('custom condition', () => {
   });
 
   it('stops the rule with an error when it throws, negated or not', async () => {
-    const h = harness(property([rule({ conditions: [{ type: 'custom', negate: true, test: () => { throw new Error('no'); } }] })]));
-    expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([
-      { rule: 'rule', reason: 'error', component: 'condition', index: 0, type: 'custom', message: 'no' },
-    ]);
+    const h = harness(
+      property([
+        rule({
+          conditions: [
+            {
+              type: 'custom',
+              negate: true,
+              test: () => {
+                throw new Error('no');
+              },
+            },
+          ],
+        }),
+      ]),
+    );
+    expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([{ rule: 'rule', reason: 'error', component: 'condition', index: 0, type: 'custom', message: 'no' }]);
     expect(errors(h)).toEqual(['[mesura tags] Rule "rule" stopped at condition 0 (custom): no']);
   });
 });

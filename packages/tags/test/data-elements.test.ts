@@ -14,10 +14,9 @@ interface Setup {
 async function resolve(dataElements: Record<string, DataElementConfig>, name: string, setup: Setup = {}) {
   let value: unknown = 'not resolved';
   const event = setup.event ?? { type: 'directCall', name: 'go' };
-  const h = harness(
-    property([rule({ events: [{ type: event.type, name: 'go' } as never], actions: [{ type: 'custom', run: (ctx) => void (value = ctx.dataElement(name)) }] })], dataElements),
-    { url: setup.url },
-  );
+  const h = harness(property([rule({ events: [{ type: event.type, name: 'go' } as never], actions: [{ type: 'custom', run: (ctx) => void (value = ctx.dataElement(name)) }] })], dataElements), {
+    url: setup.url,
+  });
   h.setDataLayer(setup.data);
   h.cookies.value = setup.cookies ?? '';
   if (setup.now !== undefined) await h.clock.advance(setup.now - h.clock.now());
@@ -166,7 +165,17 @@ describe('custom data element', () => {
   });
 
   it('gives undefined and logs when the function throws', async () => {
-    const { value, h } = await resolve({ x: { type: 'custom', get: () => { throw new Error('no data'); } } }, 'x');
+    const { value, h } = await resolve(
+      {
+        x: {
+          type: 'custom',
+          get: () => {
+            throw new Error('no data');
+          },
+        },
+      },
+      'x',
+    );
     expect(value).toBeUndefined();
     expect(errors(h)).toEqual(['[mesura tags] no data']);
   });

@@ -93,7 +93,11 @@ describe('click on a selector', () => {
   it('matches nothing with an invalid selector instead of throwing', async () => {
     const r = recorder({ type: 'click', selector: 'a[' });
     const h = harness(property([r.rule]));
-    const throwing = { closest: () => { throw new SyntaxError('bad selector'); } };
+    const throwing = {
+      closest: () => {
+        throw new SyntaxError('bad selector');
+      },
+    };
     expect(await h.runtime.fire({ type: 'click', element: throwing })).toEqual([]);
   });
 });

@@ -25,9 +25,7 @@ describe('run order', () => {
     const checked: number[] = [];
     const test = (n: number, result: boolean) => ({ type: 'custom' as const, test: () => (checked.push(n), result) });
     const h = harness(property([rule({ conditions: [test(0, true), test(1, false), test(2, true)], actions: [custom(() => {})] })]));
-    expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([
-      { rule: 'rule', reason: 'conditionFailed', index: 1, type: 'custom' },
-    ]);
+    expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([{ rule: 'rule', reason: 'conditionFailed', index: 1, type: 'custom' }]);
     expect(checked).toEqual([0, 1]);
   });
 
@@ -88,25 +86,17 @@ describe('timeouts (§8 Tag runtime, §9 Rules: 2000 ms)', () => {
     await h.clock.advance(0);
     expect(settled).toBe(false);
     await h.clock.advance(1);
-    expect(await outcome).toEqual([
-      { rule: 'rule', reason: 'timedOut', component: 'action', index: 0, type: 'custom', message: ACTION_TIMEOUT },
-    ]);
+    expect(await outcome).toEqual([{ rule: 'rule', reason: 'timedOut', component: 'action', index: 0, type: 'custom', message: ACTION_TIMEOUT }]);
     expect(ACTION_TIMEOUT).toBe('A timeout occurred because the action took longer than 2 seconds to complete');
     expect(after).toBe(false);
-    expect(errors(h)).toEqual([
-      `[mesura tags] Rule "rule" stopped at action 0 (custom): ${ACTION_TIMEOUT}`,
-    ]);
+    expect(errors(h)).toEqual([`[mesura tags] Rule "rule" stopped at action 0 (custom): ${ACTION_TIMEOUT}`]);
   });
 
   it('abandons a condition after 2000 ms: the rule does not fire, even negated', async () => {
-    const h = harness(
-      property([rule({ conditions: [{ type: 'custom', test: never, negate: true }], actions: [custom(() => expect.fail('ran'))] })]),
-    );
+    const h = harness(property([rule({ conditions: [{ type: 'custom', test: never, negate: true }], actions: [custom(() => expect.fail('ran'))] })]));
     const outcome = h.runtime.fire({ type: 'directCall', name: 'go' });
     await h.clock.advance(2000);
-    expect(await outcome).toEqual([
-      { rule: 'rule', reason: 'timedOut', component: 'condition', index: 0, type: 'custom', message: ACTION_TIMEOUT },
-    ]);
+    expect(await outcome).toEqual([{ rule: 'rule', reason: 'timedOut', component: 'condition', index: 0, type: 'custom', message: ACTION_TIMEOUT }]);
   });
 
   it('lets an action that settles within 2000 ms complete', async () => {
@@ -130,10 +120,19 @@ describe('timeouts (§8 Tag runtime, §9 Rules: 2000 ms)', () => {
 describe('errors (§8 Tag runtime)', () => {
   it('stops the rule at an action that throws and never throws to the page', async () => {
     let after = false;
-    const h = harness(property([rule({ actions: [custom(() => { throw new Error('boom'); }), custom(() => void (after = true))] })]));
-    expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([
-      { rule: 'rule', reason: 'error', component: 'action', index: 0, type: 'custom', message: 'boom' },
-    ]);
+    const h = harness(
+      property([
+        rule({
+          actions: [
+            custom(() => {
+              throw new Error('boom');
+            }),
+            custom(() => void (after = true)),
+          ],
+        }),
+      ]),
+    );
+    expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([{ rule: 'rule', reason: 'error', component: 'action', index: 0, type: 'custom', message: 'boom' }]);
     expect(after).toBe(false);
   });
 
@@ -145,9 +144,7 @@ describe('errors (§8 Tag runtime)', () => {
   });
 
   it('reports a component type the runtime lacks as module not found', async () => {
-    const h = harness(
-      property([rule({ actions: [{ type: 'sendBeacon' } as unknown as ActionConfig] }), rule({ name: 'c', conditions: [{ type: 'weather' } as never] })]),
-    );
+    const h = harness(property([rule({ actions: [{ type: 'sendBeacon' } as unknown as ActionConfig] }), rule({ name: 'c', conditions: [{ type: 'weather' } as never] })]));
     expect(await h.runtime.fire({ type: 'directCall', name: 'go' })).toEqual([
       { rule: 'rule', reason: 'error', component: 'action', index: 0, type: 'sendBeacon', message: moduleNotFound('action', 'sendBeacon') },
       { rule: 'c', reason: 'error', component: 'condition', index: 0, type: 'weather', message: moduleNotFound('condition', 'weather') },
@@ -169,7 +166,7 @@ describe('domain list (§8 "library not authorised for the domain", §9 one doma
     });
     h.runtime.start();
     const outcomes = await h.runtime.fire({ type: 'libraryLoaded' });
-    const message = 'This library is not authorised for the domain elsewhere.example: add it to the property\'s domains';
+    const message = "This library is not authorised for the domain elsewhere.example: add it to the property's domains";
     expect(domainNotAuthorised('elsewhere.example')).toBe(message);
     expect(outcomes).toEqual([{ rule: 'rule', reason: 'domainRefused', message }]);
     expect(errors(h)).toEqual([`[mesura tags] ${message}`]);
@@ -198,7 +195,16 @@ describe('domain list (§8 "library not authorised for the domain", §9 one doma
 });
 
 describe('debug log', () => {
-  const failing = () => property([rule({ actions: [custom(() => { throw new Error('boom'); })] })]);
+  const failing = () =>
+    property([
+      rule({
+        actions: [
+          custom(() => {
+            throw new Error('boom');
+          }),
+        ],
+      }),
+    ]);
 
   it('is silent by default', async () => {
     const h = harness(failing(), { debug: false });

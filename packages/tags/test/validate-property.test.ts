@@ -12,7 +12,10 @@ const valid = (): PropertyConfig => ({
     {
       name: 'page view',
       events: [{ type: 'directCall', name: 'scPageView' }, { type: 'routeChange' }],
-      conditions: [{ type: 'pathContains', value: 'cercador', negate: true }, { type: 'dataElement', name: 'section', operator: 'exists' }],
+      conditions: [
+        { type: 'pathContains', value: 'cercador', negate: true },
+        { type: 'dataElement', name: 'section', operator: 'exists' },
+      ],
       actions: [{ type: 'sendPageView', pageName: '%section%', variables: { section: '%section%' }, events: ['pageView'] }],
       order: 10,
     },
@@ -53,11 +56,19 @@ describe('validateProperty', () => {
     ['a bad matches pattern', (c: any) => Object.assign(c.rules[0].conditions[1], { operator: 'matches', value: '[' }), 'rules[0].conditions[1].value is not a valid regular expression'],
     ['a custom condition without a function', (c: any) => (c.rules[0].conditions[0] = { type: 'custom', test: 'true' }), 'rules[0].conditions[0].test must be a function'],
     ['a bad link type', (c: any) => (c.rules[0].actions[0] = { type: 'sendLink', linkType: 'x' }), 'rules[0].actions[0].linkType must be one of o, d, e'],
-    ['a variable naming no data element', (c: any) => (c.rules[0].actions[0].variables.section = '%seccio%'), 'rules[0].actions[0].variables.section refers to "seccio": add a data element of that name'],
+    [
+      'a variable naming no data element',
+      (c: any) => (c.rules[0].actions[0].variables.section = '%seccio%'),
+      'rules[0].actions[0].variables.section refers to "seccio": add a data element of that name',
+    ],
     ['a condition naming no data element', (c: any) => (c.rules[0].conditions[1].name = 'nope'), 'rules[0].conditions[1].name refers to "nope": add a data element of that name'],
     ['a bad data-element option', (c: any) => (c.dataElements.section.cleanText = 'yes'), 'dataElements.section.cleanText must be a boolean'],
     ['a dotted data-element name', (c: any) => (c.dataElements['link.name'].path = 1), 'dataElements["link.name"].path must be a string'],
-    ['a bad page-info field', (c: any) => (c.dataElements.x = { type: 'pageInfo', field: 'title' }), 'dataElements.x.field must be one of url, path, hostname, referrer, viewport, weekday, localTime, hour'],
+    [
+      'a bad page-info field',
+      (c: any) => (c.dataElements.x = { type: 'pageInfo', field: 'title' }),
+      'dataElements.x.field must be one of url, path, hostname, referrer, viewport, weekday, localTime, hour',
+    ],
     ['a first value with two sources', (c: any) => (c.dataElements.x = { type: 'firstValue', path: 'page.a', dataElement: 'section' }), 'dataElements.x needs exactly one of dataElement or path'],
     ['a first value of an unknown element', (c: any) => (c.dataElements.x = { type: 'firstValue', dataElement: 'y' }), 'dataElements.x.dataElement refers to "y": add a data element of that name'],
   ])('refuses %s', (_, edit, message) => {
@@ -69,9 +80,7 @@ describe('validateProperty', () => {
   });
 
   it('refuses a type the runtime does not know with module not found (§8)', () => {
-    expect(errorOf((c) => (c.rules[0].actions[0] = { type: 'sendBeacon' }))).toBe(
-      `rules[0].actions[0].type: ${moduleNotFound('action', 'sendBeacon')}`,
-    );
+    expect(errorOf((c) => (c.rules[0].actions[0] = { type: 'sendBeacon' }))).toBe(`rules[0].actions[0].type: ${moduleNotFound('action', 'sendBeacon')}`);
     expect(errorOf((c) => (c.rules[0].events[0] = { type: 'scroll' }))).toBe('rules[0].events[0].type: Module not found: this runtime has no event of type "scroll"');
     expect(errorOf((c) => (c.dataElements.x = { type: 'localStorage' }))).toBe('dataElements.x.type: Module not found: this runtime has no data element of type "localStorage"');
   });

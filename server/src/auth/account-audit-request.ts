@@ -24,7 +24,6 @@ export interface AccountAuditRequest {
   before: AccountAuditCursor | null;
 }
 
-
 /** `<atMs>-<seq>`, both whole numbers within JavaScript's exact integers. */
 const CURSOR_FORMAT = /^(\d{1,15})-(\d{1,15})$/;
 const LIMIT_FORMAT = /^\d{1,4}$/;

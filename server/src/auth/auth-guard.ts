@@ -101,7 +101,13 @@ export function installAuthGuard(app: FastifyInstance, context: AuthContext): Re
     const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
     // Read when asked: a plugin's own onRoute hook, which runs after this one, may still declare it.
     for (const method of methods) {
-      routes.push({ method, url: route.url, get access() { return route.config?.access ?? DEFAULT_ACCESS; } });
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access ?? DEFAULT_ACCESS;
+        },
+      });
     }
   });
   app.addHook('onRequest', async (request) => guard(context, request));

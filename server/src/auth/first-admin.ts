@@ -69,4 +69,3 @@ export function parseFirstAdminSettings(email: string | undefined, password: str
   if (problem) throw new Error(`MESURA_ADMIN_PASSWORD: ${problem}`);
   return settings;
 }
-

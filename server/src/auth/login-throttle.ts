@@ -41,8 +41,7 @@ export function createLoginThrottle(now: () => number): LoginThrottle {
     while (failures.size > LOGIN_THROTTLE_MAX_KEYS) failures.delete(failures.keys().next().value!);
   };
   return {
-    retryAfterMs: (email, address) =>
-      Math.max(waitMs(`account:${email}`, LOGIN_FAILURES_PER_ACCOUNT), waitMs(`address:${address}`, LOGIN_FAILURES_PER_ADDRESS)),
+    retryAfterMs: (email, address) => Math.max(waitMs(`account:${email}`, LOGIN_FAILURES_PER_ACCOUNT), waitMs(`address:${address}`, LOGIN_FAILURES_PER_ADDRESS)),
     recordFailure(email, address) {
       add(`account:${email}`, LOGIN_FAILURES_PER_ACCOUNT);
       add(`address:${address}`, LOGIN_FAILURES_PER_ADDRESS);

@@ -25,7 +25,7 @@ export interface ServerAddress {
 }
 
 export async function askServerForBackup(config: ServerAddress, name: string, token: string | undefined): Promise<ServerBackupAnswer> {
-  if (!token) throw new OperatorError('a server holds the data folder: set MESURA_ADMIN_TOKEN to an admin\'s API token (made in the console) so that it writes the backup');
+  if (!token) throw new OperatorError("a server holds the data folder: set MESURA_ADMIN_TOKEN to an admin's API token (made in the console) so that it writes the backup");
   if (!TOKEN.test(token)) throw new OperatorError('MESURA_ADMIN_TOKEN is not an API token (mesura_… as the console shows it)');
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/admin/backups`;

@@ -63,7 +63,10 @@ export function scheduledSnapshotName(atMs: number): string {
 
 /** `20261123T090507Z`: a time in UTC to the second, as folder names carry it. */
 export function utcStamp(atMs: number): string {
-  return new Date(atMs).toISOString().replace(/\.\d{3}/, '').replaceAll(/[-:]/g, '');
+  return new Date(atMs)
+    .toISOString()
+    .replace(/\.\d{3}/, '')
+    .replaceAll(/[-:]/g, '');
 }
 
 /** Scheduled snapshots with a manifest (whole ones), oldest first. */

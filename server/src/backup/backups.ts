@@ -49,7 +49,10 @@ export function createBackups(sources: SnapshotSources): Backups {
   const attempt = async (dir: string): Promise<SnapshotManifest> => {
     const started = sources.now();
     await checkBackupTarget(dir, sources.dataDir);
-    const existed = await readdir(dir).then(() => true, () => false);
+    const existed = await readdir(dir).then(
+      () => true,
+      () => false,
+    );
     try {
       const manifest = await writeSnapshot(sources, dir);
       status.lastSuccess = { at: manifest.startedAt, dir, bytes: manifest.bytes, durationMs: sources.now() - started };

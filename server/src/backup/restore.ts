@@ -36,7 +36,10 @@ export async function restoreSnapshot(snapshotDir: string, dataDir: string): Pro
         throw new RestoreError(`the backup ${snapshotDir} lost ${file.path} while it was copied`);
       }
     }
-    syncDirectories(staging, manifest.files.map((file) => file.path));
+    syncDirectories(
+      staging,
+      manifest.files.map((file) => file.path),
+    );
     if (existing) await rmdir(dataDir);
     await rename(staging, dataDir);
     syncPath(path.dirname(path.resolve(dataDir)));

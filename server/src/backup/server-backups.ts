@@ -53,7 +53,15 @@ export async function startServerBackups(app: FastifyInstance, config: BackedUpS
   if (options.routes) await app.register(backupRoutes, { backups, settings, now: options.now });
   const schedule =
     settings.dir !== undefined && settings.intervalHours > 0
-      ? startBackupSchedule({ backups, dir: settings.dir, intervalHours: settings.intervalHours, keep: settings.keep, now: options.now, ...(options.timers && { timers: options.timers }), log: app.log })
+      ? startBackupSchedule({
+          backups,
+          dir: settings.dir,
+          intervalHours: settings.intervalHours,
+          keep: settings.keep,
+          now: options.now,
+          ...(options.timers && { timers: options.timers }),
+          log: app.log,
+        })
       : undefined;
   app.addHook('preClose', async () => {
     await schedule?.stop();

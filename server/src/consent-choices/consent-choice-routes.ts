@@ -15,12 +15,7 @@ import { receivedAtOf, type Backfill } from '../ingest/backfill-key.js';
 import { localDayIn } from '../local-day.js';
 import { parseConsentChoice } from './consent-choice.js';
 import { createConsentChoiceCounter } from './consent-choice-counter.js';
-import {
-  CONSENT_CHOICE_MAX_BODY_BYTES,
-  CONSENT_CHOICES_BURST,
-  CONSENT_CHOICES_PER_ADDRESS_PER_S,
-  MAX_TRACKED_CONSENT_CHOICE_ADDRESSES,
-} from './consent-choice-limits.js';
+import { CONSENT_CHOICE_MAX_BODY_BYTES, CONSENT_CHOICES_BURST, CONSENT_CHOICES_PER_ADDRESS_PER_S, MAX_TRACKED_CONSENT_CHOICE_ADDRESSES } from './consent-choice-limits.js';
 import type { ConsentChoiceTable } from '../store/consent-choice-table.js';
 
 export const CONSENT_CHOICES_PATH = '/api/consent/choices';

@@ -102,7 +102,13 @@ function newsAnswers(content: ContentSet, at: At, teasers: Teasers): Pick<Conten
       const { articles, promoted } = at(now);
       return {
         ...(articles[0] && { lead: teasers.article(articles[0]) }),
-        rails: content.sections.map((section) => ({ section, teasers: articles.filter((a) => a.section === section.slug).slice(0, HOME_RAIL_TEASERS).map(teasers.article) })),
+        rails: content.sections.map((section) => ({
+          section,
+          teasers: articles
+            .filter((a) => a.section === section.slug)
+            .slice(0, HOME_RAIL_TEASERS)
+            .map(teasers.article),
+        })),
         media: promoted.slice(0, HOME_MEDIA_TEASERS).map(teasers.episode),
         onAir: content.channels.map((channel) => ({ channel, ...nowAndNext(channel.slug, now) })),
       };
@@ -126,11 +132,27 @@ function newsAnswers(content: ContentSet, at: At, teasers: Teasers): Pick<Conten
     },
     author: (slug, now) => {
       const author = content.authors.find((a) => a.slug === slug);
-      return author && { author, teasers: at(now).articles.filter((a) => a.author === slug).slice(0, FRONT_TEASERS).map(teasers.article) };
+      return (
+        author && {
+          author,
+          teasers: at(now)
+            .articles.filter((a) => a.author === slug)
+            .slice(0, FRONT_TEASERS)
+            .map(teasers.article),
+        }
+      );
     },
     theme: (slug, now) => {
       const theme = content.themes.find((t) => t.slug === slug);
-      return theme && { theme, teasers: at(now).articles.filter((a) => a.themes.includes(slug)).slice(0, FRONT_TEASERS).map(teasers.article) };
+      return (
+        theme && {
+          theme,
+          teasers: at(now)
+            .articles.filter((a) => a.themes.includes(slug))
+            .slice(0, FRONT_TEASERS)
+            .map(teasers.article),
+        }
+      );
     },
   };
 }
@@ -141,7 +163,11 @@ function programmeAnswers(content: ContentSet, at: At, teasers: Teasers): Pick<C
   return {
     media: (now) => {
       const { promoted } = at(now);
-      const newestOf = (kind: 'video' | 'audio') => promoted.filter((e) => e.kind === kind).slice(0, MEDIA_FRONT_TEASERS).map(teasers.episode);
+      const newestOf = (kind: 'video' | 'audio') =>
+        promoted
+          .filter((e) => e.kind === kind)
+          .slice(0, MEDIA_FRONT_TEASERS)
+          .map(teasers.episode);
       return { videos: newestOf('video'), audios: newestOf('audio') };
     },
     programmes: (now) => {

@@ -6,15 +6,7 @@
  * this file knows no configuration.
  */
 import { DELIVERY_ACTIONS, type DeliveryAction } from '@mesura/protocol';
-import {
-  MAX_ACTION_ENTRIES,
-  MAX_ACTION_NAME_CHARS,
-  MAX_ACTION_VALUE_CHARS,
-  MAX_OFFER_CONTENT_BYTES,
-  MAX_SELECTOR_CHARS,
-  MAX_SMALL_INTEGER,
-  MAX_URL_CHARS,
-} from './activity-limits.js';
+import { MAX_ACTION_ENTRIES, MAX_ACTION_NAME_CHARS, MAX_ACTION_VALUE_CHARS, MAX_OFFER_CONTENT_BYTES, MAX_SELECTOR_CHARS, MAX_SMALL_INTEGER, MAX_URL_CHARS } from './activity-limits.js';
 import { bytesProblem, isRecord, textProblem, unknownFieldProblem, wholeNumberProblem } from './definition-checks.js';
 
 /** The actions whose content is HTML the client inserts (render-action.ts INSERTS). */
@@ -50,11 +42,7 @@ export function actionProblem(input: unknown, label: string): string | undefined
     return `${label}: action must be one of ${DELIVERY_ACTIONS.join(', ')}`;
   }
   const named = `${label} (${type})`;
-  return (
-    unknownFieldProblem(named, input, FIELDS[type as DeliveryAction['action']]) ??
-    selectorsProblem(named, input) ??
-    contentProblem(named, type, input)
-  );
+  return unknownFieldProblem(named, input, FIELDS[type as DeliveryAction['action']]) ?? selectorsProblem(named, input) ?? contentProblem(named, type, input);
 }
 
 function selectorsProblem(label: string, action: Record<string, unknown>): string | undefined {

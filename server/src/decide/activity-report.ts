@@ -29,7 +29,10 @@ export function activityReport(activity: Activity, counts: readonly ExperienceCo
     totals: totalHidden ? { visitors: null, conversions: null, hidden: true } : { ...total, hidden: false },
     sampleRatio:
       activity.type === 'ab' && !hidden.includes(true)
-        ? sampleRatioMismatch(arms.map((a) => a.visitors), activity.experiences.map((e) => e.share))
+        ? sampleRatioMismatch(
+            arms.map((a) => a.visitors),
+            activity.experiences.map((e) => e.share),
+          )
         : null,
     minCohort,
   };
@@ -37,9 +40,7 @@ export function activityReport(activity: Activity, counts: readonly ExperienceCo
 
 /** An arm's figures as published: null when hidden. Shared with the results over time (activity-over-time.ts). */
 export function publishedArm(arm: Arm, hidden: boolean): Pick<ExperienceResult, 'visitors' | 'conversions' | 'conversionRate' | 'hidden'> {
-  return hidden
-    ? { visitors: null, conversions: null, conversionRate: null, hidden: true }
-    : { visitors: arm.visitors, conversions: arm.conversions, conversionRate: rate(arm), hidden: false };
+  return hidden ? { visitors: null, conversions: null, conversionRate: null, hidden: true } : { visitors: arm.visitors, conversions: arm.conversions, conversionRate: rate(arm), hidden: false };
 }
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);

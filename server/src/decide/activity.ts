@@ -12,7 +12,6 @@ import { audienceProblem } from './audience-validation.js';
 import { isRecord, textProblem, unknownFieldProblem, wholeNumberProblem } from './definition-checks.js';
 import { experiencesProblem, ID_RULE } from './experience-validation.js';
 
-
 /** The fields a definition has; the trust fields are the store's, set only through the trust route. */
 const DEFINITION_FIELDS = ['id', 'name', 'type', 'status', 'mboxes', 'audience', 'priority', 'reshuffle', 'experiences', 'goal'];
 

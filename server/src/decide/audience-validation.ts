@@ -47,8 +47,7 @@ function valuesProblem(label: string, values: unknown): string | undefined {
   const entries = Object.entries(values);
   if (entries.length > MAX_AUDIENCE_ENTRIES) return `${label} has more than ${MAX_AUDIENCE_ENTRIES} conditions`;
   for (const [name, value] of entries) {
-    const problem =
-      textProblem(`${label} name`, name, MAX_AUDIENCE_NAME_CHARS) ?? textProblem(`${label} value of ${name}`, value, MAX_AUDIENCE_VALUE_CHARS, true);
+    const problem = textProblem(`${label} name`, name, MAX_AUDIENCE_NAME_CHARS) ?? textProblem(`${label} value of ${name}`, value, MAX_AUDIENCE_VALUE_CHARS, true);
     if (problem) return problem;
   }
   return undefined;

@@ -18,8 +18,7 @@ export interface RequestContext {
 
 export function requestContext(request: DeliveryRequest, device: DeviceClass): RequestContext {
   const { path, query } = splitUrl(request.url);
-  const loggedIn =
-    request.params.loggedIn === 'true' || Object.values(request.customerIds).some((c) => c.authState === AUTH_STATE_AUTHENTICATED && c.id !== '');
+  const loggedIn = request.params.loggedIn === 'true' || Object.values(request.customerIds).some((c) => c.authState === AUTH_STATE_AUTHENTICATED && c.id !== '');
   let parsed: URLSearchParams | undefined;
   return { path, query: () => (parsed ??= new URLSearchParams(query)), device, loggedIn, params: request.params };
 }

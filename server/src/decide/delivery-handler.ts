@@ -95,12 +95,7 @@ function answerSettingsByClientCode(deps: DeliveryHandlerDeps): ReadonlyMap<stri
   return byCode;
 }
 
-async function respond(
-  request: IncomingMessage,
-  deps: DeliveryHandlerDeps,
-  settingsByCode: ReadonlyMap<string, AnswerSettings>,
-  consent: DeliveryConsentCheck,
-): Promise<string> {
+async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, settingsByCode: ReadonlyMap<string, AnswerSettings>, consent: DeliveryConsentCheck): Promise<string> {
   if (request.method !== 'GET' && request.method !== 'POST') {
     throw new HttpError(ERRORS.methodNotAllowed, `${request.method} is not allowed here; ask for offers with GET or POST`);
   }

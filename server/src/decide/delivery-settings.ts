@@ -35,7 +35,10 @@ const DISABLED_ENTRY = /^([^:\s]+):([1-9]\d*)$/;
  */
 export function parseDeliveryDisabled(value: string | undefined, clientCodes: readonly string[]): ReadonlyMap<string, number> {
   const disabled = new Map<string, number>();
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const match = DISABLED_ENTRY.exec(entry);
     const durationMs = Number(match?.[2]);

@@ -47,8 +47,7 @@ function safeAction(action: DeliveryAction, trusted: boolean, redirects: Redirec
     return { ...action, content: sanitizeOfferHtml(action.content, redirects.offerUrlProblem) };
   }
   if (action.action === 'setAttribute') {
-    const urlProblem = (name: string, value: string) =>
-      offerAttributeProblem(name, value) ?? (isUrlAttribute(name) ? urlAttributeProblem(name, value, redirects.offerUrlProblem) : undefined);
+    const urlProblem = (name: string, value: string) => offerAttributeProblem(name, value) ?? (isUrlAttribute(name) ? urlAttributeProblem(name, value, redirects.offerUrlProblem) : undefined);
     return entriesProblem(action, urlProblem) ?? action;
   }
   if (action.action === 'setStyle') return entriesProblem(action, offerStyleProblem) ?? action;

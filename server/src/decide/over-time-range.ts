@@ -18,7 +18,6 @@ export const OVER_TIME_MAX_DAYS = 366;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const PARAMS = ['from', 'to'];
 
-
 /** The range a query asks for, or the one-line reason it is refused; `today` is the local day now. */
 export function overTimeRange(query: Record<string, unknown>, today: string): Result<DayRange> {
   const unknown = Object.keys(query).find((key) => !PARAMS.includes(key));

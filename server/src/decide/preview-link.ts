@@ -20,7 +20,6 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
-
 export function previewLink(body: unknown, activity: Activity, tokens: PreviewTokens, nowMs: number): Result<PreviewLink> {
   const fail = (reason: string): Result<PreviewLink> => ({ ok: false, reason });
   const shape = 'a preview request is {"experienceId": "…", "path": "/…"}';

@@ -39,7 +39,6 @@ export type PreviewRefusal =
   /** Signed, but its hour is over. */
   | 'expired';
 
-
 export interface PreviewTokens {
   /** A token for the experience, valid until `nowMs + PREVIEW_TTL_MS`. */
   sign(activityId: string, experienceId: string, nowMs: number): { token: string; expiresMs: number };

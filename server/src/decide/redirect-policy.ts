@@ -74,7 +74,10 @@ function landingProblem(url: string, what: string, allowed: ReadonlySet<string>,
 
 /** A comma list of http(s) origins, such as MESURA_REDIRECT_ORIGINS; throws a one-line Error naming `name` and the bad entry. */
 export function parseOriginList(name: string, value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     let url: URL | undefined;
     try {
@@ -88,4 +91,3 @@ export function parseOriginList(name: string, value: string | undefined): string
     return url.origin;
   });
 }
-

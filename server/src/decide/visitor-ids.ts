@@ -33,7 +33,6 @@ export function visitorKeyOf(deviceId: string): string {
   return dot > 0 ? deviceId.slice(0, dot) : deviceId;
 }
 
-
 function randomHex(): string {
   return randomBytes(16).toString('hex');
 }

@@ -8,12 +8,7 @@ import type { Cors } from '../http/cors.js';
 import { localDayIn } from '../local-day.js';
 import type { Mailer } from '../mail/mailer.js';
 import { dailyQuiz } from './daily-quiz.js';
-import {
-  ENGAGEMENT_CHANGES_BURST,
-  ENGAGEMENT_CHANGES_PER_S,
-  TV_CAST_ATTEMPTS_BURST,
-  TV_CAST_ATTEMPTS_PER_S,
-} from './engagement-limits.js';
+import { ENGAGEMENT_CHANGES_BURST, ENGAGEMENT_CHANGES_PER_S, TV_CAST_ATTEMPTS_BURST, TV_CAST_ATTEMPTS_PER_S } from './engagement-limits.js';
 import type { EngagementStore } from '../store/engagement-store.js';
 import { newsletterRoutes } from './newsletter-routes.js';
 import { pollRoutes } from './poll-routes.js';

@@ -9,12 +9,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { TV_PAIRING_CODE_DIGITS } from '@mesura/content';
 import type { TvMedia } from '@mesura/protocol';
 import { secretsEqual } from '../digest-equal.js';
-import {
-  MAX_ACTIVE_TV_PAIRINGS,
-  MAX_TV_LISTENERS_PER_PAIRING,
-  TV_PAIRED_SESSION_TTL_MS,
-  TV_PAIRING_CODE_TTL_MS,
-} from './engagement-limits.js';
+import { MAX_ACTIVE_TV_PAIRINGS, MAX_TV_LISTENERS_PER_PAIRING, TV_PAIRED_SESSION_TTL_MS, TV_PAIRING_CODE_TTL_MS } from './engagement-limits.js';
 
 export type TvListener = (media: TvMedia) => void;
 

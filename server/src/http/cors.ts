@@ -16,9 +16,7 @@ const PREFLIGHT_MAX_AGE_S = 86_400;
 export function createCors(allowedOrigins: readonly string[]): Cors {
   const allowed = new Set(allowedOrigins);
   const headers = (origin: string | undefined): Record<string, string> =>
-    origin !== undefined && allowed.has(origin)
-      ? { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' }
-      : { Vary: 'Origin' };
+    origin !== undefined && allowed.has(origin) ? { Vary: 'Origin', 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' } : { Vary: 'Origin' };
   return {
     allows: (origin) => origin === undefined || allowed.has(origin),
     headers,

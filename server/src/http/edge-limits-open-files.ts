@@ -7,7 +7,9 @@ const PROC_LIMITS_FILE = '/proc/self/limits';
 /** The soft open-file limit of this process, when the system says (Linux). */
 export function softOpenFileLimit(read: (file: string) => string = (file) => readFileSync(file, 'utf8')): number | undefined {
   try {
-    const line = read(PROC_LIMITS_FILE).split('\n').find((l) => l.startsWith('Max open files'));
+    const line = read(PROC_LIMITS_FILE)
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
     if (soft === 'unlimited') return Number.POSITIVE_INFINITY;
     const n = Number(soft);

@@ -83,9 +83,7 @@ export function checkEdgeLimits(limits: EdgeLimits): EdgeLimits {
     throw new Error(`MESURA_REFUSAL_HOLD_MS must be at most ${REFUSAL_HOLD_MS}, got '${limits.refusalHoldMs}'`);
   }
   if (limits.maxConnectionsPerAddress > limits.maxConnections) {
-    throw new Error(
-      `MESURA_MAX_CONNECTIONS_PER_ADDRESS (${limits.maxConnectionsPerAddress}) must not exceed MESURA_MAX_CONNECTIONS (${limits.maxConnections})`,
-    );
+    throw new Error(`MESURA_MAX_CONNECTIONS_PER_ADDRESS (${limits.maxConnectionsPerAddress}) must not exceed MESURA_MAX_CONNECTIONS (${limits.maxConnections})`);
   }
   return limits;
 }

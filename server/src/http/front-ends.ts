@@ -67,11 +67,14 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
   const head = existsSync(headFile) ? readFileSync(headFile, 'utf8') : '';
   const siteIndex = readIndex(options.siteDir, (html) => injectHead(injectConfig(markInlineScripts(html), options.siteConfig), head));
   const consoleIndex = readIndex(options.consoleDir, (html) => html);
-  const renderFirstView = siteIndex === undefined ? undefined : await loadFirstViewRenderer(options.siteFirstViewFile, contentFetcher(app)).catch((error: unknown) => {
-    // The site still works without it, rendered by the browser alone.
-    app.log.error({ err: error }, `the site's server build ${options.siteFirstViewFile} did not load; its pages go out empty`);
-    return undefined;
-  });
+  const renderFirstView =
+    siteIndex === undefined
+      ? undefined
+      : await loadFirstViewRenderer(options.siteFirstViewFile, contentFetcher(app)).catch((error: unknown) => {
+          // The site still works without it, rendered by the browser alone.
+          app.log.error({ err: error }, `the site's server build ${options.siteFirstViewFile} did not load; its pages go out empty`);
+          return undefined;
+        });
   // Everything served here is public, @fastify/static's routes included (they take no route
   // config): the apps' shells and files hold no data; the console reads it through the API.
   app.addHook('onRoute', (route) => {

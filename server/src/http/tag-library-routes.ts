@@ -57,9 +57,5 @@ function sendScript(request: FastifyRequest, reply: FastifyReply, bundle: Compre
   if (!bundle) throw new HttpError(ERRORS.notFound, `${file} is not built; run npm run build`);
   const { body, encoding } = bundle.bodyFor(request.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
-  return reply
-    .type('text/javascript; charset=utf-8')
-    .header('Cache-Control', `public, max-age=${TAG_SCRIPT_MAX_AGE_S}`)
-    .header('Vary', 'Accept-Encoding')
-    .send(body);
+  return reply.type('text/javascript; charset=utf-8').header('Cache-Control', `public, max-age=${TAG_SCRIPT_MAX_AGE_S}`).header('Vary', 'Accept-Encoding').send(body);
 }

@@ -41,8 +41,7 @@ export const FRAME_SCRIPT = `(function () {
 export const FRAME_SCRIPT_HASH = `sha256-${createHash('sha256').update(FRAME_SCRIPT).digest('base64')}`;
 
 /** JSON in a data block: `<` is escaped so that no value can close the element. */
-const dataBlock = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
+const dataBlock = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
 
 export function frameHtml(siteOrigins: readonly string[], visitorId: string | undefined): string {
   return `<!doctype html><html lang="ca"><head><meta charset="utf-8"><title>mesura id sync</title></head><body>${dataBlock('origins', siteOrigins)}${dataBlock('visitor', visitorId ?? '')}<script>${FRAME_SCRIPT}</script></body></html>`;

@@ -28,7 +28,11 @@ export function acceptReportSuites(configured: readonly string[]): AcceptedRepor
 
 /** MESURA_REPORT_SUITES: a comma list of suite ids; unset means DEFAULT_REPORT_SUITES. Throws a one-line Error. */
 export function parseReportSuites(value: string | undefined): string[] {
-  const listed = value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [];
+  const listed =
+    value
+      ?.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean) ?? [];
   if (listed.length === 0) return [...DEFAULT_REPORT_SUITES];
   const bad = listed.find((suite) => !REPORT_SUITE_ID.test(suite));
   if (bad !== undefined) throw new Error(`MESURA_REPORT_SUITES must list report suite ids (1 to ${limits.MAX_REPORT_SUITE_ID_CHARS} letters, digits, _ . -), got '${bad}'`);

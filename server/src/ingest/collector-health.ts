@@ -68,9 +68,7 @@ export function collectorHealth(source: CollectorHealthSource): CollectorHealth 
  */
 export function checkLogBound(log: Pick<IngestLog, 'undrainedBytes'>, maxUndrainedLogBytes: number): void {
   if (log.undrainedBytes <= maxUndrainedLogBytes) return;
-  throw new HttpError(
-    ERRORS.ingestLogFull,
-    `the collector holds ${maxUndrainedLogBytes} bytes not yet stored; retry in ${LOG_FULL_RETRY_AFTER_S} s`,
-    { 'Retry-After': String(LOG_FULL_RETRY_AFTER_S) },
-  );
+  throw new HttpError(ERRORS.ingestLogFull, `the collector holds ${maxUndrainedLogBytes} bytes not yet stored; retry in ${LOG_FULL_RETRY_AFTER_S} s`, {
+    'Retry-After': String(LOG_FULL_RETRY_AFTER_S),
+  });
 }

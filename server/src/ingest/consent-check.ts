@@ -59,12 +59,7 @@ export const HEARTBEAT_CONSENT_NEED: ConsentNeed = { vendorId: VENDOR_IDS['video
 export const DELIVERY_CONSENT_NEED: ConsentNeed = { vendorId: VENDOR_IDS.personalisation, purposes: VENDOR_PURPOSES };
 
 /** Whether a row with this signal may be stored, and its summary; `decode` reads a TC string. */
-export function checkConsent(
-  signal: TcfSignal | undefined,
-  need: ConsentNeed,
-  policy: ConsentPolicy,
-  decode: (tcString: string) => DecodedTcString,
-): ConsentVerdict {
+export function checkConsent(signal: TcfSignal | undefined, need: ConsentNeed, policy: ConsentPolicy, decode: (tcString: string) => DecodedTcString): ConsentVerdict {
   if (signal === undefined) return policy === 'strict' ? refused('consent-missing') : { stored: true, consent: 'unknown' };
   if (!signal.gdprApplies) return { stored: true, consent: 'not-applicable' };
   if (signal.tcString === undefined) return refused('consent-missing');

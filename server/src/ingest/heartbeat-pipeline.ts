@@ -41,9 +41,7 @@ export type HeartbeatFacts = Pick<RequestFacts, 'receivedAtMs' | 'ip' | 'userAge
  * anonymised address, consent) into one row per report suite (heartbeatSuites); like a beacon, a
  * heartbeat its TCF signal refuses gives no rows and is counted.
  */
-export function createHeartbeatPipeline(
-  options: HeartbeatPipelineOptions,
-): (heartbeat: Heartbeat, suites: readonly string[], facts: HeartbeatFacts) => HeartbeatRow[] {
+export function createHeartbeatPipeline(options: HeartbeatPipelineOptions): (heartbeat: Heartbeat, suites: readonly string[], facts: HeartbeatFacts) => HeartbeatRow[] {
   const classifyUserAgent = createUserAgentClassifier();
   return (heartbeat, suites, facts) => {
     const consent = options.checkConsent(heartbeat.consent, HEARTBEAT_CONSENT_NEED, suites, facts.receivedAtMs);
@@ -143,7 +141,11 @@ function programmeOf(meta: Record<string, string>): string | null {
  * heartbeat decoder leaves the key unchecked, so the collector checks it here.
  */
 export function heartbeatSuites(heartbeat: Heartbeat, fallback: string): { ok: true; suites: string[] } | { ok: false; reason: string } {
-  const listed = heartbeat.analytics.reportSuite?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const listed =
+    heartbeat.analytics.reportSuite
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   if (listed.length === 0) return { ok: true, suites: [fallback] };
   if (listed.length > limits.MAX_REPORT_SUITES) return { ok: false, reason: `too many report suites in s:sc:rsid (at most ${limits.MAX_REPORT_SUITES})` };
   const bad = listed.find((suite) => !REPORT_SUITE_ID.test(suite));

@@ -73,7 +73,9 @@ export class IngestLog {
   /** Opens the log in `dir`, returning the segments a previous process left unloaded. */
   static open(dir: string, options: { now?: () => number } = {}): { log: IngestLog; leftover: SealedSegment[] } {
     mkdirSync(dir, { recursive: true });
-    const files = readdirSync(dir).filter((f) => SEGMENT_PATTERN.test(f)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => SEGMENT_PATTERN.test(f))
+      .sort();
     const leftover = files.map((f) => ({ file: path.join(dir, f) }));
     const lastSeq = files.length ? Number(SEGMENT_PATTERN.exec(files.at(-1)!)![1]) : 0;
     const { file, fd } = createSegment(dir, lastSeq + 1);

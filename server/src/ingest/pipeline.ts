@@ -1,12 +1,5 @@
 import { hash } from 'node:crypto';
-import {
-  eventName,
-  namedVariables,
-  clientTimeToEpochMs,
-  type AnalyticsHit,
-  type Beacon,
-  type VariableMap,
-} from '@mesura/protocol';
+import { eventName, namedVariables, clientTimeToEpochMs, type AnalyticsHit, type Beacon, type VariableMap } from '@mesura/protocol';
 import type { HitRow } from '../store/hit-row.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
 import { withoutPreviewParam } from './steps/preview-param.js';

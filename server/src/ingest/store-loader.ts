@@ -4,7 +4,6 @@ import type { RowBatchSink } from '../store/row-batch.js';
 import type { IngestLog, SealedSegment } from './ingest-log.js';
 import { storeSegment } from './segment-batches.js';
 
-
 /** The last failed round, for /healthz: one line, as the sink worded it. */
 export interface DrainFailure {
   message: string;
@@ -85,10 +84,12 @@ export class StoreLoader {
 
   /** Loads everything acknowledged so far; reports call it to read their own writes. */
   flush(): Promise<void> {
-    const next = this.running.then(() => this.loadOnce()).then(
-      () => this.succeeded(),
-      (error: unknown) => this.failed(error),
-    );
+    const next = this.running
+      .then(() => this.loadOnce())
+      .then(
+        () => this.succeeded(),
+        (error: unknown) => this.failed(error),
+      );
     this.running = next.catch(() => undefined);
     return next;
   }

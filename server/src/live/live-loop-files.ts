@@ -46,7 +46,10 @@ export function loopFilesIn(siteDir: string): LoopFiles {
 
 /** The renditions a master lists; undefined when it lists any other kind of URI. */
 export function parseMaster(text: string): LiveMaster | undefined {
-  const uris = text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const uris = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
   const renditions: string[] = [];
   for (const uri of uris) {
     const match = RENDITION_URI.exec(uri);

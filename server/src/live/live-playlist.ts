@@ -81,11 +81,7 @@ export function livePlaylist(loop: LiveLoop, nowMs: number, window: PlaylistWind
   ];
   for (const segment of segments) {
     if (segment.index === 0 && segment !== first) lines.push('#EXT-X-DISCONTINUITY', `#EXT-X-MAP:URI="${loop.initUri}"`);
-    lines.push(
-      `#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.startMs).toISOString()}`,
-      `#EXTINF:${(segment.durationMs / MS_PER_SECOND).toFixed(3)},`,
-      (loop.segments[segment.index] as LoopSegment).uri,
-    );
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(segment.startMs).toISOString()}`, `#EXTINF:${(segment.durationMs / MS_PER_SECOND).toFixed(3)},`, (loop.segments[segment.index] as LoopSegment).uri);
   }
   return `${lines.join('\n')}\n`;
 }

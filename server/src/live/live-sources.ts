@@ -5,7 +5,6 @@
  * built site holding `master.m3u8` and one `{rendition}/index.m3u8` per rendition.
  */
 
-
 /**
  * When every loop began (2026-01-01T00:00:00Z): the live streams' common origin, so that the media
  * sequence numbers grow with wall time and are the same for every visitor and every rendition.

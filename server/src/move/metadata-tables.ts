@@ -54,11 +54,7 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
   {
     name: 'api_tokens',
     file: 'events',
-    columns: [
-      ...same('id', 'user_id', 'name', 'role', 'secret_hash'),
-      { name: 'created_at_ms', read: integer('created_at_ms') },
-      { name: 'last_used_at_ms', read: integer('last_used_at_ms') },
-    ],
+    columns: [...same('id', 'user_id', 'name', 'role', 'secret_hash'), { name: 'created_at_ms', read: integer('created_at_ms') }, { name: 'last_used_at_ms', read: integer('last_used_at_ms') }],
     orderBy: 'created_at_ms, id',
     where: 'user_id IN (SELECT id FROM events.users)',
   },
@@ -74,12 +70,7 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
   {
     name: 'activity_changes',
     file: 'events',
-    columns: [
-      { name: 'activity_id' },
-      { name: 'change_no', read: integer('change_no') },
-      { name: 'changed_at_ms', read: epochMs('changed_at') },
-      ...same('changed_by', 'before', 'after'),
-    ],
+    columns: [{ name: 'activity_id' }, { name: 'change_no', read: integer('change_no') }, { name: 'changed_at_ms', read: epochMs('changed_at') }, ...same('changed_by', 'before', 'after')],
     orderBy: 'changed_at, activity_id, change_no',
     seededByFirstStart: true,
   },

@@ -13,7 +13,7 @@ import { OperatorError } from '../operator-error.js';
 import { moveToCluster } from './move-to-cluster.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const USAGE = 'usage: npm run move-to-cluster -- [--data-dir DIR] (with MESURA_STORE and/or MESURA_METADATA set to the cluster\'s stores)';
+const USAGE = "usage: npm run move-to-cluster -- [--data-dir DIR] (with MESURA_STORE and/or MESURA_METADATA set to the cluster's stores)";
 
 runCommand('move-to-cluster', async (args) => {
   const config = loadConfig(process.env, repoRoot);

@@ -31,14 +31,38 @@ interface CountTable {
 }
 
 const COUNT_TABLES: readonly CountTable[] = [
-  table('refused_hits', [['day', 'date'], ['report_suite', 'text'], ['reason', 'text'], ['hits', 'integer']]),
-  table('consent_choices', [['day', 'date'], ['report_suite', 'text'], ['choice', 'text'], ['choices', 'integer']]),
+  table('refused_hits', [
+    ['day', 'date'],
+    ['report_suite', 'text'],
+    ['reason', 'text'],
+    ['hits', 'integer'],
+  ]),
+  table('consent_choices', [
+    ['day', 'date'],
+    ['report_suite', 'text'],
+    ['choice', 'text'],
+    ['choices', 'integer'],
+  ]),
   table('rights_requests', [
-    ['requested_at', 'epoch-ms'], ['kind', 'text'], ['visitor_id', 'text'], ['requested_by_user_id', 'nullable-text'],
-    ['requested_by_email', 'nullable-text'], ['hits', 'integer'], ['heartbeats', 'integer'], ['media_sessions', 'integer'], ['decision_events', 'integer'],
+    ['requested_at', 'epoch-ms'],
+    ['kind', 'text'],
+    ['visitor_id', 'text'],
+    ['requested_by_user_id', 'nullable-text'],
+    ['requested_by_email', 'nullable-text'],
+    ['hits', 'integer'],
+    ['heartbeats', 'integer'],
+    ['media_sessions', 'integer'],
+    ['decision_events', 'integer'],
   ]),
   {
-    ...table('page_views_daily', [['report_suite', 'text'], ['day', 'date'], ['section', 'nullable-text'], ['page_name', 'nullable-text'], ['is_bot', 'boolean'], ['page_views', 'integer']]),
+    ...table('page_views_daily', [
+      ['report_suite', 'text'],
+      ['day', 'date'],
+      ['section', 'nullable-text'],
+      ['page_name', 'nullable-text'],
+      ['is_bot', 'boolean'],
+      ['page_views', 'integer'],
+    ]),
     batchColumn: 'batch_id',
   },
 ];

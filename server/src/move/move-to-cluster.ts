@@ -39,7 +39,7 @@ export interface MoveResult {
 export async function moveToCluster(options: MoveOptions): Promise<MoveResult> {
   const { dataDir, store, metadata } = options;
   if (store.engine !== 'clickhouse' && metadata === undefined) {
-    throw new OperatorError('set MESURA_STORE (clickhouse://…) and/or MESURA_METADATA (postgres://…) to the cluster\'s stores, as its servers read them: there is nowhere to move to');
+    throw new OperatorError("set MESURA_STORE (clickhouse://…) and/or MESURA_METADATA (postgres://…) to the cluster's stores, as its servers read them: there is nowhere to move to");
   }
   if (!existsSync(dataDir)) throw new OperatorError(`there is no data folder at ${dataDir}: pass the embedded server's with --data-dir or MESURA_DATA_DIR`);
   checkSourceFolder(dataDir);
@@ -65,10 +65,7 @@ export async function moveToCluster(options: MoveOptions): Promise<MoveResult> {
   } finally {
     source.close();
   }
-  const into = [
-    ...(store.engine === 'clickhouse' ? [`ClickHouse at ${describeClickHouse(store.location)}`] : []),
-    ...(metadata ? [`PostgreSQL at ${metadata.display}`] : []),
-  ].join(' and ');
+  const into = [...(store.engine === 'clickhouse' ? [`ClickHouse at ${describeClickHouse(store.location)}`] : []), ...(metadata ? [`PostgreSQL at ${metadata.display}`] : [])].join(' and ');
   const written = tables.reduce((sum, moved) => sum + moved.written, 0);
   const read = tables.reduce((sum, moved) => sum + moved.read, 0);
   const summary = `move-to-cluster: ${dataDir} moved into ${into}: ${read} rows read, ${written} written (rows an earlier run stored are not written again); ${dataDir} is unchanged`;

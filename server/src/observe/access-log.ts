@@ -66,7 +66,9 @@ function openForAppending(file: string): number {
   try {
     return openSync(file, 'a');
   } catch (error) {
-    throw new OperatorError(`MESURA_ACCESS_LOG ${file} cannot be opened for appending (${(error as NodeJS.ErrnoException).code ?? 'error'}): make its folder or give this user the right to write there`);
+    throw new OperatorError(
+      `MESURA_ACCESS_LOG ${file} cannot be opened for appending (${(error as NodeJS.ErrnoException).code ?? 'error'}): make its folder or give this user the right to write there`,
+    );
   }
 }
 

@@ -64,12 +64,15 @@ export function watchFreeSpace(options: FreeSpaceOptions): FreeSpaceWatch {
   let reading: Promise<void> | undefined;
   const refresh = () =>
     (reading ??= read(options.dir)
-      .then((value) => {
-        space = value;
-      }, (error: unknown) => {
-        space = undefined;
-        options.onError?.(error);
-      })
+      .then(
+        (value) => {
+          space = value;
+        },
+        (error: unknown) => {
+          space = undefined;
+          options.onError?.(error);
+        },
+      )
       .finally(() => {
         reading = undefined;
       }));

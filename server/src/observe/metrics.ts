@@ -54,7 +54,13 @@ export function createServerMetrics(): ServerMetrics {
   const refused = new Counter({ name: 'mesura_events_refused_total', help: 'Events refused or answered without being stored, by kind and reason.', labelNames: ['kind', 'reason'], registers });
   const httpErrors = new Counter({ name: 'mesura_http_errors_total', help: '4xx and 5xx answers, by route pattern and status.', labelNames: ['route', 'status'], registers });
   const loads = new Histogram({ name: 'mesura_store_load_duration_seconds', help: 'Time to load one ingest-log segment into the events store.', buckets: LOAD_BUCKETS_S, registers });
-  const reports = new Histogram({ name: 'mesura_report_duration_seconds', help: 'Time to answer a report or export request, by route pattern.', labelNames: ['route'], buckets: REPORT_BUCKETS_S, registers });
+  const reports = new Histogram({
+    name: 'mesura_report_duration_seconds',
+    help: 'Time to answer a report or export request, by route pattern.',
+    labelNames: ['route'],
+    buckets: REPORT_BUCKETS_S,
+    registers,
+  });
   const notStored = new Counter({ name: 'mesura_events_not_stored_total', help: 'Hits answered as stored but kept out (consent, visitor rate), by reason.', labelNames: ['reason'], registers });
   const decisions = new Counter({ name: 'mesura_decisions_total', help: 'Personalisation impressions and conversions recorded.', labelNames: ['type'], registers });
   let sources: MetricSources = {};
@@ -112,13 +118,7 @@ function processRegistry(): Registry {
 
 /** A gauge set from `read` at each scrape; a role without the figure leaves it out (no sample). */
 /** A gauge with one series per cache, read at scrape time. */
-function cacheGauge(
-  registers: Registry[],
-  name: string,
-  help: string,
-  read: () => Readonly<Record<string, CacheFill>> | undefined,
-  field: 'entries' | 'capacity',
-): void {
+function cacheGauge(registers: Registry[], name: string, help: string, read: () => Readonly<Record<string, CacheFill>> | undefined, field: 'entries' | 'capacity'): void {
   new Gauge({
     name,
     help,

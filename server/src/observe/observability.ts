@@ -118,7 +118,10 @@ export async function registerObservability(app: FastifyInstance, observe: Obser
   app.get('/readyz', { config: { access: 'public' } }, async (_request, reply) => {
     const body = await healthBody(sources);
     if (body.ready) return body;
-    return reply.code(ERRORS.notReady.status).header('Retry-After', String(STORE_RETRY_AFTER_S)).send({ ...body, error: `not ready: ${body.status}`, code: ERRORS.notReady.code });
+    return reply
+      .code(ERRORS.notReady.status)
+      .header('Retry-After', String(STORE_RETRY_AFTER_S))
+      .send({ ...body, error: `not ready: ${body.status}`, code: ERRORS.notReady.code });
   });
   metricsRoute(app, metrics);
   const { intake } = routes;

@@ -30,7 +30,8 @@ export function parseObserveSettings(env: Record<string, string | undefined>): O
 function parseMinFreeBytes(value: string | undefined): number {
   if (value === undefined || value === '') return MIN_FREE_BYTES_DEFAULT;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new Error(`MESURA_MIN_FREE_BYTES must be a whole number of bytes (e.g. 1073741824 for 1 GiB; 0 turns the check off), got '${value.slice(0, 40)}'`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+    throw new Error(`MESURA_MIN_FREE_BYTES must be a whole number of bytes (e.g. 1073741824 for 1 GiB; 0 turns the check off), got '${value.slice(0, 40)}'`);
   return n;
 }
 

@@ -46,13 +46,7 @@ function audienceReport(step: AudienceStep, report: string, title: string, dimen
   return definition;
 }
 
-async function measureSeries(
-  step: AudienceStep,
-  request: ReportRequest,
-  context: ReportContext,
-  filters: ReturnType<typeof filterSql>,
-  range: { from: string; to: string },
-): Promise<MeasuredPeriod> {
+async function measureSeries(step: AudienceStep, request: ReportRequest, context: ReportContext, filters: ReturnType<typeof filterSql>, range: { from: string; to: string }): Promise<MeasuredPeriod> {
   const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to };
   // Without filters the visit cells answer (they keep no filter columns).
   const query = request.filters.length === 0 ? audienceCellsQuery(step) : audienceSeriesQuery(step, filters.sql);
@@ -79,5 +73,5 @@ function measured(key: string, label: string, row: ResultRow | undefined): Measu
 
 export const AUDIENCE_REPORTS: ReportDefinition[] = [
   audienceReport('day', 'audience/by-day', 'Audiència per dia', 'Dia'),
-  audienceReport('hour', 'audience/by-hour', "Audiència per hora del dia", 'Hora'),
+  audienceReport('hour', 'audience/by-hour', 'Audiència per hora del dia', 'Hora'),
 ];

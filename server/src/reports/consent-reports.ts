@@ -39,7 +39,7 @@ const CHOICES: DailyCounts = {
     { key: 'reject_all', label: 'Ho rebutgen tot', format: 'count' },
     { key: 'custom', label: 'Configuració pròpia', format: 'count' },
     { key: 'total', label: 'Respostes', format: 'count' },
-    { key: 'accept_share', label: "Percentatge que ho accepta tot", format: 'percent' },
+    { key: 'accept_share', label: 'Percentatge que ho accepta tot', format: 'percent' },
   ],
   derived: (counts, total) => ({ accept_share: total === 0 ? null : (counts.accept_all ?? 0) / total }),
 };
@@ -124,6 +124,6 @@ export const CONSENT_REPORTS: ReportDefinition[] = [
     'consent/refusals',
     'Auditoria de consentiment del col·lector',
     REFUSALS,
-    "Impactes que el col·lector no ha desat perquè el senyal de consentiment del navegador no ho permetia, per motiu.",
+    'Impactes que el col·lector no ha desat perquè el senyal de consentiment del navegador no ho permetia, per motiu.',
   ),
 ];

@@ -134,8 +134,6 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     title: 'Enllaços de sortida',
     dimension: { key: 'link_url', label: 'Destinació' },
     metrics: CALL_METRICS,
-    ...linkRanking(() =>
-      onClickHouse({ table: 'link_hits', key: 'link_url', href: 'min(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` }, { href: 'min(link_url)' }),
-    ),
+    ...linkRanking(() => onClickHouse({ table: 'link_hits', key: 'link_url', href: 'min(link_url)', metrics: CALLS, order: 'calls', where: ` AND hit_type = 'link_e'` }, { href: 'min(link_url)' })),
   }),
 ];

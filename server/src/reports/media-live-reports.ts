@@ -82,8 +82,7 @@ const liveGuideViewing: ReportDefinition = {
   run: async (request, context) => {
     const filters = liveFilters(request);
     const channel = filters.values.f_channel;
-    const guideOf = (range: { from: string; to: string }) =>
-      JSON.stringify(guideSlots(typeof channel === 'string' ? [channel].filter((c) => guideChannels().includes(c)) : guideChannels(), range));
+    const guideOf = (range: { from: string; to: string }) => JSON.stringify(guideSlots(typeof channel === 'string' ? [channel].filter((c) => guideChannels().includes(c)) : guideChannels(), range));
     const measure = async (range: { from: string; to: string }) => {
       const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to, guide: guideOf(range) };
       const rows = await context.reader.read(guideViewingQuery(filters.sql), values);

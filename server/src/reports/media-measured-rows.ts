@@ -20,16 +20,17 @@ export function measuredRow(key: string, label: string, metrics: ReportMetric[],
 }
 
 function totalOf(rows: ResultRow[], metrics: ReportMetric[], visitorsKey?: string): MeasuredRow {
-  return measuredRow('total', 'Total', metrics, rows.find((row) => row.key === null), visitorsKey);
+  return measuredRow(
+    'total',
+    'Total',
+    metrics,
+    rows.find((row) => row.key === null),
+    visitorsKey,
+  );
 }
 
 /** Every step of `steps` in order, found by its key among the rows. */
-export function seriesPeriod(
-  rows: ResultRow[],
-  steps: readonly { key: string; label: string }[],
-  metrics: ReportMetric[],
-  visitorsKey?: string,
-): MeasuredPeriod {
+export function seriesPeriod(rows: ResultRow[], steps: readonly { key: string; label: string }[], metrics: ReportMetric[], visitorsKey?: string): MeasuredPeriod {
   const byKey = new Map(rows.filter((row) => row.key !== null).map((row) => [String(row.key), row]));
   const all = steps.map((step) => measuredRow(step.key, step.label, metrics, byKey.get(step.key), visitorsKey));
   // A time series is answered whole (at most 366 days or 1,440 minutes): a chart with part of its steps would mislead.
@@ -37,13 +38,7 @@ export function seriesPeriod(
 }
 
 /** The keys with most of the first metric first (ties by key), paged. */
-export function rankingPeriod(
-  rows: ResultRow[],
-  metrics: ReportMetric[],
-  page: Page,
-  labelOf: (key: string, row: ResultRow) => string,
-  visitorsKey?: string,
-): MeasuredPeriod {
+export function rankingPeriod(rows: ResultRow[], metrics: ReportMetric[], page: Page, labelOf: (key: string, row: ResultRow) => string, visitorsKey?: string): MeasuredPeriod {
   const first = metrics[0]!.key;
   const all = rows
     .filter((row) => row.key !== null)

@@ -99,7 +99,11 @@ function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOpt
         const bound = { ...values, from: range.from, to: range.to };
         if (grouping === 'day') {
           const rows = await context.reader.read(mediaSessionFiguresQuery(grouping, filters.sql), bound);
-          return seriesPeriod(rows, daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })), metrics);
+          return seriesPeriod(
+            rows,
+            daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })),
+            metrics,
+          );
         }
         const query = mediaSessionRankingQuery(grouping, rankingOrder(metrics), filters.sql, keys !== undefined);
         const page: Record<string, SqlValue> = keys === undefined ? { limit: request.limit, offset: request.offset } : { limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
@@ -194,7 +198,5 @@ const GROUPINGS: readonly { grouping: MediaGrouping; title: string }[] = [
 ];
 
 export const MEDIA_SESSION_REPORTS: ReportDefinition[] = FAMILIES.flatMap((family) =>
-  GROUPINGS.map(({ grouping, title }) =>
-    mediaSessionReport({ family: family.id, title: `${family.title} per ${title}`, grouping, metrics: family.metrics }),
-  ),
+  GROUPINGS.map(({ grouping, title }) => mediaSessionReport({ family: family.id, title: `${family.title} per ${title}`, grouping, metrics: family.metrics })),
 );

@@ -116,9 +116,7 @@ async function measureRanking(
   const { reader } = context;
   const bound = { ...values, suite: request.reportSuite, from: range.from, to: range.to };
   const cells = spec.visitors === 'cells';
-  const rowValues = keys === undefined
-    ? { ...bound, limit: request.limit, offset: request.offset }
-    : { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
+  const rowValues = keys === undefined ? { ...bound, limit: request.limit, offset: request.offset } : { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
   const [rows, totals] = await Promise.all([
     keys?.length === 0 ? Promise.resolve([]) : reader.read(rankingRowsQuery(options.report, spec, filters, keys !== undefined), rowValues),
     reader.read(rankingTotalsQuery(options.report, spec, filters, !cells), bound),
@@ -155,8 +153,7 @@ async function rowVisitors(
   keys: readonly string[],
   minCohort: number,
 ): Promise<Map<string, number>> {
-  const read = async (only: readonly string[], exact: boolean) =>
-    only.length === 0 ? [] : reader.read(rankingVisitorsQuery(name, spec, filters, exact), { ...bound, keys: JSON.stringify(only) });
+  const read = async (only: readonly string[], exact: boolean) => (only.length === 0 ? [] : reader.read(rankingVisitorsQuery(name, spec, filters, exact), { ...bound, keys: JSON.stringify(only) }));
   const counts = new Map((await read(keys, spec.visitors !== 'cells')).map((row) => [String(row.key_text), numberOf(row.visitors) ?? 0]));
   if (spec.visitors !== 'cells') return counts;
   const short = keys.filter((key) => (counts.get(key) ?? 0) < minCohort);

@@ -36,8 +36,7 @@ export function buildAnswer(
   minCohort: number,
 ): ReportAnswer {
   const comparing = request.compare !== undefined;
-  const earlier = (row: MeasuredRow, index: number) =>
-    previous === undefined ? undefined : shape.align === 'position' ? previous.rows[index] : previous.rows.find((p) => p.key === row.key);
+  const earlier = (row: MeasuredRow, index: number) => (previous === undefined ? undefined : shape.align === 'position' ? previous.rows[index] : previous.rows.find((p) => p.key === row.key));
   const totalHidden = totalBelowCohort(current.total, minCohort);
   const previousTotalHidden = previous !== undefined && totalBelowCohort(previous.total, minCohort);
   const totalValues = (total: MeasuredRow, hidden: boolean) => (hidden ? hiddenValues(total.values) : publishedTotal(total, shape.align));

@@ -6,7 +6,6 @@ import type { PageViewDimension } from '../store/store.js';
 export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-
 export interface RangeQuery {
   from: string;
   to: string;

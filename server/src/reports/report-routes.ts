@@ -38,9 +38,7 @@ export async function reportRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     }
     const chunks = deps.store.exportHits(end ? { ...query, through: end.last } : query);
     const columns = deps.store.exportColumns();
-    reply
-      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="mesura-events-${from}-${to}.${format}"`);
+    reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8').header('Content-Disposition', `attachment; filename="mesura-events-${from}-${to}.${format}"`);
     return reply.send(Readable.from(serialise(chunks, columns, format)));
   });
 }
@@ -58,11 +56,7 @@ function nextPageUrl(query: Record<string, string>, token: string): string {
 const CSV_LINE_END = '\r\n';
 
 /** Streams the export without holding it in memory: a JSON array, or CSV with a header line. */
-async function* serialise(
-  chunks: AsyncIterable<ExportedHit[]>,
-  columns: readonly string[],
-  format: ExportFormat,
-): AsyncGenerator<string> {
+async function* serialise(chunks: AsyncIterable<ExportedHit[]>, columns: readonly string[], format: ExportFormat): AsyncGenerator<string> {
   if (format === 'csv') {
     // csvRow neutralises text a spreadsheet would run as a formula: page names and URLs are the visitors' to write.
     yield csvRow(columns) + CSV_LINE_END;

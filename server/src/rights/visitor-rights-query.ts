@@ -5,7 +5,6 @@ import { isVisitorId, type Result } from '@mesura/protocol';
 export const RIGHTS_REQUESTS_MAX = 1000;
 export const RIGHTS_REQUESTS_DEFAULT = 100;
 
-
 export function checkVisitorId(value: unknown): Result<string> {
   if (isVisitorId(value)) return { ok: true, value };
   return { ok: false, reason: 'visitorId must be a Mesura visitor id: 16 upper-case hex digits, a hyphen, 16 more' };

@@ -44,9 +44,7 @@ export async function visitorRightsRoutes(app: FastifyInstance, deps: VisitorRig
     await deps.catchUp();
     const counts = await deps.store.visitorRowCounts(visitorId);
     await record(request, 'access', visitorId, counts);
-    reply
-      .type('application/json; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="mesura-visitor-${visitorId}.json"`);
+    reply.type('application/json; charset=utf-8').header('Content-Disposition', `attachment; filename="mesura-visitor-${visitorId}.json"`);
     return reply.send(Readable.from(visitorDataJson(visitorId, counts, (section) => deps.store.visitorRows(visitorId, section))));
   });
 

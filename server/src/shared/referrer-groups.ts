@@ -18,8 +18,24 @@ export const SEARCH_ENGINE_NAMES = ['google', 'bing', 'duckduckgo', 'yahoo', 'ec
 
 /** Hosts (or their registrable part) of social networks and messaging apps. */
 export const SOCIAL_NETWORK_HOSTS = [
-  'facebook.com', 'fb.com', 'instagram.com', 'twitter.com', 'x.com', 't.co', 'linkedin.com', 'lnkd.in', 'tiktok.com',
-  'youtube.com', 'reddit.com', 'pinterest.com', 'mastodon.social', 'bsky.app', 'threads.net', 'whatsapp.com', 'telegram.org', 't.me',
+  'facebook.com',
+  'fb.com',
+  'instagram.com',
+  'twitter.com',
+  'x.com',
+  't.co',
+  'linkedin.com',
+  'lnkd.in',
+  'tiktok.com',
+  'youtube.com',
+  'reddit.com',
+  'pinterest.com',
+  'mastodon.social',
+  'bsky.app',
+  'threads.net',
+  'whatsapp.com',
+  'telegram.org',
+  't.me',
 ] as const;
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');

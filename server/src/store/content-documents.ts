@@ -21,9 +21,7 @@ export interface ContentDocument {
 
 /** Every document of a content set, in list order. */
 export function contentDocuments(content: ContentSet): ContentDocument[] {
-  return CONTENT_KINDS.flatMap((kind) =>
-    (content[kind] as object[]).map((document, position) => ({ kind, id: keyOf(document), position, body: JSON.stringify(document) })),
-  );
+  return CONTENT_KINDS.flatMap((kind) => (content[kind] as object[]).map((document, position) => ({ kind, id: keyOf(document), position, body: JSON.stringify(document) })));
 }
 
 /** The content set of stored rows read in (kind, position) order; a kind the code no longer knows is left out. */

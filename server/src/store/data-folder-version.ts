@@ -20,9 +20,7 @@ import { CONTENT_FILE_MIGRATIONS, ENGAGEMENT_FILE_MIGRATIONS, VISITORS_FILE_MIGR
 export const DATA_FOLDER_VERSION_FILE = 'mesura-version.json';
 
 /** This release's data folder version: its newest step in any embedded file. */
-export const DATA_FOLDER_VERSION = Math.max(
-  ...[EVENTS_FILE_MIGRATIONS, CONTENT_FILE_MIGRATIONS, ENGAGEMENT_FILE_MIGRATIONS, VISITORS_FILE_MIGRATIONS].map(newestVersion),
-);
+export const DATA_FOLDER_VERSION = Math.max(...[EVENTS_FILE_MIGRATIONS, CONTENT_FILE_MIGRATIONS, ENGAGEMENT_FILE_MIGRATIONS, VISITORS_FILE_MIGRATIONS].map(newestVersion));
 
 /**
  * The version `dataDir` records; 0 for a folder without the file (new, or made before versions).
@@ -37,7 +35,8 @@ export function dataFolderVersion(dataDir: string): number {
   } catch (error) {
     throw new OperatorError(`${file} cannot be read (${(error as Error).message}): restore it from a backup, or delete it to let Mesura read the version of each store`);
   }
-  if (!Number.isSafeInteger(version) || (version as number) < 0) throw new OperatorError(`${file} holds no version number: restore it from a backup, or delete it to let Mesura read the version of each store`);
+  if (!Number.isSafeInteger(version) || (version as number) < 0)
+    throw new OperatorError(`${file} holds no version number: restore it from a backup, or delete it to let Mesura read the version of each store`);
   return version as number;
 }
 

@@ -1,12 +1,4 @@
-import {
-  HEARTBEAT_FIELDS,
-  heartbeatFieldColumn,
-  heartbeatFieldNullable,
-  heartbeatFieldRow,
-  heartbeatFieldType,
-  type HeartbeatField,
-  type HeartbeatValueType,
-} from '@mesura/protocol';
+import { HEARTBEAT_FIELDS, heartbeatFieldColumn, heartbeatFieldNullable, heartbeatFieldRow, heartbeatFieldType, type HeartbeatField, type HeartbeatValueType } from '@mesura/protocol';
 import type { HeartbeatRow } from './heartbeat-row.js';
 
 /** SQL column types of `heartbeats`, each with a DuckDB and a ClickHouse equivalent. */

@@ -204,9 +204,7 @@ function mediaStarts(suite: string, from: string, to: string, fn: SqlFunctions):
  */
 export function liveChannel(contentId: string, fn: SqlFunctions): string {
   const pattern = sqlString('^(.+)-[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$', fn.dialect);
-  return fn.dialect === 'duckdb'
-    ? `nullif(regexp_extract(${contentId}, ${pattern}, 1), '')`
-    : `nullif(extract(${contentId}, ${pattern}), '')`;
+  return fn.dialect === 'duckdb' ? `nullif(regexp_extract(${contentId}, ${pattern}, 1), '')` : `nullif(extract(${contentId}, ${pattern}), '')`;
 }
 
 function perSession(fn: SqlFunctions): string {

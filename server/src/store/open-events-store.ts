@@ -165,9 +165,7 @@ async function openClickHouseEventsStore(options: OpenEventsStoreOptions, settin
   const sink = drainSink({ events, collector, onLeftOut, url: setting.url, variables: options.variables });
   // Its own transport, whose default database is the deployment's: report texts name tables unqualified.
   const readerTransport = createClickHouseTransport(events.location, { database: events.location.database, maxQueryBytes: REPORT_QUERY_MAX_BYTES });
-  const rights = options.servesConsole
-    ? openClickHouseRights(setting.location, options.variables, options.now, { timeZone: options.timeZone, retentionDays: options.retentionDays })
-    : undefined;
+  const rights = options.servesConsole ? openClickHouseRights(setting.location, options.variables, options.now, { timeZone: options.timeZone, retentionDays: options.retentionDays }) : undefined;
   const embedded = options.embeddedMetadata ? await openEmbeddedFile(options) : undefined;
   return {
     description: `ClickHouse at ${describeClickHouse(events.location)}${options.collects ? ` as collector ${collector}` : ''}`,
@@ -201,7 +199,13 @@ const BATCH_SINK_WORKER = new URL('./clickhouse/batch-sink-worker.js', import.me
  * worker is there, as in every built server; in this thread otherwise (tests run on the sources,
  * and the thread's own tests run the built worker).
  */
-function drainSink(options: { events: ClickHouseEvents; collector: string; onLeftOut: (leftOut: LeftOut) => void; url: string; variables: readonly string[] }): RowBatchSink & { close(): Promise<void> } {
+function drainSink(options: {
+  events: ClickHouseEvents;
+  collector: string;
+  onLeftOut: (leftOut: LeftOut) => void;
+  url: string;
+  variables: readonly string[];
+}): RowBatchSink & { close(): Promise<void> } {
   const { events, collector, onLeftOut } = options;
   const sink = existsSync(fileURLToPath(BATCH_SINK_WORKER))
     ? threadedBatchSink({ workerFile: BATCH_SINK_WORKER, workerData: { url: options.url, variables: options.variables, collector, batchRows: DRAIN_BATCH_ROWS }, onLeftOut })

@@ -48,7 +48,7 @@ describe('the first admin', () => {
 });
 
 describe('password change', () => {
-  it('needs the current password, refuses a short one, and ends the user\'s other sessions', async () => {
+  it("needs the current password, refuses a short one, and ends the user's other sessions", async () => {
     t = await startTestServer({ MESURA_ADMIN_EMAIL: 'anna@example.cat', MESURA_ADMIN_PASSWORD: TEST_PASSWORD });
     const first = await signIn('anna@example.cat', TEST_PASSWORD);
     const second = await signIn('anna@example.cat', TEST_PASSWORD);
@@ -64,7 +64,7 @@ describe('password change', () => {
 });
 
 describe('API tokens', () => {
-  it('are made with a role never above the owner\'s, shown once, listed without secret, and revoked by their owner', async () => {
+  it("are made with a role never above the owner's, shown once, listed without secret, and revoked by their owner", async () => {
     t = await startTestServer();
     // Tokens are made and revoked from a session (the console), never by a token.
     const editor = (await sessionOf(t.server, 'editor')).headers;
@@ -86,7 +86,7 @@ describe('API tokens', () => {
     expect((await call({ url: '/api/me', headers: script })).statusCode).toBe(401);
   });
 
-  it('act with the lower of their role and their owner\'s current one, and stop when the owner is deleted', async () => {
+  it("act with the lower of their role and their owner's current one, and stop when the owner is deleted", async () => {
     t = await startTestServer();
     const admin = (await sessionOf(t.server, 'admin')).headers;
     const made = await call({ method: 'POST', url: '/api/users', headers: admin, payload: { email: 'pau@example.cat', password: TEST_PASSWORD, role: 'editor' } });
@@ -112,7 +112,11 @@ describe('users (admins only)', () => {
     t = await startTestServer();
     const admin = (await sessionOf(t.server, 'admin')).headers;
     const add = (payload: object) => call({ method: 'POST', url: '/api/users', headers: admin, payload });
-    for (const bad of [{ email: 'not-an-email', password: TEST_PASSWORD, role: 'analyst' }, { email: 'a@b.cat', password: 'short', role: 'analyst' }, { email: 'a@b.cat', password: TEST_PASSWORD, role: 'owner' }]) {
+    for (const bad of [
+      { email: 'not-an-email', password: TEST_PASSWORD, role: 'analyst' },
+      { email: 'a@b.cat', password: 'short', role: 'analyst' },
+      { email: 'a@b.cat', password: TEST_PASSWORD, role: 'owner' },
+    ]) {
       const response = await add(bad);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('MESURA_ERR_BAD_ACCOUNT');

@@ -42,7 +42,7 @@ describe('the first admin of servers sharing their metadata', () => {
 });
 
 describe('MESURA_ADMIN_EMAIL', () => {
-  it('is an address within the accounts\' length, checked at start with the rules of every sign-in', () => {
+  it("is an address within the accounts' length, checked at start with the rules of every sign-in", () => {
     const long = `${'a'.repeat(MAX_EMAIL_CHARS)}@example.cat`;
     expect(() => parseFirstAdminSettings(long, TEST_PASSWORD)).toThrow(`MESURA_ADMIN_EMAIL must be an email address of at most ${MAX_EMAIL_CHARS} characters`);
     expect(() => parseFirstAdminSettings('anna\u0007@example.cat', TEST_PASSWORD)).toThrow('MESURA_ADMIN_EMAIL must be an email address');

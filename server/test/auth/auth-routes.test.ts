@@ -12,35 +12,123 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 /** Method and route pattern of every route that answers without a session. */
 const PUBLIC = new Set([
   // The site's pages and static files, the console's static shell (its login page included).
-  'GET /', 'HEAD /', 'GET /*', 'HEAD /*', 'GET /consola', 'HEAD /consola', 'GET /consola/', 'HEAD /consola/', 'GET /consola/*', 'HEAD /consola/*',
+  'GET /',
+  'HEAD /',
+  'GET /*',
+  'HEAD /*',
+  'GET /consola',
+  'HEAD /consola',
+  'GET /consola/',
+  'HEAD /consola/',
+  'GET /consola/*',
+  'HEAD /consola/*',
   // The browser bundles.
-  ...['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js', 'mesura-id-sync.js', 'mesura-audience.js']
-    .flatMap((name) => [`GET /${name}`, `HEAD /${name}`]),
+  ...['mesura.js', 'mesura-activity-map.js', 'mesura-media.js', 'mesura-personalize.js', 'mesura-sanitize.js', 'mesura-id-sync.js', 'mesura-audience.js'].flatMap((name) => [
+    `GET /${name}`,
+    `HEAD /${name}`,
+  ]),
   // The tag library by account and layer, and the tag manager's asset host (§7 script loads).
-  'GET /tags/:account/:layer/:file', 'HEAD /tags/:account/:layer/:file', 'GET /tags/:account/assets/:file', 'HEAD /tags/:account/assets/:file',
+  'GET /tags/:account/:layer/:file',
+  'HEAD /tags/:account/:layer/:file',
+  'GET /tags/:account/assets/:file',
+  'HEAD /tags/:account/assets/:file',
   // The collector, the media settings file, the decision endpoint, the visitor id, health.
-  'GET /b/ss/*', 'HEAD /b/ss/*', 'POST /b/ss/*', 'OPTIONS /b/ss/*',
-  'GET /hb/settings/:file', 'HEAD /hb/settings/:file', 'GET /settings/:file', 'HEAD /settings/:file',
-  'GET /m2/*', 'HEAD /m2/*', 'POST /m2/*', 'OPTIONS /m2/*',
-  'GET /id', 'HEAD /id', 'POST /id/forget', 'GET /healthz', 'HEAD /healthz', 'GET /readyz', 'HEAD /readyz',
+  'GET /b/ss/*',
+  'HEAD /b/ss/*',
+  'POST /b/ss/*',
+  'OPTIONS /b/ss/*',
+  'GET /hb/settings/:file',
+  'HEAD /hb/settings/:file',
+  'GET /settings/:file',
+  'HEAD /settings/:file',
+  'GET /m2/*',
+  'HEAD /m2/*',
+  'POST /m2/*',
+  'OPTIONS /m2/*',
+  'GET /id',
+  'HEAD /id',
+  'POST /id/forget',
+  'GET /healthz',
+  'HEAD /healthz',
+  'GET /readyz',
+  'HEAD /readyz',
   // The ID-sync frame of the collector (§7 visitor identity), and the page's id posted from it.
-  'GET /id/sync', 'HEAD /id/sync', 'POST /id/sync',
+  'GET /id/sync',
+  'HEAD /id/sync',
+  'POST /id/sync',
   // The site's visitor accounts (its login module and "La meva llista"), not the console's.
-  'POST /api/visitor/accounts', 'POST /api/visitor/session', 'DELETE /api/visitor/session', 'GET /api/visitor/me', 'HEAD /api/visitor/me', 'GET /api/visitor/list', 'HEAD /api/visitor/list', 'PUT /api/visitor/list/:type/:id', 'DELETE /api/visitor/list/:type/:id',
+  'POST /api/visitor/accounts',
+  'POST /api/visitor/session',
+  'DELETE /api/visitor/session',
+  'GET /api/visitor/me',
+  'HEAD /api/visitor/me',
+  'GET /api/visitor/list',
+  'HEAD /api/visitor/list',
+  'PUT /api/visitor/list/:type/:id',
+  'DELETE /api/visitor/list/:type/:id',
   // The site's content read API (the first view reads it too).
-  'GET /api/content/home', 'HEAD /api/content/home', 'GET /api/content/media', 'HEAD /api/content/media', 'GET /api/content/sections', 'HEAD /api/content/sections', 'GET /api/content/sections/:slug', 'HEAD /api/content/sections/:slug', 'GET /api/content/sections/:slug/:subsection', 'HEAD /api/content/sections/:slug/:subsection', 'GET /api/content/articles/:slug', 'HEAD /api/content/articles/:slug', 'GET /api/content/authors/:slug', 'HEAD /api/content/authors/:slug', 'GET /api/content/themes/:slug', 'HEAD /api/content/themes/:slug', 'GET /api/content/programmes', 'HEAD /api/content/programmes', 'GET /api/content/programmes/:slug', 'HEAD /api/content/programmes/:slug', 'GET /api/content/programmes/:slug/seasons/:season', 'HEAD /api/content/programmes/:slug/seasons/:season', 'GET /api/content/episodes/:slug', 'HEAD /api/content/episodes/:slug', 'GET /api/content/channels', 'HEAD /api/content/channels', 'GET /api/content/channels/:slug', 'HEAD /api/content/channels/:slug', 'GET /api/content/stations', 'HEAD /api/content/stations', 'GET /api/content/stations/:slug', 'HEAD /api/content/stations/:slug', 'GET /api/content/search', 'HEAD /api/content/search', 'GET /api/content/weather', 'HEAD /api/content/weather', 'GET /api/content/weather/:slug', 'HEAD /api/content/weather/:slug',
+  'GET /api/content/home',
+  'HEAD /api/content/home',
+  'GET /api/content/media',
+  'HEAD /api/content/media',
+  'GET /api/content/sections',
+  'HEAD /api/content/sections',
+  'GET /api/content/sections/:slug',
+  'HEAD /api/content/sections/:slug',
+  'GET /api/content/sections/:slug/:subsection',
+  'HEAD /api/content/sections/:slug/:subsection',
+  'GET /api/content/articles/:slug',
+  'HEAD /api/content/articles/:slug',
+  'GET /api/content/authors/:slug',
+  'HEAD /api/content/authors/:slug',
+  'GET /api/content/themes/:slug',
+  'HEAD /api/content/themes/:slug',
+  'GET /api/content/programmes',
+  'HEAD /api/content/programmes',
+  'GET /api/content/programmes/:slug',
+  'HEAD /api/content/programmes/:slug',
+  'GET /api/content/programmes/:slug/seasons/:season',
+  'HEAD /api/content/programmes/:slug/seasons/:season',
+  'GET /api/content/episodes/:slug',
+  'HEAD /api/content/episodes/:slug',
+  'GET /api/content/channels',
+  'HEAD /api/content/channels',
+  'GET /api/content/channels/:slug',
+  'HEAD /api/content/channels/:slug',
+  'GET /api/content/stations',
+  'HEAD /api/content/stations',
+  'GET /api/content/stations/:slug',
+  'HEAD /api/content/stations/:slug',
+  'GET /api/content/search',
+  'HEAD /api/content/search',
+  'GET /api/content/weather',
+  'HEAD /api/content/weather',
+  'GET /api/content/weather/:slug',
+  'HEAD /api/content/weather/:slug',
   // The live streams' playlists (their segments are the site's static files).
-  'GET /live/:slug/index.m3u8', 'HEAD /live/:slug/index.m3u8', 'GET /live/:slug/:rendition/index.m3u8', 'HEAD /live/:slug/:rendition/index.m3u8',
+  'GET /live/:slug/index.m3u8',
+  'HEAD /live/:slug/index.m3u8',
+  'GET /live/:slug/:rendition/index.m3u8',
+  'HEAD /live/:slug/:rendition/index.m3u8',
   // Signing in.
   'POST /api/session',
   // The links mailed to confirm a visitor account or a newsletter address: followed from a mail,
   // with no session, so public; the single-use token in the link is the credential.
-  'GET /api/visitor/accounts/confirm', 'HEAD /api/visitor/accounts/confirm', 'GET /api/engagement/newsletter/confirm', 'HEAD /api/engagement/newsletter/confirm',
+  'GET /api/visitor/accounts/confirm',
+  'HEAD /api/visitor/accounts/confirm',
+  'GET /api/engagement/newsletter/confirm',
+  'HEAD /api/engagement/newsletter/confirm',
   // The site's participation features (server/src/engagement/): anonymous, origin-checked changes.
-  'GET /api/engagement/polls/:id', 'HEAD /api/engagement/polls/:id', 'POST /api/engagement/polls/:id/answers',
-  'POST /api/engagement/newsletter', 'GET /api/engagement/quiz/today', 'HEAD /api/engagement/quiz/today',
-  'POST /api/engagement/tv/pairings', 'POST /api/engagement/tv/pairings/:code/cast',
-  'GET /api/engagement/tv/pairings/:code/events', 'HEAD /api/engagement/tv/pairings/:code/events',
+  'GET /api/engagement/polls/:id',
+  'HEAD /api/engagement/polls/:id',
+  'POST /api/engagement/polls/:id/answers',
+  'POST /api/engagement/newsletter',
+  'GET /api/engagement/quiz/today',
+  'HEAD /api/engagement/quiz/today',
+  'POST /api/engagement/tv/pairings',
+  'POST /api/engagement/tv/pairings/:code/cast',
+  'GET /api/engagement/tv/pairings/:code/events',
+  'HEAD /api/engagement/tv/pairings/:code/events',
   // The consent banner's answer, counted per day without any identifier (server/src/consent-choices/).
   'POST /api/consent/choices',
 ]);
@@ -64,7 +152,9 @@ function routes() {
 
 describe('route access', () => {
   it('declares public exactly the routes of the public list', () => {
-    const declaredPublic = routes().filter((route) => route.access === 'public').map((route) => route.key);
+    const declaredPublic = routes()
+      .filter((route) => route.access === 'public')
+      .map((route) => route.key);
     expect(declaredPublic.filter((key) => !PUBLIC.has(key))).toEqual([]);
     expect(routes().length).toBeGreaterThan(PUBLIC.size);
   });
@@ -85,7 +175,12 @@ describe('route access', () => {
     expect(above.length).toBeGreaterThan(0);
     const open: string[] = [];
     for (const route of above) {
-      const response = await testServer.server.app.inject({ method: route.method as 'GET', url: sampleUrl(route.url), headers: analyst, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+      const response = await testServer.server.app.inject({
+        method: route.method as 'GET',
+        url: sampleUrl(route.url),
+        headers: analyst,
+        payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+      });
       if (response.statusCode !== 403) open.push(`${route.key} (${route.access}) → ${response.statusCode}`);
     }
     expect(open).toEqual([]);

@@ -99,8 +99,7 @@ describe('sessions', () => {
   it("refuse a cookie-authenticated change without the server's own Origin", async () => {
     const { app } = await serverWithClock();
     const cookie = cookieOf(await logIn(app, 'anna@example.cat', TEST_PASSWORD));
-    const create = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/me/tokens', payload: { name: 'script' }, headers: { cookie, ...headers } });
+    const create = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/me/tokens', payload: { name: 'script' }, headers: { cookie, ...headers } });
     expect((await create({})).statusCode).toBe(403);
     expect((await create({ origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await create({ origin: ORIGIN })).statusCode).toBe(201);

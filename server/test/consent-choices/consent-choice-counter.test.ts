@@ -6,8 +6,7 @@ import type { ConsentChoiceCount } from '../../src/store/consent-choice-table.js
 /** A write the test completes by hand, recording what each write held. */
 function manualWrites() {
   const writes: { counts: readonly ConsentChoiceCount[]; finish: (error?: Error) => void }[] = [];
-  const write = (counts: readonly ConsentChoiceCount[]) =>
-    new Promise<void>((resolve, reject) => writes.push({ counts, finish: (error) => (error ? reject(error) : resolve()) }));
+  const write = (counts: readonly ConsentChoiceCount[]) => new Promise<void>((resolve, reject) => writes.push({ counts, finish: (error) => (error ? reject(error) : resolve()) }));
   return { writes, write };
 }
 

@@ -94,7 +94,7 @@ describe('POST /api/consent/choices', () => {
     ['an array', '["accept-all"]', 'the body must be {"choice": "accept-all" | "reject-all" | "custom"}'],
     ['an unknown choice', '{"choice":"maybe"}', 'choice must be one of accept-all, reject-all, custom'],
     ['no choice', '{}', 'choice must be one of accept-all, reject-all, custom'],
-    ['an identifier beside the choice', '{"choice":"reject-all","visitorId":"1F65FB944AFA1C05-25FBFAF16BF6E758"}', "unknown field 'visitorId'; the body holds only \"choice\""],
+    ['an identifier beside the choice', '{"choice":"reject-all","visitorId":"1F65FB944AFA1C05-25FBFAF16BF6E758"}', 'unknown field \'visitorId\'; the body holds only "choice"'],
   ])('refuses %s with a one-line 400', async (_name, body, error) => {
     const { server } = await start();
     const response = await choose(server, body);

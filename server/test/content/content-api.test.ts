@@ -65,13 +65,26 @@ describe('the content read API', () => {
   });
 
   it('answers 404 for what does not exist and 400 for a malformed parameter, with one-line errors', async () => {
-    for (const url of [contentApi.article('9999'), contentApi.section('no-such'), contentApi.section('politica', 'salut'), contentApi.programme('el-reportatge', 9), contentApi.episode('no-such'), contentApi.forecast('atlantida')]) {
+    for (const url of [
+      contentApi.article('9999'),
+      contentApi.section('no-such'),
+      contentApi.section('politica', 'salut'),
+      contentApi.programme('el-reportatge', 9),
+      contentApi.episode('no-such'),
+      contentApi.forecast('atlantida'),
+    ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(404);
       expect(body.code).toBe('MESURA_ERR_NOT_FOUND');
       expect(body.error).not.toContain('\n');
     }
-    for (const url of ['/api/content/articles/DROP%20TABLE', '/api/content/programmes/el-reportatge/seasons/0', `/api/content/search?q=${'x'.repeat(201)}`, '/api/content/search?q=llei&type=tot', '/api/content/search']) {
+    for (const url of [
+      '/api/content/articles/DROP%20TABLE',
+      '/api/content/programmes/el-reportatge/seasons/0',
+      `/api/content/search?q=${'x'.repeat(201)}`,
+      '/api/content/search?q=llei&type=tot',
+      '/api/content/search',
+    ]) {
       expect((await get(url)).status, url).toBe(400);
     }
   });

@@ -46,7 +46,12 @@ describe('the content API before an item is published', () => {
 
   it('answers 404 for a scheduled episode and for a season with nothing published yet', async () => {
     nowMs = TODAY;
-    for (const url of [contentApi.episode('la-classica-t1-e1'), contentApi.episode('musica-per-a-tothom-t1-e1'), contentApi.programme('la-classica', 1), contentApi.programme('musica-per-a-tothom', 2)]) {
+    for (const url of [
+      contentApi.episode('la-classica-t1-e1'),
+      contentApi.episode('musica-per-a-tothom-t1-e1'),
+      contentApi.programme('la-classica', 1),
+      contentApi.programme('musica-per-a-tothom', 2),
+    ]) {
       expect((await get(url)).status, url).toBe(404);
     }
   });
@@ -62,7 +67,7 @@ describe('the content API before an item is published', () => {
     expect(station.podcasts.find((p: any) => p.slug === 'la-classica').seasons).toEqual([]);
   });
 
-  it("names only published episodes in an episode's programme and its \"more episodes\"", async () => {
+  it('names only published episodes in an episode\'s programme and its "more episodes"', async () => {
     // 30 November: the first two episodes of "Música per a tothom" are out, the third on 1 December.
     nowMs = Date.parse('2026-11-30T12:00:00Z');
     const episode = (await get(contentApi.episode('musica-per-a-tothom-t1-e1'))).body;

@@ -57,7 +57,6 @@ function manualTimers(): CatalogTimers & { intervals: { ms: number; fire: () => 
   return timers;
 }
 
-
 function legacy(id: string, html: string, extra: Partial<Activity> = {}): Activity {
   return testActivity({ id, name: id, experiences: [{ id: 'a', name: 'A', share: 1, offer: { id: 'o', name: 'O', html } }], ...extra });
 }
@@ -74,7 +73,9 @@ describe('the activity catalog serves stored definitions under today’s rules',
     expect(index.byId('vell')!.experiences[0]!.offer!.html).toBe('<p>Hola</p>');
     expect(index.byId('aprovat')!.experiences[0]!.offer!.html).toBe('<script>ok()</script>');
     expect(index.byId('fora')).toBeUndefined();
-    expect(warnings).toEqual(["stored activity skipped: activity fora: experience a: offer o: action 1 (redirect): redirect to https://evil.example is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS"]);
+    expect(warnings).toEqual([
+      "stored activity skipped: activity fora: experience a: offer o: action 1 (redirect): redirect to https://evil.example is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS",
+    ]);
   });
 
   it('serves a stored offer its links and images to other hosts without them, and keeps those to MESURA_OFFER_ORIGINS', async () => {

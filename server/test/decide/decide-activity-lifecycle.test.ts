@@ -23,8 +23,7 @@ const draft = testActivity({
   ],
 });
 
-const put = async (activity: Activity) =>
-  t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
+const put = async (activity: Activity) => t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
 
 async function offersFor(mbox: string): Promise<DeliveryResponse['offers']> {
   const query = encodeDeliveryQuery(articleDeliveryRequest(START, { mbox, deviceId: `${'d'.repeat(32)}.1_0` }));

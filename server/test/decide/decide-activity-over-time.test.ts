@@ -23,8 +23,7 @@ const prova = testActivity({
   ],
 });
 
-const put = async (activity: Activity) =>
-  t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
+const put = async (activity: Activity) => t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
 
 async function ask(overrides: Partial<DeliveryRequest>): Promise<void> {
   const query = encodeDeliveryQuery(articleDeliveryRequest(clock, { mbox: 'prova', ...overrides }));
@@ -49,8 +48,7 @@ async function overTime(id: string, query = ''): Promise<ActivityOverTime> {
 }
 
 /** `[day, [experience id, visitors, conversions, hidden]…]` per day: the answer in one glance. */
-const figures = (answer: ActivityOverTime) =>
-  answer.days.map((d) => [d.day, ...d.experiences.map((e) => [e.id, e.visitors, e.conversions, e.hidden])]);
+const figures = (answer: ActivityOverTime) => answer.days.map((d) => [d.day, ...d.experiences.map((e) => [e.id, e.visitors, e.conversions, e.hidden])]);
 
 describe('GET /api/reports/activities/:id/over-time', () => {
   it('answers every local day, cumulative from the first, hidden under the cohort', async () => {
@@ -79,7 +77,10 @@ describe('GET /api/reports/activities/:id/over-time', () => {
     expect(answer.days[3]!.experiences[1]).toEqual({ id: 'b', visitors: 5, conversions: 2, conversionRate: 0.4, hidden: false });
     // The last day agrees with the report of the same events.
     const report = await t.server.app.inject({ url: '/api/reports/activities/prova', headers: await t.authHeaders('analyst') });
-    expect(report.json().experiences.map((e: { visitors: number; conversions: number }) => [e.visitors, e.conversions])).toEqual([[5, 0], [5, 2]]);
+    expect(report.json().experiences.map((e: { visitors: number; conversions: number }) => [e.visitors, e.conversions])).toEqual([
+      [5, 0],
+      [5, 2],
+    ]);
   });
 
   it('counts only the range: visitors first seen before from, and their conversions, are left out', async () => {

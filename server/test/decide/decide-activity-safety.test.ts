@@ -149,7 +149,7 @@ describe("editors' offers are sanitised on the server", () => {
     [{ href: 'https://botiga.mesura.cat/' }, 'href to https://botiga.mesura.cat is not allowed'],
     [{ src: 'https://evil.example/pixel.gif' }, 'src to https://evil.example is not allowed'],
     [{ cite: 'http:\\\\evil.example/' }, 'cite to http://evil.example is not allowed'],
-  ])("refuses a setAttribute %o to another host, naming MESURA_OFFER_ORIGINS", async (content, reason) => {
+  ])('refuses a setAttribute %o to another host, naming MESURA_OFFER_ORIGINS', async (content, reason) => {
     const response = await put(activity({ actions: [{ action: 'setAttribute', selector: 'img', content }] }));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain(reason);
@@ -162,15 +162,22 @@ describe("editors' offers are sanitised on the server", () => {
   });
 
   it('leaves text content as text', async () => {
-    await put(activity({ actions: [{ action: 'setText', selector: 'h1', content: 'a < b & <script>' }, { action: 'setContent', selector: 'h2', contentType: 'text', content: '<i>' }] }));
+    await put(
+      activity({
+        actions: [
+          { action: 'setText', selector: 'h1', content: 'a < b & <script>' },
+          { action: 'setContent', selector: 'h2', contentType: 'text', content: '<i>' },
+        ],
+      }),
+    );
     expect((await served()).actions!.slice(0, 2).map((a) => a.content)).toEqual(['a < b & <script>', '<i>']);
   });
 
   it.each([
-    [{ action: 'setAttribute', selector: 'a', content: { onclick: 'x()' } }, 'attribute onclick is not in the offers\' allow-list'],
+    [{ action: 'setAttribute', selector: 'a', content: { onclick: 'x()' } }, "attribute onclick is not in the offers' allow-list"],
     [{ action: 'setAttribute', selector: 'a', attribute: 'href', value: ' JavaScript:alert(1)' }, 'is not an http(s), mailto, tel or relative URL'],
     [{ action: 'setAttribute', selector: 'a', content: { href: '//evil.example/' } }, 'is not an http(s), mailto, tel or relative URL'],
-    [{ action: 'setAttribute', selector: 'div', content: { id: 'mesuraSanitizer' } }, 'attribute id is not in the offers\' allow-list'],
+    [{ action: 'setAttribute', selector: 'div', content: { id: 'mesuraSanitizer' } }, "attribute id is not in the offers' allow-list"],
     [{ action: 'setAttribute', selector: 'a.cta', content: { href: 'https://evil.example/login' } }, "href to https://evil.example is not allowed: only the site's origins and MESURA_OFFER_ORIGINS"],
     [{ action: 'setStyle', selector: 'div', content: { background: 'url(https://evil.example/pixel)' } }, 'may not load resources or run script'],
     [{ action: 'setStyle', selector: 'div', property: 'background', value: 'u\\72l(x)' }, 'may not load resources or run script'],
@@ -197,11 +204,14 @@ describe('redirects go only to allowed origins', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'data:text/html,x', 'http:/evil.example/', 'https:evil.example/'])('refuses %s, also for a trusted activity', async (url) => {
-    const response = await put(activity({ actions: [{ action: 'redirect', content: '/nou', url }] }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatch(/redirect to \S+ is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS/);
-  });
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'data:text/html,x', 'http:/evil.example/', 'https:evil.example/'])(
+    'refuses %s, also for a trusted activity',
+    async (url) => {
+      const response = await put(activity({ actions: [{ action: 'redirect', content: '/nou', url }] }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/redirect to \S+ is not allowed: only the site's origins and MESURA_REDIRECT_ORIGINS/);
+    },
+  );
 
   it('refuses a foreign redirect an admin writes into a trusted activity', async () => {
     await put(activity({ actions: [{ action: 'redirect', content: '/nou' }] }));

@@ -53,7 +53,6 @@ async function latestChange(): Promise<ActivityChange> {
   return (history.json().changes as ActivityChange[])[0]!;
 }
 
-
 const widenings: [string, Activity][] = [
   ['its audience to every page (/)', { ...approved, audience: { path: { prefix: '/' } } }],
   ['its audience removed', { ...approved, audience: undefined } as Activity],

@@ -26,7 +26,12 @@ function activity(overrides: Record<string, unknown> = {}): Record<string, unkno
 
 /** The definition with experience b's offer holding these actions. */
 function withActions(...actions: unknown[]): Record<string, unknown> {
-  return activity({ experiences: [{ id: 'a', name: 'A', share: 1 }, { id: 'b', name: 'B', share: 1, offer: { id: 'o-b', name: 'B', actions } }] });
+  return activity({
+    experiences: [
+      { id: 'a', name: 'A', share: 1 },
+      { id: 'b', name: 'B', share: 1, offer: { id: 'o-b', name: 'B', actions } },
+    ],
+  });
 }
 
 const reasonOf = (input: unknown) => {

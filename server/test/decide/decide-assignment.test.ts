@@ -4,8 +4,7 @@ import { assignmentPoint, experienceAt, hash32 } from '../../src/decide/assignme
 
 const arms = (...shares: number[]): Experience[] => shares.map((share, i) => ({ id: String.fromCharCode(97 + i), name: `arm ${i}`, share }));
 const visitors = Array.from({ length: 10_000 }, (_, i) => `visitor-${i}`);
-const assign = (experiences: Experience[], reshuffle = 0) =>
-  visitors.map((v) => experienceAt(experiences, assignmentPoint(v, 'titular-1001', reshuffle))?.id);
+const assign = (experiences: Experience[], reshuffle = 0) => visitors.map((v) => experienceAt(experiences, assignmentPoint(v, 'titular-1001', reshuffle))?.id);
 
 describe('A/B assignment', () => {
   it('is sticky: the same visitor gets the same experience every time', () => {

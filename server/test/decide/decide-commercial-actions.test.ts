@@ -54,9 +54,7 @@ describe('withCommercialFields', () => {
   });
 
   it("writes a setText as the 1.x library's text change, a setContent of content type text", () => {
-    expect(withCommercialFields([{ action: 'setText', selector: 'h1', content: '<b>x</b>' }], TOKEN)).toEqual([
-      { action: 'setContent', selector: 'h1', content: '<b>x</b>', contentType: 'text' },
-    ]);
+    expect(withCommercialFields([{ action: 'setText', selector: 'h1', content: '<b>x</b>' }], TOKEN)).toEqual([{ action: 'setContent', selector: 'h1', content: '<b>x</b>', contentType: 'text' }]);
   });
 
   it('does not change the actions it was given', () => {

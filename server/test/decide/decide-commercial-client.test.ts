@@ -131,8 +131,7 @@ function send(server: { port: number }, req: PageRequest): Promise<Answer> {
   });
 }
 
-const get = (params: [string, string][], clientCode = 'mesura', server = { port }) =>
-  send(server, { method: 'GET', path: `/m2/${clientCode}/mbox/json?${formEncode(params)}` });
+const get = (params: [string, string][], clientCode = 'mesura', server = { port }) => send(server, { method: 'GET', path: `/m2/${clientCode}/mbox/json?${formEncode(params)}` });
 const post = (params: [string, string][], clientCode = 'mesura') =>
   send({ port }, { method: 'POST', path: `/m2/${clientCode}/mbox/json`, scriptHeaders: { 'Content-Type': FORM_CONTENT_TYPE }, body: formEncode(params) });
 
@@ -224,11 +223,14 @@ describe('a page running the commercial 1.x library', () => {
     expect(isSimple('GET', {})).toBe(true);
     expect(isSimple('POST', { 'Content-Type': FORM_CONTENT_TYPE })).toBe(true);
     expectWireAnswer(await send({ port }, { method: 'POST', path: '/m2/mesura/mbox/json', scriptHeaders: { 'Content-Type': `${FORM_CONTENT_TYPE}; charset=UTF-8` }, body: formEncode(pageParams()) }));
-    const preflight = await send({ port }, {
-      method: 'OPTIONS',
-      path: '/m2/mesura/mbox/json',
-      browserHeaders: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
-    });
+    const preflight = await send(
+      { port },
+      {
+        method: 'OPTIONS',
+        path: '/m2/mesura/mbox/json',
+        browserHeaders: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      },
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');
@@ -283,7 +285,14 @@ describe('a page running the commercial 1.x library', () => {
   });
 
   it('is not refused for parameters beyond the list of §3: they are read as page parameters', async () => {
-    const extras: Params = { webGLRenderer: 'ANGLE (Intel)', mboxMCSDID: '1A2B3C4D5E6F7A8B-0123456789ABCDEF', mboxMCGLH: '6', mboxAAMB: 'j8Odv6LonN4r3an7LhD3WZrU1bUpAkFkkiY1ncBR96t2PTI', 'vst.trk': 'metrics.mesura.cat', 'vst.trks': 'smetrics.mesura.cat' };
+    const extras: Params = {
+      webGLRenderer: 'ANGLE (Intel)',
+      mboxMCSDID: '1A2B3C4D5E6F7A8B-0123456789ABCDEF',
+      mboxMCGLH: '6',
+      mboxAAMB: 'j8Odv6LonN4r3an7LhD3WZrU1bUpAkFkkiY1ncBR96t2PTI',
+      'vst.trk': 'metrics.mesura.cat',
+      'vst.trks': 'smetrics.mesura.cat',
+    };
     const withExtras = expectWireAnswer(await get(pageParams(extras)));
     expect(experienceOf(withExtras)).toEqual(experienceOf(expectWireAnswer(await get(pageParams()))));
   });
@@ -313,7 +322,12 @@ describe('a page running the commercial 1.x library', () => {
       experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'o', name: 'Oferta', actions } }],
       goal: { type: 'click', selector: '.cta' },
     };
-    const redirect: Activity = { ...every, id: 'redireccio', mboxes: ['redireccio'], experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'r', name: 'Redirecció', actions: [{ action: 'redirect', content: 'https://www.mesura.cat/nou' }] } }] };
+    const redirect: Activity = {
+      ...every,
+      id: 'redireccio',
+      mboxes: ['redireccio'],
+      experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'r', name: 'Redirecció', actions: [{ action: 'redirect', content: 'https://www.mesura.cat/nou' }] } }],
+    };
     for (const activity of [every, redirect]) {
       expect((await t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') })).statusCode).toBe(200);
     }
@@ -338,8 +352,7 @@ describe('a page running the commercial 1.x library', () => {
       const [offer] = expectWireAnswer(await get(pageParams({ mboxPC: deviceId }))).offers;
       return offer!.actions!.find((a) => a.action === 'trackClick')!.clickTrackId as string;
     };
-    const clicked = (deviceId: string, param: string, token: string) =>
-      `/m2/mesura/mbox/json?${formEncode(pageParams({ mbox: 'target-global-mbox-clicked', mboxPC: deviceId, [param]: token }))}`;
+    const clicked = (deviceId: string, param: string, token: string) => `/m2/mesura/mbox/json?${formEncode(pageParams({ mbox: 'target-global-mbox-clicked', mboxPC: deviceId, [param]: token }))}`;
     const devices = ['1', '2', '3'].map((n) => `${n.repeat(32)}.1_0`);
     const tokens = await Promise.all(devices.map(visit));
     // navigator.sendBeacon(url): no body, no Content-Type.

@@ -64,9 +64,7 @@ describe('MESURA_DECISION_EDGE_HOST', () => {
     'edge mesura.cat',
     `${'a'.repeat(64)}.mesura.cat`,
   ])('refuses %j with a one-line error naming the variable', (bad) => {
-    expect(load({ MESURA_DECISION_EDGE_HOST: bad })).toThrow(
-      `MESURA_DECISION_EDGE_HOST must be a host name with an optional port, such as edge.example.com:8443, got '${bad}'`,
-    );
+    expect(load({ MESURA_DECISION_EDGE_HOST: bad })).toThrow(`MESURA_DECISION_EDGE_HOST must be a host name with an optional port, such as edge.example.com:8443, got '${bad}'`);
   });
 
   it('names the edge host in every answer: offers, no offers, a click, a POST', async () => {
@@ -77,7 +75,12 @@ describe('MESURA_DECISION_EDGE_HOST', () => {
     expect((withOffer.offers as unknown[]).length).toBe(1);
     expect((await ask(server, request({ mbox: 'cap' }))).edgeHost).toBe('edge.mesura.cat:8443');
     expect((await ask(server, request({ params: { clickToken: 'titular-1001.b' } }))).edgeHost).toBe('edge.mesura.cat:8443');
-    const post = await server.server.app.inject({ method: 'POST', url: '/m2/mesura/mbox/json', payload: encodeDeliveryQuery(request()), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = await server.server.app.inject({
+      method: 'POST',
+      url: '/m2/mesura/mbox/json',
+      payload: encodeDeliveryQuery(request()),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(post.json()).toEqual(withOffer);
     const parsed = parseDeliveryResponse(withOffer);
     expect(parsed.ok && parsed.value.edgeHost).toBe('edge.mesura.cat:8443');

@@ -20,7 +20,12 @@ describe('overTimeRange', () => {
 });
 
 describe('activityOverTime', () => {
-  const activity = testActivity({ experiences: [{ id: 'a', name: 'A', share: 1 }, { id: 'b', name: 'B', share: 1 }] });
+  const activity = testActivity({
+    experiences: [
+      { id: 'a', name: 'A', share: 1 },
+      { id: 'b', name: 'B', share: 1 },
+    ],
+  });
 
   it('adds each day to the days before it, leaves out experiences no longer defined, and fills empty days', () => {
     const added = [

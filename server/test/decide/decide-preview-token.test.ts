@@ -61,7 +61,12 @@ describe('preview tokens', () => {
 });
 
 describe('preview links', () => {
-  const activity = testActivity({ experiences: [{ id: 'a', name: 'A', share: 1 }, { id: 'b', name: 'B', share: 1 }] });
+  const activity = testActivity({
+    experiences: [
+      { id: 'a', name: 'A', share: 1 },
+      { id: 'b', name: 'B', share: 1 },
+    ],
+  });
 
   it('adds the token to the query, keeping the query as written and the fragment last', () => {
     expect(withPreviewParam('/noticia/1001/', 'T')).toBe('/noticia/1001/?mesura_preview=T');

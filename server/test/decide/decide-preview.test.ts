@@ -30,8 +30,7 @@ const draft = testActivity({
   ],
 });
 
-const put = async (activity: Activity) =>
-  t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
+const put = async (activity: Activity) => t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
 
 async function previewLinkFor(activityId: string, payload: unknown, role: 'editor' | 'analyst' = 'editor') {
   return t.server.app.inject({ method: 'POST', url: `/api/activities/${activityId}/preview`, payload: payload as object, headers: await t.authHeaders(role) });

@@ -32,8 +32,7 @@ async function ask(req: DeliveryRequest, userAgent = BROWSER_UA): Promise<Delive
 }
 
 const tokens = (response: DeliveryResponse) => response.offers.map((o) => o.responseTokens ?? {});
-const put = async (activity: Activity) =>
-  t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
+const put = async (activity: Activity) => t.server.app.inject({ method: 'PUT', url: `/api/activities/${activity.id}`, payload: activity, headers: await t.authHeaders('editor') });
 
 function activity(overrides: Partial<Activity>): Activity {
   return {
@@ -125,9 +124,7 @@ describe('decision server', () => {
 
   it('echoes the origin to its own answers only: none to a request without one or from another, before or after the site’s', async () => {
     const allowOrigin = async (origin?: string) =>
-      (await t.server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request())}`, headers: origin === undefined ? {} : { origin } })).headers[
-        'access-control-allow-origin'
-      ];
+      (await t.server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request())}`, headers: origin === undefined ? {} : { origin } })).headers['access-control-allow-origin'];
     for (let round = 0; round < 2; round++) {
       expect(await allowOrigin()).toBeUndefined();
       expect(await allowOrigin('http://localhost:8080')).toBe('http://localhost:8080');
@@ -161,8 +158,7 @@ describe('decision server', () => {
     });
     expect((await put(xt)).statusCode).toBe(200);
     const url = 'http://localhost:8080/seccio/noticies';
-    const experience = async (overrides: Partial<DeliveryRequest>, ua = BROWSER_UA) =>
-      tokens(await ask(request({ mbox: 'prova', url, ...overrides }), ua))[0]?.['experience.id'];
+    const experience = async (overrides: Partial<DeliveryRequest>, ua = BROWSER_UA) => tokens(await ask(request({ mbox: 'prova', url, ...overrides }), ua))[0]?.['experience.id'];
     expect(await experience({}, IPHONE_UA)).toBe('mobil');
     expect(await experience({ customerIds: { idUsuari: { id: 'u1', authState: 1 } } })).toBe('sessio');
     expect(await experience({ params: { loggedIn: 'true' } })).toBe('sessio');
@@ -212,7 +208,11 @@ describe('decision server', () => {
 describe('seeding', () => {
   it('seeds the site activities on first start only', async () => {
     const list = (await t.server.app.inject({ url: '/api/activities', headers: await t.authHeaders('analyst') })).json().activities as Activity[];
-    expect(list.map((a) => a.id).sort()).toEqual(siteActivities().map((a) => a.id).sort());
+    expect(list.map((a) => a.id).sort()).toEqual(
+      siteActivities()
+        .map((a) => a.id)
+        .sort(),
+    );
     expect(list.find((a) => a.id === 'el-temps-disseny')!.experiences[1]!.offer!.actions![0]).toMatchObject({ action: 'setStyle', selector: 'ul.forecast' });
     // An editor's change survives a restart: no second seeding.
     await put({ ...list[0]!, name: 'Canviat' });

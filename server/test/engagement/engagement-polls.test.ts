@@ -67,8 +67,7 @@ describe('polls', () => {
 });
 
 describe('newsletter', () => {
-  const signUp = (email: unknown, origin = ORIGIN) =>
-    inject({ method: 'POST', url: '/api/engagement/newsletter', headers: { origin }, payload: { email } });
+  const signUp = (email: unknown, origin = ORIGIN) => inject({ method: 'POST', url: '/api/engagement/newsletter', headers: { origin }, payload: { email } });
 
   it('takes a valid address, case and spaces ignored, and answers to check the mail', async () => {
     const first = await signUp('  Lector@Exemple.cat ');

@@ -76,7 +76,10 @@ describe('TV pairings', () => {
 describe('daily quiz selection', () => {
   it('is the same for a day and changes across days', () => {
     expect(dailyQuiz('2026-05-04')).toEqual(dailyQuiz('2026-05-04'));
-    const ids = (day: string) => dailyQuiz(day).questions.map((q) => q.id).join();
+    const ids = (day: string) =>
+      dailyQuiz(day)
+        .questions.map((q) => q.id)
+        .join();
     const days = ['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07'];
     expect(new Set(days.map(ids)).size).toBeGreaterThan(1);
     expect(new Set(dailyQuiz('2026-05-04').questions.map((q) => q.id)).size).toBe(5);

@@ -14,10 +14,7 @@ export interface RawRequest {
   body?: Uint8Array;
 }
 
-export type RawAnswer =
-  | { kind: 'answered'; status: number; head: string; body: string }
-  | { kind: 'closed'; reason: string }
-  | { kind: 'timed-out' };
+export type RawAnswer = { kind: 'answered'; status: number; head: string; body: string } | { kind: 'closed'; reason: string } | { kind: 'timed-out' };
 
 /** Bytes of an error answer's body read to tell a documented 503 from another failure. */
 const MAX_ERROR_BODY_BYTES = 4_096;

@@ -64,7 +64,7 @@ export function accountStoreContract(engine: string, open: () => Promise<OpenedA
       expect(await store.countUsers()).toBe(1);
     });
 
-    it('deletes a user with their sessions and tokens, and no one else\'s', async () => {
+    it("deletes a user with their sessions and tokens, and no one else's", async () => {
       await store.insertUser(user('u1', 'anna@example.cat'));
       await store.insertUser(user('u2', 'pau@example.cat'));
       await store.insertSession(session('s1', 'u1'));
@@ -108,7 +108,7 @@ export function accountStoreContract(engine: string, open: () => Promise<OpenedA
       expect(await store.sessionBySecretHash('d')).toBeDefined();
     });
 
-    it('keeps API tokens per owner in creation order, touches them, and deletes only the owner\'s', async () => {
+    it("keeps API tokens per owner in creation order, touches them, and deletes only the owner's", async () => {
       await store.insertUser(user('u1', 'anna@example.cat'));
       await store.insertUser(user('u2', 'pau@example.cat'));
       await store.insertToken(token('tb', 'u1', 4000));
@@ -149,7 +149,7 @@ export function accountStoreContract(engine: string, open: () => Promise<OpenedA
       expect(after.find((e) => e.action === 'token-created')).toMatchObject({ actorId: 'u1', actorEmail: null, subjectName: 'token t1' });
     });
 
-    it('answers each user\'s latest sign-in and leaves out who never signed in', async () => {
+    it("answers each user's latest sign-in and leaves out who never signed in", async () => {
       await store.audit({ atMs: 100, actorId: 'u1', action: 'login', subject: 'anna@example.cat' });
       await store.audit({ atMs: 500, actorId: 'u1', action: 'login', subject: 'anna@example.cat' });
       await store.audit({ atMs: 300, actorId: 'u2', action: 'login', subject: 'pau@example.cat' });

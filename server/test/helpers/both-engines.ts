@@ -28,12 +28,7 @@ export interface BothEngines {
 const DRAIN_TEST_BATCH_ROWS = 50;
 
 /** Writes `segments` through an ingest log and stores each sealed segment in both engines. */
-export async function loadBothEngines(options: {
-  segments: readonly (readonly LogRecord[])[];
-  clickhouse: TestDatabase;
-  variables: readonly string[];
-  timeZone: string;
-}): Promise<BothEngines> {
+export async function loadBothEngines(options: { segments: readonly (readonly LogRecord[])[]; clickhouse: TestDatabase; variables: readonly string[]; timeZone: string }): Promise<BothEngines> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mesura-both-engines-'));
   const duckdb = await openDuckDbStore(path.join(dir, 'data'), options.variables, options.timeZone);
   const { transport, location } = options.clickhouse;

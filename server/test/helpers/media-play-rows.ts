@@ -121,7 +121,14 @@ function popOutHits(): HitRow[] {
       isBot,
       variables: channel === undefined ? {} : { broadcastChannel: channel },
     });
-  return [opened(1, 'VISITOR-1', 'mesura-radio'), opened(2, 'VISITOR-2', 'mesura-radio'), opened(3, 'VISITOR-1', 'mesura-radio'), opened(4, 'VISITOR-2', 'mesura-musica'), opened(5, 'VISITOR-3', undefined), opened(6, 'BOT', 'mesura-radio', true)];
+  return [
+    opened(1, 'VISITOR-1', 'mesura-radio'),
+    opened(2, 'VISITOR-2', 'mesura-radio'),
+    opened(3, 'VISITOR-1', 'mesura-radio'),
+    opened(4, 'VISITOR-2', 'mesura-musica'),
+    opened(5, 'VISITOR-3', undefined),
+    opened(6, 'BOT', 'mesura-radio', true),
+  ];
 }
 
 export interface MediaPlaySegments {

@@ -20,9 +20,7 @@ export interface ReplayedRequest {
 export async function replay(scenario: string | object): Promise<ReplayedRequest[]> {
   const data = typeof scenario === 'string' ? readMediaScenario(scenario) : scenario;
   const lines = await runScenario(data);
-  return lines.flatMap((line) =>
-    line.kind === 'heartbeat' || line.kind === 'analytics' ? [{ kind: line.kind, sentAtMs: REPLAY_EPOCH_MS + line.at, params: line.params }] : [],
-  );
+  return lines.flatMap((line) => (line.kind === 'heartbeat' || line.kind === 'analytics' ? [{ kind: line.kind, sentAtMs: REPLAY_EPOCH_MS + line.at, params: line.params }] : []));
 }
 
 export const heartbeatsOf = (requests: readonly ReplayedRequest[]) => requests.filter((r) => r.kind === 'heartbeat');

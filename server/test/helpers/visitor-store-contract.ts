@@ -71,7 +71,7 @@ export function visitorStoreContract(engine: string, open: () => Promise<OpenedV
       expect(await store.sessionVisitor('s2', 1000, 1000)).toBeUndefined();
     });
 
-    it('lists a visitor\'s items newest first, adds one only once and removes it', async () => {
+    it("lists a visitor's items newest first, adds one only once and removes it", async () => {
       const { store } = opened;
       expect(await store.addToList('v1', { type: 'article', id: '1001', addedAt: 10 })).toBe('added');
       expect(await store.addToList('v1', { type: 'episode', id: '7', addedAt: 20 })).toBe('added');

@@ -195,9 +195,7 @@ describe('edge limit rules', () => {
   it('refuses limits above the ceilings, and inconsistent ones, naming the variable', () => {
     expect(() => checkEdgeLimits({ ...DEFAULT_EDGE_LIMITS, headerTimeoutMs: HEADER_TIMEOUT_MS + 1 })).toThrow(/MESURA_HEADER_TIMEOUT_MS/);
     expect(() => checkEdgeLimits({ ...DEFAULT_EDGE_LIMITS, requestTimeoutMs: REQUEST_TIMEOUT_MS + 1 })).toThrow(/MESURA_REQUEST_TIMEOUT_MS/);
-    expect(() => checkEdgeLimits({ ...DEFAULT_EDGE_LIMITS, maxConnectionsPerAddress: DEFAULT_EDGE_LIMITS.maxConnections + 1 })).toThrow(
-      /MESURA_MAX_CONNECTIONS_PER_ADDRESS/,
-    );
+    expect(() => checkEdgeLimits({ ...DEFAULT_EDGE_LIMITS, maxConnectionsPerAddress: DEFAULT_EDGE_LIMITS.maxConnections + 1 })).toThrow(/MESURA_MAX_CONNECTIONS_PER_ADDRESS/);
     expect(() => loadConfig({ MESURA_REFUSAL_HOLD_MS: '1001' }, '/')).toThrow(/MESURA_REFUSAL_HOLD_MS must be at most 1000/);
     expect(() => loadConfig({ MESURA_KEEP_ALIVE_TIMEOUT_MS: '-5' }, '/')).toThrow(/MESURA_KEEP_ALIVE_TIMEOUT_MS must be a positive integer/);
   });
@@ -210,7 +208,11 @@ describe('the open-file limit', () => {
     const proc = 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n';
     expect(softOpenFileLimit(() => proc)).toBe(1024);
     expect(softOpenFileLimit(() => proc.replace('1024  ', 'unlimited'))).toBe(Number.POSITIVE_INFINITY);
-    expect(softOpenFileLimit(() => { throw new Error('no /proc'); })).toBeUndefined();
+    expect(
+      softOpenFileLimit(() => {
+        throw new Error('no /proc');
+      }),
+    ).toBeUndefined();
   });
 
   it(`lowers the connection cap to the limit less ${OPEN_FILE_HEADROOM} descriptors, and says so, when the limit is too low`, () => {

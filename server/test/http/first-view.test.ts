@@ -38,7 +38,7 @@ describe('injectFirstView', () => {
   it('keeps the shell title when the view has none, and takes `$` in markup literally', () => {
     const page = injectFirstView(SHELL, { html: "<p>$& $' 5 $</p>", title: undefined });
     expect(page).toContain('<title>Mesura</title>');
-    expect(page).toContain("<div id=\"root\"><p>$& $' 5 $</p></div>");
+    expect(page).toContain('<div id="root"><p>$& $\' 5 $</p></div>');
   });
 
   it('changes nothing in a page without an empty root', () => {
@@ -83,9 +83,7 @@ describe("the site's pages", () => {
   });
 
   it('go out as the empty shell, still 200, when the rendering throws or the route redirects', async () => {
-    const server = await serverWithRenderer(
-      'export async function renderFirstView(url) { if (url.includes("boom")) throw new Error("boom"); return undefined; }',
-    );
+    const server = await serverWithRenderer('export async function renderFirstView(url) { if (url.includes("boom")) throw new Error("boom"); return undefined; }');
     for (const url of ['/boom/', '/noticia/1001/altre/']) {
       const page = await server.app.inject(url);
       expect(page.statusCode).toBe(200);

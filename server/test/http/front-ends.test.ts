@@ -27,9 +27,7 @@ describe('the site configuration the SDK receives', () => {
 
   it('refuses a ga destination that is not an origin, with one line naming the variable', () => {
     for (const bad of ['ga.example.cat', 'ftp://ga.example.cat', 'https://ga.example.cat/collect']) {
-      expect(() => loadConfig({ MESURA_GA_DESTINATION: bad }, '/repo')).toThrow(
-        `MESURA_GA_DESTINATION must be an http(s) origin or 'off', got '${bad}'`,
-      );
+      expect(() => loadConfig({ MESURA_GA_DESTINATION: bad }, '/repo')).toThrow(`MESURA_GA_DESTINATION must be an http(s) origin or 'off', got '${bad}'`);
     }
   });
 
@@ -58,7 +56,9 @@ describe('the head snippet', () => {
     const server = await createServer(config);
     const page = await server.app.inject('/noticia/1001/x/');
     const nonce = /'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
-    expect(page.body).toBe(`<head><script nonce="${nonce}">window.mesuraConfig={"autoPageView":false,"sisterDomains":[],"tagLibrary":"/tags/mesura/development/mesura.js"};window.head=1</script></head>`);
+    expect(page.body).toBe(
+      `<head><script nonce="${nonce}">window.mesuraConfig={"autoPageView":false,"sisterDomains":[],"tagLibrary":"/tags/mesura/development/mesura.js"};window.head=1</script></head>`,
+    );
     await server.close();
   });
 });

@@ -137,7 +137,7 @@ describe('built files, compressed at build time', () => {
     expect(decoded(plain)).toBe(source);
   });
 
-  it("are compressed on the fly when the build left no copy beside them", async () => {
+  it('are compressed on the fly when the build left no copy beside them', async () => {
     const source = text('asset without copies');
     const { app } = await startServer(({ siteDir }) => writeFileSync(path.join(siteDir, 'assets', 'index-b2.css'), source));
     const response = await app.inject({ url: '/assets/index-b2.css', headers: { 'accept-encoding': 'br' } });

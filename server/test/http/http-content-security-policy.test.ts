@@ -41,10 +41,12 @@ async function startServer(env: Record<string, string> = {}, renderer?: string):
 /** The policy as a map of directive to its sources. */
 function directives(policy: unknown): Map<string, string[]> {
   expect(typeof policy).toBe('string');
-  return new Map((policy as string).split(';').map((part) => {
-    const [name = '', ...values] = part.trim().split(/\s+/);
-    return [name, values] as const;
-  }));
+  return new Map(
+    (policy as string).split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
 }
 
 const nonceOf = (policy: unknown) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(policy))?.[1];
@@ -115,7 +117,7 @@ describe("the site's Content-Security-Policy", () => {
     }
   });
 
-  it("lets the pages send to the collector (MESURA_PUBLIC_URL) and frame its ID-sync frame, and tells the SDK where it is (§7)", async () => {
+  it('lets the pages send to the collector (MESURA_PUBLIC_URL) and frame its ID-sync frame, and tells the SDK where it is (§7)', async () => {
     const { app } = await startServer({ MESURA_PUBLIC_URL: 'http://localhost:8080' });
     const page = await app.inject({ url: '/', headers: { host: '127.0.0.1:8080' } });
     const policy = directives(page.headers['content-security-policy']);
@@ -126,7 +128,7 @@ describe("the site's Content-Security-Policy", () => {
 });
 
 describe("the console's Content-Security-Policy", () => {
-  it("allows scripts from the origin only (the console has no inline script), on every console path", async () => {
+  it('allows scripts from the origin only (the console has no inline script), on every console path', async () => {
     const { app } = await startServer();
     for (const url of ['/consola/', '/consola/informes/']) {
       const page = await app.inject(url);

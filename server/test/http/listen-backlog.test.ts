@@ -34,7 +34,13 @@ async function startServer(env: Record<string, string>): Promise<number> {
   children.push(child);
   for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, POLL_MS))) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return port;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return port;
   }
   throw new Error('the server did not start');
 }
@@ -50,7 +56,7 @@ function backlogOf(port: number): number {
 describe('the listen backlog', () => {
   beforeAll(buildServer, BUILD_TIMEOUT_MS);
 
-  it('is MESURA_MAX_CONNECTIONS (as far as the kernel allows), not Node\'s 511', { timeout: 60_000 }, async () => {
+  it("is MESURA_MAX_CONNECTIONS (as far as the kernel allows), not Node's 511", { timeout: 60_000 }, async () => {
     const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
     const port = await startServer({ MESURA_MAX_CONNECTIONS: String(MAX_CONNECTIONS) });
     expect(backlogOf(port)).toBe(Math.min(MAX_CONNECTIONS, somaxconn));

@@ -27,11 +27,16 @@ describe('a failing request handler', () => {
   it('answers a throw with 500 and the catalogue body, tells of the defect once, and serves the next request', async () => {
     const defects: unknown[] = [];
     let calls = 0;
-    server = createServer(failSafe(() => {
-      calls += 1;
-      if (calls === 1) throw new RangeError('boom');
-      throw new HttpError(ERRORS.badQuery, 'bad');
-    }, (error) => defects.push(error)));
+    server = createServer(
+      failSafe(
+        () => {
+          calls += 1;
+          if (calls === 1) throw new RangeError('boom');
+          throw new HttpError(ERRORS.badQuery, 'bad');
+        },
+        (error) => defects.push(error),
+      ),
+    );
     const port = await listening(server);
     const first = await sendRaw(port, { method: 'GET', target: '/', headers: [] }, ANSWER_TIMEOUT_MS);
     expect(first).toMatchObject({ kind: 'answered', status: 500, body: JSON.stringify({ error: 'internal error', code: 'MESURA_ERR_INTERNAL' }) });
@@ -42,20 +47,30 @@ describe('a failing request handler', () => {
   });
 
   it('answers a rejected promise the same way', async () => {
-    server = createServer(failSafe(async () => Promise.reject(new TypeError('late')), () => undefined));
+    server = createServer(
+      failSafe(
+        async () => Promise.reject(new TypeError('late')),
+        () => undefined,
+      ),
+    );
     const port = await listening(server);
     expect(await sendRaw(port, { method: 'POST', target: '/x', headers: [], body: Buffer.from('{}') }, ANSWER_TIMEOUT_MS)).toMatchObject({ kind: 'answered', status: 500 });
   });
 
   it('cuts an answer short when its head was already sent, and serves the next request', async () => {
     let calls = 0;
-    server = createServer(failSafe((_request, response) => {
-      calls += 1;
-      response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '8' });
-      response.write('part');
-      if (calls === 1) throw new Error('half way');
-      response.end('done');
-    }, () => undefined));
+    server = createServer(
+      failSafe(
+        (_request, response) => {
+          calls += 1;
+          response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '8' });
+          response.write('part');
+          if (calls === 1) throw new Error('half way');
+          response.end('done');
+        },
+        () => undefined,
+      ),
+    );
     const port = await listening(server);
     const cut = await sendRaw(port, { method: 'GET', target: '/', headers: [] }, ANSWER_TIMEOUT_MS);
     // Never a whole answer: the client sees the connection close.

@@ -72,17 +72,14 @@ describe("the tag manager's asset host (§7 script loads: two custom scripts)", 
     expect(answer.body).toBe('window.interessos=1');
   });
 
-  it.each(['/tags/mesura/assets/secret.js', '/tags/mesura/assets/mesura.js', '/tags/altre/assets/interessos.js', '/tags/mesura/assets/toString'])(
-    'answers 404 for %s',
-    async (url) => {
-      const answer = await get(url);
-      expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toEqual({
-        code: 'MESURA_ERR_NOT_FOUND',
-        error: 'no such custom script: the asset host serves lectura-completa.js, interessos.js',
-      });
-    },
-  );
+  it.each(['/tags/mesura/assets/secret.js', '/tags/mesura/assets/mesura.js', '/tags/altre/assets/interessos.js', '/tags/mesura/assets/toString'])('answers 404 for %s', async (url) => {
+    const answer = await get(url);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({
+      code: 'MESURA_ERR_NOT_FOUND',
+      error: 'no such custom script: the asset host serves lectura-completa.js, interessos.js',
+    });
+  });
 });
 
 describe('the site page', () => {

@@ -17,8 +17,7 @@ afterEach(async () => {
   await t.dispose();
 });
 
-const ask = (headers: Record<string, string> = {}, query = `?d_ts=${TS}`) =>
-  t.server.app.inject({ url: `/id${query}`, headers });
+const ask = (headers: Record<string, string> = {}, query = `?d_ts=${TS}`) => t.server.app.inject({ url: `/id${query}`, headers });
 
 describe('GET /id (§7 "Visitor identity")', () => {
   it('sets mesura_cid when absent and answers its id with the echoed timestamp, uncached', async () => {
@@ -83,19 +82,16 @@ describe('GET /id (§7 "Visitor identity")', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it.each(['', '?d_ts=', '?d_ts=abc', '?d_ts=12.5', '?d_ts=-1', '?d_ts=1&d_ts=2'])(
-    'answers 400 MESURA_ERR_BAD_QUERY to %j, readable by the allowed origin',
-    async (query) => {
-      const response = await ask({ origin: ALLOWED }, query);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: 'd_ts must be the request time in milliseconds, e.g. /id?d_ts=1767225600000',
-        code: 'MESURA_ERR_BAD_QUERY',
-      });
-      expect(response.headers['access-control-allow-origin']).toBe(ALLOWED);
-      expect(response.headers['set-cookie']).toBeUndefined();
-    },
-  );
+  it.each(['', '?d_ts=', '?d_ts=abc', '?d_ts=12.5', '?d_ts=-1', '?d_ts=1&d_ts=2'])('answers 400 MESURA_ERR_BAD_QUERY to %j, readable by the allowed origin', async (query) => {
+    const response = await ask({ origin: ALLOWED }, query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'd_ts must be the request time in milliseconds, e.g. /id?d_ts=1767225600000',
+      code: 'MESURA_ERR_BAD_QUERY',
+    });
+    expect(response.headers['access-control-allow-origin']).toBe(ALLOWED);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('POST /id/forget (the visitor withdrew consent)', () => {

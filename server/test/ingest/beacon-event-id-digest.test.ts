@@ -19,7 +19,11 @@ describe('pipeline: the event id of a beacon without one (retries are stored onc
   it('is the SHA-1 of its path, "?" and parameters, base64url, whenever it arrives', () => {
     const url = beaconUrl(testHit({ eventId: undefined, pageName: 'mesura:portada' }));
     const q = url.indexOf('?');
-    const expected = createHash('sha1').update(url.slice(0, q)).update('?').update(url.slice(q + 1)).digest('base64url');
+    const expected = createHash('sha1')
+      .update(url.slice(0, q))
+      .update('?')
+      .update(url.slice(q + 1))
+      .digest('base64url');
     expect(eventIdOf(url)).toBe(expected);
     expect(eventIdOf(url, 1_763_884_860_000)).toBe(expected);
   });

@@ -93,7 +93,7 @@ describe('StoreLoader towards a store that is down', () => {
     await log.close();
   });
 
-  it('drains a previous process\'s leftover segments before any new one', async () => {
+  it("drains a previous process's leftover segments before any new one", async () => {
     const first = IngestLog.open(path.join(dir, 'log')).log;
     await first.append([hit('old')]);
     const timers = manualTimers();
@@ -113,12 +113,15 @@ describe('StoreLoader towards a store that is down', () => {
     await log.append([hit('new')]);
     await loader.flush();
     expect(order).toEqual(['leftover', 'new']);
-    expect([...sink.stored]).toEqual([['old', 1], ['new', 1]]);
+    expect([...sink.stored]).toEqual([
+      ['old', 1],
+      ['new', 1],
+    ]);
     await log.close();
   });
 });
 
-describe('a collector\'s intake while its events store is down (issue: keeps acknowledging, with a bound)', () => {
+describe("a collector's intake while its events store is down (issue: keeps acknowledging, with a bound)", () => {
   let intake: Intake | undefined;
   afterEach(async () => {
     await intake?.close();
@@ -179,4 +182,3 @@ function beaconOf(event: ReturnType<typeof testHit>, receivedAtMs: number) {
   const q = url.indexOf('?');
   return { path: url.slice(0, q), params: url.slice(q + 1), ip: '203.0.113.9', userAgent: BROWSER_UA, receivedAtMs };
 }
-

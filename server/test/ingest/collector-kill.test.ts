@@ -45,7 +45,13 @@ async function startCollector(dataDir: string, storeUrl: string): Promise<{ base
   const base = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + START_TIMEOUT_MS; Date.now() < deadline; await pause(POLL_MS)) {
     if (child.exitCode !== null) throw new Error(`the collector exited with ${child.exitCode}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, child };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child };
   }
   throw new Error('the collector did not start');
 }

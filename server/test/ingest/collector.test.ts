@@ -76,9 +76,10 @@ describe('collector: drop-in for the commercial library (wire-formats §1)', () 
     for (const sample of SAMPLES) {
       expect((await t.server.app.inject({ url: `${sample.pathname}${sample.search}` })).statusCode).toBe(200);
     }
-    const stored = JSON.parse(
-      (await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod', headers: await t.authHeaders('analyst') })).body,
-    ) as Record<string, unknown>[];
+    const stored = JSON.parse((await t.server.app.inject({ url: '/api/export/events?from=2026-11-23&to=2026-11-23&suite=ccmaprod', headers: await t.authHeaders('analyst') })).body) as Record<
+      string,
+      unknown
+    >[];
     const [pageView, customLink, download, overrides] = stored;
     expect(pageView).toMatchObject({
       page_name: 'ccma:portada',
@@ -111,10 +112,7 @@ describe('collector: drop-in for the commercial library (wire-formats §1)', () 
 });
 
 describe('collector: POST beacons', () => {
-  it.each([
-    { contentType: 'text/plain;charset=UTF-8' },
-    { contentType: 'application/x-www-form-urlencoded;charset=UTF-8' },
-  ])('stores a $contentType body and answers 204', async ({ contentType }) => {
+  it.each([{ contentType: 'text/plain;charset=UTF-8' }, { contentType: 'application/x-www-form-urlencoded;charset=UTF-8' }])('stores a $contentType body and answers 204', async ({ contentType }) => {
     const hit = testHit();
     const [pathPart, query] = beaconUrl(hit).split('?');
     const response = await t.server.app.inject({ method: 'POST', url: pathPart, payload: query, headers: { 'content-type': contentType } });
@@ -162,16 +160,14 @@ describe('collector: bad input', () => {
 describe('collector: garbage in', () => {
   it('answers 200 damaged requests with 2xx or a 4xx one-line reason and stays up', async () => {
     let seed = 7;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const [good] = beaconUrl(testHit()).split('?');
     for (let i = 0; i < 200; i++) {
       const cut = Math.floor(next() * 300);
       const query = beaconUrl(testHit()).split('?')[1]!;
       const damaged = `${query.slice(0, cut)}%E0%A4%A&\u0000${query.slice(cut + Math.floor(next() * 20))}`;
       const response =
-        i % 2 === 0
-          ? await t.server.app.inject({ url: `${good}?${damaged}` })
-          : await t.server.app.inject({ method: 'POST', url: good!, payload: damaged, headers: { 'content-type': 'text/plain' } });
+        i % 2 === 0 ? await t.server.app.inject({ url: `${good}?${damaged}` }) : await t.server.app.inject({ method: 'POST', url: good!, payload: damaged, headers: { 'content-type': 'text/plain' } });
       expect(response.statusCode === 200 || response.statusCode === 204 || response.statusCode === 400, response.body).toBe(true);
       if (response.statusCode === 400) expect(response.json().error).not.toMatch(/\n/);
     }

@@ -85,7 +85,12 @@ describe('the collector checks the TCF signal of each hit (gdpr, gdpr_consent)',
     expect(await exported()).toEqual([]);
     const counted = await refusals();
     expect(counted).toHaveLength(2);
-    expect(counted).toEqual(expect.arrayContaining([{ reason: 'consent-invalid', hits: 2 }, { reason: 'consent-missing', hits: 1 }]));
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        { reason: 'consent-invalid', hits: 2 },
+        { reason: 'consent-missing', hits: 1 },
+      ]),
+    );
   });
 
   it('stores a hit with gdpr=0 as not-applicable', async () => {
@@ -137,7 +142,12 @@ describe('the collector checks the TCF signal of each heartbeat', () => {
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
-    expect(await refusals()).toEqual(expect.arrayContaining([{ reason: 'consent-purpose', hits: 1 }, { reason: 'consent-vendor', hits: 1 }]));
+    expect(await refusals()).toEqual(
+      expect.arrayContaining([
+        { reason: 'consent-purpose', hits: 1 },
+        { reason: 'consent-vendor', hits: 1 },
+      ]),
+    );
     await t.server.close();
     const rows = await storedHeartbeats(t.dataDir);
     expect(rows.map((row) => [row.session_id, row.consent])).toEqual([['1767225600000111', 'granted']]);

@@ -43,7 +43,7 @@ describe('report suites the collector accepts', () => {
     });
   }
 
-  it("refuses a heartbeat whose s:sc:rsid names another suite", async () => {
+  it('refuses a heartbeat whose s:sc:rsid names another suite', async () => {
     const [first] = heartbeatsOf(await replay('preroll-ads-chapter-seek.json'));
     const params = { ...first!.params, 's:sc:rsid': 'mesuradev,__proto__' };
     const response = await t.server.app.inject({ url: `/hb/?${queryOf(params)}`, headers: { 'user-agent': BROWSER_UA } });

@@ -51,20 +51,24 @@ function sentMs(requests: readonly ReplayedRequest[], sessionId: string, asset: 
 }
 
 describe('the commercial library’s recorded heartbeats through the collector (shared/reference/media-traces)', () => {
-  it('accepts every heartbeat of the 38 recordings and counts each play and ad state once in its session', async () => {
-    expect(GOLDEN_SCENARIOS).toHaveLength(38);
-    const requests = GOLDEN_SCENARIOS.flatMap((scenario, n) => trace(scenario, `-${n}`)).sort((a, b) => a.sentAtMs - b.sentAtMs);
-    await deliver(media.t, requests, media.setClock);
-    const listed = await sessions();
-    const ids = new Set(requests.map((request) => request.params['s:event:sid']!));
-    expect(listed).toHaveLength(ids.size);
-    // Each state heartbeat carries the time since that state's previous one: a chapter's close, the
-    // play 0 that reopens it and the extra 0 of a periodic tick (RULES.md 7, 8) add nothing twice.
-    for (const session of listed) {
-      expect(session.contentSeconds, session.sessionId).toBe(sentMs(requests, session.sessionId, 'main', ['play']) / 1000);
-      expect(session.adSeconds, session.sessionId).toBe(sentMs(requests, session.sessionId, 'ad', ['play']) / 1000);
-    }
-  }, ALL_TRACES_TIMEOUT_MS);
+  it(
+    'accepts every heartbeat of the 38 recordings and counts each play and ad state once in its session',
+    async () => {
+      expect(GOLDEN_SCENARIOS).toHaveLength(38);
+      const requests = GOLDEN_SCENARIOS.flatMap((scenario, n) => trace(scenario, `-${n}`)).sort((a, b) => a.sentAtMs - b.sentAtMs);
+      await deliver(media.t, requests, media.setClock);
+      const listed = await sessions();
+      const ids = new Set(requests.map((request) => request.params['s:event:sid']!));
+      expect(listed).toHaveLength(ids.size);
+      // Each state heartbeat carries the time since that state's previous one: a chapter's close, the
+      // play 0 that reopens it and the extra 0 of a periodic tick (RULES.md 7, 8) add nothing twice.
+      for (const session of listed) {
+        expect(session.contentSeconds, session.sessionId).toBe(sentMs(requests, session.sessionId, 'main', ['play']) / 1000);
+        expect(session.adSeconds, session.sessionId).toBe(sentMs(requests, session.sessionId, 'ad', ['play']) / 1000);
+      }
+    },
+    ALL_TRACES_TIMEOUT_MS,
+  );
 
   it('counts chapter closes once: the play time of chapters-while-playing is its time played', async () => {
     const [session] = await sessionsOf('chapters-while-playing');
@@ -80,8 +84,14 @@ describe('the commercial library’s recorded heartbeats through the collector (
     // first poll that sees progress: 4.514–7.517 s and 39.549–53.563 s (RULES.md 23). The play
     // before each stall is sent as its progress, 0 (rule 24); the jumps of the playhead forward and
     // back count their wall-clock time. Paused at 60 s.
-    const played = seconds([[7_517, 37_501], [53_563, 60_001]]);
-    const stalled = seconds([[4_514, 7_517], [39_549, 53_563]]);
+    const played = seconds([
+      [7_517, 37_501],
+      [53_563, 60_001],
+    ]);
+    const stalled = seconds([
+      [4_514, 7_517],
+      [39_549, 53_563],
+    ]);
     expect(session).toMatchObject({ contentSeconds: played, bufferingSeconds: stalled, rebufferRatio: Math.round((stalled / (stalled + played)) * 10_000) / 10_000 });
   });
 
@@ -91,7 +101,11 @@ describe('the commercial library’s recorded heartbeats through the collector (
     // buffers to 22.7 s and plays to its end at 32.5 s, with an error at 25.38 s (RULES.md 13, 15).
     expect(session).toMatchObject({
       contentSeconds: seconds([[1_050, 12_440]]),
-      adSeconds: seconds([[12_440, 15_190], [17_860, 20_330], [22_700, 32_500]]),
+      adSeconds: seconds([
+        [12_440, 15_190],
+        [17_860, 20_330],
+        [22_700, 32_500],
+      ]),
       bufferingSeconds: 0,
       adBreaks: 1,
       adsStarted: 1,
@@ -109,8 +123,16 @@ describe('the commercial library’s recorded heartbeats through the collector (
     // 149 ms of content before the first chapter_start, and the ad's 230 and 250 ms since its
     // heartbeat of each second.
     expect(session).toMatchObject({
-      contentSeconds: seconds([[750, 1_752], [1_901, 14_220], [29_220, 35_000]]),
-      adSeconds: seconds([[14_221, 20_251], [20_481, 22_501], [22_751, 29_221]]),
+      contentSeconds: seconds([
+        [750, 1_752],
+        [1_901, 14_220],
+        [29_220, 35_000],
+      ]),
+      adSeconds: seconds([
+        [14_221, 20_251],
+        [20_481, 22_501],
+        [22_751, 29_221],
+      ]),
       chaptersStarted: 2,
       chaptersCompleted: 1,
       bufferingSeconds: 0,
@@ -123,7 +145,10 @@ describe('the commercial library’s recorded heartbeats through the collector (
     // ads are sent as main buffer (3.54 s); the first ad stays paused, the second is paused until
     // trackPlay at 19 s and plays to 25.02 s; content again from 26.4 s to the pause at 33 s.
     expect(session).toMatchObject({
-      contentSeconds: seconds([[951, 9_121], [26_401, 33_001]]),
+      contentSeconds: seconds([
+        [951, 9_121],
+        [26_401, 33_001],
+      ]),
       adSeconds: seconds([[19_001, 25_001]]),
       bufferingSeconds: 0,
       adsStarted: 2,
@@ -138,8 +163,16 @@ describe('the commercial library’s recorded heartbeats through the collector (
     // not reopened but goes on from there. Played 1.45–6.85 s, 13.48–18.93 s, 21.01–27.1 s and
     // 28.05–30.5 s, through the chapter starts that close and reopen play.
     expect(session).toMatchObject({
-      bufferingSeconds: seconds([[18_931, 21_011], [27_101, 28_051]]),
-      contentSeconds: seconds([[1_451, 6_851], [13_481, 18_931], [21_011, 27_101], [28_051, 30_501]]),
+      bufferingSeconds: seconds([
+        [18_931, 21_011],
+        [27_101, 28_051],
+      ]),
+      contentSeconds: seconds([
+        [1_451, 6_851],
+        [13_481, 18_931],
+        [21_011, 27_101],
+        [28_051, 30_501],
+      ]),
       chaptersStarted: 3,
       chaptersCompleted: 2,
     });
@@ -154,8 +187,19 @@ describe('the commercial library’s recorded heartbeats through the collector (
     const gap = requests.findIndex(({ params }) => params['s:event:type'] === 'buffer' && Number(params['l:event:duration']) === 1_380);
     const closing = requests[gap]!;
     const chapterStartMs = Number(closing.params['l:event:ts']) - 401;
-    const chapter = { 's:stream:chapter_id': 'c0ffee_1', 's:stream:chapter_sid': `${chapterStartMs}1`, 's:stream:chapter_name': 'Part', 'l:stream:chapter_pos': '1', 'l:stream:chapter_length': '60', 'l:stream:chapter_offset': '8' };
-    const chapterStart = { kind: 'heartbeat' as const, sentAtMs: closing.sentAtMs - 1, params: { ...closing.params, 's:event:type': 'chapter_start', 'l:event:duration': '0', 'l:event:ts': String(chapterStartMs), ...chapter } };
+    const chapter = {
+      's:stream:chapter_id': 'c0ffee_1',
+      's:stream:chapter_sid': `${chapterStartMs}1`,
+      's:stream:chapter_name': 'Part',
+      'l:stream:chapter_pos': '1',
+      'l:stream:chapter_length': '60',
+      'l:stream:chapter_offset': '8',
+    };
+    const chapterStart = {
+      kind: 'heartbeat' as const,
+      sentAtMs: closing.sentAtMs - 1,
+      params: { ...closing.params, 's:event:type': 'chapter_start', 'l:event:duration': '0', 'l:event:ts': String(chapterStartMs), ...chapter },
+    };
     const shortened = { ...closing, params: { ...closing.params, 'l:event:duration': '401', ...chapter } };
     await deliver(media.t, [...requests.slice(0, gap), chapterStart, shortened, ...requests.slice(gap + 1)], media.setClock);
     expect(await sessions()).toMatchObject([{ bufferingSeconds: 0, chaptersStarted: 1 }]);
@@ -165,7 +209,13 @@ describe('the commercial library’s recorded heartbeats through the collector (
     const [session] = await sessionsOf('seeks-while-playing');
     // Played from 1.55 s, with seeks at 7.42–7.59 s, 15.63–16.89 s, 24.12–47.77 s and 55.01–56.26 s; paused at 62 s.
     expect(session).toMatchObject({
-      contentSeconds: seconds([[1_550, 7_420], [7_590, 15_630], [16_890, 24_120], [47_770, 55_010], [56_260, 62_000]]),
+      contentSeconds: seconds([
+        [1_550, 7_420],
+        [7_590, 15_630],
+        [16_890, 24_120],
+        [47_770, 55_010],
+        [56_260, 62_000],
+      ]),
       bufferingSeconds: 0,
     });
   });
@@ -173,7 +223,14 @@ describe('the commercial library’s recorded heartbeats through the collector (
   it('counts the plays of 250 ms or less in no figure (short-play-states)', async () => {
     const [session] = await sessionsOf('short-play-states');
     // Plays of 140 ms (6.19 s) and 240 ms (13 s) are reported nowhere (RULES.md 5); those of 280 and 265 ms are.
-    expect(session).toMatchObject({ contentSeconds: seconds([[1_050, 4_040], [8_610, 8_890], [11_180, 11_445], [15_000, 18_000]]) });
+    expect(session).toMatchObject({
+      contentSeconds: seconds([
+        [1_050, 4_040],
+        [8_610, 8_890],
+        [11_180, 11_445],
+        [15_000, 18_000],
+      ]),
+    });
   });
 
   it('ends a session idle after 30 minutes paused and counts its chapter again in the session that resumes it (idle-pause-chapter-resume)', async () => {

@@ -74,7 +74,14 @@ describe('heartbeat ingest at /hb/ (wire-formats §2)', () => {
   });
 
   it('answers damaged requests with a one-line 4xx and stays up', async () => {
-    const damaged = ['/hb/', '/hb/?%', '/hb/?s:event:type=play&s:event:type=play', `/hb/?${queryOf(preroll[0]!.params)}&l:event:ts=%FF`, '/hb?\u0000', `/hb/?${queryOf(preroll[0]!.params)}&s:meta:bad=%ED%A0%BD%FF`];
+    const damaged = [
+      '/hb/',
+      '/hb/?%',
+      '/hb/?s:event:type=play&s:event:type=play',
+      `/hb/?${queryOf(preroll[0]!.params)}&l:event:ts=%FF`,
+      '/hb?\u0000',
+      `/hb/?${queryOf(preroll[0]!.params)}&s:meta:bad=%ED%A0%BD%FF`,
+    ];
     for (const url of damaged) {
       const response = await t.server.app.inject({ url });
       expect(response.statusCode, url).toBe(400);

@@ -59,7 +59,11 @@ describe('retries and late heartbeats do not inflate the figures ', () => {
   });
 
   it('stores a heartbeat sent twice once', async () => {
-    await deliver(media.t, preroll.flatMap((h) => [h, h]), media.setClock);
+    await deliver(
+      media.t,
+      preroll.flatMap((h) => [h, h]),
+      media.setClock,
+    );
     expect(await sessions(media.t.server, 'mesuraprod')).toMatchObject([FIGURES]);
     await media.t.server.close();
     expect(await storedHeartbeats(media.t.dataDir)).toHaveLength(preroll.length);

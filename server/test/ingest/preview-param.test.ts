@@ -8,9 +8,7 @@ const TOKEN = 'dGl0dWxhci1ub3RpY2lhLm5vdS10aXR1bGFyLjE3OTU2NDE1NDUwMDA.AAAAAAAAA
 
 describe('withoutPreviewParam: a tracked address loses the preview token', () => {
   it('drops the token and keeps the rest of the query as written, the fragment last', () => {
-    expect(withoutPreviewParam(`https://mesura.cat/noticia/1001/?utm_source=a%20b&mesura_preview=${TOKEN}#inici`)).toBe(
-      'https://mesura.cat/noticia/1001/?utm_source=a%20b#inici',
-    );
+    expect(withoutPreviewParam(`https://mesura.cat/noticia/1001/?utm_source=a%20b&mesura_preview=${TOKEN}#inici`)).toBe('https://mesura.cat/noticia/1001/?utm_source=a%20b#inici');
     expect(withoutPreviewParam(`/noticia/1001/?mesura_preview=${TOKEN}&x=1+2`)).toBe('/noticia/1001/?x=1+2');
   });
 

@@ -36,12 +36,15 @@ const ndjson = (rows: readonly LogRecord[]) => rows.map((row) => `${JSON.stringi
 /** `<segment>/<byte offset>/<first 22 base64url characters of the lines' SHA-256>`: the names ClickHouse has journaled batches by. */
 function expectedId(segment: SealedSegment, rows: LogRecord[], first: number, count: number): string {
   const offset = Buffer.byteLength(ndjson(rows.slice(0, first)));
-  const digest = createHash('sha256').update(ndjson(rows.slice(first, first + count))).digest('base64url').slice(0, 22);
+  const digest = createHash('sha256')
+    .update(ndjson(rows.slice(first, first + count)))
+    .digest('base64url')
+    .slice(0, 22);
   return `${path.basename(segment.file)}/${offset}/${digest}`;
 }
 
 describe('a sealed segment as batches of rows (segmentBatches)', () => {
-  it('cuts it into batches of the sink\'s size in log order, the lines as the log wrote them, named by segment, offset and digest', async () => {
+  it("cuts it into batches of the sink's size in log order, the lines as the log wrote them, named by segment, offset and digest", async () => {
     const rows = mixedRecords('cut');
     const segment = await segmentOf(rows);
     const batches = await batchesOf(segment, 3);
@@ -54,7 +57,7 @@ describe('a sealed segment as batches of rows (segmentBatches)', () => {
     expect((await batchesOf(segment, 3)).map((batch) => batch.id)).toEqual(batches.map((batch) => batch.id));
   });
 
-  it('hands a segment taken whole over as one batch of the file\'s bytes, with the kinds the log saw', async () => {
+  it("hands a segment taken whole over as one batch of the file's bytes, with the kinds the log saw", async () => {
     const rows = [hitRow('whole-1'), hitRow('whole-2')];
     const segment = await segmentOf(rows);
     const [batch, ...rest] = await batchesOf(segment, Number.POSITIVE_INFINITY);
@@ -132,7 +135,11 @@ describe('a segment a crash left, with the zeros the log wrote ahead of its rows
       expect(batches.flatMap((batch) => batch.records())).toEqual(rows);
       expect(batches.reduce((skipped, batch) => skipped + batch.skippedLines, 0)).toBe(0);
     }
-    expect((await batchesOf(segment, 700)).map((batch) => batch.id)).toEqual([expectedId(segment, rows, 0, 700), expectedId(segment, rows, 700, 700), expectedId(segment, rows, 1400, rows.length - 1400)]);
+    expect((await batchesOf(segment, 700)).map((batch) => batch.id)).toEqual([
+      expectedId(segment, rows, 0, 700),
+      expectedId(segment, rows, 700, 700),
+      expectedId(segment, rows, 1400, rows.length - 1400),
+    ]);
   });
 
   it('skips the torn line a write cut short left before the zeros', async () => {

@@ -34,8 +34,7 @@ describe('createStoredAnswer: the collectors’ success answers, headers made on
 
   it('echoes each allowed origin as its own, and none to a request without one, in any order', async () => {
     const base = await storedAnswerServer();
-    const allowOrigin = async (origin?: string) =>
-      (await fetch(base, { headers: origin === undefined ? {} : { origin } })).headers.get('access-control-allow-origin');
+    const allowOrigin = async (origin?: string) => (await fetch(base, { headers: origin === undefined ? {} : { origin } })).headers.get('access-control-allow-origin');
     for (let round = 0; round < 2; round++) {
       expect(await allowOrigin(SITE)).toBe(SITE);
       expect(await allowOrigin()).toBeNull();

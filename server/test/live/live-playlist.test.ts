@@ -22,7 +22,10 @@ const NOW = LIVE_EPOCH_MS + 86_400_000 + 3 * SEGMENT_MS + 500;
 
 /** The playlist's lines after its header, grouped per segment. */
 function tagValues(text: string, tag: string): string[] {
-  return text.split('\n').filter((line) => line.startsWith(`${tag}:`)).map((line) => line.slice(tag.length + 1));
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${tag}:`))
+    .map((line) => line.slice(tag.length + 1));
 }
 
 describe('livePlaylist', () => {
@@ -85,7 +88,14 @@ describe('livePlaylist', () => {
   });
 
   it('keeps uneven segment lengths exact in wall time', () => {
-    const uneven: LiveLoop = { initUri: '/i.mp4', segments: [{ uri: '/a.m4s', durationMs: 6000 }, { uri: '/b.m4s', durationMs: 3000 }, { uri: '/c.m4s', durationMs: 2970 }] };
+    const uneven: LiveLoop = {
+      initUri: '/i.mp4',
+      segments: [
+        { uri: '/a.m4s', durationMs: 6000 },
+        { uri: '/b.m4s', durationMs: 3000 },
+        { uri: '/c.m4s', durationMs: 2970 },
+      ],
+    };
     // Pass 1000 of the 11.97 s loop, 9.5 s in: segments 0 and 1 of this pass are complete.
     const segments = windowSegments(uneven, LIVE_EPOCH_MS + 1000 * 11_970 + 9500, { epochMs: LIVE_EPOCH_MS, windowSeconds: 20 });
     expect(segments.map((segment) => segment.index)).toEqual([0, 1, 2, 0, 1]);
@@ -99,7 +109,10 @@ describe('parseLoop', () => {
     const text = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2.000000,\nsegment-0.m4s\n#EXTINF:1.5,\nsegment-1.m4s\n#EXT-X-ENDLIST\n';
     expect(parseLoop(text, '/media/x/a/')).toEqual({
       initUri: '/media/x/a/init.mp4',
-      segments: [{ uri: '/media/x/a/segment-0.m4s', durationMs: 2000 }, { uri: '/media/x/a/segment-1.m4s', durationMs: 1500 }],
+      segments: [
+        { uri: '/media/x/a/segment-0.m4s', durationMs: 2000 },
+        { uri: '/media/x/a/segment-1.m4s', durationMs: 1500 },
+      ],
     });
   });
 

@@ -13,7 +13,8 @@ import { liveRoutes } from '../../src/live/live-routes.js';
 import { LIVE_EPOCH_MS } from '../../src/live/live-sources.js';
 
 const NOW = LIVE_EPOCH_MS + 3_600_000;
-const MASTER = '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=60000,RESOLUTION=256x144,CODECS="vp09.00.10.08,opus"\n144p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=150000,RESOLUTION=640x360,CODECS="vp09.00.10.08,opus"\n360p/index.m3u8\n';
+const MASTER =
+  '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=60000,RESOLUTION=256x144,CODECS="vp09.00.10.08,opus"\n144p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=150000,RESOLUTION=640x360,CODECS="vp09.00.10.08,opus"\n360p/index.m3u8\n';
 const VOD = `#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="init.mp4"\n${Array.from({ length: 15 }, (_, n) => `#EXTINF:2.000000,\nsegment-${n}.m4s`).join('\n')}\n#EXT-X-ENDLIST\n`;
 
 let siteDir: string;

@@ -22,7 +22,9 @@ afterEach(() => {
 function recordingLog(): FastifyBaseLogger & { lines: string[] } {
   const lines: string[] = [];
   const keep = (line: unknown) => void lines.push(String(line));
-  return { lines, info: keep, warn: keep, error: keep, debug: keep, trace: keep, fatal: keep, child: () => recordingLog(), level: 'info', silent: keep } as unknown as FastifyBaseLogger & { lines: string[] };
+  return { lines, info: keep, warn: keep, error: keep, debug: keep, trace: keep, fatal: keep, child: () => recordingLog(), level: 'info', silent: keep } as unknown as FastifyBaseLogger & {
+    lines: string[];
+  };
 }
 
 function outboxMailer() {

@@ -64,7 +64,10 @@ function options(dataDir: string, targets: { store?: string; metadata?: string }
 
 /** The move's refusal: an OperatorError of exit code 2, whose one line matches. */
 async function refusal(move: Promise<unknown>, line: RegExp): Promise<string> {
-  const error = await move.then(() => undefined, (caught: unknown) => caught);
+  const error = await move.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(OperatorError);
   expect((error as OperatorError).exitCode).toBe(2);
   expect((error as Error).message).not.toContain('\n');
@@ -130,8 +133,7 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
   const duckCounts: Record<string, number> = {};
   const lines: string[] = [];
 
-  const clickHouseCount = async (table: string) =>
-    Number((await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.${table}`))[0]?.n);
+  const clickHouseCount = async (table: string) => Number((await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.${table}`))[0]?.n);
 
   /** What a report and the export answer, the same questions on either server. */
   async function answers(server: MesuraServer): Promise<Record<string, unknown>> {
@@ -161,7 +163,12 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       const decided = await server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request)}`, headers: { 'user-agent': BROWSER_UA } });
       expect(decided.statusCode).toBe(200);
     }
-    const chosen = await server.app.inject({ method: 'POST', url: '/api/consent/choices', headers: { 'content-type': 'text/plain;charset=UTF-8', origin: SITE }, payload: JSON.stringify({ choice: 'accept-all' }) });
+    const chosen = await server.app.inject({
+      method: 'POST',
+      url: '/api/consent/choices',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: SITE },
+      payload: JSON.stringify({ choice: 'accept-all' }),
+    });
     expect(chosen.statusCode).toBe(204);
     expect((await server.app.inject({ url: `/api/visitors/${VISITOR}/data`, headers: bearer })).statusCode).toBe(200);
     Object.assign(embedded, await answers(server));
@@ -186,28 +193,36 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     expect(lines).toContain('api_tokens: 1 rows read, 1 written');
   });
 
-  it.skipIf(postgres === undefined)('gives a cluster API node the same page-view report, export, rights requests and consent answers, and the embedded token and admin sign-in', async () => {
-    const apiDir = mkdtempSync(path.join(work, 'api-'));
-    const env = { ...TEST_ENV, MESURA_DATA_DIR: apiDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: storeUrl, MESURA_METADATA: metadataUrl, MESURA_ROLE: 'api', MESURA_MIN_COHORT: '1' };
-    const api = await createServer(loadConfig(env, REPO_ROOT), { now: NOW });
-    try {
-      expect(await answers(api)).toEqual(embedded);
-      expect(embedded.exported).toBeGreaterThan(0);
-      const signIn = await api.app.inject({ method: 'POST', url: '/api/session', headers: { origin: SITE }, payload: manifest.admin });
-      expect(signIn.statusCode, signIn.body).toBe(204);
-    } finally {
-      await api.close();
-    }
-  }, 120_000);
+  it.skipIf(postgres === undefined)(
+    'gives a cluster API node the same page-view report, export, rights requests and consent answers, and the embedded token and admin sign-in',
+    async () => {
+      const apiDir = mkdtempSync(path.join(work, 'api-'));
+      const env = { ...TEST_ENV, MESURA_DATA_DIR: apiDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: storeUrl, MESURA_METADATA: metadataUrl, MESURA_ROLE: 'api', MESURA_MIN_COHORT: '1' };
+      const api = await createServer(loadConfig(env, REPO_ROOT), { now: NOW });
+      try {
+        expect(await answers(api)).toEqual(embedded);
+        expect(embedded.exported).toBeGreaterThan(0);
+        const signIn = await api.app.inject({ method: 'POST', url: '/api/session', headers: { origin: SITE }, payload: manifest.admin });
+        expect(signIn.statusCode, signIn.body).toBe(204);
+      } finally {
+        await api.close();
+      }
+    },
+    120_000,
+  );
 
-  it.skipIf(postgres === undefined)('stores nothing twice: a second run is refused by the filled metadata, and the events alone write nothing', async () => {
-    const before = Object.fromEntries(await Promise.all(EVENT_TABLES.map(async (table) => [table, await clickHouseCount(table)] as const)));
-    await refusal(moveToCluster(options(dataDir, { store: storeUrl, metadata: metadataUrl })), /already holds rows in users \(1\)/);
-    const again: string[] = [];
-    const result = await moveToCluster(options(dataDir, { store: storeUrl }, (line) => again.push(line)));
-    expect(result.tables.map((moved) => moved.written)).toEqual(result.tables.map(() => 0));
-    expect(again).toContain(`hits: ${duckCounts.hits} rows read, 0 written`);
-    for (const table of EVENT_TABLES) expect(await clickHouseCount(table), table).toBe(before[table]);
-    expect(await clickHouseCount('rights_requests')).toBe(1);
-  }, 120_000);
+  it.skipIf(postgres === undefined)(
+    'stores nothing twice: a second run is refused by the filled metadata, and the events alone write nothing',
+    async () => {
+      const before = Object.fromEntries(await Promise.all(EVENT_TABLES.map(async (table) => [table, await clickHouseCount(table)] as const)));
+      await refusal(moveToCluster(options(dataDir, { store: storeUrl, metadata: metadataUrl })), /already holds rows in users \(1\)/);
+      const again: string[] = [];
+      const result = await moveToCluster(options(dataDir, { store: storeUrl }, (line) => again.push(line)));
+      expect(result.tables.map((moved) => moved.written)).toEqual(result.tables.map(() => 0));
+      expect(again).toContain(`hits: ${duckCounts.hits} rows read, 0 written`);
+      for (const table of EVENT_TABLES) expect(await clickHouseCount(table), table).toBe(before[table]);
+      expect(await clickHouseCount('rights_requests')).toBe(1);
+    },
+    120_000,
+  );
 });

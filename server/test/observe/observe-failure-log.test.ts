@@ -12,7 +12,7 @@ function recordingSink() {
   };
 }
 
-const enospc = () => Object.assign(new Error("ENOSPC: no space left on device, write\n    at async FileHandle.write (node:internal/fs/promises:1)"), { code: 'ENOSPC' });
+const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write\n    at async FileHandle.write (node:internal/fs/promises:1)'), { code: 'ENOSPC' });
 const SOURCE = 'loading the ingest log into the store failed; will retry';
 
 describe('the log of repeated failures', () => {

@@ -90,7 +90,10 @@ describe('readiness of a store that cannot load', () => {
   });
 
   it('keeps a collector over ClickHouse ready while its drains fail: its log holds the events', async () => {
-    const intake = { health: () => ({ undrainedLogBytes: 10, maxUndrainedLogBytes: 100, lagMs: 7000, refusing: false, lastDrainError: { message: 'ECONNREFUSED', atMs: 1, failures: 3 }, lastLogWriteError: null }), pending: async () => 0 } as unknown as Intake;
+    const intake = {
+      health: () => ({ undrainedLogBytes: 10, maxUndrainedLogBytes: 100, lagMs: 7000, refusing: false, lastDrainError: { message: 'ECONNREFUSED', atMs: 1, failures: 3 }, lastLogWriteError: null }),
+      pending: async () => 0,
+    } as unknown as Intake;
     const body = await healthBody({ role: 'collector', intake, loadFailureBlocksReadiness: false, waitingFor: () => [], freeSpace: watchFreeSpace({ dir: '.', minFreeBytes: 0, ...fakeDisk(GIB) }) });
     expect(body).toMatchObject({ status: 'degraded', ready: true, lagMs: 7000 });
   });
@@ -163,7 +166,22 @@ describe('the server under MESURA_MIN_FREE_BYTES', () => {
     await vi.waitFor(async () => expect((await server.app.inject({ url: '/healthz' })).json().freeDiskBytes).toBe(10 * GIB));
     const body = (await server.app.inject({ url: '/healthz' })).json();
     expect(Object.keys(body).sort()).toEqual(
-      ['status', 'ready', 'role', 'pendingEvents', 'undrainedLogBytes', 'maxUndrainedLogBytes', 'lagMs', 'lastLogWriteError', 'lastDrainError', 'freeDiskBytes', 'minFreeDiskBytes', 'refusing', 'refusingBecause', 'waitingFor'].sort(),
+      [
+        'status',
+        'ready',
+        'role',
+        'pendingEvents',
+        'undrainedLogBytes',
+        'maxUndrainedLogBytes',
+        'lagMs',
+        'lastLogWriteError',
+        'lastDrainError',
+        'freeDiskBytes',
+        'minFreeDiskBytes',
+        'refusing',
+        'refusingBecause',
+        'waitingFor',
+      ].sort(),
     );
     expect(body).toMatchObject({ status: 'ok', ready: true, lastLogWriteError: null, lastDrainError: null, waitingFor: [] });
   });

@@ -145,7 +145,10 @@ describe('the access log (MESURA_ACCESS_LOG)', () => {
     expect((await fetch(`${origin}/api/reports/pageviews?from=2026-11-23&to=2026-11-23`)).status).toBe(401);
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     await t.server.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(3);
     for (const line of lines) {
       expect(Object.keys(line)).toEqual(['time', 'method', 'path', 'status', 'ms', 'bytes']);

@@ -17,6 +17,9 @@ it('never answers more visitors than visits, for a day or for the range', async 
   const byDay = AUDIENCE_REPORTS.find((report) => report.report === 'audience/by-day')!;
   const request = { reportSuite: 'mesuradev', from: '2026-11-23', to: '2026-11-24', filters: [{ dimension: 'channel' as const, value: 'mesura-tv' }], offset: 0, limit: 50, params: {} };
   const answer = await byDay.run(request, { reader, minCohort: 1, timeZone: 'Europe/Madrid' });
-  expect(answer.rows.map((row) => [row.values.visits, row.values.visitors])).toEqual([[97, 97], [20, 12]]);
+  expect(answer.rows.map((row) => [row.values.visits, row.values.visitors])).toEqual([
+    [97, 97],
+    [20, 12],
+  ]);
   expect(answer.totals.values).toMatchObject({ visits: 117, visitors: 117 });
 });

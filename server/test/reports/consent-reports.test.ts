@@ -69,9 +69,7 @@ describe('consent/refusals', () => {
       expect(response.statusCode).toBe(200);
     }
     const answer = await report('refusals?from=2026-11-23&to=2026-11-23');
-    expect(answer.rows).toEqual([
-      { key: '2026-11-23', label: 'dl. 23/11/2026', values: { consent_purpose: 4, consent_vendor: 0, consent_invalid: 1, consent_missing: 1, total: 6 } },
-    ]);
+    expect(answer.rows).toEqual([{ key: '2026-11-23', label: 'dl. 23/11/2026', values: { consent_purpose: 4, consent_vendor: 0, consent_invalid: 1, consent_missing: 1, total: 6 } }]);
     expect(answer.metrics.map((m) => m.label)).toEqual([
       'Sense consentiment de la finalitat',
       'Sense consentiment del proveïdor',

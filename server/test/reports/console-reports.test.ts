@@ -63,8 +63,20 @@ describe('console reports, figures (minimum cohort 1)', () => {
     await send({ visitor: 'B', at: MORNING + 11 * MINUTE_MS, ua: PHONE_UA, hit: { ...search, eVars: { ...search.eVars, 23: 'Temps', 24: '0' } } });
     await send({ visitor: 'B', at: MORNING + 12 * MINUTE_MS, ua: PHONE_UA, hit: { ...search, eVars: { ...search.eVars, 23: 'temps ', 24: '4' } } });
     // B shares the article on a network (event3) and downloads a file.
-    await send({ visitor: 'B', at: MORNING + 13 * MINUTE_MS, ua: PHONE_UA, type: 'link_o', hit: { ...article, events: [{ id: 3 }], eVars: { ...article.eVars, 32: 'whatsapp' }, link: { type: 'o', name: 'Comparteix' } } });
-    await send({ visitor: 'B', at: MORNING + 14 * MINUTE_MS, ua: PHONE_UA, type: 'link_d', hit: { ...article, events: [{ id: 5 }], link: { type: 'd', name: 'Informe (PDF)', url: 'http://localhost:8080/docs/informe.pdf' } } });
+    await send({
+      visitor: 'B',
+      at: MORNING + 13 * MINUTE_MS,
+      ua: PHONE_UA,
+      type: 'link_o',
+      hit: { ...article, events: [{ id: 3 }], eVars: { ...article.eVars, 32: 'whatsapp' }, link: { type: 'o', name: 'Comparteix' } },
+    });
+    await send({
+      visitor: 'B',
+      at: MORNING + 14 * MINUTE_MS,
+      ua: PHONE_UA,
+      type: 'link_d',
+      hit: { ...article, events: [{ id: 5 }], link: { type: 'd', name: 'Informe (PDF)', url: 'http://localhost:8080/docs/informe.pdf' } },
+    });
   });
 
   it('counts audience by day from visits: 30 idle minutes close a visit', async () => {
@@ -93,7 +105,7 @@ describe('console reports, figures (minimum cohort 1)', () => {
     expect(pages.body.rows).toEqual([expect.objectContaining({ key: ARTICLE, label: 'Títol X', href: ARTICLE, values: { page_views: 3, entries: 2 } })]);
   });
 
-  it('names a page whose title is the data layer\'s default by its address; one without any title by its page name', async () => {
+  it("names a page whose title is the data layer's default by its address; one without any title by its page name", async () => {
     const weather = { pageName: 'mesura:el-temps', url: 'http://localhost:8080/el-temps/?lloc=girona', eVars: { 1: 'el-temps', 8: 'temps', 20: 'No Informat', ...NOT_A_SEARCH } };
     await send({ visitor: 'C', at: MORNING + 20 * MINUTE_MS, hit: weather });
     const pages = await report('content/pages?from=2026-11-23&to=2026-11-23');
@@ -137,7 +149,9 @@ describe('console reports, figures (minimum cohort 1)', () => {
     const { body } = await report('search/per-visit?from=2026-11-21&to=2026-11-23&compare=previous');
     expect(body.chart).toBe('line');
     expect(body.rows.map((r: { key: string; label: string }) => [r.key, r.label])).toEqual([
-      ['2026-11-21', 'ds. 21/11/2026'], ['2026-11-22', 'dg. 22/11/2026'], ['2026-11-23', 'dl. 23/11/2026'],
+      ['2026-11-21', 'ds. 21/11/2026'],
+      ['2026-11-22', 'dg. 22/11/2026'],
+      ['2026-11-23', 'dl. 23/11/2026'],
     ]);
     expect(body.rows[0].values).toEqual({ searches: 0, searching_visits: 0, searches_per_visit: null, visitors: 0 });
     expect(body.rows[2].values).toMatchObject({ searches: 2, searching_visits: 1 });

@@ -52,7 +52,7 @@ describe('GET /api/export/events, bounded', () => {
     expect(pages.flat()).toEqual(all);
   });
 
-  it("exports a hit whose client clock is centuries off, as the time it said", async () => {
+  it('exports a hit whose client clock is centuries off, as the time it said', async () => {
     // MAX_CLIENT_YEAR lets 9999 in; DuckDB's nanosecond time ends in 2262.
     const hit = testHit({ pageName: 'rellotge-espatllat', clientTime: { day: 1, month0: 8, year: 2300, hour: 21, minute: 20, second: 0, weekday: 5, tzOffsetMin: 0 } });
     expect((await t.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);

@@ -76,9 +76,7 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
       ['Telenotícies/', 'Telenotícies, sense temporada'],
     ]);
     const channels = await report(`plays-by-channel?${RANGE}`);
-    expect(channels.rows).toEqual([
-      { key: '', label: 'A la carta (sense canal)', values: { plays: 2, seconds_played: 46.15, seconds_per_play: 23.075, completion_rate: 0.5, visitors: 1 } },
-    ]);
+    expect(channels.rows).toEqual([{ key: '', label: 'A la carta (sense canal)', values: { plays: 2, seconds_played: 46.15, seconds_per_play: 23.075, completion_rate: 0.5, visitors: 1 } }]);
   });
 
   it('pages a ranking in its query: one row at a time, with how many there are and the total of all', async () => {
@@ -126,10 +124,22 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
     const polonia = answer.rows.find((r: any) => r.key === 'polonia-1');
     // A 2 s stall after the content began: 2 / (2 + 26.4).
     expect(tn.values).toEqual({
-      plays: 1, startup_time_ms: 1400, rebuffer_ratio: 2 / 28.4, exits_before_start: 0, start_failures: 0, bitrate: 2_500_000, dropped_frames: 0,
+      plays: 1,
+      startup_time_ms: 1400,
+      rebuffer_ratio: 2 / 28.4,
+      exits_before_start: 0,
+      start_failures: 0,
+      bitrate: 2_500_000,
+      dropped_frames: 0,
     });
     expect(polonia.values).toEqual({
-      plays: 1, startup_time_ms: 800, rebuffer_ratio: 0, exits_before_start: 0, start_failures: 0, bitrate: 2_000_000, dropped_frames: 0,
+      plays: 1,
+      startup_time_ms: 800,
+      rebuffer_ratio: 0,
+      exits_before_start: 0,
+      start_failures: 0,
+      bitrate: 2_000_000,
+      dropped_frames: 0,
     });
     const byDay = await report(`quality-by-day?${RANGE}`);
     expect(byDay.totals.values).toMatchObject({ plays: 2, startup_time_ms: 1100, rebuffer_ratio: 2 / 48.15 });
@@ -144,9 +154,7 @@ describe('media reports of the console, figures (minimum cohort 1)', () => {
       ['Telenotícies', { report: 'media/quality-by-season', params: { programme: 'Telenotícies' } }],
     ]);
     const seasons = await report(`quality-by-season?${RANGE}&programme=${encodeURIComponent('Polònia')}`);
-    expect(seasons.rows.map((r: any) => [r.key, r.values.plays, r.drill])).toEqual([
-      ['Polònia/4', 1, { report: 'media/quality-by-content', params: { programme: 'Polònia', season: '4' } }],
-    ]);
+    expect(seasons.rows.map((r: any) => [r.key, r.values.plays, r.drill])).toEqual([['Polònia/4', 1, { report: 'media/quality-by-content', params: { programme: 'Polònia', season: '4' } }]]);
     const episodes = await report(`quality-by-content?${RANGE}&programme=${encodeURIComponent('Polònia')}&season=4`);
     expect(episodes.rows.map((r: any) => [r.key, r.label, r.values.plays])).toEqual([['polonia-1', 'Polònia', 1]]);
     expect(episodes.totals.values).toMatchObject({ plays: 1 });

@@ -34,11 +34,14 @@ beforeAll(async () => {
   await connection.run(`CREATE TABLE live_minutes (report_suite VARCHAR, day DATE, minute TIMESTAMP_MS, channel VARCHAR,
     programme VARCHAR, device_class VARCHAR, visitor_key UBIGINT, session_key UBIGINT, counted_ms BIGINT)`);
   for (const [i, [channel, time]] of MINUTES.entries()) {
-    await connection.run(`INSERT INTO live_minutes VALUES ('mesuradev', DATE '2026-03-02', CAST(epoch_ms(CAST($ms AS BIGINT)) AS TIMESTAMP_MS), $channel, NULL, 'desktop', $visitor, $visitor, 60000)`, {
-      ms: String(at(time)),
-      channel,
-      visitor: String(i + 1),
-    });
+    await connection.run(
+      `INSERT INTO live_minutes VALUES ('mesuradev', DATE '2026-03-02', CAST(epoch_ms(CAST($ms AS BIGINT)) AS TIMESTAMP_MS), $channel, NULL, 'desktop', $visitor, $visitor, 60000)`,
+      {
+        ms: String(at(time)),
+        channel,
+        visitor: String(i + 1),
+      },
+    );
   }
 });
 

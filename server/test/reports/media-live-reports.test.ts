@@ -121,9 +121,7 @@ describe('live and radio reports (minimum cohort 1)', () => {
     await openPopOut('B', 'mesura-musica', REPLAY_EPOCH_MS + 22 * MINUTE_MS);
     const listeners = await figures(`radio-listeners?${DAY}`);
     // Television is not radio: only the station's minute counts (less the 0.25 s the start took).
-    expect(listeners.rows).toEqual([
-      { key: 'mesura-radio', label: 'Mesura Ràdio', values: { listeners: 1, sessions: 1, seconds_played: 59.75, seconds_per_listener: 59.75 } },
-    ]);
+    expect(listeners.rows).toEqual([{ key: 'mesura-radio', label: 'Mesura Ràdio', values: { listeners: 1, sessions: 1, seconds_played: 59.75, seconds_per_listener: 59.75 } }]);
     const popOut = await figures(`radio-pop-out?${DAY}`);
     expect(popOut.rows).toEqual([
       { key: 'mesura-radio', label: 'Mesura Ràdio', values: { opens: 2, visitors: 1 } },

@@ -11,8 +11,7 @@ async function get(url: string): Promise<Record<string, any>> {
   return response.json();
 }
 
-const sessionsOf = async (suite: string, to = REPLAY_DAY) =>
-  (await get(`/api/reports/media/sessions?from=${REPLAY_DAY}&to=${to}&suite=${suite}`)).sessions as Record<string, unknown>[];
+const sessionsOf = async (suite: string, to = REPLAY_DAY) => (await get(`/api/reports/media/sessions?from=${REPLAY_DAY}&to=${to}&suite=${suite}`)).sessions as Record<string, unknown>[];
 
 /** Polònia, started at 5 s (its own session id), played from 5.25 s to 25 s, then closed. */
 const POLONIA = scenario(

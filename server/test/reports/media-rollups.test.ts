@@ -141,11 +141,7 @@ const sorted = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => JSO
  * Every session's figures and the live reports both ways, at a report clock of `nowMs`, and with
  * `groupings` each media session report too; returns how many sessions and live minutes there were.
  */
-async function expectRollupsAnswerAsHeartbeats(
-  store: Store,
-  nowMs: number,
-  groupings = false,
-): Promise<{ sessions: number; liveRows: number; exitsBeforeStart: number[] }> {
+async function expectRollupsAnswerAsHeartbeats(store: Store, nowMs: number, groupings = false): Promise<{ sessions: number; liveRows: number; exitsBeforeStart: number[] }> {
   const exits: number[] = [];
   const values = { suite: SUITE, ...RANGE, idle_before_ms: nowMs - MEDIA_IDLE_TIMEOUT_MS };
   const derived = await store.read(
@@ -153,12 +149,18 @@ async function expectRollupsAnswerAsHeartbeats(
     {},
   );
   const stored = await store.read(
-    { name: 'sessions stored', duckdb: `${sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS)} SELECT * EXCLUDE (visitor_key), visitor_key = hash(visitor_id) AS keyed FROM session_figures ORDER BY session_id` },
+    {
+      name: 'sessions stored',
+      duckdb: `${sessionFiguresFrom(MEDIA_SESSIONS_TABLE, DUCKDB_FUNCTIONS)} SELECT * EXCLUDE (visitor_key), visitor_key = hash(visitor_id) AS keyed FROM session_figures ORDER BY session_id`,
+    },
     values,
   );
   expect(stored).toEqual(derived.map((row) => ({ ...row, keyed: true })));
   for (const grouping of groupings ? (['day', 'content', 'programme', 'season', 'channel'] as MediaGrouping[]) : []) {
-    const filterCases: { sql: string; values: Record<string, string> }[] = [{ sql: '', values: {} }, { sql: 'AND programme = $f_programme', values: { f_programme: 'Telenotícies' } }];
+    const filterCases: { sql: string; values: Record<string, string> }[] = [
+      { sql: '', values: {} },
+      { sql: 'AND programme = $f_programme', values: { f_programme: 'Telenotícies' } },
+    ];
     for (const filters of filterCases) {
       // Without filters the report reads the media cells; with them, the sessions.
       const query = mediaSessionFiguresQuery(grouping, filters.sql);
@@ -168,7 +170,11 @@ async function expectRollupsAnswerAsHeartbeats(
       if (filters.sql === '') exits.push(Number(rows.at(-1)!.exits_before_start));
       // The rankings over the sessions are compared with the derivation by media-console-reports and the ClickHouse tests.
       if (grouping === 'day' || filters.sql !== '') continue;
-      const pages: Record<string, string | number>[] = [{ limit: 2, offset: 0 }, { limit: 2, offset: 1 }, { limit: 1, offset: 0, keys: '["x","Telenotícies",""]' }];
+      const pages: Record<string, string | number>[] = [
+        { limit: 2, offset: 0 },
+        { limit: 2, offset: 1 },
+        { limit: 1, offset: 0, keys: '["x","Telenotícies",""]' },
+      ];
       for (const page of pages) {
         const restricted = page.keys !== undefined;
         const ranking = mediaSessionRankingQuery(grouping, 'plays', filters.sql, restricted);
@@ -193,93 +199,103 @@ async function expectRollupsAnswerAsHeartbeats(
 }
 
 describe('media roll-ups', () => {
-  it('answer every media report as the heartbeats do, over segments, an erasure and retention', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
-    const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
-    try {
-      const segments = await playSegments();
-      await loadSegments(store, segments);
-      const lastHeartbeat = Math.max(...segments.flat().map((row) => row.receivedAtMs)) + 5 * MINUTE_MS;
-      // Some sessions still open (a report asked minutes after the last heartbeat), then all closed.
-      const before = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
-      // Six on-demand plays (the privacy scenario resumes in a session of its own: eight sessions), seven live, two never played.
-      expect(before.sessions).toBe(17);
-      // Both never-played sessions are exits before the start in every grouping's total: one closed, one idle.
-      expect(before.exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
-      expect(before.liveRows).toBeGreaterThan(50);
-      await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat + 3 * 24 * HOUR_MS);
+  it(
+    'answer every media report as the heartbeats do, over segments, an erasure and retention',
+    async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
+      const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+      try {
+        const segments = await playSegments();
+        await loadSegments(store, segments);
+        const lastHeartbeat = Math.max(...segments.flat().map((row) => row.receivedAtMs)) + 5 * MINUTE_MS;
+        // Some sessions still open (a report asked minutes after the last heartbeat), then all closed.
+        const before = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
+        // Six on-demand plays (the privacy scenario resumes in a session of its own: eight sessions), seven live, two never played.
+        expect(before.sessions).toBe(17);
+        // Both never-played sessions are exits before the start in every grouping's total: one closed, one idle.
+        expect(before.exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
+        expect(before.liveRows).toBeGreaterThan(50);
+        await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat + 3 * 24 * HOUR_MS);
 
-      const erased = await store.eraseVisitor('VISITOR-3');
-      // Their on-demand play of the 2nd and their live play of the 1st.
-      expect(erased.mediaSessions).toBe(2);
-      const afterErasure = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
-      expect(afterErasure.sessions).toBe(15);
+        const erased = await store.eraseVisitor('VISITOR-3');
+        // Their on-demand play of the 2nd and their live play of the 1st.
+        expect(erased.mediaSessions).toBe(2);
+        const afterErasure = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
+        expect(afterErasure.sessions).toBe(15);
 
-      await store.deleteBefore({ day: '2026-01-02', atMs: Date.parse('2026-01-01T23:00:00Z') });
-      const afterRetention = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
-      expect(afterRetention.sessions).toBeLessThan(afterErasure.sessions);
-      // The idle one began on the 1st and went with retention.
-      expect(afterRetention.exitsBeforeStart).toEqual([1, 1, 1, 1, 1]);
-      // The live play over midnight keeps its heartbeats after it, as a session starting on the 2nd.
-      const [midnight] = await store.read({ name: 'midnight', duckdb: `SELECT strftime(day, '%Y-%m-%d') AS day FROM ${MEDIA_SESSIONS_TABLE} WHERE session_id LIKE '%-midnight'` }, {});
-      expect(midnight).toEqual({ day: '2026-01-02' });
-    } finally {
-      await store.close();
-    }
-  }, ROLLUP_TEST_TIMEOUT_MS);
+        await store.deleteBefore({ day: '2026-01-02', atMs: Date.parse('2026-01-01T23:00:00Z') });
+        const afterRetention = await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true);
+        expect(afterRetention.sessions).toBeLessThan(afterErasure.sessions);
+        // The idle one began on the 1st and went with retention.
+        expect(afterRetention.exitsBeforeStart).toEqual([1, 1, 1, 1, 1]);
+        // The live play over midnight keeps its heartbeats after it, as a session starting on the 2nd.
+        const [midnight] = await store.read({ name: 'midnight', duckdb: `SELECT strftime(day, '%Y-%m-%d') AS day FROM ${MEDIA_SESSIONS_TABLE} WHERE session_id LIKE '%-midnight'` }, {});
+        expect(midnight).toEqual({ day: '2026-01-02' });
+      } finally {
+        await store.close();
+      }
+    },
+    ROLLUP_TEST_TIMEOUT_MS,
+  );
 
   it.each([
     ['the sessions and live minutes', `DROP TABLE ${MEDIA_SESSIONS_TABLE}; DROP TABLE live_minutes`],
     ['the media cells', `DROP TABLE ${MEDIA_CELLS_TABLE}`],
-  ])('are made from the heartbeats of a data folder stored before %s', async (_, drop) => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
-    const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
-    await loadSegments(first, await playSegments());
-    await first.close();
-    const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME));
-    const connection = await instance.connect();
-    await connection.run(drop);
-    connection.closeSync();
-    instance.closeSync();
-    const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
-    try {
-      const answered = await expectRollupsAnswerAsHeartbeats(store, REPLAY_EPOCH_MS + 4 * 24 * HOUR_MS, true);
-      expect(answered.sessions).toBe(17);
-      expect(answered.exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
-    } finally {
-      await store.close();
-    }
-  }, ROLLUP_TEST_TIMEOUT_MS);
+  ])(
+    'are made from the heartbeats of a data folder stored before %s',
+    async (_, drop) => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
+      const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+      await loadSegments(first, await playSegments());
+      await first.close();
+      const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME));
+      const connection = await instance.connect();
+      await connection.run(drop);
+      connection.closeSync();
+      instance.closeSync();
+      const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+      try {
+        const answered = await expectRollupsAnswerAsHeartbeats(store, REPLAY_EPOCH_MS + 4 * 24 * HOUR_MS, true);
+        expect(answered.sessions).toBe(17);
+        expect(answered.exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
+      } finally {
+        await store.close();
+      }
+    },
+    ROLLUP_TEST_TIMEOUT_MS,
+  );
 
-  it('make the media cells of a day again, one row per key, once enough rows have piled up, and answer the same', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
-    const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
-    await loadSegments(first, await playSegments());
-    await first.close();
-    const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME));
-    const connection = await instance.connect();
-    const mostRowsPerKey = async () => {
-      const result = await connection.runAndReadAll(
-        `SELECT max(n) AS most FROM (SELECT count(*) AS n FROM ${MEDIA_CELLS_TABLE} GROUP BY report_suite, day, is_bot, dimension, value)`,
-      );
-      return Number(result.getRowObjectsJson()[0]!.most);
-    };
-    // Sessions continued from one segment to the next were taken out and put back: several rows for a key.
-    expect(await mostRowsPerKey()).toBeGreaterThan(1);
-    const days = (await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM ${MEDIA_CELLS_TABLE}`)).getRowObjectsJson().map((row) => String(row.day));
-    const compaction = new MediaCellCompaction();
-    await compaction.record(connection, { rows: MEDIA_CELLS_COMPACT_ROWS - 1, days: days.slice(0, 1) });
-    expect(await mostRowsPerKey()).toBeGreaterThan(1);
-    await compaction.record(connection, { rows: 1, days: days.slice(1) });
-    expect(await mostRowsPerKey()).toBe(1);
-    connection.closeSync();
-    instance.closeSync();
-    const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
-    try {
-      const lastHeartbeat = REPLAY_EPOCH_MS + 3 * 24 * HOUR_MS;
-      expect((await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true)).exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
-    } finally {
-      await store.close();
-    }
-  }, ROLLUP_TEST_TIMEOUT_MS);
+  it(
+    'make the media cells of a day again, one row per key, once enough rows have piled up, and answer the same',
+    async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
+      const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+      await loadSegments(first, await playSegments());
+      await first.close();
+      const instance = await DuckDBInstance.create(path.join(dataDir, DUCKDB_FILE_NAME));
+      const connection = await instance.connect();
+      const mostRowsPerKey = async () => {
+        const result = await connection.runAndReadAll(`SELECT max(n) AS most FROM (SELECT count(*) AS n FROM ${MEDIA_CELLS_TABLE} GROUP BY report_suite, day, is_bot, dimension, value)`);
+        return Number(result.getRowObjectsJson()[0]!.most);
+      };
+      // Sessions continued from one segment to the next were taken out and put back: several rows for a key.
+      expect(await mostRowsPerKey()).toBeGreaterThan(1);
+      const days = (await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM ${MEDIA_CELLS_TABLE}`)).getRowObjectsJson().map((row) => String(row.day));
+      const compaction = new MediaCellCompaction();
+      await compaction.record(connection, { rows: MEDIA_CELLS_COMPACT_ROWS - 1, days: days.slice(0, 1) });
+      expect(await mostRowsPerKey()).toBeGreaterThan(1);
+      await compaction.record(connection, { rows: 1, days: days.slice(1) });
+      expect(await mostRowsPerKey()).toBe(1);
+      connection.closeSync();
+      instance.closeSync();
+      const store = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
+      try {
+        const lastHeartbeat = REPLAY_EPOCH_MS + 3 * 24 * HOUR_MS;
+        expect((await expectRollupsAnswerAsHeartbeats(store, lastHeartbeat, true)).exitsBeforeStart).toEqual([2, 2, 2, 2, 2]);
+      } finally {
+        await store.close();
+      }
+    },
+    ROLLUP_TEST_TIMEOUT_MS,
+  );
 });

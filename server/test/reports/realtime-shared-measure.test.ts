@@ -5,14 +5,17 @@ import type { RealtimeSnapshot } from '@mesura/protocol';
 import { assembleSnapshot } from '../../src/reports/realtime-snapshot.js';
 import { sharedMeasure } from '../../src/reports/realtime-shared-measure.js';
 
-const snapshot = (nowMs: number): RealtimeSnapshot =>
-  assembleSnapshot({ nowMs, minCohort: 5, sources: { channels: [], stations: [] }, minutes: [], pages: [], live: [] });
+const snapshot = (nowMs: number): RealtimeSnapshot => assembleSnapshot({ nowMs, minCohort: 5, sources: { channels: [], stations: [] }, minutes: [], pages: [], live: [] });
 
 describe('sharedMeasure', () => {
   it('gives a measurement under way or younger than the reuse time to every asker, and measures anew after it', async () => {
     let now = Date.UTC(2026, 10, 23, 10, 0);
     const measuredAt: number[] = [];
-    const measure = sharedMeasure(async (nowMs) => (measuredAt.push(nowMs), snapshot(nowMs)), () => now, REALTIME_SNAPSHOT_REUSE_MS);
+    const measure = sharedMeasure(
+      async (nowMs) => (measuredAt.push(nowMs), snapshot(nowMs)),
+      () => now,
+      REALTIME_SNAPSHOT_REUSE_MS,
+    );
     const first = measure();
     now += REALTIME_SNAPSHOT_REUSE_MS - 1;
     expect(measure()).toBe(first);

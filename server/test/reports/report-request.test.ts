@@ -12,7 +12,10 @@ describe('the common request of console reports', () => {
         ...RANGE,
         reportSuite: 'mesuradev',
         compare: { from: '2026-10-02', to: '2026-10-31' },
-        filters: [{ dimension: 'section', value: 'noticies' }, { dimension: 'login', value: 'no logat' }],
+        filters: [
+          { dimension: 'section', value: 'noticies' },
+          { dimension: 'login', value: 'no logat' },
+        ],
         offset: 25,
         limit: 50,
         params: {},

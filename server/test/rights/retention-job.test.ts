@@ -34,7 +34,7 @@ describe('retentionCutoff', () => {
 });
 
 describe('the retention job', () => {
-  it('runs at start and then once a day on an unref\'d timer, with the clock of each run, until stopped', async () => {
+  it("runs at start and then once a day on an unref'd timer, with the clock of each run, until stopped", async () => {
     let clock = Date.UTC(2026, 10, 23, 9, 0);
     const cutoffs: RetentionCutoff[] = [];
     const done = vi.fn();

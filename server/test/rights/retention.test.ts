@@ -66,10 +66,7 @@ describe('retention (MESURA_RETENTION_DAYS, default 395)', () => {
     const media = await get(`/api/reports/media?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=mesuraprod`);
     expect(media.total.sessions).toBe(1);
 
-    const oldHits = [
-      ...(await get(`/api/export/events?from=${OLD_DAY}&to=${OLD_DAY}`)),
-      ...(await get(`/api/export/events?from=${OLD_DAY}&to=${OLD_DAY}&suite=mesuraprod`)),
-    ];
+    const oldHits = [...(await get(`/api/export/events?from=${OLD_DAY}&to=${OLD_DAY}`)), ...(await get(`/api/export/events?from=${OLD_DAY}&to=${OLD_DAY}&suite=mesuraprod`))];
     expect(oldHits.length).toBeGreaterThan(2); // the two page views and the replay's analytics hits
 
     const deleted = await t.server.retention!.runNow();

@@ -40,10 +40,7 @@ async function json(url: string) {
 
 /** Every visitor id the export, the page-view, media and activity reports show for the day. */
 async function whatReportsShow() {
-  const exported = [
-    ...(await json(`/api/export/events?from=${DAY}&to=${DAY}`)),
-    ...(await json(`/api/export/events?from=${DAY}&to=${DAY}&suite=mesuraprod`)),
-  ] as { visitor_id: string }[];
+  const exported = [...(await json(`/api/export/events?from=${DAY}&to=${DAY}`)), ...(await json(`/api/export/events?from=${DAY}&to=${DAY}&suite=mesuraprod`))] as { visitor_id: string }[];
   return {
     exportedVisitors: [...new Set(exported.map((row) => row.visitor_id))].sort(),
     pageViewVisitors: (await json(`/api/reports/pageviews?from=${DAY}&to=${DAY}`)).visitors,

@@ -63,7 +63,7 @@ describe('a data folder of an earlier release (62dafaf)', () => {
     expect(hits).toHaveLength(manifest.sent.pageViews + manifest.sent.links);
   });
 
-  it('answers the console\'s reports with every page view, from report tables it did not have', async () => {
+  it("answers the console's reports with every page view, from report tables it did not have", async () => {
     const response = await get(`/api/reports/audience/by-day?from=${DAY}&to=${DAY}`);
     expect(response.json().totals.values.page_views).toBe(manifest.sent.pageViews);
   });

@@ -31,7 +31,7 @@ function folderState(dir: string): Record<string, string> {
 }
 
 describe('data folder version', () => {
-  it('numbers every embedded file\'s steps in order, the folder version being the newest', () => {
+  it("numbers every embedded file's steps in order, the folder version being the newest", () => {
     for (const steps of [EVENTS_FILE_MIGRATIONS, CONTENT_FILE_MIGRATIONS, ENGAGEMENT_FILE_MIGRATIONS, VISITORS_FILE_MIGRATIONS]) {
       steps.forEach((step, i) => expect(step.version).toBeGreaterThan(i === 0 ? 0 : steps[i - 1]!.version));
     }
@@ -78,7 +78,7 @@ describe('data folder version', () => {
     expect(folderState(dataDir)).toEqual(before);
   });
 
-  it('a DuckDB file of a newer release is refused before any table is made, even without the folder\'s file', async () => {
+  it("a DuckDB file of a newer release is refused before any table is made, even without the folder's file", async () => {
     newFolder();
     const file = path.join(dataDir, DUCKDB_FILE_NAME);
     await withDuckDbFile(file, async (c) => {

@@ -26,8 +26,7 @@ function rowOf(query: string): Record<string, unknown> {
 }
 
 const MAIN_PLAY =
-  's:event:sid=1767225600000123&s:event:type=play&l:event:ts=1767225600000&s:asset:type=main&s:asset:video_id=v-1' +
-  '&l:event:duration=1000&s:sp:player_name=html5&s:asset:ad_sid=&s:stream:type=vod';
+  's:event:sid=1767225600000123&s:event:type=play&l:event:ts=1767225600000&s:asset:type=main&s:asset:video_id=v-1' + '&l:event:duration=1000&s:sp:player_name=html5&s:asset:ad_sid=&s:stream:type=vod';
 
 describe('the heartbeats table of HEARTBEAT_FIELDS (wire-formats §2)', () => {
   it.each(STORED)('has a column $column for $key, of its type and nullability', (field) => {

@@ -39,7 +39,12 @@ describe('media sessions of the heartbeat timing rules (wire-formats §2)', () =
     // Reported play from 0.25 s (after the preroll wait); paused 5–8 s, buffering 20–22 s,
     // seeking 35–36 s; the session ends at 47 s.
     expect(figures).toMatchObject({
-      contentSeconds: seconds([[250, 5_000], [8_000, 20_000], [22_000, 35_000], [36_000, 47_000]]),
+      contentSeconds: seconds([
+        [250, 5_000],
+        [8_000, 20_000],
+        [22_000, 35_000],
+        [36_000, 47_000],
+      ]),
       adSeconds: 0,
       bufferingSeconds: seconds([[20_000, 22_000]]),
       endedReason: 'end',
@@ -51,7 +56,13 @@ describe('media sessions of the heartbeat timing rules (wire-formats §2)', () =
     // Paused 5–5.25 s and 39–39.251 s (a pause is always reported, as pause), buffering 19.75–20 s
     // and 29.9–30 s (250 ms or less: not reported, shared/reference/media-traces/RULES.md rule 5).
     expect(figures).toMatchObject({
-      contentSeconds: seconds([[250, 5_000], [5_250, 19_750], [20_000, 29_900], [30_000, 39_000], [39_251, 45_000]]),
+      contentSeconds: seconds([
+        [250, 5_000],
+        [5_250, 19_750],
+        [20_000, 29_900],
+        [30_000, 39_000],
+        [39_251, 45_000],
+      ]),
       adSeconds: 0,
       bufferingSeconds: 0,
     });
@@ -61,8 +72,14 @@ describe('media sessions of the heartbeat timing rules (wire-formats §2)', () =
     const figures = await figuresOf('rule-4-ad-heartbeats-carry-content-playhead.json', 31_000);
     // Content 0.25–15 s, ads 15–18 s and 18–20 s, content again from the break's end at 20 s.
     expect(figures).toMatchObject({
-      contentSeconds: seconds([[250, 15_000], [20_000, 31_000]]),
-      adSeconds: seconds([[15_000, 18_000], [18_000, 20_000]]),
+      contentSeconds: seconds([
+        [250, 15_000],
+        [20_000, 31_000],
+      ]),
+      adSeconds: seconds([
+        [15_000, 18_000],
+        [18_000, 20_000],
+      ]),
       adBreaks: 1,
       adsStarted: 2,
       adsCompleted: 2,
@@ -75,7 +92,11 @@ describe('media sessions of the heartbeat timing rules (wire-formats §2)', () =
     // Content 0.25–15 s; an ad 15–17 s; the break waits with no ad 17–30 s (not the viewer waiting
     // for the content); content 30–30.5 s, buffering 30.5–42 s, content again from 42 s.
     expect(figures).toMatchObject({
-      contentSeconds: seconds([[250, 15_000], [30_000, 30_500], [42_000, 53_000]]),
+      contentSeconds: seconds([
+        [250, 15_000],
+        [30_000, 30_500],
+        [42_000, 53_000],
+      ]),
       adSeconds: seconds([[15_000, 17_000]]),
       bufferingSeconds: seconds([[30_500, 42_000]]),
     });

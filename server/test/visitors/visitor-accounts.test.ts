@@ -56,7 +56,13 @@ describe('visitor accounts', () => {
   it('takes a sign-up at the limits its form states (@mesura/content site-limits.ts), and refuses one past each', async () => {
     // From an address of its own, so that the other tests' changes leave its rate alone.
     const signUp = (body: object) =>
-      test.server.app.inject({ method: 'POST', url: '/api/visitor/accounts', remoteAddress: '127.0.0.9', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      test.server.app.inject({
+        method: 'POST',
+        url: '/api/visitor/accounts',
+        remoteAddress: '127.0.0.9',
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
     const email = (chars: number) => `${'a'.repeat(chars - '@example.cat'.length)}@example.cat`;
     const atLimits = { email: email(MAX_EMAIL_CHARS), name: 'n'.repeat(MAX_DISPLAY_NAME_CHARS), password: 'p'.repeat(MIN_PASSWORD_CHARS) };
     expect((await signUp(atLimits)).statusCode).toBe(202);

@@ -27,8 +27,6 @@ export function apiFailureMessage(failure: ApiFailure): string {
     case 429:
       return "Massa peticions seguides. Torneu-ho a provar d'aquí a una estona.";
     default:
-      return failure.message === ''
-        ? `El servidor no ha acceptat la petició (error ${failure.status}).`
-        : `El servidor no ha acceptat la petició: ${failure.message.replace(/\.$/, '')}.`;
+      return failure.message === '' ? `El servidor no ha acceptat la petició (error ${failure.status}).` : `El servidor no ha acceptat la petició: ${failure.message.replace(/\.$/, '')}.`;
   }
 }

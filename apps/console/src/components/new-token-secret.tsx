@@ -29,8 +29,7 @@ export function NewTokenSecret({ token, onDismiss }: NewTokenSecretProps) {
         Clau «{token.name}» creada
       </h2>
       <p>
-        <strong>Copieu-la ara: no es tornarà a mostrar.</strong> Guardeu-la on el script la pugui llegir i envieu-la a
-        la capçalera <code>Authorization: Bearer &lt;clau&gt;</code>.
+        <strong>Copieu-la ara: no es tornarà a mostrar.</strong> Guardeu-la on el script la pugui llegir i envieu-la a la capçalera <code>Authorization: Bearer &lt;clau&gt;</code>.
       </p>
       <p className="token-secret__value">
         <code data-testid="token-secret">{token.token}</code>

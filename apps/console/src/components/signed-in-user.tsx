@@ -30,8 +30,7 @@ export function SignedInUser({ me }: { me: Me }) {
     <div className="signed-in-user">
       <p className="signed-in-user__who">
         <span className="visually-hidden">Sessió iniciada com a </span>
-        <span className="signed-in-user__email">{me.email}</span>{' '}
-        <span className="signed-in-user__role">({roleLabel(me.role)})</span>
+        <span className="signed-in-user__email">{me.email}</span> <span className="signed-in-user__role">({roleLabel(me.role)})</span>
       </p>
       <NavLink className="signed-in-user__link" to={PASSWORD_PATH}>
         Contrasenya

@@ -67,12 +67,7 @@ export function TokenTable({ tokens, onRevoked }: TokenTableProps) {
                     </button>
                   </>
                 ) : (
-                  <button
-                    type="button"
-                    className="button button--quiet"
-                    aria-label={`Revoca la clau «${token.name}»`}
-                    onClick={() => setConfirming(token.id)}
-                  >
+                  <button type="button" className="button button--quiet" aria-label={`Revoca la clau «${token.name}»`} onClick={() => setConfirming(token.id)}>
                     Revoca
                   </button>
                 )}

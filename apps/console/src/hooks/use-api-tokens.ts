@@ -3,10 +3,7 @@ import type { ApiFailure } from '../api/api-answer';
 import type { ApiToken } from '../tokens/api-token';
 import { listApiTokens } from '../tokens/tokens-api';
 
-export type ApiTokensState =
-  | { status: 'loading' }
-  | { status: 'ready'; tokens: ApiToken[] }
-  | { status: 'failed'; failure: ApiFailure };
+export type ApiTokensState = { status: 'loading' } | { status: 'ready'; tokens: ApiToken[] } | { status: 'failed'; failure: ApiFailure };
 
 /** The signed-in person's API tokens, read on mount and again on `reload` (after a creation or a revocation). */
 export function useApiTokens(): { state: ApiTokensState; reload: () => Promise<void> } {

@@ -24,8 +24,7 @@ export function ApiTokensPage() {
       <title>Claus API · Mesura · Consola</title>
       <h1>Claus API</h1>
       <p className="page-intro">
-        Els scripts fan servir una clau API en lloc de la vostra contrasenya. Cada clau té un rol, com a màxim el vostre (
-        {roleLabel(me.role)}), i la podeu revocar quan vulgueu.
+        Els scripts fan servir una clau API en lloc de la vostra contrasenya. Cada clau té un rol, com a màxim el vostre ({roleLabel(me.role)}), i la podeu revocar quan vulgueu.
       </p>
 
       {created !== undefined && <NewTokenSecret key={created.id} token={created} onDismiss={() => setCreated(undefined)} />}

@@ -46,15 +46,7 @@ export function LoginPage() {
       <form className="form-card" noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={problemId}>
         <div className="form-field">
           <label htmlFor="login-email">Correu electrònic</label>
-          <input
-            id="login-email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={problem !== undefined}
-          />
+          <input id="login-email" type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={problem !== undefined} />
         </div>
         <div className="form-field">
           <label htmlFor="login-password">Contrasenya</label>

@@ -55,11 +55,7 @@ export function PasswordPage() {
     <>
       <title>Contrasenya · Mesura · Consola</title>
       <h1>Canvia la contrasenya</h1>
-      {forced && (
-        <p className="page-intro">
-          Abans de continuar, substituïu la contrasenya inicial per una de vostra que només sapigueu vós.
-        </p>
-      )}
+      {forced && <p className="page-intro">Abans de continuar, substituïu la contrasenya inicial per una de vostra que només sapigueu vós.</p>}
       <form className="form-card" noValidate onSubmit={(event) => void onSubmit(event)}>
         <PasswordField id="current-password" label="Contrasenya actual" autoComplete="current-password" {...field('current')} />
         <PasswordField id="new-password" label="Contrasenya nova" autoComplete="new-password" {...field('next')} />

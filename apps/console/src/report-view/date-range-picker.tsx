@@ -16,13 +16,7 @@ export function DateRangePicker({ state, onChange }: DateRangePickerProps) {
       </p>
       <fieldset className="report-controls__presets" aria-label="Període">
         {RANGE_PRESETS.map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            className="button button--quiet"
-            aria-pressed={state.preset === preset}
-            onClick={() => onChange({ ...state, preset })}
-          >
+          <button key={preset} type="button" className="button button--quiet" aria-pressed={state.preset === preset} onClick={() => onChange({ ...state, preset })}>
             {PRESET_LABELS[preset]}
           </button>
         ))}

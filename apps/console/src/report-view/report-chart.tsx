@@ -67,8 +67,8 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
         )}
         {comparing && (
           <figcaption className="report-chart__legend" aria-hidden="true">
-            <span className="report-chart__key report-chart__key--current" /> {formatRange(answer)}{' '}
-            <span className="report-chart__key report-chart__key--previous" /> {answer.compare && formatRange(answer.compare)}
+            <span className="report-chart__key report-chart__key--current" /> {formatRange(answer)} <span className="report-chart__key report-chart__key--previous" />{' '}
+            {answer.compare && formatRange(answer.compare)}
           </figcaption>
         )}
       </figure>

@@ -22,8 +22,7 @@ export function reportCsv(answer: ReportAnswer): string {
   const columns = reportColumns(answer);
   const header = [answer.dimension.label, ...columns.map((c) => (c.kind === 'change' ? `${c.heading} (%)` : c.heading))];
   const lines = [csvRow(header)];
-  const line = (label: string, cells: ValueCells) =>
-    csvRow([label, ...columns.map((c) => (c.kind === 'change' ? percentOf(columnValue(c, cells)) : columnValue(c, cells)))]);
+  const line = (label: string, cells: ValueCells) => csvRow([label, ...columns.map((c) => (c.kind === 'change' ? percentOf(columnValue(c, cells)) : columnValue(c, cells)))]);
   for (const row of answer.rows) if (!row.hidden) lines.push(line(row.label, row));
   if (!answer.totals.hidden) lines.push(line(TOTAL_LABEL, answer.totals));
   return `${BOM}${lines.join('\r\n')}\r\n`;

@@ -3,7 +3,6 @@ import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
 import { isRecord, type Outcome } from '../api/api-answer';
 import { callApi, type ApiClientOptions } from '../api/api-client';
 
-
 /** What the report screens need of the server; tests pass a recording fake through ReportsApiContext. */
 export interface ReportsApi {
   catalogue(signal?: AbortSignal): Promise<Outcome<ReportCatalogueEntry[]>>;

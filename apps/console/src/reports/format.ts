@@ -18,4 +18,3 @@ export function formatCount(value: number): string {
 export function formatRange({ from, to }: DateRange): string {
   return longDayFormat.formatRange(utcMidnight(from), utcMidnight(to));
 }
-

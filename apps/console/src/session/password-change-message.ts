@@ -13,9 +13,7 @@ export function passwordChangeFailureMessage(failure: ApiFailure): string {
   switch (failure.status) {
     case 400: {
       const minLength = MIN_LENGTH_REASON.exec(failure.message)?.[1];
-      return minLength === undefined
-        ? `El servidor no ha acceptat la contrasenya nova: ${failure.message.replace(/\.$/, '')}.`
-        : `La contrasenya nova ha de tenir almenys ${minLength} caràcters.`;
+      return minLength === undefined ? `El servidor no ha acceptat la contrasenya nova: ${failure.message.replace(/\.$/, '')}.` : `La contrasenya nova ha de tenir almenys ${minLength} caràcters.`;
     }
     // The server's answer to a wrong current password (a 401 is a lost session, handled by the layout).
     case 403:

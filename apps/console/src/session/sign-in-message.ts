@@ -18,7 +18,7 @@ export function signInFailureMessage(failure: ApiFailure): string {
       return WRONG_CREDENTIALS_MESSAGE;
     case 429:
       return failure.retryAfterSeconds === undefined
-        ? "Massa intents fallits. Espereu una estona abans de tornar-ho a provar."
+        ? 'Massa intents fallits. Espereu una estona abans de tornar-ho a provar.'
         : `Massa intents fallits. Espereu ${formatWait(failure.retryAfterSeconds)} abans de tornar-ho a provar.`;
     case 400:
       return EMAIL_REASON.test(failure.message) ? MALFORMED_EMAIL_MESSAGE : MISSING_CREDENTIALS_MESSAGE;

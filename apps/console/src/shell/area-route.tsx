@@ -21,7 +21,13 @@ export function AreaRoute({ area }: { area: ConsoleArea }) {
   }
   const Area = area.component;
   return (
-    <Suspense fallback={<p className="panel__note" role="status">S'està carregant…</p>}>
+    <Suspense
+      fallback={
+        <p className="panel__note" role="status">
+          S'està carregant…
+        </p>
+      }
+    >
       <Area />
     </Suspense>
   );

@@ -4,7 +4,6 @@ import { API_TOKENS_API_PATH } from '../api/api-paths';
 import type { Role } from '../session/roles';
 import { parseApiTokenList, parseCreatedApiToken, type ApiToken, type CreatedApiToken } from './api-token';
 
-
 /** GET /api/me/tokens: the signed-in person's tokens. */
 export async function listApiTokens(options: ApiClientOptions & { signal?: AbortSignal } = {}): Promise<Outcome<ApiToken[]>> {
   const { signal, ...client } = options;

@@ -76,7 +76,13 @@ export const OVER_TIME: ActivityOverTime = {
   from: '2026-11-18',
   to: '2026-11-24',
   days: [
-    { day: '2026-11-23', experiences: [{ id: 'control', visitors: 10, conversions: 1, conversionRate: 0.1, hidden: false }, { id: 'nou-titular', visitors: 3, conversions: null, conversionRate: null, hidden: true }] },
+    {
+      day: '2026-11-23',
+      experiences: [
+        { id: 'control', visitors: 10, conversions: 1, conversionRate: 0.1, hidden: false },
+        { id: 'nou-titular', visitors: 3, conversions: null, conversionRate: null, hidden: true },
+      ],
+    },
   ],
 };
 

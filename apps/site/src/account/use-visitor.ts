@@ -11,7 +11,13 @@ let asked: { id: string; answer: Promise<Visitor | undefined> } | undefined;
 
 function fetchVisitor(id: string): Promise<Visitor | undefined> {
   if (asked?.id !== id) {
-    asked = { id, answer: visitorApi.me().then(async (r) => (r.ok ? ((await r.json()) as Visitor) : undefined), () => undefined) };
+    asked = {
+      id,
+      answer: visitorApi.me().then(
+        async (r) => (r.ok ? ((await r.json()) as Visitor) : undefined),
+        () => undefined,
+      ),
+    };
   }
   return asked.answer;
 }

@@ -58,7 +58,15 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
   return (
     <figure ref={figure} className={`player player--${media.kind}`} data-media-tracking={state.tracked ? 'on' : 'off'} data-phase={state.phase} onKeyDown={onKeyDown}>
       <div className="player__stage">
-        <Content ref={content} className="player__content" preload="metadata" poster={media.kind === 'video' ? media.poster : undefined} playsInline tabIndex={state.phase === 'content' ? 0 : -1} aria-label={`Reproductor: ${media.title}`}>
+        <Content
+          ref={content}
+          className="player__content"
+          preload="metadata"
+          poster={media.kind === 'video' ? media.poster : undefined}
+          playsInline
+          tabIndex={state.phase === 'content' ? 0 : -1}
+          aria-label={`Reproductor: ${media.title}`}
+        >
           {media.delivery === 'file' && <source src={media.src} type={media.type} />}
           {media.subtitles && <track kind="subtitles" srcLang="ca" label="Català" src={media.subtitles} />}
         </Content>

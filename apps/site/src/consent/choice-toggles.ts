@@ -52,8 +52,6 @@ export function choiceFromToggles(toggles: Toggles, list: ToggleVendorList): Cho
     legitimateInterests: ascending(purposeIds.filter((id) => declaredLegitimateInterests.has(id))),
     specialFeatures: [],
     vendors: ascending(vendors.filter((vendor) => vendor.purposes.length > 0).map((vendor) => vendor.id)),
-    vendorLegitimateInterests: ascending(
-      vendors.filter((vendor) => vendor.legIntPurposes.length > 0).map((vendor) => vendor.id),
-    ),
+    vendorLegitimateInterests: ascending(vendors.filter((vendor) => vendor.legIntPurposes.length > 0).map((vendor) => vendor.id)),
   };
 }

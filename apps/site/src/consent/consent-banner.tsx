@@ -40,25 +40,12 @@ export function ConsentBanner({ store, currentChoice, actions }: ConsentBannerPr
     store.send({ type: 'back' });
   };
   return (
-    <section
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={headingId}
-      aria-describedby={snapshot.layer === 'first' ? descriptionId : undefined}
-      className="consent-banner"
-      onKeyDown={onKeyDown}
-    >
+    <section role="dialog" aria-modal="false" aria-labelledby={headingId} aria-describedby={snapshot.layer === 'first' ? descriptionId : undefined} className="consent-banner" onKeyDown={onKeyDown}>
       <h2 id={headingId} ref={refs.heading} tabIndex={-1} className="consent-banner__heading">
         {CONSENT_TEXTS.heading}
       </h2>
       {snapshot.layer === 'first' ? (
-        <FirstLayer
-          descriptionId={descriptionId}
-          onAcceptAll={actions.acceptAll}
-          onRejectAll={actions.rejectAll}
-          onConfigure={() => store.send({ type: 'configure' })}
-          configureRef={refs.configure}
-        />
+        <FirstLayer descriptionId={descriptionId} onAcceptAll={actions.acceptAll} onRejectAll={actions.rejectAll} onConfigure={() => store.send({ type: 'configure' })} configureRef={refs.configure} />
       ) : (
         <Suspense fallback={null}>
           <SettingsLayer initialChoice={currentChoice()} onSave={actions.save} onAcceptAll={actions.acceptAll} onRejectAll={actions.rejectAll} />

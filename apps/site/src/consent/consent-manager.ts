@@ -9,15 +9,7 @@
  * 3. On every change: update `__tcfapi` at once (the SDK stops or starts sending through its
  *    listener, without a reload) and load /mesura.js if web analytics is now allowed.
  */
-import {
-  CONSENT_COOKIE_NAME,
-  acceptAll,
-  createConsentState,
-  createVendorList,
-  rejectAll,
-  type Choice,
-  type ConsentState,
-} from '@mesura/consent';
+import { CONSENT_COOKIE_NAME, acceptAll, createConsentState, createVendorList, rejectAll, type Choice, type ConsentState } from '@mesura/consent';
 import { installCmpApi, type CmpApiAdapter } from '@mesura/consent/cmp-api';
 import { allowsWebAnalytics } from './analytics-allowed';
 import type { BannerStore } from './banner-store';

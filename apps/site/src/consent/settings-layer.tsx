@@ -39,25 +39,13 @@ export function SettingsLayer({ initialChoice, onSave, onAcceptAll, onRejectAll 
       <fieldset className="consent-group">
         <legend>{CONSENT_TEXTS.purposesLegend}</legend>
         {model.purposes.map((purpose) => (
-          <ConsentSwitch
-            key={purpose.id}
-            label={purpose.name}
-            description={purpose.description}
-            checked={toggles.purposes.has(purpose.id)}
-            onChange={change('purposes', purpose.id)}
-          />
+          <ConsentSwitch key={purpose.id} label={purpose.name} description={purpose.description} checked={toggles.purposes.has(purpose.id)} onChange={change('purposes', purpose.id)} />
         ))}
       </fieldset>
       <fieldset className="consent-group">
         <legend>{CONSENT_TEXTS.vendorsLegend}</legend>
         {model.vendors.map((vendor) => (
-          <ConsentSwitch
-            key={vendor.id}
-            label={vendor.name}
-            description={<VendorPurposes vendor={vendor} />}
-            checked={toggles.vendors.has(vendor.id)}
-            onChange={change('vendors', vendor.id)}
-          />
+          <ConsentSwitch key={vendor.id} label={vendor.name} description={<VendorPurposes vendor={vendor} />} checked={toggles.vendors.has(vendor.id)} onChange={change('vendors', vendor.id)} />
         ))}
       </fieldset>
       <VisitorRightsFromBrowser />

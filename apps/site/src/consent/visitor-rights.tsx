@@ -36,7 +36,17 @@ export function VisitorRights({ info }: { info: VisitorRightsInfo }) {
 
 function Contact({ contact }: { contact: PrivacyContact }) {
   const texts = CONSENT_TEXTS.visitorRights;
-  if (contact.kind === 'email') return <>{texts.writeTo} <a href={`mailto:${contact.address}`}>{contact.address}</a></>;
-  if (contact.kind === 'text') return <>{texts.writeTo} {contact.text}</>;
+  if (contact.kind === 'email')
+    return (
+      <>
+        {texts.writeTo} <a href={`mailto:${contact.address}`}>{contact.address}</a>
+      </>
+    );
+  if (contact.kind === 'text')
+    return (
+      <>
+        {texts.writeTo} {contact.text}
+      </>
+    );
   return <>{texts.defaultContact}</>;
 }

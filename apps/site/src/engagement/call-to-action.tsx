@@ -95,7 +95,9 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
           <button type="submit" className="engagement-button" disabled={state.kind === 'sending'}>
             Subscriu-te
           </button>
-          <p role="status" className="engagement-status">{state.kind === 'error' ? state.message : ''}</p>
+          <p role="status" className="engagement-status">
+            {state.kind === 'error' ? state.message : ''}
+          </p>
         </form>
       )}
     </section>

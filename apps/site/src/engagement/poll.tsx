@@ -105,7 +105,9 @@ export function Poll({ pollId, detail }: PollProps) {
       ) : (
         <PollResultList results={results} listRef={resultsList} />
       )}
-      <p role="status" className="engagement-status">{message}</p>
+      <p role="status" className="engagement-status">
+        {message}
+      </p>
     </section>
   );
 }
@@ -124,7 +126,9 @@ function PollResultList({ results, listRef }: { results: PollResults; listRef: R
           <span className="poll-bar" aria-hidden="true" style={{ width: `${percentages[i]}%` }} />
         </li>
       ))}
-      <li className="poll-total">Total: {results.total} {results.total === 1 ? 'resposta' : 'respostes'}</li>
+      <li className="poll-total">
+        Total: {results.total} {results.total === 1 ? 'resposta' : 'respostes'}
+      </li>
     </ul>
   );
 }

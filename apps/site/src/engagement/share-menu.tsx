@@ -30,8 +30,7 @@ export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  const measure = (channel: ShareChannel, linkUrl?: string) =>
-    sendDirectCall('scCompartir', { ...detail, linkText: 'Comparteix', xarxaAccioContingut: channel, ...(linkUrl && { linkUrl }) });
+  const measure = (channel: ShareChannel, linkUrl?: string) => sendDirectCall('scCompartir', { ...detail, linkText: 'Comparteix', xarxaAccioContingut: channel, ...(linkUrl && { linkUrl }) });
 
   useEffect(() => {
     if (open) menuItems(menuRef.current)[0]?.focus();
@@ -117,7 +116,7 @@ export function ShareMenu({ title, url: address, detail }: ShareMenuProps) {
         </button>
       </div>
       <p role="status" className="engagement-status">
-        {copied === 'copied' ? "Enllaç copiat al porta-retalls." : copied === 'failed' ? "No s'ha pogut copiar l'enllaç." : ''}
+        {copied === 'copied' ? 'Enllaç copiat al porta-retalls.' : copied === 'failed' ? "No s'ha pogut copiar l'enllaç." : ''}
       </p>
     </div>
   );

@@ -23,7 +23,7 @@ const CAST_ERRORS: Record<number, string> = {
   400: 'Aquest contingut no es pot enviar a la TV.',
   404: 'Cap TV no espera aquest codi. Comproveu-lo a la pantalla de la TV.',
   409: 'La TV no està connectada. Torneu a obrir /tv/ al navegador de la TV.',
-  429: "Massa intents. Espereu un moment abans de tornar-ho a provar.",
+  429: 'Massa intents. Espereu un moment abans de tornar-ho a provar.',
 };
 
 export function WatchOnTvButton({ media, detail }: WatchOnTvButtonProps) {
@@ -73,7 +73,9 @@ export function WatchOnTvButton({ media, detail }: WatchOnTvButtonProps) {
           </button>
         </form>
       </div>
-      <p role="status" className="engagement-status">{message}</p>
+      <p role="status" className="engagement-status">
+        {message}
+      </p>
     </div>
   );
 }

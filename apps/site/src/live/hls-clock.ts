@@ -17,7 +17,7 @@ export function wallTimeAt(fragments: readonly DatedFragment[], seconds: number)
   const dated = fragments.filter((fragment) => fragment.programDateTime !== null);
   if (dated.length === 0) return undefined;
   const holding = dated.find((fragment) => fragment.start <= seconds && seconds < fragment.start + fragment.duration);
-  const fragment = holding ?? (seconds < (dated[0] as DatedFragment).start ? dated[0] : dated[dated.length - 1]) as DatedFragment;
+  const fragment = holding ?? ((seconds < (dated[0] as DatedFragment).start ? dated[0] : dated[dated.length - 1]) as DatedFragment);
   return (fragment.programDateTime as number) + (seconds - fragment.start) * 1000;
 }
 
@@ -29,6 +29,6 @@ export function mediaTimeAt(fragments: readonly DatedFragment[], timeMs: number)
     const startMs = fragment.programDateTime as number;
     return startMs <= timeMs && timeMs < startMs + fragment.duration * 1000;
   });
-  const fragment = holding ?? (timeMs < ((dated[0] as DatedFragment).programDateTime as number) ? dated[0] : dated[dated.length - 1]) as DatedFragment;
+  const fragment = holding ?? ((timeMs < ((dated[0] as DatedFragment).programDateTime as number) ? dated[0] : dated[dated.length - 1]) as DatedFragment);
   return fragment.start + (timeMs - (fragment.programDateTime as number)) / 1000;
 }

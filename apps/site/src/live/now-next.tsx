@@ -8,7 +8,9 @@ export function NowNext({ now, next }: { now: Broadcast; next?: Broadcast }) {
       <div className="now-next__item now-next__item--now">
         <dt>Ara</dt>
         <dd>
-          <span className="now-next__title" data-broadcast-id={now.id}>{now.title}</span>{' '}
+          <span className="now-next__title" data-broadcast-id={now.id}>
+            {now.title}
+          </span>{' '}
           <span className="meta">
             <time dateTime={now.start}>{formatClock(now.start)}</time>–<time dateTime={now.end}>{formatClock(now.end)}</time>
           </span>

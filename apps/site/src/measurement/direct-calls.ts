@@ -5,21 +5,9 @@
  * llista", scSubtitols and scDVR the players, scVeureATV watching on TV. Their event numbers and link
  * types belong to the SDK's rules; the site only names the call.
  */
-export const DIRECT_CALLS = [
-  'scCompartir',
-  'scClicBoto',
-  'scDescarregar',
-  'scJugar',
-  'scPerMesTard',
-  'scVeureATV',
-  'scParticipar',
-  'scSubtitols',
-  'scDVR',
-  'scFinestraNova',
-] as const;
+export const DIRECT_CALLS = ['scCompartir', 'scClicBoto', 'scDescarregar', 'scJugar', 'scPerMesTard', 'scVeureATV', 'scParticipar', 'scSubtitols', 'scDVR', 'scFinestraNova'] as const;
 
 export type DirectCall = (typeof DIRECT_CALLS)[number];
-
 
 /**
  * What a link call carries (§7 "Link events carry URL, programa, areaTematica, xarxaAccioContingut,

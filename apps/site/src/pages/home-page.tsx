@@ -49,7 +49,12 @@ function Home({ data }: { data: HomeResponse }) {
           <h2 id={`rail-${section.slug}`} className="section-heading">
             <Link to={sitePaths.section(section.slug)}>{section.name}</Link>
           </h2>
-          <MediaCardList items={teasers.filter((teaser) => teaser.id !== lead?.id).slice(0, 4).map(newsCard)} />
+          <MediaCardList
+            items={teasers
+              .filter((teaser) => teaser.id !== lead?.id)
+              .slice(0, 4)
+              .map(newsCard)}
+          />
         </section>
       ))}
       <section className="rail" aria-labelledby="rail-media">

@@ -33,7 +33,10 @@ const checkYourMail = (email: string) =>
 async function refusal(answer: Response | undefined): Promise<string> {
   if (answer === undefined) return UNKNOWN;
   if (answer.status === 403) {
-    const code = await answer.json().then((body: { code?: unknown }) => body.code, () => undefined);
+    const code = await answer.json().then(
+      (body: { code?: unknown }) => body.code,
+      () => undefined,
+    );
     if (code === UNCONFIRMED_CODE) return UNCONFIRMED;
   }
   return MESSAGES[answer.status] ?? UNKNOWN;

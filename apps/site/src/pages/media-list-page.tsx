@@ -23,8 +23,7 @@ export function MediaListPage() {
       <title>Vídeos i àudios — Mesura.cat</title>
       <h1>Vídeos i àudios</h1>
       <p className="lead">
-        Els darrers capítols a la carta. Tots els programes, amb les seves temporades, són a{' '}
-        <Link to={sitePaths.programmes()}>Programes</Link>.
+        Els darrers capítols a la carta. Tots els programes, amb les seves temporades, són a <Link to={sitePaths.programmes()}>Programes</Link>.
       </p>
       {GROUPS.map((group) => {
         const items = data === undefined ? [] : group.items(data);

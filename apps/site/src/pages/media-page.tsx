@@ -39,7 +39,11 @@ function EpisodeView({ data }: { data: EpisodeResponse }) {
   const route = useMemo<PageRoute>(
     () => ({
       kind: 'page',
-      fields: episodeFields(episode, programme, more.map((teaser) => teaser.id)),
+      fields: episodeFields(
+        episode,
+        programme,
+        more.map((teaser) => teaser.id),
+      ),
       get video() {
         return episodeVideoData(episode, programme, window.location.href);
       },
@@ -51,8 +55,7 @@ function EpisodeView({ data }: { data: EpisodeResponse }) {
     <article className="article">
       <title>{`${episode.title} — ${programme.title} — Mesura.cat`}</title>
       <nav aria-label="Ruta de navegació" className="breadcrumb">
-        <Link to={sitePaths.programmes()}>Programes</Link> <span aria-hidden="true">›</span>{' '}
-        <Link to={sitePaths.programme(programme.slug)}>{programme.title}</Link>
+        <Link to={sitePaths.programmes()}>Programes</Link> <span aria-hidden="true">›</span> <Link to={sitePaths.programme(programme.slug)}>{programme.title}</Link>
         {season !== undefined && (
           <>
             {' '}
@@ -66,8 +69,8 @@ function EpisodeView({ data }: { data: EpisodeResponse }) {
       <EpisodeActions episode={episode} programme={programme} />
       <EpisodeDownload episode={episode} programme={programme} path={sitePaths.episode(episode)} />
       <p className="meta">
-        Capítol {episode.number} · Emès el <time dateTime={episode.broadcastDate}>{formatBroadcastDate(episode.broadcastDate)}</time> ·{' '}
-        {formatLength(episode.lengthSeconds)} · Publicat el <time dateTime={episode.publishedAt}>{formatPublicationDate(episode.publishedAt)}</time>
+        Capítol {episode.number} · Emès el <time dateTime={episode.broadcastDate}>{formatBroadcastDate(episode.broadcastDate)}</time> · {formatLength(episode.lengthSeconds)} · Publicat el{' '}
+        <time dateTime={episode.publishedAt}>{formatPublicationDate(episode.publishedAt)}</time>
       </p>
       {more.length > 0 && (
         <section aria-labelledby="mes-capitols">

@@ -24,8 +24,8 @@ export function ProgrammesPage() {
       <title>Programes — Mesura.cat</title>
       <h1>Programes</h1>
       <p className="lead">
-        Els programes de televisió i els pòdcasts de Mesura, amb totes les temporades i els capítols a la carta. Els darrers capítols
-        publicats són a <Link to={sitePaths.media()}>Vídeos i àudios</Link>.
+        Els programes de televisió i els pòdcasts de Mesura, amb totes les temporades i els capítols a la carta. Els darrers capítols publicats són a{' '}
+        <Link to={sitePaths.media()}>Vídeos i àudios</Link>.
       </p>
       {GROUPS.map((group) => {
         const items = programmes.filter((programme) => programme.kind === group.kind);

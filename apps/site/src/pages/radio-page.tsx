@@ -61,9 +61,7 @@ function StationView({ data }: { data: LiveStationData }) {
           {POP_OUT_TEXT}
         </a>
       </p>
-      {blocked && (
-        <p role="alert">El navegador no ha obert la finestra nova. Permeteu les finestres emergents d'aquest lloc o seguiu l'enllaç.</p>
-      )}
+      {blocked && <p role="alert">El navegador no ha obert la finestra nova. Permeteu les finestres emergents d'aquest lloc o seguiu l'enllaç.</p>}
       <section aria-labelledby="ara-sona">
         <h2 id="ara-sona">Ara sona</h2>
         <NowNext now={now} next={broadcastAfter(schedule, now)} />

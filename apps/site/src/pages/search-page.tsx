@@ -28,12 +28,7 @@ export function SearchPage() {
   const navigate = useNavigate();
   const shown = response?.total ?? 0;
   const results = response?.results ?? [];
-  usePageView(
-    useMemo<PageRoute>(
-      () => ({ kind: 'page', fields: searchFields(query, shown, type === undefined ? undefined : SEARCH_TYPE_PARAMS[type]) }),
-      [query, shown, type],
-    ),
-  );
+  usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: searchFields(query, shown, type === undefined ? undefined : SEARCH_TYPE_PARAMS[type]) }), [query, shown, type]));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,11 +70,7 @@ export function SearchPage() {
               </ul>
             </nav>
           )}
-          {results.length === 0 ? (
-            <NoResults suggestions={response?.suggestions ?? []} filtered={type !== undefined} />
-          ) : (
-            <MediaCardList items={results.map((teaser) => teaserCard(teaser, true))} />
-          )}
+          {results.length === 0 ? <NoResults suggestions={response?.suggestions ?? []} filtered={type !== undefined} /> : <MediaCardList items={results.map((teaser) => teaserCard(teaser, true))} />}
         </section>
       )}
     </>

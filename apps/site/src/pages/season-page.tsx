@@ -23,8 +23,8 @@ function SeasonView({ data, season }: { data: ProgrammeResponse; season: Program
     <>
       <title>{`${programme.title}: ${season.title} — Mesura.cat`}</title>
       <nav aria-label="Ruta de navegació" className="breadcrumb">
-        <Link to={sitePaths.programmes()}>Programes</Link> <span aria-hidden="true">›</span>{' '}
-        <Link to={sitePaths.programme(programme.slug)}>{programme.title}</Link> <span aria-hidden="true">›</span> {season.title}
+        <Link to={sitePaths.programmes()}>Programes</Link> <span aria-hidden="true">›</span> <Link to={sitePaths.programme(programme.slug)}>{programme.title}</Link> <span aria-hidden="true">›</span>{' '}
+        {season.title}
       </nav>
       <h1>
         {programme.title}: {season.title}

@@ -25,9 +25,7 @@ export function WeatherPage() {
       <PlaceSearch places={data.places} query={data.query} />
       {data.matches !== undefined && (
         <section aria-labelledby="llocs-trobats" className="place-matches">
-          <h2 id="llocs-trobats">
-            {data.matches.length === 0 ? `Cap població per a «${data.query}»` : `Poblacions per a «${data.query}»`}
-          </h2>
+          <h2 id="llocs-trobats">{data.matches.length === 0 ? `Cap població per a «${data.query}»` : `Poblacions per a «${data.query}»`}</h2>
           {data.matches.length === 0 ? (
             <p>Proveu-ho amb el nom d'una altra població o d'una comarca.</p>
           ) : (

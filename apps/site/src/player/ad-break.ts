@@ -51,7 +51,13 @@ export async function playAdBreak(options: AdBreakOptions): Promise<void> {
     options.onAd?.(ad, index);
     element.src = ad.mediaUrl;
     // play() settles when the first frame plays (the `playing` event), or fails to.
-    if (!(await element.play().then(() => true, () => false))) continue;
+    if (
+      !(await element.play().then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     tracking()?.adStart({ name: ad.title, id: ad.id, position: index + 1, length: ad.lengthSeconds, metadata: adMetadata(ad) });
     const end = await adEnd(element, ad.lengthSeconds);
     if (end === 'ended') tracking()?.adComplete();

@@ -5,10 +5,7 @@
  */
 import type { Chapter } from '@mesura/content';
 
-export type ChapterCall =
-  | { call: 'start'; index: number; chapter: Chapter }
-  | { call: 'complete'; index: number }
-  | { call: 'skip'; index: number };
+export type ChapterCall = { call: 'start'; index: number; chapter: Chapter } | { call: 'complete'; index: number } | { call: 'skip'; index: number };
 
 /** The index of the chapter holding `seconds`; the last one holds its end. Undefined outside them all. */
 export function chapterAt(chapters: readonly Chapter[], seconds: number): number | undefined {

@@ -6,12 +6,7 @@
 /** How far the arrow keys move the playhead. */
 export const KEY_SEEK_SECONDS = 5;
 
-export type PlayerKeyAction =
-  | { action: 'toggle-play' }
-  | { action: 'seek-by'; seconds: number }
-  | { action: 'toggle-mute' }
-  | { action: 'toggle-subtitles' }
-  | { action: 'toggle-fullscreen' };
+export type PlayerKeyAction = { action: 'toggle-play' } | { action: 'seek-by'; seconds: number } | { action: 'toggle-mute' } | { action: 'toggle-subtitles' } | { action: 'toggle-fullscreen' };
 
 export interface PlayerKey {
   key: string;

@@ -207,9 +207,7 @@ async function runAdBreak({ options, tracking, destroyed, update }: BreakContext
 
 /** The media tracker follows hls.js when it plays the stream, else the element. */
 function trackPlayer(api: MesuraMediaApi, hls: HlsPlayer | undefined, content: HTMLMediaElement): PlayerTracking {
-  return hls
-    ? api.trackHlsPlayer(hls, { ...PLAYER_SETTINGS, playerName: HLS_PLAYER_NAME, media: content })
-    : api.trackHtml5Player(content, { ...PLAYER_SETTINGS, playerName: PLAYER_NAME });
+  return hls ? api.trackHlsPlayer(hls, { ...PLAYER_SETTINGS, playerName: HLS_PLAYER_NAME, media: content }) : api.trackHtml5Player(content, { ...PLAYER_SETTINGS, playerName: PLAYER_NAME });
 }
 
 /** Shows or hides the track, then tells measurement: the data layer first, so the call sees it. */

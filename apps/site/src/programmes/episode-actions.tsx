@@ -14,10 +14,7 @@ export function EpisodeActions({ episode, programme }: { episode: Episode; progr
     <section className="article-actions" aria-label="Accions de l'episodi">
       <SaveForLaterButton item={{ type: 'episode', id: episode.id, title: episode.title }} detail={detail('episodi-scPerMesTard')} />
       {episode.kind === 'video' && (
-        <WatchOnTvButton
-          media={{ kind: episode.kind, id: episode.id, title: episode.title, src: episode.src, type: episode.type, delivery: episode.delivery }}
-          detail={detail('episodi-scVeureATV')}
-        />
+        <WatchOnTvButton media={{ kind: episode.kind, id: episode.id, title: episode.title, src: episode.src, type: episode.type, delivery: episode.delivery }} detail={detail('episodi-scVeureATV')} />
       )}
     </section>
   );

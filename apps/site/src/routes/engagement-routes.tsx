@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { loadContent } from '../content/content-client';
 import type { DailyQuiz } from '../pages/quiz-page';
 
-
 /** Participation: the daily game, inside the site's layout. */
 export const ENGAGEMENT_ROUTES: RouteObject[] = [
   {
@@ -15,6 +14,4 @@ export const ENGAGEMENT_ROUTES: RouteObject[] = [
 ];
 
 /** Pages without the site's layout (the TV receiver). */
-export const ENGAGEMENT_STANDALONE_ROUTES: RouteObject[] = [
-  { path: '/tv/', lazy: { Component: async () => (await import('../pages/tv-receiver-page')).TvReceiverPage } },
-];
+export const ENGAGEMENT_STANDALONE_ROUTES: RouteObject[] = [{ path: '/tv/', lazy: { Component: async () => (await import('../pages/tv-receiver-page')).TvReceiverPage } }];

@@ -14,7 +14,10 @@ interface EntryState {
   key: string;
 }
 
-const newKey = () => Math.random().toString(36).slice(2, 2 + KEY_CHARS);
+const newKey = () =>
+  Math.random()
+    .toString(36)
+    .slice(2, 2 + KEY_CHARS);
 
 /** The location `to` leads to, with a new key. */
 export function locationTo(to: To, state: unknown): Location {

@@ -19,17 +19,7 @@ export function PlaceSearch({ places, query = '' }: { places: readonly Place[]; 
       <form className="search-form place-search" action="/el-temps/" method="get" onSubmit={onSubmit}>
         <label htmlFor="lloc">Cerqueu una població</label>
         <div className="search-form__row">
-          <input
-            key={query}
-            id="lloc"
-            name="q"
-            type="search"
-            defaultValue={query}
-            list="llocs"
-            autoComplete="off"
-            maxLength={PLACE_QUERY_MAX_CHARS}
-            required
-          />
+          <input key={query} id="lloc" name="q" type="search" defaultValue={query} list="llocs" autoComplete="off" maxLength={PLACE_QUERY_MAX_CHARS} required />
           <button type="submit">Cerca</button>
         </div>
         <datalist id="llocs">

@@ -25,10 +25,7 @@ export interface WeatherFrontData {
  */
 export async function loadWeatherFront(params: URLSearchParams): Promise<WeatherFrontData | Response> {
   const query = (params.get('q') ?? '').trim().slice(0, PLACE_QUERY_MAX_CHARS).trim();
-  const [all, found] = await Promise.all([
-    loadContent<PlacesResponse>(contentApi.places()),
-    query === '' ? undefined : loadContent<PlacesResponse>(contentApi.places(query)),
-  ]);
+  const [all, found] = await Promise.all([loadContent<PlacesResponse>(contentApi.places()), query === '' ? undefined : loadContent<PlacesResponse>(contentApi.places(query))]);
   const matches = found?.places ?? (query === '' ? undefined : []);
   if (matches?.length === 1) return redirect(sitePaths.weather(matches[0]!.slug));
   const places = all?.places ?? [];

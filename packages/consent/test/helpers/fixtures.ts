@@ -27,9 +27,7 @@ export const NEXT_VENDOR_LIST: VendorListJson = { ...VENDOR_LIST, vendorListVers
 /** A list whose vendors have small ids, so that vendor sections are encoded as bit fields. */
 export const SMALL_ID_VENDOR_LIST: VendorListJson = {
   ...VENDOR_LIST,
-  vendors: Object.fromEntries(
-    Object.values(VENDOR_LIST.vendors).map((vendor, index) => [String(index + 1), { ...vendor, id: index + 1 }]),
-  ),
+  vendors: Object.fromEntries(Object.values(VENDOR_LIST.vendors).map((vendor, index) => [String(index + 1), { ...vendor, id: index + 1 }])),
 };
 
 /** A string another CMP (id 10) wrote for the global scope, with @iabtcf/core's default segments. */

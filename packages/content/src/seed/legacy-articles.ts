@@ -12,8 +12,7 @@ export const LEGACY_ARTICLES: LegacyArticle[] = [
     id: '1001',
     slug: 'parlament-aprova-llei-habitatge-assequible',
     title: "El Parlament aprova la llei d'habitatge assequible amb el suport de quatre grups",
-    summary:
-      'La norma obliga a reservar un 30% dels nous habitatges a lloguer assequible i crea un registre públic de grans tenidors.',
+    summary: 'La norma obliga a reservar un 30% dels nous habitatges a lloguer assequible i crea un registre públic de grans tenidors.',
     section: 'politica',
     subsection: 'parlament',
     topicAreas: ['habitatge', 'parlament', 'lloguer'],
@@ -30,8 +29,7 @@ export const LEGACY_ARTICLES: LegacyArticle[] = [
     id: '1002',
     slug: 'hospitals-allarguen-horari-vacunacio-grip',
     title: "Els hospitals allarguen l'horari de vacunació contra la grip davant l'augment de casos",
-    summary:
-      'Els centres d’atenció primària obriran també els dissabtes al matí fins a mitjan desembre.',
+    summary: 'Els centres d’atenció primària obriran també els dissabtes al matí fins a mitjan desembre.',
     section: 'societat',
     subsection: 'salut',
     topicAreas: ['salut', 'vacunacio', 'grip'],
@@ -40,7 +38,7 @@ export const LEGACY_ARTICLES: LegacyArticle[] = [
     publishedAt: '2026-11-22T18:40:00+01:00',
     paragraphs: [
       "El Departament de Salut ha anunciat que els hospitals i els centres d'atenció primària allargaran l'horari de vacunació contra la grip a partir de la setmana vinent. La mesura arriba després que la incidència hagi crescut un 40% en els últims set dies.",
-      "Els centres obriran fins a les nou del vespre entre setmana i també els dissabtes al matí fins a mitjan desembre. No caldrà cita prèvia per a les persones més grans de 60 anys ni per als grups de risc.",
+      'Els centres obriran fins a les nou del vespre entre setmana i també els dissabtes al matí fins a mitjan desembre. No caldrà cita prèvia per a les persones més grans de 60 anys ni per als grups de risc.',
       "Salut recorda que la vacuna és la millor manera d'evitar complicacions i demana a la població que no esperi al pic de la temporada per vacunar-se.",
     ],
   },
@@ -58,7 +56,7 @@ export const LEGACY_ARTICLES: LegacyArticle[] = [
     paragraphs: [
       "El Girona ha guanyat per 2 a 1 a Montilivi després d'anar perdent al descans. L'equip gironí ha sortit molt més intens a la segona part i ha capgirat el marcador en deu minuts.",
       "L'empat ha arribat en una rematada de cap a la sortida d'un córner, i el gol de la victòria, en una contra ben conduïda per la banda esquerra. L'estadi, ple, ha celebrat la remuntada fins al xiulet final.",
-      "Amb aquesta victòria, el Girona se situa a només dos punts de les places que donen accés a les competicions europees.",
+      'Amb aquesta victòria, el Girona se situa a només dos punts de les places que donen accés a les competicions europees.',
     ],
   },
   {
@@ -75,7 +73,7 @@ export const LEGACY_ARTICLES: LegacyArticle[] = [
     paragraphs: [
       'La Biblioteca de Catalunya ha culminat la digitalització de 20.000 manuscrits medievals, un projecte de quatre anys que permetrà consultar en línia documents que fins ara només es podien veure a la sala de reserva.',
       "Entre les peces digitalitzades hi ha cartes reials, llibres d'hores il·luminats i registres notarials dels segles XIII al XV. Totes les imatges es publiquen en alta resolució i amb una fitxa descriptiva.",
-      "La directora de la Biblioteca ha destacat que el projecte «obre el patrimoni a investigadors i curiosos de tot el món» i ha avançat que la pròxima fase se centrarà en la premsa del segle XIX.",
+      'La directora de la Biblioteca ha destacat que el projecte «obre el patrimoni a investigadors i curiosos de tot el món» i ha avançat que la pròxima fase se centrarà en la premsa del segle XIX.',
     ],
   },
   {
@@ -90,7 +88,7 @@ export const LEGACY_ARTICLES: LegacyArticle[] = [
     image: { id: 'img-17', alt: "Un embassament amb el nivell de l'aigua baix" },
     publishedAt: '2026-11-20T08:30:00+01:00',
     paragraphs: [
-      "Les pluges de les últimes setmanes han fet pujar les reserves dels embassaments del Ter i el Llobregat fins al 46% de la seva capacitat, la xifra més alta dels últims tres anys.",
+      'Les pluges de les últimes setmanes han fet pujar les reserves dels embassaments del Ter i el Llobregat fins al 46% de la seva capacitat, la xifra més alta dels últims tres anys.',
       "L'Agència Catalana de l'Aigua ha confirmat que l'àrea metropolitana surt de l'estat d'excepcionalitat, tot i que manté algunes restriccions per als usos agrícoles i industrials.",
       'Els experts recorden que una tardor plujosa no compensa anys de dèficit i demanen mantenir els hàbits d’estalvi d’aigua durant l’hivern.',
     ],

@@ -32,14 +32,34 @@ interface ProgrammeSpec {
 
 const SPECS: ProgrammeSpec[] = [
   {
-    programme: { slug: 'mesura-noticies', code: 'MESURA-NOTICIES', title: 'Mesura Notícies', summary: "L'informatiu de Mesura TV: l'actualitat del dia, el temps i els esports.", kind: 'video', genre: 'Informatius', channel: 'mesura-24', producer: 'Mesura Informatius', imageId: 'img-21' },
+    programme: {
+      slug: 'mesura-noticies',
+      code: 'MESURA-NOTICIES',
+      title: 'Mesura Notícies',
+      summary: "L'informatiu de Mesura TV: l'actualitat del dia, el temps i els esports.",
+      kind: 'video',
+      genre: 'Informatius',
+      channel: 'mesura-24',
+      producer: 'Mesura Informatius',
+      imageId: 'img-21',
+    },
     asset: 'informatiu',
     seasons: [["Edició del migdia: el Parlament aprova la llei d'habitatge", 'Edició del vespre: la sequera i els embassaments', 'Edició del migdia: els nous trens de Rodalies']],
     chapters: ['Titulars', 'Política', 'El temps'],
     withAds: true,
   },
   {
-    programme: { slug: 'el-reportatge', code: 'EL-REPORTATGE', title: 'El Reportatge', summary: 'Reportatges de fons sobre el país: territori, societat i memòria.', kind: 'video', genre: 'Documentals', channel: 'mesura-tv', producer: 'Mesura Documentals', imageId: 'img-17' },
+    programme: {
+      slug: 'el-reportatge',
+      code: 'EL-REPORTATGE',
+      title: 'El Reportatge',
+      summary: 'Reportatges de fons sobre el país: territori, societat i memòria.',
+      kind: 'video',
+      genre: 'Documentals',
+      channel: 'mesura-tv',
+      producer: 'Mesura Documentals',
+      imageId: 'img-17',
+    },
     asset: 'reportatge',
     seasons: [
       ['Pobles sense aigua', 'La vida a les masies', 'El port que mai dorm'],
@@ -49,37 +69,87 @@ const SPECS: ProgrammeSpec[] = [
     withAds: true,
   },
   {
-    programme: { slug: 'cara-a-cara', code: 'CARA-A-CARA', title: 'Cara a cara', summary: 'Entrevistes llargues amb les persones que expliquen el país.', kind: 'video', genre: 'Entrevistes', channel: 'mesura-tv', producer: 'Mesura Informatius', imageId: 'img-21' },
+    programme: {
+      slug: 'cara-a-cara',
+      code: 'CARA-A-CARA',
+      title: 'Cara a cara',
+      summary: 'Entrevistes llargues amb les persones que expliquen el país.',
+      kind: 'video',
+      genre: 'Entrevistes',
+      channel: 'mesura-tv',
+      producer: 'Mesura Informatius',
+      imageId: 'img-21',
+    },
     asset: 'entrevista',
     seasons: [
-      ['La consellera de Territori', "La rectora de la universitat", 'Un pagès del Segrià'],
+      ['La consellera de Territori', 'La rectora de la universitat', 'Un pagès del Segrià'],
       ["L'entrenadora de la selecció", 'Una metgessa de família', 'El director del Liceu'],
     ],
     chapters: ['Presentació', 'Conversa', 'Preguntes ràpides'],
     withAds: false,
   },
   {
-    programme: { slug: 'zona-esportiva', code: 'ZONA-ESPORTIVA', title: 'Zona Esportiva', summary: "El magazín esportiu: futbol, bàsquet, ciclisme i l'esport femení.", kind: 'video', genre: 'Esports', channel: 'mesura-esports', producer: 'Mesura Esports', imageId: 'img-06' },
+    programme: {
+      slug: 'zona-esportiva',
+      code: 'ZONA-ESPORTIVA',
+      title: 'Zona Esportiva',
+      summary: "El magazín esportiu: futbol, bàsquet, ciclisme i l'esport femení.",
+      kind: 'video',
+      genre: 'Esports',
+      channel: 'mesura-esports',
+      producer: 'Mesura Esports',
+      imageId: 'img-06',
+    },
     asset: 'informatiu',
     seasons: [['El derbi de la jornada', 'La Volta més dura', 'El bàsquet de Badalona', "L'Eurobasket femení"]],
     chapters: ['Resum', 'Anàlisi', 'Entrevista'],
     withAds: true,
   },
   {
-    programme: { slug: 'temps-de-terra', code: 'TEMPS-DE-TERRA', title: 'Temps de terra', summary: 'El programa del temps, el clima i el medi natural de Catalunya.', kind: 'video', genre: 'Divulgació', channel: 'mesura-24', producer: 'Mesura Informatius', imageId: 'img-18' },
+    programme: {
+      slug: 'temps-de-terra',
+      code: 'TEMPS-DE-TERRA',
+      title: 'Temps de terra',
+      summary: 'El programa del temps, el clima i el medi natural de Catalunya.',
+      kind: 'video',
+      genre: 'Divulgació',
+      channel: 'mesura-24',
+      producer: 'Mesura Informatius',
+      imageId: 'img-18',
+    },
     asset: 'reportatge',
     seasons: [['Quan plou al Montseny', 'La neu que no arriba', 'Les platges que desapareixen']],
     chapters: ['El temps', 'El reportatge', 'La previsió'],
     withAds: false,
   },
   {
-    programme: { slug: 'mesura-radio-podcast', code: 'MESURA-RADIO', title: 'Mesura Ràdio', summary: 'La tertúlia del matí de Mesura Ràdio, en pòdcast.', kind: 'audio', genre: 'Tertúlia', channel: 'mesura-radio', producer: 'Mesura Ràdio', imageId: 'img-22' },
+    programme: {
+      slug: 'mesura-radio-podcast',
+      code: 'MESURA-RADIO',
+      title: 'Mesura Ràdio',
+      summary: 'La tertúlia del matí de Mesura Ràdio, en pòdcast.',
+      kind: 'audio',
+      genre: 'Tertúlia',
+      channel: 'mesura-radio',
+      producer: 'Mesura Ràdio',
+      imageId: 'img-22',
+    },
     asset: 'tertulia',
     seasons: [['La tertúlia: els pressupostos', 'La tertúlia: la sequera', 'La tertúlia: el tren nocturn']],
     withAds: false,
   },
   {
-    programme: { slug: 'musica-per-a-tothom', code: 'MUSICA-TOTHOM', title: 'Música per a tothom', summary: 'Cançons, concerts i novetats de la música en català.', kind: 'audio', genre: 'Música', channel: 'mesura-musica', producer: 'Mesura Ràdio', imageId: 'img-11' },
+    programme: {
+      slug: 'musica-per-a-tothom',
+      code: 'MUSICA-TOTHOM',
+      title: 'Música per a tothom',
+      summary: 'Cançons, concerts i novetats de la música en català.',
+      kind: 'audio',
+      genre: 'Música',
+      channel: 'mesura-musica',
+      producer: 'Mesura Ràdio',
+      imageId: 'img-11',
+    },
     asset: 'musica',
     seasons: [
       ['Les novetats de la tardor', 'Especial festival de jazz', 'Cançons per a un viatge'],
@@ -88,7 +158,17 @@ const SPECS: ProgrammeSpec[] = [
     withAds: false,
   },
   {
-    programme: { slug: 'la-classica', code: 'LA-CLASSICA', title: 'La clàssica', summary: 'Converses amb intèrprets i compositors de música clàssica.', kind: 'audio', genre: 'Música clàssica', channel: 'mesura-classica', producer: 'Mesura Ràdio', imageId: 'img-11' },
+    programme: {
+      slug: 'la-classica',
+      code: 'LA-CLASSICA',
+      title: 'La clàssica',
+      summary: 'Converses amb intèrprets i compositors de música clàssica.',
+      kind: 'audio',
+      genre: 'Música clàssica',
+      channel: 'mesura-classica',
+      producer: 'Mesura Ràdio',
+      imageId: 'img-11',
+    },
     asset: 'entrevista-radio',
     seasons: [['Pau Casals, cinquanta anys després', "Una nit a l'òpera", 'El piano de Mompou']],
     withAds: false,
@@ -126,7 +206,17 @@ function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: s
   };
   if (programme.kind === 'audio') {
     const src = `/media/podcasts/${asset}.webm`;
-    return { ...common, kind: 'audio', delivery: 'file', src, type: PODCAST_TYPE, lengthSeconds: PODCAST_LENGTH_S, chapters: [], adBreaks: [], download: { path: src, type: 'audio/webm', bytes: PODCAST_BYTES[asset] ?? 0 } };
+    return {
+      ...common,
+      kind: 'audio',
+      delivery: 'file',
+      src,
+      type: PODCAST_TYPE,
+      lengthSeconds: PODCAST_LENGTH_S,
+      chapters: [],
+      adBreaks: [],
+      download: { path: src, type: 'audio/webm', bytes: PODCAST_BYTES[asset] ?? 0 },
+    };
   }
   return {
     ...common,

@@ -62,7 +62,7 @@ export const AUTHORS: Author[] = [
   { slug: 'marc-soler', name: 'Marc Soler', role: 'Redactor de societat', bio: 'Especialitzat en salut pública i sistema sanitari. Llicenciat en Biologia i en Periodisme.' },
   { slug: 'nuria-ferrer', name: 'Núria Ferrer', role: "Redactora d'educació i cultura", bio: 'Escriu sobre escola, universitat, biblioteques i patrimoni. Coordina la cobertura del curs escolar.' },
   { slug: 'jordi-casals', name: 'Jordi Casals', role: "Redactor d'economia", bio: 'Cobreix empresa, mercat laboral i consum. Ha treballat a la premsa econòmica de Barcelona i Madrid.' },
-  { slug: 'anna-vidal', name: 'Anna Vidal', role: 'Redactora de medi ambient i internacional', bio: "Informa de clima, aigua i de la Unió Europea, on va ser corresponsal a Brussel·les." },
+  { slug: 'anna-vidal', name: 'Anna Vidal', role: 'Redactora de medi ambient i internacional', bio: 'Informa de clima, aigua i de la Unió Europea, on va ser corresponsal a Brussel·les.' },
   { slug: 'pau-roca', name: 'Pau Roca', role: 'Redactor de cultura', bio: 'Escriu sobre llibres, escena i patrimoni. Presenta el pòdcast setmanal de cultura.' },
   { slug: 'marta-bosch', name: 'Marta Bosch', role: "Redactora d'esports", bio: 'Segueix el futbol català i el bàsquet. Ha cobert tres Jocs Olímpics.' },
   { slug: 'oriol-mas', name: 'Oriol Mas', role: 'Redactor de medi ambient', bio: "Cobreix clima, aigua i territori. Col·labora amb l'espai del temps de la televisió." },

@@ -35,11 +35,7 @@ export function trackHlsPlayer(hls: HlsLike | null | undefined, options: HlsTrac
   if (element === null || element === undefined) throw new Error(PLAYER_REFERENCE_NULL);
   let level = hls.currentLevel;
   const playing = () => hls.levels[level];
-  const { driver, tracking } = followElement(
-    element,
-    { bitrate: () => playing()?.bitrate ?? 0, fps: () => playing()?.frameRate ?? 0 },
-    options,
-  );
+  const { driver, tracking } = followElement(element, { bitrate: () => playing()?.bitrate ?? 0, fps: () => playing()?.frameRate ?? 0 }, options);
   // §4: an Hls instance moved to another element no longer speaks for this one.
   const mine = () => hls.media === element;
   const onLevelSwitched: HlsListener = (_event, data) => {

@@ -29,11 +29,7 @@ export function trackHtml5Player(element: PlayerElement | null | undefined, opti
 }
 
 /** The adapter's body, shared with the hls.js adapter (which adds its stream's rates and events). */
-export function followElement(
-  element: PlayerElement,
-  rates: StreamRates,
-  options: PlayerTrackingOptions,
-): { driver: PlaybackDriver; tracking: PlayerTracking } {
+export function followElement(element: PlayerElement, rates: StreamRates, options: PlayerTrackingOptions): { driver: PlaybackDriver; tracking: PlayerTracking } {
   const driver = createPlaybackDriver(element, rates, options);
   const handlers: Record<string, () => void> = {
     loadedmetadata: () => driver.load(),

@@ -171,8 +171,7 @@ function pageCalls(d: Driver) {
       d.early = undefined;
       event(MediaEvent.AdBreakComplete);
     },
-    chapterStart: (chapter: ChapterInfo) =>
-      event(MediaEvent.ChapterStart, createChapterObject(chapter.name, chapter.position, chapter.length, chapter.startTime), chapter.metadata),
+    chapterStart: (chapter: ChapterInfo) => event(MediaEvent.ChapterStart, createChapterObject(chapter.name, chapter.position, chapter.length, chapter.startTime), chapter.metadata),
     chapterComplete: () => event(MediaEvent.ChapterComplete),
     chapterSkip: () => event(MediaEvent.ChapterSkip),
     // The tracker goes once the `end` of the session closed here has left.

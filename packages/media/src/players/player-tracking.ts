@@ -66,21 +66,11 @@ export interface PlayerTrackingOptions {
 }
 
 /** The part of an HTMLMediaElement the adapters read; a <video> or <audio> element has it all. */
-export type PlayerElement = Pick<
-  HTMLMediaElement,
-  | 'currentTime'
-  | 'duration'
-  | 'paused'
-  | 'ended'
-  | 'readyState'
-  | 'currentSrc'
-  | 'nodeName'
-  | 'error'
-> &
+export type PlayerElement = Pick<HTMLMediaElement, 'currentTime' | 'duration' | 'paused' | 'ended' | 'readyState' | 'currentSrc' | 'nodeName' | 'error'> &
   EventTarget & {
-  /** Only <video> elements have it (dropped frames). */
-  getVideoPlaybackQuality?(): { droppedVideoFrames: number };
-};
+    /** Only <video> elements have it (dropped frames). */
+    getVideoPlaybackQuality?(): { droppedVideoFrames: number };
+  };
 
 /** What the stream says of its quality, beyond the element: hls.js knows its levels. */
 export interface StreamRates {

@@ -64,17 +64,7 @@ export interface Scenario {
 }
 
 /** Methods a step may call. */
-export const SCENARIO_CALLS: readonly string[] = [
-  'trackSessionStart',
-  'trackPlay',
-  'trackPause',
-  'trackComplete',
-  'trackSessionEnd',
-  'trackError',
-  'trackEvent',
-  'updatePlayhead',
-  'updateQoEObject',
-];
+export const SCENARIO_CALLS: readonly string[] = ['trackSessionStart', 'trackPlay', 'trackPause', 'trackComplete', 'trackSessionEnd', 'trackError', 'trackEvent', 'updatePlayhead', 'updateQoEObject'];
 
 const PRIVACY_STATUSES: readonly string[] = ['unknown', 'opted-in', 'opted-out'];
 

@@ -3,15 +3,7 @@
  * tests. Time is the replay's SimulatedClock (src/replay/simulated-clock.ts), on purpose: unit
  * tests and scenario files then run on one definition of time.
  */
-import {
-  decodeBeacon,
-  decodeHeartbeatQuery,
-  formatMediaSettings,
-  DEFAULT_MEDIA_SETTINGS,
-  type Beacon,
-  type Heartbeat,
-  type MediaSettings,
-} from '@mesura/protocol';
+import { decodeBeacon, decodeHeartbeatQuery, formatMediaSettings, DEFAULT_MEDIA_SETTINGS, type Beacon, type Heartbeat, type MediaSettings } from '@mesura/protocol';
 import {
   createMediaObject,
   createMediaTracker,
@@ -160,11 +152,13 @@ export class Harness {
   }
 
   heartbeats(): (Heartbeat & { at: number })[] {
-    return this.sent.filter((s) => !isBeacon(s.url)).map((s) => {
-      const decoded = decodeHeartbeatQuery(new URL(s.url).search);
-      if (!decoded.ok) throw new Error(decoded.reason);
-      return { ...decoded.value, at: s.at };
-    });
+    return this.sent
+      .filter((s) => !isBeacon(s.url))
+      .map((s) => {
+        const decoded = decodeHeartbeatQuery(new URL(s.url).search);
+        if (!decoded.ok) throw new Error(decoded.reason);
+        return { ...decoded.value, at: s.at };
+      });
   }
 
   /** `type duration playhead` of each heartbeat (`ad:` before ad ones), the shape most tests assert. */
@@ -173,12 +167,14 @@ export class Harness {
   }
 
   beacons(): (Beacon & { at: number })[] {
-    return this.sent.filter((s) => isBeacon(s.url)).map((s) => {
-      const url = new URL(s.url);
-      const decoded = decodeBeacon(url.pathname, url.search.slice(1));
-      if (!decoded.ok) throw new Error(decoded.reason);
-      return { ...decoded.value, at: s.at };
-    });
+    return this.sent
+      .filter((s) => isBeacon(s.url))
+      .map((s) => {
+        const url = new URL(s.url);
+        const decoded = decodeBeacon(url.pathname, url.search.slice(1));
+        if (!decoded.ok) throw new Error(decoded.reason);
+        return { ...decoded.value, at: s.at };
+      });
   }
 
   messages(level?: LogEntry['level']): string[] {

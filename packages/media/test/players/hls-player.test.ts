@@ -35,7 +35,7 @@ describe('trackHlsPlayer', () => {
     expect(recorder.calls[0]![1]).toMatchObject({ name: 'Directe', id: 'live-1', length: 0, streamType: 'live' });
   });
 
-  it('reports a level switch as a bitrate change with the level\'s bitrate and frame rate', () => {
+  it("reports a level switch as a bitrate change with the level's bitrate and frame rate", () => {
     follow();
     element.loaded(60);
     hls.emit(HLS_LEVEL_SWITCHED, { level: 1 });

@@ -67,14 +67,7 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
     element.emit('seeking');
     element.emit('seeked', { currentTime: 7 });
     element.emit('play', { paused: false });
-    expect(recorder.names()).toEqual([
-      'trackSessionStart',
-      'trackPlay',
-      'trackPause',
-      'trackEvent:SeekStart',
-      'trackEvent:SeekComplete',
-      'trackPlay',
-    ]);
+    expect(recorder.names()).toEqual(['trackSessionStart', 'trackPlay', 'trackPause', 'trackEvent:SeekStart', 'trackEvent:SeekComplete', 'trackPlay']);
   });
 
   it('tells no buffer for waiting, so a pause or a seek while the element waits goes straight through (RULES 23)', () => {
@@ -129,7 +122,7 @@ describe('trackHtml5Player: player events drive the tracker (§4)', () => {
   });
 });
 
-describe('trackHtml5Player: stalls are the tracker\'s (RULES 23)', () => {
+describe("trackHtml5Player: stalls are the tracker's (RULES 23)", () => {
   beforeEach(() => {
     tracking = follow();
   });

@@ -104,9 +104,7 @@ export function recordingTransport(timers: FakeTimers): RecordingTransport {
         init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
         const body = reply.body === undefined ? deliveryAnswer() : reply.body;
         const deliver = () =>
-          reply.networkError
-            ? reject(new TypeError('Failed to fetch'))
-            : resolve({ status: reply.status ?? 200, text: async () => (typeof body === 'string' ? body : JSON.stringify(body)) });
+          reply.networkError ? reject(new TypeError('Failed to fetch')) : resolve({ status: reply.status ?? 200, text: async () => (typeof body === 'string' ? body : JSON.stringify(body)) });
         if (reply.hang) return;
         if (reply.delayMs) timers.setTimer(deliver, reply.delayMs);
         else deliver();

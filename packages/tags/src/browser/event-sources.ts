@@ -36,10 +36,15 @@ export function installEventSources(env: TagEnvironment, rules: readonly RuleCon
   // Clicks and custom events are caught in the capture phase, so a page's stopPropagation() cannot
   // hide them; on the window, that also catches events dispatched on the document or any node.
   if (configs.some((config) => config.type === 'click')) {
-    listen(document, 'click', (event) => {
-      const target = event.target as Element | null;
-      if (typeof target?.closest === 'function') fire({ type: 'click', element: target });
-    }, true);
+    listen(
+      document,
+      'click',
+      (event) => {
+        const target = event.target as Element | null;
+        if (typeof target?.closest === 'function') fire({ type: 'click', element: target });
+      },
+      true,
+    );
   }
   for (const name of new Set(configs.flatMap((config) => (config.type === 'custom' ? [config.name] : [])))) {
     listen(window, name, (event) => fire({ type: 'custom', name, detail: detailOf(event) }), true);

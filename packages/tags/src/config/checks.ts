@@ -37,8 +37,7 @@ export function firstError<T>(items: Iterable<T>, check: (item: T) => string | u
 }
 
 /** `a.b` for identifiers, `a["x.y"]` otherwise, so a path always reads back unambiguously. */
-export const key = (path: string, name: string): string =>
-  !/^[A-Za-z_$][\w$]*$/.test(name) ? `${path}[${JSON.stringify(name)}]` : path ? `${path}.${name}` : name;
+export const key = (path: string, name: string): string => (!/^[A-Za-z_$][\w$]*$/.test(name) ? `${path}[${JSON.stringify(name)}]` : path ? `${path}.${name}` : name);
 
 export const list =
   (item: Check): Check =>
@@ -58,7 +57,10 @@ export const obj =
   (shape: string, kinds: Record<string, Check>): Check =>
   (value, path) => {
     if (!isRecord(value)) return mustBe(path, 'an object');
-    const fields = shape.split(' ').filter(Boolean).map((field) => field.split(':') as [string, string]);
+    const fields = shape
+      .split(' ')
+      .filter(Boolean)
+      .map((field) => field.split(':') as [string, string]);
     const field = (k: string) => fields.find(([name]) => name.replace('?', '') === k);
     return (
       firstError(Object.keys(value), (k) => (field(k) ? undefined : notAnOption(key(path, k)))) ??

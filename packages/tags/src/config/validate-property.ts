@@ -53,8 +53,7 @@ type Extra = (value: Record<string, unknown>, path: string) => string | undefine
 export function validateProperty(config: unknown): ValidationResult {
   if (!isRecord(config)) return { ok: false, error: mustBe('property', 'an object') };
   const names = isRecord(config.dataElements) ? config.dataElements : {};
-  const known = (name: unknown, path: string): string | undefined =>
-    hasOwn(names, name as string) ? undefined : unknownReference(path, name as string);
+  const known = (name: unknown, path: string): string | undefined => (hasOwn(names, name as string) ? undefined : unknownReference(path, name as string));
   const template: Check = (value, path) => str(value, path) ?? firstError(references(value as string), (name) => known(name, path));
   const kinds: Record<string, Check> = {
     s: str,

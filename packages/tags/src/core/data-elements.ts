@@ -62,11 +62,7 @@ function applyOptions(config: DataElementConfig, value: unknown, get: (name: str
  * The `dataElement(name)` of a rule context. Any failure (unknown name or type, circular
  * reference, a custom reader that throws) is logged once and gives `undefined`, defaults unused.
  */
-export function dataElementReader(
-  services: Services,
-  base: Omit<RuleContext, 'dataElement'>,
-  view: () => DataLayerView,
-): (name: string) => unknown {
+export function dataElementReader(services: Services, base: Omit<RuleContext, 'dataElement'>, view: () => DataLayerView): (name: string) => unknown {
   const resolve = (name: string, depth: number): unknown => {
     const config = hasOwn(services.dataElements, name) ? services.dataElements[name] : undefined;
     if (config === undefined) throw new Error(unknownDataElement(name));

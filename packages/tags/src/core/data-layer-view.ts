@@ -20,10 +20,7 @@ export function readView(env: TagEnvironment): DataLayerView {
 
 /** Follows a dotted path (`page.seccio`, `items.0`) through own properties only. */
 export function pathOf(root: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>(
-    (value, step) => (typeof value === 'object' && value !== null && hasOwn(value, step) ? (value as Record<string, unknown>)[step] : undefined),
-    root,
-  );
+  return path.split('.').reduce<unknown>((value, step) => (typeof value === 'object' && value !== null && hasOwn(value, step) ? (value as Record<string, unknown>)[step] : undefined), root);
 }
 
 /** A data-layer path, resolved value first, raw value for fields the reader does not know. */

@@ -36,9 +36,11 @@ export function createDispatcher({ rules, services, domainRefusal }: DispatcherO
       if (detail === undefined) continue;
       const refused = domainRefusal();
       const outcome: RuleOutcome =
-        refused !== undefined ? { rule: rule.name, reason: 'domainRefused', message: refused }
-        : rule.enabled === false ? { rule: rule.name, reason: 'disabled' }
-        : await runRule(rule, event, detail, services);
+        refused !== undefined
+          ? { rule: rule.name, reason: 'domainRefused', message: refused }
+          : rule.enabled === false
+            ? { rule: rule.name, reason: 'disabled' }
+            : await runRule(rule, event, detail, services);
       services.log.info(`Rule "${rule.name}": ${outcome.reason}`);
       outcomes.push(outcome);
     }
@@ -47,10 +49,12 @@ export function createDispatcher({ rules, services, domainRefusal }: DispatcherO
 
   let queue: Promise<unknown> = Promise.resolve();
   return (event) => {
-    const result = queue.then(() => handle(event)).catch((error: unknown) => {
-      services.log.error(messageOf(error));
-      return [];
-    });
+    const result = queue
+      .then(() => handle(event))
+      .catch((error: unknown) => {
+        services.log.error(messageOf(error));
+        return [];
+      });
     queue = result;
     return result;
   };

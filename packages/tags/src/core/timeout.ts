@@ -5,8 +5,7 @@ import type { TagEnvironment } from '../environment.js';
 /** What `settle` gives for work that did not finish in time. */
 export const TIMED_OUT: unique symbol = Symbol('timedOut');
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /**
  * Awaits `work` for at most `ACTION_TIMEOUT_MS` on the environment's timers. Synchronous results

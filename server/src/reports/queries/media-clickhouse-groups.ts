@@ -19,8 +19,12 @@ export interface GroupsWithTotal {
 export function groupsWithTotalClickHouse({ source, figures, label }: GroupsWithTotal): string {
   // Each figure is computed as `figure_…` and renamed a level up: ClickHouse resolves an alias
   // before a column, so `sum(completes) AS completes` would sum its own result.
-  const computed = Object.entries(figures).map(([name, sql]) => `${sql} AS figure_${name}`).join(', ');
-  const named = Object.keys(figures).map((name) => `figure_${name} AS ${name}`).join(', ');
+  const computed = Object.entries(figures)
+    .map(([name, sql]) => `${sql} AS figure_${name}`)
+    .join(', ');
+  const named = Object.keys(figures)
+    .map((name) => `figure_${name} AS ${name}`)
+    .join(', ');
   const labelOf = (sql: string) => (label === undefined ? '' : `CAST(${sql} AS Nullable(String)) AS figure_label, `);
   return `SELECT key, ${label === undefined ? '' : 'figure_label AS label, '}${named} FROM (
       SELECT toNullable(group_key) AS key, ${labelOf(label ?? 'NULL')}${computed} FROM (${source}) grouped GROUP BY group_key

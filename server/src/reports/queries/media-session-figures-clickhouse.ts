@@ -75,8 +75,12 @@ export function mediaSessionRankingClickHouse(grouping: MediaRankingGrouping, or
   const { key, label } = GROUP_KEY[grouping];
   const chosen = `(SELECT *, ${key} AS group_key FROM (${SESSION_FIGURES}) session_figures WHERE is_bot = 0 ${filters}) chosen`;
   const only = restricted ? 'WHERE has($keys:strings, group_key)' : '';
-  const computed = Object.entries(FIGURES).map(([name, sql]) => `${sql} AS figure_${name}`).join(', ');
-  const named = Object.keys(FIGURES).map((name) => `figure_${name} AS ${name}`).join(', ');
+  const computed = Object.entries(FIGURES)
+    .map(([name, sql]) => `${sql} AS figure_${name}`)
+    .join(', ');
+  const named = Object.keys(FIGURES)
+    .map((name) => `figure_${name} AS ${name}`)
+    .join(', ');
   const groups = `SELECT toNullable(group_key) AS key, CAST(${label} AS Nullable(String)) AS label, ${computed}, CAST(NULL AS Nullable(UInt64)) AS total_rows
     FROM ${chosen} ${only} GROUP BY group_key`;
   const groupCount = restricted ? 'uniqExactIf(group_key, has($keys:strings, group_key))' : 'uniqExact(group_key)';

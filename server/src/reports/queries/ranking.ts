@@ -172,7 +172,9 @@ const ONLY_KEYS = (key: string) => ` AND CAST(${key} AS VARCHAR) IN (SELECT unne
  * (measured on 10 M events), so rankingLabelsQuery reads them for the page's rows only.
  */
 export function rankingRowsQuery(name: string, spec: RankingSpec, filters: string, restricted: boolean): EngineQuery {
-  const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`).join(', ');
+  const metrics = Object.entries(spec.metrics)
+    .map(([key, sql]) => `${sql} AS ${key}`)
+    .join(', ');
   // Grouped on the key's own type and turned into text after: a cast per row costs more than the group.
   const duckdb = `WITH grouped AS (
       SELECT ${spec.key} AS row_key, ${metrics}

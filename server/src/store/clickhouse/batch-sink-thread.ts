@@ -29,10 +29,7 @@ export interface BatchMessage {
   skipStored: boolean;
 }
 
-export type WorkerAnswer =
-  | { type: 'stored'; seq: number; rows: number }
-  | { type: 'failed'; seq: number; message: string }
-  | { type: 'leftOut'; leftOut: LeftOut };
+export type WorkerAnswer = { type: 'stored'; seq: number; rows: number } | { type: 'failed'; seq: number; message: string } | { type: 'leftOut'; leftOut: LeftOut };
 
 export interface ThreadedBatchSinkOptions {
   /** The compiled batch-sink-worker.js. */

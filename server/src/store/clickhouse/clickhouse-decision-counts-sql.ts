@@ -91,7 +91,7 @@ function visitorsSql(goal: Goal, scope: Scope): string {
   // resolve the column to the alias.
   const firstSeen = `visitor_id, argMinIf(experience_id, (decided_at, experience_id), type = 'impression') AS first_experience,
       minIf(decided_at, type = 'impression') AS first_at`;
-  const counted = 'countIf(type = \'impression\') > 0';
+  const counted = "countIf(type = 'impression') > 0";
   if (goal.type === 'click') {
     return `(SELECT first_experience AS experience_id, first_at, ${after('>=', 'conversion_times')} AS times_after,
         notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at

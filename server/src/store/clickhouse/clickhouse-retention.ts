@@ -79,9 +79,7 @@ export class ClickHouseRetention implements RetentionStore {
   /** Rows the roll-up added to page_views_daily (this is the only process that writes there). */
   private async rollUp(cutoffDay: string): Promise<number> {
     const rows = async () => {
-      const [row] = await this.options.transport.query<{ n: string }>(
-        `SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${PAGE_VIEWS_DAILY_TABLE}`,
-      );
+      const [row] = await this.options.transport.query<{ n: string }>(`SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${PAGE_VIEWS_DAILY_TABLE}`);
       return Number(row?.n ?? 0);
     };
     const before = await rows();

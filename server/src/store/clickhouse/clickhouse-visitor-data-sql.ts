@@ -109,7 +109,16 @@ export function visitorCountsSql(database: string, keys: VisitorKeys): string {
  */
 export function visitorSessionsSql(database: string, keys: VisitorKeys): string {
   const heartbeats = visitorRowsSql(database, 'heartbeats', keys, [
-    'session_id', 'report_suite', 'day', 'content_id', 'content_name', 'programme', 'stream_type', 'player_name', 'received_at', 'heartbeat_id',
+    'session_id',
+    'report_suite',
+    'day',
+    'content_id',
+    'content_name',
+    'programme',
+    'stream_type',
+    'player_name',
+    'received_at',
+    'heartbeat_id',
   ]);
   return `SELECT session_id, report_suite, toString(min(day)) AS first_day, min(content_id) AS content_id,
       min(content_name) AS content_name, min(programme) AS programme, min(stream_type) AS stream_type,

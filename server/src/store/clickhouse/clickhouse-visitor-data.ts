@@ -109,9 +109,7 @@ export class ClickHouseVisitorData implements VisitorDataStore {
     let deleted = 0;
     for (const table of VISITOR_TABLES) {
       const where = erased.map(({ keys, atMs }) => `(${visitorBeforeWhere(table, keys, atMs)})`).join(' OR ');
-      const [row] = await this.options.transport.query<{ n: string }>(
-        `SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${sqlIdentifier(table)} WHERE ${where}`,
-      );
+      const [row] = await this.options.transport.query<{ n: string }>(`SELECT count() AS n FROM ${sqlIdentifier(this.options.database)}.${sqlIdentifier(table)} WHERE ${where}`);
       const rows = Number(row?.n ?? 0);
       const cellDays = table === 'hits' && rows > 0 ? await this.cellDays(where) : new Map();
       await this.rebuildCells(cellDays, where);
@@ -172,7 +170,12 @@ export class ClickHouseVisitorData implements VisitorDataStore {
   /** A table's rows of the visitor in chunks, each after the last row of the one before. */
   private async *tableRows(table: VisitorTable, keys: VisitorKeys): AsyncIterable<Record<string, unknown>[]> {
     const columns = this.columns[table];
-    const rows = visitorRowsSql(this.options.database, table, keys, columns.map((column) => column.name));
+    const rows = visitorRowsSql(
+      this.options.database,
+      table,
+      keys,
+      columns.map((column) => column.name),
+    );
     const chunkRows = this.options.chunkRows ?? VISITOR_CHUNK_ROWS;
     const { time, id } = VISITOR_TABLE_KEYS[table];
     let after: string[] | undefined;

@@ -103,10 +103,7 @@ export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
     const { name, columns, family, keys } = parseSingleNode(sql, database);
     const local = `${name}${LOCAL_TABLE_SUFFIX}`;
     const db = sqlIdentifier(database);
-    const engine =
-      layout === 'replicated'
-        ? `Replicated${family}(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${name}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
-        : family;
+    const engine = layout === 'replicated' ? `Replicated${family}(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${name}`)}, ${sqlString(REPLICA_NAME_MACRO)})` : family;
     statements.push(`CREATE TABLE IF NOT EXISTS ${db}.${sqlIdentifier(local)}${onCluster} ${columns}\n    ENGINE = ${engine} ${keys}`);
     const shardingKey = SHARDING_KEYS[name];
     if (shardingKey === undefined) throw new ClusterSqlError(`the table ${name} has no sharding key in SHARDING_KEYS; add one`);
@@ -129,9 +126,7 @@ export function clusterSchemaSql(options: ClusterSchemaOptions): string[] {
 function cellsSql(rollup: CellsRollup, cluster: string, database: string, layout: ClusterLayout, onCluster: string): string[] {
   const local = `${rollup.table}${LOCAL_TABLE_SUFFIX}`;
   const engine =
-    layout === 'replicated'
-      ? `ReplicatedAggregatingMergeTree(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${rollup.table}`)}, ${sqlString(REPLICA_NAME_MACRO)})`
-      : 'AggregatingMergeTree';
+    layout === 'replicated' ? `ReplicatedAggregatingMergeTree(${sqlString(`${REPLICA_PATH_PREFIX}/${database}/${rollup.table}`)}, ${sqlString(REPLICA_NAME_MACRO)})` : 'AggregatingMergeTree';
   const db = sqlIdentifier(database);
   return [
     createCellsTableSql(database, rollup, { table: local, onCluster, engine }),
@@ -141,8 +136,7 @@ function cellsSql(rollup: CellsRollup, cluster: string, database: string, layout
   ];
 }
 
-const SINGLE_NODE_SHAPE =
-  /^CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s*(\([\s\S]*\))\s*ENGINE = (MergeTree|SummingMergeTree) ((?:PARTITION|ORDER) BY [\s\S]*)$/;
+const SINGLE_NODE_SHAPE = /^CREATE TABLE IF NOT EXISTS ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)\s*(\([\s\S]*\))\s*ENGINE = (MergeTree|SummingMergeTree) ((?:PARTITION|ORDER) BY [\s\S]*)$/;
 
 /** The name, the column list, the MergeTree family and the partition and sorting clauses of a single-node CREATE TABLE. */
 function parseSingleNode(sql: string, database: string): { name: string; columns: string; family: string; keys: string } {

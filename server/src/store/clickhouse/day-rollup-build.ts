@@ -34,12 +34,7 @@ export const suiteDayKey = (day: SuiteDay) => `${day.suite}\n${day.day}`;
 const name = (database: string, table: string) => `${sqlIdentifier(database)}.${sqlIdentifier(table)}`;
 
 /** Per suite and day from `fromDay` (or the first) to `toDay`: the source events and the sum of their receive times. */
-export async function sourceCounts(
-  transport: Pick<ClickHouseTransport, 'query'>,
-  database: string,
-  rollup: DayRollup,
-  range: { fromDay?: string; toDay: string },
-): Promise<Map<string, Fingerprint>> {
+export async function sourceCounts(transport: Pick<ClickHouseTransport, 'query'>, database: string, rollup: DayRollup, range: { fromDay?: string; toDay: string }): Promise<Map<string, Fingerprint>> {
   const from = range.fromDay === undefined ? '' : ` AND day >= toDate(${sqlDate(range.fromDay)})`;
   const rows = await transport.query<{ report_suite: string; day_text: string; n: string; received: string }>(
     `SELECT report_suite, toString(day) AS day_text, count() AS n, ${rollup.source.checksum} AS received FROM ${name(database, rollup.source.table)}
@@ -66,10 +61,7 @@ export async function currentBuilds(transport: Pick<ClickHouseTransport, 'query'
     `SELECT report_suite, toString(day) AS day_text, max(build) AS current_build, argMax(source_rows, build) AS n, argMax(received_sum, build) AS received
      FROM ${name(database, rollup.daysTable)} GROUP BY report_suite, day`,
   );
-  return new Map(rows.map((r) => [
-    suiteDayKey({ suite: r.report_suite, day: r.day_text }),
-    { build: r.current_build, sourceRows: String(r.n), receivedSum: String(r.received) },
-  ]));
+  return new Map(rows.map((r) => [suiteDayKey({ suite: r.report_suite, day: r.day_text }), { build: r.current_build, sourceRows: String(r.n), receivedSum: String(r.received) }]));
 }
 
 /**
@@ -121,8 +113,10 @@ export async function buildDayRows(
 /** Records finished builds (their rows all in, or none to put in), with the fingerprints read before them. */
 export async function recordBuilds(transport: ClickHouseTransport, options: { database: string; nowMs: number }, rollup: DayRollup, records: readonly BuildRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const values = records.map((r) => `(${sqlString(r.suite)}, toDate(${sqlDate(r.day)}), ${sqlString(r.build)}, ${sqlInteger(options.nowMs)},
-      ${sqlInteger(Number(r.sourceRows))}, ${int64Sql(r.receivedSum)})`);
+  const values = records.map(
+    (r) => `(${sqlString(r.suite)}, toDate(${sqlDate(r.day)}), ${sqlString(r.build)}, ${sqlInteger(options.nowMs)},
+      ${sqlInteger(Number(r.sourceRows))}, ${int64Sql(r.receivedSum)})`,
+  );
   await transport.command(`INSERT INTO ${name(options.database, rollup.daysTable)}
     (report_suite, day, build, built_at, source_rows, received_sum) VALUES ${values.join(', ')}`);
 }

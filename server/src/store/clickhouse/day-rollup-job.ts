@@ -71,12 +71,7 @@ export interface DayRollupRun {
  * The days a run of `rollup` looks at: closed up to `closedTo`; checked again from `recheckFrom`;
  * built again, when another revision built them, from `keptFrom`.
  */
-export function rollupWindow(
-  rollup: Pick<DayRollup, 'reads'>,
-  nowMs: number,
-  localDay: LocalDay,
-  retentionDays: number,
-): { closedTo: string; recheckFrom: string; keptFrom: string } {
+export function rollupWindow(rollup: Pick<DayRollup, 'reads'>, nowMs: number, localDay: LocalDay, retentionDays: number): { closedTo: string; recheckFrom: string; keptFrom: string } {
   const closedTo = localDay(nowMs - DAY_CLOSE_GRACE_MS - (1 + Math.max(...rollup.reads)) * DAY_MS);
   const recent = addDays(closedTo, 1 - DAY_RECHECK_DAYS);
   // The retention cutoff day keeps its events; a day is rebuilt only while the first day it reads is kept.
@@ -116,7 +111,11 @@ export class DayRollupJob {
     const firstDays = firstDaysOf(counts, builds);
     for (const day of this.daysToLookAt(firstDays, closedTo, recheckFrom)) {
       if (stopped()) break;
-      const fingerprint = fingerprintOf(counts, day.suite, rollup.reads.map((offset) => addDays(day.day, offset)));
+      const fingerprint = fingerprintOf(
+        counts,
+        day.suite,
+        rollup.reads.map((offset) => addDays(day.day, offset)),
+      );
       const current = builds.get(suiteDayKey(day));
       if (current && !this.dueAgain(day.day, current, fingerprint, { recheckFrom, keptFrom })) continue;
       const record = { ...day, ...fingerprint, build: buildName(nowMs, rollup.revision) };

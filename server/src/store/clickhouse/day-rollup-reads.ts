@@ -47,7 +47,10 @@ export function rollupSources(range: Omit<RollupRange, 'suite'>, builtDays: read
 export async function readRollupSources(transport: Pick<ClickHouseTransport, 'query'>, rollup: Pick<DayRollup, 'daysTable'>, range: RollupRange): Promise<RollupSources> {
   const rows = await transport.query<{ day_text: string }>(`SELECT DISTINCT toString(day) AS day_text FROM ${rollup.daysTable}
     WHERE report_suite = ${sqlString(range.suite)} AND day <= toDate(${sqlDate(range.to)}) ORDER BY day_text`);
-  return rollupSources(range, rows.map((row) => row.day_text));
+  return rollupSources(
+    range,
+    rows.map((row) => row.day_text),
+  );
 }
 
 /** The sources as a report text binds them: `<prefix>_rolled_to`, `<prefix>_computed_from`, `<prefix>_computed_to`. */

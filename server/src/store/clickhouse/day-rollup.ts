@@ -111,11 +111,7 @@ export function placeholderBounds(rollup: Pick<DayRollup, 'valuePrefix'>): Rollu
  * cut as the report reads (`computed`, a SELECT of the same columns, kept for the days
  * `computedFrom` to `computedTo`). `rollup` names its two tables as the statement reaches them.
  */
-export function rolledOrComputedSql(
-  rollup: Pick<DayRollup, 'table' | 'daysTable' | 'columns'>,
-  computed: string,
-  bounds: RollupBounds,
-): string {
+export function rolledOrComputedSql(rollup: Pick<DayRollup, 'table' | 'daysTable' | 'columns'>, computed: string, bounds: RollupBounds): string {
   const { suite, from, rolledTo, computedFrom, computedTo } = bounds;
   const columns = columnList(rollup);
   return `(SELECT ${columns} FROM ${rollup.table}

@@ -32,8 +32,10 @@ export async function ensureSchema(transport: ClickHouseTransport, database: str
 }
 
 async function makeTables(transport: ClickHouseTransport, database: string, tables: EventTables): Promise<void> {
-  await unlessMadeMeanwhile(transport.command(`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}`), async () =>
-    (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0);
+  await unlessMadeMeanwhile(
+    transport.command(`CREATE DATABASE IF NOT EXISTS ${sqlIdentifier(database)}`),
+    async () => (await transport.query(`SELECT 1 FROM system.databases WHERE name = ${sqlString(database)}`)).length > 0,
+  );
   // On one server or a cluster, each as table-maker.ts says.
   const make = await tableMaker(transport, database, tables);
   await make(BATCHES_TABLE, createBatchesTableSql(database));
@@ -74,9 +76,9 @@ async function addMissingColumns(transport: ClickHouseTransport, database: strin
   const placement = await tablePlacement(transport, database, table.name);
   for (const target of placement.distributed ? [placement.rows, placement.distributed] : [placement.rows]) {
     const columnNames = async () =>
-      new Set((await transport.query<{ name: string }>(
-        `SELECT name FROM system.columns WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)}`,
-      )).map((column) => column.name));
+      new Set(
+        (await transport.query<{ name: string }>(`SELECT name FROM system.columns WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)}`)).map((column) => column.name),
+      );
     const present = await columnNames();
     const missing = table.columns.filter((c) => !present.has(c.name));
     if (missing.length > 0 && placement.unreachable !== undefined) {

@@ -142,9 +142,7 @@ export class EventBatchWriter {
   }
 
   private async journalPhases(batchId: string): Promise<Set<BatchPhase>> {
-    const rows = await this.options.transport.query<{ phase: BatchPhase }>(
-      `SELECT DISTINCT phase FROM ${this.qualified(BATCHES_TABLE)} WHERE batch_id = ${sqlString(batchId)}`,
-    );
+    const rows = await this.options.transport.query<{ phase: BatchPhase }>(`SELECT DISTINCT phase FROM ${this.qualified(BATCHES_TABLE)} WHERE batch_id = ${sqlString(batchId)}`);
     return new Set(rows.map((row) => row.phase));
   }
 
@@ -158,9 +156,7 @@ export class EventBatchWriter {
   /** Fails while an insert of an earlier attempt is still running (it could land after the lookup). */
   private async assertNoInsertRunning(batchId: string): Promise<void> {
     const prefix = batchQueryIdPrefix(batchId);
-    const running = await this.options.transport.query<{ n: string }>(
-      `SELECT count() AS n FROM system.processes WHERE substring(query_id, 1, ${prefix.length}) = ${sqlString(prefix)}`,
-    );
+    const running = await this.options.transport.query<{ n: string }>(`SELECT count() AS n FROM system.processes WHERE substring(query_id, 1, ${prefix.length}) = ${sqlString(prefix)}`);
     if (Number(running[0]?.n ?? 0) > 0) {
       throw new BatchInFlightError(`an earlier insert of batch ${batchId} still runs on ClickHouse; try the batch again later`);
     }

@@ -9,9 +9,7 @@ import { sqlIdentifier } from './sql-literal.js';
  */
 export async function readEventRows(transport: ClickHouseTransport, database: string, table: EventTable, where = '1'): Promise<LogRecord[]> {
   const names = table.columns.map((column) => sqlIdentifier(column.name));
-  const records = await transport.query<Record<string, unknown>>(
-    `SELECT ${names.join(', ')} FROM ${sqlIdentifier(database)}.${sqlIdentifier(table.name)} WHERE ${where} ORDER BY batch_id, batch_row`,
-  );
+  const records = await transport.query<Record<string, unknown>>(`SELECT ${names.join(', ')} FROM ${sqlIdentifier(database)}.${sqlIdentifier(table.name)} WHERE ${where} ORDER BY batch_id, batch_row`);
   return records.map((record) => {
     const row: Record<string, unknown> = structuredClone(table.fixedFields);
     for (const column of table.columns) setSourceValue(column.source, row, columnValue(column, record[column.name]));

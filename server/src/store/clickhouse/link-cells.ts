@@ -38,4 +38,3 @@ export const LINK_CELLS: CellsRollup = {
   ],
   reads: ['event_id', 'report_suite', 'day', 'hit_type', 'visitor_id', 'is_bot', 'events', 'link_name', 'link_url', 'social_action', 'content_title'],
 };
-

@@ -12,8 +12,15 @@ export const LIVE_MINUTE_ROLLUP_DAYS_TABLE = 'live_minute_rollup_days';
 
 /** media-live-plays.ts's live_plays columns with their suite and day, as ClickHouse types them on 18.16 and 26.7. */
 const COLUMNS = rollupColumns([
-  ['report_suite', 'String'], ['day', 'Date'], ['visitor_id', 'Nullable(String)'], ['session_id', 'String'], ['received_at', 'Int64'],
-  ['programme', 'Nullable(String)'], ['device_class', 'String'], ['counted_ms', 'Int64'], ['channel', 'Nullable(String)'],
+  ['report_suite', 'String'],
+  ['day', 'Date'],
+  ['visitor_id', 'Nullable(String)'],
+  ['session_id', 'String'],
+  ['received_at', 'Int64'],
+  ['programme', 'Nullable(String)'],
+  ['device_class', 'String'],
+  ['counted_ms', 'Int64'],
+  ['channel', 'Nullable(String)'],
 ]);
 
 /** What media-live-plays.ts needs to read the roll-up. */

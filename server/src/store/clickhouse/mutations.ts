@@ -61,9 +61,7 @@ interface ListedMutation {
 }
 
 function listMutations(transport: ClickHouseTransport, target: AlterTarget): Promise<ListedMutation[]> {
-  return transport.query<ListedMutation>(
-    `SELECT mutation_id, is_done FROM system.mutations WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)}`,
-  );
+  return transport.query<ListedMutation>(`SELECT mutation_id, is_done FROM system.mutations WHERE database = ${sqlString(target.database)} AND table = ${sqlString(target.table)}`);
 }
 
 /** Drops a month (`toYYYYMM` partition) of the table whole: no rows rewritten, nothing to wait for. */
@@ -104,9 +102,7 @@ export async function waitForMutations(options: MutationOptions, table: string, 
     const arrived = listedBefore === undefined || mutations.some((mutation) => !listedBefore.has(mutation.mutation_id));
     if (arrived && mutations.every((mutation) => Number(mutation.is_done) === 1)) return;
     if (clock.now() >= deadline) {
-      throw new MutationTimeoutError(
-        `ClickHouse has not finished deleting rows of ${database}.${table} after ${Math.round(waitMs / 1000)} s; it goes on in the background (system.mutations)`,
-      );
+      throw new MutationTimeoutError(`ClickHouse has not finished deleting rows of ${database}.${table} after ${Math.round(waitMs / 1000)} s; it goes on in the background (system.mutations)`);
     }
     await clock.sleep(MUTATION_POLL_MS);
   }

@@ -36,12 +36,7 @@ export interface ClickHouseRights {
   close(): Promise<void>;
 }
 
-export function openClickHouseRights(
-  location: ClickHouseLocation,
-  variables: readonly string[],
-  now: () => number,
-  settings: { timeZone: string; retentionDays: number },
-): ClickHouseRights {
+export function openClickHouseRights(location: ClickHouseLocation, variables: readonly string[], now: () => number, settings: { timeZone: string; retentionDays: number }): ClickHouseRights {
   // The visits' text names `hits` unqualified: the deployment's database is the connection's.
   const transport = createClickHouseTransport(location, { database: location.database });
   const options = { transport, database: location.database, tables: eventTables({ variables }) };

@@ -33,10 +33,39 @@ const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 
 /** The hit columns the report tables are made from (hits-schema.ts and the site's variables). */
 export const FACT_HIT_COLUMNS = [
-  'event_id', 'report_suite', 'received_at', 'day', 'hit_type', 'visitor_id', 'page_name', 'url', 'referrer', 'link_url', 'link_name',
-  'events', 'device_class', 'is_bot', 'browser_name', 'os_name', 'section', 'subsection', 'programme', 'broadcast_channel', 'portal',
-  'login_state', 'campaign', 'internal_campaign', 'programme_name', 'content_title', 'page_type', 'author', 'thematic', 'search_keywords',
-  'search_results', 'viewport', 'social_action',
+  'event_id',
+  'report_suite',
+  'received_at',
+  'day',
+  'hit_type',
+  'visitor_id',
+  'page_name',
+  'url',
+  'referrer',
+  'link_url',
+  'link_name',
+  'events',
+  'device_class',
+  'is_bot',
+  'browser_name',
+  'os_name',
+  'section',
+  'subsection',
+  'programme',
+  'broadcast_channel',
+  'portal',
+  'login_state',
+  'campaign',
+  'internal_campaign',
+  'programme_name',
+  'content_title',
+  'page_type',
+  'author',
+  'thematic',
+  'search_keywords',
+  'search_results',
+  'viewport',
+  'social_action',
 ] as const;
 
 /** The hits' `search_keywords` are read as `keywords_sent`: the page views' `search_keywords` are those trimmed and lowered. */
@@ -107,12 +136,38 @@ export const CLICKHOUSE_PAGE_HITS = `(SELECT report_suite, cityHash64(event_id, 
   FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = 'page_view')`;
 
 /** What a visit takes from its entry page, in this order (a tuple: argMin of a nullable column would skip its nulls). */
-const ENTRY = ['day', 'hour', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'internal_campaign',
-  'page_name', 'title', 'url', 'referrer', 'browser_name', 'os_name', 'viewport', 'is_bot', 'author', 'thematic', 'programme_name'] as const;
+const ENTRY = [
+  'day',
+  'hour',
+  'section',
+  'subsection',
+  'programme',
+  'channel',
+  'portal',
+  'device',
+  'login',
+  'campaign',
+  'internal_campaign',
+  'page_name',
+  'title',
+  'url',
+  'referrer',
+  'browser_name',
+  'os_name',
+  'viewport',
+  'is_bot',
+  'author',
+  'thematic',
+  'programme_name',
+] as const;
 const EXIT = ['page_name', 'title', 'url'] as const;
 /** The entry page's columns under their visits names. */
 const ENTRY_AS: Partial<Record<(typeof ENTRY)[number], string>> = {
-  page_name: 'entry_page_name', title: 'entry_title', url: 'entry_url', browser_name: 'browser', os_name: 'os',
+  page_name: 'entry_page_name',
+  title: 'entry_title',
+  url: 'entry_url',
+  browser_name: 'browser',
+  os_name: 'os',
 };
 
 const element = (tuple: string, columns: readonly string[], column: string) => `tupleElement(${tuple}, ${columns.indexOf(column) + 1})`;
@@ -144,11 +199,7 @@ export function computedVisitsSql(from: string, to: string, hitsWhere = '1'): st
  * it takes `$visits_rolled_to`, `$visits_computed_from` and `$visits_computed_to`, which the report
  * reader works out (day-rollup-reads.ts).
  */
-export const CLICKHOUSE_VISITS = rolledOrComputedSql(
-  VISIT_ROLLUP_TABLES,
-  computedVisitsSql('$visits_computed_from', '$visits_computed_to'),
-  placeholderBounds(VISIT_ROLLUP_TABLES),
-);
+export const CLICKHOUSE_VISITS = rolledOrComputedSql(VISIT_ROLLUP_TABLES, computedVisitsSql('$visits_computed_from', '$visits_computed_to'), placeholderBounds(VISIT_ROLLUP_TABLES));
 
 /** A link's events' ids, in order: `"id":` keys of the events' JSON objects (a key inside a string value is escaped, so never follows `{` or `,`). */
 export const EVENT_IDS_SQL = `arrayMap(id -> toInt32(id), extractAll(events, '[{,]"id":(-?[0-9]+)'))`;

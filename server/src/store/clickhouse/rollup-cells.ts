@@ -128,9 +128,7 @@ const stateFunction = (type: string) => /^AggregateFunction\((\w+)/.exec(type)?.
  * fill returns, the reports reading the cells miss the hits not yet filled. Answers whether it dropped.
  */
 export async function remakeChangedCells(transport: ClickHouseTransport, database: string, rollup: CellsRollup): Promise<boolean> {
-  const columns = await transport.query<{ name: string; type: string }>(
-    `SELECT name, type FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(rollup.table)}`,
-  );
+  const columns = await transport.query<{ name: string; type: string }>(`SELECT name, type FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(rollup.table)}`);
   if (columns.length === 0) return false;
   const stored = new Map(columns.map((column) => [column.name, stateFunction(column.type)]));
   if (rollup.states.every((state) => stored.get(state.name) === stateFunction(state.type))) return false;
@@ -155,9 +153,7 @@ export interface SuiteDay {
 
 /** The suites' days of the roll-up's hits among those matching `hitsWhere`: the cells an erasure of them changes. */
 export async function cellDaysOf(transport: ClickHouseTransport, database: string, rollup: CellsRollup, hitsWhere: string): Promise<SuiteDay[]> {
-  return transport.query<SuiteDay>(
-    `SELECT DISTINCT report_suite, toString(day) AS day FROM ${name(database, 'hits')} WHERE (${rollup.hits}) AND (${hitsWhere})`,
-  );
+  return transport.query<SuiteDay>(`SELECT DISTINCT report_suite, toString(day) AS day FROM ${name(database, 'hits')} WHERE (${rollup.hits}) AND (${hitsWhere})`);
 }
 
 /**

@@ -22,13 +22,9 @@ export const CLICKHOUSE_SCHEMA_VERSION = 2;
 
 /** The version the database records; 0 when it has no such table (new, or made before versions). Reads only. */
 export async function clickHouseSchemaVersion(transport: ClickHouseTransport, database: string): Promise<number> {
-  const present = await transport.query(
-    `SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(CLICKHOUSE_SCHEMA_VERSION_TABLE)}`,
-  );
+  const present = await transport.query(`SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(CLICKHOUSE_SCHEMA_VERSION_TABLE)}`);
   if (present.length === 0) return 0;
-  const rows = await transport.query<{ version: string | number }>(
-    `SELECT max(version) AS version FROM ${sqlIdentifier(database)}.${sqlIdentifier(CLICKHOUSE_SCHEMA_VERSION_TABLE)}`,
-  );
+  const rows = await transport.query<{ version: string | number }>(`SELECT max(version) AS version FROM ${sqlIdentifier(database)}.${sqlIdentifier(CLICKHOUSE_SCHEMA_VERSION_TABLE)}`);
   return Number(rows[0]?.version ?? 0);
 }
 

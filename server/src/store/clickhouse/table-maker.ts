@@ -22,8 +22,7 @@ export type MakeTable = (name: string, singleNodeSql: string) => Promise<void>;
 const MADE_OBJECT = /^CREATE (?:TABLE|MATERIALIZED VIEW) IF NOT EXISTS (\w+)\.(\w+)\s/;
 
 export async function tableMaker(transport: ClickHouseTransport, database: string, tables: EventTables): Promise<MakeTable> {
-  const exists = async (name: string) =>
-    (await transport.query(`SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(name)}`)).length > 0;
+  const exists = async (name: string) => (await transport.query(`SELECT 1 FROM system.tables WHERE database = ${sqlString(database)} AND name = ${sqlString(name)}`)).length > 0;
   const here: MakeTable = (name, sql) => unlessMadeMeanwhile(transport.command(sql), () => exists(name));
   const placement = await tablePlacement(transport, database, tables.hits.name);
   if (placement.cluster === undefined) return here;

@@ -180,10 +180,7 @@ export class DuckDbAccountStore implements AccountStore {
   }
 
   async lastSignIns(action: string): Promise<LastSignIn[]> {
-    const rows = await this.rows(
-      'SELECT actor_id, max(at_ms) AS at_ms FROM account_audit WHERE action = $action AND actor_id IS NOT NULL GROUP BY actor_id ORDER BY actor_id',
-      { action },
-    );
+    const rows = await this.rows('SELECT actor_id, max(at_ms) AS at_ms FROM account_audit WHERE action = $action AND actor_id IS NOT NULL GROUP BY actor_id ORDER BY actor_id', { action });
     return rows.map((row) => ({ userId: String(row.actor_id), atMs: Number(row.at_ms) }));
   }
 }

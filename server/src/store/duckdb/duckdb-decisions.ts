@@ -9,9 +9,7 @@ import type { ActivityChange, ChangeAuthor, ExperienceCounts } from '../decision
 import { sqlString } from '../sql-string.js';
 
 export async function ensureDecisionTables(connection: DuckDBConnection): Promise<void> {
-  await connection.run(
-    `CREATE TABLE IF NOT EXISTS activities (id VARCHAR NOT NULL, definition VARCHAR NOT NULL, updated_at TIMESTAMP_MS NOT NULL)`,
-  );
+  await connection.run(`CREATE TABLE IF NOT EXISTS activities (id VARCHAR NOT NULL, definition VARCHAR NOT NULL, updated_at TIMESTAMP_MS NOT NULL)`);
   // Every change of an activity, kept for ever (a few rows per edit): who, when, before and after.
   await connection.run(
     `CREATE TABLE IF NOT EXISTS activity_changes (activity_id VARCHAR NOT NULL, change_no BIGINT NOT NULL,
@@ -120,9 +118,7 @@ export function goalValue(goal: Activity['goal']): string | undefined {
 /** The hits that count as a goal's conversion (`h` a hits row); undefined for a click goal, which decision events record. */
 export function hitGoalCondition(goal: Activity['goal']): string | undefined {
   if (goal.type === 'click') return undefined;
-  return goal.type === 'pageView'
-    ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)`
-    : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
+  return goal.type === 'pageView' ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)` : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
 }
 
 export async function experienceCounts(connection: DuckDBConnection, activity: Activity): Promise<ExperienceCounts[]> {

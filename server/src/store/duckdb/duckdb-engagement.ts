@@ -17,7 +17,6 @@ import { MAX_ANSWERS_PER_POLL, MAX_NEWSLETTER_SUBSCRIBERS, type EngagementStore 
 
 export const ENGAGEMENT_DB_FILE_NAME = 'engagement.duckdb';
 
-
 export async function openEngagementStore(dataDir: string, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<EngagementStore & OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const instance = await openDuckDbFile(path.join(dataDir, ENGAGEMENT_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
@@ -31,8 +30,7 @@ export async function openEngagementStore(dataDir: string, memoryLimitMiB = memo
     queue = next.catch(() => undefined);
     return next;
   };
-  const count = async (c: DuckDBConnection, sql: string, values: Record<string, string>) =>
-    Number((await c.runAndReadAll(sql, values)).getRowObjectsJson()[0]?.n ?? 0);
+  const count = async (c: DuckDBConnection, sql: string, values: Record<string, string>) => Number((await c.runAndReadAll(sql, values)).getRowObjectsJson()[0]?.n ?? 0);
 
   return {
     // Backups copy it through the instance (backup/duckdb-copy.ts).
@@ -61,9 +59,7 @@ export async function openEngagementStore(dataDir: string, memoryLimitMiB = memo
       }),
     pollCounts: (pollId) =>
       serial(async (c) => {
-        const rows = (
-          await c.runAndReadAll('SELECT option_id, count(*) AS n FROM poll_answers WHERE poll_id = $poll GROUP BY option_id', { poll: pollId })
-        ).getRowObjectsJson();
+        const rows = (await c.runAndReadAll('SELECT option_id, count(*) AS n FROM poll_answers WHERE poll_id = $poll GROUP BY option_id', { poll: pollId })).getRowObjectsJson();
         return Object.fromEntries(rows.map((r) => [String(r.option_id), Number(r.n)]));
       }),
     subscribe: (email, { tokenHash, expiresAtMs }, atMs) =>
@@ -107,9 +103,7 @@ async function ensureEngagementTables(connection: DuckDBConnection): Promise<voi
     `CREATE TABLE IF NOT EXISTS poll_answers (poll_id VARCHAR NOT NULL, participant_id VARCHAR NOT NULL,
        option_id VARCHAR NOT NULL, answered_at TIMESTAMP_MS NOT NULL, PRIMARY KEY (poll_id, participant_id))`,
   );
-  await connection.run(
-    'CREATE TABLE IF NOT EXISTS newsletter_subscribers (email VARCHAR PRIMARY KEY, subscribed_at TIMESTAMP_MS NOT NULL)',
-  );
+  await connection.run('CREATE TABLE IF NOT EXISTS newsletter_subscribers (email VARCHAR PRIMARY KEY, subscribed_at TIMESTAMP_MS NOT NULL)');
   // Added after the first release: a folder's existing addresses get NULLs, that is, confirmed.
   await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
   await connection.run('ALTER TABLE newsletter_subscribers ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');

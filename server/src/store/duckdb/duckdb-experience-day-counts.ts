@@ -18,8 +18,7 @@ const localDay = (column: string) => `CAST(timezone($tz, ${column}::TIMESTAMP AT
  * which `from` and the day after `to` start in $tz. DuckDB folds both bounds into constants and
  * skips the row groups outside them by their min/max, so the range costs what its rows cost.
  */
-const inRange = (column: string) =>
-  `${column} >= ${utcStartOf('CAST($from AS DATE)')} AND ${column} < ${utcStartOf('CAST($to AS DATE) + 1')}`;
+const inRange = (column: string) => `${column} >= ${utcStartOf('CAST($from AS DATE)')} AND ${column} < ${utcStartOf('CAST($to AS DATE) + 1')}`;
 
 /** The UTC instant (TIMESTAMP) at which a local day ($tz) starts. */
 const utcStartOf = (day: string) => `timezone('UTC', timezone($tz, CAST(${day} AS TIMESTAMP)))`;

@@ -32,7 +32,5 @@ function lockHolder(error: unknown, file: string): OperatorError | undefined {
   const message = (error as Error).message ?? '';
   if (!message.includes('Conflicting lock')) return undefined;
   const pid = /PID (\d+)/.exec(message)?.[1];
-  return new OperatorError(
-    `${file} is in use by another process${pid ? ` (PID ${pid})` : ''}, most likely another Mesura on the same data folder; stop it, or give this one its own MESURA_DATA_DIR`,
-  );
+  return new OperatorError(`${file} is in use by another process${pid ? ` (PID ${pid})` : ''}, most likely another Mesura on the same data folder; stop it, or give this one its own MESURA_DATA_DIR`);
 }

@@ -5,7 +5,17 @@ import path from 'node:path';
 import type { DuckDBInstance, DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
-import { DECISION_COLUMNS, activitiesVersion, activityDefinitions, activityHistory, decisionSegmentSelect, ensureDecisionTables, experienceCounts, saveActivity, seedActivities } from './duckdb-decisions.js';
+import {
+  DECISION_COLUMNS,
+  activitiesVersion,
+  activityDefinitions,
+  activityHistory,
+  decisionSegmentSelect,
+  ensureDecisionTables,
+  experienceCounts,
+  saveActivity,
+  seedActivities,
+} from './duckdb-decisions.js';
 import { experienceDayCounts } from './duckdb-experience-day-counts.js';
 import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
@@ -87,8 +97,17 @@ export async function openDuckDbStore(
   // A file of a newer release is refused here, before any table is made or changed.
   const applied = await migrateDuckDbFile(writer, { file: DUCKDB_FILE_NAME, migrations: EVENTS_FILE_MIGRATIONS, ensure: (c) => ensureTables(c, columns) });
   for (const migration of applied) log.info(migrationLine(DUCKDB_FILE_NAME, migration));
-  await rebuildReportFacts(writer, columns.map((c) => c.name), timeZone);
-  await remakeStaleReportTables(writer, columns.map((c) => c.name), timeZone, (reason) => log.warn(`${DUCKDB_FILE_NAME}: making the report tables again from the raw rows: ${reason}`));
+  await rebuildReportFacts(
+    writer,
+    columns.map((c) => c.name),
+    timeZone,
+  );
+  await remakeStaleReportTables(
+    writer,
+    columns.map((c) => c.name),
+    timeZone,
+    (reason) => log.warn(`${DUCKDB_FILE_NAME}: making the report tables again from the raw rows: ${reason}`),
+  );
   await repairNotInformedSearches(writer);
   const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));
   const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging);

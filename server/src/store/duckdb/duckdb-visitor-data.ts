@@ -18,11 +18,7 @@ export async function visitorRowCounts(connection: DuckDBConnection, visitorId: 
   };
 }
 
-export async function* visitorRows(
-  connection: DuckDBConnection,
-  visitorId: string,
-  section: VisitorDataSection,
-): AsyncIterable<Record<string, unknown>[]> {
+export async function* visitorRows(connection: DuckDBConnection, visitorId: string, section: VisitorDataSection): AsyncIterable<Record<string, unknown>[]> {
   const result = await connection.stream(VISITOR_SELECT[section], { visitor: visitorId });
   for await (const rows of result.yieldRowObjectJson()) yield rows as Record<string, unknown>[];
 }

@@ -53,10 +53,7 @@ export async function openVisitorStore(dataDir: string, memoryLimitMiB = memoryB
           return 'created';
         }
         if (known.confirm_token_hash === null) return 'exists';
-        await c.run(
-          'UPDATE visitor_accounts SET name = $name, password_hash = $hash, confirm_token_hash = $token, confirm_expires_ms = CAST($expires AS BIGINT) WHERE email = $email',
-          values,
-        );
+        await c.run('UPDATE visitor_accounts SET name = $name, password_hash = $hash, confirm_token_hash = $token, confirm_expires_ms = CAST($expires AS BIGINT) WHERE email = $email', values);
         return 'renewed';
       }),
     confirm: (tokenHash, atMs) =>

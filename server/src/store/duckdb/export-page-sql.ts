@@ -23,7 +23,6 @@ function afterCursor(prefix: string): string {
     OR (k.event_id = $${prefix}E AND k.report_suite > $${prefix}S))))`;
 }
 
-
 export interface ExportPageBounds {
   /** Rows after this cursor (exclusive), when continuing. */
   after: boolean;

@@ -16,10 +16,7 @@ const FIELD_TYPES: Record<string, string> = {
 export function logSegmentReader(columns: readonly HitColumn[], variables: readonly string[]): (file: string) => string {
   const fields = columns.flatMap((c) => (typeof c.source === 'string' ? [c.source] : []));
   const struct = variables.map((v) => `${quoteIdentifier(v)} VARCHAR`).join(', ');
-  const jsonColumns = [
-    ...fields.map((f) => `${f}: '${FIELD_TYPES[f] ?? 'VARCHAR'}'`),
-    `variables: 'STRUCT(${struct.replaceAll("'", "''")})'`,
-  ].join(', ');
+  const jsonColumns = [...fields.map((f) => `${f}: '${FIELD_TYPES[f] ?? 'VARCHAR'}'`), `variables: 'STRUCT(${struct.replaceAll("'", "''")})'`].join(', ');
   const select = columns.map((c) => `${expression(c)} AS ${c.name}`).join(', ');
   return (file) =>
     `SELECT ${select} FROM read_ndjson(${sqlString(file, 'duckdb')}, columns = {${jsonColumns}}, ignore_errors = true)

@@ -94,9 +94,7 @@ export const MERGED_SESSIONS = 'merged_media_sessions';
 /** REPLACED_SESSIONS' column of each row's id in media_sessions, by which the remake deletes it. */
 export const REPLACED_ROW = 'replaced_row';
 
-const APPEND = mediaCellsSql(
-  `SELECT *, 1 AS sign FROM ${MERGED_SESSIONS} UNION ALL SELECT * EXCLUDE (${REPLACED_ROW}), -1 AS sign FROM ${REPLACED_SESSIONS}`,
-);
+const APPEND = mediaCellsSql(`SELECT *, 1 AS sign FROM ${MERGED_SESSIONS} UNION ALL SELECT * EXCLUDE (${REPLACED_ROW}), -1 AS sign FROM ${REPLACED_SESSIONS}`);
 
 /** What a load appended: its rows and the days (YYYY-MM-DD) they fell on. */
 export interface AppendedCells {
@@ -136,10 +134,7 @@ export async function ensureMediaCellsTable(connection: SqlConnection): Promise<
 
 /** The days (YYYY-MM-DD) of a visitor's sessions: the cells an erasure makes again. */
 export async function visitorMediaCellDays(connection: SqlConnection, visitorId: string): Promise<string[]> {
-  const result = await connection.runAndReadAll(
-    `SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM media_sessions WHERE visitor_key = hash($visitor) ORDER BY day`,
-    { visitor: visitorId },
-  );
+  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM media_sessions WHERE visitor_key = hash($visitor) ORDER BY day`, { visitor: visitorId });
   return result.getRowObjectsJson().map((row) => String(row.day));
 }
 

@@ -40,12 +40,7 @@ export async function ensureMediaRollups(connection: SqlConnection): Promise<voi
  * received later than that is stored again; the sessions still count it once
  * (media-sessions-sql.ts uniqueHeartbeats).
  */
-export async function loadHeartbeatsWithRollups(
-  connection: SqlConnection,
-  select: string,
-  columns: readonly string[],
-  compaction: MediaCellCompaction,
-): Promise<number> {
+export async function loadHeartbeatsWithRollups(connection: SqlConnection, select: string, columns: readonly string[], compaction: MediaCellCompaction): Promise<number> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS
     SELECT * FROM (${select}) r QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
   const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];

@@ -80,12 +80,7 @@ export async function hasHeartbeats(connection: SqlConnection): Promise<boolean>
  * `newSinceMs` (epoch ms) for sessions without a row, whose heartbeats are all new (a segment's).
  * Runs in the caller's transaction.
  */
-export async function remakeMediaSessions(
-  connection: SqlConnection,
-  touched: string,
-  values: Record<string, string> = {},
-  newSinceMs?: number,
-): Promise<AppendedCells> {
+export async function remakeMediaSessions(connection: SqlConnection, touched: string, values: Record<string, string> = {}, newSinceMs?: number): Promise<AppendedCells> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${TOUCHED} AS SELECT DISTINCT report_suite, session_id FROM (${touched}) touched`, values);
   const since = await connection.runAndReadAll(
     `SELECT CASE WHEN count(*) FILTER (WHERE m.session_id IS NULL) = 0 OR $new_since_ms IS NOT NULL

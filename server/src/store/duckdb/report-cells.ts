@@ -34,8 +34,7 @@ const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string
 };
 
 /** The cell's sketch: the smallest distinct visitor keys of the rows it keeps. */
-const SKETCH = (rows: string) =>
-  `coalesce(list_slice(list_sort(list_distinct(list(visitor_key)${rows})), 1, ${CELL_SKETCH_KEYS}), CAST([] AS UBIGINT[]))`;
+const SKETCH = (rows: string) => `coalesce(list_slice(list_sort(list_distinct(list(visitor_key)${rows})), 1, ${CELL_SKETCH_KEYS}), CAST([] AS UBIGINT[]))`;
 
 /**
  * Visit cells of `src` (rows of `visits` with `sign`: 1 to add a visit, -1 to take one out). A
@@ -44,11 +43,13 @@ const SKETCH = (rows: string) =>
  * until the day is made again.
  */
 function visitCellsSql(src: string): string {
-  const cells = Object.entries(VISIT_DIMENSIONS).map(([name, d]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension,
+  const cells = Object.entries(VISIT_DIMENSIONS).map(
+    ([name, d]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension,
       ${d.value} AS value, ${d.parent ?? 'NULL'} AS parent, sum(sign) AS visits, sum(sign * page_views) AS page_views,
       sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces, sum(sign * searches) AS searches,
       ${SKETCH(' FILTER (WHERE sign = 1)')} AS lowest_visitor_keys
-    FROM src ${d.where ? `WHERE ${d.where}` : ''} GROUP BY ALL`);
+    FROM src ${d.where ? `WHERE ${d.where}` : ''} GROUP BY ALL`,
+  );
   return `INSERT INTO visit_cells WITH src AS MATERIALIZED (${src}) ${cells.join(' UNION ALL ')}`;
 }
 

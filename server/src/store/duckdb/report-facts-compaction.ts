@@ -74,9 +74,6 @@ export async function remakePageCells(connection: SqlConnection, days: readonly 
 
 /** The days (YYYY-MM-DD) of a visitor's page views: the page cells an erasure makes again. */
 export async function visitorPageCellDays(connection: SqlConnection, visitorId: string): Promise<string[]> {
-  const result = await connection.runAndReadAll(
-    `SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM page_views WHERE visitor_key = hash($visitor) ORDER BY day`,
-    { visitor: visitorId },
-  );
+  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM page_views WHERE visitor_key = hash($visitor) ORDER BY day`, { visitor: visitorId });
   return result.getRowObjectsJson().map((row) => String(row.day));
 }

@@ -143,9 +143,7 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
 const REPLACED_VISITS = `CREATE OR REPLACE TEMP TABLE replaced_visits AS SELECT * FROM visits
   WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`;
 
-const DELETE_REPLACED_VISITS = deleteVisitsSql(
-  `ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`,
-);
+const DELETE_REPLACED_VISITS = deleteVisitsSql(`ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`);
 const INSERT_VISITS = `INSERT INTO visits_open SELECT * FROM merged_visits`;
 
 /** The segment's link hits as rows of link_hits (named alike: link cells are made from them too). */
@@ -212,7 +210,7 @@ export async function loadHitsWithFacts(
     for (const sql of CLOSE_VISITS) await connection.run(sql, closedBefore);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
-    appended.cells = await changedRows(connection, APPEND_VISIT_CELLS) + (await changedRows(connection, APPEND_LINK_CELLS));
+    appended.cells = (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
     appended.cells += await changedRows(connection, APPEND_VISIT_PAGE_CELLS);
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views
       UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits)`);

@@ -14,9 +14,7 @@ import { dropDerivedTables, extentMismatch, readReportExtent, recordReportExtent
 import { ensureReportFactTables } from './report-facts-schema.js';
 
 export async function rebuildReportFacts(connection: SqlConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
-  const counts = await connection.runAndReadAll(
-    `SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM page_views) + (SELECT count(*) FROM link_hits) AS facts`,
-  );
+  const counts = await connection.runAndReadAll(`SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM page_views) + (SELECT count(*) FROM link_hits) AS facts`);
   const row = counts.getRowObjectsJson()[0];
   if (Number(row?.hits ?? 0) === 0) return 0;
   if (Number(row?.facts ?? 0) > 0) {
@@ -40,12 +38,7 @@ export async function rebuildReportFacts(connection: SqlConnection, hitColumns: 
  * (report-extent.ts), saying why through `onRemake` first; answers whether it did. The extent is
  * recorded last: a start stopped half-way makes them again on the next.
  */
-export async function remakeStaleReportTables(
-  connection: SqlConnection,
-  hitColumns: readonly string[],
-  timeZone: string,
-  onRemake: (reason: string) => void,
-): Promise<boolean> {
+export async function remakeStaleReportTables(connection: SqlConnection, hitColumns: readonly string[], timeZone: string, onRemake: (reason: string) => void): Promise<boolean> {
   const extent = await readReportExtent(connection);
   const reason = extentMismatch(extent);
   if (reason === undefined) {

@@ -105,9 +105,7 @@ const LINK_CELLS = `CREATE TABLE IF NOT EXISTS link_cells (
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
 /** The report tables (the visits' two, not their view), as retention deletes from each. */
-export const REPORT_FACT_TABLES = [
-  'page_views', ...VISIT_TABLES, 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells',
-] as const;
+export const REPORT_FACT_TABLES = ['page_views', ...VISIT_TABLES, 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells'] as const;
 
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);

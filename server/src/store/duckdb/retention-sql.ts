@@ -35,11 +35,7 @@ export async function deleteBefore(connection: DuckDBConnection, cutoff: Retenti
       heartbeats: await changed(connection, 'DELETE FROM heartbeats WHERE day < CAST($day AS DATE)', day),
       // The report tables hold visitor keys too: they go with the raw rows (page_views_daily keeps the counts).
       reportRows: await deleteReportRows(connection, day),
-      decisionEvents: await changed(
-        connection,
-        'DELETE FROM decision_events WHERE decided_at < CAST(epoch_ms(CAST($at AS BIGINT)) AS TIMESTAMP_MS)',
-        { at: String(cutoff.atMs) },
-      ),
+      decisionEvents: await changed(connection, 'DELETE FROM decision_events WHERE decided_at < CAST(epoch_ms(CAST($at AS BIGINT)) AS TIMESTAMP_MS)', { at: String(cutoff.atMs) }),
     };
     // The media roll-ups follow the heartbeats (duckdb/media-rollups.ts).
     await deleteMediaRollupsBefore(connection, cutoff.day);

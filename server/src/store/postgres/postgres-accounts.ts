@@ -4,17 +4,7 @@
  * Every value is a bound parameter. Unlike DuckDB, PostgreSQL takes concurrent writers, so
  * statements are not queued; a user's sessions and tokens go with the user (ON DELETE CASCADE).
  */
-import type {
-  AccountAuditBefore,
-  AccountAuditEntry,
-  AccountAuditPageEntry,
-  AccountStore,
-  ApiTokenRecord,
-  LastSignIn,
-  SessionRecord,
-  UserChanges,
-  UserRecord,
-} from '../account-store.js';
+import type { AccountAuditBefore, AccountAuditEntry, AccountAuditPageEntry, AccountStore, ApiTokenRecord, LastSignIn, SessionRecord, UserChanges, UserRecord } from '../account-store.js';
 import { toAuditPageEntry, toSession, toToken, toUser } from '../account-rows.js';
 import type { Sql } from './postgres-pool.js';
 
@@ -41,10 +31,14 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async insertUser(user: UserRecord): Promise<void> {
-    await this.sql.query(
-      'INSERT INTO users (id, email, role, password_hash, must_change_password, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6)',
-      [user.id, user.email, user.role, user.passwordHash, user.mustChangePassword, user.createdAtMs],
-    );
+    await this.sql.query('INSERT INTO users (id, email, role, password_hash, must_change_password, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6)', [
+      user.id,
+      user.email,
+      user.role,
+      user.passwordHash,
+      user.mustChangePassword,
+      user.createdAtMs,
+    ]);
   }
 
   async updateUser(id: string, changes: UserChanges): Promise<void> {
@@ -91,10 +85,14 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async insertToken(token: ApiTokenRecord): Promise<void> {
-    await this.sql.query(
-      'INSERT INTO api_tokens (id, user_id, name, role, secret_hash, created_at_ms, last_used_at_ms) VALUES ($1, $2, $3, $4, $5, $6, NULL)',
-      [token.id, token.userId, token.name, token.role, token.secretHash, token.createdAtMs],
-    );
+    await this.sql.query('INSERT INTO api_tokens (id, user_id, name, role, secret_hash, created_at_ms, last_used_at_ms) VALUES ($1, $2, $3, $4, $5, $6, NULL)', [
+      token.id,
+      token.userId,
+      token.name,
+      token.role,
+      token.secretHash,
+      token.createdAtMs,
+    ]);
   }
 
   async tokensOf(userId: string): Promise<ApiTokenRecord[]> {
@@ -115,12 +113,7 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async audit(entry: AccountAuditEntry): Promise<void> {
-    await this.sql.query('INSERT INTO account_audit (at_ms, actor_id, action, subject) VALUES ($1, $2, $3, $4)', [
-      entry.atMs,
-      entry.actorId,
-      entry.action,
-      entry.subject,
-    ]);
+    await this.sql.query('INSERT INTO account_audit (at_ms, actor_id, action, subject) VALUES ($1, $2, $3, $4)', [entry.atMs, entry.actorId, entry.action, entry.subject]);
   }
 
   async auditPage(before: AccountAuditBefore, limit: number): Promise<AccountAuditPageEntry[]> {
@@ -140,10 +133,7 @@ export class PostgresAccountStore implements AccountStore {
   }
 
   async lastSignIns(action: string): Promise<LastSignIn[]> {
-    const { rows } = await this.sql.query(
-      'SELECT actor_id, max(at_ms) AS at_ms FROM account_audit WHERE action = $1 AND actor_id IS NOT NULL GROUP BY actor_id ORDER BY actor_id',
-      [action],
-    );
+    const { rows } = await this.sql.query('SELECT actor_id, max(at_ms) AS at_ms FROM account_audit WHERE action = $1 AND actor_id IS NOT NULL GROUP BY actor_id ORDER BY actor_id', [action]);
     return rows.map((row) => ({ userId: String(row.actor_id), atMs: Number(row.at_ms) }));
   }
 }

@@ -55,10 +55,7 @@ export class PostgresActivityStore implements ActivityStore {
   }
 
   async activityHistory(activityId: string): Promise<ActivityChange[]> {
-    const { rows } = await this.pool.query(
-      'SELECT changed_at_ms, changed_by, before, after FROM activity_changes WHERE activity_id = $1 ORDER BY change_no DESC',
-      [activityId],
-    );
+    const { rows } = await this.pool.query('SELECT changed_at_ms, changed_by, before, after FROM activity_changes WHERE activity_id = $1 ORDER BY change_no DESC', [activityId]);
     return rows.map((row) => ({
       at: new Date(Number(row.changed_at_ms)).toISOString(),
       by: String(row.changed_by),

@@ -35,12 +35,7 @@ export function postgresEngagementStore(pool: MetadataPool, bounds: EngagementBo
           return 'already';
         }
         if ((await countOf(sql, 'SELECT count(*) AS n FROM poll_answers WHERE poll_id = $1', [pollId])) >= bounds.maxAnswersPerPoll) return 'full';
-        await sql.query('INSERT INTO poll_answers (poll_id, participant_id, option_id, answered_at_ms) VALUES ($1, $2, $3, $4)', [
-          pollId,
-          participantId,
-          optionId,
-          atMs,
-        ]);
+        await sql.query('INSERT INTO poll_answers (poll_id, participant_id, option_id, answered_at_ms) VALUES ($1, $2, $3, $4)', [pollId, participantId, optionId, atMs]);
         return 'stored';
       }),
     async participantAnswer(pollId, participantId) {
@@ -58,12 +53,7 @@ export function postgresEngagementStore(pool: MetadataPool, bounds: EngagementBo
         if ((await countOf(sql, 'SELECT count(*) AS n FROM newsletter_subscribers', [])) >= bounds.maxSubscribers) return 'full';
         const known = (await sql.query('SELECT confirm_token_hash FROM newsletter_subscribers WHERE email = $1', [email])).rows[0];
         if (known === undefined) {
-          await sql.query('INSERT INTO newsletter_subscribers (email, subscribed_at_ms, confirm_token_hash, confirm_expires_ms) VALUES ($1, $2, $3, $4)', [
-            email,
-            atMs,
-            tokenHash,
-            expiresAtMs,
-          ]);
+          await sql.query('INSERT INTO newsletter_subscribers (email, subscribed_at_ms, confirm_token_hash, confirm_expires_ms) VALUES ($1, $2, $3, $4)', [email, atMs, tokenHash, expiresAtMs]);
           return 'created';
         }
         if (known.confirm_token_hash === null) return 'exists';
@@ -71,10 +61,10 @@ export function postgresEngagementStore(pool: MetadataPool, bounds: EngagementBo
         return 'renewed';
       }),
     async confirmSubscription(tokenHash, atMs) {
-      const { rowCount } = await pool.query(
-        'UPDATE newsletter_subscribers SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE confirm_token_hash = $1 AND confirm_expires_ms >= $2',
-        [tokenHash, atMs],
-      );
+      const { rowCount } = await pool.query('UPDATE newsletter_subscribers SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE confirm_token_hash = $1 AND confirm_expires_ms >= $2', [
+        tokenHash,
+        atMs,
+      ]);
       return rowCount > 0;
     },
     // The pool is the metadata's, closed with it.

@@ -22,9 +22,7 @@ export interface VisitorBounds {
 const BOUNDS: VisitorBounds = { maxAccounts: MAX_VISITOR_ACCOUNTS, maxListItems: MAX_LIST_ITEMS };
 
 function account(row: PgRow | undefined): VisitorAccount | undefined {
-  return (
-    row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash), confirmed: row.confirm_token_hash === null }
-  );
+  return row && { id: String(row.id), email: String(row.email), name: String(row.name), passwordHash: String(row.password_hash), confirmed: row.confirm_token_hash === null };
 }
 
 export function postgresVisitorStore(pool: MetadataPool, bounds: VisitorBounds = BOUNDS): VisitorStore {
@@ -55,10 +53,10 @@ export function postgresVisitorStore(pool: MetadataPool, bounds: VisitorBounds =
         return 'renewed';
       }),
     async confirm(tokenHash, atMs) {
-      const { rows } = await pool.query(
-        'UPDATE visitor_accounts SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE confirm_token_hash = $1 AND confirm_expires_ms >= $2 RETURNING id',
-        [tokenHash, atMs],
-      );
+      const { rows } = await pool.query('UPDATE visitor_accounts SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE confirm_token_hash = $1 AND confirm_expires_ms >= $2 RETURNING id', [
+        tokenHash,
+        atMs,
+      ]);
       return rows[0] === undefined ? undefined : String(rows[0].id);
     },
     byEmail: async (email) => account((await pool.query('SELECT * FROM visitor_accounts WHERE email = $1', [email])).rows[0]),
@@ -68,10 +66,7 @@ export function postgresVisitorStore(pool: MetadataPool, bounds: VisitorBounds =
     },
     async sessionVisitor(hash, atMs, idleMs) {
       // One statement keeps a live session alive; an idle one is ended by the next.
-      const { rows } = await pool.query(
-        'UPDATE visitor_sessions SET last_seen_ms = $2 WHERE secret_hash = $1 AND $2 - last_seen_ms <= $3 RETURNING visitor_id',
-        [hash, atMs, idleMs],
-      );
+      const { rows } = await pool.query('UPDATE visitor_sessions SET last_seen_ms = $2 WHERE secret_hash = $1 AND $2 - last_seen_ms <= $3 RETURNING visitor_id', [hash, atMs, idleMs]);
       if (rows[0] !== undefined) return String(rows[0].visitor_id);
       await pool.query('DELETE FROM visitor_sessions WHERE secret_hash = $1', [hash]);
       return undefined;

@@ -61,21 +61,30 @@ function clickEvents(): DecisionEventRow[] {
   const impression = (visitor: string, experience: string, atMs: number) => decision(CLICK, 'impression', visitor, experience, atMs);
   const conversion = (visitor: string, experience: string, atMs: number) => decision(CLICK, 'conversion', visitor, experience, atMs);
   return [
-    impression('1', 'a', at(1, 10)), conversion('1', 'a', at(1, 10, 5)), conversion('1', 'a', at(2, 9)),
+    impression('1', 'a', at(1, 10)),
+    conversion('1', 'a', at(1, 10, 5)),
+    conversion('1', 'a', at(2, 9)),
     // 23:30 UTC of day 1 is 00:30 of day 2 in Madrid; converts on day 3.
-    impression('2', 'b', at(2, 0, 30)), conversion('2', 'b', at(3, 12)),
+    impression('2', 'b', at(2, 0, 30)),
+    conversion('2', 'b', at(3, 12)),
     // Converts before the impression only: a visitor, no conversion.
-    conversion('3', 'a', at(1, 9)), impression('3', 'a', at(1, 12)),
+    conversion('3', 'a', at(1, 9)),
+    impression('3', 'a', at(1, 12)),
     // Counted in the experience of the first impression, though later shown another.
-    impression('4', 'b', at(2, 8)), impression('4', 'a', at(3, 8)), conversion('4', 'a', at(3, 9)),
+    impression('4', 'b', at(2, 8)),
+    impression('4', 'a', at(3, 8)),
+    conversion('4', 'a', at(3, 9)),
     // A conversion in the impression's millisecond counts.
-    impression('6', 'a', at(2, 15)), conversion('6', 'a', at(2, 15)),
+    impression('6', 'a', at(2, 15)),
+    conversion('6', 'a', at(2, 15)),
     // A conversion without any impression counts nowhere.
     conversion('7', 'b', at(2, 16)),
     // First seen before the range, converted in it: all time only.
-    impression('8', 'b', at(0, 11)), conversion('8', 'b', at(1, 11)),
+    impression('8', 'b', at(0, 11)),
+    conversion('8', 'b', at(1, 11)),
     // Seen in the range, converted after it (day 5): converted over all time, not in the range.
-    impression('9', 'b', at(3, 20)), conversion('9', 'b', at(5, 10)),
+    impression('9', 'b', at(3, 20)),
+    conversion('9', 'b', at(5, 10)),
     // Another activity's events of the same visitors count in its results only.
     decision(PAGE_VIEW, 'conversion', '3', 'a', at(1, 13)),
   ];
@@ -154,43 +163,51 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
     expect(Number(copies!.n)).toBe(3);
   });
 
-  it('counts each experience alike over all time', async () => {
-    for (const activity of ACTIVITIES) {
-      const expected = sorted(await engines.duckdb.experienceCounts(activity));
-      expect(sorted(await clickhouse.experienceCounts(activity)), activity.id).toEqual(expected);
-    }
-    // The data set tells the cases apart: visitors 1, 3, 6 in A (3 converted before only), 2, 4, 8, 9 in B.
-    expect(sorted(await clickhouse.experienceCounts(CLICK))).toEqual([
-      { experienceId: 'a', visitors: 3, conversions: 2 },
-      { experienceId: 'b', visitors: 4, conversions: 4 },
-    ]);
-    expect(sorted(await clickhouse.experienceCounts(PAGE_VIEW))).toEqual([
-      { experienceId: 'a', visitors: 3, conversions: 2 },
-      { experienceId: 'b', visitors: 3, conversions: 1 },
-    ]);
-    expect(sorted(await clickhouse.experienceCounts(NUMBERED_EVENT))).toEqual([
-      { experienceId: 'a', visitors: 3, conversions: 3 },
-      { experienceId: 'b', visitors: 3, conversions: 0 },
-    ]);
-    expect(await clickhouse.experienceCounts(SAME_MILLISECOND)).toEqual([{ experienceId: 'a', visitors: 1, conversions: 0 }]);
-    expect(await engines.duckdb.experienceCounts(SAME_MILLISECOND)).toEqual([{ experienceId: 'a', visitors: 1, conversions: 0 }]);
-  }, RESULTS_TEST_TIMEOUT_MS);
-
-  it('counts what each local day adds alike, over the range, a day of it and a day without events', async () => {
-    const ranges: DayRange[] = [RANGE, { from: '2026-01-12', to: '2026-01-12' }, { from: '2026-01-10', to: '2026-01-15' }, { from: '2026-01-14', to: '2026-01-14' }];
-    for (const activity of ACTIVITIES) {
-      for (const range of ranges) {
-        const expected = await engines.duckdb.experienceDayCounts(activity, range);
-        expect(await clickhouse.experienceDayCounts(activity, range), `${activity.id} ${range.from}..${range.to}`).toEqual(expected);
+  it(
+    'counts each experience alike over all time',
+    async () => {
+      for (const activity of ACTIVITIES) {
+        const expected = sorted(await engines.duckdb.experienceCounts(activity));
+        expect(sorted(await clickhouse.experienceCounts(activity)), activity.id).toEqual(expected);
       }
-    }
-    expect(await clickhouse.experienceDayCounts(CLICK, RANGE)).toEqual([
-      { experienceId: 'a', day: '2026-01-11', visitors: 2, conversions: 1 },
-      { experienceId: 'a', day: '2026-01-12', visitors: 1, conversions: 1 },
-      { experienceId: 'b', day: '2026-01-12', visitors: 2, conversions: 0 },
-      { experienceId: 'b', day: '2026-01-13', visitors: 1, conversions: 2 },
-    ]);
-    expect(await clickhouse.experienceDayCounts(CLICK, { from: '2026-01-14', to: '2026-01-14' })).toEqual([]);
-    expect(await engines.duckdb.experienceDayCounts(SAME_MILLISECOND, RANGE)).toEqual([{ experienceId: 'a', day: '2026-01-12', visitors: 1, conversions: 0 }]);
-  }, RESULTS_TEST_TIMEOUT_MS);
+      // The data set tells the cases apart: visitors 1, 3, 6 in A (3 converted before only), 2, 4, 8, 9 in B.
+      expect(sorted(await clickhouse.experienceCounts(CLICK))).toEqual([
+        { experienceId: 'a', visitors: 3, conversions: 2 },
+        { experienceId: 'b', visitors: 4, conversions: 4 },
+      ]);
+      expect(sorted(await clickhouse.experienceCounts(PAGE_VIEW))).toEqual([
+        { experienceId: 'a', visitors: 3, conversions: 2 },
+        { experienceId: 'b', visitors: 3, conversions: 1 },
+      ]);
+      expect(sorted(await clickhouse.experienceCounts(NUMBERED_EVENT))).toEqual([
+        { experienceId: 'a', visitors: 3, conversions: 3 },
+        { experienceId: 'b', visitors: 3, conversions: 0 },
+      ]);
+      expect(await clickhouse.experienceCounts(SAME_MILLISECOND)).toEqual([{ experienceId: 'a', visitors: 1, conversions: 0 }]);
+      expect(await engines.duckdb.experienceCounts(SAME_MILLISECOND)).toEqual([{ experienceId: 'a', visitors: 1, conversions: 0 }]);
+    },
+    RESULTS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'counts what each local day adds alike, over the range, a day of it and a day without events',
+    async () => {
+      const ranges: DayRange[] = [RANGE, { from: '2026-01-12', to: '2026-01-12' }, { from: '2026-01-10', to: '2026-01-15' }, { from: '2026-01-14', to: '2026-01-14' }];
+      for (const activity of ACTIVITIES) {
+        for (const range of ranges) {
+          const expected = await engines.duckdb.experienceDayCounts(activity, range);
+          expect(await clickhouse.experienceDayCounts(activity, range), `${activity.id} ${range.from}..${range.to}`).toEqual(expected);
+        }
+      }
+      expect(await clickhouse.experienceDayCounts(CLICK, RANGE)).toEqual([
+        { experienceId: 'a', day: '2026-01-11', visitors: 2, conversions: 1 },
+        { experienceId: 'a', day: '2026-01-12', visitors: 1, conversions: 1 },
+        { experienceId: 'b', day: '2026-01-12', visitors: 2, conversions: 0 },
+        { experienceId: 'b', day: '2026-01-13', visitors: 1, conversions: 2 },
+      ]);
+      expect(await clickhouse.experienceDayCounts(CLICK, { from: '2026-01-14', to: '2026-01-14' })).toEqual([]);
+      expect(await engines.duckdb.experienceDayCounts(SAME_MILLISECOND, RANGE)).toEqual([{ experienceId: 'a', day: '2026-01-12', visitors: 1, conversions: 0 }]);
+    },
+    RESULTS_TEST_TIMEOUT_MS,
+  );
 });

@@ -44,7 +44,7 @@ describe('tablePlacement', () => {
     });
   });
 
-  it('sends a replicated cluster\'s ALTERs to the shard table ON CLUSTER, and to this node\'s Distributed table over it', async () => {
+  it("sends a replicated cluster's ALTERs to the shard table ON CLUSTER, and to this node's Distributed table over it", async () => {
     const { transport } = scriptedServer({ engines: { hits: distributed('prod'), hits_local: 'ReplicatedMergeTree' }, clusterNodes: 6, columns: {} });
     expect(await tablePlacement(transport, 'mesura', 'hits')).toEqual({
       rows: { name: 'mesura.hits_local', onCluster: ' ON CLUSTER prod', database: 'mesura', table: 'hits_local' },
@@ -70,14 +70,20 @@ describe('tablePlacement', () => {
 
 describe('ensureSchema on a cluster of several nodes without ZooKeeper', () => {
   const engines = {
-    hits: distributed('wide'), hits_local: 'MergeTree',
-    heartbeats: distributed('wide', 'heartbeats_local'), heartbeats_local: 'MergeTree',
-    decision_events: distributed('wide', 'decision_events_local'), decision_events_local: 'MergeTree',
+    hits: distributed('wide'),
+    hits_local: 'MergeTree',
+    heartbeats: distributed('wide', 'heartbeats_local'),
+    heartbeats_local: 'MergeTree',
+    decision_events: distributed('wide', 'decision_events_local'),
+    decision_events_local: 'MergeTree',
   };
   const allColumns = {
-    hits: hitsColumns, hits_local: hitsColumns,
-    heartbeats: tables.heartbeats.columns.map((c) => c.name), heartbeats_local: tables.heartbeats.columns.map((c) => c.name),
-    decision_events: tables.decisions.columns.map((c) => c.name), decision_events_local: tables.decisions.columns.map((c) => c.name),
+    hits: hitsColumns,
+    hits_local: hitsColumns,
+    heartbeats: tables.heartbeats.columns.map((c) => c.name),
+    heartbeats_local: tables.heartbeats.columns.map((c) => c.name),
+    decision_events: tables.decisions.columns.map((c) => c.name),
+    decision_events_local: tables.decisions.columns.map((c) => c.name),
   };
 
   it('starts when every column is there, altering nothing', async () => {

@@ -39,9 +39,7 @@ describe('bindValues', () => {
   });
 
   it('refuses a $name that has no value, naming the query and the name', () => {
-    expect(() => bindValues('SELECT $suite, $missing', { suite: 's' }, 'audience by day')).toThrow(
-      new BindError("query 'audience by day' needs a value for $missing, and none was given"),
-    );
+    expect(() => bindValues('SELECT $suite, $missing', { suite: 's' }, 'audience by day')).toThrow(new BindError("query 'audience by day' needs a value for $missing, and none was given"));
   });
 });
 

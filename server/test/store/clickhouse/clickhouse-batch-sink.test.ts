@@ -108,9 +108,7 @@ describeWithClickHouse('clickHouseBatchSink', () => {
   it('stores once a batch sent again after its answer was lost', async () => {
     const rows = mixedRecords('lost');
     const sink = sinkOn(losingStoredAnswer(db().transport), 'lost');
-    await expect(sink.storeBatch(rowBatchOf('seg', rows), { skipStored: false })).rejects.toThrow(
-      /^draining the ingest log into ClickHouse at clickhouse:\/\/.* failed: answer lost/,
-    );
+    await expect(sink.storeBatch(rowBatchOf('seg', rows), { skipStored: false })).rejects.toThrow(/^draining the ingest log into ClickHouse at clickhouse:\/\/.* failed: answer lost/);
     // The retry reads the rows again: a new batch object, the same id.
     expect(await sink.storeBatch(rowBatchOf('seg', rows), { skipStored: true })).toBe(0);
     expect(await storedRows('lost')).toEqual(sortById(rows));

@@ -61,8 +61,9 @@ describe('clusterSchemaSql', () => {
   it('makes each shard table from the single-node statement: same columns, partitions and sorting key, replicated, ON CLUSTER', () => {
     const single = createTableSql('mesura', tables.hits);
     const local = replicated.find((sql) => sql.startsWith('CREATE TABLE IF NOT EXISTS mesura.hits_local '))!;
-    expect(local.replace(' ON CLUSTER mesura_one_node', '').replace("ReplicatedMergeTree('/clickhouse/tables/{shard}/mesura/hits', '{replica}')", 'MergeTree'))
-      .toBe(single.replace('mesura.hits ', 'mesura.hits_local '));
+    expect(local.replace(' ON CLUSTER mesura_one_node', '').replace("ReplicatedMergeTree('/clickhouse/tables/{shard}/mesura/hits', '{replica}')", 'MergeTree')).toBe(
+      single.replace('mesura.hits ', 'mesura.hits_local '),
+    );
   });
 
   it('puts a Distributed table of the single-node name over each shard table, sharded by visitor', () => {
@@ -115,16 +116,36 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
   const shardEngine = layout === 'replicated' ? 'ReplicatedMergeTree' : 'MergeTree';
   const summingEngine = layout === 'replicated' ? 'ReplicatedSummingMergeTree' : 'SummingMergeTree';
   expect(engines.map(({ name, engine }) => `${name} ${engine}`)).toEqual([
-    'consent_choices Distributed', `consent_choices_local ${summingEngine}`,
-    'decision_events Distributed', `decision_events_local ${shardEngine}`, 'event_batches Distributed', `event_batches_local ${shardEngine}`,
-    'heartbeats Distributed', `heartbeats_local ${shardEngine}`, 'hits Distributed', `hits_local ${shardEngine}`,
-    'live_minute_rollup Distributed', 'live_minute_rollup_days Distributed', `live_minute_rollup_days_local ${shardEngine}`, `live_minute_rollup_local ${shardEngine}`,
+    'consent_choices Distributed',
+    `consent_choices_local ${summingEngine}`,
+    'decision_events Distributed',
+    `decision_events_local ${shardEngine}`,
+    'event_batches Distributed',
+    `event_batches_local ${shardEngine}`,
+    'heartbeats Distributed',
+    `heartbeats_local ${shardEngine}`,
+    'hits Distributed',
+    `hits_local ${shardEngine}`,
+    'live_minute_rollup Distributed',
+    'live_minute_rollup_days Distributed',
+    `live_minute_rollup_days_local ${shardEngine}`,
+    `live_minute_rollup_local ${shardEngine}`,
     // The schema version is each node's own (schema-version-table.ts): never sharded nor replicated.
     'mesura_schema_version MergeTree',
-    'page_views_daily Distributed', `page_views_daily_local ${shardEngine}`, 'refused_hits Distributed', `refused_hits_local ${summingEngine}`,
-    'rights_requests Distributed', `rights_requests_local ${shardEngine}`,
-    'session_rollup Distributed', 'session_rollup_days Distributed', `session_rollup_days_local ${shardEngine}`, `session_rollup_local ${shardEngine}`,
-    'visit_rollup Distributed', 'visit_rollup_days Distributed', `visit_rollup_days_local ${shardEngine}`, `visit_rollup_local ${shardEngine}`,
+    'page_views_daily Distributed',
+    `page_views_daily_local ${shardEngine}`,
+    'refused_hits Distributed',
+    `refused_hits_local ${summingEngine}`,
+    'rights_requests Distributed',
+    `rights_requests_local ${shardEngine}`,
+    'session_rollup Distributed',
+    'session_rollup_days Distributed',
+    `session_rollup_days_local ${shardEngine}`,
+    `session_rollup_local ${shardEngine}`,
+    'visit_rollup Distributed',
+    'visit_rollup_days Distributed',
+    `visit_rollup_days_local ${shardEngine}`,
+    `visit_rollup_local ${shardEngine}`,
   ]);
   expect(engines.find((t) => t.name === 'hits_local')!.sorting_key).toBe('report_suite, day, hit_type, visitor_id, received_at');
 
@@ -133,14 +154,22 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
   expect(await writer.write({ id: 'collector-1/cluster/0', rows: batch })).toMatchObject({ outcome: 'stored', rowsInserted: 5, refused: [] });
   expect(await writer.write({ id: 'collector-1/cluster/0', rows: batch })).toMatchObject({ outcome: 'already-stored', rowsInserted: 0 });
   // Read back through the Distributed tables, as reports do, and from the shard's own tables.
-  const stored = [...(await readEventRows(transport, database, tables.hits)), ...(await readEventRows(transport, database, tables.heartbeats)), ...(await readEventRows(transport, database, tables.decisions))];
+  const stored = [
+    ...(await readEventRows(transport, database, tables.hits)),
+    ...(await readEventRows(transport, database, tables.heartbeats)),
+    ...(await readEventRows(transport, database, tables.decisions)),
+  ];
   expect(byId(stored)).toEqual(byId(batch));
   const inShard = await transport.query<{ n: string }>(
     `SELECT (SELECT count() FROM ${database}.hits_local) + (SELECT count() FROM ${database}.heartbeats_local) + (SELECT count() FROM ${database}.decision_events_local) AS n`,
   );
   expect(Number(inShard[0]!.n)).toBe(5);
   // The banner's answers, counted through the Distributed table as collectors count them, sum up.
-  const choices = clickHouseConsentChoices(transport, database, openOnce(async () => undefined)); // made by the cluster SQL
+  const choices = clickHouseConsentChoices(
+    transport,
+    database,
+    openOnce(async () => undefined),
+  ); // made by the cluster SQL
   await choices.add([{ day: '2026-01-31', reportSuite: 'suite', choice: 'accept-all', choices: 2 }]);
   await choices.add([{ day: '2026-01-31', reportSuite: 'suite', choice: 'accept-all', choices: 3 }]);
   const summed = await transport.query<{ n: string }>(`SELECT sum(choices) AS n FROM ${database}.consent_choices_local`);
@@ -155,9 +184,7 @@ async function checkLayout(transport: ClickHouseTransport, database: string, lay
 async function checkNewVariableOnLayout(transport: ClickHouseTransport, database: string): Promise<void> {
   const later = eventTables({ variables: ['section', 'pageType', 'campaignCode'] });
   await ensureSchema(transport, database, later);
-  const tablesWith = await transport.query<{ table: string }>(
-    `SELECT table FROM system.columns WHERE database = ${sqlString(database)} AND name = 'campaign_code' ORDER BY table`,
-  );
+  const tablesWith = await transport.query<{ table: string }>(`SELECT table FROM system.columns WHERE database = ${sqlString(database)} AND name = 'campaign_code' ORDER BY table`);
   expect(tablesWith.map((row) => row.table)).toEqual(['hits', 'hits_local']);
   const hit = hitRow('cluster-campaign', { variables: { section: 'esports', pageType: 'article', campaignCode: 'tardor-26' } });
   const writer = new EventBatchWriter({ transport, database, tables: later, now: () => LAST_HOUR_OF_JANUARY_MS });
@@ -175,11 +202,12 @@ async function checkNewTableOnLayout(transport: ClickHouseTransport, database: s
   const onCluster = layout === 'replicated' ? ` ON CLUSTER ${ONE_NODE_CLUSTER}` : '';
   for (const table of ['refused_hits', 'refused_hits_local']) await transport.command(`DROP TABLE ${database}.${table}${onCluster}`);
   await ensureSchema(transport, database, tables);
-  const made = await transport.query<{ name: string; engine: string }>(
-    `SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE 'refused_hits%' ORDER BY name`,
-  );
+  const made = await transport.query<{ name: string; engine: string }>(`SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE 'refused_hits%' ORDER BY name`);
   const summing = layout === 'replicated' ? 'ReplicatedSummingMergeTree' : 'SummingMergeTree';
-  expect(made).toEqual([{ name: 'refused_hits', engine: 'Distributed' }, { name: 'refused_hits_local', engine: summing }]);
+  expect(made).toEqual([
+    { name: 'refused_hits', engine: 'Distributed' },
+    { name: 'refused_hits_local', engine: summing },
+  ]);
 }
 
 /**
@@ -224,10 +252,7 @@ async function checkVisitRollupOnLayout(server: ClickHouseTransport, location: C
 async function checkVisitRollup(transport: ClickHouseTransport, database: string, siteTables: EventTables): Promise<void> {
   const at = (minutes: number) => LAST_HOUR_OF_JANUARY_MS - 3 * HOUR_MS + minutes * 60_000;
   // v-1: two visits (40 idle minutes between its second and third page); v-2: one.
-  const rows = [
-    hitRow('v1-a', { receivedAtMs: at(0) }), hitRow('v1-b', { receivedAtMs: at(5) }), hitRow('v1-c', { receivedAtMs: at(45) }),
-    hitRow('v2-a', { visitorId: 'v-2', receivedAtMs: at(10) }),
-  ];
+  const rows = [hitRow('v1-a', { receivedAtMs: at(0) }), hitRow('v1-b', { receivedAtMs: at(5) }), hitRow('v1-c', { receivedAtMs: at(45) }), hitRow('v2-a', { visitorId: 'v-2', receivedAtMs: at(10) })];
   await new EventBatchWriter({ transport, database, tables: siteTables, now: () => LAST_HOUR_OF_JANUARY_MS }).write({ id: 'c/visits/0', rows });
   const timeZone = 'Europe/Madrid';
   const rollup = new DayRollupJob(VISIT_ROLLUP, { transport, database, timeZone, localDay: localDayIn(timeZone), retentionDays: 395 });
@@ -238,7 +263,11 @@ async function checkVisitRollup(transport: ClickHouseTransport, database: string
   const range = { suite: 'mesuradev', from: '2026-01-31', to: '2026-01-31' };
   expect((await readRollupSources(transport, VISIT_ROLLUP, range)).rolledTo).toBe('2026-01-31');
   const visits = await new ClickHouseAnalyticsReader(transport, { timeZone }).read(
-    { name: 'visits', duckdb: 'SELECT page_views FROM visits ORDER BY started_at', clickhouse: `SELECT page_views FROM ${CLICKHOUSE_VISITS} AS visits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ORDER BY started_at` },
+    {
+      name: 'visits',
+      duckdb: 'SELECT page_views FROM visits ORDER BY started_at',
+      clickhouse: `SELECT page_views FROM ${CLICKHOUSE_VISITS} AS visits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ORDER BY started_at`,
+    },
     range,
   );
   expect(visits.map((visit) => Number(visit.page_views))).toEqual([2, 1, 1]);
@@ -258,19 +287,21 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
   const missingZookeeper = 'the server has no ZooKeeper: start scripts/services/zookeeper.sh and ClickHouse with MESURA_CLICKHOUSE_ZOOKEEPER, as .ci/run does';
 
   beforeAll(async () => {
-    const clusters = await db().transport.query<{ shard_num: number; replica_num: number }>(
-      `SELECT shard_num, replica_num FROM system.clusters WHERE cluster = ${sqlString(ONE_NODE_CLUSTER)}`,
-    );
+    const clusters = await db().transport.query<{ shard_num: number; replica_num: number }>(`SELECT shard_num, replica_num FROM system.clusters WHERE cluster = ${sqlString(ONE_NODE_CLUSTER)}`);
     clusterMissing = clusters.length !== 1;
     if (clusterMissing && process.env.CI === 'true') throw new Error(missingCluster);
-    zookeeper = await db().transport.query("SELECT name FROM system.zookeeper WHERE path = '/'").then(() => true, () => false);
+    zookeeper = await db()
+      .transport.query("SELECT name FROM system.zookeeper WHERE path = '/'")
+      .then(
+        () => true,
+        () => false,
+      );
     if (!zookeeper && ZOOKEEPER_IN_CI) throw new Error(missingZookeeper);
   });
 
   it('stores a batch through Distributed tables over MergeTree shards once, in the shard, and reads it back', async (context) => {
     skipWithoutCluster(context);
-    await checkLayout(db().transport, `${db().location.database}_pernode`, 'per-node').finally(() =>
-      db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
+    await checkLayout(db().transport, `${db().location.database}_pernode`, 'per-node').finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${db().location.database}_pernode`));
   });
 
   it('adds a variable named later to the shard table and the Distributed table over it, and stores hits that carry it; makes a missing table as the cluster lays it out', async (context) => {
@@ -296,15 +327,21 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
     await checkVisitRollupOnLayout(db().transport, { ...db().location, database }, 'per-node').finally(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
   });
 
-  it('erases a visitor, expires old rows and builds the visits of closed days on ReplicatedMergeTree shards, through mutations ON CLUSTER (with ZooKeeper)', async (context) => {
-    skipWithoutCluster(context);
-    context.skip(!zookeeper, missingZookeeper);
-    const rights = `${db().location.database}_replicated_rights`;
-    const visits = `${db().location.database}_replicated_visits`;
-    const drop = (database: string) => db().transport.command(`DROP DATABASE IF EXISTS ${database} ON CLUSTER ${ONE_NODE_CLUSTER}`);
-    await checkLayout(db().transport, rights, 'replicated').then(() => checkRightsOnLayout(db().transport, rights)).finally(() => drop(rights));
-    await checkVisitRollupOnLayout(db().transport, { ...db().location, database: visits }, 'replicated').finally(() => drop(visits));
-  }, REPLICATED_TEST_TIMEOUT_MS);
+  it(
+    'erases a visitor, expires old rows and builds the visits of closed days on ReplicatedMergeTree shards, through mutations ON CLUSTER (with ZooKeeper)',
+    async (context) => {
+      skipWithoutCluster(context);
+      context.skip(!zookeeper, missingZookeeper);
+      const rights = `${db().location.database}_replicated_rights`;
+      const visits = `${db().location.database}_replicated_visits`;
+      const drop = (database: string) => db().transport.command(`DROP DATABASE IF EXISTS ${database} ON CLUSTER ${ONE_NODE_CLUSTER}`);
+      await checkLayout(db().transport, rights, 'replicated')
+        .then(() => checkRightsOnLayout(db().transport, rights))
+        .finally(() => drop(rights));
+      await checkVisitRollupOnLayout(db().transport, { ...db().location, database: visits }, 'replicated').finally(() => drop(visits));
+    },
+    REPLICATED_TEST_TIMEOUT_MS,
+  );
 
   it('stores a batch through Distributed tables over ReplicatedMergeTree shards made ON CLUSTER (with ZooKeeper), else parses them', async (context) => {
     skipWithoutCluster(context);
@@ -333,7 +370,12 @@ describeWithClickHouse('cluster DDL on one node (scripts/services/clickhouse.sh:
     // which needs ZooKeeper; nothing is made (a replicated CREATE run without ON CLUSTER would
     // leave a folder behind on 18.16). So the shards are only parsed here.
     for (const sql of clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables })) {
-      const error = await db().transport.command(sql).then(() => undefined, (e: unknown) => e);
+      const error = await db()
+        .transport.command(sql)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(ClickHouseQueryError);
       expect((error as ClickHouseQueryError).clickHouseCode).not.toBe(SYNTAX_ERROR);
       const code = (error as ClickHouseQueryError).clickHouseCode;

@@ -84,8 +84,7 @@ describeWithClickHouse('consent choices and the consent audit on ClickHouse', ()
     );
     return Object.fromEntries(rows.map((row) => [row.choice, Number(row.n)]));
   };
-  const storedInAll = async () =>
-    Number((await db().transport.query<{ n: string }>(`SELECT sum(choices) AS n FROM ${db().location.database}.consent_choices`))[0]!.n);
+  const storedInAll = async () => Number((await db().transport.query<{ n: string }>(`SELECT sum(choices) AS n FROM ${db().location.database}.consent_choices`))[0]!.n);
 
   beforeAll(async () => {
     duck = await server('duckdb');

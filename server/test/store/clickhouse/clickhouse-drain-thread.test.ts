@@ -46,9 +46,7 @@ describeWithClickHouse('the ClickHouse drain on its own thread', () => {
       const batch = rowBatchOf('thread-1', [hitRow('t-1'), heartbeatRow(LAST_HOUR_OF_JANUARY_MS), decisionRow('t-d', LAST_HOUR_OF_JANUARY_MS), hitRow('t-2')]);
       expect(await sink.storeBatch(batch, { skipStored: false })).toBe(4);
       expect(await sink.storeBatch(batch, { skipStored: true })).toBe(0);
-      const stored = await db().transport.query<{ n: string }>(
-        `SELECT count() AS n FROM ${db().location.database}.hits WHERE batch_id = ${sqlString(`threaded/${batch.id}`)}`,
-      );
+      const stored = await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.hits WHERE batch_id = ${sqlString(`threaded/${batch.id}`)}`);
       expect(stored).toEqual([{ n: '2' }]);
     } finally {
       await sink.close();

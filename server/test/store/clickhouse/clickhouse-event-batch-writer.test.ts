@@ -94,9 +94,7 @@ describeWithClickHouse('EventBatchWriter on ClickHouse (exactly once per batch i
 
   it('adds the column of a variable named after the table was made', async () => {
     await ensureSchema(db().transport, db().location.database, eventTables({ variables: ['section', 'pageType', 'campaignCode'] }));
-    const columns = await db().transport.query<{ type: string }>(
-      `SELECT type FROM system.columns WHERE database = ${sqlString(db().location.database)} AND table = 'hits' AND name = 'campaign_code'`,
-    );
+    const columns = await db().transport.query<{ type: string }>(`SELECT type FROM system.columns WHERE database = ${sqlString(db().location.database)} AND table = 'hits' AND name = 'campaign_code'`);
     expect(columns).toEqual([{ type: 'Nullable(String)' }]);
   });
 

@@ -73,50 +73,60 @@ describeWithClickHouse('the event export on ClickHouse', () => {
     expect(clickhouse.exportColumns()).toEqual(engines.duckdb.exportColumns());
   });
 
-  it('exports the same rows of the range once each, in the same order, with the same values', async () => {
-    const query: ExportQuery = { ...RANGE, reportSuite: SUITE };
-    const expected = await collect(engines.duckdb.exportHits(query));
-    expect(expected.length).toBeGreaterThan(30);
-    const [stored] = await db().transport.query<{ copies: string; events: string }>(
-      `SELECT count() AS copies, uniqExact(event_id) AS events FROM ${db().location.database}.hits`,
-    );
-    expect(Number(stored!.copies)).toBeGreaterThan(Number(stored!.events));
-    expect(await collect(clickhouse.exportHits(query))).toEqual(expected);
-    const narrow: ExportQuery = { from: '2026-01-31', to: '2026-01-31', reportSuite: 'altra' };
-    expect(await collect(clickhouse.exportHits(narrow))).toEqual(await collect(engines.duckdb.exportHits(narrow)));
-  }, EXPORT_TEST_TIMEOUT_MS);
+  it(
+    'exports the same rows of the range once each, in the same order, with the same values',
+    async () => {
+      const query: ExportQuery = { ...RANGE, reportSuite: SUITE };
+      const expected = await collect(engines.duckdb.exportHits(query));
+      expect(expected.length).toBeGreaterThan(30);
+      const [stored] = await db().transport.query<{ copies: string; events: string }>(`SELECT count() AS copies, uniqExact(event_id) AS events FROM ${db().location.database}.hits`);
+      expect(Number(stored!.copies)).toBeGreaterThan(Number(stored!.events));
+      expect(await collect(clickhouse.exportHits(query))).toEqual(expected);
+      const narrow: ExportQuery = { from: '2026-01-31', to: '2026-01-31', reportSuite: 'altra' };
+      expect(await collect(clickhouse.exportHits(narrow))).toEqual(await collect(engines.duckdb.exportHits(narrow)));
+    },
+    EXPORT_TEST_TIMEOUT_MS,
+  );
 
-  it('cuts the same cursor pages, for every page size', async () => {
-    for (const limit of [1, 7, 16, 1000]) {
-      const pages = async (store: Pick<ClickHouseExport, 'exportHits' | 'exportPageEnd'>) => {
-        const out: { rows: ExportedHit[]; end: { last: ExportCursor; more: boolean } | undefined }[] = [];
-        let after: ExportCursor | undefined;
-        for (;;) {
-          const query: ExportQuery = { ...RANGE, reportSuite: SUITE, ...(after && { after }) };
-          const end = await store.exportPageEnd(query, limit);
-          out.push({ end, rows: await collect(store.exportHits(end ? { ...query, through: end.last } : query)) });
-          if (!end?.more) return out;
-          after = end.last;
-        }
-      };
-      const expected = await pages(engines.duckdb);
-      expect(expected.length).toBe(limit === 1000 ? 1 : Math.ceil(expected.flatMap((p) => p.rows).length / limit));
-      expect(await pages(clickhouse)).toEqual(expected);
-    }
-  }, EXPORT_TEST_TIMEOUT_MS);
-
-  it('answers the page-view report as DuckDB does, by day, section and page name, with and without bots', async () => {
-    const store = new ClickHouseReportStore({ transport: db().transport, database: db().location.database, variables: VARIABLES });
-    expect(store.exportColumns()).toEqual(engines.duckdb.exportColumns());
-    for (const by of ['day', 'section', 'pageName'] as const) {
-      for (const includeBots of [false, true]) {
-        const query = { ...RANGE, reportSuite: SUITE, by, includeBots };
-        const expected = await engines.duckdb.pageViews(query);
-        expect(expected.rows.length).toBeGreaterThan(1);
-        expect(await store.pageViews(query)).toEqual(expected);
+  it(
+    'cuts the same cursor pages, for every page size',
+    async () => {
+      for (const limit of [1, 7, 16, 1000]) {
+        const pages = async (store: Pick<ClickHouseExport, 'exportHits' | 'exportPageEnd'>) => {
+          const out: { rows: ExportedHit[]; end: { last: ExportCursor; more: boolean } | undefined }[] = [];
+          let after: ExportCursor | undefined;
+          for (;;) {
+            const query: ExportQuery = { ...RANGE, reportSuite: SUITE, ...(after && { after }) };
+            const end = await store.exportPageEnd(query, limit);
+            out.push({ end, rows: await collect(store.exportHits(end ? { ...query, through: end.last } : query)) });
+            if (!end?.more) return out;
+            after = end.last;
+          }
+        };
+        const expected = await pages(engines.duckdb);
+        expect(expected.length).toBe(limit === 1000 ? 1 : Math.ceil(expected.flatMap((p) => p.rows).length / limit));
+        expect(await pages(clickhouse)).toEqual(expected);
       }
-    }
-  }, EXPORT_TEST_TIMEOUT_MS);
+    },
+    EXPORT_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'answers the page-view report as DuckDB does, by day, section and page name, with and without bots',
+    async () => {
+      const store = new ClickHouseReportStore({ transport: db().transport, database: db().location.database, variables: VARIABLES });
+      expect(store.exportColumns()).toEqual(engines.duckdb.exportColumns());
+      for (const by of ['day', 'section', 'pageName'] as const) {
+        for (const includeBots of [false, true]) {
+          const query = { ...RANGE, reportSuite: SUITE, by, includeBots };
+          const expected = await engines.duckdb.pageViews(query);
+          expect(expected.rows.length).toBeGreaterThan(1);
+          expect(await store.pageViews(query)).toEqual(expected);
+        }
+      }
+    },
+    EXPORT_TEST_TIMEOUT_MS,
+  );
 
   it('answers a range without hits with no rows and no page end', async () => {
     const query: ExportQuery = { from: '2027-01-01', to: '2027-01-02', reportSuite: SUITE };

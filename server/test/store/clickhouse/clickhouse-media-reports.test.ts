@@ -97,58 +97,87 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
 
   it('sums the sessions per group and over the range as DuckDB does, with and without a filter', expectSameSessionFigures, ENGINES_TEST_TIMEOUT_MS);
 
-  it('ranks the sessions per group in the same pages, with the same total and group count, as DuckDB does', async () => {
-    const groupings: MediaRankingGrouping[] = ['content', 'programme', 'season', 'channel'];
-    const bound = { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: lastReceivedMs + 5 * MINUTE_MS - MEDIA_IDLE_TIMEOUT_MS };
-    const pages: Record<string, SqlValue>[] = [{ limit: 2, offset: 0 }, { limit: 2, offset: 2 }, { limit: 100, offset: 0 }];
-    for (const grouping of groupings) {
-      for (const order of ['plays', 'ad_breaks'] as const) {
-        for (const page of pages) {
-          const query = mediaSessionRankingQuery(grouping, order, '', false);
-          await expectSameRows(query, { ...bound, ...page }, { ordered: true });
+  it(
+    'ranks the sessions per group in the same pages, with the same total and group count, as DuckDB does',
+    async () => {
+      const groupings: MediaRankingGrouping[] = ['content', 'programme', 'season', 'channel'];
+      const bound = { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: lastReceivedMs + 5 * MINUTE_MS - MEDIA_IDLE_TIMEOUT_MS };
+      const pages: Record<string, SqlValue>[] = [
+        { limit: 2, offset: 0 },
+        { limit: 2, offset: 2 },
+        { limit: 100, offset: 0 },
+      ];
+      for (const grouping of groupings) {
+        for (const order of ['plays', 'ad_breaks'] as const) {
+          for (const page of pages) {
+            const query = mediaSessionRankingQuery(grouping, order, '', false);
+            await expectSameRows(query, { ...bound, ...page }, { ordered: true });
+          }
         }
+        // A compared period's groups, whatever their rank, one of them absent from the range.
+        const all = await engines.duckdb.read(mediaSessionRankingQuery(grouping, 'plays', '', false), { ...bound, limit: 100, offset: 0 });
+        const keys = [
+          ...all
+            .filter((row) => row.key !== null)
+            .slice(1, 3)
+            .map((row) => String(row.key)),
+          'cap-grup',
+        ];
+        const filter = ' AND device = $f_device';
+        const restricted = mediaSessionRankingQuery(grouping, 'plays', filter, true);
+        await expectSameRows(restricted, { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys), f_device: 'unknown' }, { ordered: true });
       }
-      // A compared period's groups, whatever their rank, one of them absent from the range.
-      const all = await engines.duckdb.read(mediaSessionRankingQuery(grouping, 'plays', '', false), { ...bound, limit: 100, offset: 0 });
-      const keys = [...all.filter((row) => row.key !== null).slice(1, 3).map((row) => String(row.key)), 'cap-grup'];
-      const filter = ' AND device = $f_device';
-      const restricted = mediaSessionRankingQuery(grouping, 'plays', filter, true);
-      await expectSameRows(restricted, { ...bound, limit: keys.length, offset: 0, keys: JSON.stringify(keys), f_device: 'unknown' }, { ordered: true });
-    }
-  }, ENGINES_TEST_TIMEOUT_MS);
+    },
+    ENGINES_TEST_TIMEOUT_MS,
+  );
 
-  it("attributes a year of live viewing to the guide, whose broadcasts are over ClickHouse's default statement size", async () => {
-    const year = { from: '2025-06-01', to: '2026-05-31' };
-    const guide = JSON.stringify(guideSlots(guideChannels(), year));
-    expect(guide.length).toBeGreaterThan(256 * 1024);
-    await expectSameRows(guideViewingQuery(''), { suite: PLAYS_SUITE, ...year, guide });
-  }, ENGINES_TEST_TIMEOUT_MS);
+  it(
+    "attributes a year of live viewing to the guide, whose broadcasts are over ClickHouse's default statement size",
+    async () => {
+      const year = { from: '2025-06-01', to: '2026-05-31' };
+      const guide = JSON.stringify(guideSlots(guideChannels(), year));
+      expect(guide.length).toBeGreaterThan(256 * 1024);
+      await expectSameRows(guideViewingQuery(''), { suite: PLAYS_SUITE, ...year, guide });
+    },
+    ENGINES_TEST_TIMEOUT_MS,
+  );
 
-  it('answers a range without sessions with the same empty total', async () => {
-    const query = mediaSessionFiguresQuery('content', '');
-    const values = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-31', idle_before_ms: lastReceivedMs };
-    const expected = normalised(await engines.duckdb.read(query, values));
-    expect(expected).toEqual([expect.objectContaining({ key: null, visitors: 0, plays: null })]);
-    expect(normalised(await clickhouse.read(query, values))).toEqual(expected);
-    const minutes = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-01', tz: PLAYS_TIME_ZONE };
-    expect(normalised(await clickhouse.read(liveMinutesQuery(''), minutes))).toEqual(normalised(await engines.duckdb.read(liveMinutesQuery(''), minutes)));
-  }, ENGINES_TEST_TIMEOUT_MS);
+  it(
+    'answers a range without sessions with the same empty total',
+    async () => {
+      const query = mediaSessionFiguresQuery('content', '');
+      const values = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-31', idle_before_ms: lastReceivedMs };
+      const expected = normalised(await engines.duckdb.read(query, values));
+      expect(expected).toEqual([expect.objectContaining({ key: null, visitors: 0, plays: null })]);
+      expect(normalised(await clickhouse.read(query, values))).toEqual(expected);
+      const minutes = { suite: PLAYS_SUITE, from: '2027-01-01', to: '2027-01-01', tz: PLAYS_TIME_ZONE };
+      expect(normalised(await clickhouse.read(liveMinutesQuery(''), minutes))).toEqual(normalised(await engines.duckdb.read(liveMinutesQuery(''), minutes)));
+    },
+    ENGINES_TEST_TIMEOUT_MS,
+  );
 
   it('counts live viewers per minute of the day, by the guide broadcast, radio listeners and pop-out windows per station as DuckDB does', expectSameLiveFigures, ENGINES_TEST_TIMEOUT_MS);
 
   // Last: the roll-ups it builds are what every later read of these days would use.
-  it('answers the same once the sessions and live minutes of the closed days are read from their roll-ups (day-rollups.ts)', async () => {
-    const options = { transport: readerTransport!, database: db().location.database, timeZone: PLAYS_TIME_ZONE, localDay: localDayIn(PLAYS_TIME_ZONE), retentionDays: 3650 };
-    // Small slices: each day is built in several.
-    for (const rollup of [{ ...SESSION_ROLLUP, sliceRows: 200 }, { ...LIVE_MINUTE_ROLLUP, sliceRows: 200 }]) {
-      expect((await new DayRollupJob(rollup, options).run(lastReceivedMs + 5 * DAY_MS)).built, rollup.name).toBeGreaterThan(0);
-      expect((await readRollupSources(readerTransport!, rollup, { suite: PLAYS_SUITE, ...PLAYS_RANGE })).rolledTo, rollup.name).toBe(PLAYS_RANGE.to);
-    }
-    const [minutes] = await readerTransport!.query<{ n: string }>('SELECT count() AS n FROM live_minute_rollup');
-    expect(Number(minutes!.n)).toBeGreaterThan(10);
-    await expectSameSessionFigures();
-    await expectSameLiveFigures();
-  }, ENGINES_TEST_TIMEOUT_MS);
+  it(
+    'answers the same once the sessions and live minutes of the closed days are read from their roll-ups (day-rollups.ts)',
+    async () => {
+      const options = { transport: readerTransport!, database: db().location.database, timeZone: PLAYS_TIME_ZONE, localDay: localDayIn(PLAYS_TIME_ZONE), retentionDays: 3650 };
+      // Small slices: each day is built in several.
+      for (const rollup of [
+        { ...SESSION_ROLLUP, sliceRows: 200 },
+        { ...LIVE_MINUTE_ROLLUP, sliceRows: 200 },
+      ]) {
+        expect((await new DayRollupJob(rollup, options).run(lastReceivedMs + 5 * DAY_MS)).built, rollup.name).toBeGreaterThan(0);
+        expect((await readRollupSources(readerTransport!, rollup, { suite: PLAYS_SUITE, ...PLAYS_RANGE })).rolledTo, rollup.name).toBe(PLAYS_RANGE.to);
+      }
+      const [minutes] = await readerTransport!.query<{ n: string }>('SELECT count() AS n FROM live_minute_rollup');
+      expect(Number(minutes!.n)).toBeGreaterThan(10);
+      await expectSameSessionFigures();
+      await expectSameLiveFigures();
+    },
+    ENGINES_TEST_TIMEOUT_MS,
+  );
 });
 
 /**

@@ -89,54 +89,66 @@ describeWithClickHouse('the media routes and the export on an API node over Clic
     await duck?.dispose();
   }, ROUTES_TEST_TIMEOUT_MS);
 
-  it('answers the media report by every dimension and lists the same sessions', async () => {
-    for (const by of ['content', 'programme', 'day']) {
-      for (const bots of ['', '&includeBots=true']) await expectSame(`/api/reports/media?${MEDIA_RANGE}&by=${by}${bots}`);
-    }
-    const sessions = await expectSame(`/api/reports/media/sessions?${MEDIA_RANGE}`);
-    // Every replayed play is a session of its own, with its end.
-    expect(JSON.parse(sessions.body).sessions.map((s: { endedReason: string }) => s.endedReason)).toHaveLength(5);
-    await expectSame(`/api/reports/media/sessions?${MEDIA_RANGE}&limit=2`);
-  }, ROUTES_TEST_TIMEOUT_MS);
+  it(
+    'answers the media report by every dimension and lists the same sessions',
+    async () => {
+      for (const by of ['content', 'programme', 'day']) {
+        for (const bots of ['', '&includeBots=true']) await expectSame(`/api/reports/media?${MEDIA_RANGE}&by=${by}${bots}`);
+      }
+      const sessions = await expectSame(`/api/reports/media/sessions?${MEDIA_RANGE}`);
+      // Every replayed play is a session of its own, with its end.
+      expect(JSON.parse(sessions.body).sessions.map((s: { endedReason: string }) => s.endedReason)).toHaveLength(5);
+      await expectSame(`/api/reports/media/sessions?${MEDIA_RANGE}&limit=2`);
+    },
+    ROUTES_TEST_TIMEOUT_MS,
+  );
 
-  it('answers every report of the media area alike, plain, compared, filtered and paged', async () => {
-    const catalogue = JSON.parse((await ask(duck.server, '/api/reports/catalogue')).body) as ReportCatalogueEntry[];
-    const media = catalogue.filter((entry) => entry.area === 'media');
-    expect(media.length).toBeGreaterThan(15);
-    let withFigures = 0;
-    for (const { report } of media) {
-      for (const variant of VARIANTS) {
-        const day = report === 'media/live-viewers-per-minute' ? '&day=2026-01-01' : '';
-        const answer = JSON.parse((await expectSame(`/api/reports/${report}?${MEDIA_RANGE}${day}${variant}`)).body) as { rows: { values: Record<string, unknown> }[] };
-        if (answer.rows.some((row) => Object.values(row.values).some((value) => value !== 0 && value !== null))) withFigures += 1;
+  it(
+    'answers every report of the media area alike, plain, compared, filtered and paged',
+    async () => {
+      const catalogue = JSON.parse((await ask(duck.server, '/api/reports/catalogue')).body) as ReportCatalogueEntry[];
+      const media = catalogue.filter((entry) => entry.area === 'media');
+      expect(media.length).toBeGreaterThan(15);
+      let withFigures = 0;
+      for (const { report } of media) {
+        for (const variant of VARIANTS) {
+          const day = report === 'media/live-viewers-per-minute' ? '&day=2026-01-01' : '';
+          const answer = JSON.parse((await expectSame(`/api/reports/${report}?${MEDIA_RANGE}${day}${variant}`)).body) as { rows: { values: Record<string, unknown> }[] };
+          if (answer.rows.some((row) => Object.values(row.values).some((value) => value !== 0 && value !== null))) withFigures += 1;
+        }
       }
-    }
-    expect(withFigures / (media.length * VARIANTS.length)).toBeGreaterThan(0.5);
-    // A programme opened into its seasons, a season into its episodes (media-session-reports.ts DRILL_PARAMS).
-    for (const { report } of media.filter(({ report }) => /-by-(season|content)$/.test(report))) {
-      for (const drill of ['&programme=Directe', '&programme=Directe&season=', '&programme=']) {
-        if (drill.includes('season') && report.endsWith('-by-season')) continue;
-        await expectSame(`/api/reports/${report}?${MEDIA_RANGE}${drill}`);
+      expect(withFigures / (media.length * VARIANTS.length)).toBeGreaterThan(0.5);
+      // A programme opened into its seasons, a season into its episodes (media-session-reports.ts DRILL_PARAMS).
+      for (const { report } of media.filter(({ report }) => /-by-(season|content)$/.test(report))) {
+        for (const drill of ['&programme=Directe', '&programme=Directe&season=', '&programme=']) {
+          if (drill.includes('season') && report.endsWith('-by-season')) continue;
+          await expectSame(`/api/reports/${report}?${MEDIA_RANGE}${drill}`);
+        }
       }
-    }
-  }, ROUTES_TEST_TIMEOUT_MS);
+    },
+    ROUTES_TEST_TIMEOUT_MS,
+  );
 
-  it('exports the same events, page by page, as JSON and CSV, and answers the page-view report alike', async () => {
-    for (const format of ['json', 'csv']) {
-      let url = `/api/export/events?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}&format=${format}&limit=4`;
-      let pages = 0;
-      for (;;) {
-        const page = await expectSame(url);
-        pages += 1;
-        const next = page.headers[NEXT_TOKEN_HEADER.toLowerCase()];
-        if (typeof next !== 'string') break;
-        url = `/api/export/events?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}&format=${format}&limit=4&after=${next}`;
+  it(
+    'exports the same events, page by page, as JSON and CSV, and answers the page-view report alike',
+    async () => {
+      for (const format of ['json', 'csv']) {
+        let url = `/api/export/events?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}&format=${format}&limit=4`;
+        let pages = 0;
+        for (;;) {
+          const page = await expectSame(url);
+          pages += 1;
+          const next = page.headers[NEXT_TOKEN_HEADER.toLowerCase()];
+          if (typeof next !== 'string') break;
+          url = `/api/export/events?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}&format=${format}&limit=4&after=${next}`;
+        }
+        expect(pages).toBeGreaterThan(3);
       }
-      expect(pages).toBeGreaterThan(3);
-    }
-    await expectSame(`/api/export/events?${MEDIA_RANGE}`);
-    for (const by of ['day', 'section', 'pageName']) await expectSame(`/api/reports/pageviews?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}&by=${by}`);
-  }, ROUTES_TEST_TIMEOUT_MS);
+      await expectSame(`/api/export/events?${MEDIA_RANGE}`);
+      for (const by of ['day', 'section', 'pageName']) await expectSame(`/api/reports/pageviews?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}&by=${by}`);
+    },
+    ROUTES_TEST_TIMEOUT_MS,
+  );
 });
 
 /**

@@ -21,7 +21,23 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
     await first.close();
     const again = await openClickHouseEvents({ ...options, url, variables: ['section', 'pageType'] });
     const tables = await again.transport.query<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${sqlString(db().location.database)} ORDER BY name`);
-    expect(tables.map((t) => t.name)).toEqual(['consent_choices', 'decision_events', 'event_batches', 'heartbeats', 'hits', 'live_minute_rollup', 'live_minute_rollup_days', 'mesura_schema_version', 'page_views_daily', 'refused_hits', 'rights_requests', 'session_rollup', 'session_rollup_days', 'visit_rollup', 'visit_rollup_days']);
+    expect(tables.map((t) => t.name)).toEqual([
+      'consent_choices',
+      'decision_events',
+      'event_batches',
+      'heartbeats',
+      'hits',
+      'live_minute_rollup',
+      'live_minute_rollup_days',
+      'mesura_schema_version',
+      'page_views_daily',
+      'refused_hits',
+      'rights_requests',
+      'session_rollup',
+      'session_rollup_days',
+      'visit_rollup',
+      'visit_rollup_days',
+    ]);
     expect(await again.writer.write({ id: 'c1/start/0', rows: [hitRow('e-1')] })).toEqual({ outcome: 'already-stored', rowsInserted: 0, refused: [] });
     await again.close();
   });
@@ -33,9 +49,7 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
       await (await openClickHouseEvents({ ...options, url })).close();
       const opened = await Promise.all([0, 1, 2, 3].map(() => openClickHouseEvents({ ...options, url, variables: ['section', 'campaignCode'] })));
       await Promise.all(opened.map((events) => events.close()));
-      const columns = await db().transport.query(
-        `SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = 'hits' AND name = 'campaign_code'`,
-      );
+      const columns = await db().transport.query(`SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = 'hits' AND name = 'campaign_code'`);
       expect(columns).toHaveLength(1);
     } finally {
       await db().transport.command(`DROP DATABASE IF EXISTS ${database}`);
@@ -43,7 +57,9 @@ describeWithClickHouse('openClickHouseEvents (MESURA_STORE=clickhouse://…)', (
   });
 
   it('gives a statement ClickHouse refuses as one line with its code, on an old server as on a new one', async () => {
-    const error = await db().transport.query('SELECT no_such_column').catch((caught: unknown) => caught);
+    const error = await db()
+      .transport.query('SELECT no_such_column')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ClickHouseQueryError);
     expect((error as ClickHouseQueryError).clickHouseCode).toBe(47);
     expect((error as Error).message).toMatch(/^ClickHouse: Code: 47[,.] .*no_such_column/);

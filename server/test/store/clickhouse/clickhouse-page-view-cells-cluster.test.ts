@@ -36,9 +36,7 @@ describeWithClickHouse('page-view cells on a cluster', () => {
       const statements = clusterSchemaSql({ cluster: ONE_NODE_CLUSTER, database, tables, layout: 'per-node' });
       for (const sql of statements) await transport.command(sql);
       await ensureSchema(transport, database, tables);
-      const made = await transport.query<{ name: string; engine: string }>(
-        `SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE '%cells%' ORDER BY name`,
-      );
+      const made = await transport.query<{ name: string; engine: string }>(`SELECT name, engine FROM system.tables WHERE database = ${sqlString(database)} AND name LIKE '%cells%' ORDER BY name`);
       expect(made).toEqual([
         { name: 'link_cells', engine: 'Distributed' },
         { name: 'link_cells_local', engine: 'AggregatingMergeTree' },

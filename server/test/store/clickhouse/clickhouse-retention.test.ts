@@ -65,13 +65,13 @@ describeWithClickHouse('retention on ClickHouse', () => {
   const tables = eventTables({ variables: FIXTURE_VARIABLES });
   let engines: BothEngines;
   let reports: ClickHouseReportStore;
-  const retention = (transport: ClickHouseTransport = db().transport) =>
-    new ClickHouseRetention({ transport, database: db().location.database, tables });
+  const retention = (transport: ClickHouseTransport = db().transport) => new ClickHouseRetention({ transport, database: db().location.database, tables });
 
   const ids = async () => {
     const { transport, location } = db();
     const read = (table: (typeof tables)[keyof typeof tables]) => readEventRows(transport, location.database, table);
-    const id = (row: LogRecord) => String((row as unknown as Record<string, unknown>).eventId ?? (row as unknown as Record<string, unknown>).heartbeatId ?? (row as unknown as Record<string, unknown>).decisionId);
+    const id = (row: LogRecord) =>
+      String((row as unknown as Record<string, unknown>).eventId ?? (row as unknown as Record<string, unknown>).heartbeatId ?? (row as unknown as Record<string, unknown>).decisionId);
     return {
       hits: (await read(tables.hits)).map(id).sort(),
       heartbeats: (await read(tables.heartbeats)).map(id).sort(),
@@ -86,9 +86,9 @@ describeWithClickHouse('retention on ClickHouse', () => {
     return answers;
   };
   const activePartitions = async (table: string) =>
-    (await db().transport.query<{ partition: string }>(
-      `SELECT DISTINCT partition FROM system.parts WHERE active AND database = '${db().location.database}' AND table = '${table}' ORDER BY partition`,
-    )).map((row) => row.partition);
+    (
+      await db().transport.query<{ partition: string }>(`SELECT DISTINCT partition FROM system.parts WHERE active AND database = '${db().location.database}' AND table = '${table}' ORDER BY partition`)
+    ).map((row) => row.partition);
 
   beforeAll(async () => {
     engines = await loadBothEngines({ segments: retentionSegments(), clickhouse: db(), variables: FIXTURE_VARIABLES, timeZone: FIXTURE_TIME_ZONE });
@@ -179,10 +179,7 @@ describeWithClickHouse('retention on ClickHouse', () => {
       ...db().transport,
       query: async <Row>(sql: string) => (sql.includes('system.mutations') ? [{ mutation_id: 'mutation_7.txt', is_done: 0 }] : db().transport.query(sql)) as Row[],
     };
-    const waiting = waitForMutations(
-      { transport: stuck, database: db().location.database, waitMs: 1000, clock: { now: () => clock, sleep: async (ms) => void sleeps.push((clock += ms)) } },
-      'hits',
-    );
+    const waiting = waitForMutations({ transport: stuck, database: db().location.database, waitMs: 1000, clock: { now: () => clock, sleep: async (ms) => void sleeps.push((clock += ms)) } }, 'hits');
     await expect(waiting).rejects.toThrow(MutationTimeoutError);
     await expect(waiting).rejects.toThrow(`ClickHouse has not finished deleting rows of ${db().location.database}.hits after 1 s`);
     expect(sleeps).toHaveLength(1000 / MUTATION_POLL_MS);
@@ -196,8 +193,14 @@ describeWithClickHouse('retention on ClickHouse', () => {
     const looks = [
       [{ mutation_id: '0000000003', is_done: 1 }],
       [{ mutation_id: '0000000003', is_done: 1 }],
-      [{ mutation_id: '0000000003', is_done: 1 }, { mutation_id: '0000000004', is_done: 0 }],
-      [{ mutation_id: '0000000003', is_done: 1 }, { mutation_id: '0000000004', is_done: 1 }],
+      [
+        { mutation_id: '0000000003', is_done: 1 },
+        { mutation_id: '0000000004', is_done: 0 },
+      ],
+      [
+        { mutation_id: '0000000003', is_done: 1 },
+        { mutation_id: '0000000004', is_done: 1 },
+      ],
     ];
     let look = 0;
     const lagging: ClickHouseTransport = {

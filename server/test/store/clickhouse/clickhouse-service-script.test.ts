@@ -63,7 +63,9 @@ describeInstalled('scripts/services/clickhouse.sh', () => {
       const paths = [...config.matchAll(/>(\/[^<]*)</g)].map((match) => match[1]);
       expect(paths.length).toBeGreaterThan(4);
       for (const written of paths) expect(written?.startsWith(folder)).toBe(true);
-      const outside = Object.values(networkInterfaces()).flat().find((address) => address?.family === 'IPv4' && !address.internal);
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address?.family === 'IPv4' && !address.internal);
       if (outside) expect(await answer(outside.address, http)).toBe('no answer');
     } finally {
       const stopped = await script(['stop', folder], ports);

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  sqlArray,
-  sqlBoolean,
-  sqlDate,
-  sqlDateTime,
-  sqlFloat,
-  sqlIdentifier,
-  sqlInteger,
-  sqlLiteral,
-  sqlString,
-  SqlLiteralError,
-  type SqlValue,
-} from '../../../src/store/clickhouse/sql-literal.js';
+import { sqlArray, sqlBoolean, sqlDate, sqlDateTime, sqlFloat, sqlIdentifier, sqlInteger, sqlLiteral, sqlString, SqlLiteralError, type SqlValue } from '../../../src/store/clickhouse/sql-literal.js';
 import { describeWithClickHouse, useTestDatabase, type TestDatabase } from '../../helpers/clickhouse.js';
 
 /** Text that has broken SQL builders: quotes, escapes, comments, NUL, line breaks, other scripts, lone surrogates. */
@@ -26,7 +14,7 @@ const HOSTILE_TEXT: { name: string; value: string; readsAs?: string }[] = [
   { name: 'NUL', value: 'a\0b\u00001' },
   { name: 'line breaks and tabs', value: 'one\ntwo\r\nthree\tfour' },
   { name: 'other control characters', value: '\u0001\u0007\u001b[31m\u007f' },
-  { name: 'a comment opener', value: "/* x */ -- y # z" },
+  { name: 'a comment opener', value: '/* x */ -- y # z' },
   { name: 'query-parameter syntax of newer ClickHouse', value: '{name:String} ? $1 :name' },
   { name: 'Catalan and emoji', value: 'Què? «Sí» l·l 😀 👩‍👩‍👧' },
   { name: 'right-to-left and zero-width', value: 'שלום\u200b\u202e' },

@@ -129,7 +129,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     expect(await count(`SELECT count() AS n FROM visit_rollup WHERE day = toDate('2026-11-23')`)).toBe(rows.filter((r) => r.day === '2026-11-23').length);
   });
 
-  it('loses an erased visitor\'s visits at once', async () => {
+  it("loses an erased visitor's visits at once", async () => {
     // D, the one visitor whose visit starts on the 24th (its first page came from t.co).
     const [visitor] = await transport.query<{ visitor_id: string }>(`SELECT visitor_id FROM hits WHERE referrer = 'https://t.co/abc' LIMIT 1`);
     await new ClickHouseVisitorData({ transport, database: db().location.database, tables }).eraseVisitor(visitor!.visitor_id);
@@ -148,18 +148,18 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     expect(await visitRows(ALL_DAYS)).toEqual(before.filter((r) => String(r.day) >= '2026-11-23'));
   });
 
-  it('builds again every day an earlier revision built, however old, and leaves a later revision\'s days alone', async () => {
+  it("builds again every day an earlier revision built, however old, and leaves a later revision's days alone", async () => {
     const rebuiltRange = { suite: SUITE, from: '2026-11-23', to: ALL_DAYS.to };
     const before = await visitRows(rebuiltRange);
-    const jobOf = (revision: number) => new DayRollupJob({ ...VISIT_ROLLUP, revision, sliceRows: 3 }, { transport, database: db().location.database, timeZone: TIME_ZONE, localDay: localDayIn(TIME_ZONE), retentionDays: 395 });
+    const jobOf = (revision: number) =>
+      new DayRollupJob({ ...VISIT_ROLLUP, revision, sliceRows: 3 }, { transport, database: db().location.database, timeZone: TIME_ZONE, localDay: localDayIn(TIME_ZONE), retentionDays: 395 });
     // On 20 December the days checked again begin on the 5th: the 23rd to the 26th are older.
     const december = Date.UTC(2026, 11, 20, 12);
     // A first run of this revision builds the days since the last run (the 27th on) and none again.
     expect(await jobOf(VISIT_ROLLUP.revision).run(december)).toMatchObject({ built: 22, rebuilt: 0, builtThrough: '2026-12-18' });
     // Each day's current build (a replaced build keeps its record).
-    const builds = async () => transport.query<{ build: string }>(
-      `SELECT max(build) AS build FROM visit_rollup_days WHERE day BETWEEN toDate('2026-11-23') AND toDate('2026-11-26') GROUP BY day ORDER BY day`,
-    );
+    const builds = async () =>
+      transport.query<{ build: string }>(`SELECT max(build) AS build FROM visit_rollup_days WHERE day BETWEEN toDate('2026-11-23') AND toDate('2026-11-26') GROUP BY day ORDER BY day`);
     expect((await builds()).every(({ build }) => build.includes(`-r${VISIT_ROLLUP.revision}-`))).toBe(true);
     expect(await jobOf(VISIT_ROLLUP.revision - 1).run(december + 60_000)).toMatchObject({ built: 0, rebuilt: 0 });
     // The 23rd to the 18th of December: 26 days.

@@ -105,8 +105,7 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
 
   it('serves the routes on an API node to admins only, erasing every row of the visitor and no one else’s, recorded', async () => {
     api = await apiServer();
-    const call = async (method: 'GET' | 'DELETE', url: string, role: 'admin' | 'analyst' | null = 'admin') =>
-      api!.app.inject({ method, url, headers: role ? await authHeadersFor(api!, role) : {} });
+    const call = async (method: 'GET' | 'DELETE', url: string, role: 'admin' | 'analyst' | null = 'admin') => api!.app.inject({ method, url, headers: role ? await authHeadersFor(api!, role) : {} });
     expect((await call('GET', `/api/visitors/${VISITOR}/data`, null)).statusCode).toBe(401);
     expect((await call('GET', `/api/visitors/${VISITOR}/data`, 'analyst')).statusCode).toBe(403);
     expect((await call('DELETE', `/api/visitors/${VISITOR}`, 'analyst')).statusCode).toBe(403);
@@ -143,8 +142,7 @@ describeWithClickHouse('visitors’ rights on ClickHouse', () => {
   it('applies the erasure again at the next retention run to rows received before it and drained late, not to later ones', async () => {
     expect(api, 'the erasure test ran first').toBeDefined();
     const erasedAt = NOON + 120_000;
-    const late = (eventId: string, visitorId: string, receivedAtMs: number) =>
-      pageView(eventId, visitorId, '2026-03-12', 'mesura:portada', { receivedAtMs, clientTimeMs: receivedAtMs });
+    const late = (eventId: string, visitorId: string, receivedAtMs: number) => pageView(eventId, visitorId, '2026-03-12', 'mesura:portada', { receivedAtMs, clientTimeMs: receivedAtMs });
     const writer = new EventBatchWriter({ transport: db().transport, database: db().location.database, tables: eventTables({ variables: FIXTURE_VARIABLES }), now: () => clock });
     // A collector that was behind drains, after the erasure, what it acknowledged before and after it.
     await writer.write({ id: 'late-collector/segment/0', rows: [late('l1', VISITOR, erasedAt - 1), late('l2', VISITOR, erasedAt), late('l3', OTHER, erasedAt - 1)] });

@@ -75,8 +75,7 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     const { username, password, endpoint, database } = db().location;
     return `clickhouse://${username}:${password}@${endpoint.replace('http://', '')}/${database}`;
   };
-  const count = async (table: string, where = '1') =>
-    Number((await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.${table} WHERE ${where}`))[0]!.n);
+  const count = async (table: string, where = '1') => Number((await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.${table} WHERE ${where}`))[0]!.n);
 
   async function start(role: 'collector' | 'api' | 'all', dataDir = tempDir(), store = storeUrl()): Promise<MesuraServer> {
     const env = { ...TEST_ENV, MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'silent', MESURA_STORE: store, MESURA_ROLE: role };
@@ -162,7 +161,9 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     await proxy.down();
     const database = `${db().location.database}_late`;
     cleanups.push(() => db().transport.command(`DROP DATABASE IF EXISTS ${database}`));
-    const throughProxy = storeUrl().replace(db().location.endpoint.replace('http://', ''), `127.0.0.1:${proxy.port}`).replace(/\/[^/]+$/, `/${database}`);
+    const throughProxy = storeUrl()
+      .replace(db().location.endpoint.replace('http://', ''), `127.0.0.1:${proxy.port}`)
+      .replace(/\/[^/]+$/, `/${database}`);
     // Only a collector waits: a process that serves the console needs ClickHouse to answer anything.
     await expect(start('api', tempDir(), throughProxy)).rejects.toThrow(/could not make the events tables/);
     const server = await start('collector', tempDir(), throughProxy);
@@ -185,7 +186,11 @@ describeWithClickHouse('collectors on ClickHouse (MESURA_STORE)', () => {
     const transport = flakyTransport(db().transport);
     const writer = new EventBatchWriter({ transport, database: db().location.database, tables, now: Date.now });
     const sink = clickHouseBatchSink({ writer, collector: 'c-flaky', location: db().location, onLeftOut: () => undefined });
-    const refusals = clickHouseRefusals(db().transport, db().location.database, openOnce(async () => undefined)); // made above
+    const refusals = clickHouseRefusals(
+      db().transport,
+      db().location.database,
+      openOnce(async () => undefined),
+    ); // made above
     const intake = await openIntake({
       ...intakeOptions(tempDir()),
       store: { ...sink, ...refusals },

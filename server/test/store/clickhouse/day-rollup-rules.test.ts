@@ -20,13 +20,17 @@ const RANGE = { from: '2026-11-01', to: '2026-11-05' };
 describe('which days a report reads from a day roll-up', () => {
   it('reads the leading run of built days from it and cuts the rest from the hits', () => {
     expect(rollupSources(RANGE, ['2026-10-31', '2026-11-01', '2026-11-02', '2026-11-04'])).toEqual({
-      rolledTo: '2026-11-02', computedFrom: '2026-11-03', computedTo: '2026-11-05',
+      rolledTo: '2026-11-02',
+      computedFrom: '2026-11-03',
+      computedTo: '2026-11-05',
     });
   });
 
   it('reads it all from the roll-up when every day is built, and days before the first build count as built and empty', () => {
     expect(rollupSources(RANGE, ['2026-11-03', '2026-11-04', '2026-11-05'])).toEqual({
-      rolledTo: '2026-11-05', computedFrom: NO_ROLLUP_DAY, computedTo: NO_ROLLUP_DAY,
+      rolledTo: '2026-11-05',
+      computedFrom: NO_ROLLUP_DAY,
+      computedTo: NO_ROLLUP_DAY,
     });
   });
 
@@ -62,7 +66,7 @@ describe('which days a run builds', () => {
   });
 });
 
-describe('a build\'s name', () => {
+describe("a build's name", () => {
   it('sorts by the time it was made and names the revision that made it; a name from before revisions is revision 0', () => {
     const earlier = buildName(Date.UTC(2026, 10, 25), 1);
     const later = buildName(Date.UTC(2026, 10, 25) + 1, 0);
@@ -74,8 +78,8 @@ describe('a build\'s name', () => {
   });
 });
 
-describe('the fingerprint of a day\'s rows', () => {
-  it('adds the counts of the days it reads, of its suite only, wrapping the receive times\' sum as an Int64', () => {
+describe("the fingerprint of a day's rows", () => {
+  it("adds the counts of the days it reads, of its suite only, wrapping the receive times' sum as an Int64", () => {
     const counts = new Map([
       [suiteDayKey({ suite: 's', day: '2026-11-01' }), { sourceRows: '2', receivedSum: '9223372036854775807' }],
       [suiteDayKey({ suite: 's', day: '2026-11-02' }), { sourceRows: '3', receivedSum: '1' }],
@@ -88,8 +92,11 @@ describe('the fingerprint of a day\'s rows', () => {
 describe('how far the builds reach', () => {
   const built = (...days: [string, string][]) => new Set(days.map(([suite, day]) => suiteDayKey({ suite, day })));
 
-  it('is the last day before any suite\'s first missing build, at most the last closed day', () => {
-    const firstDays = new Map([['a', '2026-11-20'], ['b', '2026-11-21']]);
+  it("is the last day before any suite's first missing build, at most the last closed day", () => {
+    const firstDays = new Map([
+      ['a', '2026-11-20'],
+      ['b', '2026-11-21'],
+    ]);
     const all = built(['a', '2026-11-20'], ['a', '2026-11-21'], ['a', '2026-11-22'], ['b', '2026-11-21'], ['b', '2026-11-22'], ['b', '2026-11-23']);
     expect(builtThroughOf(firstDays, all, '2026-11-22')).toBe('2026-11-22');
     // b's 22nd is missing (a run stopped midway, or failed): b is built through the 21st, its 23rd notwithstanding.
@@ -97,7 +104,7 @@ describe('how far the builds reach', () => {
     expect(builtThroughOf(firstDays, gap, '2026-11-23')).toBe('2026-11-21');
   });
 
-  it('answers the day before a suite\'s first when nothing of it is built, the last closed day for a suite whose events are all of open days, and null without a suite', () => {
+  it("answers the day before a suite's first when nothing of it is built, the last closed day for a suite whose events are all of open days, and null without a suite", () => {
     expect(builtThroughOf(new Map([['a', '2026-11-20']]), built(), '2026-11-22')).toBe('2026-11-19');
     expect(builtThroughOf(new Map([['a', '2026-11-25']]), built(), '2026-11-22')).toBe('2026-11-22');
     expect(builtThroughOf(new Map(), built(), '2026-11-22')).toBeNull();
@@ -155,17 +162,19 @@ describe('the day roll-up job', () => {
     const running = new Promise<void>((resolve) => (started = resolve));
     const seen: boolean[] = [];
     const job = startDayRollupJob({
-      rollups: [{
-        rollup: VISIT_ROLLUP,
-        run: async (_nowMs, stopped = () => false) => {
-          seen.push(stopped());
-          const released = new Promise<void>((resolve) => (release = resolve));
-          started();
-          await released;
-          seen.push(stopped());
-          return { built: 0, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: null };
+      rollups: [
+        {
+          rollup: VISIT_ROLLUP,
+          run: async (_nowMs, stopped = () => false) => {
+            seen.push(stopped());
+            const released = new Promise<void>((resolve) => (release = resolve));
+            started();
+            await released;
+            seen.push(stopped());
+            return { built: 0, rebuilt: 0, closedThrough: '2026-11-24', builtThrough: null };
+          },
         },
-      }],
+      ],
       now: () => 0,
       onDone: () => undefined,
       onError: () => undefined,

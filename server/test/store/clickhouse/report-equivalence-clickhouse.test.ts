@@ -96,9 +96,7 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     }
     // Each drains what it acknowledged, and flushes its refusal counts.
     for (const collector of collectors) await collector.close();
-    const copies = await db().transport.query<{ n: string }>(
-      `SELECT count() AS n FROM ${db().location.database}.hits GROUP BY event_id HAVING count() > 1`,
-    );
+    const copies = await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.hits GROUP BY event_id HAVING count() > 1`);
     expect(copies, 'ClickHouse holds the resent hit twice').toEqual([{ n: '2' }]);
     // Days later, when every day of the data set is closed: the API node's roll-up job builds their
     // visits, and the reports read them from it (clickhouse-visit-rollup.test.ts compares those rows
@@ -136,9 +134,7 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     const reports = catalogue.filter((entry) => entry.area !== 'media');
     expect(reports.length).toBeGreaterThan(25);
     const urls = reports.flatMap(({ report }) =>
-      ['', ...(PARAMS[report] ?? []).map((p) => `&${p}`)].flatMap((params) =>
-        VARIANTS.map((variant) => `/api/reports/${report}?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}${params}${variant}`),
-      ),
+      ['', ...(PARAMS[report] ?? []).map((p) => `&${p}`)].flatMap((params) => VARIANTS.map((variant) => `/api/reports/${report}?from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}${params}${variant}`)),
     );
     let withRows = 0;
     await inTurns(urls, REQUESTS_AT_ONCE, async (url) => {
@@ -160,7 +156,7 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     }
   });
 
-  it('the data set reaches every kind of row: visits cut at 30 minutes, the resent hit once, bots and the refused hit left out, the banner\'s answers counted', async () => {
+  it("the data set reaches every kind of row: visits cut at 30 minutes, the resent hit once, bots and the refused hit left out, the banner's answers counted", async () => {
     const range = `from=${FIXTURE_RANGE.from}&to=${FIXTURE_RANGE.to}`;
     const audience = (await ask(api, `/api/reports/audience/by-day?${range}`)).body as ReportAnswer;
     // A 3 visits (55 idle minutes cut, 30 do not, 31 do), B 1, C 2 (one across midnight), D 1; page views A 5, B 3, C 4, D 2 (its resent hit once).

@@ -56,8 +56,7 @@ async function storedIds(): Promise<string[]> {
   return rows.map((row) => String(row.id));
 }
 
-const idsOf = (rows: readonly LogRecord[]) =>
-  rows.map((row) => ('kind' in row ? (row.kind === 'decision' ? row.decisionId : row.heartbeatId) : row.eventId)).sort();
+const idsOf = (rows: readonly LogRecord[]) => rows.map((row) => ('kind' in row ? (row.kind === 'decision' ? row.decisionId : row.heartbeatId) : row.eventId)).sort();
 
 describe('DuckDbStore.storeBatch', () => {
   it('stores a batch made in memory, which no ingest log wrote, and leaves no staged file behind', async () => {

@@ -27,12 +27,35 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function pageView(eventId: string, visitor: string, minute: number, url: string, keywords: string): HitRow {
   const atMs = START + minute * MINUTE_MS;
   return {
-    eventId, reportSuite: 'mesuradev', environment: 'development', receivedAtMs: atMs, day: '2026-11-23', clientTimeMs: atMs,
-    hitType: 'page_view', visitorId: visitor, visitorIdSource: 'mid', pageName: url, url, referrer: null, channel: 'noticies',
-    linkUrl: null, linkName: null, mediaType: null, events: '[{"id":1,"name":"pageView"}]', contextData: '{}', otherVariables: '{}',
+    eventId,
+    reportSuite: 'mesuradev',
+    environment: 'development',
+    receivedAtMs: atMs,
+    day: '2026-11-23',
+    clientTimeMs: atMs,
+    hitType: 'page_view',
+    visitorId: visitor,
+    visitorIdSource: 'mid',
+    pageName: url,
+    url,
+    referrer: null,
+    channel: 'noticies',
+    linkUrl: null,
+    linkName: null,
+    mediaType: null,
+    events: '[{"id":1,"name":"pageView"}]',
+    contextData: '{}',
+    otherVariables: '{}',
     variables: { section: 'noticies', searchKeywords: keywords, searchResults: keywords === 'No Informat' ? keywords : '3' },
-    deviceClass: 'desktop', isBot: false, ipAnonymised: null, browserName: 'Chrome', browserMajorVersion: '156', osName: 'Linux',
-    userAgent: null, libraryVersion: 'MESURA-0.1.0', consent: 'granted',
+    deviceClass: 'desktop',
+    isBot: false,
+    ipAnonymised: null,
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Linux',
+    userAgent: null,
+    libraryVersion: 'MESURA-0.1.0',
+    consent: 'granted',
   } as HitRow;
 }
 
@@ -75,12 +98,15 @@ const makeOldTables = () =>
 
 it('stops counting not-informed keywords as searches in a folder loaded before, and leaves the tables as a load now makes them', async () => {
   const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
-  await store.storeBatch(rowBatchOf('segment-1', [
-    pageView('a1', 'A', 0, '/n-home', 'No Informat'),
-    pageView('a2', 'A', 2, '/cercador', 'Temps'),
-    pageView('a3', 'A', 4, '/n-article', 'No Informat'),
-    pageView('b1', 'B', 1, '/n-weather', 'No Informat'),
-  ]), { skipStored: false });
+  await store.storeBatch(
+    rowBatchOf('segment-1', [
+      pageView('a1', 'A', 0, '/n-home', 'No Informat'),
+      pageView('a2', 'A', 2, '/cercador', 'Temps'),
+      pageView('a3', 'A', 4, '/n-article', 'No Informat'),
+      pageView('b1', 'B', 1, '/n-weather', 'No Informat'),
+    ]),
+    { skipStored: false },
+  );
   await store.close();
   const loaded = await snapshot();
   expect(loaded.searches).toEqual([{ url: '/cercador', search_keywords: 'temps' }]);

@@ -113,7 +113,7 @@ describe('reports go first: a load waits between its statements while a read is 
     expect(writer.ran).toEqual(['INSERT 1']);
   });
 
-  it('leaves a load that began within the reports\' default lag ended, yielding its longest, with a second of its own', () => {
+  it("leaves a load that began within the reports' default lag ended, yielding its longest, with a second of its own", () => {
     expect(LOAD_INTERVAL_MS + LOAD_YIELD_MAX_MS + 1000).toBeLessThan(REPORT_MAX_LAG_MS_DEFAULT);
   });
 });

@@ -25,16 +25,40 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function hit(eventId: string, visitor: string, atMs: number, url: string, extra: Partial<HitRow> = {}): HitRow {
   return {
-    eventId, reportSuite: 'mesuradev', environment: 'development', receivedAtMs: atMs, day: new Date(atMs).toISOString().slice(0, 10),
-    clientTimeMs: atMs, hitType: 'page_view', visitorId: visitor, visitorIdSource: 'mid', pageName: url, url, referrer: 'https://www.google.com/',
-    channel: 'noticies', linkUrl: null, linkName: null, mediaType: null, events: '[{"id":1,"name":"pageView"}]', contextData: '{}',
-    otherVariables: '{}', variables: { section: 'noticies' }, deviceClass: 'desktop', isBot: false, ipAnonymised: null, browserName: 'Chrome',
-    browserMajorVersion: '156', osName: 'Linux', userAgent: null, libraryVersion: 'MESURA-0.1.0', consent: 'granted', ...extra,
+    eventId,
+    reportSuite: 'mesuradev',
+    environment: 'development',
+    receivedAtMs: atMs,
+    day: new Date(atMs).toISOString().slice(0, 10),
+    clientTimeMs: atMs,
+    hitType: 'page_view',
+    visitorId: visitor,
+    visitorIdSource: 'mid',
+    pageName: url,
+    url,
+    referrer: 'https://www.google.com/',
+    channel: 'noticies',
+    linkUrl: null,
+    linkName: null,
+    mediaType: null,
+    events: '[{"id":1,"name":"pageView"}]',
+    contextData: '{}',
+    otherVariables: '{}',
+    variables: { section: 'noticies' },
+    deviceClass: 'desktop',
+    isBot: false,
+    ipAnonymised: null,
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Linux',
+    userAgent: null,
+    libraryVersion: 'MESURA-0.1.0',
+    consent: 'granted',
+    ...extra,
   } as HitRow;
 }
 
-const share = (eventId: string, visitor: string, atMs: number) =>
-  hit(eventId, visitor, atMs, '/1', { hitType: 'link_o', linkName: 'Comparteix', events: '[{"id":3,"name":"share"}]' });
+const share = (eventId: string, visitor: string, atMs: number) => hit(eventId, visitor, atMs, '/1', { hitType: 'link_o', linkName: 'Comparteix', events: '[{"id":3,"name":"share"}]' });
 
 type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
 
@@ -107,8 +131,9 @@ describe('visit and link cells', () => {
     await store.close();
     expect(Number((await query(`SELECT count(*) AS n FROM visit_cells WHERE dimension = 'all'`))[0]!.n)).toBe(3);
     await remade();
-    expect(await query(`SELECT visits, page_views, bounces, len(lowest_visitor_keys) AS keys FROM visit_cells WHERE dimension = 'all'`))
-      .toEqual([{ visits: '1', page_views: '3', bounces: '0', keys: '1' }]);
+    expect(await query(`SELECT visits, page_views, bounces, len(lowest_visitor_keys) AS keys FROM visit_cells WHERE dimension = 'all'`)).toEqual([
+      { visits: '1', page_views: '3', bounces: '0', keys: '1' },
+    ]);
   });
 
   it('erases the visitor from the cells and keeps the others', async () => {
@@ -128,8 +153,9 @@ describe('visit and link cells', () => {
     await store.eraseVisitor('A');
     await store.close();
     const [b] = await query(`SELECT hash('B') AS b`);
-    expect(await query(`SELECT url, sum(page_views) AS views, sum(entries) AS entries, flatten(list(lowest_visitor_keys)) AS keys FROM page_cells GROUP BY url`))
-      .toEqual([{ url: '/1', views: '1', entries: '1', keys: [b!.b] }]);
+    expect(await query(`SELECT url, sum(page_views) AS views, sum(entries) AS entries, flatten(list(lowest_visitor_keys)) AS keys FROM page_cells GROUP BY url`)).toEqual([
+      { url: '/1', views: '1', entries: '1', keys: [b!.b] },
+    ]);
     expect(await query(PAGE_DAY_CELL_SUMS)).toEqual([{ day: '2026-11-23', url: '/1', views: '1', entries: '1', keys: [b!.b] }]);
     expect(await query(VISIT_PAGE_CELL_SUMS)).toEqual([
       { day: '2026-11-23', side: 'entry', url: '/1', visits: '1', bounces: '1' },
@@ -142,8 +168,10 @@ describe('visit and link cells', () => {
     await load(store, [hit('a1', 'A', START, '/1'), share('s1', 'A', START), hit('b1', 'B', NEXT_DAY, '/1'), share('s2', 'B', NEXT_DAY)]);
     await store.deleteBefore({ day: '2026-11-24', atMs: NEXT_DAY });
     await store.close();
-    expect(await query(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM visit_cells UNION ALL SELECT day FROM link_cells
-        UNION ALL SELECT day FROM page_day_cells UNION ALL SELECT day FROM visit_page_cells)`)).toEqual([{ day: '2026-11-24' }]);
+    expect(
+      await query(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM visit_cells UNION ALL SELECT day FROM link_cells
+        UNION ALL SELECT day FROM page_day_cells UNION ALL SELECT day FROM visit_page_cells)`),
+    ).toEqual([{ day: '2026-11-24' }]);
   });
 
   it('fills the cells of a data folder stored before they existed', async () => {

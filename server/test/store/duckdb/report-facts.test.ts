@@ -22,11 +22,35 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function row(eventId: string, visitor: string, atMs: number, url: string): HitRow {
   return {
-    eventId, reportSuite: 'mesuradev', environment: 'development', receivedAtMs: atMs, day: '2026-11-23', clientTimeMs: atMs,
-    hitType: 'page_view', visitorId: visitor, visitorIdSource: 'mid', pageName: url, url, referrer: null, channel: 'noticies',
-    linkUrl: null, linkName: null, mediaType: null, events: '[{"id":1,"name":"pageView"}]', contextData: '{}', otherVariables: '{}',
-    variables: { section: 'noticies' }, deviceClass: 'desktop', isBot: false, ipAnonymised: null, browserName: 'Chrome',
-    browserMajorVersion: '156', osName: 'Linux', userAgent: null, libraryVersion: 'MESURA-0.1.0', consent: 'granted',
+    eventId,
+    reportSuite: 'mesuradev',
+    environment: 'development',
+    receivedAtMs: atMs,
+    day: '2026-11-23',
+    clientTimeMs: atMs,
+    hitType: 'page_view',
+    visitorId: visitor,
+    visitorIdSource: 'mid',
+    pageName: url,
+    url,
+    referrer: null,
+    channel: 'noticies',
+    linkUrl: null,
+    linkName: null,
+    mediaType: null,
+    events: '[{"id":1,"name":"pageView"}]',
+    contextData: '{}',
+    otherVariables: '{}',
+    variables: { section: 'noticies' },
+    deviceClass: 'desktop',
+    isBot: false,
+    ipAnonymised: null,
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Linux',
+    userAgent: null,
+    libraryVersion: 'MESURA-0.1.0',
+    consent: 'granted',
   } as HitRow;
 }
 
@@ -63,14 +87,18 @@ describe('report tables at load', () => {
     expect(await load(store, [row('x', 'A', START, '/1'), row('x', 'A', START, '/1')])).toBe(1);
     expect(await load(store, [row('x', 'A', START, '/1')])).toBe(0);
     await store.close();
-    expect(await query(`SELECT (SELECT count(*) FROM hits) h, (SELECT count(*) FROM page_views) p, (SELECT sum(page_views) FROM visits) v, (SELECT sum(page_views) FROM page_cells) c`))
-      .toEqual([{ h: '1', p: '1', v: '1', c: '1' }]);
+    expect(await query(`SELECT (SELECT count(*) FROM hits) h, (SELECT count(*) FROM page_views) p, (SELECT sum(page_views) FROM visits) v, (SELECT sum(page_views) FROM page_cells) c`)).toEqual([
+      { h: '1', p: '1', v: '1', c: '1' },
+    ]);
   });
 
   it('compacts a day of page cells into one row per key, keeping the counts and the five smallest visitor keys', async () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     for (let s = 0; s < 4; s++) {
-      await load(store, [0, 1].map((v) => row(`e${s}-${v}`, `V${s}-${v}`, START + s * MINUTE_MS, '/same')));
+      await load(
+        store,
+        [0, 1].map((v) => row(`e${s}-${v}`, `V${s}-${v}`, START + s * MINUTE_MS, '/same')),
+      );
     }
     await store.close();
     const before = await query(`SELECT count(*) n, sum(page_views) pv, list_sort(list_distinct(flatten(list(lowest_visitor_keys))))[1:5] k FROM page_cells`);
@@ -116,9 +144,7 @@ describe('open and closed visits (visits-tables.ts)', () => {
     await load(store, [row('b1', 'B', START + 60 * MINUTE_MS, '/1')]);
     await load(store, [row('a2', 'A', START + 5 * MINUTE_MS, '/2')]);
     await store.close();
-    expect(await query(`SELECT page_views, exit_url FROM visits WHERE started_at = make_timestamp(${START * 1000}) ORDER BY 1`)).toEqual([
-      { page_views: 2, exit_url: '/2' },
-    ]);
+    expect(await query(`SELECT page_views, exit_url FROM visits WHERE started_at = make_timestamp(${START * 1000}) ORDER BY 1`)).toEqual([{ page_views: 2, exit_url: '/2' }]);
   });
 
   it('makes the visits table of an older data folder its closed visits', async () => {

@@ -29,8 +29,6 @@ describe.skipIf(url === undefined)('poll answers and sign-ups in PostgreSQL', ()
     expect(outcomes.filter((outcome) => outcome === 'full')).toHaveLength(2);
     expect(await boundedA!.pollCounts('p')).toEqual({ si: 1, no: 2 });
     const pending = (tokenHash: string) => ({ tokenHash, expiresAtMs: 1 });
-    expect(await Promise.all([boundedA!.subscribe('anna@example.cat', pending('a'), 0), boundedB!.subscribe('pau@example.cat', pending('p'), 0)])).toEqual(
-      expect.arrayContaining(['created', 'full']),
-    );
+    expect(await Promise.all([boundedA!.subscribe('anna@example.cat', pending('a'), 0), boundedB!.subscribe('pau@example.cat', pending('p'), 0)])).toEqual(expect.arrayContaining(['created', 'full']));
   });
 });

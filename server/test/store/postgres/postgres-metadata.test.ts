@@ -129,7 +129,14 @@ describe.skipIf(url === undefined)('activities shared by two decision servers', 
   it('serves on server B a change saved through server A after one refresh, not before', async () => {
     schema = testSchema(url!);
     const [a, b] = [await schema.open(), await schema.open()];
-    const options = (timers: CatalogTimers) => ({ now: () => 0, warn: () => undefined, redirects: createRedirectPolicy({ siteOrigins: [] }), poll: true, timers, seed: () => [offer('portada', '<p>u</p>')] });
+    const options = (timers: CatalogTimers) => ({
+      now: () => 0,
+      warn: () => undefined,
+      redirects: createRedirectPolicy({ siteOrigins: [] }),
+      poll: true,
+      timers,
+      seed: () => [offer('portada', '<p>u</p>')],
+    });
     const timersB = manualTimers();
     const catalogA = await openActivityCatalog(a.activities, options(manualTimers()));
     const catalogB = await openActivityCatalog(b.activities, options(timersB));

@@ -9,7 +9,7 @@ describe('MESURA_METADATA', () => {
   });
 
   it.each([
-    ['not a url', "MESURA_METADATA must be a postgres://user:password@host:port/database address; it is not a URL"],
+    ['not a url', 'MESURA_METADATA must be a postgres://user:password@host:port/database address; it is not a URL'],
     ['mysql://root:s3cret@db/metadata', "MESURA_METADATA must be a postgres://user:password@host:port/database address; its scheme is 'mysql'"],
     ['postgres://mesura:s3cret@db.example.cat:5432/', 'MESURA_METADATA must be a postgres://user:password@host:port/database address; it names no database (the path after the host)'],
     ['postgresql://mesura:s3cret@db.example.cat', 'MESURA_METADATA must be a postgres://user:password@host:port/database address; it names no database (the path after the host)'],

@@ -33,7 +33,10 @@ describe.skipIf(url === undefined)('visitor accounts in PostgreSQL', () => {
   it('counts the accounts of a database from before address confirmation as confirmed', async () => {
     schema = testSchema(url!);
     const pool = await schema.pool();
-    await migrateMetadata(pool, METADATA_MIGRATIONS.filter((step) => step.name !== 'address confirmation'));
+    await migrateMetadata(
+      pool,
+      METADATA_MIGRATIONS.filter((step) => step.name !== 'address confirmation'),
+    );
     await pool.query(`INSERT INTO visitor_accounts (id, email, name, password_hash, created_at_ms) VALUES ('v1', 'anna@example.cat', 'Anna', 'h', 0)`);
     await pool.query(`INSERT INTO newsletter_subscribers (email, subscribed_at_ms) VALUES ('anna@example.cat', 0)`);
     const metadata = await schema.open();

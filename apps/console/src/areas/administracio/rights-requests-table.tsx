@@ -24,7 +24,9 @@ export function RightsRequestsTable({ requests }: { requests: RightsRequest[] })
                 {sectionLabel(section)}
               </th>
             ))}
-            <th scope="col" className="numeric">Total de files</th>
+            <th scope="col" className="numeric">
+              Total de files
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -37,7 +39,9 @@ export function RightsRequestsTable({ requests }: { requests: RightsRequest[] })
               </th>
               <td>{request.requestedBy?.email ?? 'el servidor'}</td>
               {VISITOR_DATA_SECTIONS.map((section) => (
-                <td key={section} className="numeric">{formatCount(request.rows[section])}</td>
+                <td key={section} className="numeric">
+                  {formatCount(request.rows[section])}
+                </td>
               ))}
               <td className="numeric">{formatCount(totalRows(request.rows))}</td>
             </tr>

@@ -36,8 +36,8 @@ export function UsersPage() {
       <title>Usuaris · Administració · Mesura · Consola</title>
       <h1>Usuaris</h1>
       <p className="page-intro">
-        Qui pot entrar a la consola i amb quin rol: un analista llegeix informes i exportacions, un editor també canvia les activitats de
-        personalització i un administrador també gestiona usuaris i els drets dels visitants. Sempre hi ha d'haver almenys un administrador.
+        Qui pot entrar a la consola i amb quin rol: un analista llegeix informes i exportacions, un editor també canvia les activitats de personalització i un administrador també gestiona usuaris i
+        els drets dels visitants. Sempre hi ha d'haver almenys un administrador.
       </p>
 
       <section className="panel" aria-labelledby="new-user-heading">
@@ -61,12 +61,8 @@ export function UsersPage() {
             No s'han pogut llegir els usuaris. {apiFailureMessage(users.state.failure)}
           </p>
         )}
-        {signIns.state.status === 'failed' && (
-          <p className="panel__note">No s'han pogut llegir les darreres entrades ({apiFailureMessage(signIns.state.failure)}); es mostren com a «—».</p>
-        )}
-        {users.state.status === 'ready' && (
-          <UsersTable users={users.state.value} selfId={me.id} lastSignInOf={lastSignInOf} onChanged={changed} onProblem={failed} />
-        )}
+        {signIns.state.status === 'failed' && <p className="panel__note">No s'han pogut llegir les darreres entrades ({apiFailureMessage(signIns.state.failure)}); es mostren com a «—».</p>}
+        {users.state.status === 'ready' && <UsersTable users={users.state.value} selfId={me.id} lastSignInOf={lastSignInOf} onChanged={changed} onProblem={failed} />}
       </section>
     </>
   );

@@ -44,8 +44,7 @@ export function VisitorDataResult({ copy, confirming, sending, onConfirming, onE
             Voleu esborrar definitivament el visitant <code>{visitorId}</code>?
           </h4>
           <p>
-            S'esborraran {formatCount(totalRows(counts))} files de totes les taules ({rowCountsText(counts)}), i també les que hagin arribat
-            des de la consulta. No es pot desfer.
+            S'esborraran {formatCount(totalRows(counts))} files de totes les taules ({rowCountsText(counts)}), i també les que hagin arribat des de la consulta. No es pot desfer.
           </p>
           <button type="button" className="button button--danger" disabled={sending} onClick={onErase}>
             Sí, esborra {visitorId}

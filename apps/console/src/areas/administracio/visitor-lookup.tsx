@@ -82,13 +82,7 @@ export function VisitorLookup({ onRecorded }: VisitorLookupProps) {
       </form>
 
       {step.kind === 'found' && (
-        <VisitorDataResult
-          copy={step.copy}
-          confirming={step.confirming}
-          sending={sending}
-          onConfirming={(confirming) => setStep({ ...step, confirming })}
-          onErase={() => void erase(step.copy)}
-        />
+        <VisitorDataResult copy={step.copy} confirming={step.confirming} sending={sending} onConfirming={(confirming) => setStep({ ...step, confirming })} onErase={() => void erase(step.copy)} />
       )}
 
       {step.kind === 'erased' && <VisitorErased erasure={step.erasure} />}

@@ -15,8 +15,8 @@ export function VisitorRightsPage() {
       <title>Drets dels visitants · Administració · Mesura · Consola</title>
       <h1>Drets dels visitants</h1>
       <p className="page-intro">
-        Un visitant troba el seu identificador a la configuració de galetes del web i el pot enviar per demanar una còpia de les seves dades
-        (dret d'accés) o que les esborrem (dret de supressió). Cada consulta i cada esborrament queden registrats amb qui els ha fet.
+        Un visitant troba el seu identificador a la configuració de galetes del web i el pot enviar per demanar una còpia de les seves dades (dret d'accés) o que les esborrem (dret de supressió). Cada
+        consulta i cada esborrament queden registrats amb qui els ha fet.
       </p>
 
       <section className="panel" aria-labelledby="visitor-lookup-heading">

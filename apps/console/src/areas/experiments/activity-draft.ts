@@ -4,17 +4,7 @@
  * experiences' audiences, offers' HTML and JSON) as it was; a new one is a draft with priority 0
  * and reshuffle 0. Pure, but for the keys of the rows the form lists (form-key.ts).
  */
-import {
-  ACTIVITY_ID,
-  GLOBAL_MBOX,
-  MAX_ACTIVITY_ID_CHARS,
-  type Activity,
-  type ActivityDefinition,
-  type Audience,
-  type DeviceClass,
-  type Experience,
-  type Goal,
-} from '@mesura/protocol';
+import { ACTIVITY_ID, GLOBAL_MBOX, MAX_ACTIVITY_ID_CHARS, type Activity, type ActivityDefinition, type Audience, type DeviceClass, type Experience, type Goal } from '@mesura/protocol';
 import { formKey } from './form-key';
 import { actionDraftOf, actionDraftProblem, deliveryActionOf, type ActionDraft } from './offer-action-draft';
 
@@ -166,7 +156,10 @@ export function definitionFromDraft(draft: ActivityDraft, before: Activity | und
   if (!ACTIVITY_ID.test(draft.id)) return fail('id', `L'identificador ha de tenir d'1 a ${MAX_ACTIVITY_ID_CHARS} lletres sense accents, xifres, _ o -.`);
   const prefix = draft.pathPrefix.trim();
   if (prefix !== '' && !prefix.startsWith('/')) return fail('pathPrefix', 'La pàgina ha de començar per / (per exemple, /noticia/1001/).');
-  const mboxes = draft.mboxes.split(',').map((m) => m.trim()).filter((m) => m !== '');
+  const mboxes = draft.mboxes
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
   if (mboxes.length === 0) return fail('mboxes', `Escriviu almenys una mbox (normalment ${GLOBAL_MBOX}).`);
   if (draft.experiences.length === 0) return fail('experiences', 'Afegiu almenys una experiència.');
   for (const [i, e] of draft.experiences.entries()) {
@@ -177,7 +170,7 @@ export function definitionFromDraft(draft: ActivityDraft, before: Activity | und
     if (problem !== undefined) return fail('experiences', `${e.name}: ${problem}`);
   }
   if (draft.goal.value.trim() === '') return fail('goal', "Escriviu l'objectiu: el selector de l'element, la pàgina o el nom de l'esdeveniment.");
-  if (draft.goal.type === 'pageView' && !draft.goal.value.trim().startsWith('/')) return fail('goal', 'La pàgina de l\'objectiu ha de començar per /.');
+  if (draft.goal.type === 'pageView' && !draft.goal.value.trim().startsWith('/')) return fail('goal', "La pàgina de l'objectiu ha de començar per /.");
   const audience = audienceOf(draft, before?.audience);
   return {
     ok: true,

@@ -37,7 +37,11 @@ function EditActivityPage({ id }: { id: string }) {
         <Link to={activityPath(id)}>← Resultats de l'experiment</Link>
       </p>
       <h1>Edita {activity.state.status === 'ready' ? `«${activity.state.value.name}»` : "l'experiment"}</h1>
-      {activity.state.status === 'loading' && <p className="panel__note" role="status">S'està carregant l'activitat…</p>}
+      {activity.state.status === 'loading' && (
+        <p className="panel__note" role="status">
+          S'està carregant l'activitat…
+        </p>
+      )}
       {activity.state.status === 'failed' && <LoadFailure what="No s'ha pogut llegir l'activitat." failure={activity.state.failure} onRetry={() => void activity.reload()} />}
       {activity.state.status === 'ready' && <ActivityForm key={activity.state.value.id} before={activity.state.value} initial={draftOf(activity.state.value)} />}
     </>

@@ -87,15 +87,7 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
 
   return (
     <form className="experiment-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <GeneralFields
-        draft={draft}
-        onChange={setDraft}
-        saved={before !== undefined}
-        problemField={problem?.field}
-        problemId={PROBLEM_ID}
-        refs={refs}
-        advancedRef={advanced}
-      />
+      <GeneralFields draft={draft} onChange={setDraft} saved={before !== undefined} problemField={problem?.field} problemId={PROBLEM_ID} refs={refs} advancedRef={advanced} />
       <AudienceFields draft={draft} onChange={setDraft} />
       <ExperiencesFields draft={draft} onChange={setDraft} headingRef={refs.experiences} />
       <GoalFields goal={draft.goal} onChange={(goal) => setDraft({ ...draft, goal })} invalid={invalid('goal')} describedBy={describedBy('goal')} inputRef={refs.goal} />

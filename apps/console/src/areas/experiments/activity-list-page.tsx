@@ -32,9 +32,7 @@ export function ActivityListPage() {
           Nou experiment
         </Link>
       </div>
-      <p className="page-intro">
-        Les proves A/B i les segmentacions del web: què mostra cada experiència, a quines pàgines, i quants visitants hi converteixen.
-      </p>
+      <p className="page-intro">Les proves A/B i les segmentacions del web: què mostra cada experiència, a quines pàgines, i quants visitants hi converteixen.</p>
       <section className="panel" aria-labelledby="activities-heading" aria-busy={activities.state.status === 'loading'}>
         <h2 id="activities-heading">Activitats</h2>
         <fieldset className="report-controls__presets" aria-label="Estat">
@@ -48,9 +46,7 @@ export function ActivityListPage() {
           ))}
         </fieldset>
         {activities.state.status === 'loading' && <p className="panel__note">S'estan carregant les activitats…</p>}
-        {activities.state.status === 'failed' && (
-          <LoadFailure what="No s'han pogut llegir les activitats." failure={activities.state.failure} onRetry={() => void activities.reload()} />
-        )}
+        {activities.state.status === 'failed' && <LoadFailure what="No s'han pogut llegir les activitats." failure={activities.state.failure} onRetry={() => void activities.reload()} />}
         {activities.state.status === 'ready' && shown.length === 0 && (
           <p className="panel__note">{state === undefined ? 'Encara no hi ha cap activitat.' : `No hi ha cap activitat en estat «${STATUS_LABELS[state]}».`}</p>
         )}

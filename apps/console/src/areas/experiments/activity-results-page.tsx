@@ -22,7 +22,12 @@ export function ActivityResultsPage() {
     await Promise.all([activity.reload(), history.reload()]);
   }
 
-  if (activity.state.status === 'loading') return <p className="panel__note" role="status">S'està carregant l'activitat…</p>;
+  if (activity.state.status === 'loading')
+    return (
+      <p className="panel__note" role="status">
+        S'està carregant l'activitat…
+      </p>
+    );
   if (activity.state.status === 'failed') {
     const failure = activity.state.failure;
     return (

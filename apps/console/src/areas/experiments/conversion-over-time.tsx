@@ -43,9 +43,7 @@ export function ConversionOverTime({ activityId, experiences }: ConversionOverTi
       <h2 id="over-time-heading">Taxa de conversió acumulada per dia</h2>
       <DateRangePicker state={state} onChange={setState} />
       {overTime.state.status === 'loading' && <p className="panel__note">S'està carregant l'evolució…</p>}
-      {overTime.state.status === 'failed' && (
-        <LoadFailure what="No s'ha pogut llegir l'evolució dels resultats." failure={overTime.state.failure} onRetry={() => void overTime.reload()} />
-      )}
+      {overTime.state.status === 'failed' && <LoadFailure what="No s'ha pogut llegir l'evolució dels resultats." failure={overTime.state.failure} onRetry={() => void overTime.reload()} />}
       {series !== undefined && (
         <>
           <ul className="chart-legend">

@@ -43,9 +43,7 @@ function parsed<T>(value: T | undefined): Outcome<T> {
 }
 
 function parsePreviewLink(body: unknown): PreviewLink | undefined {
-  return isRecord(body) && typeof body.url === 'string' && body.url.startsWith('/') && typeof body.expiresAt === 'string'
-    ? { url: body.url, expiresAt: body.expiresAt }
-    : undefined;
+  return isRecord(body) && typeof body.url === 'string' && body.url.startsWith('/') && typeof body.expiresAt === 'string' ? { url: body.url, expiresAt: body.expiresAt } : undefined;
 }
 
 /** The ExperimentsApi over the real API; `options` carry a fake fetch in tests. */

@@ -69,7 +69,14 @@ export function GeneralFields({ draft, onChange, saved, problemField, problemId,
         <summary>Opcions avançades</summary>
         <div className="form-field">
           <label htmlFor="activity-mboxes">Mboxes (separades per comes)</label>
-          <input id="activity-mboxes" ref={refs.mboxes} value={draft.mboxes} onChange={(event) => onChange({ ...draft, mboxes: event.target.value })} aria-invalid={invalid('mboxes')} aria-describedby={describedBy('mboxes')} />
+          <input
+            id="activity-mboxes"
+            ref={refs.mboxes}
+            value={draft.mboxes}
+            onChange={(event) => onChange({ ...draft, mboxes: event.target.value })}
+            aria-invalid={invalid('mboxes')}
+            aria-describedby={describedBy('mboxes')}
+          />
           <p className="admin-note">Totes les pàgines del web demanen {GLOBAL_MBOX}; altres noms només si la pàgina en demana.</p>
         </div>
       </details>

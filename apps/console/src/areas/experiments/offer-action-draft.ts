@@ -90,7 +90,7 @@ export function actionDraftProblem(draft: ActionDraft): string | undefined {
   if (draft.kind === 'kept') return undefined;
   if (draft.kind === 'redirect') return draft.url.trim() === '' ? "Escriviu l'adreça a la qual es redirigeix." : undefined;
   if (draft.selector.trim() === '') return "Escriviu el selector CSS de l'element que canvia (per exemple, h1 o .titol).";
-  if (draft.kind === 'style' && draft.styles.every((s) => s.property.trim() === '')) return "Escriviu almenys una propietat CSS i el seu valor.";
+  if (draft.kind === 'style' && draft.styles.every((s) => s.property.trim() === '')) return 'Escriviu almenys una propietat CSS i el seu valor.';
   return undefined;
 }
 

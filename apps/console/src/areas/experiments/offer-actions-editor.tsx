@@ -48,8 +48,7 @@ function ActionFields({ draft, label, onChange }: { draft: ActionDraft; label: s
           <label htmlFor={`${id}-html`}>HTML ({label})</label>
           <textarea id={`${id}-html`} rows={4} value={draft.html} onChange={(event) => onChange({ ...draft, html: event.target.value })} aria-describedby={`${id}-html-note`} />
           <p id={`${id}-html-note`} className="admin-note">
-            El servidor neteja aquest HTML abans de servir-lo (treu scripts, formularis i estils que carreguin res) llevat que un administrador marqui
-            l'activitat com a de confiança.
+            El servidor neteja aquest HTML abans de servir-lo (treu scripts, formularis i estils que carreguin res) llevat que un administrador marqui l'activitat com a de confiança.
           </p>
         </div>
       </>

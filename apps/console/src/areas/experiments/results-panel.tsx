@@ -16,22 +16,19 @@ export function ResultsPanel({ activity }: { activity: Activity }) {
     <section className="panel" aria-labelledby="results-heading" aria-busy={results.state.status === 'loading'}>
       <h2 id="results-heading">Resultats</h2>
       {results.state.status === 'loading' && <p className="panel__note">S'estan carregant els resultats…</p>}
-      {results.state.status === 'failed' && (
-        <LoadFailure what="No s'han pogut llegir els resultats." failure={results.state.failure} onRetry={() => void results.reload()} />
-      )}
+      {results.state.status === 'failed' && <LoadFailure what="No s'han pogut llegir els resultats." failure={results.state.failure} onRetry={() => void results.reload()} />}
       {sampleRatio?.mismatch === true && (
         <div className="srm-warning" role="alert">
           <p>
-            <strong>Atenció: el repartiment dels visitants no segueix les quotes de l'experiment</strong> (desajust de la proporció de mostra, valor
-            p {formatPValue(sampleRatio.pValue)}). Alguna cosa assigna o compta malament els visitants: no us fieu d'aquests resultats fins a trobar-ne la
-            causa.
+            <strong>Atenció: el repartiment dels visitants no segueix les quotes de l'experiment</strong> (desajust de la proporció de mostra, valor p {formatPValue(sampleRatio.pValue)}). Alguna cosa
+            assigna o compta malament els visitants: no us fieu d'aquests resultats fins a trobar-ne la causa.
           </p>
         </div>
       )}
       {results.state.status === 'ready' && <ResultsTable activity={activity} results={results.state.value} />}
       <p className="admin-note">
-        Intervals de confiança del 95 %. La probabilitat de superar el control és bayesiana; el valor p, d'una prova z de dues proporcions. Les
-        experiències amb menys visitants que el mínim no mostren xifres.
+        Intervals de confiança del 95 %. La probabilitat de superar el control és bayesiana; el valor p, d'una prova z de dues proporcions. Les experiències amb menys visitants que el mínim no mostren
+        xifres.
       </p>
     </section>
   );

@@ -1,16 +1,7 @@
 import type { Activity } from '@mesura/protocol';
 import type { ActivityResults, ExperienceResult } from '@mesura/protocol';
 import { PreviewButton } from './preview-button';
-import {
-  formatInterval,
-  formatLift,
-  formatPoints,
-  formatProbability,
-  formatPValue,
-  formatRate,
-  formatVisitors,
-  hiddenFigure,
-} from './results-format';
+import { formatInterval, formatLift, formatPoints, formatProbability, formatPValue, formatRate, formatVisitors, hiddenFigure } from './results-format';
 import { TableScroll } from '../../components/table-scroll';
 
 interface ResultsTableProps {
@@ -54,13 +45,27 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
           <tr>
             <th scope="col">Experiència</th>
             <th scope="col">Previsualització</th>
-            <th scope="col" className="numeric">Visitants</th>
-            <th scope="col" className="numeric">Conversions</th>
-            <th scope="col" className="numeric">Taxa de conversió</th>
-            <th scope="col" className="numeric">Diferència amb el control (IC 95 %)</th>
-            <th scope="col" className="numeric">Millora (IC 95 %)</th>
-            <th scope="col" className="numeric">Valor p</th>
-            <th scope="col" className="numeric">Probabilitat de superar el control</th>
+            <th scope="col" className="numeric">
+              Visitants
+            </th>
+            <th scope="col" className="numeric">
+              Conversions
+            </th>
+            <th scope="col" className="numeric">
+              Taxa de conversió
+            </th>
+            <th scope="col" className="numeric">
+              Diferència amb el control (IC 95 %)
+            </th>
+            <th scope="col" className="numeric">
+              Millora (IC 95 %)
+            </th>
+            <th scope="col" className="numeric">
+              Valor p
+            </th>
+            <th scope="col" className="numeric">
+              Probabilitat de superar el control
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -15,9 +15,18 @@ interface StatusAction {
 
 /** The state changes that fit each state (server/src/decide/activity.ts ActivityStatus). */
 const ACTIONS: Record<ActivityStatus, StatusAction[]> = {
-  draft: [{ label: 'Inicia', to: 'active' }, { label: 'Arxiva', to: 'archived', confirm: true }],
-  active: [{ label: 'Posa en pausa', to: 'paused' }, { label: 'Arxiva', to: 'archived', confirm: true }],
-  paused: [{ label: 'Reprèn', to: 'active' }, { label: 'Arxiva', to: 'archived', confirm: true }],
+  draft: [
+    { label: 'Inicia', to: 'active' },
+    { label: 'Arxiva', to: 'archived', confirm: true },
+  ],
+  active: [
+    { label: 'Posa en pausa', to: 'paused' },
+    { label: 'Arxiva', to: 'archived', confirm: true },
+  ],
+  paused: [
+    { label: 'Reprèn', to: 'active' },
+    { label: 'Arxiva', to: 'archived', confirm: true },
+  ],
   archived: [],
 };
 

@@ -16,8 +16,12 @@ export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapsh
             <thead>
               <tr>
                 <th scope="col">Pàgina</th>
-                <th scope="col" className="numeric">Pàgines vistes</th>
-                <th scope="col" className="numeric">Visitants</th>
+                <th scope="col" className="numeric">
+                  Pàgines vistes
+                </th>
+                <th scope="col" className="numeric">
+                  Visitants
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -34,9 +34,7 @@ function ConnectionState({ status, onRestart }: { status: RealtimeStatus; onRest
         // Only the state is announced; the time of each update changes every few seconds and is not.
         <p className={`realtime-state ${status.stale ? 'realtime-state--stale' : 'realtime-state--live'}`}>
           <span role="status">{status.stale ? "No s'han pogut llegir les dades d'aquest moment; es tornarà a provar." : 'En directe'}</span>{' '}
-          <span className="realtime-state__time">
-            {status.stale ? `Dades de les ${timeLabel(status.snapshot.at)}.` : `· actualitzat a les ${timeLabel(status.snapshot.at)}`}
-          </span>
+          <span className="realtime-state__time">{status.stale ? `Dades de les ${timeLabel(status.snapshot.at)}.` : `· actualitzat a les ${timeLabel(status.snapshot.at)}`}</span>
         </p>
       );
     case 'reconnecting':
@@ -48,9 +46,7 @@ function ConnectionState({ status, onRestart }: { status: RealtimeStatus; onRest
     case 'closed':
       return (
         <div role="alert">
-          <p className="panel__error">
-            No s'ha pogut obrir la connexió en directe. Pot ser que la sessió hagi caducat o que hi hagi massa pestanyes obertes amb el temps real.
-          </p>
+          <p className="panel__error">No s'ha pogut obrir la connexió en directe. Pot ser que la sessió hagi caducat o que hi hagi massa pestanyes obertes amb el temps real.</p>
           <button type="button" className="button" onClick={onRestart}>
             Torna-ho a provar
           </button>

@@ -27,8 +27,7 @@ const readPage: Reader<RealtimePage> = (v) =>
     ? { url: v.url, title: v.title, pageViews: v.pageViews, visitors: v.visitors }
     : undefined;
 
-const readSource: Reader<RealtimeLiveSource> = (v) =>
-  isRecord(v) && text(v.slug) && text(v.name) && countOrNull(v.viewers) ? { slug: v.slug, name: v.name, viewers: v.viewers } : undefined;
+const readSource: Reader<RealtimeLiveSource> = (v) => (isRecord(v) && text(v.slug) && text(v.name) && countOrNull(v.viewers) ? { slug: v.slug, name: v.name, viewers: v.viewers } : undefined);
 
 /** The snapshot in an event's `data` (JSON text), or undefined when it is not one. */
 export function parseRealtimeSnapshot(data: string): RealtimeSnapshot | undefined {
