@@ -1,6 +1,6 @@
 /**
  * Caps open connections per client address, at 'connection' time, before any byte is read: a
- * connection over the cap is destroyed at once, so that one address cannot use up the process's
+ * connection over the cap is closed unread (after a hold: RefusalHold), so that one address cannot use up the process's
  * file descriptors (slow-header attacks) and starve every other client. The address is the
  * socket's own: the cap is about sockets, and a forwarded header is not even read yet. Also
  * holds the server's global cap, itself rather than through Node's `maxConnections` (which closes
@@ -37,6 +37,26 @@ export interface ConnectionGuardLimits {
   maxConnectionsPerAddress: number;
 }
 
+/**
+ * How a connection over its address's cap is closed: held open unread for `ms` first (edge-limits.ts
+ * REFUSAL_HOLD_MS), as a 429 is, so that a client reopening what the server closes comes back at
+ * most once per hold rather than as fast as it can: closed at once, one address's 2,000 slow-header
+ * connections came back about 1,700 times a second, each accepted and closed on the request
+ * thread, and normal beacons' p99 doubled. At most `max` are held at once (the descriptors the
+ * connection cap leaves under the open-file limit: edge-limits-server.ts); past it, closed at once.
+ */
+export interface RefusalHold {
+  ms: number;
+  max: number;
+  /** The timer of the hold. Default setTimeout, not keeping the process alive. */
+  schedule?: (close: () => void, ms: number) => void;
+}
+
+const NO_HOLD: RefusalHold = { ms: 0, max: 0 };
+const unrefTimeout = (close: () => void, ms: number) => void setTimeout(close, ms).unref();
+/** A held socket is never read; an error on it (the client resetting) only ends the hold early. */
+const ignoreError = () => undefined;
+
 export interface ConnectionGuard {
   /** Open connections per address key right now. */
   openFrom(address: string | undefined): number;
@@ -44,6 +64,8 @@ export interface ConnectionGuard {
   readonly refused: number;
   /** Connections closed, waiting for a request head, to make room for a new one since start. */
   readonly shed: number;
+  /** Refused connections held open unread right now (RefusalHold). */
+  readonly held: number;
 }
 
 /**
@@ -58,7 +80,7 @@ export interface ConnectionGuard {
  * every other client. A request in progress is never cut; a client whose idle connection was
  * closed opens another, as it does after the keep-alive timeout.
  */
-export function guardConnections(server: Server, limits: ConnectionGuardLimits): ConnectionGuard {
+export function guardConnections(server: Server, limits: ConnectionGuardLimits, hold: RefusalHold = NO_HOLD): ConnectionGuard {
   const open = new Map<string, number>();
   /** Counted connections, by socket, with their address key. */
   const counted = new Map<Socket, string>();
@@ -66,6 +88,23 @@ export function guardConnections(server: Server, limits: ConnectionGuardLimits):
   const waiting = new Set<Socket>();
   let refused = 0;
   let shed = 0;
+  let held = 0;
+  const schedule = hold.schedule ?? unrefTimeout;
+  /** Closes a refused connection: after the hold when one is free, else at once. */
+  const refuse = (socket: Socket, overAddressCap: boolean) => {
+    refused += 1;
+    if (!overAddressCap || hold.ms === 0 || held >= hold.max) {
+      socket.destroy();
+      return;
+    }
+    held += 1;
+    socket.pause();
+    socket.on('error', ignoreError);
+    schedule(() => {
+      held -= 1;
+      socket.destroy();
+    }, hold.ms);
+  };
   const uncount = (socket: Socket) => {
     const key = counted.get(socket);
     if (key === undefined) return;
@@ -88,11 +127,8 @@ export function guardConnections(server: Server, limits: ConnectionGuardLimits):
   server.on('connection', (socket: Socket) => {
     const key = connectionAddressKey(socket.remoteAddress);
     const fromAddress = (open.get(key) ?? 0) + 1;
-    if (fromAddress > limits.maxConnectionsPerAddress || (counted.size >= limits.maxConnections && !shedOldestWaiting())) {
-      refused += 1;
-      socket.destroy();
-      return;
-    }
+    if (fromAddress > limits.maxConnectionsPerAddress) return refuse(socket, true);
+    if (counted.size >= limits.maxConnections && !shedOldestWaiting()) return refuse(socket, false);
     open.set(key, fromAddress);
     counted.set(socket, key);
     waiting.add(socket);
@@ -114,6 +150,9 @@ export function guardConnections(server: Server, limits: ConnectionGuardLimits):
     },
     get shed() {
       return shed;
+    },
+    get held() {
+      return held;
     },
   };
 }

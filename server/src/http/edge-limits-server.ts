@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { createAddressRateLimit, type AddressRateLimitOptions } from './address-rate-limit.js';
 import { guardConnections } from './connection-guard.js';
-import { httpServerOptions, type EdgeLimits } from './edge-limits.js';
+import { httpServerOptions, openFilesNeeded, type EdgeLimits } from './edge-limits.js';
 import { fitToOpenFiles, softOpenFileLimit } from './edge-limits-open-files.js';
 import { failSafe } from './request-failure.js';
 
@@ -36,6 +36,18 @@ export function createEdgeServer(options: EdgeServerOptions, listener: RequestLi
     return listener(request, response);
   }, options.onDefect);
   const server = createServer(httpServerOptions(options.limits), handle);
-  guardConnections(server, fitToOpenFiles(options.limits, softOpenFileLimit()));
+  const openFileLimit = softOpenFileLimit();
+  const limits = fitToOpenFiles(options.limits, openFileLimit);
+  guardConnections(server, limits, { ms: options.limits.refusalHoldMs, max: spareDescriptors(limits, openFileLimit) });
   return server;
+}
+
+/**
+ * Descriptors the open-file limit leaves beyond what the connection cap needs (openFilesNeeded):
+ * refused connections may be held open with those, never with the cap's own. None where the limit
+ * is unknown; at most the cap itself.
+ */
+export function spareDescriptors(limits: EdgeLimits, openFileLimit: number | undefined): number {
+  if (openFileLimit === undefined) return 0;
+  return Math.max(0, Math.min(limits.maxConnections, openFileLimit - openFilesNeeded(limits)));
 }

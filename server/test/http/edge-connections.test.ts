@@ -97,14 +97,19 @@ describe('edge limits on the listening server', () => {
     expect(await client.closed).not.toBe('open');
   });
 
-  it('destroys connections over the per-address cap at once, and still answers other addresses', async () => {
-    const port = await listening({ ...SMALL_LIMITS, MESURA_HEADER_TIMEOUT_MS: '2000', MESURA_REQUEST_TIMEOUT_MS: '2000' });
+  it('closes connections over the per-address cap unread after MESURA_REFUSAL_HOLD_MS, and answers other addresses meanwhile', async () => {
+    // A small cap leaves spare descriptors to hold with under any open-file limit (edge-limits-server.ts spareDescriptors).
+    const port = await listening({ ...SMALL_LIMITS, MESURA_HEADER_TIMEOUT_MS: '2000', MESURA_REQUEST_TIMEOUT_MS: '2000', MESURA_REFUSAL_HOLD_MS: String(HOLD_MS), MESURA_MAX_CONNECTIONS: '16' });
     const held = await Promise.all([1, 2, 3].map(() => connect(port)));
     for (const { socket } of held) socket.write('GET /healthz HTTP/1.1\r\n');
+    const overAt = performance.now();
     const over = await connect(port);
-    expect(await over.closed).toBe('');
+    // Its request is never read: it gets no answer, only the close.
+    over.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     const other = await connect(port, '127.0.0.2');
     expect(await get(other.socket, '/healthz')).toMatch(/^HTTP\/1\.1 200/);
+    expect(await over.closed).toBe('');
+    expect(performance.now() - overAt).toBeGreaterThanOrEqual(HOLD_MS - 1);
     other.socket.destroy();
     // A slot freed by a closed connection is available again (once the server has seen it close).
     held[0]!.socket.destroy();
