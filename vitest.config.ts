@@ -5,7 +5,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // tests run against src/ without a build step.
 const conditions = ['mesura-source', 'module', 'node', 'import', 'default'];
 // Without 'import' on the server side: Vite adds it to ESM imports itself, and listed here it also
-// applied to require() inside CommonJS packages, handing pg's require('pg-pool') the ESM wrapper
+// applied to require() inside CommonJS packages, handing pg's require of pg-pool the ESM wrapper
 // ("Class extends value [object Module] is not a constructor").
 const serverConditions = conditions.filter((condition) => condition !== 'import');
 

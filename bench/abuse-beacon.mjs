@@ -1,7 +1,7 @@
 // The page-view beacon bench:abuse sends (normal visitors and the flooding one), and one timed GET
 // on a fresh or kept connection, from a chosen loopback source address.
 import http from 'node:http';
-import { encodeBeacon } from '../packages/protocol/dist/index.js';
+import { encodeBeacon } from '@mesura/protocol';
 
 export const BENCH_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 /** The development environment's report suite: accepted by default. */

@@ -2,7 +2,7 @@
 // each fresh (its own event id, session, visitor of a few thousand), as the site's pages and
 // players send them. Used by bench/cluster.mjs and bench/collector-cost.mjs.
 import { randomBytes } from 'node:crypto';
-import { encodeBeacon, encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { encodeBeacon, encodeHeartbeatQuery } from '@mesura/protocol';
 
 export const SUITE = 'mesuradev';
 /**

@@ -5,7 +5,7 @@
 // a random UUID per decision, the device key of decide/visitor-ids.ts (sha256 of the analytics
 // visitor id, 32 hex). Seeded, so two runs make the same rows.
 import { createHash } from 'node:crypto';
-import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
+import { seededRandom } from '@mesura/media/replay';
 
 /** Share of page views whose location has an active activity (the home page, the weather, articles under test). */
 export const IMPRESSIONS_PER_PAGE_VIEW = 0.3;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeBeacon } from '../packages/protocol/dist/index.js';
+import { encodeBeacon } from '@mesura/protocol';
 import { BENCH_ADMIN_ENV, apiHeaders } from './server-process.mjs';
 import { closedLoop } from './connection-pool.mjs';
 import { describeLimits } from './source-addresses.mjs';

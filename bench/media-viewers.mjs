@@ -1,7 +1,7 @@
 // The viewers of the media benchmark: each plays sessions one after the other and sends their
 // heartbeats on the §9 cadence (wire-formats §2), time-compressed, one request at a time (as the
 // tracker's queue does), and keeps what the server acknowledged so that the store can be checked.
-import { encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { encodeHeartbeatQuery } from '@mesura/protocol';
 import { ConnectionPool } from './connection-pool.mjs';
 
 /** Simulated milliseconds per real millisecond: a 10 s heartbeat interval lasts 1 s. */

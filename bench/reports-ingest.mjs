@@ -7,8 +7,8 @@
 // starts another. Prints how many were acknowledged.
 // Usage: node bench/reports-ingest.mjs PORT RATE_PER_S SECONDS
 import http from 'node:http';
-import { guideFor } from '../packages/content/dist/index.js';
-import { HEARTBEAT_INTERVAL_MS, encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { guideFor } from '@mesura/content';
+import { HEARTBEAT_INTERVAL_MS, encodeHeartbeatQuery } from '@mesura/protocol';
 import { BENCH_USER_AGENT, beaconPath, visitorId } from './abuse-beacon.mjs';
 
 const [port, rate, seconds] = process.argv.slice(2).map(Number);

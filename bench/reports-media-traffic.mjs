@@ -17,11 +17,9 @@
 // broadcast on air when the play starts, as the live pages send it).
 import { createHash } from 'node:crypto';
 import { createHeartbeatPipeline, localDayIn } from '@mesura/server/tooling';
-import { createSeedContent, guideFor } from '../packages/content/dist/index.js';
-import { runScenario } from '../packages/media/dist/replay/run-scenario.js';
-import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
-import { REPLAY_EPOCH_MS } from '../packages/media/dist/constants.js';
-import { decodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { createSeedContent, guideFor } from '@mesura/content';
+import { REPLAY_EPOCH_MS, runScenario, seededRandom } from '@mesura/media/replay';
+import { decodeHeartbeatQuery } from '@mesura/protocol';
 
 const SUITE = 'mesuradev';
 const TIME_ZONE = 'Europe/Madrid';

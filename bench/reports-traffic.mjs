@@ -3,7 +3,7 @@
 // visit's device, login state, referrer and campaign, some searches, and direct calls (shares,
 // downloads, exit links, button clicks). Seeded, so two runs store the same rows. The media
 // traffic (heartbeats and media start hits) is reports-media-traffic.mjs; reports.mjs mixes both.
-import { seededRandom } from '../packages/media/dist/replay/seeded-random.js';
+import { seededRandom } from '@mesura/media/replay';
 
 const SUITE = 'mesuradev';
 const PAGES = 5_000;

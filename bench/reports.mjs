@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDuckDbStore, storeSegment } from '@mesura/server/tooling';
-import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { mediaTrafficByHour } from './reports-media-traffic.mjs';
 import { hitTrafficByHour } from './reports-traffic.mjs';
 import { apiHeaders, runBounded, startServer } from './server-process.mjs';

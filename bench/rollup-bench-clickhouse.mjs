@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClickHouseTransport, ensureSchema, eventTables, parseClickHouseUrl } from '@mesura/server/tooling';
-import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { clickHouseService, freePort } from '../scripts/cluster/cluster-processes.mjs';
 
 export const BENCH_DATABASE = 'bench';

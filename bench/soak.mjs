@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { encodeHeartbeatQuery } from '../packages/protocol/dist/index.js';
+import { encodeHeartbeatQuery } from '@mesura/protocol';
 import { createMix } from './cluster-mix.mjs';
 import { ConnectionPool } from './connection-pool.mjs';
 import { heartbeat, percentile, sessionPlan } from './media-viewers.mjs';

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { clickHouseBatchSink, openClickHouseEvents, openDuckDbStore, sqlIdentifier, sqlString, storeSegment } from '@mesura/server/tooling';
-import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { CONVERSIONS_PER_IMPRESSION, IMPRESSIONS_PER_PAGE_VIEW, createDecisionTraffic } from './decision-traffic.mjs';
 import { mediaTrafficByHour } from './reports-media-traffic.mjs';
 import { hitTrafficByHour } from './reports-traffic.mjs';

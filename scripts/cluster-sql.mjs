@@ -6,7 +6,7 @@
 //
 // The hits table gets a column per named variable of the site's variable map, as the server makes it.
 import { clusterSchemaSql, eventTables } from '@mesura/server/tooling';
-import { SITE_VARIABLE_MAP, variableNames } from '../packages/protocol/dist/index.js';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 
 const [cluster, database, flag] = process.argv.slice(2);
 if (cluster === undefined || database === undefined || (flag !== undefined && flag !== '--per-node')) {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { siteActivities } from '@mesura/server/tooling';
-import { BENCH_ADMIN, adminSessionHeaders } from '../bench/server-process.mjs';
+import { BENCH_ADMIN, adminSessionHeaders } from '@mesura/bench/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONSOLE_WIDTHS_PX = [1280, 768];

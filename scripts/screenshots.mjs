@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
-import { runBounded, startServer } from '../bench/server-process.mjs';
+import { runBounded, startServer } from '@mesura/bench/server-process';
 import { fillWithDemo, shootConsole } from './screenshots-console.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { minify } from 'terser';
-import { ESBUILD_OPTIONS as SDK_ESBUILD_OPTIONS, TERSER_OPTIONS } from '../../packages/sdk/bundle-options.mjs';
+import { ESBUILD_OPTIONS as SDK_ESBUILD_OPTIONS, TERSER_OPTIONS } from '@mesura/sdk/bundle-options';
 
 /** bench/sdk-size.mjs's level (zlib's best). */
 export const GZIP_LEVEL = 9;

@@ -3,7 +3,7 @@
 // stale pages that the collector refuses against their own signal (the consent/refusals report).
 // Neither an answer nor a refused beacon carries an identifier the server could de-duplicate, so
 // the days already sent are kept in the data folder (sent-days.mjs).
-import { VENDOR_IDS, acceptAll, createVendorList, encodeChoice, rejectAll } from '../../packages/consent/dist/index.js';
+import { VENDOR_IDS, acceptAll, createVendorList, encodeChoice, rejectAll } from '@mesura/consent';
 import { weighted } from './seeded.mjs';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPORT_SUITES, parseEnvironment } from '../../packages/protocol/dist/index.js';
+import { REPORT_SUITES, parseEnvironment } from '@mesura/protocol';
 import { createSender } from './http-sender.mjs';
 import { createTcStrings } from './consent.mjs';
 import { sendDay } from './demo-day.mjs';

@@ -6,7 +6,7 @@
 // more often than the controls, so the results show a difference.
 import { createHash } from 'node:crypto';
 import { assignmentPoint, experienceAt, siteActivities } from '@mesura/server/tooling';
-import { encodeDeliveryQuery } from '../../packages/protocol/dist/index.js';
+import { encodeDeliveryQuery } from '@mesura/protocol';
 import { chance, hexId } from './seeded.mjs';
 import { SITE_ORIGIN } from './visitor-browser.mjs';
 

@@ -12,10 +12,10 @@ import {
   NO_PREVIOUS_TS,
   SCHEDULER_TICK_MS,
   encodeHeartbeatQuery,
-} from '../../packages/protocol/dist/index.js';
-import { md5 } from '../../packages/media/dist/md5.js';
-import { VideoMetadataKeys } from '../../packages/media/dist/metadata-keys.js';
-import { VIDEO_VARIABLES } from '../../packages/media/dist/players/video-variables.js';
+} from '@mesura/protocol';
+import { md5 } from '@mesura/media/replay';
+import { VideoMetadataKeys } from '@mesura/media';
+import { VIDEO_VARIABLES } from '@mesura/media/players';
 import { around, chance, hexId, pick } from './seeded.mjs';
 
 /** The site's Mesura deployment serves heartbeats at `{host}/hb` (server/src/ingest/heartbeat-handler.ts). */

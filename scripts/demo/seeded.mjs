@@ -2,8 +2,8 @@
 // and what the stream is for), so that a day's traffic is the same on every run and the server's
 // de-duplication recognises it (README.md, "Idempotent").
 import { createHash } from 'node:crypto';
-import { formatVisitorId } from '../../packages/protocol/dist/index.js';
-import { seededRandom } from '../../packages/media/dist/replay/seeded-random.js';
+import { formatVisitorId } from '@mesura/protocol';
+import { seededRandom } from '@mesura/media/replay';
 
 /** A random source in [0, 1) seeded from `parts` (joined): the same parts, the same numbers. */
 export function randomFor(...parts) {

@@ -2,7 +2,7 @@
 // page fields and video group that apps/site writes for it (apps/site/src/measurement/*-fields.ts,
 // apps/site/src/live/live-page-fields.ts), built from the content the server is seeded with
 // (@mesura/content), so that reports show the site's real titles, sections and links.
-import { createSeedContent, guideFor, nowAndNext, sitePaths } from '../../packages/content/dist/index.js';
+import { createSeedContent, guideFor, nowAndNext, sitePaths } from '@mesura/content';
 
 const ON_DEMAND = 'a la carta';
 const LIVE = 'directe';

@@ -3,10 +3,10 @@
 // @mesura/analytics builds and encodes the beacon, the site property's link calls name events and
 // variables), on a clock the demo sets. Nothing is sent here: the beacons are collected with the
 // time they stand for, and the caller sends them through http-sender.mjs.
-import { createAnalytics, memoryStore } from '../../packages/analytics/dist/index.js';
-import { LOGIN_COOKIE_NAME, pageVariables, readDataLayer } from '../../packages/datalayer/dist/index.js';
-import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from '../../packages/site-property/dist/index.js';
-import { createMediaAnalytics } from '../../packages/media/dist/media-analytics.js';
+import { createAnalytics, memoryStore } from '@mesura/analytics';
+import { LOGIN_COOKIE_NAME, pageVariables, readDataLayer } from '@mesura/datalayer';
+import { LINK_DETAIL_VARIABLES, SITE_LINK_CALLS } from '@mesura/site-property';
+import { createMediaAnalytics } from '@mesura/media/analytics';
 
 /** The site's origin as a visitor's address bar shows it (the beacons' `g`). */
 export const SITE_ORIGIN = 'https://www.mesura.cat';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_CUSTOM_SCRIPTS, TAG_LAYERS, isCustomScript, layerOfPath, siteProperty, tagAssetsPath, tagLibraryPath, type SitePropertyOptions } from '../src/index.js';
-import { fakeConsent, harness } from './helpers/tags.js';
+import { fakeConsent, harness } from '@mesura/test-utils/tags';
 
 function site(url: string, options: SitePropertyOptions, vendors: string[]) {
   const h = harness(siteProperty(options), { url, consent: fakeConsent(vendors) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateProperty, type TagEvent } from '@mesura/tags';
 import { SITE_ACCOUNTS, environmentForHost, siteProperty, type SitePropertyOptions } from '../src/index.js';
-import { fakeConsent, harness } from './helpers/tags.js';
+import { fakeConsent, harness } from '@mesura/test-utils/tags';
 
 const DATA_LAYER = {
   page: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptLoadFailed, type ActionConfig, type DataElementConfig } from '../src/index.js';
-import { errors, harness, property, rule } from './helpers/runtime.js';
+import { errors, harness, property, rule } from '@mesura/test-utils/tags';
 
 const elements: Record<string, DataElementConfig> = {
   section: { type: 'dataLayer', path: 'page.seccio' },

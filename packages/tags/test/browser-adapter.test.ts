@@ -2,8 +2,7 @@
 // @vitest-environment-options { "url": "https://www.mesura.cat/noticia/1001/pressupostos/" }
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserEnvironment, createTagRuntime, scriptLoadFailed, type EventDetail, type PropertyConfig, type RuleConfig } from '../src/index.js';
-import { fakeClock } from './helpers/fake-clock.js';
-import { fakeConsent, recordingHandlers } from './helpers/recording.js';
+import { fakeClock, fakeConsent, recordingHandlers } from '@mesura/test-utils/tags';
 
 /** A runtime over the real (happy-dom) browser, with the fake clock for its timers. */
 function browserRuntime(rules: RuleConfig[]) {

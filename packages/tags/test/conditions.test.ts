@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareOperator, ConditionConfig, DataElementConfig } from '../src/index.js';
-import { fakeConsent, type FakeConsent } from './helpers/recording.js';
-import { errors, harness, property, rule } from './helpers/runtime.js';
+import { errors, fakeConsent, harness, property, rule, type FakeConsent } from '@mesura/test-utils/tags';
 
 interface Setup {
   url?: string;

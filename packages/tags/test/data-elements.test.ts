@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALAN_WEEKDAYS, circularReference, unknownDataElement, type DataElementConfig, type TagEvent } from '../src/index.js';
-import { errors, harness, property, rule } from './helpers/runtime.js';
+import { errors, harness, property, rule } from '@mesura/test-utils/tags';
 
 interface Setup {
   url?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionConfig, EventConfig, EventDetail, RuleContext } from '../src/index.js';
-import { harness, property, rule } from './helpers/runtime.js';
+import { harness, property, rule } from '@mesura/test-utils/tags';
 
 /** A rule on `event` whose custom action records the detail it was given. */
 function recorder(event: EventConfig, name = 'rule') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_TIMEOUT, UNSUPPORTED_IE, domainNotAuthorised, moduleNotFound, type ActionConfig } from '../src/index.js';
-import { errors, harness, property, rule } from './helpers/runtime.js';
+import { errors, harness, property, rule } from '@mesura/test-utils/tags';
 
 const custom = (run: () => void | Promise<void>): ActionConfig => ({ type: 'custom', run });
 const never = (): Promise<never> => new Promise(() => {});

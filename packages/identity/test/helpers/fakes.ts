@@ -1,44 +1,11 @@
-import type { CookieJar, RandomSource } from '../../src/index.js';
+import type { RandomSource } from '../../src/index.js';
 
 export interface FakeClock {
   nowMs: number;
 }
 
-export interface FakeJar extends CookieJar {
-  /** Every string written, as the page would assign it to `document.cookie`. */
-  writes: string[];
-}
-
-/**
- * A cookie jar that behaves as `document.cookie` does for what Mesura writes: `Max-Age` counts on
- * `clock`, `Max-Age` ≤ 0 deletes, other attributes are recorded but not enforced. `blocked`: a
- * browser that saves nothing. The personalisation package's tests use it too.
- */
-export function fakeCookieJar(clock: FakeClock = { nowMs: 0 }, initial = '', blocked = false): FakeJar {
-  const cookies = new Map<string, { value: string; expiresMs: number }>();
-  const writes: string[] = [];
-  const store = (raw: string) => {
-    const [pair = '', ...attributes] = raw.split(';');
-    const eq = pair.indexOf('=');
-    const maxAge = attributes.map((a) => /^\s*Max-Age=(-?\d+)$/i.exec(a)?.[1]).find((v) => v !== undefined);
-    const name = pair.slice(0, eq).trim();
-    if (maxAge !== undefined && Number(maxAge) <= 0) cookies.delete(name);
-    else cookies.set(name, { value: pair.slice(eq + 1), expiresMs: maxAge === undefined ? Infinity : clock.nowMs + Number(maxAge) * 1000 });
-  };
-  for (const pair of initial.split('; ').filter(Boolean)) store(pair);
-  return {
-    writes,
-    get: () =>
-      [...cookies]
-        .filter(([, cookie]) => cookie.expiresMs > clock.nowMs)
-        .map(([name, cookie]) => `${name}=${cookie.value}`)
-        .join('; '),
-    set: (raw) => {
-      writes.push(raw);
-      if (!blocked) store(raw);
-    },
-  };
-}
+// The fake cookie jar is @mesura/test-utils': the personalisation package's tests use it too.
+export { fakeCookieJar, type FakeJar } from '@mesura/test-utils';
 
 /** Deterministic bytes: 0x01, 0x02, … continuing across calls. */
 export function fakeRandom(): RandomSource {

@@ -49,8 +49,8 @@ export function fakeTimers(clock: FakeClock): FakeTimers {
   };
 }
 
-// The one fake cookie jar of the repository's tests (Max-Age on the fake clock, blocking).
-export { fakeCookieJar, type FakeJar } from '../../../identity/test/helpers/fakes.js';
+// The one fake cookie jar of the repository's tests (Max-Age on the fake clock, blocking), @mesura/test-utils'.
+export { fakeCookieJar, type FakeJar } from '@mesura/test-utils';
 
 /** How the recording transport answers one call. */
 export interface Reply {

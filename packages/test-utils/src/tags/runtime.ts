@@ -1,5 +1,5 @@
 /** A runtime over fakes, for the tests that are not about the browser adapter. */
-import { createTagRuntime, type PropertyConfig, type RuleConfig, type TagRuntime, type DataElementConfig } from '../../src/index.js';
+import { createTagRuntime, type PropertyConfig, type RuleConfig, type TagRuntime, type DataElementConfig } from '@mesura/tags';
 import { fakeEnvironment, type FakeEnvironment } from './fake-environment.js';
 import { fakeConsent, recordingHandlers, type FakeConsent, type RecordingHandlers } from './recording.js';
 

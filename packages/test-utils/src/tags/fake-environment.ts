@@ -2,7 +2,7 @@
  * A `TagEnvironment` without a browser: a fake clock, a settable location, a document and window
  * made of plain `EventTarget`s, and a console that records lines.
  */
-import type { TagDocument, TagEnvironment, TagWindow } from '../../src/index.js';
+import type { TagDocument, TagEnvironment, TagWindow } from '@mesura/tags';
 import { fakeClock, type FakeClock } from './fake-clock.js';
 
 export interface FakeEnvironment {

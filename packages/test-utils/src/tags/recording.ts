@@ -1,5 +1,5 @@
 /** A recording `ActionHandlers` and a fake `ConsentSource`. */
-import type { ActionHandlers, ConsentSource, PersonalizeInput, SendLinkInput, SendPageViewInput } from '../../src/index.js';
+import type { ActionHandlers, ConsentSource, PersonalizeInput, SendLinkInput, SendPageViewInput } from '@mesura/tags';
 
 export type Recorded =
   | { action: 'sendPageView'; input: SendPageViewInput }
