@@ -117,13 +117,16 @@ export interface ReplayServer {
   setClock(ms: number): void;
 }
 
-/** Starts a ReplayServer around each test of the calling file (call at the top of the file). */
-export function useReplayServer(): ReplayServer {
+/**
+ * Starts a ReplayServer around each test of the calling file (call at the top of the file, or of a
+ * describe block). `env` is read when each test starts: a ClickHouse test database's URL exists only then.
+ */
+export function useReplayServer(env: () => Record<string, string> = () => ({})): ReplayServer {
   let clock = REPLAY_EPOCH_MS;
   let server: TestServer | undefined;
   beforeEach(async () => {
     clock = REPLAY_EPOCH_MS;
-    server = await startTestServer({}, () => clock);
+    server = await startTestServer(env(), () => clock);
   });
   afterEach(async () => {
     await server?.dispose();
