@@ -8,7 +8,49 @@ import type { MediaSession, MediaSessionEnd } from './media-store.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
+/**
+ * The columns of a session row, the one definition both engines' session SQL is read against: a
+ * text that leaves one out fails every read (and so every test that lists sessions on that engine)
+ * instead of answering 0 or null for it. How each is derived is checked on both engines by the
+ * shared session cases (server/test/helpers/media-session-cases.ts) and the equivalence tests.
+ */
+export const MEDIA_SESSION_COLUMNS = [
+  'session_id',
+  'visitor_id',
+  'content_id',
+  'content_name',
+  'programme',
+  'stream_type',
+  'media_type',
+  'day_text',
+  'started_ms',
+  'last_ts_ms',
+  'ended_reason',
+  'ended_ms',
+  'content_ms',
+  'ad_ms',
+  'completes',
+  'ad_breaks',
+  'ads_started',
+  'ads_completed',
+  'chapters_started',
+  'chapters_completed',
+  'startup_time_ms',
+  'bitrate_ms',
+  'bitrate_weighted',
+  'dropped_frames',
+  'rebuffer_ms',
+  'rebuffer_ratio',
+  'errors',
+  'exit_before_start',
+  'start_failure',
+  'is_bot',
+] as const;
+
+/** A NULL column reads as null on both engines; a column the text never made reads as undefined. */
 export function mediaSessionOf(r: Row): MediaSession {
+  const missing = MEDIA_SESSION_COLUMNS.filter((column) => r[column] === undefined);
+  if (missing.length > 0) throw new Error(`a media session row lacks ${missing.join(', ')}: the engine's session SQL and media-session-row.ts disagree`);
   return {
     sessionId: String(r.session_id),
     visitorId: textOrNull(r.visitor_id),
