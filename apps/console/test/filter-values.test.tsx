@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ReportAnswer, ReportRow } from '@mesura/protocol';
 import { FILTER_VALUE_SUGGESTIONS } from '../src/report-view/filter-value-sources';
+import { resolveFilterValue } from '../src/report-view/resolve-filter-value';
 import { FilterBar } from '../src/report-view/filter-bar';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
@@ -115,5 +116,55 @@ describe('the filters of the report areas', () => {
     await chooseDimension('channel');
     expect(asked).toContain('media/plays-by-channel');
     expect(offered()).toEqual([['mesura-tv', 'Mesura TV']]);
+  });
+});
+
+describe('a typed filter value', () => {
+  async function type(text: string) {
+    const input = container.querySelector<HTMLInputElement>('form[aria-label="Afegeix un filtre"] input')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => container.querySelector<HTMLButtonElement>('form[aria-label="Afegeix un filtre"] button[type="submit"]')!.click());
+  }
+  const alert = () => container.querySelector('form[aria-label="Afegeix un filtre"] [role="alert"]')?.textContent ?? null;
+
+  it('by its Catalan name filters by the stored value, whatever its case and accents', async () => {
+    await render('/');
+    await chooseDimension('device');
+    await type('mobil');
+    expect(new URLSearchParams(search).getAll('f')).toEqual(['device:mobile']);
+    expect(chips()).toEqual(['Dispositiu: Mòbil']);
+    expect(alert()).toBeNull();
+  });
+
+  it('that the period does not offer is said so and not added', async () => {
+    await render('/');
+    await chooseDimension('device');
+    await type('Nevera');
+    expect(new URLSearchParams(search).getAll('f')).toEqual([]);
+    expect(alert()).toBe("Cap valor de «Dispositiu» del període es diu «Nevera»: tria'n un de la llista.");
+  });
+
+  it('of a dimension whose values are not offered is taken as typed', async () => {
+    await render('/');
+    await chooseDimension('portal');
+    await type('tv3cat');
+    expect(new URLSearchParams(search).getAll('f')).toEqual(['portal:tv3cat']);
+  });
+});
+
+describe('resolveFilterValue', () => {
+  const devices = [
+    { value: 'mobile', label: 'Mòbil' },
+    { value: 'desktop', label: 'Ordinador' },
+  ];
+  it('says a value matches none only when the list holds every value of the period', () => {
+    expect(resolveFilterValue('ORDINADOR', devices, true)).toEqual({ ok: true, value: 'desktop' });
+    expect(resolveFilterValue('nevera', devices, true)).toEqual({ ok: false });
+    // The most visited fifty may leave a rare one out: what is typed is taken as is.
+    expect(resolveFilterValue('nevera', devices, false)).toEqual({ ok: true, value: 'nevera' });
+    expect(resolveFilterValue(' mobile ', devices, false)).toEqual({ ok: true, value: 'mobile' });
   });
 });
