@@ -3,6 +3,7 @@ import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { visitCellsSpec } from './queries/visit-cells-spec.js';
+import { VISIT_ATTRIBUTES, type VisitAttributeColumn } from '../store/visit-attributes.js';
 
 const METRICS: ReportMetric[] = [
   { key: 'visits', label: 'Visites', format: 'count' },
@@ -41,9 +42,17 @@ function technologyReport(name: string, title: string, column: string, label: st
   });
 }
 
+/** The ranking of each visit attribute (store/visit-attributes.ts): its report name, title and column label. */
+const ATTRIBUTE_RANKINGS: Readonly<Record<VisitAttributeColumn, { name: string; title: string; label: string }>> = {
+  browser: { name: 'browsers', title: 'Navegadors', label: 'Navegador' },
+  os: { name: 'systems', title: 'Sistemes operatius', label: 'Sistema operatiu' },
+  viewport: { name: 'screens', title: 'Mides de pantalla', label: 'Mida' },
+};
+
 export const TECHNOLOGY_REPORTS: ReportDefinition[] = [
   technologyReport('devices', 'Dispositius', 'device', 'Dispositiu', (key) => DEVICE_LABELS[key] ?? key),
-  technologyReport('browsers', 'Navegadors', 'browser', 'Navegador'),
-  technologyReport('systems', 'Sistemes operatius', 'os', 'Sistema operatiu'),
-  technologyReport('screens', 'Mides de pantalla', 'viewport', 'Mida'),
+  ...VISIT_ATTRIBUTES.map(({ column }) => {
+    const { name, title, label } = ATTRIBUTE_RANKINGS[column];
+    return technologyReport(name, title, column, label);
+  }),
 ];

@@ -86,3 +86,30 @@ it('an erasure and a retention run keep the extent with the raw rows: the next s
   await (await openDuckDbStore(dataDir, variables, undefined, undefined, log)).close();
   expect(warnings).toEqual([]);
 });
+
+it('visits stored before a visit attribute was kept are made again at start, and its ranking counts them', async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-extent-'));
+  const first = await startOnFolder(dataDir, { now: () => clock, env: { MESURA_MIN_COHORT: '1' } });
+  for (let v = 0; v < VISITORS; v += 1) {
+    const hit = testHit({ visitor: { fid: `visitor-${v}` }, eVars: { 1: 'portada', 8: 'portada', 26: v < 2 ? 'mobile-s' : 'desktop-l' } });
+    expect((await first.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } })).statusCode).toBe(200);
+  }
+  await first.server.close();
+  // What a release from before `viewport` was a visit attribute (store/visit-attributes.ts) left behind.
+  await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
+    await c.run('DROP VIEW visits');
+    for (const table of ['visits_closed', 'visits_open']) await c.run(`ALTER TABLE ${table} DROP COLUMN viewport`);
+    await c.run('CREATE VIEW visits AS SELECT * FROM visits_closed UNION ALL SELECT * FROM visits_open');
+  });
+
+  const second = await startOnFolder(dataDir, { now: () => clock, env: { MESURA_MIN_COHORT: '1' } });
+  expect(second.log.find((line) => line.includes('making the report tables again'))).toMatch(/their visits lack viewport, which this release keeps/);
+  const response = await second.server.app.inject({ url: `/api/reports/technology/screens?from=${REPLAY_DAY}&to=${REPLAY_DAY}`, headers: await authHeadersFor(second.server, 'analyst') });
+  expect(response.statusCode).toBe(200);
+  const rows = response.json().rows.map((row: { key: string; values: { visits: number } }) => [row.key, row.values.visits]);
+  expect(rows).toEqual([
+    ['desktop-l', VISITORS - 2],
+    ['mobile-s', 2],
+  ]);
+  await second.server.close();
+});

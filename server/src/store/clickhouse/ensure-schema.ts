@@ -11,7 +11,7 @@ import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.j
 import { createRightsRequestsTableSql, RIGHTS_REQUESTS_TABLE } from './rights-requests-table.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 import { tableMaker, unlessMadeMeanwhile } from './table-maker.js';
-import { createRollupDaysTableSql, createRollupTableSql } from './day-rollup.js';
+import { createRollupDaysTableSql, createRollupTableSql, type DayRollup } from './day-rollup.js';
 import { DAY_ROLLUPS } from './day-rollups.js';
 import { checkClickHouseSchemaVersion, recordClickHouseSchemaVersion } from './schema-version-table.js';
 
@@ -46,6 +46,7 @@ async function makeTables(transport: ClickHouseTransport, database: string, tabl
   await make(REFUSED_HITS_TABLE, createRefusedHitsSql(database));
   // The closed days' visits and media sessions the API nodes keep (day-rollup-job.ts); the reports read them.
   for (const rollup of DAY_ROLLUPS) {
+    await remakeChangedDayRollup(transport, database, rollup);
     await make(rollup.table, createRollupTableSql(database, rollup));
     await make(rollup.daysTable, createRollupDaysTableSql(database, rollup));
   }
@@ -90,5 +91,28 @@ async function addMissingColumns(transport: ClickHouseTransport, database: strin
       const add = `ALTER TABLE ${target.name}${target.onCluster} ADD COLUMN ${sqlIdentifier(column.name)} ${columnTypeSql(column)}`;
       await unlessMadeMeanwhile(transport.command(add), async () => (await columnNames()).has(column.name));
     }
+  }
+}
+
+/**
+ * Drops a day roll-up whose table's columns are not this release's (a visit attribute added:
+ * visit-attributes.ts), with its builds' records, so that both are made again empty below: reports
+ * cut those days from the events meanwhile, and the job builds them again (day-rollup-job.ts).
+ */
+async function remakeChangedDayRollup(transport: ClickHouseTransport, database: string, rollup: DayRollup): Promise<void> {
+  const stored = await transport.query<{ name: string }>(`SELECT name FROM system.columns WHERE database = ${sqlString(database)} AND table = ${sqlString(rollup.table)}`);
+  if (stored.length === 0) return;
+  const wanted = [...rollup.columns.map((column) => column.name), 'build'];
+  const storedNames = new Set(stored.map((column) => column.name));
+  if (wanted.length === storedNames.size && wanted.every((name) => storedNames.has(name))) return;
+  for (const table of [rollup.table, rollup.daysTable]) {
+    const placement = await tablePlacement(transport, database, table);
+    if (placement.unreachable !== undefined) {
+      throw new ClusterAlterError(
+        `${placement.unreachable}: the roll-up ${rollup.table} changed; drop ${rollup.table} and ${rollup.daysTable} on each node before this server starts, which makes them again`,
+      );
+    }
+    if (placement.distributed) await transport.command(`DROP TABLE IF EXISTS ${placement.distributed.name}${placement.rows.onCluster}`);
+    await transport.command(`DROP TABLE IF EXISTS ${placement.rows.name}${placement.rows.onCluster}`);
   }
 }

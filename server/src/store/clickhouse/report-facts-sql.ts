@@ -25,6 +25,7 @@ import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../shared/referrer-groups.js';
 import { placeholderBounds, rolledOrComputedSql } from './day-rollup.js';
 import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
+import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 
 /** How far before the range a visit's start is looked for (see the file's comment). */
 export const VISIT_LOOKBACK_DAYS = 1;
@@ -32,7 +33,7 @@ export const VISIT_LOOKBACK_DAYS = 1;
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 
 /** The hit columns the report tables are made from (hits-schema.ts and the site's variables). */
-export const FACT_HIT_COLUMNS = [
+export const FACT_HIT_COLUMNS: readonly string[] = [
   'event_id',
   'report_suite',
   'received_at',
@@ -47,8 +48,6 @@ export const FACT_HIT_COLUMNS = [
   'events',
   'device_class',
   'is_bot',
-  'browser_name',
-  'os_name',
   'section',
   'subsection',
   'programme',
@@ -64,9 +63,9 @@ export const FACT_HIT_COLUMNS = [
   'thematic',
   'search_keywords',
   'search_results',
-  'viewport',
   'social_action',
-] as const;
+  ...VISIT_ATTRIBUTES.map((a) => a.hitColumn),
+];
 
 /** The hits' `search_keywords` are read as `keywords_sent`: the page views' `search_keywords` are those trimmed and lowered. */
 const HIT_COLUMNS = FACT_HIT_COLUMNS.map((c) => (c === 'search_keywords' ? 'search_keywords AS keywords_sent' : c)).join(', ');
@@ -103,7 +102,7 @@ const PAGE_VIEW_COLUMNS = `report_suite, cityHash64(event_id, report_suite) AS e
     section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
     campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
     ${searchKeywordsSql.clickhouse('keywords_sent')} AS search_keywords, search_results, is_bot,
-    ${searchedSql.clickhouse('keywords_sent')} AS searched, browser_name, os_name, viewport`;
+    ${searchedSql.clickhouse('keywords_sent')} AS searched, ${VISIT_ATTRIBUTES.map((a) => a.hitColumn).join(', ')}`;
 
 /**
  * page_views' columns with each page view's visit (`visit_key`, `visit_page`), what the visits are
@@ -152,22 +151,19 @@ const ENTRY = [
   'title',
   'url',
   'referrer',
-  'browser_name',
-  'os_name',
-  'viewport',
   'is_bot',
   'author',
   'thematic',
   'programme_name',
-] as const;
+  ...VISIT_ATTRIBUTES.map((a) => a.hitColumn),
+];
 const EXIT = ['page_name', 'title', 'url'] as const;
 /** The entry page's columns under their visits names. */
-const ENTRY_AS: Partial<Record<(typeof ENTRY)[number], string>> = {
+const ENTRY_AS: Readonly<Record<string, string>> = {
   page_name: 'entry_page_name',
   title: 'entry_title',
   url: 'entry_url',
-  browser_name: 'browser',
-  os_name: 'os',
+  ...Object.fromEntries(VISIT_ATTRIBUTES.map((a) => [a.hitColumn, a.column])),
 };
 
 const element = (tuple: string, columns: readonly string[], column: string) => `tupleElement(${tuple}, ${columns.indexOf(column) + 1})`;

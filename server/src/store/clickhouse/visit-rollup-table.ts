@@ -3,6 +3,7 @@
  * each closed day per build, and `visit_rollup_days`, the builds' records. Apart from
  * visit-rollup.ts, which says how the rows are cut, so that report-facts-sql.ts can read them.
  */
+import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import { rollupColumns, type DayRollup } from './day-rollup.js';
 
 export const VISIT_ROLLUP_TABLE = 'visit_rollup';
@@ -31,9 +32,7 @@ const COLUMNS = rollupColumns([
   ['entry_title', 'Nullable(String)'],
   ['entry_url', 'Nullable(String)'],
   ['referrer', 'Nullable(String)'],
-  ['browser', 'Nullable(String)'],
-  ['os', 'Nullable(String)'],
-  ['viewport', 'Nullable(String)'],
+  ...VISIT_ATTRIBUTES.map((a) => [a.column, 'Nullable(String)'] as const),
   ['is_bot', 'UInt8'],
   ['started_at', 'Int64'],
   ['ended_at', 'Int64'],

@@ -97,16 +97,17 @@ export async function openDuckDbStore(
   // A file of a newer release is refused here, before any table is made or changed.
   const applied = await migrateDuckDbFile(writer, { file: DUCKDB_FILE_NAME, migrations: EVENTS_FILE_MIGRATIONS, ensure: (c) => ensureTables(c, columns) });
   for (const migration of applied) log.info(migrationLine(DUCKDB_FILE_NAME, migration));
-  await rebuildReportFacts(
-    writer,
-    columns.map((c) => c.name),
-    timeZone,
-  );
+  // Stale report tables first: a visit attribute they lack would fail the cells filled below.
   await remakeStaleReportTables(
     writer,
     columns.map((c) => c.name),
     timeZone,
     (reason) => log.warn(`${DUCKDB_FILE_NAME}: making the report tables again from the raw rows: ${reason}`),
+  );
+  await rebuildReportFacts(
+    writer,
+    columns.map((c) => c.name),
+    timeZone,
   );
   await repairNotInformedSearches(writer);
   const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));

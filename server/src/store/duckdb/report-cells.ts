@@ -10,6 +10,7 @@
  */
 import type { SqlConnection } from './reads-first.js';
 import { informedOrNullSql } from '../not-informed-sql.js';
+import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
 
 /** The report keys visits are rolled up by: name → value (and its parent) as SQL over a visit row. */
@@ -28,9 +29,8 @@ const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string
   /** External campaigns are case-insensitive (spec §7 `ext`). */
   campaign: { value: 'lower(campaign)' },
   device: { value: 'device' },
-  browser: { value: 'browser' },
-  os: { value: 'os' },
-  viewport: { value: 'viewport' },
+  /** The visit's technology, one dimension each (visit-attributes.ts). */
+  ...Object.fromEntries(VISIT_ATTRIBUTES.map((a) => [a.column, { value: a.column }])),
 };
 
 /** The cell's sketch: the smallest distinct visitor keys of the rows it keeps. */

@@ -14,6 +14,8 @@ import { MEDIA_CELLS_TABLE } from './media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from './media-sessions-table.js';
 import type { SqlConnection } from './reads-first.js';
 import { REPORT_FACT_TABLES } from './report-facts-schema.js';
+import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
+import { VISIT_TABLES } from './visits-tables.js';
 
 export const REPORT_EXTENT_TABLE = 'report_extent';
 
@@ -36,17 +38,28 @@ export const CREATE_REPORT_EXTENT = `CREATE TABLE IF NOT EXISTS ${REPORT_EXTENT_
 export interface ReportExtent {
   raw: { hits: number; heartbeats: number };
   recorded: { derivation: number; hits: number; heartbeats: number } | undefined;
+  /** Visit attributes (visit-attributes.ts) the stored visits have no column for: added since they were made. */
+  missingVisitAttributes: string[];
 }
 
 export async function readReportExtent(connection: SqlConnection): Promise<ReportExtent> {
   const raw = (await connection.runAndReadAll('SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM heartbeats) AS heartbeats')).getRowObjectsJson()[0];
   const rows = (await connection.runAndReadAll(`SELECT derivation, hits, heartbeats FROM ${REPORT_EXTENT_TABLE}`)).getRowObjectsJson();
   const recorded = rows[0] && { derivation: Number(rows[0].derivation), hits: Number(rows[0].hits), heartbeats: Number(rows[0].heartbeats) };
-  return { raw: { hits: Number(raw?.hits ?? 0), heartbeats: Number(raw?.heartbeats ?? 0) }, recorded };
+  return { raw: { hits: Number(raw?.hits ?? 0), heartbeats: Number(raw?.heartbeats ?? 0) }, recorded, missingVisitAttributes: await missingVisitAttributes(connection) };
+}
+
+/** The attributes of VISIT_ATTRIBUTES that `visits_closed` has no column for (none when the table is yet to be made). */
+async function missingVisitAttributes(connection: SqlConnection): Promise<string[]> {
+  const result = await connection.runAndReadAll(`SELECT column_name FROM information_schema.columns WHERE table_name = '${VISIT_TABLES[0]}'`);
+  const present = new Set(result.getRowObjectsJson().map((row) => String(row.column_name)));
+  if (present.size === 0) return [];
+  return VISIT_ATTRIBUTES.map((a) => a.column).filter((column) => !present.has(column));
 }
 
 /** Why the report tables cannot be trusted, in words for the log; undefined when they cover the raw rows exactly. */
-export function extentMismatch({ raw, recorded }: ReportExtent): string | undefined {
+export function extentMismatch({ raw, recorded, missingVisitAttributes }: ReportExtent): string | undefined {
+  if (missingVisitAttributes.length > 0) return `their visits lack ${missingVisitAttributes.join(', ')}, which this release keeps (visit-attributes.ts)`;
   if (recorded === undefined) return raw.hits + raw.heartbeats === 0 ? undefined : 'they record no extent (made by a release before it)';
   if (recorded.derivation !== REPORT_DERIVATION_VERSION) return `they were derived by version ${recorded.derivation}, this release derives by ${REPORT_DERIVATION_VERSION}`;
   if (recorded.hits !== raw.hits || recorded.heartbeats !== raw.heartbeats) {

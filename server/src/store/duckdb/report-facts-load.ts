@@ -15,6 +15,7 @@ import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
 import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
 import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
 import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
+import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
 export const VISIT_IDLE_MINUTES = 30;
@@ -109,8 +110,8 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
     SELECT report_suite, visit_key, any_value(visitor_key) AS visitor_key, min(received_at) AS first_at,
       max(received_at) AS last_at, count(*) AS pages, count(*) FILTER (WHERE ${searchedSql.duckdb('search_keywords')}) AS searches,
       arg_min(struct_pack(day, local_hour, section, subsection, programme, broadcast_channel, portal, device_class,
-        login_state, campaign, internal_campaign, page_name, content_title, url, referrer, browser_name, os_name,
-        viewport, is_bot), visit_page) AS entry,
+        login_state, campaign, internal_campaign, page_name, content_title, url, referrer,
+        ${VISIT_ATTRIBUTES.map((a) => a.hitColumn).join(', ')}, is_bot), visit_page) AS entry,
       arg_max(struct_pack(page_name, content_title, url), visit_page) AS exit
     FROM segment_page_views GROUP BY report_suite, visit_key)
   SELECT p.report_suite, p.visit_key, p.visitor_key,
@@ -133,9 +134,7 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
     CASE WHEN v.visit_key IS NULL THEN p.entry.referrer ELSE v.referrer END AS referrer,
     CASE WHEN v.visit_key IS NULL THEN lower(nullif(regexp_extract(p.entry.referrer, '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)', 1), ''))
          ELSE v.referrer_host END AS referrer_host,
-    CASE WHEN v.visit_key IS NULL THEN p.entry.browser_name ELSE v.browser END AS browser,
-    CASE WHEN v.visit_key IS NULL THEN p.entry.os_name ELSE v.os END AS os,
-    CASE WHEN v.visit_key IS NULL THEN p.entry.viewport ELSE v.viewport END AS viewport,
+    ${VISIT_ATTRIBUTES.map((a) => `CASE WHEN v.visit_key IS NULL THEN p.entry.${a.hitColumn} ELSE v.${a.column} END AS ${a.column}`).join(',\n    ')},
     CASE WHEN v.visit_key IS NULL THEN p.entry.is_bot ELSE v.is_bot END AS is_bot
   FROM part p LEFT JOIN (SELECT * FROM visits WHERE ended_at >= ${OPEN_SINCE}) v USING (report_suite, visit_key)) merged`;
 

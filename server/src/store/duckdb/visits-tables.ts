@@ -10,6 +10,7 @@
  * A visit moves to `visits_closed` once it ended VISIT_IDLE_MINUTES before the last page view a
  * load has seen: no later page view can continue it.
  */
+import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import type { SqlConnection } from './reads-first.js';
 
 /** The visit columns, alike in both tables and so in the view. */
@@ -18,7 +19,7 @@ const VISIT_COLUMNS = `report_suite VARCHAR NOT NULL, visit_key UBIGINT NOT NULL
   searches INTEGER NOT NULL, section VARCHAR, subsection VARCHAR, programme VARCHAR, channel VARCHAR, portal VARCHAR,
   device VARCHAR, login VARCHAR, campaign VARCHAR, internal_campaign VARCHAR,
   entry_page_name VARCHAR, entry_title VARCHAR, entry_url VARCHAR, exit_page_name VARCHAR, exit_title VARCHAR, exit_url VARCHAR,
-  referrer VARCHAR, referrer_host VARCHAR, browser VARCHAR, os VARCHAR, viewport VARCHAR, is_bot BOOLEAN NOT NULL,
+  referrer VARCHAR, referrer_host VARCHAR, ${VISIT_ATTRIBUTES.map((a) => `${a.column} VARCHAR`).join(', ')}, is_bot BOOLEAN NOT NULL,
   referrer_group VARCHAR NOT NULL`;
 
 /** The two tables the `visits` view reads: every statement that deletes visits deletes from both. */

@@ -19,6 +19,7 @@ import { ClickHouseRetention } from '../../../src/store/clickhouse/clickhouse-re
 import { createClickHouseTransport, type ClickHouseTransport } from '../../../src/store/clickhouse/clickhouse-transport.js';
 import { ClickHouseVisitorData } from '../../../src/store/clickhouse/clickhouse-visitor-data.js';
 import { eventTables } from '../../../src/store/clickhouse/event-tables.js';
+import { ensureSchema } from '../../../src/store/clickhouse/ensure-schema.js';
 import { bindValues } from '../../../src/store/clickhouse/bind-values.js';
 import { columnList, NO_ROLLUP_DAY } from '../../../src/store/clickhouse/day-rollup.js';
 import { DayRollupJob } from '../../../src/store/clickhouse/day-rollup-job.js';
@@ -167,5 +168,24 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     expect((await builds()).map(({ build }) => build.includes(`-r${VISIT_ROLLUP.revision + 1}-`))).toEqual([true, true, true, true]);
     expect(await visitRows(rebuiltRange)).toEqual(before);
     expect(await count(`SELECT count() AS n FROM visit_rollup WHERE day <= toDate('2026-11-26')`)).toBe(before.length);
+  });
+
+  it('drops a roll-up made before a visit attribute was kept, at the next start, and builds its days again with it', async () => {
+    const { database } = db().location;
+    // What a release from before `viewport` was a visit attribute (store/visit-attributes.ts) made.
+    await transport.command('ALTER TABLE visit_rollup DROP COLUMN viewport');
+    await ensureSchema(transport, database, tables);
+    expect(await count(`SELECT count() AS n FROM system.columns WHERE database = '${database}' AND table = 'visit_rollup' AND name = 'viewport'`)).toBe(1);
+    expect(await count('SELECT count() AS n FROM visit_rollup_days')).toBe(0);
+    // Meanwhile the reports cut every day from the hits, viewport included.
+    expect(await sourcesOf(ALL_DAYS)).toEqual({ rolledTo: NO_ROLLUP_DAY, computedFrom: ALL_DAYS.from, computedTo: ALL_DAYS.to });
+    const computed = await computedRows(ALL_DAYS);
+    expect(computed.some((row) => row.viewport !== null)).toBe(true);
+    expect((await rollup.run(Date.UTC(2026, 10, 28, 12))).built).toBeGreaterThan(0);
+    expect((await sourcesOf(ALL_DAYS)).rolledTo).toBe(ALL_DAYS.to);
+    expect(await visitRows(ALL_DAYS)).toEqual(computed);
+    // Unchanged columns: the next start keeps what was built.
+    await ensureSchema(transport, database, tables);
+    expect(await count('SELECT count() AS n FROM visit_rollup_days')).toBeGreaterThan(0);
   });
 });
