@@ -14,6 +14,7 @@ import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery } from './queries/media-
 import { mediaSessionRankingQuery } from './queries/media-session-ranking.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';
+import type { MediaSessionCounterColumn } from '../store/media-session-counters.js';
 import { dayLabel, daysOf } from './time-steps.js';
 
 const PLAY_METRICS: ReportMetric[] = [
@@ -25,14 +26,26 @@ const PLAY_METRICS: ReportMetric[] = [
   { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
 ];
 
+/** Each session counter's name in the console (store/media-session-counters.ts); where it shows is the metric lists'. */
+const COUNTER_LABELS: Readonly<Record<MediaSessionCounterColumn, string>> = {
+  ad_breaks: 'Pauses publicitàries',
+  ads_started: 'Anuncis iniciats',
+  ads_completed: 'Anuncis complets',
+  chapters_started: 'Capítols iniciats',
+  chapters_completed: 'Capítols complets',
+  dropped_frames: 'Fotogrames perduts',
+};
+
+const counter = (column: MediaSessionCounterColumn): ReportMetric => ({ key: column, label: COUNTER_LABELS[column], format: 'count' });
+
 const AD_METRICS: ReportMetric[] = [
-  { key: 'ad_breaks', label: 'Pauses publicitàries', format: 'count' },
-  { key: 'ads_started', label: 'Anuncis iniciats', format: 'count' },
-  { key: 'ads_completed', label: 'Anuncis complets', format: 'count' },
+  counter('ad_breaks'),
+  counter('ads_started'),
+  counter('ads_completed'),
   { key: 'ad_completion_rate', label: "Percentatge d'anuncis complets", format: 'percent' },
   { key: 'ad_seconds', label: "Temps d'anuncis", format: 'seconds' },
-  { key: 'chapters_started', label: 'Capítols iniciats', format: 'count' },
-  { key: 'chapters_completed', label: 'Capítols complets', format: 'count' },
+  counter('chapters_started'),
+  counter('chapters_completed'),
 ];
 
 const QUALITY_METRICS: ReportMetric[] = [
@@ -42,7 +55,7 @@ const QUALITY_METRICS: ReportMetric[] = [
   { key: 'exits_before_start', label: "Sortides abans de l'inici", format: 'count' },
   { key: 'start_failures', label: "Errors d'inici", format: 'count' },
   { key: 'bitrate', label: 'Taxa de bits mitjana', format: 'bitrate' },
-  { key: 'dropped_frames', label: 'Fotogrames perduts', format: 'count' },
+  counter('dropped_frames'),
 ];
 
 const NOTE =

@@ -6,6 +6,8 @@
  * here and are rounded once, after the sum; minutes, seconds and ratios keep 3 and 4 decimals.
  */
 
+import { MEDIA_SESSION_COUNTERS } from './media-session-counters.js';
+
 interface MediaFigureSpec {
   name: string;
   /** SQL over a group of session_figures rows; the column is the name in snake_case. */
@@ -23,16 +25,12 @@ export const MEDIA_FIGURES = [
   { name: 'completes', sql: 'coalesce(sum(completes), 0)' },
   /** completes / starts; 0 without starts. */
   { name: 'completionRate', sql: 'CASE WHEN sum(starts) > 0 THEN round(CAST(sum(completes) AS DOUBLE) / sum(starts), 4) ELSE 0 END' },
-  { name: 'adBreaks', sql: 'coalesce(sum(ad_breaks), 0)' },
-  { name: 'adsStarted', sql: 'coalesce(sum(ads_started), 0)' },
-  { name: 'adsCompleted', sql: 'coalesce(sum(ads_completed), 0)' },
-  { name: 'chaptersStarted', sql: 'coalesce(sum(chapters_started), 0)' },
-  { name: 'chaptersCompleted', sql: 'coalesce(sum(chapters_completed), 0)' },
+  /** Each session counter summed (media-session-counters.ts): ad breaks, ads, chapters, dropped frames. */
+  ...MEDIA_SESSION_COUNTERS.map((c) => ({ name: c.field, sql: `coalesce(sum(${c.column}), 0)` })),
   /** Mean over the sessions that reported one; null when none did. */
   { name: 'avgStartupTimeMs', sql: 'round(avg(startup_time_ms))', nullable: true },
   /** Bits per second, weighted by content play time; null without a reported bitrate. */
   { name: 'avgBitrate', sql: 'CASE WHEN sum(bitrate_ms) > 0 THEN round(sum(bitrate_weighted) / sum(bitrate_ms)) END', nullable: true },
-  { name: 'droppedFrames', sql: 'coalesce(sum(dropped_frames), 0)' },
   /** Rebuffering: main `buffer` time after the content began, outside ad breaks. */
   { name: 'bufferingSeconds', sql: 'coalesce(round(sum(rebuffer_ms) / 1000.0, 3), 0)' },
   /** bufferingSeconds / (bufferingSeconds + content seconds); 0 when both are 0. */

@@ -5,6 +5,7 @@
  * as null.
  */
 import type { MediaSession, MediaSessionEnd } from './media-store.js';
+import { MEDIA_SESSION_COUNTERS, type MediaSessionCounts } from './media-session-counters.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -30,22 +31,17 @@ export const MEDIA_SESSION_COLUMNS = [
   'content_ms',
   'ad_ms',
   'completes',
-  'ad_breaks',
-  'ads_started',
-  'ads_completed',
-  'chapters_started',
-  'chapters_completed',
+  ...MEDIA_SESSION_COUNTERS.map((c) => c.column),
   'startup_time_ms',
   'bitrate_ms',
   'bitrate_weighted',
-  'dropped_frames',
   'rebuffer_ms',
   'rebuffer_ratio',
   'errors',
   'exit_before_start',
   'start_failure',
   'is_bot',
-] as const;
+];
 
 /** A NULL column reads as null on both engines; a column the text never made reads as undefined. */
 export function mediaSessionOf(r: Row): MediaSession {
@@ -67,14 +63,9 @@ export function mediaSessionOf(r: Row): MediaSession {
     contentSeconds: seconds(r.content_ms),
     adSeconds: seconds(r.ad_ms),
     completes: num(r.completes),
-    adBreaks: num(r.ad_breaks),
-    adsStarted: num(r.ads_started),
-    adsCompleted: num(r.ads_completed),
-    chaptersStarted: num(r.chapters_started),
-    chaptersCompleted: num(r.chapters_completed),
+    ...countsOf(r),
     startupTimeMs: orNull(r.startup_time_ms),
     avgBitrate: num(r.bitrate_ms) > 0 ? Math.round(num(r.bitrate_weighted) / num(r.bitrate_ms)) : null,
-    droppedFrames: num(r.dropped_frames),
     bufferingSeconds: seconds(r.rebuffer_ms),
     rebufferRatio: num(r.rebuffer_ratio),
     errors: num(r.errors),
@@ -82,6 +73,11 @@ export function mediaSessionOf(r: Row): MediaSession {
     startFailure: num(r.start_failure) === 1,
     isBot: num(r.is_bot) === 1,
   };
+}
+
+/** The session's counters (media-session-counters.ts), by field. */
+function countsOf(r: Row): MediaSessionCounts {
+  return Object.fromEntries(MEDIA_SESSION_COUNTERS.map((c) => [c.field, num(r[c.column])])) as MediaSessionCounts;
 }
 
 function num(value: unknown): number {

@@ -1,5 +1,6 @@
 import { MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
 import { sqlString, type SqlDialect } from './sql-string.js';
+import { MEDIA_SESSION_COUNTERS } from './media-session-counters.js';
 
 /**
  * Media sessions, derived from the `heartbeats` table: each session's stored figures
@@ -223,15 +224,10 @@ function perSession(fn: SqlFunctions): string {
         min(CASE WHEN event_type = 'end' THEN ts_ms END) AS end_ms,
         sum(CASE WHEN ${main('play')} THEN counted_ms ELSE 0 END) AS content_ms,
         sum(CASE WHEN ${ad('play')} THEN counted_ms ELSE 0 END) AS ad_ms,
-        count(DISTINCT CASE WHEN asset_type = 'ad' THEN pod_id END) AS ad_breaks,
-        count(DISTINCT CASE WHEN ${ad('start')} THEN coalesce(ad_sid, ad_id) END) AS ads_started,
-        count(DISTINCT CASE WHEN ${ad('complete')} THEN coalesce(ad_sid, ad_id) END) AS ads_completed,
-        count(DISTINCT CASE WHEN event_type = 'chapter_start' THEN coalesce(chapter_sid, chapter_id) END) AS chapters_started,
-        count(DISTINCT CASE WHEN event_type = 'chapter_complete' THEN coalesce(chapter_sid, chapter_id) END) AS chapters_completed,
+        ${MEDIA_SESSION_COUNTERS.map((c) => `${c.sql[fn.dialect]} AS ${c.column}`).join(',\n        ')},
         ${fn.argMinIf('startup_time_ms', 'ts_ms', 'startup_time_ms > 0')} AS startup_time_ms,
         sum(CASE WHEN ${contentPlay} THEN CAST(bitrate AS DOUBLE) * counted_ms ELSE 0 END) AS bitrate_weighted,
         sum(CASE WHEN ${contentPlay} THEN counted_ms ELSE 0 END) AS bitrate_ms,
-        max(dropped_frames) AS dropped_frames,
         count(CASE WHEN event_type = 'error' THEN 1 END) AS errors,
         max(CASE WHEN is_bot THEN 1 ELSE 0 END) AS is_bot
       FROM hb GROUP BY report_suite, session_id

@@ -3,6 +3,7 @@
  * summed per content, programme or day.
  */
 import type { MediaFigures } from './media-figures.js';
+import type { MediaSessionCounts } from './media-session-counters.js';
 
 /** How the media report groups its rows: content id, programme, or local day of the session start. */
 export type MediaDimension = 'content' | 'programme' | 'day';
@@ -41,7 +42,8 @@ export interface MediaReport {
 /** Why a session is over: its main `complete`, its `end`, or the idle timeout (no `end` came). */
 export type MediaSessionEnd = 'complete' | 'end' | 'idle';
 
-export interface MediaSession {
+/** A session as the sessions list answers it; its counters (ads, chapters, dropped frames) are media-session-counters.ts's. */
+export interface MediaSession extends MediaSessionCounts {
   sessionId: string;
   visitorId: string | null;
   contentId: string;
@@ -62,14 +64,8 @@ export interface MediaSession {
   contentSeconds: number;
   adSeconds: number;
   completes: number;
-  adBreaks: number;
-  adsStarted: number;
-  adsCompleted: number;
-  chaptersStarted: number;
-  chaptersCompleted: number;
   startupTimeMs: number | null;
   avgBitrate: number | null;
-  droppedFrames: number;
   bufferingSeconds: number;
   rebufferRatio: number;
   errors: number;

@@ -113,3 +113,30 @@ it('visits stored before a visit attribute was kept are made again at start, and
   ]);
   await second.server.close();
 });
+
+it('media sessions stored before a session counter was kept are made again from the heartbeats at start', async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-extent-'));
+  const first = await startOnFolder(dataDir, { now: () => clock });
+  const t = { server: first.server, dataDir, dispose: async () => undefined, authHeaders: () => authHeadersFor(first.server, 'analyst') };
+  await deliver(t, await replay('preroll-ads-chapter-seek.json'), (ms) => (clock = ms));
+  const mediaTotal = async (server: MesuraServer) => {
+    const response = await server.app.inject({ url: `/api/reports/media?from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=mesuraprod`, headers: await authHeadersFor(server, 'analyst') });
+    expect(response.statusCode).toBe(200);
+    return response.json().total;
+  };
+  const before = await mediaTotal(first.server);
+  expect(before.sessions).toBe(1);
+  expect(before.adBreaks).toBeGreaterThan(0);
+  await first.server.close();
+  // What a release from before `ad_breaks` was a counter (store/media-session-counters.ts) left behind.
+  await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
+    for (const table of ['media_sessions', 'media_cells']) await c.run(`ALTER TABLE ${table} DROP COLUMN ad_breaks`);
+  });
+
+  const second = await startOnFolder(dataDir, { now: () => clock });
+  expect(await mediaTotal(second.server)).toEqual(before);
+  await second.server.close();
+  expect(
+    await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), (c) => countOf(c, `SELECT count(*) FROM information_schema.columns WHERE table_name = 'media_cells' AND column_name = 'ad_breaks'`)),
+  ).toBe(1);
+});

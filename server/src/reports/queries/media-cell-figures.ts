@@ -20,8 +20,7 @@ const CELL_FIGURES = `${PLAY_AND_AD_SUMS},
   CAST(sum(rebuffer_ms) AS DOUBLE) / nullif(sum(rebuffer_ms) + sum(content_ms), 0) AS rebuffer_ratio,
   sum(ended_exits) AS exits_before_start,
   sum(start_failures) AS start_failures,
-  sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate,
-  sum(dropped_frames) AS dropped_frames`;
+  sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate`;
 
 const IN_RANGE = 'report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND is_bot = 0';
 

@@ -10,6 +10,7 @@
 import { mediaTables, sessionFiguresClickHouse } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
 import { placeholderBounds } from '../../store/clickhouse/day-rollup.js';
 import { SESSION_ROLLUP_TABLES } from '../../store/clickhouse/session-rollup-table.js';
+import { MEDIA_SESSION_COUNTERS } from '../../store/media-session-counters.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
 
@@ -30,19 +31,14 @@ const FIGURES: Record<string, string> = {
   seconds_per_play: 'sum(content_ms) / 1000.0 / nullIf(sum(starts), 0)',
   completion_rate: 'sum(completes) / nullIf(sum(starts), 0)',
   completes: overRows('sum(completes)'),
-  ad_breaks: overRows('sum(ad_breaks)'),
-  ads_started: overRows('sum(ads_started)'),
-  ads_completed: overRows('sum(ads_completed)'),
+  ...Object.fromEntries(MEDIA_SESSION_COUNTERS.map((c) => [c.column, overRows(`sum(${c.column})`)])),
   ad_completion_rate: 'sum(ads_completed) / nullIf(sum(ads_started), 0)',
   ad_seconds: overRows('sum(ad_ms) / 1000.0'),
-  chapters_started: overRows('sum(chapters_started)'),
-  chapters_completed: overRows('sum(chapters_completed)'),
   startup_time_ms: overRows('avg(startup_time_ms)'),
   rebuffer_ratio: 'sum(rebuffer_ms) / nullIf(sum(rebuffer_ms) + sum(content_ms), 0)',
   exits_before_start: overRows('sum(exit_before_start)'),
   start_failures: overRows('sum(start_failure)'),
   bitrate: 'sum(bitrate_weighted) / nullIf(sum(bitrate_ms), 0)',
-  dropped_frames: overRows('sum(dropped_frames)'),
 };
 
 const { rolledTo, computedFrom, computedTo } = placeholderBounds(SESSION_ROLLUP_TABLES);

@@ -38,8 +38,7 @@ export const SUM_FIGURES = `${PLAY_AND_AD_SUMS},
   CAST(sum(rebuffer_ms) AS DOUBLE) / nullif(sum(rebuffer_ms) + sum(content_ms), 0) AS rebuffer_ratio,
   sum(exit_before_start) AS exits_before_start,
   sum(start_failure) AS start_failures,
-  sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate,
-  sum(dropped_frames) AS dropped_frames`;
+  sum(bitrate_weighted) / nullif(sum(bitrate_ms), 0) AS bitrate`;
 
 const FIGURES = `${VISITORS_FIGURE},
   ${SUM_FIGURES}`;

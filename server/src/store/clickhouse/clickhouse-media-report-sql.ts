@@ -6,6 +6,7 @@
  * DuckDB's total over nothing reads (duckdb-media.ts).
  */
 import { figureColumn, MEDIA_FIGURES } from '../media-figures.js';
+import { MEDIA_SESSION_COUNTERS, type MediaSessionCounts } from '../media-session-counters.js';
 import type { MediaReportQuery, MediaSessionsQuery } from '../media-store.js';
 import { KEY_SQL } from '../media-report-sql.js';
 import { roundHalfAwaySql } from './clickhouse-media-sql.js';
@@ -22,14 +23,9 @@ const FIGURE_SQL: Record<FigureName, string> = {
   adMinutes: roundHalfAwaySql('sum(ad_ms) / 60000.0', 3),
   completes: 'sum(completes)',
   completionRate: `if(sum(starts) > 0, ${roundHalfAwaySql('sum(completes) / sum(starts)', 4)}, 0)`,
-  adBreaks: 'sum(ad_breaks)',
-  adsStarted: 'sum(ads_started)',
-  adsCompleted: 'sum(ads_completed)',
-  chaptersStarted: 'sum(chapters_started)',
-  chaptersCompleted: 'sum(chapters_completed)',
+  ...(Object.fromEntries(MEDIA_SESSION_COUNTERS.map((c) => [c.field, `sum(${c.column})`])) as Record<keyof MediaSessionCounts, string>),
   avgStartupTimeMs: roundHalfAwaySql('avg(startup_time_ms)'),
   avgBitrate: `if(sum(bitrate_ms) > 0, ${roundHalfAwaySql('sum(bitrate_weighted) / sum(bitrate_ms)')}, NULL)`,
-  droppedFrames: 'sum(dropped_frames)',
   bufferingSeconds: roundHalfAwaySql('sum(rebuffer_ms) / 1000.0', 3),
   rebufferRatio: `if(sum(rebuffer_ms) + sum(content_ms) > 0, ${roundHalfAwaySql('sum(rebuffer_ms) / (sum(rebuffer_ms) + sum(content_ms))', 4)}, 0)`,
   errors: 'sum(errors)',

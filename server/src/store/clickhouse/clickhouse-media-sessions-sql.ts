@@ -19,6 +19,7 @@
  */
 import { MAX_HEARTBEAT_DURATION_MS, MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
 import { liveChannel, REBUFFERING_HEARTBEAT, STATE_NEIGHBOUR_HEARTBEAT, type SqlFunctions } from '../media-sessions-sql.js';
+import { MEDIA_SESSION_COUNTERS } from '../media-session-counters.js';
 import { jsonStringSql } from './clickhouse-media-sql.js';
 import { rolledOrComputedSql } from './day-rollup.js';
 import type { RollupSources } from './day-rollup-reads.js';
@@ -124,8 +125,8 @@ export function sessionRowsClickHouse(heartbeats: string, where: string): string
   return `SELECT report_suite, session_id, s_visitor_id AS visitor_id, s_content_id AS content_id, s_content_name AS content_name,
       s_programme AS programme, s_stream_type AS stream_type, s_day AS day, device, season,
       first_received_ms, last_received_ms, last_ts_ms, started_ms, completed_ms, end_ms, content_ms, ad_ms,
-      ad_breaks, ads_started, ads_completed, chapters_started, chapters_completed, s_startup_time_ms AS startup_time_ms,
-      bitrate_weighted, bitrate_ms, s_dropped_frames AS dropped_frames, errors, s_is_bot AS is_bot,
+      ${MEDIA_SESSION_COUNTERS.map((c) => `s_${c.column} AS ${c.column}`).join(', ')}, s_startup_time_ms AS startup_time_ms,
+      bitrate_weighted, bitrate_ms, errors, s_is_bot AS is_bot,
       first_play_ms, first_error_ms, ${REBUFFER_MS} AS rebuffer_ms,
       ${liveChannel('s_content_id', CLICKHOUSE_FUNCTIONS)} AS channel,
       if(${failed}, 1, 0) AS start_failure
@@ -165,15 +166,10 @@ function perSession(heartbeats: string, where: string): string {
       min(if(event_type = 'end', ts_ms, NULL)) AS end_ms,
       sum(if(${main('play')}, counted_ms, 0)) AS content_ms,
       sum(if(${ad('play')}, counted_ms, 0)) AS ad_ms,
-      uniqExactIf(assumeNotNull(pod_id), asset_type = 'ad' AND pod_id IS NOT NULL) AS ad_breaks,
-      uniqExactIf(assumeNotNull(coalesce(ad_sid, ad_id)), ${ad('start')} AND coalesce(ad_sid, ad_id) IS NOT NULL) AS ads_started,
-      uniqExactIf(assumeNotNull(coalesce(ad_sid, ad_id)), ${ad('complete')} AND coalesce(ad_sid, ad_id) IS NOT NULL) AS ads_completed,
-      uniqExactIf(assumeNotNull(coalesce(chapter_sid, chapter_id)), event_type = 'chapter_start' AND coalesce(chapter_sid, chapter_id) IS NOT NULL) AS chapters_started,
-      uniqExactIf(assumeNotNull(coalesce(chapter_sid, chapter_id)), event_type = 'chapter_complete' AND coalesce(chapter_sid, chapter_id) IS NOT NULL) AS chapters_completed,
+      ${MEDIA_SESSION_COUNTERS.map((c) => `${c.sql.clickhouse} AS s_${c.column}`).join(',\n      ')},
       ${fn.argMinIf('startup_time_ms', 'ts_ms', 'startup_time_ms > 0')} AS s_startup_time_ms,
       sum(if(${contentPlay}, toFloat64(bitrate) * counted_ms, 0)) AS bitrate_weighted,
       sum(if(${contentPlay}, counted_ms, 0)) AS bitrate_ms,
-      max(dropped_frames) AS s_dropped_frames,
       countIf(event_type = 'error') AS errors,
       max(if(is_bot, 1, 0)) AS s_is_bot,
       min(if(${main('play')}, ts_ms, NULL)) AS first_play_ms,

@@ -4,6 +4,7 @@
  * day per build, and `session_rollup_days`, the builds' records. Apart from session-rollup.ts, which
  * says how the rows are cut, so that clickhouse-media-sessions-sql.ts can read them.
  */
+import { MEDIA_SESSION_COUNTERS } from '../media-session-counters.js';
 import { rollupColumns, type DayRollup } from './day-rollup.js';
 
 export const SESSION_ROLLUP_TABLE = 'session_rollup';
@@ -29,15 +30,10 @@ const COLUMNS = rollupColumns([
   ['end_ms', 'Nullable(Int64)'],
   ['content_ms', 'Int64'],
   ['ad_ms', 'Int64'],
-  ['ad_breaks', 'UInt64'],
-  ['ads_started', 'UInt64'],
-  ['ads_completed', 'UInt64'],
-  ['chapters_started', 'UInt64'],
-  ['chapters_completed', 'UInt64'],
+  ...MEDIA_SESSION_COUNTERS.map((c) => [c.column, c.clickhouseType] as const),
   ['startup_time_ms', 'Nullable(Int64)'],
   ['bitrate_weighted', 'Float64'],
   ['bitrate_ms', 'Int64'],
-  ['dropped_frames', 'Int64'],
   ['errors', 'UInt64'],
   ['is_bot', 'UInt8'],
   ['first_play_ms', 'Nullable(Int64)'],

@@ -18,6 +18,7 @@
  */
 import type { SqlConnection } from './reads-first.js';
 import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
+import { MEDIA_SESSION_COUNTERS } from '../media-session-counters.js';
 
 export const MEDIA_CELLS_TABLE = 'media_cells';
 
@@ -42,11 +43,7 @@ const SESSION_FIGURES: Readonly<Record<string, string>> = {
   completes: 'CASE WHEN completed_ms IS NOT NULL THEN 1 ELSE 0 END',
   content_ms: 'content_ms',
   ad_ms: 'ad_ms',
-  ad_breaks: 'ad_breaks',
-  ads_started: 'ads_started',
-  ads_completed: 'ads_completed',
-  chapters_started: 'chapters_started',
-  chapters_completed: 'chapters_completed',
+  ...Object.fromEntries(MEDIA_SESSION_COUNTERS.map((c) => [c.column, c.column])),
   startup_ms: 'startup_time_ms',
   startups: 'CASE WHEN startup_time_ms IS NOT NULL THEN 1 ELSE 0 END',
   rebuffer_ms: 'rebuffer_ms',
@@ -54,7 +51,6 @@ const SESSION_FIGURES: Readonly<Record<string, string>> = {
   start_failures: 'start_failure',
   bitrate_weighted: 'bitrate_weighted',
   bitrate_ms: 'bitrate_ms',
-  dropped_frames: 'dropped_frames',
 };
 
 const CREATE = `CREATE TABLE IF NOT EXISTS ${MEDIA_CELLS_TABLE} (
