@@ -2,7 +2,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { visitCellsSpec } from './queries/visit-cells-spec.js';
+import { visitRanking } from './queries/visit-rankings.js';
 import { VISIT_ATTRIBUTES, type VisitAttributeColumn } from '../store/visit-attributes.js';
 
 const METRICS: ReportMetric[] = [
@@ -11,13 +11,6 @@ const METRICS: ReportMetric[] = [
   { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
   { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
 ];
-const SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
-/**
- * The same on ClickHouse (store/clickhouse/report-facts-sql.ts computes visits as it reads): a sum
- * of no rows is NULL there too, as in DuckDB, when summed as nullable.
- */
-const SQL_CLICKHOUSE = { ...SQL, page_views: 'sum(toNullable(page_views))' };
-
 const DEVICE_LABELS: Readonly<Record<string, string>> = {
   desktop: 'Ordinador',
   mobile: 'Mòbil',
@@ -36,8 +29,7 @@ function technologyReport(name: string, title: string, column: string, label: st
     title,
     dimension: { key: column, label },
     metrics: METRICS,
-    spec: () => ({ table: 'visits', key: column, metrics: SQL, order: 'visits', clickhouse: { table: 'visits', key: column, metrics: SQL_CLICKHOUSE } }),
-    rollup: () => visitCellsSpec(column),
+    ...visitRanking(column, column),
     ...(labelOf && { labelOf }),
   });
 }

@@ -14,6 +14,12 @@ import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE, type ClickHouseFactTable } from 
 import { IN_RANGE, type ReportTable } from './report-table.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 
+/** A ranking report's SQL (ranking-report.ts): its spec for the report's parameters and, optionally, the same over roll-up cells for when no filter is asked. */
+export interface RankingSources {
+  spec: (params: Readonly<Record<string, string>>) => RankingSpec;
+  rollup?: (params: Readonly<Record<string, string>>) => RankingSpec;
+}
+
 export interface RankingSpec {
   table: ReportTable;
   /** SQL of the row key (a column or an expression of the table). */

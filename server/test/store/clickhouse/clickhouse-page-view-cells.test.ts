@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
-import { pagesRankingSpec } from '../../../src/reports/content-reports.js';
+import { pagesRankingSpec } from '../../../src/reports/queries/page-rankings.js';
 import { rankingLabelsQuery, rankingVisitorsQuery } from '../../../src/reports/queries/ranking.js';
 import type { RankingSpec } from '../../../src/reports/queries/ranking.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
