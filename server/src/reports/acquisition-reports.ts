@@ -3,18 +3,11 @@
  * sites, direct), the referring sites, and campaigns as spec §7 reads them: `ext` (external,
  * case-insensitive, so counted lower-cased) per visit, `int` (internal, case-sensitive) per page view.
  */
-import type { ReportMetric } from '@mesura/protocol';
+import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { INTERNAL_CAMPAIGN_RANKING, REFERRER_RANKING, visitRanking } from './queries/visit-rankings.js';
 import { REFERRER_GROUP_LABELS, type ReferrerGroup } from '../shared/referrer-groups.js';
-
-const VISIT_METRICS: ReportMetric[] = [
-  { key: 'visits', label: 'Visites', format: 'count' },
-  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
-  { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
-  { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
-];
 
 export const ACQUISITION_REPORTS: ReportDefinition[] = [
   rankingReport({

@@ -1,16 +1,10 @@
 /** Tecnologia: the visits' device class, browser, operating system and screen size (the data layer's viewport). */
-import type { ReportMetric } from '@mesura/protocol';
+import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { visitRanking } from './queries/visit-rankings.js';
 import { VISIT_ATTRIBUTES, type VisitAttributeColumn } from '../store/visit-attributes.js';
 
-const METRICS: ReportMetric[] = [
-  { key: 'visits', label: 'Visites', format: 'count' },
-  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
-  { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
-  { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
-];
 const DEVICE_LABELS: Readonly<Record<string, string>> = {
   desktop: 'Ordinador',
   mobile: 'Mòbil',
@@ -28,7 +22,7 @@ function technologyReport(name: string, title: string, column: string, label: st
     area: 'technology',
     title,
     dimension: { key: column, label },
-    metrics: METRICS,
+    metrics: VISIT_METRICS,
     ...visitRanking(column, column),
     ...(labelOf && { labelOf }),
   });
