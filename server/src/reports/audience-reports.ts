@@ -8,7 +8,7 @@ import { numberOf, type ResultRow } from '../store/analytics-reader.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
-import { filterSql } from './filter-sql.js';
+import { filterSql } from './queries/filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
 import { audienceCellsQuery, audienceSeriesQuery, type AudienceStep } from './queries/audience-series.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';

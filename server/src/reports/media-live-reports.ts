@@ -3,7 +3,7 @@
  * viewing attributed to the guide's broadcast on air at each minute.
  */
 import type { ReportMetric } from '@mesura/protocol';
-import { filterSql, type FilterSql } from './filter-sql.js';
+import { filterSql, type FilterSql } from './queries/filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
 import { guideSlots } from './media-guide.js';
 import { channelParam, dayParam } from './media-live-params.js';

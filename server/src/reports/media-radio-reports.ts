@@ -1,6 +1,6 @@
 /** Vídeo i àudio, Ràdio: live listeners per station, and the pop-out window opened per station. */
 import type { ReportMetric } from '@mesura/protocol';
-import { filterSql, type FilterColumns } from './filter-sql.js';
+import { filterSql, type FilterColumns } from './queries/filter-sql.js';
 import { channelName, stationSlugs } from './media-channel-names.js';
 import { rankingPeriod } from './media-measured-rows.js';
 import { LIVE_FILTER_COLUMNS } from './queries/media-live-plays.js';

@@ -5,13 +5,14 @@
  * (store/media-sessions-sql.ts); a session counts on the day it started.
  */
 import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric, type ReportRow } from '@mesura/protocol';
-import { filterSql } from './filter-sql.js';
+import { filterSql } from './queries/filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
 import type { SqlValue } from '../store/analytics-reader.js';
 import { pagedRankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './queries/media-grouping.js';
 import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery } from './queries/media-session-figures.js';
 import { mediaSessionRankingQuery } from './queries/media-session-ranking.js';
+import { drillConditions, drillParams } from './queries/media-drill.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';
 import type { MediaSessionCounterColumn } from '../store/media-session-counters.js';
@@ -77,32 +78,13 @@ interface MediaReportOptions {
   metrics: ReportMetric[];
 }
 
-/**
- * The drill-down of a programme into its seasons and of a season into its episodes: each grouping's
- * own parameters and the column each one holds, as the groups' keys read it ('' for none).
- */
-const DRILL_PARAMS: Partial<Record<MediaGrouping, Readonly<Record<string, string>>>> = {
-  season: { programme: "coalesce(programme, '')" },
-  content: { programme: "coalesce(programme, '')", season: "coalesce(season, '')" },
-};
-
-/** The conditions of a drill-down's parameters, written alike for both engines; values bound as `$p_<name>`. */
-function drillConditions(grouping: MediaGrouping, params: Readonly<Record<string, string>>): { sql: string; values: Record<string, SqlValue> } {
-  const columns = DRILL_PARAMS[grouping] ?? {};
-  const named = Object.keys(columns).filter((name) => params[name] !== undefined);
-  return {
-    sql: named.map((name) => ` AND ${columns[name]} = $p_${name}`).join(''),
-    values: Object.fromEntries(named.map((name) => [`p_${name}`, params[name]!])),
-  };
-}
-
 function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOptions): ReportDefinition {
   const series = grouping === 'day';
   const definition: ReportDefinition = {
     report: `media/${family}-by-${grouping}`,
     area: 'media',
     title,
-    ...(DRILL_PARAMS[grouping] && { params: Object.keys(DRILL_PARAMS[grouping]) }),
+    ...(drillParams(grouping) && { params: drillParams(grouping) }),
     run: async (request, context) => {
       const stacked = filterSql(request.filters, MEDIA_FILTER_COLUMNS);
       const drill = drillConditions(grouping, request.params);

@@ -8,7 +8,7 @@ import { numberOf, type ResultRow, type SqlValue } from '../store/analytics-read
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
-import { filterSql } from './filter-sql.js';
+import { filterSql } from './queries/filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
 import { dayLabel, daysOf } from './time-steps.js';

@@ -15,7 +15,7 @@ import { placeholderBounds, rolledOrComputedSql } from '../../store/clickhouse/d
 import { LIVE_MINUTE_ROLLUP_TABLES } from '../../store/clickhouse/live-minute-rollup-table.js';
 import { livePlayHeartbeatsClickHouse } from '../../store/clickhouse/live-play-heartbeats.js';
 import { LIVE_MINUTES_TABLE } from '../../store/duckdb/live-minutes-table.js';
-import type { FilterColumns } from '../filter-sql.js';
+import type { FilterColumns } from './filter-sql.js';
 
 /** The live plays' columns the filter dimensions select on. */
 export const LIVE_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device_class' };

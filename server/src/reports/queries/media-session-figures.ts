@@ -10,7 +10,7 @@
 import type { EngineQuery } from '../../store/analytics-reader.js';
 import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
 import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../../store/media-sessions-sql.js';
-import type { FilterColumns } from '../filter-sql.js';
+import type { FilterColumns } from './filter-sql.js';
 import { mediaCellFiguresDuckdb } from './media-cell-figures.js';
 import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
 import { mediaSessionFiguresClickHouse } from './media-session-figures-clickhouse.js';

@@ -3,7 +3,7 @@
  * has, and the range condition every report query starts from. Bots are always left out of the
  * console's reports (the export keeps them, flagged).
  */
-import type { FilterColumns } from '../filter-sql.js';
+import type { FilterColumns } from './filter-sql.js';
 
 export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells';
 
