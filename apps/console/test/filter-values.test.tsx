@@ -38,6 +38,10 @@ const ROWS: Record<string, Pick<ReportRow, 'key' | 'label'>[]> = {
     { key: 'mobile', label: 'Mòbil' },
     { key: 'desktop', label: 'Ordinador' },
   ],
+  'content/portals': [
+    { key: 'mesura', label: 'mesura' },
+    { key: 'esports', label: 'esports' },
+  ],
   'media/plays-by-channel': [
     { key: '', label: 'A la carta (sense canal)' },
     { key: 'mesura-tv', label: 'Mesura TV' },
@@ -147,11 +151,12 @@ describe('a typed filter value', () => {
     expect(alert()).toBe("Cap valor de «Dispositiu» del període es diu «Nevera»: tria'n un de la llista.");
   });
 
-  it('of a dimension whose values are not offered is taken as typed', async () => {
+  it("of a portal is one of the period's portals (content/portals)", async () => {
     await render('/');
     await chooseDimension('portal');
-    await type('tv3cat');
-    expect(new URLSearchParams(search).getAll('f')).toEqual(['portal:tv3cat']);
+    expect(asked.at(-1)).toBe('content/portals');
+    await type('esports');
+    expect(new URLSearchParams(search).getAll('f')).toEqual(['portal:esports']);
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * Contingut: sections → subsections → pages (by title, linking to the page), programmes and their
- * pages, authors, themes, entry and exit pages, and pages not found with where visitors came from.
+ * pages, authors, themes, portals, entry and exit pages, and pages not found with where visitors came from.
  * Page-level reports read `page_views` (on ClickHouse `page_entries` and `page_hits`); entry and exit
  * pages read `visits`.
  */
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { ENTRY_PAGES_RANKING, EXIT_PAGES_RANKING, NOT_FOUND_RANKING, PAGES_RANKING, PROGRAMME_RANKING, pageRanking } from './queries/page-rankings.js';
+import { ENTRY_PAGES_RANKING, EXIT_PAGES_RANKING, NOT_FOUND_RANKING, PAGES_RANKING, PORTAL_RANKING, PROGRAMME_RANKING, pageRanking } from './queries/page-rankings.js';
 
 /**
  * Page rankings read the daily page cells: no distinct visitors are counted there (that is what
@@ -74,6 +74,14 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     metrics: PAGE_METRICS,
     ...pageRanking('thematic'),
     drill: (thematic) => ({ report: 'content/pages', params: { thematic } }),
+  }),
+  rankingReport({
+    report: 'content/portals',
+    area: 'content',
+    title: 'Portals',
+    dimension: { key: 'portal', label: 'Portal' },
+    metrics: PAGE_METRICS,
+    ...PORTAL_RANKING,
   }),
   rankingReport({
     report: 'content/entry-pages',

@@ -9,12 +9,13 @@ export interface FilterValue {
 
 /**
  * The report whose rows are the values of a filter dimension, to offer them when a filter is
- * added (its rows' keys are what the filter matches). Dimensions without one are typed.
+ * added (its rows' keys are what the filter matches).
  */
 export const FILTER_VALUE_SOURCES: Partial<Record<ReportFilterDimension, string>> = {
   section: 'content/sections',
   subsection: 'content/subsections',
   programme: 'content/programmes',
+  portal: 'content/portals',
   channel: 'media/plays-by-channel',
   device: 'technology/devices',
   campaign: 'acquisition/external-campaigns',

@@ -153,3 +153,18 @@ export const NOT_FOUND_RANKING: RankingSources = {
     clickhouse: { table: 'page_hits', key: NOT_FOUND_KEY, where: NOT_FOUND, metrics: { page_views: 'uniqExact(event_key)' } },
   }),
 };
+
+/**
+ * Page views and entries per portal, over the page cells: page_day_cells keep no portal, nor do
+ * ClickHouse's page view cells, so ClickHouse counts a row's visitors over page_entries.
+ */
+export const PORTAL_RANKING: RankingSources = {
+  spec: () => ({
+    table: 'page_cells',
+    key: 'portal',
+    metrics: PAGE_SQL,
+    order: 'page_views',
+    visitors: 'cells',
+    clickhouse: { table: 'page_entries', key: 'portal', metrics: PAGE_CLICKHOUSE_SQL },
+  }),
+};
