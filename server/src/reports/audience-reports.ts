@@ -1,6 +1,6 @@
 /**
  * Audiència: page views, visits, visitors, pages per visit and bounce rate, by day and by hour of
- * the day; how long visits last, as a distribution and as a mean per day. Every step of the range is a row, also the ones without traffic (a gap is a zero, not
+ * the day. Every step of the range is a row, also the ones without traffic (a gap is a zero, not
  * a missing point); the comparison pairs the first day of one period with the first of the other.
  */
 import type { ReportMetric } from '@mesura/protocol';
@@ -13,9 +13,6 @@ import type { MeasuredRow } from './min-cohort.js';
 import { audienceCellsQuery, audienceSeriesQuery, type AudienceStep } from './queries/audience-series.js';
 import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
 import { dayLabel, daysOf, hourLabel, HOURS_OF_DAY } from './time-steps.js';
-import { rankingReport } from './ranking-report.js';
-import { VISIT_METRICS } from './visit-metrics.js';
-import { VISIT_DURATION_BUCKETS, VISIT_DURATION_BY_DAY, VISIT_DURATION_RANKING, type VisitDurationBucket } from './queries/visit-duration.js';
 
 export const AUDIENCE_METRICS: ReportMetric[] = [
   { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
@@ -74,45 +71,7 @@ function measured(key: string, label: string, row: ResultRow | undefined): Measu
   return { key, label, values, visitors: row ? (values.visitors ?? 0) : Number.POSITIVE_INFINITY };
 }
 
-/** Each duration bucket's name (queries/visit-duration.ts says where it ends). */
-const DURATION_LABELS: Readonly<Record<VisitDurationBucket, string>> = {
-  '0': '0 s (una sola pàgina, o totes al mateix segon)',
-  '1': 'Fins a 10 s',
-  '2': 'De 10 a 30 s',
-  '3': 'De 30 s a 1 min',
-  '4': 'De 1 a 3 min',
-  '5': 'De 3 a 10 min',
-  '6': 'De 10 a 30 min',
-  '7': 'Més de 30 min',
-};
-
-const DURATION_NOTE = "La durada d'una visita és el temps entre la primera i l'última pàgina vista; una visita acaba després de 30 minuts sense activitat.";
-
 export const AUDIENCE_REPORTS: ReportDefinition[] = [
   audienceReport('day', 'audience/by-day', 'Audiència per dia', 'Dia'),
   audienceReport('hour', 'audience/by-hour', 'Audiència per hora del dia', 'Hora'),
-  rankingReport({
-    report: 'audience/visit-duration',
-    area: 'audience',
-    title: 'Durada de les visites',
-    dimension: { key: 'duration', label: 'Durada' },
-    metrics: VISIT_METRICS,
-    note: DURATION_NOTE,
-    steps: VISIT_DURATION_BUCKETS.map(({ key }) => ({ key, label: DURATION_LABELS[key] })),
-    ...VISIT_DURATION_RANKING,
-  }),
-  rankingReport({
-    report: 'audience/visit-duration-by-day',
-    area: 'audience',
-    title: 'Durada mitjana de les visites per dia',
-    dimension: { key: 'day', label: 'Dia' },
-    byDay: true,
-    metrics: [
-      { key: 'visits', label: 'Visites', format: 'count' },
-      { key: 'average_duration', label: 'Durada mitjana', format: 'seconds' },
-      { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
-    ],
-    note: DURATION_NOTE,
-    ...VISIT_DURATION_BY_DAY,
-  }),
 ];

@@ -43,11 +43,6 @@ export interface RankingReportOptions {
    * whole, compared day by day in order.
    */
   byDay?: true;
-  /**
-   * The keys are these steps, in this order (a distribution's buckets): every step a row, also one
-   * without any, named by its label, answered whole and compared step by step.
-   */
-  steps?: readonly { key: string; label: string }[];
 }
 
 export function rankingReport(options: RankingReportOptions): ReportDefinition {
@@ -63,9 +58,8 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
       const spec = request.filters.length === 0 && options.rollup ? { ...options.rollup(request.params), clickhouse: full.clickhouse } : full;
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
       const values = { ...filters.values, ...boundParams(request.params) };
-      const stepsOf = options.byDay ? (range: { from: string; to: string }) => daysOf(range).map((day) => ({ key: day, label: dayLabel(day) })) : options.steps && (() => options.steps!);
-      const measure = stepsOf
-        ? (range: { from: string; to: string }) => measureSteps(options, spec, request, context, values, filters.sql, range, stepsOf(range))
+      const measure = options.byDay
+        ? (range: { from: string; to: string }) => measureDays(options, spec, request, context, values, filters.sql, range)
         : (range: { from: string; to: string }, keys?: readonly string[]) => measureRanking(options, spec, request, context, values, filters.sql, range, keys);
       const align = options.byDay ? 'position' : 'key';
       const { current, previous } = await measurePeriods(request, align, measure);
@@ -82,11 +76,8 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
   return definition;
 }
 
-/**
- * A period of a ranking whose rows are fixed steps (the days of a byDay ranking, a distribution's
- * buckets): its rows asked all at once, then one per step in order; a step without any shows zeros.
- */
-async function measureSteps(
+/** A byDay ranking's period: its rows asked all at once, then one per day of the range in order; a day without any shows zeros. */
+async function measureDays(
   options: RankingReportOptions,
   spec: RankingSpec,
   request: ReportRequest,
@@ -94,16 +85,16 @@ async function measureSteps(
   values: Record<string, SqlValue>,
   filters: string,
   range: { from: string; to: string },
-  steps: readonly { key: string; label: string }[],
 ): Promise<MeasuredPeriod> {
-  const measured = await measureRanking(options, spec, { ...request, limit: steps.length, offset: 0 }, context, values, filters, range, undefined);
-  const byKey = new Map(measured.rows.map((row) => [row.key, row]));
-  const rows = steps.map(({ key, label }): MeasuredRow => {
-    const row = byKey.get(key);
-    if (row) return { ...row, label };
-    // An empty step singles nobody out: it shows its zeroes, and no ratio (nothing to divide).
-    const zeros = Object.fromEntries(options.metrics.map((m) => [m.key, m.format === 'ratio' || m.format === 'percent' || m.format === 'seconds' ? null : 0]));
-    return { key, label, values: zeros, visitors: Number.POSITIVE_INFINITY };
+  const days = daysOf(range);
+  const measured = await measureRanking(options, spec, { ...request, limit: days.length, offset: 0 }, context, values, filters, range, undefined);
+  const byDay = new Map(measured.rows.map((row) => [row.key, row]));
+  const rows = days.map((day): MeasuredRow => {
+    const row = byDay.get(day);
+    if (row) return { ...row, label: dayLabel(day) };
+    // An empty day singles nobody out: it shows its zeroes, and no ratio (nothing to divide).
+    const zeros = Object.fromEntries(options.metrics.map((m) => [m.key, m.format === 'ratio' || m.format === 'percent' ? null : 0]));
+    return { key: day, label: dayLabel(day), values: zeros, visitors: Number.POSITIVE_INFINITY };
   });
   return { rows, totalRows: rows.length, total: measured.total };
 }

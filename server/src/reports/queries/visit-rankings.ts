@@ -8,12 +8,12 @@
 import { informedSql } from '../../store/not-informed-sql.js';
 import type { RankingSources, RankingSpec } from './ranking.js';
 
-export const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
+const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
 /**
  * The same on ClickHouse (store/clickhouse/report-facts-sql.ts computes visits as it reads): a sum
  * of no rows is NULL there too, as in DuckDB, when summed as nullable.
  */
-export const VISIT_SQL_CLICKHOUSE = { ...VISIT_SQL, page_views: 'sum(toNullable(page_views))' };
+const VISIT_SQL_CLICKHOUSE = { ...VISIT_SQL, page_views: 'sum(toNullable(page_views))' };
 
 /** Visits grouped by `key` (SQL over a visit), narrowed by `where`, on both engines. */
 export function visitsSpec(key: string, where = ''): RankingSpec {
