@@ -14,7 +14,9 @@ import type { MediaGrouping } from '../../src/reports/queries/media-grouping.js'
 import { mediaSessionFiguresDuckdb, mediaSessionFiguresQuery } from '../../src/reports/queries/media-session-figures.js';
 import { mediaSessionRankingDuckdb, mediaSessionRankingQuery } from '../../src/reports/queries/media-session-ranking.js';
 import type { EngineQuery } from '../../src/store/analytics-reader.js';
-import { MEDIA_CELLS_COMPACT_ROWS, MEDIA_CELLS_TABLE, MediaCellCompaction } from '../../src/store/duckdb/media-cells.js';
+import { CELLS_MERGE_ROWS, CellCompaction } from '../../src/store/duckdb/cell-compaction.js';
+import { dropCellTableSql } from '../../src/store/duckdb/cell-tables.js';
+import { MEDIA_CELLS, MEDIA_CELLS_TABLE } from '../../src/store/duckdb/media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from '../../src/store/duckdb/media-sessions-table.js';
 import { DUCKDB_FILE_NAME, openDuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { HeartbeatRow } from '../../src/store/heartbeat-row.js';
@@ -240,7 +242,7 @@ describe('media roll-ups', () => {
 
   it.each([
     ['the sessions and live minutes', `DROP TABLE ${MEDIA_SESSIONS_TABLE}; DROP TABLE live_minutes`],
-    ['the media cells', `DROP TABLE ${MEDIA_CELLS_TABLE}`],
+    ['the media cells', dropCellTableSql(MEDIA_CELLS).join('; ')],
   ])(
     'are made from the heartbeats of a data folder stored before %s',
     async (_, drop) => {
@@ -266,7 +268,7 @@ describe('media roll-ups', () => {
   );
 
   it(
-    'make the media cells of a day again, one row per key, once enough rows have piled up, and answer the same',
+    'merge the media cells into one row per key once enough rows have piled up, and answer the same',
     async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-media-rollups-'));
       const first = await openDuckDbStore(dataDir, VARIABLES, TIME_ZONE);
@@ -280,11 +282,10 @@ describe('media roll-ups', () => {
       };
       // Sessions continued from one segment to the next were taken out and put back: several rows for a key.
       expect(await mostRowsPerKey()).toBeGreaterThan(1);
-      const days = (await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM ${MEDIA_CELLS_TABLE}`)).getRowObjectsJson().map((row) => String(row.day));
-      const compaction = new MediaCellCompaction();
-      await compaction.record(connection, { rows: MEDIA_CELLS_COMPACT_ROWS - 1, days: days.slice(0, 1) });
+      const compaction = new CellCompaction([MEDIA_CELLS]);
+      await compaction.record(connection, CELLS_MERGE_ROWS - 1);
       expect(await mostRowsPerKey()).toBeGreaterThan(1);
-      await compaction.record(connection, { rows: 1, days: days.slice(1) });
+      await compaction.record(connection, 1);
       expect(await mostRowsPerKey()).toBe(1);
       connection.closeSync();
       instance.closeSync();

@@ -130,13 +130,15 @@ it('media sessions stored before a session counter was kept are made again from 
   await first.server.close();
   // What a release from before `ad_breaks` was a counter (store/media-session-counters.ts) left behind.
   await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
-    for (const table of ['media_sessions', 'media_cells']) await c.run(`ALTER TABLE ${table} DROP COLUMN ad_breaks`);
+    for (const table of ['media_sessions', 'media_cells_merged', 'media_cells_recent']) await c.run(`ALTER TABLE ${table} DROP COLUMN ad_breaks`);
   });
 
   const second = await startOnFolder(dataDir, { now: () => clock });
   expect(await mediaTotal(second.server)).toEqual(before);
   await second.server.close();
   expect(
-    await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), (c) => countOf(c, `SELECT count(*) FROM information_schema.columns WHERE table_name = 'media_cells' AND column_name = 'ad_breaks'`)),
+    await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), (c) =>
+      countOf(c, `SELECT count(*) FROM information_schema.columns WHERE table_name = 'media_cells_merged' AND column_name = 'ad_breaks'`),
+    ),
   ).toBe(1);
 });

@@ -39,15 +39,15 @@ import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCou
 import type { AccountStore } from '../account-store.js';
 import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
 import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analytics-reader.js';
-import { ensureReportFactTables } from './report-facts-schema.js';
+import { ensureReportFactTables, HIT_CELL_TABLES } from './report-facts-schema.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { rebuildReportFacts, remakeStaleReportTables } from './report-facts-rebuild.js';
 import { migrateDuckDbFile, migrationLine } from './duckdb-schema-version.js';
 import { EVENTS_FILE_MIGRATIONS } from './events-file-migrations.js';
 import { shiftReportExtent } from './report-extent.js';
 import { repairNotInformedSearches } from './not-informed-searches.js';
-import { PageCellCompaction } from './report-facts-compaction.js';
-import { MediaCellCompaction } from './media-cells.js';
+import { CellCompaction } from './cell-compaction.js';
+import { MEDIA_CELLS } from './media-cells.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './reads-first.js';
 import { copyDuckDbDatabase, type OpenDatabase } from './duckdb-copy.js';
@@ -152,8 +152,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     /** Where a batch's lines are written for read_ndjson. */
     private readonly staging: BatchStaging,
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
-    private readonly compaction = new PageCellCompaction(),
-    private readonly mediaCompaction = new MediaCellCompaction(),
+    private readonly compaction = new CellCompaction([...HIT_CELL_TABLES, MEDIA_CELLS]),
     /** Report reads in flight, which segment loads let go first (reads-first.ts). */
     private readonly reads = new ReadsFirst(),
   ) {}
@@ -186,12 +185,12 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     try {
       if (hits) {
         const loaded = await loadHitsWithFacts(connection, this.readHits(file), this.exportColumns(), this.timeZone);
-        await this.compaction.record(connection, loaded.pageCells + loaded.cells, loaded.days);
+        await this.compaction.record(connection, loaded.pageCells + loaded.cells);
         added.hits = loaded.hits;
       }
       if (heartbeats) {
         const columns = HEARTBEAT_COLUMNS.map((c) => c.name);
-        added.heartbeats = await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), columns, this.mediaCompaction);
+        added.heartbeats = await loadHeartbeatsWithRollups(connection, this.readHeartbeats(file), columns, this.compaction);
       }
       // The report tables now cover these raw rows too (report-extent.ts).
       await shiftReportExtent(connection, added);

@@ -2,7 +2,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { remakeMediaCells, visitorMediaCellDays } from './media-cells.js';
 import { remakeReportCells, visitorCellDays } from './report-cells.js';
-import { remakePageCells, visitorPageCellDays } from './report-facts-compaction.js';
+import { remakePageCells, visitorPageCellDays } from './page-cells.js';
 import { shiftReportExtent } from './report-extent.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
 import type { VisitorDataSection, VisitorRowCounts } from '../visitor-data-store.js';

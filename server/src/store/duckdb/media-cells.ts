@@ -6,9 +6,9 @@
  *
  * A load appends the change it makes: the sessions it makes again are taken out as they were and
  * put back as they are now (`sign`), so a cell's sums are exact after every load; its sketch can
- * only gain keys until its day is made again. Days are made again from `media_sessions` once
- * MEDIA_CELLS_COMPACT_ROWS rows have been appended since the last time (MediaCellCompaction),
- * when a visitor is erased, and for a data folder whose sessions predate the cells.
+ * only gain keys until its day is made again. cell-compaction.ts merges the rows one per key; days
+ * are made again from `media_sessions` when a visitor is erased, and for a data folder whose
+ * sessions predate the cells.
  *
  * What depends on the report's clock is left out: a session that started, never played, never
  * failed and has not ended by itself becomes an exit before the start only once it has been idle
@@ -17,7 +17,8 @@
  * (reports/queries/media-cell-figures.ts).
  */
 import type { SqlConnection } from './reads-first.js';
-import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
+import { deleteCellsSql, ensureCellTable, mergedPart, recentPart, type CellTable } from './cell-tables.js';
+import { CELL_SKETCH_KEYS, mergedLowestKeys } from './report-facts-schema.js';
 import { MEDIA_SESSION_COUNTERS } from '../media-session-counters.js';
 
 export const MEDIA_CELLS_TABLE = 'media_cells';
@@ -53,12 +54,19 @@ const SESSION_FIGURES: Readonly<Record<string, string>> = {
   bitrate_ms: 'bitrate_ms',
 };
 
-const CREATE = `CREATE TABLE IF NOT EXISTS ${MEDIA_CELLS_TABLE} (
-  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot INTEGER NOT NULL, dimension VARCHAR NOT NULL, value VARCHAR, label VARCHAR,
-  ${Object.keys(SESSION_FIGURES)
-    .map((name) => `${name} ${name === 'bitrate_weighted' ? 'DOUBLE' : 'BIGINT'}`)
-    .join(', ')},
-  lowest_visitor_keys UBIGINT[] NOT NULL)`;
+/** The cells as a cell table (cell-tables.ts): a view over recent and merged rows. */
+export const MEDIA_CELLS: CellTable = {
+  name: MEDIA_CELLS_TABLE,
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot INTEGER NOT NULL, dimension VARCHAR NOT NULL, value VARCHAR, label VARCHAR,
+    ${Object.keys(SESSION_FIGURES)
+      .map((name) => `${name} ${name === 'bitrate_weighted' ? 'DOUBLE' : 'BIGINT'}`)
+      .join(', ')},
+    lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: 'report_suite, day, is_bot, dimension, value',
+  merge: `max(label), ${Object.keys(SESSION_FIGURES)
+    .map((name) => `sum(${name})`)
+    .join(', ')}, ${mergedLowestKeys(CELL_SKETCH_KEYS)}`,
+};
 
 const KEYS = Object.entries(MEDIA_CELL_KEYS);
 const CELL_BY = 'report_suite, day, is_bot';
@@ -68,7 +76,7 @@ const CELL_BY = 'report_suite, day, is_bot';
  * dimension in one pass (grouping sets): several times cheaper to plan and run than a query per
  * dimension.
  */
-function mediaCellsSql(src: string): string {
+function mediaCellsSql(into: string, src: string): string {
   const sums = Object.entries(SESSION_FIGURES)
     .map(([name, sql]) => `sum(sign * ${sql}) AS ${name}`)
     .join(', ');
@@ -77,7 +85,7 @@ function mediaCellsSql(src: string): string {
   const sets = [`(${CELL_BY})`, ...KEYS.map(([name]) => `(${CELL_BY}, key_${name})`)].join(', ');
   const dimension = `CASE ${KEYS.map(([name]) => `WHEN grouping(key_${name}) = 0 THEN '${name}'`).join(' ')} ELSE 'all' END`;
   const value = `CASE ${KEYS.map(([name]) => `WHEN grouping(key_${name}) = 0 THEN key_${name}`).join(' ')} END`;
-  return `INSERT INTO ${MEDIA_CELLS_TABLE}
+  return `INSERT INTO ${into}
     SELECT ${CELL_BY}, ${dimension}, ${value}, CASE WHEN grouping(key_content) = 0 THEN max(content_name) FILTER (WHERE sign = 1) END,
       ${sums}, ${sketch}
     FROM (SELECT *, ${keyed} FROM (${src}) s) keyed
@@ -90,20 +98,12 @@ export const MERGED_SESSIONS = 'merged_media_sessions';
 /** REPLACED_SESSIONS' column of each row's id in media_sessions, by which the remake deletes it. */
 export const REPLACED_ROW = 'replaced_row';
 
-const APPEND = mediaCellsSql(`SELECT *, 1 AS sign FROM ${MERGED_SESSIONS} UNION ALL SELECT * EXCLUDE (${REPLACED_ROW}), -1 AS sign FROM ${REPLACED_SESSIONS}`);
+const APPEND = mediaCellsSql(recentPart(MEDIA_CELLS), `SELECT *, 1 AS sign FROM ${MERGED_SESSIONS} UNION ALL SELECT * EXCLUDE (${REPLACED_ROW}), -1 AS sign FROM ${REPLACED_SESSIONS}`);
 
-/** What a load appended: its rows and the days (YYYY-MM-DD) they fell on. */
-export interface AppendedCells {
-  rows: number;
-  days: string[];
-}
-
-/** Appends the change a session remake makes, from REPLACED_SESSIONS and MERGED_SESSIONS. Runs in the caller's transaction. */
-export async function appendMediaCells(connection: SqlConnection): Promise<AppendedCells> {
+/** Appends the change a session remake makes, from REPLACED_SESSIONS and MERGED_SESSIONS; answers the rows appended. Runs in the caller's transaction. */
+export async function appendMediaCells(connection: SqlConnection): Promise<number> {
   const inserted = await connection.runAndReadAll(APPEND);
-  const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (
-      SELECT day FROM ${MERGED_SESSIONS} UNION ALL SELECT day FROM ${REPLACED_SESSIONS}) ORDER BY day`);
-  return { rows: Number(inserted.getRowObjectsJson()[0]?.Count ?? 0), days: days.getRowObjectsJson().map((row) => String(row.day)) };
+  return Number(inserted.getRowObjectsJson()[0]?.Count ?? 0);
 }
 
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
@@ -112,8 +112,8 @@ const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS D
 export async function remakeMediaCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
-  await connection.run(`DELETE FROM ${MEDIA_CELLS_TABLE} WHERE ${ON_DAYS}`, values);
-  await connection.run(mediaCellsSql(`SELECT *, 1 AS sign FROM media_sessions WHERE ${ON_DAYS}`), values);
+  for (const sql of deleteCellsSql(MEDIA_CELLS, ON_DAYS)) await connection.run(sql, values);
+  await connection.run(mediaCellsSql(mergedPart(MEDIA_CELLS), `SELECT *, 1 AS sign FROM media_sessions WHERE ${ON_DAYS}`), values);
 }
 
 /** Days rolled up at a time when a data folder gets its cells: bounds the memory one statement takes. */
@@ -121,7 +121,7 @@ const REMAKE_DAYS_PER_STATEMENT = 7;
 
 /** Creates the table; a data folder with sessions and no cells gets them, a week of days at a time. Call after media_sessions exists. */
 export async function ensureMediaCellsTable(connection: SqlConnection): Promise<void> {
-  await connection.run(CREATE);
+  await ensureCellTable(connection, MEDIA_CELLS);
   const missing = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM media_sessions
       WHERE NOT EXISTS (SELECT 1 FROM ${MEDIA_CELLS_TABLE}) ORDER BY day`);
   const days = missing.getRowObjectsJson().map((row) => String(row.day));
@@ -132,22 +132,4 @@ export async function ensureMediaCellsTable(connection: SqlConnection): Promise<
 export async function visitorMediaCellDays(connection: SqlConnection, visitorId: string): Promise<string[]> {
   const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM media_sessions WHERE visitor_key = hash($visitor) ORDER BY day`, { visitor: visitorId });
   return result.getRowObjectsJson().map((row) => String(row.day));
-}
-
-/** Appended cell rows that make their days again: some minutes of a busy site's loads, a few hundred rows each. */
-export const MEDIA_CELLS_COMPACT_ROWS = 50_000;
-
-/** Counts what loads append, and makes the days they touched again once enough has piled up. */
-export class MediaCellCompaction {
-  private appended = 0;
-  private readonly days = new Set<string>();
-
-  async record(connection: SqlConnection, appended: AppendedCells): Promise<void> {
-    this.appended += appended.rows;
-    for (const day of appended.days) this.days.add(day);
-    if (this.appended < MEDIA_CELLS_COMPACT_ROWS) return;
-    await remakeMediaCells(connection, [...this.days]);
-    this.appended = 0;
-    this.days.clear();
-  }
 }

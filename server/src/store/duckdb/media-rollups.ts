@@ -9,7 +9,9 @@
 import type { SqlConnection } from './reads-first.js';
 import { appendLiveMinutes, ensureLiveMinutesTable, LIVE_MINUTES_TABLE } from './live-minutes-table.js';
 import { DEDUPLICATION_WINDOW_HOURS } from './report-facts-load.js';
-import { ensureMediaCellsTable, MEDIA_CELLS_TABLE, type MediaCellCompaction } from './media-cells.js';
+import type { CellCompaction } from './cell-compaction.js';
+import { deleteCellsSql } from './cell-tables.js';
+import { ensureMediaCellsTable, MEDIA_CELLS } from './media-cells.js';
 import { ensureMediaSessionsTable, remakeMediaSessions, remakeMediaSessionsBefore } from './media-sessions-table.js';
 
 /** The segment's first and last receive time (epoch ms; null when it holds no heartbeat). */
@@ -40,7 +42,7 @@ export async function ensureMediaRollups(connection: SqlConnection): Promise<voi
  * received later than that is stored again; the sessions still count it once
  * (media-sessions-sql.ts uniqueHeartbeats).
  */
-export async function loadHeartbeatsWithRollups(connection: SqlConnection, select: string, columns: readonly string[], compaction: MediaCellCompaction): Promise<number> {
+export async function loadHeartbeatsWithRollups(connection: SqlConnection, select: string, columns: readonly string[], compaction: CellCompaction): Promise<number> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS
     SELECT * FROM (${select}) r QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
   const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
@@ -70,5 +72,5 @@ export async function loadHeartbeatsWithRollups(connection: SqlConnection, selec
 export async function deleteMediaRollupsBefore(connection: SqlConnection, day: string): Promise<void> {
   await connection.run(`DELETE FROM ${LIVE_MINUTES_TABLE} WHERE day < CAST($day AS DATE)`, { day });
   await remakeMediaSessionsBefore(connection, day);
-  await connection.run(`DELETE FROM ${MEDIA_CELLS_TABLE} WHERE day < CAST($day AS DATE)`, { day });
+  for (const sql of deleteCellsSql(MEDIA_CELLS, 'day < CAST($day AS DATE)')) await connection.run(sql, { day });
 }

@@ -13,7 +13,8 @@
  */
 import type { SqlConnection } from './reads-first.js';
 import { DUCKDB_FUNCTIONS, sessionRowsSql } from '../media-sessions-sql.js';
-import { appendMediaCells, MEDIA_CELLS_TABLE, MERGED_SESSIONS, REPLACED_ROW, REPLACED_SESSIONS, type AppendedCells } from './media-cells.js';
+import { dropCellTableSql } from './cell-tables.js';
+import { appendMediaCells, MEDIA_CELLS, MERGED_SESSIONS, REPLACED_ROW, REPLACED_SESSIONS } from './media-cells.js';
 
 export const MEDIA_SESSIONS_TABLE = 'media_sessions';
 
@@ -61,7 +62,7 @@ export async function ensureMediaSessionsTable(connection: SqlConnection): Promi
   const layout = (rows: Record<string, unknown>[]) => rows.map((row) => `${String(row.column_name)} ${String(row.column_type)}`).join();
   if (layout(existing.getRowObjectsJson()) === layout(expected.getRowObjectsJson())) return;
   // The cells are made again from the new rows (media-cells.ts ensureMediaCellsTable).
-  await connection.run(`DROP TABLE IF EXISTS ${MEDIA_CELLS_TABLE}`);
+  for (const sql of dropCellTableSql(MEDIA_CELLS)) await connection.run(sql);
   await connection.run(`DROP TABLE IF EXISTS ${MEDIA_SESSIONS_TABLE}`);
   await connection.run(`CREATE TABLE ${MEDIA_SESSIONS_TABLE} AS ${SESSION_ROWS}`);
   if (await hasHeartbeats(connection)) await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME ${EVERY_SESSION_ROW}`);
@@ -75,12 +76,12 @@ export async function hasHeartbeats(connection: SqlConnection): Promise<boolean>
 /**
  * Makes again the sessions `touched` names (a SELECT of report_suite, session_id; `values` its
  * bound parameters): deletes their rows and inserts each one that still has heartbeats, and
- * appends the change to the media cells (media-cells.ts), returning what it appended. Their
+ * appends the change to the media cells (media-cells.ts), returning the cell rows it appended. Their
  * heartbeats are read from the earliest first receipt among their rows on, or from
  * `newSinceMs` (epoch ms) for sessions without a row, whose heartbeats are all new (a segment's).
  * Runs in the caller's transaction.
  */
-export async function remakeMediaSessions(connection: SqlConnection, touched: string, values: Record<string, string> = {}, newSinceMs?: number): Promise<AppendedCells> {
+export async function remakeMediaSessions(connection: SqlConnection, touched: string, values: Record<string, string> = {}, newSinceMs?: number): Promise<number> {
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${TOUCHED} AS SELECT DISTINCT report_suite, session_id FROM (${touched}) touched`, values);
   const since = await connection.runAndReadAll(
     `SELECT CASE WHEN count(*) FILTER (WHERE m.session_id IS NULL) = 0 OR $new_since_ms IS NOT NULL
@@ -102,6 +103,6 @@ export async function remakeMediaSessions(connection: SqlConnection, touched: st
 }
 
 /** Retention: after the heartbeats before `day` are deleted, the sessions that began before it are made again from what is left. */
-export function remakeMediaSessionsBefore(connection: SqlConnection, day: string): Promise<AppendedCells> {
+export function remakeMediaSessionsBefore(connection: SqlConnection, day: string): Promise<number> {
   return remakeMediaSessions(connection, `SELECT report_suite, session_id FROM ${MEDIA_SESSIONS_TABLE} WHERE day < CAST($day AS DATE)`, { day });
 }

@@ -1,17 +1,17 @@
 /**
  * The roll-ups of visits and link hits (`visit_cells`, `link_cells`: report-facts-schema.ts), kept
  * as segments load: each load appends the change its visits and link hits make (a visit continued
- * from an earlier segment is taken out as it was and put back as it is now), and compaction
- * (report-facts-compaction.ts) makes a day's cells again from `visits` and `link_hits`, one row
- * per key. A day's cells are made again the same way when a visitor is erased and when an older
- * data folder lacks them. Entry and exit pages are rolled up apart, without a sketch
+ * from an earlier segment is taken out as it was and put back as it is now), and cell-compaction.ts
+ * merges those rows one per key. A day's cells are made again from `visits` and `link_hits` when a
+ * visitor is erased and when an older data folder lacks them. Entry and exit pages are rolled up apart, without a sketch
  * (`visit_page_cells`): a day has nearly as many of them as visitors, so a sketch per page would
  * make the cells no smaller than the visits (measured on 10 M events).
  */
 import type { SqlConnection } from './reads-first.js';
 import { informedOrNullSql } from '../not-informed-sql.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
-import { CELL_SKETCH_KEYS } from './report-facts-schema.js';
+import { deleteCellsSql, mergedPart, recentPart } from './cell-tables.js';
+import { CELL_SKETCH_KEYS, LINK_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS } from './report-facts-schema.js';
 
 /** The report keys visits are rolled up by: name → value (and its parent) as SQL over a visit row. */
 const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string; where?: string }>> = {
@@ -42,7 +42,7 @@ const SKETCH = (rows: string) => `coalesce(list_slice(list_sort(list_distinct(li
  * put back in and its visitor stays in their sketches; the sketch of a cell can only gain keys
  * until the day is made again.
  */
-function visitCellsSql(src: string): string {
+function visitCellsSql(into: string, src: string): string {
   const cells = Object.entries(VISIT_DIMENSIONS).map(
     ([name, d]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension,
       ${d.value} AS value, ${d.parent ?? 'NULL'} AS parent, sum(sign) AS visits, sum(sign * page_views) AS page_views,
@@ -50,10 +50,10 @@ function visitCellsSql(src: string): string {
       ${SKETCH(' FILTER (WHERE sign = 1)')} AS lowest_visitor_keys
     FROM src ${d.where ? `WHERE ${d.where}` : ''} GROUP BY ALL`,
   );
-  return `INSERT INTO visit_cells WITH src AS MATERIALIZED (${src}) ${cells.join(' UNION ALL ')}`;
+  return `INSERT INTO ${into} WITH src AS MATERIALIZED (${src}) ${cells.join(' UNION ALL ')}`;
 }
 
-const LINK_KEYS = 'report_suite, day, is_bot, hit_type, call, link_name, link_url, social_action, event_ids';
+const LINK_KEYS = LINK_CELLS.keys;
 
 /**
  * A link cell's title: the smallest of its hits' that is not the data layer's default, so that the
@@ -62,8 +62,8 @@ const LINK_KEYS = 'report_suite, day, is_bot, hit_type, call, link_name, link_ur
  */
 const CELL_TITLE = `min(${informedOrNullSql('title')})`;
 
-function linkCellsSql(src: string): string {
-  return `INSERT INTO link_cells SELECT ${LINK_KEYS}, ${CELL_TITLE}, count(*), ${SKETCH('')}
+function linkCellsSql(into: string, src: string): string {
+  return `INSERT INTO ${into} SELECT ${LINK_KEYS}, ${CELL_TITLE}, count(*), ${SKETCH('')}
     FROM (${src}) GROUP BY ${LINK_KEYS}`;
 }
 
@@ -74,11 +74,11 @@ function linkCellsSql(src: string): string {
  * visit taken out cannot take them back: the rankings read their labels from `visits`
  * (reports/content-reports.ts visitPageRollup).
  */
-function visitPageCellsSql(src: string): string {
+function visitPageCellsSql(into: string, src: string): string {
   const side = (name: 'entry' | 'exit') =>
     `SELECT report_suite, day, is_bot, '${name}' AS side, ${name}_url AS url, ${name}_title AS title, ${name}_page_name AS page_name,
        page_views, sign FROM src`;
-  return `INSERT INTO visit_page_cells WITH src AS MATERIALIZED (${src})
+  return `INSERT INTO ${into} WITH src AS MATERIALIZED (${src})
     SELECT report_suite, day, is_bot, side, url, min(title) FILTER (WHERE sign = 1), min(page_name) FILTER (WHERE sign = 1),
       sum(sign) AS visits, sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces
     FROM (${side('entry')} UNION ALL ${side('exit')}) WHERE url IS NOT NULL
@@ -89,13 +89,13 @@ function visitPageCellsSql(src: string): string {
 const LOAD_VISITS = `SELECT *, 1 AS sign FROM merged_visits UNION ALL SELECT *, -1 AS sign FROM replaced_visits`;
 
 /** The change a load makes to the visit cells. */
-export const APPEND_VISIT_CELLS = visitCellsSql(LOAD_VISITS);
+export const APPEND_VISIT_CELLS = visitCellsSql(recentPart(VISIT_CELLS), LOAD_VISITS);
 
 /** The change a load makes to the visit page cells. */
-export const APPEND_VISIT_PAGE_CELLS = visitPageCellsSql(LOAD_VISITS);
+export const APPEND_VISIT_PAGE_CELLS = visitPageCellsSql(recentPart(VISIT_PAGE_CELLS), LOAD_VISITS);
 
 /** A load's link hits (segment_link_hits: rows of link_hits). */
-export const APPEND_LINK_CELLS = linkCellsSql(`SELECT * FROM segment_link_hits`);
+export const APPEND_LINK_CELLS = linkCellsSql(recentPart(LINK_CELLS), `SELECT * FROM segment_link_hits`);
 
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
 
@@ -103,12 +103,11 @@ const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS D
 export async function remakeReportCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
-  await connection.run(`DELETE FROM visit_cells WHERE ${ON_DAYS}`, values);
-  await connection.run(visitCellsSql(`SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`), values);
-  await connection.run(`DELETE FROM visit_page_cells WHERE ${ON_DAYS}`, values);
-  await connection.run(visitPageCellsSql(`SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`), values);
-  await connection.run(`DELETE FROM link_cells WHERE ${ON_DAYS}`, values);
-  await connection.run(linkCellsSql(`SELECT * FROM link_hits WHERE ${ON_DAYS}`), values);
+  for (const sql of [VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS].flatMap((table) => deleteCellsSql(table, ON_DAYS))) await connection.run(sql, values);
+  const visits = `SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`;
+  await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), visits), values);
+  await connection.run(visitPageCellsSql(mergedPart(VISIT_PAGE_CELLS), visits), values);
+  await connection.run(linkCellsSql(mergedPart(LINK_CELLS), `SELECT * FROM link_hits WHERE ${ON_DAYS}`), values);
 }
 
 /** The days (YYYY-MM-DD) a visitor's visits began or link hits fell on: the cells an erasure makes again. */

@@ -10,10 +10,12 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LIVE_MINUTES_TABLE } from './live-minutes-table.js';
-import { MEDIA_CELLS_TABLE } from './media-cells.js';
+import { CELL_CHUNK_DAYS_TABLE } from './cell-compaction.js';
+import { cellTableParts } from './cell-tables.js';
+import { MEDIA_CELLS } from './media-cells.js';
 import { MEDIA_SESSIONS_TABLE } from './media-sessions-table.js';
 import type { SqlConnection } from './reads-first.js';
-import { REPORT_FACT_TABLES } from './report-facts-schema.js';
+import { REPORT_FACT_TABLES, REPORT_FACT_VIEWS } from './report-facts-schema.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import { VISIT_TABLES } from './visits-tables.js';
 
@@ -29,7 +31,7 @@ export const REPORT_EXTENT_TABLE = 'report_extent';
 export const REPORT_DERIVATION_VERSION = 3;
 
 /** Every table made from the raw rows, which a rebuild drops and makes again (page_views_daily is not: it outlives the rows). */
-export const DERIVED_TABLES: readonly string[] = [...REPORT_FACT_TABLES, MEDIA_SESSIONS_TABLE, MEDIA_CELLS_TABLE, LIVE_MINUTES_TABLE];
+export const DERIVED_TABLES: readonly string[] = [...REPORT_FACT_TABLES, MEDIA_SESSIONS_TABLE, ...cellTableParts(MEDIA_CELLS), LIVE_MINUTES_TABLE, CELL_CHUNK_DAYS_TABLE];
 
 export const CREATE_REPORT_EXTENT = `CREATE TABLE IF NOT EXISTS ${REPORT_EXTENT_TABLE} (
   derivation INTEGER NOT NULL, hits BIGINT NOT NULL, heartbeats BIGINT NOT NULL)`;
@@ -70,7 +72,7 @@ export function extentMismatch({ raw, recorded, missingVisitAttributes }: Report
 
 /** Drops every derived table; the store's ensure functions then make them from the raw rows. */
 export async function dropDerivedTables(connection: SqlConnection): Promise<void> {
-  await connection.run('DROP VIEW IF EXISTS visits');
+  for (const view of [...REPORT_FACT_VIEWS, MEDIA_CELLS.name]) await connection.run(`DROP VIEW IF EXISTS ${view}`);
   for (const table of DERIVED_TABLES) await connection.run(`DROP TABLE IF EXISTS ${table}`);
 }
 

@@ -13,7 +13,8 @@ import type { SqlConnection } from './reads-first.js';
 import { REFERRER_GROUP_SQL } from '../../shared/referrer-groups.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
 import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
-import { CELL_VISITOR_KEYS } from './report-facts-schema.js';
+import { recentPart } from './cell-tables.js';
+import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
 import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 
@@ -161,7 +162,7 @@ const INSERT_SEARCHES = `INSERT INTO searches SELECT * FROM page_views
     AND received_at >= (SELECT min(received_at) FROM segment_page_views)`;
 
 /** The segment's page views as page cells (page_cells in report-facts-schema.ts). */
-const INSERT_PAGE_CELLS = `INSERT INTO page_cells SELECT report_suite, day, url, section, subsection, programme,
+const INSERT_PAGE_CELLS = `INSERT INTO ${recentPart(PAGE_CELLS)} SELECT report_suite, day, url, section, subsection, programme,
     broadcast_channel, portal, device_class, login_state, campaign, internal_campaign, page_type, content_title, page_name,
     author, thematic, programme_name, is_bot, count(*), count(*) FILTER (WHERE visit_page = 1),
     list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})

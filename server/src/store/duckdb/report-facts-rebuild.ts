@@ -5,13 +5,13 @@
  * visit and link cells gets those from its visits and link hits, and page day cells from its page cells.
  */
 import type { SqlConnection } from './reads-first.js';
-import { compactPageCells } from './report-facts-compaction.js';
+import { mergeWholeDays } from './cell-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { fillMissingPageDayCells } from './page-day-cells.js';
 import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
 import { ensureMediaRollups } from './media-rollups.js';
 import { dropDerivedTables, extentMismatch, readReportExtent, recordReportExtent } from './report-extent.js';
-import { ensureReportFactTables } from './report-facts-schema.js';
+import { ensureReportFactTables, PAGE_CELLS, PAGE_DAY_CELLS } from './report-facts-schema.js';
 
 export async function rebuildReportFacts(connection: SqlConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
   const counts = await connection.runAndReadAll(`SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM page_views) + (SELECT count(*) FROM link_hits) AS facts`);
@@ -27,7 +27,7 @@ export async function rebuildReportFacts(connection: SqlConnection, hitColumns: 
   return inTransaction(connection, async () => {
     const select = `SELECT ${hitColumns.join(', ')} FROM hits ORDER BY received_at`;
     const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
-    await compactPageCells(connection, loaded.days);
+    await mergeWholeDays(connection, [PAGE_CELLS, PAGE_DAY_CELLS], loaded.days);
     await remakeReportCells(connection, loaded.days);
     return loaded.hits;
   });

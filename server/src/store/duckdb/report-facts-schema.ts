@@ -14,7 +14,7 @@
  * - `page_cells`: page views and entries per day, page and filter values, with the five smallest
  *   visitor keys of each cell: merged over days and cells, they tell exactly whether a ranking's
  *   row counts fewer than five distinct visitors (the minimum cohort) without counting them all.
- *   Appended per segment and compacted per day (report-facts-compaction.ts);
+ *   Appended per segment and merged per key (cell-compaction.ts), as every cell table below is;
  * - `page_day_cells` and `visit_page_cells`: page cells without the filter columns, and visits per
  *   entry and exit page, for the unfiltered page rankings;
  * - `visit_cells` and `link_cells`: roll-ups of visits and of link hits per day and report key
@@ -25,6 +25,8 @@
  * counting text, and the raw ids stay in `hits` for exports and visitors' rights.
  */
 import type { SqlConnection } from './reads-first.js';
+import { ensureCellChunkDays } from './cell-compaction.js';
+import { cellTableParts, ensureCellTable, type CellTable } from './cell-tables.js';
 import { VISIT_TABLES, ensureVisitTables } from './visits-tables.js';
 
 /** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
@@ -43,15 +45,6 @@ const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, hit_type VARCHAR NOT NULL, link_url VARCHAR, link_name VARCHAR,
   events VARCHAR NOT NULL, event_ids INTEGER[] NOT NULL, call VARCHAR, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
 
-/** The columns a page cell is keyed by, in table order. */
-export const PAGE_CELL_KEYS = `report_suite, day, url, section, subsection, programme, channel, portal, device, login, campaign,
-  internal_campaign, page_type, title, page_name, author, thematic, programme_name, is_bot`;
-
-const PAGE_CELLS = `CREATE TABLE IF NOT EXISTS page_cells (
-  report_suite VARCHAR NOT NULL, day DATE NOT NULL, url VARCHAR, ${FILTER_COLUMNS}, internal_campaign VARCHAR, page_type VARCHAR,
-  title VARCHAR, page_name VARCHAR, author VARCHAR, thematic VARCHAR, programme_name VARCHAR, is_bot BOOLEAN NOT NULL,
-  page_views BIGINT NOT NULL, entries BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL)`;
-
 /** How many of a cell's smallest distinct visitor keys it keeps: enough to tell MESURA_MIN_COHORT up to this. */
 export const CELL_VISITOR_KEYS = 5;
 
@@ -63,27 +56,55 @@ export const CELL_VISITOR_KEYS = 5;
  */
 export const CELL_SKETCH_KEYS = 256;
 
+/** The `keep` smallest distinct keys of cells' lists of smallest keys: exact, as a k-minimum-values merge is. */
+export const mergedLowestKeys = (keep: number) => `list_slice(list_sort(list_distinct(flatten(list(lowest_visitor_keys)))), 1, ${keep})`;
+
+/** The columns a page cell is keyed by, in table order. */
+export const PAGE_CELL_KEYS = `report_suite, day, url, section, subsection, programme, channel, portal, device, login, campaign,
+  internal_campaign, page_type, title, page_name, author, thematic, programme_name, is_bot`;
+
+/** Page views and entries per day, page and filter values (report-facts-load.ts appends them). */
+export const PAGE_CELLS: CellTable = {
+  name: 'page_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, url VARCHAR, ${FILTER_COLUMNS}, internal_campaign VARCHAR, page_type VARCHAR,
+    title VARCHAR, page_name VARCHAR, author VARCHAR, thematic VARCHAR, programme_name VARCHAR, is_bot BOOLEAN NOT NULL,
+    page_views BIGINT NOT NULL, entries BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: PAGE_CELL_KEYS,
+  merge: `sum(page_views), sum(entries), ${mergedLowestKeys(CELL_VISITOR_KEYS)}`,
+};
+
+/** The figures of visit cells, summed over signed rows (report-cells.ts). */
+const VISIT_FIGURES = ['visits', 'page_views', 'bounces', 'searches'];
+
 /**
  * One row per day, suite, bot flag, dimension and value (report-cells.ts VISIT_DIMENSIONS); the
  * sums count the visits that started that day. `parent` is the value's group where a report
  * narrows by it (a referring site's referrer group).
  */
-const VISIT_CELLS = `CREATE TABLE IF NOT EXISTS visit_cells (
-  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, dimension VARCHAR NOT NULL, value VARCHAR,
-  parent VARCHAR, visits BIGINT NOT NULL, page_views BIGINT NOT NULL, bounces BIGINT NOT NULL, searches BIGINT NOT NULL,
-  lowest_visitor_keys UBIGINT[] NOT NULL)`;
+export const VISIT_CELLS: CellTable = {
+  name: 'visit_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, dimension VARCHAR NOT NULL, value VARCHAR,
+    parent VARCHAR, visits BIGINT NOT NULL, page_views BIGINT NOT NULL, bounces BIGINT NOT NULL, searches BIGINT NOT NULL,
+    lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: 'report_suite, day, is_bot, dimension, value, parent',
+  merge: `${VISIT_FIGURES.map((f) => `sum(${f})`).join(', ')}, ${mergedLowestKeys(CELL_SKETCH_KEYS)}`,
+  having: VISIT_FIGURES.map((f) => `sum(${f}) <> 0`).join(' OR '),
+};
 
 /**
  * Page cells without the filter columns that multiply them (device, login, campaign, channel,
  * portal, internal campaign): one row per day, page and the page's own attributes that the page
  * rankings narrow by, about a fifth of page_cells' rows. The unfiltered page rankings read it
- * (content-reports.ts); it is made from the page cells of a day whenever they are compacted or
- * made again, and appended per segment in between (page-day-cells.ts).
+ * (content-reports.ts); appended per segment beside the page cells (page-day-cells.ts).
  */
-const PAGE_DAY_CELLS = `CREATE TABLE IF NOT EXISTS page_day_cells (
-  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, url VARCHAR, section VARCHAR, subsection VARCHAR,
-  programme VARCHAR, author VARCHAR, thematic VARCHAR, title VARCHAR, page_name VARCHAR, programme_name VARCHAR,
-  page_views BIGINT NOT NULL, entries BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL)`;
+export const PAGE_DAY_CELLS: CellTable = {
+  name: 'page_day_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, url VARCHAR, section VARCHAR, subsection VARCHAR,
+    programme VARCHAR, author VARCHAR, thematic VARCHAR, title VARCHAR, page_name VARCHAR, programme_name VARCHAR,
+    page_views BIGINT NOT NULL, entries BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: 'report_suite, day, is_bot, url, section, subsection, programme, author, thematic',
+  merge: `min(title), min(page_name), min(programme_name), sum(page_views), sum(entries), ${mergedLowestKeys(CELL_VISITOR_KEYS)}`,
+};
 
 /**
  * Visits per day and entry page (`side` 'entry') or exit page ('exit'), with their bounces, and no
@@ -91,24 +112,41 @@ const PAGE_DAY_CELLS = `CREATE TABLE IF NOT EXISTS page_day_cells (
  * them as large as the visits): the unfiltered entry- and exit-page rankings sum these and count
  * the visitors of the rows shown from `visits` (report-cells.ts keeps them with the visit cells).
  */
-const VISIT_PAGE_CELLS = `CREATE TABLE IF NOT EXISTS visit_page_cells (
-  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, side VARCHAR NOT NULL, url VARCHAR,
-  title VARCHAR, page_name VARCHAR, visits BIGINT NOT NULL, bounces BIGINT NOT NULL)`;
+export const VISIT_PAGE_CELLS: CellTable = {
+  name: 'visit_page_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, side VARCHAR NOT NULL, url VARCHAR,
+    title VARCHAR, page_name VARCHAR, visits BIGINT NOT NULL, bounces BIGINT NOT NULL`,
+  keys: 'report_suite, day, is_bot, side, url',
+  merge: 'min(title), min(page_name), sum(visits), sum(bounces)',
+  having: 'sum(visits) <> 0 OR sum(bounces) <> 0',
+};
 
 /** One row per day, suite, bot flag and link (the columns the engagement reports group and select on). */
-const LINK_CELLS = `CREATE TABLE IF NOT EXISTS link_cells (
-  report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, hit_type VARCHAR NOT NULL, call VARCHAR,
-  link_name VARCHAR, link_url VARCHAR, social_action VARCHAR, event_ids INTEGER[] NOT NULL, title VARCHAR,
-  calls BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL)`;
+export const LINK_CELLS: CellTable = {
+  name: 'link_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, hit_type VARCHAR NOT NULL, call VARCHAR,
+    link_name VARCHAR, link_url VARCHAR, social_action VARCHAR, event_ids INTEGER[] NOT NULL, title VARCHAR,
+    calls BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: 'report_suite, day, is_bot, hit_type, call, link_name, link_url, social_action, event_ids',
+  merge: `min(title), sum(calls), ${mergedLowestKeys(CELL_SKETCH_KEYS)}`,
+};
+
+/** The cell tables of the hits (media cells are the heartbeats': media-cells.ts). */
+export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS];
 
 /** The same columns as page_views; made from it when absent (a data folder from before it existed). */
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
-/** The report tables (the visits' two, not their view), as retention deletes from each. */
-export const REPORT_FACT_TABLES = ['page_views', ...VISIT_TABLES, 'link_hits', 'page_cells', 'searches', 'visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells'] as const;
+/** The report tables (the visits' two and the cells' two each, not their views), as retention deletes from each. */
+export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', ...HIT_CELL_TABLES.flatMap(cellTableParts)];
+
+/** The report tables' views, dropped before their tables when the report tables are made again. */
+export const REPORT_FACT_VIEWS: readonly string[] = ['visits', ...HIT_CELL_TABLES.map((table) => table.name)];
 
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);
   await ensureVisitTables(connection);
-  for (const ddl of [LINK_HITS, PAGE_CELLS, SEARCHES, VISIT_CELLS, LINK_CELLS, PAGE_DAY_CELLS, VISIT_PAGE_CELLS]) await connection.run(ddl);
+  for (const ddl of [LINK_HITS, SEARCHES]) await connection.run(ddl);
+  for (const table of HIT_CELL_TABLES) await ensureCellTable(connection, table);
+  await ensureCellChunkDays(connection);
 }

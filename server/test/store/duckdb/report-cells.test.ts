@@ -184,7 +184,7 @@ describe('visit and link cells', () => {
     const visitPageCells = await query(VISIT_PAGE_CELL_SUMS);
     expect(pageDayCells).toHaveLength(3);
     expect(visitPageCells).toHaveLength(4);
-    await query(`DELETE FROM visit_cells; DELETE FROM link_cells; DELETE FROM page_day_cells; DELETE FROM visit_page_cells;`);
+    await query(['visit_cells', 'link_cells', 'page_day_cells', 'visit_page_cells'].map((t) => `DELETE FROM ${t}_merged; DELETE FROM ${t}_recent;`).join(' '));
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
     expect(await query(VISIT_CELL_SUMS)).toEqual(visitCells);

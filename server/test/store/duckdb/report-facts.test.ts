@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
-import { compactPageCells } from '../../../src/store/duckdb/report-facts-compaction.js';
+import { mergeRecentCells } from '../../../src/store/duckdb/cell-compaction.js';
+import { HIT_CELL_TABLES } from '../../../src/store/duckdb/report-facts-schema.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 
@@ -92,7 +93,7 @@ describe('report tables at load', () => {
     ]);
   });
 
-  it('compacts a day of page cells into one row per key, keeping the counts and the five smallest visitor keys', async () => {
+  it('merges the page cells loads appended into one row per key, keeping the counts and the five smallest visitor keys', async () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     for (let s = 0; s < 4; s++) {
       await load(
@@ -104,7 +105,7 @@ describe('report tables at load', () => {
     const before = await query(`SELECT count(*) n, sum(page_views) pv, list_sort(list_distinct(flatten(list(lowest_visitor_keys))))[1:5] k FROM page_cells`);
     const instance = await DuckDBInstance.create(path.join(dir, 'mesura.duckdb'));
     const connection = await instance.connect();
-    await compactPageCells(connection, ['2026-11-23']);
+    await mergeRecentCells(connection, HIT_CELL_TABLES);
     connection.closeSync();
     instance.closeSync();
     const after = await query(`SELECT count(*) n, sum(page_views) pv, any_value(lowest_visitor_keys) k FROM page_cells`);
@@ -117,7 +118,7 @@ describe('report tables at load', () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await load(store, [row('b1', 'B', START, '/1'), row('b2', 'B', START + MINUTE_MS, '/2')]);
     await store.close();
-    await query(`DELETE FROM page_views; DELETE FROM visits_open; DELETE FROM visits_closed; DELETE FROM link_hits; DELETE FROM page_cells;`);
+    await query(`DELETE FROM page_views; DELETE FROM visits_open; DELETE FROM visits_closed; DELETE FROM link_hits; DELETE FROM page_cells_merged; DELETE FROM page_cells_recent;`);
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
     expect(await query(`SELECT count(*) n, sum(page_views) pv FROM visits`)).toEqual([{ n: '1', pv: '2' }]);
