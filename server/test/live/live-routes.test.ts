@@ -3,7 +3,7 @@
  * fixed clock: the master lists the looped folder's renditions, a rendition's playlist is the live
  * window with absolute segment paths, unknown slugs and renditions answer 404, nothing is cached.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +15,8 @@ import { LIVE_EPOCH_MS } from '../../src/live/live-sources.js';
 const NOW = LIVE_EPOCH_MS + 3_600_000;
 const MASTER =
   '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=60000,RESOLUTION=256x144,CODECS="vp09.00.10.08,opus"\n144p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=150000,RESOLUTION=640x360,CODECS="vp09.00.10.08,opus"\n360p/index.m3u8\n';
+const STATION_MASTER = '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=32000,CODECS="opus"\naudio/index.m3u8\n';
+const STATION_LOOP = `#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="init.mp4"\n${Array.from({ length: 10 }, (_, n) => `#EXTINF:2.000000,\nsegment-${n}.m4s`).join('\n')}\n#EXT-X-ENDLIST\n`;
 const VOD = `#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="init.mp4"\n${Array.from({ length: 15 }, (_, n) => `#EXTINF:2.000000,\nsegment-${n}.m4s`).join('\n')}\n#EXT-X-ENDLIST\n`;
 
 let siteDir: string;
@@ -26,8 +28,12 @@ beforeAll(async () => {
     writeFileSync(path.join(siteDir, 'media/vod/informatiu', rendition, 'index.m3u8'), VOD);
   }
   writeFileSync(path.join(siteDir, 'media/vod/informatiu/master.m3u8'), MASTER);
-  // The radio's loops as committed.
-  cpSync(path.resolve(import.meta.dirname, '../../../apps/site/public/media/live-audio'), path.join(siteDir, 'media/live-audio'), { recursive: true });
+  // The radio's loops, laid out as the site's build lays them out: one audio rendition of ten segments each.
+  for (const station of ['mesura-radio', 'mesura-musica', 'mesura-classica']) {
+    mkdirSync(path.join(siteDir, 'media/live-audio', station, 'audio'), { recursive: true });
+    writeFileSync(path.join(siteDir, 'media/live-audio', station, 'master.m3u8'), STATION_MASTER);
+    writeFileSync(path.join(siteDir, 'media/live-audio', station, 'audio/index.m3u8'), STATION_LOOP);
+  }
   app = Fastify();
   app.setErrorHandler((error, _request, reply) => (error instanceof HttpError ? reply.code(error.kind.status).send(error.body()) : reply.code(500).send()));
   await app.register(liveRoutes, { siteDir, now: () => NOW });

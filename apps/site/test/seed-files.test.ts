@@ -1,13 +1,13 @@
 /**
- * Every file the seeded content points at exists in the site's public files (apps/site/public), and
- * a download's announced size is the file's: a visitor never follows a link to nothing.
+ * Every file the seeded content points at exists in the site's public files, and a download's
+ * announced size is the file's: a visitor never follows a link to nothing.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSeedContent } from '@mesura/content';
 
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../apps/site/public');
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
 const content = createSeedContent();
 const publicFile = (urlPath: string) => path.join(PUBLIC_DIR, urlPath);
 
