@@ -5,7 +5,8 @@
  */
 import type { FilterColumns } from './filter-sql.js';
 
-export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells';
+/** A report table, or `page_steps`, which a path report reads as a relation of its own (page-steps.ts). */
+export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells' | 'page_steps';
 
 /** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {
