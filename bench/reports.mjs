@@ -53,9 +53,6 @@ const REPORT_PARAMS = {
   'content/subsections': 'section=noticies',
   'acquisition/referrers': 'group=cercadors',
   'engagement/event-links': 'event=3',
-  // The most viewed page (reports-traffic.mjs picks low page numbers most): the paths with the most visits to order.
-  'content/previous-pages': `page=${encodeURIComponent('https://mesura.cat/noticies/politica/pagina-0/')}`,
-  'content/next-pages': `page=${encodeURIComponent('https://mesura.cat/noticies/politica/pagina-0/')}`,
 };
 const EXTRA_ASKS = [
   ['audience/by-day', 'f=device:mobile'],

@@ -20,11 +20,8 @@ export async function catalogueFigures({ base, headers, from, to }) {
     return answer.json();
   };
   const figures = {};
-  const answers = {};
-  for (const { report, requires = [] } of await get('/api/reports/catalogue')) {
-    const params = requires.map((name) => `&${name}=${encodeURIComponent(requiredValue(name, answers))}`).join('');
-    const answer = await get(`/api/reports/${report}?from=${from}&to=${to}&limit=${MAX_ROWS}${params}`);
-    answers[report] = answer;
+  for (const { report } of await get('/api/reports/catalogue')) {
+    const answer = await get(`/api/reports/${report}?from=${from}&to=${to}&limit=${MAX_ROWS}`);
     // By key: rows of equal figures may come in either order.
     const rows = answer.rows.map((row) => [String(row.key), row.values]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     figures[report] = {
@@ -34,14 +31,4 @@ export async function catalogueFigures({ base, headers, from, to }) {
     };
   }
   return figures;
-}
-
-/**
- * A value for a parameter a report cannot answer without, from the answers before it in the
- * catalogue: a page's paths are asked for the most viewed page.
- */
-function requiredValue(name, answers) {
-  const top = name === 'page' ? answers['content/pages']?.rows[0]?.key : undefined;
-  if (top === undefined) throw new Error(`no value to ask a report's required parameter ${name} with`);
-  return String(top);
 }

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { ReportAnswer } from '@mesura/protocol';
 import { deBefore } from '../src/reports/catalan-de';
 import { ReportArea } from '../src/report-view/report-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
-import { emptyAnswer } from './helpers/empty-answer';
 import { mountedRoot } from './helpers/mounted-root';
 
 // "de" before a vowel sound is written "d'" in Catalan: the console's texts built around a name
@@ -34,7 +34,22 @@ describe('deBefore', () => {
 
 describe("a report area's way back from a drill-down", () => {
   it('reads "← Tots els informes d\'Audiència"', async () => {
-    const answer = emptyAnswer('audience/by-day', { dimension: { key: 'day', label: 'Dia' }, chart: 'line' });
+    const answer = {
+      report: 'audience/by-day',
+      title: 'Audiència per dia',
+      rows: [],
+      metrics: [],
+      totals: { values: {} },
+      dimension: { key: 'day', label: 'Dia' },
+      totalRows: 0,
+      offset: 0,
+      limit: 25,
+      from: '2026-11-19',
+      to: '2026-11-25',
+      filters: [],
+      chart: 'line',
+      minCohort: 5,
+    } as ReportAnswer;
     const api: ReportsApi = {
       catalogue: () => Promise.resolve({ ok: true, value: [{ report: 'audience/by-day', area: 'audience', title: 'Audiència per dia' }] }),
       report: () => Promise.resolve({ ok: true, value: answer }),

@@ -110,6 +110,4 @@ export interface ReportCatalogueEntry {
   title: string;
   /** Extra parameters the report takes beyond the common ones (e.g. `section` for a drill-down). */
   params?: string[];
-  /** Those of `params` it cannot answer without (a page's paths need the page): it is opened from a drill-down that gives them. */
-  requires?: string[];
 }

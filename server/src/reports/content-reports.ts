@@ -47,8 +47,6 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     pages: true,
     metrics: PAGE_METRICS,
     ...PAGES_RANKING,
-    // A page opens the paths through it (page-path-reports.ts).
-    drill: (page) => ({ report: 'content/previous-pages', params: { page } }),
   }),
   rankingReport({
     report: 'content/programmes',

@@ -21,8 +21,6 @@ export interface RankingReportOptions {
   title: string;
   /** Report parameters (bound as `$p_<name>` when given; the spec decides which conditions they add). */
   params?: readonly string[];
-  /** Those of `params` it cannot answer without (report-definition.ts). */
-  requires?: readonly string[];
   dimension: { key: string; label: string };
   metrics: ReportMetric[];
   spec: (params: Readonly<Record<string, string>>) => RankingSpec;
@@ -53,7 +51,6 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     area: options.area,
     title: options.title,
     ...(options.params && { params: options.params }),
-    ...(options.requires && { requires: options.requires }),
     run: async (request, context) => {
       const full = options.spec(request.params);
       // DuckDB reads the roll-up when no filter is asked; ClickHouse keeps the full spec's part, whose

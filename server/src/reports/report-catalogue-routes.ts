@@ -24,7 +24,6 @@ export async function reportCatalogueRoutes(app: FastifyInstance, deps: ReportCa
     area: d.area,
     title: d.title,
     ...(d.params?.length && { params: [...d.params] }),
-    ...(d.requires?.length && { requires: [...d.requires] }),
   }));
   app.get('/api/reports/catalogue', { config: { access: 'analyst' } }, async () => catalogue);
   for (const definition of deps.definitions) {
@@ -34,8 +33,6 @@ export async function reportCatalogueRoutes(app: FastifyInstance, deps: ReportCa
     app.get(`/api/reports/${definition.report}`, { config: { access: definition.access ?? 'analyst' } }, async (request) => {
       const parsed = parseReportRequest(request.query as Record<string, unknown>, deps.reportSuite, definition.params);
       if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
-      const missing = definition.requires?.find((name) => parsed.value.params[name] === undefined);
-      if (missing) throw new HttpError(ERRORS.badQuery, `${definition.report} needs the parameter ${missing}`);
       await deps.catchUp();
       return definition.run(parsed.value, deps.context);
     });

@@ -3,7 +3,6 @@ import { ACQUISITION_REPORTS } from './acquisition-reports.js';
 import { AUDIENCE_REPORTS } from './audience-reports.js';
 import { CONSENT_REPORTS } from './consent-reports.js';
 import { CONTENT_REPORTS } from './content-reports.js';
-import { PAGE_PATH_REPORTS } from './page-path-reports.js';
 import { ENGAGEMENT_REPORTS } from './engagement-reports.js';
 import { MEDIA_REPORTS } from './media-reports.js';
 import type { ReportDefinition } from './report-definition.js';
@@ -13,7 +12,6 @@ import { TECHNOLOGY_REPORTS } from './technology-reports.js';
 export const REPORT_CATALOGUE: readonly ReportDefinition[] = [
   ...AUDIENCE_REPORTS,
   ...CONTENT_REPORTS,
-  ...PAGE_PATH_REPORTS,
   ...ACQUISITION_REPORTS,
   ...SEARCH_REPORTS,
   ...ENGAGEMENT_REPORTS,

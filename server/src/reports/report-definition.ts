@@ -20,8 +20,6 @@ export interface ReportDefinition {
   title: string;
   /** Its own query parameters beyond the common ones (report-request.ts), checked as bounded text. */
   params?: readonly string[];
-  /** Those of `params` it cannot answer without: asked without one, it answers 400 naming it. */
-  requires?: readonly string[];
   /** Who may read it (auth/roles.ts); analyst by default. */
   access?: 'analyst' | 'editor' | 'admin';
   run(request: ReportRequest, context: ReportContext): Promise<ReportAnswer>;

@@ -33,10 +33,7 @@ export interface FixtureBeacon {
 
 /** What a page sends for the values it lacks, as the data layer's default (spec §5): keywords, results, internal campaign. */
 const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat', 31: 'No Informat' };
-/** The home page, where most of the fixture's visits enter, and an article one visit sees twice: pages whose paths the reports answer. */
-export const FIXTURE_HOME_URL = 'http://localhost:8080/';
-export const FIXTURE_ARTICLE_URL = 'http://localhost:8080/noticies/politica/titol-1/';
-const home = { pageName: 'mesura:portada', url: FIXTURE_HOME_URL, eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
+const home = { pageName: 'mesura:portada', url: 'http://localhost:8080/', eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
 const article = (n: number, section = 'noticies') => ({
   pageName: `${section}:politica:titol-${n}`,
   url: `http://localhost:8080/${section}/politica/titol-${n}/`,

@@ -19,11 +19,9 @@ interface ReportAreaProps {
 
 /**
  * A generic report area: every report of the server's catalogue for the area, stacked in the
- * catalogue's order (the first is the area's headline), under the shared filter bar. Most reports'
- * own parameters are optional (without them they cover everything: all subsections, all pages), so
- * they are listed; a row's drill-down opens its report with them in place of the list, beside the
- * reports that need exactly those parameters (a page's paths: where visitors came from and where
- * they went), which are not listed, having nothing to show without them.
+ * catalogue's order (the first is the area's headline), under the shared filter bar. A report's own
+ * parameters are optional (without them it covers everything: all subsections, all pages), so every
+ * report is listed; a row's drill-down opens its report with them in place of the list.
  */
 export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
   const api = useReportsApi();
@@ -43,8 +41,6 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
 
   const entries = catalogue.status === 'shown' ? catalogue.entries.filter((e) => e.area === catalogueArea) : [];
   const drilled = state.report ? entries.find((e) => e.report === state.report) : undefined;
-  const listed = entries.filter((e) => !e.requires?.length);
-  const drilledViews = drilled ? [drilled, ...entries.filter((e) => e !== drilled && answeredBy(e, state.reportParams))] : [];
 
   return (
     <>
@@ -70,22 +66,13 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
           <button type="button" className="link-button" onClick={() => setState({ ...state, report: undefined, reportParams: {} })}>
             ← Tots els informes {deBefore(label)}
           </button>
-          {drilledViews.map((entry) => (
-            <ReportView key={`${entry.report}?${JSON.stringify(state.reportParams)}`} report={entry.report} title={drilledTitle(entry, state.reportParams)} params={state.reportParams} />
-          ))}
+          <ReportView key={`${drilled.report}?${JSON.stringify(state.reportParams)}`} report={drilled.report} title={drilledTitle(drilled, state.reportParams)} params={state.reportParams} />
         </>
       ) : (
-        listed.map((entry) => <ReportView key={entry.report} report={entry.report} title={entry.title} />)
+        entries.map((entry) => <ReportView key={entry.report} report={entry.report} title={entry.title} />)
       )}
     </>
   );
-}
-
-/** Whether a report that needs parameters has exactly those of a drill-down: it is shown beside it. */
-function answeredBy(entry: ReportCatalogueEntry, params: Record<string, string>): boolean {
-  const given = Object.keys(params);
-  const required = entry.requires ?? [];
-  return required.length > 0 && required.length === given.length && required.every((name) => given.includes(name));
 }
 
 function drilledTitle(entry: ReportCatalogueEntry, params: Record<string, string>): string {

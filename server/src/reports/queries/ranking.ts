@@ -10,8 +10,7 @@
  * unfiltered page ranking, over the cells a materialized view keeps (page-view-cells.ts).
  */
 import type { EngineQuery } from '../../store/analytics-reader.js';
-import { CLICKHOUSE_IN_RANGE } from '../../store/clickhouse/report-facts-sql.js';
-import { clickhouseSource, duckdbSource, type ClickHouseSource } from './page-steps.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE, type ClickHouseFactTable } from '../../store/clickhouse/report-facts-sql.js';
 import { IN_RANGE, type ReportTable } from './report-table.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 
@@ -66,7 +65,7 @@ export interface RankingSpec {
  * cell sketches (report-facts-schema.ts CELL_SKETCH_KEYS, about 6 %) are approximate too.
  */
 export interface ClickHouseRanking {
-  table: ClickHouseSource;
+  table: ClickHouseFactTable;
   key: string;
   label?: string;
   href?: string;
@@ -91,7 +90,7 @@ function onCells(spec: ClickHouseRanking, filters: string): boolean {
 
 function clickhouseWhere(spec: ClickHouseRanking, filters: string, restricted: boolean, cells = false): string {
   const only = restricted ? ` AND has($keys:strings, toString(${spec.key}))` : '';
-  const table = cells && spec.cells ? spec.cells.table : clickhouseSource(spec.table);
+  const table = cells && spec.cells ? spec.cells.table : CLICKHOUSE_FACTS[spec.table];
   return `${table} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}${only}`;
 }
 
@@ -185,7 +184,7 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
   // Grouped on the key's own type and turned into text after: a cast per row costs more than the group.
   const duckdb = `WITH grouped AS (
       SELECT ${spec.key} AS row_key, ${metrics}
-      FROM ${duckdbSource(spec.table)} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1
       ${spec.having ? `HAVING ${spec.having}` : ''})
     SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key), count(*) OVER () AS total_rows FROM grouped
     ORDER BY ${spec.order} DESC, key_text LIMIT CAST($limit AS BIGINT) OFFSET CAST($offset AS BIGINT)`;
@@ -198,7 +197,7 @@ export function rankingLabelsQuery(name: string, ranking: RankingSpec, filters: 
   const extras = [spec.href ? `${spec.href} AS href` : '', spec.label ? `${spec.label} AS label` : ''].filter(Boolean);
   if (extras.length === 0) return undefined;
   const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key) FROM (SELECT ${spec.key} AS row_key, ${extras.join(', ')}
-      FROM ${duckdbSource(spec.table)} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`;
+      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`;
   return withClickHouse({ name: `${name} labels`, duckdb }, ranking, (ch) => clickhouseLabels(ch, filters));
 }
 
@@ -216,7 +215,7 @@ export function rankingVisitorsQuery(name: string, ranking: RankingSpec, filters
   }
   const visitors = spec.visitors !== 'cells' ? VISITORS.approximate.duckdb : exact ? VISITORS.cells.duckdb : CELL_VISITORS_AT_LEAST;
   const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${visitors} AS visitors
-      FROM ${duckdbSource(spec.table)} WHERE ${where} GROUP BY 1)`;
+      FROM ${spec.table} WHERE ${where} GROUP BY 1)`;
   return withClickHouse({ name: `${name} visitors`, duckdb }, ranking, clickhouse);
 }
 
@@ -227,9 +226,9 @@ export function rankingTotalsQuery(name: string, ranking: RankingSpec, filters: 
   const where = whereOf(spec, filters);
   const clickhouse = (ch: ClickHouseRanking) => clickhouseTotals(ch, filters, withVisitors);
   if (withVisitors && spec.visitors === 'sketch') {
-    const sums = `SELECT ${metrics.join(', ')} FROM ${duckdbSource(spec.table)} WHERE ${where}`;
+    const sums = `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}`;
     return withClickHouse({ name: `${name} totals`, duckdb: `SELECT * FROM (${sums}), (${sketchVisitorsSql(spec.table, where)})` }, ranking, clickhouse);
   }
   if (withVisitors) metrics.push(`${VISITORS[spec.visitors === 'cells' ? 'cells' : 'approximate'].duckdb} AS visitors`);
-  return withClickHouse({ name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${duckdbSource(spec.table)} WHERE ${where}` }, ranking, clickhouse);
+  return withClickHouse({ name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}` }, ranking, clickhouse);
 }

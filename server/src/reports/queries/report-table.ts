@@ -5,8 +5,7 @@
  */
 import type { FilterColumns } from './filter-sql.js';
 
-/** A report table, or `page_steps`, which a path report reads as a relation of its own (page-steps.ts). */
-export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells' | 'page_steps';
+export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells';
 
 /** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {

@@ -109,7 +109,7 @@ const PAGE_VIEW_COLUMNS = `report_suite, cityHash64(event_id, report_suite) AS e
  * cut from. The join's sides are named: a current server refuses a join of unnamed subqueries
  * (joined_subquery_requires_alias).
  */
-export const pageViewsOf = (from: string, to: string, hitsWhere = '1') => `(SELECT ${PAGE_VIEW_COLUMNS},
+const pageViewsOf = (from: string, to: string, hitsWhere: string) => `(SELECT ${PAGE_VIEW_COLUMNS},
     cityHash64(report_suite, visitor_id, visit_no) AS visit_key, visit_page
   FROM (SELECT * FROM ${hitsOf(from, to, hitsWhere)} WHERE hit_type = 'page_view') AS page_hits
   ALL INNER JOIN ${visitCutOf(hitsOf(from, to, hitsWhere))} AS visit_cuts USING (event_id))`;
