@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 import { CELL_CHUNK_DAYS_TABLE, mergeRecentCells } from '../../../src/store/duckdb/cell-compaction.js';
@@ -10,6 +10,7 @@ import { mergedPart, recentPart } from '../../../src/store/duckdb/cell-tables.js
 import { MEDIA_CELLS } from '../../../src/store/duckdb/media-cells.js';
 import { HIT_CELL_TABLES, PAGE_CELLS } from '../../../src/store/duckdb/report-facts-schema.js';
 import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
+import { withDuckDbFile } from '../../helpers/data-folder-server.js';
 import { hitRow } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
@@ -36,16 +37,8 @@ async function loadPageViews(atMs: number): Promise<void> {
   await store.close();
 }
 
-async function withFile<T>(run: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  const instance = await DuckDBInstance.create(path.join(dir, 'mesura.duckdb'));
-  const connection = await instance.connect();
-  try {
-    return await run(connection);
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
+/** The store's file, opened while no store holds it. */
+const withFile = <T>(run: (connection: DuckDBConnection) => Promise<T>) => withDuckDbFile(path.join(dir, 'mesura.duckdb'), run);
 
 const rowsOf = async (connection: DuckDBConnection, sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJson();
 
