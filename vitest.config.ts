@@ -47,7 +47,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'server/test/**/*.test.ts', 'apps/*/test/**/*.test.{ts,tsx}'] },
+        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'server/test/**/*.test.ts', 'apps/*/test/**/*.test.{ts,tsx}', 'scripts/test/**/*.test.ts'] },
       },
       ...(runsOnCurrent ? [currentClickHouse] : []),
     ],

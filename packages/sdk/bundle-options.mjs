@@ -36,8 +36,8 @@ export const TERSER_OPTIONS = {
  * checks' FieldSpec and Checked, and players/playback-driver.ts's Driver). terser shortens them in
  * /mesura-media.js: 288 B gzip, which the tracker's outbox, close rules and playhead poll (RULES
  * 1-6, 23-25 of shared/reference/media-traces) needed to stay in its budget. A name that a page,
- * the wire or /mesura.js reads would break silently, so packages/sdk/test/bundle-options.test.ts
- * checks that each is declared in packages/media/src and used as a property nowhere else: no other
+ * the wire or /mesura.js reads would break silently, so scripts/lint/media-bundle-properties.mjs
+ * (npm run lint) checks that each is declared in packages/media/src and used as a property nowhere else: no other
  * package, no page of apps/site, no DOM or ECMAScript type. (terser leaves DOM property names, such
  * as `effects` or `seeking`, as they are even when listed.)
  */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script without types (npm run lint runs it).
-import { importFindings, packageOf } from '../../../scripts/lint/workspace-dependencies.mjs';
+import { importFindings, packageOf } from '../../lint/workspace-dependencies.mjs';
 
 const made: string[] = [];
 afterEach(() => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
