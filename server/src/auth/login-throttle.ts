@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Slows password guessing: after LOGIN_FAILURES_PER_ACCOUNT failed logins for one email, or
  * LOGIN_FAILURES_PER_ADDRESS from one client address, within LOGIN_FAILURE_WINDOW_MS, further
@@ -20,13 +22,12 @@ export interface LoginThrottle {
 }
 
 export function createLoginThrottle(now: () => number): LoginThrottle {
-  // Insertion order is recency order: a key is deleted and re-set on each failure.
-  const failures = new Map<string, number[]>();
+  // A failure makes its key the most recent (set); a check does not (peek).
+  const failures = new LRUCache<string, number[]>({ max: LOGIN_THROTTLE_MAX_KEYS });
   const recent = (key: string): number[] => {
     const since = now() - LOGIN_FAILURE_WINDOW_MS;
-    const times = (failures.get(key) ?? []).filter((at) => at > since);
+    const times = (failures.peek(key) ?? []).filter((at) => at > since);
     if (times.length === 0) failures.delete(key);
-    else failures.set(key, times);
     return times;
   };
   const waitMs = (key: string, limit: number): number => {
@@ -35,10 +36,7 @@ export function createLoginThrottle(now: () => number): LoginThrottle {
     return times[times.length - limit]! + LOGIN_FAILURE_WINDOW_MS - now();
   };
   const add = (key: string, limit: number) => {
-    const times = [...recent(key), now()].slice(-limit);
-    failures.delete(key);
-    failures.set(key, times);
-    while (failures.size > LOGIN_THROTTLE_MAX_KEYS) failures.delete(failures.keys().next().value!);
+    failures.set(key, [...recent(key), now()].slice(-limit));
   };
   return {
     retryAfterMs: (email, address) => Math.max(waitMs(`account:${email}`, LOGIN_FAILURES_PER_ACCOUNT), waitMs(`address:${address}`, LOGIN_FAILURES_PER_ADDRESS)),

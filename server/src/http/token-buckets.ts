@@ -4,8 +4,12 @@
  * starts again with a full bucket, which only ever favours the client). Time is the caller's
  * (an injected clock, or a request's receive time), so that tests run on fake time. Written here rather than taken from a rate-limit package because
  * the collector needs a synchronous check on its hot path, bounded memory without a timer per
- * key, and an injected clock; the rule itself is these few lines.
+ * key, and an injected clock; the rule itself is these few lines. The bound is lru-cache's: a Map
+ * that deletes its first key when full steps over every deleted entry V8 has not yet rehashed away,
+ * tens of microseconds a request once the table is full (see ingest/recent-event-ids.ts).
  */
+import { LRUCache } from 'lru-cache';
+
 export interface TokenBucketOptions {
   ratePerS: number;
   burst: number;
@@ -18,23 +22,18 @@ interface Bucket {
 }
 
 export class TokenBuckets {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: LRUCache<string, Bucket>;
 
-  constructor(private readonly options: TokenBucketOptions) {}
+  constructor(private readonly options: TokenBucketOptions) {
+    this.buckets = new LRUCache({ max: options.maxEntries });
+  }
 
   /** Takes one token for `key` at `atMs`: true when it had one (the request is within its rate). */
   take(key: string, atMs: number): boolean {
-    const { ratePerS, burst, maxEntries } = this.options;
+    const { ratePerS, burst } = this.options;
     const known = this.buckets.get(key);
-    let bucket: Bucket;
-    if (known) {
-      this.buckets.delete(key);
-      const refill = (Math.max(0, atMs - known.atMs) / 1000) * ratePerS;
-      bucket = { tokens: Math.min(burst, known.tokens + refill), atMs };
-    } else {
-      if (this.buckets.size >= maxEntries) this.buckets.delete(this.buckets.keys().next().value as string);
-      bucket = { tokens: burst, atMs };
-    }
+    const refill = known ? (Math.max(0, atMs - known.atMs) / 1000) * ratePerS : 0;
+    const bucket: Bucket = known ? { tokens: Math.min(burst, known.tokens + refill), atMs } : { tokens: burst, atMs };
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     this.buckets.set(key, bucket);
@@ -43,7 +42,7 @@ export class TokenBuckets {
 
   /** Whole seconds until `key` has a token again (at least 1), for Retry-After. */
   secondsUntilToken(key: string): number {
-    const bucket = this.buckets.get(key);
+    const bucket = this.buckets.peek(key);
     const missing = bucket ? Math.max(0, 1 - bucket.tokens) : 0;
     return Math.max(1, Math.ceil(missing / this.options.ratePerS));
   }

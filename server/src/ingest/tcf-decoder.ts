@@ -1,4 +1,5 @@
 import { DEFAULT_CONSENT_CONFIG, VENDOR_LIST, decodeStored } from '@mesura/consent';
+import { LRUCache } from 'lru-cache';
 import { TC_DECODE_CACHE_ENTRIES } from '../memory-budget.js';
 
 /** What the collector needs of a TC string: the purposes and vendors with consent, or that it holds no choice. */
@@ -19,19 +20,12 @@ interface CacheEntry {
  * choice. Decoding costs tens of microseconds, so verdicts are kept in a bounded LRU for the day.
  */
 export function createTcfDecoder(maxEntries: number = TC_DECODE_CACHE_ENTRIES): (tcString: string, nowMs: number) => DecodedTcString {
-  const cache = new Map<string, CacheEntry>();
+  const cache = new LRUCache<string, CacheEntry>({ max: maxEntries });
   return (tcString, nowMs) => {
     const day = Math.floor(nowMs / MS_PER_DAY);
     const known = cache.get(tcString);
-    if (known !== undefined) {
-      cache.delete(tcString);
-      if (known.day === day) {
-        cache.set(tcString, known);
-        return known.decoded;
-      }
-    }
+    if (known?.day === day) return known.decoded;
     const decoded = decode(tcString, nowMs);
-    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
     cache.set(tcString, { day, decoded });
     return decoded;
   };

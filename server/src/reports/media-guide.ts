@@ -3,6 +3,7 @@
  * (@mesura/content guide.ts, which repeats each channel's day in Madrid time).
  */
 import { guideFor } from '@mesura/content';
+import { LRUCache } from 'lru-cache';
 import { daysOf } from './time-steps.js';
 
 const DAY_MS = 86_400_000;
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
  * a channel-day never changes, so it is worked out once.
  */
 const GUIDE_CACHE_CHANNEL_DAYS = 5000;
-const channelDays = new Map<string, readonly GuideSlot[]>();
+const channelDays = new LRUCache<string, readonly GuideSlot[]>({ max: GUIDE_CACHE_CHANNEL_DAYS });
 
 /** The broadcasts guideFor gives for `channel` asked at noon UTC of `day`, worked out once. */
 function channelDaySlots(channel: string, day: string): readonly GuideSlot[] {
@@ -25,7 +26,6 @@ function channelDaySlots(channel: string, day: string): readonly GuideSlot[] {
       start_ms: Date.parse(broadcast.start),
       end_ms: Date.parse(broadcast.end),
     }));
-    if (channelDays.size >= GUIDE_CACHE_CHANNEL_DAYS) channelDays.delete(channelDays.keys().next().value!);
     channelDays.set(key, slots);
   }
   return slots;

@@ -1,5 +1,6 @@
 import type { DeviceClass } from '@mesura/protocol';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
 
 /**
@@ -23,13 +24,12 @@ const CACHE_ENTRIES = 2000;
 const UNKNOWN: UserAgentFacts = { deviceClass: 'unknown', isBot: false, browserName: null, browserMajorVersion: null, osName: null };
 
 export function createUserAgentClassifier(): (userAgent: string | undefined) => UserAgentFacts {
-  const cache = new Map<string, UserAgentFacts>();
+  const cache = new LRUCache<string, UserAgentFacts>({ max: CACHE_ENTRIES });
   return (userAgent) => {
     if (!userAgent) return UNKNOWN;
     const known = cache.get(userAgent);
     if (known) return known;
     const facts = parse(userAgent);
-    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     cache.set(userAgent, facts);
     return facts;
   };
