@@ -11,6 +11,7 @@
 // everyone (its devDependencies: Vitest, fast-check, TypeScript…) counts as declared for test and
 // configuration files, never for the code under src/; what the root's own scripts import goes in
 // its dependencies, which lend nothing to the workspaces. Node's own modules are not packages.
+// A package of types alone (`@types/geojson`) declares the name it types (`geojson`).
 // Prints one line per finding and fails; silent and 0 when there is none.
 // Usage: node scripts/lint/workspace-dependencies.mjs   (part of npm run lint)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -34,6 +35,14 @@ export function packageOf(specifier) {
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
   return NODE_BUILTINS.has(name) ? undefined : name;
+}
+
+/**
+ * The DefinitelyTyped package that types `name` (`geojson` → `@types/geojson`, `@scope/x` →
+ * `@types/scope__x`): a package of types alone is imported by the name it types.
+ */
+export function typesPackageOf(name) {
+  return `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
 }
 
 /** Whether a file may lean on the root's shared tooling: tests, benchmarks' and e2e's helpers, configuration. */
@@ -72,7 +81,7 @@ function packageFindings(dir, root, workspaces, rootTooling) {
         continue;
       }
       const name = packageOf(specifier);
-      if (name === undefined || declared.has(name)) continue;
+      if (name === undefined || declared.has(name) || declared.has(typesPackageOf(name))) continue;
       if (rootTooling.has(name) && isToolingFile(path.relative(dir, file))) continue;
       found.push({ file: shown, name, manifest: path.relative(root, path.join(dir, 'package.json')) });
     }

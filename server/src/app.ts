@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.js';
 import { INGEST_LOG_DIR, openIntake, type Intake } from './ingest/intake.js';
 import { BEACON_PATH_PREFIX, createBeaconHandler, type BeaconHandler } from './ingest/beacon-handler.js';
 import { createBackfill, ensureBackfillKey } from './ingest/backfill-key.js';
+import { geoDatabaseFiles, openGeolocator } from './ingest/steps/geolocate.js';
 import { createHeartbeatHandler, isHeartbeatUrl, type HeartbeatHandler } from './ingest/heartbeat-handler.js';
 import { openActivityCatalog, type ActivityCatalog, type CatalogTimers } from './decide/activity-catalog.js';
 import { activityRoutes } from './decide/activity-routes.js';
@@ -188,6 +189,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         onLoadError: (error) => observe.failures.failed('loading the ingest log into the store failed; will retry', error),
         consentPolicy: config.consentPolicy,
         keepUserAgent: config.keepUserAgent,
+        locate: openGeolocator(geoDatabaseFiles(config.geoDatabase)),
       });
   if (intake && intake.recovered > 0) app.log.warn(`recovered ${intake.recovered} acknowledged events from the ingest log`);
   const openFiles = openFileWarning(config.edge, softOpenFileLimit());

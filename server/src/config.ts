@@ -64,6 +64,8 @@ export interface ServerConfig extends ObserveSettings {
   consentPolicy: ConsentPolicy;
   /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. Default false. */
   keepUserAgent: boolean;
+  /** MESURA_GEO_DB: a MaxMind-format city database to place addresses with instead of the shipped one (ingest/steps/geolocate.ts). Default the shipped DB-IP database. */
+  geoDatabase: string | undefined;
   /** MESURA_TIMEZONE: IANA zone in which reports cut days. Default Europe/Madrid. */
   timeZone: string;
   /** MESURA_MAX_BODY_BYTES: largest POST beacon body accepted. Default 65536. */
@@ -151,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     trustProxy: parseTrustedProxyHops(env.MESURA_TRUSTED_PROXY_HOPS, env.MESURA_TRUST_PROXY),
     consentPolicy: parseConsentPolicy(env.MESURA_CONSENT_POLICY),
     keepUserAgent: parseFlag('MESURA_KEEP_USER_AGENT', env.MESURA_KEEP_USER_AGENT),
+    geoDatabase: env.MESURA_GEO_DB ? path.resolve(env.MESURA_GEO_DB) : undefined,
     timeZone: parseTimeZone(env.MESURA_TIMEZONE || 'Europe/Madrid'),
     maxBodyBytes: parsePositiveInt('MESURA_MAX_BODY_BYTES', env.MESURA_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
     logLevel: env.MESURA_LOG_LEVEL || 'info',

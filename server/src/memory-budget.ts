@@ -2,7 +2,8 @@
  * The memory Mesura plans for (MESURA_MEMORY_MIB), shared out: DuckDB's buffer pools (left alone,
  * DuckDB takes 80 % of the machine's memory and keeps what it read) and the collector's in-process
  * caches, whose entry counts are named for the default budget and scale with it. The rest of the
- * budget is the Node heap, the requests in flight and the operating system's share of the process.
+ * budget is the Node heap, the requests in flight, the places database a collector reads whole
+ * (about 130 MiB: ingest/steps/geolocate.ts) and the operating system's share of the process.
  */
 
 /** MESURA_MEMORY_MIB's default: half of a 2-core, 4 GiB host, the other half for the system and a proxy. */

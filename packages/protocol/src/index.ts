@@ -164,6 +164,7 @@ export type {
   ReportCatalogueEntry,
   ReportFilter,
   ReportFilterDimension,
+  ReportMap,
   ReportMetric,
   ReportRow,
   ReportValue,

@@ -66,6 +66,12 @@ export interface ReportRow {
   previousHidden?: boolean;
 }
 
+/**
+ * The maps the console draws places on: `world`, whose rows are countries (ISO 3166-1 alpha-2
+ * codes), and `catalonia`, whose rows are provinces as es-atlas names them.
+ */
+export type ReportMap = 'world' | 'catalonia';
+
 export interface ReportAnswer {
   /** `area/report`, as asked. */
   report: string;
@@ -81,6 +87,8 @@ export interface ReportAnswer {
   metrics: ReportMetric[];
   /** A time series draws as a line, a ranking as bars. */
   chart: 'line' | 'bar';
+  /** A ranking of places is drawn on this map too, each row's key a place of it (ReportMap). */
+  map?: ReportMap;
   rows: ReportRow[];
   /** Rows of the whole answer before paging (top N of totalRows). */
   totalRows: number;

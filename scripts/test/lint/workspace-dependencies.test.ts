@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script without types (npm run lint runs it).
-import { importFindings, packageOf } from '../../lint/workspace-dependencies.mjs';
+import { importFindings, packageOf, typesPackageOf } from '../../lint/workspace-dependencies.mjs';
 
 const made: string[] = [];
 afterEach(() => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -48,6 +48,17 @@ describe('scripts/lint/workspace-dependencies.mjs', () => {
       `${path.join('example', 'src', 'uses-vitest.ts')} imports vitest, which ${path.join('example', 'package.json')} does not declare`,
       `${path.join('example', 'test', 'a.test.ts')} imports undeclared-lib, which ${path.join('example', 'package.json')} does not declare`,
     ]);
+  });
+
+  it('counts a DefinitelyTyped package as declaring the name it types', () => {
+    expect(typesPackageOf('geojson')).toBe('@types/geojson');
+    expect(typesPackageOf('@turf/helpers')).toBe('@types/turf__helpers');
+    const root = repository({
+      'package.json': { name: 'root', workspaces: ['example'] },
+      'example/package.json': { name: '@mesura/example', devDependencies: { '@types/geojson': '7' } },
+      'example/src/a.ts': importOf('geojson', 'type { Feature }') + importOf('topojson-specification', 'type { Topology }'),
+    });
+    expect(importFindings(root)).toEqual([`${path.join('example', 'src', 'a.ts')} imports topojson-specification, which ${path.join('example', 'package.json')} does not declare`]);
   });
 
   it("finds a relative path into another workspace's folder, from a workspace or from the root's scripts", () => {

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
-import { clientAddress } from '../http/client-address.js';
-import { receivedAtOf, type Backfill } from './backfill-key.js';
+import { clientAddressOf, receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
 import { createStoredAnswer } from './stored-answer.js';
 
@@ -69,7 +68,7 @@ async function collect(request: IncomingMessage, deps: BeaconHandlerDeps): Promi
   await deps.intake.collect({
     path: q < 0 ? url : url.slice(0, q),
     params: request.method === 'POST' ? await readBody(request, deps.maxBodyBytes) : q < 0 ? '' : url.slice(q + 1),
-    ip: clientAddress(request, deps.trustProxy),
+    ip: clientAddressOf(request, deps),
     userAgent: request.headers['user-agent'],
     receivedAtMs: receivedAtOf(request, deps),
   });

@@ -2,9 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHeartbeatQuery } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Cors } from '../http/cors.js';
-import { clientAddress } from '../http/client-address.js';
 import { answer, answerFailure, type AnswerObserver } from './beacon-handler.js';
-import { receivedAtOf, type Backfill } from './backfill-key.js';
+import { clientAddressOf, receivedAtOf, type Backfill } from './backfill-key.js';
 import type { Intake } from './intake.js';
 import { createStoredAnswer } from './stored-answer.js';
 
@@ -72,7 +71,7 @@ async function collect(request: IncomingMessage, deps: HeartbeatHandlerDeps): Pr
   const q = url.indexOf('?');
   await deps.intake.collectHeartbeat({
     query: q < 0 ? '' : url.slice(q + 1),
-    ip: clientAddress(request, deps.trustProxy),
+    ip: clientAddressOf(request, deps),
     userAgent: request.headers['user-agent'],
     receivedAtMs: receivedAtOf(request, deps),
   });

@@ -24,6 +24,7 @@ import type { DrainRetry } from '../store/drain-retry.js';
 import { MAX_UNDRAINED_LOG_BYTES_DEFAULT, checkLogBound, collectorHealth, type CollectorHealth } from './collector-health.js';
 import { trackLogWrites, type LogWriteFailure } from './log-write-failures.js';
 import type { CacheFill, CacheName } from './cache-fill.js';
+import type { Geolocator } from './steps/geolocate.js';
 
 /** Largest batch written to the log in one write and one fdatasync. */
 export const MAX_BATCH_ROWS = 5000;
@@ -114,6 +115,8 @@ export interface IntakeOptions {
   consentPolicy: ConsentPolicy;
   /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
   keepUserAgent: boolean;
+  /** Places a hit's address (steps/geolocate.ts). Default none: no place is stored. */
+  locate?: Geolocator;
   /** MESURA_MAX_UNDRAINED_LOG_BYTES: past it new events are answered 503 (collector-health.ts). Default MAX_UNDRAINED_LOG_BYTES_DEFAULT. */
   maxUndrainedLogBytes?: number;
   /**
@@ -161,7 +164,7 @@ export async function openIntake(options: IntakeOptions): Promise<Intake> {
   const visitorRate = createVisitorRate(options.visitorRate, refusals);
   const checkConsent = createConsentChecker({ policy: options.consentPolicy, refusals, decodeCacheEntries: options.caches?.tcDecodeEntries });
   const { keepUserAgent } = options;
-  const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay, checkConsent, keepUserAgent });
+  const pipeline = createPipeline({ environment: options.environment, variableMap: options.variableMap, localDay, checkConsent, keepUserAgent, locate: options.locate });
   const heartbeatPipeline = createHeartbeatPipeline({ environment: options.environment, localDay, checkConsent, keepUserAgent });
   // Apart, so that a burst of heartbeats does not push the beacons' ids out, nor the reverse.
   const recentEventIds = options.caches?.recentEventIds ?? RECENT_EVENT_IDS;

@@ -4,6 +4,7 @@ import type { HitRow } from '../store/hit-row.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
 import { withoutPreviewParam } from './steps/preview-param.js';
 import { createUserAgentClassifier, type UserAgentFacts } from './steps/user-agent.js';
+import { UNKNOWN_PLACE, type Geolocator } from './steps/geolocate.js';
 import type { LocalDay } from '../local-day.js';
 import { HIT_CONSENT_NEEDS } from './consent-check.js';
 import type { ConsentChecker } from './consent-checker.js';
@@ -27,13 +28,16 @@ export interface PipelineOptions {
   checkConsent: ConsentChecker;
   /** MESURA_KEEP_USER_AGENT: store the raw user agent besides its parts. */
   keepUserAgent: boolean;
+  /** Places the anonymised address (steps/geolocate.ts). Default none: no place. */
+  locate?: Geolocator | undefined;
 }
 
 const VISITOR_ID_SOURCES = ['mid', 'fid', 'aid', 'vid'] as const;
 
 /**
  * Enriches a decoded beacon into one row per report suite (multi-suite tagging stores once per
- * suite). The raw IP is anonymised here, before anything else sees it, and the user agent is
+ * suite). The raw IP is anonymised here, before anything else sees it, then placed (its
+ * country, region, province and city: steps/geolocate.ts), and the user agent is
  * reduced to its parts. A beacon whose TCF signal refuses it gives no rows: the consent check has
  * counted the refusal, and the collector answers it as stored (consent-checker.ts says why).
  */
@@ -46,6 +50,8 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
     const consent = options.checkConsent(hit.consent, HIT_CONSENT_NEEDS[beacon.hitType], suites, facts.receivedAtMs);
     if (consent === undefined) return [];
     const userAgent = classifyUserAgent(facts.userAgent);
+    const ipAnonymised = anonymiseIp(facts.ip);
+    const place = options.locate ? options.locate(ipAnonymised) : UNKNOWN_PLACE;
     const [visitorIdSource, visitorId] = visitorIdOf(hit);
     const first: HitRow = {
       eventId: hit.eventId ?? digest(facts.rawPath, facts.rawParams),
@@ -67,7 +73,11 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
       contextData: JSON.stringify(hit.contextData),
       otherVariables: JSON.stringify(unnamedSlots(hit, namedSlots)),
       variables: namedVariables(hit, options.variableMap),
-      ipAnonymised: anonymiseIp(facts.ip),
+      ipAnonymised,
+      geoCountry: place.country,
+      geoRegion: place.region,
+      geoProvince: place.province,
+      geoCity: place.city,
       ...userAgentColumns(userAgent, facts.userAgent, options.keepUserAgent),
       libraryVersion: beacon.address.libraryVersion,
       consent,

@@ -3,7 +3,7 @@
  * with the totals of the whole filtered range, compared row by row with the previous period when
  * asked, every cell under the minimum cohort hidden.
  */
-import type { ReportMetric, ReportRow } from '@mesura/protocol';
+import type { ReportMap, ReportMetric, ReportRow } from '@mesura/protocol';
 import { numberOf, type ResultRow, type SqlValue } from '../store/analytics-reader.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
@@ -33,6 +33,8 @@ export interface RankingReportOptions {
   note?: string;
   /** The report a row opens, with its parameters. */
   drill?: (key: string, params: Readonly<Record<string, string>>) => ReportRow['drill'];
+  /** The map its rows are drawn on too, for these parameters (geography-reports.ts). */
+  map?: (params: Readonly<Record<string, string>>) => ReportMap | undefined;
   /** A label for a key the data gives none for (a section id → its name). */
   labelOf?: (key: string) => string;
   /** The rows are pages keyed by their address and labelled by their titles (page-label.ts). */
@@ -66,7 +68,15 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
       return buildAnswer(
         definition,
         request,
-        { dimension: options.dimension, metrics: options.metrics, chart: options.byDay ? 'line' : 'bar', align, note: options.note, ignoredFilters: filters.ignored },
+        {
+          dimension: options.dimension,
+          metrics: options.metrics,
+          chart: options.byDay ? 'line' : 'bar',
+          map: options.map?.(request.params),
+          align,
+          note: options.note,
+          ignoredFilters: filters.ignored,
+        },
         current,
         previous,
         context.minCohort,

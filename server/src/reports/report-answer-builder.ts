@@ -2,7 +2,7 @@
  * Puts a report's measured rows together into the ReportAnswer the console draws: paging, the
  * comparison period matched row by row, and the minimum cohort applied to every cell.
  */
-import type { ReportAnswer, ReportFilterDimension, ReportMetric } from '@mesura/protocol';
+import type { ReportAnswer, ReportFilterDimension, ReportMap, ReportMetric } from '@mesura/protocol';
 import { belowCohort, hiddenValues, publishRow, type MeasuredRow } from './min-cohort.js';
 import type { ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
@@ -18,6 +18,7 @@ export interface AnswerShape {
   dimension: { key: string; label: string };
   metrics: ReportMetric[];
   chart: 'line' | 'bar';
+  map?: ReportMap | undefined;
   note?: string;
   ignoredFilters?: ReportFilterDimension[];
   /**
@@ -50,6 +51,7 @@ export function buildAnswer(
     dimension: shape.dimension,
     metrics: shape.metrics,
     chart: shape.chart,
+    ...(shape.map && { map: shape.map }),
     rows: current.rows.map((row, index) => publishRow(row, earlier(row, index), minCohort, comparing)),
     totalRows: current.totalRows,
     offset: request.offset,

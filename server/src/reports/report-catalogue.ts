@@ -4,6 +4,7 @@ import { AUDIENCE_REPORTS } from './audience-reports.js';
 import { CONSENT_REPORTS } from './consent-reports.js';
 import { CONTENT_REPORTS } from './content-reports.js';
 import { ENGAGEMENT_REPORTS } from './engagement-reports.js';
+import { GEOGRAPHY_REPORTS } from './geography-reports.js';
 import { MEDIA_REPORTS } from './media-reports.js';
 import type { ReportDefinition } from './report-definition.js';
 import { SEARCH_REPORTS } from './search-reports.js';
@@ -16,6 +17,7 @@ export const REPORT_CATALOGUE: readonly ReportDefinition[] = [
   ...SEARCH_REPORTS,
   ...ENGAGEMENT_REPORTS,
   ...TECHNOLOGY_REPORTS,
+  ...GEOGRAPHY_REPORTS,
   ...MEDIA_REPORTS,
   ...CONSENT_REPORTS,
 ];

@@ -3,7 +3,7 @@ import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { visitRanking } from './queries/visit-rankings.js';
-import { VISIT_ATTRIBUTES, type VisitAttributeColumn } from '../store/visit-attributes.js';
+import { VISIT_ATTRIBUTES, type AreaAttributeColumn } from '../store/visit-attributes.js';
 
 const DEVICE_LABELS: Readonly<Record<string, string>> = {
   desktop: 'Ordinador',
@@ -28,8 +28,8 @@ function technologyReport(name: string, title: string, column: string, label: st
   });
 }
 
-/** The ranking of each visit attribute (store/visit-attributes.ts): its report name, title and column label. */
-const ATTRIBUTE_RANKINGS: Readonly<Record<VisitAttributeColumn, { name: string; title: string; label: string }>> = {
+/** The ranking of each technology attribute (store/visit-attributes.ts): its report name, title and column label. */
+const ATTRIBUTE_RANKINGS: Readonly<Record<AreaAttributeColumn<'technology'>, { name: string; title: string; label: string }>> = {
   browser: { name: 'browsers', title: 'Navegadors', label: 'Navegador' },
   os: { name: 'systems', title: 'Sistemes operatius', label: 'Sistema operatiu' },
   viewport: { name: 'screens', title: 'Mides de pantalla', label: 'Mida' },
@@ -37,7 +37,7 @@ const ATTRIBUTE_RANKINGS: Readonly<Record<VisitAttributeColumn, { name: string; 
 
 export const TECHNOLOGY_REPORTS: ReportDefinition[] = [
   technologyReport('devices', 'Dispositius', 'device', 'Dispositiu', (key) => DEVICE_LABELS[key] ?? key),
-  ...VISIT_ATTRIBUTES.map(({ column }) => {
+  ...VISIT_ATTRIBUTES.flatMap((attribute) => (attribute.area === 'technology' ? [attribute.column] : [])).map((column) => {
     const { name, title, label } = ATTRIBUTE_RANKINGS[column];
     return technologyReport(name, title, column, label);
   }),

@@ -37,6 +37,11 @@ export interface HitRow {
   isBot: boolean;
   /** Anonymised address (IPv4 last octet zeroed, IPv6 last 80 bits zeroed). Never the raw one. */
   ipAnonymised: string | null;
+  /** Where the address lies (ingest/steps/geolocate.ts): country code, region, province and city, each null when unknown. */
+  geoCountry: string | null;
+  geoRegion: string | null;
+  geoProvince: string | null;
+  geoCity: string | null;
   /** The user agent's parts (ingest/steps/user-agent.ts); the raw string only with MESURA_KEEP_USER_AGENT. */
   browserName: string | null;
   browserMajorVersion: string | null;

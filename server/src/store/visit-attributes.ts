@@ -17,13 +17,24 @@ export interface VisitAttribute {
   column: string;
   /** The hits column the entry page's value comes from (hits-schema.ts, or a site variable's). */
   hitColumn: string;
+  /** The console area whose rankings show it: technology-reports.ts or geography-reports.ts. */
+  area: 'technology' | 'geography';
+  /** The attribute it lies within (a region within its country), kept as its visit cells' parent to rank it within one. */
+  parent?: string;
 }
 
 export const VISIT_ATTRIBUTES = [
-  { column: 'browser', hitColumn: 'browser_name' },
-  { column: 'os', hitColumn: 'os_name' },
+  { column: 'browser', hitColumn: 'browser_name', area: 'technology' },
+  { column: 'os', hitColumn: 'os_name', area: 'technology' },
   /** The data layer's viewport class (its screen size). */
-  { column: 'viewport', hitColumn: 'viewport' },
+  { column: 'viewport', hitColumn: 'viewport', area: 'technology' },
+  /** Where the visit came from, as ingest/steps/geolocate.ts placed its address (the address itself is never kept). */
+  { column: 'country', hitColumn: 'geo_country', area: 'geography' },
+  { column: 'region', hitColumn: 'geo_region', area: 'geography', parent: 'country' },
+  { column: 'province', hitColumn: 'geo_province', area: 'geography', parent: 'region' },
+  { column: 'city', hitColumn: 'geo_city', area: 'geography', parent: 'region' },
 ] as const satisfies readonly VisitAttribute[];
 
 export type VisitAttributeColumn = (typeof VISIT_ATTRIBUTES)[number]['column'];
+/** The attributes of one console area. */
+export type AreaAttributeColumn<Area extends VisitAttribute['area']> = Extract<(typeof VISIT_ATTRIBUTES)[number], { area: Area }>['column'];

@@ -23,6 +23,8 @@ export interface FixtureBeacon {
   hit: AnalyticsHit;
   type: HitType;
   ua: string;
+  /** The client's address (the shipped database places it: server/test/ingest/geolocate.test.ts). */
+  address: string;
   /**
    * A copy of an earlier beacon, resent after a lost answer. A collector drops an event id it saw
    * lately; a copy that reaches another collector behind the same load balancer is stored twice in
@@ -48,12 +50,19 @@ const search = (words: string, results: string) => ({
 const notFound = { pageName: 'error:404', url: 'http://localhost:8080/no-existeix/', eVars: { 1: 'error', 8: 'errorPage', 20: 'No trobada' } };
 const REFUSING_ALL: TcfSignal = { gdprApplies: true, tcString: tcString({ purposes: [], vendors: [] }, FIXTURE_MORNING) };
 
+/**
+ * Each visitor's network: three in Catalonia (two in one town), one in the Balearic Islands, one
+ * abroad, and the rest (the bot among them) on a network no database places.
+ */
+const ADDRESSES: Readonly<Record<string, string>> = { A: '83.50.1.57', B: '81.184.1.200', C: '83.50.1.99', D: '212.163.1.1', Q: '8.8.8.8' };
+const UNPLACED_ADDRESS = '203.0.113.9';
+
 /** The data set: visitors over four days, visits cut at 30 idle minutes, bots, searches, campaigns, links, a resent hit and a refused one. */
 export function hitReportsFixture(): FixtureBeacon[] {
   const beacons: FixtureBeacon[] = [];
   const add = (visitor: string, at: number, hit: Partial<AnalyticsHit>, options: { type?: HitType; ua?: string } = {}) => {
     const full = testHit({ visitor: { fid: visitor }, ...hit });
-    beacons.push({ at, hit: full, type: options.type ?? 'page_view', ua: options.ua ?? BROWSER_UA });
+    beacons.push({ at, hit: full, type: options.type ?? 'page_view', ua: options.ua ?? BROWSER_UA, address: ADDRESSES[visitor] ?? UNPLACED_ADDRESS });
     return full;
   };
   const day = (offset: number, minutes = 0) => FIXTURE_MORNING + offset * DAY_MS + minutes * MINUTE_MS;
@@ -90,7 +99,7 @@ export function hitReportsFixture(): FixtureBeacon[] {
 
   // D: on 24 November, a hit resent after a lost answer (the same event id, a minute later), and a search with no results.
   const resent = add('D', day(1, 60), { ...article(2), referrer: 'https://t.co/abc' });
-  beacons.push({ at: day(1, 61), hit: resent, type: 'page_view', ua: BROWSER_UA, resent: true });
+  beacons.push({ at: day(1, 61), hit: resent, type: 'page_view', ua: BROWSER_UA, address: ADDRESSES.D!, resent: true });
   add('D', day(1, 62), search('eleccions', '0'));
   // Its own link name, so each link keeps one title (clickhouse-report-labels.test.ts compares links of several).
   add('D', day(1, 63), { ...article(2), events: [{ id: 3 }], eVars: { ...article(2).eVars, 32: 'facebook' }, link: { type: 'o', name: 'Comparteix a Facebook' } }, { type: 'link_o' });

@@ -29,8 +29,8 @@ const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string
   /** External campaigns are case-insensitive (spec §7 `ext`). */
   campaign: { value: 'lower(campaign)' },
   device: { value: 'device' },
-  /** The visit's technology, one dimension each (visit-attributes.ts). */
-  ...Object.fromEntries(VISIT_ATTRIBUTES.map((a) => [a.column, { value: a.column }])),
+  /** The visit's technology and place, one dimension each (visit-attributes.ts), a place within its parent's. */
+  ...Object.fromEntries(VISIT_ATTRIBUTES.map((a) => [a.column, { value: a.column, ...('parent' in a && { parent: a.parent }) }])),
 };
 
 /** The cell's sketch: the smallest distinct visitor keys of the rows it keeps. */

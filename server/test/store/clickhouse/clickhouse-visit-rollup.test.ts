@@ -69,7 +69,7 @@ describeWithClickHouse('the visits of closed days, kept by the API nodes on Clic
     const server = await collector();
     for (const beacon of hitReportsFixture().filter((b) => !b.resent)) {
       clock = beacon.at;
-      const answer = await server.app.inject({ url: beaconUrl(beacon.hit, beacon.type), headers: { 'user-agent': beacon.ua } });
+      const answer = await server.app.inject({ url: beaconUrl(beacon.hit, beacon.type), headers: { 'user-agent': beacon.ua }, remoteAddress: beacon.address });
       expect(answer.statusCode).toBe(200);
     }
     await server.close();

@@ -48,6 +48,9 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   'content/pages': ['section=noticies', 'programme=prog-1', 'author=Autor%200', 'thematic=tema-1'],
   'engagement/event-links': ['event=3', 'event=10', 'event=x'],
   'acquisition/referrers': ['group=xarxes-socials', 'group=cercadors'],
+  'geography/regions': ['country=ES', 'country=US'],
+  'geography/provinces': ['region=Catalonia'],
+  'geography/cities': ['region=Catalonia', 'region=Balearic%20Islands'],
 };
 
 /** The same query, plain, filtered (a filter every engine applies to visits and pages), compared, and both. */
@@ -73,7 +76,7 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
   };
   const send = async (server: MesuraServer, beacon: FixtureBeacon) => {
     clock = beacon.at;
-    const answer = await server.app.inject({ url: beaconUrl(beacon.hit, beacon.type), headers: { 'user-agent': beacon.ua } });
+    const answer = await server.app.inject({ url: beaconUrl(beacon.hit, beacon.type), headers: { 'user-agent': beacon.ua }, remoteAddress: beacon.address });
     expect(answer.statusCode).toBe(200);
   };
 
