@@ -29,6 +29,7 @@ const SCREENS = [
   '/cerca/',
   '/interaccio/',
   '/tecnologia/',
+  '/geografia/',
   '/video-i-audio/',
   '/consentiment/',
   '/temps-real/',

@@ -30,6 +30,7 @@ const REPORT_AREAS = [
   ['Cerca interna', 'cerca'],
   ['Interacció', 'interaccio'],
   ['Tecnologia', 'tecnologia'],
+  ['Geografia', 'geografia'],
   ['Vídeo i àudio', 'video-i-audio'],
   ['Consentiment', 'consentiment'],
 ] as const;
@@ -114,6 +115,11 @@ describe('the console filled by the demo', () => {
       const headline = page.locator('section.panel').first();
       await expect.poll(() => headline.locator('.report-chart__figure canvas, .report-chart__figure .bar-chart__row').count(), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
       expect(await headline.locator('table tbody tr').count(), `${label}: table rows`).toBeGreaterThan(0);
+      // Places are drawn on a map too: the countries on the world's, the visitors' shaded darker than the rest.
+      if (areaPath === 'geografia') {
+        await expect.poll(() => headline.locator('svg.place-map path').count(), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(100);
+        expect(await headline.locator('svg.place-map path:not([fill="#eef2f6"])').count(), 'countries with visits').toBeGreaterThan(2);
+      }
     }
     await page.getByRole('navigation').getByRole('link', { name: 'Temps real', exact: true }).click();
     await page.getByRole('heading', { name: 'Temps real', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });

@@ -4,7 +4,7 @@ import { sharedSearch } from '../src/shell/shared-search';
 import { mayOpen, visibleAreas } from '../src/shell/visible-areas';
 
 const paths = (role: 'analyst' | 'editor' | 'admin') => visibleAreas(CONSOLE_AREAS, role).map((area) => area.path);
-const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 'tecnologia', 'video-i-audio', 'consentiment', 'temps-real'];
+const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 'tecnologia', 'geografia', 'video-i-audio', 'consentiment', 'temps-real'];
 
 describe('the areas of the console', () => {
   it('opens on Audiència and lists the areas in the navigation order', () => {
@@ -16,6 +16,7 @@ describe('the areas of the console', () => {
       'Cerca interna',
       'Interacció',
       'Tecnologia',
+      'Geografia',
       'Vídeo i àudio',
       'Consentiment',
       'Temps real',

@@ -8,6 +8,8 @@ import { RowLabel, type RowActions } from './row-label';
 
 // uPlot is a chunk of its own, loaded by the first time series; rankings draw without it.
 const LineChart = lazy(() => import('./line-chart'));
+// So are the maps' outlines and d3-geo, loaded by the first ranking of places.
+const PlaceMap = lazy(() => import('./place-map'));
 
 /**
  * The report drawn for one of its metrics (chosen when it has several): a line over time with the
@@ -47,6 +49,20 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
             ))}
           </select>
         </p>
+      )}
+      {answer.map && (
+        <Suspense fallback={<div className="place-map" />}>
+          <PlaceMap
+            map={answer.map}
+            name={`Mapa ${deBefore(metric.label.toLowerCase())} per ${answer.dimension.label.toLowerCase()}. Les xifres són a la taula.`}
+            places={answer.rows.map((row, i) => ({
+              key: row.key,
+              label: row.label,
+              value: row.hidden ? null : (series.current[i] ?? null),
+              text: row.hidden ? `< ${answer.minCohort}` : formatMetric(series.current[i] ?? null, metric.format),
+            }))}
+          />
+        </Suspense>
       )}
       {/* An image has no controls inside it (its children are presentational): only the line is one. */}
       <figure className="report-chart__figure" role={answer.chart === 'line' ? 'img' : undefined} aria-label={name}>

@@ -13,6 +13,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { path: 'cerca', label: 'Cerca interna', minRole: 'analyst', component: lazy(() => import('../areas/cerca/cerca-area')) },
   { path: 'interaccio', label: 'Interacció', minRole: 'analyst', component: lazy(() => import('../areas/interaccio/interaccio-area')) },
   { path: 'tecnologia', label: 'Tecnologia', minRole: 'analyst', component: lazy(() => import('../areas/tecnologia/tecnologia-area')) },
+  { path: 'geografia', label: 'Geografia', minRole: 'analyst', component: lazy(() => import('../areas/geografia/geografia-area')) },
   { path: 'video-i-audio', label: 'Vídeo i àudio', minRole: 'analyst', component: lazy(() => import('../areas/video-i-audio/video-i-audio-area')) },
   { path: 'consentiment', label: 'Consentiment', minRole: 'analyst', component: lazy(() => import('../areas/consentiment/consentiment-area')) },
   { path: 'temps-real', label: 'Temps real', minRole: 'analyst', component: lazy(() => import('../areas/temps-real/temps-real-area')) },
