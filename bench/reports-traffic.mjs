@@ -46,6 +46,20 @@ const REFERRERS = [
   ['https://t.co/', 0.04],
   ['https://www.vilaweb.cat/', 0.1],
 ];
+/** Where visits come from, as the collector would have placed them (ingest/steps/geolocate.ts): country, region, province, cities. */
+const PLACES = [
+  [['ES', 'Catalonia', 'Barcelona', ['Barcelona', "L'Hospitalet de Llobregat", 'Terrassa', 'Sabadell', 'Badalona', 'Mataro', 'Manresa', 'Vic']], 0.56],
+  [['ES', 'Catalonia', 'Girona', ['Girona', 'Figueres', 'Blanes', 'Olot']], 0.08],
+  [['ES', 'Catalonia', 'Tarragona', ['Tarragona', 'Reus', 'Tortosa', 'El Vendrell']], 0.08],
+  [['ES', 'Catalonia', 'Lleida', ['Lleida', 'Balaguer', "La Seu d'Urgell"]], 0.05],
+  [['ES', 'Madrid', 'Madrid', ['Madrid']], 0.05],
+  [['ES', 'Valencia', 'València/Valencia', ['Valencia', 'Gandia']], 0.04],
+  [['ES', 'Balearic Islands', 'Illes Balears', ['Palma']], 0.03],
+  [['AD', 'Andorra la Vella', null, ['Andorra la Vella']], 0.03],
+  [['FR', 'Occitanie', null, ['Perpignan', 'Toulouse']], 0.04],
+  [['GB', 'England', null, ['London']], 0.02],
+  [['US', 'California', null, ['Mountain View']], 0.02],
+];
 const CAMPAIGNS = ['butlleti-dilluns', 'Tardor-2026', 'xarxes-directe', 'promo-podcast'];
 const KEYWORDS = ['temps', 'eleccions', 'barça', 'tv3 directe', 'sequera', 'pressupostos', 'xyzzy', 'loteria', 'trànsit', 'festius'];
 const NETWORKS = ['whatsapp', 'facebook', 'x', 'telegram', 'correu'];
@@ -69,7 +83,9 @@ function page(n) {
 /** The visit's own attributes, the same on each of its pages. */
 function visitAttributes(next, visitor) {
   const [browserName, osName] = pick(next, BROWSERS);
+  const [country, region, province, cities] = weighted(next, PLACES);
   return {
+    place: { country, region, province, city: pick(next, cities) },
     visitor,
     device: weighted(next, DEVICES),
     login: visitor % 9 === 0 ? 'logat' : 'no logat',
@@ -125,6 +141,10 @@ function hitRow(id, at, visit, p, kind, next) {
     deviceClass: visit.device,
     isBot: false,
     ipAnonymised: '192.0.2.0',
+    geoCountry: visit.place.country,
+    geoRegion: visit.place.region,
+    geoProvince: visit.place.province,
+    geoCity: visit.place.city,
     browserName: visit.browserName,
     browserMajorVersion: '156',
     osName: visit.osName,

@@ -43,7 +43,7 @@ const MEDIA_SHARE = 0.6;
  * future, which made every load read it again); version 1 (no file) had no heartbeats.
  */
 const FILL_FILE = 'bench-reports-fill.json';
-const FILL_VERSION = 3;
+const FILL_VERSION = 4;
 const HOUR_MS = 3_600_000;
 /** Beacons per second arriving while the reports are asked (a national broadcaster's busy hour is a few hundred). */
 const INGEST_RATE_PER_S = 300;
@@ -53,6 +53,9 @@ const REPORT_PARAMS = {
   'content/subsections': 'section=noticies',
   'acquisition/referrers': 'group=cercadors',
   'engagement/event-links': 'event=3',
+  'geography/regions': 'country=ES',
+  'geography/provinces': 'region=Catalonia',
+  'geography/cities': 'region=Catalonia',
 };
 const EXTRA_ASKS = [
   ['audience/by-day', 'f=device:mobile'],
@@ -62,6 +65,7 @@ const EXTRA_ASKS = [
   ['media/live-viewers-per-minute', 'channel=mesura-tv'],
   ['media/plays-by-day', 'f=device:mobile'],
   ['media/plays-by-content', 'compare=previous'],
+  ['geography/countries', 'compare=previous&f=device:mobile'],
 ];
 
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);

@@ -5,6 +5,7 @@ import http from 'node:http';
 
 const BACKFILL_KEY_HEADER = 'x-mesura-backfill';
 const RECEIVED_AT_HEADER = 'x-mesura-received-at';
+const CLIENT_ADDRESS_HEADER = 'x-mesura-client-address';
 /** A desktop Chrome's user agent, for requests whose visitor has none of their own. */
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36';
 /** Answers worth a new attempt: the store or the server was busy for a moment. */
@@ -19,7 +20,7 @@ export class DemoRequestError extends Error {
 }
 
 /**
- * `request({kind, method, path, body?, atMs, userAgent?, contentType?})` resolves with `{status, body}`
+ * `request({kind, method, path, body?, atMs, userAgent?, clientAddress?, contentType?})` resolves with `{status, body}`
  * once answered 2xx; throws DemoRequestError on any other answer. `counts` holds the requests sent per kind.
  */
 export function createSender({ port, key, concurrency }) {
@@ -55,8 +56,9 @@ export function createSender({ port, key, concurrency }) {
   return { request, counts, close: () => agent.destroy() };
 }
 
-function once(agent, port, key, { method, path, body, atMs, userAgent, contentType }) {
+function once(agent, port, key, { method, path, body, atMs, userAgent, clientAddress, contentType }) {
   const headers = { 'user-agent': userAgent ?? DEFAULT_USER_AGENT, [BACKFILL_KEY_HEADER]: key, [RECEIVED_AT_HEADER]: String(atMs) };
+  if (clientAddress) headers[CLIENT_ADDRESS_HEADER] = clientAddress;
   if (body !== undefined) Object.assign(headers, { 'content-type': contentType ?? 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(body) });
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers, timeout: REQUEST_TIMEOUT_MS }, (response) => {

@@ -103,7 +103,7 @@ function heartbeat(session, type, { atMs = session.at, duration = 0, playhead = 
     consent: visitor.consent,
   };
   session.prevTs.set(key, atMs);
-  session.out.push({ kind: 'heartbeat', method: 'GET', path: `${HEARTBEAT_PATH}?${encodeHeartbeatQuery(beat)}`, atMs, userAgent: visitor.userAgent });
+  session.out.push({ kind: 'heartbeat', method: 'GET', path: `${HEARTBEAT_PATH}?${encodeHeartbeatQuery(beat)}`, atMs, userAgent: visitor.userAgent, clientAddress: visitor.address });
 }
 
 /** An ad break at the playhead: each ad's start hit and heartbeats, one play a second; some ads are skipped. */

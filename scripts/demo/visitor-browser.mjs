@@ -24,7 +24,7 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
   let page;
   const analytics = createAnalytics({
     reportSuites: [suite],
-    transport: { send: (path, query) => out.push({ kind: 'beacon', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent }) },
+    transport: { send: (path, query) => out.push({ kind: 'beacon', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent, clientAddress: visitor.address }) },
     visitorId: () => visitor.id,
     now: () => new Date(atMs),
     browserInfo: () => visitor.browser,
@@ -38,7 +38,7 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
   // an instance of their own only keeps them apart in the demo's requests (kind 'media-start').
   const startHits = createAnalytics({
     reportSuites: [suite],
-    transport: { send: (path, query) => out.push({ kind: 'media-start', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent }) },
+    transport: { send: (path, query) => out.push({ kind: 'media-start', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent, clientAddress: visitor.address }) },
     visitorId: () => visitor.id,
     now: () => new Date(atMs),
     browserInfo: () => ({}),

@@ -1,7 +1,8 @@
 // The demo's visitors: a fixed pool, the same people every day (returning visitors), each with a
-// device, a browser, a screen, a consent answer and, for some, a site account. Visitor n's
+// device, a browser, a screen, a consent answer, a home network and, for some, a site account. Visitor n's
 // attributes are drawn from n alone, so they are the same on every run and every day.
 import { createHash } from 'node:crypto';
+import { demoAddress } from './places.mjs';
 import { chance, demoVisitorId, pick, popular, randomFor, weighted } from './seeded.mjs';
 
 /** Real user agents, so that the collector's classifier finds the device, browser and system. */
@@ -58,6 +59,8 @@ export function demoVisitor(n) {
     answer: next() < CUSTOM_ANSWER_SHARE ? 'custom' : 'accept-all',
     /** Days before a visit that the visitor answered the banner (their TC string's day). */
     answeredDaysBefore: Math.floor(next() * 20),
+    /** The address the visitor connects from (places.mjs). */
+    address: demoAddress(n),
   };
 }
 

@@ -10,6 +10,13 @@ export { DEFAULT_EDGE_LIMITS } from './http/edge-limits.js';
 // Days in the site's time zone, as the store and the reports count them.
 export { localDayIn } from './local-day.js';
 
+// Caches: the collector's recent event ids and their size at the default budget (bench/bounded-cache.mjs).
+export { RecentEventIds } from './ingest/recent-event-ids.js';
+export { RECENT_EVENT_IDS } from './memory-budget.js';
+
+// Places: the shipped address database, where the demo finds its visitors' home networks.
+export { geoDatabaseFiles, openGeolocator } from './ingest/steps/geolocate.js';
+
 // Ingest: segments and heartbeats written to a store as the collector writes them.
 export { createHeartbeatPipeline } from './ingest/heartbeat-pipeline.js';
 export { storeSegment } from './ingest/segment-batches.js';
