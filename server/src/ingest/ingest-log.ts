@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { close, closeSync, fdatasync, fsync, ftruncateSync, mkdirSync, open, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { LogRecord, SegmentKinds } from '../store/row-batch.js';
@@ -54,6 +54,8 @@ export class IngestLog {
   private kinds: SegmentKinds = { hits: false, heartbeats: false, decisions: false };
   /** Syncs under way per open file; a file is closed only after its syncs end. */
   private readonly syncs = new Map<number, Set<Promise<void>>>();
+  /** Per open file, the sync of the folder that names it: its rows are durable once both are synced. */
+  private readonly named = new Map<number, Promise<void>>();
   /** Every segment on disk, sealed or current, until it is discarded: the bytes not yet in the store. */
   private readonly sizes = new Map<string, SegmentSize>();
   /** Where the current segment's next row goes, and where the zeros written ahead of it end. */
@@ -78,8 +80,9 @@ export class IngestLog {
       .sort();
     const leftover = files.map((f) => ({ file: path.join(dir, f) }));
     const lastSeq = files.length ? Number(SEGMENT_PATTERN.exec(files.at(-1)!)![1]) : 0;
-    const { file, fd } = createSegment(dir, lastSeq + 1);
+    const { file, fd, named } = createSegment(dir, lastSeq + 1);
     const log = new IngestLog(dir, lastSeq + 1, file, fd, options.now ?? Date.now);
+    log.named.set(fd, named);
     for (const segment of leftover) {
       const stat = statSync(segment.file);
       log.sizes.set(segment.file, { bytes: stat.size, firstWrittenMs: stat.mtimeMs });
@@ -145,7 +148,9 @@ export class IngestLog {
     const previous = this.fd;
     const length = this.position;
     this.seq += 1;
-    ({ file: this.file, fd: this.fd } = createSegment(this.dir, this.seq));
+    const next = createSegment(this.dir, this.seq);
+    ({ file: this.file, fd: this.fd } = next);
+    this.named.set(next.fd, next.named);
     this.position = 0;
     this.allocated = 0;
     this.sizes.set(this.file, { bytes: 0, firstWrittenMs: undefined });
@@ -173,7 +178,8 @@ export class IngestLog {
   private sync(fd: number): Promise<void> {
     const pending = this.syncs.get(fd) ?? new Set<Promise<void>>();
     this.syncs.set(fd, pending);
-    const sync = new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+    const written = new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+    const sync = Promise.all([this.named.get(fd), written]).then(() => undefined);
     pending.add(sync);
     const forget = () => pending.delete(sync);
     sync.then(forget, forget);
@@ -198,8 +204,9 @@ export class IngestLog {
    * does not hold back the segment's load.
    */
   private async closeWhenSynced(fd: number, length: number): Promise<void> {
-    await Promise.allSettled(this.syncs.get(fd) ?? []);
+    await Promise.allSettled([...(this.syncs.get(fd) ?? []), this.named.get(fd)]);
     this.syncs.delete(fd);
+    this.named.delete(fd);
     try {
       ftruncateSync(fd, length);
     } catch {
@@ -214,16 +221,27 @@ function writeAll(fd: number, bytes: Buffer, position: number): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
-function createSegment(dir: string, seq: number): { file: string; fd: number } {
+/**
+ * A new segment's file, and the sync of the folder that names it: the name must survive a crash
+ * too. The folder's sync runs on libuv's threads, not this one: on ext4 it commits the journal,
+ * which waits behind whatever else the disk is writing (a store's checkpoint of hundreds of MB),
+ * and the event loop would wait with it. Its rows' syncs wait for it instead (`named`).
+ */
+function createSegment(dir: string, seq: number): { file: string; fd: number; named: Promise<void> } {
   const file = path.join(dir, `${String(seq).padStart(12, '0')}.ndjson`);
   // Not 'a': rows are written at their place, before the zeros written ahead of them.
   const fd = openSync(file, 'wx');
-  // The new name must survive a crash too: sync the directory that holds it.
-  const folder = openSync(dir, 'r');
-  try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
-  }
-  return { file, fd };
+  const named = syncFolder(dir);
+  // Awaited by the segment's row syncs, which report its failure; a segment sealed without rows awaits it settled.
+  named.catch(() => undefined);
+  return { file, fd, named };
+}
+
+function syncFolder(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    open(dir, 'r', (openError, folder) => {
+      if (openError) return reject(openError);
+      fsync(folder, (syncError) => close(folder, () => (syncError ? reject(syncError) : resolve())));
+    });
+  });
 }
