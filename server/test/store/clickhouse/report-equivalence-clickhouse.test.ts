@@ -48,9 +48,8 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   'content/pages': ['section=noticies', 'programme=prog-1', 'author=Autor%200', 'thematic=tema-1'],
   'engagement/event-links': ['event=3', 'event=10', 'event=x'],
   'acquisition/referrers': ['group=xarxes-socials', 'group=cercadors'],
-  'geography/regions': ['country=ES', 'country=US'],
-  'geography/provinces': ['region=Catalonia'],
-  'geography/cities': ['region=Catalonia', 'region=Balearic%20Islands'],
+  'geography/regions': ['country=ES'],
+  'geography/cities': ['region=Catalonia'],
 };
 
 /** The same query, plain, filtered (a filter every engine applies to visits and pages), compared, and both. */
