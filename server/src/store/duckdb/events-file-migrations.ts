@@ -24,4 +24,11 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
     name: 'cell tables: each a view over its recent and its merged rows',
     run: async () => undefined,
   },
+  {
+    version: 4,
+    // The store's ensure adds the columns (hits-schema.ts, visits-tables.ts): an older build's loads
+    // copy visits with SELECT * into tables of its own columns and would fail on the four more.
+    name: 'geography: hits and visits record the country, region, province and city of the address',
+    run: async () => undefined,
+  },
 ];
