@@ -44,7 +44,7 @@ export { CLICKHOUSE_IN_RANGE, CLICKHOUSE_PAGE_ENTRIES, CLICKHOUSE_VISITS } from 
 export { sqlIdentifier, sqlString } from './store/clickhouse/sql-literal.js';
 
 // Reports: the queries a benchmark times against a store.
-export { audienceSeriesQuery } from './reports/queries/audience-series.js';
+export { audienceSeriesQuery } from './store/queries/audience-series.js';
 
 // Personalisation: the seeded activities and how a visitor is assigned an experience.
 export { assignmentPoint, experienceAt } from './decide/assignment.js';

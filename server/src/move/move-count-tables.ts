@@ -3,7 +3,7 @@
  * beside the raw rows: refusal counts, the consent banner's answers per day, the record of
  * visitors' rights requests, and the page views retention kept of days whose hits it deleted.
  * Their columns are the same by name in both engines (duckdb/duckdb-refusals.ts,
- * reports/queries/consent-choices-table.ts, duckdb/rights-requests-sql.ts, duckdb/retention-sql.ts
+ * store/queries/consent-choices-table.ts, duckdb/rights-requests-sql.ts, duckdb/retention-sql.ts
  * against clickhouse/refused-hits-table.ts, consent-choices-table.ts, rights-requests-table.ts,
  * page-views-daily-table.ts); only how a value is written differs.
  *

@@ -6,7 +6,7 @@
 import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { INTERNAL_CAMPAIGN_RANKING, REFERRER_RANKING, visitRanking } from './queries/visit-rankings.js';
+import { INTERNAL_CAMPAIGN_RANKING, REFERRER_RANKING, visitRanking } from '../store/queries/visit-rankings.js';
 import { REFERRER_GROUP_LABELS, type ReferrerGroup } from '../shared/referrer-groups.js';
 
 export const ACQUISITION_REPORTS: ReportDefinition[] = [

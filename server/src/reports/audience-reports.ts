@@ -8,10 +8,10 @@ import { numberOf, type ResultRow } from '../store/analytics-reader.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
-import { filterSql } from './queries/filter-sql.js';
+import { filterSql } from '../store/queries/filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
-import { audienceCellsQuery, audienceSeriesQuery, type AudienceStep } from './queries/audience-series.js';
-import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
+import { audienceCellsQuery, audienceSeriesQuery, type AudienceStep } from '../store/queries/audience-series.js';
+import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
 import { dayLabel, daysOf, hourLabel, HOURS_OF_DAY } from './time-steps.js';
 
 export const AUDIENCE_METRICS: ReportMetric[] = [

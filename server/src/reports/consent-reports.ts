@@ -13,8 +13,8 @@ import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answe
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
 import type { MeasuredRow } from './min-cohort.js';
-import { CONSENT_CHOICES_BY_DAY_QUERY } from './queries/consent-choices-by-day.js';
-import { CONSENT_REFUSALS_BY_DAY_QUERY } from './queries/consent-refusals-by-day.js';
+import { CONSENT_CHOICES_BY_DAY_QUERY } from '../store/queries/consent-choices-by-day.js';
+import { CONSENT_REFUSALS_BY_DAY_QUERY } from '../store/queries/consent-refusals-by-day.js';
 import { dayLabel, daysOf } from './time-steps.js';
 
 /** One daily series: which query, which column holds the kind of count, and each kind's metric. */

@@ -7,7 +7,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { ENTRY_PAGES_RANKING, EXIT_PAGES_RANKING, NOT_FOUND_RANKING, PAGES_RANKING, PORTAL_RANKING, PROGRAMME_RANKING, pageRanking } from './queries/page-rankings.js';
+import { ENTRY_PAGES_RANKING, EXIT_PAGES_RANKING, NOT_FOUND_RANKING, PAGES_RANKING, PORTAL_RANKING, PROGRAMME_RANKING, pageRanking } from '../store/queries/page-rankings.js';
 
 /**
  * Page rankings read the daily page cells: no distinct visitors are counted there (that is what

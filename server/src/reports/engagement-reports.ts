@@ -7,7 +7,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { CALLS_RANKING, DOWNLOADS_RANKING, EVENT_LINKS_RANKING, EXIT_LINKS_RANKING, SHARES_RANKING } from './queries/link-rankings.js';
+import { CALLS_RANKING, DOWNLOADS_RANKING, EVENT_LINKS_RANKING, EXIT_LINKS_RANKING, SHARES_RANKING } from '../store/queries/link-rankings.js';
 
 /** Catalan names of the §9 events the direct calls count (event1 and event2 are page views and searches). */
 export const EVENT_LABELS: Readonly<Record<string, string>> = {

@@ -9,8 +9,8 @@ import type { ReportMap, ReportRow } from '@mesura/protocol';
 import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { visitCellsSpec, visitsSpec } from './queries/visit-rankings.js';
-import type { RankingSources } from './queries/ranking.js';
+import { visitCellsSpec, visitsSpec } from '../store/queries/visit-rankings.js';
+import type { RankingSources } from '../store/queries/ranking.js';
 import { countryLabel, provinceLabel, regionLabel } from './place-labels.js';
 
 /**

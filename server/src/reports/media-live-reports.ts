@@ -3,14 +3,14 @@
  * viewing attributed to the guide's broadcast on air at each minute.
  */
 import type { ReportMetric } from '@mesura/protocol';
-import { filterSql, type FilterSql } from './queries/filter-sql.js';
+import { filterSql, type FilterSql } from '../store/queries/filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
 import { guideSlots } from './media-guide.js';
 import { channelParam, dayParam } from './media-live-params.js';
 import { rankingPeriod, seriesPeriod } from './media-measured-rows.js';
-import { guideViewingQuery } from './queries/media-guide-viewing.js';
-import { liveMinutesQuery } from './queries/media-live-minutes.js';
-import { LIVE_FILTER_COLUMNS } from './queries/media-live-plays.js';
+import { guideViewingQuery } from '../store/queries/media-guide-viewing.js';
+import { liveMinutesQuery } from '../store/queries/media-live-minutes.js';
+import { LIVE_FILTER_COLUMNS } from '../store/queries/media-live-plays.js';
 import { buildAnswer, measurePeriods } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';
 import { previousPeriod, type ReportRequest } from './report-request.js';

@@ -1,12 +1,12 @@
 /** Vídeo i àudio, Ràdio: live listeners per station, and the pop-out window opened per station. */
 import type { ReportMetric } from '@mesura/protocol';
-import { filterSql, type FilterColumns } from './queries/filter-sql.js';
+import { filterSql, type FilterColumns } from '../store/queries/filter-sql.js';
 import { channelName, stationSlugs } from './media-channel-names.js';
 import { rankingPeriod } from './media-measured-rows.js';
-import { LIVE_FILTER_COLUMNS } from './queries/media-live-plays.js';
-import { radioListenersQuery } from './queries/media-radio-listeners.js';
-import { radioPopOutQuery } from './queries/media-radio-pop-out.js';
-import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
+import { LIVE_FILTER_COLUMNS } from '../store/queries/media-live-plays.js';
+import { radioListenersQuery } from '../store/queries/media-radio-listeners.js';
+import { radioPopOutQuery } from '../store/queries/media-radio-pop-out.js';
+import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
 import type { EngineQuery, SqlValue } from '../store/analytics-reader.js';
 import { buildAnswer, measurePeriods } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';

@@ -5,14 +5,14 @@
  * (store/media-sessions-sql.ts); a session counts on the day it started.
  */
 import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric, type ReportRow } from '@mesura/protocol';
-import { filterSql } from './queries/filter-sql.js';
+import { filterSql } from '../store/queries/filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
 import type { SqlValue } from '../store/analytics-reader.js';
 import { pagedRankingPeriod, seriesPeriod } from './media-measured-rows.js';
-import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './queries/media-grouping.js';
-import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery } from './queries/media-session-figures.js';
-import { mediaSessionRankingQuery } from './queries/media-session-ranking.js';
-import { drillConditions, drillParams } from './queries/media-drill.js';
+import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from '../store/queries/media-grouping.js';
+import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery } from '../store/queries/media-session-figures.js';
+import { mediaSessionRankingQuery } from '../store/queries/media-session-ranking.js';
+import { drillConditions, drillParams } from '../store/queries/media-drill.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';
 import type { MediaSessionCounterColumn } from '../store/media-session-counters.js';

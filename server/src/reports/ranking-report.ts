@@ -8,12 +8,12 @@ import { numberOf, type ResultRow, type SqlValue } from '../store/analytics-read
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
-import { filterSql } from './queries/filter-sql.js';
+import { filterSql } from '../store/queries/filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
 import { dayLabel, daysOf } from './time-steps.js';
-import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from './queries/ranking.js';
-import { FACT_FILTER_COLUMNS } from './queries/report-table.js';
+import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from '../store/queries/ranking.js';
+import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
 
 export interface RankingReportOptions {
   report: string;

@@ -7,9 +7,9 @@
  */
 import { numberOf, type AnalyticsReader, type ResultRow } from '../store/analytics-reader.js';
 import { belowCohort } from './min-cohort.js';
-import { realtimeActivePagesQuery } from './queries/realtime-active-pages.js';
-import { REALTIME_LIVE_AUDIENCE_QUERY } from './queries/realtime-live-audience.js';
-import { REALTIME_PAGE_VIEWS_PER_MINUTE_QUERY } from './queries/realtime-page-views-per-minute.js';
+import { realtimeActivePagesQuery } from '../store/queries/realtime-active-pages.js';
+import { REALTIME_LIVE_AUDIENCE_QUERY } from '../store/queries/realtime-live-audience.js';
+import { REALTIME_PAGE_VIEWS_PER_MINUTE_QUERY } from '../store/queries/realtime-page-views-per-minute.js';
 import { REALTIME_ACTIVE_PAGES_MAX, REALTIME_ACTIVE_PAGES_MINUTES, REALTIME_VIEWER_HEARTBEAT_WINDOW_S, REALTIME_WINDOW_MINUTES } from './realtime-limits.js';
 import { pageTitle } from './page-label.js';
 import type { RealtimeLiveSource, RealtimeSnapshot } from '@mesura/protocol';

@@ -8,7 +8,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { KEYWORDS_RANKING, PER_VISIT_RANKING, ZERO_RESULTS_RANKING } from './queries/search-rankings.js';
+import { KEYWORDS_RANKING, PER_VISIT_RANKING, ZERO_RESULTS_RANKING } from '../store/queries/search-rankings.js';
 
 const KEYWORD_METRICS: ReportMetric[] = [
   { key: 'searches', label: 'Cerques', format: 'count' },

@@ -2,7 +2,7 @@
 import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { visitRanking } from './queries/visit-rankings.js';
+import { visitRanking } from '../store/queries/visit-rankings.js';
 import { VISIT_ATTRIBUTES, type AreaAttributeColumn } from '../store/visit-attributes.js';
 
 const DEVICE_LABELS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 /**
  * How reports read the analytics store: one query, written once per engine, side by side in its
- * own file (`server/src/reports/queries/*.ts`), and one place that picks the engine's text
+ * own file (`server/src/store/queries/*.ts`), and one place that picks the engine's text
  * (`read`). Values travel as bound parameters (`$name`), never inside the SQL text.
  */
 

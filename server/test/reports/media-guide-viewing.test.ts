@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guideViewingQuery } from '../../src/reports/queries/media-guide-viewing.js';
+import { guideViewingQuery } from '../../src/store/queries/media-guide-viewing.js';
 
 const at = (time: string) => Date.parse(`2026-03-02T${time}:00Z`);
 

@@ -3,7 +3,7 @@
  * of each closed day rolled up per minute of receipt, visitor, session, programme, device and
  * channel (as the DuckDB store's live_minutes), per build, and `live_minute_rollup_days`, the builds'
  * records. Apart from live-minute-rollup.ts, which says how the rows are made, so that
- * reports/queries/media-live-plays.ts can read them.
+ * store/queries/media-live-plays.ts can read them.
  */
 import { rollupColumns, type DayRollup } from './day-rollup.js';
 

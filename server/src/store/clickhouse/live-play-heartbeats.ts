@@ -1,7 +1,7 @@
 /**
  * The live play heartbeats of a range, each once, as rows of `live_plays`: what the live-minute
  * roll-up (live-minute-rollup.ts) keeps per closed day and the live and radio reports
- * (reports/queries/media-live-plays.ts) read for the days after it.
+ * (store/queries/media-live-plays.ts) read for the days after it.
  */
 import { MAX_HEARTBEAT_DURATION_MS } from '@mesura/protocol';
 import { CLICKHOUSE_FUNCTIONS } from './clickhouse-media-sessions-sql.js';

@@ -1,5 +1,5 @@
 /**
- * The real-time reports' page views on ClickHouse (reports/queries/realtime-*.ts): the suite's page
+ * The real-time reports' page views on ClickHouse (store/queries/realtime-*.ts): the suite's page
  * views received since `$since_ms` (epoch ms), one per event id (the first received), bots left
  * out. They need no visits, so they read `hits` directly instead of report-facts-sql.ts's tables.
  * `day` is checked from the day before the instant's UTC day, so that the partitions of older

@@ -1,5 +1,5 @@
 /**
- * `live_minutes`: the live play heartbeats (reports/queries/media-live-plays.ts: main `play` of a
+ * `live_minutes`: the live play heartbeats (store/queries/media-live-plays.ts: main `play` of a
  * live or linear stream on a guide channel, bots left out) rolled up per minute of receipt, with
  * every column the live and radio reports select, group or filter on: suite, day, channel,
  * programme, device, visitor and session (as 64-bit keys). A viewer sends about six play

@@ -14,7 +14,7 @@
  * failed and has not ended by itself becomes an exit before the start only once it has been idle
  * (media-sessions-sql.ts figures); the cells count the exits of sessions that ended by completing
  * or closing (`ended_exits`), and the reports count the idle ones from the sessions
- * (reports/queries/media-cell-figures.ts).
+ * (store/queries/media-cell-figures.ts).
  */
 import type { SqlConnection } from './reads-first.js';
 import { deleteCellsSql, ensureCellTable, mergedPart, recentPart, type CellTable } from './cell-tables.js';

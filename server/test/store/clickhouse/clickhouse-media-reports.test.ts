@@ -3,13 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localDayIn } from '../../../src/local-day.js';
 import { guideChannels, stationSlugs } from '../../../src/reports/media-channel-names.js';
 import { guideSlots } from '../../../src/reports/media-guide.js';
-import { guideViewingQuery } from '../../../src/reports/queries/media-guide-viewing.js';
-import { liveMinutesQuery } from '../../../src/reports/queries/media-live-minutes.js';
-import { radioListenersQuery } from '../../../src/reports/queries/media-radio-listeners.js';
-import { radioPopOutQuery } from '../../../src/reports/queries/media-radio-pop-out.js';
-import type { MediaGrouping, MediaRankingGrouping } from '../../../src/reports/queries/media-grouping.js';
-import { mediaSessionFiguresQuery } from '../../../src/reports/queries/media-session-figures.js';
-import { mediaSessionRankingQuery } from '../../../src/reports/queries/media-session-ranking.js';
+import { guideViewingQuery } from '../../../src/store/queries/media-guide-viewing.js';
+import { liveMinutesQuery } from '../../../src/store/queries/media-live-minutes.js';
+import { radioListenersQuery } from '../../../src/store/queries/media-radio-listeners.js';
+import { radioPopOutQuery } from '../../../src/store/queries/media-radio-pop-out.js';
+import type { MediaGrouping, MediaRankingGrouping } from '../../../src/store/queries/media-grouping.js';
+import { mediaSessionFiguresQuery } from '../../../src/store/queries/media-session-figures.js';
+import { mediaSessionRankingQuery } from '../../../src/store/queries/media-session-ranking.js';
 import type { EngineQuery, ResultRow, SqlValue } from '../../../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../../../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../../../src/store/clickhouse/clickhouse-transport.js';
@@ -23,7 +23,7 @@ import { describeWithClickHouse, useTestDatabase } from '../../helpers/clickhous
 import { mediaPlaySegments, PLAYS_RANGE, PLAYS_SUITE, PLAYS_TIME_ZONE } from '../../helpers/media-play-rows.js';
 
 /**
- * The console's media reports' queries (reports/queries/media-*.ts) answer the same on ClickHouse
+ * The console's media reports' queries (store/queries/media-*.ts) answer the same on ClickHouse
  * as on DuckDB: the sessions per day and ranked by content, programme, season and channel (with and
  * without a filter, with sessions open and closed), live viewers per minute, live viewing by guide
  * broadcast, radio listeners and the radio pop-out per station, over the same plays stored in both

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
-import { pagesRankingSpec } from '../../../src/reports/queries/page-rankings.js';
-import { rankingLabelsQuery, rankingVisitorsQuery } from '../../../src/reports/queries/ranking.js';
-import type { RankingSpec } from '../../../src/reports/queries/ranking.js';
+import { pagesRankingSpec } from '../../../src/store/queries/page-rankings.js';
+import { rankingLabelsQuery, rankingVisitorsQuery } from '../../../src/store/queries/ranking.js';
+import type { RankingSpec } from '../../../src/store/queries/ranking.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { createBatchesTableSql } from '../../../src/store/clickhouse/batches-table.js';
 import { bindValues } from '../../../src/store/clickhouse/bind-values.js';

@@ -9,7 +9,7 @@ import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
 import { remakeReportCells } from '../../../src/store/duckdb/report-cells.js';
 import { CELL_SKETCH_KEYS } from '../../../src/store/duckdb/report-facts-schema.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
-import { sketchVisitorsSql } from '../../../src/reports/queries/visitor-sketch.js';
+import { sketchVisitorsSql } from '../../../src/store/queries/visitor-sketch.js';
 
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2026, 10, 23, 9, 0);

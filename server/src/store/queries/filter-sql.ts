@@ -3,7 +3,7 @@
  * map, never from the request; values are bound as `$f_<dimension>` parameters.
  */
 import type { ReportFilter, ReportFilterDimension } from '@mesura/protocol';
-import type { SqlValue } from '../../store/analytics-reader.js';
+import type { SqlValue } from '../analytics-reader.js';
 
 /** Which column of a table holds each filter dimension; a dimension it lacks cannot filter it. */
 export type FilterColumns = Partial<Record<ReportFilterDimension, string>>;

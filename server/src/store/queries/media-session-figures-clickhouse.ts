@@ -7,10 +7,10 @@
  * MEDIA_FILTER_COLUMNS: programme, channel, device), and the roll-up's `$sessions_…`, which the
  * report reader works out (day-rollup-reads.ts).
  */
-import { mediaTables, sessionFiguresClickHouse } from '../../store/clickhouse/clickhouse-media-sessions-sql.js';
-import { placeholderBounds } from '../../store/clickhouse/day-rollup.js';
-import { SESSION_ROLLUP_TABLES } from '../../store/clickhouse/session-rollup-table.js';
-import { MEDIA_SESSION_COUNTERS } from '../../store/media-session-counters.js';
+import { mediaTables, sessionFiguresClickHouse } from '../clickhouse/clickhouse-media-sessions-sql.js';
+import { placeholderBounds } from '../clickhouse/day-rollup.js';
+import { SESSION_ROLLUP_TABLES } from '../clickhouse/session-rollup-table.js';
+import { MEDIA_SESSION_COUNTERS } from '../media-session-counters.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
 

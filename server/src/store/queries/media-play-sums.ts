@@ -3,7 +3,7 @@
  * columns a session row and a media cell (store/duckdb/media-cells.ts) both name alike, so both
  * texts read them from here.
  */
-import { COUNTER_SUMS_SQL } from '../../store/media-session-counters.js';
+import { COUNTER_SUMS_SQL } from '../media-session-counters.js';
 
 export const PLAY_AND_AD_SUMS = `sum(starts) AS plays,
   sum(content_ms) / 1000.0 AS seconds_played,

@@ -5,7 +5,7 @@
  * minimum cohort stays exact). That many: the k-th smallest of 64-bit hashes spread evenly tells
  * how many there are, (k - 1) / (k-th / 2^64).
  */
-import { CELL_SKETCH_KEYS } from '../../store/duckdb/report-facts-schema.js';
+import { CELL_SKETCH_KEYS } from '../duckdb/report-facts-schema.js';
 
 /** The visitors a merged sketch `m` (its smallest keys, ascending) counts. */
 const ESTIMATE = (m: string) => `CASE WHEN len(${m}) < ${CELL_SKETCH_KEYS} THEN len(${m})

@@ -3,8 +3,8 @@
  * visitors for the minimum cohort. `page_views` is appended in receive order as segments load, so
  * DuckDB's min/max index on `received_at` skips all but the last row groups. Bots are left out.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { CLICKHOUSE_RECENT_PAGE_VIEWS } from '../../store/clickhouse/recent-page-views-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { CLICKHOUSE_RECENT_PAGE_VIEWS } from '../clickhouse/recent-page-views-sql.js';
 
 export const REALTIME_PAGE_VIEWS_PER_MINUTE_QUERY: EngineQuery = {
   name: 'real-time page views per minute',

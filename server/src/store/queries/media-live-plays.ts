@@ -11,10 +11,10 @@
  * sent twice twice): the earliest copy, as DuckDB's load keeps the first stored.
  * Bound: `$suite`, `$from`, `$to` (YYYY-MM-DD, days of receipt in the report zone). Bots are left out.
  */
-import { placeholderBounds, rolledOrComputedSql } from '../../store/clickhouse/day-rollup.js';
-import { LIVE_MINUTE_ROLLUP_TABLES } from '../../store/clickhouse/live-minute-rollup-table.js';
-import { livePlayHeartbeatsClickHouse } from '../../store/clickhouse/live-play-heartbeats.js';
-import { LIVE_MINUTES_TABLE } from '../../store/duckdb/live-minutes-table.js';
+import { placeholderBounds, rolledOrComputedSql } from '../clickhouse/day-rollup.js';
+import { LIVE_MINUTE_ROLLUP_TABLES } from '../clickhouse/live-minute-rollup-table.js';
+import { livePlayHeartbeatsClickHouse } from '../clickhouse/live-play-heartbeats.js';
+import { LIVE_MINUTES_TABLE } from '../duckdb/live-minutes-table.js';
 import type { FilterColumns } from './filter-sql.js';
 
 /** The live plays' columns the filter dimensions select on. */

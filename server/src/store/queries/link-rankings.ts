@@ -3,7 +3,7 @@
  * its direct call) and, unfiltered, over the link cells (store/duckdb/report-cells.ts; on
  * ClickHouse store/clickhouse/link-cells.ts).
  */
-import { informedOrNullSql } from '../../store/not-informed-sql.js';
+import { informedOrNullSql } from '../not-informed-sql.js';
 import type { ClickHouseRanking, RankingSources, RankingSpec } from './ranking.js';
 
 const CALLS = { calls: 'count(*)' };

@@ -3,8 +3,8 @@
  * visitors; a page viewed by fewer than `$min_cohort` visitors is left out (the minimum cohort).
  * At most `limit` rows. Bots are left out.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { CLICKHOUSE_RECENT_PAGE_VIEWS } from '../../store/clickhouse/recent-page-views-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { CLICKHOUSE_RECENT_PAGE_VIEWS } from '../clickhouse/recent-page-views-sql.js';
 
 export function realtimeActivePagesQuery(limit: number): EngineQuery {
   return {

@@ -9,8 +9,8 @@
  * store/clickhouse/report-facts-sql.ts computes as it reads, or, for the visitors and labels of an
  * unfiltered page ranking, over the cells a materialized view keeps (page-view-cells.ts).
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE, type ClickHouseFactTable } from '../../store/clickhouse/report-facts-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE, type ClickHouseFactTable } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE, type ReportTable } from './report-table.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 

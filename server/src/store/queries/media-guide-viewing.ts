@@ -11,8 +11,8 @@
  * text is, and kept where the minute is on air. `$guide` is in the statement's text: a year of every channel's guide is about 1.7 MB,
  * over ClickHouse's default max_query_size (256 KiB), which the API node's transport raises.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { jsonObjectListSql } from '../../store/clickhouse/clickhouse-media-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { jsonObjectListSql } from '../clickhouse/clickhouse-media-sql.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import { livePlaysClickHouse, livePlaysDuckdb } from './media-live-plays.js';
 

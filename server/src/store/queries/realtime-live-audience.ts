@@ -5,7 +5,7 @@
  * broadcast id, `{channel}-{start with its offset}` (@mesura/content guide.ts, the data layer's
  * `idSessioVideo` on the live pages), so the channel is what precedes the start. Bots are left out.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 
 const BROADCAST_ID = `'^(.+)-[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$'`;
 

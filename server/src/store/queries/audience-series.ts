@@ -4,8 +4,8 @@
  * by their entry page and the visit's own attributes. ClickHouse has no roll-ups: both queries
  * read its visits (store/clickhouse/report-facts-sql.ts) there.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../../store/clickhouse/report-facts-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE } from './report-table.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
 

@@ -8,7 +8,7 @@
  * cells (media-cell-figures.ts) instead of the sessions. Bound: `$suite`, `$from`, `$to`,
  * `$idle_before_ms`, `$limit`, `$offset`, `$keys` and the filters' `$f_*`.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 import type { MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
 import { GROUP_KEY, SESSION_FIGURES, SUM_FIGURES, VISITORS_FIGURE } from './media-session-figures.js';
 import { mediaCellRankingDuckdb } from './media-cell-figures.js';

@@ -1,5 +1,5 @@
 /** Consent choices per local day of a range, one row per day and choice that has any (`consent_choices`). */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 
 export const CONSENT_CHOICES_BY_DAY_QUERY: EngineQuery = {
   name: 'consent choices by day',

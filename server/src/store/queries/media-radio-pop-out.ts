@@ -4,8 +4,8 @@
  * null). Bound: `$suite`, `$from`, `$to` and the filters' `$f_*`. The ClickHouse text reads
  * link_hits as store/clickhouse/report-facts-sql.ts makes it from the hits.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../../store/clickhouse/report-facts-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { groupsWithTotalClickHouse } from './media-clickhouse-groups.js';
 import { IN_RANGE } from './report-table.js';
 

@@ -2,7 +2,7 @@
  * The media reports' drill-down (media-session-reports.ts): a programme opens its seasons, a
  * season its episodes, each narrowed by the parameters of the grouping it came from.
  */
-import type { SqlValue } from '../../store/analytics-reader.js';
+import type { SqlValue } from '../analytics-reader.js';
 import type { MediaGrouping } from './media-grouping.js';
 
 /**

@@ -3,7 +3,7 @@
  * row per day and reason that has any (`refused_hits`, ingest/refusals.ts). Reasons other than
  * consent's (the visitor rate) are left out.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 
 export const CONSENT_REFUSALS_BY_DAY_QUERY: EngineQuery = {
   name: 'consent refusals by day',

@@ -5,7 +5,7 @@
  * value, the metrics as sums of the cells and the visitors from their sketches. Only the dimension
  * names of report-cells.ts VISIT_DIMENSIONS are passed to visitCellsSpec.
  */
-import { informedSql } from '../../store/not-informed-sql.js';
+import { informedSql } from '../not-informed-sql.js';
 import type { RankingSources, RankingSpec } from './ranking.js';
 
 const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };

@@ -3,7 +3,7 @@
  * listeners, listening sessions and time, and the total over the stations (key null). Bound:
  * `$suite`, `$from`, `$to`, `$stations` and the filters' `$f_*`.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import { livePlaysClickHouse, livePlaysDuckdb } from './media-live-plays.js';
 

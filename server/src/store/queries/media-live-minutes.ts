@@ -4,7 +4,7 @@
  * `$suite`, `$from` = `$to` (the day), `$tz` and the filters' `$f_*`. The ClickHouse text keys
  * the minutes as text ('0'–'1439'), which the series reads as DuckDB's numbers (media-measured-rows.ts).
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
+import type { EngineQuery } from '../analytics-reader.js';
 import { distinctCount, groupsWithTotalClickHouse, overRows } from './media-clickhouse-groups.js';
 import { livePlaysClickHouse, livePlaysDuckdb } from './media-live-plays.js';
 

@@ -8,8 +8,8 @@
  * sessions (IDLE_EXITS). Bound: `$suite`, `$from`, `$to`, `$idle_before_ms`, and for a ranking
  * `$limit`, `$offset` and `$keys`.
  */
-import { MEDIA_CELL_KEYS, MEDIA_CELLS_TABLE, NEVER_PLAYED } from '../../store/duckdb/media-cells.js';
-import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
+import { MEDIA_CELL_KEYS, MEDIA_CELLS_TABLE, NEVER_PLAYED } from '../duckdb/media-cells.js';
+import { MEDIA_SESSIONS_TABLE } from '../duckdb/media-sessions-table.js';
 import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
 import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';

@@ -7,9 +7,9 @@
  * without filters their cells per day and key (media-cell-figures.ts); the ClickHouse text
  * (media-session-figures-clickhouse.ts) derives them from the heartbeats as it reads.
  */
-import type { EngineQuery } from '../../store/analytics-reader.js';
-import { MEDIA_SESSIONS_TABLE } from '../../store/duckdb/media-sessions-table.js';
-import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../../store/media-sessions-sql.js';
+import type { EngineQuery } from '../analytics-reader.js';
+import { MEDIA_SESSIONS_TABLE } from '../duckdb/media-sessions-table.js';
+import { DUCKDB_FUNCTIONS, sessionFiguresFrom } from '../media-sessions-sql.js';
 import type { FilterColumns } from './filter-sql.js';
 import { mediaCellFiguresDuckdb } from './media-cell-figures.js';
 import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
