@@ -3,14 +3,16 @@
  * mesura.duckdb) turned back into the ingest log's records (HitRow, HeartbeatRow,
  * DecisionEventRow), chunk by chunk. The columns and the field each is read into are the
  * ClickHouse table's (clickhouse/event-table.ts, made from hits-schema.ts, heartbeats-schema.ts
- * and decisions-schema.ts), which the embedded tables share by name: no column is listed here.
+ * and decisions-schema.ts), which the embedded tables share by name: no column is listed here, and
+ * the SELECT is store/duckdb/move-source-sql.ts's.
  *
  * The rows come in one fixed order, the time they were received and then their key, so a run
  * cut short and run again on the same folder cuts the same chunks, whose batch ids
  * (move-events.ts) then name the same rows; traffic a server took in between comes last.
  */
 import type { LogRecord } from '../store/row-batch.js';
-import { setSourceValue, type EventColumn, type EventTable } from '../store/clickhouse/event-table.js';
+import { setSourceValue, type EventTable } from '../store/clickhouse/event-table.js';
+import { eventRowsSql } from '../store/duckdb/move-source-sql.js';
 import type { EmbeddedSource } from './embedded-source.js';
 
 /** Each table's order: receipt time, then the columns that tell two rows apart (the stores' de-duplication keys). */
@@ -32,9 +34,7 @@ export async function embeddedEventRows(source: EmbeddedSource, table: EventTabl
   if (order === undefined) throw new Error(`no row order for the events table ${table.name}`);
   const present = new Set(await source.columns('events', table.name));
   const leftOut = [...present].filter((name) => !table.columns.some((column) => column.name === name));
-  // A column the embedded table lacks (a variable named after its last start) reads as NULL.
-  const select = table.columns.map((column) => `${present.has(column.name) ? readExpression(column) : 'NULL'} AS ${quote(column.name)}`);
-  const sql = `SELECT ${select.join(', ')} FROM events.${quote(table.name)} ORDER BY ${order.map(quote).join(', ')}`;
+  const sql = eventRowsSql(table, present, order);
   return {
     leftOut,
     async *chunks(rowsPerChunk) {
@@ -54,28 +54,8 @@ export async function embeddedEventRows(source: EmbeddedSource, table: EventTabl
   };
 }
 
-/** The column as the log's JSON holds it: times as epoch ms, days as YYYY-MM-DD (DOUBLE holds epoch ms exactly). */
-function readExpression(column: EventColumn): string {
-  const name = quote(column.name);
-  switch (column.type) {
-    case 'timestamp_ms':
-      return `CAST(epoch_ms(${name}) AS DOUBLE)`;
-    case 'bigint':
-      return `CAST(${name} AS DOUBLE)`;
-    case 'date':
-      return `strftime(${name}, '%Y-%m-%d')`;
-    default:
-      return name;
-  }
-}
-
 function toRecord(table: EventTable, row: Record<string, unknown>): LogRecord {
   const record: Record<string, unknown> = structuredClone(table.fixedFields);
   for (const column of table.columns) setSourceValue(column.source, record, row[column.name] ?? null);
   return record as unknown as LogRecord;
-}
-
-/** Column names come from the code's schema tables; quoted all the same. */
-function quote(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }

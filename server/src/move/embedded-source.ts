@@ -12,18 +12,18 @@ import { ENGAGEMENT_DB_FILE_NAME } from '../store/duckdb/duckdb-engagement.js';
 import { duckDbMemoryLimit } from '../memory-budget.js';
 import { OperatorError } from '../operator-error.js';
 import { DUCKDB_FILE_NAME } from '../store/duckdb/duckdb-store.js';
-import { sqlString } from '../store/sql-string.js';
+import { attachReadOnlySql, TABLE_COLUMNS_SQL, type EmbeddedFile } from '../store/duckdb/move-source-sql.js';
 import { VISITORS_DB_FILE_NAME } from '../store/duckdb/duckdb-visitors.js';
 
 /** The alias each file is attached under: tables are read as `<alias>.<table>`. */
-export const SOURCE_FILES = {
+export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
   events: DUCKDB_FILE_NAME,
   content: CONTENT_DB_FILE_NAME,
   engagement: ENGAGEMENT_DB_FILE_NAME,
   visitors: VISITORS_DB_FILE_NAME,
-} as const;
+};
 
-export type SourceFile = keyof typeof SOURCE_FILES;
+export type SourceFile = EmbeddedFile;
 
 /** Threads of the reading instance: the sorts of the event tables use both cores of the default host. */
 const SOURCE_THREADS = 2;
@@ -47,7 +47,7 @@ export async function openEmbeddedSource(dataDir: string, memoryLimitMiB: number
     for (const [alias, name] of Object.entries(SOURCE_FILES) as [SourceFile, string][]) {
       const file = path.join(dataDir, name);
       if (!existsSync(file)) continue;
-      await connection.run(`ATTACH ${sqlString(file, 'duckdb')} AS ${alias} (READ_ONLY)`).catch((error: Error) => {
+      await connection.run(attachReadOnlySql(file, alias)).catch((error: Error) => {
         throw attachError(file, error);
       });
       present.add(alias);
@@ -57,10 +57,7 @@ export async function openEmbeddedSource(dataDir: string, memoryLimitMiB: number
     instance.closeSync();
     throw error;
   }
-  const columnsOf = async (file: SourceFile, table: string) =>
-    (await connection.runAndReadAll('SELECT column_name FROM duckdb_columns() WHERE database_name = $db AND table_name = $table ORDER BY column_index', { db: file, table }))
-      .getRowObjectsJson()
-      .map((row) => String(row.column_name));
+  const columnsOf = async (file: SourceFile, table: string) => (await connection.runAndReadAll(TABLE_COLUMNS_SQL, { db: file, table })).getRowObjectsJson().map((row) => String(row.column_name));
   return {
     connection,
     has: (file) => present.has(file),

@@ -14,18 +14,17 @@
  * refused with a line saying what to check, rather than guessed.
  */
 import { OperatorError } from '../operator-error.js';
-import { BATCHES_TABLE, type BatchPhase } from '../store/clickhouse/batches-table.js';
+import { BATCHES_TABLE, batchJournalSql, batchPhasesSql, type BatchPhase } from '../store/clickhouse/batches-table.js';
 import type { ClickHouseTransport } from '../store/clickhouse/clickhouse-transport.js';
 import { MAX_ROWS_PER_INSERT } from '../store/clickhouse/event-batch-writer.js';
-import { sqlBoolean, sqlDate, sqlIdentifier, sqlInteger, sqlString } from '../store/clickhouse/sql-literal.js';
+import { countRowsInsertSql } from '../store/clickhouse/move-count-sql.js';
+import { countRowsSql, type CountColumn, type CountColumnKind } from '../store/duckdb/move-source-sql.js';
 import type { EmbeddedSource } from './embedded-source.js';
 import { MOVE_COLLECTOR, type TableMoved } from './move-events.js';
 
-type CountColumnKind = 'text' | 'nullable-text' | 'integer' | 'date' | 'boolean' | 'epoch-ms';
-
 interface CountTable {
   name: string;
-  columns: readonly { name: string; kind: CountColumnKind }[];
+  columns: readonly CountColumn[];
   /** ClickHouse's `page_views_daily` names the drain batch of each row; moved rows name the move. */
   batchColumn?: string;
 }
@@ -79,10 +78,8 @@ async function moveCountTable(source: EmbeddedSource, transport: ClickHouseTrans
   const moved: TableMoved = { table: countTable.name, read: 0, written: 0, refused: 0, leftOutColumns: [] };
   if (!(await source.hasTable('events', countTable.name))) return moved;
   const journal = batchJournal(transport, database);
-  const select = countTable.columns.map((column) => readExpression(column.name, column.kind)).join(', ');
   // Every column in the order: the same rows fall in the same chunk on every run.
-  const order = countTable.columns.map((column) => column.name).join(', ');
-  const rows = (await source.connection.runAndReadAll(`SELECT ${select} FROM events.${countTable.name} ORDER BY ${order}`)).getRowObjectsJson();
+  const rows = (await source.connection.runAndReadAll(countRowsSql(countTable.name, countTable.columns))).getRowObjectsJson();
   moved.read = rows.length;
   for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
     const batchId = `${MOVE_COLLECTOR}/${countTable.name}-${start / MAX_ROWS_PER_INSERT + 1}`;
@@ -95,68 +92,21 @@ async function moveCountTable(source: EmbeddedSource, transport: ClickHouseTrans
     }
     const chunk = rows.slice(start, start + MAX_ROWS_PER_INSERT);
     await journal.record(batchId, 'started', chunk.length);
-    await transport.command(insertSql(database, countTable, chunk, batchId));
+    await transport.command(countRowsInsertSql({ database, table: countTable.name, columns: countTable.columns, batchColumn: countTable.batchColumn, batchId }, chunk));
     await journal.record(batchId, 'stored', chunk.length);
     moved.written += chunk.length;
   }
   return moved;
 }
 
-function insertSql(database: string, countTable: CountTable, rows: readonly Record<string, unknown>[], batchId: string): string {
-  const names = countTable.columns.map((column) => sqlIdentifier(column.name));
-  if (countTable.batchColumn) names.push(sqlIdentifier(countTable.batchColumn));
-  const tuples = rows.map((row) => {
-    const values = countTable.columns.map((column) => literal(column.kind, row[column.name] ?? null));
-    if (countTable.batchColumn) values.push(sqlString(batchId));
-    return `(${values.join(', ')})`;
-  });
-  return `INSERT INTO ${sqlIdentifier(database)}.${sqlIdentifier(countTable.name)} (${names.join(', ')}) VALUES ${tuples.join(', ')}`;
-}
-
-/** How the embedded column is read: integers as text (exact at any size), days as YYYY-MM-DD, times as epoch ms. */
-function readExpression(name: string, kind: CountColumnKind): string {
-  switch (kind) {
-    case 'integer':
-      return `CAST(${name} AS VARCHAR) AS ${name}`;
-    case 'date':
-      return `strftime(${name}, '%Y-%m-%d') AS ${name}`;
-    case 'epoch-ms':
-      return `CAST(epoch_ms(${name}) AS VARCHAR) AS ${name}`;
-    default:
-      return name;
-  }
-}
-
-function literal(kind: CountColumnKind, value: unknown): string {
-  if (value === null) {
-    if (kind === 'nullable-text') return 'NULL';
-    throw new Error(`a NOT NULL column of a count table read as NULL`);
-  }
-  switch (kind) {
-    case 'text':
-    case 'nullable-text':
-      return sqlString(String(value));
-    case 'date':
-      return sqlDate(String(value));
-    case 'boolean':
-      return sqlBoolean(value === true);
-    case 'integer':
-    case 'epoch-ms':
-      return sqlInteger(BigInt(String(value)));
-  }
-}
-
 function batchJournal(transport: ClickHouseTransport, database: string) {
-  const journal = `${sqlIdentifier(database)}.${BATCHES_TABLE}`;
   return {
     async phases(batchId: string): Promise<Set<BatchPhase>> {
-      const rows = await transport.query<{ phase: BatchPhase }>(`SELECT DISTINCT phase FROM ${journal} WHERE batch_id = ${sqlString(batchId)}`);
+      const rows = await transport.query<{ phase: BatchPhase }>(batchPhasesSql(database, batchId));
       return new Set(rows.map((row) => row.phase));
     },
     async record(batchId: string, phase: BatchPhase, rowCount: number): Promise<void> {
-      await transport.command(
-        `INSERT INTO ${journal} (batch_id, phase, row_count, written_at) VALUES (${sqlString(batchId)}, ${sqlString(phase)}, ${sqlInteger(rowCount)}, ${sqlInteger(Date.now())})`,
-      );
+      await transport.command(batchJournalSql(database, batchId, phase, rowCount, Date.now()));
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The metadata half of the move: the embedded metadata tables (metadata-tables.ts) into the
+ * The metadata half of the move: the embedded metadata tables (store/postgres/move-metadata-sql.ts) into the
  * PostgreSQL of MESURA_METADATA, whose schema the caller has brought up to date
  * (metadata-migrations.ts), in one transaction: every table or none. Values are bound
  * parameters; table and column names come from METADATA_TABLES only.
@@ -13,8 +13,9 @@
 import { SEED_AUTHOR } from '../decide/activity-catalog.js';
 import { OperatorError } from '../operator-error.js';
 import type { MetadataPool, Sql, SqlParameter } from '../store/postgres/postgres-pool.js';
+import { metadataRowsSql } from '../store/duckdb/move-source-sql.js';
+import { countRowsSql, deleteAllRowsSql, insertRowsSql, lockMetadataTablesSql, METADATA_TABLES, NON_SEED_CHANGES_SQL, type MetadataTable } from '../store/postgres/move-metadata-sql.js';
 import type { EmbeddedSource } from './embedded-source.js';
-import { METADATA_TABLES, type MetadataTable } from './metadata-tables.js';
 import type { TableMoved } from './move-events.js';
 
 /** Bound values per INSERT: statements of a few hundred rows, each well inside the pool's statement timeout. */
@@ -40,13 +41,13 @@ export async function moveMetadata(pool: MetadataPool, display: string, source: 
   for (const table of METADATA_TABLES) read.set(table.name, await readTable(source, table));
   return pool.transaction(async (sql) => {
     // Servers starting meanwhile wait for the commit, then find the tables filled and seed nothing.
-    await sql.query(`LOCK TABLE ${METADATA_TABLES.map((table) => table.name).join(', ')} IN EXCLUSIVE MODE`);
+    await sql.query(lockMetadataTablesSql());
     await checkMetadataTarget(sql, display);
     const moved: TableMoved[] = [];
     for (const table of METADATA_TABLES) {
       const rows = read.get(table.name)!;
       // A seeded table is replaced only by what the embedded server had; without it, the seed stays.
-      if (table.seededByFirstStart && rows.length > 0) await sql.query(`DELETE FROM ${table.name}`);
+      if (table.seededByFirstStart && rows.length > 0) await sql.query(deleteAllRowsSql(table.name));
       moved.push({ table: table.name, read: rows.length, written: await insertRows(sql, table, rows), refused: 0, leftOutColumns: [] });
     }
     return moved;
@@ -55,9 +56,7 @@ export async function moveMetadata(pool: MetadataPool, display: string, source: 
 
 async function readTable(source: EmbeddedSource, table: MetadataTable): Promise<Record<string, unknown>[]> {
   if (!(await source.hasTable(table.file, table.name))) return [];
-  const select = table.columns.map((column) => `${column.read ?? column.name} AS ${column.name}`).join(', ');
-  const where = table.where === undefined ? '' : ` WHERE ${table.where}`;
-  const result = await source.connection.runAndReadAll(`SELECT ${select} FROM ${table.file}.${table.name}${where} ORDER BY ${table.orderBy}`);
+  const result = await source.connection.runAndReadAll(metadataRowsSql(table));
   return result.getRowObjectsJson() as Record<string, unknown>[];
 }
 
@@ -67,22 +66,16 @@ async function insertRows(sql: Sql, table: MetadataTable, rows: readonly Record<
   let written = 0;
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     const chunk = rows.slice(start, start + rowsPerInsert);
-    const values: SqlParameter[] = [];
-    const tuples = chunk.map((row) => {
-      const placeholders = names.map((name) => {
-        values.push((row[name] ?? null) as SqlParameter);
-        return `$${values.length}`;
-      });
-      return `(${placeholders.join(', ')})`;
-    });
-    const result = await sql.query(`INSERT INTO ${table.name} (${names.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    // Row by row, column by column: the order of insertRowsSql's placeholders.
+    const values = chunk.flatMap((row) => names.map((name) => (row[name] ?? null) as SqlParameter));
+    const result = await sql.query(insertRowsSql(table.name, names, chunk.length), values);
     written += result.rowCount;
   }
   return written;
 }
 
 async function countRows(sql: Sql, table: string): Promise<number> {
-  const { rows } = await sql.query(`SELECT count(*)::bigint AS n FROM ${table}`);
+  const { rows } = await sql.query(countRowsSql(table));
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -90,6 +83,6 @@ async function countRows(sql: Sql, table: string): Promise<number> {
 async function isSeed(sql: Sql, table: MetadataTable): Promise<boolean> {
   if (!table.seededByFirstStart) return false;
   if (table.name === 'content_documents') return true;
-  const { rows } = await sql.query('SELECT count(*)::bigint AS n FROM activity_changes WHERE changed_by <> $1', [SEED_AUTHOR]);
+  const { rows } = await sql.query(NON_SEED_CHANGES_SQL, [SEED_AUTHOR]);
   return Number(rows[0]?.n ?? 0) === 0;
 }

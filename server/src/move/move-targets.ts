@@ -9,7 +9,7 @@ import { OperatorError } from '../operator-error.js';
 import type { EventsStoreSetting } from '../store/open-events-store.js';
 import { createClickHouseTransport } from '../store/clickhouse/clickhouse-transport.js';
 import { describeClickHouse } from '../store/clickhouse/clickhouse-url.js';
-import { CLICKHOUSE_START_PROBE_TIMEOUT_MS, ClickHouseStartError, openClickHouseEvents, type ClickHouseEvents } from '../store/clickhouse/open-clickhouse-events.js';
+import { CLICKHOUSE_START_PROBE_TIMEOUT_MS, ClickHouseStartError, openClickHouseEvents, PROBE_SQL, type ClickHouseEvents } from '../store/clickhouse/open-clickhouse-events.js';
 import { checkClickHouseSchemaVersion } from '../store/clickhouse/schema-version-table.js';
 import { migrateMetadata } from '../store/postgres/metadata-migrations.js';
 import { MetadataConnectError, openMetadataPool, type MetadataPool } from '../store/postgres/postgres-pool.js';
@@ -66,7 +66,7 @@ async function probeClickHouse(store: Extract<EventsStoreSetting, { engine: 'cli
   const { location } = store;
   const transport = createClickHouseTransport(location, { requestTimeoutMs: CLICKHOUSE_START_PROBE_TIMEOUT_MS });
   try {
-    await transport.query('SELECT 1').catch((error: unknown) => {
+    await transport.query(PROBE_SQL).catch((error: unknown) => {
       const reason = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
       throw new OperatorError(`ClickHouse at ${describeClickHouse(location)} cannot be reached: ${location.password === '' ? reason : reason.replaceAll(location.password, '***')}`);
     });

@@ -5,15 +5,10 @@
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { numberOf, type AnalyticsReader } from '../store/analytics-reader.js';
+import { DUCKDB_MEMORY_QUERY } from '../store/duckdb/duckdb-memory-query.js';
 
 /** The event-loop delay histogram's sampling step: fine enough for a p99 in ms, a timer of negligible cost. */
 export const EVENT_LOOP_SAMPLE_MS = 20;
-
-/** DuckDB's memory in use over every tag (buffer manager, hash tables, the WAL's): one cheap catalogue scan. */
-export const DUCKDB_MEMORY_QUERY = {
-  name: 'duckdb memory',
-  duckdb: 'SELECT COALESCE(SUM(memory_usage_bytes), 0)::BIGINT AS bytes FROM duckdb_memory()',
-};
 
 export interface RuntimeFigures {
   rssBytes: number;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LogRecord } from '../row-batch.js';
-import { BATCHES_TABLE, type BatchPhase } from './batches-table.js';
+import { batchJournalSql, batchPhasesSql, type BatchPhase } from './batches-table.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventTables } from './event-tables.js';
 import { columnLiteral, type EventTable } from './event-table.js';
@@ -142,15 +142,12 @@ export class EventBatchWriter {
   }
 
   private async journalPhases(batchId: string): Promise<Set<BatchPhase>> {
-    const rows = await this.options.transport.query<{ phase: BatchPhase }>(`SELECT DISTINCT phase FROM ${this.qualified(BATCHES_TABLE)} WHERE batch_id = ${sqlString(batchId)}`);
+    const rows = await this.options.transport.query<{ phase: BatchPhase }>(batchPhasesSql(this.options.database, batchId));
     return new Set(rows.map((row) => row.phase));
   }
 
   private async journal(batchId: string, phase: BatchPhase, rowCount: number): Promise<void> {
-    await this.options.transport.command(
-      `INSERT INTO ${this.qualified(BATCHES_TABLE)} (batch_id, phase, row_count, written_at)
-       VALUES (${sqlString(batchId)}, ${sqlString(phase)}, ${sqlInteger(rowCount)}, ${sqlInteger(this.options.now())})`,
-    );
+    await this.options.transport.command(batchJournalSql(this.options.database, batchId, phase, rowCount, this.options.now()));
   }
 
   /** Fails while an insert of an earlier attempt is still running (it could land after the lookup). */

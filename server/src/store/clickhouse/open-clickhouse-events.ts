@@ -90,11 +90,14 @@ export async function openClickHouseEvents(options: OpenClickHouseEventsOptions)
   }
 }
 
+/** A statement that asks ClickHouse for nothing: whether it answers at all. */
+export const PROBE_SQL = 'SELECT 1';
+
 /** Asks ClickHouse for nothing, within `timeoutMs`; fails as a start does when it does not answer. */
 async function answersAtAll(location: ClickHouseLocation, timeoutMs: number): Promise<void> {
   const probe = createClickHouseTransport(location, { requestTimeoutMs: timeoutMs });
   try {
-    await probe.query('SELECT 1');
+    await probe.query(PROBE_SQL);
   } catch (error) {
     throw startError(location, error);
   } finally {

@@ -1,11 +1,13 @@
 /**
- * The embedded metadata tables and the PostgreSQL tables of the same names that
- * store/postgres/metadata-migrations.ts makes, column by column, parents before children (the
- * foreign keys of sessions and api_tokens name users). The embedded files keep some times as
- * TIMESTAMP_MS where PostgreSQL keeps epoch ms (`*_ms` bigints); those columns say how they are
- * read. Every name here is the code's own: the move builds its SQL from this table only.
+ * The metadata half of the move-to-cluster command (move/move-metadata.ts), as SQL: the embedded
+ * metadata tables and the PostgreSQL tables of the same names that metadata-migrations.ts makes,
+ * column by column, parents before children (the foreign keys of sessions and api_tokens name
+ * users), and the PostgreSQL statements that check and fill them. The embedded files keep some
+ * times as TIMESTAMP_MS where PostgreSQL keeps epoch ms (`*_ms` bigints); those columns say how they
+ * are read (duckdb/move-source-sql.ts builds the read). Every name here is the code's own: the
+ * move builds its SQL from this table only, and values are bound parameters.
  */
-import type { SourceFile } from './embedded-source.js';
+import type { EmbeddedFile, MetadataRead } from '../duckdb/move-source-sql.js';
 
 export interface MetadataColumn {
   /** The PostgreSQL column. */
@@ -14,10 +16,10 @@ export interface MetadataColumn {
   read?: string;
 }
 
-export interface MetadataTable {
+export interface MetadataTable extends MetadataRead {
   name: string;
   /** The embedded file that holds it. */
-  file: SourceFile;
+  file: EmbeddedFile;
   columns: readonly MetadataColumn[];
   /** A stable order; the tables with a serial `seq` (account_audit, activity_changes) number rows in it. */
   orderBy: string;
@@ -112,3 +114,27 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
     orderBy: 'added_ms, visitor_id, item_type, item_id',
   },
 ];
+
+/** Locks every metadata table: servers starting meanwhile wait for the commit, then find the tables filled and seed nothing. */
+export function lockMetadataTablesSql(): string {
+  return `LOCK TABLE ${METADATA_TABLES.map((table) => table.name).join(', ')} IN EXCLUSIVE MODE`;
+}
+
+/** Empties a seeded table before the embedded server's rows replace it. */
+export function deleteAllRowsSql(table: string): string {
+  return `DELETE FROM ${table}`;
+}
+
+/** A table's row count, as `n`. */
+export function countRowsSql(table: string): string {
+  return `SELECT count(*)::bigint AS n FROM ${table}`;
+}
+
+/** Changes of activities by anyone but the seed's author (binds `$1`, SEED_AUTHOR), as `n`. */
+export const NON_SEED_CHANGES_SQL = 'SELECT count(*)::bigint AS n FROM activity_changes WHERE changed_by <> $1';
+
+/** An INSERT of `rowCount` rows: placeholders `$1…` row by row, column by column, as the values are bound. */
+export function insertRowsSql(table: string, columns: readonly string[], rowCount: number): string {
+  const tuples = Array.from({ length: rowCount }, (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`;
+}
