@@ -1,7 +1,7 @@
 /**
  * The figures of a set of media sessions (GET /api/reports/media), each written once: its name in
  * the answer, its SQL over a group of `session_figures` rows (media-sessions-sql.ts) and whether it
- * may be unknown. MediaFigures (media-store.ts), the report's SQL (media-report-sql.ts) and the
+ * may be unknown. MediaFigures (media-store.ts), the report's SQL (queries/media-report.ts) and the
  * reading of its rows (duckdb-media.ts) are all made from MEDIA_FIGURES. Seconds become minutes
  * here and are rounded once, after the sum; minutes, seconds and ratios keep 3 and 4 decimals.
  */

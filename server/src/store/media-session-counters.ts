@@ -8,7 +8,7 @@
  * clickhouse/clickhouse-media-sessions-sql.ts), the session row and its reading
  * (media-session-row.ts, media-store.ts MediaSession), the ClickHouse session roll-up
  * (clickhouse/session-rollup-table.ts), the DuckDB media cells (duckdb/media-cells.ts), the media
- * report's figures (media-figures.ts, clickhouse/clickhouse-media-report-sql.ts) and the console
+ * report's figures (media-figures.ts, queries/media-report.ts) and the console
  * reports' sums (store/queries/media-session-figures*.ts, media-cell-figures.ts). Their Catalan
  * names and where the console shows them are reports/media-session-reports.ts. Adding one is an
  * entry here and its name there (docs/recipes.md); stored sessions and cells without it are made

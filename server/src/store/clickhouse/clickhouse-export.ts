@@ -3,7 +3,7 @@
  * answering as the DuckDB store does: the same rows, order, cursor pages, columns and JSON values.
  */
 import type { ExportPageEnd, ExportQuery, ExportedHit, ReportStore } from '../store.js';
-import { exportChunkClickHouse, exportPageEndClickHouse } from './clickhouse-export-sql.js';
+import { exportChunkClickHouse, exportPageEndClickHouse } from '../queries/export-page.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import type { EventColumn } from './event-table.js';
 import { hitsTable } from './hits-table.js';
@@ -82,7 +82,7 @@ function exportedValue(column: EventColumn, value: unknown): string | number | b
   }
 }
 
-/** DuckDB's strftime '%Y-%m-%dT%H:%M:%S.%gZ' (export-page-sql.ts) for the years Date writes with four digits. */
+/** DuckDB's strftime '%Y-%m-%dT%H:%M:%S.%gZ' (queries/export-page.ts) for the years Date writes with four digits. */
 function isoMs(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }

@@ -6,7 +6,7 @@
 import { readMediaFigures } from '../media-figures.js';
 import { mediaSessionOf } from '../media-session-row.js';
 import type { MediaRangeQuery, MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery, MediaStore } from '../media-store.js';
-import { mediaReportClickHouse, mediaSessionsClickHouse } from './clickhouse-media-report-sql.js';
+import { mediaReportClickHouse, mediaSessionsClickHouse } from '../queries/media-report.js';
 import { mediaTables, type MediaTables } from './clickhouse-media-sessions-sql.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import { readRollupSources, type RollupSources } from './day-rollup-reads.js';
@@ -31,7 +31,7 @@ export class ClickHouseMediaStore implements MediaStore {
     const total = rows.find((r) => Number(r.is_total) === 1);
     return {
       rows: rows.filter((r) => Number(r.is_total) !== 1).map((r) => ({ key: String(r.key), ...readMediaFigures(r) })),
-      // No session in the range: no row at all (see clickhouse-media-report-sql.ts), zero sessions.
+      // No session in the range: no row at all (see ../queries/media-report.ts), zero sessions.
       total: readMediaFigures(total ?? { sessions: 0 }),
     };
   }

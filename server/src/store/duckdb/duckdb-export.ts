@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { exportPageEndSql, exportValues } from './export-page-sql.js';
+import { exportPageEndSql, exportValues } from '../queries/export-page.js';
 import type { ExportPageEnd, ExportQuery } from '../store.js';
 
 /** Reads where a bounded export page ends: its `limit`-th row, and whether one follows. */

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { HEARTBEAT_COLUMNS, type HeartbeatColumnType } from '../heartbeats-schema.js';
-import { mediaReportSql, mediaSessionsSql } from '../media-report-sql.js';
+import { mediaReportSql, mediaSessionsSql } from '../queries/media-report.js';
 import { DUCKDB_FUNCTIONS } from '../media-sessions-sql.js';
 import { readMediaFigures } from '../media-figures.js';
 import { mediaSessionOf } from '../media-session-row.js';

@@ -29,7 +29,7 @@ import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewRe
 import type { RowBatch, SegmentKinds } from '../row-batch.js';
 import { BatchStaging, DUCKDB_STAGING_DIR } from './batch-staging.js';
 import { exportPageEnd } from './duckdb-export.js';
-import { exportPageSql, exportValues } from './export-page-sql.js';
+import { exportPageSql, exportValues } from '../queries/export-page.js';
 import { pageViews } from './duckdb-page-views.js';
 import { deleteBefore, ensurePageViewsDailyTable } from './retention-sql.js';
 import type { RetentionCutoff, RetentionResult, RetentionStore } from '../retention-store.js';
