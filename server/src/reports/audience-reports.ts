@@ -1,7 +1,8 @@
 /**
- * Audiència: page views, visits, visitors, pages per visit and bounce rate, by day and by hour of
- * the day. Every step of the range is a row, also the ones without traffic (a gap is a zero, not
- * a missing point); the comparison pairs the first day of one period with the first of the other.
+ * Audiència: page views, visits, visitors, pages per visit, bounce rate and average visit duration,
+ * by day and by hour of the day. Every step of the range is a row, also the ones without traffic
+ * (a gap is a zero, not a missing point); the comparison pairs the first day of one period with
+ * the first of the other.
  */
 import type { ReportMetric } from '@mesura/protocol';
 import { numberOf, type ResultRow } from '../store/analytics-reader.js';
@@ -20,6 +21,7 @@ export const AUDIENCE_METRICS: ReportMetric[] = [
   { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
   { key: 'pages_per_visit', label: 'Pàgines per visita', format: 'ratio' },
   { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
+  { key: 'avg_duration', label: 'Durada mitjana de la visita', format: 'seconds' },
 ];
 
 const NOTE = "Una visita acaba després de 30 minuts sense activitat. Els filtres trien les visites per la pàgina d'entrada i els atributs de la visita.";
@@ -63,7 +65,7 @@ function measured(key: string, label: string, row: ResultRow | undefined): Measu
   // A count of nothing is 0 (the range's total over no visits sums to NULL); a ratio of nothing is none.
   const values = Object.fromEntries(AUDIENCE_METRICS.map((m) => [m.key, row ? (numberOf(row[m.key]) ?? (m.format === 'count' ? 0 : null)) : 0]));
   // A step without visits: nothing to divide, so no ratio (not a 0 % bounce rate).
-  if (!row) Object.assign(values, { pages_per_visit: null, bounce_rate: null });
+  if (!row) Object.assign(values, { pages_per_visit: null, bounce_rate: null, avg_duration: null });
   // The visitors are estimated (approx_count_distinct, uniq, the cells' sketches) and may come out
   // above the visits on a small set; a visit is one visitor's, so there are never more than visits.
   if (row) values.visitors = Math.min(values.visitors ?? 0, values.visits ?? 0);

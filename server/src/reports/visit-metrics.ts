@@ -6,4 +6,6 @@ export const VISIT_METRICS: ReportMetric[] = [
   { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
   { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
   { key: 'bounce_rate', label: 'Percentatge de rebot', format: 'percent' },
+  /** From the first page view to the last (store/visit-duration.ts): a one-page visit lasts 0 s. */
+  { key: 'avg_duration', label: 'Durada mitjana de la visita', format: 'seconds' },
 ];

@@ -82,9 +82,10 @@ describe('console reports, figures (minimum cohort 1)', () => {
   it('counts audience by day from visits: 30 idle minutes close a visit', async () => {
     const { body } = await report('audience/by-day?from=2026-11-22&to=2026-11-23');
     expect(body.rows.map((r: { key: string }) => r.key)).toEqual(['2026-11-22', '2026-11-23']);
-    expect(body.rows[0].values).toEqual({ page_views: 0, visits: 0, visitors: 0, pages_per_visit: null, bounce_rate: null });
-    // A: 2 visits (2 pages, then 1), B: 1 visit of 3 pages; one bounce of three visits.
-    expect(body.rows[1].values).toEqual({ page_views: 6, visits: 3, visitors: 2, pages_per_visit: 2, bounce_rate: 1 / 3 });
+    expect(body.rows[0].values).toEqual({ page_views: 0, visits: 0, visitors: 0, pages_per_visit: null, bounce_rate: null, avg_duration: null });
+    // A: 2 visits (2 pages, then 1), B: 1 visit of 3 pages; one bounce of three visits. Their
+    // durations, first page view to last: 5 min, 0 s (one page), 2 min (B's links count none).
+    expect(body.rows[1].values).toEqual({ page_views: 6, visits: 3, visitors: 2, pages_per_visit: 2, bounce_rate: 1 / 3, avg_duration: 140 });
     expect(body.totals.values.visits).toBe(3);
   });
 
@@ -217,7 +218,7 @@ describe('console reports, minimum cohort (default 5)', () => {
     expect(single.body.totals.hidden).toBe(true);
     // No visit entered on a page without a section: nothing to hide.
     const none = await report('audience/by-day?from=2026-11-23&to=2026-11-23&f=section:cercador');
-    expect(none.body.totals).toEqual({ values: { page_views: 0, visits: 0, visitors: 0, pages_per_visit: null, bounce_rate: null } });
+    expect(none.body.totals).toEqual({ values: { page_views: 0, visits: 0, visitors: 0, pages_per_visit: null, bounce_rate: null, avg_duration: null } });
   });
 
   it('lists every report in the catalogue, for analysts only', async () => {

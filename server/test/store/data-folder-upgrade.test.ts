@@ -52,6 +52,7 @@ describe('a data folder of an earlier release (62dafaf)', () => {
   it('is migrated step by step, each step one log line, and then records its version', () => {
     expect(log).toContain('mesura.duckdb: schema migration 1 applied (baseline: the tables of 2026-11-26, made or completed)');
     expect(log).toContain('mesura.duckdb: schema migration 2 applied (report_extent: the report tables record the raw rows they were built from)');
+    expect(log).toContain('mesura.duckdb: schema migration 5 applied (visit duration: visit cells sum visit durations and roll visits up by duration band)');
     expect(log).toContain(`data folder ${dataDir}: version ${DATA_FOLDER_VERSION} recorded`);
     expect(dataFolderVersion(dataDir)).toBe(DATA_FOLDER_VERSION);
   });
@@ -66,6 +67,8 @@ describe('a data folder of an earlier release (62dafaf)', () => {
   it("answers the console's reports with every page view, from report tables it did not have", async () => {
     const response = await get(`/api/reports/audience/by-day?from=${DAY}&to=${DAY}`);
     expect(response.json().totals.values.page_views).toBe(manifest.sent.pageViews);
+    // Its visits have durations.
+    expect(response.json().totals.values.avg_duration).toEqual(expect.any(Number));
   });
 
   it('keeps its admin, who signs in with the same password', async () => {

@@ -7,6 +7,9 @@
  */
 import type { DuckDbMigration } from './duckdb-schema-version.js';
 import { CREATE_REPORT_EXTENT } from './report-extent.js';
+import { dropCellTableSql, ensureCellTable } from './cell-tables.js';
+import { remakeAllVisitCells } from './report-cells.js';
+import { VISIT_CELLS } from './report-facts-schema.js';
 
 export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
   { version: 1, name: 'baseline: the tables of 2026-11-26, made or completed', run: async () => undefined },
@@ -30,5 +33,17 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
     // copy visits with SELECT * into tables of its own columns and would fail on the four more.
     name: 'geography: hits and visits record the country, region, province and city of the address',
     run: async () => undefined,
+  },
+  {
+    version: 5,
+    // DuckDB adds no NOT NULL column to a table, and one added would come after the sketch while a
+    // new folder's tables have it where report-facts-schema.ts says: the parts are made again as a
+    // new folder makes them, and every stored day's cells remade, with its durations and bands.
+    name: 'visit duration: visit cells sum visit durations and roll visits up by duration band',
+    run: async (connection) => {
+      for (const sql of dropCellTableSql(VISIT_CELLS)) await connection.run(sql);
+      await ensureCellTable(connection, VISIT_CELLS);
+      await remakeAllVisitCells(connection);
+    },
   },
 ];

@@ -10,6 +10,7 @@
 import type { SqlConnection } from './reads-first.js';
 import { informedOrNullSql } from '../not-informed-sql.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
+import { VISIT_DURATION_MS, visitDurationBandSql } from '../visit-duration.js';
 import { deleteCellsSql, mergedPart, recentPart } from './cell-tables.js';
 import { CELL_SKETCH_KEYS, LINK_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS } from './report-facts-schema.js';
 
@@ -29,6 +30,12 @@ const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string
   /** External campaigns are case-insensitive (spec §7 `ext`). */
   campaign: { value: 'lower(campaign)' },
   device: { value: 'device' },
+  /**
+   * The visit's duration band (audience/visit-duration). A continued visit may leave its band: it
+   * is taken out of the old band's cell and put back in the new one's, but its visitor stays in
+   * the old cell's sketch, so that report counts its rows' visitors from `visits`.
+   */
+  duration_band: { value: visitDurationBandSql(VISIT_DURATION_MS.duckdb) },
   /** The visit's technology and place, one dimension each (visit-attributes.ts), a place within its parent's. */
   ...Object.fromEntries(VISIT_ATTRIBUTES.map((a) => [a.column, { value: a.column, ...('parent' in a && { parent: a.parent }) }])),
 };
@@ -47,7 +54,7 @@ function visitCellsSql(into: string, src: string): string {
     ([name, d]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension,
       ${d.value} AS value, ${d.parent ?? 'NULL'} AS parent, sum(sign) AS visits, sum(sign * page_views) AS page_views,
       sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces, sum(sign * searches) AS searches,
-      ${SKETCH(' FILTER (WHERE sign = 1)')} AS lowest_visitor_keys
+      ${SKETCH(' FILTER (WHERE sign = 1)')} AS lowest_visitor_keys, sum(sign * ${VISIT_DURATION_MS.duckdb}) AS duration_ms
     FROM src ${d.where ? `WHERE ${d.where}` : ''} GROUP BY ALL`,
   );
   return `INSERT INTO ${into} WITH src AS MATERIALIZED (${src}) ${cells.join(' UNION ALL ')}`;
@@ -99,14 +106,15 @@ export const APPEND_LINK_CELLS = linkCellsSql(recentPart(LINK_CELLS), `SELECT * 
 
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
 
+const DAYS_VISITS = `SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`;
+
 /** Makes `days`' visit, visit page and link cells again from `visits` and `link_hits`; runs inside the caller's transaction. */
 export async function remakeReportCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
   const values = { days: JSON.stringify(days) };
   for (const sql of [VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS].flatMap((table) => deleteCellsSql(table, ON_DAYS))) await connection.run(sql, values);
-  const visits = `SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`;
-  await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), visits), values);
-  await connection.run(visitPageCellsSql(mergedPart(VISIT_PAGE_CELLS), visits), values);
+  await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), DAYS_VISITS), values);
+  await connection.run(visitPageCellsSql(mergedPart(VISIT_PAGE_CELLS), DAYS_VISITS), values);
   await connection.run(linkCellsSql(mergedPart(LINK_CELLS), `SELECT * FROM link_hits WHERE ${ON_DAYS}`), values);
 }
 
@@ -123,17 +131,37 @@ export async function visitorCellDays(connection: SqlConnection, visitorId: stri
 /** Days rolled up at a time when an older data folder gets its cells: bounds the memory one statement takes. */
 const REMAKE_DAYS_PER_STATEMENT = 7;
 
+/** The days (YYYY-MM-DD) of `sql`'s `day` column, in order. */
+async function daysOf(connection: SqlConnection, sql: string): Promise<string[]> {
+  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (${sql}) ORDER BY day`);
+  return result.getRowObjectsJson().map((row) => String(row.day));
+}
+
+/**
+ * Makes the visit cells of every day of `visits` again, a week of days at a time, into empty visit
+ * cell tables (a schema step that made them again: events-file-migrations.ts); returns the days.
+ */
+export async function remakeAllVisitCells(connection: SqlConnection): Promise<number> {
+  const days = await daysOf(connection, 'SELECT day FROM visits');
+  for (let i = 0; i < days.length; i += REMAKE_DAYS_PER_STATEMENT) {
+    const values = { days: JSON.stringify(days.slice(i, i + REMAKE_DAYS_PER_STATEMENT)) };
+    await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), DAYS_VISITS), values);
+  }
+  return days.length;
+}
+
 /**
  * Fills the cells of a data folder stored before they existed (visits or link hits without any
  * cell, or days of visits without visit page cells), once, a week of days at a time; returns the
  * days filled.
  */
 export async function fillMissingReportCells(connection: SqlConnection): Promise<number> {
-  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (
-      SELECT day FROM visits WHERE NOT EXISTS (SELECT 1 FROM visit_cells)
+  const days = await daysOf(
+    connection,
+    `SELECT day FROM visits WHERE NOT EXISTS (SELECT 1 FROM visit_cells)
       UNION ALL SELECT day FROM visits WHERE day NOT IN (SELECT DISTINCT day FROM visit_page_cells)
-      UNION ALL SELECT day FROM link_hits WHERE NOT EXISTS (SELECT 1 FROM link_cells)) ORDER BY day`);
-  const days = result.getRowObjectsJson().map((row) => String(row.day));
+      UNION ALL SELECT day FROM link_hits WHERE NOT EXISTS (SELECT 1 FROM link_cells)`,
+  );
   for (let i = 0; i < days.length; i += REMAKE_DAYS_PER_STATEMENT) {
     await remakeReportCells(connection, days.slice(i, i + REMAKE_DAYS_PER_STATEMENT));
   }

@@ -73,22 +73,29 @@ export const PAGE_CELLS: CellTable = {
   merge: `sum(page_views), sum(entries), ${mergedLowestKeys(CELL_VISITOR_KEYS)}`,
 };
 
-/** The figures of visit cells, summed over signed rows (report-cells.ts). */
+/** The figures of visit cells before their sketch, summed over signed rows (report-cells.ts). */
 const VISIT_FIGURES = ['visits', 'page_views', 'bounces', 'searches'];
+
+/**
+ * The figures after the sketch: added by a later schema step, which made the tables again with the
+ * column last (events-file-migrations.ts step 5), so a new folder's tables have it last too.
+ */
+const VISIT_LATER_FIGURES = ['duration_ms'];
 
 /**
  * One row per day, suite, bot flag, dimension and value (report-cells.ts VISIT_DIMENSIONS); the
  * sums count the visits that started that day. `parent` is the value's group where a report
- * narrows by it (a referring site's referrer group).
+ * narrows by it (a referring site's referrer group). `duration_ms` sums the visits' durations
+ * (store/visit-duration.ts), for their average.
  */
 export const VISIT_CELLS: CellTable = {
   name: 'visit_cells',
   columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, dimension VARCHAR NOT NULL, value VARCHAR,
     parent VARCHAR, visits BIGINT NOT NULL, page_views BIGINT NOT NULL, bounces BIGINT NOT NULL, searches BIGINT NOT NULL,
-    lowest_visitor_keys UBIGINT[] NOT NULL`,
+    lowest_visitor_keys UBIGINT[] NOT NULL, duration_ms BIGINT NOT NULL`,
   keys: 'report_suite, day, is_bot, dimension, value, parent',
-  merge: `${VISIT_FIGURES.map((f) => `sum(${f})`).join(', ')}, ${mergedLowestKeys(CELL_SKETCH_KEYS)}`,
-  having: VISIT_FIGURES.map((f) => `sum(${f}) <> 0`).join(' OR '),
+  merge: `${VISIT_FIGURES.map((f) => `sum(${f})`).join(', ')}, ${mergedLowestKeys(CELL_SKETCH_KEYS)}, ${VISIT_LATER_FIGURES.map((f) => `sum(${f})`).join(', ')}`,
+  having: [...VISIT_FIGURES, ...VISIT_LATER_FIGURES].map((f) => `sum(${f}) <> 0`).join(' OR '),
 };
 
 /**

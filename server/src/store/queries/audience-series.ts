@@ -1,6 +1,6 @@
 /**
- * Audience over time, from `visits`: page views, visits, visitors, pages per visit and bounce
- * rate per day or per hour of the day, and the same over the whole range. Filters select visits
+ * Audience over time, from `visits`: page views, visits, visitors, pages per visit, bounce rate
+ * and average visit duration (store/visit-duration.ts) per day or per hour of the day, and the same over the whole range. Filters select visits
  * by their entry page and the visit's own attributes. ClickHouse has no roll-ups: both queries
  * read its visits (store/clickhouse/report-facts-sql.ts) there.
  */
@@ -8,12 +8,14 @@ import type { EngineQuery } from '../analytics-reader.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE } from './report-table.js';
 import { sketchVisitorsSql } from './visitor-sketch.js';
+import { MS_PER_SECOND, VISIT_DURATION_MS } from '../visit-duration.js';
 
 export type AudienceStep = 'day' | 'hour';
 
 const METRICS = {
   duckdb: `sum(page_views) AS page_views, count(*) AS visits, approx_count_distinct(visitor_key) AS visitors,
-    sum(page_views) / nullif(count(*), 0) AS pages_per_visit, avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END) AS bounce_rate`,
+    sum(page_views) / nullif(count(*), 0) AS pages_per_visit, avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END) AS bounce_rate,
+    sum(${VISIT_DURATION_MS.duckdb}) / nullif(count(*), 0) / ${MS_PER_SECOND} AS avg_duration`,
 };
 
 /** The step's column, and its text as the answer keys it (made once per step, not once per row: strftime per row cost more than the whole count). */
@@ -52,15 +54,17 @@ const CLICKHOUSE_STEP_KEY: Record<AudienceStep, string> = {
  */
 function clickhouseSeries(step: AudienceStep, filters: string): string {
   const steps = `SELECT toNullable(${CLICKHOUSE_STEP_KEY[step]}) AS step_key, sum(toNullable(page_views)) AS m_page_views, count() AS m_visits,
-      uniq(visitor_key) AS m_visitors, uniqState(visitor_key) AS m_visitor_state, countIf(page_views = 1) AS m_bounces
+      uniq(visitor_key) AS m_visitors, uniqState(visitor_key) AS m_visitor_state, countIf(page_views = 1) AS m_bounces,
+      sum(${VISIT_DURATION_MS.clickhouse}) AS m_duration_ms
     FROM ${CLICKHOUSE_FACTS.visits} WHERE ${CLICKHOUSE_IN_RANGE} ${filters} GROUP BY step_key`;
-  const ratios = (pages: string, visits: string, bounces: string) => `${pages} / nullif(${visits}, 0), ${bounces} / nullif(${visits}, 0)`;
+  const ratios = (pages: string, visits: string, bounces: string, durationMs: string) =>
+    `${pages} / nullif(${visits}, 0), ${bounces} / nullif(${visits}, 0), ${durationMs} / nullif(${visits}, 0) / ${MS_PER_SECOND}`;
   return `SELECT tupleElement(s, 1) AS key, tupleElement(s, 2) AS page_views, tupleElement(s, 3) AS visits, tupleElement(s, 4) AS visitors,
-      tupleElement(s, 5) AS pages_per_visit, tupleElement(s, 6) AS bounce_rate
+      tupleElement(s, 5) AS pages_per_visit, tupleElement(s, 6) AS bounce_rate, tupleElement(s, 7) AS avg_duration
     FROM (SELECT arrayPushBack(
-        groupArray((step_key, m_page_views, m_visits, m_visitors, ${ratios('m_page_views', 'm_visits', 'm_bounces')})),
+        groupArray((step_key, m_page_views, m_visits, m_visitors, ${ratios('m_page_views', 'm_visits', 'm_bounces', 'm_duration_ms')})),
         (CAST(NULL AS Nullable(String)), sum(m_page_views), sum(m_visits), uniqMerge(m_visitor_state),
-          ${ratios('sum(m_page_views)', 'sum(m_visits)', 'sum(m_bounces)')})) AS all_steps
+          ${ratios('sum(m_page_views)', 'sum(m_visits)', 'sum(m_bounces)', 'sum(m_duration_ms)')})) AS all_steps
       FROM (${steps}))
     ARRAY JOIN all_steps AS s`;
 }
@@ -88,7 +92,8 @@ export function audienceCellsQuery(step: AudienceStep): EngineQuery {
     name: `audience by ${step} from cells`,
     duckdb: `WITH sums AS (
         SELECT ${column}, sum(page_views) AS page_views, sum(visits) AS visits,
-          sum(page_views) / nullif(sum(visits), 0) AS pages_per_visit, sum(bounces) / nullif(sum(visits), 0) AS bounce_rate
+          sum(page_views) / nullif(sum(visits), 0) AS pages_per_visit, sum(bounces) / nullif(sum(visits), 0) AS bounce_rate,
+          sum(duration_ms) / nullif(sum(visits), 0) / ${MS_PER_SECOND} AS avg_duration
         FROM visit_cells WHERE ${cells} GROUP BY GROUPING SETS ((${column}), ())),
       step_visitors AS (${sketchVisitorsSql('visit_cells', cells, column)}),
       range_visitors AS (${sketchVisitorsSql('visit_cells', RANGE_CELLS)})

@@ -1,19 +1,29 @@
 /**
- * The visits rankings (acquisition-reports.ts, technology-reports.ts): visits, page views and
- * bounce rate per value of one visit column, over `visits`, and the same over visit_cells
+ * The visits rankings (acquisition-reports.ts, technology-reports.ts): visits, page views, bounce
+ * rate and average duration (store/visit-duration.ts) per value of one visit column, over `visits`, and the same over visit_cells
  * (store/duckdb/report-cells.ts) when no filter is asked: one dimension's cells grouped by their
  * value, the metrics as sums of the cells and the visitors from their sketches. Only the dimension
  * names of report-cells.ts VISIT_DIMENSIONS are passed to visitCellsSpec.
  */
 import { informedSql } from '../not-informed-sql.js';
+import { MS_PER_SECOND, VISIT_DURATION_MS } from '../visit-duration.js';
 import type { RankingSources, RankingSpec } from './ranking.js';
 
-const VISIT_SQL = { visits: 'count(*)', page_views: 'sum(page_views)', bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)' };
+const VISIT_SQL = {
+  visits: 'count(*)',
+  page_views: 'sum(page_views)',
+  bounce_rate: 'avg(CASE WHEN page_views = 1 THEN 1.0 ELSE 0.0 END)',
+  avg_duration: `sum(${VISIT_DURATION_MS.duckdb}) / nullif(count(*), 0) / ${MS_PER_SECOND}`,
+};
 /**
  * The same on ClickHouse (store/clickhouse/report-facts-sql.ts computes visits as it reads): a sum
- * of no rows is NULL there too, as in DuckDB, when summed as nullable.
+ * of no rows is NULL there too, as in DuckDB, when summed as nullable (avg of none would be nan).
  */
-const VISIT_SQL_CLICKHOUSE = { ...VISIT_SQL, page_views: 'sum(toNullable(page_views))' };
+const VISIT_SQL_CLICKHOUSE = {
+  ...VISIT_SQL,
+  page_views: 'sum(toNullable(page_views))',
+  avg_duration: `sum(toNullable(${VISIT_DURATION_MS.clickhouse})) / nullIf(count(), 0) / ${MS_PER_SECOND}`,
+};
 
 /** Visits grouped by `key` (SQL over a visit), narrowed by `where`, on both engines. */
 export function visitsSpec(key: string, where = ''): RankingSpec {
@@ -50,11 +60,12 @@ export const INTERNAL_CAMPAIGN_RANKING: RankingSources = {
   }),
 };
 
-/** Visits, page views and bounce rate as the visits rankings show them, from cells. */
+/** Visits, page views, bounce rate and average duration as the visits rankings show them, from cells. */
 export const VISIT_CELL_METRICS = {
   visits: 'sum(visits)',
   page_views: 'sum(page_views)',
   bounce_rate: 'sum(bounces) / nullif(sum(visits), 0)',
+  avg_duration: `sum(duration_ms) / nullif(sum(visits), 0) / ${MS_PER_SECOND}`,
 } as const;
 
 export function visitCellsSpec(dimension: string, where = ''): RankingSpec {
