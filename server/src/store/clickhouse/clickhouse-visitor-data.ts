@@ -23,7 +23,7 @@ import {
   visitorWhere,
   type VisitorKeys,
   type VisitorTable,
-} from './clickhouse-visitor-data-sql.js';
+} from '../queries/visitor-data.js';
 import type { EventTables } from './event-tables.js';
 import type { EventColumn } from './event-table.js';
 import { deleteWhere, type MutationClock, type MutationOptions } from './mutations.js';

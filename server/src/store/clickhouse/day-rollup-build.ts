@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { bindValues } from './bind-values.js';
-import type { VisitorKeys } from './clickhouse-visitor-data-sql.js';
+import type { VisitorKeys } from '../queries/visitor-data.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 import { columnList, type DayRollup } from './day-rollup.js';
 import { deleteWhere, type MutationOptions } from './mutations.js';

@@ -8,7 +8,7 @@
  * rows of a build no record names (a build stopped midway) or of an older one are never read, and
  * the job deletes them after a rebuild.
  */
-import type { VisitorKeys } from './clickhouse-visitor-data-sql.js';
+import type { VisitorKeys } from '../queries/visitor-data.js';
 import type { CellsPlacement } from './rollup-cells.js';
 import { sqlIdentifier } from './sql-literal.js';
 

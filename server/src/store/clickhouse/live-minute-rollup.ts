@@ -7,7 +7,7 @@
  * its heartbeats and the day before's ids (a copy sent across midnight counts on its first day).
  */
 import { LIVE_PLAY_HEARTBEATS, livePlayHeartbeatsClickHouse } from './live-play-heartbeats.js';
-import { visitorWhere } from './clickhouse-visitor-data-sql.js';
+import { visitorWhere } from '../queries/visitor-data.js';
 import type { DayRollup } from './day-rollup.js';
 import { LIVE_MINUTE_ROLLUP_TABLES } from './live-minute-rollup-table.js';
 
@@ -30,7 +30,7 @@ export const LIVE_MINUTE_ROLLUP: DayRollup = {
   // A slice's heartbeats are sorted once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['heartbeat_id', 'session_id', 'stream_type'],
-  // The sessions' heartbeats without a visitor id are found by their session (clickhouse-visitor-data-sql.ts).
+  // The sessions' heartbeats without a visitor id are found by their session (queries/visitor-data.ts).
   visitorRows: (keys) => visitorWhere('heartbeats', keys),
   startedColumn: 'received_at',
 };

@@ -11,7 +11,7 @@
  * from its last heartbeat).
  */
 import { sessionRowsClickHouse } from './clickhouse-media-sessions-sql.js';
-import { visitorWhere } from './clickhouse-visitor-data-sql.js';
+import { visitorWhere } from '../queries/visitor-data.js';
 import { columnList, type DayRollup } from './day-rollup.js';
 import { SESSION_ROLLUP_TABLES } from './session-rollup-table.js';
 
@@ -30,7 +30,7 @@ export const SESSION_ROLLUP: DayRollup = {
   // Every heartbeat of a slice's sessions is sorted at once to drop copies: a million rows stay far under a query's memory.
   sliceRows: 1_000_000,
   requires: ['session_id', 'heartbeat_id'],
-  // The sessions' heartbeats without a visitor id are found by their session (clickhouse-visitor-data-sql.ts).
+  // The sessions' heartbeats without a visitor id are found by their session (queries/visitor-data.ts).
   visitorRows: (keys) => visitorWhere('heartbeats', keys),
   startedColumn: 'first_received_ms',
 };

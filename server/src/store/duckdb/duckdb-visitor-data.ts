@@ -1,10 +1,10 @@
-/** A visitor's rows in DuckDB: counted, streamed, or erased (visitor-data-sql.ts says how each table keys them). */
+/** A visitor's rows in DuckDB: counted, streamed, or erased (queries/visitor-data.ts says how each table keys them). */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { remakeMediaCells, visitorMediaCellDays } from './media-cells.js';
 import { remakeReportCells, visitorCellDays } from './report-cells.js';
 import { remakePageCells, visitorPageCellDays } from './page-cells.js';
 import { shiftReportExtent } from './report-extent.js';
-import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from './visitor-data-sql.js';
+import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from '../queries/visitor-data.js';
 import type { VisitorDataSection, VisitorRowCounts } from '../visitor-data-store.js';
 
 export async function visitorRowCounts(connection: DuckDBConnection, visitorId: string): Promise<VisitorRowCounts> {

@@ -13,7 +13,7 @@
  *
  * Appended as segments load (a heartbeat is in one minute row; a later segment's heartbeats of
  * the same minute add a row, which sums and distinct counts take as one), deleted by day with
- * retention (REPORT_FACT_TABLES) and per session with an erasure (visitor-data-sql.ts), filled
+ * retention (REPORT_FACT_TABLES) and per session with an erasure (queries/visitor-data.ts), filled
  * once for a data folder whose heartbeats predate it.
  */
 import type { SqlConnection } from './reads-first.js';

@@ -4,7 +4,7 @@
  * cells per day and key (media-cells.ts), read by the unfiltered ones, and `live_minutes`
  * (live-minutes-table.ts), read by the live and radio reports. All are made from the heartbeats
  * as each segment loads, in the segment's transaction, and follow the heartbeats through
- * retention and erasure (visitor-data-sql.ts, duckdb-visitor-data.ts).
+ * retention and erasure (queries/visitor-data.ts, duckdb-visitor-data.ts).
  */
 import type { SqlConnection } from './reads-first.js';
 import { appendLiveMinutes, ensureLiveMinutesTable, LIVE_MINUTES_TABLE } from './live-minutes-table.js';

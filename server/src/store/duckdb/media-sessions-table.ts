@@ -8,7 +8,7 @@
  * (a session continued from an earlier segment, a late or retried heartbeat), retention the
  * sessions that began before its cutoff (those left with heartbeats after it start later now),
  * and an erasure deletes the erased visitor's sessions as it deletes their heartbeats
- * (visitor-data-sql.ts). What depends on the report's clock (the idle end) is left to the query
+ * (queries/visitor-data.ts). What depends on the report's clock (the idle end) is left to the query
  * (media-sessions-sql.ts sessionFiguresFrom).
  */
 import type { SqlConnection } from './reads-first.js';

@@ -217,7 +217,7 @@ async function checkNewTableOnLayout(transport: ClickHouseTransport, database: s
 async function checkRightsOnLayout(transport: ClickHouseTransport, database: string): Promise<void> {
   const count = async (table: string) => Number((await transport.query<{ n: string }>(`SELECT count() AS n FROM ${database}.${table}`))[0]!.n);
   const erased = await new ClickHouseVisitorData({ transport, database, tables }).eraseVisitor('v-2');
-  // Both decisions share the device key of v-2's (visitor-data-sql.ts keys decisions by either).
+  // Both decisions share the device key of v-2's (store/queries/visitor-data.ts keys decisions by either).
   expect(erased).toMatchObject({ hits: 1, decisionEvents: 2 });
   expect((await transport.query<{ event_id: string }>(`SELECT event_id FROM ${database}.hits`)).map((row) => row.event_id)).toEqual(['cluster-h1']);
   expect([await count('decision_events_local'), await count('heartbeats_local')]).toEqual([0, 1]);
