@@ -2,7 +2,7 @@
  * Audiència: page views, visits, visitors, pages per visit, bounce rate and average visit duration,
  * by day and by hour of the day. Every step of the range is a row, also the ones without traffic
  * (a gap is a zero, not a missing point); the comparison pairs the first day of one period with
- * the first of the other.
+ * the first of the other. How long visits last is a report of its own (visit-duration-report.ts).
  */
 import type { ReportMetric } from '@mesura/protocol';
 import { numberOf, type ResultRow } from '../store/analytics-reader.js';
@@ -14,6 +14,7 @@ import type { MeasuredRow } from './min-cohort.js';
 import { audienceCellsQuery, audienceSeriesQuery, type AudienceStep } from '../store/queries/audience-series.js';
 import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
 import { dayLabel, daysOf, hourLabel, HOURS_OF_DAY } from './time-steps.js';
+import { VISIT_DURATION_REPORT } from './visit-duration-report.js';
 
 export const AUDIENCE_METRICS: ReportMetric[] = [
   { key: 'page_views', label: 'Pàgines vistes', format: 'count' },
@@ -76,4 +77,5 @@ function measured(key: string, label: string, row: ResultRow | undefined): Measu
 export const AUDIENCE_REPORTS: ReportDefinition[] = [
   audienceReport('day', 'audience/by-day', 'Audiència per dia', 'Dia'),
   audienceReport('hour', 'audience/by-hour', 'Audiència per hora del dia', 'Hora'),
+  VISIT_DURATION_REPORT,
 ];

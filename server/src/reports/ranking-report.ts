@@ -45,6 +45,16 @@ export interface RankingReportOptions {
    * whole, compared day by day in order.
    */
   byDay?: true;
+  /**
+   * The rows are these keys, in this order whatever their figures (audience/visit-duration's bands):
+   * every key a row, answered whole, zeros where nothing fell, labelled by `labelOf`.
+   */
+  fixedRows?: readonly string[];
+  /**
+   * Metrics that are a row's share of the period's total of another (`{ visit_share: 'visits' }`),
+   * worked out once the rows and the total are measured, alike for both engines; the total's is 1.
+   */
+  shares?: Readonly<Record<string, string>>;
 }
 
 export function rankingReport(options: RankingReportOptions): ReportDefinition {
@@ -60,9 +70,11 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
       const spec = request.filters.length === 0 && options.rollup ? { ...options.rollup(request.params), clickhouse: full.clickhouse } : full;
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
       const values = { ...filters.values, ...boundParams(request.params) };
-      const measure = options.byDay
-        ? (range: { from: string; to: string }) => measureDays(options, spec, request, context, values, filters.sql, range)
+      const fixed = fixedRowsOf(options);
+      const measured = fixed
+        ? (range: { from: string; to: string }) => measureFixedRows(options, fixed(range), spec, request, context, values, filters.sql, range)
         : (range: { from: string; to: string }, keys?: readonly string[]) => measureRanking(options, spec, request, context, values, filters.sql, range, keys);
+      const measure = async (range: { from: string; to: string }, keys?: readonly string[]) => withShares(options.shares, await measured(range, keys));
       const align = options.byDay ? 'position' : 'key';
       const { current, previous } = await measurePeriods(request, align, measure);
       return buildAnswer(
@@ -86,9 +98,18 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
   return definition;
 }
 
-/** A byDay ranking's period: its rows asked all at once, then one per day of the range in order; a day without any shows zeros. */
-async function measureDays(
+/** The fixed rows of a period, with their labels: the range's days (byDay), or `fixedRows`; undefined for a ranking. */
+function fixedRowsOf(options: RankingReportOptions): ((range: { from: string; to: string }) => { key: string; label: string }[]) | undefined {
+  if (options.byDay) return (range) => daysOf(range).map((day) => ({ key: day, label: dayLabel(day) }));
+  const { fixedRows, labelOf } = options;
+  if (fixedRows) return () => fixedRows.map((key) => ({ key, label: labelOf?.(key) ?? key }));
+  return undefined;
+}
+
+/** A period of fixed rows: asked all at once, then one per key in order; a key without any shows zeros. */
+async function measureFixedRows(
   options: RankingReportOptions,
+  keys: readonly { key: string; label: string }[],
   spec: RankingSpec,
   request: ReportRequest,
   context: ReportContext,
@@ -96,17 +117,31 @@ async function measureDays(
   filters: string,
   range: { from: string; to: string },
 ): Promise<MeasuredPeriod> {
-  const days = daysOf(range);
-  const measured = await measureRanking(options, spec, { ...request, limit: days.length, offset: 0 }, context, values, filters, range, undefined);
-  const byDay = new Map(measured.rows.map((row) => [row.key, row]));
-  const rows = days.map((day): MeasuredRow => {
-    const row = byDay.get(day);
-    if (row) return { ...row, label: dayLabel(day) };
-    // An empty day singles nobody out: it shows its zeroes, and no ratio (nothing to divide).
-    const zeros = Object.fromEntries(options.metrics.map((m) => [m.key, m.format === 'ratio' || m.format === 'percent' ? null : 0]));
-    return { key: day, label: dayLabel(day), values: zeros, visitors: Number.POSITIVE_INFINITY };
+  const measured = await measureRanking(options, spec, { ...request, limit: keys.length, offset: 0 }, context, values, filters, range, undefined);
+  const byKey = new Map(measured.rows.map((row) => [row.key, row]));
+  const rows = keys.map(({ key, label }): MeasuredRow => {
+    const row = byKey.get(key);
+    if (row) return { ...row, label };
+    // An empty row singles nobody out: it shows its zeroes, and no ratio or average (nothing to divide).
+    const zeros = Object.fromEntries(options.metrics.map((m) => [m.key, m.format === 'count' ? 0 : null]));
+    return { key, label, values: zeros, visitors: Number.POSITIVE_INFINITY };
   });
   return { rows, totalRows: rows.length, total: measured.total };
+}
+
+/** The period with each share metric (RankingReportOptions.shares) worked out from its rows and total. */
+function withShares(shares: RankingReportOptions['shares'], period: MeasuredPeriod): MeasuredPeriod {
+  if (!shares) return period;
+  const whole = period.total.values;
+  const share = (row: MeasuredRow): MeasuredRow => {
+    const parts = Object.entries(shares).map(([key, of]) => {
+      const part = row.values[of];
+      const all = whole[of];
+      return [key, typeof part === 'number' && typeof all === 'number' && all > 0 ? part / all : null];
+    });
+    return { ...row, values: { ...row.values, ...Object.fromEntries(parts) } };
+  };
+  return { ...period, rows: period.rows.map(share), total: share(period.total) };
 }
 
 function boundParams(params: Readonly<Record<string, string>>): Record<string, SqlValue> {

@@ -67,8 +67,10 @@ describe('a data folder of an earlier release (62dafaf)', () => {
   it("answers the console's reports with every page view, from report tables it did not have", async () => {
     const response = await get(`/api/reports/audience/by-day?from=${DAY}&to=${DAY}`);
     expect(response.json().totals.values.page_views).toBe(manifest.sent.pageViews);
-    // Its visits have durations.
+    // Its visits have durations, and each falls in one duration band.
     expect(response.json().totals.values.avg_duration).toEqual(expect.any(Number));
+    const bands = await get(`/api/reports/audience/visit-duration?from=${DAY}&to=${DAY}`);
+    expect(bands.json().totals.values.visits).toBe(response.json().totals.values.visits);
   });
 
   it('keeps its admin, who signs in with the same password', async () => {
