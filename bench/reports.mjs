@@ -66,6 +66,7 @@ const EXTRA_ASKS = [
   ['media/plays-by-day', 'f=device:mobile'],
   ['media/plays-by-content', 'compare=previous'],
   ['geography/countries', 'compare=previous&f=device:mobile'],
+  ['audience/visit-duration', 'compare=previous&f=device:mobile'],
 ];
 
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
