@@ -9,22 +9,8 @@ import type { ReportMap, ReportRow } from '@mesura/protocol';
 import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { visitCellsSpec, visitsSpec } from '../store/queries/visit-rankings.js';
-import type { RankingSources } from '../store/queries/ranking.js';
+import { placeRanking } from '../store/queries/place-rankings.js';
 import { countryLabel, provinceLabel, regionLabel } from './place-labels.js';
-
-/**
- * A place column's ranking, within the parent place its report parameter names (`$p_<parent>`),
- * or over every parent without it: over the visits, and unfiltered over the visit cells, whose
- * parent is the visit's parent place (store/duckdb/report-cells.ts).
- */
-function placeRanking(column: string, parent?: string): RankingSources {
-  const within = (params: Readonly<Record<string, string>>, sql: string) => (parent === undefined || params[parent] === undefined ? '' : ` AND ${sql} = $p_${parent}`);
-  return {
-    spec: (params) => visitsSpec(column, within(params, parent ?? '')),
-    rollup: (params) => visitCellsSpec(column, within(params, 'parent')),
-  };
-}
 
 function geographyReport(options: {
   name: string;
