@@ -163,6 +163,12 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     const audience = (await ask(api, `/api/reports/audience/by-day?${range}`)).body as ReportAnswer;
     // A 3 visits (55 idle minutes cut, 30 do not, 31 do), B 1, C 2 (one across midnight), D 1; page views A 5, B 3, C 4, D 2 (its resent hit once).
     expect(audience.totals.values).toMatchObject({ visits: 7, page_views: 14, visitors: 4 });
+    // Those visits last from 0 s (one page) to tens of minutes: the duration bands compared above are not all one.
+    const durations = (await ask(api, `/api/reports/audience/visit-duration?${range}`)).body as ReportAnswer;
+    const bandVisits = durations.rows.map((row) => row.values.visits ?? 0);
+    expect(bandVisits.reduce((sum, visits) => sum + visits, 0)).toBe(7);
+    expect(bandVisits.filter((visits) => visits > 0).length).toBeGreaterThan(1);
+    expect(audience.totals.values.avg_duration).toBeGreaterThan(0);
     const refusals = (await ask(api, `/api/reports/consent/refusals?${range}`)).body as ReportAnswer;
     expect(refusals.totals.values.consent_purpose).toBe(1);
     const choices = (await ask(api, `/api/reports/consent/choices?${range}`)).body as ReportAnswer;
