@@ -1,4 +1,4 @@
-// Activity results over time: the store's per-day query (server/src/store/duckdb/duckdb-experience-day-counts.ts)
+// Activity results over time: the store's per-day query (server/src/store/queries/activity-results.ts)
 // on an activity with many decision events. Fills a temporary DuckDB store through the ingest
 // log's loader with EVENTS decision events of one A/B activity (two impressions per visitor, one
 // visitor in five clicking) spread over the last 60 days, plus as many events of another activity,

@@ -1,16 +1,15 @@
 /**
  * The results of activities on ClickHouse (decision-store.ts `DecisionStore`), counted from the
  * `decision_events` (and, for page-view and analytics-event goals, `hits`) the collectors drain
- * there, as the DuckDB store counts them (clickhouse-decision-counts-sql.ts). The activity
+ * there, as the DuckDB store counts them (queries/activity-results.ts, both engines' texts). The activity
  * definitions are metadata and stay in the metadata store. An API node over ClickHouse serves the
  * console's Experiments area with it (app.ts).
  */
 import type { Activity } from '@mesura/protocol';
 import type { SqlValue } from '../analytics-reader.js';
 import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
-import { goalValue } from '../duckdb/duckdb-decisions.js';
+import { experienceCountsClickHouse, experienceDayCountsClickHouse, goalValue } from '../queries/activity-results.js';
 import { bindValues } from './bind-values.js';
-import { experienceCountsClickHouse, experienceDayCountsClickHouse } from './clickhouse-decision-counts-sql.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 
 export interface ClickHouseDecisionStoreOptions {

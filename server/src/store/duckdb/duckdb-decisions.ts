@@ -2,10 +2,13 @@
  * The DuckDB side of activities and decision events. Activities are one JSON definition per row
  * (a VARCHAR holding JSON: ClickHouse's String alike, no engine-specific JSON type needed). Values
  * go in as bound parameters; the one literal, the staged batch's file name, through sqlString.
+ * The tables, the load and the activities' statements are DuckDB's alone and are written here;
+ * the results per experience run queries/activity-results.ts's text, ClickHouse's beside it.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ChangeAuthor, ExperienceCounts } from '../decision-store.js';
+import { experienceCountsSql, goalValue } from '../queries/activity-results.js';
 import { sqlString } from '../sql-string.js';
 
 export async function ensureDecisionTables(connection: DuckDBConnection): Promise<void> {
@@ -92,46 +95,9 @@ export async function activitiesVersion(connection: DuckDBConnection): Promise<n
   return Number(result.getRowObjectsJson()[0]?.n ?? 0);
 }
 
-/** The path of a stored hit's URL, as the page-view goal compares it. */
-const HIT_PATH = `regexp_extract(coalesce(h.url, ''), '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)', 1)`;
-const HIT_EVENT_NAMES = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> x.name)`;
-const HIT_EVENT_IDS = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> 'event' || x.id)`;
-
-/** Visitors who converted after their first impression, by goal type. */
-function convertedSql(activity: Activity): string {
-  const goal = activity.goal;
-  if (goal.type === 'click') {
-    return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN decision_events d
-      ON d.visitor_id = f.visitor_id AND d.activity_id = $activity AND d.type = 'conversion' AND d.decided_at >= f.first_at`;
-  }
-  // Page views and analytics events are the collector's hits of the same (analytics) visitor.
-  const condition = hitGoalCondition(goal)!;
-  return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN hits h
-    ON h.visitor_id = f.analytics_visitor_id AND h.received_at > f.first_at AND NOT h.is_bot AND ${condition}`;
-}
-
-/** The value a goal's condition binds as $goal; a click goal binds none. */
-export function goalValue(goal: Activity['goal']): string | undefined {
-  return goal.type === 'click' ? undefined : goal.type === 'pageView' ? goal.path : goal.event;
-}
-
-/** The hits that count as a goal's conversion (`h` a hits row); undefined for a click goal, which decision events record. */
-export function hitGoalCondition(goal: Activity['goal']): string | undefined {
-  if (goal.type === 'click') return undefined;
-  return goal.type === 'pageView' ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)` : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
-}
-
 export async function experienceCounts(connection: DuckDBConnection, activity: Activity): Promise<ExperienceCounts[]> {
   const goal = goalValue(activity.goal);
-  const result = await connection.runAndReadAll(
-    `WITH first_seen AS (
-       SELECT visitor_id, arg_min(experience_id, (decided_at, experience_id)) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
-       FROM decision_events WHERE type = 'impression' AND activity_id = $activity GROUP BY visitor_id),
-     converted AS (${convertedSql(activity)})
-     SELECT f.experience_id, count(*) AS visitors, count(c.visitor_id) AS conversions
-     FROM first_seen f LEFT JOIN converted c ON c.visitor_id = f.visitor_id GROUP BY 1`,
-    goal === undefined ? { activity: activity.id } : { activity: activity.id, goal },
-  );
+  const result = await connection.runAndReadAll(experienceCountsSql(activity), goal === undefined ? { activity: activity.id } : { activity: activity.id, goal });
   return result.getRowObjectsJson().map((row) => ({
     experienceId: String(row.experience_id),
     visitors: Number(row.visitors),

@@ -1,6 +1,6 @@
 /**
  * An activity's results on ClickHouse (store/clickhouse/clickhouse-decision-store.ts) answer as
- * DuckDB's (duckdb-decisions.ts, duckdb-experience-day-counts.ts): one data set of decision events
+ * DuckDB's (both texts in queries/activity-results.ts): one data set of decision events
  * and hits goes through the ingest log into both engines (helpers/both-engines.ts), and both are
  * asked the results of a click-goal, a page-view-goal and two event-goal activities, over all
  * time and over ranges of local days.
