@@ -6,7 +6,7 @@
 import { VISIT_METRICS } from './visit-metrics.js';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { INTERNAL_CAMPAIGN_RANKING, REFERRER_RANKING, visitRanking } from '../store/queries/visit-rankings.js';
+import { CAMPAIGN_RANKING, INTERNAL_CAMPAIGN_RANKING, REFERRER_RANKING, visitRanking } from '../store/queries/visit-rankings.js';
 import { REFERRER_GROUP_LABELS, type ReferrerGroup } from '../shared/referrer-groups.js';
 
 export const ACQUISITION_REPORTS: ReportDefinition[] = [
@@ -35,8 +35,7 @@ export const ACQUISITION_REPORTS: ReportDefinition[] = [
     title: 'Campanyes externes (ext)',
     dimension: { key: 'campaign', label: 'Campanya' },
     metrics: VISIT_METRICS,
-    // External campaigns are case-insensitive (spec §7 `ext`).
-    ...visitRanking('lower(campaign)', 'campaign'),
+    ...CAMPAIGN_RANKING,
   }),
   rankingReport({
     report: 'acquisition/internal-campaigns',

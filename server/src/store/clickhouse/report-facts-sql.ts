@@ -22,7 +22,7 @@
  */
 import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
-import { REFERRER_GROUP_CLICKHOUSE_SQL } from '../../shared/referrer-groups.js';
+import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
 import { placeholderBounds, rolledOrComputedSql } from './day-rollup.js';
 import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
@@ -182,7 +182,7 @@ export function computedVisitsSql(from: string, to: string, hitsWhere = '1'): st
     started_at, ended_at, page_views, searches,
     ${EXIT.map((c) => `${element('exit', EXIT, c)} AS exit_${c}`).join(', ')},
     lower(nullIf(extract(referrer, '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)'), '')) AS referrer_host,
-    ${REFERRER_GROUP_CLICKHOUSE_SQL} AS referrer_group
+    ${REFERRER_GROUP_SQL.clickhouse} AS referrer_group
   FROM (SELECT report_suite, visit_key, any(visitor_key) AS visitor_key, min(received_at) AS started_at, max(received_at) AS ended_at,
       toInt32(count()) AS page_views, toInt32(countIf(searched)) AS searches,
       argMin((${ENTRY.join(', ')}), visit_page) AS entry, argMax((${EXIT.join(', ')}), visit_page) AS exit

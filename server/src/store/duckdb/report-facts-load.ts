@@ -10,7 +10,7 @@
  */
 import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import type { SqlConnection } from './reads-first.js';
-import { REFERRER_GROUP_SQL } from '../../shared/referrer-groups.js';
+import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
 import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
 import { recentPart } from './cell-tables.js';
@@ -104,7 +104,7 @@ const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key
  * visit keeps its entry and start, takes the later exit, and adds its page views and searches.
  */
 const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
-  SELECT merged.*, ${REFERRER_GROUP_SQL} AS referrer_group FROM (
+  SELECT merged.*, ${REFERRER_GROUP_SQL.duckdb} AS referrer_group FROM (
   WITH part AS (
     -- any_value: a visit is one visitor's page views (cut per visitor above), so its rows share visitor_key;
     -- entry and exit by visit_page, which numbers a visit's page views apart (row_number).

@@ -35,6 +35,9 @@ export function visitRanking(key: string, dimension: string): RankingSources {
   return { spec: () => visitsSpec(key), rollup: () => visitCellsSpec(dimension) };
 }
 
+/** External campaigns, case-insensitive (spec §7 `ext`): each spelling of a campaign is one row. */
+export const CAMPAIGN_RANKING: RankingSources = visitRanking('lower(campaign)', 'campaign');
+
 /** The referring sites, of one referrer group (`$p_group`) or of all but direct visits. */
 export const REFERRER_RANKING: RankingSources = {
   spec: (params) => visitsSpec('referrer_host', params.group === undefined ? ` AND referrer_group <> 'directe'` : ` AND referrer_group = $p_group`),
