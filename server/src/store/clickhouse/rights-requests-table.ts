@@ -2,13 +2,14 @@
  * The record of visitors' access and erasure requests on ClickHouse (duckdb/rights-requests-sql.ts
  * on DuckDB): who, when, which visitor id, how many rows. It keeps the visitor id after an erasure
  * on purpose: it is the controller's proof that the request was answered, and holds nothing else
- * about the visitor. Retention leaves it alone.
+ * about the visitor. Retention leaves it alone. The table and the erasures' read are ClickHouse's
+ * and are written here; the record and the latest requests run queries/rights-requests.ts's
+ * texts, DuckDB's beside them.
  */
+import { recordRightsRequestClickHouse, RIGHTS_REQUESTS_TABLE, rightsRequestsClickHouse } from '../queries/rights-requests.js';
 import type { RightsRequest, RightsRequestKind } from '../visitor-data-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import { sqlIdentifier, sqlInteger, sqlString } from './sql-literal.js';
-
-export const RIGHTS_REQUESTS_TABLE = 'rights_requests';
+import { sqlIdentifier, sqlInteger } from './sql-literal.js';
 
 /** A few rows a day at most: one part, sorted by time; the time is epoch ms (18.16's DateTime holds seconds). */
 export function createRightsRequestsTableSql(database: string): string {
@@ -19,19 +20,7 @@ export function createRightsRequestsTableSql(database: string): string {
 }
 
 export async function recordRightsRequest(transport: ClickHouseTransport, database: string, request: RightsRequest): Promise<void> {
-  const nullable = (value: string | undefined) => (value === undefined ? 'NULL' : sqlString(value));
-  const values = [
-    sqlInteger(Date.parse(request.at)),
-    sqlString(request.kind),
-    sqlString(request.visitorId),
-    nullable(request.requestedBy?.userId),
-    nullable(request.requestedBy?.email),
-    sqlInteger(request.rows.hits),
-    sqlInteger(request.rows.heartbeats),
-    sqlInteger(request.rows.mediaSessions),
-    sqlInteger(request.rows.decisionEvents),
-  ];
-  await transport.command(`INSERT INTO ${sqlIdentifier(database)}.${RIGHTS_REQUESTS_TABLE} VALUES (${values.join(', ')})`);
+  await transport.command(recordRightsRequestClickHouse(database, request));
 }
 
 interface RightsRequestRecord {
@@ -48,9 +37,7 @@ interface RightsRequestRecord {
 
 /** The latest requests first, at most `limit`. */
 export async function rightsRequests(transport: ClickHouseTransport, database: string, limit: number): Promise<RightsRequest[]> {
-  const rows = await transport.query<RightsRequestRecord>(
-    `SELECT * FROM ${sqlIdentifier(database)}.${RIGHTS_REQUESTS_TABLE} ORDER BY requested_at DESC LIMIT ${sqlInteger(Math.max(0, Math.trunc(limit)))}`,
-  );
+  const rows = await transport.query<RightsRequestRecord>(rightsRequestsClickHouse(database, limit));
   return rows.map((r) => ({
     at: new Date(Number(r.requested_at)).toISOString(),
     kind: r.kind as RightsRequestKind,

@@ -1,9 +1,11 @@
 /**
  * The record of visitors' access and erasure requests: who, when, which visitor id, how many rows.
  * It keeps the visitor id after an erasure on purpose: it is the controller's proof that the
- * request was answered, and holds nothing else about the visitor.
+ * request was answered, and holds nothing else about the visitor. The table is DuckDB's and is
+ * made here; the record and the read run queries/rights-requests.ts's texts, ClickHouse's beside them.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { RECORD_RIGHTS_REQUEST_SQL, rightsRequestsSql } from '../queries/rights-requests.js';
 import type { RightsRequest, RightsRequestKind } from '../visitor-data-store.js';
 
 export async function ensureRightsRequestsTable(connection: DuckDBConnection): Promise<void> {
@@ -15,28 +17,21 @@ export async function ensureRightsRequestsTable(connection: DuckDBConnection): P
 }
 
 export async function recordRightsRequest(connection: DuckDBConnection, request: RightsRequest): Promise<void> {
-  await connection.run(
-    `INSERT INTO rights_requests VALUES (CAST($at AS TIMESTAMP_MS), $kind, $visitor, $userId, $email,
-       CAST($hits AS BIGINT), CAST($heartbeats AS BIGINT), CAST($sessions AS BIGINT), CAST($decisions AS BIGINT))`,
-    {
-      at: request.at,
-      kind: request.kind,
-      visitor: request.visitorId,
-      userId: request.requestedBy?.userId ?? null,
-      email: request.requestedBy?.email ?? null,
-      hits: String(request.rows.hits),
-      heartbeats: String(request.rows.heartbeats),
-      sessions: String(request.rows.mediaSessions),
-      decisions: String(request.rows.decisionEvents),
-    },
-  );
+  await connection.run(RECORD_RIGHTS_REQUEST_SQL, {
+    at: request.at,
+    kind: request.kind,
+    visitor: request.visitorId,
+    userId: request.requestedBy?.userId ?? null,
+    email: request.requestedBy?.email ?? null,
+    hits: String(request.rows.hits),
+    heartbeats: String(request.rows.heartbeats),
+    sessions: String(request.rows.mediaSessions),
+    decisions: String(request.rows.decisionEvents),
+  });
 }
 
 export async function rightsRequests(connection: DuckDBConnection, limit: number): Promise<RightsRequest[]> {
-  const result = await connection.runAndReadAll(
-    `SELECT strftime(requested_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS at, * EXCLUDE (requested_at)
-     FROM rights_requests ORDER BY requested_at DESC LIMIT ${Math.max(0, Math.trunc(limit))}`,
-  );
+  const result = await connection.runAndReadAll(rightsRequestsSql(limit));
   return result.getRowObjectsJson().map((r) => ({
     at: String(r.at),
     kind: String(r.kind) as RightsRequestKind,
