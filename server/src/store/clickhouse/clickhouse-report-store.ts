@@ -11,7 +11,7 @@ import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewRe
 import { ClickHouseExport } from './clickhouse-export.js';
 import { ClickHouseMediaStore } from './clickhouse-media-store.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
-import { PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
+import { PAGE_VIEWS_DAILY_TABLE } from '../queries/retention.js';
 import { sqlBoolean, sqlDate, sqlIdentifier, sqlString } from './sql-literal.js';
 
 export interface ClickHouseReportStoreOptions {

@@ -2,7 +2,8 @@
  * Retention on ClickHouse (retention-store.ts RetentionStore), deleting what duckdb/retention-sql.ts
  * deletes: hits and heartbeats of days before the cutoff day, decision events before the cutoff
  * instant; and keeping what it keeps: the page views of those days, without identifiers, in
- * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go. The roll-ups
+ * `page_views_daily` (page-views-daily-table.ts), rolled up before their hits go (the roll-up and
+ * the conditions of what goes: queries/retention.ts, beside DuckDB's statements). The roll-ups
  * (the cells materialized views keep, rollup-cells.ts; the visits and media sessions of closed
  * days, day-rollups.ts) lose their old days too; the other report rows are computed from the raw ones.
  *
@@ -16,8 +17,8 @@ import type { EventTable } from './event-table.js';
 import type { EventTables } from './event-tables.js';
 import { deleteWhere, dropMonth, expireDaysBefore, waitForMutations, type MutationClock, type MutationOptions } from './mutations.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
-import { expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from './page-views-daily-table.js';
-import { sqlDate, sqlIdentifier, sqlInteger } from './sql-literal.js';
+import { beforeDayWhere, decisionsBeforeWhere, expiredHitsWhere, PAGE_VIEWS_DAILY_TABLE, rollUpPageViewsSql } from '../queries/retention.js';
+import { sqlIdentifier } from './sql-literal.js';
 import { DAY_ROLLUPS } from './day-rollups.js';
 
 export interface ClickHouseRetentionOptions {
@@ -55,7 +56,7 @@ export class ClickHouseRetention implements RetentionStore {
     // A run stopped midway may have left a mutation going: what it deletes is not counted twice.
     for (const table of [hits, heartbeats, decisions]) await waitForMutations(this.mutations, table.name);
     const dayMonth = monthOf(cutoff.day);
-    const beforeDay = `day < toDate(${sqlDate(cutoff.day)})`;
+    const beforeDay = beforeDayWhere(cutoff.day);
     const pageViewAggregates = await this.rollUp(cutoff.day);
     // The cells ClickHouse keeps (rollup-cells.ts) and the day roll-ups the API nodes keep (day-rollups.ts) of those days go with their events.
     const rollups = [...CELLS_ROLLUPS.map((rollup) => rollup.table), ...DAY_ROLLUPS.flatMap((rollup) => [rollup.table, rollup.daysTable])];
@@ -66,8 +67,8 @@ export class ClickHouseRetention implements RetentionStore {
       heartbeats: await this.expire({ table: heartbeats, before: beforeDay, expired: beforeDay, cutoffMonth: dayMonth }),
       decisionEvents: await this.expire({
         table: decisions,
-        before: `decided_at < ${sqlInteger(cutoff.atMs)}`,
-        expired: `decided_at < ${sqlInteger(cutoff.atMs)}`,
+        before: decisionsBeforeWhere(cutoff.atMs),
+        expired: decisionsBeforeWhere(cutoff.atMs),
         cutoffMonth: monthOf(new Date(cutoff.atMs).toISOString().slice(0, 10)),
       }),
       // No report tables here: the reports compute their rows from the raw ones (report-facts-sql.ts);

@@ -6,7 +6,8 @@ import { columnTypeSql, createTableSql, type EventTable } from './event-table.js
 import type { EventTables } from './event-tables.js';
 import { CELLS_ROLLUPS } from './cells-rollups.js';
 import { cellsPossible, createCellsTableSql, createCellsViewSql, createRollupFillsTableSql, fillCellsOnce, remakeChangedCells, ROLLUP_FILLS_TABLE } from './rollup-cells.js';
-import { createPageViewsDailyTableSql, PAGE_VIEWS_DAILY_TABLE } from './page-views-daily-table.js';
+import { PAGE_VIEWS_DAILY_TABLE } from '../queries/retention.js';
+import { createPageViewsDailyTableSql } from './page-views-daily-table.js';
 import { createRefusedHitsSql, REFUSED_HITS_TABLE } from './refused-hits-table.js';
 import { RIGHTS_REQUESTS_TABLE } from '../queries/rights-requests.js';
 import { createRightsRequestsTableSql } from './rights-requests-table.js';

@@ -4,7 +4,7 @@
  * where the raw hits remain, so days past retention add page views and no visitors.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { PAGE_VIEWS_DAILY_TABLE } from './retention-sql.js';
+import { PAGE_VIEWS_DAILY_TABLE } from '../queries/retention.js';
 import type { PageViewQuery, PageViewReport } from '../store.js';
 
 const DIMENSION_SQL: Record<PageViewQuery['by'], string> = {

@@ -2,15 +2,16 @@
  * Retention in DuckDB. Before a day's hits go, its page views are rolled up into
  * `page_views_daily`, which holds no visitor id, user agent or address: the page-view report keeps
  * its counts for old days, and nothing there identifies anyone. Roll-up and deletions are one
- * transaction, so a day is never counted twice nor lost between them.
+ * transaction, so a day is never counted twice nor lost between them. The roll-up and the raw
+ * rows' deletions are queries/retention.ts's texts, ClickHouse's beside them; the table and the
+ * deletion of the report tables' rows are DuckDB's alone and are written here.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { DELETE_DECISION_EVENTS_SQL, DELETE_HEARTBEATS_SQL, DELETE_HITS_SQL, PAGE_VIEWS_DAILY_TABLE, ROLL_UP_PAGE_VIEWS_SQL } from '../queries/retention.js';
 import type { RetentionCutoff, RetentionResult } from '../retention-store.js';
 import { REPORT_FACT_TABLES } from './report-facts-schema.js';
 import { deleteMediaRollupsBefore } from './media-rollups.js';
 import { shiftReportExtent } from './report-extent.js';
-
-export const PAGE_VIEWS_DAILY_TABLE = 'page_views_daily';
 
 export async function ensurePageViewsDailyTable(connection: DuckDBConnection): Promise<void> {
   await connection.run(
@@ -19,23 +20,17 @@ export async function ensurePageViewsDailyTable(connection: DuckDBConnection): P
   );
 }
 
-// Rows that arrive late for a day already rolled up add a second row: the report sums them.
-const ROLL_UP = `INSERT INTO ${PAGE_VIEWS_DAILY_TABLE}
-  SELECT report_suite, day, section, page_name, is_bot, count(DISTINCT event_id)
-  FROM hits WHERE hit_type = 'page_view' AND day < CAST($day AS DATE)
-  GROUP BY report_suite, day, section, page_name, is_bot`;
-
 export async function deleteBefore(connection: DuckDBConnection, cutoff: RetentionCutoff): Promise<RetentionResult> {
   const day = { day: cutoff.day };
   await connection.run('BEGIN TRANSACTION');
   try {
     const result: RetentionResult = {
-      pageViewAggregates: await changed(connection, ROLL_UP, day),
-      hits: await changed(connection, 'DELETE FROM hits WHERE day < CAST($day AS DATE)', day),
-      heartbeats: await changed(connection, 'DELETE FROM heartbeats WHERE day < CAST($day AS DATE)', day),
+      pageViewAggregates: await changed(connection, ROLL_UP_PAGE_VIEWS_SQL, day),
+      hits: await changed(connection, DELETE_HITS_SQL, day),
+      heartbeats: await changed(connection, DELETE_HEARTBEATS_SQL, day),
       // The report tables hold visitor keys too: they go with the raw rows (page_views_daily keeps the counts).
       reportRows: await deleteReportRows(connection, day),
-      decisionEvents: await changed(connection, 'DELETE FROM decision_events WHERE decided_at < CAST(epoch_ms(CAST($at AS BIGINT)) AS TIMESTAMP_MS)', { at: String(cutoff.atMs) }),
+      decisionEvents: await changed(connection, DELETE_DECISION_EVENTS_SQL, { at: String(cutoff.atMs) }),
     };
     // The media roll-ups follow the heartbeats (duckdb/media-rollups.ts).
     await deleteMediaRollupsBefore(connection, cutoff.day);
