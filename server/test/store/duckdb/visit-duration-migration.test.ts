@@ -12,6 +12,7 @@ import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { countOf, withDuckDbFile } from '../../helpers/data-folder-server.js';
+import { hitRow } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
 /** 10:00 in Madrid on two days. */
@@ -23,42 +24,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A plain page view of `visitor` at `atMs` (event-rows.ts hitRow with the fields this test reads). */
 function pageView(eventId: string, visitor: string, atMs: number): HitRow {
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: atMs,
-    day: new Date(atMs).toISOString().slice(0, 10),
-    clientTimeMs: atMs,
-    hitType: 'page_view',
-    visitorId: visitor,
-    visitorIdSource: 'mid',
-    pageName: 'portada',
-    url: 'http://localhost:8080/',
-    referrer: null,
-    channel: 'noticies',
-    linkUrl: null,
-    linkName: null,
-    mediaType: null,
-    events: '[{"id":1,"name":"pageView"}]',
-    contextData: '{}',
-    otherVariables: '{}',
-    variables: { section: 'portada' },
-    deviceClass: 'desktop',
-    isBot: false,
-    ipAnonymised: null,
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
-    consent: 'granted',
-  } as HitRow;
+  const day = new Date(atMs).toISOString().slice(0, 10);
+  return hitRow(eventId, { receivedAtMs: atMs, day, clientTimeMs: atMs, visitorId: visitor, pageName: 'portada', url: 'http://localhost:8080/', variables: { section: 'portada' } });
 }
 
 const file = () => path.join(dir, 'mesura.duckdb');
