@@ -10,9 +10,8 @@
  */
 import type { EngineQuery } from '../analytics-reader.js';
 import type { MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
-import { GROUP_KEY, SESSION_FIGURES, SUM_FIGURES, VISITORS_FIGURE } from './media-session-figures.js';
+import { FIGURES_CLICKHOUSE, GROUP_KEY, GROUP_KEY_CLICKHOUSE, SESSION_FIGURES, SESSION_FIGURES_CLICKHOUSE, SUM_FIGURES, VISITORS_FIGURE } from './media-session-figures.js';
 import { mediaCellRankingDuckdb } from './media-cell-figures.js';
-import { mediaSessionRankingClickHouse } from './media-session-figures-clickhouse.js';
 
 export function mediaSessionRankingQuery(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): EngineQuery {
   return {
@@ -39,4 +38,35 @@ export function mediaSessionRankingDuckdb(grouping: MediaRankingGrouping, order:
       SELECT NULL, NULL, ${VISITORS_FIGURE}, ${SUM_FIGURES}, (SELECT count(*) FROM grouped) FROM chosen
     ) ranked ORDER BY key IS NULL, ${order} DESC, key`;
   return duckdb;
+}
+
+/**
+ * The ClickHouse text of mediaSessionRankingQuery(grouping, order, filters, restricted): one page
+ * of groups (`$limit`, `$offset`; with `restricted`, only the groups in `$keys`), most `order`
+ * first, then the total over the range with `total_rows`, the number of groups in all. Without
+ * named subqueries on 18.16, the sessions are derived twice (the groups, the total) rather than
+ * three times: every group counts its distinct visitors, which over a group's sessions costs little
+ * beside deriving them; the page is cut after.
+ */
+export function mediaSessionRankingClickHouse(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): string {
+  const { key, label } = GROUP_KEY_CLICKHOUSE[grouping];
+  const chosen = `(SELECT *, ${key} AS group_key FROM (${SESSION_FIGURES_CLICKHOUSE}) session_figures WHERE is_bot = 0 ${filters}) chosen`;
+  const only = restricted ? 'WHERE has($keys:strings, group_key)' : '';
+  const computed = Object.entries(FIGURES_CLICKHOUSE)
+    .map(([name, sql]) => `${sql} AS figure_${name}`)
+    .join(', ');
+  const named = Object.keys(FIGURES_CLICKHOUSE)
+    .map((name) => `figure_${name} AS ${name}`)
+    .join(', ');
+  const groups = `SELECT toNullable(group_key) AS key, CAST(${label} AS Nullable(String)) AS label, ${computed}, CAST(NULL AS Nullable(UInt64)) AS total_rows
+    FROM ${chosen} ${only} GROUP BY group_key`;
+  const groupCount = restricted ? 'uniqExactIf(group_key, has($keys:strings, group_key))' : 'uniqExact(group_key)';
+  const total = `SELECT CAST(NULL AS Nullable(String)) AS key, CAST(NULL AS Nullable(String)) AS label, ${computed}, toNullable(${groupCount}) AS total_rows
+    FROM ${chosen}`;
+  return `SELECT key, label, ${named}, total_rows FROM (
+      SELECT * FROM (${groups}) ORDER BY figure_${order} DESC, key LIMIT $limit OFFSET $offset
+      UNION ALL
+      ${total}
+    ) ranked
+    ORDER BY isNull(key), ${order} DESC, key`;
 }
