@@ -103,6 +103,7 @@ describe('audience/visit-duration and the average duration (minimum cohort 1)', 
       ['Més de 30 min', 1, 3, 0.25],
     ]);
     expect(body.totals.values).toEqual({ visits: 4, visitors: 4, page_views: 8, visit_share: 1 });
+    expect(body.rows.map((row: { values: { visitors: number } }) => row.values.visitors)).toEqual([1, 1, 0, 0, 1, 0, 1]);
     // Filtered, read from the visits rather than the cells: only C's visit came from a phone.
     const phone = await report(`audience/visit-duration?from=${DAY}&to=${DAY}&f=device:mobile`);
     expect(phone.rows.map((row: { values: { visits: number } }) => row.values.visits)).toEqual([0, 0, 0, 0, 1, 0, 0]);

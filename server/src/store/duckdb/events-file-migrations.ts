@@ -8,7 +8,7 @@
 import type { DuckDbMigration } from './duckdb-schema-version.js';
 import { CREATE_REPORT_EXTENT } from './report-extent.js';
 import { dropCellTableSql, ensureCellTable } from './cell-tables.js';
-import { remakeAllVisitCells } from './report-cells.js';
+import { remakeAllClosedBandCells, remakeAllVisitCells } from './report-cells.js';
 import { VISIT_CELLS } from './report-facts-schema.js';
 
 export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
@@ -44,6 +44,14 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
       for (const sql of dropCellTableSql(VISIT_CELLS)) await connection.run(sql);
       await ensureCellTable(connection, VISIT_CELLS);
       await remakeAllVisitCells(connection);
+    },
+  },
+  {
+    version: 6,
+    // An older build would not add a closing visit's band cells, and its reports would lack those visitors.
+    name: 'visit duration: the closed visits are rolled up by duration band for their visitors',
+    run: async (connection) => {
+      await remakeAllClosedBandCells(connection);
     },
   },
 ];

@@ -12,10 +12,15 @@ import { informedOrNullSql } from '../not-informed-sql.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import { VISIT_DURATION_MS, visitDurationBandSql } from '../visit-duration.js';
 import { deleteCellsSql, mergedPart, recentPart } from './cell-tables.js';
-import { CELL_SKETCH_KEYS, LINK_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS } from './report-facts-schema.js';
+import { CELL_SKETCH_KEYS, CLOSED_BAND_DIMENSION, LINK_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS } from './report-facts-schema.js';
+import { CLOSING_VISITS } from './visits-tables.js';
 
 /** The report keys visits are rolled up by: name → value (and its parent) as SQL over a visit row. */
-const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string; where?: string }>> = {
+type VisitDimensions = Readonly<Record<string, { value: string; parent?: string; where?: string }>>;
+
+const DURATION_BAND = visitDurationBandSql(VISIT_DURATION_MS.duckdb);
+
+const VISIT_DIMENSIONS: VisitDimensions = {
   /** Every visit of the day: the audience by day and the totals of the rankings below. */
   all: { value: 'NULL' },
   /** The local hour the visit began, two digits (audience/by-hour's keys). */
@@ -33,12 +38,20 @@ const VISIT_DIMENSIONS: Readonly<Record<string, { value: string; parent?: string
   /**
    * The visit's duration band (audience/visit-duration). A continued visit may leave its band: it
    * is taken out of the old band's cell and put back in the new one's, but its visitor stays in
-   * the old cell's sketch, so that report counts its rows' visitors from `visits`.
+   * the old cell's sketch, so that report counts its rows' visitors from CLOSED_BAND_DIMENSION's
+   * cells and the open visits (report-facts-schema.ts DURATION_BAND_SKETCHES).
    */
-  duration_band: { value: visitDurationBandSql(VISIT_DURATION_MS.duckdb) },
+  duration_band: { value: DURATION_BAND },
   /** The visit's technology and place, one dimension each (visit-attributes.ts), a place within its parent's. */
   ...Object.fromEntries(VISIT_ATTRIBUTES.map((a) => [a.column, { value: a.column, ...('parent' in a && { parent: a.parent }) }])),
 };
+
+/**
+ * The closed visits per duration band, added once each as it closes (visits-tables.ts
+ * CLOSING_VISITS), when its band is final: their sketches hold only visitors with a visit in the
+ * band. Their sums are not read (the `duration_band` cells have every visit's).
+ */
+const CLOSED_BAND_DIMENSIONS = { [CLOSED_BAND_DIMENSION]: { value: DURATION_BAND } };
 
 /** The cell's sketch: the smallest distinct visitor keys of the rows it keeps. */
 const SKETCH = (rows: string) => `coalesce(list_slice(list_sort(list_distinct(list(visitor_key)${rows})), 1, ${CELL_SKETCH_KEYS}), CAST([] AS UBIGINT[]))`;
@@ -49,8 +62,8 @@ const SKETCH = (rows: string) => `coalesce(list_slice(list_sort(list_distinct(li
  * put back in and its visitor stays in their sketches; the sketch of a cell can only gain keys
  * until the day is made again.
  */
-function visitCellsSql(into: string, src: string): string {
-  const cells = Object.entries(VISIT_DIMENSIONS).map(
+function visitCellsSql(into: string, src: string, dimensions: VisitDimensions = VISIT_DIMENSIONS): string {
+  const cells = Object.entries(dimensions).map(
     ([name, d]) => `SELECT report_suite, day, is_bot, '${name}' AS dimension,
       ${d.value} AS value, ${d.parent ?? 'NULL'} AS parent, sum(sign) AS visits, sum(sign * page_views) AS page_views,
       sum(CASE WHEN page_views = 1 THEN sign ELSE 0 END) AS bounces, sum(sign * searches) AS searches,
@@ -101,12 +114,16 @@ export const APPEND_VISIT_CELLS = visitCellsSql(recentPart(VISIT_CELLS), LOAD_VI
 /** The change a load makes to the visit page cells. */
 export const APPEND_VISIT_PAGE_CELLS = visitPageCellsSql(recentPart(VISIT_PAGE_CELLS), LOAD_VISITS);
 
+/** The cells of the visits a load closes (run before visits-tables.ts CLOSE_VISITS moves them, with its $closed_before_ms). */
+export const APPEND_CLOSED_BAND_CELLS = visitCellsSql(recentPart(VISIT_CELLS), `SELECT *, 1 AS sign FROM (${CLOSING_VISITS})`, CLOSED_BAND_DIMENSIONS);
+
 /** A load's link hits (segment_link_hits: rows of link_hits). */
 export const APPEND_LINK_CELLS = linkCellsSql(recentPart(LINK_CELLS), `SELECT * FROM segment_link_hits`);
 
 const ON_DAYS = `day IN (SELECT CAST(unnest(CAST(json($days) AS VARCHAR[])) AS DATE))`;
 
 const DAYS_VISITS = `SELECT *, 1 AS sign FROM visits WHERE ${ON_DAYS}`;
+const DAYS_CLOSED_VISITS = `SELECT *, 1 AS sign FROM visits_closed WHERE ${ON_DAYS}`;
 
 /** Makes `days`' visit, visit page and link cells again from `visits` and `link_hits`; runs inside the caller's transaction. */
 export async function remakeReportCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
@@ -114,8 +131,20 @@ export async function remakeReportCells(connection: SqlConnection, days: readonl
   const values = { days: JSON.stringify(days) };
   for (const sql of [VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS].flatMap((table) => deleteCellsSql(table, ON_DAYS))) await connection.run(sql, values);
   await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), DAYS_VISITS), values);
+  await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), DAYS_CLOSED_VISITS, CLOSED_BAND_DIMENSIONS), values);
   await connection.run(visitPageCellsSql(mergedPart(VISIT_PAGE_CELLS), DAYS_VISITS), values);
   await connection.run(linkCellsSql(mergedPart(LINK_CELLS), `SELECT * FROM link_hits WHERE ${ON_DAYS}`), values);
+}
+
+/**
+ * Makes `days`' closed-band cells again from `visits_closed`: a load that continued a closed visit
+ * (a segment loaded out of order) took it out of them, but not its visitor out of their sketches.
+ */
+export async function remakeClosedBandCells(connection: SqlConnection, days: readonly string[]): Promise<void> {
+  if (days.length === 0) return;
+  const values = { days: JSON.stringify(days) };
+  for (const sql of deleteCellsSql(VISIT_CELLS, `dimension = '${CLOSED_BAND_DIMENSION}' AND ${ON_DAYS}`)) await connection.run(sql, values);
+  await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), DAYS_CLOSED_VISITS, CLOSED_BAND_DIMENSIONS), values);
 }
 
 /** The days (YYYY-MM-DD) a visitor's visits began or link hits fell on: the cells an erasure makes again. */
@@ -128,14 +157,14 @@ export async function visitorCellDays(connection: SqlConnection, visitorId: stri
   return result.getRowObjectsJson().map((row) => String(row.day));
 }
 
-/** Days rolled up at a time when an older data folder gets its cells: bounds the memory one statement takes. */
-const REMAKE_DAYS_PER_STATEMENT = 7;
-
 /** The days (YYYY-MM-DD) of `sql`'s `day` column, in order. */
-async function daysOf(connection: SqlConnection, sql: string): Promise<string[]> {
+export async function daysOf(connection: SqlConnection, sql: string): Promise<string[]> {
   const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (${sql}) ORDER BY day`);
   return result.getRowObjectsJson().map((row) => String(row.day));
 }
+
+/** Days rolled up at a time when an older data folder gets its cells: bounds the memory one statement takes. */
+const REMAKE_DAYS_PER_STATEMENT = 7;
 
 /**
  * Makes the visit cells of every day of `visits` again, a week of days at a time, into empty visit
@@ -147,6 +176,13 @@ export async function remakeAllVisitCells(connection: SqlConnection): Promise<nu
     const values = { days: JSON.stringify(days.slice(i, i + REMAKE_DAYS_PER_STATEMENT)) };
     await connection.run(visitCellsSql(mergedPart(VISIT_CELLS), DAYS_VISITS), values);
   }
+  return days.length;
+}
+
+/** Makes the closed-band cells of every day of `visits_closed` again, a week of days at a time (schema step 6); returns the days. */
+export async function remakeAllClosedBandCells(connection: SqlConnection): Promise<number> {
+  const days = await daysOf(connection, 'SELECT day FROM visits_closed');
+  for (let i = 0; i < days.length; i += REMAKE_DAYS_PER_STATEMENT) await remakeClosedBandCells(connection, days.slice(i, i + REMAKE_DAYS_PER_STATEMENT));
   return days.length;
 }
 

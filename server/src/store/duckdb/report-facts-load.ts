@@ -12,7 +12,7 @@ import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import type { SqlConnection } from './reads-first.js';
 import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
-import { APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS } from './report-cells.js';
+import { APPEND_CLOSED_BAND_CELLS, APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS, daysOf, remakeClosedBandCells } from './report-cells.js';
 import { recentPart } from './cell-tables.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
 import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
@@ -143,7 +143,8 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
 const REPLACED_VISITS = `CREATE OR REPLACE TEMP TABLE replaced_visits AS SELECT * FROM visits
   WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`;
 
-const DELETE_REPLACED_VISITS = deleteVisitsSql(`ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`);
+/** The replaced visits' deletions, from visits_closed and then visits_open (visits-tables.ts VISIT_TABLES). */
+const [DELETE_REPLACED_CLOSED, DELETE_REPLACED_OPEN] = deleteVisitsSql(`ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`);
 const INSERT_VISITS = `INSERT INTO visits_open SELECT * FROM merged_visits`;
 
 /** The segment's link hits as rows of link_hits (named alike: link cells are made from them too). */
@@ -202,15 +203,11 @@ export async function loadHitsWithFacts(
     appended.pageCells = await changedRows(connection, INSERT_PAGE_CELLS);
     // Fewer rows than the page cells just appended, and compacted with them: not counted apart.
     await connection.run(APPEND_PAGE_DAY_CELLS);
-    await connection.run(MERGED_VISITS, openFrom);
-    await connection.run(REPLACED_VISITS, openFrom);
-    for (const sql of DELETE_REPLACED_VISITS) await connection.run(sql, openFrom);
-    await connection.run(INSERT_VISITS);
     const closedBefore = { closed_before_ms: String(Number(span?.last_ms ?? 0) - VISIT_IDLE_MINUTES * 60_000) };
-    for (const sql of CLOSE_VISITS) await connection.run(sql, closedBefore);
+    const closedCells = await replaceVisits(connection, openFrom, closedBefore);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
-    appended.cells = (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
+    appended.cells = closedCells + (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
     appended.cells += await changedRows(connection, APPEND_VISIT_PAGE_CELLS);
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views
       UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits)`);
@@ -220,8 +217,28 @@ export async function loadHitsWithFacts(
   return appended;
 }
 
-async function changedRows(connection: SqlConnection, sql: string): Promise<number> {
-  return Number((await connection.runAndReadAll(sql)).getRowObjectsJson()[0]?.Count ?? 0);
+/**
+ * Puts the segment's visits in `visits_open` in place of those they continue, then moves the
+ * visits that can no longer be continued to `visits_closed`, adding their closed-band cells
+ * (report-cells.ts); returns the cell rows appended. A continued visit found closed (a segment
+ * loaded out of order) leaves its days' closed-band cells to be made again.
+ */
+async function replaceVisits(connection: SqlConnection, openFrom: SqlValues, closedBefore: SqlValues): Promise<number> {
+  await connection.run(MERGED_VISITS, openFrom);
+  await connection.run(REPLACED_VISITS, openFrom);
+  const reopened = await changedRows(connection, DELETE_REPLACED_CLOSED, openFrom);
+  await connection.run(DELETE_REPLACED_OPEN, openFrom);
+  await connection.run(INSERT_VISITS);
+  if (reopened > 0) await remakeClosedBandCells(connection, await daysOf(connection, 'SELECT day FROM replaced_visits'));
+  const cells = await changedRows(connection, APPEND_CLOSED_BAND_CELLS, closedBefore);
+  for (const sql of CLOSE_VISITS) await connection.run(sql, closedBefore);
+  return cells;
+}
+
+type SqlValues = Record<string, string>;
+
+async function changedRows(connection: SqlConnection, sql: string, values?: SqlValues): Promise<number> {
+  return Number((await connection.runAndReadAll(sql, values)).getRowObjectsJson()[0]?.Count ?? 0);
 }
 
 /** What one load added: new hits, page-cell and visit or link cell rows appended, and the days (YYYY-MM-DD) they fell on. */

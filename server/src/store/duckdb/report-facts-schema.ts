@@ -28,6 +28,7 @@ import type { SqlConnection } from './reads-first.js';
 import { ensureCellChunkDays } from './cell-compaction.js';
 import { cellTableParts, ensureCellTable, type CellTable } from './cell-tables.js';
 import { VISIT_TABLES, ensureVisitTables } from './visits-tables.js';
+import { VISIT_DURATION_MS, visitDurationBandSql } from '../visit-duration.js';
 
 /** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
 const FILTER_COLUMNS = `section VARCHAR, subsection VARCHAR, programme VARCHAR, channel VARCHAR, portal VARCHAR,
@@ -147,13 +148,29 @@ const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_view
 /** The report tables (the visits' two and the cells' two each, not their views), as retention deletes from each. */
 export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', ...HIT_CELL_TABLES.flatMap(cellTableParts)];
 
-/** The report tables' views, dropped before their tables when the report tables are made again. */
-export const REPORT_FACT_VIEWS: readonly string[] = ['visits', ...HIT_CELL_TABLES.map((table) => table.name)];
+/**
+ * The visit cells' dimension of closed visits per duration band (report-cells.ts): a closed
+ * visit's band is final, so their sketches keep no visitor of a band they left.
+ */
+export const CLOSED_BAND_DIMENSION = 'closed_duration_band';
+
+/**
+ * The visitor keys per day and duration band (audience/visit-duration's visitors, as sketches):
+ * the closed visits' cells and each open visit, as a cell of its own visitor. Open visits are
+ * the last VISIT_IDLE_MINUTES' (report-facts-load.ts), a few thousand rows at most.
+ */
+const DURATION_BAND_SKETCHES = `CREATE OR REPLACE VIEW duration_band_sketches AS
+  SELECT report_suite, day, is_bot, value, lowest_visitor_keys FROM visit_cells WHERE dimension = '${CLOSED_BAND_DIMENSION}'
+  UNION ALL SELECT report_suite, day, is_bot, ${visitDurationBandSql(VISIT_DURATION_MS.duckdb)}, [visitor_key] FROM visits_open`;
+
+/** The report tables' views, dropped before their tables when the report tables are made again (the view over views first). */
+export const REPORT_FACT_VIEWS: readonly string[] = ['duration_band_sketches', 'visits', ...HIT_CELL_TABLES.map((table) => table.name)];
 
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);
   await ensureVisitTables(connection);
   for (const ddl of [LINK_HITS, SEARCHES]) await connection.run(ddl);
   for (const table of HIT_CELL_TABLES) await ensureCellTable(connection, table);
+  await connection.run(DURATION_BAND_SKETCHES);
   await ensureCellChunkDays(connection);
 }

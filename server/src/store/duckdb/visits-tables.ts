@@ -38,11 +38,13 @@ export async function ensureVisitTables(connection: SqlConnection): Promise<void
   await connection.run(VIEW);
 }
 
-/** Deletes the visits `where` names (SQL over a visit row) from both tables. */
-export function deleteVisitsSql(where: string): string[] {
-  return VISIT_TABLES.map((table) => `DELETE FROM ${table} WHERE ${where}`);
+/** Deletes the visits `where` names (SQL over a visit row) from both tables: visits_closed's statement, then visits_open's. */
+export function deleteVisitsSql(where: string): [closed: string, open: string] {
+  const [closed, open] = VISIT_TABLES;
+  return [`DELETE FROM ${closed} WHERE ${where}`, `DELETE FROM ${open} WHERE ${where}`];
 }
 
 /** Visits that ended before `$closed_before_ms` (epoch ms) leave `visits_open` for `visits_closed`. */
 const CLOSED = `ended_at < CAST(epoch_ms(CAST($closed_before_ms AS BIGINT)) AS TIMESTAMP_MS)`;
-export const CLOSE_VISITS = [`INSERT INTO visits_closed SELECT * FROM visits_open WHERE ${CLOSED}`, `DELETE FROM visits_open WHERE ${CLOSED}`];
+export const CLOSING_VISITS = `SELECT * FROM visits_open WHERE ${CLOSED}`;
+export const CLOSE_VISITS = [`INSERT INTO visits_closed ${CLOSING_VISITS}`, `DELETE FROM visits_open WHERE ${CLOSED}`];

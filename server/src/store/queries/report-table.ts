@@ -5,7 +5,7 @@
  */
 import type { FilterColumns } from './filter-sql.js';
 
-export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells';
+export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells' | 'duration_band_sketches';
 
 /** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {

@@ -167,3 +167,33 @@ describe('open and closed visits (visits-tables.ts)', () => {
     expect(await visitsIn('visits_closed')).toEqual([{ page_views: 2 }]);
   });
 });
+
+describe('closed visits per duration band (report-cells.ts, duration_band_sketches)', () => {
+  const bandVisitors = () => query(`SELECT value, len(list_distinct(flatten(list(lowest_visitor_keys))))::INTEGER AS visitors FROM duration_band_sketches GROUP BY value ORDER BY value`);
+
+  it('counts a visitor in the band its visit ends in, also when a load continues a closed visit', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(store, [row('a1', 'A', START, '/1')]);
+    await load(store, [row('b1', 'B', START + 60 * MINUTE_MS, '/1')]);
+    await store.close();
+    // A's visit closed (a cell of its band), B's is open (a row of its own).
+    expect(await bandVisitors()).toEqual([{ value: '0-10s', visitors: 2 }]);
+    const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    // Loaded late: A's closed visit is continued to 5 minutes, so A leaves the 0–10 s cells' sketch.
+    await load(reopened, [row('a2', 'A', START + 5 * MINUTE_MS, '/2')]);
+    await reopened.close();
+    expect(await bandVisitors()).toEqual([
+      { value: '0-10s', visitors: 1 },
+      { value: '3-10min', visitors: 1 },
+    ]);
+    const later = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(later, [row('c1', 'C', START + 120 * MINUTE_MS, '/1')]);
+    await later.close();
+    expect(await bandVisitors()).toEqual([
+      { value: '0-10s', visitors: 2 },
+      { value: '3-10min', visitors: 1 },
+    ]);
+    // Each closed visit added once: A's and B's.
+    expect(await query(`SELECT sum(visits)::INTEGER AS visits FROM visit_cells WHERE dimension = 'closed_duration_band'`)).toEqual([{ visits: 2 }]);
+  });
+});
