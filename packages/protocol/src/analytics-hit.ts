@@ -12,8 +12,9 @@ export type LinkType = 'o' | 'd' | 'e';
  * - `page_view`: no `pe`.
  * - `link_o`, `link_d`, `link_e`: `pe=lnk_o|lnk_d|lnk_e`.
  * - `media_start`, `ad_start`: `pe=ms_s` / `pe=msa_s` sent by the heartbeat library.
+ * - `page_engagement`: `pe=eng`, Mesura's own: a page's engaged time and scroll depth (page-engagement.ts).
  */
-export type HitType = 'page_view' | 'link_o' | 'link_d' | 'link_e' | 'media_start' | 'ad_start';
+export type HitType = 'page_view' | 'link_o' | 'link_d' | 'link_e' | 'media_start' | 'ad_start' | 'page_engagement';
 
 /** The `t` parameter: client wall-clock time as the library writes it (`D/M/YYYY H:m:s W O`). */
 export interface ClientTime {

@@ -13,6 +13,7 @@ import { MAX_URL_CHARS, MAX_VARIABLE_VALUE_CHARS } from './constants.js';
 import { decoded, rejected, type Result } from './result.js';
 import { MISSING_TIMESTAMP, MISSING_VISITOR_ID, badTimestamp, malformedLastRequestTime, oversizedField } from './errors.js';
 import { readHitKind, type HitKind } from './hit-type.js';
+import { readPageEngagement } from './page-engagement.js';
 import { cleanEntries, storedQueryEntries } from './stored-text-limits.js';
 import { SLOT_FAMILIES } from './variable-slots.js';
 import { readTcfSignal, type TcfSignal } from './tcf-signal.js';
@@ -88,6 +89,10 @@ function buildHit(params: BeaconParams): Result<{ hitType: HitType; hit: Analyti
   if (!events.ok) return events;
   const kind = readHitKind(known);
   if (!kind.ok) return kind;
+  if (kind.value.hitType === 'page_engagement') {
+    const engagement = readPageEngagement(params.contextData);
+    if (!engagement.ok) return rejected(engagement.reason);
+  }
 
   // 6. Last request time.
   let lastRequestTime: number | undefined;

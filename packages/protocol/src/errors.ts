@@ -42,8 +42,12 @@ export const malformedLastRequestTime = (value: string): string => `malformed lr
 
 // ── Hit type (`pe`, `pev3`) ──────────────────────────────────────────────────────────────────────
 
-export const unknownPe = (pe: string): string => `unknown pe ${quote(pe)}: expected lnk_o, lnk_d, lnk_e, ms_s or msa_s`;
+export const unknownPe = (pe: string): string => `unknown pe ${quote(pe)}: expected lnk_o, lnk_d, lnk_e, ms_s, msa_s or eng`;
 export const missingMediaType = (pe: string): string => `missing pev3 for pe=${pe}: send the media type (video, audio, videoAd)`;
+
+/** A page's engagement hit (page-engagement.ts) without one of its two measures, or with one out of range. */
+export const engagementMeasureMissing = (key: string): string => `missing context data ${key} for pe=eng: send it as a whole number`;
+export const engagementMeasureOutOfRange = (key: string, max: number): string => `bad context data ${key} for pe=eng: expected a whole number from 0 to ${max}`;
 
 // ── Events ───────────────────────────────────────────────────────────────────────────────────────
 

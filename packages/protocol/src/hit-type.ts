@@ -5,6 +5,7 @@
 import type { AnalyticsHit, HitType, LinkInfo, LinkType, MediaStartInfo } from './analytics-hit.js';
 import { decoded, rejected, type Result } from './result.js';
 import { hitTypeMismatch, missingMediaType, unknownPe } from './errors.js';
+import { PAGE_ENGAGEMENT_PE } from './page-engagement.js';
 
 /** `pe` of each link-track type. */
 const LINK_PE: Readonly<Record<LinkType, string>> = { o: 'lnk_o', d: 'lnk_d', e: 'lnk_e' };
@@ -44,6 +45,8 @@ export function readHitKind(params: PeParams): Result<HitKind> {
     if (pev3 === undefined) return rejected(missingMediaType(pe));
     return decoded({ hitType: MEDIA_HIT_TYPE[pe], media: { kind: pe, mediaType: pev3 } });
   }
+  // Its measures are context data, checked with it (beacon-decoder.ts).
+  if (pe === PAGE_ENGAGEMENT_PE) return decoded({ hitType: 'page_engagement' });
   return rejected(unknownPe(pe));
 }
 
@@ -74,6 +77,7 @@ export function hitKindParams(hitType: HitType, hit: Pick<AnalyticsHit, 'link' |
       ['pev3', hit.media.mediaType],
     ];
   }
+  if (hitType === 'page_engagement') return [['pe', PAGE_ENGAGEMENT_PE]];
   return [];
 }
 

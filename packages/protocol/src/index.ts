@@ -8,6 +8,16 @@ export { beaconPath, parseBeaconPath, REPORT_SUITE_ID } from './beacon-path.js';
 export { queryEntries } from './query-entries.js';
 export { encodeBeacon, encodeBeaconQuery } from './beacon-encoder.js';
 export { decodeBeacon, decodeBeaconQuery } from './beacon-decoder.js';
+export {
+  ENGAGED_MS_KEY,
+  ENGAGED_MS_MAX,
+  PAGE_ENGAGEMENT_PE,
+  SCROLL_PERCENT_KEY,
+  SCROLL_PERCENT_MAX,
+  pageEngagementContextData,
+  readPageEngagement,
+  type PageEngagement,
+} from './page-engagement.js';
 export { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientTime } from './client-time.js';
 export { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, encodeContextData } from './context-data.js';
 

@@ -91,7 +91,28 @@ const oversized: RejectionCase[] = [
 ];
 
 const structure: RejectionCase[] = [
-  { name: 'an unknown pe', query: validQueryWith('pe=lnk_x'), reason: "unknown pe 'lnk_x': expected lnk_o, lnk_d, lnk_e, ms_s or msa_s" },
+  { name: 'an unknown pe', query: validQueryWith('pe=lnk_x'), reason: "unknown pe 'lnk_x': expected lnk_o, lnk_d, lnk_e, ms_s, msa_s or eng" },
+  { name: 'a page engagement without its measures', query: validQueryWith('pe=eng'), reason: 'missing context data mesura.engaged_ms for pe=eng: send it as a whole number' },
+  {
+    name: 'a page engagement without its scroll depth',
+    query: validQueryWith('c.', 'mesura.', 'engaged_ms=1200', '.mesura', '.c', 'pe=eng'),
+    reason: 'missing context data mesura.scroll_pct for pe=eng: send it as a whole number',
+  },
+  {
+    name: 'a page engagement engaged for longer than 4 hours',
+    query: validQueryWith('c.', 'mesura.', 'engaged_ms=14400001', 'scroll_pct=10', '.mesura', '.c', 'pe=eng'),
+    reason: 'bad context data mesura.engaged_ms for pe=eng: expected a whole number from 0 to 14400000',
+  },
+  {
+    name: 'a page engagement scrolled past the end',
+    query: validQueryWith('c.', 'mesura.', 'engaged_ms=1200', 'scroll_pct=101', '.mesura', '.c', 'pe=eng'),
+    reason: 'bad context data mesura.scroll_pct for pe=eng: expected a whole number from 0 to 100',
+  },
+  {
+    name: 'a page engagement with a fractional or signed measure',
+    query: validQueryWith('c.', 'mesura.', 'engaged_ms=-5', 'scroll_pct=10', '.mesura', '.c', 'pe=eng'),
+    reason: 'bad context data mesura.engaged_ms for pe=eng: expected a whole number from 0 to 14400000',
+  },
   { name: 'a media start without pev3', query: validQueryWith('pe=ms_s'), reason: 'missing pev3 for pe=ms_s: send the media type (video, audio, videoAd)' },
   { name: 'context data never closed', query: validQueryWith('c.', 'a=1'), reason: "malformed context data: 'c.' is never closed by '.c'" },
   { name: 'a block closed but never opened', query: validQueryWith('a=1', '.c'), reason: "malformed context data: '.c' closes a block that 'c.' never opened" },

@@ -83,6 +83,11 @@ const cases: RoundTripCase[] = [
     hit: makeHit({ media: { kind: 'msa_s', mediaType: 'videoAd' } }),
   },
   {
+    name: "a page's engagement, with its page's variables and its two measures",
+    hitType: 'page_engagement',
+    hit: makeHit({ events: [], eVars: { 1: 'noticies', 20: 'Títol' }, contextData: { 'mesura.engaged_ms': '45210', 'mesura.scroll_pct': '80' } }),
+  },
+  {
     name: 'context data nested three deep, with a key that is also a prefix',
     hitType: 'page_view',
     hit: makeHit({

@@ -39,8 +39,9 @@ const VENDOR_PURPOSES: readonly number[] = [PURPOSE_STORE_ACCESS];
 
 /**
  * The same rules the SDK applies before it sends (packages/tags' site property, packages/sdk):
- * page views are automatic hits (web-analytics, purposes 1 and 8); links need web-analytics and
- * purpose 1; the media start hits and heartbeats need video-analytics and purpose 1.
+ * page views are automatic hits (web-analytics, purposes 1 and 8), and so is a page's engagement,
+ * which measures the page view it follows; links need web-analytics and purpose 1; the media start
+ * hits and heartbeats need video-analytics and purpose 1.
  */
 export const HIT_CONSENT_NEEDS: Readonly<Record<HitType, ConsentNeed>> = {
   page_view: { vendorId: VENDOR_IDS['web-analytics'], purposes: AUTOMATIC_HIT_PURPOSES },
@@ -49,6 +50,7 @@ export const HIT_CONSENT_NEEDS: Readonly<Record<HitType, ConsentNeed>> = {
   link_e: { vendorId: VENDOR_IDS['web-analytics'], purposes: VENDOR_PURPOSES },
   media_start: { vendorId: VENDOR_IDS['video-analytics'], purposes: VENDOR_PURPOSES },
   ad_start: { vendorId: VENDOR_IDS['video-analytics'], purposes: VENDOR_PURPOSES },
+  page_engagement: { vendorId: VENDOR_IDS['web-analytics'], purposes: AUTOMATIC_HIT_PURPOSES },
 };
 export const HEARTBEAT_CONSENT_NEED: ConsentNeed = { vendorId: VENDOR_IDS['video-analytics'], purposes: VENDOR_PURPOSES };
 /**

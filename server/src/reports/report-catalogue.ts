@@ -6,6 +6,7 @@ import { CONTENT_REPORTS } from './content-reports.js';
 import { ENGAGEMENT_REPORTS } from './engagement-reports.js';
 import { GEOGRAPHY_REPORTS } from './geography-reports.js';
 import { MEDIA_REPORTS } from './media-reports.js';
+import { PAGE_ENGAGEMENT_REPORTS } from './page-engagement-reports.js';
 import type { ReportDefinition } from './report-definition.js';
 import { SEARCH_REPORTS } from './search-reports.js';
 import { TECHNOLOGY_REPORTS } from './technology-reports.js';
@@ -13,6 +14,7 @@ import { TECHNOLOGY_REPORTS } from './technology-reports.js';
 export const REPORT_CATALOGUE: readonly ReportDefinition[] = [
   ...AUDIENCE_REPORTS,
   ...CONTENT_REPORTS,
+  ...PAGE_ENGAGEMENT_REPORTS,
   ...ACQUISITION_REPORTS,
   ...SEARCH_REPORTS,
   ...ENGAGEMENT_REPORTS,

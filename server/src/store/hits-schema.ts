@@ -23,7 +23,7 @@ export const HIT_COLUMNS: readonly HitColumn[] = [
   col('received_at', 'timestamp_ms', false, 'receivedAtMs', 'server receive time (UTC)'),
   col('day', 'date', false, 'day', 'day of receipt in the configured time zone'),
   col('client_time', 'timestamp_ms', true, 'clientTimeMs', "client's clock (t), UTC"),
-  col('hit_type', 'text', false, 'hitType', 'page_view, link_o, link_d, link_e, media_start, ad_start'),
+  col('hit_type', 'text', false, 'hitType', 'page_view, link_o, link_d, link_e, media_start, ad_start, page_engagement'),
   col('visitor_id', 'text', false, 'visitorId', 'visitor id'),
   col('visitor_id_source', 'text', false, 'visitorIdSource', 'mid, fid, aid or vid'),
   col('page_name', 'text', true, 'pageName', 'page name'),

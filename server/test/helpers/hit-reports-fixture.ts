@@ -57,7 +57,7 @@ const REFUSING_ALL: TcfSignal = { gdprApplies: true, tcString: tcString({ purpos
 const ADDRESSES: Readonly<Record<string, string>> = { A: '83.50.1.57', B: '81.184.1.200', C: '83.50.1.99', D: '212.163.1.1', Q: '8.8.8.8' };
 const UNPLACED_ADDRESS = '203.0.113.9';
 
-/** The data set: visitors over four days, visits cut at 30 idle minutes, bots, searches, campaigns, links, a resent hit and a refused one. */
+/** The data set: visitors over four days, visits cut at 30 idle minutes, bots, searches, campaigns, links, pages' engagement, resent hits and a refused one. */
 export function hitReportsFixture(): FixtureBeacon[] {
   const beacons: FixtureBeacon[] = [];
   const add = (visitor: string, at: number, hit: Partial<AnalyticsHit>, options: { type?: HitType; ua?: string } = {}) => {
@@ -103,6 +103,20 @@ export function hitReportsFixture(): FixtureBeacon[] {
   add('D', day(1, 62), search('eleccions', '0'));
   // Its own link name, so each link keeps one title (clickhouse-report-labels.test.ts compares links of several).
   add('D', day(1, 63), { ...article(2), events: [{ id: 3 }], eVars: { ...article(2).eVars, 32: 'facebook' }, link: { type: 'o', name: 'Comparteix a Facebook' } }, { type: 'link_o' });
+
+  // Pages' engagement hits (pe=eng), sent as each page is left: one page resent after a lost answer, and one of the bot's.
+  const engaged = (page: Partial<AnalyticsHit>, engagedMs: number, scrollPercent: number) => ({
+    ...page,
+    events: [],
+    contextData: { 'mesura.engaged_ms': String(engagedMs), 'mesura.scroll_pct': String(scrollPercent) },
+  });
+  add('A', day(0, 4), engaged(home, 30_000, 50), { type: 'page_engagement' });
+  add('A', day(0, 50), engaged(article(1), 120_000, 100), { type: 'page_engagement' });
+  const left = add('B', day(0, 16), engaged(fromFacebook, 20_000, 35), { type: 'page_engagement', ua: FIXTURE_PHONE_UA });
+  beacons.push({ at: day(0, 17), hit: left, type: 'page_engagement', ua: FIXTURE_PHONE_UA, address: ADDRESSES.B!, resent: true });
+  add('C', day(0, 31), engaged({ ...article(4, 'cultura'), eVars: { ...article(4, 'cultura').eVars, 31: 'promo-portada' } }, 5_000, 10), { type: 'page_engagement' });
+  add('D', day(1, 64), engaged(article(2), 60_000, 90), { type: 'page_engagement' });
+  add('BOT', day(0, 44), engaged(article(4), 1_000, 100), { type: 'page_engagement', ua: FIXTURE_BOT_UA });
 
   // A bot reads four pages; the reports leave it out.
   for (let i = 0; i < 4; i += 1) add('BOT', day(0, 40 + i), article(i + 1), { ua: FIXTURE_BOT_UA });

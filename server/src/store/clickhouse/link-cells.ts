@@ -7,6 +7,10 @@
  * Every column the engagement rankings group, filter or label by is a key, so an unfiltered
  * engagement ranking reads nothing else (ranking.ts `cells`).
  *
+ * Its view also takes pages' engagement hits (`page_engagement`), which report-facts-sql.ts's
+ * link_hits leaves out: every engagement ranking narrows by hit type or direct call, which those
+ * hits have none of, so none is read; the view is kept as stored clusters have it.
+ *
  * The one difference from the read-time rows: a copy received on a day of the range whose
  * original came the day before the range is counted here, where report-facts-sql.ts keeps only
  * the original (outside the range).

@@ -26,6 +26,7 @@ import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
 import { placeholderBounds, rolledOrComputedSql } from './day-rollup.js';
 import { VISIT_ROLLUP_TABLES } from './visit-rollup-table.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
+import { PAGE_ENGAGEMENT_HIT, PAGE_ENGAGEMENT_MEASURES_SQL } from '../page-engagement-sql.js';
 
 /** How far before the range a visit's start is looked for (see the file's comment). */
 export const VISIT_LOOKBACK_DAYS = 1;
@@ -213,7 +214,46 @@ export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, 
     ${CALL_SQL} AS call,
     social_action, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
     login_state AS login, campaign, page_name, content_title AS title, is_bot
-  FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type <> 'page_view')`;
+  FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type NOT IN ('page_view', '${PAGE_ENGAGEMENT_HIT}'))`;
+
+/** page_engagements' columns (report-facts-schema.ts) but the keys, as SQL over a hit: picked once per event id below. */
+const ENGAGEMENT_COLUMNS: Readonly<Record<string, string>> = {
+  received_at: 'received_at',
+  day: 'day',
+  hour: LOCAL_HOUR,
+  visitor_key: 'cityHash64(visitor_id)',
+  section: 'section',
+  subsection: 'subsection',
+  programme: 'programme',
+  channel: 'broadcast_channel',
+  portal: 'portal',
+  device: 'device_class',
+  login: 'login_state',
+  campaign: 'campaign',
+  programme_name: 'programme_name',
+  page_name: 'page_name',
+  title: 'content_title',
+  url: 'url',
+  author: 'author',
+  thematic: 'thematic',
+  engaged_ms: PAGE_ENGAGEMENT_MEASURES_SQL.clickhouse.engagedMs,
+  scroll_pct: PAGE_ENGAGEMENT_MEASURES_SQL.clickhouse.scrollPercent,
+  is_bot: 'is_bot',
+};
+
+/**
+ * page_engagements: the range's engagement hits, each event id once (its measures are summed, so a
+ * copy must not count twice): grouped by event id rather than sorted, a copy having its original's
+ * columns. Named `e_<column>` inside: an aggregate named as a column of the table is read as that column.
+ */
+export const CLICKHOUSE_PAGE_ENGAGEMENTS = `(SELECT report_suite, event_key, ${Object.keys(ENGAGEMENT_COLUMNS)
+  .map((column) => `any(e_${column}) AS ${column}`)
+  .join(', ')}
+  FROM (SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, ${Object.entries(ENGAGEMENT_COLUMNS)
+    .map(([column, sql]) => `${sql} AS e_${column}`)
+    .join(', ')}
+    FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = '${PAGE_ENGAGEMENT_HIT}')
+  GROUP BY report_suite, event_key)`;
 
 /** The columns a page ranking keys, narrows and filters on, and labels with: a page view's, and a visit's entry page's. */
 const PAGE_ENTRY_COLUMNS = 'section, subsection, programme, channel, portal, device, login, campaign';
@@ -237,6 +277,7 @@ export const CLICKHOUSE_FACTS = {
   visits: CLICKHOUSE_VISITS,
   link_hits: CLICKHOUSE_LINK_HITS,
   searches: CLICKHOUSE_SEARCHES,
+  page_engagements: CLICKHOUSE_PAGE_ENGAGEMENTS,
 } as const;
 
 export type ClickHouseFactTable = keyof typeof CLICKHOUSE_FACTS;

@@ -54,4 +54,10 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
       await remakeAllClosedBandCells(connection);
     },
   },
+  {
+    version: 7,
+    // The store's ensure makes the table (report-facts-schema.ts): an older build would load those hits as link hits.
+    name: 'page engagement: engaged time and scroll depth hits are kept in page_engagements, apart from link hits',
+    run: async () => undefined,
+  },
 ];

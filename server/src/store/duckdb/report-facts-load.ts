@@ -17,6 +17,7 @@ import { recentPart } from './cell-tables.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
 import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
+import { PAGE_ENGAGEMENT_HIT, PAGE_ENGAGEMENT_MEASURES_SQL } from '../page-engagement-sql.js';
 
 /** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
 export const VISIT_IDLE_MINUTES = 30;
@@ -43,7 +44,7 @@ export const DEDUPLICATION_WINDOW_HOURS = 24;
 const STORED_NEARBY = (table: string) =>
   `SELECT event_key FROM ${table} WHERE received_at BETWEEN CAST(epoch_ms(CAST($from_ms AS BIGINT)) AS TIMESTAMP_MS)
      AND CAST(epoch_ms(CAST($to_ms AS BIGINT)) AS TIMESTAMP_MS)`;
-const DROP_STORED = `DELETE FROM segment_hits WHERE event_key IN (${STORED_NEARBY('page_views')} UNION ALL ${STORED_NEARBY('link_hits')})`;
+const DROP_STORED = `DELETE FROM segment_hits WHERE event_key IN (${['page_views', 'link_hits', 'page_engagements'].map(STORED_NEARBY).join(' UNION ALL ')})`;
 
 /** The segment's first and last receive time (epoch ms). */
 const SEGMENT_SPAN = `SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms FROM segment_hits`;
@@ -154,9 +155,17 @@ const SEGMENT_LINK_HITS = `CREATE OR REPLACE TEMP TABLE segment_link_hits AS SEL
     social_action, section, subsection, programme, broadcast_channel AS channel, portal,
     device_class AS device, login_state AS login, campaign, page_name, content_title AS title, is_bot
   FROM (SELECT *, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []) AS event_ids
-        FROM segment_hits WHERE hit_type <> 'page_view')`;
+        FROM segment_hits WHERE hit_type NOT IN ('page_view', '${PAGE_ENGAGEMENT_HIT}'))`;
 
 const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT * FROM segment_link_hits`;
+
+const MEASURES = PAGE_ENGAGEMENT_MEASURES_SQL.duckdb;
+
+/** The segment's engagement hits as rows of page_engagements (report-facts-schema.ts). */
+const INSERT_PAGE_ENGAGEMENTS = `INSERT INTO page_engagements SELECT report_suite, event_key, received_at, day, ${LOCAL_HOUR}, visitor_key,
+    section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign, programme_name, page_name,
+    content_title, url, author, thematic, ${MEASURES.engagedMs}, ${MEASURES.scrollPercent}, is_bot
+  FROM segment_hits WHERE hit_type = '${PAGE_ENGAGEMENT_HIT}'`;
 
 const INSERT_SEARCHES = `INSERT INTO searches SELECT * FROM page_views
   WHERE search_keywords IS NOT NULL AND event_key IN (SELECT event_key FROM segment_page_views WHERE search_keywords IS NOT NULL)
@@ -207,6 +216,7 @@ export async function loadHitsWithFacts(
     const closedCells = await replaceVisits(connection, openFrom, closedBefore);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
+    await connection.run(INSERT_PAGE_ENGAGEMENTS, { tz: timeZone });
     appended.cells = closedCells + (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
     appended.cells += await changedRows(connection, APPEND_VISIT_PAGE_CELLS);
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views

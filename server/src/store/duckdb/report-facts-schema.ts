@@ -9,6 +9,8 @@
  * - `link_hits`: one row per hit that is not a page view (link tracks, direct calls, media starts),
  *   with its events and its direct call (`call`: the first event's number, or `enllaç: ` and the
  *   link name of a link track that counts none), set at load so reports group by a column;
+ * - `page_engagements`: one row per page's engagement hit (engaged time, scroll depth), placed as
+ *   its page view is;
  * - `searches`: the page views that carry search keywords (about one in thirty), apart, so that
  *   the search reports do not scan every page view to find them;
  * - `page_cells`: page views and entries per day, page and filter values, with the five smallest
@@ -45,6 +47,16 @@ const LINK_HITS = `CREATE TABLE IF NOT EXISTS link_hits (
   report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
   hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, hit_type VARCHAR NOT NULL, link_url VARCHAR, link_name VARCHAR,
   events VARCHAR NOT NULL, event_ids INTEGER[] NOT NULL, call VARCHAR, social_action VARCHAR, ${FILTER_COLUMNS}, page_name VARCHAR, title VARCHAR, is_bot BOOLEAN NOT NULL)`;
+
+/**
+ * One row per page's engagement hit (@mesura/protocol page-engagement.ts: engaged time and scroll
+ * depth, sent once per page view when the page is hidden or left), with the page's columns as its
+ * page view has them.
+ */
+const PAGE_ENGAGEMENTS = `CREATE TABLE IF NOT EXISTS page_engagements (
+  report_suite VARCHAR NOT NULL, event_key UBIGINT NOT NULL, received_at TIMESTAMP_MS NOT NULL, day DATE NOT NULL,
+  hour UTINYINT NOT NULL, visitor_key UBIGINT NOT NULL, ${FILTER_COLUMNS}, programme_name VARCHAR, page_name VARCHAR, title VARCHAR,
+  url VARCHAR, author VARCHAR, thematic VARCHAR, engaged_ms BIGINT NOT NULL, scroll_pct INTEGER NOT NULL, is_bot BOOLEAN NOT NULL)`;
 
 /** How many of a cell's smallest distinct visitor keys it keeps: enough to tell MESURA_MIN_COHORT up to this. */
 export const CELL_VISITOR_KEYS = 5;
@@ -146,7 +158,7 @@ export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
 /** The report tables (the visits' two and the cells' two each, not their views), as retention deletes from each. */
-export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', ...HIT_CELL_TABLES.flatMap(cellTableParts)];
+export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', 'page_engagements', ...HIT_CELL_TABLES.flatMap(cellTableParts)];
 
 /**
  * The visit cells' dimension of closed visits per duration band (report-cells.ts): a closed
@@ -169,7 +181,7 @@ export const REPORT_FACT_VIEWS: readonly string[] = ['duration_band_sketches', '
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);
   await ensureVisitTables(connection);
-  for (const ddl of [LINK_HITS, SEARCHES]) await connection.run(ddl);
+  for (const ddl of [LINK_HITS, SEARCHES, PAGE_ENGAGEMENTS]) await connection.run(ddl);
   for (const table of HIT_CELL_TABLES) await ensureCellTable(connection, table);
   await connection.run(DURATION_BAND_SKETCHES);
   await ensureCellChunkDays(connection);

@@ -5,7 +5,18 @@
  */
 import type { FilterColumns } from './filter-sql.js';
 
-export type ReportTable = 'page_views' | 'visits' | 'link_hits' | 'page_cells' | 'searches' | 'visit_cells' | 'link_cells' | 'page_day_cells' | 'visit_page_cells' | 'duration_band_sketches';
+export type ReportTable =
+  | 'page_views'
+  | 'visits'
+  | 'link_hits'
+  | 'page_cells'
+  | 'searches'
+  | 'visit_cells'
+  | 'link_cells'
+  | 'page_day_cells'
+  | 'visit_page_cells'
+  | 'duration_band_sketches'
+  | 'page_engagements';
 
 /** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {

@@ -194,4 +194,5 @@ export const VISITOR_DELETES = {
   closedVisits: `DELETE FROM visits_closed WHERE visitor_key = hash($visitor)`,
   linkHits: `DELETE FROM link_hits WHERE visitor_key = hash($visitor)`,
   searches: `DELETE FROM searches WHERE visitor_key = hash($visitor)`,
+  pageEngagements: `DELETE FROM page_engagements WHERE visitor_key = hash($visitor)`,
 } as const;

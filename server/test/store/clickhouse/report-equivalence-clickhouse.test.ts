@@ -46,6 +46,7 @@ const REQUESTS_AT_ONCE = 4;
 const PARAMS: Readonly<Record<string, readonly string[]>> = {
   'content/subsections': ['section=noticies'],
   'content/pages': ['section=noticies', 'programme=prog-1', 'author=Autor%200', 'thematic=tema-1'],
+  'content/engaged-pages': ['section=noticies', 'author=Autor%201'],
   'engagement/event-links': ['event=3', 'event=10', 'event=x'],
   'acquisition/referrers': ['group=xarxes-socials', 'group=cercadors'],
   'geography/regions': ['country=ES'],
@@ -99,7 +100,7 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     // Each drains what it acknowledged, and flushes its refusal counts.
     for (const collector of collectors) await collector.close();
     const copies = await db().transport.query<{ n: string }>(`SELECT count() AS n FROM ${db().location.database}.hits GROUP BY event_id HAVING count() > 1`);
-    expect(copies, 'ClickHouse holds the resent hit twice').toEqual([{ n: '2' }]);
+    expect(copies, 'ClickHouse holds each resent hit twice (a page view and an engagement hit)').toEqual([{ n: '2' }, { n: '2' }]);
     // Days later, when every day of the data set is closed: the API node's roll-up job builds their
     // visits, and the reports read them from it (clickhouse-visit-rollup.test.ts compares those rows
     // with the ones cut from the hits, which the reports read for days not closed yet).
@@ -169,6 +170,9 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     expect(bandVisits.reduce((sum, visits) => sum + visits, 0)).toBe(7);
     expect(bandVisits.filter((visits) => visits > 0).length).toBeGreaterThan(1);
     expect(audience.totals.values.avg_duration).toBeGreaterThan(0);
+    // Engagement hits of A (2), B (its resent one once), C and D; the bot's left out: 30 + 120 + 20 + 5 + 60 s.
+    const engaged = (await ask(api, `/api/reports/content/engaged-time?${range}`)).body as ReportAnswer;
+    expect(engaged.totals.values).toMatchObject({ pages: 5, engaged_time: 235 });
     const refusals = (await ask(api, `/api/reports/consent/refusals?${range}`)).body as ReportAnswer;
     expect(refusals.totals.values.consent_purpose).toBe(1);
     const choices = (await ask(api, `/api/reports/consent/choices?${range}`)).body as ReportAnswer;
