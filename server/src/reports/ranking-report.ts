@@ -12,7 +12,7 @@ import { filterSql } from '../store/queries/filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
 import { dayLabel, daysOf } from './time-steps.js';
-import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, type RankingSpec } from '../store/queries/ranking.js';
+import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, visitorsInRows, type RankingSpec } from '../store/queries/ranking.js';
 import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
 
 export interface RankingReportOptions {
@@ -117,7 +117,8 @@ async function measureFixedRows(
   filters: string,
   range: { from: string; to: string },
 ): Promise<MeasuredPeriod> {
-  const measured = await measureRanking(options, spec, { ...request, limit: keys.length, offset: 0 }, context, values, filters, range, undefined);
+  // Every row is shown: where it can, phase one counts the rows' visitors too (ranking.ts visitorsInRows).
+  const measured = await measureRanking(options, visitorsInRows(spec) ?? spec, { ...request, limit: keys.length, offset: 0 }, context, values, filters, range, undefined);
   const byKey = new Map(measured.rows.map((row) => [row.key, row]));
   const rows = keys.map(({ key, label }): MeasuredRow => {
     const row = byKey.get(key);
@@ -169,8 +170,9 @@ async function measureRanking(
   const pageKeys = rows.map((row) => String(row.key_text));
   // A compared period's rows take the current period's labels (report-answer-builder.ts aligns them by key).
   const labelsQuery = keys === undefined && pageKeys.length > 0 ? rankingLabelsQuery(options.report, spec, filters) : undefined;
+  const counted = 'visitors' in spec.metrics;
   const [visitorsOf, labels] = await Promise.all([
-    rowVisitors(reader, options.report, spec, filters, bound, pageKeys, context.minCohort),
+    counted ? new Map(rows.map((row) => [String(row.key_text), numberOf(row.visitors) ?? 0])) : rowVisitors(reader, options.report, spec, filters, bound, pageKeys, context.minCohort),
     labelsQuery ? reader.read(labelsQuery, { ...bound, keys: JSON.stringify(pageKeys) }) : Promise.resolve([]),
   ]);
   const labelOf = new Map(labels.map((row) => [String(row.key_text), row]));

@@ -219,10 +219,29 @@ export function rankingVisitorsQuery(name: string, ranking: RankingSpec, filters
   return withClickHouse({ name: `${name} visitors`, duckdb }, ranking, clickhouse);
 }
 
+/**
+ * The spec with each row's distinct visitors among its metrics, so that phase one counts them: for
+ * answers that show every row anyway (a time series, fixed rows), one scan where phase two would
+ * read the rows again. Undefined where visitors are not counted over the spec's own table as
+ * `approximate` (cells and sketches keep theirs, and `visitorsFrom` reads another table).
+ */
+export function visitorsInRows(spec: RankingSpec): RankingSpec | undefined {
+  if ((spec.visitors ?? 'approximate') !== 'approximate' || spec.visitorsFrom) return undefined;
+  const clickhouse = spec.clickhouse && {
+    ...spec.clickhouse,
+    metrics: { ...spec.clickhouse.metrics, visitors: CLICKHOUSE_VISITORS },
+    ...(spec.clickhouse.cells?.metrics && { cells: { ...spec.clickhouse.cells, metrics: { ...spec.clickhouse.cells.metrics, visitors: CELL_VISITORS } } }),
+  };
+  return { ...spec, metrics: { ...spec.metrics, visitors: VISITORS.approximate.duckdb }, ...(clickhouse && { clickhouse }) };
+}
+
 /** The whole filtered range's metrics; its visitors too when `withVisitors`. */
 export function rankingTotalsQuery(name: string, ranking: RankingSpec, filters: string, withVisitors: boolean): EngineQuery {
   const spec = ranking.totalsFrom ? { ...ranking, where: undefined, ...ranking.totalsFrom } : ranking;
-  const metrics = Object.entries(spec.metrics).map(([key, sql]) => `${sql} AS ${key}`);
+  // Visitors are the total's only as `withVisitors` asks (a spec of visitorsInRows has them among its metrics).
+  const metrics = Object.entries(spec.metrics)
+    .filter(([key]) => key !== 'visitors')
+    .map(([key, sql]) => `${sql} AS ${key}`);
   const where = whereOf(spec, filters);
   const clickhouse = (ch: ClickHouseRanking) => clickhouseTotals(ch, filters, withVisitors);
   if (withVisitors && spec.visitors === 'sketch') {
