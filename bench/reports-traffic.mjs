@@ -1,8 +1,10 @@
 // Synthetic traffic for bench:reports, as the ingest log holds it (HitRow lines): visits of a few
 // pages by returning visitors, with a daily rhythm, sections and pages of skewed popularity, the
 // visit's device, login state, referrer and campaign, some searches, and direct calls (shares,
-// downloads, exit links, button clicks). Seeded, so two runs store the same rows. The media
-// traffic (heartbeats and media start hits) is reports-media-traffic.mjs; reports.mjs mixes both.
+// downloads, exit links, button clicks), and after most page views the page's engagement hit
+// (engaged time and scroll depth, as /mesura.js sends it when the page is left). Seeded, so two
+// runs store the same rows. The media traffic (heartbeats and media start hits) is
+// reports-media-traffic.mjs; reports.mjs mixes both.
 import { seededRandom } from '@mesura/media/replay';
 
 const SUITE = 'mesuradev';
@@ -63,6 +65,20 @@ const PLACES = [
 const CAMPAIGNS = ['butlleti-dilluns', 'Tardor-2026', 'xarxes-directe', 'promo-podcast'];
 const KEYWORDS = ['temps', 'eleccions', 'barça', 'tv3 directe', 'sequera', 'pressupostos', 'xyzzy', 'loteria', 'trànsit', 'festius'];
 const NETWORKS = ['whatsapp', 'facebook', 'x', 'telegram', 'correu'];
+/**
+ * Page views followed by their engagement hit: nearly all, as on a single-page site whose next
+ * page view sends the last page's reading; a few never arrive (a tab killed, a phone out of
+ * coverage as it is locked), mostly on a visit's last page, a loss spread here over every page.
+ */
+const ENGAGEMENT_SHARE = 0.95;
+/** Engaged seconds, log-normal (median and σ of the logarithm): articles are read longer than results are scanned. */
+const ENGAGED_MEDIAN_S = { article: 40, search: 12 };
+const ENGAGED_SIGMA = 1;
+/** The page's first moments count as engaged (@mesura/sdk ENGAGEMENT_IDLE_MS). */
+const ARRIVAL_ENGAGED_MS = 5_000;
+/** Share of article readers who scroll to the end; the others stop somewhere below the first screen. */
+const READ_TO_END_SHARE = 0.4;
+const FIRST_SCREEN_PCT = 20;
 
 /** Popular things are much more popular: item n is drawn with weight about 1/n. */
 const skewed = (next, size) => Math.min(size - 1, Math.floor(Math.exp(next() * Math.log(size + 1))) - 1);
@@ -100,7 +116,7 @@ function visitAttributes(next, visitor) {
 function hitRow(id, at, visit, p, kind, next) {
   const search = p.section === 'cercador';
   const keywords = search ? pick(next, KEYWORDS) : null;
-  const link = kind === 'page_view' ? null : kind;
+  const link = kind.startsWith('link_') ? kind : null;
   return {
     eventId: `bench-${id}`,
     reportSuite: SUITE,
@@ -155,6 +171,30 @@ function hitRow(id, at, visit, p, kind, next) {
 }
 
 /**
+ * The engagement hit of `pageView` (a hitRow), received `leftAfterMs` later as the page is left:
+ * the page view's columns, no events, no referrer, and the two measures as context data (engaged
+ * time within the time the page was open).
+ */
+function engagementRow(id, pageView, leftAfterMs, next) {
+  const normal = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const medianMs = 1000 * (pageView.variables.pageType === 'cercador' ? ENGAGED_MEDIAN_S.search : ENGAGED_MEDIAN_S.article);
+  const engagedMs = Math.round(Math.min(leftAfterMs, Math.max(ARRIVAL_ENGAGED_MS, medianMs * Math.exp(ENGAGED_SIGMA * normal))));
+  const scrollPct = next() < READ_TO_END_SHARE ? 100 : Math.round(FIRST_SCREEN_PCT + next() * (100 - FIRST_SCREEN_PCT));
+  const at = pageView.receivedAtMs + leftAfterMs;
+  return {
+    ...pageView,
+    eventId: `bench-${id}`,
+    receivedAtMs: at,
+    day: isoDay(at + 3_600_000),
+    clientTimeMs: at,
+    hitType: 'page_engagement',
+    referrer: null,
+    events: '[]',
+    contextData: JSON.stringify({ 'mesura.engaged_ms': String(engagedMs), 'mesura.scroll_pct': String(scrollPct) }),
+  };
+}
+
+/**
  * Yields, for each hour of the `days` days starting at `firstDayMs` (the start of an hour, UTC),
  * the hits received in that hour in receive-time order, `events` rows in all.
  */
@@ -174,11 +214,15 @@ export function* hitTrafficByHour({ events, days, firstDayMs, seed = 20261125 })
       for (let i = 0; i < pages && id + slotRows.length < target; i++) {
         visit.firstPage = i === 0;
         const p = next() < SEARCH_SHARE ? SEARCH_PAGE : page(skewed(next, PAGES));
-        slotRows.push(hitRow(id + slotRows.length, at, visit, p, 'page_view', next));
+        const pageView = hitRow(id + slotRows.length, at, visit, p, 'page_view', next);
+        slotRows.push(pageView);
         const r = next();
         const link = r < 0.07 ? 'link_o' : r < 0.1 ? 'link_d' : r < 0.16 ? 'link_e' : null;
         if (link && id + slotRows.length < target) slotRows.push(hitRow(id + slotRows.length, at + 5_000, visit, p, link, next));
-        at += Math.floor(-Math.log(1 - next()) * MEAN_GAP_MS);
+        // The page is left when the next one is shown (or the visit ends): its reading goes then.
+        const gapMs = Math.floor(-Math.log(1 - next()) * MEAN_GAP_MS);
+        if (next() < ENGAGEMENT_SHARE && id + slotRows.length < target) slotRows.push(engagementRow(id + slotRows.length, pageView, gapMs, next));
+        at += gapMs;
       }
     }
     slotRows.sort((a, b) => a.receivedAtMs - b.receivedAtMs);

@@ -2,10 +2,10 @@
 // real write path and prints the bytes on disk per stored event, per engine and per kind.
 //
 // The mix, over DAYS days, in receive order, as the collector's ingest log holds it: site hits
-// (page views, link hits: bench/reports-traffic.mjs), media (each play's heartbeats from the real
-// tracker on the §9 cadence, a play heartbeat every 10 s and an ad heartbeat every second, and its
-// start hit: bench/reports-media-traffic.mjs) and decision events made from the page views
-// (bench/decision-traffic.mjs). The shares of the kinds only set how many rows each table gets to
+// (page views, link hits, engagement hits: bench/reports-traffic.mjs), media (each play's
+// heartbeats from the real tracker on the §9 cadence, a play heartbeat every 10 s and an ad
+// heartbeat every second, and its start hit: bench/reports-media-traffic.mjs) and decision events
+// made from the page views (bench/decision-traffic.mjs). The shares of the kinds only set how many rows each table gets to
 // be measured on: each kind has a table of its own, and the capacity model multiplies each one's
 // bytes per event by a broadcaster's counts.
 //
@@ -50,7 +50,7 @@ const mb = (bytes) => (bytes / 1_048_576).toFixed(1);
 
 /** What the mix holds, for the capacity model's ratios (link hits per page view, heartbeats per play…). */
 function newCensus() {
-  return { pageViews: 0, linkHits: 0, mediaStarts: 0, heartbeats: 0, adHeartbeats: 0, decisions: 0, conversions: 0, sessions: new Set(), contentMs: 0 };
+  return { pageViews: 0, linkHits: 0, engagementHits: 0, mediaStarts: 0, heartbeats: 0, adHeartbeats: 0, decisions: 0, conversions: 0, sessions: new Set(), contentMs: 0 };
 }
 
 function count(census, row) {
@@ -58,6 +58,7 @@ function count(census, row) {
   if (kind === 'hits') {
     if (row.hitType === 'page_view') census.pageViews++;
     else if (row.hitType === 'media_start') census.mediaStarts++;
+    else if (row.hitType === 'page_engagement') census.engagementHits++;
     else census.linkHits++;
   } else if (kind === 'heartbeats') {
     census.heartbeats++;
@@ -241,6 +242,7 @@ function printCensus(census) {
   const plays = census.sessions.size;
   console.log(
     `mix: ${census.pageViews} page views, ${census.linkHits} link hits (${(census.linkHits / census.pageViews).toFixed(3)} per page view), ` +
+      `${census.engagementHits} engagement hits (${(census.engagementHits / census.pageViews).toFixed(3)} per page view), ` +
       `${plays} plays with ${census.mediaStarts} start hits, ${census.heartbeats} heartbeats (${(census.heartbeats / plays).toFixed(1)} per play, ` +
       `${(census.adHeartbeats / plays).toFixed(1)} of them ad heartbeats; content played ${(census.contentMs / plays / 1000).toFixed(0)} s per play), ` +
       `${census.decisions} decision events (${(census.decisions / census.pageViews).toFixed(3)} per page view, ${census.conversions} conversions)`,
