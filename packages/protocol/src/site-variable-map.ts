@@ -5,49 +5,58 @@
  */
 import type { VariableMap } from './variable-map.js';
 
+/**
+ * The variables in eVar order: a name's place is its eVar (`campaign` is v0). Slot numbers are the
+ * history of the reports, so a name is only ever added at the end.
+ */
+const EVAR_NAMES = [
+  'campaign',
+  'section',
+  'subsection',
+  'subsectionLevel1',
+  'subsectionLevel2',
+  'programme',
+  'programmeName',
+  'broadcastChannel',
+  'pageType',
+  'loginState',
+  'userId',
+  'bigDataId',
+  'portal',
+  'web',
+  'language',
+  'contentProducer',
+  'topicArea',
+  'thematic',
+  'groupingCategory',
+  // Spelled as the data layer spells it (idDeliverty, spec §3).
+  'delivertyId',
+  'contentTitle',
+  'author',
+  'timestamp',
+  'searchKeywords',
+  'searchResults',
+  'pageUrl',
+  'viewport',
+  'clickOrigin',
+  'clickIdentifier',
+  'emissionType',
+  'publicationTime',
+  'internalCampaign',
+  'socialAction',
+  'contentFormat',
+  'contentType',
+  'broadcastDate',
+  'relatedItems',
+  'multimediaContent',
+  'screenReader',
+];
+
+/** The variables that also own a prop, always the one numbered as their eVar (`section` is c1 and v1). */
+const WITH_PROP = ['section', 'subsection', 'subsectionLevel1', 'subsectionLevel2', 'programme', 'broadcastChannel', 'pageType', 'portal', 'web', 'searchKeywords'];
+
 export const SITE_VARIABLE_MAP: VariableMap = deepFreeze({
-  variables: {
-    campaign: { eVar: 0 },
-    section: { eVar: 1, prop: 1 },
-    subsection: { eVar: 2, prop: 2 },
-    subsectionLevel1: { eVar: 3, prop: 3 },
-    subsectionLevel2: { eVar: 4, prop: 4 },
-    programme: { eVar: 5, prop: 5 },
-    programmeName: { eVar: 6 },
-    broadcastChannel: { eVar: 7, prop: 7 },
-    pageType: { eVar: 8, prop: 8 },
-    loginState: { eVar: 9 },
-    userId: { eVar: 10 },
-    bigDataId: { eVar: 11 },
-    portal: { eVar: 12, prop: 12 },
-    web: { eVar: 13, prop: 13 },
-    language: { eVar: 14 },
-    contentProducer: { eVar: 15 },
-    topicArea: { eVar: 16 },
-    thematic: { eVar: 17 },
-    groupingCategory: { eVar: 18 },
-    // Spelled as the data layer spells it (idDeliverty, spec §3).
-    delivertyId: { eVar: 19 },
-    contentTitle: { eVar: 20 },
-    author: { eVar: 21 },
-    timestamp: { eVar: 22 },
-    searchKeywords: { eVar: 23, prop: 23 },
-    searchResults: { eVar: 24 },
-    pageUrl: { eVar: 25 },
-    viewport: { eVar: 26 },
-    clickOrigin: { eVar: 27 },
-    clickIdentifier: { eVar: 28 },
-    emissionType: { eVar: 29 },
-    publicationTime: { eVar: 30 },
-    internalCampaign: { eVar: 31 },
-    socialAction: { eVar: 32 },
-    contentFormat: { eVar: 33 },
-    contentType: { eVar: 34 },
-    broadcastDate: { eVar: 35 },
-    relatedItems: { eVar: 36 },
-    multimediaContent: { eVar: 37 },
-    screenReader: { eVar: 38 },
-  },
+  variables: Object.fromEntries(EVAR_NAMES.map((name, eVar) => [name, WITH_PROP.includes(name) ? { eVar, prop: eVar } : { eVar }])),
   // Spec §9 "Event numbers".
   events: {
     1: 'pageView',
