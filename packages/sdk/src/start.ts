@@ -1,8 +1,8 @@
 import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
 import { createIdentity, type Identity } from '@mesura/identity';
 import type { Environment, TcfSignal } from '@mesura/protocol';
-import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, environmentForHost, siteProperty } from '@mesura/site-property';
-import { createTagRuntime, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
+import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, SITE_COMPONENTS, environmentForHost, siteProperty } from '@mesura/site-property';
+import { createTagRuntimeWith, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
 import { WEB_ANALYTICS_VENDOR } from './constants.js';
 
@@ -87,7 +87,8 @@ export function startMesura(options: StartOptions): Mesura {
   const collector = config.collector ?? '';
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];
-  const runtime = createTagRuntime({
+  const runtime = createTagRuntimeWith({
+    components: SITE_COMPONENTS,
     property: siteProperty({
       environment,
       autoPageView: config.autoPageView ?? false,

@@ -5,6 +5,7 @@
  */
 export { siteProperty, PAGE_VIEW_CALL, SEARCH_PATH_WORD } from './site-property.js';
 export { SITE_LINK_CALLS, LINK_DETAIL_VARIABLES } from './site-link-calls.js';
+export { SITE_COMPARISONS, SITE_COMPONENTS, SITE_PAGE_INFO } from './site-components.js';
 export { SITE_ACCOUNTS, environmentForHost } from './site-accounts.js';
 export {
   PAGE_VIEW_EVENT,

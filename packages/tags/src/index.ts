@@ -2,7 +2,7 @@
  * @mesura/tags: the browser rules runtime (a tag manager). A property of data elements and rules
  * (event → conditions → actions) decides; the injected `ActionHandlers` act.
  */
-export { createTagRuntime } from './runtime.js';
+export { createTagRuntime, createTagRuntimeWith } from './runtime.js';
 export { validateProperty } from './config/validate-property.js';
 export { browserEnvironment } from './browser-environment.js';
 export { escapeRegExp } from './core/template.js';
@@ -27,7 +27,8 @@ export {
 } from './constants.js';
 
 // Types apart, so `verbatimModuleSyntax` builds erase them cleanly.
-export type { TagRuntime, TagRuntimeOptions } from './runtime.js';
+export type { ComposedTagRuntimeOptions, TagRuntime, TagRuntimeOptions } from './runtime.js';
+export type { Components } from './core/services.js';
 export type { ValidationResult } from './config/validate-property.js';
 export type {
   ActionConfig,

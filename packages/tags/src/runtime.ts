@@ -13,7 +13,8 @@ import { messageOf } from './core/data-elements.js';
 import { hostAllowed } from './core/domain.js';
 import { createDispatcher } from './core/dispatcher.js';
 import { orderRules } from './core/event-match.js';
-import type { Services } from './core/services.js';
+import { BUILT_IN_COMPONENTS } from './built-in-components.js';
+import type { Components, Services } from './core/services.js';
 import type { TagEnvironment } from './environment.js';
 import { domainNotAuthorised, UNSUPPORTED_IE } from './errors.js';
 import { createLogger } from './logger.js';
@@ -33,6 +34,12 @@ export interface TagRuntimeOptions {
   env?: Partial<TagEnvironment>;
 }
 
+/** TagRuntimeOptions, and the component types the runtime runs. */
+export interface ComposedTagRuntimeOptions extends TagRuntimeOptions {
+  /** A type the property uses and these lack fails, when it runs, with §8 "module not found". */
+  components: Components;
+}
+
 export interface TagRuntime {
   /** Fires libraryLoaded (and domReady/windowLoaded as they come) and starts the event sources. Once only. */
   start(): void;
@@ -44,7 +51,16 @@ export interface TagRuntime {
   stop(): void;
 }
 
+/** A runtime of every built-in component type (BUILT_IN_COMPONENTS). */
 export function createTagRuntime(options: TagRuntimeOptions): TagRuntime {
+  return createTagRuntimeWith({ ...options, components: BUILT_IN_COMPONENTS });
+}
+
+/**
+ * A runtime of `components` only: for a bundle whose property is fixed, which then carries the
+ * types its property uses and no other.
+ */
+export function createTagRuntimeWith(options: ComposedTagRuntimeOptions): TagRuntime {
   const env = { ...(typeof window === 'undefined' ? undefined : browserEnvironment()), ...options.env } as TagEnvironment;
   const log = createLogger(env);
   const { property } = options;
@@ -57,6 +73,7 @@ export function createTagRuntime(options: TagRuntimeOptions): TagRuntime {
     consent: options.consent,
     dataElements: property?.dataElements ?? {},
     loadScript: createScriptLoader(env),
+    components: options.components,
   };
 
   // Checked on first need and logged once: the host does not change under a running page.
@@ -81,7 +98,7 @@ export function createTagRuntime(options: TagRuntimeOptions): TagRuntime {
       try {
         const mode = env.document.documentMode;
         if (typeof mode === 'number' && mode <= 9) log.warn(UNSUPPORTED_IE);
-        if (domainRefusal() === undefined) removeSources = installEventSources(env, rules, (event) => void fire(event));
+        if (domainRefusal() === undefined) removeSources = installEventSources(env, rules, (event) => void fire(event), services.components.events);
       } catch (error) {
         log.error(messageOf(error));
       }

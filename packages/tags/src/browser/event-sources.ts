@@ -1,14 +1,13 @@
 /**
- * Where events come from in the browser: the §4 page lifecycle, delegated clicks, custom DOM
- * events and route changes. Listeners are added only for event types some rule uses.
+ * Where events come from in the browser: the §4 page lifecycle, delegated clicks (the runtime's
+ * click trigger, click-trigger.ts), custom DOM events and route changes. Listeners are added only for event types some rule uses.
  */
 import { isRecord } from '../object.js';
 import type { RuleConfig } from '../config/property-config.js';
+import type { Components, Listen } from '../core/services.js';
 import type { TagEnvironment } from '../environment.js';
 import type { EventDetail, TagEvent } from '../tag-event.js';
 import { watchRoutes } from './route-change.js';
-
-type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /** A custom event's detail: an object as it is, anything else under `value`. */
 const detailOf = (event: Event): EventDetail => {
@@ -17,9 +16,9 @@ const detailOf = (event: Event): EventDetail => {
 };
 
 /** Starts every source the rules need and fires the lifecycle events; returns the remover. */
-export function installEventSources(env: TagEnvironment, rules: readonly RuleConfig[], fire: (event: TagEvent) => void): () => void {
+export function installEventSources(env: TagEnvironment, rules: readonly RuleConfig[], fire: (event: TagEvent) => void, triggers: Components['events']): () => void {
   const removers: Array<() => void> = [];
-  const listen = (target: Listenable, type: string, listener: (event: Event) => void, capture = false): void => {
+  const listen: Listen = (target, type, listener, capture = false) => {
     target.addEventListener(type, listener, capture);
     removers.push(() => target.removeEventListener(type, listener, capture));
   };
@@ -33,19 +32,10 @@ export function installEventSources(env: TagEnvironment, rules: readonly RuleCon
   if (document.readyState === 'complete') fire({ type: 'windowLoaded' });
   else listen(window, 'load', () => fire({ type: 'windowLoaded' }));
 
-  // Clicks and custom events are caught in the capture phase, so a page's stopPropagation() cannot
-  // hide them; on the window, that also catches events dispatched on the document or any node.
-  if (configs.some((config) => config.type === 'click')) {
-    listen(
-      document,
-      'click',
-      (event) => {
-        const target = event.target as Element | null;
-        if (typeof target?.closest === 'function') fire({ type: 'click', element: target });
-      },
-      true,
-    );
-  }
+  // Clicks (the click trigger's) and custom events are caught in the capture phase, so a page's
+  // stopPropagation() cannot hide them; on the window, that also catches events dispatched on the
+  // document or any node.
+  if (triggers.click && configs.some((config) => config.type === 'click')) triggers.click.listen(env, fire, listen);
   for (const name of new Set(configs.flatMap((config) => (config.type === 'custom' ? [config.name] : [])))) {
     listen(window, name, (event) => fire({ type: 'custom', name, detail: detailOf(event) }), true);
   }

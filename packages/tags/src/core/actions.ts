@@ -1,21 +1,13 @@
 /**
- * Actions. Analytics and personalisation are delegated to the injected `ActionHandlers`, with every
- * template already resolved to text; the runtime sends nothing itself.
+ * The built-in action types. Analytics and personalisation are delegated to the injected
+ * `ActionHandlers`, with every template already resolved to text; the runtime sends nothing itself.
  */
 import type { ActionConfig, VariableTemplates } from '../config/property-config.js';
 import { DEFAULT_LINK_TYPE } from '../constants.js';
-import { moduleNotFound } from '../errors.js';
 import type { Variables } from '../action-handlers.js';
 import type { RuleContext } from '../rule-context.js';
-import type { DataLayerView } from './data-layer-view.js';
-import type { Services } from './services.js';
+import type { ActionRunner, ActionScope, Components } from './services.js';
 import { resolveTemplate, text } from './template.js';
-
-interface ActionScope {
-  context: RuleContext;
-  view: () => DataLayerView;
-  services: Services;
-}
 
 /**
  * The data layer's analytics variables (when asked), then the action's own over them. A variable
@@ -39,38 +31,43 @@ function field(name: string, template: string | undefined, context: RuleContext,
   return value === undefined || (dropEmpty && value === '') ? {} : { [name]: value };
 }
 
-export function runAction(action: ActionConfig, scope: ActionScope): void | Promise<void> {
-  const { context, services } = scope;
-  const { handlers } = services;
-  const detail = context.detail;
-  switch (action.type) {
-    case 'sendPageView':
-      return handlers.sendPageView({
-        // An empty page name is a value (the Error404 page of §2), so it is kept.
-        ...field('pageName', action.pageName, context, false),
-        ...field('url', action.url, context),
-        variables: variablesOf(action.variables, action.dataLayerVariables, scope),
-        events: [...(action.events ?? [])],
-        detail,
-      });
-    case 'sendLink':
-      return handlers.sendLink({
-        linkType: action.linkType ?? DEFAULT_LINK_TYPE,
-        ...field('linkName', action.linkName, context),
-        ...field('linkUrl', action.linkUrl, context),
-        variables: variablesOf(action.variables, action.dataLayerVariables, scope),
-        events: [...(action.events ?? [])],
-        detail,
-      });
-    case 'clearVariables':
-      return handlers.clearVariables();
-    case 'loadScript':
-      return services.loadScript(resolve(action.url, context));
-    case 'personalize':
-      return handlers.personalize({ mbox: resolve(action.mbox, context), parameters: variablesOf(action.parameters, false, scope), detail });
-    case 'custom':
-      return action.run(context);
-    default:
-      throw new Error(moduleNotFound('action', (action as { type: string }).type));
-  }
-}
+type Runner<T extends string> = ActionRunner<Extract<ActionConfig, { type: T }>>;
+
+export const sendPageViewAction: Runner<'sendPageView'> = (action, scope) =>
+  scope.services.handlers.sendPageView({
+    // An empty page name is a value (the Error404 page of §2), so it is kept.
+    ...field('pageName', action.pageName, scope.context, false),
+    ...field('url', action.url, scope.context),
+    variables: variablesOf(action.variables, action.dataLayerVariables, scope),
+    events: [...(action.events ?? [])],
+    detail: scope.context.detail,
+  });
+
+export const sendLinkAction: Runner<'sendLink'> = (action, scope) =>
+  scope.services.handlers.sendLink({
+    linkType: action.linkType ?? DEFAULT_LINK_TYPE,
+    ...field('linkName', action.linkName, scope.context),
+    ...field('linkUrl', action.linkUrl, scope.context),
+    variables: variablesOf(action.variables, action.dataLayerVariables, scope),
+    events: [...(action.events ?? [])],
+    detail: scope.context.detail,
+  });
+
+export const clearVariablesAction: Runner<'clearVariables'> = (_action, scope) => scope.services.handlers.clearVariables();
+
+export const loadScriptAction: Runner<'loadScript'> = (action, scope) => scope.services.loadScript(resolve(action.url, scope.context));
+
+export const personalizeAction: Runner<'personalize'> = (action, scope) =>
+  scope.services.handlers.personalize({ mbox: resolve(action.mbox, scope.context), parameters: variablesOf(action.parameters, false, scope), detail: scope.context.detail });
+
+/** Anything else; a promise is awaited for 2000 ms at most. */
+export const customAction: Runner<'custom'> = (action, scope) => action.run(scope.context);
+
+export const BUILT_IN_ACTIONS: Components['actions'] = {
+  sendPageView: sendPageViewAction,
+  sendLink: sendLinkAction,
+  clearVariables: clearVariablesAction,
+  loadScript: loadScriptAction,
+  personalize: personalizeAction,
+  custom: customAction,
+};

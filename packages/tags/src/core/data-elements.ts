@@ -1,53 +1,22 @@
 /**
- * Data-element resolution: read by type, then the options (clean text, lower case, default).
+ * Data-element resolution: read by type (the runtime's components, data-element-types.ts), then the
+ * options (clean text, lower case, default).
  * Elements may refer to others; past 10 levels the whole resolution stops with the circular
  * reference error of §8 (§9 "circular data-element limit 10 levels").
  */
-import { firstValue } from '@mesura/datalayer';
 import { MAX_DATA_ELEMENT_DEPTH } from '../constants.js';
-import { circularReference, moduleNotFound, unknownDataElement } from '../errors.js';
+import { circularReference, unknownDataElement } from '../errors.js';
 import type { DataElementConfig } from '../config/property-config.js';
 import { hasOwn } from '../object.js';
 import type { RuleContext } from '../rule-context.js';
-import { dataLayerPath, pathOf, type DataLayerView } from './data-layer-view.js';
-import { PAGE_INFO } from './page-info.js';
-import { cookieValue, queryParam } from './query-string.js';
-import type { Services } from './services.js';
-import { resolveTemplate, text } from './template.js';
+import type { DataLayerView } from './data-layer-view.js';
+import { componentOf, type DataElementReader, type ReadScope, type Services } from './services.js';
+import { resolveTemplate } from './template.js';
 
-/** Everything one element's reader may use; `get` resolves another element one level deeper. */
-interface ReadScope {
-  context: RuleContext;
-  get: (name: string) => unknown;
-  view: () => DataLayerView;
-  services: Services;
-}
-
+/** The element's raw value, by the reader of its type. */
 function read(config: DataElementConfig, scope: ReadScope): unknown {
-  const { env } = scope.services;
-  switch (config.type) {
-    case 'dataLayer':
-      return dataLayerPath(scope.view(), config.path);
-    case 'eventDetail':
-      return pathOf(scope.context.detail, config.path);
-    case 'queryParam':
-      return queryParam(env.location.search, config.name, config.caseInsensitive);
-    case 'cookie':
-      return cookieValue(env.cookies(), config.name);
-    case 'constant':
-      return config.value;
-    case 'pageInfo':
-      return PAGE_INFO[config.field](env);
-    case 'firstValue': {
-      // §5: the first entry of a comma list; an array counts as the list of its entries.
-      const list = config.dataElement === undefined ? dataLayerPath(scope.view(), config.path ?? '') : scope.get(config.dataElement);
-      return firstValue(list == null ? undefined : text(list));
-    }
-    case 'custom':
-      return config.get(scope.context);
-    default:
-      throw new Error(moduleNotFound('data element', (config as { type: string }).type));
-  }
+  const reader = componentOf<DataElementReader>(scope.services.components.dataElements, 'data element', config.type);
+  return reader(config, scope);
 }
 
 function applyOptions(config: DataElementConfig, value: unknown, get: (name: string) => unknown): unknown {

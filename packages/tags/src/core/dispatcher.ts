@@ -11,9 +11,9 @@ import { matchEvent } from './event-match.js';
 import { runRule } from './run-rule.js';
 import type { Services } from './services.js';
 
-function firstMatch(rule: RuleConfig, event: TagEvent): EventDetail | undefined {
+function firstMatch(rule: RuleConfig, event: TagEvent, services: Services): EventDetail | undefined {
   for (const config of rule.events) {
-    const detail = matchEvent(config, event);
+    const detail = matchEvent(config, event, services.components.events);
     if (detail !== undefined) return detail;
   }
   return undefined;
@@ -32,7 +32,7 @@ export function createDispatcher({ rules, services, domainRefusal }: DispatcherO
   const handle = async (event: TagEvent): Promise<RuleOutcome[]> => {
     const outcomes: RuleOutcome[] = [];
     for (const rule of rules) {
-      const detail = firstMatch(rule, event);
+      const detail = firstMatch(rule, event, services);
       if (detail === undefined) continue;
       const refused = domainRefusal();
       const outcome: RuleOutcome =

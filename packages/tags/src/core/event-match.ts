@@ -2,29 +2,16 @@
 import type { EventConfig, RuleConfig } from '../config/property-config.js';
 import { DEFAULT_RULE_ORDER } from '../constants.js';
 import type { EventDetail, TagEvent } from '../tag-event.js';
-
-/** The node a click rule's selector matched: the clicked node or its closest ancestor. */
-function closest(event: Extract<TagEvent, { type: 'click' }>, selector: string): Element | null {
-  try {
-    return event.element.closest(selector);
-  } catch {
-    // An invalid selector matches nothing rather than breaking every click of the page.
-    return null;
-  }
-}
+import type { Components } from './services.js';
 
 /**
- * The detail a rule receives when `config` matches `event`, or `undefined`. A click rule also gets
- * the matched element, its trimmed text and its `href` attribute.
+ * The detail a rule receives when `config` matches `event`, or `undefined`. A click is matched by
+ * the runtime's click trigger (browser/click-trigger.ts), and by nothing without one.
  */
-export function matchEvent(config: EventConfig, event: TagEvent): EventDetail | undefined {
+export function matchEvent(config: EventConfig, event: TagEvent, triggers: Components['events']): EventDetail | undefined {
   if (config.type !== event.type) return undefined;
   const detail = event.detail ?? {};
-  if (event.type === 'click') {
-    const element = closest(event, (config as { selector: string }).selector);
-    if (element === null) return undefined;
-    return { ...detail, element, text: element.textContent?.trim() ?? '', href: element.getAttribute('href') ?? undefined };
-  }
+  if (config.type === 'click') return triggers.click?.match(config, event, detail);
   if (event.type === 'directCall' || event.type === 'custom') {
     return (config as { name: string }).name === event.name ? detail : undefined;
   }

@@ -13,9 +13,12 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** The clock at the offset, read through the UTC getters so the visitor's zone plays no part. */
 const shifted = (env: TagEnvironment): Date => new Date(env.now() + env.timezoneOffsetHours * MS_PER_HOUR);
 
+/** The `url` field, `location.href`: apart, for a runtime that reads no other (data-element-types.ts). */
+export const pageInfoUrl = (env: TagEnvironment): string => env.location.href;
+
 /** One reader per field; its keys are also the list the validator accepts. */
 export const PAGE_INFO: Readonly<Record<PageInfoField, (env: TagEnvironment) => string>> = {
-  url: (env) => env.location.href,
+  url: pageInfoUrl,
   path: (env) => env.location.pathname,
   hostname: (env) => env.location.hostname,
   referrer: (env) => env.document.referrer,

@@ -10,11 +10,9 @@ import type { RuleConfig } from '../config/property-config.js';
 import { ACTION_TIMEOUT, ruleStopped } from '../errors.js';
 import type { RuleComponent, RuleOutcome } from '../rule-outcome.js';
 import type { EventDetail, TagEvent } from '../tag-event.js';
-import { runAction } from './actions.js';
-import { checkCondition } from './conditions.js';
 import { dataElementReader, messageOf } from './data-elements.js';
 import { readView, type DataLayerView } from './data-layer-view.js';
-import type { Services } from './services.js';
+import { componentOf, type ActionRunner, type ConditionCheck, type Services } from './services.js';
 import { settle, TIMED_OUT } from './timeout.js';
 
 export async function runRule(rule: RuleConfig, event: TagEvent, detail: EventDetail, services: Services): Promise<RuleOutcome> {
@@ -34,7 +32,8 @@ export async function runRule(rule: RuleConfig, event: TagEvent, detail: EventDe
   for (const [index, condition] of rule.conditions.entries()) {
     let result: boolean | typeof TIMED_OUT;
     try {
-      result = await settle(checkCondition(condition, context, services), services.env);
+      const check = componentOf<ConditionCheck>(services.components.conditions, 'condition', condition.type);
+      result = await settle(check(condition, context, services), services.env);
     } catch (error) {
       return stop('condition', index, condition.type, error);
     }
@@ -45,7 +44,8 @@ export async function runRule(rule: RuleConfig, event: TagEvent, detail: EventDe
   }
   for (const [index, action] of rule.actions.entries()) {
     try {
-      const result = await settle(runAction(action, { context, view: readOnce, services }), services.env);
+      const run = componentOf<ActionRunner>(services.components.actions, 'action', action.type);
+      const result = await settle(run(action, { context, view: readOnce, services }), services.env);
       if (result === TIMED_OUT) return stop('action', index, action.type, TIMED_OUT);
     } catch (error) {
       return stop('action', index, action.type, error);
