@@ -95,3 +95,98 @@ export const MEDIA_TERSER_OPTIONS = {
   ...TERSER_OPTIONS,
   mangle: { ...TERSER_OPTIONS.mangle, properties: { keep_quoted: true, regex: new RegExp(`^(?:${MEDIA_STATE_PROPERTIES.join('|')})$`) } },
 };
+
+/**
+ * Properties of /mesura.js's own wiring that nothing outside the bundle reads by name: the options
+ * and services its packages hand one another (the tag runtime's services and property config, the
+ * analytics' and transport's options, the consent source, the hit as the encoder reads it, the
+ * derived data-layer values), never window.mesura's API, mesuraConfig, the data layer, the snippet's
+ * queue or the CMP's answers. terser shortens them in /mesura.js: 271 B gzip, part of the room the
+ * page's engagement hit needed. A name that a page, another bundle, the browser or the bundle itself
+ * through a string (a data-element path, a computed key) reads would break silently, so
+ * scripts/lint/sdk-bundle-properties.mjs (npm run lint) checks each against the bundle's module
+ * graph, its neighbours' and the types it shares with the page. Nothing the bundle stores carries
+ * them: a new build may shorten them differently.
+ */
+export const SDK_INTERNAL_PROPERTIES = [
+  'accepted',
+  'activityMapScriptUrl',
+  'allowLocalhost',
+  'assetsUrl',
+  'audienceMeasurementScriptUrl',
+  'audienceMeasurementVendorId',
+  'audienceScriptUrl',
+  'browserInfo',
+  'caseInsensitive',
+  'cleanText',
+  'clickStore',
+  'clientTime',
+  'components',
+  'conditions',
+  'confirmWhileVisible',
+  'consentChangedEvent',
+  'consentReadyEvent',
+  'consentSignal',
+  'cookiesEnabled',
+  'dataElements',
+  'dataLayerVariables',
+  'derived',
+  'domainRefusal',
+  'eVar',
+  'eventId',
+  'fire',
+  'forceLowerCase',
+  'getCustomerIds',
+  'groupingCategoryFirst',
+  'hosts',
+  'isHidden',
+  'isOnline',
+  'java',
+  'jsVersion',
+  'lastRequestTime',
+  'loadImage',
+  'mayStore',
+  'mediaScriptUrl',
+  'onDrop',
+  'operand',
+  'pageOrigin',
+  'personalisationArticleIds',
+  'personalisationVendorId',
+  'propertyId',
+  'services',
+  'storageItem',
+  'timezoneOffsetHours',
+  'topicAreaFirst',
+  'trackInlineStats',
+  'variableMap',
+  'vendorId',
+  'videoAnalyticsVendorId',
+  'webAnalyticsVendorId',
+];
+
+/** /mesura.js: TERSER_OPTIONS, and its wiring's properties shortened. */
+export const SDK_TERSER_OPTIONS = {
+  ...TERSER_OPTIONS,
+  mangle: { ...TERSER_OPTIONS.mangle, properties: { keep_quoted: true, regex: new RegExp(`^(?:${SDK_INTERNAL_PROPERTIES.join('|')})$`) } },
+};
+
+/** Each bundle the server serves: the SDK, and the modules its property loads. */
+export const BUNDLES = [
+  { entry: 'src/browser.ts', file: 'dist/mesura.js', terser: SDK_TERSER_OPTIONS },
+  { entry: 'src/activity-map-module.ts', file: 'dist/mesura-activity-map.js' },
+  // The media tracker, its player adapters and the start hits; the media tracker rule loads it.
+  { entry: 'src/media-module.ts', file: 'dist/mesura-media.js', terser: MEDIA_TERSER_OPTIONS },
+  // The ID-sync frame's page side, loaded by /mesura.js 30 s after the start when a sync is due.
+  { entry: 'src/id-sync-module.ts', file: 'dist/mesura-id-sync.js' },
+  // Loaded by the head snippet when the stored choice allows personalisation.
+  { entry: 'src/personalize-module.ts', file: 'dist/mesura-personalize.js' },
+  // DOMPurify for untrusted offer HTML, loaded by the personalisation client beside its first request.
+  { entry: 'src/sanitizer-module.ts', file: 'dist/mesura-sanitize.js' },
+  // Inlined by the server into the site's <head>: the queue, the __tcfapi stub, the stored-choice check.
+  { entry: 'src/head-snippet.ts', file: 'dist/mesura-head.js' },
+  // The audience-management module; the audience-measurement rule loads it.
+  { entry: 'src/audience-module.ts', file: 'dist/mesura-audience.js' },
+  // The site property's custom scripts, served from the tag manager's asset host (/tags/mesura/assets/).
+  { entry: '../site-property/src/custom-scripts/lectura-completa-browser.ts', file: 'dist/tag-assets/lectura-completa.js' },
+  { entry: '../site-property/src/custom-scripts/interessos-browser.ts', file: 'dist/tag-assets/interessos.js' },
+];
