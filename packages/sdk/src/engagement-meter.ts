@@ -16,16 +16,16 @@ export interface EngagementReading {
 }
 
 export interface EngagementMeter {
-  /** The visitor acted (input or scroll) at `atMs`. */
-  activity(atMs: number): void;
-  /** The page became visible or hidden at `atMs`. */
-  visibility(visible: boolean, atMs: number): void;
-  /** How many media elements are playing from `atMs`. */
-  playing(count: number, atMs: number): void;
+  /** The visitor acted (input or scroll) at `timeMs`. */
+  activity(timeMs: number): void;
+  /** The page became visible or hidden at `timeMs`. */
+  visibility(visible: boolean, timeMs: number): void;
+  /** How many media elements are playing from `timeMs`. */
+  playing(count: number, timeMs: number): void;
   /** The page is seen down to `percent` of its height (0–100); only the deepest is kept. */
   scrolled(percent: number): void;
-  /** What was measured up to `atMs`. */
-  read(atMs: number): EngagementReading;
+  /** What was measured up to `timeMs`. */
+  read(timeMs: number): EngagementReading;
 }
 
 /**
@@ -40,38 +40,38 @@ export function createEngagementMeter(startMs: number, visible: boolean): Engage
   let shown = visible;
   let mediaPlaying = 0;
 
-  /** Counts the engaged part of [countedTo, atMs] under the state that held through it. */
-  const advance = (atMs: number) => {
-    if (atMs <= countedTo) return;
+  /** Counts the engaged part of [countedTo, timeMs] under the state that held through it. */
+  const advance = (timeMs: number) => {
+    if (timeMs <= countedTo) return;
     if (shown) {
-      const activeUntil = mediaPlaying > 0 ? atMs : Math.min(atMs, lastActivityMs + ENGAGEMENT_IDLE_MS);
+      const activeUntil = mediaPlaying > 0 ? timeMs : Math.min(timeMs, lastActivityMs + ENGAGEMENT_IDLE_MS);
       engagedMs += Math.max(0, activeUntil - countedTo);
     }
-    countedTo = atMs;
+    countedTo = timeMs;
   };
 
   return {
-    activity(atMs) {
-      advance(atMs);
-      lastActivityMs = Math.max(lastActivityMs, atMs);
+    activity(timeMs) {
+      advance(timeMs);
+      lastActivityMs = Math.max(lastActivityMs, timeMs);
     },
-    visibility(visible, atMs) {
-      advance(atMs);
+    visibility(visible, timeMs) {
+      advance(timeMs);
       shown = visible;
       // Coming back to the page is an act of the visitor.
-      if (visible) lastActivityMs = Math.max(lastActivityMs, atMs);
+      if (visible) lastActivityMs = Math.max(lastActivityMs, timeMs);
     },
-    playing(count, atMs) {
-      advance(atMs);
+    playing(count, timeMs) {
+      advance(timeMs);
       // Time counted while playing ends the idle wait there, not at the last input before it.
-      if (mediaPlaying > 0 && count === 0) lastActivityMs = Math.max(lastActivityMs, atMs);
+      if (mediaPlaying > 0 && count === 0) lastActivityMs = Math.max(lastActivityMs, timeMs);
       mediaPlaying = count;
     },
     scrolled(percent) {
       scrollPercent = Math.max(scrollPercent, Math.min(100, Math.max(0, Math.round(percent))));
     },
-    read(atMs) {
-      advance(atMs);
+    read(timeMs) {
+      advance(timeMs);
       return { engagedMs: Math.round(engagedMs), scrollPercent };
     },
   };
