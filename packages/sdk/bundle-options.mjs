@@ -100,13 +100,13 @@ export const MEDIA_TERSER_OPTIONS = {
  * Properties of /mesura.js's own wiring that nothing outside the bundle reads by name: the options
  * and services its packages hand one another (the tag runtime's services and property config, the
  * analytics' and transport's options, the consent source, the hit as the encoder reads it, the
- * derived data-layer values), never window.mesura's API, mesuraConfig, the data layer, the snippet's
- * queue or the CMP's answers. terser shortens them in /mesura.js: 271 B gzip, part of the room the
- * page's engagement hit needed. A name that a page, another bundle, the browser or the bundle itself
- * through a string (a data-element path, a computed key) reads would break silently, so
- * scripts/lint/sdk-bundle-properties.mjs (npm run lint) checks each against the bundle's module
- * graph, its neighbours' and the types it shares with the page. Nothing the bundle stores carries
- * them: a new build may shorten them differently.
+ * derived data-layer values, the page engagement's tracker and meter), never window.mesura's API,
+ * mesuraConfig, the data layer, the snippet's queue or the CMP's answers. terser shortens them in
+ * /mesura.js: 271 B gzip, part of the room the page's engagement hit needed. A name that a page,
+ * another bundle, the browser or the bundle itself through a string (a data-element path, a
+ * computed key) reads would break silently, so scripts/lint/sdk-bundle-properties.mjs (npm run
+ * lint) checks each against the bundle's module graph, its neighbours' and the types it shares with
+ * the page. Nothing the bundle stores carries them: a new build may shorten them differently.
  */
 export const SDK_INTERNAL_PROPERTIES = [
   'accepted',
@@ -150,9 +150,11 @@ export const SDK_INTERNAL_PROPERTIES = [
   'onDrop',
   'operand',
   'pageOrigin',
+  'pageViewed',
   'personalisationArticleIds',
   'personalisationVendorId',
   'propertyId',
+  'scrolled',
   'services',
   'storageItem',
   'timezoneOffsetHours',

@@ -21,10 +21,12 @@ import {
   beaconPath,
   clientTimeFromDate,
   encodeBeaconQuery,
+  pageEngagementContextData,
   type AnalyticsHit,
   type BrowserInfo,
   type ClientTime,
   type HitType,
+  type PageEngagement,
   type TcfSignal,
   type VariableMap,
 } from '@mesura/protocol';
@@ -88,6 +90,12 @@ export interface Analytics {
    * a `false` or a rejection as a failed send).
    */
   mediaStart(input: MediaStartInput): unknown;
+  /**
+   * Sends the current page's engagement (`pe=eng`, @mesura/protocol page-engagement.ts): the last
+   * page view's page name, URL, channel and variables again, so that reports place it as they place
+   * that page view, no events, and the two measures as context data. Nothing before a page view.
+   */
+  engagement(input: PageEngagement): void;
 }
 
 export function createAnalytics(options: AnalyticsOptions): Analytics {
@@ -98,6 +106,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
   let pageName: string | undefined;
   let pageUrl: string | undefined;
   let referrer: string | undefined = options.referrer ?? documentReferrer();
+  let lastPageView: PageViewInput | undefined;
 
   const context = (click: unknown): HitContext => ({
     eventId: Array.from(random(new Uint8Array(EVENT_ID_BYTES)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
@@ -126,6 +135,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       const hit = pageViewHit(input, { ...context(pending), referrer: input.referrer ?? referrer });
       pageName = input.pageName;
       pageUrl = referrer = input.url;
+      lastPageView = input;
       sendWithClick(hit, 'page_view');
     },
     link(input) {
@@ -141,5 +151,11 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     },
     // A player's start is no click: the pending one waits for the next page view or link.
     mediaStart: (input) => send(mediaStartHit(input, context(undefined)), input.media.kind === 'ms_s' ? 'media_start' : 'ad_start', input.libraryVersion),
+    engagement(input) {
+      if (lastPageView === undefined) return;
+      const page = { ...lastPageView, events: [], contextData: pageEngagementContextData(input) };
+      // Not a click's hit either: a pending click waits for the next page view or link.
+      send(pageViewHit(page, { ...context(undefined), referrer: undefined }), 'page_engagement');
+    },
   };
 }

@@ -14,5 +14,6 @@ export function consentGated(analytics: Analytics, allowed: () => boolean): Anal
     clearVariables: () => analytics.clearVariables(),
     // Held back is not a failed send: the media tracker logs only `false` or a rejection.
     mediaStart: (input) => (allowed() ? analytics.mediaStart(input) : undefined),
+    engagement: (input) => void (allowed() && analytics.engagement(input)),
   };
 }

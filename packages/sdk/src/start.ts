@@ -4,6 +4,7 @@ import type { Environment, TcfSignal } from '@mesura/protocol';
 import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, SITE_COMPONENTS, environmentForHost, siteProperty } from '@mesura/site-property';
 import { createTagRuntimeWith, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
+import { trackPageEngagement, type PageEngagement } from './page-engagement.js';
 import { WEB_ANALYTICS_VENDOR } from './constants.js';
 
 /** What the server writes into the page as `window.mesuraConfig`; every field is optional. */
@@ -87,6 +88,8 @@ export function startMesura(options: StartOptions): Mesura {
   const collector = config.collector ?? '';
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];
+  // Measured like the page view it follows: web analytics and the automatic hits' purposes, asked again as it leaves.
+  const engagement = trackPageEngagement((reading) => void (!vendors.automaticHitsDisabled() && analytics.engagement(reading)));
   const runtime = createTagRuntimeWith({
     components: SITE_COMPONENTS,
     property: siteProperty({
@@ -97,15 +100,18 @@ export function startMesura(options: StartOptions): Mesura {
       audienceMeasurementScriptUrl: options.audienceScriptUrl,
       assetsUrl: options.assetsUrl,
     }),
-    handlers: analyticsHandlers(analytics, ga),
+    handlers: analyticsHandlers(analytics, ga, engagement),
     consent: vendors,
     env: options.env,
   });
   return { environment, runtime, analytics, identity, allowed };
 }
 
-/** The property's actions, as hits: page views go to both accounts, links to web analytics only. */
-function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[]): ActionHandlers {
+/**
+ * The property's actions, as hits: page views go to both accounts, links and each page's
+ * engagement (page-engagement.ts, which sends the page before its successor) to web analytics only.
+ */
+function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[], engagement: PageEngagement): ActionHandlers {
   return {
     sendPageView: (input) => {
       const pageView = {
@@ -115,7 +121,9 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[]): A
         variables: input.variables,
         events: input.events,
       };
-      for (const target of [analytics, ...pageViewCopies]) target.pageView(pageView);
+      engagement.pageViewed(() => {
+        for (const target of [analytics, ...pageViewCopies]) target.pageView(pageView);
+      });
       // For the property's custom scripts, which follow the site's pages (interessos.js).
       dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail: { pageName: pageView.pageName, section: input.variables.section } }));
     },
