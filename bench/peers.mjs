@@ -8,7 +8,7 @@
 // tested by node --test bench/peers/).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleEntry, gzipBytes } from './peers/bundle.mjs';
+import { bundleEntry, gzipBytes, terserOptionsOf } from './peers/bundle.mjs';
 import { compareJobs, formatComparison } from './peers/compare.mjs';
 import { JOBS, MESURA_BUNDLES, NOTES } from './peers/jobs.mjs';
 import { formatBreakdown, moduleBytes } from './peers/module-breakdown.mjs';
@@ -22,7 +22,7 @@ async function measureMesura() {
   const stale = [];
   for (const { file, entry } of Object.values(MESURA_BUNDLES)) {
     const served = readFileSync(path.join(SDK_DIR, 'dist', file), 'utf8');
-    const { code } = await bundleEntry(entry, { workingDir: SDK_DIR });
+    const { code } = await bundleEntry(entry, { workingDir: SDK_DIR, terser: terserOptionsOf(file) });
     if (code !== served) stale.push(file);
     gzip.set(file, gzipBytes(served));
   }

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { minify } from 'terser';
-import { ESBUILD_OPTIONS as SDK_ESBUILD_OPTIONS, TERSER_OPTIONS } from '@mesura/sdk/bundle-options';
+import { BUNDLES, ESBUILD_OPTIONS as SDK_ESBUILD_OPTIONS, TERSER_OPTIONS } from '@mesura/sdk/bundle-options';
 
 /** bench/sdk-size.mjs's level (zlib's best). */
 export const GZIP_LEVEL = 9;
@@ -24,11 +24,20 @@ export const PRODUCTION_DEFINE = { 'process.env.NODE_ENV': '"production"' };
 export const gzipBytes = (source) => gzipSync(source, { level: GZIP_LEVEL }).length;
 
 /**
- * Bundles `entry` (resolved from `workingDir`) and minifies it: `{ code, metafile }`, the metafile
- * being esbuild's (its byte counts are before terser).
+ * terser's options for a file of packages/sdk/dist (`mesura.js`): its own where build.mjs gives it
+ * some (/mesura.js and /mesura-media.js shorten their internal property names), the shared ones
+ * otherwise, as for every peer.
  */
-export async function bundleEntry(entry, { workingDir, define = PRODUCTION_DEFINE }) {
+export function terserOptionsOf(file) {
+  return BUNDLES.find((bundle) => bundle.file === `dist/${file}`)?.terser ?? TERSER_OPTIONS;
+}
+
+/**
+ * Bundles `entry` (resolved from `workingDir`) and minifies it with `terser`'s options: `{ code,
+ * metafile }`, the metafile being esbuild's (its byte counts are before terser).
+ */
+export async function bundleEntry(entry, { workingDir, define = PRODUCTION_DEFINE, terser = TERSER_OPTIONS }) {
   const result = await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], absWorkingDir: workingDir, define });
-  const minified = await minify(result.outputFiles[0].text, TERSER_OPTIONS);
+  const minified = await minify(result.outputFiles[0].text, terser);
   return { code: minified.code, metafile: result.metafile };
 }
