@@ -75,12 +75,54 @@ describe('a day of demo traffic', () => {
     expect(decisions.length).toBeGreaterThan(0);
     expect(requests.map((r) => r.atMs)).toEqual(requests.map((r) => r.atMs).sort((a, b) => a - b));
     const hourOf = (ms: number) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', hourCycle: 'h23' }).format(ms));
-    const pageViews = requests.filter((r) => r.kind === 'beacon' && !r.body?.includes('pe=lnk'));
+    // Page views only: link hits and engagement hits carry pe=.
+    const pageViews = requests.filter((r) => r.kind === 'beacon' && !/(?:^|&)pe=/.test(r.body ?? ''));
     const at = (hours: number[]) => pageViews.filter((r) => hours.includes(hourOf(r.atMs))).length;
     expect(at([19, 20, 21])).toBeGreaterThan(3 * at([2, 3, 4]));
     // Each beacon has an event id of its own (eid): the collector keeps one copy of each.
     const eids = requests.filter((r) => r.kind === 'beacon').map((r) => /(?:^|&)eid=([0-9a-f]+)/.exec(r.body ?? '')?.[1]);
     expect(new Set(eids).size).toBe(eids.length);
+  });
+});
+
+describe("a day's engagement hits", () => {
+  interface Beacon {
+    order: number;
+    atMs: number;
+    query: URLSearchParams;
+  }
+  const beaconsOf = (requests: DemoRequest[]): Beacon[] => requests.flatMap((r, order) => (r.kind === 'beacon' ? [{ order, atMs: r.atMs, query: new URLSearchParams(r.body ?? '') }] : []));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  it('follow most page views, each after its page view and within the time since it, with no events or referrer', () => {
+    const beacons = beaconsOf(dayRequests(DAY, Number.MAX_SAFE_INTEGER, options).requests);
+    const pageViews = beacons.filter((b) => !b.query.has('pe'));
+    const readings = beacons.filter((b) => b.query.get('pe') === 'eng');
+    // A few readings never arrive (page-readings.mjs: mostly on the visit's last page).
+    expect(readings.length).toBeGreaterThan(0.9 * pageViews.length);
+    expect(readings.length).toBeLessThan(pageViews.length);
+    for (const reading of readings) {
+      const q = reading.query;
+      const [engagedMs, scroll] = [q.get('engaged_ms'), q.get('scroll_pct')].map(Number);
+      expect(q.get('engaged_ms')).toMatch(/^\d+$/);
+      expect(scroll).toBeGreaterThanOrEqual(0);
+      expect(scroll).toBeLessThanOrEqual(100);
+      expect([q.has('events'), q.has('r')]).toEqual([false, false]);
+      // The visitor's latest page view of the same page before it: the reading goes as that page is left.
+      const viewed = pageViews.filter((v) => v.order < reading.order && v.query.get('fid') === q.get('fid') && v.query.get('g') === q.get('g')).at(-1);
+      expect(viewed?.query.get('pageName') ?? null).toBe(q.get('pageName'));
+      expect(engagedMs).toBeLessThanOrEqual(reading.atMs - viewed!.atMs);
+    }
+  });
+
+  it('hold articles longer than the home page, and read them to the end more often', () => {
+    const readings = beaconsOf(dayRequests(DAY, Number.MAX_SAFE_INTEGER, options).requests).filter((b) => b.query.get('pe') === 'eng');
+    const ofType = (type: string) => readings.filter((b) => b.query.get('v8') === type).map((b) => ({ ms: Number(b.query.get('engaged_ms')), scroll: Number(b.query.get('scroll_pct')) }));
+    const [articles, home] = [ofType('noticia'), ofType('portada')];
+    expect(home.length).toBeGreaterThan(20);
+    expect(median(articles.map((r) => r.ms))).toBeGreaterThan(1.25 * median(home.map((r) => r.ms)));
+    const toTheEnd = (list: { scroll: number }[]) => list.filter((r) => r.scroll === 100).length / list.length;
+    expect(toTheEnd(articles)).toBeGreaterThan(3 * toTheEnd(home));
   });
 });
 

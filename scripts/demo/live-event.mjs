@@ -21,6 +21,7 @@ export function liveEventVisits(day, hours, options) {
     if (atMs < options.untilMs)
       events.push({
         next,
+        readings: randomFor(day, 'live-event', i, 'readings'),
         atMs,
         visitor: visitorFor(next, options.visitorsPerDay, true),
         landing: livePage(channel, 'video', onAir(options.site, channel.slug, atMs)),

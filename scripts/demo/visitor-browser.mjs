@@ -22,13 +22,17 @@ const SIGNED_IN_COOKIE = `${LOGIN_COOKIE_NAME}=${encodeURIComponent(JSON.stringi
 export function visitBrowser({ visitor, next, referrer, suite, out }) {
   let atMs = 0;
   let page;
+  // Where the hits' random bytes (event id, cache-buster) come from: the visit's stream, but the
+  // readings' own for an engagement hit (engagement()), so that the other hits keep the ids they had
+  // before the demo sent engagement hits and a data folder filled then is not counted twice.
+  let draws = next;
   const analytics = createAnalytics({
     reportSuites: [suite],
     transport: { send: (path, query) => out.push({ kind: 'beacon', method: 'POST', path, body: query, atMs, userAgent: visitor.userAgent, clientAddress: visitor.address }) },
     visitorId: () => visitor.id,
     now: () => new Date(atMs),
     browserInfo: () => visitor.browser,
-    random: (bytes) => bytes.map(() => Math.floor(next() * 256)),
+    random: (bytes) => bytes.map(() => Math.floor(draws() * 256)),
     referrer: referrer ?? '',
     clickStore: memoryStore(),
     consentSignal: () => visitor.consent,
@@ -62,6 +66,20 @@ export function visitBrowser({ visitor, next, referrer, suite, out }) {
         variables: nonEmpty(variablesOf(target)),
         events: search ? ['pageView', 'search'] : ['pageView'],
       });
+    },
+    /**
+     * The page's engagement hit (`pe=eng`: `reading` is page-readings.mjs's) as /mesura.js sends it
+     * when the page is left, at `at`, with the last page view's name, address and variables; its
+     * random bytes come from `readings`, the stream `reading` was drawn from.
+     */
+    engagement(reading, at, readings) {
+      atMs = at;
+      draws = readings;
+      try {
+        analytics.engagement(reading);
+      } finally {
+        draws = next;
+      }
     },
     /** A direct call of §7 on the current page; `detail` as apps/site's LinkCallDetail. */
     call(name, detail, at) {

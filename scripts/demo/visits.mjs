@@ -11,6 +11,7 @@ import { nextPage, landingPage } from './page-choice.mjs';
 import { mediaSession, watchSeconds } from './media-sessions.mjs';
 import { articlePage, withQueryParam } from './site-pages.mjs';
 import { activityOf, decisionOf, followsUpWithNews } from './experiments.mjs';
+import { pageReading } from './page-readings.mjs';
 import { SITE_ORIGIN, visitBrowser } from './visitor-browser.mjs';
 
 const HOUR_MS = 3_600_000;
@@ -75,16 +76,21 @@ export function dayVisits(day, options) {
       const atMs = startMs + Math.floor(next() * HOUR_MS);
       if (atMs >= untilMs) continue;
       const visitor = visitorFor(next, visitorsPerDay, EVENING_HOURS.has(hour));
-      visits.push(runVisit({ ...options, day, next, visitor, atMs, out: requests }));
+      // The readings draw from a stream of their own: the visit's other requests stay as they were.
+      visits.push(runVisit({ ...options, day, next, readings: randomFor(day, 'visit', n, 'readings'), visitor, atMs, out: requests }));
     }
   }
   for (const event of liveEventVisits(day, hours, options)) visits.push(runVisit({ ...options, ...event, day, out: requests }));
   return { requests, visits };
 }
 
-/** One visit: its pages in order, each page view, its calls and its media session. */
+/**
+ * One visit: its pages in order, each page view, its calls, its media session and, as the visitor
+ * leaves the page, its reading (page-readings.mjs). A play cut short at `untilMs` (now, today)
+ * leaves the visitor on the page: its reading and the visit's next pages are not sent yet.
+ */
 function runVisit(options) {
-  const { suite, next, visitor, out, tcString } = options;
+  const { suite, next, visitor, out, tcString, readings } = options;
   let atMs = options.atMs;
   const answeredMs = atMs - visitor.answeredDaysBefore * 86_400_000;
   const signed = { ...visitor, consent: { gdprApplies: true, tcString: tcString(visitor.answer, answeredMs) } };
@@ -94,11 +100,19 @@ function runVisit(options) {
   if (campaign) page = withQueryParam(page, 'ext', campaign);
   const browser = visitBrowser({ visitor: signed, next, referrer: referrer ?? undefined, suite, out });
   const visit = { visitor: signed, pages: [], decisions: [] };
+  const show = (target, shownAtMs) => {
+    browser.pageView(target, shownAtMs);
+    visit.pages.push({ page: target, atMs: shownAtMs });
+    return { page: target, atMs: shownAtMs, playingMs: 0 };
+  };
+  const leave = (shown, leftAtMs, exit) => {
+    const reading = pageReading(readings, { page: shown.page, device: visitor.device, shownMs: leftAtMs - shown.atMs, playingMs: shown.playingMs, exit });
+    if (reading) browser.engagement(reading, leftAtMs, readings);
+  };
   const pages = around(next, MEAN_PAGES);
   for (let i = 0; i < pages && atMs < options.untilMs; i++) {
     if (activityOf(page, signed)) visit.decisions.push(decisionOf(next, { page, atMs, visitor: signed }));
-    browser.pageView(page, atMs);
-    visit.pages.push({ page, atMs });
+    let shown = show(page, atMs);
     atMs += 2_000 + Math.floor(next() * 20_000);
     for (const call of pageCalls(next, page, SITE_ORIGIN + page.path)) {
       if (call.exit) browser.exitLink(call.exit, call.text, atMs);
@@ -106,22 +120,30 @@ function runVisit(options) {
       atMs += 3_000 + Math.floor(next() * 15_000);
       if (call.opens) page = { ...call.opens, opener: true };
     }
-    if (page.video?.idSessioVideo && !page.opener) atMs = playOn(page, atMs, { ...options, visitor: signed, browser, out });
+    let play = { leftAtMs: atMs, playingMs: 0, cut: false };
+    if (page.video?.idSessioVideo && !page.opener) play = playOn(page, atMs, { ...options, visitor: signed, browser, out });
     if (page.opener) {
-      // The pop-out window: its own page view and the station playing in it.
-      browser.pageView(page, atMs);
-      visit.pages.push({ page, atMs });
-      atMs = playOn(page, atMs + 1_500, { ...options, visitor: signed, browser, out });
+      // The pop-out window: the station's page is left for it (its reading goes before the
+      // pop-out's page view, which the visit's one analytics then repeats), and the station plays in it.
+      leave(shown, atMs, false);
+      shown = show(page, atMs);
+      play = playOn(page, atMs + 1_500, { ...options, visitor: signed, browser, out });
     }
-    atMs += around(next, MEAN_READ_MS, 5_000);
+    if (play.cut) break;
+    shown.playingMs = play.playingMs;
+    atMs = play.leftAtMs + around(next, MEAN_READ_MS, 5_000);
+    leave(shown, atMs, i === pages - 1);
     page = followsUpWithNews(next, page, signed) ? articlePage(options.site, options.site.articles[popular(next, options.site.articles.length)]) : nextPage(next, options, page, atMs);
   }
   return visit;
 }
 
-/** A media session on a player page, most of the time; the time the visitor leaves it. */
+/**
+ * A media session on a player page, most of the time: `{leftAtMs, playingMs, cut}`, the time the
+ * visitor leaves the player, how long it played, and whether the play was cut short at `untilMs`.
+ */
 function playOn(page, atMs, { next, visitor, browser, suite, out, untilMs, watchMeanS }) {
-  if (!watchMeanS && !chance(next, page.opener ? 0.95 : 0.7)) return atMs;
+  if (!watchMeanS && !chance(next, page.opener ? 0.95 : 0.7)) return { leftAtMs: atMs, playingMs: 0, cut: false };
   const outcome = watchMeanS
     ? 'watch'
     : weighted(next, [
@@ -131,6 +153,10 @@ function playOn(page, atMs, { next, visitor, browser, suite, out, untilMs, watch
       ]);
   // A live viewer stays with the broadcast they found; nothing is sent past `untilMs` (now, today).
   const airEndMs = page.air ? Date.parse(page.air.broadcast.end) : Number.POSITIVE_INFINITY;
-  const watchS = Math.min(watchMeanS ? around(next, watchMeanS, 300) : watchSeconds(next, page), Math.max(5, (Math.min(untilMs, airEndMs) - atMs) / 1000 - 60));
-  return mediaSession({ page, visitor, browser, suite, next, startMs: atMs + 800, watchS, outcome, out }) + 2_000;
+  const wantedS = watchMeanS ? around(next, watchMeanS, 300) : watchSeconds(next, page);
+  const watchS = Math.min(wantedS, Math.max(5, (Math.min(untilMs, airEndMs) - atMs) / 1000 - 60));
+  const startMs = atMs + 800;
+  const endMs = mediaSession({ page, visitor, browser, suite, next, startMs, watchS, outcome, out });
+  // Exits before the start and failures play nothing; an ad plays in the page's media element too.
+  return { leftAtMs: endMs + 2_000, playingMs: outcome === 'watch' ? endMs - startMs : 0, cut: watchS < wantedS && untilMs < airEndMs };
 }
