@@ -49,7 +49,12 @@ describe('one page view measured end to end in Chromium', () => {
     const notFound = exported.find((row) => row.page_type === 'errorPage');
     expect(notFound).toMatchObject({ hit_type: 'page_view', page_type: 'errorPage' });
     expect(notFound!.page_name ?? '').toBe('');
-    expect(exported.every((row) => row.ip_anonymised === '127.0.0.0' && row.is_bot === false)).toBe(true);
+    expect(exported.every((row) => row.ip_anonymised === '127.0.0.0')).toBe(true);
+    // The page views are no bot's. The article's engagement hit, sent as page.goto leaves it, is
+    // not asked: a beacon sent as a page goes carries Chromium's own user agent, not the one
+    // Playwright gives the page, and so is rightly taken for a headless browser's
+    // (page-engagement.test.ts measures it in a browser whose own user agent is a visitor's).
+    expect(exported.filter((row) => row.hit_type === 'page_view').map((row) => row.is_bot)).toEqual([false, false, false]);
   });
 
   it('serves the console at /consola/ with the page views by day', async () => {

@@ -55,9 +55,10 @@ async function storedHits(suite?: string): Promise<StoredHit[]> {
 
 /**
  * The hits of the calls and page views under test: the custom script lectura-completa.js adds a
- * `lectura completa` link whenever an article's end is in view (e2e/script-loads.test.ts).
+ * `lectura completa` link whenever an article's end is in view (e2e/script-loads.test.ts), and
+ * /mesura.js each page's engagement hit as the page is left (e2e/page-engagement.test.ts).
  */
-const ofCalls = (hits: StoredHit[]) => hits.filter((hit) => hit.link_name !== 'lectura completa');
+const ofCalls = (hits: StoredHit[]) => hits.filter((hit) => hit.link_name !== 'lectura completa' && hit.hit_type !== 'page_engagement');
 
 const eventIds = (hit: StoredHit) => (JSON.parse(hit.events) as { id: number }[]).map((e) => e.id);
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CONSENT_COOKIE_NAME, acceptAll, createVendorList, encodeChoice } from '@mesura/consent';
 
 export const CHROMIUM_PATH = process.env.MESURA_CHROMIUM ?? '/usr/bin/chromium';
@@ -46,12 +46,15 @@ export interface VisitorOptions {
 
 export async function newVisitorPage(browser: Browser, options: VisitorOptions = {}) {
   const context = await browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES' });
-  if (options.consent) {
-    const gvl = createVendorList();
-    const value = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
-    await context.addCookies([{ name: CONSENT_COOKIE_NAME, value, url: options.consent.baseUrl }]);
-  }
+  if (options.consent) await acceptEverything(context, options.consent.baseUrl);
   return context.newPage();
+}
+
+/** Stores, in `context`, the `euconsent-v2` of a visitor who accepted everything on an earlier visit to `baseUrl`. */
+export async function acceptEverything(context: BrowserContext, baseUrl: string): Promise<void> {
+  const gvl = createVendorList();
+  const value = encodeChoice(acceptAll(gvl), { gvl, now: Date.now() });
+  await context.addCookies([{ name: CONSENT_COOKIE_NAME, value, url: baseUrl }]);
 }
 
 /**
