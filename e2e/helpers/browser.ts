@@ -12,21 +12,23 @@ export interface LaunchOptions {
 }
 
 /** Debian's Chromium, headless; never a downloaded browser. */
+/** Debian's Chromium as every e2e test starts it: headless, without the sandbox, the GPU or any traffic of its own. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
 export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-      ...(options.autoplay ? ['--autoplay-policy=no-user-gesture-required'] : []),
-    ],
+    args: [...CHROMIUM_FLAGS, ...(options.autoplay ? ['--autoplay-policy=no-user-gesture-required'] : [])],
   });
 }
 

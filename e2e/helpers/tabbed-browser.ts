@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_PATH, VISITOR_USER_AGENT } from './browser.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, VISITOR_USER_AGENT } from './browser.js';
 
 /** How long Chromium may take to open its debugging port. */
 const START_TIMEOUT_MS = 15_000;
@@ -32,14 +32,7 @@ export interface TabbedBrowser {
 export async function launchTabbedChromium(): Promise<TabbedBrowser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'mesura-e2e-tabs-'));
   const args = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-quic',
-    '--disable-sync',
+    ...CHROMIUM_FLAGS,
     '--remote-debugging-address=127.0.0.1',
     '--remote-debugging-port=0',
     `--user-data-dir=${profile}`,
