@@ -5,6 +5,7 @@ import { PAGE_VIEW_EVENT } from '@mesura/site-property';
 import { createIdentity } from '@mesura/identity';
 import { startMesura, type StartOptions } from '../src/index.js';
 import type { ConsentSource } from '@mesura/tags';
+import { settle } from './helpers/sent-beacons.js';
 
 const ORIGIN = 'http://localhost:8080';
 const AUDIENCE = `${ORIGIN}/tags/mesura/development/mesura-audience.js`;
@@ -27,11 +28,6 @@ function start(vendors: string[], options: Partial<StartOptions> = {}) {
   });
   mesura.runtime.start();
   return { mesura, sent };
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 beforeEach(() => {

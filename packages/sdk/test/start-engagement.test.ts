@@ -5,10 +5,11 @@
  * One SDK per file: its listeners stay on the window, as on a real page.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SITE_VARIABLE_MAP, decodeBeacon, namedVariables, type Beacon } from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, namedVariables } from '@mesura/protocol';
 import { createIdentity } from '@mesura/identity';
 import type { ConsentSource } from '@mesura/tags';
 import { startMesura } from '../src/index.js';
+import { decodedBeacons, settle } from './helpers/sent-beacons.js';
 
 let sent: { path: string; query: string }[] = [];
 let cookies = '';
@@ -26,18 +27,7 @@ const mesura = startMesura({
   env: { location: { href: 'https://stg.mesura.cat/noticia/1001/parlament/', pathname: '/noticia/1001/parlament/', search: '', hostname: 'stg.mesura.cat' } },
 });
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function decoded(): Beacon[] {
-  return sent.map(({ path, query }) => {
-    const result = decodeBeacon(path.slice(path.indexOf('/b/ss/')), query);
-    if (!result.ok) throw new Error(result.reason);
-    return result.value;
-  });
-}
+const decoded = () => decodedBeacons(sent);
 
 function hide(): void {
   visibility = 'hidden';

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SITE_VARIABLE_MAP, decodeBeacon, namedVariables, type Beacon } from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, namedVariables } from '@mesura/protocol';
 import { createIdentity } from '@mesura/identity';
 import { ALLOW_ALL, startMesura, type MesuraConfig } from '../src/index.js';
+import { decodedBeacons, settle } from './helpers/sent-beacons.js';
 
 interface Sent {
   path: string;
@@ -41,19 +42,7 @@ function start(consent = ALLOW_ALL, config: MesuraConfig = { gaDestination: fals
   });
 }
 
-/** Lets the runtime's rule promises run. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function decoded(): Beacon[] {
-  return sent.map(({ path, query }) => {
-    const result = decodeBeacon(path.slice(path.indexOf('/b/ss/')), query);
-    if (!result.ok) throw new Error(result.reason);
-    return result.value;
-  });
-}
+const decoded = () => decodedBeacons(sent);
 
 beforeEach(() => {
   sent = [];
