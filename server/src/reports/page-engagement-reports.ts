@@ -14,7 +14,6 @@ import { ENGAGED_PAGES_RANKING, ENGAGED_PROGRAMMES_RANKING, ENGAGED_TIME_BY_DAY,
 export const ENGAGEMENT_METRICS: ReportMetric[] = [
   { key: 'engaged_time', label: "Temps d'interacció total", format: 'seconds' },
   { key: 'pages', label: 'Pàgines mesurades', format: 'count' },
-  { key: 'visitors', label: 'Visitants', format: 'count', approximate: true },
   { key: 'avg_engaged', label: "Temps d'interacció mitjà per pàgina", format: 'seconds' },
   { key: 'avg_scroll', label: 'Desplaçament mitjà', format: 'percent' },
 ];

@@ -68,8 +68,8 @@ describe('engaged time and scroll depth (minimum cohort 1)', () => {
       ['Títol 1', 'http://localhost:8080/noticies/article-1/'],
       ['Títol 2', 'http://localhost:8080/esports/article-2/'],
     ]);
-    expect(pages.rows[0].values).toEqual({ engaged_time: 96, pages: 3, visitors: 3, avg_engaged: 32, avg_scroll: 0.4 });
-    expect(pages.totals.values).toEqual({ engaged_time: 186, pages: 4, visitors: 3, avg_engaged: 46.5, avg_scroll: 0.55 });
+    expect(pages.rows[0].values).toEqual({ engaged_time: 96, pages: 3, avg_engaged: 32, avg_scroll: 0.4 });
+    expect(pages.totals.values).toEqual({ engaged_time: 186, pages: 4, avg_engaged: 46.5, avg_scroll: 0.55 });
     expect(byKey((await report(`content/engaged-sections?${RANGE}`)).rows)).toMatchObject({ noticies: { engaged_time: 96 }, esports: { engaged_time: 90 } });
     expect(byKey((await report(`content/engaged-authors?${RANGE}`)).rows)).toMatchObject({ 'Autor 1': { pages: 3 }, 'Autor 0': { pages: 1 } });
     expect(byKey((await report(`content/engaged-themes?${RANGE}`)).rows)).toMatchObject({ 'tema-1': { pages: 3 }, 'tema-0': { pages: 1 } });
@@ -119,5 +119,21 @@ describe('engaged time under the minimum cohort (5)', () => {
     const pages = await report(`content/engaged-pages?${RANGE}`);
     expect(pages.rows).toHaveLength(2);
     expect(pages.rows.every((row: Row) => row.hidden === true && row.values.engaged_time === null)).toBe(true);
+  });
+
+  it('shows a page read by 5 visitors, over its cells and filtered', async () => {
+    t = await startTestServer({}, () => clock);
+    for (const [n, visitor] of ['A', 'B', 'C', 'D', 'E'].entries()) await read(visitor, MORNING + n * MINUTE_MS, article(1, 'noticies'), 10_000, 20);
+    await read('F', MORNING + 6 * MINUTE_MS, article(2, 'esports'), 10_000, 20);
+    for (const ask of [`content/engaged-pages?${RANGE}`, `content/engaged-pages?${RANGE}&f=device:desktop`]) {
+      const pages = await report(ask);
+      expect(pages.rows.map((row: Row) => [row.label, row.hidden === true, row.values.engaged_time])).toEqual([
+        ['Títol 1', false, 50],
+        ['Títol 2', true, null],
+      ]);
+    }
+    const sections = await report(`content/engaged-sections?${RANGE}`);
+    expect(byKey(sections.rows)).toMatchObject({ noticies: { pages: 5 } });
+    expect(sections.totals.values).toMatchObject({ engaged_time: 60, pages: 6 });
   });
 });

@@ -3,6 +3,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { remakeMediaCells, visitorMediaCellDays } from './media-cells.js';
 import { remakeReportCells, visitorCellDays } from './report-cells.js';
 import { remakePageCells, visitorPageCellDays } from './page-cells.js';
+import { remakePageEngagementCells, visitorPageEngagementDays } from './page-engagement-cells.js';
 import { shiftReportExtent } from './report-extent.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from '../queries/visitor-data.js';
 import type { VisitorDataSection, VisitorRowCounts } from '../visitor-data-store.js';
@@ -32,11 +33,13 @@ export async function eraseVisitor(connection: DuckDBConnection, visitorId: stri
     const cellDays = await visitorCellDays(connection, visitorId);
     const pageCellDays = await visitorPageCellDays(connection, visitorId);
     const mediaCellDays = await visitorMediaCellDays(connection, visitorId);
+    const engagementDays = await visitorPageEngagementDays(connection, visitorId);
     for (const sql of Object.values(VISITOR_DELETES)) await connection.run(sql, visitor);
     // The roll-ups hold the visitor's key and counts: their days are made again without the visitor.
     await remakeReportCells(connection, cellDays);
     await remakePageCells(connection, pageCellDays);
     await remakeMediaCells(connection, mediaCellDays);
+    await remakePageEngagementCells(connection, engagementDays);
     await shiftReportExtent(connection, { hits: -counts.hits, heartbeats: -counts.heartbeats });
     await connection.run('COMMIT');
     return counts;

@@ -9,6 +9,7 @@ import type { DuckDbMigration } from './duckdb-schema-version.js';
 import { CREATE_REPORT_EXTENT } from './report-extent.js';
 import { dropCellTableSql, ensureCellTable } from './cell-tables.js';
 import { remakeAllClosedBandCells, remakeAllVisitCells } from './report-cells.js';
+import { fillMissingPageEngagementCells } from './page-engagement-cells.js';
 import { VISIT_CELLS } from './report-facts-schema.js';
 
 export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
@@ -59,5 +60,13 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
     // The store's ensure makes the table (report-facts-schema.ts): an older build would load those hits as link hits.
     name: 'page engagement: engaged time and scroll depth hits are kept in page_engagements, apart from link hits',
     run: async () => undefined,
+  },
+  {
+    version: 8,
+    // The store's ensure makes the table: an older build's loads would not append to it.
+    name: 'page engagement: engagement hits are rolled up per day and page for the engaged-time rankings',
+    run: async (connection) => {
+      await fillMissingPageEngagementCells(connection);
+    },
   },
 ];

@@ -12,6 +12,7 @@ import { searchKeywordsSql, searchedSql } from '../search-keywords-sql.js';
 import type { SqlConnection } from './reads-first.js';
 import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
+import { APPEND_PAGE_ENGAGEMENT_CELLS } from './page-engagement-cells.js';
 import { APPEND_CLOSED_BAND_CELLS, APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS, daysOf, remakeClosedBandCells } from './report-cells.js';
 import { recentPart } from './cell-tables.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
@@ -161,11 +162,14 @@ const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT * FROM segment_link_hits`
 
 const MEASURES = PAGE_ENGAGEMENT_MEASURES_SQL.duckdb;
 
-/** The segment's engagement hits as rows of page_engagements (report-facts-schema.ts). */
-const INSERT_PAGE_ENGAGEMENTS = `INSERT INTO page_engagements SELECT report_suite, event_key, received_at, day, ${LOCAL_HOUR}, visitor_key,
-    section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign, programme_name, page_name,
-    content_title, url, author, thematic, ${MEASURES.engagedMs}, ${MEASURES.scrollPercent}, is_bot
+/** The segment's engagement hits as rows of page_engagements (report-facts-schema.ts), named alike: their cells are made from them too. */
+const SEGMENT_PAGE_ENGAGEMENTS = `CREATE OR REPLACE TEMP TABLE segment_page_engagements AS SELECT report_suite, event_key, received_at, day,
+    ${LOCAL_HOUR} AS hour, visitor_key, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
+    login_state AS login, campaign, programme_name, page_name, content_title AS title, url, author, thematic,
+    ${MEASURES.engagedMs} AS engaged_ms, ${MEASURES.scrollPercent} AS scroll_pct, is_bot
   FROM segment_hits WHERE hit_type = '${PAGE_ENGAGEMENT_HIT}'`;
+
+const INSERT_PAGE_ENGAGEMENTS = `INSERT INTO page_engagements SELECT * FROM segment_page_engagements`;
 
 const INSERT_SEARCHES = `INSERT INTO searches SELECT * FROM page_views
   WHERE search_keywords IS NOT NULL AND event_key IN (SELECT event_key FROM segment_page_views WHERE search_keywords IS NOT NULL)
@@ -178,7 +182,9 @@ const INSERT_PAGE_CELLS = `INSERT INTO ${recentPart(PAGE_CELLS)} SELECT report_s
     list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})
   FROM segment_page_views GROUP BY ALL`;
 
-const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits'].map((t) => `DROP TABLE IF EXISTS ${t}`);
+const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits', 'segment_page_engagements'].map(
+  (t) => `DROP TABLE IF EXISTS ${t}`,
+);
 
 /**
  * Loads one segment's hits (`select`: a SELECT yielding rows of the hits table) into `hits` and
@@ -216,11 +222,12 @@ export async function loadHitsWithFacts(
     const closedCells = await replaceVisits(connection, openFrom, closedBefore);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
-    await connection.run(INSERT_PAGE_ENGAGEMENTS, { tz: timeZone });
+    await connection.run(SEGMENT_PAGE_ENGAGEMENTS, { tz: timeZone });
+    await connection.run(INSERT_PAGE_ENGAGEMENTS);
     appended.cells = closedCells + (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
-    appended.cells += await changedRows(connection, APPEND_VISIT_PAGE_CELLS);
+    appended.cells += (await changedRows(connection, APPEND_VISIT_PAGE_CELLS)) + (await changedRows(connection, APPEND_PAGE_ENGAGEMENT_CELLS));
     const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views
-      UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits)`);
+      UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits UNION ALL SELECT day FROM segment_page_engagements)`);
     appended.days = days.getRowObjectsJson().map((row) => String(row.day));
   }
   for (const sql of DROP_TEMPORARY) await connection.run(sql);

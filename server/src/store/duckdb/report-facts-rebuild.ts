@@ -2,16 +2,18 @@
  * Fills the report tables from the hits already stored, once: a data folder written before the
  * report tables existed gets them on its first start, through the same derivation the loader
  * uses, so reports answer the same for old and new rows. A folder with report tables but without
- * visit and link cells gets those from its visits and link hits, and page day cells from its page cells.
+ * visit and link cells gets those from its visits and link hits, page day cells from its page cells,
+ * and page engagement cells from its engagement hits.
  */
 import type { SqlConnection } from './reads-first.js';
 import { mergeWholeDays } from './cell-compaction.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { fillMissingPageDayCells } from './page-day-cells.js';
+import { fillMissingPageEngagementCells } from './page-engagement-cells.js';
 import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
 import { ensureMediaRollups } from './media-rollups.js';
 import { dropDerivedTables, extentMismatch, readReportExtent, recordReportExtent } from './report-extent.js';
-import { ensureReportFactTables, PAGE_CELLS, PAGE_DAY_CELLS } from './report-facts-schema.js';
+import { ensureReportFactTables, PAGE_CELLS, PAGE_DAY_CELLS, PAGE_ENGAGEMENT_CELLS } from './report-facts-schema.js';
 
 export async function rebuildReportFacts(connection: SqlConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
   const counts = await connection.runAndReadAll(`SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM page_views) + (SELECT count(*) FROM link_hits) AS facts`);
@@ -21,13 +23,14 @@ export async function rebuildReportFacts(connection: SqlConnection, hitColumns: 
     await inTransaction(connection, async () => {
       await fillMissingReportCells(connection);
       await fillMissingPageDayCells(connection);
+      await fillMissingPageEngagementCells(connection);
     });
     return 0;
   }
   return inTransaction(connection, async () => {
     const select = `SELECT ${hitColumns.join(', ')} FROM hits ORDER BY received_at`;
     const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
-    await mergeWholeDays(connection, [PAGE_CELLS, PAGE_DAY_CELLS], loaded.days);
+    await mergeWholeDays(connection, [PAGE_CELLS, PAGE_DAY_CELLS, PAGE_ENGAGEMENT_CELLS], loaded.days);
     await remakeReportCells(connection, loaded.days);
     return loaded.hits;
   });

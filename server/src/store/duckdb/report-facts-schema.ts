@@ -19,6 +19,7 @@
  *   Appended per segment and merged per key (cell-compaction.ts), as every cell table below is;
  * - `page_day_cells` and `visit_page_cells`: page cells without the filter columns, and visits per
  *   entry and exit page, for the unfiltered page rankings;
+ * - `page_engagement_cells`: the engagement hits' sums per day and page, for the engaged-time rankings;
  * - `visit_cells` and `link_cells`: roll-ups of visits and of link hits per day and report key
  *   (report-cells.ts), each with a sketch of its visitors (the CELL_SKETCH_KEYS smallest visitor
  *   keys), so that the unfiltered rankings of few rows (channels, referring sites, devices, direct
@@ -151,8 +152,24 @@ export const LINK_CELLS: CellTable = {
   merge: `min(title), sum(calls), ${mergedLowestKeys(CELL_SKETCH_KEYS)}`,
 };
 
+/**
+ * Engagement hits per day, page and the page's own attributes the engaged-time rankings narrow
+ * by (as page_day_cells are keyed), with the sums of their measures and, as page cells keep them,
+ * the CELL_VISITOR_KEYS smallest visitor keys for the minimum cohort: a thirteenth of
+ * page_engagements' rows on the bench's month. Appended at load, made again per day
+ * (page-engagement-cells.ts); the unfiltered engaged-time rankings read only these.
+ */
+export const PAGE_ENGAGEMENT_CELLS: CellTable = {
+  name: 'page_engagement_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, url VARCHAR, section VARCHAR, subsection VARCHAR,
+    programme VARCHAR, author VARCHAR, thematic VARCHAR, title VARCHAR, page_name VARCHAR, programme_name VARCHAR,
+    engaged_ms BIGINT NOT NULL, pages BIGINT NOT NULL, scroll_pct BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: 'report_suite, day, is_bot, url, section, subsection, programme, author, thematic',
+  merge: `min(title), min(page_name), min(programme_name), sum(engaged_ms), sum(pages), sum(scroll_pct), ${mergedLowestKeys(CELL_VISITOR_KEYS)}`,
+};
+
 /** The cell tables of the hits (media cells are the heartbeats': media-cells.ts). */
-export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS];
+export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS, PAGE_ENGAGEMENT_CELLS];
 
 /** The same columns as page_views; made from it when absent (a data folder from before it existed). */
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;

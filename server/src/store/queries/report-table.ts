@@ -16,7 +16,8 @@ export type ReportTable =
   | 'page_day_cells'
   | 'visit_page_cells'
   | 'duration_band_sketches'
-  | 'page_engagements';
+  | 'page_engagements'
+  | 'page_engagement_cells';
 
 /** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {
