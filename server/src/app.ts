@@ -37,6 +37,7 @@ import { mediaReportRoutes } from './reports/media-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
 import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
+import { goalRoutes } from './reports/goal-routes.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
@@ -360,6 +361,11 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const redirects = createRedirectPolicy(config);
   // Definitions from the metadata store (the catalog); results from the events' engine.
   await app.register(activityRoutes, { catalog, store: events.decisions, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
+  // Goal definitions from the metadata store; their reports from the events' engine.
+  const goals = await metadata.openGoals();
+  app.addHook('onClose', () => goals.close());
+  const goalContext = { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone };
+  await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });

@@ -180,6 +180,10 @@ export type {
   ReportValue,
 } from './report-answer.js';
 
+// Site goals, defined in the console (GET|PUT|DELETE /api/goals/:id).
+export { GOAL_ID, GOAL_ID_MAX_CHARS, GOAL_NAME_MAX_CHARS, GOAL_TYPES, GOAL_VALUE_MAX_CHARS, GOALS_MAX, parseGoalDefinition } from './goal-definition.js';
+export type { GoalDefinition, GoalPageMatch, GoalType } from './goal-definition.js';
+
 // Answers read across HTTP by the console and the site.
 export type { ActivityOverTime, ActivityResults, ActivityTotals, Comparison, ExperienceOnDay, ExperienceResult, SampleRatioCheck } from './activity-results.js';
 export type { PollResults } from './poll-results.js';

@@ -5,7 +5,7 @@ import { rankingReport } from './ranking-report.js';
 import { visitRanking } from '../store/queries/visit-rankings.js';
 import { VISIT_ATTRIBUTES, type AreaAttributeColumn } from '../store/visit-attributes.js';
 
-const DEVICE_LABELS: Readonly<Record<string, string>> = {
+export const DEVICE_LABELS: Readonly<Record<string, string>> = {
   desktop: 'Ordinador',
   mobile: 'Mòbil',
   tablet: 'Tauleta',

@@ -15,6 +15,8 @@ import { openEngagementStore } from './duckdb/duckdb-engagement.js';
 import { openVisitorStore } from './duckdb/duckdb-visitors.js';
 import type { EngagementStore } from './engagement-store.js';
 import type { VisitorStore } from './visitor-store.js';
+import type { GoalStore } from './goal-store.js';
+import { openGoalStore } from './duckdb/duckdb-goals.js';
 import type { OpenDatabase } from './duckdb/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
@@ -30,6 +32,8 @@ export interface MetadataStore {
   openEngagement(): Promise<EngagementStore>;
   /** The site's visitor accounts, sessions and lists; the caller closes it. */
   openVisitors(): Promise<VisitorStore>;
+  /** The site goals' definitions (goal-store.ts); the caller closes it. */
+  openGoals(): Promise<GoalStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   /** The embedded metadata databases opened so far (backups copy them through these); none on PostgreSQL. */
@@ -74,6 +78,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       loadContent: () => loadContentStore(settings.dataDir, undefined, sideStoreMiB),
       openEngagement: async () => track(await openEngagementStore(settings.dataDir, sideStoreMiB)),
       openVisitors: async () => track(await openVisitorStore(settings.dataDir, sideStoreMiB)),
+      openGoals: async () => track(await openGoalStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,
@@ -102,6 +107,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     loadContent: async () => (await metadata.ready()).loadContent(),
     openEngagement: async () => (await metadata.ready()).engagement,
     openVisitors: async () => (await metadata.ready()).visitors,
+    openGoals: async () => (await metadata.ready()).goals,
     openDatabases: () => [],
     shared: true,
     isWaiting: () => !metadata.isOpen,

@@ -12,6 +12,8 @@ import { migrateMetadata, type Migration } from './metadata-migrations.js';
 import { PostgresAccountStore } from './postgres-accounts.js';
 import { PostgresActivityStore } from './postgres-activities.js';
 import { postgresEngagementStore } from './postgres-engagement.js';
+import { postgresGoalStore } from './postgres-goals.js';
+import type { GoalStore } from '../goal-store.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
 import { postgresVisitorStore } from './postgres-visitors.js';
@@ -26,6 +28,8 @@ export interface PostgresMetadata {
   engagement: EngagementStore;
   /** The site's visitor accounts, their sessions and lists. */
   visitors: VisitorStore;
+  /** The site goals' definitions and their history. */
+  goals: GoalStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -41,6 +45,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       loadContent: (seed) => loadPostgresContent(pool, seed),
       engagement: postgresEngagementStore(pool),
       visitors: postgresVisitorStore(pool),
+      goals: await postgresGoalStore(pool),
       migrated,
       close: () => pool.close(),
     };
