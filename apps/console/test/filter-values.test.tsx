@@ -46,6 +46,14 @@ const ROWS: Record<string, Pick<ReportRow, 'key' | 'label'>[]> = {
     { key: '', label: 'A la carta (sense canal)' },
     { key: 'mesura-tv', label: 'Mesura TV' },
   ],
+  'geography/countries': [
+    { key: 'ES', label: 'Espanya' },
+    { key: 'AD', label: 'Andorra' },
+  ],
+  'geography/regions': [
+    { key: 'Catalonia', label: 'Catalunya' },
+    { key: 'Balearic Islands', label: 'Illes Balears' },
+  ],
 };
 
 const mounted = mountedRoot();
@@ -115,6 +123,17 @@ describe('the filters of the report areas', () => {
     expect(asked).toHaveLength(askedBefore);
   });
 
+  it('offers countries and regions named in Catalan, and filters by their stored keys', async () => {
+    await render('/?f=region:Catalonia');
+    expect(chips()).toEqual(['Regió: Catalunya']);
+    await chooseDimension('country');
+    expect(asked).toContain('geography/countries');
+    expect(offered()).toEqual([
+      ['ES', 'Espanya'],
+      ['AD', 'Andorra'],
+    ]);
+  });
+
   it("offers the period's channels, not the row of plays without one", async () => {
     await render('/');
     await chooseDimension('channel');
@@ -149,6 +168,13 @@ describe('a typed filter value', () => {
     await type('Nevera');
     expect(new URLSearchParams(search).getAll('f')).toEqual([]);
     expect(alert()).toBe("Cap valor de «Dispositiu» del període es diu «Nevera»: tria'n un de la llista.");
+  });
+
+  it('of a region by its Catalan name filters by the name the database gives it', async () => {
+    await render('/');
+    await chooseDimension('region');
+    await type('illes balears');
+    expect(new URLSearchParams(search).getAll('f')).toEqual(['region:Balearic Islands']);
   });
 
   it("of a portal is one of the period's portals (content/portals)", async () => {

@@ -8,8 +8,12 @@
 /** Most rows one answer may hold (`limit`): lists are paged, never answered whole; the console draws a time series whole up to it. */
 export const REPORT_ROWS_MAX = 500;
 
-/** The dimensions every report can be filtered by (`f=section:noticies`, repeatable, stacking with AND). */
-export const REPORT_FILTER_DIMENSIONS = ['section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign'] as const;
+/**
+ * The dimensions every report can be filtered by (`f=section:noticies`, repeatable, stacking with
+ * AND). `country` and `region` are where the address was placed at ingest (an ISO country code, a
+ * region as the city database names it: `f=region:Catalonia`).
+ */
+export const REPORT_FILTER_DIMENSIONS = ['section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'country', 'region'] as const;
 export type ReportFilterDimension = (typeof REPORT_FILTER_DIMENSIONS)[number];
 
 /** One stacked filter: the dimension must equal the value. */

@@ -13,7 +13,7 @@ import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
 import { dayLabel, daysOf } from './time-steps.js';
 import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, visitorsInRows, type RankingSpec } from '../store/queries/ranking.js';
-import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
+import { FACT_FILTER_COLUMNS, ROWS_ONLY_FILTERS } from '../store/queries/report-table.js';
 
 export interface RankingReportOptions {
   report: string;
@@ -30,6 +30,11 @@ export interface RankingReportOptions {
    * millions of rows does.
    */
   rollup?: (params: Readonly<Record<string, string>>) => RankingSpec;
+  /**
+   * The same ranking over the rows `spec`'s cells are made from (page_views for page_cells), asked
+   * instead when a filter is one the cells keep no column for (report-table.ts ROWS_ONLY_FILTERS).
+   */
+  rows?: (params: Readonly<Record<string, string>>) => RankingSpec;
   note?: string;
   /** The report a row opens, with its parameters. */
   drill?: (key: string, params: Readonly<Record<string, string>>) => ReportRow['drill'];
@@ -65,9 +70,10 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     ...(options.params && { params: options.params }),
     run: async (request, context) => {
       const full = options.spec(request.params);
-      // DuckDB reads the roll-up when no filter is asked; ClickHouse keeps the full spec's part, whose
-      // `cells` (ranking.ts) it reads when no filter is asked.
-      const spec = request.filters.length === 0 && options.rollup ? { ...options.rollup(request.params), clickhouse: full.clickhouse } : full;
+      // DuckDB reads the roll-up when no filter is asked, the rows when a filter is one the cells
+      // lack; ClickHouse keeps the full spec's part, whose `cells` (ranking.ts) it reads when no filter is asked.
+      const source = request.filters.length === 0 ? options.rollup : request.filters.some((f) => ROWS_ONLY_FILTERS.includes(f.dimension)) ? options.rows : undefined;
+      const spec = source ? { ...source(request.params), clickhouse: full.clickhouse } : full;
       const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
       const values = { ...filters.values, ...boundParams(request.params) };
       const fixed = fixedRowsOf(options);

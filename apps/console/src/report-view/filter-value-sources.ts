@@ -19,6 +19,9 @@ export const FILTER_VALUE_SOURCES: Partial<Record<ReportFilterDimension, string>
   channel: 'media/plays-by-channel',
   device: 'technology/devices',
   campaign: 'acquisition/external-campaigns',
+  // Keyed by code and by the database's name, labelled in Catalan (server/src/reports/place-labels.ts).
+  country: 'geography/countries',
+  region: 'geography/regions',
 };
 
 /**

@@ -29,6 +29,8 @@ export const FILTER_LABELS: Record<ReportFilterDimension, string> = {
   device: 'Dispositiu',
   login: 'Sessió iniciada',
   campaign: 'Campanya',
+  country: 'País',
+  region: 'Regió',
 };
 
 export type ReportViewMode = 'chart' | 'table';

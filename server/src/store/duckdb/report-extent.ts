@@ -28,7 +28,8 @@ export const REPORT_EXTENT_TABLE = 'report_extent';
  */
 // 2: the media sessions' rebuffering counts main `stall` too, and chapter events do not say whether an ad played (media-sessions-sql.ts REBUFFERING_HEARTBEAT).
 // 3: the page day, visit page and link cells keep the smallest label of their rows (`min`, not `any_value`: page-day-cells.ts, report-cells.ts).
-export const REPORT_DERIVATION_VERSION = 3;
+// 4: page views, link hits and engagement hits keep the place filter columns (report-facts-schema.ts PLACE_FILTER_COLUMNS).
+export const REPORT_DERIVATION_VERSION = 4;
 
 /** Every table made from the raw rows, which a rebuild drops and makes again (page_views_daily is not: it outlives the rows). */
 export const DERIVED_TABLES: readonly string[] = [...REPORT_FACT_TABLES, MEDIA_SESSIONS_TABLE, ...cellTableParts(MEDIA_CELLS), LIVE_MINUTES_TABLE, CELL_CHUNK_DAYS_TABLE];

@@ -97,7 +97,7 @@ const SEGMENT_PAGE_VIEWS = `CREATE OR REPLACE TEMP TABLE segment_page_views AS
 
 const INSERT_PAGE_VIEWS = `INSERT INTO page_views SELECT report_suite, event_key, received_at, day, local_hour, visitor_key,
     visit_key, visit_page, section, subsection, programme, broadcast_channel, portal, device_class, login_state, campaign,
-    internal_campaign, programme_name, page_name, content_title, url, page_type, author, thematic, referrer,
+    geo_country, geo_region, internal_campaign, programme_name, page_name, content_title, url, page_type, author, thematic, referrer,
     ${searchKeywordsSql.duckdb('search_keywords')}, search_results, is_bot
   FROM segment_page_views`;
 
@@ -154,7 +154,7 @@ const SEGMENT_LINK_HITS = `CREATE OR REPLACE TEMP TABLE segment_link_hits AS SEL
     ${LOCAL_HOUR} AS hour, visitor_key, hit_type, link_url, link_name, events, event_ids,
     CASE WHEN len(event_ids) > 0 THEN CAST(event_ids[1] AS VARCHAR) WHEN hit_type = 'link_o' THEN 'enllaç: ' || link_name END AS call,
     social_action, section, subsection, programme, broadcast_channel AS channel, portal,
-    device_class AS device, login_state AS login, campaign, page_name, content_title AS title, is_bot
+    device_class AS device, login_state AS login, campaign, geo_country AS country, geo_region AS region, page_name, content_title AS title, is_bot
   FROM (SELECT *, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []) AS event_ids
         FROM segment_hits WHERE hit_type NOT IN ('page_view', '${PAGE_ENGAGEMENT_HIT}'))`;
 
@@ -165,7 +165,7 @@ const MEASURES = PAGE_ENGAGEMENT_MEASURES_SQL.duckdb;
 /** The segment's engagement hits as rows of page_engagements (report-facts-schema.ts), named alike: their cells are made from them too. */
 const SEGMENT_PAGE_ENGAGEMENTS = `CREATE OR REPLACE TEMP TABLE segment_page_engagements AS SELECT report_suite, event_key, received_at, day,
     ${LOCAL_HOUR} AS hour, visitor_key, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
-    login_state AS login, campaign, programme_name, page_name, content_title AS title, url, author, thematic,
+    login_state AS login, campaign, geo_country AS country, geo_region AS region, programme_name, page_name, content_title AS title, url, author, thematic,
     ${MEASURES.engagedMs} AS engaged_ms, ${MEASURES.scrollPercent} AS scroll_pct, is_bot
   FROM segment_hits WHERE hit_type = '${PAGE_ENGAGEMENT_HIT}'`;
 

@@ -9,6 +9,11 @@ import type { ReportTable } from './report-table.js';
 
 const PAGE_SQL = { page_views: 'sum(page_views)', entries: 'sum(entries)' };
 /**
+ * The same over page_views' rows, for a filter the cells lack (report-table.ts ROWS_ONLY_FILTERS):
+ * a page without entries has 0 of them, as its cells sum, and no rows NULL, as no cells do.
+ */
+const PAGE_ROWS_SQL = { page_views: 'nullif(count(*), 0)', entries: 'CASE WHEN count(*) > 0 THEN count(*) FILTER (WHERE visit_page = 1) END' };
+/**
  * The same on ClickHouse, over page_entries (store/clickhouse/report-facts-sql.ts): the page views
  * as stored, each event id once, and a row per visit for its entry page. Entries summed as
  * nullable, so that no rows sum to NULL, as the cells' sums do in DuckDB.
@@ -36,9 +41,10 @@ const PAGE_LABEL = (title: string, pageName: string) => `coalesce(min(${title}),
 /**
  * Page views grouped by a page column, optionally narrowed by the report's parameters, from
  * page_cells; with no filter, from page_day_cells (the same sums and smallest visitor keys without
- * the filter columns, a fifth of the rows).
+ * the filter columns, a fifth of the rows); with a place filter, from page_views.
  */
 function pageSpec(key: string, params: Readonly<Record<string, string>>, labels: PageLabels, table: ReportTable = 'page_cells'): RankingSpec {
+  const rows = table === 'page_views';
   const narrowing = (['section', 'subsection', 'programme', 'author', 'thematic'] as const)
     .filter((name) => params[name] !== undefined)
     .map((name) => ` AND ${name} = $p_${name}`)
@@ -46,10 +52,10 @@ function pageSpec(key: string, params: Readonly<Record<string, string>>, labels:
   return {
     table,
     key,
-    metrics: PAGE_SQL,
+    metrics: rows ? PAGE_ROWS_SQL : PAGE_SQL,
     order: 'page_views',
     where: narrowing,
-    visitors: 'cells',
+    visitors: rows ? 'approximate' : 'cells',
     ...labels.duckdb,
     clickhouse: {
       table: 'page_entries',
@@ -63,9 +69,16 @@ function pageSpec(key: string, params: Readonly<Record<string, string>>, labels:
   };
 }
 
-/** pageSpec and its unfiltered roll-up, as rankingReport takes them. */
-export function pageRanking(key: string, labels: PageLabels = NO_LABELS): RankingSources {
-  return { spec: (params) => pageSpec(key, params, labels), rollup: (params) => pageSpec(key, params, labels, 'page_day_cells') };
+/** A ranking over page cells, its unfiltered roll-up and its rows for a place filter, as rankingReport takes them. */
+export type PageRankingSources = RankingSources & { rows: NonNullable<RankingSources['rollup']> };
+
+/** pageSpec, its unfiltered roll-up and its rows. */
+export function pageRanking(key: string, labels: PageLabels = NO_LABELS): PageRankingSources {
+  return {
+    spec: (params) => pageSpec(key, params, labels),
+    rollup: (params) => pageSpec(key, params, labels, 'page_day_cells'),
+    rows: (params) => pageSpec(key, params, labels, 'page_views'),
+  };
 }
 
 /**
@@ -104,7 +117,7 @@ const NOT_FOUND_KEY = `url || ' ← ' || coalesce(referrer, '(directe)')`;
 const NOT_FOUND = ` AND page_type = 'errorPage'`;
 
 /** Pages by address, labelled by their titles (content/pages). */
-export const PAGES_RANKING: RankingSources = { spec: pagesRankingSpec, rollup: (params) => pageSpec('url', params, PAGES_BY_URL, 'page_day_cells') };
+export const PAGES_RANKING: PageRankingSources = pageRanking('url', PAGES_BY_URL);
 
 /** Programmes, labelled by their names. */
 export const PROGRAMME_RANKING = pageRanking('programme', { duckdb: { label: 'min(programme_name)' }, clickhouse: { label: 'min(programme_name)' }, cells: { label: cellLabel('programme_label') } });
@@ -158,7 +171,7 @@ export const NOT_FOUND_RANKING: RankingSources = {
  * Page views and entries per portal, over the page cells: page_day_cells keep no portal, nor do
  * ClickHouse's page view cells, so ClickHouse counts a row's visitors over page_entries.
  */
-export const PORTAL_RANKING: RankingSources = {
+export const PORTAL_RANKING: PageRankingSources = {
   spec: () => ({
     table: 'page_cells',
     key: 'portal',
@@ -167,4 +180,5 @@ export const PORTAL_RANKING: RankingSources = {
     visitors: 'cells',
     clickhouse: { table: 'page_entries', key: 'portal', metrics: PAGE_CLICKHOUSE_SQL },
   }),
+  rows: () => ({ table: 'page_views', key: 'portal', metrics: PAGE_ROWS_SQL, order: 'page_views' }),
 };

@@ -3,6 +3,7 @@
  * has, and the range condition every report query starts from. Bots are always left out of the
  * console's reports (the export keeps them, flagged).
  */
+import type { ReportFilterDimension } from '@mesura/protocol';
 import type { FilterColumns } from './filter-sql.js';
 
 export type ReportTable =
@@ -29,7 +30,15 @@ export const FACT_FILTER_COLUMNS: FilterColumns = {
   device: 'device',
   login: 'login',
   campaign: 'campaign',
+  country: 'country',
+  region: 'region',
 };
+
+/**
+ * The filters page_cells keep no column for (duckdb/report-facts-schema.ts PLACE_FILTER_COLUMNS):
+ * a ranking over the page cells asked with one reads page_views (ranking-report.ts `rows`).
+ */
+export const ROWS_ONLY_FILTERS: readonly ReportFilterDimension[] = ['country', 'region'];
 
 /** Rows of the suite and range (bound as $suite, $from, $to), bots left out. */
 export const IN_RANGE = `report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE) AND NOT is_bot`;

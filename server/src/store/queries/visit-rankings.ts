@@ -8,6 +8,7 @@
 import { informedSql } from '../not-informed-sql.js';
 import { MS_PER_SECOND, VISIT_DURATION_MS } from '../visit-duration.js';
 import type { RankingSources, RankingSpec } from './ranking.js';
+import type { PageRankingSources } from './page-rankings.js';
 
 const VISIT_SQL = {
   visits: 'count(*)',
@@ -48,7 +49,7 @@ export const REFERRER_RANKING: RankingSources = {
 const WITH_INTERNAL_CAMPAIGN = ` AND ${informedSql('internal_campaign')}`;
 
 /** Internal campaigns, per page view (spec §7 `int`), from the page cells. */
-export const INTERNAL_CAMPAIGN_RANKING: RankingSources = {
+export const INTERNAL_CAMPAIGN_RANKING: PageRankingSources = {
   spec: () => ({
     table: 'page_cells',
     key: 'internal_campaign',
@@ -61,6 +62,8 @@ export const INTERNAL_CAMPAIGN_RANKING: RankingSources = {
     // Each event id once among the page views as stored (report-facts-sql.ts page_hits).
     clickhouse: { table: 'page_hits', key: 'internal_campaign', where: WITH_INTERNAL_CAMPAIGN, metrics: { page_views: 'nullIf(uniqExact(event_key), 0)' } },
   }),
+  // A place filter: the page cells keep no place (report-table.ts ROWS_ONLY_FILTERS).
+  rows: () => ({ table: 'page_views', key: 'internal_campaign', where: WITH_INTERNAL_CAMPAIGN, metrics: { page_views: 'nullif(count(*), 0)' }, order: 'page_views' }),
 };
 
 /** Visits, page views, bounce rate and average duration as the visits rankings show them, from cells. */
