@@ -61,6 +61,10 @@ const REPORT_PARAMS = {
   'geography/regions': 'country=ES',
   'geography/provinces': 'region=Catalonia',
   'geography/cities': 'region=Catalonia',
+  // The fill's most viewed page (reports-traffic.mjs page(0)): the paths' dearest ask.
+  'content/page-previous': `page=${encodeURIComponent('https://mesura.cat/noticies/politica/pagina-0/')}`,
+  'content/page-next': `page=${encodeURIComponent('https://mesura.cat/noticies/politica/pagina-0/')}`,
+  'content/entry-paths': `entry=${encodeURIComponent('https://mesura.cat/noticies/politica/pagina-0/')}`,
 };
 const EXTRA_ASKS = [
   ['audience/by-day', 'f=device:mobile'],

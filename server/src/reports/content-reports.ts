@@ -47,6 +47,8 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     pages: true,
     metrics: PAGE_METRICS,
     ...PAGES_RANKING,
+    // A page opens where its visitors went next (page-path-reports.ts), which leads on to the pages after.
+    drill: (page) => ({ report: 'content/page-next', params: { page } }),
   }),
   rankingReport({
     report: 'content/programmes',

@@ -116,6 +116,14 @@ const pageViewsOf = (from: string, to: string, hitsWhere: string) => `(SELECT ${
   ALL INNER JOIN ${visitCutOf(hitsOf(from, to, hitsWhere))} AS visit_cuts USING (event_id))`;
 
 /**
+ * page_views with their visits (`visit_key`, `visit_page`), for the path reports
+ * (queries/page-transitions.ts, entry-paths.ts), which join a page view to its neighbours in its
+ * visit. It holds the widened days (VISIT_LOOKBACK_DAYS before `$from`, a day after `$to`), so
+ * that a visit going on across the range's bounds keeps its pages; a report narrows to the range.
+ */
+export const CLICKHOUSE_PAGE_VIEWS = pageViewsOf('$from', '$to', '1');
+
+/**
  * searches: the page views with keywords, one per event id, read alone (no visit is cut for them:
  * a search's figures are its own).
  */

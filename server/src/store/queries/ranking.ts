@@ -20,8 +20,22 @@ export interface RankingSources {
   rollup?: (params: Readonly<Record<string, string>>) => RankingSpec;
 }
 
+/**
+ * A table a report works out as it reads, from the report tables (a page's transitions,
+ * page-transitions.ts): its SQL, with the columns the range and the filters name (report_suite,
+ * day, is_bot, visitor_key and FACT_FILTER_COLUMNS'), bound like the report's own conditions.
+ */
+export interface DerivedTable {
+  /** What the subquery is called in the query that reads it. */
+  name: string;
+  sql: string;
+}
+
+/** The FROM text of a spec's table: a report table's name, or a derived table's subquery. */
+const fromOf = (table: ReportTable | DerivedTable): string => (typeof table === 'string' ? table : `(${table.sql}) AS ${table.name}`);
+
 export interface RankingSpec {
-  table: ReportTable;
+  table: ReportTable | DerivedTable;
   /** SQL of the row key (a column or an expression of the table). */
   key: string;
   /**
@@ -65,7 +79,7 @@ export interface RankingSpec {
  * cell sketches (report-facts-schema.ts CELL_SKETCH_KEYS, about 6 %) are approximate too.
  */
 export interface ClickHouseRanking {
-  table: ClickHouseFactTable;
+  table: ClickHouseFactTable | DerivedTable;
   key: string;
   label?: string;
   href?: string;
@@ -90,7 +104,7 @@ function onCells(spec: ClickHouseRanking, filters: string): boolean {
 
 function clickhouseWhere(spec: ClickHouseRanking, filters: string, restricted: boolean, cells = false): string {
   const only = restricted ? ` AND has($keys:strings, toString(${spec.key}))` : '';
-  const table = cells && spec.cells ? spec.cells.table : CLICKHOUSE_FACTS[spec.table];
+  const table = cells && spec.cells ? spec.cells.table : typeof spec.table === 'string' ? CLICKHOUSE_FACTS[spec.table] : fromOf(spec.table);
   return `${table} WHERE ${CLICKHOUSE_IN_RANGE} ${spec.where ?? ''} AND (${spec.key}) IS NOT NULL ${filters}${only}`;
 }
 
@@ -184,7 +198,7 @@ export function rankingRowsQuery(name: string, spec: RankingSpec, filters: strin
   // Grouped on the key's own type and turned into text after: a cast per row costs more than the group.
   const duckdb = `WITH grouped AS (
       SELECT ${spec.key} AS row_key, ${metrics}
-      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1
+      FROM ${fromOf(spec.table)} WHERE ${whereOf(spec, filters)}${restricted ? ONLY_KEYS(spec.key) : ''} GROUP BY 1
       ${spec.having ? `HAVING ${spec.having}` : ''})
     SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key), count(*) OVER () AS total_rows FROM grouped
     ORDER BY ${spec.order} DESC, key_text LIMIT CAST($limit AS BIGINT) OFFSET CAST($offset AS BIGINT)`;
@@ -197,7 +211,7 @@ export function rankingLabelsQuery(name: string, ranking: RankingSpec, filters: 
   const extras = [spec.href ? `${spec.href} AS href` : '', spec.label ? `${spec.label} AS label` : ''].filter(Boolean);
   if (extras.length === 0) return undefined;
   const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, * EXCLUDE (row_key) FROM (SELECT ${spec.key} AS row_key, ${extras.join(', ')}
-      FROM ${spec.table} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`;
+      FROM ${fromOf(spec.table)} WHERE ${whereOf(spec, filters)}${ONLY_KEYS(spec.key)} GROUP BY 1)`;
   return withClickHouse({ name: `${name} labels`, duckdb }, ranking, (ch) => clickhouseLabels(ch, filters));
 }
 
@@ -210,12 +224,12 @@ export function rankingVisitorsQuery(name: string, ranking: RankingSpec, filters
   const where = `${whereOf(spec, filters)}${ONLY_KEYS(spec.key)}`;
   const clickhouse = (ch: ClickHouseRanking) => clickhouseVisitors(ch, filters);
   if (spec.visitors === 'sketch') {
-    const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (${sketchVisitorsSql(spec.table, where, spec.key)})`;
+    const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (${sketchVisitorsSql(fromOf(spec.table), where, spec.key)})`;
     return withClickHouse({ name: `${name} visitors`, duckdb }, ranking, clickhouse);
   }
   const visitors = spec.visitors !== 'cells' ? VISITORS.approximate.duckdb : exact ? VISITORS.cells.duckdb : CELL_VISITORS_AT_LEAST;
   const duckdb = `SELECT CAST(row_key AS VARCHAR) AS key_text, visitors FROM (SELECT ${spec.key} AS row_key, ${visitors} AS visitors
-      FROM ${spec.table} WHERE ${where} GROUP BY 1)`;
+      FROM ${fromOf(spec.table)} WHERE ${where} GROUP BY 1)`;
   return withClickHouse({ name: `${name} visitors`, duckdb }, ranking, clickhouse);
 }
 
@@ -245,9 +259,9 @@ export function rankingTotalsQuery(name: string, ranking: RankingSpec, filters: 
   const where = whereOf(spec, filters);
   const clickhouse = (ch: ClickHouseRanking) => clickhouseTotals(ch, filters, withVisitors);
   if (withVisitors && spec.visitors === 'sketch') {
-    const sums = `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}`;
-    return withClickHouse({ name: `${name} totals`, duckdb: `SELECT * FROM (${sums}), (${sketchVisitorsSql(spec.table, where)})` }, ranking, clickhouse);
+    const sums = `SELECT ${metrics.join(', ')} FROM ${fromOf(spec.table)} WHERE ${where}`;
+    return withClickHouse({ name: `${name} totals`, duckdb: `SELECT * FROM (${sums}), (${sketchVisitorsSql(fromOf(spec.table), where)})` }, ranking, clickhouse);
   }
   if (withVisitors) metrics.push(`${VISITORS[spec.visitors === 'cells' ? 'cells' : 'approximate'].duckdb} AS visitors`);
-  return withClickHouse({ name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${spec.table} WHERE ${where}` }, ranking, clickhouse);
+  return withClickHouse({ name: `${name} totals`, duckdb: `SELECT ${metrics.join(', ')} FROM ${fromOf(spec.table)} WHERE ${where}` }, ranking, clickhouse);
 }

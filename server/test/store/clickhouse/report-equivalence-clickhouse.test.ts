@@ -51,6 +51,14 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   'acquisition/referrers': ['group=xarxes-socials', 'group=cercadors'],
   'geography/regions': ['country=ES'],
   'geography/cities': ['region=Catalonia'],
+  // The fixture's home page, article 1 and search page (helpers/hit-reports-fixture.ts).
+  'content/page-previous': ['page=http%3A%2F%2Flocalhost%3A8080%2Fnoticies%2Fpolitica%2Ftitol-1%2F', 'page=http%3A%2F%2Flocalhost%3A8080%2F', 'page=http%3A%2F%2Flocalhost%3A8080%2Fcercador%2F'],
+  'content/page-next': ['page=http%3A%2F%2Flocalhost%3A8080%2Fnoticies%2Fpolitica%2Ftitol-1%2F', 'page=http%3A%2F%2Flocalhost%3A8080%2F', 'page=http%3A%2F%2Flocalhost%3A8080%2Fcercador%2F'],
+  'content/entry-paths': [
+    'entry=http%3A%2F%2Flocalhost%3A8080%2F',
+    'entry=http%3A%2F%2Flocalhost%3A8080%2Fnoticies%2Fpolitica%2Ftitol-1%2F',
+    'entry=http%3A%2F%2Flocalhost%3A8080%2Fnoticies%2Fpolitica%2Ftitol-1%2F&second=http%3A%2F%2Flocalhost%3A8080%2Fcercador%2F',
+  ],
 };
 
 /** The same query, plain, filtered (a filter every engine applies to visits and pages), compared, and both. */
