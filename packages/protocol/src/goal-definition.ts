@@ -46,7 +46,7 @@ export interface GoalDefinition {
 }
 
 export const GOAL_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const GOAL_ID_MAX_CHARS = 60;
+export const GOAL_ID_MAX_CHARS = 64;
 export const GOAL_NAME_MAX_CHARS = 120;
 /** Longest address, pattern, call, programme or channel: a stored page address is bounded alike. */
 export const GOAL_VALUE_MAX_CHARS = 500;
