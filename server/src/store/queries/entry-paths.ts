@@ -9,8 +9,8 @@
  */
 import { CLICKHOUSE_PAGE_VIEWS } from '../clickhouse/report-facts-sql.js';
 import { ENTRY_PAGES_RANKING } from './page-rankings.js';
-import { EXIT_STEP } from './page-transitions.js';
-import type { DerivedTable, RankingSources, RankingSpec } from './ranking.js';
+import { EXIT_STEP, derivedRanking } from './page-transitions.js';
+import type { RankingSources, RankingSpec } from './ranking.js';
 
 const ENTRY_COLUMNS = ['report_suite', 'day', 'is_bot', 'visitor_key', 'visit_key', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign'];
 
@@ -46,17 +46,10 @@ function clickhouseLevel(third: boolean): string {
     FROM ${visits} ALL LEFT JOIN ${clickhousePages(third ? 3 : 2, 'next_pages')} USING (visit_key)`;
 }
 
+/** A level's visits by step, one row per visit. */
 function levelSpec(third: boolean): RankingSpec {
-  const table = (sql: string): DerivedTable => ({ name: 'entry_paths', sql });
-  const labels = { label: 'min(step_title)', href: 'min(step_href)' };
-  return {
-    table: table(duckdbLevel(third)),
-    key: 'step',
-    ...labels,
-    metrics: { visits: 'count(*)' },
-    order: 'visits',
-    clickhouse: { table: table(clickhouseLevel(third)), key: 'step', ...labels, metrics: { visits: 'count()' } },
-  };
+  const table = (sql: string) => ({ name: 'entry_paths', sql });
+  return derivedRanking(table(duckdbLevel(third)), table(clickhouseLevel(third)), { duckdb: { visits: 'count(*)' }, clickhouse: { visits: 'count()' } });
 }
 
 const SECOND_LEVEL = levelSpec(false);

@@ -22,7 +22,7 @@ import { CLICKHOUSE_PAGE_VIEWS, CLICKHOUSE_LINK_HITS } from '../clickhouse/repor
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { informedSql } from '../not-informed-sql.js';
 import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
-import type { DerivedTable, RankingSpec } from './ranking.js';
+import { visitorsInRows, type DerivedTable, type RankingSpec } from './ranking.js';
 
 /** The key of the views after which the visit ended. */
 export const EXIT_STEP = '(sortida)';
@@ -121,22 +121,29 @@ const CLICKHOUSE_NEXT = `SELECT ${VIEW_COLUMNS_SQL}, ifNull(next_url, '${EXIT_ST
 
 /** The views of the page that came from or went to each step: distinct, as a view is one row per step. */
 const METRICS = { duckdb: { page_views: 'count(DISTINCT event_key)' }, clickhouse: { page_views: 'uniqExact(event_key)' } };
-/** A step's label: a page's title (the smallest, as page rankings choose), and its link. */
+/** A step's label: a page's title (the smallest, as page rankings choose), and its link (the page's, or the link's). */
 const LABELS = { label: 'min(step_title)', href: 'min(step_href)' };
 
-function transitionSpec(duckdb: DerivedTable, clickhouse: DerivedTable): RankingSpec {
-  return {
+/**
+ * A ranking keyed by a derived table's `step`, labelled by its `step_title` and `step_href`,
+ * ranked by its first metric, its rows' visitors counted with their figures (ranking.ts
+ * visitorsInRows): phase two would work the derived table out again, joining the page's views.
+ */
+export function derivedRanking(duckdb: DerivedTable, clickhouse: DerivedTable, metrics: { duckdb: Record<string, string>; clickhouse: Record<string, string> }): RankingSpec {
+  const order = Object.keys(metrics.duckdb)[0] ?? '';
+  const spec: RankingSpec = {
     table: duckdb,
     key: 'step',
     ...LABELS,
-    metrics: METRICS.duckdb,
-    order: 'page_views',
-    clickhouse: { table: clickhouse, key: 'step', ...LABELS, metrics: METRICS.clickhouse },
+    metrics: metrics.duckdb,
+    order,
+    clickhouse: { table: clickhouse, key: 'step', ...LABELS, metrics: metrics.clickhouse },
   };
+  return visitorsInRows(spec) ?? spec;
 }
 
 /** Where the views of `$p_page` came from. */
-export const PAGE_PREVIOUS_SPEC = transitionSpec({ name: 'page_previous', sql: DUCKDB_PREVIOUS }, { name: 'page_previous', sql: CLICKHOUSE_PREVIOUS });
+export const PAGE_PREVIOUS_SPEC = derivedRanking({ name: 'page_previous', sql: DUCKDB_PREVIOUS }, { name: 'page_previous', sql: CLICKHOUSE_PREVIOUS }, METRICS);
 
 /** Where the views of `$p_page` went. */
-export const PAGE_NEXT_SPEC = transitionSpec({ name: 'page_next', sql: DUCKDB_NEXT }, { name: 'page_next', sql: CLICKHOUSE_NEXT });
+export const PAGE_NEXT_SPEC = derivedRanking({ name: 'page_next', sql: DUCKDB_NEXT }, { name: 'page_next', sql: CLICKHOUSE_NEXT }, METRICS);
