@@ -1,7 +1,8 @@
 /**
  * The site goals in the shared PostgreSQL metadata database (goal-store.ts), for servers that
- * scale out: every server reads the same definitions. The tables are made on open if absent;
- * a change and its history row commit in one transaction.
+ * scale out: every server reads the same definitions. The tables are made on open if absent
+ * (ensureGoalTables) rather than by a numbered step of metadata-migrations.ts; a change and its
+ * history row commit in one transaction.
  */
 import type { MetadataPool, Sql } from './postgres-pool.js';
 import { goalChangeOf, type GoalStore } from '../goal-store.js';
@@ -20,8 +21,19 @@ async function definitionOf(sql: Sql, id: string, lock = false): Promise<string 
 const record = (sql: Sql, id: string, atMs: number, by: string, before: string | undefined, after: string | undefined) =>
   sql.query('INSERT INTO goal_changes (goal_id, at_ms, by_whom, before, after) VALUES ($1, $2, $3, $4, $5)', [id, atMs, by, before ?? null, after ?? null]);
 
+/**
+ * Servers starting together each make the tables if absent: PostgreSQL's CREATE TABLE IF NOT
+ * EXISTS can still collide on its catalogue then, so one at a time under a lock.
+ */
+async function ensureGoalTables(pool: MetadataPool): Promise<void> {
+  await pool.transaction(async (sql) => {
+    await sql.query(`SELECT pg_advisory_xact_lock(hashtext('mesura goal tables'))`);
+    for (const ddl of TABLES) await sql.query(ddl);
+  });
+}
+
 export async function postgresGoalStore(pool: MetadataPool): Promise<GoalStore> {
-  for (const ddl of TABLES) await pool.query(ddl);
+  await ensureGoalTables(pool);
   return {
     goalDefinitions: async () => (await pool.query('SELECT definition FROM goals ORDER BY id')).rows.map((row) => JSON.parse(String(row.definition)) as unknown),
     goalDefinition: async (id) => {
