@@ -156,7 +156,7 @@ describe('the goal editor', () => {
     mounted.unmount();
 
     const list = await open('/objectius');
-    expect(tableRows(list.container)).toEqual([['Participació', 'Crida directa (participar, desar per més tard…)', 'Fa la crida 15', 'EditaEsborra']]);
+    expect(tableRows(list.container)).toEqual([['Participació', 'Crida directa (participar, desar per més tard…)', 'Fa la crida event15 · Participació (scParticipar)', 'EditaEsborra']]);
     await click(button(list.container, 'Esborra'));
     expect(list.goalsApi.remove).not.toHaveBeenCalled();
     await click(button(list.container, "Confirma l'esborrat"));
@@ -167,7 +167,7 @@ describe('the goal editor', () => {
   it('shows an analyst the goals and their reports but no way to change them', async () => {
     const list = await open('/objectius', ANALYST);
     expect(list.container.textContent).not.toContain('Nou objectiu');
-    expect(tableRows(list.container)).toEqual([['Participació', 'Crida directa (participar, desar per més tard…)', 'Fa la crida 15']]);
+    expect(tableRows(list.container)).toEqual([['Participació', 'Crida directa (participar, desar per més tard…)', 'Fa la crida event15 · Participació (scParticipar)']]);
     mounted.unmount();
     await open('/objectius/nou', ANALYST);
     expect(shownPath).toBe('/objectius');

@@ -8,6 +8,8 @@ import { useLoaded } from '../administracio/use-loaded';
 import { LoadFailure } from '../experiments/load-failure';
 import { GOAL_TYPE_LABELS, GOALS_AREA_PATH, goalSummary } from './goal-labels';
 import { useGoalsApi } from './goals-api-context';
+import { useReportState } from '../../report-view/use-report-state';
+import { useReportValues } from './use-report-values';
 
 /** Objectius: every goal, what it counts and a link to its reports; editors create, edit and delete them. */
 export function GoalListPage() {
@@ -17,6 +19,10 @@ export function GoalListPage() {
   const goals = useLoaded(useCallback((signal?: AbortSignal) => api.list(signal), [api]));
   const [deleting, setDeleting] = useState<string>();
   const [problem, setProblem] = useState<string>();
+  // A call goal is read by the call's Catalan name where the period's calls give it (engagement/calls).
+  const [reportState] = useReportState();
+  const calls = useReportValues('engagement/calls', reportState.range);
+  const callLabel = (call: string) => calls.find((c) => c.value === call)?.label ?? call;
 
   const remove = async (goal: GoalDefinition) => {
     const result = await api.remove(goal.id);
@@ -65,7 +71,7 @@ export function GoalListPage() {
                     <Link to={`${GOALS_AREA_PATH}/${encodeURIComponent(goal.id)}`}>{goal.name}</Link>
                   </th>
                   <td>{GOAL_TYPE_LABELS[goal.type]}</td>
-                  <td>{goalSummary(goal)}</td>
+                  <td>{goalSummary(goal, callLabel)}</td>
                   {editor && (
                     <td>
                       <Link className="button button--quiet" to={`${GOALS_AREA_PATH}/${encodeURIComponent(goal.id)}/edita`}>

@@ -7,6 +7,7 @@ import { useLoaded } from '../administracio/use-loaded';
 import { LoadFailure } from '../experiments/load-failure';
 import { GOAL_REPORTS, GOALS_AREA_PATH, goalSummary } from './goal-labels';
 import { useGoalsApi } from './goals-api-context';
+import { useReportValues } from './use-report-values';
 
 /**
  * `/objectius/:id`: one goal's conversions and conversion rate over time and by source, campaign,
@@ -20,6 +21,8 @@ export function GoalReportsPage() {
   const goals = useLoaded(useCallback((signal?: AbortSignal) => api.list(signal), [api]));
   const goal = goals.state.status === 'ready' ? goals.state.value.find((g) => g.id === id) : undefined;
   const name = goal?.name ?? id;
+  const calls = useReportValues(goal?.type === 'call' ? 'engagement/calls' : undefined, state.range);
+  const callLabel = (call: string) => calls.find((c) => c.value === call)?.label ?? call;
   return (
     <>
       <title>{`${name} · Objectius · Mesura · Consola`}</title>
@@ -27,7 +30,7 @@ export function GoalReportsPage() {
         ← Tots els objectius
       </Link>
       <h1>{name}</h1>
-      {goal && <p className="page-intro">{goalSummary(goal)}. La taxa de conversió és la part de les visites del període que l'han assolit.</p>}
+      {goal && <p className="page-intro">{goalSummary(goal, callLabel)}. La taxa de conversió és la part de les visites del període que l'han assolit.</p>}
       {goals.state.status === 'failed' && <LoadFailure what="No s'ha pogut llegir l'objectiu." failure={goals.state.failure} onRetry={() => void goals.reload()} />}
       <FilterBar state={state} onChange={setState} />
       {GOAL_REPORTS.map(({ report, title }) => (
