@@ -80,6 +80,12 @@ const hitsOf = (from: string, to: string, where = '1') => `(SELECT ${HIT_COLUMNS
   WHERE report_suite = $suite AND day BETWEEN toDate(${from}) - ${VISIT_LOOKBACK_DAYS} AND toDate(${to}) + 1 AND (${where})
   ORDER BY received_at, event_id LIMIT 1 BY event_id)`;
 
+/**
+ * The place filter columns of a hit's rows (duckdb/report-facts-schema.ts PLACE_FILTER_COLUMNS): the
+ * hit's own place. Visits have theirs as visit attributes, their entry page's.
+ */
+const PLACE_FILTER_COLUMNS = 'geo_country AS country, geo_region AS region';
+
 /** Local hour of a receive time (epoch ms) in the report zone. */
 const LOCAL_HOUR = 'toUInt8(toHour(toDateTime(intDiv(received_at, 1000), $tz)))';
 
@@ -101,7 +107,7 @@ const visitCutOf = (hits: string) => `(SELECT event_id, visit_no, visit_page FRO
 const PAGE_VIEW_COLUMNS = `report_suite, cityHash64(event_id, report_suite) AS event_key, received_at, day,
     ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key,
     section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login,
-    campaign, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
+    campaign, ${PLACE_FILTER_COLUMNS}, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer,
     ${searchKeywordsSql.clickhouse('keywords_sent')} AS search_keywords, search_results, is_bot,
     ${searchedSql.clickhouse('keywords_sent')} AS searched, ${VISIT_ATTRIBUTES.map((a) => a.hitColumn).join(', ')}`;
 
@@ -140,7 +146,7 @@ export const CLICKHOUSE_SEARCHES = `(SELECT ${PAGE_VIEW_COLUMNS}
  */
 export const CLICKHOUSE_PAGE_HITS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, day, cityHash64(visitor_id) AS visitor_key,
     section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login, campaign,
-    internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer, is_bot
+    ${PLACE_FILTER_COLUMNS}, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer, is_bot
   FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = 'page_view')`;
 
 /** What a visit takes from its entry page, in this order (a tuple: argMin of a nullable column would skip its nulls). */
@@ -221,7 +227,7 @@ export const CLICKHOUSE_LINK_HITS = `(SELECT report_suite, cityHash64(event_id, 
     ${LOCAL_HOUR} AS hour, cityHash64(visitor_id) AS visitor_key, hit_type, link_url, link_name, events, ${EVENT_IDS_SQL} AS event_ids,
     ${CALL_SQL} AS call,
     social_action, section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device,
-    login_state AS login, campaign, page_name, content_title AS title, is_bot
+    login_state AS login, campaign, ${PLACE_FILTER_COLUMNS}, page_name, content_title AS title, is_bot
   FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type NOT IN ('page_view', '${PAGE_ENGAGEMENT_HIT}'))`;
 
 /** page_engagements' columns (report-facts-schema.ts) but the keys, as SQL over a hit: picked once per event id below. */
@@ -238,6 +244,8 @@ const ENGAGEMENT_COLUMNS: Readonly<Record<string, string>> = {
   device: 'device_class',
   login: 'login_state',
   campaign: 'campaign',
+  country: 'geo_country',
+  region: 'geo_region',
   programme_name: 'programme_name',
   page_name: 'page_name',
   title: 'content_title',
@@ -264,7 +272,7 @@ export const CLICKHOUSE_PAGE_ENGAGEMENTS = `(SELECT report_suite, event_key, ${O
   GROUP BY report_suite, event_key)`;
 
 /** The columns a page ranking keys, narrows and filters on, and labels with: a page view's, and a visit's entry page's. */
-const PAGE_ENTRY_COLUMNS = 'section, subsection, programme, channel, portal, device, login, campaign';
+const PAGE_ENTRY_COLUMNS = 'section, subsection, programme, channel, portal, device, login, campaign, country, region';
 
 /**
  * page_entries: for the page rankings, which count page views and entries (first pages of visits)

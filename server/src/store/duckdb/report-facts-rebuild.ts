@@ -28,12 +28,34 @@ export async function rebuildReportFacts(connection: SqlConnection, hitColumns: 
     return 0;
   }
   return inTransaction(connection, async () => {
-    const select = `SELECT ${hitColumns.join(', ')} FROM hits ORDER BY received_at`;
-    const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
-    await mergeWholeDays(connection, [PAGE_CELLS, PAGE_DAY_CELLS, PAGE_ENGAGEMENT_CELLS], loaded.days);
-    await remakeReportCells(connection, loaded.days);
-    return loaded.hits;
+    let hits = 0;
+    const days = new Set<string>();
+    // A receive day at a time, in receive order, as segments load: one statement over every hit
+    // ran out of the store's memory (MESURA_MEMORY_MIB's share) on 10 M events.
+    for (const [from, to] of await receiveDays(connection)) {
+      const select = `SELECT ${hitColumns.join(', ')} FROM hits WHERE received_at >= CAST('${from}' AS TIMESTAMP_MS) AND received_at < CAST('${to}' AS TIMESTAMP_MS) ORDER BY received_at`;
+      const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
+      hits += loaded.hits;
+      for (const day of loaded.days) days.add(day);
+    }
+    const loadedDays = [...days].sort();
+    for (let i = 0; i < loadedDays.length; i += REMAKE_DAYS_PER_STATEMENT) {
+      const week = loadedDays.slice(i, i + REMAKE_DAYS_PER_STATEMENT);
+      await mergeWholeDays(connection, [PAGE_CELLS, PAGE_DAY_CELLS, PAGE_ENGAGEMENT_CELLS], week);
+      await remakeReportCells(connection, week);
+    }
+    return hits;
   });
+}
+
+/** Days whose cells are merged and made again per statement after a rebuild: bounds the memory one takes. */
+const REMAKE_DAYS_PER_STATEMENT = 7;
+
+/** The UTC days the hits were received on, each as its start and the next day's (ISO timestamps, from the table: no request text). */
+async function receiveDays(connection: SqlConnection): Promise<[string, string][]> {
+  const result = await connection.runAndReadAll(`SELECT DISTINCT strftime(date_trunc('day', received_at), '%Y-%m-%d %H:%M:%S') AS from_at,
+      strftime(date_trunc('day', received_at) + INTERVAL 1 DAY, '%Y-%m-%d %H:%M:%S') AS to_at FROM hits ORDER BY from_at`);
+  return result.getRowObjectsJson().map((row) => [String(row.from_at), String(row.to_at)]);
 }
 
 /**

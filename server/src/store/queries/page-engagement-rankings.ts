@@ -18,8 +18,8 @@ const figures = (count: string, sum: (column: string) => string) => ({
   avg_scroll: `${sum('scroll_pct')} / nullif(${count}, 0) / ${PERCENT}`,
 });
 const ENGAGEMENT_SQL = figures('count(*)', (column) => `sum(${column})`);
-/** The same over page_engagement_cells, whose `pages` counts each cell's rows. */
-const ENGAGEMENT_CELL_SQL = figures('sum(pages)', (column) => `sum(${column})`);
+/** The same over page_engagement_cells, whose `pages` counts each cell's rows: none counts 0, as count() does. */
+const ENGAGEMENT_CELL_SQL = figures('coalesce(sum(pages), 0)', (column) => `sum(${column})`);
 const ENGAGEMENT_CLICKHOUSE_SQL = figures('count()', (column) => `sum(toNullable(${column}))`);
 
 /** The page columns a ranking may be narrowed by (a section's pages, an author's…), bound as `$p_<name>`. */

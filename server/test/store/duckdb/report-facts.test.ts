@@ -12,6 +12,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2026, 10, 23, 9, 0);
+const DAY_MS = 86_400_000;
 
 let dir: string;
 let segment = 0;
@@ -126,6 +127,24 @@ describe('report tables at load', () => {
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
     expect(await query(`SELECT count(*) n, sum(page_views) pv FROM visits`)).toEqual([{ n: '1', pv: '2' }]);
+  });
+
+  it('makes them a receive day at a time as the loads made them, a visit across midnight one visit', async () => {
+    const midnight = Date.UTC(2026, 10, 24);
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await load(store, [row('c1', 'C', midnight - 10 * MINUTE_MS, '/1'), row('d1', 'D', midnight - DAY_MS, '/1')]);
+    await load(store, [row('c2', 'C', midnight + 10 * MINUTE_MS, '/2'), row('c3', 'C', midnight + DAY_MS, '/3'), row('d2', 'D', midnight + DAY_MS + MINUTE_MS, '/2')]);
+    await store.close();
+    const summary = () =>
+      query(`SELECT (SELECT list(page_views ORDER BY started_at, visitor_key) FROM visits) AS visits,
+        (SELECT list((url, page_views, entries) ORDER BY day, url) FROM (SELECT day, url, sum(page_views) AS page_views, sum(entries) AS entries FROM page_cells GROUP BY ALL)) AS pages,
+        (SELECT list((value, visits) ORDER BY day, value) FROM (SELECT day, value, sum(visits) AS visits FROM visit_cells WHERE dimension = 'duration_band' GROUP BY ALL)) AS bands`);
+    const loaded = await summary();
+    expect(loaded[0]?.visits).toEqual([1, 2, 1, 1]);
+    await query(`DELETE FROM report_extent`);
+    const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await reopened.close();
+    expect(await summary()).toEqual(loaded);
   });
 });
 
