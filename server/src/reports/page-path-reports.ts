@@ -33,13 +33,14 @@ const PATH_METRICS: ReportMetric[] = [
 /** A row key that is a page of the site (the other steps are marked in brackets: page-transitions.ts). */
 const isPage = (key: string) => /^https?:\/\//i.test(key);
 
-/** The page's transitions, or, with no page asked, the pages to choose from (content/pages' ranking). */
+/**
+ * The page's transitions, or, with no page asked, the pages to choose from: content/pages'
+ * ranking, its roll-up and its rows for a place filter.
+ */
 function transitions(spec: RankingSpec) {
-  const choose = (params: Readonly<Record<string, string>>) => params.page === undefined;
-  return {
-    spec: (params: Readonly<Record<string, string>>) => (choose(params) ? pagesRankingSpec(params) : spec),
-    rollup: (params: Readonly<Record<string, string>>) => (choose(params) && PAGES_RANKING.rollup ? PAGES_RANKING.rollup(params) : spec),
-  };
+  type Params = Readonly<Record<string, string>>;
+  const either = (pages: (params: Params) => RankingSpec) => (params: Params) => (params.page === undefined ? pages(params) : spec);
+  return { spec: either(pagesRankingSpec), rollup: either(PAGES_RANKING.rollup ?? pagesRankingSpec), rows: either(PAGES_RANKING.rows) };
 }
 
 function transitionReport(report: string, title: string, spec: RankingSpec, note: string): ReportDefinition {

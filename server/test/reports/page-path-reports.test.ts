@@ -112,6 +112,9 @@ describe('a page transitions (minimum cohort 1)', () => {
     expect(figures(mobile.rows)).toEqual({ '(campanya) Tardor': [1, 1] });
     const desktop = await report(ask('content/page-next', { page: A1.url }, '&f=device:desktop'));
     expect(figures(desktop.rows)).toEqual({ 'Article 2': [2, 2 / 3], Portada: [1, 1 / 3], [`(descàrrega) ${DOWNLOAD}`]: [1, 1 / 3] });
+    // These visits come from an address no database places: a place filter leaves none.
+    expect((await report(ask('content/page-next', { page: A1.url }, '&f=country:ES'))).rows).toEqual([]);
+    expect((await report(ask('content/entry-paths', { entry: A1.url }, '&f=region:Catalonia'))).rows).toEqual([]);
   });
 
   it('lists the pages to choose from when no page is asked, each opening its transitions', async () => {
