@@ -69,7 +69,7 @@ const DUCKDB_RANGE = 'report_suite = $suite AND day BETWEEN CAST($from AS DATE) 
 const DUCKDB_WIDENED = `report_suite = $suite AND day BETWEEN CAST($from AS DATE) - 1 AND CAST($to AS DATE) + 1`;
 const DUCKDB_VIEWS = `views AS (SELECT * FROM page_views WHERE ${DUCKDB_RANGE} AND url = $p_page),
   neighbours AS (SELECT visit_key, visit_page, url, title FROM page_views
-    WHERE ${DUCKDB_WIDENED} AND visit_key IN (SELECT visit_key FROM page_views WHERE ${DUCKDB_RANGE} AND url = $p_page))`;
+    WHERE ${DUCKDB_WIDENED} AND visit_key IN (SELECT visit_key FROM views))`;
 
 const DUCKDB_PREVIOUS = `WITH ${DUCKDB_VIEWS}
   SELECT ${VIEW_COLUMNS.map((c) => `v.${c}`).join(', ')},
