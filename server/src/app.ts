@@ -38,6 +38,7 @@ import { reportRoutes } from './reports/report-routes.js';
 import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
 import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { goalRoutes } from './reports/goal-routes.js';
+import { funnelRoutes } from './reports/funnel-routes.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
@@ -366,6 +367,10 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   app.addHook('onClose', () => goals.close());
   const goalContext = { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone };
   await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now });
+  // Funnels likewise: definitions from the metadata store, their steps' goals from the goals'.
+  const funnels = await metadata.openFunnels();
+  app.addHook('onClose', () => funnels.close());
+  await app.register(funnelRoutes, { funnels, goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });

@@ -184,6 +184,10 @@ export type {
 export { GOAL_ID, GOAL_ID_MAX_CHARS, GOAL_NAME_MAX_CHARS, GOAL_TYPES, GOAL_VALUE_MAX_CHARS, GOALS_MAX, parseGoalDefinition } from './goal-definition.js';
 export type { GoalDefinition, GoalPageMatch, GoalType } from './goal-definition.js';
 
+// Funnels, defined in the console (GET|PUT|DELETE /api/funnels/:id).
+export { FUNNEL_DAYS_MAX, FUNNEL_STEP_TYPES, FUNNEL_STEPS_MAX, FUNNEL_STEPS_MIN, FUNNELS_MAX, parseFunnelDefinition } from './funnel-definition.js';
+export type { FunnelDefinition, FunnelScope, FunnelStep, FunnelStepType } from './funnel-definition.js';
+
 // Answers read across HTTP by the console and the site.
 export type { ActivityOverTime, ActivityResults, ActivityTotals, Comparison, ExperienceOnDay, ExperienceResult, SampleRatioCheck } from './activity-results.js';
 export type { PollResults } from './poll-results.js';

@@ -14,6 +14,7 @@ export const ERRORS = {
   badDeliveryRequest: { code: 'MESURA_ERR_BAD_DELIVERY_REQUEST', status: 400 },
   badActivity: { code: 'MESURA_ERR_BAD_ACTIVITY', status: 400 },
   badGoal: { code: 'MESURA_ERR_BAD_GOAL', status: 400 },
+  badFunnel: { code: 'MESURA_ERR_BAD_FUNNEL', status: 400 },
   unknownClientCode: { code: 'MESURA_ERR_UNKNOWN_CLIENT_CODE', status: 404 },
   originNotAllowed: { code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED', status: 403 },
   notFound: { code: 'MESURA_ERR_NOT_FOUND', status: 404 },

@@ -17,6 +17,8 @@ import type { EngagementStore } from './engagement-store.js';
 import type { VisitorStore } from './visitor-store.js';
 import type { GoalStore } from './goal-store.js';
 import { openGoalStore } from './duckdb/duckdb-goals.js';
+import type { FunnelStore } from './funnel-store.js';
+import { openFunnelStore } from './duckdb/duckdb-funnels.js';
 import type { OpenDatabase } from './duckdb/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
@@ -34,6 +36,8 @@ export interface MetadataStore {
   openVisitors(): Promise<VisitorStore>;
   /** The site goals' definitions (goal-store.ts); the caller closes it. */
   openGoals(): Promise<GoalStore>;
+  /** The funnels' definitions (funnel-store.ts); the caller closes it. */
+  openFunnels(): Promise<FunnelStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   /** The embedded metadata databases opened so far (backups copy them through these); none on PostgreSQL. */
@@ -79,6 +83,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       openEngagement: async () => track(await openEngagementStore(settings.dataDir, sideStoreMiB)),
       openVisitors: async () => track(await openVisitorStore(settings.dataDir, sideStoreMiB)),
       openGoals: async () => track(await openGoalStore(settings.dataDir, sideStoreMiB)),
+      openFunnels: async () => track(await openFunnelStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,
@@ -108,6 +113,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     openEngagement: async () => (await metadata.ready()).engagement,
     openVisitors: async () => (await metadata.ready()).visitors,
     openGoals: async () => (await metadata.ready()).goals,
+    openFunnels: async () => (await metadata.ready()).funnels,
     openDatabases: () => [],
     shared: true,
     isWaiting: () => !metadata.isOpen,

@@ -14,6 +14,8 @@ import { PostgresActivityStore } from './postgres-activities.js';
 import { postgresEngagementStore } from './postgres-engagement.js';
 import { postgresGoalStore } from './postgres-goals.js';
 import type { GoalStore } from '../goal-store.js';
+import { postgresFunnelStore } from './postgres-funnels.js';
+import type { FunnelStore } from '../funnel-store.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
 import { postgresVisitorStore } from './postgres-visitors.js';
@@ -30,6 +32,8 @@ export interface PostgresMetadata {
   visitors: VisitorStore;
   /** The site goals' definitions and their history. */
   goals: GoalStore;
+  /** The funnels' definitions and their history. */
+  funnels: FunnelStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -46,6 +50,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       engagement: postgresEngagementStore(pool),
       visitors: postgresVisitorStore(pool),
       goals: await postgresGoalStore(pool),
+      funnels: await postgresFunnelStore(pool),
       migrated,
       close: () => pool.close(),
     };

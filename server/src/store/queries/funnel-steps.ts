@@ -1,0 +1,140 @@
+/**
+ * A funnel's SQL (reports/funnel-reports.ts, docs/funnels.md), the same steps on both engines:
+ * 1. each step's hits in the range (funnel-step-hits.ts), the first step's narrowed by the
+ *    report's filters and every later step's by the visitors who reached the first;
+ * 2. the journey's unit: a visit (scope `visit`: a hit belongs to the visitor's visit going on when
+ *    it came, as goal-conversions.ts places goal hits) or the visitor (scope `days`);
+ * 3. per unit, step 1 at its first hit, and step k at the unit's first hit of step k strictly after
+ *    step k-1's, within `days` days of step 1 for the scope `days`: a chain of joins, one per
+ *    step, with no window function (ClickHouse 18.16 has none).
+ * A unit's times are `t1`…`tN`, epoch ms, NULL on DuckDB and 0 on ClickHouse where not reached.
+ *
+ * ClickHouse 18.16 has no WITH subqueries: its text nests each step's chain inside the next.
+ */
+import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
+import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
+import { IN_RANGE } from './report-table.js';
+import { CLICKHOUSE_PAGE_VIEW_HITS, stepHitsSql, type EngineText, type ResolvedStep } from './funnel-step-hits.js';
+
+const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
+
+/** What the chain is asked for. */
+export interface FunnelQuery {
+  steps: readonly ResolvedStep[];
+  /** Days the steps may take after step 1; undefined: within one visit. */
+  days?: number;
+  /** `AND …` over the first step's hits (bound filters, filter-sql.ts). */
+  filters: string;
+}
+
+/** Each step's hits with their unit (`unit`, `visitor_key`, `t`). */
+function unitHits(query: FunnelQuery): EngineText[] {
+  const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
+  const reachedFirst = { duckdb: ` AND visitor_key IN (SELECT visitor_key FROM (${first.duckdb}))`, clickhouse: ` AND visitor_key IN (SELECT visitor_key FROM (${first.clickhouse}))` };
+  const hits = query.steps.map((step, index) => (index === 0 ? first : stepHitsSql(step, reachedFirst)));
+  if (query.days !== undefined)
+    return hits.map((h) => ({ duckdb: `SELECT visitor_key AS unit, visitor_key, t FROM (${h.duckdb})`, clickhouse: `SELECT visitor_key AS unit, visitor_key, t FROM (${h.clickhouse})` }));
+  // The visits of the range of the visitors who reached step 1: a hit belongs to the one going on.
+  const visits = {
+    duckdb: `SELECT visit_key, visitor_key, epoch_ms(started_at) AS started_ms, epoch_ms(ended_at) + ${VISIT_IDLE_MS} AS open_until_ms FROM visits WHERE ${IN_RANGE}${reachedFirst.duckdb}`,
+    clickhouse: `SELECT visit_key, visitor_key, started_at AS started_ms, ended_at + ${VISIT_IDLE_MS} AS open_until_ms FROM ${CLICKHOUSE_FACTS.visits} AS range_visits WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`,
+  };
+  return hits.map((h) => ({
+    duckdb: `SELECT v.visit_key AS unit, v.visitor_key, h.t FROM (${h.duckdb}) AS h JOIN (${visits.duckdb}) AS v ON v.visitor_key = h.visitor_key AND h.t BETWEEN v.started_ms AND v.open_until_ms`,
+    // 18.16 joins on equal keys only: the time condition follows the join.
+    clickhouse: `SELECT visit_key AS unit, visitor_key, t FROM (${h.clickhouse}) AS h ALL INNER JOIN (${visits.clickhouse}) AS v USING (visitor_key) WHERE t BETWEEN started_ms AND open_until_ms`,
+  }));
+}
+
+const times = (n: number) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
+
+/** The chain of the first `n` steps' times per unit (DuckDB). */
+function duckdbChain(hits: readonly EngineText[], days: number | undefined, n: number): string {
+  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!.duckdb}) GROUP BY unit`;
+  for (let k = 2; k <= n; k++) {
+    const kept = times(k - 1).map((t) => `r.${t}`);
+    const within = days === undefined ? '' : ` AND h.t <= r.t1 + ${days * DAY_MS}`;
+    chain = `SELECT r.unit, r.visitor_key, ${kept.join(', ')}, min(CASE WHEN h.t > r.t${k - 1}${within} THEN h.t END) AS t${k}
+      FROM (${chain}) AS r LEFT JOIN (${hits[k - 1]!.duckdb}) AS h ON h.unit = r.unit
+      GROUP BY r.unit, r.visitor_key, ${kept.join(', ')}`;
+  }
+  return chain;
+}
+
+/** The same chain on ClickHouse: an unmatched left join gives t 0, and a step not reached is 0. */
+function clickhouseChain(hits: readonly EngineText[], days: number | undefined, n: number): string {
+  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!.clickhouse}) GROUP BY unit`;
+  for (let k = 2; k <= n; k++) {
+    const kept = times(k - 1);
+    const within = days === undefined ? '' : ` AND next_t <= t1 + ${days * DAY_MS}`;
+    chain = `SELECT unit, visitor_key, ${kept.join(', ')}, minIf(next_t, t${k - 1} > 0 AND next_t > t${k - 1}${within}) AS t${k}
+      FROM (${chain}) AS r ALL LEFT JOIN (SELECT unit, t AS next_t FROM (${hits[k - 1]!.clickhouse})) AS h USING (unit)
+      GROUP BY unit, visitor_key, ${kept.join(', ')}`;
+  }
+  return chain;
+}
+
+/** Per unit, the times its first `n` steps were reached (see the file's comment). */
+export function funnelChainSql(query: FunnelQuery, n = query.steps.length): EngineText {
+  const hits = unitHits(query);
+  return { duckdb: duckdbChain(hits, query.days, n), clickhouse: clickhouseChain(hits, query.days, n) };
+}
+
+/**
+ * One row: per step k, `visitors_k` (distinct visitors of the units that reached it), `units_k`
+ * (visits or visitors) and, from step 2, `avg_ms_k`: the mean time from step k-1 to step k.
+ */
+export function funnelFiguresSql(query: FunnelQuery): EngineText {
+  const chain = funnelChainSql(query);
+  const duckdb = query.steps.map((_, i) => {
+    const k = i + 1;
+    const reached = `t${k} IS NOT NULL`;
+    return [
+      `count(DISTINCT CASE WHEN ${reached} THEN visitor_key END) AS visitors_${k}`,
+      `count(CASE WHEN ${reached} THEN 1 END) AS units_${k}`,
+      ...(k > 1 ? [`avg(t${k} - t${k - 1}) AS avg_ms_${k}`] : []),
+    ].join(', ');
+  });
+  const clickhouse = query.steps.map((_, i) => {
+    const k = i + 1;
+    const reached = `t${k} > 0`;
+    return [`uniqExactIf(visitor_key, ${reached}) AS visitors_${k}`, `countIf(${reached}) AS units_${k}`, ...(k > 1 ? [`avgIf(t${k} - t${k - 1}, ${reached}) AS avg_ms_${k}`] : [])].join(', ');
+  });
+  return {
+    duckdb: `SELECT ${duckdb.join(', ')} FROM (${chain.duckdb}) AS chain`,
+    clickhouse: `SELECT ${clickhouse.join(', ')} FROM (${chain.clickhouse}) AS chain`,
+  };
+}
+
+/** The key of the units that left without another page within the visit's idle time. */
+export const EXIT_KEY = '(sortida)';
+
+/**
+ * Where the units that reached step `step` but not the next went: per unit, the first page its
+ * visitor viewed after its step's hit and within VISIT_IDLE_MINUTES (the visit going on), else
+ * EXIT_KEY; rows `next_page`, with `visitors` (distinct) and `units`.
+ */
+export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
+  const chain = funnelChainSql(query, step + 1);
+  const at = `t${step}`;
+  const next = `t${step + 1}`;
+  const duckdbPages = `SELECT visitor_key, epoch_ms(received_at) AS page_t, url FROM page_views WHERE ${IN_RANGE}`;
+  const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}`;
+  return {
+    duckdb: `SELECT coalesce(next_url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
+        SELECT lost.unit, lost.visitor_key, arg_min(p.url, p.page_t) AS next_url
+        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.duckdb}) WHERE ${at} IS NOT NULL AND ${next} IS NULL) AS lost
+        LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t AND p.page_t <= lost.at_t + ${VISIT_IDLE_MS}
+        GROUP BY lost.unit, lost.visitor_key)
+      GROUP BY next_page`,
+    // An unmatched left join gives page_t 0 and url '' (or NULL): neither is a page after the step.
+    clickhouse: `SELECT if(next_t = 0, '${EXIT_KEY}', next_url) AS next_page, uniqExact(visitor_key) AS visitors, count() AS units FROM (
+        SELECT unit, visitor_key, argMinIf(url, page_t, page_t > at_t AND page_t <= at_t + ${VISIT_IDLE_MS}) AS next_url,
+          minIf(page_t, page_t > at_t AND page_t <= at_t + ${VISIT_IDLE_MS}) AS next_t
+        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.clickhouse}) WHERE ${at} > 0 AND ${next} = 0) AS lost
+        ALL LEFT JOIN (${clickhousePages}) AS p USING (visitor_key)
+        GROUP BY unit, visitor_key)
+      GROUP BY next_page`,
+  };
+}
