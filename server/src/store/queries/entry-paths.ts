@@ -9,7 +9,7 @@
  */
 import { CLICKHOUSE_PAGE_VIEWS } from '../clickhouse/report-facts-sql.js';
 import { ENTRY_PAGES_RANKING } from './page-rankings.js';
-import { EXIT_STEP, clickhousePageViewColumns, derivedRanking } from './page-transitions.js';
+import { EXIT_STEP, derivedRanking } from './page-transitions.js';
 import type { RankingSources, RankingSpec } from './ranking.js';
 
 const ENTRY_COLUMNS = ['report_suite', 'day', 'is_bot', 'visitor_key', 'visit_key', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'country', 'region'];
@@ -32,7 +32,7 @@ function duckdbLevel(third: boolean): string {
 }
 
 // ClickHouse: joined by visit_key USING named subqueries; `found` tells a missing right side (18.16 gives no NULLs).
-const CLICKHOUSE_ENTRIES = `(SELECT ${clickhousePageViewColumns(ENTRY_COLUMNS)} FROM ${CLICKHOUSE_PAGE_VIEWS} AS page_views
+const CLICKHOUSE_ENTRIES = `(SELECT ${ENTRY_COLUMNS.join(', ')} FROM ${CLICKHOUSE_PAGE_VIEWS} AS page_views
   WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND visit_page = 1 AND url = $p_entry) AS entries`;
 const clickhousePages = (page: number, name: string, url?: string) => `(SELECT visit_key, url AS step_url, title AS step_title_found, toUInt8(1) AS found
   FROM ${CLICKHOUSE_PAGE_VIEWS} AS page_views WHERE visit_page = ${page}${url ? ` AND url = ${url}` : ''}) AS ${name}`;

@@ -42,11 +42,6 @@ export const STEP_PREFIXES = {
 const VIEW_COLUMNS = ['report_suite', 'day', 'is_bot', 'visitor_key', 'event_key', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'country', 'region'];
 const VIEW_COLUMNS_SQL = VIEW_COLUMNS.join(', ');
 
-/** The place filters' columns under their hit names in ClickHouse's page views (visit-attributes.ts). */
-const CLICKHOUSE_HIT_NAMES: Readonly<Record<string, string>> = { country: 'geo_country', region: 'geo_region' };
-/** `columns` as ClickHouse's page views (CLICKHOUSE_PAGE_VIEWS) give them, under report tables' names. */
-export const clickhousePageViewColumns = (columns: readonly string[]) => columns.map((c) => (CLICKHOUSE_HIT_NAMES[c] ? `${CLICKHOUSE_HIT_NAMES[c]} AS ${c}` : c)).join(', ');
-
 const HOST_PATTERN = '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)';
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 
@@ -94,7 +89,7 @@ const DUCKDB_NEXT = `WITH ${DUCKDB_VIEWS},
 // ClickHouse (18.16 and current): joins by USING on named subqueries, no window functions; a
 // LEFT JOIN's missing right side is told by `found` (0 by default), as 18.16 gives no NULLs there.
 const CLICKHOUSE_RANGE = 'report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to)';
-const CLICKHOUSE_VIEWS = `SELECT ${clickhousePageViewColumns(VIEW_COLUMNS)}, received_at AS view_at, assumeNotNull(ifNull(page_name, '')) AS view_page_name,
+const CLICKHOUSE_VIEWS = `SELECT ${VIEW_COLUMNS_SQL}, received_at AS view_at, assumeNotNull(ifNull(page_name, '')) AS view_page_name,
     url AS entry_url, lower(nullIf(extract(referrer, '${HOST_PATTERN}'), '')) AS referrer_host, visit_key, toInt64(visit_page) AS page_no
   FROM ${CLICKHOUSE_PAGE_VIEWS} AS page_views WHERE ${CLICKHOUSE_RANGE} AND url = $p_page`;
 /** The visits' page views shifted by `shift` pages, to be joined to the views by (visit_key, page_no). */
