@@ -17,13 +17,15 @@ import { IN_RANGE } from './report-table.js';
 export type EngineText = Readonly<Record<SqlDialect, string>>;
 
 /**
- * The range's page views on ClickHouse with page_views' column names (report-facts-schema.ts), as
- * stored: a copy of a hit has its original's time and columns, so the earliest match is the same.
+ * The range's page views on ClickHouse with page_views' column names (report-facts-schema.ts), each
+ * event id once, the first received, as DuckDB keeps it: a copy resent to another collector comes
+ * later and would otherwise count as a later page (a next step, or where a lost visitor went).
  */
 export const CLICKHOUSE_PAGE_VIEW_HITS = `(SELECT report_suite, day, is_bot, received_at, cityHash64(visitor_id) AS visitor_key, url,
     section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login, campaign,
     geo_country AS country, geo_region AS region
-  FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = 'page_view')`;
+  FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = 'page_view'
+  ORDER BY received_at, event_id LIMIT 1 BY event_id)`;
 
 /** The link tracks a direct call is sent as (goal-conversions.ts). */
 const CALL_HIT_TYPES = `hit_type IN ('link_o', 'link_d', 'link_e')`;
