@@ -77,7 +77,34 @@ const EXTRA_ASKS = [
   ['geography/countries', 'compare=previous&f=device:mobile'],
   ['audience/visit-duration', 'compare=previous&f=device:mobile'],
   ['content/engaged-pages', 'f=device:mobile'],
+  // The 4-step funnels defined below (FUNNELS), over the month, and where the lost went.
+  ['funnels/steps', 'funnel=bench-visit'],
+  ['funnels/steps', 'funnel=bench-week&compare=previous'],
+  ['funnels/lost', 'funnel=bench-visit&step=2'],
 ];
+
+/**
+ * Four steps every visit of the fill may take (reports-traffic.mjs): a news page, the most viewed
+ * page, a sports page, then a share (event 3): within a visit, and across a week.
+ */
+const FUNNEL_STEPS = [
+  { type: 'page', name: 'Notícies', url: '*/noticies/*', match: 'pattern' },
+  { type: 'page', name: 'Pàgina 0', url: 'https://mesura.cat/noticies/politica/pagina-0/', match: 'exact' },
+  { type: 'page', name: 'Esports', url: '*/esports/*', match: 'pattern' },
+  { type: 'call', name: 'Compartir', call: '3' },
+];
+const FUNNELS = [
+  { id: 'bench-visit', name: 'Quatre passos en una visita', scope: 'visit', steps: FUNNEL_STEPS },
+  { id: 'bench-week', name: 'Quatre passos en una setmana', scope: 'days', days: 7, steps: FUNNEL_STEPS },
+];
+
+/** Defines FUNNELS on the server (a kept store may hold them already: PUT replaces). */
+async function defineFunnels(base, headers) {
+  for (const funnel of FUNNELS) {
+    const answer = await fetch(`${base}/api/funnels/${funnel.id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(funnel) });
+    if (!answer.ok) throw new Error(`defining the funnel ${funnel.id} answered ${answer.status}: ${await answer.text()}`);
+  }
+}
 
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 
@@ -189,6 +216,7 @@ async function main() {
     const base = `http://127.0.0.1:${server.port}`;
     const headers = await apiHeaders(server.port);
     const range = `from=${isoDay(endMs - DAYS * DAY_MS)}&to=${isoDay(endMs - 1)}&suite=${SUITE}`;
+    await defineFunnels(base, headers);
     const asks = await asksOf(base, headers);
     const stopIngest = startIngest(server.port);
     console.log(`while ${INGEST_RATE_PER_S} beacons/s arrive:`);
