@@ -12,7 +12,7 @@ import { fillMissingPageDayCells } from './page-day-cells.js';
 import { fillMissingPageEngagementCells } from './page-engagement-cells.js';
 import { fillMissingReportCells, remakeReportCells } from './report-cells.js';
 import { ensureMediaRollups } from './media-rollups.js';
-import { dropDerivedTables, extentMismatch, readReportExtent, recordReportExtent } from './report-extent.js';
+import { dropDerivedTables, extentMismatch, readReportExtent, recordReportExtent, REPORT_EXTENT_TABLE } from './report-extent.js';
 import { ensureReportFactTables, PAGE_CELLS, PAGE_DAY_CELLS, PAGE_ENGAGEMENT_CELLS } from './report-facts-schema.js';
 
 export async function rebuildReportFacts(connection: SqlConnection, hitColumns: readonly string[], timeZone: string): Promise<number> {
@@ -27,25 +27,28 @@ export async function rebuildReportFacts(connection: SqlConnection, hitColumns: 
     });
     return 0;
   }
-  return inTransaction(connection, async () => {
-    let hits = 0;
-    const days = new Set<string>();
-    // A receive day at a time, in receive order, as segments load: one statement over every hit
-    // ran out of the store's memory (MESURA_MEMORY_MIB's share) on 10 M events.
-    for (const [from, to] of await receiveDays(connection)) {
-      const select = `SELECT ${hitColumns.join(', ')} FROM hits WHERE received_at >= CAST('${from}' AS TIMESTAMP_MS) AND received_at < CAST('${to}' AS TIMESTAMP_MS) ORDER BY received_at`;
-      const loaded = await loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false });
-      hits += loaded.hits;
-      for (const day of loaded.days) days.add(day);
-    }
-    const loadedDays = [...days].sort();
-    for (let i = 0; i < loadedDays.length; i += REMAKE_DAYS_PER_STATEMENT) {
-      const week = loadedDays.slice(i, i + REMAKE_DAYS_PER_STATEMENT);
+  // A receive day at a time, in receive order, as segments load, each committed: one transaction
+  // over every hit ran out of the events store's memory (MESURA_MEMORY_MIB's share) on 10 M events,
+  // its uncommitted rows held in memory. Until the last day is in, no extent is recorded: a start
+  // stopped half-way makes them all again (remakeStaleReportTables).
+  await connection.run(`DELETE FROM ${REPORT_EXTENT_TABLE}`);
+  let hits = 0;
+  const days = new Set<string>();
+  for (const [from, to] of await receiveDays(connection)) {
+    const select = `SELECT ${hitColumns.join(', ')} FROM hits WHERE received_at >= CAST('${from}' AS TIMESTAMP_MS) AND received_at < CAST('${to}' AS TIMESTAMP_MS) ORDER BY received_at`;
+    const loaded = await inTransaction(connection, () => loadHitsWithFacts(connection, select, hitColumns, timeZone, { storeHits: false }));
+    hits += loaded.hits;
+    for (const day of loaded.days) days.add(day);
+  }
+  const loadedDays = [...days].sort();
+  for (let i = 0; i < loadedDays.length; i += REMAKE_DAYS_PER_STATEMENT) {
+    const week = loadedDays.slice(i, i + REMAKE_DAYS_PER_STATEMENT);
+    await inTransaction(connection, async () => {
       await mergeWholeDays(connection, [PAGE_CELLS, PAGE_DAY_CELLS, PAGE_ENGAGEMENT_CELLS], week);
       await remakeReportCells(connection, week);
-    }
-    return hits;
-  });
+    });
+  }
+  return hits;
 }
 
 /** Days whose cells are merged and made again per statement after a rebuild: bounds the memory one takes. */

@@ -61,8 +61,8 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/** The same query, plain, filtered (a filter every engine applies to visits and pages), compared, and both. */
-const VARIANTS = ['', '&f=device:desktop', '&compare=previous', '&f=device:mobile&compare=previous', '&f=section:noticies&f=campaign:Tardor'];
+/** The same query, plain, filtered (a filter every engine applies to visits and pages), compared, and both; by place too, which page rankings read from the page views. */
+const VARIANTS = ['', '&f=device:desktop', '&compare=previous', '&f=device:mobile&compare=previous', '&f=section:noticies&f=campaign:Tardor', '&f=country:ES&f=region:Catalonia&compare=previous'];
 
 describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse', () => {
   const db = useTestDatabase();
