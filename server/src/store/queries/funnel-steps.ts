@@ -28,11 +28,27 @@ export interface FunnelQuery {
   filters: string;
 }
 
+/**
+ * DuckDB's first step, read once (MATERIALIZED): its hits, and its distinct visitors, which every
+ * later step, the visits and the next pages are narrowed to. Put before each DuckDB text below.
+ */
+function duckdbFirstStep(query: FunnelQuery): string {
+  const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
+  return `WITH funnel_first_hits AS MATERIALIZED (${first.duckdb}),
+    funnel_first AS MATERIALIZED (SELECT DISTINCT visitor_key FROM funnel_first_hits)`;
+}
+
+/** The visitors who reached step 1, as a condition (ClickHouse 18.16 has no WITH subqueries: the first step's text again). */
+function reachedFirstSql(query: FunnelQuery): EngineText {
+  const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
+  return { duckdb: ' AND visitor_key IN (SELECT visitor_key FROM funnel_first)', clickhouse: ` AND visitor_key IN (SELECT visitor_key FROM (${first.clickhouse}))` };
+}
+
 /** Each step's hits with their unit (`unit`, `visitor_key`, `t`). */
 function unitHits(query: FunnelQuery): EngineText[] {
+  const reachedFirst = reachedFirstSql(query);
   const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
-  const reachedFirst = { duckdb: ` AND visitor_key IN (SELECT visitor_key FROM (${first.duckdb}))`, clickhouse: ` AND visitor_key IN (SELECT visitor_key FROM (${first.clickhouse}))` };
-  const hits = query.steps.map((step, index) => (index === 0 ? first : stepHitsSql(step, reachedFirst)));
+  const hits = query.steps.map((step, index) => (index === 0 ? { duckdb: 'SELECT visitor_key, t FROM funnel_first_hits', clickhouse: first.clickhouse } : stepHitsSql(step, reachedFirst)));
   if (query.days !== undefined)
     return hits.map((h) => ({ duckdb: `SELECT visitor_key AS unit, visitor_key, t FROM (${h.duckdb})`, clickhouse: `SELECT visitor_key AS unit, visitor_key, t FROM (${h.clickhouse})` }));
   // The visits of the range of the visitors who reached step 1: a hit belongs to the one going on.
@@ -75,8 +91,8 @@ function clickhouseChain(hits: readonly EngineText[], days: number | undefined, 
   return chain;
 }
 
-/** Per unit, the times its first `n` steps were reached (see the file's comment). */
-export function funnelChainSql(query: FunnelQuery, n = query.steps.length): EngineText {
+/** Per unit, the times its first `n` steps were reached (see the file's comment); DuckDB's text reads duckdbFirstStep's tables. */
+function funnelChainSql(query: FunnelQuery, n = query.steps.length): EngineText {
   const hits = unitHits(query);
   return { duckdb: duckdbChain(hits, query.days, n), clickhouse: clickhouseChain(hits, query.days, n) };
 }
@@ -102,7 +118,7 @@ export function funnelFiguresSql(query: FunnelQuery): EngineText {
     return [`uniqExactIf(visitor_key, ${reached}) AS visitors_${k}`, `countIf(${reached}) AS units_${k}`, ...(k > 1 ? [`avgIf(t${k} - t${k - 1}, ${reached}) AS avg_ms_${k}`] : [])].join(', ');
   });
   return {
-    duckdb: `SELECT ${duckdb.join(', ')} FROM (${chain.duckdb}) AS chain`,
+    duckdb: `${duckdbFirstStep(query)} SELECT ${duckdb.join(', ')} FROM (${chain.duckdb}) AS chain`,
     clickhouse: `SELECT ${clickhouse.join(', ')} FROM (${chain.clickhouse}) AS chain`,
   };
 }
@@ -119,10 +135,11 @@ export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
   const chain = funnelChainSql(query, step + 1);
   const at = `t${step}`;
   const next = `t${step + 1}`;
-  const duckdbPages = `SELECT visitor_key, epoch_ms(received_at) AS page_t, url FROM page_views WHERE ${IN_RANGE}`;
-  const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}`;
+  const reachedFirst = reachedFirstSql(query);
+  const duckdbPages = `SELECT visitor_key, epoch_ms(received_at) AS page_t, url FROM page_views WHERE ${IN_RANGE}${reachedFirst.duckdb}`;
+  const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`;
   return {
-    duckdb: `SELECT coalesce(next_url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
+    duckdb: `${duckdbFirstStep(query)} SELECT coalesce(next_url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
         SELECT lost.unit, lost.visitor_key, arg_min(p.url, p.page_t) AS next_url
         FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.duckdb}) WHERE ${at} IS NOT NULL AND ${next} IS NULL) AS lost
         LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t AND p.page_t <= lost.at_t + ${VISIT_IDLE_MS}
