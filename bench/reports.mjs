@@ -81,6 +81,10 @@ const EXTRA_ASKS = [
   ['funnels/steps', 'funnel=bench-visit'],
   ['funnels/steps', 'funnel=bench-week&compare=previous'],
   ['funnels/lost', 'funnel=bench-visit&step=2'],
+  // The goals defined below (GOALS): conversions per day, and by source with the previous period.
+  ['goals/by-day', 'goal=bench-sports'],
+  ['goals/by-source', 'goal=bench-share&compare=previous'],
+  ['goals/by-entry-page', 'goal=bench-sports'],
 ];
 
 /**
@@ -97,6 +101,20 @@ const FUNNELS = [
   { id: 'bench-visit', name: 'Quatre passos en una visita', scope: 'visit', steps: FUNNEL_STEPS },
   { id: 'bench-week', name: 'Quatre passos en una setmana', scope: 'days', days: 7, steps: FUNNEL_STEPS },
 ];
+
+/** Two goals every visit of the fill may reach (reports-traffic.mjs): a sports page seen, a share (event 3). */
+const GOALS = [
+  { id: 'bench-sports', name: 'Esports', type: 'page', url: '*/esports/*', match: 'pattern' },
+  { id: 'bench-share', name: 'Compartir', type: 'call', call: '3' },
+];
+
+/** Defines GOALS on the server (a kept store may hold them already: PUT replaces). */
+async function defineGoals(base, headers) {
+  for (const goal of GOALS) {
+    const answer = await fetch(`${base}/api/goals/${goal.id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(goal) });
+    if (!answer.ok) throw new Error(`defining the goal ${goal.id} answered ${answer.status}: ${await answer.text()}`);
+  }
+}
 
 /** Defines FUNNELS on the server (a kept store may hold them already: PUT replaces). */
 async function defineFunnels(base, headers) {
@@ -217,6 +235,7 @@ async function main() {
     const headers = await apiHeaders(server.port);
     const range = `from=${isoDay(endMs - DAYS * DAY_MS)}&to=${isoDay(endMs - 1)}&suite=${SUITE}`;
     await defineFunnels(base, headers);
+    await defineGoals(base, headers);
     const asks = await asksOf(base, headers);
     const stopIngest = startIngest(server.port);
     console.log(`while ${INGEST_RATE_PER_S} beacons/s arrive:`);
