@@ -14,6 +14,8 @@ import { OperatorError } from '../operator-error.js';
 import { DUCKDB_FILE_NAME } from '../store/duckdb/duckdb-store.js';
 import { attachReadOnlySql, TABLE_COLUMNS_SQL, type EmbeddedFile } from '../store/duckdb/move-source-sql.js';
 import { VISITORS_DB_FILE_NAME } from '../store/duckdb/duckdb-visitors.js';
+import { FUNNELS_DB_FILE_NAME } from '../store/duckdb/duckdb-funnels.js';
+import { GOALS_DB_FILE_NAME } from '../store/duckdb/duckdb-goals.js';
 
 /** The alias each file is attached under: tables are read as `<alias>.<table>`. */
 export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
@@ -21,6 +23,8 @@ export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
   content: CONTENT_DB_FILE_NAME,
   engagement: ENGAGEMENT_DB_FILE_NAME,
   visitors: VISITORS_DB_FILE_NAME,
+  goals: GOALS_DB_FILE_NAME,
+  funnels: FUNNELS_DB_FILE_NAME,
 };
 
 export type SourceFile = EmbeddedFile;

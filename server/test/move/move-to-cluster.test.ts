@@ -34,6 +34,17 @@ const DAY = new Date(manifest.createdAtMs + 3_600_000).toISOString().slice(0, 10
 const NOW = () => manifest.createdAtMs;
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const bearer = { authorization: `Bearer ${manifest.token}` };
+/** A goal and a funnel an editor saved on the embedded server: the cluster must have them, with their history. */
+const GOAL = { id: 'portada-vista', name: 'Portada vista', type: 'page', url: 'http://localhost:8080/', match: 'exact' };
+const FUNNEL = {
+  id: 'portada-i-article',
+  name: 'Portada i article',
+  scope: 'visit',
+  steps: [
+    { type: 'page', name: 'Portada', url: 'http://localhost:8080/', match: 'exact' },
+    { type: 'page', name: 'Article', url: '*/noticia/*', match: 'pattern' },
+  ],
+};
 const SITE = 'http://localhost:8080';
 const VISITOR = '0123456789ABCDEF-FEDCBA9876543210';
 const DECISIONS = 6;
@@ -146,7 +157,10 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     const exported = JSON.parse((await get(`/api/export/events?from=${DAY}&to=${DAY}&format=json`)).body) as unknown[];
     const requests = (await get('/api/visitors/requests')).json().requests as unknown[];
     const consent = (await get(`/api/reports/consent/choices?from=${DAY}&to=${DAY}`)).json().totals;
-    return { pageViews, exported: exported.length, requests: requests.length, consent };
+    const goals = (await get('/api/goals')).json();
+    const funnels = (await get('/api/funnels')).json();
+    const goalHistory = (await get(`/api/goals/${GOAL.id}/history`)).json();
+    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory };
   }
 
   beforeAll(async () => {
@@ -171,6 +185,13 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     });
     expect(chosen.statusCode).toBe(204);
     expect((await server.app.inject({ url: `/api/visitors/${VISITOR}/data`, headers: bearer })).statusCode).toBe(200);
+    for (const [url, body] of [
+      [`/api/goals/${GOAL.id}`, GOAL],
+      [`/api/funnels/${FUNNEL.id}`, FUNNEL],
+    ] as const) {
+      const saved = await server.app.inject({ method: 'PUT', url, headers: { ...bearer, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(saved.statusCode, saved.body).toBeLessThan(300);
+    }
     Object.assign(embedded, await answers(server));
     await server.close();
     await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
@@ -190,6 +211,7 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       expect(lines).toContain(`${table}: ${duckCounts[table]} rows read, ${duckCounts[table]} written`);
     }
     expect(lines).toContain('users: 1 rows read, 1 written');
+    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes']) expect(lines).toContain(`${table}: 1 rows read, 1 written`);
     expect(lines).toContain('api_tokens: 1 rows read, 1 written');
   });
 

@@ -8,6 +8,8 @@
  */
 import { OperatorError } from '../../operator-error.js';
 import type { MetadataPool } from './postgres-pool.js';
+import { FUNNEL_TABLES } from './postgres-funnels.js';
+import { GOAL_TABLES } from './postgres-goals.js';
 
 export interface Migration {
   version: number;
@@ -79,6 +81,13 @@ CREATE INDEX visitor_accounts_unconfirmed ON visitor_accounts (confirm_expires_m
 ALTER TABLE newsletter_subscribers ADD COLUMN confirm_token_hash text, ADD COLUMN confirm_expires_ms bigint;
 CREATE UNIQUE INDEX newsletter_subscribers_by_confirm_token ON newsletter_subscribers (confirm_token_hash) WHERE confirm_token_hash IS NOT NULL;
 CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confirm_expires_ms) WHERE confirm_expires_ms IS NOT NULL;`,
+  },
+  {
+    version: 7,
+    // The stores' own statements (IF NOT EXISTS: a server of the release before made them on open),
+    // as a step so that the move to a cluster finds them to fill (move-metadata-sql.ts).
+    name: 'site goals and funnels',
+    sql: [...GOAL_TABLES, ...FUNNEL_TABLES].join(';\n'),
   },
 ];
 

@@ -113,6 +113,15 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
     columns: [...same('visitor_id', 'item_type', 'item_id'), { name: 'added_ms', read: integer('added_ms') }],
     orderBy: 'added_ms, visitor_id, item_type, item_id',
   },
+  { name: 'goals', file: 'goals', columns: same('id', 'definition'), orderBy: 'id' },
+  { name: 'goal_changes', file: 'goals', columns: [{ name: 'goal_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')], orderBy: 'at_ms, goal_id' },
+  { name: 'funnels', file: 'funnels', columns: same('id', 'definition'), orderBy: 'id' },
+  {
+    name: 'funnel_changes',
+    file: 'funnels',
+    columns: [{ name: 'funnel_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
+    orderBy: 'at_ms, funnel_id',
+  },
 ];
 
 /** Locks every metadata table: servers starting meanwhile wait for the commit, then find the tables filled and seed nothing. */

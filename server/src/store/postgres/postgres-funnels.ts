@@ -6,7 +6,8 @@
 import type { MetadataPool, Sql } from './postgres-pool.js';
 import { funnelChangeOf, type FunnelStore } from '../funnel-store.js';
 
-const TABLES = [
+/** The funnel tables, made on open if absent and by metadata step 7 (metadata-migrations.ts), which the move fills. */
+export const FUNNEL_TABLES = [
   'CREATE TABLE IF NOT EXISTS funnels (id TEXT PRIMARY KEY, definition TEXT NOT NULL)',
   'CREATE TABLE IF NOT EXISTS funnel_changes (funnel_id TEXT NOT NULL, at_ms BIGINT NOT NULL, by_whom TEXT NOT NULL, before TEXT, after TEXT, seq BIGSERIAL)',
 ];
@@ -25,7 +26,7 @@ const parsed = (text: string | undefined) => (text === undefined ? undefined : (
 export async function postgresFunnelStore(pool: MetadataPool): Promise<FunnelStore> {
   await pool.transaction(async (sql) => {
     await sql.query(`SELECT pg_advisory_xact_lock(hashtext('mesura funnel tables'))`);
-    for (const ddl of TABLES) await sql.query(ddl);
+    for (const ddl of FUNNEL_TABLES) await sql.query(ddl);
   });
   return {
     funnelDefinitions: async () => (await pool.query('SELECT definition FROM funnels ORDER BY id')).rows.map((row) => JSON.parse(String(row.definition)) as unknown),

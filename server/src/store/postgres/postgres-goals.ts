@@ -7,7 +7,8 @@
 import type { MetadataPool, Sql } from './postgres-pool.js';
 import { goalChangeOf, type GoalStore } from '../goal-store.js';
 
-const TABLES = [
+/** The goal tables, made on open if absent and by metadata step 7 (metadata-migrations.ts), which the move fills. */
+export const GOAL_TABLES = [
   'CREATE TABLE IF NOT EXISTS goals (id TEXT PRIMARY KEY, definition TEXT NOT NULL)',
   'CREATE TABLE IF NOT EXISTS goal_changes (goal_id TEXT NOT NULL, at_ms BIGINT NOT NULL, by_whom TEXT NOT NULL, before TEXT, after TEXT, seq BIGSERIAL)',
 ];
@@ -28,7 +29,7 @@ const record = (sql: Sql, id: string, atMs: number, by: string, before: string |
 async function ensureGoalTables(pool: MetadataPool): Promise<void> {
   await pool.transaction(async (sql) => {
     await sql.query(`SELECT pg_advisory_xact_lock(hashtext('mesura goal tables'))`);
-    for (const ddl of TABLES) await sql.query(ddl);
+    for (const ddl of GOAL_TABLES) await sql.query(ddl);
   });
 }
 

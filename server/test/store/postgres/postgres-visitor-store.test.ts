@@ -35,7 +35,11 @@ describe.skipIf(url === undefined)('visitor accounts in PostgreSQL', () => {
     const pool = await schema.pool();
     await migrateMetadata(
       pool,
-      METADATA_MIGRATIONS.filter((step) => step.name !== 'address confirmation'),
+      // The steps before it only: a later step recorded would leave it never to run.
+      METADATA_MIGRATIONS.slice(
+        0,
+        METADATA_MIGRATIONS.findIndex((step) => step.name === 'address confirmation'),
+      ),
     );
     await pool.query(`INSERT INTO visitor_accounts (id, email, name, password_hash, created_at_ms) VALUES ('v1', 'anna@example.cat', 'Anna', 'h', 0)`);
     await pool.query(`INSERT INTO newsletter_subscribers (email, subscribed_at_ms) VALUES ('anna@example.cat', 0)`);
