@@ -39,6 +39,8 @@ import { REPORT_CATALOGUE } from './reports/report-catalogue.js';
 import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { goalRoutes } from './reports/goal-routes.js';
 import { funnelRoutes } from './reports/funnel-routes.js';
+import { segmentRoutes } from './reports/segment-routes.js';
+import type { SegmentSources } from './reports/report-segment.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
 import { consentChoiceRoutes } from './consent-choices/consent-choice-routes.js';
@@ -353,7 +355,14 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const { events, intake, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
   const catchUp = intake ? () => intake.catchUp() : async () => undefined;
-  await registerEventRoutes(app, config, { events, intake, catchUp, now });
+  // Goal definitions from the metadata store; their reports from the events' engine. Segments
+  // likewise, opened first: every report may be asked with one (`s=`).
+  const goals = await metadata.openGoals();
+  app.addHook('onClose', () => goals.close());
+  const segments = await metadata.openSegments();
+  app.addHook('onClose', () => segments.close());
+  await registerEventRoutes(app, config, { events, intake, catchUp, now, segments: { segments, goals } });
+  await app.register(segmentRoutes, { segments, goals, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   const mailer = createMailer(config, { now, log: app.log });
@@ -362,15 +371,12 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const redirects = createRedirectPolicy(config);
   // Definitions from the metadata store (the catalog); results from the events' engine.
   await app.register(activityRoutes, { catalog, store: events.decisions, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
-  // Goal definitions from the metadata store; their reports from the events' engine.
-  const goals = await metadata.openGoals();
-  app.addHook('onClose', () => goals.close());
   const goalContext = { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone };
-  await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now });
+  await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now, segments });
   // Funnels likewise: definitions from the metadata store, their steps' goals from the goals'.
   const funnels = await metadata.openFunnels();
   app.addHook('onClose', () => funnels.close());
-  await app.register(funnelRoutes, { funnels, goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now });
+  await app.register(funnelRoutes, { funnels, goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now, segments });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });
@@ -404,6 +410,8 @@ interface EventRouteDeps {
   /** Loads what this process acknowledged into the store (nothing to load without an ingest log). */
   catchUp: () => Promise<void>;
   now: () => number;
+  /** The segments the catalogue's reports may be asked with. */
+  segments: SegmentSources;
 }
 
 /**
@@ -411,12 +419,12 @@ interface EventRouteDeps {
  * createServer). Each first loads what this process acknowledged; a process without an ingest log
  * (an API node over ClickHouse) reads what the collectors drained on their own.
  */
-async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { events, intake, catchUp, now }: EventRouteDeps): Promise<void> {
+async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { events, intake, catchUp, now, segments }: EventRouteDeps): Promise<void> {
   const { reportSuite, minCohort, timeZone } = config;
   // The catalogue's reports may lag by MESURA_REPORT_MAX_LAG_MS rather than wait for every load (store-loader.ts freshness).
   const reportCatchUp = intake ? () => intake.catchUpWithin(config.reportMaxLagMs) : catchUp;
   await app.register(reportRoutes, { store: events.reports, reportSuite, catchUp });
-  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp });
+  await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });
   await app.register(realtimeRoutes, { reader: events.reader, catchUp: reportCatchUp, reportSuite, minCohort, now });
   if (events.rights) await app.register(visitorRightsRoutes, { store: events.rights.visitorData, catchUp, now });
   await app.register(refusalRoutes, { store: events.refusals, reportSuite, catchUp });

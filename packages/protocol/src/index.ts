@@ -187,6 +187,9 @@ export type { GoalDefinition, GoalPageMatch, GoalType } from './goal-definition.
 // Funnels, defined in the console (GET|PUT|DELETE /api/funnels/:id).
 export { FUNNEL_DAYS_MAX, FUNNEL_STEP_TYPES, FUNNEL_STEPS_MAX, FUNNEL_STEPS_MIN, FUNNELS_MAX, parseFunnelDefinition } from './funnel-definition.js';
 export type { FunnelDefinition, FunnelScope, FunnelStep, FunnelStepType } from './funnel-definition.js';
+// Segments, built in the console (GET|PUT|DELETE /api/segments/:id) and applied to reports with `s=`.
+export { parseSegmentDefinition, SEGMENT_CONDITION_TYPES, SEGMENT_CONDITIONS_MAX, SEGMENT_GROUPS_MAX, SEGMENT_VISIT_ATTRIBUTES, SEGMENTS_MAX } from './segment-definition.js';
+export type { SegmentCondition, SegmentConditionType, SegmentDefinition, SegmentGroup, SegmentMatch, SegmentVisitAttribute, StoredSegment } from './segment-definition.js';
 
 // Answers read across HTTP by the console and the site.
 export type { ActivityOverTime, ActivityResults, ActivityTotals, Comparison, ExperienceOnDay, ExperienceResult, SampleRatioCheck } from './activity-results.js';

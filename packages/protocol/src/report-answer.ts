@@ -108,6 +108,10 @@ export interface ReportAnswer {
   };
   /** Filters asked for that this report's data cannot apply (a media report has no section): shown, not silently dropped. */
   ignoredFilters?: ReportFilterDimension[];
+  /** The segment asked for (`s=`), by id and name, when the report applied it. */
+  segment?: { id: string; name: string };
+  /** True when a segment was asked for and this report's data keeps no visitor to narrow by (the consent reports): shown, not silently dropped. */
+  ignoredSegment?: boolean;
   /** The minimum cohort in force (MESURA_MIN_COHORT). */
   minCohort: number;
   /** One Catalan sentence on how to read the report, when it needs one. */

@@ -33,13 +33,21 @@ function audienceReport(step: AudienceStep, report: string, title: string, dimen
     area: 'audience',
     title,
     run: async (request, context) => {
-      const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
+      const filters = filterSql(request.filters, FACT_FILTER_COLUMNS, request.segment !== undefined);
       const measure = (range: { from: string; to: string }) => measureSeries(step, request, context, filters, range);
       const { current, previous } = await measurePeriods(request, 'position', measure);
       return buildAnswer(
         definition,
         request,
-        { dimension: { key: step, label: dimensionLabel }, metrics: AUDIENCE_METRICS, chart: 'line', align: 'position', note: NOTE, ignoredFilters: filters.ignored },
+        {
+          dimension: { key: step, label: dimensionLabel },
+          metrics: AUDIENCE_METRICS,
+          chart: 'line',
+          align: 'position',
+          note: NOTE,
+          ignoredFilters: filters.ignored,
+          ignoredSegment: filters.ignoredSegment,
+        },
         current,
         previous,
         context.minCohort,
@@ -52,7 +60,7 @@ function audienceReport(step: AudienceStep, report: string, title: string, dimen
 async function measureSeries(step: AudienceStep, request: ReportRequest, context: ReportContext, filters: ReturnType<typeof filterSql>, range: { from: string; to: string }): Promise<MeasuredPeriod> {
   const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to };
   // Without filters the visit cells answer (they keep no filter columns).
-  const query = request.filters.length === 0 ? audienceCellsQuery(step) : audienceSeriesQuery(step, filters.sql);
+  const query = request.filters.length === 0 && request.segment === undefined ? audienceCellsQuery(step) : audienceSeriesQuery(step, filters.sql);
   const rows = await context.reader.read(query, values);
   const total = rows.find((row) => row.key === null);
   const byKey = new Map(rows.filter((row) => row.key !== null).map((row) => [String(row.key), row]));

@@ -74,6 +74,7 @@ function dailyCountsReport(report: string, title: string, series: DailyCounts, n
         align: 'position' as const,
         note,
         ignoredFilters: request.filters.map((filter) => filter.dimension),
+        ignoredSegment: true,
       };
       return buildAnswer(definition, request, shape, current, previous, context.minCohort);
     },

@@ -71,7 +71,7 @@ async function funnelAsk(request: ReportRequest, funnels: FunnelStore, goals: Go
   const id = request.params.funnel;
   if (id === undefined) throw new HttpError(ERRORS.badQuery, 'funnel is required: the id of a stored funnel');
   const funnel = await storedFunnel(funnels, id);
-  const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
+  const filters = filterSql(request.filters, FACT_FILTER_COLUMNS, request.segment !== undefined);
   const query: FunnelQuery = { steps: await resolvedSteps(funnel, goals), filters: filters.sql, ...(funnel.scope === 'days' && { days: funnel.days ?? 1 }) };
   return { funnel, query, values: { ...(filters.values as Record<string, string>), suite: request.reportSuite } };
 }

@@ -12,6 +12,8 @@ import type { GoalStore } from '../store/goal-store.js';
 import { funnelReportDefinitions, storedFunnel } from './funnel-reports.js';
 import type { ReportContext } from './report-definition.js';
 import { parseReportRequest } from './report-request.js';
+import { runWithSegment } from './report-segment.js';
+import type { SegmentStore } from '../store/segment-store.js';
 
 export interface FunnelRouteDeps {
   funnels: FunnelStore;
@@ -22,6 +24,8 @@ export interface FunnelRouteDeps {
   /** Loads what the collector acknowledged, as the catalogue's reports do. */
   catchUp: () => Promise<void>;
   now: () => number;
+  /** The segments its reports may be asked with (`s=`). */
+  segments?: SegmentStore;
 }
 
 /** The stored funnels that still read as definitions (one a later release refuses is left out, not fatal). */
@@ -72,7 +76,7 @@ export async function funnelRoutes(app: FastifyInstance, deps: FunnelRouteDeps):
       const parsed = parseReportRequest(request.query as Record<string, unknown>, deps.reportSuite, definition.params);
       if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
       await deps.catchUp();
-      return definition.run(parsed.value, deps.context);
+      return runWithSegment(definition, parsed.value, deps.context, request.principal, deps.segments && { segments: deps.segments, goals: deps.goals });
     });
   }
 }

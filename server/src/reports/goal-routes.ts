@@ -11,6 +11,8 @@ import type { GoalStore } from '../store/goal-store.js';
 import { goalReportDefinitions, storedGoal } from './goal-reports.js';
 import type { ReportContext } from './report-definition.js';
 import { parseReportRequest } from './report-request.js';
+import { runWithSegment } from './report-segment.js';
+import type { SegmentStore } from '../store/segment-store.js';
 
 export interface GoalRouteDeps {
   goals: GoalStore;
@@ -19,6 +21,8 @@ export interface GoalRouteDeps {
   /** Loads what the collector acknowledged, as the catalogue's reports do. */
   catchUp: () => Promise<void>;
   now: () => number;
+  /** The segments its reports may be asked with (`s=`). */
+  segments?: SegmentStore;
 }
 
 /** The stored goals that still read as definitions (one a later release refuses is left out, not fatal). */
@@ -58,7 +62,7 @@ export async function goalRoutes(app: FastifyInstance, deps: GoalRouteDeps): Pro
       const parsed = parseReportRequest(request.query as Record<string, unknown>, deps.reportSuite, definition.params);
       if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
       await deps.catchUp();
-      return definition.run(parsed.value, deps.context);
+      return runWithSegment(definition, parsed.value, deps.context, request.principal, deps.segments && { segments: deps.segments, goals: deps.goals });
     });
   }
 }

@@ -38,7 +38,7 @@ const MINUTES = Array.from({ length: MINUTES_PER_DAY }, (_, m) => ({
 function liveFilters(request: ReportRequest): FilterSql {
   const channel = channelParam(request.params.channel);
   const filters = channel === undefined ? request.filters : [...request.filters.filter((f) => f.dimension !== 'channel'), { dimension: 'channel' as const, value: channel }];
-  return filterSql(filters, LIVE_FILTER_COLUMNS);
+  return filterSql(filters, LIVE_FILTER_COLUMNS, request.segment !== undefined);
 }
 
 const liveViewersPerMinute: ReportDefinition = {
@@ -66,6 +66,7 @@ const liveViewersPerMinute: ReportDefinition = {
         align: 'position',
         note: "Espectadors que miraven o escoltaven el directe durant cada minut del dia (hora local). El total compta els espectadors diferents del dia. `day` tria el dia (per defecte, el darrer del període) i `channel` el canal o l'emissora.",
         ignoredFilters: filters.ignored,
+        ignoredSegment: filters.ignoredSegment,
       },
       current,
       previous,
@@ -99,6 +100,7 @@ const liveGuideViewing: ReportDefinition = {
         align: 'key',
         note: 'Cada minut de directe compta per al programa que la graella del canal tenia en antena aquell minut.',
         ignoredFilters: filters.ignored,
+        ignoredSegment: filters.ignoredSegment,
       },
       current,
       previous,

@@ -40,7 +40,7 @@ function stationReport(options: StationReportOptions): ReportDefinition {
     area: 'media',
     title: options.title,
     run: async (request, context) => {
-      const filters = filterSql(request.filters, options.filterColumns);
+      const filters = filterSql(request.filters, options.filterColumns, request.segment !== undefined);
       const measure = async (range: { from: string; to: string }) => {
         const values = { ...filters.values, ...options.extraValues(), suite: request.reportSuite, from: range.from, to: range.to };
         const rows = await context.reader.read(options.query(filters.sql), values);
@@ -50,7 +50,15 @@ function stationReport(options: StationReportOptions): ReportDefinition {
       return buildAnswer(
         definition,
         request,
-        { dimension: { key: 'station', label: 'Emissora' }, metrics: options.metrics, chart: 'bar', align: 'key', note: options.note, ignoredFilters: filters.ignored },
+        {
+          dimension: { key: 'station', label: 'Emissora' },
+          metrics: options.metrics,
+          chart: 'bar',
+          align: 'key',
+          note: options.note,
+          ignoredFilters: filters.ignored,
+          ignoredSegment: filters.ignoredSegment,
+        },
         current,
         previous,
         context.minCohort,

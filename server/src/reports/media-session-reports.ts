@@ -86,7 +86,7 @@ function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOpt
     title,
     ...(drillParams(grouping) && { params: drillParams(grouping) }),
     run: async (request, context) => {
-      const stacked = filterSql(request.filters, MEDIA_FILTER_COLUMNS);
+      const stacked = filterSql(request.filters, MEDIA_FILTER_COLUMNS, request.segment !== undefined);
       const drill = drillConditions(grouping, request.params);
       const filters = { ...stacked, sql: stacked.sql + drill.sql };
       const values = { ...stacked.values, ...drill.values, idle_before_ms: Date.now() - MEDIA_IDLE_TIMEOUT_MS, suite: request.reportSuite };
@@ -116,6 +116,7 @@ function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOpt
           align: series ? 'position' : 'key',
           note: NOTE,
           ignoredFilters: filters.ignored,
+          ignoredSegment: filters.ignoredSegment,
         },
         current,
         previous,

@@ -13,7 +13,7 @@ import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
 import { dayLabel, daysOf } from './time-steps.js';
 import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, visitorsInRows, type RankingSpec } from '../store/queries/ranking.js';
-import { FACT_FILTER_COLUMNS, ROWS_ONLY_FILTERS } from '../store/queries/report-table.js';
+import { FACT_FILTER_COLUMNS, ROWS_ONLY_FILTERS, VISITOR_ROW_TABLES } from '../store/queries/report-table.js';
 
 export interface RankingReportOptions {
   report: string;
@@ -70,11 +70,13 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     ...(options.params && { params: options.params }),
     run: async (request, context) => {
       const full = options.spec(request.params);
-      // DuckDB reads the roll-up when no filter is asked, the rows when a filter is one the cells
-      // lack; ClickHouse keeps the full spec's part, whose `cells` (ranking.ts) it reads when no filter is asked.
-      const source = request.filters.length === 0 ? options.rollup : request.filters.some((f) => ROWS_ONLY_FILTERS.includes(f.dimension)) ? options.rows : undefined;
+      const segmented = request.segment !== undefined;
+      // DuckDB reads the roll-up when neither a filter nor a segment is asked, the rows when a
+      // filter is one the cells lack or a segment is asked (cells keep no visitor); ClickHouse keeps
+      // the full spec's part, whose `cells` (ranking.ts) it reads when nothing narrows it.
+      const source = request.filters.length === 0 && !segmented ? options.rollup : segmented || request.filters.some((f) => ROWS_ONLY_FILTERS.includes(f.dimension)) ? options.rows : undefined;
       const spec = source ? { ...source(request.params), clickhouse: full.clickhouse } : full;
-      const filters = filterSql(request.filters, FACT_FILTER_COLUMNS);
+      const filters = filterSql(request.filters, segmented && keepsVisitors(spec) ? FACT_FILTER_COLUMNS : CELL_FILTER_COLUMNS, segmented);
       const values = { ...filters.values, ...boundParams(request.params) };
       const fixed = fixedRowsOf(options);
       const measured = fixed
@@ -94,6 +96,7 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
           align,
           note: options.note,
           ignoredFilters: filters.ignored,
+          ignoredSegment: filters.ignoredSegment,
         },
         current,
         previous,
@@ -102,6 +105,18 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
     },
   };
   return definition;
+}
+
+/** The filter columns of a ranking whose table keeps no visitor: a segment cannot narrow it. */
+const { visitor: _visitor, ...CELL_FILTER_COLUMNS } = FACT_FILTER_COLUMNS;
+
+/**
+ * Whether every table the ranking reads on DuckDB keeps each row's visitor, so that a segment can
+ * narrow it: the report tables of rows, and derived tables (ranking.ts DerivedTable keeps `visitor_key`).
+ */
+function keepsVisitors(spec: RankingSpec): boolean {
+  const tables = [spec.table, spec.totalsFrom?.table, spec.visitorsFrom?.table].filter((table) => table !== undefined);
+  return tables.every((table) => typeof table !== 'string' || VISITOR_ROW_TABLES.includes(table));
 }
 
 /** The fixed rows of a period, with their labels: the range's days (byDay), or `fixedRows`; undefined for a ranking. */

@@ -21,6 +21,8 @@ export interface AnswerShape {
   map?: ReportMap | undefined;
   note?: string;
   ignoredFilters?: ReportFilterDimension[];
+  /** True when the request's segment cannot narrow this report's data (filter-sql.ts FilterSql.ignoredSegment). */
+  ignoredSegment?: boolean;
   /**
    * How a comparison row is found: by its key (rankings: the same page), or by its place (time
    * series: the first day of one period with the first day of the other).
@@ -65,6 +67,7 @@ export function buildAnswer(
     minCohort,
     ...(shape.note !== undefined && { note: shape.note }),
     ...(shape.ignoredFilters?.length && { ignoredFilters: shape.ignoredFilters }),
+    ...(request.segment && (shape.ignoredSegment ? { ignoredSegment: true } : { segment: request.segment })),
   };
 }
 

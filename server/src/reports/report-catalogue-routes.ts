@@ -7,6 +7,7 @@ import type { ReportCatalogueEntry } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import { parseReportRequest } from './report-request.js';
+import { runWithSegment, type SegmentSources } from './report-segment.js';
 
 const REPORT_ID = /^[a-z]+(-[a-z]+)*\/[a-z]+(-[a-z]+)*$/;
 
@@ -16,6 +17,8 @@ export interface ReportCatalogueDeps {
   reportSuite: string;
   /** Loads what the collector acknowledged unless the store is fresh enough (config.ts MESURA_REPORT_MAX_LAG_MS). */
   catchUp: () => Promise<void>;
+  /** Where the segments a report may be asked with (`s=`) are read; none: every `s=` is a 404. */
+  segments?: SegmentSources;
 }
 
 export async function reportCatalogueRoutes(app: FastifyInstance, deps: ReportCatalogueDeps): Promise<void> {
@@ -34,7 +37,7 @@ export async function reportCatalogueRoutes(app: FastifyInstance, deps: ReportCa
       const parsed = parseReportRequest(request.query as Record<string, unknown>, deps.reportSuite, definition.params);
       if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
       await deps.catchUp();
-      return definition.run(parsed.value, deps.context);
+      return runWithSegment(definition, parsed.value, deps.context, request.principal, deps.segments);
     });
   }
 }

@@ -13,13 +13,20 @@ export const REPORT_OFFSET_MAX = 100_000;
 /** Longest filter or report parameter value. */
 export const REPORT_VALUE_MAX_CHARS = 200;
 const DAY_MS = 86_400_000;
-const COMMON_PARAMS = ['from', 'to', 'suite', 'compare', 'f', 'offset', 'limit'];
+const COMMON_PARAMS = ['from', 'to', 'suite', 'compare', 'f', 's', 'offset', 'limit'];
+/** A segment's id (protocol segment-definition.ts: a goal's id pattern). */
+const SEGMENT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SEGMENT_ID_MAX_CHARS = 64;
 
 export interface ReportRequest extends RangeQuery {
   /** The same number of days just before `from`, when `compare=previous`. */
   compare?: { from: string; to: string };
   /** At most one per dimension; they stack with AND. */
   filters: ReportFilter[];
+  /** The segment asked for (`s=`), by id, as the request names it: report-segment.ts resolves it. */
+  segmentId?: string;
+  /** The segment applied, once resolved (report-segment.ts): the reports narrow to its visitors. */
+  segment?: { id: string; name: string };
   offset: number;
   limit: number;
   /** The report's own parameters (its definition names them), checked as bounded text. */
@@ -38,6 +45,8 @@ export function parseReportRequest(raw: RawQuery, defaultSuite: string, reportPa
   if (!compare.ok) return compare;
   const filters = parseFilters(raw.f);
   if (!filters.ok) return filters;
+  const segmentId = parseSegmentId(raw.s);
+  if (!segmentId.ok) return segmentId;
   const offset = parseWhole(raw.offset, 'offset', 0, 0, REPORT_OFFSET_MAX);
   if (!offset.ok) return offset;
   const limit = parseWhole(raw.limit, 'limit', REPORT_ROWS_DEFAULT, 1, REPORT_ROWS_MAX);
@@ -52,7 +61,15 @@ export function parseReportRequest(raw: RawQuery, defaultSuite: string, reportPa
   }
   return {
     ok: true,
-    value: { ...range.value, ...(compare.value && { compare: compare.value }), filters: filters.value, offset: offset.value, limit: limit.value, params },
+    value: {
+      ...range.value,
+      ...(compare.value && { compare: compare.value }),
+      filters: filters.value,
+      ...(segmentId.value && { segmentId: segmentId.value }),
+      offset: offset.value,
+      limit: limit.value,
+      params,
+    },
   };
 }
 
@@ -86,6 +103,12 @@ function parseFilters(value: unknown): Result<ReportFilter[]> {
     filters.push({ dimension, value: text.value });
   }
   return { ok: true, value: filters };
+}
+
+function parseSegmentId(value: unknown): Result<string | undefined> {
+  if (value === undefined) return { ok: true, value: undefined };
+  if (typeof value !== 'string' || value.length > SEGMENT_ID_MAX_CHARS || !SEGMENT_ID.test(value)) return fail(`s must be the id of one segment (lower-case letters, digits and hyphens)`);
+  return { ok: true, value };
 }
 
 function parseWhole(value: unknown, name: string, fallback: number, min: number, max: number): Result<number> {

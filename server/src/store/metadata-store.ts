@@ -19,6 +19,8 @@ import type { GoalStore } from './goal-store.js';
 import { openGoalStore } from './duckdb/duckdb-goals.js';
 import type { FunnelStore } from './funnel-store.js';
 import { openFunnelStore } from './duckdb/duckdb-funnels.js';
+import type { SegmentStore } from './segment-store.js';
+import { openSegmentStore } from './duckdb/duckdb-segments.js';
 import type { OpenDatabase } from './duckdb/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
@@ -38,6 +40,8 @@ export interface MetadataStore {
   openGoals(): Promise<GoalStore>;
   /** The funnels' definitions (funnel-store.ts); the caller closes it. */
   openFunnels(): Promise<FunnelStore>;
+  /** The segments (segment-store.ts); the caller closes it. */
+  openSegments(): Promise<SegmentStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   /** The embedded metadata databases opened so far (backups copy them through these); none on PostgreSQL. */
@@ -84,6 +88,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       openVisitors: async () => track(await openVisitorStore(settings.dataDir, sideStoreMiB)),
       openGoals: async () => track(await openGoalStore(settings.dataDir, sideStoreMiB)),
       openFunnels: async () => track(await openFunnelStore(settings.dataDir, sideStoreMiB)),
+      openSegments: async () => track(await openSegmentStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,
@@ -114,6 +119,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     openVisitors: async () => (await metadata.ready()).visitors,
     openGoals: async () => (await metadata.ready()).goals,
     openFunnels: async () => (await metadata.ready()).funnels,
+    openSegments: async () => (await metadata.ready()).segments,
     openDatabases: () => [],
     shared: true,
     isWaiting: () => !metadata.isOpen,

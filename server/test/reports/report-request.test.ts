@@ -34,14 +34,14 @@ describe('the common request of console reports', () => {
   });
 
   it.each([
-    [{ f: 'colour:red' }, 'f must be dimension:value with dimension one of section, subsection, programme, channel, portal, device, login, campaign'],
+    [{ f: 'colour:red' }, 'f must be dimension:value with dimension one of section, subsection, programme, channel, portal, device, login, campaign, country, region'],
     [{ f: ['section:a', 'section:b'] }, 'f names section twice; a dimension takes one value'],
     [{ f: `section:${'x'.repeat(201)}` }, 'f=section is longer than 200 characters'],
     [{ f: 'section:a\u0007' }, 'f=section contains control characters'],
     [{ compare: 'last-year' }, 'compare must be previous or none'],
     [{ limit: '0' }, 'limit must be a whole number from 1 to 500'],
     [{ offset: '-1' }, 'offset must be a whole number from 0 to 100000'],
-    [{ section: 'noticies' }, "unknown parameter 'section'; expected from, to, suite, compare, f, offset, limit"],
+    [{ section: 'noticies' }, "unknown parameter 'section'; expected from, to, suite, compare, f, s, offset, limit"],
   ])('refuses %j with one line', (extra, reason) => {
     expect(parseReportRequest({ ...RANGE, ...extra }, 'mesuradev')).toEqual({ ok: false, reason });
   });

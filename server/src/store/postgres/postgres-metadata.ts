@@ -15,6 +15,8 @@ import { postgresEngagementStore } from './postgres-engagement.js';
 import { postgresGoalStore } from './postgres-goals.js';
 import type { GoalStore } from '../goal-store.js';
 import { postgresFunnelStore } from './postgres-funnels.js';
+import { postgresSegmentStore } from './postgres-segments.js';
+import type { SegmentStore } from '../segment-store.js';
 import type { FunnelStore } from '../funnel-store.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
@@ -34,6 +36,8 @@ export interface PostgresMetadata {
   goals: GoalStore;
   /** The funnels' definitions and their history. */
   funnels: FunnelStore;
+  /** The segments and their history. */
+  segments: SegmentStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -51,6 +55,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       visitors: postgresVisitorStore(pool),
       goals: await postgresGoalStore(pool),
       funnels: await postgresFunnelStore(pool),
+      segments: await postgresSegmentStore(pool),
       migrated,
       close: () => pool.close(),
     };

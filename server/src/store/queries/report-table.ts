@@ -32,7 +32,11 @@ export const FACT_FILTER_COLUMNS: FilterColumns = {
   campaign: 'campaign',
   country: 'country',
   region: 'region',
+  visitor: 'visitor_key',
 };
+
+/** The report tables that keep each row's visitor (a segment can narrow them); the cells keep none. */
+export const VISITOR_ROW_TABLES: readonly string[] = ['page_views', 'visits', 'link_hits', 'searches', 'page_engagements'];
 
 /**
  * The filters page_cells keep no column for (duckdb/report-facts-schema.ts PLACE_FILTER_COLUMNS):
