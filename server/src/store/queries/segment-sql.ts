@@ -76,11 +76,17 @@ export function segmentConditionSql(segment: SegmentDefinition, goals: ReadonlyM
   return { duckdb: of('duckdb'), clickhouse: of('clickhouse') };
 }
 
+/**
+ * The text with the condition in place of every SEGMENT_VISITORS: split and joined, as a
+ * replacement string would read the `$'` and `$&` a SQL text may hold (a regular expression's end).
+ */
+const putIn = (text: string, condition: string) => text.split(SEGMENT_VISITORS).join(condition);
+
 /** The query with the segment's condition where its filters name it (both engines' texts). */
 export function segmentedQuery(query: EngineQuery, condition: EngineText): EngineQuery {
   return {
     ...query,
-    duckdb: query.duckdb.replaceAll(SEGMENT_VISITORS, condition.duckdb),
-    ...(query.clickhouse !== undefined && { clickhouse: query.clickhouse.replaceAll(SEGMENT_VISITORS, condition.clickhouse) }),
+    duckdb: putIn(query.duckdb, condition.duckdb),
+    ...(query.clickhouse !== undefined && { clickhouse: putIn(query.clickhouse, condition.clickhouse) }),
   };
 }
