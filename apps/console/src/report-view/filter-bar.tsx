@@ -2,6 +2,7 @@ import { AddFilterForm } from './add-filter-form';
 import { DateRangePicker } from './date-range-picker';
 import { FilterChip } from './filter-chip';
 import { withFilter, withoutFilter, type ReportScreenState } from './report-state';
+import { SegmentPicker } from './segment-picker';
 
 interface FilterBarProps {
   state: ReportScreenState;
@@ -10,7 +11,8 @@ interface FilterBarProps {
 
 /**
  * What every report of an area follows, shared by all areas: the period, the comparison with the
- * previous period, charts or tables, and the stacked filters (one per dimension, AND-ed).
+ * previous period, charts or tables, the stacked filters (one per dimension, AND-ed), and the
+ * segment (with a second one to compare side by side).
  */
 export function FilterBar({ state, onChange }: FilterBarProps) {
   return (
@@ -38,6 +40,7 @@ export function FilterBar({ state, onChange }: FilterBarProps) {
           ))}
         </ul>
       )}
+      <SegmentPicker state={state} onChange={onChange} />
     </div>
   );
 }

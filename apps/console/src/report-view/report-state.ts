@@ -41,6 +41,10 @@ export interface ReportScreenState {
   preset?: RangePreset;
   compare: boolean;
   filters: ReportFilter[];
+  /** The id of the segment the reports are narrowed to (`s`), if any. */
+  segment?: string | undefined;
+  /** A second segment whose answers are shown beside the first's (`vs`): side by side. */
+  compareSegment?: string | undefined;
   /** Charts (with their tables for assistive technology) or the tables themselves. */
   view: ReportViewMode;
   /** `area/name` of a drill-down, with its parameters; none shows the area's reports. */
@@ -49,6 +53,9 @@ export interface ReportScreenState {
 }
 
 const DEFAULT_PRESET: RangePreset = '7-dies';
+/** A segment's id as the server takes it (protocol segment-definition.ts). */
+const SEGMENT_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const segmentIdOf = (value: string | null) => (value !== null && SEGMENT_ID.test(value) ? value : undefined);
 
 /** The days a preset covers, seen from `today` (YYYY-MM-DD in the report zone). */
 export function presetRange(preset: RangePreset, today: string): DateRange {
@@ -91,11 +98,15 @@ export function stateFromParams(params: URLSearchParams, now: Date, timeZone: st
   const report = params.get('informe') ?? undefined;
   const usedPreset = known ?? (rangeProblem(custom) === undefined ? undefined : DEFAULT_PRESET);
   const view: ReportViewMode = params.get('vista') === 'taula' ? 'table' : 'chart';
+  const segment = segmentIdOf(params.get('s'));
+  const compareSegment = segmentIdOf(params.get('vs'));
   return {
     range,
     ...(usedPreset && { preset: usedPreset }),
     compare: params.get('compara') === '1',
     filters,
+    ...(segment && { segment }),
+    ...(compareSegment && { compareSegment }),
     view,
     ...(report && isReportId(report) && { report }),
     reportParams,
@@ -112,6 +123,8 @@ export function paramsFromState(state: ReportScreenState): URLSearchParams {
   }
   if (state.compare) params.set('compara', '1');
   for (const filter of state.filters) params.append('f', `${filter.dimension}:${filter.value}`);
+  if (state.segment) params.set('s', state.segment);
+  if (state.compareSegment) params.set('vs', state.compareSegment);
   if (state.view === 'table') params.set('vista', 'taula');
   if (state.report) params.set('informe', state.report);
   for (const [key, value] of Object.entries(state.reportParams)) params.set(`p.${key}`, value);
@@ -123,6 +136,7 @@ export function reportQuery(state: ReportScreenState, params: Record<string, str
   const query = new URLSearchParams({ from: state.range.from, to: state.range.to, limit: String(limit) });
   if (state.compare) query.set('compare', 'previous');
   for (const filter of state.filters) query.append('f', `${filter.dimension}:${filter.value}`);
+  if (state.segment) query.set('s', state.segment);
   for (const [key, value] of Object.entries(params)) query.set(key, value);
   return query.toString();
 }

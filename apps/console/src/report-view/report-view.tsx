@@ -23,13 +23,30 @@ interface ReportViewProps {
 }
 
 /**
+ * One report, or, when a second segment is chosen (`vs`), the same report twice side by side: for
+ * the first segment (or all visitors) and for the second, each asked with its own `s=`.
+ */
+export function ReportView(props: ReportViewProps) {
+  const [state] = useReportState();
+  if (state.compareSegment === undefined) return <SegmentReportView {...props} />;
+  return (
+    <div className="report-side-by-side">
+      <SegmentReportView {...props} segment={state.segment ?? ''} />
+      <SegmentReportView {...props} segment={state.compareSegment} />
+    </div>
+  );
+}
+
+/**
  * One report: it follows the period, comparison, filters and view of the URL, asks the server,
  * and draws the answer (chart or table, comparison, hidden cells, paging, CSV), with loading and
  * error states and a retry.
  */
-export function ReportView({ report, title, params = {} }: ReportViewProps) {
+function SegmentReportView({ report, title, params = {}, segment }: ReportViewProps & { segment?: string }) {
   const api = useReportsApi();
-  const [state, setState] = useReportState();
+  const [shared, setState] = useReportState();
+  // Beside another, the report is asked for its own segment ('' for all visitors).
+  const state = segment === undefined ? shared : { ...shared, segment: segment || undefined };
   // A new period, comparison or filter starts again from the first page of rows (use-row-limit.ts).
   const [limit, setLimit] = useRowLimit(reportQuery(state, params, REPORT_PAGE_ROWS), REPORT_PAGE_ROWS);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -53,12 +70,15 @@ export function ReportView({ report, title, params = {} }: ReportViewProps) {
     return () => controller.abort();
   }, [api, report, query, attempt, limit, setLimit]);
 
-  const headingId = `informe-${report.replace('/', '-')}`;
+  const headingId = `informe-${report.replace('/', '-')}${segment === undefined ? '' : `-${segment || 'tots'}`}`;
   const answer = load.status === 'shown' ? load.answer : load.status === 'loading' ? load.shown : undefined;
   return (
     <section className="panel" aria-labelledby={headingId} aria-busy={load.status === 'loading'}>
       <div className="panel__heading">
-        <h2 id={headingId}>{title}</h2>
+        <h2 id={headingId}>
+          {title}
+          {segment !== undefined && ` · ${answer?.segment?.name ?? (segment || 'Tots els visitants')}`}
+        </h2>
         {load.status === 'shown' && load.answer.rows.length > 0 && (
           <div className="panel__actions">
             <button type="button" className="button button--quiet" onClick={() => downloadCsv(load.answer)}>
@@ -80,6 +100,7 @@ export function ReportView({ report, title, params = {} }: ReportViewProps) {
           </button>
         </div>
       )}
+      {answer?.ignoredSegment && <p className="panel__note">Aquest informe no pot aplicar el segment: les seves dades no guarden el visitant.</p>}
       {answer && (
         <div className={load.status === 'loading' ? 'panel__stale' : undefined}>
           <ReportBody answer={answer} state={state} onChange={setState} onMore={limit < REPORT_ROWS_MAX ? () => setLimit(Math.min(limit + REPORT_PAGE_ROWS, REPORT_ROWS_MAX)) : undefined} />

@@ -17,6 +17,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { path: 'video-i-audio', label: 'Vídeo i àudio', minRole: 'analyst', component: lazy(() => import('../areas/video-i-audio/video-i-audio-area')) },
   { path: 'objectius', label: 'Objectius', minRole: 'analyst', component: lazy(() => import('../areas/objectius/objectius-area')) },
   { path: 'embuts', label: 'Embuts', minRole: 'analyst', component: lazy(() => import('../areas/embuts/embuts-area')) },
+  { path: 'segments', label: 'Segments', minRole: 'analyst', component: lazy(() => import('../areas/segments/segments-area')) },
   { path: 'consentiment', label: 'Consentiment', minRole: 'analyst', component: lazy(() => import('../areas/consentiment/consentiment-area')) },
   { path: 'temps-real', label: 'Temps real', minRole: 'analyst', component: lazy(() => import('../areas/temps-real/temps-real-area')) },
   { path: 'experiments', label: 'Experiments', minRole: 'editor', component: lazy(() => import('../areas/experiments/experiments-area')) },
