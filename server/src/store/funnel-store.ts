@@ -6,6 +6,7 @@
  */
 import type { FunnelDefinition } from '@mesura/protocol';
 import type { ChangeAuthor } from './decision-store.js';
+import type { DefinitionRows, DefinitionTable } from './definition-table.js';
 
 /** One change of a funnel, as its history keeps it. */
 export interface FunnelChange {
@@ -37,4 +38,19 @@ export interface FunnelStore {
 export function funnelChangeOf(row: { at_ms: unknown; by: unknown; before: unknown; after: unknown }): FunnelChange {
   const parse = (text: unknown) => (typeof text === 'string' ? (JSON.parse(text) as FunnelDefinition) : null);
   return { at: new Date(Number(row.at_ms)).toISOString(), by: String(row.by), before: parse(row.before), after: parse(row.after) };
+}
+
+/** Where funnels are kept, on either engine (duckdb/duckdb-definitions.ts, postgres/postgres-definitions.ts). */
+export const FUNNEL_TABLE: DefinitionTable = { table: 'funnels', changes: 'funnel_changes', idColumn: 'funnel_id' };
+
+/** The funnel store over a kind's saved definitions, its methods named for funnels. */
+export function funnelStoreOf(rows: DefinitionRows): FunnelStore {
+  return {
+    funnelDefinitions: () => rows.definitions(),
+    funnelDefinition: (id) => rows.definition(id),
+    saveFunnel: (funnel, change) => rows.save(funnel, change),
+    deleteFunnel: (id, change) => rows.remove(id, change),
+    funnelHistory: async (id) => (await rows.history(id)).map(funnelChangeOf),
+    close: () => rows.close(),
+  };
 }

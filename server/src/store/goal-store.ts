@@ -6,6 +6,7 @@
  */
 import type { GoalDefinition } from '@mesura/protocol';
 import type { ChangeAuthor } from './decision-store.js';
+import type { DefinitionRows, DefinitionTable } from './definition-table.js';
 
 /** One change of a goal, as its history keeps it. */
 export interface GoalChange {
@@ -37,4 +38,19 @@ export interface GoalStore {
 export function goalChangeOf(row: { at_ms: unknown; by: unknown; before: unknown; after: unknown }): GoalChange {
   const parse = (text: unknown) => (typeof text === 'string' ? (JSON.parse(text) as GoalDefinition) : null);
   return { at: new Date(Number(row.at_ms)).toISOString(), by: String(row.by), before: parse(row.before), after: parse(row.after) };
+}
+
+/** Where goals are kept, on either engine (duckdb/duckdb-definitions.ts, postgres/postgres-definitions.ts). */
+export const GOAL_TABLE: DefinitionTable = { table: 'goals', changes: 'goal_changes', idColumn: 'goal_id' };
+
+/** The goal store over a kind's saved definitions, its methods named for goals. */
+export function goalStoreOf(rows: DefinitionRows): GoalStore {
+  return {
+    goalDefinitions: () => rows.definitions(),
+    goalDefinition: (id) => rows.definition(id),
+    saveGoal: (goal, change) => rows.save(goal, change),
+    deleteGoal: (id, change) => rows.remove(id, change),
+    goalHistory: async (id) => (await rows.history(id)).map(goalChangeOf),
+    close: () => rows.close(),
+  };
 }

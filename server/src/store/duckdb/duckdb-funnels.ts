@@ -1,89 +1,15 @@
 /**
- * The funnels in their own DuckDB file beside the measurement store (funnel-store.ts), as the goals
- * are kept in theirs (duckdb-goals.ts): editors' definitions, not measurement data. Each statement
- * runs on one connection in turn, and a change and its history row commit together.
+ * The funnels in their own DuckDB file beside the measurement store (funnel-store.ts), kept as every
+ * kind of saved definition is (duckdb-definitions.ts).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { memoryBudget } from '../../memory-budget.js';
-import { openDatabaseOf, type OpenDatabase } from './duckdb-copy.js';
-import { openDuckDbFile } from './duckdb-file.js';
-import { funnelChangeOf, type FunnelStore } from '../funnel-store.js';
+import type { OpenDatabase } from './duckdb-copy.js';
+import { openDefinitionFile } from './duckdb-definitions.js';
+import { FUNNEL_TABLE, funnelStoreOf, type FunnelStore } from '../funnel-store.js';
 
 export const FUNNELS_DB_FILE_NAME = 'funnels.duckdb';
 
-const TABLES = [
-  'CREATE TABLE IF NOT EXISTS funnels (id VARCHAR PRIMARY KEY, definition VARCHAR NOT NULL)',
-  'CREATE TABLE IF NOT EXISTS funnel_changes (funnel_id VARCHAR NOT NULL, at_ms BIGINT NOT NULL, by_whom VARCHAR NOT NULL, before VARCHAR, after VARCHAR)',
-];
-
 export async function openFunnelStore(dataDir: string, memoryLimitMiB = memoryBudget().sideStoreMiB): Promise<FunnelStore & OpenDatabase> {
-  mkdirSync(dataDir, { recursive: true });
-  const instance = await openDuckDbFile(path.join(dataDir, FUNNELS_DB_FILE_NAME), { threads: 1, memoryLimitMiB });
-  const connection = await instance.connect();
-  for (const ddl of TABLES) await connection.run(ddl);
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(run: (c: DuckDBConnection) => Promise<T>): Promise<T> => {
-    const next = queue.then(() => run(connection));
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  const rows = async (c: DuckDBConnection, sql: string, values: Record<string, string> = {}) => (await c.runAndReadAll(sql, values)).getRowObjectsJson();
-  const definitionOf = async (c: DuckDBConnection, id: string) => {
-    const text = (await rows(c, 'SELECT definition FROM funnels WHERE id = $id', { id }))[0]?.definition;
-    return typeof text === 'string' ? text : undefined;
-  };
-  const parsed = (text: string | undefined) => (text === undefined ? undefined : (JSON.parse(text) as unknown));
-  /** Runs `work` inside one transaction: both writes or neither. */
-  const atomically = async <T>(c: DuckDBConnection, work: () => Promise<T>): Promise<T> => {
-    await c.run('BEGIN TRANSACTION');
-    try {
-      const result = await work();
-      await c.run('COMMIT');
-      return result;
-    } catch (error) {
-      await c.run('ROLLBACK');
-      throw error;
-    }
-  };
-  const record = (c: DuckDBConnection, id: string, atMs: number, by: string, before: string | undefined, after: string | undefined) =>
-    c.run('INSERT INTO funnel_changes VALUES ($id, CAST($at AS BIGINT), $by, $before, $after)', { id, at: String(atMs), by, before: before ?? null, after: after ?? null } as Record<string, string>);
-
-  return {
-    ...openDatabaseOf(instance, FUNNELS_DB_FILE_NAME),
-    funnelDefinitions: () => serial(async (c) => (await rows(c, 'SELECT definition FROM funnels ORDER BY id')).map((row) => JSON.parse(String(row.definition)) as unknown)),
-    funnelDefinition: (id) => serial(async (c) => parsed(await definitionOf(c, id))),
-    saveFunnel: (funnel, change) =>
-      serial((c) =>
-        atomically(c, async () => {
-          const before = await definitionOf(c, funnel.id);
-          const after = JSON.stringify(funnel);
-          await c.run('INSERT OR REPLACE INTO funnels VALUES ($id, $definition)', { id: funnel.id, definition: after });
-          await record(c, funnel.id, change.atMs, change.by, before, after);
-          return parsed(before);
-        }),
-      ),
-    deleteFunnel: (id, change) =>
-      serial((c) =>
-        atomically(c, async () => {
-          const before = await definitionOf(c, id);
-          if (before === undefined) return false;
-          await c.run('DELETE FROM funnels WHERE id = $id', { id });
-          await record(c, id, change.atMs, change.by, before, undefined);
-          return true;
-        }),
-      ),
-    funnelHistory: (id) =>
-      serial(async (c) =>
-        (await rows(c, 'SELECT at_ms, by_whom, before, after FROM funnel_changes WHERE funnel_id = $id ORDER BY at_ms, rowid', { id })).map((row) =>
-          funnelChangeOf({ at_ms: row.at_ms, by: row.by_whom, before: row.before, after: row.after }),
-        ),
-      ),
-    close: async () => {
-      await queue;
-      connection.closeSync();
-      instance.closeSync();
-    },
-  };
+  const rows = await openDefinitionFile(dataDir, FUNNELS_DB_FILE_NAME, FUNNEL_TABLE, memoryLimitMiB);
+  return { ...rows, ...funnelStoreOf(rows) };
 }

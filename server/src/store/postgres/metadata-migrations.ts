@@ -8,8 +8,9 @@
  */
 import { OperatorError } from '../../operator-error.js';
 import type { MetadataPool } from './postgres-pool.js';
-import { FUNNEL_TABLES } from './postgres-funnels.js';
-import { GOAL_TABLES } from './postgres-goals.js';
+import { FUNNEL_TABLE } from '../funnel-store.js';
+import { GOAL_TABLE } from '../goal-store.js';
+import { postgresDefinitionTablesSql } from './postgres-definitions.js';
 
 export interface Migration {
   version: number;
@@ -87,7 +88,7 @@ CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confi
     // The stores' own statements (IF NOT EXISTS: a server of the release before made them on open),
     // as a step so that the move to a cluster finds them to fill (move-metadata-sql.ts).
     name: 'site goals and funnels',
-    sql: [...GOAL_TABLES, ...FUNNEL_TABLES].join(';\n'),
+    sql: [GOAL_TABLE, FUNNEL_TABLE].flatMap(postgresDefinitionTablesSql).join(';\n'),
   },
 ];
 

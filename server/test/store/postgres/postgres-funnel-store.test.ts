@@ -25,6 +25,8 @@ describe.skipIf(url === undefined)('funnels in PostgreSQL, two servers', () => {
       ],
     };
     try {
+      // The schema first (a cluster's is there before its servers): what races is the funnel tables.
+      await schema.pool();
       const [a, b] = await Promise.all([schema.open(), schema.open()]);
       await a!.funnels.saveFunnel(funnel, { atMs: 1, by: 'marta@example.cat' });
       expect(await b!.funnels.funnelDefinitions()).toEqual([funnel]);
