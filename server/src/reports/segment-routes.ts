@@ -55,8 +55,11 @@ export async function segmentRoutes(app: FastifyInstance, deps: SegmentRouteDeps
   app.get<{ Params: { id: string } }>('/api/segments/:id/history', analyst, async (request) => {
     const changes = await segments.segmentHistory(request.params.id);
     const email = request.principal?.email;
-    // A private segment's history is its owner's, as the segment is.
-    if (changes.some((change) => [change.before, change.after].some((s) => s !== null && !visibleTo(s, email)))) throw new HttpError(ERRORS.notFound, `no segment ${request.params.id} you can see`);
+    // The history goes with the segment: whoever may see it now; once deleted, whoever could see its last version.
+    const current = storedSegmentOf(await segments.segmentDefinition(request.params.id));
+    const last = changes.at(-1)?.before ?? undefined;
+    const seen = current ?? last;
+    if (seen === undefined || !visibleTo(seen, email)) throw new HttpError(ERRORS.notFound, `no segment ${request.params.id} you can see`);
     return { changes };
   });
   app.put<{ Params: { id: string } }>('/api/segments/:id', analyst, async (request, reply) => {

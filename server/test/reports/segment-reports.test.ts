@@ -194,6 +194,9 @@ describe('segments narrow every report to their visitors (minimum cohort 1)', ()
     expect(changed.json()).toMatchObject({ owner: 'analyst@test.local' });
     const history = await t.server.app.inject({ url: '/api/segments/phone/history', headers: await t.authHeaders('analyst') });
     expect((history.json() as { changes: { by: string }[] }).changes.map((c) => c.by)).toEqual(['analyst@test.local', 'editor@test.local']);
+    // Another's private segment has no history to show, as it has no segment.
+    const foreign = await t.server.app.inject({ url: '/api/segments/searched-or-phone-and-polled/history', headers: await t.authHeaders('editor') });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('answers a bad, unknown or foreign s= with one line, and changes nothing', async () => {
