@@ -16,6 +16,7 @@ import { attachReadOnlySql, TABLE_COLUMNS_SQL, type EmbeddedFile } from '../stor
 import { VISITORS_DB_FILE_NAME } from '../store/duckdb/duckdb-visitors.js';
 import { FUNNELS_DB_FILE_NAME } from '../store/duckdb/duckdb-funnels.js';
 import { GOALS_DB_FILE_NAME } from '../store/duckdb/duckdb-goals.js';
+import { SEGMENTS_DB_FILE_NAME } from '../store/duckdb/duckdb-segments.js';
 
 /** The alias each file is attached under: tables are read as `<alias>.<table>`. */
 export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
@@ -25,6 +26,7 @@ export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
   visitors: VISITORS_DB_FILE_NAME,
   goals: GOALS_DB_FILE_NAME,
   funnels: FUNNELS_DB_FILE_NAME,
+  segments: SEGMENTS_DB_FILE_NAME,
 };
 
 export type SourceFile = EmbeddedFile;

@@ -6,6 +6,7 @@
  */
 import type { StoredSegment } from '@mesura/protocol';
 import type { ChangeAuthor } from './decision-store.js';
+import type { DefinitionRows, DefinitionTable } from './definition-table.js';
 
 /** One change of a segment, as its history keeps it. */
 export interface SegmentChange {
@@ -37,4 +38,19 @@ export interface SegmentStore {
 export function segmentChangeOf(row: { at_ms: unknown; by: unknown; before: unknown; after: unknown }): SegmentChange {
   const parse = (text: unknown) => (typeof text === 'string' ? (JSON.parse(text) as StoredSegment) : null);
   return { at: new Date(Number(row.at_ms)).toISOString(), by: String(row.by), before: parse(row.before), after: parse(row.after) };
+}
+
+/** Where segments are kept, on either engine (duckdb/duckdb-definitions.ts, postgres/postgres-definitions.ts). */
+export const SEGMENT_TABLE: DefinitionTable = { table: 'segments', changes: 'segment_changes', idColumn: 'segment_id' };
+
+/** The segment store over a kind's saved definitions, its methods named for segments. */
+export function segmentStoreOf(rows: DefinitionRows): SegmentStore {
+  return {
+    segmentDefinitions: () => rows.definitions(),
+    segmentDefinition: (id) => rows.definition(id),
+    saveSegment: (segment, change) => rows.save(segment, change),
+    deleteSegment: (id, change) => rows.remove(id, change),
+    segmentHistory: async (id) => (await rows.history(id)).map(segmentChangeOf),
+    close: () => rows.close(),
+  };
 }

@@ -34,8 +34,9 @@ const DAY = new Date(manifest.createdAtMs + 3_600_000).toISOString().slice(0, 10
 const NOW = () => manifest.createdAtMs;
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const bearer = { authorization: `Bearer ${manifest.token}` };
-/** A goal and a funnel an editor saved on the embedded server: the cluster must have them, with their history. */
+/** A goal, a funnel and a segment saved on the embedded server: the cluster must have them, with their history. */
 const GOAL = { id: 'portada-vista', name: 'Portada vista', type: 'page', url: 'http://localhost:8080/', match: 'exact' };
+const SEGMENT = { id: 'mobils', name: 'Mòbils', shared: true, match: 'all', groups: [{ match: 'all', conditions: [{ type: 'visit', attribute: 'device', value: 'mobile' }] }] };
 const FUNNEL = {
   id: 'portada-i-article',
   name: 'Portada i article',
@@ -160,7 +161,8 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     const goals = (await get('/api/goals')).json();
     const funnels = (await get('/api/funnels')).json();
     const goalHistory = (await get(`/api/goals/${GOAL.id}/history`)).json();
-    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory };
+    const segments = (await get('/api/segments')).json();
+    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory, segments };
   }
 
   beforeAll(async () => {
@@ -188,6 +190,7 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     for (const [url, body] of [
       [`/api/goals/${GOAL.id}`, GOAL],
       [`/api/funnels/${FUNNEL.id}`, FUNNEL],
+      [`/api/segments/${SEGMENT.id}`, SEGMENT],
     ] as const) {
       const saved = await server.app.inject({ method: 'PUT', url, headers: { ...bearer, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       expect(saved.statusCode, saved.body).toBeLessThan(300);
@@ -211,7 +214,7 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       expect(lines).toContain(`${table}: ${duckCounts[table]} rows read, ${duckCounts[table]} written`);
     }
     expect(lines).toContain('users: 1 rows read, 1 written');
-    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes']) expect(lines).toContain(`${table}: 1 rows read, 1 written`);
+    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes', 'segments', 'segment_changes']) expect(lines).toContain(`${table}: 1 rows read, 1 written`);
     expect(lines).toContain('api_tokens: 1 rows read, 1 written');
   });
 

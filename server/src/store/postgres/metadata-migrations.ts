@@ -10,6 +10,7 @@ import { OperatorError } from '../../operator-error.js';
 import type { MetadataPool } from './postgres-pool.js';
 import { FUNNEL_TABLE } from '../funnel-store.js';
 import { GOAL_TABLE } from '../goal-store.js';
+import { SEGMENT_TABLE } from '../segment-store.js';
 import { postgresDefinitionTablesSql } from './postgres-definitions.js';
 
 export interface Migration {
@@ -89,6 +90,12 @@ CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confi
     // as a step so that the move to a cluster finds them to fill (move-metadata-sql.ts).
     name: 'site goals and funnels',
     sql: [GOAL_TABLE, FUNNEL_TABLE].flatMap(postgresDefinitionTablesSql).join(';\n'),
+  },
+  {
+    version: 8,
+    // As step 7, for the segments.
+    name: 'segments',
+    sql: postgresDefinitionTablesSql(SEGMENT_TABLE).join(';\n'),
   },
 ];
 

@@ -122,6 +122,13 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
     columns: [{ name: 'funnel_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
     orderBy: 'at_ms, funnel_id',
   },
+  { name: 'segments', file: 'segments', columns: same('id', 'definition'), orderBy: 'id' },
+  {
+    name: 'segment_changes',
+    file: 'segments',
+    columns: [{ name: 'segment_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
+    orderBy: 'at_ms, segment_id',
+  },
 ];
 
 /** Locks every metadata table: servers starting meanwhile wait for the commit, then find the tables filled and seed nothing. */
