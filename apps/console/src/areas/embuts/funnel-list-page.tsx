@@ -7,6 +7,7 @@ import { mayOpen } from '../../shell/visible-areas';
 import { LoadFailure } from '../experiments/load-failure';
 import { FUNNELS_AREA_PATH, scopeLabel, stepsSummary } from './funnel-labels';
 import { useFunnelsAndGoals } from './use-funnels-and-goals';
+import { EditDeleteActions } from '../../components/edit-delete-actions';
 
 /** Embuts: every funnel, its steps and scope, and a link to its report; editors create, edit and delete them. */
 export function FunnelListPage() {
@@ -67,18 +68,12 @@ export function FunnelListPage() {
                   <td>{scopeLabel(funnel)}</td>
                   {editor && (
                     <td>
-                      <Link className="button button--quiet" to={`${FUNNELS_AREA_PATH}/${encodeURIComponent(funnel.id)}/edita`}>
-                        Edita
-                      </Link>
-                      {deleting === funnel.id ? (
-                        <button type="button" className="button" onClick={() => void remove(funnel)}>
-                          Confirma l'esborrat
-                        </button>
-                      ) : (
-                        <button type="button" className="button button--quiet" onClick={() => setDeleting(funnel.id)}>
-                          Esborra
-                        </button>
-                      )}
+                      <EditDeleteActions
+                        editPath={`${FUNNELS_AREA_PATH}/${encodeURIComponent(funnel.id)}/edita`}
+                        confirming={deleting === funnel.id}
+                        onAsk={() => setDeleting(funnel.id)}
+                        onConfirm={() => void remove(funnel)}
+                      />
                     </td>
                   )}
                 </tr>

@@ -10,6 +10,7 @@ import { GOAL_TYPE_LABELS, GOALS_AREA_PATH, goalSummary } from './goal-labels';
 import { useGoalsApi } from './goals-api-context';
 import { useReportState } from '../../report-view/use-report-state';
 import { useReportValues } from './use-report-values';
+import { EditDeleteActions } from '../../components/edit-delete-actions';
 
 /** Objectius: every goal, what it counts and a link to its reports; editors create, edit and delete them. */
 export function GoalListPage() {
@@ -74,18 +75,12 @@ export function GoalListPage() {
                   <td>{goalSummary(goal, callLabel)}</td>
                   {editor && (
                     <td>
-                      <Link className="button button--quiet" to={`${GOALS_AREA_PATH}/${encodeURIComponent(goal.id)}/edita`}>
-                        Edita
-                      </Link>
-                      {deleting === goal.id ? (
-                        <button type="button" className="button" onClick={() => void remove(goal)}>
-                          Confirma l'esborrat
-                        </button>
-                      ) : (
-                        <button type="button" className="button button--quiet" onClick={() => setDeleting(goal.id)}>
-                          Esborra
-                        </button>
-                      )}
+                      <EditDeleteActions
+                        editPath={`${GOALS_AREA_PATH}/${encodeURIComponent(goal.id)}/edita`}
+                        confirming={deleting === goal.id}
+                        onAsk={() => setDeleting(goal.id)}
+                        onConfirm={() => void remove(goal)}
+                      />
                     </td>
                   )}
                 </tr>

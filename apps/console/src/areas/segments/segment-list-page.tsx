@@ -8,6 +8,7 @@ import { mayOpen } from '../../shell/visible-areas';
 import { LoadFailure } from '../experiments/load-failure';
 import { conditionSummary, MATCH_LABELS, SEGMENTS_AREA_PATH } from './segment-labels';
 import { useSegmentsAndGoals } from './use-segments-and-goals';
+import { EditDeleteActions } from '../../components/edit-delete-actions';
 
 /** Whether `me` may change the segment, as the server decides (segment-routes.ts): their own, or a shared one as an editor. */
 export const mayChangeSegment = (segment: StoredSegment, me: Me) => segment.owner === me.email || (segment.shared && mayOpen({ minRole: 'editor' }, me.role));
@@ -69,18 +70,12 @@ export function SegmentListPage() {
                   <td>
                     {mayChangeSegment(segment, me) && (
                       <>
-                        <Link className="button button--quiet" to={`${SEGMENTS_AREA_PATH}/${encodeURIComponent(segment.id)}/edita`}>
-                          Edita
-                        </Link>
-                        {deleting === segment.id ? (
-                          <button type="button" className="button" onClick={() => void remove(segment)}>
-                            Confirma l'esborrat
-                          </button>
-                        ) : (
-                          <button type="button" className="button button--quiet" onClick={() => setDeleting(segment.id)}>
-                            Esborra
-                          </button>
-                        )}
+                        <EditDeleteActions
+                          editPath={`${SEGMENTS_AREA_PATH}/${encodeURIComponent(segment.id)}/edita`}
+                          confirming={deleting === segment.id}
+                          onAsk={() => setDeleting(segment.id)}
+                          onConfirm={() => void remove(segment)}
+                        />
                       </>
                     )}
                   </td>
