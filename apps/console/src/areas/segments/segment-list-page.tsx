@@ -69,14 +69,12 @@ export function SegmentListPage() {
                   <td>{segment.shared ? "Tot l'equip" : 'Només vós'}</td>
                   <td>
                     {mayChangeSegment(segment, me) && (
-                      <>
-                        <EditDeleteActions
-                          editPath={`${SEGMENTS_AREA_PATH}/${encodeURIComponent(segment.id)}/edita`}
-                          confirming={deleting === segment.id}
-                          onAsk={() => setDeleting(segment.id)}
-                          onConfirm={() => void remove(segment)}
-                        />
-                      </>
+                      <EditDeleteActions
+                        editPath={`${SEGMENTS_AREA_PATH}/${encodeURIComponent(segment.id)}/edita`}
+                        confirming={deleting === segment.id}
+                        onAsk={() => setDeleting(segment.id)}
+                        onConfirm={() => void remove(segment)}
+                      />
                     )}
                   </td>
                 </tr>
