@@ -14,7 +14,8 @@
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE } from './report-table.js';
-import { CLICKHOUSE_PAGE_VIEW_HITS, stepHitsSql, type EngineText, type ResolvedStep } from './funnel-step-hits.js';
+import { stepHitsSql, stepMatch, type ResolvedStep } from './funnel-step-hits.js';
+import { CLICKHOUSE_PAGE_VIEW_HITS, type EngineText } from './hit-match.js';
 
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
@@ -28,64 +29,91 @@ export interface FunnelQuery {
   filters: string;
 }
 
+/** The first step's hits, with the filters, and on DuckDB their visit when their table keeps it (page views, searches). */
+function firstHits(query: FunnelQuery): EngineText {
+  const step = query.steps[0]!;
+  const extra = { duckdb: query.filters, clickhouse: query.filters };
+  const withVisit = stepMatch(step).table === 'link' ? [] : ['visit_key'];
+  return { duckdb: stepHitsSql(step, extra, withVisit).duckdb, clickhouse: stepHitsSql(step, extra).clickhouse };
+}
+
 /**
- * DuckDB's first step, read once (MATERIALIZED): its hits, and its distinct visitors, which every
- * later step, the visits and the next pages are narrowed to. Put before each DuckDB text below.
+ * DuckDB's first step, read once (MATERIALIZED): its hits, their distinct visitors, and, within a
+ * visit, those visitors' visits of the range, which the journeys start in. Put before each DuckDB
+ * text below.
  */
 function duckdbFirstStep(query: FunnelQuery): string {
-  const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
-  return `WITH funnel_first_hits AS MATERIALIZED (${first.duckdb}),
-    funnel_first AS MATERIALIZED (SELECT DISTINCT visitor_key FROM funnel_first_hits)`;
+  const visits =
+    query.days === undefined
+      ? `, funnel_visits AS MATERIALIZED (SELECT visit_key, visitor_key, epoch_ms(started_at) AS started_ms, epoch_ms(ended_at) + ${VISIT_IDLE_MS} AS open_until_ms
+      FROM visits WHERE ${IN_RANGE} AND visitor_key IN (SELECT visitor_key FROM funnel_first))`
+      : '';
+  return `WITH funnel_first_hits AS MATERIALIZED (${firstHits(query).duckdb}),
+    funnel_first AS MATERIALIZED (SELECT DISTINCT visitor_key FROM funnel_first_hits)${visits}`;
 }
 
 /** The visitors who reached step 1, as a condition (ClickHouse 18.16 has no WITH subqueries: the first step's text again). */
 function reachedFirstSql(query: FunnelQuery): EngineText {
-  const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
-  return { duckdb: ' AND visitor_key IN (SELECT visitor_key FROM funnel_first)', clickhouse: ` AND visitor_key IN (SELECT visitor_key FROM (${first.clickhouse}))` };
+  return { duckdb: ' AND visitor_key IN (SELECT visitor_key FROM funnel_first)', clickhouse: ` AND visitor_key IN (SELECT visitor_key FROM (${firstHits(query).clickhouse}))` };
 }
 
-/** Each step's hits with their unit (`unit`, `visitor_key`, `t`). */
-function unitHits(query: FunnelQuery): EngineText[] {
+/**
+ * Each step's hits with their unit (`unit`, `visitor_key`, `t`) on DuckDB. A page view or search
+ * carries its visit (report-facts-load.ts cut it there); a link hit finds it with an ASOF join,
+ * as goal-conversions.ts does. Later steps are not narrowed to the units of step 1: the chain's
+ * join on the unit leaves the others out, where narrowing would cost a join per step.
+ */
+function duckdbUnitHits(query: FunnelQuery): string[] {
+  const none = { duckdb: '', clickhouse: '' };
+  return query.steps.map((step, index) => {
+    const first = index === 0;
+    const link = stepMatch(step).table === 'link';
+    if (query.days !== undefined) return `SELECT visitor_key AS unit, visitor_key, t FROM (${first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, none).duckdb})`;
+    if (link) {
+      const hits = first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, reachedFirstSql(query)).duckdb;
+      return `SELECT v.visit_key AS unit, v.visitor_key, h.t FROM (${hits}) AS h
+        ASOF JOIN funnel_visits AS v ON h.visitor_key = v.visitor_key AND h.t >= v.started_ms WHERE h.t <= v.open_until_ms`;
+    }
+    // Step 1's visits are the range's: a page view of the range may belong to a visit begun before it.
+    if (first) return 'SELECT visit_key AS unit, visitor_key, t FROM funnel_first_hits WHERE visit_key IN (SELECT visit_key FROM funnel_visits)';
+    return `SELECT visit_key AS unit, visitor_key, t FROM (${stepHitsSql(step, none, ['visit_key']).duckdb})`;
+  });
+}
+
+/** The same on ClickHouse: every hit joined to the range's visits of its visitor on the visitor, then kept in time. */
+function clickhouseUnitHits(query: FunnelQuery): string[] {
   const reachedFirst = reachedFirstSql(query);
-  const first = stepHitsSql(query.steps[0]!, { duckdb: query.filters, clickhouse: query.filters });
-  const hits = query.steps.map((step, index) => (index === 0 ? { duckdb: 'SELECT visitor_key, t FROM funnel_first_hits', clickhouse: first.clickhouse } : stepHitsSql(step, reachedFirst)));
-  if (query.days !== undefined)
-    return hits.map((h) => ({ duckdb: `SELECT visitor_key AS unit, visitor_key, t FROM (${h.duckdb})`, clickhouse: `SELECT visitor_key AS unit, visitor_key, t FROM (${h.clickhouse})` }));
-  // The visits of the range of the visitors who reached step 1: a hit belongs to the one going on.
-  const visits = {
-    duckdb: `SELECT visit_key, visitor_key, epoch_ms(started_at) AS started_ms, epoch_ms(ended_at) + ${VISIT_IDLE_MS} AS open_until_ms FROM visits WHERE ${IN_RANGE}${reachedFirst.duckdb}`,
-    clickhouse: `SELECT visit_key, visitor_key, started_at AS started_ms, ended_at + ${VISIT_IDLE_MS} AS open_until_ms FROM ${CLICKHOUSE_FACTS.visits} AS range_visits WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`,
-  };
-  return hits.map((h) => ({
-    duckdb: `SELECT v.visit_key AS unit, v.visitor_key, h.t FROM (${h.duckdb}) AS h JOIN (${visits.duckdb}) AS v ON v.visitor_key = h.visitor_key AND h.t BETWEEN v.started_ms AND v.open_until_ms`,
-    // 18.16 joins on equal keys only: the time condition follows the join.
-    clickhouse: `SELECT visit_key AS unit, visitor_key, t FROM (${h.clickhouse}) AS h ALL INNER JOIN (${visits.clickhouse}) AS v USING (visitor_key) WHERE t BETWEEN started_ms AND open_until_ms`,
-  }));
+  const hits = query.steps.map((step, index) => (index === 0 ? firstHits(query).clickhouse : stepHitsSql(step, reachedFirst).clickhouse));
+  if (query.days !== undefined) return hits.map((h) => `SELECT visitor_key AS unit, visitor_key, t FROM (${h})`);
+  const visits = `SELECT visit_key, visitor_key, started_at AS started_ms, ended_at + ${VISIT_IDLE_MS} AS open_until_ms
+    FROM ${CLICKHOUSE_FACTS.visits} AS range_visits WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`;
+  // 18.16 joins on equal keys only: the time condition follows the join.
+  return hits.map((h) => `SELECT visit_key AS unit, visitor_key, t FROM (${h}) AS h ALL INNER JOIN (${visits}) AS v USING (visitor_key) WHERE t BETWEEN started_ms AND open_until_ms`);
 }
 
 const times = (n: number) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
 
 /** The chain of the first `n` steps' times per unit (DuckDB). */
-function duckdbChain(hits: readonly EngineText[], days: number | undefined, n: number): string {
-  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!.duckdb}) GROUP BY unit`;
+function duckdbChain(hits: readonly string[], days: number | undefined, n: number): string {
+  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!}) GROUP BY unit`;
   for (let k = 2; k <= n; k++) {
     const kept = times(k - 1).map((t) => `r.${t}`);
     const within = days === undefined ? '' : ` AND h.t <= r.t1 + ${days * DAY_MS}`;
     chain = `SELECT r.unit, r.visitor_key, ${kept.join(', ')}, min(CASE WHEN h.t > r.t${k - 1}${within} THEN h.t END) AS t${k}
-      FROM (${chain}) AS r LEFT JOIN (${hits[k - 1]!.duckdb}) AS h ON h.unit = r.unit
+      FROM (${chain}) AS r LEFT JOIN (${hits[k - 1]!}) AS h ON h.unit = r.unit
       GROUP BY r.unit, r.visitor_key, ${kept.join(', ')}`;
   }
   return chain;
 }
 
 /** The same chain on ClickHouse: an unmatched left join gives t 0, and a step not reached is 0. */
-function clickhouseChain(hits: readonly EngineText[], days: number | undefined, n: number): string {
-  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!.clickhouse}) GROUP BY unit`;
+function clickhouseChain(hits: readonly string[], days: number | undefined, n: number): string {
+  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!}) GROUP BY unit`;
   for (let k = 2; k <= n; k++) {
     const kept = times(k - 1);
     const within = days === undefined ? '' : ` AND next_t <= t1 + ${days * DAY_MS}`;
     chain = `SELECT unit, visitor_key, ${kept.join(', ')}, minIf(next_t, t${k - 1} > 0 AND next_t > t${k - 1}${within}) AS t${k}
-      FROM (${chain}) AS r ALL LEFT JOIN (SELECT unit, t AS next_t FROM (${hits[k - 1]!.clickhouse})) AS h USING (unit)
+      FROM (${chain}) AS r ALL LEFT JOIN (SELECT unit, t AS next_t FROM (${hits[k - 1]!})) AS h USING (unit)
       GROUP BY unit, visitor_key, ${kept.join(', ')}`;
   }
   return chain;
@@ -93,8 +121,7 @@ function clickhouseChain(hits: readonly EngineText[], days: number | undefined, 
 
 /** Per unit, the times its first `n` steps were reached (see the file's comment); DuckDB's text reads duckdbFirstStep's tables. */
 function funnelChainSql(query: FunnelQuery, n = query.steps.length): EngineText {
-  const hits = unitHits(query);
-  return { duckdb: duckdbChain(hits, query.days, n), clickhouse: clickhouseChain(hits, query.days, n) };
+  return { duckdb: duckdbChain(duckdbUnitHits(query), query.days, n), clickhouse: clickhouseChain(clickhouseUnitHits(query), query.days, n) };
 }
 
 /**
@@ -139,11 +166,12 @@ export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
   const duckdbPages = `SELECT visitor_key, epoch_ms(received_at) AS page_t, url FROM page_views WHERE ${IN_RANGE}${reachedFirst.duckdb}`;
   const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`;
   return {
+    // ASOF: each lost unit's first page of its visitor after the step's hit (a sorted merge, where
+    // a join on the visitor alone pairs the hit with every page of the visitor).
     duckdb: `${duckdbFirstStep(query)} SELECT coalesce(next_url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
-        SELECT lost.unit, lost.visitor_key, arg_min(p.url, p.page_t) AS next_url
+        SELECT lost.unit, lost.visitor_key, CASE WHEN p.page_t <= lost.at_t + ${VISIT_IDLE_MS} THEN p.url END AS next_url
         FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.duckdb}) WHERE ${at} IS NOT NULL AND ${next} IS NULL) AS lost
-        LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t AND p.page_t <= lost.at_t + ${VISIT_IDLE_MS}
-        GROUP BY lost.unit, lost.visitor_key)
+        ASOF LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t)
       GROUP BY next_page`,
     // An unmatched left join gives page_t 0 and url '' (or NULL): neither is a page after the step.
     clickhouse: `SELECT if(next_t = 0, '${EXIT_KEY}', next_url) AS next_page, uniqExact(visitor_key) AS visitors, count() AS units FROM (

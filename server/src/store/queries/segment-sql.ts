@@ -18,7 +18,8 @@ import type { EngineQuery } from '../analytics-reader.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { sqlString, type SqlDialect } from '../sql-string.js';
 import { SEGMENT_VISITORS } from './filter-sql.js';
-import { stepHitsSql, type EngineText } from './funnel-step-hits.js';
+import { stepHitsSql } from './funnel-step-hits.js';
+import type { EngineText } from './hit-match.js';
 import { IN_RANGE } from './report-table.js';
 
 /** The visits column of each attribute: the same on both engines (report-facts-schema.ts, report-facts-sql.ts). */
