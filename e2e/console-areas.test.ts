@@ -9,7 +9,7 @@ import { E2E_ADMIN_ENV, addUserAsAdmin, apiHeaders } from './helpers/server-proc
 import { today, useSiteUnderTest } from './helpers/site-under-test.js';
 
 // The console as an analyst finds it once `npm run demo` has filled it: every report of the
-// catalogue has rows with figures, every report area shows a chart and a table with rows, a cell of
+// catalogue, and of the goals, funnels and segments the demo defines, has rows with figures, every report area shows a chart and a table with rows, a cell of
 // fewer visitors than the minimum cohort shows "< 5", and running the demo again changes no figure.
 // Reports read every acknowledged event (no load lag): a figure a second run doubled could not hide.
 const site = useSiteUnderTest({ env: { ...E2E_ADMIN_ENV, MESURA_REPORT_MAX_LAG_MS: '0' } });
@@ -44,22 +44,27 @@ interface ReportFigures {
   shown: number;
   figures: string;
 }
-type CatalogueFigures = (options: { base: string; headers: Record<string, string>; from: string; to: string }) => Promise<Record<string, ReportFigures>>;
+type Figures<T> = (options: { base: string; headers: Record<string, string>; from: string; to: string }) => Promise<Record<string, T>>;
+interface ReportFigureModule {
+  catalogueFigures: Figures<ReportFigures>;
+  definitionFigures: Figures<Omit<ReportFigures, 'figures'>>;
+}
 
 /**
- * Every catalogue report over the demo's days before today (today grows while the test runs: a
- * second run adds the minutes since the first).
+ * The reports `figures` of scripts/demo/report-figures.mjs asks, over the demo's days before today
+ * (today grows while the test runs: a second run adds the minutes since the first).
  */
-async function figuresOfPastDays(): Promise<Record<string, ReportFigures>> {
-  const { catalogueFigures } = (await import(pathToFileURL(path.join(ROOT, 'scripts/demo/report-figures.mjs')).href)) as { catalogueFigures: CatalogueFigures };
+async function figuresOfPastDays<K extends keyof ReportFigureModule>(figures: K): Promise<Awaited<ReturnType<ReportFigureModule[K]>>> {
+  const module = (await import(pathToFileURL(path.join(ROOT, 'scripts/demo/report-figures.mjs')).href)) as ReportFigureModule;
   const day = (back: number) => new Date(Date.parse(`${today()}T12:00:00Z`) - back * DAY_MS).toISOString().slice(0, 10);
-  return catalogueFigures({ base: site.server.baseUrl, headers: await apiHeaders(site.server), from: day(DEMO_DAYS - 1), to: day(1) });
+  return (await module[figures]({ base: site.server.baseUrl, headers: await apiHeaders(site.server), from: day(DEMO_DAYS - 1), to: day(1) })) as Awaited<ReturnType<ReportFigureModule[K]>>;
 }
 
 async function runDemo(): Promise<void> {
   await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/demo/demo.mjs'), ...DEMO_ARGS], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(site.server.port), MESURA_DATA_DIR: site.dataDir },
+    // The admin's account, with which the demo saves its goals, funnels and segments.
+    env: { ...process.env, PORT: String(site.server.port), MESURA_DATA_DIR: site.dataDir, ...E2E_ADMIN_ENV },
     timeout: DEMO_TIMEOUT_MS,
   });
 }
@@ -91,7 +96,7 @@ describe('the console filled by the demo', () => {
   let first: Record<string, ReportFigures>;
 
   it('fills every report of the catalogue with rows that pass the minimum cohort', async () => {
-    first = await figuresOfPastDays();
+    first = await figuresOfPastDays('catalogueFigures');
     console.log(
       Object.entries(first)
         .map(([report, { rows, shown }]) => `${report}: ${shown} of ${rows} rows shown`)
@@ -104,6 +109,16 @@ describe('the console filled by the demo', () => {
     expect(Object.keys(first).length).toBeGreaterThan(40);
     // Only /mesura.js's engagement hits fill these: the demo sends them as its pages are left.
     expect(first['content/engaged-time']?.shown).toBeGreaterThan(0);
+  });
+
+  it('defines goals, funnels and segments, each of whose reports shows rows that pass the minimum cohort', async () => {
+    const defined = await figuresOfPastDays('definitionFigures');
+    const kinds = ['goals/', 'funnels/', 'audience/by-day?s='];
+    for (const kind of kinds) expect(Object.keys(defined).filter((report) => report.startsWith(kind)).length, kind).toBeGreaterThan(1);
+    const empty = Object.entries(defined)
+      .filter(([, { shown }]) => shown === 0)
+      .map(([report]) => report);
+    expect(empty).toEqual([]);
   });
 
   it('shows an analyst every report area with a chart and a table of rows', async () => {
@@ -149,7 +164,7 @@ describe('the console filled by the demo', () => {
     'changes no figure when the demo runs again: nothing is counted twice',
     async () => {
       await runDemo();
-      const again = await figuresOfPastDays();
+      const again = await figuresOfPastDays('catalogueFigures');
       for (const [report, figures] of Object.entries(first)) expect(again[report]?.figures, report).toBe(figures.figures);
     },
     DEMO_TIMEOUT_MS + 60_000,

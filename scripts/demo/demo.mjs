@@ -2,6 +2,8 @@
 // `npm run demo`: fills the Mesura server that `npm start` started with realistic traffic for the
 // last days, through its real ingest routes, with the receive times of the past (the operator's
 // backfill: the data folder's backfill.key). Run it again and nothing is counted twice.
+// With an editor's account (MESURA_ADMIN_EMAIL and MESURA_ADMIN_PASSWORD, or MESURA_ADMIN_TOKEN) it
+// also saves a newsroom's goals, funnels and segments (define.mjs), which that traffic reaches.
 // Usage: node scripts/demo/demo.mjs [--days N] [--visitors N]   (env PORT, MESURA_DATA_DIR, MESURA_TIMEZONE, MESURA_ENV)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { REPORT_SUITES, parseEnvironment } from '@mesura/protocol';
 import { createSender } from './http-sender.mjs';
 import { createTcStrings } from './consent.mjs';
+import { NO_ACCOUNT_HINT, defineAll, editorHeaders } from './define.mjs';
 import { sendDay } from './demo-day.mjs';
 import { openSentDays } from './sent-days.mjs';
 import { loadSiteContent } from './site-pages.mjs';
@@ -88,9 +91,21 @@ function lastDays(days, timeZone, nowMs) {
   return [...new Set(list)];
 }
 
+/** Saves the demo's definitions first: a wrong account is said before a minute of traffic, not after. */
+async function define(base) {
+  const headers = await editorHeaders(base, process.env);
+  if (headers === undefined) {
+    console.log(`demo: ${NO_ACCOUNT_HINT}`);
+    return;
+  }
+  const { made, kept } = await defineAll(base, headers);
+  console.log(`demo: goals, funnels and segments: ${made} saved, ${kept} already there (kept as they are)`);
+}
+
 async function main() {
   const options = readOptions();
   const key = await serverKey(options);
+  await define(`http://127.0.0.1:${options.port}`);
   const startedAt = performance.now();
   const untilMs = Date.now() - NOW_MARGIN_MS;
   const sender = createSender({ port: options.port, key, concurrency: CONCURRENCY });
