@@ -3,13 +3,17 @@
 // page of the console at 1280 px and 768 px (the narrowest width the console is made for) as
 // docs/screenshots/consola-{page}-{width}.jpg: the sign-in page, every area of
 // apps/console/src/shell/areas.ts, the pages of Administració, an experiment's results and the new
-// experiment's form, the password and API-token pages.
+// experiment's form, the reports opened on their own (engaged time, visit duration, Catalonia's
+// provinces, a page's paths), a goal's and a funnel's reports, a segment's editor and a report
+// narrowed to it, the password and API-token pages. The demo signs in as the admin to define its
+// goals, funnels and segments (scripts/demo/define.mjs).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { siteActivities } from '@mesura/server/tooling';
-import { BENCH_ADMIN, adminSessionHeaders } from '@mesura/bench/server-process';
+import { BENCH_ADMIN, BENCH_ADMIN_ENV, adminSessionHeaders } from '@mesura/bench/server-process';
+import { DEMO_FUNNELS, DEMO_GOALS, DEMO_SEGMENTS } from './demo/definitions.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONSOLE_WIDTHS_PX = [1280, 768];
@@ -21,6 +25,8 @@ const UI_TIMEOUT_MS = 30_000;
 /** Charts drawn, the real-time stream's first figures in. */
 const SETTLE_MS = 1000;
 const DEMO_TIMEOUT_MS = 600_000;
+/** The demo's home page, whose paths the path reports show (scripts/demo/site-pages.mjs). */
+const DEMO_HOME = 'https://www.mesura.cat/';
 const TEAM = [
   { email: 'analista@mesura.cat', password: 'analista-de-mostra', role: 'analyst' },
   { email: 'editora@mesura.cat', password: 'editora-de-mostra', role: 'editor' },
@@ -36,13 +42,13 @@ function listedNames(file, field) {
 export async function fillWithDemo(port, dataDir) {
   const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/demo/demo.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), MESURA_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), MESURA_DATA_DIR: dataDir, ...BENCH_ADMIN_ENV },
     timeout: DEMO_TIMEOUT_MS,
   });
   process.stdout.write(
     `${stdout
       .split('\n')
-      .filter((line) => line.startsWith('demo: sent'))
+      .filter((line) => line.startsWith('demo: sent') || line.startsWith('demo: goals'))
       .join('\n')}\n`,
   );
 }
@@ -64,10 +70,10 @@ async function signIn(page, base) {
   await page.locator('nav').first().waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
-/** The page once its reports have answered (none still loading). */
+/** The page once its reports have answered (none still loading). An editor's form is headed by its h2. */
 async function shoot(page, url, file, width) {
   await page.goto(url);
-  await page.locator('h1').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.locator('h1, h2').first().waitFor({ timeout: UI_TIMEOUT_MS });
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: UI_TIMEOUT_MS });
   await page.waitForTimeout(SETTLE_MS);
   const height = Math.min(MAX_SHOT_HEIGHT_PX, await page.evaluate(() => document.documentElement.scrollHeight));
@@ -85,7 +91,29 @@ function consolePages() {
   if (areas.includes('experiments')) {
     pages.push(['experiments-resultats', `/consola/experiments/${siteActivities()[0].id}/`], ['experiments-nou', '/consola/experiments/nou/']);
   }
-  return [...pages, ['contrasenya', '/consola/contrasenya/'], ['claus-api', '/consola/claus-api/']];
+  return [...pages, ...reportPages(areas), ['contrasenya', '/consola/contrasenya/'], ['claus-api', '/consola/claus-api/']];
+}
+
+/** `[name, path]` of the reports an area stacks, each opened on its own (`informe=`), and of the demo's definitions. */
+function reportPages(areas) {
+  const report = (area, name, id, params = {}) => {
+    const query = new URLSearchParams({ informe: id, ...Object.fromEntries(Object.entries(params).map(([key, value]) => [`p.${key}`, value])) });
+    return areas.includes(area) ? [[`${area}-${name}`, `/consola/${area}/?${query}`]] : [];
+  };
+  const opened = (area, name, pagePath) => (areas.includes(area) ? [[`${area}-${name}`, `/consola/${area}/${pagePath}`]] : []);
+  return [
+    ...report('audiencia', 'durada-visites', 'audience/visit-duration'),
+    ...report('contingut', 'temps-interaccio', 'content/engaged-time'),
+    ...report('contingut', 'temps-interaccio-pagines', 'content/engaged-pages'),
+    ...report('contingut', 'pagina-anterior', 'content/page-previous', { page: DEMO_HOME }),
+    ...report('contingut', 'pagina-seguent', 'content/page-next', { page: DEMO_HOME }),
+    ...report('contingut', 'camins-entrada', 'content/entry-paths', { entry: DEMO_HOME }),
+    ...report('geografia', 'provincies', 'geography/provinces', { region: 'Catalonia' }),
+    ...opened('objectius', 'informe', DEMO_GOALS[0].id),
+    ...opened('embuts', 'informe', DEMO_FUNNELS[1].id),
+    ...opened('segments', 'editor', `${DEMO_SEGMENTS[0].id}/edita`),
+    ...opened('audiencia', 'segment', `?s=${DEMO_SEGMENTS[0].id}`),
+  ];
 }
 
 export async function shootConsole(browser, base, outDir) {
