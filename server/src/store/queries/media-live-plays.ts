@@ -17,13 +17,13 @@ import { livePlayHeartbeatsClickHouse } from '../clickhouse/live-play-heartbeats
 import { LIVE_MINUTES_TABLE } from '../duckdb/live-minutes-table.js';
 import type { FilterColumns } from './filter-sql.js';
 
-/** The live plays' columns the filter dimensions select on. */
-export const LIVE_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device_class' };
+/** The live plays' columns the filter dimensions and a segment (its visitors' keys) select on. */
+export const LIVE_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device_class', visitor: 'visitor_key' };
 
 /** `live_plays` as a DuckDB subquery, with the filters' conditions (`AND …`) applied. */
 export function livePlaysDuckdb(filters: string): string {
   return `(SELECT * FROM (
-      SELECT visitor_key AS visitor_id, session_key AS session_id, minute AS received_at, programme, device_class, counted_ms, channel
+      SELECT visitor_key AS visitor_id, visitor_key, session_key AS session_id, minute AS received_at, programme, device_class, counted_ms, channel
       FROM ${LIVE_MINUTES_TABLE}
       WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE) AND CAST($to AS DATE)
     ) plays WHERE TRUE ${filters}) live_plays`;
@@ -39,5 +39,7 @@ export function livePlaysDuckdb(filters: string): string {
 export function livePlaysClickHouse(filters: string): string {
   const bounds = placeholderBounds(LIVE_MINUTE_ROLLUP_TABLES);
   const plays = rolledOrComputedSql(LIVE_MINUTE_ROLLUP_TABLES, livePlayHeartbeatsClickHouse(bounds.computedFrom, bounds.computedTo), bounds);
-  return `(SELECT * FROM ${plays} AS plays WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ${filters}) live_plays`;
+  // A segment keys visitors as cityHash64(visitor_id) (segment-sql.ts); the plays keep the id itself.
+  return `(SELECT *, cityHash64(visitor_id) AS visitor_key FROM ${plays} AS plays
+    WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) ${filters}) live_plays`;
 }

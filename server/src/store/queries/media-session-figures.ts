@@ -22,8 +22,14 @@ import { mediaCellFiguresDuckdb } from './media-cell-figures.js';
 import { PLAY_AND_AD_SUMS } from './media-play-sums.js';
 import type { MediaGrouping } from './media-grouping.js';
 
-/** The session columns the filter dimensions select on. */
-export const MEDIA_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device' };
+/** The session columns the filter dimensions and a segment (its visitors' keys) select on. */
+export const MEDIA_FILTER_COLUMNS: FilterColumns = { programme: 'programme', channel: 'channel', device: 'device', visitor: 'visitor_key' };
+
+/**
+ * A ClickHouse session's visitor as the segments key visitors (segment-sql.ts reads hits' and
+ * visits' `cityHash64(visitor_id)`); DuckDB's sessions keep their `visitor_key` from the load.
+ */
+export const CLICKHOUSE_SESSION_VISITOR_KEY = 'cityHash64(visitor_id) AS visitor_key';
 
 /** Each grouping's key ('' for sessions that lack it); only a content has a name of its own to show. */
 export const GROUP_KEY: Record<MediaGrouping, { key: string; label: string }> = {
@@ -108,7 +114,7 @@ export function mediaSessionFiguresDuckdb(grouping: MediaGrouping, filters: stri
 export function mediaSessionFiguresClickHouse(grouping: MediaGrouping, filters: string): string {
   const { key, label } = GROUP_KEY_CLICKHOUSE[grouping];
   const grouped = groupsWithTotalClickHouse({
-    source: `SELECT *, ${key} AS group_key FROM (${SESSION_FIGURES_CLICKHOUSE}) session_figures WHERE is_bot = 0 ${filters}`,
+    source: `SELECT *, ${key} AS group_key, ${CLICKHOUSE_SESSION_VISITOR_KEY} FROM (${SESSION_FIGURES_CLICKHOUSE}) session_figures WHERE is_bot = 0 ${filters}`,
     figures: FIGURES_CLICKHOUSE,
     label,
   });

@@ -10,7 +10,16 @@
  */
 import type { EngineQuery } from '../analytics-reader.js';
 import type { MediaRankingGrouping, MediaRankingOrder } from './media-grouping.js';
-import { FIGURES_CLICKHOUSE, GROUP_KEY, GROUP_KEY_CLICKHOUSE, SESSION_FIGURES, SESSION_FIGURES_CLICKHOUSE, SUM_FIGURES, VISITORS_FIGURE } from './media-session-figures.js';
+import {
+  CLICKHOUSE_SESSION_VISITOR_KEY,
+  FIGURES_CLICKHOUSE,
+  GROUP_KEY,
+  GROUP_KEY_CLICKHOUSE,
+  SESSION_FIGURES,
+  SESSION_FIGURES_CLICKHOUSE,
+  SUM_FIGURES,
+  VISITORS_FIGURE,
+} from './media-session-figures.js';
 import { mediaCellRankingDuckdb } from './media-cell-figures.js';
 
 export function mediaSessionRankingQuery(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): EngineQuery {
@@ -50,7 +59,7 @@ export function mediaSessionRankingDuckdb(grouping: MediaRankingGrouping, order:
  */
 export function mediaSessionRankingClickHouse(grouping: MediaRankingGrouping, order: MediaRankingOrder, filters: string, restricted: boolean): string {
   const { key, label } = GROUP_KEY_CLICKHOUSE[grouping];
-  const chosen = `(SELECT *, ${key} AS group_key FROM (${SESSION_FIGURES_CLICKHOUSE}) session_figures WHERE is_bot = 0 ${filters}) chosen`;
+  const chosen = `(SELECT *, ${key} AS group_key, ${CLICKHOUSE_SESSION_VISITOR_KEY} FROM (${SESSION_FIGURES_CLICKHOUSE}) session_figures WHERE is_bot = 0 ${filters}) chosen`;
   const only = restricted ? 'WHERE has($keys:strings, group_key)' : '';
   const computed = Object.entries(FIGURES_CLICKHOUSE)
     .map(([name, sql]) => `${sql} AS figure_${name}`)

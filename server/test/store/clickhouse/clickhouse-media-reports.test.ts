@@ -1,4 +1,4 @@
-import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { MEDIA_IDLE_TIMEOUT_MS, SITE_VARIABLE_MAP, variableNames, type SegmentDefinition } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localDayIn } from '../../../src/local-day.js';
 import { guideChannels, stationSlugs } from '../../../src/reports/media-channel-names.js';
@@ -10,6 +10,8 @@ import { radioPopOutQuery } from '../../../src/store/queries/media-radio-pop-out
 import type { MediaGrouping, MediaRankingGrouping } from '../../../src/store/queries/media-grouping.js';
 import { mediaSessionFiguresQuery } from '../../../src/store/queries/media-session-figures.js';
 import { mediaSessionRankingQuery } from '../../../src/store/queries/media-session-ranking.js';
+import { SEGMENT_VISITORS } from '../../../src/store/queries/filter-sql.js';
+import { segmentConditionSql, segmentedQuery } from '../../../src/store/queries/segment-sql.js';
 import type { EngineQuery, ResultRow, SqlValue } from '../../../src/store/analytics-reader.js';
 import { ClickHouseAnalyticsReader } from '../../../src/store/clickhouse/clickhouse-analytics-reader.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../../../src/store/clickhouse/clickhouse-transport.js';
@@ -34,6 +36,8 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const ENGINES_TEST_TIMEOUT_MS = 120_000;
 const GROUPINGS: MediaGrouping[] = ['day', 'content', 'programme', 'season', 'channel'];
+/** The visitors with a media start hit (media-play-rows.ts sends them for some sessions of three of its four visitors). */
+const MEDIA_WATCHERS: SegmentDefinition = { id: 'han-vist', name: 'Han vist un vídeo', match: 'all', shared: true, groups: [{ match: 'all', conditions: [{ type: 'media' }] }] };
 
 describeWithClickHouse('media report queries on ClickHouse', () => {
   const db = useTestDatabase();
@@ -55,8 +59,12 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
     await engines?.close();
   }, ENGINES_TEST_TIMEOUT_MS);
 
-  /** Both engines' rows, sorted unless the query's order is part of its answer (a ranking's page). */
-  const expectSameRows = async (query: EngineQuery, values: Record<string, SqlValue>, options: { ordered?: boolean } = {}) => {
+  /**
+   * Both engines' rows, sorted unless the query's order is part of its answer (a ranking's page);
+   * a query whose filters name SEGMENT_VISITORS is asked with the segment's condition in each engine's text.
+   */
+  const expectSameRows = async (named: EngineQuery, values: Record<string, SqlValue>, options: { ordered?: boolean } = {}) => {
+    const query = segmentedQuery(named, segmentConditionSql(MEDIA_WATCHERS, new Map()));
     const expected = normalised(await engines.duckdb.read(query, values), options);
     expect(expected.length, query.name).toBeGreaterThan(1);
     expect(normalised(await clickhouse.read(query, values), options), query.name).toEqual(expected);
@@ -68,6 +76,7 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       { sql: '', values: {} },
       { sql: ' AND programme = $f_programme', values: { f_programme: 'Directe' } },
       { sql: ' AND channel = $f_channel AND device = $f_device', values: { f_channel: 'mesura-radio', f_device: 'unknown' } },
+      { sql: ` AND ${SEGMENT_VISITORS}`, values: {} },
     ];
     const asks = [
       ...GROUPINGS.flatMap((grouping) => filterCases.map((filters) => ({ grouping, filters, nowMs: lastReceivedMs + 5 * MINUTE_MS }))),
@@ -91,11 +100,29 @@ describeWithClickHouse('media report queries on ClickHouse', () => {
       [radioListenersQuery(' AND device_class = $f_device'), { ...live, stations: JSON.stringify(stationSlugs()), f_device: 'unknown' }],
       [radioPopOutQuery(''), live],
       [radioPopOutQuery(' AND device = $f_device'), { ...live, f_device: 'desktop' }],
+      [liveMinutesQuery(` AND ${SEGMENT_VISITORS}`), { ...live, from: '2026-01-01', to: '2026-01-01', tz: PLAYS_TIME_ZONE }],
+      [guideViewingQuery(` AND ${SEGMENT_VISITORS}`), { ...live, guide: JSON.stringify(guideSlots(guideChannels(), PLAYS_RANGE)) }],
+      [radioListenersQuery(` AND ${SEGMENT_VISITORS}`), { ...live, stations: JSON.stringify(stationSlugs()) }],
+      [radioPopOutQuery(` AND ${SEGMENT_VISITORS}`), live],
     ];
     for (const [query, values] of asks) await expectSameRows(query, values);
   };
 
-  it('sums the sessions per group and over the range as DuckDB does, with and without a filter', expectSameSessionFigures, ENGINES_TEST_TIMEOUT_MS);
+  it('sums the sessions per group and over the range as DuckDB does, with and without a filter or a segment', expectSameSessionFigures, ENGINES_TEST_TIMEOUT_MS);
+
+  it(
+    "narrows the sessions and the live viewers to a segment's visitors: three of the four who played started a media with a start hit",
+    async () => {
+      const bound = { suite: PLAYS_SUITE, ...PLAYS_RANGE, idle_before_ms: lastReceivedMs + 5 * MINUTE_MS - MEDIA_IDLE_TIMEOUT_MS };
+      const total = async (filters: string) => {
+        const rows = await engines.duckdb.read(segmentedQuery(mediaSessionFiguresQuery('day', filters), segmentConditionSql(MEDIA_WATCHERS, new Map())), bound);
+        return Number(rows.find((row) => row.key === null)?.visitors);
+      };
+      expect(await total('')).toBe(4);
+      expect(await total(` AND ${SEGMENT_VISITORS}`)).toBe(3);
+    },
+    ENGINES_TEST_TIMEOUT_MS,
+  );
 
   it(
     'ranks the sessions per group in the same pages, with the same total and group count, as DuckDB does',
