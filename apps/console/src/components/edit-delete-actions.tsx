@@ -17,7 +17,7 @@ interface EditDeleteActionsProps {
  */
 export function EditDeleteActions({ editPath, confirming, onAsk, onConfirm }: EditDeleteActionsProps) {
   return (
-    <>
+    <div className="row-actions">
       <Link className="button button--quiet" to={editPath}>
         Edita
       </Link>
@@ -30,6 +30,6 @@ export function EditDeleteActions({ editPath, confirming, onAsk, onConfirm }: Ed
           Esborra
         </button>
       )}
-    </>
+    </div>
   );
 }

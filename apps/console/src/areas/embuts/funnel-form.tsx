@@ -37,7 +37,7 @@ export function FunnelForm({ funnel, range, goals, save, onSaved, onCancel }: Fu
 
   return (
     <form className="form-card" aria-labelledby="funnel-form-heading" onSubmit={(event) => void submit(event)}>
-      <h2 id="funnel-form-heading">{funnel ? `Edita «${funnel.name}»` : 'Nou embut'}</h2>
+      <h1 id="funnel-form-heading">{funnel ? `Edita «${funnel.name}»` : 'Nou embut'}</h1>
       <div className="form-field">
         <label htmlFor="funnel-name">Nom</label>
         <input id="funnel-name" value={draft.name} onChange={(event) => setDraft(withName(draft, event.target.value))} />

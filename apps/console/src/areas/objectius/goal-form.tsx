@@ -36,7 +36,7 @@ export function GoalForm({ goal, range, save, onSaved, onCancel }: GoalFormProps
 
   return (
     <form className="form-card" aria-labelledby="goal-form-heading" onSubmit={(event) => void submit(event)}>
-      <h2 id="goal-form-heading">{goal ? `Edita «${goal.name}»` : 'Nou objectiu'}</h2>
+      <h1 id="goal-form-heading">{goal ? `Edita «${goal.name}»` : 'Nou objectiu'}</h1>
       <div className="form-field">
         <label htmlFor="goal-name">Nom</label>
         <input id="goal-name" value={draft.name} onChange={(event) => setDraft(withName(draft, event.target.value))} />

@@ -59,7 +59,7 @@ export function SegmentForm({ segment, range, goals, save, onSaved, onCancel }: 
 
   return (
     <form className="form-card" aria-labelledby="segment-form-heading" onSubmit={(event) => void submit(event)}>
-      <h2 id="segment-form-heading">{segment ? `Edita «${segment.name}»` : 'Nou segment'}</h2>
+      <h1 id="segment-form-heading">{segment ? `Edita «${segment.name}»` : 'Nou segment'}</h1>
       <div className="form-field">
         <label htmlFor="segment-name">Nom</label>
         <input id="segment-name" value={draft.name} onChange={(event) => setDraft(withName(draft, event.target.value))} />
