@@ -183,6 +183,17 @@ describe('the funnel editor', () => {
     expect(list.container.textContent).toContain('Encara no hi ha cap embut.');
   });
 
+  it('ends a funnel with a media completion on demand, chosen, not typed', async () => {
+    const edit = await open('/embuts/llegir-i-votar/edita');
+    await type(edit.byId('funnel-step-2-type'), 'media');
+    expect([...edit.byId<HTMLSelectElement>('funnel-step-2-moment').options].map((o) => o.textContent)).toEqual(['Inici', 'Final (vist sencer)']);
+    await type(edit.byId('funnel-step-2-moment'), 'complete');
+    await type(edit.byId('funnel-step-2-stream'), 'on-demand');
+    await type(edit.byId('funnel-step-2-name'), 'Vist sencer');
+    await click(button(edit.container, "Desa l'embut"));
+    expect(edit.funnelsApi.save).toHaveBeenCalledWith({ ...READ_AND_VOTE, steps: [READ_AND_VOTE.steps[0], { type: 'media', name: 'Vist sencer', moment: 'complete', stream: 'on-demand' }] });
+  });
+
   it('shows an analyst the funnels and their report but no way to change them', async () => {
     const list = await open('/embuts', ANALYST);
     expect(list.container.textContent).not.toContain('Nou embut');

@@ -132,6 +132,29 @@ describe('the goal editor', () => {
     expect(media.goalsApi.save).toHaveBeenCalledWith({ id: 'el-mati-en-video', name: 'El Matí en vídeo', type: 'media', programme: 'prog-1' });
   });
 
+  it('builds a media goal of a live start and one of an on-demand completion, chosen, and says each in words', async () => {
+    const live = await open('/objectius/nou');
+    await type(live.byId('goal-name'), 'Directe');
+    await type(live.byId('goal-type'), 'media');
+    expect([...live.byId<HTMLSelectElement>('goal-moment').options].map((o) => o.textContent)).toEqual(['Inici', 'Final (vist sencer)']);
+    expect([...live.byId<HTMLSelectElement>('goal-stream').options].map((o) => o.textContent)).toEqual(['Qualsevol', 'En directe', 'A la carta']);
+    await type(live.byId('goal-stream'), 'live');
+    await click(button(live.container, "Desa l'objectiu"));
+    expect(live.goalsApi.save).toHaveBeenCalledWith({ id: 'directe', name: 'Directe', type: 'media', stream: 'live' });
+    mounted.unmount();
+
+    const completed: GoalDefinition = { id: 'el-mati-sencer', name: 'El Matí sencer', type: 'media', programme: 'prog-1', moment: 'complete', stream: 'on-demand' };
+    const edit = await open('/objectius/el-mati-sencer/edita', EDITOR, fakes([completed]));
+    expect([edit.byId<HTMLSelectElement>('goal-moment').value, edit.byId<HTMLSelectElement>('goal-stream').value]).toEqual(['complete', 'on-demand']);
+    await type(edit.byId('goal-moment'), 'start');
+    await click(button(edit.container, "Desa l'objectiu"));
+    expect(edit.goalsApi.save).toHaveBeenCalledWith({ id: 'el-mati-sencer', name: 'El Matí sencer', type: 'media', programme: 'prog-1', stream: 'on-demand' });
+    mounted.unmount();
+
+    const list = await open('/objectius', EDITOR, fakes([completed]));
+    expect(tableRows(list.container)[0]?.[2]).toBe('Acaba un vídeo o àudio a la carta (programa prog-1)');
+  });
+
   it('says in Catalan what is missing, and shows the server refusal, saving nothing it did not accept', async () => {
     const api = fakes();
     const { container, byId, goalsApi } = await open('/objectius/nou', EDITOR, api);

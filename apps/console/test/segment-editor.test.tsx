@@ -162,6 +162,23 @@ describe('the segment builder', () => {
     expect(shown).toBe('/segments');
   });
 
+  it('builds a condition of visitors who watched a live programme to the end, chosen among Catalan names', async () => {
+    const { segmentsApi, container, byId } = await open('/segments/nou');
+    await type(byId('segment-name'), 'Directe sencer');
+    await type(byId('segment-0-0-type'), 'media');
+    expect([...byId<HTMLSelectElement>('segment-0-0-stream').options].map((o) => o.textContent)).toEqual(['Qualsevol', 'En directe', 'A la carta']);
+    await type(byId('segment-0-0-moment'), 'complete');
+    await type(byId('segment-0-0-stream'), 'live');
+    await click(button(container, 'Desa el segment'));
+    expect(segmentsApi.save).toHaveBeenCalledWith({
+      id: 'directe-sencer',
+      name: 'Directe sencer',
+      shared: false,
+      match: 'all',
+      groups: [{ match: 'all', conditions: [{ type: 'media', moment: 'complete', stream: 'live' }] }],
+    });
+  });
+
   it('says in Catalan what is missing and saves nothing', async () => {
     const { segmentsApi, container, byId } = await open('/segments/nou');
     await type(byId('segment-name'), 'Sense valor');

@@ -1,10 +1,11 @@
 /**
  * A funnel: 2 to 8 ordered steps a visitor is expected to take (a page seen, a direct call made, a
- * goal reached, a media started), within one visit or within some days (docs/funnels.md). The
+ * goal reached, a media started or played to its end), within one visit or within some days (docs/funnels.md). The
  * server stores and checks definitions with `parseFunnelDefinition`; the console builds them with
  * the same types.
  */
 import { GOAL_ID, GOAL_ID_MAX_CHARS, GOAL_NAME_MAX_CHARS, GOAL_VALUE_MAX_CHARS, type GoalPageMatch } from './goal-definition.js';
+import { MEDIA_CHOICE_FIELDS, MEDIA_CONDITION_FIELDS, parseMediaChoice, type MediaMoment, type MediaStream } from './media-condition.js';
 import type { Result } from './result.js';
 
 /** What reaching a step means, member by member. */
@@ -15,7 +16,7 @@ export type FunnelStepType =
   | 'call'
   /** A site goal reached, by its id: the goal's own hits (docs/goals.md). */
   | 'goal'
-  /** A media started, of a programme or channel if given. */
+  /** A media started or played to its end, of a programme or channel and of a live or on-demand stream if given (as a media goal). */
   | 'media';
 
 export const FUNNEL_STEP_TYPES: readonly FunnelStepType[] = ['page', 'call', 'goal', 'media'];
@@ -34,6 +35,10 @@ export interface FunnelStep {
   /** media: only this programme code, or channel; any when absent. */
   programme?: string;
   channel?: string;
+  /** media: its start (the default) or its completion. */
+  moment?: MediaMoment;
+  /** media: live or on demand; either when absent. */
+  stream?: MediaStream;
 }
 
 /** Where the steps must fall to count as one journey. */
@@ -64,7 +69,7 @@ const STEP_FIELDS: Readonly<Record<FunnelStepType, readonly string[]>> = {
   page: ['url', 'match'],
   call: ['call'],
   goal: ['goal'],
-  media: ['programme', 'channel'],
+  media: MEDIA_CONDITION_FIELDS,
 };
 
 const fail = <T>(reason: string): Result<T> => ({ ok: false, reason });
@@ -88,7 +93,7 @@ function parseStep(body: unknown, n: number): Result<FunnelStep> {
   if (nameProblem) return fail(nameProblem);
   const step: FunnelStep = { type, name: String(s.name).trim() };
   for (const field of STEP_FIELDS[type]) {
-    if (s[field] === undefined || field === 'match') continue;
+    if (s[field] === undefined || field === 'match' || MEDIA_CHOICE_FIELDS.includes(field)) continue;
     const problem = textProblem(s[field], `step ${n}: ${field}`, GOAL_VALUE_MAX_CHARS);
     if (problem) return fail(problem);
     Object.assign(step, { [field]: s[field] });
@@ -99,6 +104,11 @@ function parseStep(body: unknown, n: number): Result<FunnelStep> {
     step.match = s.match;
   }
   if (type === 'call' && step.call === undefined) return fail(`step ${n}: a call step needs call`);
+  if (type === 'media') {
+    const choice = parseMediaChoice(s, `step ${n}: `);
+    if (!choice.ok) return choice;
+    Object.assign(step, choice.value);
+  }
   if (type === 'goal' && (step.goal === undefined || !GOAL_ID.test(step.goal) || step.goal.length > GOAL_ID_MAX_CHARS)) return fail(`step ${n}: a goal step needs the id of a goal`);
   return { ok: true, value: step };
 }

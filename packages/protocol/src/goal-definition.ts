@@ -3,6 +3,7 @@
  * visit from the stored events (docs/goals.md). The server stores and checks definitions with
  * `parseGoalDefinition`; the console builds them with the same types.
  */
+import { MEDIA_CHOICE_FIELDS, MEDIA_CONDITION_FIELDS, parseMediaChoice, type MediaMoment, type MediaStream } from './media-condition.js';
 import type { Result } from './result.js';
 
 /** What reaching a goal means, member by member. */
@@ -15,7 +16,7 @@ export type GoalType =
   | 'newsletter'
   /** A visitor account confirmed (the confirmation link's landing on the sign-in page). */
   | 'signup'
-  /** A media started, of a programme or channel if given. */
+  /** A media started or played to its end, of a programme or channel and of a live or on-demand stream if given (media-condition.ts). */
   | 'media'
   /** A search made on the site. */
   | 'search';
@@ -43,6 +44,10 @@ export interface GoalDefinition {
   /** media: only this programme code, or channel; any when absent. */
   programme?: string;
   channel?: string;
+  /** media: its start (the default) or its completion. */
+  moment?: MediaMoment;
+  /** media: live or on demand; either when absent. */
+  stream?: MediaStream;
 }
 
 export const GOAL_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -58,7 +63,7 @@ const FIELDS: Readonly<Record<GoalType, readonly string[]>> = {
   call: ['call'],
   newsletter: [],
   signup: [],
-  media: ['programme', 'channel'],
+  media: MEDIA_CONDITION_FIELDS,
   search: [],
 };
 
@@ -88,7 +93,7 @@ export function parseGoalDefinition(body: unknown): Result<GoalDefinition> {
   if (extra !== undefined) return fail(`${extra} is not a field of a ${type} goal`);
   const goal: GoalDefinition = { id: g.id, name: String(g.name).trim(), type };
   for (const field of FIELDS[type]) {
-    if (g[field] === undefined || field === 'match') continue;
+    if (g[field] === undefined || field === 'match' || MEDIA_CHOICE_FIELDS.includes(field)) continue;
     const problem = textProblem(g[field], field, GOAL_VALUE_MAX_CHARS);
     if (problem) return fail(problem);
     Object.assign(goal, { [field]: g[field] });
@@ -99,5 +104,10 @@ export function parseGoalDefinition(body: unknown): Result<GoalDefinition> {
     goal.match = g.match;
   }
   if (type === 'call' && goal.call === undefined) return fail('a call goal needs call');
+  if (type === 'media') {
+    const choice = parseMediaChoice(g);
+    if (!choice.ok) return fail(choice.reason);
+    Object.assign(goal, choice.value);
+  }
   return { ok: true, value: goal };
 }

@@ -181,6 +181,8 @@ export type {
 } from './report-answer.js';
 
 // Site goals, defined in the console (GET|PUT|DELETE /api/goals/:id).
+export { MEDIA_CHOICE_FIELDS, MEDIA_CONDITION_FIELDS, MEDIA_MOMENTS, MEDIA_STREAM_TYPES, MEDIA_STREAMS, parseMediaChoice } from './media-condition.js';
+export type { MediaCondition, MediaMoment, MediaStream } from './media-condition.js';
 export { GOAL_ID, GOAL_ID_MAX_CHARS, GOAL_NAME_MAX_CHARS, GOAL_TYPES, GOAL_VALUE_MAX_CHARS, GOALS_MAX, parseGoalDefinition } from './goal-definition.js';
 export type { GoalDefinition, GoalPageMatch, GoalType } from './goal-definition.js';
 

@@ -7,6 +7,7 @@
  * `parseSegmentDefinition`; the console builds them with the same types.
  */
 import { GOAL_ID, GOAL_ID_MAX_CHARS, GOAL_NAME_MAX_CHARS, GOAL_VALUE_MAX_CHARS, type GoalPageMatch } from './goal-definition.js';
+import { MEDIA_CHOICE_FIELDS, MEDIA_CONDITION_FIELDS, parseMediaChoice, type MediaMoment, type MediaStream } from './media-condition.js';
 import type { Result } from './result.js';
 
 /** What a condition looks at, member by member. */
@@ -19,7 +20,7 @@ export type SegmentConditionType =
   | 'call'
   /** A site goal reached, by its id (docs/goals.md). */
   | 'goal'
-  /** A media started, of a programme or channel if given (a programme or channel watched). */
+  /** A media started or played to its end, of a programme or channel and of a live or on-demand stream if given (a programme or channel watched; as a media goal). */
   | 'media';
 
 export const SEGMENT_CONDITION_TYPES: readonly SegmentConditionType[] = ['visit', 'page', 'call', 'goal', 'media'];
@@ -60,6 +61,10 @@ export interface SegmentCondition {
   /** media: only this programme code, or channel; any when absent. */
   programme?: string;
   channel?: string;
+  /** media: its start (the default) or its completion. */
+  moment?: MediaMoment;
+  /** media: live or on demand; either when absent. */
+  stream?: MediaStream;
 }
 
 /** How the members of a list are joined. */
@@ -101,7 +106,7 @@ const CONDITION_FIELDS: Readonly<Record<SegmentConditionType, readonly string[]>
   page: ['url', 'match'],
   call: ['call'],
   goal: ['goal'],
-  media: ['programme', 'channel'],
+  media: MEDIA_CONDITION_FIELDS,
 };
 
 const fail = <T>(reason: string): Result<T> => ({ ok: false, reason });
@@ -123,7 +128,7 @@ function parseCondition(body: unknown, where: string): Result<SegmentCondition> 
   if (extra !== undefined) return fail(`${where}: ${extra} is not a field of a ${type} condition`);
   const condition: SegmentCondition = { type };
   for (const field of CONDITION_FIELDS[type]) {
-    if (body[field] === undefined || field === 'match' || field === 'attribute') continue;
+    if (body[field] === undefined || field === 'match' || field === 'attribute' || MEDIA_CHOICE_FIELDS.includes(field)) continue;
     const problem = textProblem(body[field], `${where}: ${field}`, GOAL_VALUE_MAX_CHARS);
     if (problem) return fail(problem);
     Object.assign(condition, { [field]: body[field] });
@@ -139,6 +144,11 @@ function parseCondition(body: unknown, where: string): Result<SegmentCondition> 
     condition.match = body.match;
   }
   if (type === 'call' && condition.call === undefined) return fail(`${where}: a call condition needs call`);
+  if (type === 'media') {
+    const choice = parseMediaChoice(body, `${where}: `);
+    if (!choice.ok) return choice;
+    Object.assign(condition, choice.value);
+  }
   if (type === 'goal' && (condition.goal === undefined || !GOAL_ID.test(condition.goal) || condition.goal.length > GOAL_ID_MAX_CHARS)) return fail(`${where}: a goal condition needs the id of a goal`);
   return { ok: true, value: condition };
 }

@@ -1,6 +1,6 @@
 /**
  * The hits that reach one funnel step (queries/funnel-steps.ts, docs/funnels.md): the range's page
- * views, direct calls, media starts or searches that match it, as `visitor_key` and `t` (the
+ * views, direct calls, media starts or completions or searches that match it, as `visitor_key` and `t` (the
  * receive time in epoch milliseconds), on each engine. A goal step matches its goal's own hits, as
  * the goal reports find them (hit-match.ts).
  */
@@ -18,7 +18,7 @@ export function stepMatch(step: ResolvedStep): HitMatch {
     case 'call':
       return callMatch(step.call ?? '');
     case 'media':
-      return mediaMatch(step.programme, step.channel);
+      return mediaMatch(step);
     case 'goal':
       // A goal deleted since the funnel was saved: its step is reached by nothing.
       return step.goalDefinition ? goalMatch(step.goalDefinition) : NO_HITS;

@@ -1,7 +1,7 @@
 /**
  * Which stored hits reach a goal, a funnel step or a segment's hit condition (docs/goals.md,
  * docs/funnels.md, docs/segments.md): the page views of an address or pattern, the direct calls,
- * the media starts, the searches. One definition of each, read by goal-conversions.ts,
+ * the media starts and completions, the searches. One definition of each, read by goal-conversions.ts,
  * funnel-step-hits.ts and segment-sql.ts alike, so that a goal is reached by the same hits
  * wherever it is named.
  *
@@ -9,9 +9,10 @@
  * are read from the store, not the request. A page pattern is an escaped LIKE pattern
  * (likePattern), never a regular expression.
  */
-import type { GoalDefinition } from '@mesura/protocol';
+import { MEDIA_STREAM_TYPES, type GoalDefinition, type MediaCondition } from '@mesura/protocol';
 import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_SEARCHES } from '../clickhouse/report-facts-sql.js';
 import { sqlString, type SqlDialect } from '../sql-string.js';
+import { mediaSessionHits } from './media-session-hits.js';
 import { IN_RANGE } from './report-table.js';
 
 /** One SQL text per engine. */
@@ -63,7 +64,13 @@ export type HitTable = keyof typeof HIT_TABLES;
 
 /** Where a goal's or step's hits are, and the condition that picks them (per engine). */
 export interface HitMatch {
+  /** What the hits are: page views and searches carry their visit on DuckDB, link hits do not. */
   table: HitTable;
+  /**
+   * Where they are read from instead of the table's report table: link hits with their table's
+   * columns, joined to what qualifies them (media-session-hits.ts). Absent: the table's own.
+   */
+  source?: EngineText;
   where: (dialect: SqlDialect) => string;
 }
 
@@ -85,10 +92,22 @@ export const callMatch = (call: string, linkName?: string): HitMatch => ({
   where: (dialect) => `${CALL_HIT_TYPES}${equalTo('call', call)(dialect)}${equalTo('link_name', linkName)(dialect)}`,
 });
 
-export const mediaMatch = (programme?: string, channel?: string): HitMatch => ({
-  table: 'link',
-  where: (dialect) => `hit_type = 'media_start'${equalTo('programme', programme)(dialect)}${equalTo('channel', channel)(dialect)}`,
-});
+/**
+ * The media start hits, of the programme and channel if given. A completion, or a start of a live
+ * or on-demand stream, is a start hit qualified by its session's heartbeats (media-session-hits.ts):
+ * at the completion's receive time for a completion. A plain start reads link_hits alone, as
+ * before either choice existed, so that stored goals keep their answers.
+ */
+export function mediaMatch({ programme, channel, moment = 'start', stream }: MediaCondition): HitMatch {
+  const of = (dialect: SqlDialect) => `${equalTo('programme', programme)(dialect)}${equalTo('channel', channel)(dialect)}`;
+  if (moment === 'start' && stream === undefined) return { table: 'link', where: (dialect) => `hit_type = 'media_start'${of(dialect)}` };
+  const streamTypes = (dialect: SqlDialect) => (stream === undefined ? [] : MEDIA_STREAM_TYPES[stream]).map((type) => sqlString(type, dialect)).join(', ');
+  return {
+    table: 'link',
+    source: mediaSessionHits(moment),
+    where: (dialect) => `${stream === undefined ? '1 = 1' : `stream_type IN (${streamTypes(dialect)})`}${of(dialect)}`,
+  };
+}
 
 /** A match nothing reaches: a goal deleted since a funnel or segment named it. */
 export const NO_HITS: HitMatch = { table: 'link', where: () => '1 = 0' };
@@ -105,7 +124,7 @@ export function goalMatch(goal: GoalDefinition): HitMatch {
     case 'newsletter':
       return callMatch(NEWSLETTER_SIGNUP.call, NEWSLETTER_SIGNUP.linkName);
     case 'media':
-      return mediaMatch(goal.programme, goal.channel);
+      return mediaMatch(goal);
     case 'search':
       return { table: 'search', where: () => '1 = 1' };
   }
@@ -117,7 +136,7 @@ export function goalMatch(goal: GoalDefinition): HitMatch {
  * the same text on both engines: bound filters, or the visitors who reached a funnel's step 1).
  */
 export function hitsSql(match: HitMatch, extra: EngineText, more: readonly string[] = []): EngineText {
-  const table = HIT_TABLES[match.table];
+  const table = match.source ?? HIT_TABLES[match.table];
   const columns = more.map((column) => `, ${column}`).join('');
   return {
     duckdb: `SELECT visitor_key, epoch_ms(received_at) AS t${columns} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`,

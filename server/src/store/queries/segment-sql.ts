@@ -4,7 +4,7 @@
  * (`$from` to `$to`, `$suite`) matching its conditions.
  *
  * Each condition is `visitor_key IN (its visitors over the range)`: a visit attribute reads the
- * visits; a page, a call, a goal or a media start reads the hits a funnel step of the same kind
+ * visits; a page, a call, a goal or a media start or completion reads the hits a funnel step of the same kind
  * reads (funnel-step-hits.ts). Groups and the segment join them with AND or OR as plain boolean
  * operators, so no INTERSECT is needed (ClickHouse 18.16 has none) and no window function.
  *
@@ -43,11 +43,11 @@ function visitVisitors(attribute: SegmentVisitAttribute, value: string): EngineT
   };
 }
 
-/** The visitors of the range with a hit of the page, call, goal or media start (as a funnel step of that kind). */
+/** The visitors of the range with a hit of the page, call, goal or media start or completion (as a funnel step of that kind). */
 function hitVisitors(condition: SegmentCondition, goals: ReadonlyMap<string, GoalDefinition>): EngineText {
-  const { type, url, match, call, goal, programme, channel } = condition;
+  const { type, url, match, call, goal, programme, channel, moment, stream } = condition;
   const goalDefinition = goal === undefined ? undefined : goals.get(goal);
-  const step = { type: type as 'page' | 'call' | 'goal' | 'media', name: '', url, match, call, goal, programme, channel, ...(goalDefinition && { goalDefinition }) };
+  const step = { type: type as 'page' | 'call' | 'goal' | 'media', name: '', url, match, call, goal, programme, channel, moment, stream, ...(goalDefinition && { goalDefinition }) };
   const hits = stepHitsSql(step, { duckdb: '', clickhouse: '' });
   return { duckdb: `SELECT visitor_key FROM (${hits.duckdb}) AS segment_hits`, clickhouse: `SELECT visitor_key FROM (${hits.clickhouse}) AS segment_hits` };
 }

@@ -1,6 +1,19 @@
 /** A funnel as the form holds it (every field text), and the definition it makes. */
-import { FUNNEL_DAYS_MAX, FUNNEL_STEPS_MAX, FUNNEL_STEPS_MIN, GOAL_ID, type FunnelDefinition, type FunnelScope, type FunnelStep, type FunnelStepType, type GoalPageMatch } from '@mesura/protocol';
+import {
+  FUNNEL_DAYS_MAX,
+  FUNNEL_STEPS_MAX,
+  FUNNEL_STEPS_MIN,
+  GOAL_ID,
+  type FunnelDefinition,
+  type FunnelScope,
+  type FunnelStep,
+  type FunnelStepType,
+  type GoalPageMatch,
+  type MediaMoment,
+  type MediaStream,
+} from '@mesura/protocol';
 import { slugOf } from '../experiments/activity-draft';
+import { mediaChoiceFields } from '../objectius/media-choice';
 
 export interface StepDraft {
   type: FunnelStepType;
@@ -11,6 +24,9 @@ export interface StepDraft {
   goal: string;
   programme: string;
   channel: string;
+  moment: MediaMoment;
+  /** `''`: either. */
+  stream: MediaStream | '';
 }
 
 export interface FunnelDraft {
@@ -23,7 +39,7 @@ export interface FunnelDraft {
   steps: StepDraft[];
 }
 
-export const EMPTY_STEP_DRAFT: StepDraft = { type: 'page', name: '', match: 'exact', url: '', call: '', goal: '', programme: '', channel: '' };
+export const EMPTY_STEP_DRAFT: StepDraft = { type: 'page', name: '', match: 'exact', url: '', call: '', goal: '', programme: '', channel: '', moment: 'start', stream: '' };
 
 export const EMPTY_FUNNEL_DRAFT: FunnelDraft = { name: '', id: '', idEdited: false, scope: 'visit', days: '7', steps: [EMPTY_STEP_DRAFT, EMPTY_STEP_DRAFT] };
 
@@ -44,6 +60,8 @@ export function draftOfFunnel(funnel: FunnelDefinition): FunnelDraft {
       goal: step.goal ?? '',
       programme: step.programme ?? '',
       channel: step.channel ?? '',
+      moment: step.moment ?? 'start',
+      stream: step.stream ?? '',
     })),
   };
 }
@@ -78,7 +96,10 @@ function stepFromDraft(draft: StepDraft, n: number): { ok: true; value: FunnelSt
       if (draft.goal === '') return { ok: false, message: `Trieu l'objectiu del pas ${n}.` };
       return { ok: true, value: { ...base, goal: draft.goal } };
     case 'media':
-      return { ok: true, value: { ...base, ...(draft.programme && { programme: draft.programme }), ...(draft.channel && { channel: draft.channel }) } };
+      return {
+        ok: true,
+        value: { ...base, ...(draft.programme && { programme: draft.programme }), ...(draft.channel && { channel: draft.channel }), ...mediaChoiceFields(draft.moment, draft.stream) },
+      };
   }
 }
 

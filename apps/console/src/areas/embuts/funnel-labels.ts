@@ -8,7 +8,7 @@ export const FUNNEL_STEP_TYPE_LABELS: Readonly<Record<FunnelStepType, string>> =
   page: 'Visita a una pàgina',
   call: 'Crida directa (participar, compartir…)',
   goal: 'Un objectiu assolit',
-  media: 'Inici de vídeo o àudio',
+  media: 'Vídeo o àudio (inici o final)',
 };
 
 /** Where the steps must fall, in one phrase. */

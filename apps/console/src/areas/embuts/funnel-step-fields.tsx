@@ -2,6 +2,7 @@ import { FUNNEL_STEP_TYPES, type FunnelStepType, type GoalDefinition, type GoalP
 import type { FilterValue } from '../../report-view/filter-value-sources';
 import { useFilterValues } from '../../report-view/use-filter-values';
 import type { DateRange } from '../../reports/report-types';
+import { MediaChoiceFields } from '../objectius/media-choice-fields';
 import { useReportValues } from '../objectius/use-report-values';
 import type { StepDraft } from './funnel-draft';
 import { FUNNEL_STEP_TYPE_LABELS } from './funnel-labels';
@@ -111,6 +112,7 @@ export function FunnelStepFields({ n, step, onChange, onRemove, range, goals }: 
       )}
       {step.type === 'media' && (
         <>
+          <MediaChoiceFields idPrefix={`funnel-step-${n}`} moment={step.moment} stream={step.stream} onChange={(choice) => onChange({ ...step, ...choice })} />
           <Choice id={id('programme')} label="Programa" value={step.programme} empty="Qualsevol programa" values={programmes} onChange={(programme) => onChange({ ...step, programme })} />
           <Choice id={id('channel')} label="Canal" value={step.channel} empty="Qualsevol canal" values={channels} onChange={(channel) => onChange({ ...step, channel })} />
         </>

@@ -1,6 +1,7 @@
 /** A goal as the form holds it (every field text), and the definition it makes. */
-import { GOAL_ID, type GoalDefinition, type GoalPageMatch, type GoalType } from '@mesura/protocol';
+import { GOAL_ID, type GoalDefinition, type GoalPageMatch, type GoalType, type MediaMoment, type MediaStream } from '@mesura/protocol';
 import { slugOf } from '../experiments/activity-draft';
+import { mediaChoiceFields } from './media-choice';
 
 export interface GoalDraft {
   name: string;
@@ -13,9 +14,12 @@ export interface GoalDraft {
   call: string;
   programme: string;
   channel: string;
+  moment: MediaMoment;
+  /** `''`: either. */
+  stream: MediaStream | '';
 }
 
-export const EMPTY_GOAL_DRAFT: GoalDraft = { name: '', id: '', idEdited: false, type: 'page', match: 'exact', url: '', call: '', programme: '', channel: '' };
+export const EMPTY_GOAL_DRAFT: GoalDraft = { name: '', id: '', idEdited: false, type: 'page', match: 'exact', url: '', call: '', programme: '', channel: '', moment: 'start', stream: '' };
 
 export function draftOfGoal(goal: GoalDefinition): GoalDraft {
   return {
@@ -29,6 +33,8 @@ export function draftOfGoal(goal: GoalDefinition): GoalDraft {
     call: goal.call ?? '',
     programme: goal.programme ?? '',
     channel: goal.channel ?? '',
+    moment: goal.moment ?? 'start',
+    stream: goal.stream ?? '',
   };
 }
 
@@ -53,7 +59,10 @@ export function goalFromDraft(draft: GoalDraft): GoalDraftResult {
       if (draft.call === '') return { ok: false, message: 'Trieu la crida directa.' };
       return { ok: true, value: { ...base, call: draft.call } };
     case 'media':
-      return { ok: true, value: { ...base, ...(draft.programme && { programme: draft.programme }), ...(draft.channel && { channel: draft.channel }) } };
+      return {
+        ok: true,
+        value: { ...base, ...(draft.programme && { programme: draft.programme }), ...(draft.channel && { channel: draft.channel }), ...mediaChoiceFields(draft.moment, draft.stream) },
+      };
     default:
       return { ok: true, value: base };
   }

@@ -4,6 +4,7 @@ import { useFilterValues } from '../../report-view/use-filter-values';
 import type { DateRange } from '../../reports/report-types';
 import type { GoalDraft } from './goal-draft';
 import { GOAL_TYPE_NOTES } from './goal-labels';
+import { MediaChoiceFields } from './media-choice-fields';
 import { useReportValues } from './use-report-values';
 
 interface GoalFieldsProps {
@@ -13,7 +14,7 @@ interface GoalFieldsProps {
   range: DateRange;
 }
 
-/** The fields of the chosen type: a page's address, a call, a programme and channel, or a note. */
+/** The fields of the chosen type: a page's address, a call, a media's moment, stream, programme and channel, or a note. */
 export function GoalTypeFields({ draft, onChange, range }: GoalFieldsProps) {
   const note = GOAL_TYPE_NOTES[draft.type];
   if (draft.type === 'page') return <PageFields draft={draft} onChange={onChange} range={range} />;
@@ -79,6 +80,7 @@ function MediaFields({ draft, onChange, range }: GoalFieldsProps) {
   const channels = withCurrent(useFilterValues('channel', range), draft.channel);
   return (
     <>
+      <MediaChoiceFields idPrefix="goal" moment={draft.moment} stream={draft.stream} onChange={(choice) => onChange({ ...draft, ...choice })} />
       <div className="form-field">
         <label htmlFor="goal-programme">Programa</label>
         <select id="goal-programme" value={draft.programme} onChange={(event) => onChange({ ...draft, programme: event.target.value })}>

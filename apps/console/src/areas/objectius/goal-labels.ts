@@ -1,5 +1,6 @@
 /** What the Objectius area says of goals, in Catalan: each type, a goal in one line, and its reports. */
 import type { GoalDefinition, GoalType } from '@mesura/protocol';
+import { mediaSummary } from './media-choice';
 
 export const GOALS_AREA_PATH = '/objectius';
 
@@ -27,10 +28,8 @@ export function goalSummary(goal: GoalDefinition, callLabel: (call: string) => s
       return goal.match === 'exact' ? `Veu ${goal.url}` : `Veu una pàgina com ${goal.url}`;
     case 'call':
       return `Fa la crida ${callLabel(goal.call ?? '')}`;
-    case 'media': {
-      const of = [goal.programme && `programa ${goal.programme}`, goal.channel && `canal ${goal.channel}`].filter(Boolean).join(', ');
-      return of === '' ? 'Comença un vídeo o àudio' : `Comença un vídeo o àudio (${of})`;
-    }
+    case 'media':
+      return mediaSummary(goal);
     default:
       return GOAL_TYPE_LABELS[goal.type];
   }

@@ -10,6 +10,8 @@ import {
 import type { FilterValue } from '../../report-view/filter-value-sources';
 import { useFilterValues } from '../../report-view/use-filter-values';
 import type { DateRange } from '../../reports/report-types';
+import { MediaChoiceFields } from '../objectius/media-choice-fields';
+import { mediaChoiceFields } from '../objectius/media-choice';
 import { useReportValues } from '../objectius/use-report-values';
 import { CONDITION_TYPE_LABELS, VISIT_ATTRIBUTE_LABELS } from './segment-labels';
 
@@ -129,6 +131,15 @@ export function SegmentConditionFields({ place, label, condition, onChange, onRe
       )}
       {condition.type === 'media' && (
         <>
+          <MediaChoiceFields
+            idPrefix={`segment-${place}`}
+            moment={condition.moment ?? 'start'}
+            stream={condition.stream ?? ''}
+            onChange={({ moment, stream }) => {
+              const { moment: _moment, stream: _stream, ...rest } = condition;
+              onChange({ ...rest, ...mediaChoiceFields(moment, stream) });
+            }}
+          />
           <Choice
             id={id('programme')}
             label="Programa"

@@ -1,5 +1,6 @@
 /** The Segments area's Catalan names for what a segment is made of. */
 import type { SegmentCondition, SegmentConditionType, SegmentMatch, SegmentVisitAttribute } from '@mesura/protocol';
+import { mediaSummary } from '../objectius/media-choice';
 
 export const SEGMENTS_AREA_PATH = '/segments';
 
@@ -39,6 +40,6 @@ export function conditionSummary(condition: SegmentCondition): string {
     case 'goal':
       return `Objectiu ${condition.goal ?? ''}`;
     case 'media':
-      return `Mèdia ${[condition.programme, condition.channel].filter(Boolean).join(' · ') || 'qualsevol'}`;
+      return mediaSummary(condition);
   }
 }
