@@ -59,17 +59,45 @@ describe('the list of activities', () => {
 });
 
 describe("an activity's results", () => {
-  it('formats the comparison with the control in Catalan, the control marked', async () => {
+  // Catalan percentages keep the sign with its number: a no-break space before "%".
+  const percents = (cells: string[]) => cells.map((cell) => cell.replaceAll(' %', '\u00a0%'));
+
+  it("formats each experience's figures in Catalan, the control marked", async () => {
     const { container } = await open('/experiments/titular-noticia/');
-    const table = container.querySelector('section[aria-labelledby="results-heading"]')!;
-    // Catalan percentages keep the sign with its number: a no-break space before "%".
-    const percents = (cells: string[]) => cells.map((cell) => cell.replaceAll(' %', '\u00a0%'));
-    expect(tableRows(table)).toEqual([
-      percents(['Control (control)', 'Sense oferta', '1.200', '60', '5,00 %', 'control', 'control', 'control', 'control']),
-      percents(['Nou titular', 'Previsualitza', '1.234', '80', '6,48 %', '+1,48 pp [-0,35 pp; +3,31 pp]', '+29,6 % [-7,0 %; +66,2 %]', '0,114', '94,3 %']),
-    ]);
+    const table = container.querySelector('section[aria-labelledby="results-heading"] table')!;
+    expect(tableRows(table)).toEqual([percents(['Control (control)', 'Sense oferta', '1.200', '60', '5,00 %']), percents(['Nou titular', 'Previsualitza', '1.234', '80', '6,48 %'])]);
     expect(table.querySelector('tfoot')?.textContent).toBe('Total2.434140');
     expect(container.querySelector('.srm-warning')).toBeNull();
+  });
+
+  it('compares each variant with the control beside the fixed-horizon figures: always valid, and adjusted with the pre-period (CUPED)', async () => {
+    const { container } = await open('/experiments/titular-noticia/');
+    const table = container.querySelector('table.comparison-table')!;
+    expect(table.querySelector('caption')?.textContent).toBe('Comparació amb el control');
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Lectura', 'Diferència amb el control', 'Millora', 'Valor p', 'Probabilitat de superar el control']);
+    expect(table.querySelector('.comparison-table__variant')?.textContent).toBe('Nou titular');
+    // Each interval sits under its estimate (a block of its own): the cell reads estimate then interval.
+    expect(tableRows(table).slice(1)).toEqual([
+      percents(['Horitzó fix (IC 95 %)Vàlid llegit una sola vegada, al final', '+1,48 pp[-0,35 pp; +3,31 pp]', '+29,6 %[-7,0 %; +66,2 %]', '0,114', '94,3 %']),
+      percents(['Interval sempre vàlidEs pot consultar cada dia', '+1,48 pp[-1,31 pp; +4,27 pp]', '+29,6 %[-26,2 %; +85,4 %]', '0,620', '—']),
+      percents(["Ajustat amb el període previ (CUPED)Pàgines vistes dels 14 dies abans d'entrar-hi · variància −38 %", '+1,21 pp[-0,24 pp; +2,66 pp]', '+24,2 %[-4,8 %; +53,2 %]', '0,102', '—']),
+      percents(['Ajustat, interval sempre vàlidEs pot consultar cada dia · variància −38 %', '+1,21 pp[-0,97 pp; +3,39 pp]', '+24,2 %[-19,4 %; +67,8 %]', '0,550', '—']),
+    ]);
+    expect(container.querySelector('section[aria-labelledby="results-heading"]')?.textContent).toContain('es poden consultar cada dia');
+  });
+
+  it('shows no adjusted rows when the server had no pre-period', async () => {
+    const api = fakeExperimentsApi();
+    const variant = RESULTS.experiences[1]!;
+    const { cuped: _cuped, ...unadjusted } = variant.versusControl!;
+    api.results.mockImplementationOnce(() => Promise.resolve({ ok: true, value: { ...RESULTS, cuped: null, experiences: [RESULTS.experiences[0]!, { ...variant, versusControl: unadjusted }] } }));
+    const { container } = await open('/experiments/titular-noticia/', api);
+    const table = container.querySelector('table.comparison-table')!;
+    expect(
+      tableRows(table)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(percents(['Horitzó fix (IC 95 %)Vàlid llegit una sola vegada, al final', 'Interval sempre vàlidEs pot consultar cada dia']));
   });
 
   it("puts each experience's preview right after its name, in view without scrolling the wide table sideways", async () => {
@@ -83,7 +111,7 @@ describe("an activity's results", () => {
     expect([...table.querySelectorAll('tfoot th, tfoot td')].map((cell) => cell.textContent).slice(0, 4)).toEqual(['Total', '', '2.434', '140']);
   });
 
-  it('shows hidden experiences as "< {the cohort in force}" and warns of a sample-ratio mismatch', async () => {
+  it('shows hidden experiences as "< {the cohort in force}", says nothing can be compared yet and warns of a sample-ratio mismatch', async () => {
     const api = fakeExperimentsApi();
     api.results.mockImplementation(() =>
       Promise.resolve({
@@ -98,7 +126,9 @@ describe("an activity's results", () => {
     );
     const { container } = await open('/experiments/titular-noticia/', api);
     const table = container.querySelector('section[aria-labelledby="results-heading"]')!;
-    expect(tableRows(table)[1]!.slice(2)).toEqual(['< 3', '< 3', '< 3', '—', '—', '—', '—']);
+    expect(tableRows(table.querySelector('table')!)[1]!.slice(2)).toEqual(['< 3', '< 3', '< 3']);
+    expect(table.querySelector('table.comparison-table')).toBeNull();
+    expect(table.textContent).toContain('Encara no hi ha cap variant amb prou visitants per comparar-la amb el control.');
     const warning = container.querySelector('.srm-warning')!;
     expect(warning.getAttribute('role')).toBe('alert');
     expect(warning.textContent).toContain("el repartiment dels visitants no segueix les quotes de l'experiment");

@@ -19,6 +19,42 @@ export interface Comparison {
   pValue: number;
   /** P(p_variant > p_control) under independent Beta(1 + conversions, 1 + non-conversions) posteriors. */
   probabilityToBeatControl: number;
+  /** The same difference read with always-valid figures, which may be looked at every day (server/src/decide/statistics-sequential.ts). */
+  alwaysValid: AlwaysValidFigures;
+  /** The difference adjusted with each visitor's pre-period (CUPED); absent when the store has no pre-period for the activity's visitors. */
+  cuped?: CupedComparison;
+}
+
+/**
+ * Figures of the mixture sequential probability ratio test (mSPRT, normal mixture): the p-value is
+ * below 5 % at some look, and the interval misses the true difference at some look, each with
+ * probability at most 5 % however often they are read.
+ */
+export interface AlwaysValidFigures {
+  pValue: number;
+  differenceCi: [number, number];
+}
+
+/** The difference of conversion rates adjusted with the pre-period covariate (ActivityResults.cuped), fixed-horizon and always-valid. */
+export interface CupedComparison {
+  difference: number;
+  /** 95 % interval, narrower than the unadjusted one by √(1 − varianceReduction). */
+  differenceCi: [number, number];
+  /** Two-sided z-test of the adjusted difference (pooled variance). */
+  pValue: number;
+  alwaysValid: AlwaysValidFigures;
+  /** The share of the difference's variance the adjustment removed, 0 to 1. */
+  varianceReduction: number;
+}
+
+/** What the CUPED adjustment of a report used as each visitor's pre-period covariate. */
+export interface CupedCovariate {
+  /** The visitor's page views (bots left out) in the days before their first impression. */
+  covariate: 'pageViews';
+  /** How many days before the first impression the pre-period covers. */
+  prePeriodDays: number;
+  /** θ = cov(converted, page views) / var(page views), over every experience's visitors. */
+  theta: number;
 }
 
 /** Pearson's χ² of the assignment counts against the configured shares. */
@@ -60,6 +96,8 @@ export interface ActivityResults {
   sampleRatio: SampleRatioCheck | null;
   /** The minimum cohort in force (MESURA_MIN_COHORT): a hidden figure counts fewer visitors. */
   minCohort: number;
+  /** The pre-period adjustment of the comparisons; null when the store keeps no pre-period (ClickHouse today) or no experience is compared. */
+  cuped: CupedCovariate | null;
 }
 
 export type ExperienceOnDay = Pick<ExperienceResult, 'id' | 'visitors' | 'conversions' | 'conversionRate' | 'hidden'>;

@@ -78,7 +78,8 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   app.get<{ Params: { id: string } }>('/api/reports/activities/:id', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
     await deps.catchUp();
-    return activityReport(activity, await deps.store.experienceCounts(activity), deps.minCohort);
+    const counts = await deps.store.experienceCounts(activity);
+    return activityReport(activity, counts, deps.minCohort, await deps.store.experiencePrePeriod?.(activity));
   });
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/reports/activities/:id/over-time', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);

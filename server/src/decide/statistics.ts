@@ -4,6 +4,7 @@
  * server/test/decide/decide-statistics.test.ts checks them against values worked by hand.
  */
 import type { Comparison, SampleRatioCheck } from '@mesura/protocol';
+import { type ArmSummary, alwaysValid, differenceEvidence, rateSummary } from './statistics-sequential.js';
 
 /** Two-sided 95 %: Φ⁻¹(0.975). */
 export const Z_95 = 1.959963984540054;
@@ -32,6 +33,24 @@ export function compare(control: Arm, variant: Arm): Comparison {
     zScore: z,
     pValue: p,
     probabilityToBeatControl: probabilityToBeat(control, variant),
+    alwaysValid: alwaysValid(rateSummary(control.visitors, control.conversions), rateSummary(variant.visitors, variant.conversions)),
+  };
+}
+
+/**
+ * Two means compared as `compare` compares rates (a CUPED-adjusted outcome, statistics-cuped.ts):
+ * the difference with its 95 % interval (unpooled), the two-sided z-test's p-value (pooled
+ * variance) and the always-valid figures.
+ */
+export function compareMeans(control: ArmSummary, variant: ArmSummary): Pick<Comparison, 'difference' | 'differenceCi' | 'pValue' | 'alwaysValid'> {
+  const evidence = differenceEvidence(control, variant);
+  const se = Math.sqrt(evidence.variance);
+  const nullSe = Math.sqrt(evidence.nullVariance);
+  return {
+    difference: evidence.difference,
+    differenceCi: [evidence.difference - Z_95 * se, evidence.difference + Z_95 * se],
+    pValue: nullSe > 0 ? Math.min(1, erfc(Math.abs(evidence.difference / nullSe) / Math.SQRT2)) : 1,
+    alwaysValid: alwaysValid(control, variant),
   };
 }
 

@@ -7,6 +7,26 @@ export interface ExperienceCounts {
   conversions: number;
 }
 
+/**
+ * One experience's visitors (counted as `ExperienceCounts` counts them) with each visitor's outcome
+ * Y (converted: 0 or 1) and pre-period covariate X (their page views in the days before their first
+ * impression), as the sums CUPED needs (decide/statistics-cuped.ts): ΣY = ΣY² = conversions.
+ */
+export interface ExperiencePrePeriodSums {
+  experienceId: string;
+  visitors: number;
+  conversions: number;
+  sumX: number;
+  sumXSquares: number;
+  sumXY: number;
+}
+
+/** The pre-period sums of every experience, and the days before the first impression they cover. */
+export interface PrePeriodSums {
+  prePeriodDays: number;
+  experiences: ExperiencePrePeriodSums[];
+}
+
 /** An inclusive range of local days (YYYY-MM-DD, MESURA_TIMEZONE). */
 export interface DayRange {
   from: string;
@@ -79,4 +99,9 @@ export interface DecisionStore {
    * add nothing are left out): summed day by day, the figures from `from` through each day.
    */
   experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]>;
+  /**
+   * Per experience, the sums of its visitors' outcome and pre-period page views (CUPED). Absent on a
+   * store that does not count them yet (ClickHouse): the report then has no adjusted figures.
+   */
+  experiencePrePeriod?(activity: Activity): Promise<PrePeriodSums>;
 }

@@ -63,12 +63,15 @@ export const RESULTS: ActivityResults = {
         zScore: 1.58,
         pValue: 0.1141,
         probabilityToBeatControl: 0.9432,
+        alwaysValid: { pValue: 0.62, differenceCi: [-0.0131, 0.0427] },
+        cuped: { difference: 0.0121, differenceCi: [-0.0024, 0.0266], pValue: 0.102, alwaysValid: { pValue: 0.55, differenceCi: [-0.0097, 0.0339] }, varianceReduction: 0.384 },
       },
     },
   ],
   totals: { visitors: 2434, conversions: 140, hidden: false },
   sampleRatio: { chiSquare: 0.47, degreesOfFreedom: 1, pValue: 0.49, mismatch: false },
   minCohort: 5,
+  cuped: { covariate: 'pageViews', prePeriodDays: 14, theta: 0.031 },
 };
 
 export const OVER_TIME: ActivityOverTime = {

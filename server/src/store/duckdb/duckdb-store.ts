@@ -4,7 +4,7 @@ import { openDuckDbFile } from './duckdb-file.js';
 import path from 'node:path';
 import type { DuckDBInstance, DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
-import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
+import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums } from '../decision-store.js';
 import {
   DECISION_COLUMNS,
   activitiesVersion,
@@ -13,6 +13,7 @@ import {
   decisionSegmentSelect,
   ensureDecisionTables,
   experienceCounts,
+  experiencePrePeriod,
   saveActivity,
   seedActivities,
 } from './duckdb-decisions.js';
@@ -244,6 +245,10 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
 
   experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]> {
     return this.withConnection((connection) => experienceDayCounts(connection, activity, range, this.timeZone));
+  }
+
+  experiencePrePeriod(activity: Activity): Promise<PrePeriodSums> {
+    return this.withConnection((connection) => experiencePrePeriod(connection, activity));
   }
 
   addRefusedHits(rows: readonly RefusedHitsRow[]): Promise<void> {

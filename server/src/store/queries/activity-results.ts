@@ -58,8 +58,8 @@ function hitGoalConditionClickHouse(goal: Exclude<Goal, { type: 'click' }>): str
 
 // Per experience over all time, DuckDB.
 
-/** Visitors who converted after their first impression, by goal type. */
-function convertedSql(activity: Activity): string {
+/** Visitors who converted after their first impression, by goal type (also read by activity-pre-period.ts). */
+export function convertedSql(activity: Activity): string {
   const goal = activity.goal;
   if (goal.type === 'click') {
     return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN decision_events d
@@ -71,11 +71,13 @@ function convertedSql(activity: Activity): string {
     ON h.visitor_id = f.analytics_visitor_id AND h.received_at > f.first_at AND NOT h.is_bot AND ${condition}`;
 }
 
+/** Each visitor key's first impression of the activity: its experience, time and analytics visitor. */
+export const FIRST_SEEN_SQL = `SELECT visitor_id, arg_min(experience_id, (decided_at, experience_id)) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
+       FROM decision_events WHERE type = 'impression' AND activity_id = $activity GROUP BY visitor_id`;
+
 /** Per experience, its visitors and the converted among them. */
 export function experienceCountsSql(activity: Activity): string {
-  return `WITH first_seen AS (
-       SELECT visitor_id, arg_min(experience_id, (decided_at, experience_id)) AS experience_id, min(decided_at) AS first_at, max(analytics_visitor_id) AS analytics_visitor_id
-       FROM decision_events WHERE type = 'impression' AND activity_id = $activity GROUP BY visitor_id),
+  return `WITH first_seen AS (${FIRST_SEEN_SQL}),
      converted AS (${convertedSql(activity)})
      SELECT f.experience_id, count(*) AS visitors, count(c.visitor_id) AS conversions
      FROM first_seen f LEFT JOIN converted c ON c.visitor_id = f.visitor_id GROUP BY 1`;

@@ -48,3 +48,10 @@ export function formatPValue(value: number): string {
 export function formatProbability(value: number): string {
   return probabilityFormat.format(value);
 }
+
+const shareFormat = new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+
+/** The share of the variance an adjustment removed: 0.384 → "−38 %". */
+export function formatVarianceReduction(value: number): string {
+  return `−${shareFormat.format(value)}`;
+}

@@ -3,6 +3,7 @@ import type { Activity } from '@mesura/protocol';
 import { useLoaded } from '../administracio/use-loaded';
 import { useExperimentsApi } from './experiments-api-context';
 import { LoadFailure } from './load-failure';
+import { ResultsComparisonTable } from './results-comparison-table';
 import { ResultsTable } from './results-table';
 import { formatPValue } from './results-format';
 
@@ -25,10 +26,18 @@ export function ResultsPanel({ activity }: { activity: Activity }) {
           </p>
         </div>
       )}
-      {results.state.status === 'ready' && <ResultsTable activity={activity} results={results.state.value} />}
+      {results.state.status === 'ready' && (
+        <>
+          <ResultsTable activity={activity} results={results.state.value} />
+          <h3 className="comparison-heading">Comparació amb el control</h3>
+          <ResultsComparisonTable results={results.state.value} />
+        </>
+      )}
       <p className="admin-note">
-        Intervals de confiança del 95 %. La probabilitat de superar el control és bayesiana; el valor p, d'una prova z de dues proporcions. Les experiències amb menys visitants que el mínim no mostren
-        xifres.
+        L'interval de confiança del 95 % i el valor p d'horitzó fix (prova z de dues proporcions) només valen si es llegeixen una vegada, quan acaba l'experiment: mirar-los cada dia i aturar-se quan
+        semblen significatius multiplica els falsos positius. L'interval sempre vàlid i el seu valor p (prova seqüencial de raó de versemblances amb mescla, mSPRT) es poden consultar cada dia: la
+        probabilitat d'un fals positiu es manté per sota del 5 % per moltes vegades que es mirin. L'ajust CUPED resta el que ja predeia el comportament de cada visitant abans d'entrar-hi, i estreny
+        l'interval sense canviar què mesura. La probabilitat de superar el control és bayesiana. Les experiències amb menys visitants que el mínim no mostren xifres.
       </p>
     </section>
   );
