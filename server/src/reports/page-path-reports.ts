@@ -17,6 +17,7 @@ import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { PAGES_RANKING, pagesRankingSpec } from '../store/queries/page-rankings.js';
 import { PAGE_NEXT_SPEC, PAGE_PREVIOUS_SPEC } from '../store/queries/page-transitions.js';
+import { PAGE_NEXT_CELLS, PAGE_PREVIOUS_CELLS } from '../store/queries/page-transition-rollups.js';
 import { ENTRY_PATHS_RANKING, entryPathsLevel } from '../store/queries/entry-paths.js';
 import type { RankingSpec } from '../store/queries/ranking.js';
 
@@ -34,16 +35,17 @@ const PATH_METRICS: ReportMetric[] = [
 const isPage = (key: string) => /^https?:\/\//i.test(key);
 
 /**
- * The page's transitions, or, with no page asked, the pages to choose from: content/pages'
- * ranking, its roll-up and its rows for a place filter.
+ * The page's transitions (from the rows, or from their cells when nothing narrows the ask), or,
+ * with no page asked, the pages to choose from: content/pages' ranking, its roll-up and its rows
+ * for a place filter.
  */
-function transitions(spec: RankingSpec) {
+function transitions(spec: RankingSpec, cells: RankingSpec) {
   type Params = Readonly<Record<string, string>>;
-  const either = (pages: (params: Params) => RankingSpec) => (params: Params) => (params.page === undefined ? pages(params) : spec);
-  return { spec: either(pagesRankingSpec), rollup: either(PAGES_RANKING.rollup ?? pagesRankingSpec), rows: either(PAGES_RANKING.rows) };
+  const either = (pages: (params: Params) => RankingSpec, page: RankingSpec) => (params: Params) => (params.page === undefined ? pages(params) : page);
+  return { spec: either(pagesRankingSpec, spec), rollup: either(PAGES_RANKING.rollup ?? pagesRankingSpec, cells), rows: either(PAGES_RANKING.rows, spec) };
 }
 
-function transitionReport(report: string, title: string, spec: RankingSpec, note: string): ReportDefinition {
+function transitionReport(report: string, title: string, specs: { rows: RankingSpec; cells: RankingSpec }, note: string): ReportDefinition {
   return rankingReport({
     report,
     area: 'content',
@@ -52,7 +54,7 @@ function transitionReport(report: string, title: string, spec: RankingSpec, note
     dimension: { key: 'step', label: 'Pàgina o origen' },
     pages: true,
     metrics: TRANSITION_METRICS,
-    ...transitions(spec),
+    ...transitions(specs.rows, specs.cells),
     shares: { page_share: 'page_views' },
     note,
     drill: (key): ReportRow['drill'] => (isPage(key) ? { report, params: { page: key } } : undefined),
@@ -72,13 +74,13 @@ export const PAGE_PATH_REPORTS: ReportDefinition[] = [
   transitionReport(
     'content/page-previous',
     "D'on venen els visitants d'una pàgina",
-    PAGE_PREVIOUS_SPEC,
+    { rows: PAGE_PREVIOUS_SPEC, cells: PAGE_PREVIOUS_CELLS },
     "Tria una pàgina. Per a cada vista, la pàgina vista just abans a la mateixa visita o, si hi va entrar, d'on venia la visita: campanya, cercador, xarxa social, un altre web o entrada directa. El percentatge és de les vistes de la pàgina.",
   ),
   transitionReport(
     'content/page-next',
     "On van els visitants d'una pàgina",
-    PAGE_NEXT_SPEC,
+    { rows: PAGE_NEXT_SPEC, cells: PAGE_NEXT_CELLS },
     "Tria una pàgina. Per a cada vista, la pàgina vista just després a la mateixa visita, o «(sortida)» si la visita s'hi va acabar; i els enllaços de sortida i les descàrregues clicats a la pàgina. El percentatge és de les vistes de la pàgina: una vista pot fer una descàrrega i seguir a una altra pàgina.",
   ),
   rankingReport({

@@ -162,3 +162,60 @@ describe('paths under the minimum cohort', () => {
     expect(second.rows.every((row: Row) => row.hidden === true)).toBe(true);
   });
 });
+
+/** Every path ask of the fixture: each page's transitions, and the entry tree's levels. */
+const PATH_ASKS = [
+  ...[HOME, A1, A2].flatMap(({ url }) => [ask('content/page-previous', { page: url }), ask('content/page-next', { page: url })]),
+  ...[HOME, A1].map(({ url }) => ask('content/entry-paths', { entry: url })),
+  ask('content/entry-paths', { entry: HOME.url, second: A1.url }),
+  ask('content/entry-paths', { entry: A1.url, second: A2.url }),
+];
+
+/** Asked unfiltered (the transition cells) and filtered by a section every view has (the rows): the same answer. */
+async function expectCellsAsRows(): Promise<void> {
+  for (const path of PATH_ASKS) {
+    const cells = await report(path);
+    const rows = await report(`${path}&f=section:noticies`);
+    expect({ path, rows: cells.rows, totals: cells.totals }).toEqual({ path, rows: rows.rows, totals: rows.totals });
+  }
+}
+
+describe('paths from their roll-up (minimum cohort 1)', () => {
+  it('answers alike from the transition cells and from the rows, as the visits load and close', async () => {
+    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+    // Asked between the visits' hits, so that later loads continue visits an earlier one began
+    // (V2's Article 1 is viewed twice then, a fifth view of it).
+    await send('V1', 0, { ...HOME, referrer: 'https://www.google.es/' });
+    await send('V2', 10, A1);
+    await expectCellsAsRows();
+    await visits();
+    await expectCellsAsRows();
+    // A visitor's page much later closes every visit above: their exits are in the cells then.
+    await send('V9', 120, A3);
+    await expectCellsAsRows();
+    const next = await report(ask('content/page-next', { page: A1.url }));
+    expect(figures(next.rows)).toMatchObject({ 'Article 2': [2, 0.4], Portada: [1, 0.2], '(sortida)': [1, 0.2], [`(descàrrega) ${DOWNLOAD}`]: [1, 0.2] });
+  }, 60_000);
+});
+
+describe('paths narrowed by a segment (minimum cohort 1)', () => {
+  it('counts only the segment visitors: where they came from, went and entered', async () => {
+    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+    await visits();
+    // V3, on a phone, is the segment; the other three visits are on a computer.
+    const phone = { id: 'phone', name: 'Mòbil', shared: false, match: 'all', groups: [{ match: 'all', conditions: [{ type: 'visit', attribute: 'device', value: 'mobile' }] }] };
+    const saved = await t.server.app.inject({ method: 'PUT', url: '/api/segments/phone', headers: await t.authHeaders('analyst'), payload: phone });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const previous = await report(ask('content/page-previous', { page: A1.url }, '&s=phone'));
+    expect(previous.segment).toEqual({ id: 'phone', name: 'Mòbil' });
+    expect(previous.ignoredSegment).toBeFalsy();
+    expect(figures(previous.rows)).toEqual({ '(campanya) Tardor': [1, 1] });
+    const next = await report(ask('content/page-next', { page: A1.url }, '&s=phone'));
+    expect(figures(next.rows)).toEqual({ '(sortida)': [1, 1], [`(enllaç de sortida) ${EXIT_LINK}`]: [1, 1] });
+    const entries = await report(ask('content/entry-paths', {}, '&s=phone'));
+    expect(figures(entries.rows)).toEqual({ 'Article 1': [1, 1] });
+    const second = await report(ask('content/entry-paths', { entry: A1.url }, '&s=phone'));
+    expect(figures(second.rows)).toEqual({ '(sortida)': [1, 1] });
+    expect((await report(ask('content/entry-paths', { entry: A1.url, second: A2.url }, '&s=phone'))).rows).toEqual([]);
+  });
+});

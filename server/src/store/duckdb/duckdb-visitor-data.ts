@@ -4,6 +4,7 @@ import { remakeMediaCells, visitorMediaCellDays } from './media-cells.js';
 import { remakeReportCells, visitorCellDays } from './report-cells.js';
 import { remakePageCells, visitorPageCellDays } from './page-cells.js';
 import { remakePageEngagementCells, visitorPageEngagementDays } from './page-engagement-cells.js';
+import { remakeTransitionCells } from './page-transition-cells.js';
 import { shiftReportExtent } from './report-extent.js';
 import { VISITOR_COUNTS, VISITOR_DELETES, VISITOR_SELECT } from '../queries/visitor-data.js';
 import type { VisitorDataSection, VisitorRowCounts } from '../visitor-data-store.js';
@@ -38,6 +39,7 @@ export async function eraseVisitor(connection: DuckDBConnection, visitorId: stri
     // The roll-ups hold the visitor's key and counts: their days are made again without the visitor.
     await remakeReportCells(connection, cellDays);
     await remakePageCells(connection, pageCellDays);
+    await remakeTransitionCells(connection, pageCellDays);
     await remakeMediaCells(connection, mediaCellDays);
     await remakePageEngagementCells(connection, engagementDays);
     await shiftReportExtent(connection, { hits: -counts.hits, heartbeats: -counts.heartbeats });

@@ -10,6 +10,7 @@ import { CREATE_REPORT_EXTENT } from './report-extent.js';
 import { dropCellTableSql, ensureCellTable } from './cell-tables.js';
 import { remakeAllClosedBandCells, remakeAllVisitCells } from './report-cells.js';
 import { fillMissingPageEngagementCells } from './page-engagement-cells.js';
+import { fillMissingTransitionCells } from './page-transition-cells.js';
 import { VISIT_CELLS } from './report-facts-schema.js';
 
 export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
@@ -67,6 +68,14 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
     name: 'page engagement: engagement hits are rolled up per day and page for the engaged-time rankings',
     run: async (connection) => {
       await fillMissingPageEngagementCells(connection);
+    },
+  },
+  {
+    version: 9,
+    // The store's ensure makes the table and its view: an older build's loads would not append to it.
+    name: 'paths: page views are rolled up per day, page and step for the unfiltered path reports',
+    run: async (connection) => {
+      await fillMissingTransitionCells(connection);
     },
   },
 ];

@@ -13,6 +13,7 @@ import type { SqlConnection } from './reads-first.js';
 import { REFERRER_GROUP_SQL } from '../referrer-group-sql.js';
 import { APPEND_PAGE_DAY_CELLS } from './page-day-cells.js';
 import { APPEND_PAGE_ENGAGEMENT_CELLS } from './page-engagement-cells.js';
+import { appendClickCells, appendExitCells, appendTransitionCells, refreshOpenExits, remakeTransitionCells } from './page-transition-cells.js';
 import { APPEND_CLOSED_BAND_CELLS, APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS, daysOf, remakeClosedBandCells } from './report-cells.js';
 import { recentPart } from './cell-tables.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
@@ -215,13 +216,16 @@ export async function loadHitsWithFacts(
     await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
     await connection.run(INSERT_PAGE_VIEWS);
     await connection.run(INSERT_SEARCHES);
+    await appendTransitionCells(connection);
     appended.pageCells = await changedRows(connection, INSERT_PAGE_CELLS);
     // Fewer rows than the page cells just appended, and compacted with them: not counted apart.
     await connection.run(APPEND_PAGE_DAY_CELLS);
     const closedBefore = { closed_before_ms: String(Number(span?.last_ms ?? 0) - VISIT_IDLE_MINUTES * 60_000) };
     const closedCells = await replaceVisits(connection, openFrom, closedBefore);
+    await refreshOpenExits(connection);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
+    await appendClickCells(connection);
     await connection.run(SEGMENT_PAGE_ENGAGEMENTS, { tz: timeZone });
     await connection.run(INSERT_PAGE_ENGAGEMENTS);
     appended.cells = closedCells + (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
@@ -247,7 +251,10 @@ async function replaceVisits(connection: SqlConnection, openFrom: SqlValues, clo
   await connection.run(DELETE_REPLACED_OPEN, openFrom);
   await connection.run(INSERT_VISITS);
   if (reopened > 0) await remakeClosedBandCells(connection, await daysOf(connection, 'SELECT day FROM replaced_visits'));
+  // A reopened visit's last view had its exit counted: its views' transitions are made again.
+  if (reopened > 0) await remakeTransitionCells(connection, await daysOf(connection, 'SELECT day FROM page_views WHERE visit_key IN (SELECT visit_key FROM replaced_visits)'));
   const cells = await changedRows(connection, APPEND_CLOSED_BAND_CELLS, closedBefore);
+  await appendExitCells(connection, closedBefore);
   for (const sql of CLOSE_VISITS) await connection.run(sql, closedBefore);
   return cells;
 }

@@ -32,6 +32,7 @@ import { ensureCellChunkDays } from './cell-compaction.js';
 import { cellTableParts, ensureCellTable, type CellTable } from './cell-tables.js';
 import { VISIT_TABLES, ensureVisitTables } from './visits-tables.js';
 import { VISIT_DURATION_MS, visitDurationBandSql } from '../visit-duration.js';
+import { CREATE_OPEN_EXITS, OPEN_EXITS_TABLE, PAGE_TRANSITION_STEPS, PAGE_TRANSITION_STEPS_VIEW } from './page-transition-steps.js';
 
 /** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
 const FILTER_COLUMNS = `section VARCHAR, subsection VARCHAR, programme VARCHAR, channel VARCHAR, portal VARCHAR,
@@ -176,14 +177,32 @@ export const PAGE_ENGAGEMENT_CELLS: CellTable = {
   merge: `min(title), min(page_name), min(programme_name), sum(engaged_ms), sum(pages), sum(scroll_pct), ${mergedLowestKeys(CELL_VISITOR_KEYS)}`,
 };
 
+/**
+ * A page's transitions per day, page, direction and step, for the path reports (queries/
+ * page-transitions.ts, entry-paths.ts): `direction` is `previous` (the step before a view),
+ * `next` and `entry-next` (the page after a view, or the exit; `entry-next` for a visit's entry
+ * view, the entry paths' second level), `click` (exit links and downloads clicked on the view) and
+ * `third` (`url` a visit's entry page, `via` its second page, `step` its third or the exit). `views`
+ * counts distinct views (visits for `entry-next` and `third`), with the CELL_VISITOR_KEYS smallest
+ * visitor keys for the minimum cohort. Kept by page-transition-cells.ts; an open visit's last step
+ * is read live (its `page_transition_steps` view), since it is not settled until the visit closes.
+ */
+export const PAGE_TRANSITION_CELLS: CellTable = {
+  name: 'page_transition_cells',
+  columns: `report_suite VARCHAR NOT NULL, day DATE NOT NULL, is_bot BOOLEAN NOT NULL, url VARCHAR, direction VARCHAR NOT NULL, via VARCHAR,
+    step VARCHAR, step_title VARCHAR, step_href VARCHAR, views BIGINT NOT NULL, lowest_visitor_keys UBIGINT[] NOT NULL`,
+  keys: 'report_suite, day, is_bot, url, direction, via, step',
+  merge: `min(step_title), min(step_href), sum(views), ${mergedLowestKeys(CELL_VISITOR_KEYS)}`,
+};
+
 /** The cell tables of the hits (media cells are the heartbeats': media-cells.ts). */
-export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS, PAGE_ENGAGEMENT_CELLS];
+export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS, VISIT_CELLS, VISIT_PAGE_CELLS, LINK_CELLS, PAGE_ENGAGEMENT_CELLS, PAGE_TRANSITION_CELLS];
 
 /** The same columns as page_views; made from it when absent (a data folder from before it existed). */
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
 /** The report tables (the visits' two and the cells' two each, not their views), as retention deletes from each. */
-export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', 'page_engagements', ...HIT_CELL_TABLES.flatMap(cellTableParts)];
+export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', 'page_engagements', ...HIT_CELL_TABLES.flatMap(cellTableParts), OPEN_EXITS_TABLE];
 
 /**
  * The visit cells' dimension of closed visits per duration band (report-cells.ts): a closed
@@ -201,7 +220,7 @@ const DURATION_BAND_SKETCHES = `CREATE OR REPLACE VIEW duration_band_sketches AS
   UNION ALL SELECT report_suite, day, is_bot, ${visitDurationBandSql(VISIT_DURATION_MS.duckdb)}, [visitor_key] FROM visits_open`;
 
 /** The report tables' views, dropped before their tables when the report tables are made again (the view over views first). */
-export const REPORT_FACT_VIEWS: readonly string[] = ['duration_band_sketches', 'visits', ...HIT_CELL_TABLES.map((table) => table.name)];
+export const REPORT_FACT_VIEWS: readonly string[] = [PAGE_TRANSITION_STEPS_VIEW, 'duration_band_sketches', 'visits', ...HIT_CELL_TABLES.map((table) => table.name)];
 
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);
@@ -209,5 +228,7 @@ export async function ensureReportFactTables(connection: SqlConnection): Promise
   for (const ddl of [LINK_HITS, SEARCHES, PAGE_ENGAGEMENTS]) await connection.run(ddl);
   for (const table of HIT_CELL_TABLES) await ensureCellTable(connection, table);
   await connection.run(DURATION_BAND_SKETCHES);
+  await connection.run(CREATE_OPEN_EXITS);
+  await connection.run(PAGE_TRANSITION_STEPS);
   await ensureCellChunkDays(connection);
 }

@@ -10,6 +10,7 @@
 import { CLICKHOUSE_PAGE_VIEWS } from '../clickhouse/report-facts-sql.js';
 import { ENTRY_PAGES_RANKING } from './page-rankings.js';
 import { EXIT_STEP, derivedRanking } from './page-transitions.js';
+import { ENTRY_SECOND_CELLS, ENTRY_THIRD_CELLS } from './page-transition-rollups.js';
 import type { RankingSources, RankingSpec } from './ranking.js';
 
 const ENTRY_COLUMNS = ['report_suite', 'day', 'is_bot', 'visitor_key', 'visit_key', 'section', 'subsection', 'programme', 'channel', 'portal', 'device', 'login', 'campaign', 'country', 'region'];
@@ -61,8 +62,15 @@ export function entryPathsLevel(params: Readonly<Record<string, string>>): 1 | 2
   return params.second === undefined ? 2 : 3;
 }
 
-/** The tree's level for the parameters, and the entry pages' roll-up for the first. */
+/**
+ * The tree's level for the parameters, and what is read when nothing narrows the ask: the entry
+ * pages' roll-up for the first, the transition cells for the others (page-transition-rollups.ts).
+ */
 export const ENTRY_PATHS_RANKING: Required<RankingSources> = {
   spec: (params) => [ENTRY_PAGES_RANKING.spec(params), SECOND_LEVEL, THIRD_LEVEL][entryPathsLevel(params) - 1]!,
-  rollup: (params) => (entryPathsLevel(params) === 1 && ENTRY_PAGES_RANKING.rollup ? ENTRY_PAGES_RANKING.rollup(params) : [SECOND_LEVEL, THIRD_LEVEL][entryPathsLevel(params) - 2]!),
+  rollup: (params) => {
+    const level = entryPathsLevel(params);
+    if (level === 1) return ENTRY_PAGES_RANKING.rollup ? ENTRY_PAGES_RANKING.rollup(params) : ENTRY_PAGES_RANKING.spec(params);
+    return level === 2 ? ENTRY_SECOND_CELLS : ENTRY_THIRD_CELLS;
+  },
 };

@@ -18,7 +18,8 @@ export type ReportTable =
   | 'visit_page_cells'
   | 'duration_band_sketches'
   | 'page_engagements'
-  | 'page_engagement_cells';
+  | 'page_engagement_cells'
+  | 'page_transition_steps';
 
 /** The report tables name the filter dimensions alike. */
 export const FACT_FILTER_COLUMNS: FilterColumns = {

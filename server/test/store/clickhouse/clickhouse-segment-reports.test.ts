@@ -68,6 +68,8 @@ const REPORTS = [
   'acquisition/referrer-groups',
   'funnels/steps?funnel=news-then-search',
   `content/page-next?page=${encodeURIComponent(HOME)}`,
+  `content/page-previous?page=${encodeURIComponent(HOME)}`,
+  `content/entry-paths?entry=${encodeURIComponent(HOME)}`,
 ];
 const VARIANTS = ['', '&compare=previous', '&f=device:desktop'];
 
