@@ -78,8 +78,9 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   app.get<{ Params: { id: string } }>('/api/reports/activities/:id', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
     await deps.catchUp();
-    const counts = await deps.store.experienceCounts(activity);
-    return activityReport(activity, counts, deps.minCohort, await deps.store.experiencePrePeriod?.(activity));
+    // The pre-period's query counts visitors and conversions as experienceCounts does: one query, not two.
+    const prePeriod = await deps.store.experiencePrePeriod?.(activity);
+    return activityReport(activity, prePeriod?.experiences ?? (await deps.store.experienceCounts(activity)), deps.minCohort, prePeriod);
   });
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/reports/activities/:id/over-time', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
