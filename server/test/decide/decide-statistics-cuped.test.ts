@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { covariateSums, cupedComparisons } from '../../src/decide/activity-cuped.js';
+import { activityReport } from '../../src/decide/activity-report.js';
 import { compareMeans } from '../../src/decide/statistics.js';
 import { type CovariateSums, cupedArms, cupedTheta, plainArm, varianceReduction } from '../../src/decide/statistics-cuped.js';
 import { testActivity } from '../helpers/activity.js';
@@ -121,5 +122,27 @@ describe('CUPED', () => {
     expect(adjusted.pValue).toBeGreaterThan(0);
     expect(report.byExperience.has(ids[0]!)).toBe(false);
     expect(covariateSums(undefined).n).toBe(0);
+  });
+
+  it('answers the adjustment in the report only where the comparison is shown', () => {
+    const definition = testActivity({
+      experiences: [
+        { id: 'a', name: 'A', share: 1 },
+        { id: 'b', name: 'B', share: 1 },
+      ],
+    });
+    const [control, variant] = simulatedArms(13, 2_000, true, 0);
+    const sums = [
+      { experienceId: 'a', visitors: control!.n, conversions: control!.sumY, sumX: control!.sumX, sumXSquares: control!.sumXSquares, sumXY: control!.sumXY },
+      { experienceId: 'b', visitors: variant!.n, conversions: variant!.sumY, sumX: variant!.sumX, sumXSquares: variant!.sumXSquares, sumXY: variant!.sumXY },
+    ];
+    const report = activityReport(definition, sums, 5, { prePeriodDays: 14, experiences: sums });
+    expect(report.cuped).toMatchObject({ covariate: 'pageViews', prePeriodDays: 14 });
+    expect(report.experiences[1]!.versusControl!.cuped!.varianceReduction).toBeGreaterThan(0);
+    expect(report.experiences[1]!.versusControl!.alwaysValid.pValue).toBeGreaterThan(0);
+    // Without the store's pre-period, or with the control under the cohort, there is none.
+    expect(activityReport(definition, sums, 5).cuped).toBeNull();
+    expect(activityReport(definition, sums, 5).experiences[1]!.versusControl!.cuped).toBeUndefined();
+    expect(activityReport(definition, sums, 5_000, { prePeriodDays: 14, experiences: sums }).cuped).toBeNull();
   });
 });
