@@ -15,6 +15,8 @@ const MINUTE_MS = 60_000;
 export const MEDIA_MORNING = Date.UTC(2026, 10, 23, 9, 0);
 export const MEDIA_RANGE = { from: '2026-11-23', to: '2026-11-24' };
 export const MEDIA_HOME = 'http://localhost:8080/';
+/** The programme B's live heartbeats name, which its start hit does not. */
+export const MEDIA_LIVE_PROGRAMME = 'telenoticies';
 /** How far behind the server's clock the players' `l:event:ts` run. */
 export const MEDIA_PLAYER_CLOCK_SKEW_MS = 5 * MINUTE_MS;
 
@@ -29,9 +31,10 @@ export interface MediaGoalRequest {
   ua: string;
 }
 
-/** A session's main heartbeat of `type`, sent by `visitor`'s player at `at` (server clock). */
-function heartbeat(session: string, visitor: string, type: string, streamType: string, at: number, playheadS: number): string {
+/** A session's main heartbeat of `type`, sent by `visitor`'s player at `at` (server clock), naming its programme when given. */
+function heartbeat(session: string, visitor: string, type: string, streamType: string, at: number, playheadS: number, programme?: string): string {
   const params = {
+    ...(programme !== undefined && { 's:meta:a.media.show': programme }),
     's:sc:rsid': 'mesuradev',
     's:event:sid': session,
     's:event:type': type,
@@ -52,7 +55,8 @@ function heartbeat(session: string, visitor: string, type: string, streamType: s
 /**
  * In minutes from MEDIA_MORNING (a visit ends 30 minutes after its last page view):
  * - A: home, then an episode of prog-1 on demand started at 3 and completed at 13, in the visit;
- * - B (a phone): home, then tv3 live started at 11, played, never completed;
+ * - B (a phone): home, then tv3 live started at 11, played, never completed; its start hit names no
+ *   programme (the page's variables have none), its heartbeats name MEDIA_LIVE_PROGRAMME;
  * - C: home, then prog-2 on demand started at 21 and completed at 100, after the visit's end;
  * - D: home, then a start hit at 31 whose session sent no heartbeat.
  */
@@ -68,9 +72,9 @@ export function mediaGoalTraffic(): MediaGoalRequest[] {
       'media_start',
       ua,
     );
-  const beat = (visitor: string, minutes: number, session: string, type: string, streamType: string, playheadS: number, ua = BROWSER_UA) => {
+  const beat = (visitor: string, minutes: number, session: string, type: string, streamType: string, playheadS: number, ua = BROWSER_UA, programme?: string) => {
     const at = MEDIA_MORNING + minutes * MINUTE_MS;
-    requests.push({ at, url: heartbeat(session, visitor, type, streamType, at, playheadS), ua });
+    requests.push({ at, url: heartbeat(session, visitor, type, streamType, at, playheadS, programme), ua });
   };
 
   hit('A', 0, home);
@@ -80,8 +84,8 @@ export function mediaGoalTraffic(): MediaGoalRequest[] {
   beat('A', 13, 'session-a', 'complete', 'vod', 600);
   hit('B', 10, home, 'page_view', MEDIA_PHONE_UA);
   start('B', 11, 'session-b', 'linear', { 7: 'tv3' }, MEDIA_PHONE_UA);
-  beat('B', 11, 'session-b', 'start', 'linear', 0, MEDIA_PHONE_UA);
-  beat('B', 16, 'session-b', 'play', 'linear', 300, MEDIA_PHONE_UA);
+  beat('B', 11, 'session-b', 'start', 'linear', 0, MEDIA_PHONE_UA, MEDIA_LIVE_PROGRAMME);
+  beat('B', 16, 'session-b', 'play', 'linear', 300, MEDIA_PHONE_UA, MEDIA_LIVE_PROGRAMME);
   hit('C', 20, home);
   start('C', 21, 'session-c', 'vod', { 5: 'prog-2' });
   beat('C', 21, 'session-c', 'start', 'vod', 0);

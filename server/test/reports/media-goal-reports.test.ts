@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelDefinition, GoalDefinition, SegmentCondition } from '@mesura/protocol';
-import { MEDIA_HOME, MEDIA_MORNING, MEDIA_RANGE, mediaGoalTraffic } from '../helpers/media-goal-traffic.js';
+import { MEDIA_HOME, MEDIA_LIVE_PROGRAMME, MEDIA_MORNING, MEDIA_RANGE, mediaGoalTraffic } from '../helpers/media-goal-traffic.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const RANGE = `from=${MEDIA_RANGE.from}&to=${MEDIA_RANGE.to}`;
@@ -22,6 +22,9 @@ const GOALS: GoalDefinition[] = [
   { id: 'on-demand', name: 'A la carta', type: 'media', moment: 'start', stream: 'on-demand' },
   { id: 'completed-prog-1', name: 'Programa 1 sencer', type: 'media', moment: 'complete', stream: 'on-demand', programme: 'prog-1', channel: 'tv3' },
   { id: 'completed-live', name: 'Directe sencer', type: 'media', moment: 'complete', stream: 'live' },
+  // The programme of B's heartbeats, which its start hit does not carry; and prog-1, which A's and D's start hits carry (D's without a session).
+  { id: 'live-programme', name: 'Telenotícies', type: 'media', programme: MEDIA_LIVE_PROGRAMME },
+  { id: 'prog-1', name: 'Programa 1', type: 'media', programme: 'prog-1' },
 ];
 
 const STEPS: FunnelDefinition['steps'] = [
@@ -61,11 +64,11 @@ describe('media goals, steps and conditions of a moment and a stream (minimum co
     await t.dispose();
   });
 
-  it('counts a completion in the visit going on when its heartbeat is received, and live or on demand by the session', async () => {
+  it('counts a completion in the visit going on when its heartbeat is received, live or on demand by the session, and a programme the start hit or else its session names', async () => {
     const conversions: Record<string, unknown> = {};
     for (const goal of GOALS) conversions[goal.id] = (await report(`goals/by-source?goal=${goal.id}`)).totals.values.conversions;
     // A completes in the visit; C's completion comes 80 minutes after its last page (no visit); D's start has no session.
-    expect(conversions).toEqual({ started: 4, completed: 1, live: 1, 'on-demand': 2, 'completed-prog-1': 1, 'completed-live': 0 });
+    expect(conversions).toEqual({ started: 4, completed: 1, live: 1, 'on-demand': 2, 'completed-prog-1': 1, 'completed-live': 0, 'live-programme': 1, 'prog-1': 2 });
   });
 
   it('orders a completion after the pages by its receive time, within a visit or a day', async () => {

@@ -100,11 +100,11 @@ export const callMatch = (call: string, linkName?: string): HitMatch => ({
  */
 export function mediaMatch({ programme, channel, moment = 'start', stream }: MediaCondition): HitMatch {
   const of = (dialect: SqlDialect) => `${equalTo('programme', programme)(dialect)}${equalTo('channel', channel)(dialect)}`;
-  if (moment === 'start' && stream === undefined) return { table: 'link', where: (dialect) => `hit_type = 'media_start'${of(dialect)}` };
+  if (moment === 'start' && stream === undefined && programme === undefined && channel === undefined) return { table: 'link', where: () => `hit_type = 'media_start'` };
   const streamTypes = (dialect: SqlDialect) => (stream === undefined ? [] : MEDIA_STREAM_TYPES[stream]).map((type) => sqlString(type, dialect)).join(', ');
   return {
     table: 'link',
-    source: mediaSessionHits(moment),
+    source: mediaSessionHits(moment, moment === 'start' && stream === undefined),
     where: (dialect) => `${stream === undefined ? '1 = 1' : `stream_type IN (${streamTypes(dialect)})`}${of(dialect)}`,
   };
 }

@@ -16,7 +16,7 @@ import { createServer, type MesuraServer } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { GOAL_BREAKDOWNS } from '../../../src/reports/goal-reports.js';
 import { describeWithClickHouse, useTestDatabase } from '../../helpers/clickhouse.js';
-import { MEDIA_HOME, MEDIA_RANGE, mediaGoalTraffic, type MediaGoalRequest } from '../../helpers/media-goal-traffic.js';
+import { MEDIA_HOME, MEDIA_LIVE_PROGRAMME, MEDIA_RANGE, mediaGoalTraffic, type MediaGoalRequest } from '../../helpers/media-goal-traffic.js';
 import { TEST_ENV, authHeadersFor, startTestServer, type TestServer } from '../../helpers/test-server.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -28,6 +28,7 @@ const GOALS: GoalDefinition[] = [
   { id: 'completed', name: 'Vist sencer', type: 'media', moment: 'complete' },
   { id: 'live', name: 'En directe', type: 'media', stream: 'live' },
   { id: 'on-demand-prog-1', name: 'Programa 1 sencer', type: 'media', moment: 'complete', stream: 'on-demand', programme: 'prog-1', channel: 'tv3' },
+  { id: 'live-programme', name: 'Telenotícies', type: 'media', programme: MEDIA_LIVE_PROGRAMME },
 ];
 
 const FUNNELS: FunnelDefinition[] = [
@@ -149,7 +150,7 @@ describeWithClickHouse('media goals, steps and conditions of a moment and a stre
     const range = `from=${MEDIA_RANGE.from}&to=${MEDIA_RANGE.to}`;
     const conversions: Record<string, unknown> = {};
     for (const goal of GOALS) conversions[goal.id] = (await ask(api, `/api/reports/goals/by-day?goal=${goal.id}&${range}`)).body.totals.values.conversions;
-    expect(conversions).toEqual({ started: 4, completed: 1, live: 1, 'on-demand-prog-1': 1 });
+    expect(conversions).toEqual({ started: 4, completed: 1, live: 1, 'on-demand-prog-1': 1, 'live-programme': 1 });
     const reached: Record<string, unknown> = {};
     for (const funnel of FUNNELS) reached[funnel.id] = (await ask(api, `/api/reports/funnels/steps?funnel=${funnel.id}&${range}`)).body.rows.map((row) => row.values.visitors);
     // from-live: B's live start is the start goal's own hit, not one after it.
