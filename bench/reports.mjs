@@ -87,6 +87,11 @@ const EXTRA_ASKS = [
   ['goals/by-day', 'goal=bench-sports'],
   ['goals/by-source', 'goal=bench-share&compare=previous'],
   ['goals/by-entry-page', 'goal=bench-sports'],
+  // The segments defined below (SEGMENTS) over the month: a visit attribute and a page seen.
+  ['audience/by-day', 's=bench-mobile'],
+  ['content/pages', 's=bench-sports-readers'],
+  ['acquisition/referrer-groups', 's=bench-sports-readers&compare=previous'],
+  ['funnels/steps', 'funnel=bench-visit&s=bench-mobile'],
 ];
 
 /**
@@ -109,6 +114,20 @@ const GOALS = [
   { id: 'bench-sports', name: 'Esports', type: 'page', url: '*/esports/*', match: 'pattern' },
   { id: 'bench-share', name: 'Compartir', type: 'call', call: '3' },
 ];
+
+/** Two shared segments of the fill's visitors (reports-traffic.mjs): on a phone, and who read a sports page. */
+const SEGMENTS = [
+  { id: 'bench-mobile', name: 'Mòbil', shared: true, match: 'all', groups: [{ match: 'all', conditions: [{ type: 'visit', attribute: 'device', value: 'mobile' }] }] },
+  { id: 'bench-sports-readers', name: 'Lectors d’esports', shared: true, match: 'all', groups: [{ match: 'all', conditions: [{ type: 'page', url: '*/esports/*', match: 'pattern' }] }] },
+];
+
+/** Defines SEGMENTS on the server (PUT replaces). */
+async function defineSegments(base, headers) {
+  for (const segment of SEGMENTS) {
+    const answer = await fetch(`${base}/api/segments/${segment.id}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(segment) });
+    if (!answer.ok) throw new Error(`defining the segment ${segment.id} answered ${answer.status}: ${await answer.text()}`);
+  }
+}
 
 /** Defines GOALS on the server (a kept store may hold them already: PUT replaces). */
 async function defineGoals(base, headers) {
@@ -238,6 +257,7 @@ async function main() {
     const range = `from=${isoDay(endMs - DAYS * DAY_MS)}&to=${isoDay(endMs - 1)}&suite=${SUITE}`;
     await defineFunnels(base, headers);
     await defineGoals(base, headers);
+    await defineSegments(base, headers);
     const only = process.env.BENCH_REPORTS_ONLY;
     const asks = (await asksOf(base, headers)).filter(([report]) => only === undefined || report.startsWith(only));
     const stopIngest = startIngest(server.port);

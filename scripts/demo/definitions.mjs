@@ -12,9 +12,9 @@ export const DEMO_GOALS = [
   // scCompartir is event 3 (spec §9), from articles, players and the quiz.
   { id: 'compartir', name: 'Compartir', type: 'call', call: '3' },
   { id: 'participar-enquesta', name: 'Participar en una enquesta', type: 'call', call: '15' },
-  // Any player's start: a media start hit names no programme or channel yet (the store keeps those of
-  // page views only), so a goal of one programme or channel, a live one, would count nothing.
+  // Any player's start, and a live one: the session's heartbeats say its stream type (docs/goals.md "Media goals").
   { id: 'reproduir-media', name: 'Reproduir un vídeo o un àudio', type: 'media' },
+  { id: 'veure-directe', name: 'Veure un directe', type: 'media', stream: 'live' },
   { id: 'consultar-el-temps', name: 'Consultar el temps', type: 'page', url: `${SITE}/el-temps/*`, match: 'pattern' },
   { id: 'cercar', name: 'Fer una cerca', type: 'search' },
 ];
