@@ -28,6 +28,7 @@ const STORED_TIMEOUT_MS = 15_000;
 const url = (path: string) => `${site.server.baseUrl}${path}`;
 
 interface StoredHit {
+  report_suite: string;
   hit_type: string;
   page_name: string | null;
   url: string | null;
@@ -137,7 +138,9 @@ async function inMeasuredTab(run: (page: Page) => Promise<void>): Promise<void> 
 describe('the engagement hit of a page in Chromium', () => {
   it('(a) is sent as the article is left for another page (pagehide), and stored beside its unchanged page view', () =>
     inMeasuredTab(async (page) => {
-      const sent = watchEngagementHits(page);
+      // What reached the collector, not the page's request events: a beacon sent as the document is
+      // left is not always reported to the page's listener (Chromium over CDP may tell it after the
+      // frame has gone), which missed this one in a CI run while the collector had stored it.
       await gotoMeasured(page, url(ARTICLE_PATH));
       const lastScrollMs = await readToTheEnd(page);
       await page.clock.fastForward(IDLE_MS);
@@ -149,7 +152,7 @@ describe('the engagement hit of a page in Chromium', () => {
       const endMs = (await moment(page, ARTICLE_PATH, 'left'))!;
       expect(endMs - openedMs).toBeGreaterThan(READING_STEPS * READING_STEP_MS + IDLE_MS);
       expectArticleReading(reading!, { openedMs, lastScrollMs, endMs });
-      expect(sent).toEqual([`mesuradev ${url(ARTICLE_PATH)}`]);
+      expect(reading!.hit.report_suite).toBe('mesuradev');
 
       // The page view is stored as before, once; the reading repeats its page and carries no events.
       const hits = await storedHits();
