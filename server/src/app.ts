@@ -40,6 +40,8 @@ import { reportCatalogueRoutes } from './reports/report-catalogue-routes.js';
 import { goalRoutes } from './reports/goal-routes.js';
 import { funnelRoutes } from './reports/funnel-routes.js';
 import { segmentRoutes } from './reports/segment-routes.js';
+import { annotationRoutes } from './reports/annotation-routes.js';
+import { keyFiguresRoutes } from './reports/key-figures-routes.js';
 import type { SegmentSources } from './reports/report-segment.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
 import { refusalRoutes } from './ingest/refusals-routes.js';
@@ -363,6 +365,10 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   app.addHook('onClose', () => segments.close());
   await registerEventRoutes(app, config, { events, intake, catchUp, now, segments: { segments, goals } });
   await app.register(segmentRoutes, { segments, goals, now });
+  // Chart notes: the team's, from the metadata store.
+  const annotations = await metadata.openAnnotations();
+  app.addHook('onClose', () => annotations.close());
+  await app.register(annotationRoutes, { annotations, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   const mailer = createMailer(config, { now, log: app.log });
@@ -425,6 +431,7 @@ async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, {
   const reportCatchUp = intake ? () => intake.catchUpWithin(config.reportMaxLagMs) : catchUp;
   await app.register(reportRoutes, { store: events.reports, reportSuite, catchUp });
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });
+  await app.register(keyFiguresRoutes, { context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });
   await app.register(realtimeRoutes, { reader: events.reader, catchUp: reportCatchUp, reportSuite, minCohort, now });
   if (events.rights) await app.register(visitorRightsRoutes, { store: events.rights.visitorData, catchUp, now });
   await app.register(refusalRoutes, { store: events.refusals, reportSuite, catchUp });

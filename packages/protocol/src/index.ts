@@ -193,6 +193,13 @@ export type { FunnelDefinition, FunnelScope, FunnelStep, FunnelStepType } from '
 export { parseSegmentDefinition, SEGMENT_CONDITION_TYPES, SEGMENT_CONDITIONS_MAX, SEGMENT_GROUPS_MAX, SEGMENT_VISIT_ATTRIBUTES, SEGMENTS_MAX } from './segment-definition.js';
 export type { SegmentCondition, SegmentConditionType, SegmentDefinition, SegmentGroup, SegmentMatch, SegmentVisitAttribute, StoredSegment } from './segment-definition.js';
 
+// Dated notes on the console's time charts (GET|POST /api/annotations, PUT|DELETE /api/annotations/:id).
+export { ANNOTATION_TEXT_MAX_CHARS, ANNOTATIONS_MAX, isAnnotationDay, parseAnnotationDraft } from './annotation.js';
+export type { Annotation, AnnotationDraft } from './annotation.js';
+
+// The key figures on top of a console area (GET /api/key-figures/{area}).
+export type { KeyFigure, KeyFiguresAnswer } from './key-figures.js';
+
 // Answers read across HTTP by the console and the site.
 export type { ActivityOverTime, ActivityResults, ActivityTotals, Comparison, ExperienceOnDay, ExperienceResult, SampleRatioCheck } from './activity-results.js';
 export type { PollResults } from './poll-results.js';

@@ -16,6 +16,7 @@ export const ERRORS = {
   badGoal: { code: 'MESURA_ERR_BAD_GOAL', status: 400 },
   badFunnel: { code: 'MESURA_ERR_BAD_FUNNEL', status: 400 },
   badSegment: { code: 'MESURA_ERR_BAD_SEGMENT', status: 400 },
+  badAnnotation: { code: 'MESURA_ERR_BAD_ANNOTATION', status: 400 },
   unknownClientCode: { code: 'MESURA_ERR_UNKNOWN_CLIENT_CODE', status: 404 },
   originNotAllowed: { code: 'MESURA_ERR_ORIGIN_NOT_ALLOWED', status: 403 },
   notFound: { code: 'MESURA_ERR_NOT_FOUND', status: 404 },

@@ -21,6 +21,8 @@ import type { FunnelStore } from './funnel-store.js';
 import { openFunnelStore } from './duckdb/duckdb-funnels.js';
 import type { SegmentStore } from './segment-store.js';
 import { openSegmentStore } from './duckdb/duckdb-segments.js';
+import type { AnnotationStore } from './annotation-store.js';
+import { openAnnotationStore } from './duckdb/duckdb-annotations.js';
 import type { OpenDatabase } from './duckdb/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
@@ -42,6 +44,8 @@ export interface MetadataStore {
   openFunnels(): Promise<FunnelStore>;
   /** The segments (segment-store.ts); the caller closes it. */
   openSegments(): Promise<SegmentStore>;
+  /** The chart notes (annotation-store.ts); the caller closes it. */
+  openAnnotations(): Promise<AnnotationStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   /** The embedded metadata databases opened so far (backups copy them through these); none on PostgreSQL. */
@@ -89,6 +93,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       openGoals: async () => track(await openGoalStore(settings.dataDir, sideStoreMiB)),
       openFunnels: async () => track(await openFunnelStore(settings.dataDir, sideStoreMiB)),
       openSegments: async () => track(await openSegmentStore(settings.dataDir, sideStoreMiB)),
+      openAnnotations: async () => track(await openAnnotationStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,
@@ -120,6 +125,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     openGoals: async () => (await metadata.ready()).goals,
     openFunnels: async () => (await metadata.ready()).funnels,
     openSegments: async () => (await metadata.ready()).segments,
+    openAnnotations: async () => (await metadata.ready()).annotations,
     openDatabases: () => [],
     shared: true,
     isWaiting: () => !metadata.isOpen,

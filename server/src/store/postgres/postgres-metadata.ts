@@ -17,6 +17,8 @@ import type { GoalStore } from '../goal-store.js';
 import { postgresFunnelStore } from './postgres-funnels.js';
 import { postgresSegmentStore } from './postgres-segments.js';
 import type { SegmentStore } from '../segment-store.js';
+import { postgresAnnotationStore } from './postgres-annotations.js';
+import type { AnnotationStore } from '../annotation-store.js';
 import type { FunnelStore } from '../funnel-store.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
@@ -38,6 +40,8 @@ export interface PostgresMetadata {
   funnels: FunnelStore;
   /** The segments and their history. */
   segments: SegmentStore;
+  /** The chart notes and their changes. */
+  annotations: AnnotationStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -56,6 +60,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       goals: await postgresGoalStore(pool),
       funnels: await postgresFunnelStore(pool),
       segments: await postgresSegmentStore(pool),
+      annotations: await postgresAnnotationStore(pool),
       migrated,
       close: () => pool.close(),
     };
