@@ -39,18 +39,20 @@ describe('the CSV of what a report shows', () => {
   });
 
   it("has the table's columns: each metric, its previous value and the change in %", () => {
-    expect(lines(reportCsv(ANSWER))[0]).toBe('Secció,Pàgines vistes,"Pàgines vistes, període anterior","Pàgines vistes, canvi (%)",Visitants,"Visitants, període anterior","Visitants, canvi (%)"');
+    expect(lines(reportCsv(ANSWER))[0]).toBe(
+      'Secció,Codi,Pàgines vistes,"Pàgines vistes, període anterior","Pàgines vistes, canvi (%)",Visitants,"Visitants, període anterior","Visitants, canvi (%)"',
+    );
   });
 
   it('leaves hidden rows out, quotes labels, leaves hidden comparison cells empty and ends with the totals, numbers unformatted', () => {
-    expect(lines(reportCsv(ANSWER)).slice(1)).toEqual(['"Notícies, ""avui""",120,100,20,30,40,-25', 'Esports,40,,,9,,', 'Total,163,110,48.18,42,45,-6.67', '']);
+    expect(lines(reportCsv(ANSWER)).slice(1)).toEqual(['"Notícies, ""avui""",noticies,120,100,20,30,40,-25', 'Esports,esports,40,,,9,,', 'Total,,163,110,48.18,42,45,-6.67', '']);
   });
 
   it('has no comparison columns without a comparison, and leaves hidden totals out', () => {
     const { compare: _compare, ...plain } = ANSWER;
     const rows = ANSWER.rows.map(({ previous: _p, previousHidden: _h, ...row }) => row);
     const csv = reportCsv({ ...plain, rows, totals: { values: { page_views: 163, visitors: 4 }, hidden: true } });
-    expect(lines(csv)).toEqual(['Secció,Pàgines vistes,Visitants', '"Notícies, ""avui""",120,30', 'Esports,40,9', '']);
+    expect(lines(csv)).toEqual(['Secció,Codi,Pàgines vistes,Visitants', '"Notícies, ""avui""",noticies,120,30', 'Esports,esports,40,9', '']);
   });
 
   it.each([
@@ -62,7 +64,15 @@ describe('the CSV of what a report shows', () => {
     ['a carriage return', '\r=1+1', `"'\r=1+1"`],
   ])('writes a label that starts with %s as text a spreadsheet will not run', (_name, label, cell) => {
     const csv = reportCsv({ ...ANSWER, rows: [{ ...ANSWER.rows[0]!, label }] });
-    expect(lines(csv)[1]).toBe(`${cell},120,100,20,30,40,-25`);
+    expect(lines(csv)[1]).toBe(`${cell},noticies,120,100,20,30,40,-25`);
+  });
+
+  it("writes each row's code after its label: the code the answer gives, else the key, neutralised like a label", () => {
+    const rows = [
+      { ...ANSWER.rows[0]!, key: '3', label: 'Compartir', code: 'event3 · scCompartir' },
+      { ...ANSWER.rows[2]!, key: '=1+1', label: 'x' },
+    ];
+    expect(lines(reportCsv({ ...ANSWER, rows })).slice(1, 3)).toEqual(['Compartir,event3 · scCompartir,120,100,20,30,40,-25', `x,"'=1+1",40,,,9,,`]);
   });
 
   it('is named after the report and its days', () => {

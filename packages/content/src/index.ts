@@ -8,4 +8,5 @@ export * from './forecast.js';
 export * from './search.js';
 export * from './publication.js';
 export * from './site-limits.js';
+export * from './site-sections.js';
 export * from './seed/index.js';

@@ -54,6 +54,11 @@ export interface ReportRow {
   key: string;
   /** What a person reads (a page's title, a Catalan day name, a section's name). */
   label: string;
+  /**
+   * How the data names the row when the key alone does not say it (`event3 · scCompartir` for the
+   * key `3`): shown on hover and written to the CSV beside the label. Without it, the key is the code.
+   */
+  code?: string;
   /** A link to the thing itself (the page on the site), when there is one. */
   href?: string;
   /** A drill-down: the same report area's report to open for this row, with its parameters. */
@@ -126,4 +131,34 @@ export interface ReportCatalogueEntry {
   title: string;
   /** Extra parameters the report takes beyond the common ones (e.g. `section` for a drill-down). */
   params?: string[];
+  /**
+   * The parameters a person chooses on the report itself (a day, a channel), each with what its
+   * control needs; the others (a drill-down's `section`) are set by opening a row.
+   */
+  controls?: ReportParamControl[];
+}
+
+/** One choosable value of a `choice` parameter. */
+export interface ReportParamChoice {
+  value: string;
+  /** Catalan name; the value itself is the code shown on hover. */
+  label: string;
+}
+
+/** How the console offers one of a report's own parameters. */
+export interface ReportParamControl {
+  /** The query parameter it sets (one of the entry's `params`). */
+  name: string;
+  /**
+   * The kind of control:
+   * - `day`: a calendar day, YYYY-MM-DD (a date field).
+   * - `choice`: one of `choices` (a list).
+   */
+  kind: 'day' | 'choice';
+  /** Catalan label of the control. */
+  label: string;
+  /** Catalan words for what the report reads when the parameter is absent ("Tots els canals"). */
+  absentLabel: string;
+  /** The values of a `choice`, in the order offered. */
+  choices?: ReportParamChoice[];
 }

@@ -7,6 +7,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
+import { sectionLabel, subsectionLabel } from './content-names.js';
 import { ENTRY_PAGES_RANKING, EXIT_PAGES_RANKING, NOT_FOUND_RANKING, PAGES_RANKING, PORTAL_RANKING, PROGRAMME_RANKING, pageRanking } from '../store/queries/page-rankings.js';
 
 /**
@@ -26,6 +27,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'section', label: 'Secció' },
     metrics: PAGE_METRICS,
     ...pageRanking('section'),
+    labelOf: sectionLabel,
     drill: (section) => ({ report: 'content/subsections', params: { section } }),
   }),
   rankingReport({
@@ -36,6 +38,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'subsection', label: 'Subsecció' },
     metrics: PAGE_METRICS,
     ...pageRanking('subsection'),
+    labelOf: subsectionLabel,
     drill: (subsection, params) => ({ report: 'content/pages', params: { ...params, subsection } }),
   }),
   rankingReport({

@@ -9,14 +9,46 @@ import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { CALLS_RANKING, DOWNLOADS_RANKING, EVENT_LINKS_RANKING, EXIT_LINKS_RANKING, SHARES_RANKING } from '../store/queries/link-rankings.js';
 
-/** Catalan names of the §9 events the direct calls count (event1 and event2 are page views and searches). */
-export const EVENT_LABELS: Readonly<Record<string, string>> = {
-  '3': 'event3 · Compartir (scCompartir)',
-  '5': 'event5 · Descàrrega (scDescarregar)',
-  '9': 'event9 · Jugar (scJugar)',
-  '10': 'event10 · Clic de botó (scClicBoto)',
-  '15': 'event15 · Participació (scParticipar)',
-  '26': 'event26 · Ràdio en finestra nova (scFinestraNova)',
+/**
+ * The §9 events the direct calls count (event1 and event2 are page views and searches): the name a
+ * person reads, and the call that sends it, which is the row's code (on hover and in the CSV).
+ */
+const DIRECT_CALL_EVENTS: Readonly<Record<string, { label: string; call: string }>> = {
+  '3': { label: 'Compartir', call: 'scCompartir' },
+  '5': { label: 'Descàrrega', call: 'scDescarregar' },
+  '9': { label: 'Jugar', call: 'scJugar' },
+  '10': { label: 'Clic de botó', call: 'scClicBoto' },
+  '15': { label: 'Participació', call: 'scParticipar' },
+  '26': { label: 'Ràdio en finestra nova', call: 'scFinestraNova' },
+};
+
+/** How the stores key a call that counts no event: its link's name after this prefix (report-facts-load.ts). */
+const LINK_CALL_PREFIX = 'enllaç: ';
+
+/** A call's Catalan name: its event's, or its link's name. */
+export function directCallLabel(key: string): string {
+  const event = DIRECT_CALL_EVENTS[key];
+  if (event) return event.label;
+  return key.startsWith(LINK_CALL_PREFIX) ? key.slice(LINK_CALL_PREFIX.length) : key;
+}
+
+/** A call's code: the event's number and call for an event (`event3 · scCompartir`), the stored key otherwise. */
+export function directCallCode(key: string): string {
+  const event = DIRECT_CALL_EVENTS[key];
+  return event ? `event${key} · ${event.call}` : key;
+}
+
+/** Catalan names of the ways of sharing scCompartir reports (xarxaAccioContingut); others show as sent. */
+const SHARE_NETWORK_LABELS: Readonly<Record<string, string>> = {
+  x: 'X',
+  facebook: 'Facebook',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  bluesky: 'Bluesky',
+  email: 'Correu electrònic',
+  correu: 'Correu electrònic',
+  enllac: 'Enllaç copiat',
+  nadiu: 'Menú de compartir del dispositiu',
 };
 
 const CALL_METRICS: ReportMetric[] = [
@@ -32,8 +64,9 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     metrics: CALL_METRICS,
     note: 'Les crides sense esdeveniment propi (DVR, subtítols, per més tard, veure a la TV) es mostren pel nom del seu enllaç.',
     ...CALLS_RANKING,
-    labelOf: (key) => EVENT_LABELS[key] ?? key,
-    drill: (key) => (EVENT_LABELS[key] ? { report: 'engagement/event-links', params: { event: key } } : undefined),
+    labelOf: directCallLabel,
+    codeOf: directCallCode,
+    drill: (key) => (DIRECT_CALL_EVENTS[key] ? { report: 'engagement/event-links', params: { event: key } } : undefined),
   }),
   rankingReport({
     report: 'engagement/event-links',
@@ -51,6 +84,7 @@ export const ENGAGEMENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'network', label: 'Xarxa' },
     metrics: CALL_METRICS,
     ...SHARES_RANKING,
+    labelOf: (key) => SHARE_NETWORK_LABELS[key] ?? key,
   }),
   rankingReport({
     report: 'engagement/downloads',

@@ -11,6 +11,8 @@ export const MIN_COHORT_DEFAULT = 5;
 export interface MeasuredRow {
   key: string;
   label: string;
+  /** ReportRow['code']: how the data names the row, when its key does not say it. */
+  code?: string;
   href?: string;
   drill?: ReportRow['drill'];
   values: Record<string, ReportValue>;
@@ -37,6 +39,7 @@ export function publishRow(row: MeasuredRow, previous: MeasuredRow | undefined, 
   const published: ReportRow = {
     key: row.key,
     label: row.label,
+    ...(row.code !== undefined && { code: row.code }),
     ...(row.href !== undefined && { href: row.href }),
     // A hidden row opens nothing: its drill-down would only split the same few visitors further.
     ...(row.drill !== undefined && !hidden && { drill: row.drill }),

@@ -8,6 +8,7 @@
  */
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
+import { sectionLabel } from './content-names.js';
 import { rankingReport, type RankingReportOptions } from './ranking-report.js';
 import { ENGAGED_PAGES_RANKING, ENGAGED_PROGRAMMES_RANKING, ENGAGED_TIME_BY_DAY, engagementRanking } from '../store/queries/page-engagement-rankings.js';
 
@@ -33,6 +34,7 @@ const byColumn = (column: 'section' | 'author' | 'thematic', report: string, tit
   title,
   dimension: { key: column, label },
   ...engagementRanking(column),
+  ...(column === 'section' && { labelOf: sectionLabel }),
   drill: (value) => ({ report: 'content/engaged-pages', params: { [column]: value } }),
 });
 

@@ -42,6 +42,8 @@ export interface RankingReportOptions {
   map?: (params: Readonly<Record<string, string>>) => ReportMap | undefined;
   /** A label for a key the data gives none for (a section id → its name). */
   labelOf?: (key: string) => string;
+  /** ReportRow['code'] of a key, where the key alone does not say how the data names the row. */
+  codeOf?: (key: string) => string | undefined;
   /** The rows are pages keyed by their address and labelled by their titles (page-label.ts). */
   pages?: true;
   /**
@@ -244,9 +246,11 @@ function measuredRow(options: RankingReportOptions, params: Readonly<Record<stri
   const key = String(row.key_text);
   const label = options.pages ? pageLabel(row.label, key) : typeof row.label === 'string' && row.label !== '' ? row.label : (options.labelOf?.(key) ?? key);
   const drill = options.drill?.(key, params);
+  const code = options.codeOf?.(key);
   return {
     key,
     label,
+    ...(code !== undefined && { code }),
     ...(typeof row.href === 'string' && { href: row.href }),
     ...(drill && { drill }),
     values: metricValues(options.metrics, row, visitors),

@@ -16,6 +16,25 @@ export const DEVICE_LABELS: Readonly<Record<string, string>> = {
   unknown: 'Desconegut',
 };
 
+/**
+ * Catalan names of the browsers and systems ua-parser-js names with English words
+ * (ingest/steps/user-agent.ts); a brand (Chrome, Android) stays as it is.
+ */
+export const BROWSER_LABELS: Readonly<Record<string, string>> = {
+  'Mobile Safari': 'Safari per a mòbil',
+  'Mobile Chrome': 'Chrome per a mòbil',
+  'Mobile Firefox': 'Firefox per a mòbil',
+  'Chrome WebView': 'Chrome dins una aplicació (WebView)',
+  'Android Browser': "Navegador d'Android",
+  Facebook: 'Navegador de Facebook',
+  Instagram: "Navegador d'Instagram",
+};
+export const SYSTEM_LABELS: Readonly<Record<string, string>> = {
+  'Mac OS': 'macOS',
+  'Chromium OS': 'ChromeOS',
+};
+const ATTRIBUTE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = { browser: BROWSER_LABELS, os: SYSTEM_LABELS };
+
 function technologyReport(name: string, title: string, column: string, label: string, labelOf?: (key: string) => string): ReportDefinition {
   return rankingReport({
     report: `technology/${name}`,
@@ -39,6 +58,7 @@ export const TECHNOLOGY_REPORTS: ReportDefinition[] = [
   technologyReport('devices', 'Dispositius', 'device', 'Dispositiu', (key) => DEVICE_LABELS[key] ?? key),
   ...VISIT_ATTRIBUTES.flatMap((attribute) => (attribute.area === 'technology' ? [attribute.column] : [])).map((column) => {
     const { name, title, label } = ATTRIBUTE_RANKINGS[column];
-    return technologyReport(name, title, column, label);
+    const names = ATTRIBUTE_LABELS[column];
+    return technologyReport(name, title, column, label, names && ((key) => names[key] ?? key));
   }),
 ];

@@ -102,6 +102,14 @@ describe('console reports, figures (minimum cohort 1)', () => {
     const sections = await report('content/sections?from=2026-11-23&to=2026-11-23');
     expect(sections.body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 3, entries: 2 }, drill: { report: 'content/subsections', params: { section: 'noticies' } } });
     expect(sections.body.totalRows).toBe(3);
+    // Sections and subsections by the names the site and the content set give their slugs; a page without one says so.
+    expect(sections.body.rows.map((r: { key: string; label: string }) => [r.key, r.label]).sort()).toEqual([
+      ['cercador', 'Cercador'],
+      ['noticies', 'Notícies'],
+      ['portada', 'Portada'],
+    ]);
+    const subsections = await report('content/subsections?from=2026-11-23&to=2026-11-23');
+    expect(subsections.body.rows.map((r: { key: string; label: string }) => [r.key, r.label])).toEqual([['politica', 'Política']]);
     const pages = await report('content/pages?from=2026-11-23&to=2026-11-23&section=noticies');
     expect(pages.body.rows).toEqual([expect.objectContaining({ key: ARTICLE, label: 'Títol X', href: ARTICLE, values: { page_views: 3, entries: 2 } })]);
   });
@@ -162,11 +170,24 @@ describe('console reports, figures (minimum cohort 1)', () => {
 
   it('counts direct calls by event number, shares by network and downloads', async () => {
     const calls = await report('engagement/calls?from=2026-11-23&to=2026-11-23');
-    expect(calls.body.rows.map((r: { label: string }) => r.label).sort()).toEqual(['event3 · Compartir (scCompartir)', 'event5 · Descàrrega (scDescarregar)']);
+    const named = calls.body.rows.map((r: { key: string; label: string; code?: string }) => [r.key, r.label, r.code]);
+    expect(named.sort()).toEqual([
+      ['3', 'Compartir', 'event3 · scCompartir'],
+      ['5', 'Descàrrega', 'event5 · scDescarregar'],
+    ]);
     const shares = await report('engagement/shares?from=2026-11-23&to=2026-11-23');
-    expect(shares.body.rows).toEqual([expect.objectContaining({ key: 'whatsapp', values: { calls: 1, visitors: 1 } })]);
+    expect(shares.body.rows).toEqual([expect.objectContaining({ key: 'whatsapp', label: 'WhatsApp', values: { calls: 1, visitors: 1 } })]);
     const downloads = await report('engagement/downloads?from=2026-11-23&to=2026-11-23');
     expect(downloads.body.rows[0]).toMatchObject({ key: 'http://localhost:8080/docs/informe.pdf', label: 'Informe (PDF)' });
+  });
+
+  it('names browsers and systems in Catalan where their names are English words, the name sent its code', async () => {
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    await send({ visitor: 'I', at: MORNING + 40 * MINUTE_MS, ua: iphone, hit: home });
+    const browsers = await report('technology/browsers?from=2026-11-23&to=2026-11-23');
+    expect(browsers.body.rows).toContainEqual(expect.objectContaining({ key: 'Mobile Safari', label: 'Safari per a mòbil' }));
+    const systems = await report('technology/systems?from=2026-11-23&to=2026-11-23');
+    expect(systems.body.rows).toContainEqual(expect.objectContaining({ key: 'iOS', label: 'iOS' }));
   });
 
   it('stacks filters and compares with the previous period', async () => {
@@ -211,7 +232,7 @@ describe('console reports, minimum cohort (default 5)', () => {
     const { body } = await report('content/sections?from=2026-11-23&to=2026-11-23');
     expect(body.minCohort).toBe(5);
     expect(body.rows[0]).toMatchObject({ key: 'noticies', values: { page_views: 5, entries: 5 } });
-    expect(body.rows[1]).toEqual({ key: 'portada', label: 'portada', values: { page_views: null, entries: null }, hidden: true });
+    expect(body.rows[1]).toEqual({ key: 'portada', label: 'Portada', values: { page_views: null, entries: null }, hidden: true });
     // One visitor's visit entering on the home page: its totals would single them out.
     await send({ visitor: 'V6', at: MORNING + 90 * MINUTE_MS, hit: home });
     const single = await report('audience/by-day?from=2026-11-23&to=2026-11-23&f=section:portada');

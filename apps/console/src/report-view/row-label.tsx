@@ -1,5 +1,6 @@
 import type { ReportRow } from '@mesura/protocol';
 import { FILTER_LABELS, isFilterDimension } from './report-state';
+import { rowHover, shownLabel } from './row-label-text';
 
 export interface RowActions {
   /** Opens a row's drill-down report. */
@@ -22,18 +23,20 @@ interface RowLabelProps {
 
 /** A row's name with what can be done from it: open its drill-down, open its page, filter by it. */
 export function RowLabel({ row, dimension, actions }: RowLabelProps) {
+  const shown = shownLabel(row.label);
+  const hover = rowHover(row);
   if (actions === undefined) return <>{row.label}</>;
   const { onDrill, onFilter } = actions;
   const drill = row.drill;
   return (
     <>
       {drill ? (
-        <button type="button" className="link-button row-label__text" onClick={() => onDrill(drill)} aria-label={`${row.label}: obre el detall`} title={row.label}>
-          {row.label}
+        <button type="button" className="link-button row-label__text" onClick={() => onDrill(drill)} aria-label={`${row.label}: obre el detall`} title={hover}>
+          {shown}
         </button>
       ) : (
-        <span className="row-label__text" title={row.label}>
-          {row.label}
+        <span className="row-label__text" title={hover}>
+          {shown}
         </span>
       )}
       {row.href && (
