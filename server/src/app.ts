@@ -62,6 +62,8 @@ import { startServerBackups, type Backups } from './backup/server-backups.js';
 import { startDayRollupJob, type DayRollupsJob } from './store/clickhouse/day-rollup-job.js';
 import { visitorRightsRoutes } from './rights/visitor-rights-routes.js';
 import { localDayIn } from './local-day.js';
+import { registerMailNotices } from './alerts/mail-notices.js';
+import type { JobTimers } from './periodic-job.js';
 
 export interface MesuraServer {
   app: FastifyInstance;
@@ -88,6 +90,8 @@ export interface ServerOptions {
   logStream?: { write(line: string): void };
   /** Tests fake the data folder's free space and fire its timer (observe/free-space.ts). */
   freeSpace?: ObservabilityOptions['freeSpace'];
+  /** Timers of the mailed reports' and alerts' schedule (alerts/mail-notices.ts): tests fire them. */
+  mailNoticeTimers?: JobTimers;
 }
 
 /** The two hot-path handlers, on node:http; set once the intake is open. */
@@ -102,7 +106,7 @@ interface Collectors {
 export const SHUTDOWN_GRACE_MS = 2000;
 
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<MesuraServer> {
-  const { now = Date.now, catalogTimers, logStream } = options;
+  const { now = Date.now, catalogTimers, logStream, mailNoticeTimers } = options;
   // MESURA_ROLE (config.ts SERVER_ROLES): a collector serves no console, an API node no measurement endpoints.
   const collectsEvents = config.role !== 'api';
   const servesConsole = config.role !== 'collector';
@@ -280,7 +284,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (config.role !== 'collector') {
     await app.register(accountRoutes, accounts);
     await app.register(accountAuditRoutes, { accounts: metadata.accounts });
-    await registerRoutes(app, config, { events, intake, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews });
+    await registerRoutes(app, config, { events, intake, metadata, cors, now, catalog, delivery: () => collectors.delivery, previews, accounts, mailNoticeTimers });
   }
   const backups = await startServerBackups(app, config, { embedded, metadata, intake, routes: servesConsole, now });
 
@@ -351,6 +355,8 @@ interface RouteDeps {
   cors: Cors;
   now: () => number;
   previews: PreviewTokens;
+  accounts: AuthContext;
+  mailNoticeTimers: JobTimers | undefined;
 }
 
 async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: RouteDeps): Promise<void> {
@@ -374,6 +380,18 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const mailer = createMailer(config, { now, log: app.log });
   app.addHook('onClose', () => mailer.close());
   await app.register(engagementRoutes, { openStore: () => metadata.openEngagement(), cors, mailer, timeZone: config.timeZone, now });
+  await registerMailNotices(app, {
+    metadata,
+    accounts: deps.accounts.store,
+    mailer,
+    context: { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone },
+    reportSuite: config.reportSuite,
+    segments: { segments, goals },
+    catchUp,
+    consoleOrigin: config.publicUrl?.origin ?? `http://localhost:${config.port}`,
+    now,
+    ...(deps.mailNoticeTimers && { timers: deps.mailNoticeTimers }),
+  });
   const redirects = createRedirectPolicy(config);
   // Definitions from the metadata store (the catalog); results from the events' engine.
   await app.register(activityRoutes, { catalog, store: events.decisions, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });

@@ -17,11 +17,13 @@ import type { SmtpUrl } from './smtp-url.js';
 /** Under MESURA_DATA_DIR: where mail goes when no relay is set. */
 export const OUTBOX_DIR_NAME = 'outbox';
 
-/** A plain-text mail to one address. */
+/** A plain-text mail to one address, with an HTML alternative when `html` is given. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Built by the caller with every value escaped (subscriptions/html-text.ts). */
+  html?: string;
 }
 
 export interface Mailer {

@@ -21,6 +21,8 @@ import type { FunnelStore } from './funnel-store.js';
 import { openFunnelStore } from './duckdb/duckdb-funnels.js';
 import type { SegmentStore } from './segment-store.js';
 import { openSegmentStore } from './duckdb/duckdb-segments.js';
+import type { MailNoticeStore } from './mail-notice-store.js';
+import { openMailNoticeStore } from './duckdb/duckdb-mail-notices.js';
 import type { AnnotationStore } from './annotation-store.js';
 import { openAnnotationStore } from './duckdb/duckdb-annotations.js';
 import type { OpenDatabase } from './duckdb/duckdb-copy.js';
@@ -44,6 +46,8 @@ export interface MetadataStore {
   openFunnels(): Promise<FunnelStore>;
   /** The segments (segment-store.ts); the caller closes it. */
   openSegments(): Promise<SegmentStore>;
+  /** The mailed reports' subscriptions, alert rules and fired alerts (mail-notice-store.ts); the caller closes it. */
+  openMailNotices(): Promise<MailNoticeStore>;
   /** The chart notes (annotation-store.ts); the caller closes it. */
   openAnnotations(): Promise<AnnotationStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
@@ -93,6 +97,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       openGoals: async () => track(await openGoalStore(settings.dataDir, sideStoreMiB)),
       openFunnels: async () => track(await openFunnelStore(settings.dataDir, sideStoreMiB)),
       openSegments: async () => track(await openSegmentStore(settings.dataDir, sideStoreMiB)),
+      openMailNotices: async () => track(await openMailNoticeStore(settings.dataDir, sideStoreMiB)),
       openAnnotations: async () => track(await openAnnotationStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
@@ -125,6 +130,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     openGoals: async () => (await metadata.ready()).goals,
     openFunnels: async () => (await metadata.ready()).funnels,
     openSegments: async () => (await metadata.ready()).segments,
+    openMailNotices: async () => (await metadata.ready()).mailNotices,
     openAnnotations: async () => (await metadata.ready()).annotations,
     openDatabases: () => [],
     shared: true,

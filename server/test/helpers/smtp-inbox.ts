@@ -12,6 +12,8 @@ export interface ReceivedMail {
   headers: Record<string, string>;
   /** The text part, quoted-printable decoded. */
   text: string;
+  /** The HTML part of a multipart/alternative mail, decoded. */
+  html?: string;
 }
 
 export interface SmtpInbox {
@@ -42,12 +44,22 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** A single-part message as nodemailer writes a text-only mail. */
+/** A message as nodemailer writes a text-only mail, or a text and HTML one (multipart/alternative: its parts read alike). */
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers = Object.fromEntries(head.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
   const body = raw.slice(split + 4);
+  const boundary = /multipart\/alternative;\s*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (boundary !== undefined) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((part) => parseMail(part.replace(/^\r\n/, ''), to));
+    const html = parts.find((part) => part.headers['content-type']?.startsWith('text/html'))?.text;
+    const text = parts.find((part) => part.headers['content-type']?.startsWith('text/plain'))?.text ?? '';
+    return { to, headers, text, ...(html !== undefined && { html }) };
+  }
   const encoding = headers['content-transfer-encoding']?.toLowerCase();
   const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
   return { to, headers, text };

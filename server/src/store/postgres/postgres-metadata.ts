@@ -17,6 +17,8 @@ import type { GoalStore } from '../goal-store.js';
 import { postgresFunnelStore } from './postgres-funnels.js';
 import { postgresSegmentStore } from './postgres-segments.js';
 import type { SegmentStore } from '../segment-store.js';
+import type { MailNoticeStore } from '../mail-notice-store.js';
+import { postgresMailNoticeStore } from './postgres-mail-notices.js';
 import { postgresAnnotationStore } from './postgres-annotations.js';
 import type { AnnotationStore } from '../annotation-store.js';
 import type { FunnelStore } from '../funnel-store.js';
@@ -40,6 +42,8 @@ export interface PostgresMetadata {
   funnels: FunnelStore;
   /** The segments and their history. */
   segments: SegmentStore;
+  /** The mailed reports' subscriptions, alert rules and fired alerts. */
+  mailNotices: MailNoticeStore;
   /** The chart notes and their changes. */
   annotations: AnnotationStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
@@ -60,6 +64,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       goals: await postgresGoalStore(pool),
       funnels: await postgresFunnelStore(pool),
       segments: await postgresSegmentStore(pool),
+      mailNotices: await postgresMailNoticeStore(pool),
       annotations: await postgresAnnotationStore(pool),
       migrated,
       close: () => pool.close(),
