@@ -22,6 +22,10 @@ export function xLabelSpace(labels: readonly string[]): number {
 }
 /** Room kept around the plot (top, right, bottom, left), in CSS pixels, so the last step's label is not cut. */
 const PLOT_PADDING_PX: [number, number, number, number] = [12, 48, 0, 0];
+/** A note's mark (annotation-marks.ts): a dashed line over its step, its number at the top, in a colour apart from the series'. */
+const ANNOTATION_MARK_COLOUR = '#7a4b00';
+/** The mark's number, in CSS pixels (the canvas's font is set in device pixels). */
+const ANNOTATION_MARK_FONT_PX = 11;
 
 export interface LineSeries {
   /** One point per step (day, hour); null is a gap (no value, or hidden by the minimum cohort). */
@@ -32,10 +36,20 @@ export interface LineSeries {
   further?: { label: string; values: (number | null)[] }[];
 }
 
+/** A note on a step of the chart, drawn with its number in the list under it. */
+export interface ChartMark {
+  position: number;
+  number: number;
+}
+
 interface LineChartProps extends LineSeries {
   /** The label of each step, for the horizontal axis. */
   labels: string[];
   formatValue: (value: number) => string;
+  /** Notes drawn over their steps. */
+  marks?: readonly ChartMark[];
+  /** A click on the plot picks the nearest step (a pointer's shortcut; the notes' button is the keyboard's way). */
+  onPickStep?: (position: number) => void;
 }
 
 /**
@@ -43,7 +57,7 @@ interface LineChartProps extends LineSeries {
  * by the report's row labels, so any series (days, hours) draws the same way. The default export
  * lets report-chart.tsx load uPlot as a chunk of its own, only when a line is drawn.
  */
-export default function LineChart({ labels, current, previous, further, formatValue }: LineChartProps) {
+export default function LineChart({ labels, current, previous, further, formatValue, marks, onPickStep }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -73,18 +87,48 @@ export default function LineChart({ labels, current, previous, further, formatVa
           { size: 70, values: (_u, splits) => splits.map(formatValue) },
         ],
         series,
+        ...(marks?.length && { hooks: { draw: [(u: uPlot) => drawMarks(u, marks)] } }),
       },
       data,
       element,
     );
+    const pick = (event: MouseEvent) => {
+      const plotLeft = plot.over.getBoundingClientRect().left;
+      const position = Math.round(plot.posToVal(event.clientX - plotLeft, 'x'));
+      if (position >= 0 && position < labels.length) onPickStep?.(position);
+    };
+    if (onPickStep) element.addEventListener('click', pick);
     // The chart follows its box's width (the console is usable down to 768 px).
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: LINE_CHART_HEIGHT_PX }));
     resize.observe(element);
     return () => {
       resize.disconnect();
+      element.removeEventListener('click', pick);
       plot.destroy();
     };
-  }, [labels, current, previous, further, formatValue]);
+  }, [labels, current, previous, further, formatValue, marks, onPickStep]);
 
-  return <div ref={box} className="line-chart" />;
+  return <div ref={box} className={onPickStep ? 'line-chart line-chart--pickable' : 'line-chart'} />;
+}
+
+/** Each mark as a dashed line across the plot with its number above, in canvas pixels. */
+function drawMarks(u: uPlot, marks: readonly ChartMark[]): void {
+  const { ctx, bbox } = u;
+  const ratio = window.devicePixelRatio || 1;
+  ctx.save();
+  ctx.strokeStyle = ANNOTATION_MARK_COLOUR;
+  ctx.fillStyle = ANNOTATION_MARK_COLOUR;
+  ctx.lineWidth = ratio;
+  ctx.setLineDash([4 * ratio, 3 * ratio]);
+  ctx.font = `bold ${ANNOTATION_MARK_FONT_PX * ratio}px sans-serif`;
+  ctx.textAlign = 'center';
+  for (const mark of marks) {
+    const x = Math.round(u.valToPos(mark.position, 'x', true));
+    ctx.beginPath();
+    ctx.moveTo(x, bbox.top);
+    ctx.lineTo(x, bbox.top + bbox.height);
+    ctx.stroke();
+    ctx.fillText(String(mark.number), x, bbox.top - 2 * ratio);
+  }
+  ctx.restore();
 }

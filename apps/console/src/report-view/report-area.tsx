@@ -4,6 +4,7 @@ import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
 import { deBefore } from '../reports/catalan-de';
 import { FilterBar } from './filter-bar';
+import { KeyFigures } from './key-figures';
 import { useReportsApi } from './reports-api-context';
 import { ReportView } from './report-view';
 import { useReportState } from './use-report-state';
@@ -18,8 +19,9 @@ interface ReportAreaProps {
 }
 
 /**
- * A generic report area: every report of the server's catalogue for the area, stacked in the
- * catalogue's order (the first is the area's headline), under the shared filter bar. A report's own
+ * A generic report area: the area's key figures, then every report of the server's catalogue for
+ * the area, stacked in the catalogue's order (the first is the area's headline), under the shared
+ * filter bar. A report's own
  * parameters are optional (without them it covers everything: all subsections, all pages), so every
  * report is listed; a row's drill-down opens its report with them in place of the list.
  */
@@ -47,6 +49,7 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
       <title>{`${label} · Mesura · Consola`}</title>
       <h1>{label}</h1>
       <FilterBar state={state} onChange={setState} />
+      <KeyFigures area={catalogueArea} />
       {catalogue.status === 'loading' && (
         <p className="panel__note" role="status">
           S'està carregant la llista d'informes…

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { ReportAnswer } from '@mesura/protocol';
 import { deBefore } from '../reports/catalan-de';
 import { formatRange } from '../reports/format';
+import { AnnotationChart } from './annotation-chart';
 import { BarChart } from './bar-chart';
 import { formatMetric } from './format-metric';
 import { RowLabel, type RowActions } from './row-label';
@@ -35,6 +36,12 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
   }, [answer, metric, comparing]);
 
   if (!metric) return null;
+  const legend = comparing && (
+    <figcaption className="report-chart__legend" aria-hidden="true">
+      <span className="report-chart__key report-chart__key--current" /> {formatRange(answer)} <span className="report-chart__key report-chart__key--previous" />{' '}
+      {answer.compare && formatRange(answer.compare)}
+    </figcaption>
+  );
   const name = `Gràfic ${deBefore(metric.label.toLowerCase())} per ${answer.dimension.label.toLowerCase()}${comparing ? ', amb el període anterior' : ''}. Les xifres són a la taula.`;
   return (
     <div className="report-chart">
@@ -64,30 +71,30 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
           />
         </Suspense>
       )}
-      {/* An image has no controls inside it (its children are presentational): only the line is one. */}
-      <figure className="report-chart__figure" role={answer.chart === 'line' ? 'img' : undefined} aria-label={name}>
-        {answer.chart === 'line' ? (
-          <Suspense fallback={<div className="line-chart" />}>
-            <LineChart {...series} />
-          </Suspense>
-        ) : (
-          <BarChart
-            bars={answer.rows.map((row, i) => ({
-              key: row.key,
-              label: <RowLabel row={row} dimension={answer.dimension.key} actions={actions} />,
-              value: series.current[i] ?? null,
-              ...(series.previous && { previous: series.previous[i] ?? null }),
-              text: row.hidden ? `< ${answer.minCohort}` : formatMetric(series.current[i] ?? null, metric.format),
-            }))}
-          />
-        )}
-        {comparing && (
-          <figcaption className="report-chart__legend" aria-hidden="true">
-            <span className="report-chart__key report-chart__key--current" /> {formatRange(answer)} <span className="report-chart__key report-chart__key--previous" />{' '}
-            {answer.compare && formatRange(answer.compare)}
-          </figcaption>
-        )}
-      </figure>
+      {answer.chart === 'line' && answer.dimension.key === 'day' ? (
+        // A series by day is a time chart: the team's notes are drawn on it and listed under it.
+        <AnnotationChart answer={answer} series={series} name={name} legend={legend} />
+      ) : (
+        // An image has no controls inside it (its children are presentational): only the line is one.
+        <figure className="report-chart__figure" role={answer.chart === 'line' ? 'img' : undefined} aria-label={name}>
+          {answer.chart === 'line' ? (
+            <Suspense fallback={<div className="line-chart" />}>
+              <LineChart {...series} />
+            </Suspense>
+          ) : (
+            <BarChart
+              bars={answer.rows.map((row, i) => ({
+                key: row.key,
+                label: <RowLabel row={row} dimension={answer.dimension.key} actions={actions} />,
+                value: series.current[i] ?? null,
+                ...(series.previous && { previous: series.previous[i] ?? null }),
+                text: row.hidden ? `< ${answer.minCohort}` : formatMetric(series.current[i] ?? null, metric.format),
+              }))}
+            />
+          )}
+          {legend}
+        </figure>
+      )}
     </div>
   );
 }
