@@ -2,7 +2,7 @@
 // makes an analyst and an editor beside the admin (so that Usuaris lists a team), and saves every
 // page of the console at 1280 px and 768 px (the narrowest width the console is made for) as
 // docs/screenshots/consola-{page}-{width}.jpg: the sign-in page, every area of
-// apps/console/src/shell/areas.ts, the pages of Administració, an experiment's results and the new
+// apps/console/src/shell/areas.ts, the sub-pages of Vídeo i àudio, the pages of Administració, an experiment's results and the new
 // experiment's form, the reports opened on their own (engaged time, visit duration, Catalonia's
 // provinces, a page's paths), a goal's and a funnel's reports, a segment's editor and a report
 // narrowed to it, the password and API-token pages. The demo signs in as the admin to define its
@@ -87,6 +87,10 @@ function consolePages() {
   const pages = areas.map((area) => [area, `/consola/${area}/`]);
   if (areas.includes('administracio')) {
     for (const slug of listedNames('areas/administracio/admin-pages.ts', 'slug')) pages.push([`administracio-${slug}`, `/consola/administracio/${slug}`]);
+  }
+  if (areas.includes('video-i-audio')) {
+    // Its sub-pages (the first, Reproduccions, is the area's own address, shot above).
+    for (const sub of listedNames('areas/video-i-audio/media-sub-pages.ts', 'path')) pages.push([`video-i-audio-${sub}`, `/consola/video-i-audio/${sub}`]);
   }
   if (areas.includes('experiments')) {
     pages.push(['experiments-resultats', `/consola/experiments/${siteActivities()[0].id}/`], ['experiments-nou', '/consola/experiments/nou/']);

@@ -5,8 +5,12 @@ import { randomFor } from './seeded.mjs';
 import { livePage, onAir } from './site-pages.mjs';
 import { visitorFor } from './visitors.mjs';
 
-/** When, where and how many: a share of the day's visitors, at least `minViewers`. */
-const LIVE_EVENT = { channel: 'mesura-tv', hour: 21, spreadMs: 5 * 60_000, meanWatchS: 480, viewersPerVisitor: 0.03, minViewers: 9 };
+/**
+ * When, where and how many: a share of the day's visitors, at least `minViewers`, arriving over
+ * `spreadMs` and staying about `meanWatchS`: with the default 200 visits, a quarter of an hour of
+ * minutes with more viewers than the minimum cohort (5), so that the minute chart shows the evening.
+ */
+const LIVE_EVENT = { channel: 'mesura-tv', hour: 21, spreadMs: 10 * 60_000, meanWatchS: 900, viewersPerVisitor: 0.06, minViewers: 12 };
 
 /** The live event's viewers (LIVE_EVENT): each lands on the channel's page and watches a while. */
 export function liveEventVisits(day, hours, options) {

@@ -176,6 +176,8 @@ export type {
   ReportFilterDimension,
   ReportMap,
   ReportMetric,
+  ReportParamChoice,
+  ReportParamControl,
   ReportRow,
   ReportValue,
 } from './report-answer.js';

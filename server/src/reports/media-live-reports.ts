@@ -6,7 +6,7 @@ import type { ReportMetric } from '@mesura/protocol';
 import { filterSql, type FilterSql } from '../store/queries/filter-sql.js';
 import { channelName, guideChannels } from './media-channel-names.js';
 import { guideSlots } from './media-guide.js';
-import { channelParam, dayParam } from './media-live-params.js';
+import { channelControl, channelParam, DAY_CONTROL, dayParam, lastWholeDay } from './media-live-params.js';
 import { rankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import { guideViewingQuery } from '../store/queries/media-guide-viewing.js';
 import { liveMinutesQuery } from '../store/queries/media-live-minutes.js';
@@ -46,8 +46,9 @@ const liveViewersPerMinute: ReportDefinition = {
   area: 'media',
   title: 'Espectadors del directe per minut',
   params: ['day', 'channel'],
+  controls: () => [DAY_CONTROL, channelControl()],
   run: async (request, context) => {
-    const day = dayParam(request.params.day, request.to);
+    const day = dayParam(request.params.day, lastWholeDay(request, context.timeZone, Date.now()));
     const filters = liveFilters(request);
     const measure = async (range: { from: string; to: string }) => {
       const values = { ...filters.values, suite: request.reportSuite, from: range.from, to: range.to, tz: context.timeZone };
@@ -64,7 +65,7 @@ const liveViewersPerMinute: ReportDefinition = {
         metrics: MINUTE_METRICS,
         chart: 'line',
         align: 'position',
-        note: "Espectadors que miraven o escoltaven el directe durant cada minut del dia (hora local). El total compta els espectadors diferents del dia. `day` tria el dia (per defecte, el darrer del període) i `channel` el canal o l'emissora.",
+        note: 'Espectadors que miraven o escoltaven el directe durant cada minut del dia triat (hora local); sense triar-ne cap, el darrer dia sencer del període. El total compta els espectadors diferents del dia.',
         ignoredFilters: filters.ignored,
         ignoredSegment: filters.ignoredSegment,
       },
@@ -80,6 +81,7 @@ const liveGuideViewing: ReportDefinition = {
   area: 'media',
   title: 'Directe per programa de la graella',
   params: ['channel'],
+  controls: () => [channelControl()],
   run: async (request, context) => {
     const filters = liveFilters(request);
     const channel = filters.values.f_channel;

@@ -6,7 +6,8 @@
  */
 import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric, type ReportRow } from '@mesura/protocol';
 import { filterSql } from '../store/queries/filter-sql.js';
-import { channelName, guideChannels } from './media-channel-names.js';
+import { broadcastLabel } from './media-broadcast-label.js';
+import { channelName, guideChannels, programmeName } from './media-channel-names.js';
 import type { SqlValue } from '../store/analytics-reader.js';
 import { pagedRankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from '../store/queries/media-grouping.js';
@@ -49,10 +50,12 @@ const AD_METRICS: ReportMetric[] = [
   counter('chapters_completed'),
 ];
 
+// A quality figure first: the chart shows the first metric, and a quality chart of play counts
+// would say nothing of quality. The ranking is still ordered by plays (FAMILIES' `order`).
 const QUALITY_METRICS: ReportMetric[] = [
-  { key: 'plays', label: 'Reproduccions', format: 'count' },
-  { key: 'startup_time_ms', label: "Temps mitjà d'inici", format: 'milliseconds' },
   { key: 'rebuffer_ratio', label: 'Temps en càrrega', format: 'percent' },
+  { key: 'startup_time_ms', label: "Temps mitjà d'inici", format: 'milliseconds' },
+  { key: 'plays', label: 'Reproduccions', format: 'count' },
   { key: 'exits_before_start', label: "Sortides abans de l'inici", format: 'count' },
   { key: 'start_failures', label: "Errors d'inici", format: 'count' },
   { key: 'bitrate', label: 'Taxa de bits mitjana', format: 'bitrate' },
@@ -76,9 +79,11 @@ interface MediaReportOptions {
   title: string;
   grouping: MediaGrouping;
   metrics: ReportMetric[];
+  /** The count a ranking puts most of first. */
+  order: MediaRankingOrder;
 }
 
-function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOptions): ReportDefinition {
+function mediaSessionReport({ family, title, grouping, metrics, order }: MediaReportOptions): ReportDefinition {
   const series = grouping === 'day';
   const definition: ReportDefinition = {
     report: `media/${family}-by-${grouping}`,
@@ -100,7 +105,7 @@ function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOpt
             metrics,
           );
         }
-        const query = mediaSessionRankingQuery(grouping, rankingOrder(metrics), filters.sql, keys !== undefined);
+        const query = mediaSessionRankingQuery(grouping, order, filters.sql, keys !== undefined);
         const page: Record<string, SqlValue> = keys === undefined ? { limit: request.limit, offset: request.offset } : { limit: keys.length, offset: 0, keys: JSON.stringify(keys) };
         const rows = await context.reader.read(query, { ...bound, ...page });
         return drilled(family, grouping, told(pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label))));
@@ -125,13 +130,6 @@ function mediaSessionReport({ family, title, grouping, metrics }: MediaReportOpt
     },
   };
   return definition;
-}
-
-/** A ranking is ordered by its first figure, a count. */
-function rankingOrder(metrics: ReportMetric[]): MediaRankingOrder {
-  const first = metrics[0]!.key;
-  if (first !== 'plays' && first !== 'ad_breaks') throw new Error(`a media ranking cannot be ordered by ${first}`);
-  return first;
 }
 
 /**
@@ -166,23 +164,26 @@ function told(period: MeasuredPeriod): MeasuredPeriod {
   return { ...period, rows };
 }
 
+/** A row's name: a title, a live broadcast's title and time, a channel's or programme's name (the key stays the code). */
 function labelOf(grouping: MediaGrouping, key: string, label: unknown): string {
-  if (grouping === 'content') return typeof label === 'string' && label !== '' ? label : key;
+  const title = typeof label === 'string' ? label : '';
+  if (grouping === 'content') return broadcastLabel(key, title) ?? (title !== '' ? title : key);
   if (grouping === 'channel') return key === '' ? 'A la carta (sense canal)' : channelName(key);
   if (grouping === 'season') {
     const slash = key.lastIndexOf('/');
-    const programme = key.slice(0, slash) || 'Sense programa';
+    const code = key.slice(0, slash);
+    const programme = code === '' ? 'Sense programa' : programmeName(code);
     const season = key.slice(slash + 1);
     return season === '' ? `${programme}, sense temporada` : `${programme}, temporada ${season}`;
   }
-  return key === '' ? 'Sense programa' : key;
+  return key === '' ? 'Sense programa' : programmeName(key);
 }
 
 /** What each family of reports measures, and its ids and titles (`media/{id}-by-{grouping}`, "{title} per {grouping}"). */
 const FAMILIES = [
-  { id: 'plays', title: 'Reproduccions', metrics: PLAY_METRICS },
-  { id: 'ads', title: 'Anuncis i capítols', metrics: AD_METRICS },
-  { id: 'quality', title: "Qualitat de l'experiència", metrics: QUALITY_METRICS },
+  { id: 'plays', title: 'Reproduccions', metrics: PLAY_METRICS, order: 'plays' },
+  { id: 'ads', title: 'Anuncis i capítols', metrics: AD_METRICS, order: 'ad_breaks' },
+  { id: 'quality', title: "Qualitat de l'experiència", metrics: QUALITY_METRICS, order: 'plays' },
 ] as const;
 
 const GROUPINGS: readonly { grouping: MediaGrouping; title: string }[] = [
@@ -194,5 +195,5 @@ const GROUPINGS: readonly { grouping: MediaGrouping; title: string }[] = [
 ];
 
 export const MEDIA_SESSION_REPORTS: ReportDefinition[] = FAMILIES.flatMap((family) =>
-  GROUPINGS.map(({ grouping, title }) => mediaSessionReport({ family: family.id, title: `${family.title} per ${title}`, grouping, metrics: family.metrics })),
+  GROUPINGS.map(({ grouping, title }) => mediaSessionReport({ family: family.id, title: `${family.title} per ${title}`, grouping, metrics: family.metrics, order: family.order })),
 );

@@ -27,6 +27,7 @@ export async function reportCatalogueRoutes(app: FastifyInstance, deps: ReportCa
     area: d.area,
     title: d.title,
     ...(d.params?.length && { params: [...d.params] }),
+    ...(d.controls && { controls: [...d.controls()] }),
   }));
   app.get('/api/reports/catalogue', { config: { access: 'analyst' } }, async () => catalogue);
   for (const definition of deps.definitions) {

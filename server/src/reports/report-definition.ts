@@ -1,4 +1,4 @@
-import type { ReportAnswer } from '@mesura/protocol';
+import type { ReportAnswer, ReportParamControl } from '@mesura/protocol';
 import type { AnalyticsReader } from '../store/analytics-reader.js';
 import type { ReportRequest } from './report-request.js';
 
@@ -20,6 +20,12 @@ export interface ReportDefinition {
   title: string;
   /** Its own query parameters beyond the common ones (report-request.ts), checked as bounded text. */
   params?: readonly string[];
+  /**
+   * The params a person chooses on the report (a day, a channel), as the catalogue describes them
+   * to the console; called once, when the catalogue is built (a channel's choices are read from the
+   * content seed then).
+   */
+  controls?: () => readonly ReportParamControl[];
   /** Who may read it (auth/roles.ts); analyst by default. */
   access?: 'analyst' | 'editor' | 'admin';
   run(request: ReportRequest, context: ReportContext): Promise<ReportAnswer>;

@@ -133,7 +133,38 @@ describe('live and radio reports (minimum cohort 1)', () => {
   it('lists the live reports with their own parameters in the catalogue', async () => {
     await start();
     const response = await t.server.app.inject({ url: '/api/reports/catalogue', headers: await t.authHeaders('analyst') });
-    expect(response.json()).toContainEqual({ report: 'media/live-viewers-per-minute', area: 'media', title: 'Espectadors del directe per minut', params: ['day', 'channel'] });
+    const channels = [
+      { value: 'mesura-tv', label: 'Mesura TV' },
+      { value: 'mesura-24', label: 'Mesura 24' },
+      { value: 'mesura-esports', label: 'Mesura Esports' },
+      { value: 'mesura-radio', label: 'Mesura Ràdio' },
+      { value: 'mesura-musica', label: 'Mesura Música' },
+      { value: 'mesura-classica', label: 'Mesura Clàssica' },
+    ];
+    const channel = { name: 'channel', kind: 'choice', label: 'Canal o emissora', absentLabel: 'Tots els canals i emissores', choices: channels };
+    expect(response.json()).toContainEqual({
+      report: 'media/live-viewers-per-minute',
+      area: 'media',
+      title: 'Espectadors del directe per minut',
+      params: ['day', 'channel'],
+      controls: [{ name: 'day', kind: 'day', label: 'Dia', absentLabel: 'El darrer dia sencer del període' }, channel],
+    });
+    expect(response.json()).toContainEqual({ report: 'media/live-guide-viewing', area: 'media', title: 'Directe per programa de la graella', params: ['channel'], controls: [channel] });
+  });
+
+  it('names a live broadcast in the content ranking by its title, channel and start, its id kept as the key', async () => {
+    await start({ MESURA_MIN_COHORT: '1' });
+    await deliver(t, await replay(LIVE_TV), setClock);
+    const answer = await figures(`plays-by-content?${DAY}`);
+    expect(answer.rows.map((r: any) => [r.key, r.label])).toEqual([['mesura-tv-2026-01-01T00:00:00+01:00', 'El Reportatge (redifusió) · Mesura TV, dj. 01/01/2026 00:00']]);
+  });
+
+  it('draws the quality of experience on a quality figure, ranked by plays', async () => {
+    await start({ MESURA_MIN_COHORT: '1' });
+    await deliver(t, await replay(LIVE_TV), setClock);
+    const answer = await figures(`quality-by-channel?${DAY}`);
+    expect(answer.metrics.map((m: any) => m.key).slice(0, 3)).toEqual(['rebuffer_ratio', 'startup_time_ms', 'plays']);
+    expect(answer.rows.map((r: any) => [r.key, r.values.plays])).toEqual([['mesura-tv', 1]]);
   });
 
   it.each([

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { REPORT_ROWS_MAX, type ReportAnswer } from '@mesura/protocol';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { REPORT_ROWS_MAX, type ReportAnswer, type ReportParamControl } from '@mesura/protocol';
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
 import { ReportBody } from './report-body';
+import { ReportParamControls } from './report-param-controls';
 import { reportCsv, reportCsvName } from './report-csv';
 import { reportQuery } from './report-state';
 import { useReportsApi } from './reports-api-context';
@@ -20,6 +21,11 @@ interface ReportViewProps {
   title: string;
   /** The report's own parameters (a drill-down's section, group…). */
   params?: Record<string, string>;
+  /**
+   * The catalogue's controls of its own parameters (a day, a channel): shown on the report, each
+   * choice written to the URL's `p.{name}` for the page to pass back in `params`.
+   */
+  controls?: readonly ReportParamControl[];
 }
 
 /**
@@ -42,7 +48,7 @@ export function ReportView(props: ReportViewProps) {
  * and draws the answer (chart or table, comparison, hidden cells, paging, CSV), with loading and
  * error states and a retry.
  */
-function SegmentReportView({ report, title, params = {}, segment }: ReportViewProps & { segment?: string }) {
+function SegmentReportView({ report, title, params = {}, controls, segment }: ReportViewProps & { segment?: string }) {
   const api = useReportsApi();
   const [shared, setState] = useReportState();
   // Beside another, the report is asked for its own segment ('' for all visitors).
@@ -72,6 +78,17 @@ function SegmentReportView({ report, title, params = {}, segment }: ReportViewPr
 
   const headingId = `informe-${report.replace('/', '-')}${segment === undefined ? '' : `-${segment || 'tots'}`}`;
   const answer = load.status === 'shown' ? load.answer : load.status === 'loading' ? load.shown : undefined;
+  // The router renders a new address in a transition: a second choice made before it is drawn
+  // must add to the first, not to the parameters this render still shows.
+  const latestParams = useRef(shared.reportParams);
+  useLayoutEffect(() => {
+    latestParams.current = shared.reportParams;
+  }, [shared.reportParams]);
+  const setParam = (name: string, value: string | undefined) => {
+    const { [name]: _left, ...others } = latestParams.current;
+    latestParams.current = value === undefined ? others : { ...others, [name]: value };
+    setState({ ...shared, reportParams: latestParams.current });
+  };
   return (
     <section className="panel" aria-labelledby={headingId} aria-busy={load.status === 'loading'}>
       <div className="panel__heading">
@@ -87,6 +104,7 @@ function SegmentReportView({ report, title, params = {}, segment }: ReportViewPr
           </div>
         )}
       </div>
+      {controls && controls.length > 0 && <ReportParamControls controls={controls} values={params} answeredDay={answer && answer.from === answer.to ? answer.from : undefined} onChange={setParam} />}
       {load.status === 'loading' && (
         <p className="panel__note" role="status">
           S'està carregant…
