@@ -37,6 +37,7 @@ const SCREENS = [
   '/video-i-audio/radio',
   '/consentiment/',
   '/temps-real/',
+  '/avisos/',
   '/experiments/',
   '/experiments/titular-1001/',
   '/experiments/titular-1001/edita/',
