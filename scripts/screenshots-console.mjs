@@ -5,7 +5,8 @@
 // apps/console/src/shell/areas.ts, the sub-pages of Vídeo i àudio, the pages of Administració, an experiment's results and the new
 // experiment's form, the reports opened on their own (engaged time, visit duration, Catalonia's
 // provinces, a page's paths), a goal's and a funnel's reports, a segment's editor and a report
-// narrowed to it, the password and API-token pages. The demo signs in as the admin to define its
+// narrowed to it, the password and API-token pages. Every report area shows its key figures on top, and a note
+// written before the shots shows on the audience chart. The demo signs in as the admin to define its
 // goals, funnels and segments (scripts/demo/define.mjs).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -60,6 +61,14 @@ async function makeTeam(base) {
     const made = await fetch(`${base}/api/users`, { method: 'POST', headers, body: JSON.stringify(user) });
     if (made.status !== 201 && made.status !== 409) throw new Error(`making ${user.email} answered ${made.status}: ${await made.text()}`);
   }
+}
+
+/** A note on today's audience chart, written as someone of the team would from the chart (report-view/annotation-panel.tsx). */
+async function addTeamNote(base) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const headers = await adminSessionHeaders(Number(new URL(base).port));
+  const made = await fetch(`${base}/api/annotations`, { method: 'POST', headers, body: JSON.stringify({ day: today, time: '21:00', text: "Nit d'eleccions: directe especial" }) });
+  if (made.status !== 201) throw new Error(`writing a note answered ${made.status}: ${await made.text()}`);
 }
 
 async function signIn(page, base) {
@@ -122,6 +131,7 @@ function reportPages(areas) {
 
 export async function shootConsole(browser, base, outDir) {
   await makeTeam(base);
+  await addTeamNote(base);
   for (const width of CONSOLE_WIDTHS_PX) {
     const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT_PX }, locale: 'ca-ES' });
     const page = await context.newPage();

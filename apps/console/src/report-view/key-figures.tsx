@@ -92,7 +92,8 @@ function KeyFigureItem({ figure, minCohort }: { figure: KeyFigure; minCohort: nu
       <span className="key-figure__value">{value}</span>
       <span className={`key-figure__change key-figure__change--${direction}`}>
         {change === null ? 'Sense comparació' : formatChange(change)}
-        <span className="key-figure__previous"> (abans {previous})</span>
+        {/* No earlier figure at all (a ratio over no visits): nothing to say it was. */}
+        {(figure.previous !== null || figure.previousHidden) && <span className="key-figure__previous"> (abans {previous})</span>}
       </span>
       <Sparkline values={figure.series} />
     </li>
