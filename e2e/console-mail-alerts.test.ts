@@ -5,6 +5,7 @@ import { encodeBeacon, type AnalyticsHit } from '@mesura/protocol';
 import { createServer, loadConfig, type MesuraServer } from '@mesura/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './helpers/axe.js';
 import { VISITOR_USER_AGENT, launchChromium } from './helpers/browser.js';
 import { E2E_ADMIN, E2E_ADMIN_ENV, freePort } from './helpers/server-process.js';
 
@@ -82,7 +83,8 @@ function outboxMails(address: string): string[] {
 }
 
 async function signedIn(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ca-ES', viewport: { width, height: 900 } });
+  // CSP is bypassed only to inject axe-core.
+  const context = await browser.newContext({ locale: 'ca-ES', viewport: { width, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await page.goto(`${base}/consola/entrar/`);
   await page.getByLabel('Correu electrònic').fill(E2E_ADMIN.email);
@@ -138,6 +140,19 @@ describe('mailed reports and alerts in the console', () => {
     await row.waitFor({ timeout: UI_TIMEOUT_MS });
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(1)).toEqual(['40', '0 – 20', 'Encara fora del rang']);
+    await page.context().close();
+  });
+
+  it.each([1280, 768])('shows the page with its reports, rules and alerts without a WCAG violation at %i px', async (width) => {
+    const page = await signedIn(width);
+    await page.goto(`${base}/consola/avisos/`);
+    await page
+      .getByRole('region', { name: 'Avisos disparats' })
+      .getByRole('row', { name: /Pàgines vistes/ })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => page.locator('section.panel[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+    if (process.env.MAIL_ALERTS_SHOT_DIR) await page.screenshot({ path: path.join(process.env.MAIL_ALERTS_SHOT_DIR, `avisos-${width}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
