@@ -26,7 +26,8 @@ export function MediaSubPageView({ page }: { page: MediaSubPage }) {
       <MediaSubNav />
       <FilterBar state={state} onChange={setState} />
       {catalogue.status === 'loading' && (
-        <p className="panel__note" role="status">
+        // Busy until the reports are listed: what waits for a settled page (aria-busy) waits for them too.
+        <p className="panel__note" role="status" aria-busy="true">
           S'està carregant la llista d'informes…
         </p>
       )}
