@@ -31,6 +31,7 @@ const DAY = { name: 'day', kind: 'day', label: 'Dia', absentLabel: 'El darrer di
 const CATALOGUE: ReportCatalogueEntry[] = [
   { report: 'media/plays-by-day', area: 'media', title: 'Reproduccions per dia' },
   { report: 'media/plays-by-channel', area: 'media', title: 'Reproduccions per canal' },
+  { report: 'media/plays-by-season', area: 'media', title: 'Reproduccions per temporada', params: ['programme'] },
   { report: 'media/quality-by-day', area: 'media', title: "Qualitat de l'experiència per dia" },
   { report: 'media/live-viewers-per-minute', area: 'media', title: 'Espectadors del directe per minut', params: ['day', 'channel'], controls: [DAY, { ...CHANNEL, choices: [...CHANNEL.choices] }] },
   { report: 'media/live-guide-viewing', area: 'media', title: 'Directe per programa de la graella', params: ['channel'], controls: [{ ...CHANNEL, choices: [...CHANNEL.choices] }] },
@@ -99,9 +100,9 @@ const headings = (container: HTMLElement) => [...container.querySelectorAll('sec
 describe('Vídeo i àudio', () => {
   it('opens on its plays, with the sub-pages as links that keep the period', async () => {
     const { container, calls } = await render('/video-i-audio?periode=30-dies&p.channel=mesura-tv');
-    expect(headings(container)).toEqual(['Reproduccions per dia', 'Reproduccions per canal']);
+    expect(headings(container)).toEqual(['Reproduccions per dia', 'Reproduccions per canal', 'Reproduccions per temporada']);
     // The filter form also asks for its suggested values (content/sections); the area asks its own reports alone.
-    expect(new Set(calls.map((c) => c.report).filter((r) => r.startsWith('media/')))).toEqual(new Set(['media/plays-by-day', 'media/plays-by-channel']));
+    expect(new Set(calls.map((c) => c.report).filter((r) => r.startsWith('media/')))).toEqual(new Set(['media/plays-by-day', 'media/plays-by-channel', 'media/plays-by-season']));
     const links = [...container.querySelectorAll('nav.media-sub-nav a')];
     expect(links.map((a) => a.textContent)).toEqual(['Reproduccions', 'Anuncis i capítols', "Qualitat de l'experiència", 'Directe', 'Ràdio']);
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
@@ -119,7 +120,7 @@ describe('Vídeo i àudio', () => {
     expect(minutes.textContent).toContain('(el darrer dia sencer del període)');
     expect(calls.find((c) => c.report === 'media/live-viewers-per-minute')!.query.has('day')).toBe(false);
 
-    const channel = minutes.querySelector('select')!;
+    const channel = minutes.querySelector<HTMLSelectElement>('.report-params select')!;
     expect([...channel.options].map((o) => [o.value, o.textContent, o.title])).toEqual([
       ['', 'Tots els canals i emissores', ''],
       ['mesura-tv', 'Mesura TV', 'mesura-tv'],
@@ -145,6 +146,16 @@ describe('Vídeo i àudio', () => {
     });
     expect(calls.map((c) => [c.report, c.query.get('day'), c.query.get('channel')])).toEqual([['media/live-viewers-per-minute', '2026-11-22', 'mesura-tv']]);
     expect(new URLSearchParams(location.search).get('p.day')).toBe('2026-11-22');
+  });
+
+  it("opens a row's drill-down in place of the list: a channel's minutes with its channel chosen, a programme's seasons named", async () => {
+    const minutes = await render('/video-i-audio?informe=media/live-viewers-per-minute&p.channel=mesura-tv');
+    expect(headings(minutes.container)).toEqual(['Espectadors del directe per minut']);
+    expect(minutes.container.querySelector<HTMLSelectElement>('section.panel .report-params select')!.value).toBe('mesura-tv');
+    expect(minutes.calls.find((c) => c.report === 'media/live-viewers-per-minute')!.query.get('channel')).toBe('mesura-tv');
+    const seasons = await render('/video-i-audio?informe=media/plays-by-season&p.programme=MESURA-NOTICIES');
+    expect(headings(seasons.container)).toEqual(['Reproduccions per temporada: MESURA-NOTICIES']);
+    expect(seasons.container.textContent).toContain('← Tots els informes de reproduccions');
   });
 
   it('sends an unknown sub-page to the area', async () => {

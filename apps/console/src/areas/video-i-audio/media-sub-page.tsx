@@ -48,7 +48,7 @@ export function MediaSubPageView({ page }: { page: MediaSubPage }) {
           <ReportView
             key={`${drilled.report}?${JSON.stringify(state.reportParams)}`}
             report={drilled.report}
-            title={drilled.title}
+            title={drilledTitle(drilled, state.reportParams)}
             params={state.reportParams}
             {...(drilled.controls && { controls: drilled.controls })}
           />
@@ -66,4 +66,14 @@ export function MediaSubPageView({ page }: { page: MediaSubPage }) {
 function controlledParams(entry: ReportCatalogueEntry, params: Record<string, string>): Record<string, string> {
   const names = new Set((entry.controls ?? []).map((control) => control.name));
   return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));
+}
+
+/** A drill-down's title with what it was opened for (a programme, a season): its own controls show theirs. */
+function drilledTitle(entry: ReportCatalogueEntry, params: Record<string, string>): string {
+  const controlled = new Set((entry.controls ?? []).map((control) => control.name));
+  // An empty value (a programme's episodes without a season) names nothing to read.
+  const values = Object.entries(params)
+    .filter(([name, value]) => !controlled.has(name) && value !== '')
+    .map(([, value]) => value);
+  return values.length ? `${entry.title}: ${values.join(' · ')}` : entry.title;
 }
