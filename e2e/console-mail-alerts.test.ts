@@ -95,22 +95,25 @@ async function signedIn(width = 1280): Promise<Page> {
 }
 
 describe('mailed reports and alerts in the console', () => {
-  it('schedules a report by mail and has it sent now, to the signed-in address', async () => {
+  it('schedules a report by mail from the report itself and has it sent now, to the signed-in address', async () => {
     const page = await signedIn();
-    await page.getByRole('navigation', { name: 'Seccions de la consola' }).getByRole('link', { name: 'Avisos i informes per correu' }).click();
+    await page.goto(`${base}/consola/audiencia/?informe=audience/by-day&f=section:portada`);
+    await page.getByRole('region', { name: 'Audiència per dia' }).getByRole('link', { name: 'Envia per correu' }).click();
     await page.getByRole('heading', { name: 'Avisos i informes per correu', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.getByLabel('Informe', { exact: true }).selectOption({ label: 'Audiència per dia' });
+    await expect.poll(() => page.getByLabel('Informe', { exact: true }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('audience/by-day');
+    expect(await page.getByLabel('Adreça de la vista amb els filtres i el segment (opcional)').inputValue()).toContain('f=section%3Aportada');
     await page.getByLabel('Cada quant').selectOption('daily');
     await page.getByRole('button', { name: 'Envia per correu' }).click();
     await page.getByRole('status').getByText(`Us enviarem «Audiència per dia» a ${E2E_ADMIN.email}.`).waitFor({ timeout: UI_TIMEOUT_MS });
     const row = page.getByRole('row', { name: /Audiència per dia/ });
     await expect.poll(() => row.textContent()).toContain('Cada dia');
+    expect(await row.textContent()).toContain('Secció: portada');
     await row.getByRole('button', { name: "Envia'l ara" }).click();
     await page.getByRole('status').getByText(`Enviat ara a ${E2E_ADMIN.email}.`).waitFor({ timeout: UI_TIMEOUT_MS });
     await expect.poll(() => outboxMails(E2E_ADMIN.email).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
     const mail = outboxMails(E2E_ADMIN.email)[0]!;
     expect(mail).toMatch(/Content-Type: multipart\/alternative/i);
-    expect(mail.replace(/=\r\n/g, '')).toContain('/consola/audiencia/?informe=3Daudience%2Fby-day');
+    expect(mail.replace(/=\r\n/g, '')).toMatch(/\/consola\/audiencia\/\?informe=3Daudience%2Fby-day&des=3D[0-9-]+&fins=3D[0-9-]+&compara=3D1&f=3Dsection%3Aportada/);
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { REPORT_ROWS_MAX, type ReportAnswer, type ReportParamControl } from '@mesura/protocol';
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
+import { MailReportLink } from '../areas/avisos/mail-report-link';
 import { ReportBody } from './report-body';
 import { ReportParamControls } from './report-param-controls';
 import { reportCsv, reportCsvName } from './report-csv';
@@ -101,6 +102,7 @@ function SegmentReportView({ report, title, params = {}, controls, segment }: Re
             <button type="button" className="button button--quiet" onClick={() => downloadCsv(load.answer)}>
               Descarrega CSV
             </button>
+            <MailReportLink report={report} params={params} />
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Outcome } from '../../api/api-answer';
 import { apiFailureMessage } from '../../api/failure-message';
 import { FILTER_LABELS } from '../../report-view/report-state';
@@ -7,6 +8,7 @@ import { useLoaded } from '../administracio/use-loaded';
 import { useReportCatalogue } from '../video-i-audio/use-report-catalogue';
 import { mailNoticesApi, type MailFrequency, type MailSubscription } from './mail-notices-api';
 import { reportViewAddress } from './report-view-address';
+import { MAIL_REPORT_PARAM, MAIL_VIEW_PARAM } from './avisos-paths';
 
 const FREQUENCIES: readonly { value: MailFrequency; label: string }[] = [
   { value: 'daily', label: 'Cada dia (el dia anterior)' },
@@ -22,13 +24,16 @@ const narrowing = (subscription: MailSubscription) =>
 export function SubscriptionSection({ email }: { email: string }) {
   const subscriptions = useLoaded(useCallback((signal?: AbortSignal) => mailNoticesApi.subscriptions(signal), []));
   const { catalogue } = useReportCatalogue();
-  const [report, setReport] = useState('');
+  // Opened from a report's «Envia per correu» (mail-report-link.tsx): that report and its view.
+  const [asked] = useSearchParams();
+  const [report, setReport] = useState(asked.get(MAIL_REPORT_PARAM) ?? '');
   const [frequency, setFrequency] = useState<MailFrequency>('weekly');
-  const [pasted, setPasted] = useState('');
+  const [pasted, setPasted] = useState(asked.get(MAIL_VIEW_PARAM) ?? '');
   const [message, setMessage] = useState<{ text: string; problem: boolean }>();
 
   const entries = catalogue.status === 'shown' ? catalogue.entries : [];
-  const chosen = entries.find((entry) => entry.report === report) ?? entries[0];
+  // Nothing chosen yet: the first report; one asked for that the catalogue lacks: none, and the form says so.
+  const chosen = report === '' ? entries[0] : entries.find((entry) => entry.report === report);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -115,6 +120,7 @@ export function SubscriptionSection({ email }: { email: string }) {
           <label htmlFor="mailed-report-view">Adreça de la vista amb els filtres i el segment (opcional)</label>
           <input id="mailed-report-view" value={pasted} placeholder="Enganxeu l'adreça de l'informe filtrat" onChange={(event) => setPasted(event.target.value)} />
         </div>
+        {catalogue.status === 'shown' && chosen === undefined && <p className="panel__note">Aquest informe no es pot enviar per correu; trieu-ne un de la llista.</p>}
         <div className="panel__actions">
           <button type="submit" className="button" disabled={chosen === undefined}>
             Envia per correu
