@@ -98,7 +98,10 @@ describe('mailed reports and alerts in the console', () => {
   it('schedules a report by mail from the report itself and has it sent now, to the signed-in address', async () => {
     const page = await signedIn();
     await page.goto(`${base}/consola/audiencia/?informe=audience/by-day&f=section:portada`);
-    await page.getByRole('region', { name: 'Audiència per dia' }).getByRole('link', { name: 'Envia per correu' }).click();
+    const mailLink = page.getByRole('region', { name: 'Audiència per dia' }).getByRole('link', { name: 'Envia per correu' });
+    await mailLink.waitFor({ timeout: UI_TIMEOUT_MS });
+    if (process.env.MAIL_ALERTS_SHOT_DIR) await page.getByRole('region', { name: 'Audiència per dia' }).screenshot({ path: path.join(process.env.MAIL_ALERTS_SHOT_DIR, 'audiencia-1280.png') });
+    await mailLink.click();
     await page.getByRole('heading', { name: 'Avisos i informes per correu', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
     await expect.poll(() => page.getByLabel('Informe', { exact: true }).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('audience/by-day');
     expect(await page.getByLabel('Adreça de la vista amb els filtres i el segment (opcional)').inputValue()).toContain('f=section%3Aportada');
