@@ -3,7 +3,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Annotation, AnnotationDraft, ReportAnswer } from '@mesura/protocol';
-import { annotationMarks } from '../src/report-view/annotation-marks';
+import { annotationMarks, chartSteps, pickedMoment } from '../src/report-view/annotation-marks';
 import type { AnnotationsApi } from '../src/report-view/annotations-api';
 import { AnnotationsApiContext } from '../src/report-view/annotations-api-context';
 import type { ReportsApi } from '../src/report-view/reports-api';
@@ -166,10 +166,21 @@ describe("a time chart's notes", () => {
 
 describe('where notes go on a chart', () => {
   it('puts each note on its day and numbers those that fall on the chart', () => {
-    const marks = annotationMarks([OUTAGE, ELECTIONS, { ...OUTAGE, id: 'x', day: '2026-12-01' }], ['2026-11-22', '2026-11-21']);
+    const marks = annotationMarks([OUTAGE, ELECTIONS, { ...OUTAGE, id: 'x', day: '2026-12-01' }], { kind: 'days', keys: ['2026-11-22', '2026-11-21'] });
     expect(marks.map((m) => [m.position, m.number, m.annotation.text])).toEqual([
       [1, 1, 'Tall del CDN'],
       [0, 2, "Nit d'eleccions"],
     ]);
+  });
+
+  it("puts a timed note on its minute of a chart of one day's minutes, and a click on a minute starts a note at that time", () => {
+    const minutes = chartSteps({ ...BY_DAY, from: '2026-11-22', to: '2026-11-22', dimension: { key: 'minute', label: 'Minut' } });
+    expect(minutes).toEqual({ kind: 'minutes', day: '2026-11-22' });
+    // The untimed note of that day has no minute to go on; the other day's note is not on this chart.
+    const marks = annotationMarks([OUTAGE, ELECTIONS, { ...ELECTIONS, id: 'y', time: undefined }], minutes!);
+    expect(marks.map((m) => [m.position, m.number])).toEqual([[21 * 60, 1]]);
+    expect(pickedMoment(21 * 60 + 5, minutes!)).toEqual({ day: '2026-11-22', time: '21:05' });
+    // Hours of the day are no moments: that chart carries no notes.
+    expect(chartSteps({ ...BY_DAY, dimension: { key: 'hour', label: 'Hora' } })).toBeUndefined();
   });
 });

@@ -14,8 +14,8 @@ interface AnnotationPanelProps {
   load: AnnotationsLoad;
   marks: readonly AnnotationMark[];
   reload: () => void;
-  /** The day a click on the chart picked: the form opens on it. */
-  picked: string | undefined;
+  /** The day (and on a chart of minutes, the time) a click on the chart picked: the form opens on it. */
+  picked: Pick<AnnotationDraft, 'day' | 'time'> | undefined;
   onPickedDone: () => void;
 }
 
@@ -50,7 +50,7 @@ export function AnnotationPanel({ days, load, marks, reload, picked, onPickedDon
     if (result.ok) reload();
   };
   const lastDay = days.at(-1)?.key ?? '';
-  const initial: AnnotationDraft = open?.kind === 'change' ? open.annotation : { day: picked ?? lastDay, text: '' };
+  const initial: AnnotationDraft = open?.kind === 'change' ? open.annotation : { day: lastDay, ...picked, text: '' };
 
   return (
     <div className="annotations">
@@ -89,7 +89,7 @@ export function AnnotationPanel({ days, load, marks, reload, picked, onPickedDon
       )}
       {open ? (
         <AnnotationForm
-          key={open.kind === 'change' ? open.annotation.id : `new-${initial.day}`}
+          key={open.kind === 'change' ? open.annotation.id : `new-${initial.day}-${initial.time ?? ''}`}
           days={days}
           initial={initial}
           submitLabel={open.kind === 'change' ? 'Desa els canvis' : 'Afegeix la nota'}

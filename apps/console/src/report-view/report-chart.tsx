@@ -3,6 +3,7 @@ import type { ReportAnswer } from '@mesura/protocol';
 import { deBefore } from '../reports/catalan-de';
 import { formatRange } from '../reports/format';
 import { AnnotationChart } from './annotation-chart';
+import { chartSteps } from './annotation-marks';
 import { BarChart } from './bar-chart';
 import { formatMetric } from './format-metric';
 import { RowLabel, type RowActions } from './row-label';
@@ -25,6 +26,8 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
   const selectId = useId();
   const comparing = answer.compare !== undefined;
 
+  // Kept across renders: the chart redraws only when its notes' steps change.
+  const steps = useMemo(() => chartSteps(answer), [answer]);
   const series = useMemo(() => {
     const key = metric?.key ?? '';
     return {
@@ -71,9 +74,9 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
           />
         </Suspense>
       )}
-      {answer.chart === 'line' && answer.dimension.key === 'day' ? (
-        // A series by day is a time chart: the team's notes are drawn on it and listed under it.
-        <AnnotationChart answer={answer} series={series} name={name} legend={legend} />
+      {steps ? (
+        // A series by day, or by minute of a day, is a time chart: the team's notes are drawn on it and listed under it.
+        <AnnotationChart answer={answer} steps={steps} series={series} name={name} legend={legend} />
       ) : (
         // An image has no controls inside it (its children are presentational): only the line is one.
         <figure className="report-chart__figure" role={answer.chart === 'line' ? 'img' : undefined} aria-label={name}>
