@@ -52,9 +52,13 @@ async function fire(deps: AlertCheckDeps, rule: AlertRule, window: AlertWindow, 
     firedAt: new Date(deps.now()).toISOString(),
   };
   const change = { atMs: deps.now(), by: 'mesura' };
-  await deps.store.firedAlerts.save(alert, change);
   const inBreach: AlertRule = { ...rule, breach: { firedAlertId: alert.id } };
-  await deps.store.alertRules.save(inBreach, change);
+  // The rule's save answers what it replaced, under the store's lock: a rule deleted meanwhile is
+  // left deleted, and one another server of a cluster put in breach first keeps that server's alert.
+  const before = storedAlertRuleOf(await deps.store.alertRules.save(inBreach, change));
+  if (before === undefined) return void (await deps.store.alertRules.remove(rule.id, change));
+  if (before.breach !== undefined) return void (await deps.store.alertRules.save(before, change));
+  await deps.store.firedAlerts.save(alert, change);
   const older = (await deps.store.firedAlerts.definitions()).flatMap((stored) => storedFiredAlertOf(stored) ?? []).filter((a) => a.ruleId === rule.id);
   older.sort((a, b) => b.firedAt.localeCompare(a.firedAt));
   for (const dropped of older.slice(FIRED_ALERTS_PER_RULE_MAX)) await deps.store.firedAlerts.remove(dropped.id, change);
@@ -67,7 +71,7 @@ async function endBreach(deps: AlertCheckDeps, rule: AlertRule, window: AlertWin
   const ended: FiredAlert | undefined = fired && { ...fired, endedAt: windowBounds(window).from };
   if (ended !== undefined) await deps.store.firedAlerts.save(ended, change);
   const { breach: _ended, ...back } = rule;
-  await deps.store.alertRules.save(back, change);
+  if ((await deps.store.alertRules.save(back, change)) === undefined) await deps.store.alertRules.remove(rule.id, change);
 }
 
 /** Checks one rule over its current window; what it found, for the caller's log and tests. */

@@ -11,7 +11,7 @@ import { roleAllows } from '../shared/roles.js';
 import type { AccountStore } from '../store/account-store.js';
 import type { MailNoticeRows } from '../store/mail-notice-store.js';
 import { parseReportView, reportViewLink } from './console-report-view.js';
-import { allSubscriptions, type MailSubscription } from './mail-subscription.js';
+import { allSubscriptions, storedSubscriptionOf, type MailSubscription } from './mail-subscription.js';
 import { lastFullPeriod, type MailPeriod } from './mail-periods.js';
 import { reportSummary, type SummaryDeps } from './report-summary.js';
 import { summaryMail } from './summary-mail.js';
@@ -47,7 +47,11 @@ export async function mailDueSubscriptions(deps: SubscriptionMailingDeps): Promi
     const period = lastFullPeriod(subscription.frequency, deps.now(), deps.timeZone);
     if (subscription.lastSentFrom === period.from) continue;
     const sent: MailSubscription = { ...subscription, lastSentFrom: period.from };
-    await deps.subscriptions.save(sent, { atMs: deps.now(), by: 'mesura' });
+    // The save answers what it replaced, under the store's lock: a claim that no other server of a
+    // cluster made first (else it mailed this period), of a subscription nobody deleted meanwhile.
+    const before = storedSubscriptionOf(await deps.subscriptions.save(sent, { atMs: deps.now(), by: 'mesura' }));
+    if (before === undefined) await deps.subscriptions.remove(sent.id, { atMs: deps.now(), by: 'mesura' });
+    if (before === undefined || before.lastSentFrom === period.from) continue;
     try {
       if (await mailSubscription(deps, subscription, period)) posted += 1;
     } catch (error) {
