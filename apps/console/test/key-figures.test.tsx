@@ -22,6 +22,7 @@ const AUDIENCE: KeyFiguresAnswer = {
     { key: 'page_views', label: 'Pàgines vistes', format: 'count', value: null, previous: 3, hidden: true, series: [null, null, null] },
   ],
   filters: [{ dimension: 'device', value: 'mobile' }],
+  ignoredFilters: ['campaign'],
   minCohort: 5,
 };
 
@@ -68,6 +69,7 @@ describe('the key figures on top of an area', () => {
       ['Pàgines vistes', '< 5', 'Sense comparació (abans 3)'],
     ]);
     expect(container.querySelector('.key-figures__heading')?.textContent).toContain('comparat amb');
+    expect(container.textContent).toContain('Algunes xifres no es poden filtrar per: Campanya.');
     expect(container.querySelector('.key-figure__change--up')).not.toBeNull();
     expect(container.querySelectorAll('svg.sparkline[aria-hidden="true"]')).toHaveLength(4);
   });

@@ -7,6 +7,7 @@ import { formatChange, formatMetric } from './format-metric';
 import { KEY_FIGURE_AREAS, keyFiguresQuery } from './key-figures-api';
 import { useKeyFiguresApi } from './key-figures-api-context';
 import { changeOf } from './report-columns';
+import { FILTER_LABELS } from './report-state';
 import { Sparkline } from './sparkline';
 import { useReportState } from './use-report-state';
 
@@ -72,6 +73,7 @@ export function KeyFigures({ area }: { area: string }) {
           ))}
         </ul>
       )}
+      {answer?.ignoredFilters && <p className="panel__note">Algunes xifres no es poden filtrar per: {answer.ignoredFilters.map((dimension) => FILTER_LABELS[dimension]).join(', ')}.</p>}
       {answer?.ignoredSegment && <p className="panel__note">Algunes xifres no poden aplicar el segment: les seves dades no guarden el visitant.</p>}
     </section>
   );
