@@ -167,7 +167,7 @@ export type {
 } from './activity-definition.js';
 
 // The console's reports API (GET /api/reports/{area}/{report}).
-export { REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX } from './report-answer.js';
+export { OTHERS_ROW_KEY, REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX } from './report-answer.js';
 export type {
   MetricFormat,
   ReportAnswer,

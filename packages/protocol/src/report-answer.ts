@@ -99,6 +99,11 @@ export interface ReportAnswer {
   /** A ranking of places is drawn on this map too, each row's key a place of it (ReportMap). */
   map?: ReportMap;
   rows: ReportRow[];
+  /**
+   * How many rows of this page had fewer than `minCohort` visitors and are added up in the last
+   * row, whose key is OTHERS_ROW_KEY («Altres (menys de N visitants)»), instead of shown one by one.
+   */
+  othersRows?: number;
   /** Rows of the whole answer before paging (top N of totalRows). */
   totalRows: number;
   offset: number;
@@ -122,6 +127,9 @@ export interface ReportAnswer {
   /** One Catalan sentence on how to read the report, when it needs one. */
   note?: string;
 }
+
+/** The key of a ranking's row of others: the page's rows under the minimum cohort, added up. */
+export const OTHERS_ROW_KEY = '(altres)';
 
 /** One report the console can ask for, as `GET /api/reports/catalogue` lists it. */
 export interface ReportCatalogueEntry {

@@ -12,7 +12,8 @@ import { filterSql } from '../store/queries/filter-sql.js';
 import type { MeasuredRow } from './min-cohort.js';
 import { pageLabel } from './page-label.js';
 import { dayLabel, daysOf } from './time-steps.js';
-import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingVisitorsQuery, visitorsInRows, type RankingSpec } from '../store/queries/ranking.js';
+import { rankingLabelsQuery, rankingRowsQuery, rankingTotalsQuery, rankingUnionVisitorsQuery, rankingVisitorsQuery, visitorsInRows, type RankingSpec } from '../store/queries/ranking.js';
+import { measureFoldedPeriods } from './hidden-rows.js';
 import { FACT_FILTER_COLUMNS, ROWS_ONLY_FILTERS, VISITOR_ROW_TABLES } from '../store/queries/report-table.js';
 
 export interface RankingReportOptions {
@@ -84,9 +85,13 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
       const measured = fixed
         ? (range: { from: string; to: string }) => measureFixedRows(options, fixed(range), spec, request, context, values, filters.sql, range)
         : (range: { from: string; to: string }, keys?: readonly string[]) => measureRanking(options, spec, request, context, values, filters.sql, range, keys);
-      const measure = async (range: { from: string; to: string }, keys?: readonly string[]) => withShares(options.shares, await measured(range, keys));
       const align = options.byDay ? 'position' : 'key';
-      const { current, previous } = await measurePeriods(request, align, measure);
+      // Fixed rows are all shown, each hidden or not; a ranking's hidden rows add up (hidden-rows.ts).
+      const together = (range: { from: string; to: string }, keys: readonly string[]) =>
+        togetherVisitors(context, options.report, spec, filters.sql, { ...values, suite: request.reportSuite, from: range.from, to: range.to }, keys);
+      const periods = fixed ? { ...(await measurePeriods(request, align, measured)), folded: 0 } : await measureFoldedPeriods(request, options.metrics, context.minCohort, measured, together);
+      const current = withShares(options.shares, periods.current);
+      const previous = periods.previous && withShares(options.shares, periods.previous);
       return buildAnswer(
         definition,
         request,
@@ -99,6 +104,7 @@ export function rankingReport(options: RankingReportOptions): ReportDefinition {
           note: options.note,
           ignoredFilters: filters.ignored,
           ignoredSegment: filters.ignoredSegment,
+          folded: periods.folded,
         },
         current,
         previous,
@@ -211,6 +217,12 @@ async function measureRanking(
     totalRows: numberOf(rows[0]?.total_rows) ?? (keys ? rows.length : 0),
     total: { key: 'total', label: 'Total', values: metricValues(options.metrics, totals[0] ?? {}, totalVisitors), visitors: totalVisitors },
   };
+}
+
+/** The distinct visitors of some keys' rows together, for the row of others (hidden-rows.ts). */
+async function togetherVisitors(context: ReportContext, name: string, spec: RankingSpec, filters: string, bound: Record<string, SqlValue>, keys: readonly string[]): Promise<number> {
+  const rows = await context.reader.read(rankingUnionVisitorsQuery(name, spec, filters), { ...bound, keys: JSON.stringify(keys) });
+  return numberOf(rows[0]?.visitors) ?? 0;
 }
 
 /** Phase two's distinct visitors per row key; for page cells a cheap bound first, then exact counts where it falls short. */

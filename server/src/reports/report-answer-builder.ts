@@ -28,6 +28,8 @@ export interface AnswerShape {
    * series: the first day of one period with the first day of the other).
    */
   align: 'key' | 'position';
+  /** How many of the page's hidden rows the row of others adds up (hidden-rows.ts); 0 or absent: none. */
+  folded?: number;
 }
 
 export function buildAnswer(
@@ -55,6 +57,7 @@ export function buildAnswer(
     chart: shape.chart,
     ...(shape.map && { map: shape.map }),
     rows: current.rows.map((row, index) => publishRow(row, earlier(row, index), minCohort, comparing)),
+    ...(shape.folded ? { othersRows: shape.folded } : {}),
     totalRows: current.totalRows,
     offset: request.offset,
     limit: request.limit,

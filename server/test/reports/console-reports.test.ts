@@ -6,6 +6,7 @@ const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (K
 const MINUTE_MS = 60_000;
 /** 10:00 in Barcelona on 2026-11-23. */
 const MORNING = Date.UTC(2026, 10, 23, 9, 0);
+const DAY_MS = 24 * 60 * 60 * 1000;
 const ARTICLE = 'http://localhost:8080/noticies/politica/titol-x/';
 
 let t: TestServer;
@@ -240,6 +241,41 @@ describe('console reports, minimum cohort (default 5)', () => {
     // No visit entered on a page without a section: nothing to hide.
     const none = await report('audience/by-day?from=2026-11-23&to=2026-11-23&f=section:cercador');
     expect(none.body.totals).toEqual({ values: { page_views: 0, visits: 0, visitors: 0, pages_per_visit: null, bounce_rate: null, avg_duration: null } });
+  });
+
+  it('adds up hidden rows into one row of others when they reach 5 visitors together, and compares it with the same rows before', async () => {
+    // Six subsections of one reader each (hidden one by one), five readers of one more, the day before two of the six.
+    const read = (visitor: string, subsection: string, at = MORNING) => send({ visitor, at, hit: { ...article, eVars: { ...article.eVars, 2: subsection } } });
+    for (const [visitor, subsection] of [
+      ['A1', 'politica'],
+      ['A2', 'societat'],
+      ['A3', 'economia'],
+      ['A4', 'cultura'],
+      ['A5', 'esports'],
+      ['A6', 'internacional'],
+    ])
+      await read(visitor!, subsection!);
+    await read('A1', 'societat', MORNING + MINUTE_MS);
+    for (const visitor of ['B1', 'B2', 'B3', 'B4', 'B5']) await read(visitor, 'salut');
+    await read('P1', 'politica', MORNING - DAY_MS);
+    await read('P2', 'societat', MORNING - DAY_MS);
+    const { body } = await report('content/subsections?from=2026-11-23&to=2026-11-23&compare=previous');
+    expect(body.rows.map((row: { key: string }) => row.key)).toEqual(['salut', '(altres)']);
+    expect(body.othersRows).toBe(6);
+    expect(body.rows[1]).toMatchObject({ label: 'Altres (menys de 5 visitants)', values: { page_views: 7, entries: 6 } });
+    // The day before, the same six rows held two readers: fewer than 5, so that period's cell is hidden.
+    expect(body.rows[1]).toMatchObject({ previous: { page_views: null, entries: null }, previousHidden: true });
+    expect(body.totals.values).toMatchObject({ page_views: 12 });
+  });
+
+  it('leaves hidden rows one by one when together they still count fewer than 5 visitors', async () => {
+    const read = (visitor: string, subsection: string) => send({ visitor, at: MORNING, hit: { ...article, eVars: { ...article.eVars, 2: subsection } } });
+    for (const subsection of ['politica', 'societat', 'economia']) await read('C1', subsection);
+    await read('C2', 'cultura');
+    const { body } = await report('content/subsections?from=2026-11-23&to=2026-11-23');
+    expect(body.othersRows).toBeUndefined();
+    expect(body.rows).toHaveLength(4);
+    expect(body.rows.every((row: { hidden?: boolean }) => row.hidden)).toBe(true);
   });
 
   it('lists every report in the catalogue, for analysts only', async () => {

@@ -149,17 +149,19 @@ describe('entry paths three levels deep (minimum cohort 1)', () => {
 });
 
 describe('paths under the minimum cohort', () => {
-  it('hides the steps fewer than the minimum cohort of visitors took', async () => {
+  it('hides the steps fewer than the minimum cohort of visitors took, adding them up where two visitors took them together', async () => {
     t = await startTestServer({ MESURA_MIN_COHORT: '2' }, () => clock);
     await visits();
     const previous = await report(ask('content/page-previous', { page: A1.url }));
+    // The campaign's and the direct entry's one visitor each: two visitors together, shown as others.
     expect(previous.rows.map((row: Row) => [row.label, row.hidden === true, row.values.page_views])).toEqual([
       ['Portada', false, 2],
-      ['(campanya) Tardor', true, null],
-      ['(entrada directa)', true, null],
+      ['Altres (menys de 2 visitants)', false, 2],
     ]);
+    expect(previous.othersRows).toBe(2);
     const second = await report(ask('content/entry-paths', { entry: A1.url }));
-    expect(second.rows.every((row: Row) => row.hidden === true)).toBe(true);
+    // Every second step one visitor took: none shown on its own.
+    expect(second.rows.every((row: Row) => row.hidden === true || row.key === '(altres)')).toBe(true);
   });
 });
 

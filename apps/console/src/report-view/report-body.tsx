@@ -1,4 +1,5 @@
 import type { ReportAnswer } from '@mesura/protocol';
+import { CohortNote, coveredRows } from './cohort-note';
 import { ReportChart } from './report-chart';
 import { FILTER_LABELS, isFilterDimension, withFilter, type ReportScreenState } from './report-state';
 import { ReportTable } from './report-table';
@@ -16,6 +17,7 @@ interface ReportBodyProps {
 export function ReportBody({ answer, state, onChange, onMore }: ReportBodyProps) {
   const dimension = answer.dimension.key;
   const showChart = state.view === 'chart' && answer.rows.length > 0;
+  const covered = coveredRows(answer);
   const actions: RowActions = {
     onDrill: (drill) => onChange({ ...state, report: drill.report, reportParams: drill.params }),
     onFilter: (row) => {
@@ -31,14 +33,15 @@ export function ReportBody({ answer, state, onChange, onMore }: ReportBodyProps)
       {answer.rows.length === 0 && <p className="panel__note">No hi ha dades per a aquest període.</p>}
       {showChart && <ReportChart answer={answer} actions={actions} />}
       {answer.rows.length > 0 && <ReportTable answer={answer} visuallyHidden={showChart} actions={actions} />}
-      {answer.rows.length < answer.totalRows - answer.offset &&
+      <CohortNote answer={answer} />
+      {covered < answer.totalRows - answer.offset &&
         (onMore ? (
           <button type="button" className="button" onClick={onMore}>
-            Mostra'n més ({answer.rows.length} de {answer.totalRows})
+            Mostra'n més ({covered} de {answer.totalRows})
           </button>
         ) : (
           <p className="panel__note">
-            Es mostren les {answer.rows.length} primeres files de {answer.totalRows}.
+            Es mostren les {covered} primeres files de {answer.totalRows}.
           </p>
         ))}
     </>

@@ -1,4 +1,4 @@
-import type { ReportRow } from '@mesura/protocol';
+import { OTHERS_ROW_KEY, type ReportRow } from '@mesura/protocol';
 import { FILTER_LABELS, isFilterDimension } from './report-state';
 import { rowHover, shownLabel } from './row-label-text';
 
@@ -47,7 +47,7 @@ export function RowLabel({ row, dimension, actions }: RowLabelProps) {
           </a>
         </>
       )}
-      {isFilterDimension(dimension) && !row.hidden && (
+      {isFilterDimension(dimension) && !row.hidden && row.key !== OTHERS_ROW_KEY && (
         <>
           {' '}
           <button type="button" className="link-button report-table__filter" onClick={() => onFilter(row)} aria-label={`Filtra per ${FILTER_LABELS[dimension]}: ${row.label}`}>

@@ -234,6 +234,26 @@ export function rankingVisitorsQuery(name: string, ranking: RankingSpec, filters
 }
 
 /**
+ * The distinct visitors of the rows whose keys are in $keys, together (one row, `visitors`): the
+ * rows the minimum cohort hides, to know whether they may show as one row of others
+ * (hidden-rows.ts). Counted as phase two counts a row's, exactly where that can be.
+ */
+export function rankingUnionVisitorsQuery(name: string, ranking: RankingSpec, filters: string): EngineQuery {
+  const spec = ranking.visitorsFrom ? { ...ranking, where: undefined, ...ranking.visitorsFrom } : ranking;
+  const where = `${whereOf(spec, filters)}${ONLY_KEYS(spec.key)}`;
+  const clickhouse = (ch: ClickHouseRanking) => {
+    const cells = onCells(ch, filters);
+    const { sums, named } = inner({ visitors: cells ? CELL_VISITORS : CLICKHOUSE_VISITORS });
+    return `SELECT ${named} FROM (SELECT ${sums} FROM ${clickhouseWhere(ch, filters, true, cells)})`;
+  };
+  const duckdb =
+    spec.visitors === 'sketch'
+      ? sketchVisitorsSql(fromOf(spec.table), where)
+      : `SELECT ${VISITORS[spec.visitors === 'cells' ? 'cells' : 'approximate'].duckdb} AS visitors FROM ${fromOf(spec.table)} WHERE ${where}`;
+  return withClickHouse({ name: `${name} others' visitors`, duckdb }, ranking, clickhouse);
+}
+
+/**
  * The spec with each row's distinct visitors among its metrics, so that phase one counts them: for
  * answers that show every row anyway (a time series, fixed rows), one scan where phase two would
  * read the rows again. Undefined where visitors are not counted over the spec's own table as
