@@ -142,17 +142,19 @@ describe("an activity's results", () => {
     expect(container.querySelector('figure[role="img"]')?.getAttribute('aria-label')).toContain('1–7 de novembre del 2026');
   });
 
-  it('previews an experience with an offer on the page of its audience, in a new window', async () => {
+  it('previews an experience on a page of the site chosen under its audience prefix (a prefix is no page), in a new window', async () => {
     const opened = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
     const openWindow = vi.fn(() => opened);
     vi.stubGlobal('open', openWindow);
     const { api, container } = await open('/experiments/titular-noticia/');
     await click(button(container, 'Previsualitza Nou titular'));
     expect(openWindow).toHaveBeenCalledWith('about:blank', '_blank');
-    expect(api.preview).toHaveBeenCalledWith('titular-noticia', 'nou-titular', '/noticia/1001/');
-    expect(opened.location.href).toBe('/noticia/1001/?mesura_preview=titular-noticia.nou-titular');
+    expect(api.preview).toHaveBeenCalledWith('titular-noticia', 'nou-titular', '/noticia/1001/pluja-a-barcelona/');
+    expect(opened.location.href).toBe('/noticia/1001/pluja-a-barcelona/?mesura_preview=titular-noticia.nou-titular');
     expect(opened.opener).toBeNull();
-    expect(container.querySelector('a[target="_blank"]')?.getAttribute('href')).toBe('/noticia/1001/?mesura_preview=titular-noticia.nou-titular');
+    expect(container.querySelector('a[target="_blank"]')?.getAttribute('href')).toBe('/noticia/1001/pluja-a-barcelona/?mesura_preview=titular-noticia.nou-titular');
+    const picker = container.querySelector<HTMLSelectElement>('.preview-page-picker select')!;
+    expect([...picker.options].map((o) => o.value)).toEqual(['/noticia/1001/pluja-a-barcelona/']);
   });
 
   it('shows a missing activity as such', async () => {

@@ -89,6 +89,13 @@ export const OVER_TIME: ActivityOverTime = {
   ],
 };
 
+/** The site's pages as the fake content API lists them: the home and two articles, one under the test activity's prefix. */
+export const SITE_PAGES = [
+  { path: '/', title: 'Portada' },
+  { path: '/noticia/1001/pluja-a-barcelona/', title: 'Pluja a Barcelona' },
+  { path: '/noticia/1002/el-parlament-vota/', title: 'El Parlament vota' },
+];
+
 /** An in-memory ExperimentsApi: activities kept in a map, each method a spy a test may script. */
 export function fakeExperimentsApi(activities: Activity[] = [headlineTest()], history: ActivityChange[] = []) {
   const stored = new Map(activities.map((a) => [a.id, a]));
@@ -106,6 +113,7 @@ export function fakeExperimentsApi(activities: Activity[] = [headlineTest()], hi
     overTime: vi.fn((_id: string, _range: { from: string; to: string }) => ok(OVER_TIME)),
     preview: vi.fn((id: string, experienceId: string, path: string) => ok({ url: `${path}?mesura_preview=${id}.${experienceId}`, expiresAt: '2026-11-25T10:00:00.000Z' })),
     history: vi.fn((_id: string) => ok([...history])),
+    sitePages: vi.fn(() => ok(SITE_PAGES)),
   } satisfies ExperimentsApi;
   return api;
 }

@@ -38,9 +38,3 @@ export function definitionOf(activity: Activity): ActivityDefinition {
   const { trusted: _trusted, trustedBy: _trustedBy, trustedAt: _trustedAt, ...definition } = activity;
   return definition;
 }
-
-/** The page an activity applies to, for a preview: its audience's path prefix, or the home. */
-export function previewPathOf(activity: Activity): string {
-  const prefix = activity.audience?.path?.prefix;
-  return prefix?.startsWith('/') ? prefix : '/';
-}

@@ -11,6 +11,7 @@ import { parseActivity, parseActivityList } from './activity-definition';
 import { parseActivityHistory, type ActivityChange } from './activity-history';
 import { parseActivityOverTime, parseActivityResults } from './activity-results';
 import { isRecord } from '../../api/api-answer';
+import { parseSitePages, SITE_HOME_API_PATH, type SitePage } from './site-pages';
 
 export type { Outcome };
 
@@ -34,6 +35,8 @@ export interface ExperimentsApi {
   overTime(id: string, range: DateRange, signal?: AbortSignal): Promise<Outcome<ActivityOverTime>>;
   preview(id: string, experienceId: string, path: string): Promise<Outcome<PreviewLink>>;
   history(id: string, signal?: AbortSignal): Promise<Outcome<ActivityChange[]>>;
+  /** The site's pages an editor may preview or target (site-pages.ts). */
+  sitePages(signal?: AbortSignal): Promise<Outcome<SitePage[]>>;
 }
 
 const MALFORMED = { ok: false, failure: { reason: 'malformed' } } as const;
@@ -69,5 +72,6 @@ export function createExperimentsApi(options: ApiClientOptions = {}): Experiment
       return result.ok ? parsed(parsePreviewLink(result.body)) : result;
     },
     history: (id, signal) => get(`${activityPath(id)}/history`, parseActivityHistory, signal),
+    sitePages: (signal) => get(SITE_HOME_API_PATH, parseSitePages, signal),
   };
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Activity } from '@mesura/protocol';
 import { apiFailureMessage } from '../../api/failure-message';
 import { formatInstant } from '../../tokens/format-instant';
-import { previewPathOf } from './activity-definition';
 import { useExperimentsApi } from './experiments-api-context';
 import type { PreviewLink } from './experiments-api';
 
@@ -10,14 +9,16 @@ interface PreviewButtonProps {
   activity: Activity;
   experienceId: string;
   experienceName: string;
+  /** The page of the site it opens (preview-page-picker.tsx). */
+  path: string;
 }
 
 /**
- * "Previsualitza": asks the server for a signed link to the activity's page showing this
+ * "Previsualitza": asks the server for a signed link to the chosen page of the site showing this
  * experience, and opens it in a new window. The window is opened at the click (a browser blocks a
  * window opened later) and sent to the link once it arrives; the link is also shown.
  */
-export function PreviewButton({ activity, experienceId, experienceName }: PreviewButtonProps) {
+export function PreviewButton({ activity, experienceId, experienceName, path }: PreviewButtonProps) {
   const api = useExperimentsApi();
   const [link, setLink] = useState<PreviewLink | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -26,7 +27,7 @@ export function PreviewButton({ activity, experienceId, experienceName }: Previe
   async function preview() {
     const opened = window.open('about:blank', '_blank');
     setSending(true);
-    const outcome = await api.preview(activity.id, experienceId, previewPathOf(activity));
+    const outcome = await api.preview(activity.id, experienceId, path);
     setSending(false);
     if (!outcome.ok) {
       opened?.close();

@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { Activity } from '@mesura/protocol';
 import { useLoaded } from '../administracio/use-loaded';
 import { useExperimentsApi } from './experiments-api-context';
 import { LoadFailure } from './load-failure';
+import { PreviewPagePicker } from './preview-page-picker';
 import { ResultsComparisonTable } from './results-comparison-table';
 import { ResultsTable } from './results-table';
 import { formatPValue } from './results-format';
@@ -12,6 +13,7 @@ export function ResultsPanel({ activity }: { activity: Activity }) {
   const api = useExperimentsApi();
   // Read again when the activity changes (its state, its experiences).
   const results = useLoaded(useCallback((signal?: AbortSignal) => api.results(activity.id, signal), [api, activity]));
+  const [previewPath, setPreviewPath] = useState<string | undefined>(undefined);
   const sampleRatio = results.state.status === 'ready' ? results.state.value.sampleRatio : null;
   return (
     <section className="panel" aria-labelledby="results-heading" aria-busy={results.state.status === 'loading'}>
@@ -28,7 +30,8 @@ export function ResultsPanel({ activity }: { activity: Activity }) {
       )}
       {results.state.status === 'ready' && (
         <>
-          <ResultsTable activity={activity} results={results.state.value} />
+          <PreviewPagePicker prefix={activity.audience?.path?.prefix} path={previewPath} onChange={setPreviewPath} />
+          <ResultsTable activity={activity} results={results.state.value} previewPath={previewPath ?? '/'} />
           <h3 className="comparison-heading">Comparació amb el control</h3>
           <ResultsComparisonTable results={results.state.value} />
         </>

@@ -6,6 +6,8 @@ import { TableScroll } from '../../components/table-scroll';
 interface ResultsTableProps {
   activity: Activity;
   results: ActivityResults;
+  /** The page the previews open. */
+  previewPath: string;
 }
 
 /**
@@ -13,7 +15,7 @@ interface ResultsTableProps {
  * control are results-comparison-table.tsx's. The preview comes right after the experience's name,
  * in view on a narrow screen before the table is scrolled sideways (TableScroll).
  */
-export function ResultsTable({ activity, results }: ResultsTableProps) {
+export function ResultsTable({ activity, results, previewPath }: ResultsTableProps) {
   const hidden = hiddenFigure(results.minCohort);
   const figure = (value: number | null, format: (v: number) => string) => (value === null ? hidden : format(value));
   const offerOf = (id: string) => activity.experiences.find((e) => e.id === id)?.offer;
@@ -47,7 +49,7 @@ export function ResultsTable({ activity, results }: ResultsTableProps) {
                 {offerOf(experience.id) === undefined ? (
                   <span className="admin-note">Sense oferta</span>
                 ) : (
-                  <PreviewButton activity={activity} experienceId={experience.id} experienceName={experience.name} />
+                  <PreviewButton activity={activity} experienceId={experience.id} experienceName={experience.name} path={previewPath} />
                 )}
               </td>
               <td className="numeric">{figure(experience.visitors, formatVisitors)}</td>
