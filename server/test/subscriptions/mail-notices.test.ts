@@ -142,7 +142,9 @@ describe('a mailed report', () => {
     expect(mail.text).toContain('Pàgines vistes: 80');
     expect(mail.html).toContain('Secció: esports');
     expect(mail.html).toContain('href="https://mesura.example.cat/consola/audiencia/?informe=audience%2Fby-day&amp;des=2026-03-02&amp;fins=2026-03-02&amp;compara=1&amp;f=section%3Aesports"');
-    const listed = (await call('GET', '/api/mail-subscriptions')).json().subscriptions;
+    const answer = await call('GET', '/api/mail-subscriptions');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const listed = answer.json().subscriptions;
     expect(listed[0]).toMatchObject({ lastSentFrom: '2026-03-02', frequency: 'daily' });
   });
 
