@@ -17,6 +17,7 @@ import { VISITORS_DB_FILE_NAME } from '../store/duckdb/duckdb-visitors.js';
 import { FUNNELS_DB_FILE_NAME } from '../store/duckdb/duckdb-funnels.js';
 import { GOALS_DB_FILE_NAME } from '../store/duckdb/duckdb-goals.js';
 import { SEGMENTS_DB_FILE_NAME } from '../store/duckdb/duckdb-segments.js';
+import { ANNOTATIONS_DB_FILE_NAME } from '../store/duckdb/duckdb-annotations.js';
 
 /** The alias each file is attached under: tables are read as `<alias>.<table>`. */
 export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
@@ -27,6 +28,7 @@ export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
   goals: GOALS_DB_FILE_NAME,
   funnels: FUNNELS_DB_FILE_NAME,
   segments: SEGMENTS_DB_FILE_NAME,
+  annotations: ANNOTATIONS_DB_FILE_NAME,
 };
 
 export type SourceFile = EmbeddedFile;

@@ -162,7 +162,8 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     const funnels = (await get('/api/funnels')).json();
     const goalHistory = (await get(`/api/goals/${GOAL.id}/history`)).json();
     const segments = (await get('/api/segments')).json();
-    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory, segments };
+    const annotations = (await get(`/api/annotations?from=${DAY}&to=${DAY}`)).json();
+    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory, segments, annotations };
   }
 
   beforeAll(async () => {
@@ -195,6 +196,13 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       const saved = await server.app.inject({ method: 'PUT', url, headers: { ...bearer, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
       expect(saved.statusCode, saved.body).toBeLessThan(300);
     }
+    const noted = await server.app.inject({
+      method: 'POST',
+      url: '/api/annotations',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ day: DAY, text: "Nit d'eleccions" }),
+    });
+    expect(noted.statusCode, noted.body).toBe(201);
     Object.assign(embedded, await answers(server));
     await server.close();
     await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
@@ -214,7 +222,8 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       expect(lines).toContain(`${table}: ${duckCounts[table]} rows read, ${duckCounts[table]} written`);
     }
     expect(lines).toContain('users: 1 rows read, 1 written');
-    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes', 'segments', 'segment_changes']) expect(lines).toContain(`${table}: 1 rows read, 1 written`);
+    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes', 'segments', 'segment_changes', 'annotations', 'annotation_changes'])
+      expect(lines).toContain(`${table}: 1 rows read, 1 written`);
     expect(lines).toContain('api_tokens: 1 rows read, 1 written');
   });
 

@@ -11,6 +11,7 @@ import type { MetadataPool } from './postgres-pool.js';
 import { FUNNEL_TABLE } from '../funnel-store.js';
 import { GOAL_TABLE } from '../goal-store.js';
 import { SEGMENT_TABLE } from '../segment-store.js';
+import { ANNOTATION_TABLE } from '../annotation-store.js';
 import { postgresDefinitionTablesSql } from './postgres-definitions.js';
 
 export interface Migration {
@@ -96,6 +97,12 @@ CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confi
     // As step 7, for the segments.
     name: 'segments',
     sql: postgresDefinitionTablesSql(SEGMENT_TABLE).join(';\n'),
+  },
+  {
+    version: 9,
+    // As step 7, for the chart notes.
+    name: 'chart notes',
+    sql: postgresDefinitionTablesSql(ANNOTATION_TABLE).join(';\n'),
   },
 ];
 

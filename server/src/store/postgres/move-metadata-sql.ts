@@ -129,6 +129,13 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
     columns: [{ name: 'segment_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
     orderBy: 'at_ms, segment_id',
   },
+  { name: 'annotations', file: 'annotations', columns: same('id', 'definition'), orderBy: 'id' },
+  {
+    name: 'annotation_changes',
+    file: 'annotations',
+    columns: [{ name: 'annotation_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
+    orderBy: 'at_ms, annotation_id',
+  },
 ];
 
 /** Locks every metadata table: servers starting meanwhile wait for the commit, then find the tables filled and seed nothing. */
