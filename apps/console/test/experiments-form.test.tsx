@@ -94,6 +94,7 @@ describe('the form of a new activity', () => {
     expect(container.textContent).toContain('El servidor neteja aquest HTML abans de servir-lo');
     await type(byLabel('Selector CSS (Variant B, canvi 2)'), '#avis');
     await type(byLabel('HTML (Variant B, canvi 2)'), '<strong>Nou</strong>');
+    expect((byLabel('On (Variant B, canvi 2)') as HTMLSelectElement).value).toBe('insertAfter');
     await addAction(byLabel, 'Control', 'Redirigeix');
     await type(byLabel('Adreça de destinació (Control, canvi 1)'), 'https://example.cat/portada-b');
     await click(byLabel("Visita d'una pàgina"));
@@ -106,7 +107,7 @@ describe('the form of a new activity', () => {
     expect(saved.experiences[0]!.offer).toEqual({ id: 'control', name: 'Control', actions: [{ action: 'redirect', content: 'https://example.cat/portada-b' }] });
     expect(saved.experiences[1]!.offer!.actions).toEqual([
       { action: 'setStyle', selector: '.titol', content: { color: '#c00' } },
-      { action: 'setContent', selector: '#avis', content: '<strong>Nou</strong>' },
+      { action: 'insertAfter', selector: '#avis', content: '<strong>Nou</strong>' },
     ]);
     expect(saved.goal).toEqual({ type: 'pageView', path: '/gracies/' });
   });

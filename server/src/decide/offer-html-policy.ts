@@ -4,8 +4,9 @@
  * as a second line). Documented in docs/architecture.md ("Activity safety"); change both together.
  *
  * Kept out: anything that runs code or takes input (script, form, input, button, textarea,
- * select, iframe, object, embed, frame, base, meta, link, svg, math…), every `on…` handler, the
- * `style` attribute (setStyle actions style), `id` and `name` (an element named like a global,
+ * select, iframe, object, embed, frame, base, meta, link, svg, math…), every `on…` handler, a
+ * `style` attribute's declarations other than SAFE_INLINE_STYLES' presentational properties with
+ * plain values (sanitize-html's allowedStyles keeps those and drops the rest), `id` and `name` (an element named like a global,
  * e.g. `mesuraSanitizer`, would shadow it: DOM clobbering), and URLs other than http(s),
  * mailto, tel and relative ones (no `javascript:`, `data:`, `vbscript:`, no `//host`). A URL
  * attribute (URL_ATTRIBUTES) must also land, resolved as the page resolves it, on the site's
@@ -21,7 +22,51 @@ import sanitizeHtml from 'sanitize-html';
  */
 const UNSAFE_CSS = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import|\\/i;
 
-const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*'];
+const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*', 'style'];
+
+/**
+ * A plain CSS value: words, numbers, units, colours (`#c00`, `rgb(…)`) and commas; no quote,
+ * colon or backslash, and no function that loads or runs anything.
+ */
+const PLAIN_CSS_VALUE = /^(?!.*(?:url|image-set|expression|var|attr)\s*\()[-#a-z0-9.,%\s()]+$/i;
+
+/**
+ * The inline style an editor's HTML may keep: how text and boxes look, never where they sit
+ * (no `position`, so an offer cannot lay itself over the page) nor what they load.
+ */
+const SAFE_INLINE_STYLE_PROPERTIES = [
+  'color',
+  'background-color',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-align',
+  'text-decoration',
+  'text-transform',
+  'line-height',
+  'letter-spacing',
+  'margin',
+  'margin-top',
+  'margin-bottom',
+  'margin-left',
+  'margin-right',
+  'padding',
+  'padding-top',
+  'padding-bottom',
+  'padding-left',
+  'padding-right',
+  'border',
+  'border-color',
+  'border-width',
+  'border-style',
+  'border-radius',
+  'width',
+  'max-width',
+  'height',
+  'display',
+] as const;
+
+export const SAFE_INLINE_STYLES = { '*': Object.fromEntries(SAFE_INLINE_STYLE_PROPERTIES.map((property) => [property, [PLAIN_CSS_VALUE]])) };
 
 /**
  * Every attribute a browser reads a URL from, whether or not the allow-list lets it in today, so
@@ -131,6 +176,7 @@ export const OFFER_HTML_ALLOW_LIST = {
     colgroup: ['span'],
     details: ['open'],
   },
+  allowedStyles: SAFE_INLINE_STYLES,
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: URL_ATTRIBUTES,
   allowProtocolRelative: false,
@@ -186,6 +232,8 @@ const ATTRIBUTE_NAMES = new Set<string>(Object.values(OFFER_HTML_ALLOW_LIST.allo
  */
 export function offerAttributeProblem(name: string, value: string): string | undefined {
   const lower = name.toLowerCase();
+  // An inline style set whole would skip SAFE_INLINE_STYLES' checks: setStyle sets styles.
+  if (lower === 'style') return 'attribute style may not be set: use setStyle, whose values are checked';
   const wildcard = lower.startsWith('aria-') || lower.startsWith('data-');
   if (!wildcard && !ATTRIBUTE_NAMES.has(lower)) return `attribute ${name} is not in the offers' allow-list`;
   if (URL_ATTRIBUTES.includes(lower) && !isAllowedUrl(value)) return `${name} ${JSON.stringify(value.slice(0, 80))} is not an http(s), mailto, tel or relative URL`;

@@ -187,6 +187,16 @@ describe("editors' offers are sanitised on the server", () => {
     expect(response.json().error).toContain(reason);
   });
 
+  it("keeps an inserted element's inline style of safe properties with plain values, and drops the rest", async () => {
+    const html = '<p style="color: #c00; font-size: 1.2rem; position: fixed; background-color: rgb(1, 2, 3); background-image: url(https://evil.example/p.png); width: expression(alert(1))">Avís</p>';
+    const response = await put(activity({ actions: [{ action: 'insertAfter', selector: 'h1', content: html } as DeliveryAction] }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(contentOf(await served())).toBe('<p style="color:#c00;font-size:1.2rem;background-color:rgb(1, 2, 3)">Avís</p>');
+    const refused = await put(activity({ actions: [{ action: 'setAttribute', selector: 'p', content: { style: 'background:url(https://evil.example/p.png)' } } as DeliveryAction] }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('attribute style may not be set');
+  });
+
   it('accepts safe attributes and styles', async () => {
     const actions = [
       { action: 'setAttribute', selector: 'a', content: { href: '/subscriu', title: 'Subscriu-te', 'data-x': '1' } },

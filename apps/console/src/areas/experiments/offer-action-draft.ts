@@ -1,7 +1,9 @@
 /**
  * An offer's actions as the form edits them, without code, and back: "canvia el text"
- * (setContent of escaped text), "canvia l'estil" (setStyle), "insereix HTML" (setContent of HTML,
- * which the server sanitises unless an admin trusts the activity) and "redirigeix" (redirect).
+ * (setContent of escaped text), "canvia l'estil" (setStyle), "insereix HTML" (before, after, at the
+ * start or end of the element, in place of its content or in place of the element: insertBefore,
+ * insertAfter, prependContent, appendContent, setContent, replaceContent; the server sanitises the
+ * HTML unless an admin trusts the activity) and "redirigeix" (redirect).
  * Shapes: server/src/decide/action-validation.ts and @mesura/protocol's DeliveryAction. Any other
  * action of a stored offer is kept as it was. Pure, but for the keys of the rows the form lists
  * (form-key.ts).
@@ -10,6 +12,20 @@ import type { DeliveryAction } from '@mesura/protocol';
 import { formKey } from './form-key';
 
 export type ActionKind = 'text' | 'style' | 'html' | 'redirect';
+
+/** Where "insereix HTML" puts its HTML, each the action of the same effect. */
+export const HTML_PLACES = {
+  insertBefore: "Abans de l'element",
+  insertAfter: "Després de l'element",
+  prependContent: "Al començament de l'element",
+  appendContent: "Al final de l'element",
+  setContent: "En lloc del contingut de l'element",
+  replaceContent: "En lloc de l'element",
+} as const satisfies Partial<Record<DeliveryAction['action'], string>>;
+
+export type HtmlPlace = keyof typeof HTML_PLACES;
+
+const isHtmlPlace = (action: string): action is HtmlPlace => Object.hasOwn(HTML_PLACES, action);
 
 export interface StyleEntry {
   /** The row's key in the form (form-key.ts). */
@@ -22,7 +38,7 @@ export interface StyleEntry {
 export type ActionDraft = { key: string } & (
   | { kind: 'text'; selector: string; text: string }
   | { kind: 'style'; selector: string; styles: StyleEntry[] }
-  | { kind: 'html'; selector: string; html: string }
+  | { kind: 'html'; selector: string; html: string; place: HtmlPlace }
   | { kind: 'redirect'; url: string }
   /** An action the form cannot edit (setAttribute, remove…), kept whole. */
   | { kind: 'kept'; action: DeliveryAction }
@@ -60,7 +76,8 @@ export function newActionDraft(kind: ActionKind): ActionDraft {
     case 'style':
       return { key, kind, selector: '', styles: [newStyleEntry()] };
     case 'html':
-      return { key, kind, selector: '', html: '' };
+      // Inserting never loses what the page shows: after the element, unless the editor chooses.
+      return { key, kind, selector: '', html: '', place: 'insertAfter' };
     case 'redirect':
       return { key, kind, url: '' };
   }
@@ -74,7 +91,10 @@ export function actionDraftOf(action: DeliveryAction): ActionDraft {
   const { content } = action;
   if (action.action === 'setContent' && typeof content === 'string' && action.contentType !== 'text' && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
     const text = unescapeHtml(content);
-    return escapeHtml(text) === content ? { key, kind: 'text', selector: selectorOf(action), text } : { key, kind: 'html', selector: selectorOf(action), html: content };
+    return escapeHtml(text) === content ? { key, kind: 'text', selector: selectorOf(action), text } : { key, kind: 'html', selector: selectorOf(action), html: content, place: 'setContent' };
+  }
+  if (action.action !== 'setContent' && isHtmlPlace(action.action) && typeof content === 'string' && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
+    return { key, kind: 'html', selector: selectorOf(action), html: content, place: action.action };
   }
   if (action.action === 'setStyle' && typeof content === 'object' && content !== null && Object.keys(action).every((k) => ['action', 'selector', 'content'].includes(k))) {
     const entries = Object.entries(content as Record<string, unknown>);
@@ -100,7 +120,7 @@ export function deliveryActionOf(draft: ActionDraft): DeliveryAction {
     case 'text':
       return { action: 'setContent', selector: draft.selector.trim(), content: escapeHtml(draft.text) };
     case 'html':
-      return { action: 'setContent', selector: draft.selector.trim(), content: draft.html };
+      return { action: draft.place, selector: draft.selector.trim(), content: draft.html };
     case 'style': {
       const styles = draft.styles.filter((s) => s.property.trim() !== '').map((s) => [s.property.trim(), s.value.trim()]);
       return { action: 'setStyle', selector: draft.selector.trim(), content: Object.fromEntries(styles) as Record<string, string> };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ACTION_KIND_LABELS, newActionDraft, newStyleEntry, type ActionDraft, type ActionKind } from './offer-action-draft';
+import { ACTION_KIND_LABELS, HTML_PLACES, newActionDraft, newStyleEntry, type ActionDraft, type ActionKind, type HtmlPlace } from './offer-action-draft';
 
 interface OfferActionsEditorProps {
   /** The experience's name, to name its fields for a screen reader. */
@@ -44,6 +44,16 @@ function ActionFields({ draft, label, onChange }: { draft: ActionDraft; label: s
     return (
       <>
         {selector}
+        <div className="form-field">
+          <label htmlFor={`${id}-place`}>On ({label})</label>
+          <select id={`${id}-place`} value={draft.place} onChange={(event) => onChange({ ...draft, place: event.target.value as HtmlPlace })}>
+            {(Object.keys(HTML_PLACES) as HtmlPlace[]).map((place) => (
+              <option key={place} value={place}>
+                {HTML_PLACES[place]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="form-field">
           <label htmlFor={`${id}-html`}>HTML ({label})</label>
           <textarea id={`${id}-html`} rows={4} value={draft.html} onChange={(event) => onChange({ ...draft, html: event.target.value })} aria-describedby={`${id}-html-note`} />
