@@ -53,7 +53,12 @@ const SNAPSHOT: RealtimeSnapshot = {
   at: '2026-11-23T09:30:20.000Z',
   minCohort: 5,
   minutes,
-  activePages: { minutes: 5, pages: [{ url: 'https://mesura.cat/noticia/1/', title: 'La notícia del dia', pageViews: 1234, visitors: 800 }] },
+  activePages: {
+    minutes: 5,
+    pages: [{ url: 'https://mesura.cat/noticia/1/', title: 'La notícia del dia', pageViews: 1234, visitors: 800 }],
+    total: { pageViews: 1300, visitors: 830 },
+    others: { pages: 12, pageViews: 40, visitors: 25 },
+  },
   live: {
     seconds: 30,
     channels: [
@@ -102,7 +107,12 @@ describe('the Temps real area', () => {
     expect(status()).toBe('En directe');
     expect(text()).toContain('actualitzat a les 10:30:20');
     const rows = [...container.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
-    expect(rows).toEqual([['La notícia del dia', '1.234', '800']]);
+    // The pages of fewer than 5 visitors each, added up, and the minutes' totals, which list nobody.
+    expect(rows).toEqual([
+      ['La notícia del dia', '1.234', '800'],
+      ['Altres 12 pàgines (menys de 5 visitants cadascuna)', '40', '25'],
+    ]);
+    expect(text()).toContain('En total, 1.300 pàgines vistes per 830 visitants en els darrers 5 minuts.');
     expect(container.querySelector('tbody a')?.getAttribute('href')).toBe('https://mesura.cat/noticia/1/');
     const audiences = [...container.querySelectorAll('.realtime-audience__item')].map((item) => item.textContent);
     expect(audiences).toEqual(['Mesura TV1.500 espectadors', 'Mesura 24< 5 espectadors', 'Mesura Ràdio0 oients']);
@@ -140,6 +150,14 @@ describe('the Temps real area', () => {
     expect(status()).toBe("S'està connectant amb les dades en directe…");
   });
 
+  it('says the minutes had fewer visitors than the cohort rather than their figures', async () => {
+    await render();
+    latest().emit('snapshot', { ...SNAPSHOT, activePages: { minutes: 5, pages: [], total: null } });
+    await settle();
+    expect(text()).toContain('Menys de 5 visitants en els darrers 5 minuts.');
+    expect(text()).not.toContain('En total');
+  });
+
   it('treats a snapshot it cannot read as a failed update', async () => {
     await render();
     latest().emit('snapshot', SNAPSHOT);
@@ -156,7 +174,7 @@ describe('the Temps real area', () => {
 
   it('never links a page whose address is not a web address', async () => {
     await render();
-    latest().emit('snapshot', { ...SNAPSHOT, activePages: { minutes: 5, pages: [{ url: 'javascript:alert(1)', title: 'X', pageViews: 9, visitors: 9 }] } });
+    latest().emit('snapshot', { ...SNAPSHOT, activePages: { minutes: 5, pages: [{ url: 'javascript:alert(1)', title: 'X', pageViews: 9, visitors: 9 }], total: null } });
     expect(container.querySelector('tbody a')?.hasAttribute('href')).toBe(false);
   });
 });

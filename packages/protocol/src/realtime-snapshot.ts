@@ -34,7 +34,17 @@ export interface RealtimeSnapshot {
   /** The last minutes, oldest first; the last one is the current, partial minute. */
   minutes: RealtimeMinute[];
   /** The pages most viewed over the last `minutes` minutes, most viewed first. */
-  activePages: { minutes: number; pages: RealtimePage[] };
+  activePages: {
+    minutes: number;
+    pages: RealtimePage[];
+    /** The site's page views and visitors over those minutes in all; null when the visitors are fewer than `minCohort`. */
+    total: { pageViews: number; visitors: number } | null;
+    /**
+     * The pages viewed by fewer than `minCohort` visitors each, added up (`pages` of them), when
+     * their visitors together reach the cohort; absent otherwise.
+     */
+    others?: { pages: number; pageViews: number; visitors: number };
+  };
   /** Sessions with a heartbeat in the last `seconds` seconds. */
   live: { seconds: number; channels: RealtimeLiveSource[]; stations: RealtimeLiveSource[] };
 }

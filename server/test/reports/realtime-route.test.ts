@@ -117,6 +117,9 @@ describe('GET /api/reports/realtime/stream', () => {
     expect(snapshot.minutes.at(-3)).toEqual({ start: '2026-11-23T09:28:00.000Z', pageViews: null });
     expect(snapshot.minutes.filter((m) => m.pageViews === null)).toHaveLength(2);
     expect(snapshot.activePages.pages).toEqual([{ url: 'http://localhost:8080/noticia/1/', title: 'La notícia del dia', pageViews: 6, visitors: 5 }]);
+    // Both pages' views in all; the second's two visitors are one page alone, not added up.
+    expect(snapshot.activePages.total).toEqual({ pageViews: 8, visitors: 7 });
+    expect(snapshot.activePages.others).toBeUndefined();
     expect(snapshot.live.channels.find((c) => c.slug === 'mesura-tv')).toEqual({ slug: 'mesura-tv', name: 'Mesura TV', viewers: 5 });
     expect(snapshot.live.channels.find((c) => c.slug === 'mesura-24')).toEqual({ slug: 'mesura-24', name: 'Mesura 24', viewers: 0 });
     expect(snapshot.live.stations.find((s) => s.slug === 'mesura-radio')).toEqual({ slug: 'mesura-radio', name: 'Mesura Ràdio', viewers: null });

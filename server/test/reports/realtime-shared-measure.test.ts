@@ -5,7 +5,7 @@ import type { RealtimeSnapshot } from '@mesura/protocol';
 import { assembleSnapshot } from '../../src/reports/realtime-snapshot.js';
 import { sharedMeasure } from '../../src/reports/realtime-shared-measure.js';
 
-const snapshot = (nowMs: number): RealtimeSnapshot => assembleSnapshot({ nowMs, minCohort: 5, sources: { channels: [], stations: [] }, minutes: [], pages: [], live: [] });
+const snapshot = (nowMs: number): RealtimeSnapshot => assembleSnapshot({ nowMs, minCohort: 5, sources: { channels: [], stations: [] }, minutes: [], pages: [], totals: {}, live: [] });
 
 describe('sharedMeasure', () => {
   it('gives a measurement under way or younger than the reuse time to every asker, and measures anew after it', async () => {

@@ -28,7 +28,7 @@ const NOW = Date.UTC(2026, 10, 23, 10, 7, 30);
 const SOURCES = { channels: [{ slug: 'mesura-tv', name: 'Mesura TV' }], stations: [{ slug: 'mesura-radio', name: 'Mesura Ràdio' }] };
 
 function snapshotAt(n: number): RealtimeSnapshot {
-  return assembleSnapshot({ nowMs: NOW + n, minCohort: 5, sources: SOURCES, minutes: [], pages: [], live: [] });
+  return assembleSnapshot({ nowMs: NOW + n, minCohort: 5, sources: SOURCES, minutes: [], pages: [], totals: {}, live: [] });
 }
 
 describe('openRealtimeStream', () => {
@@ -135,6 +135,7 @@ describe('assembleSnapshot', () => {
         { minute_ms: String(minuteMs(3)), page_views: '4', visitors: '2' },
       ],
       pages: [],
+      totals: {},
       live: [],
     });
     expect(snapshot.minutes).toHaveLength(REALTIME_WINDOW_MINUTES);
@@ -143,6 +144,19 @@ describe('assembleSnapshot', () => {
     expect(snapshot.minutes.at(-4)).toEqual({ start: '2026-11-23T10:04:00.000Z', pageViews: null });
     expect(snapshot.minutes.at(-2)).toEqual({ start: '2026-11-23T10:06:00.000Z', pageViews: 0 });
     expect(snapshot.at).toBe('2026-11-23T10:07:30.000Z');
+  });
+
+  it("shows the active minutes' totals from the cohort up, and the few pages added up only where two or more reach it together", () => {
+    const totals = (row: Record<string, string>) => assembleSnapshot({ nowMs: NOW, minCohort: 5, sources: SOURCES, minutes: [], pages: [], totals: row, live: [] }).activePages;
+    expect(totals({ page_views: '8', visitors: '4', others_pages: '2', others_page_views: '8', others_visitors: '4' })).toMatchObject({ total: null });
+    expect(totals({ page_views: '8', visitors: '4', others_pages: '2', others_page_views: '8', others_visitors: '4' }).others).toBeUndefined();
+    // One page alone, whatever its figures, is what the list leaves out.
+    expect(totals({ page_views: '20', visitors: '9', others_pages: '1', others_page_views: '4', others_visitors: '4' })).toEqual({
+      minutes: REALTIME_ACTIVE_PAGES_MINUTES,
+      pages: [],
+      total: { pageViews: 20, visitors: 9 },
+    });
+    expect(totals({ page_views: '20', visitors: '9', others_pages: '4', others_page_views: '6', others_visitors: '5' }).others).toEqual({ pages: 4, pageViews: 6, visitors: 5 });
   });
 
   it('leaves out active pages below the cohort and hides a channel below it, listing every channel and station', () => {
@@ -155,13 +169,19 @@ describe('assembleSnapshot', () => {
         { url: 'http://localhost/noticia/1/', title: 'Una notícia', page_views: '9', visitors: '5' },
         { url: 'http://localhost/noticia/2/', title: null, page_views: '9', visitors: '4' },
       ],
+      totals: { page_views: '30', visitors: '12', others_pages: '3', others_page_views: '16', others_visitors: '6' },
       live: [
         { channel: 'mesura-tv', viewers: '7', visitors: '6' },
         { channel: 'mesura-radio', viewers: '3', visitors: '3' },
         { channel: 'unknown', viewers: '9', visitors: '9' },
       ],
     });
-    expect(snapshot.activePages).toEqual({ minutes: REALTIME_ACTIVE_PAGES_MINUTES, pages: [{ url: 'http://localhost/noticia/1/', title: 'Una notícia', pageViews: 9, visitors: 5 }] });
+    expect(snapshot.activePages).toEqual({
+      minutes: REALTIME_ACTIVE_PAGES_MINUTES,
+      pages: [{ url: 'http://localhost/noticia/1/', title: 'Una notícia', pageViews: 9, visitors: 5 }],
+      total: { pageViews: 30, visitors: 12 },
+      others: { pages: 3, pageViews: 16, visitors: 6 },
+    });
     expect(snapshot.live).toEqual({
       seconds: REALTIME_VIEWER_HEARTBEAT_WINDOW_S,
       channels: [{ slug: 'mesura-tv', name: 'Mesura TV', viewers: 7 }],

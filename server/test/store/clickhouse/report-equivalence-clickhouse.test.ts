@@ -192,13 +192,16 @@ describeWithClickHouse('the hit reports answer the same on DuckDB and ClickHouse
     const transport = createClickHouseTransport(db().location, { database: db().location.database });
     cleanups.push(() => transport.close());
     const sources = { channels: [{ slug: 'tv3', name: 'TV3' }], stations: [] };
-    const settings = { reportSuite: 'mesuradev', minCohort: 1, sources };
-    const clickhouse = await measureRealtime({ ...settings, reader: new ClickHouseAnalyticsReader(transport, { timeZone: 'Europe/Madrid' }) }, nowMs);
+    // With a cohort of 1 every page is listed; of 2, the pages of one visitor are added up instead.
+    const settings = (minCohort: number) => ({ reportSuite: 'mesuradev', minCohort, sources });
+    const chReader = new ClickHouseAnalyticsReader(transport, { timeZone: 'Europe/Madrid' });
+    const clickhouse = [await measureRealtime({ ...settings(1), reader: chReader }, nowMs), await measureRealtime({ ...settings(2), reader: chReader }, nowMs)];
     await duck.server.close();
     const store = await openDuckDbStore(duck.dataDir, variableNames(SITE_VARIABLE_MAP), 'Europe/Madrid');
     cleanups.push(() => store.close());
-    const duckdb = await measureRealtime({ ...settings, reader: store }, nowMs);
-    expect(clickhouse.activePages.pages.length).toBeGreaterThan(0);
+    const duckdb = [await measureRealtime({ ...settings(1), reader: store }, nowMs), await measureRealtime({ ...settings(2), reader: store }, nowMs)];
+    expect(clickhouse[0]!.activePages.pages.length).toBeGreaterThan(0);
+    expect(clickhouse[0]!.activePages.total).not.toBeNull();
     expect(clickhouse).toEqual(duckdb);
   });
 });

@@ -4,10 +4,15 @@ import { TableScroll } from '../../components/table-scroll';
 
 /** The pages most viewed in the last minutes, by title, each linking to the page. */
 export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapshot, 'activePages' | 'minCohort'>) {
-  const { pages, minutes } = activePages;
+  const { pages, minutes, total, others } = activePages;
   return (
     <>
-      {pages.length === 0 ? (
+      <p className="realtime-total">
+        {total
+          ? `En total, ${formatCount(total.pageViews)} pàgines vistes per ${formatCount(total.visitors)} visitants en els darrers ${minutes} minuts.`
+          : `Menys de ${minCohort} visitants en els darrers ${minutes} minuts.`}
+      </p>
+      {pages.length === 0 && !others ? (
         <p className="panel__note">Cap pàgina no ha tingut prou visitants en els darrers {minutes} minuts.</p>
       ) : (
         <TableScroll label={`Pàgines actives dels darrers ${minutes} minuts`}>
@@ -36,11 +41,22 @@ export function ActivePagesTable({ activePages, minCohort }: Pick<RealtimeSnapsh
                   <td className="numeric">{formatCount(page.visitors)}</td>
                 </tr>
               ))}
+              {others && (
+                <tr>
+                  <th scope="row">
+                    Altres {formatCount(others.pages)} pàgines (menys de {minCohort} visitants cadascuna)
+                  </th>
+                  <td className="numeric">{formatCount(others.pageViews)}</td>
+                  <td className="numeric">{formatCount(others.visitors)}</td>
+                </tr>
+              )}
             </tbody>
           </table>
         </TableScroll>
       )}
-      <p className="panel__note">Les pàgines vistes per menys de {minCohort} visitants no es mostren.</p>
+      <p className="panel__note">
+        Les pàgines vistes per menys de {minCohort} visitants no es mostren una per una, perquè no identifiquin ningú: se sumen a «Altres» quan juntes arriben a {minCohort} visitants.
+      </p>
     </>
   );
 }

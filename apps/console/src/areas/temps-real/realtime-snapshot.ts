@@ -27,6 +27,14 @@ const readPage: Reader<RealtimePage> = (v) =>
     ? { url: v.url, title: v.title, pageViews: v.pageViews, visitors: v.visitors }
     : undefined;
 
+type ActiveTotal = NonNullable<RealtimeSnapshot['activePages']['total']>;
+type ActiveOthers = NonNullable<RealtimeSnapshot['activePages']['others']>;
+
+const readTotal: Reader<ActiveTotal> = (v) => (isRecord(v) && count(v.pageViews) && count(v.visitors) ? { pageViews: v.pageViews, visitors: v.visitors } : undefined);
+
+const readOthers: Reader<ActiveOthers> = (v) =>
+  isRecord(v) && count(v.pages) && count(v.pageViews) && count(v.visitors) ? { pages: v.pages, pageViews: v.pageViews, visitors: v.visitors } : undefined;
+
 const readSource: Reader<RealtimeLiveSource> = (v) => (isRecord(v) && text(v.slug) && text(v.name) && countOrNull(v.viewers) ? { slug: v.slug, name: v.name, viewers: v.viewers } : undefined);
 
 /** The snapshot in an event's `data` (JSON text), or undefined when it is not one. */
@@ -43,7 +51,12 @@ export function parseRealtimeSnapshot(data: string): RealtimeSnapshot | undefine
   const channels = listOf(value.live.channels, readSource);
   const stations = listOf(value.live.stations, readSource);
   const { minutes: pageMinutes } = value.activePages;
+  // The total is null below the cohort; the others are absent unless they reach it together.
+  const total = value.activePages.total === null ? null : readTotal(value.activePages.total);
+  const others = value.activePages.others === undefined ? undefined : readOthers(value.activePages.others);
   const { seconds } = value.live;
-  if (!minutes || !pages || !channels || !stations || !count(pageMinutes) || !count(seconds)) return undefined;
-  return { at: value.at, minCohort: value.minCohort, minutes, activePages: { minutes: pageMinutes, pages }, live: { seconds, channels, stations } };
+  if (!minutes || !pages || !channels || !stations || !count(pageMinutes) || !count(seconds) || total === undefined) return undefined;
+  if (value.activePages.others !== undefined && others === undefined) return undefined;
+  const activePages = { minutes: pageMinutes, pages, total, ...(others && { others }) };
+  return { at: value.at, minCohort: value.minCohort, minutes, activePages, live: { seconds, channels, stations } };
 }
