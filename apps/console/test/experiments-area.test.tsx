@@ -34,9 +34,9 @@ describe('the list of activities', () => {
   it('lists every activity with its type, state, pages, goal and trust mark, and filters by state', async () => {
     const { container } = await open('/experiments/', fakeExperimentsApi([headlineTest(), PAUSED, ACTIVE]));
     expect(tableRows(container)).toEqual([
-      ['Titular de la notícia', 'Prova A/B', 'Esborrany', '/noticia/1001/… · target-global-mbox', 'Clic a .share-button', '✓ Sí'],
-      ['Portada vermella', 'Prova A/B', 'En pausa', 'Totes les pàgines · target-global-mbox', 'Clic a .share-button', 'No'],
-      ['Botó del directe', 'Segmentació', 'Actiu', '/noticia/1001/… · target-global-mbox', 'Visita de /directe/', '✓ Sí'],
+      ['Titular de la notícia', 'Prova A/B', 'Esborrany', '/noticia/1001/… · Tota la pàgina', 'Clic a .share-button', '✓ Sí'],
+      ['Portada vermella', 'Prova A/B', 'En pausa', 'Totes les pàgines · Tota la pàgina', 'Clic a .share-button', 'No'],
+      ['Botó del directe', 'Segmentació', 'Actiu', '/noticia/1001/… · Tota la pàgina', 'Visita de /directe/', '✓ Sí'],
     ]);
     expect(container.querySelector('tbody a')?.getAttribute('href')).toBe('/experiments/titular-noticia/');
     expect(container.querySelector('a.button')?.textContent).toBe('Nou experiment');

@@ -76,6 +76,20 @@ describe('the form of a new activity', () => {
     expect(harness!.path()).toBe('/experiments/titol-de-la-noticia/');
   });
 
+  it('names locations in Catalan (the whole page as a box, others by name) and never shows a vendor word, keeping the API names', async () => {
+    const { api, container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
+    expect(container.textContent).not.toMatch(/mbox/i);
+    expect([...container.querySelectorAll('input')].map((input) => input.value).join(' ')).not.toMatch(/mbox/i);
+    await type(byId('activity-name'), 'Zona');
+    await type(byId('goal-value'), 'a');
+    await click(byLabel('Tota la pàgina (totes les pàgines la demanen en carregar-se)'));
+    await click(button(container, "Desa l'esborrany"));
+    expect(byId('activity-form-problem').textContent).toContain('Trieu almenys una ubicació');
+    await type(byLabel('Altres ubicacions (separades per comes)'), 'zona-portada');
+    await click(button(container, "Desa l'esborrany"));
+    expect(api.saveActivity.mock.calls[0]![0].mboxes).toEqual(['zona-portada']);
+  });
+
   it('makes style, HTML and redirect changes, and audience conditions, in the server’s shapes', async () => {
     const { api, container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
     await type(byId('activity-name'), 'Portada');

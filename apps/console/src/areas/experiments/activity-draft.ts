@@ -160,7 +160,7 @@ export function definitionFromDraft(draft: ActivityDraft, before: Activity | und
     .split(',')
     .map((m) => m.trim())
     .filter((m) => m !== '');
-  if (mboxes.length === 0) return fail('mboxes', `Escriviu almenys una mbox (normalment ${GLOBAL_MBOX}).`);
+  if (mboxes.length === 0) return fail('mboxes', 'Trieu almenys una ubicació (normalment, tota la pàgina).');
   if (draft.experiences.length === 0) return fail('experiences', 'Afegiu almenys una experiència.');
   for (const [i, e] of draft.experiences.entries()) {
     if (e.name.trim() === '') return fail('experiences', `Escriviu el nom de l'experiència ${i + 1}.`);

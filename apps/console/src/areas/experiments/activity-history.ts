@@ -21,7 +21,7 @@ const FIELD_LABELS: Record<string, string> = {
   name: 'nom',
   type: 'tipus',
   status: 'estat',
-  mboxes: 'mboxes',
+  mboxes: 'ubicacions',
   audience: 'audiència',
   experiences: 'experiències',
   goal: 'objectiu',

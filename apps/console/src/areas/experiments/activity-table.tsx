@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Activity } from '@mesura/protocol';
-import { STATUS_LABELS, TYPE_LABELS, goalLabel } from './experiment-labels';
+import { STATUS_LABELS, TYPE_LABELS, goalLabel, locationsLabel } from './experiment-labels';
 import { activityPath } from './experiment-paths';
 import { TableScroll } from '../../components/table-scroll';
 
@@ -8,10 +8,10 @@ function pagesOf(activity: Activity): string {
   const prefix = activity.audience?.path?.prefix;
   const regex = activity.audience?.path?.regex;
   const pages = prefix !== undefined ? `${prefix}…` : regex !== undefined ? `/${regex}/` : 'Totes les pàgines';
-  return `${pages} · ${activity.mboxes.join(', ')}`;
+  return `${pages} · ${locationsLabel(activity.mboxes)}`;
 }
 
-/** One row per activity: its name linking to its results, type, state, pages and mboxes, goal and trust mark. */
+/** One row per activity: its name linking to its results, type, state, pages and locations (mboxes), goal and trust mark. */
 export function ActivityTable({ activities, caption }: { activities: Activity[]; caption: string }) {
   return (
     <TableScroll label={caption}>
@@ -22,7 +22,7 @@ export function ActivityTable({ activities, caption }: { activities: Activity[];
             <th scope="col">Nom</th>
             <th scope="col">Tipus</th>
             <th scope="col">Estat</th>
-            <th scope="col">Pàgines i mboxes</th>
+            <th scope="col">Pàgines i ubicacions</th>
             <th scope="col">Objectiu</th>
             <th scope="col">De confiança</th>
           </tr>

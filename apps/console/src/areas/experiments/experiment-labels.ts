@@ -1,5 +1,5 @@
 /** The Catalan words for an activity's type, state and goal, shared by the list, the results and the form. */
-import type { ActivityStatus, DeviceClass, Goal } from '@mesura/protocol';
+import { GLOBAL_MBOX, type ActivityStatus, type DeviceClass, type Goal } from '@mesura/protocol';
 
 export const STATUS_LABELS: Record<ActivityStatus, string> = {
   draft: 'Esborrany',
@@ -34,4 +34,12 @@ export function goalLabel(goal: Goal): string {
     case 'event':
       return `Esdeveniment ${goal.event}`;
   }
+}
+
+/** What the whole page asks for when it loads, in the editor's words (the API's global mbox). */
+export const WHOLE_PAGE_LOCATION = 'Tota la pàgina';
+
+/** Where on the page an activity applies (the API's mboxes), in the editor's words: «nom» for a named one. */
+export function locationsLabel(mboxes: readonly string[]): string {
+  return mboxes.map((mbox) => (mbox === GLOBAL_MBOX ? WHOLE_PAGE_LOCATION : `ubicació «${mbox}»`)).join(', ');
 }

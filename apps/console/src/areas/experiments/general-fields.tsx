@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { GLOBAL_MBOX } from '@mesura/protocol';
 import { slugOf, type ActivityDraft, type DraftField } from './activity-draft';
+import { WHOLE_PAGE_LOCATION } from './experiment-labels';
 
 interface GeneralFieldsProps {
   draft: ActivityDraft;
@@ -15,10 +16,18 @@ interface GeneralFieldsProps {
   advancedRef: RefObject<HTMLDetailsElement | null>;
 }
 
-/** Name, id (a slug of the name until typed), type, the page it applies to and, among the advanced options, its mboxes. */
+/** Name, id (a slug of the name until typed), type, the page it applies to and, among the advanced options, its locations (the API's mboxes). */
 export function GeneralFields({ draft, onChange, saved, problemField, problemId, refs, advancedRef }: GeneralFieldsProps) {
   const invalid = (field: DraftField) => problemField === field;
   const describedBy = (field: DraftField) => (invalid(field) ? problemId : undefined);
+  const listed = draft.mboxes
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
+  const wholePage = listed.includes(GLOBAL_MBOX);
+  const others = wholePage ? listed.filter((m) => m !== GLOBAL_MBOX).join(', ') : draft.mboxes;
+  // The API's names are kept in the draft; the editor sees the whole page as a box to tick.
+  const setLocations = (whole: boolean, rest: string) => onChange({ ...draft, mboxes: [...(whole ? [GLOBAL_MBOX] : []), ...(rest.trim() === '' ? [] : [rest])].join(', ') });
   const setName = (name: string) => onChange({ ...draft, name, ...(draft.idEdited ? {} : { id: slugOf(name) }) });
   return (
     <fieldset className="form-card experiment-fieldset">
@@ -67,18 +76,26 @@ export function GeneralFields({ draft, onChange, saved, problemField, problemId,
       </div>
       <details ref={advancedRef}>
         <summary>Opcions avançades</summary>
-        <div className="form-field">
-          <label htmlFor="activity-mboxes">Mboxes (separades per comes)</label>
-          <input
-            id="activity-mboxes"
-            ref={refs.mboxes}
-            value={draft.mboxes}
-            onChange={(event) => onChange({ ...draft, mboxes: event.target.value })}
-            aria-invalid={invalid('mboxes')}
-            aria-describedby={describedBy('mboxes')}
-          />
-          <p className="admin-note">Totes les pàgines del web demanen {GLOBAL_MBOX}; altres noms només si la pàgina en demana.</p>
-        </div>
+        <fieldset className="experiment-subfieldset">
+          <legend>Ubicacions</legend>
+          <label>
+            <input type="checkbox" checked={wholePage} onChange={(event) => setLocations(event.target.checked, others)} /> {WHOLE_PAGE_LOCATION} (totes les pàgines la demanen en carregar-se)
+          </label>
+          <div className="form-field">
+            <label htmlFor="activity-mboxes">Altres ubicacions (separades per comes)</label>
+            <input
+              id="activity-mboxes"
+              ref={refs.mboxes}
+              value={others}
+              onChange={(event) => setLocations(wholePage, event.target.value)}
+              aria-invalid={invalid('mboxes')}
+              aria-describedby={describedBy('mboxes') === undefined ? 'activity-mboxes-hint' : `activity-mboxes-hint ${problemId}`}
+            />
+            <p id="activity-mboxes-hint" className="admin-note">
+              Només si una pàgina demana una ubicació amb nom propi (una zona concreta).
+            </p>
+          </div>
+        </fieldset>
       </details>
     </fieldset>
   );
