@@ -10,6 +10,7 @@ import { ExperiencesFields } from './experiences-fields';
 import { useExperimentsApi } from './experiments-api-context';
 import { activityPath } from './experiment-paths';
 import { GoalFields } from './goal-fields';
+import { VisualEditor } from './visual-editor';
 
 const PROBLEM_ID = 'activity-form-problem';
 
@@ -90,6 +91,7 @@ export function ActivityForm({ before, initial }: ActivityFormProps) {
       <GeneralFields draft={draft} onChange={setDraft} saved={before !== undefined} problemField={problem?.field} problemId={PROBLEM_ID} refs={refs} advancedRef={advanced} />
       <AudienceFields draft={draft} onChange={setDraft} />
       <ExperiencesFields draft={draft} onChange={setDraft} headingRef={refs.experiences} />
+      <VisualEditor draft={draft} onChange={setDraft} />
       <GoalFields goal={draft.goal} onChange={(goal) => setDraft({ ...draft, goal })} invalid={invalid('goal')} describedBy={describedBy('goal')} inputRef={refs.goal} />
       {problem !== undefined && (
         <p id={PROBLEM_ID} ref={problemText} tabIndex={-1} className="form-problem" role="alert">

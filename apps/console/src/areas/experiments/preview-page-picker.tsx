@@ -9,13 +9,15 @@ interface PreviewPagePickerProps {
   /** The chosen page's path, or undefined until the site's pages are read. */
   path: string | undefined;
   onChange: (path: string) => void;
+  /** The select's label; the preview's by default. */
+  label?: string;
 }
 
 /**
  * Which page of the site "Previsualitza" opens: one chosen from the site's pages under the
  * activity's prefix (a prefix is no page of its own), the first of them until the editor chooses.
  */
-export function PreviewPagePicker({ prefix, path, onChange }: PreviewPagePickerProps) {
+export function PreviewPagePicker({ prefix, path, onChange, label = 'Pàgina de la previsualització' }: PreviewPagePickerProps) {
   const api = useExperimentsApi();
   const id = useId();
   const pages = useLoaded(useCallback((signal?: AbortSignal) => api.sitePages(signal), [api]));
@@ -27,7 +29,7 @@ export function PreviewPagePicker({ prefix, path, onChange }: PreviewPagePickerP
   if (pages.state.status === 'failed') return <p className="admin-note">No s'han pogut llegir les pàgines del web: la previsualització obre la portada.</p>;
   return (
     <div className="form-field preview-page-picker">
-      <label htmlFor={id}>Pàgina de la previsualització</label>
+      <label htmlFor={id}>{label}</label>
       <select id={id} value={path ?? ''} disabled={offered.length === 0} onChange={(event) => onChange(event.target.value)}>
         {offered.map((page) => (
           <option key={page.path} value={page.path}>

@@ -1,0 +1,59 @@
+/**
+ * Shows an offer's actions at once on the site's page framed in the visual editor, as the
+ * personalisation client would (packages/personalize render-action.ts). The frame is the site's
+ * own origin, which is also the console's: HTML goes through DOMPurify first, so that nothing an
+ * editor types runs in the console's origin. What the visitors get is the server's sanitised
+ * offer, applied by the client; this is a likeness for the editor only.
+ */
+import type { DeliveryAction } from '@mesura/protocol';
+
+type Purify = (html: string) => DocumentFragment;
+
+function place(element: Element, type: string, nodes: DocumentFragment): void {
+  if (type === 'insertBefore') element.before(nodes);
+  else if (type === 'insertAfter') element.after(nodes);
+  else if (type === 'prependContent') element.prepend(nodes);
+  else if (type === 'appendContent') element.append(nodes);
+  else if (type === 'replaceContent') element.replaceWith(nodes);
+  else element.replaceChildren(nodes);
+}
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+/** Applies one action to `doc`; false when its element is not on the page. */
+export function applyActionLive(doc: Document, action: DeliveryAction, purify: Purify): boolean {
+  if (action.action === 'redirect') return true;
+  const selector = action.selector ?? action.cssSelector;
+  let element: Element | null = null;
+  try {
+    element = typeof selector === 'string' ? doc.querySelector(selector) : null;
+  } catch {
+    return false;
+  }
+  if (element === null) return false;
+  const content = action.content;
+  switch (action.action) {
+    case 'setStyle':
+      for (const [property, value] of Object.entries(record(content))) (element as HTMLElement).style.setProperty(property, String(value));
+      return true;
+    case 'setAttribute':
+      for (const [name, value] of Object.entries(record(content))) if (name === 'src' || name === 'alt' || name === 'title') element.setAttribute(name, String(value));
+      return true;
+    case 'rearrange': {
+      const move = record(content);
+      const moving = element.children[Number(move.from)];
+      const target = element.children[Number(move.to)];
+      if (!moving || !target) return false;
+      if (Number(move.from) < Number(move.to)) target.after(moving);
+      else target.before(moving);
+      return true;
+    }
+    case 'remove':
+      element.remove();
+      return true;
+    default:
+      if (typeof content !== 'string') return false;
+      place(element, action.action, purify(content));
+      return true;
+  }
+}

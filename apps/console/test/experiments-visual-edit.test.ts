@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryActionOf } from '../src/areas/experiments/offer-action-draft';
+import { actionForEdit, type TargetedElement } from '../src/areas/experiments/visual-edit';
+
+const headline: TargetedElement = { selector: 'main > h1.article__title', parentSelector: 'main', index: 0, siblings: 3 };
+const stored = (kind: Parameters<typeof actionForEdit>[0], value = '') => {
+  const draft = actionForEdit(kind, headline, value);
+  if (typeof draft === 'string') throw new Error(draft);
+  return deliveryActionOf(draft);
+};
+
+describe("the visual editor's changes, as the offer the form stores", () => {
+  it('makes each plain change into its action', () => {
+    expect(stored('text', 'Nou <titular>')).toEqual({ action: 'setContent', selector: headline.selector, content: 'Nou &lt;titular&gt;' });
+    expect(stored('image', '/img/nova.jpg')).toEqual({ action: 'setAttribute', selector: headline.selector, content: { src: '/img/nova.jpg' } });
+    expect(stored('insertBefore', '<p>Avís</p>')).toEqual({ action: 'insertBefore', selector: headline.selector, content: '<p>Avís</p>' });
+    expect(stored('insertAfter', '<p>Avís</p>')).toEqual({ action: 'insertAfter', selector: headline.selector, content: '<p>Avís</p>' });
+    expect(stored('replace', '<p>Un altre</p>')).toEqual({ action: 'replaceContent', selector: headline.selector, content: '<p>Un altre</p>' });
+    expect(stored('hide')).toEqual({ action: 'setStyle', selector: headline.selector, content: { display: 'none' } });
+    expect(stored('color', '#c00')).toEqual({ action: 'setStyle', selector: headline.selector, content: { color: '#c00' } });
+    expect(stored('size', '2rem')).toEqual({ action: 'setStyle', selector: headline.selector, content: { 'font-size': '2rem' } });
+    expect(stored('moveDown')).toEqual({ action: 'rearrange', selector: 'main', content: { from: 0, to: 1 } });
+    expect(stored('redirect', '/noticia/1002/altra/')).toEqual({ action: 'redirect', content: '/noticia/1002/altra/' });
+  });
+
+  it('says why a change cannot be made: no value, or a move past the end', () => {
+    expect(actionForEdit('text', headline, ' ')).toBe('Escriviu: text nou.');
+    expect(actionForEdit('moveUp', headline, '')).toBe("L'element ja és el primer.");
+    expect(actionForEdit('moveDown', { ...headline, parentSelector: undefined }, '')).toBe("L'element ja és l'últim.");
+  });
+});
