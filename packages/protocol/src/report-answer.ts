@@ -161,8 +161,10 @@ export interface ReportParamControl {
    * The kind of control:
    * - `day`: a calendar day, YYYY-MM-DD (a date field).
    * - `choice`: one of `choices` (a list).
+   * - `page`: a page of the site by its address (a field to type or search in, which offers the
+   *   period's most viewed pages by their titles: content/pages).
    */
-  kind: 'day' | 'choice';
+  kind: 'day' | 'choice' | 'page';
   /** Catalan label of the control. */
   label: string;
   /** Catalan words for what the report reads when the parameter is absent ("Tots els canals"). */

@@ -12,7 +12,7 @@
  * analyst picks the page from the list; a step that is a page opens its own transitions, and a
  * third level's page where its visitors went next.
  */
-import type { ReportMetric, ReportRow } from '@mesura/protocol';
+import type { ReportMetric, ReportParamControl, ReportRow } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
 import { PAGES_RANKING, pagesRankingSpec } from '../store/queries/page-rankings.js';
@@ -45,8 +45,11 @@ function transitions(spec: RankingSpec, cells: RankingSpec) {
   return { spec: either(pagesRankingSpec, spec), rollup: either(PAGES_RANKING.rollup ?? pagesRankingSpec, cells), rows: either(PAGES_RANKING.rows, spec) };
 }
 
+/** The page a report is asked for, typed or searched in the console (the list of pages stays too). */
+const pageControl = (name: string, label: string): ReportParamControl => ({ name, kind: 'page', label, absentLabel: 'Totes les pàgines' });
+
 function transitionReport(report: string, title: string, specs: { rows: RankingSpec; cells: RankingSpec }, note: string): ReportDefinition {
-  return rankingReport({
+  const ranking = rankingReport({
     report,
     area: 'content',
     title,
@@ -59,6 +62,7 @@ function transitionReport(report: string, title: string, specs: { rows: RankingS
     note,
     drill: (key): ReportRow['drill'] => (isPage(key) ? { report, params: { page: key } } : undefined),
   });
+  return { ...ranking, controls: () => [pageControl('page', 'Pàgina')] };
 }
 
 /** The next level's parameters for a row of the level `params` asks; none past the third. */
@@ -83,17 +87,20 @@ export const PAGE_PATH_REPORTS: ReportDefinition[] = [
     { rows: PAGE_NEXT_SPEC, cells: PAGE_NEXT_CELLS },
     "Tria una pàgina. Per a cada vista, la pàgina vista just després a la mateixa visita, o «(sortida)» si la visita s'hi va acabar; i els enllaços de sortida i les descàrregues clicats a la pàgina. El percentatge és de les vistes de la pàgina: una vista pot fer una descàrrega i seguir a una altra pàgina.",
   ),
-  rankingReport({
-    report: 'content/entry-paths',
-    area: 'content',
-    title: "Camins des de l'entrada",
-    params: ['entry', 'second'],
-    dimension: { key: 'step', label: 'Pàgina' },
-    pages: true,
-    metrics: PATH_METRICS,
-    ...ENTRY_PATHS_RANKING,
-    shares: { visit_share: 'visits' },
-    note: "Les pàgines d'entrada de les visites; obre'n una per veure la segona pàgina de les visites que hi van entrar, i després la tercera. «(sortida)» són les visites que s'acaben abans.",
-    drill: entryPathDrill,
-  }),
+  {
+    ...rankingReport({
+      report: 'content/entry-paths',
+      area: 'content',
+      title: "Camins des de l'entrada",
+      params: ['entry', 'second'],
+      dimension: { key: 'step', label: 'Pàgina' },
+      pages: true,
+      metrics: PATH_METRICS,
+      ...ENTRY_PATHS_RANKING,
+      shares: { visit_share: 'visits' },
+      note: "Les pàgines d'entrada de les visites; obre'n una per veure la segona pàgina de les visites que hi van entrar, i després la tercera. «(sortida)» són les visites que s'acaben abans.",
+      drill: entryPathDrill,
+    }),
+    controls: () => [pageControl('entry', "Pàgina d'entrada")],
+  },
 ];

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReportParamControl } from '@mesura/protocol';
+import { PageControl } from './report-param-page';
 import './report-param-controls.css';
 
 interface ReportParamControlsProps {
@@ -14,7 +15,7 @@ interface ReportParamControlsProps {
 
 /**
  * A report's own parameters as controls, as the catalogue describes them: a date field for a day,
- * a list for a choice (each choice's code on hover). Any report whose catalogue entry has
+ * a list for a choice (each choice's code on hover), a search field for a page. Any report whose catalogue entry has
  * `controls` gets them.
  */
 export function ReportParamControls({ controls, values, answeredDay, onChange }: ReportParamControlsProps) {
@@ -23,6 +24,8 @@ export function ReportParamControls({ controls, values, answeredDay, onChange }:
       {controls.map((control) =>
         control.kind === 'day' ? (
           <DayControl key={control.name} control={control} value={values[control.name]} answeredDay={answeredDay} onChange={onChange} />
+        ) : control.kind === 'page' ? (
+          <PageControl key={control.name} control={control} value={values[control.name]} onChange={onChange} />
         ) : (
           <ChoiceControl key={control.name} control={control} value={values[control.name]} onChange={onChange} />
         ),

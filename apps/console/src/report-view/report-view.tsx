@@ -27,6 +27,11 @@ interface ReportViewProps {
    * choice written to the URL's `p.{name}` for the page to pass back in `params`.
    */
   controls?: readonly ReportParamControl[];
+  /**
+   * What a control's choice does with the report's parameters: by default they are written to the
+   * URL's `p.{name}`; a list of reports opens the report with them instead (report-area.tsx).
+   */
+  onParamsChange?: (params: Record<string, string>) => void;
 }
 
 /**
@@ -49,7 +54,7 @@ export function ReportView(props: ReportViewProps) {
  * and draws the answer (chart or table, comparison, hidden cells, paging, CSV), with loading and
  * error states and a retry.
  */
-function SegmentReportView({ report, title, params = {}, controls, segment }: ReportViewProps & { segment?: string }) {
+function SegmentReportView({ report, title, params = {}, controls, onParamsChange, segment }: ReportViewProps & { segment?: string }) {
   const api = useReportsApi();
   const [shared, setState] = useReportState();
   // Beside another, the report is asked for its own segment ('' for all visitors).
@@ -88,7 +93,8 @@ function SegmentReportView({ report, title, params = {}, controls, segment }: Re
   const setParam = (name: string, value: string | undefined) => {
     const { [name]: _left, ...others } = latestParams.current;
     latestParams.current = value === undefined ? others : { ...others, [name]: value };
-    setState({ ...shared, reportParams: latestParams.current });
+    if (onParamsChange) onParamsChange(latestParams.current);
+    else setState({ ...shared, reportParams: latestParams.current });
   };
   return (
     <section className="panel" aria-labelledby={headingId} aria-busy={load.status === 'loading'}>
