@@ -15,7 +15,8 @@ interface PreviewPagePickerProps {
 
 /**
  * Which page of the site "Previsualitza" opens: one chosen from the site's pages under the
- * activity's prefix (a prefix is no page of its own), the first of them until the editor chooses.
+ * activity's prefix (a prefix is no page of its own), the first of them until the editor chooses
+ * or while the chosen one is no longer under the prefix.
  */
 export function PreviewPagePicker({ prefix, path, onChange, label = 'Pàgina de la previsualització' }: PreviewPagePickerProps) {
   const api = useExperimentsApi();
@@ -23,9 +24,11 @@ export function PreviewPagePicker({ prefix, path, onChange, label = 'Pàgina de 
   const pages = useLoaded(useCallback((signal?: AbortSignal) => api.sitePages(signal), [api]));
   const offered: SitePage[] = pages.state.status === 'ready' ? pagesUnder(pages.state.value, prefix) : [];
   const first = offered[0]?.path;
+  // A page no longer offered (the prefix was changed) gives way to the first that is.
+  const chosenOffered = offered.some((page) => page.path === path);
   useEffect(() => {
-    if (path === undefined && first !== undefined) onChange(first);
-  }, [path, first, onChange]);
+    if (!chosenOffered && first !== undefined) onChange(first);
+  }, [chosenOffered, first, onChange]);
   if (pages.state.status === 'failed') return <p className="admin-note">No s'han pogut llegir les pàgines del web: la previsualització obre la portada.</p>;
   return (
     <div className="form-field preview-page-picker">

@@ -1,0 +1,101 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, addUserAsAdmin } from './helpers/server-process.js';
+import { useSiteUnderTest } from './helpers/site-under-test.js';
+
+// An editor builds an experiment without CSS: the site's real article framed in the console, a
+// click on its headline, a plain change seen at once, an HTML notice inserted after it (the
+// headline stays), a click on the share button as the goal; saved, "Previsualitza" opens that
+// very article showing the variant.
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
+
+const EDITOR = { email: 'editora-visual@mesura.test', password: 'una-contrasenya-d-editora' };
+const HEADLINE = 'Titular triat amb un clic';
+const NOTICE = '<p class="avis-prova" style="color: #c00; position: fixed">Avís de prova</p>';
+const UI_TIMEOUT_MS = 10_000;
+const SCENARIO_TIMEOUT_MS = 120_000;
+const SCREENSHOT_DIR = process.env.MESURA_SCREENSHOT_DIR ?? tmpdir();
+
+const url = (address: string) => `${site.server.baseUrl}${address}`;
+
+async function leadArticlePath(): Promise<string> {
+  const home = (await (await fetch(url('/api/content/home'))).json()) as { lead: { path: string } };
+  return home.lead.path;
+}
+
+async function editorSignedIn(width: number): Promise<Page> {
+  await addUserAsAdmin(site.server, { ...EDITOR, role: 'editor' });
+  const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+  await page.setViewportSize({ width, height: 1000 });
+  await page.goto(url('/consola/entrar/?torna=%2Fconsola%2Fexperiments%2Fnou%2F'));
+  await page.getByLabel('Correu electrònic').fill(EDITOR.email);
+  await page.getByLabel('Contrasenya', { exact: true }).fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.getByRole('heading', { name: 'Nou experiment', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+  return page;
+}
+
+describe('the visual editor of the Experiments area, end to end', () => {
+  it(
+    'an editor targets the headline by a click, changes it and inserts a notice after it live, picks the share button as the goal; the preview opens that article',
+    async () => {
+      const articlePath = await leadArticlePath();
+      const page = await editorSignedIn(768);
+      await page.getByLabel('Nom', { exact: true }).fill('Titular visual');
+      await page.getByLabel('Pàgina (començament del camí)').fill(articlePath);
+      await page.getByLabel("Quota de l'experiència 1 (%)").fill('0');
+      await page.getByLabel("Quota de l'experiència 2 (%)").fill('100');
+      await expect.poll(() => page.getByLabel("Pàgina que s'edita").inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(articlePath);
+      const frame = page.frameLocator('iframe[title="Pàgina del web que s\'edita"]');
+      const headline = frame.locator('h1').first();
+      await headline.waitFor({ timeout: UI_TIMEOUT_MS });
+      const ownHeadline = await headline.textContent();
+
+      await headline.click();
+      const selector = await page.locator('.visual-editor__selector').textContent();
+      expect(selector).toMatch(/h1/);
+      await page.getByLabel('Canvi', { exact: true }).selectOption({ label: 'Canvia el text' });
+      await page.getByLabel('Text nou', { exact: true }).fill(HEADLINE);
+      await page.getByRole('button', { name: 'Aplica el canvi' }).click();
+      await expect.poll(() => headline.textContent(), { timeout: UI_TIMEOUT_MS }).toBe(HEADLINE);
+      expect(ownHeadline).not.toBe(HEADLINE);
+
+      await headline.click();
+      await page.getByLabel('Canvi', { exact: true }).selectOption({ label: 'Insereix després' });
+      await page.getByLabel('HTML que cal inserir', { exact: true }).fill(NOTICE);
+      await page.getByRole('button', { name: 'Aplica el canvi' }).click();
+      await expect.poll(() => frame.locator('.avis-prova').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Avís de prova');
+      expect(await headline.textContent()).toBe(HEADLINE);
+
+      await frame.locator('.article-actions button').first().click();
+      await page.getByRole('button', { name: 'Objectiu: clic en aquest element' }).click();
+      expect(await page.getByLabel('Clic en un element').isChecked()).toBe(true);
+      // The form lists the changes as it stores them, with the selector made by the click.
+      expect(await page.getByLabel('Selector CSS (Variant B, canvi 1)').inputValue()).toBe(selector);
+      expect(await page.getByLabel('On (Variant B, canvi 2)').inputValue()).toBe('insertAfter');
+      // Nothing on screen speaks the vendor's jargon, and the page fits 768 px.
+      expect(await page.locator('main').textContent()).not.toMatch(/mbox/i);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'mesura-console-experiments-visual-editor.png'), fullPage: true });
+
+      await page.getByRole('button', { name: "Desa l'esborrany" }).click();
+      await page.waitForURL(/\/consola\/experiments\/titular-visual\/$/, { timeout: UI_TIMEOUT_MS });
+      expect(await page.getByLabel('Pàgina de la previsualització').inputValue()).toBe(articlePath);
+      const opened = page.context().waitForEvent('page');
+      await page.getByRole('button', { name: 'Previsualitza Variant B' }).click();
+      const preview = await opened;
+      await preview.waitForURL((address) => address.pathname === articlePath && address.searchParams.has('mesura_preview'), { timeout: UI_TIMEOUT_MS });
+      await expect.poll(() => preview.locator('h1').first().textContent(), { timeout: UI_TIMEOUT_MS }).toBe(HEADLINE);
+      const notice = preview.locator('.avis-prova');
+      await expect.poll(() => notice.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+      // The safe inline style is kept, the one that would lay it over the page is not.
+      expect(await notice.getAttribute('style')).toBe('color:#c00');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+      await page.context().close();
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+});
