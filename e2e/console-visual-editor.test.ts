@@ -76,6 +76,13 @@ describe('the visual editor of the Experiments area, end to end', () => {
       // The form lists the changes as it stores them, with the selector made by the click.
       expect(await page.getByLabel('Selector CSS (Variant B, canvi 1)').inputValue()).toBe(selector);
       expect(await page.getByLabel('On (Variant B, canvi 2)').inputValue()).toBe('insertAfter');
+      // The form's cards use the form's width rather than a 26rem column.
+      expect(
+        await page
+          .locator('.experiment-fieldset')
+          .first()
+          .evaluate((card) => card.getBoundingClientRect().width),
+      ).toBeGreaterThan(500);
       // Nothing on screen speaks the vendor's jargon, and the page fits 768 px.
       expect(await page.locator('main').textContent()).not.toMatch(/mbox/i);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
@@ -93,7 +100,16 @@ describe('the visual editor of the Experiments area, end to end', () => {
       await expect.poll(() => notice.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       // The safe inline style is kept, the one that would lay it over the page is not.
       expect(await notice.getAttribute('style')).toBe('color:#c00');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+      await preview.close();
+      // The results fit 768 px and 1280 px: no table wider than its box, the page never sideways.
+      for (const width of [768, 1280]) {
+        await page.setViewportSize({ width, height: 1000 });
+        await page.locator('section[aria-labelledby="results-heading"][aria-busy="false"] table').first().waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const overflows = await page.locator('main .table-scroll').evaluateAll((boxes) => boxes.map((box) => box.scrollWidth - box.clientWidth));
+        expect(overflows.every((extra) => extra <= 1)).toBe(true);
+      }
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'mesura-console-experiments-visual-editor-results.png'), fullPage: true });
       await page.context().close();
     },
     SCENARIO_TIMEOUT_MS,
