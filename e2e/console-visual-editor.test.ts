@@ -2,7 +2,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newVisitorPage } from './helpers/browser.js';
+import { acceptEverything } from './helpers/browser.js';
+import { seriousViolations } from './helpers/axe.js';
 import { E2E_ADMIN_ENV, addUserAsAdmin } from './helpers/server-process.js';
 import { useSiteUnderTest } from './helpers/site-under-test.js';
 
@@ -28,8 +29,11 @@ async function leadArticlePath(): Promise<string> {
 
 async function editorSignedIn(width: number): Promise<Page> {
   await addUserAsAdmin(site.server, { ...EDITOR, role: 'editor' });
-  const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
-  await page.setViewportSize({ width, height: 1000 });
+  // A person who accepted the site's cookies (so that the framed page shows no banner); CSP is
+  // bypassed only to inject axe-core into the console's page.
+  const context = await site.browser.newContext({ locale: 'ca-ES', viewport: { width, height: 1000 }, bypassCSP: true });
+  await acceptEverything(context, site.server.baseUrl);
+  const page = await context.newPage();
   await page.goto(url('/consola/entrar/?torna=%2Fconsola%2Fexperiments%2Fnou%2F'));
   await page.getByLabel('Correu electrònic').fill(EDITOR.email);
   await page.getByLabel('Contrasenya', { exact: true }).fill(EDITOR.password);
@@ -87,6 +91,11 @@ describe('the visual editor of the Experiments area, end to end', () => {
       expect(await page.locator('main').textContent()).not.toMatch(/mbox/i);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'mesura-console-experiments-visual-editor.png'), fullPage: true });
+      // axe-core finds no serious or critical violation in the editor, an element targeted, at either width.
+      for (const width of [1280, 768]) {
+        await page.setViewportSize({ width, height: 1000 });
+        expect(await seriousViolations(page)).toEqual([]);
+      }
 
       await page.getByRole('button', { name: "Desa l'esborrany" }).click();
       await page.waitForURL(/\/consola\/experiments\/titular-visual\/$/, { timeout: UI_TIMEOUT_MS });
