@@ -126,6 +126,8 @@ export interface ReportAnswer {
   minCohort: number;
   /** One Catalan sentence on how to read the report, when it needs one. */
   note?: string;
+  /** The report's own parameters as asked, by their Catalan names where they have one (`section` → «Notícies»). */
+  paramLabels?: Record<string, string>;
 }
 
 /** The key of a ranking's row of others: the page's rows under the minimum cohort, added up. */

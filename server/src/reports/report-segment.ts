@@ -12,6 +12,7 @@ import { segmentConditionSql, segmentedQuery } from '../store/queries/segment-sq
 import type { SegmentStore } from '../store/segment-store.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
+import { paramLabels } from './param-labels.js';
 
 /** Where segments and the goals their conditions name are read from. */
 export interface SegmentSources {
@@ -51,6 +52,22 @@ async function goalsOf(goals: GoalStore, ids: readonly string[]): Promise<Map<st
  * (a server that keeps no segments) a segment asked for is a one-line 404, as an unknown one.
  */
 export async function runWithSegment(
+  definition: ReportDefinition,
+  request: ReportRequest,
+  context: ReportContext,
+  asker: { email?: string } | undefined,
+  sources: SegmentSources | undefined,
+): Promise<ReportAnswer> {
+  return withParamLabels(await segmentedRun(definition, request, context, asker, sources), request.params);
+}
+
+/** The answer with its parameters' names (param-labels.ts), whichever report answered. */
+function withParamLabels(answer: ReportAnswer, params: Readonly<Record<string, string>>): ReportAnswer {
+  const labels = paramLabels(params);
+  return labels ? { ...answer, paramLabels: labels } : answer;
+}
+
+async function segmentedRun(
   definition: ReportDefinition,
   request: ReportRequest,
   context: ReportContext,

@@ -109,7 +109,11 @@ describe('console reports, figures (minimum cohort 1)', () => {
       ['noticies', 'Notícies'],
       ['portada', 'Portada'],
     ]);
-    const subsections = await report('content/subsections?from=2026-11-23&to=2026-11-23');
+    const subsections = await report('content/subsections?from=2026-11-23&to=2026-11-23&section=noticies');
+    // A drilled report says what its parameters name, for its title.
+    expect(subsections.body.paramLabels).toEqual({ section: 'Notícies' });
+    expect((await report('content/pages?from=2026-11-23&to=2026-11-23&section=noticies&author=Anna%20Puig')).body.paramLabels).toEqual({ section: 'Notícies' });
+    expect((await report('engagement/event-links?from=2026-11-23&to=2026-11-23&event=3')).body.paramLabels).toEqual({ event: 'Compartir' });
     expect(subsections.body.rows.map((r: { key: string; label: string }) => [r.key, r.label])).toEqual([['politica', 'Política']]);
     const pages = await report('content/pages?from=2026-11-23&to=2026-11-23&section=noticies');
     expect(pages.body.rows).toEqual([expect.objectContaining({ key: ARTICLE, label: 'Títol X', href: ARTICLE, values: { page_views: 3, entries: 2 } })]);

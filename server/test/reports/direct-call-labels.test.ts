@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directCallCode, directCallLabel } from '../../src/reports/engagement-reports.js';
+import { directCallCode, directCallLabel } from '../../src/reports/direct-call-names.js';
 
 describe('direct call names', () => {
   it("names a call that counts an event by its control's name, and codes it by the event and the call", () => {

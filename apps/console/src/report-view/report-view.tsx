@@ -6,6 +6,7 @@ import { MailReportLink } from '../areas/avisos/mail-report-link';
 import { ReportBody } from './report-body';
 import { ReportParamControls } from './report-param-controls';
 import { reportCsv, reportCsvName } from './report-csv';
+import { shownLabel } from './row-label-text';
 import { reportQuery } from './report-state';
 import { useReportsApi } from './reports-api-context';
 import { useReportState } from './use-report-state';
@@ -32,6 +33,11 @@ interface ReportViewProps {
    * URL's `p.{name}`; a list of reports opens the report with them instead (report-area.tsx).
    */
   onParamsChange?: (params: Record<string, string>) => void;
+  /**
+   * The parameters a drill-down was opened with, to name after the title («Subseccions:
+   * Notícies»): by the answer's names for them (`paramLabels`), else as they are.
+   */
+  titleParams?: Record<string, string>;
 }
 
 /**
@@ -54,7 +60,7 @@ export function ReportView(props: ReportViewProps) {
  * and draws the answer (chart or table, comparison, hidden cells, paging, CSV), with loading and
  * error states and a retry.
  */
-function SegmentReportView({ report, title, params = {}, controls, onParamsChange, segment }: ReportViewProps & { segment?: string }) {
+function SegmentReportView({ report, title, params = {}, controls, onParamsChange, titleParams, segment }: ReportViewProps & { segment?: string }) {
   const api = useReportsApi();
   const [shared, setState] = useReportState();
   // Beside another, the report is asked for its own segment ('' for all visitors).
@@ -100,7 +106,7 @@ function SegmentReportView({ report, title, params = {}, controls, onParamsChang
     <section className="panel" aria-labelledby={headingId} aria-busy={load.status === 'loading'}>
       <div className="panel__heading">
         <h2 id={headingId}>
-          {title}
+          {titleParams ? drilledTitle(title, titleParams, answer?.paramLabels) : title}
           {segment !== undefined && ` · ${answer?.segment?.name ?? (segment || 'Tots els visitants')}`}
         </h2>
         {load.status === 'shown' && load.answer.rows.length > 0 && (
@@ -134,6 +140,14 @@ function SegmentReportView({ report, title, params = {}, controls, onParamsChang
       )}
     </section>
   );
+}
+
+/** A drill-down's title with what it was opened for; an empty value (episodes without a season) names nothing. */
+export function drilledTitle(title: string, params: Record<string, string>, labels: Record<string, string> | undefined): string {
+  const values = Object.entries(params)
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => labels?.[name] ?? shownLabel(value));
+  return values.length ? `${title}: ${values.join(' · ')}` : title;
 }
 
 function downloadCsv(answer: ReportAnswer) {

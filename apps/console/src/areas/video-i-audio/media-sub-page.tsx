@@ -48,7 +48,8 @@ export function MediaSubPageView({ page }: { page: MediaSubPage }) {
           <ReportView
             key={`${drilled.report}?${JSON.stringify(state.reportParams)}`}
             report={drilled.report}
-            title={drilledTitle(drilled, state.reportParams)}
+            title={drilled.title}
+            titleParams={openedWith(drilled, state.reportParams)}
             params={state.reportParams}
             {...(drilled.controls && { controls: drilled.controls })}
           />
@@ -68,12 +69,8 @@ function controlledParams(entry: ReportCatalogueEntry, params: Record<string, st
   return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));
 }
 
-/** A drill-down's title with what it was opened for (a programme, a season): its own controls show theirs. */
-function drilledTitle(entry: ReportCatalogueEntry, params: Record<string, string>): string {
+/** The parameters a drill-down was opened with (a programme, a season), to name in its title: its own controls show theirs. */
+function openedWith(entry: ReportCatalogueEntry, params: Record<string, string>): Record<string, string> {
   const controlled = new Set((entry.controls ?? []).map((control) => control.name));
-  // An empty value (a programme's episodes without a season) names nothing to read.
-  const values = Object.entries(params)
-    .filter(([name, value]) => !controlled.has(name) && value !== '')
-    .map(([, value]) => value);
-  return values.length ? `${entry.title}: ${values.join(' · ')}` : entry.title;
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !controlled.has(name)));
 }
