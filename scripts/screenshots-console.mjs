@@ -102,7 +102,12 @@ function consolePages() {
     for (const sub of listedNames('areas/video-i-audio/media-sub-pages.ts', 'path')) pages.push([`video-i-audio-${sub}`, `/consola/video-i-audio/${sub}`]);
   }
   if (areas.includes('experiments')) {
-    pages.push(['experiments-resultats', `/consola/experiments/${siteActivities()[0].id}/`], ['experiments-nou', '/consola/experiments/nou/']);
+    // The form of a seeded activity shows the visual editor on a page of that activity.
+    pages.push(
+      ['experiments-resultats', `/consola/experiments/${siteActivities()[0].id}/`],
+      ['experiments-nou', '/consola/experiments/nou/'],
+      ['experiments-edita', `/consola/experiments/${siteActivities()[0].id}/edita/`],
+    );
   }
   return [...pages, ...reportPages(areas), ['contrasenya', '/consola/contrasenya/'], ['claus-api', '/consola/claus-api/']];
 }
