@@ -73,6 +73,8 @@ describe('the visual editor of the Experiments area, end to end', () => {
       await page.getByRole('button', { name: 'Aplica el canvi' }).click();
       await expect.poll(() => frame.locator('.avis-prova').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Avís de prova');
       expect(await headline.textContent()).toBe(HEADLINE);
+      // Shown as the server will serve it: the safe inline style only.
+      expect(await frame.locator('.avis-prova').getAttribute('style')).toBe('color:#c00');
 
       await frame.locator('.article-actions button').first().click();
       await page.getByRole('button', { name: 'Objectiu: clic en aquest element' }).click();
@@ -95,6 +97,7 @@ describe('the visual editor of the Experiments area, end to end', () => {
       for (const width of [1280, 768]) {
         await page.setViewportSize({ width, height: 1000 });
         expect(await seriousViolations(page)).toEqual([]);
+        await page.locator('.visual-editor').screenshot({ path: path.join(SCREENSHOT_DIR, `mesura-console-experiments-visual-editor-${width}.png`) });
       }
 
       await page.getByRole('button', { name: "Desa l'esborrany" }).click();

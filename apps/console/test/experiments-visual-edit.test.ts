@@ -1,4 +1,6 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { withSafeInlineStyles } from '../src/areas/experiments/live-preview';
 import { deliveryActionOf } from '../src/areas/experiments/offer-action-draft';
 import { actionForEdit, type TargetedElement } from '../src/areas/experiments/visual-edit';
 
@@ -27,5 +29,15 @@ describe("the visual editor's changes, as the offer the form stores", () => {
     expect(actionForEdit('text', headline, ' ')).toBe('Escriviu: text nou.');
     expect(actionForEdit('moveUp', headline, '')).toBe("L'element ja és el primer.");
     expect(actionForEdit('moveDown', { ...headline, parentSelector: undefined }, '')).toBe("L'element ja és l'últim.");
+  });
+});
+
+describe('the live preview of inserted HTML', () => {
+  it('keeps only the inline style the server keeps', () => {
+    const template = document.createElement('template');
+    template.innerHTML = '<p style="color: #c00; position: fixed; background-image: url(https://evil.example/p.png)">a</p><b style="position: fixed">b</b>';
+    const fragment = withSafeInlineStyles(template.content);
+    expect(fragment.querySelector('p')?.getAttribute('style')).toBe('color:#c00');
+    expect(fragment.querySelector('b')?.hasAttribute('style')).toBe(false);
   });
 });

@@ -14,6 +14,7 @@
  * tracking pixel, a link elsewhere a redirect. A `<style>` element stays (the global mbox's CSS
  * offers), unless its CSS loads anything or escapes (UNSAFE_CSS): then it goes whole.
  */
+import { PLAIN_CSS_VALUE, SAFE_INLINE_STYLE_PROPERTIES } from '@mesura/protocol';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -24,48 +25,7 @@ const UNSAFE_CSS = /url\s*\(|image-set\s*\(|expression\s*\(|javascript:|@import|
 
 const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*', 'style'];
 
-/**
- * A plain CSS value: words, numbers, units, colours (`#c00`, `rgb(…)`) and commas; no quote,
- * colon or backslash, and no function that loads or runs anything.
- */
-const PLAIN_CSS_VALUE = /^(?!.*(?:url|image-set|expression|var|attr)\s*\()[-#a-z0-9.,%\s()]+$/i;
-
-/**
- * The inline style an editor's HTML may keep: how text and boxes look, never where they sit
- * (no `position`, so an offer cannot lay itself over the page) nor what they load.
- */
-const SAFE_INLINE_STYLE_PROPERTIES = [
-  'color',
-  'background-color',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'text-align',
-  'text-decoration',
-  'text-transform',
-  'line-height',
-  'letter-spacing',
-  'margin',
-  'margin-top',
-  'margin-bottom',
-  'margin-left',
-  'margin-right',
-  'padding',
-  'padding-top',
-  'padding-bottom',
-  'padding-left',
-  'padding-right',
-  'border',
-  'border-color',
-  'border-width',
-  'border-style',
-  'border-radius',
-  'width',
-  'max-width',
-  'height',
-  'display',
-] as const;
-
+/** The inline style an offer keeps (@mesura/protocol offer-inline-style.ts), as sanitize-html's allowedStyles. */
 export const SAFE_INLINE_STYLES = { '*': Object.fromEntries(SAFE_INLINE_STYLE_PROPERTIES.map((property) => [property, [PLAIN_CSS_VALUE]])) };
 
 /**

@@ -2,12 +2,23 @@
  * Shows an offer's actions at once on the site's page framed in the visual editor, as the
  * personalisation client would (packages/personalize render-action.ts). The frame is the site's
  * own origin, which is also the console's: HTML goes through DOMPurify first, so that nothing an
- * editor types runs in the console's origin. What the visitors get is the server's sanitised
+ * editor types runs in the console's origin, and keeps only the inline style the server keeps
+ * (safeInlineStyle), so that the editor sees what visitors will. What the visitors get is the server's sanitised
  * offer, applied by the client; this is a likeness for the editor only.
  */
-import type { DeliveryAction } from '@mesura/protocol';
+import { safeInlineStyle, type DeliveryAction } from '@mesura/protocol';
 
 type Purify = (html: string) => DocumentFragment;
+
+/** `fragment` with each inline style reduced to what the server's sanitiser keeps. */
+export function withSafeInlineStyles(fragment: DocumentFragment): DocumentFragment {
+  for (const element of fragment.querySelectorAll('[style]')) {
+    const kept = safeInlineStyle(element.getAttribute('style') ?? '');
+    if (kept === '') element.removeAttribute('style');
+    else element.setAttribute('style', kept);
+  }
+  return fragment;
+}
 
 function place(element: Element, type: string, nodes: DocumentFragment): void {
   if (type === 'insertBefore') element.before(nodes);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { ActivityDraft } from './activity-draft';
-import { applyActionLive } from './live-preview';
+import { applyActionLive, withSafeInlineStyles } from './live-preview';
 import { deliveryActionOf } from './offer-action-draft';
 import { PreviewPagePicker } from './preview-page-picker';
 import { stableSelector } from './stable-selector';
@@ -51,7 +51,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
     if (!win || !doc) return;
     const { default: createPurify } = await import('dompurify');
     const instance = createPurify(win as unknown as Window & typeof globalThis);
-    purify.current = (html) => instance.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true });
+    purify.current = (html) => withSafeInlineStyles(instance.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORCE_BODY: true }));
     for (const action of latest.current.experiences[experience]?.actions ?? []) applyActionLive(doc, deliveryActionOf(action), purify.current);
     doc.addEventListener(
       'click',
