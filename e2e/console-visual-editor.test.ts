@@ -112,6 +112,15 @@ describe('the visual editor of the Experiments area, end to end', () => {
       await expect.poll(() => notice.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       // The safe inline style is kept, the one that would lay it over the page is not.
       expect(await notice.getAttribute('style')).toBe('color:#c00');
+      // The link is for this editor's browser only: another browser opening it sees the article as it is.
+      const stranger = await site.browser.newContext({ locale: 'ca-ES' });
+      await acceptEverything(stranger, site.server.baseUrl);
+      const elsewhere = await stranger.newPage();
+      await elsewhere.goto(preview.url());
+      await elsewhere.locator('#root[data-app="ready"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+      await expect.poll(() => elsewhere.locator('h1').first().textContent(), { timeout: UI_TIMEOUT_MS }).toBe(ownHeadline);
+      expect(await elsewhere.locator('.avis-prova').count()).toBe(0);
+      await stranger.close();
       await preview.close();
       // The results fit 768 px and 1280 px: no table wider than its box, the page never sideways.
       for (const width of [768, 1280]) {

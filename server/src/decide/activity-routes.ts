@@ -19,6 +19,7 @@ import { submittedDefinition, trustedDefinition } from './activity-submission.js
 import { actorOf } from './activity-trust.js';
 import { DELIVERY_PATH_PREFIX, type DeliveryHandler } from './delivery-handler.js';
 import { overTimeRange } from './over-time-range.js';
+import { sessionSecretFrom } from '../auth/session-cookie.js';
 import { previewLink } from './preview-link.js';
 import type { PreviewTokens } from './preview-token.js';
 import type { RedirectPolicy } from './redirect-policy.js';
@@ -66,7 +67,11 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
     return store(trustedDefinition(request.body, before, context), request.principal);
   });
   app.post<{ Params: { id: string } }>('/api/activities/:id/preview', { config: { access: 'editor' } }, async (request, reply) => {
-    const link = previewLink(request.body, find(request.params.id), deps.previews, deps.now());
+    // Signed in by the console's session: the link is for that session's browser. An API token
+    // has no browser session, so its link is the bearer link it always was.
+    const secret = sessionSecretFrom(request.headers.cookie);
+    const viewer = secret === undefined ? undefined : deps.previews.viewerKey(secret);
+    const link = previewLink(request.body, find(request.params.id), deps.previews, deps.now(), viewer);
     if (!link.ok) throw new HttpError(ERRORS.badActivity, link.reason);
     return reply.code(201).send(link.value);
   });

@@ -121,7 +121,7 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, sett
   const nowMs = receivedAtOf(request, deps);
   const checked = consent(decoded.value.params, nowMs);
   if (!checked.ok) throw new HttpError(ERRORS.badDeliveryRequest, checked.reason);
-  const preview = previewGrantOf(decoded.value.url, deps.previews, deps.now());
+  const preview = previewGrantOf(decoded.value.url, deps.previews, deps.now(), request.headers.cookie);
   const device = deps.classify(request.headers['user-agent']).deviceClass;
   const delivered = deliver(deps.index(), decoded.value, { device, nowMs, settings, preview, consentRefused: checked.refused });
   if (delivered.events.length > 0) {

@@ -8,18 +8,23 @@
 import { GLOBAL_MBOX, type Activity } from '@mesura/protocol';
 import type { ActivityIndex } from './activity-index.js';
 import type { Decision } from './decide.js';
+import { sessionSecretFrom } from '../auth/session-cookie.js';
 import type { PreviewGrant, PreviewTokens } from './preview-token.js';
 import { PREVIEW_PARAM } from '../shared/preview-param.js';
 
 /** The grant `pageUrl` carries in PREVIEW_PARAM, when its token verifies at `nowMs`. */
-export function previewGrantOf(pageUrl: string, tokens: PreviewTokens, nowMs: number): PreviewGrant | undefined {
+export function previewGrantOf(pageUrl: string, tokens: PreviewTokens, nowMs: number, cookieHeader?: string): PreviewGrant | undefined {
   // The decision path pays one substring search unless a preview is open.
   if (!pageUrl.includes(`${PREVIEW_PARAM}=`)) return undefined;
   const queryAt = pageUrl.indexOf('?');
   if (queryAt < 0) return undefined;
   const token = new URLSearchParams(pageUrl.slice(queryAt + 1).split('#', 1)[0]).get(PREVIEW_PARAM);
   const checked = token === null ? undefined : tokens.verify(token, nowMs);
-  return checked?.ok ? checked.value : undefined;
+  if (!checked?.ok) return undefined;
+  // A link made for one editor shows the experience only in that editor's signed-in browser.
+  if (checked.value.viewer === undefined) return checked.value;
+  const secret = sessionSecretFrom(cookieHeader);
+  return secret !== undefined && tokens.viewerKey(secret) === checked.value.viewer ? checked.value : undefined;
 }
 
 /** The granted experience on `mbox`, or undefined when its activity would not be answered there. */

@@ -20,7 +20,8 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
-export function previewLink(body: unknown, activity: Activity, tokens: PreviewTokens, nowMs: number): Result<PreviewLink> {
+/** `viewer`: the asking editor's viewer key (preview-token.ts), so that the link shows the experience to their browser only. */
+export function previewLink(body: unknown, activity: Activity, tokens: PreviewTokens, nowMs: number, viewer?: string): Result<PreviewLink> {
   const fail = (reason: string): Result<PreviewLink> => ({ ok: false, reason });
   const shape = 'a preview request is {"experienceId": "…", "path": "/…"}';
   if (!isRecord(body) || Object.keys(body).some((key) => key !== 'experienceId' && key !== 'path')) return fail(shape);
@@ -30,7 +31,7 @@ export function previewLink(body: unknown, activity: Activity, tokens: PreviewTo
   }
   const problem = pathProblem(path);
   if (problem) return fail(problem);
-  const { token, expiresMs } = tokens.sign(activity.id, experienceId, nowMs);
+  const { token, expiresMs } = tokens.sign(activity.id, experienceId, nowMs, viewer);
   return { ok: true, value: { url: withPreviewParam(path as string, token), expiresAt: new Date(expiresMs).toISOString() } };
 }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, parseDeliveryResponse, type Activity, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import type { PreviewLink } from '../../src/decide/preview-link.js';
 import { PREVIEW_TTL_MS } from '../../src/decide/preview-token.js';
+import { sessionOf } from '../helpers/account-session.js';
 import { testActivity } from '../helpers/activity.js';
 import { articleDeliveryRequest } from '../helpers/delivery-request.js';
 import { BROWSER_UA, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -36,9 +37,9 @@ async function previewLinkFor(activityId: string, payload: unknown, role: 'edito
   return t.server.app.inject({ method: 'POST', url: `/api/activities/${activityId}/preview`, payload: payload as object, headers: await t.authHeaders(role) });
 }
 
-async function ask(overrides: Partial<DeliveryRequest>): Promise<DeliveryResponse> {
+async function ask(overrides: Partial<DeliveryRequest>, cookie?: string): Promise<DeliveryResponse> {
   const request = articleDeliveryRequest(clock, { deviceId: `${'d'.repeat(32)}.1_0`, visitorId: FID, ...overrides });
-  const response = await t.server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request)}`, headers: { 'user-agent': BROWSER_UA } });
+  const response = await t.server.app.inject({ url: `/m2/mesura/mbox/json?${encodeDeliveryQuery(request)}`, headers: { 'user-agent': BROWSER_UA, ...(cookie !== undefined && { cookie }) } });
   expect(response.statusCode, response.body).toBe(200);
   const parsed = parseDeliveryResponse(response.json());
   if (!parsed.ok) throw new Error(parsed.reason);
@@ -70,6 +71,20 @@ describe('POST /api/activities/:id/preview', () => {
     expect(unknownExperience.json()).toEqual({ error: 'experienceId must name an experience of activity esborrany: a, b', code: 'MESURA_ERR_BAD_ACTIVITY' });
     expect((await previewLinkFor('cap', { experienceId: 'a', path: '/' })).statusCode).toBe(404);
     expect((await previewLinkFor('esborrany', { experienceId: 'a', path: '/' }, 'analyst')).statusCode).toBe(403);
+  });
+});
+
+describe("a preview link made in the console's session", () => {
+  it("shows the experience only in that editor's browser: not without the session, nor in another's", async () => {
+    await put(draft);
+    const editor = await sessionOf(t.server, 'editor');
+    const made = await t.server.app.inject({ method: 'POST', url: '/api/activities/esborrany/preview', payload: { experienceId: 'b', path: ARTICLE_PATH }, headers: editor.headers });
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `${SITE}${(made.json() as PreviewLink).url}`;
+    expect(shown(await ask({ mbox: 'mesura-noticia-1001', url }, editor.headers.cookie))).toEqual(['esborrany/b']);
+    expect(shown(await ask({ mbox: 'mesura-noticia-1001', url }))).not.toContain('esborrany/b');
+    const other = await sessionOf(t.server, 'admin');
+    expect(shown(await ask({ mbox: 'mesura-noticia-1001', url }, other.headers.cookie))).not.toContain('esborrany/b');
   });
 });
 
