@@ -90,6 +90,14 @@ describe('the form of a new activity', () => {
     expect(api.saveActivity.mock.calls[0]![0].mboxes).toEqual(['zona-portada']);
   });
 
+  it("takes one of the site's goals as the experiment's goal, from the visual editor", async () => {
+    const { container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
+    await type(byLabel<HTMLSelectElement>('Objectiu del web'), '/el-temps/');
+    expect((byLabel("Visita d'una pàgina") as HTMLInputElement).checked).toBe(true);
+    expect(byId<HTMLInputElement>('goal-value').value).toBe('/el-temps/');
+    expect(container.textContent).toContain('Consultar el temps (visita de /el-temps/…)');
+  });
+
   it('makes style, HTML and redirect changes, and audience conditions, in the server’s shapes', async () => {
     const { api, container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
     await type(byId('activity-name'), 'Portada');

@@ -114,6 +114,7 @@ export function fakeExperimentsApi(activities: Activity[] = [headlineTest()], hi
     preview: vi.fn((id: string, experienceId: string, path: string) => ok({ url: `${path}?mesura_preview=${id}.${experienceId}`, expiresAt: '2026-11-25T10:00:00.000Z' })),
     history: vi.fn((_id: string) => ok([...history])),
     sitePages: vi.fn(() => ok(SITE_PAGES)),
+    siteGoals: vi.fn(() => ok([{ name: 'Consultar el temps', pathPrefix: '/el-temps/' }])),
   } satisfies ExperimentsApi;
   return api;
 }

@@ -11,6 +11,7 @@ import { parseActivity, parseActivityList } from './activity-definition';
 import { parseActivityHistory, type ActivityChange } from './activity-history';
 import { parseActivityOverTime, parseActivityResults } from './activity-results';
 import { isRecord } from '../../api/api-answer';
+import { parseSiteGoals, SITE_GOALS_API_PATH, type SiteGoal } from './site-goals';
 import { parseSitePages, SITE_HOME_API_PATH, type SitePage } from './site-pages';
 
 export type { Outcome };
@@ -37,6 +38,8 @@ export interface ExperimentsApi {
   history(id: string, signal?: AbortSignal): Promise<Outcome<ActivityChange[]>>;
   /** The site's pages an editor may preview or target (site-pages.ts). */
   sitePages(signal?: AbortSignal): Promise<Outcome<SitePage[]>>;
+  /** The site's goals an activity can take (site-goals.ts). */
+  siteGoals(signal?: AbortSignal): Promise<Outcome<SiteGoal[]>>;
 }
 
 const MALFORMED = { ok: false, failure: { reason: 'malformed' } } as const;
@@ -73,5 +76,6 @@ export function createExperimentsApi(options: ApiClientOptions = {}): Experiment
     },
     history: (id, signal) => get(`${activityPath(id)}/history`, parseActivityHistory, signal),
     sitePages: (signal) => get(SITE_HOME_API_PATH, parseSitePages, signal),
+    siteGoals: (signal) => get(SITE_GOALS_API_PATH, parseSiteGoals, signal),
   };
 }

@@ -3,6 +3,7 @@ import type { ActivityDraft } from './activity-draft';
 import { applyActionLive, withSafeInlineStyles } from './live-preview';
 import { deliveryActionOf } from './offer-action-draft';
 import { PreviewPagePicker } from './preview-page-picker';
+import { SiteGoalPicker } from './site-goal-picker';
 import { stableSelector } from './stable-selector';
 import { actionForEdit, VISUAL_EDIT_VALUE_LABELS, VISUAL_EDITS, type TargetedElement, type VisualEditKind } from './visual-edit';
 
@@ -26,7 +27,7 @@ function targetOf(element: Element): TargetedElement {
 /**
  * The site's real page inside the console: a click on an element targets it (its stable selector
  * shown), a plain change adds the same action the form stores to the chosen experience and shows
- * it in the page at once; a click or the page can become the goal. The page is the site's, on
+ * it in the page at once; a click, the page or one of the site's goals can become the goal. The page is the site's, on
  * the console's own origin (the site's CSP frame-ancestors 'self' lets the console frame it).
  */
 export function VisualEditor({ draft, onChange }: VisualEditorProps) {
@@ -150,6 +151,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
               Objectiu: visita d'aquesta pàgina
             </button>
           )}
+          <SiteGoalPicker onChoose={(pathPrefix) => onChange({ ...draft, goal: { type: 'pageView', value: pathPrefix } })} />
           {note !== undefined && <p className="admin-note">{note}</p>}
         </div>
       </div>
