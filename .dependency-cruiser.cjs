@@ -15,7 +15,7 @@ const SERVER_LAYERS = [
   // What the server does: each folder a domain; they may use one another, never in a circle.
   {
     name: 'domains',
-    path: '^server/src/(alerts|auth|backup|consent-choices|content|decide|engagement|identity|ingest|live|mail|move|observe|reports|rights|settings|subscriptions|visitors)/(?![^/]+-command\\.ts$)',
+    path: '^server/src/(alerts|auth|backup|consent-choices|content|dashboards|decide|engagement|identity|ingest|live|mail|move|observe|reports|rights|settings|subscriptions|visitors)/(?![^/]+-command\\.ts$)',
   },
   // Storage: the store interfaces, their row types and the DuckDB, ClickHouse and PostgreSQL adapters.
   { name: 'store', path: '^server/src/store/' },

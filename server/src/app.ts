@@ -41,6 +41,7 @@ import { goalRoutes } from './reports/goal-routes.js';
 import { funnelRoutes } from './reports/funnel-routes.js';
 import { segmentRoutes } from './reports/segment-routes.js';
 import { annotationRoutes } from './reports/annotation-routes.js';
+import { dashboardRoutes } from './dashboards/dashboard-routes.js';
 import { keyFiguresRoutes } from './reports/key-figures-routes.js';
 import type { SegmentSources } from './reports/report-segment.js';
 import { realtimeRoutes } from './reports/realtime-routes.js';
@@ -375,6 +376,10 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const annotations = await metadata.openAnnotations();
   app.addHook('onClose', () => annotations.close());
   await app.register(annotationRoutes, { annotations, now });
+  // Dashboards: each person's home one and the team's shared ones, from the metadata store.
+  const dashboards = await metadata.openDashboards();
+  app.addHook('onClose', () => dashboards.close());
+  await app.register(dashboardRoutes, { dashboards, segments, catalogue: REPORT_CATALOGUE, now });
   await app.register(mediaSettingsRoutes, { settings: config.mediaSettings, cors });
   await app.register(identityRoutes, { cors, siteOrigins: config.siteOrigins });
   const mailer = createMailer(config, { now, log: app.log });

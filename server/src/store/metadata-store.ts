@@ -25,6 +25,8 @@ import type { MailNoticeStore } from './mail-notice-store.js';
 import { openMailNoticeStore } from './duckdb/duckdb-mail-notices.js';
 import type { AnnotationStore } from './annotation-store.js';
 import { openAnnotationStore } from './duckdb/duckdb-annotations.js';
+import type { DashboardStore } from './dashboard-store.js';
+import { openDashboardStore } from './duckdb/duckdb-dashboards.js';
 import type { OpenDatabase } from './duckdb/duckdb-copy.js';
 import type { AccountStore } from './account-store.js';
 import type { ActivityStore } from './decision-store.js';
@@ -50,6 +52,8 @@ export interface MetadataStore {
   openMailNotices(): Promise<MailNoticeStore>;
   /** The chart notes (annotation-store.ts); the caller closes it. */
   openAnnotations(): Promise<AnnotationStore>;
+  /** The dashboards (dashboard-store.ts); the caller closes it. */
+  openDashboards(): Promise<DashboardStore>;
   /** True when other servers write to the same store: the activity catalog then polls it. */
   shared: boolean;
   /** The embedded metadata databases opened so far (backups copy them through these); none on PostgreSQL. */
@@ -99,6 +103,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
       openSegments: async () => track(await openSegmentStore(settings.dataDir, sideStoreMiB)),
       openMailNotices: async () => track(await openMailNoticeStore(settings.dataDir, sideStoreMiB)),
       openAnnotations: async () => track(await openAnnotationStore(settings.dataDir, sideStoreMiB)),
+      openDashboards: async () => track(await openDashboardStore(settings.dataDir, sideStoreMiB)),
       openDatabases: () => opened,
       shared: false,
       isWaiting: () => false,
@@ -132,6 +137,7 @@ export async function openMetadataStore(settings: MetadataSettings, embedded: Em
     openSegments: async () => (await metadata.ready()).segments,
     openMailNotices: async () => (await metadata.ready()).mailNotices,
     openAnnotations: async () => (await metadata.ready()).annotations,
+    openDashboards: async () => (await metadata.ready()).dashboards,
     openDatabases: () => [],
     shared: true,
     isWaiting: () => !metadata.isOpen,

@@ -12,6 +12,7 @@ import { FUNNEL_TABLE } from '../funnel-store.js';
 import { GOAL_TABLE } from '../goal-store.js';
 import { SEGMENT_TABLE } from '../segment-store.js';
 import { ANNOTATION_TABLE } from '../annotation-store.js';
+import { DASHBOARD_TABLE } from '../dashboard-store.js';
 import { postgresDefinitionTablesSql } from './postgres-definitions.js';
 
 export interface Migration {
@@ -103,6 +104,12 @@ CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confi
     // As step 7, for the chart notes.
     name: 'chart notes',
     sql: postgresDefinitionTablesSql(ANNOTATION_TABLE).join(';\n'),
+  },
+  {
+    version: 10,
+    // As step 7, for the dashboards.
+    name: 'dashboards',
+    sql: postgresDefinitionTablesSql(DASHBOARD_TABLE).join(';\n'),
   },
 ];
 

@@ -21,6 +21,8 @@ import type { MailNoticeStore } from '../mail-notice-store.js';
 import { postgresMailNoticeStore } from './postgres-mail-notices.js';
 import { postgresAnnotationStore } from './postgres-annotations.js';
 import type { AnnotationStore } from '../annotation-store.js';
+import { postgresDashboardStore } from './postgres-dashboards.js';
+import type { DashboardStore } from '../dashboard-store.js';
 import type { FunnelStore } from '../funnel-store.js';
 import { loadPostgresContent } from './postgres-content.js';
 import { openMetadataPool, type MetadataPoolOptions } from './postgres-pool.js';
@@ -46,6 +48,8 @@ export interface PostgresMetadata {
   mailNotices: MailNoticeStore;
   /** The chart notes and their changes. */
   annotations: AnnotationStore;
+  /** The dashboards and their changes. */
+  dashboards: DashboardStore;
   /** The migrations this open applied (none once the schema is current), for the start-up log. */
   migrated: readonly Migration[];
   close(): Promise<void>;
@@ -66,6 +70,7 @@ export async function openPostgresMetadata(url: PostgresUrl, options: MetadataPo
       segments: await postgresSegmentStore(pool),
       mailNotices: await postgresMailNoticeStore(pool),
       annotations: await postgresAnnotationStore(pool),
+      dashboards: await postgresDashboardStore(pool),
       migrated,
       close: () => pool.close(),
     };

@@ -1,0 +1,138 @@
+/**
+ * The dashboards' API (docs/api.md "Dashboards"). Every signed-in person has a home dashboard
+ * (`home`, made at their first pin) and sees the team's shared ones; a tile is pinned from a
+ * report's console address (checked as a mailed report's is: console-report-view.ts), moved up or
+ * down and removed. Their author or an admin changes a shared dashboard. Bad input is a one-line
+ * 400 and changes nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/roles.js';
+import { ERRORS, HttpError } from '../http/errors.js';
+import type { ReportDefinition } from '../reports/report-definition.js';
+import { visibleSegment } from '../reports/report-segment.js';
+import { roleAllows } from '../shared/roles.js';
+import type { DashboardStore } from '../store/dashboard-store.js';
+import type { SegmentStore } from '../store/segment-store.js';
+import { parseReportView, reportViewPath } from '../subscriptions/console-report-view.js';
+import { allDashboards, DASHBOARD_ID, HOME_DASHBOARD_NAME, newDashboardId, parseDashboardName, type Dashboard } from './dashboard.js';
+import { SHARED_DASHBOARDS_PER_USER_MAX, TILES_PER_DASHBOARD_MAX } from './dashboard-limits.js';
+import { dashboardSummary, dashboardView, HOME_DASHBOARD_ALIAS, mayChangeDashboard } from './dashboard-view.js';
+import { tilePeriodOf } from './tile-period.js';
+
+export interface DashboardRouteDeps {
+  dashboards: DashboardStore;
+  segments: SegmentStore;
+  catalogue: readonly ReportDefinition[];
+  now: () => number;
+}
+
+const PLACEHOLDER_ORIGIN = 'http://console.invalid';
+const bad = (reason: string) => new HttpError(ERRORS.badQuery, reason);
+
+function bodyOf(body: unknown, fields: readonly string[]): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad(`the body must be a JSON object with ${fields.join(', ')}`);
+  const unknown = Object.keys(body).find((key) => !fields.includes(key));
+  if (unknown !== undefined) throw bad(`unknown field '${unknown}'; expected ${fields.join(', ')}`);
+  return body as Record<string, unknown>;
+}
+
+/** The caller's home dashboard, stored or new (saved at its first change). */
+function homeOf(all: Dashboard[], principal: Principal, nowMs: number): Dashboard {
+  const stored = all.find((d) => d.kind === 'home' && d.owner === principal.email);
+  return stored ?? { id: newDashboardId(), kind: 'home', owner: principal.email, name: HOME_DASHBOARD_NAME, tiles: [], updatedAt: new Date(nowMs).toISOString() };
+}
+
+/** The dashboard a path names as the caller sees it: their home, or a shared one; else 404. */
+async function dashboardNamed(deps: DashboardRouteDeps, id: string, principal: Principal): Promise<Dashboard> {
+  const all = await allDashboards(deps.dashboards);
+  if (id === HOME_DASHBOARD_ALIAS) return homeOf(all, principal, deps.now());
+  const found = DASHBOARD_ID.test(id) ? all.find((d) => d.id === id && d.kind === 'shared') : undefined;
+  if (found === undefined) throw new HttpError(ERRORS.notFound, `no dashboard ${id}; it may have been deleted`);
+  return found;
+}
+
+async function changeable(deps: DashboardRouteDeps, id: string, principal: Principal): Promise<Dashboard> {
+  const dashboard = await dashboardNamed(deps, id, principal);
+  if (!mayChangeDashboard(dashboard, principal)) throw new HttpError(ERRORS.forbidden, `this dashboard is ${dashboard.owner}'s; only its author or an admin may change it`);
+  return dashboard;
+}
+
+async function save(deps: DashboardRouteDeps, dashboard: Dashboard, principal: Principal): Promise<Dashboard> {
+  const saved = { ...dashboard, updatedAt: new Date(deps.now()).toISOString() };
+  await deps.dashboards.saveDashboard(saved, { atMs: deps.now(), by: principal.email });
+  return saved;
+}
+
+/** The tile a pin asks for: a report view the caller may read, and its period. */
+async function checkedTile(deps: DashboardRouteDeps, value: unknown, principal: Principal) {
+  const parsed = parseReportView(value, deps.catalogue);
+  if (!parsed.ok) throw bad(parsed.reason);
+  const period = tilePeriodOf(new URL(value as string, PLACEHOLDER_ORIGIN).searchParams);
+  if (!period.ok) throw bad(`view: ${period.reason}`);
+  const { definition, view } = parsed.value;
+  if (!roleAllows(principal.role, definition.access ?? 'analyst')) throw new HttpError(ERRORS.forbidden, `the report ${definition.report} needs the ${definition.access} role`);
+  if (view.segmentId !== undefined) await visibleSegment(deps.segments, view.segmentId, principal.email);
+  return { id: newDashboardId(), view: reportViewPath(view), period: period.value };
+}
+
+function tileIndex(dashboard: Dashboard, tileId: string): number {
+  const index = dashboard.tiles.findIndex((tile) => tile.id === tileId);
+  if (index < 0) throw new HttpError(ERRORS.notFound, `no tile ${tileId} on this dashboard; it may have been removed`);
+  return index;
+}
+
+export async function dashboardRoutes(app: FastifyInstance, deps: DashboardRouteDeps): Promise<void> {
+  const signedIn = { config: { access: 'analyst' as const } };
+  const catalogue = deps.catalogue;
+  app.get('/api/dashboards', signedIn, async (request) => {
+    const principal = request.principal!;
+    const all = await allDashboards(deps.dashboards);
+    const shared = all.filter((d) => d.kind === 'shared').sort((a, b) => a.name.localeCompare(b.name, 'ca'));
+    return { dashboards: [homeOf(all, principal, deps.now()), ...shared].map((d) => dashboardSummary(d, principal)) };
+  });
+  app.post('/api/dashboards', signedIn, async (request, reply) => {
+    const principal = request.principal!;
+    const name = parseDashboardName(bodyOf(request.body, ['name']).name);
+    if (!name.ok) throw bad(name.reason);
+    const own = (await allDashboards(deps.dashboards)).filter((d) => d.kind === 'shared' && d.owner === principal.email);
+    if (own.length >= SHARED_DASHBOARDS_PER_USER_MAX) throw bad(`a user may make at most ${SHARED_DASHBOARDS_PER_USER_MAX} shared dashboards; delete one first`);
+    const made = await save(deps, { id: newDashboardId(), kind: 'shared', owner: principal.email, name: name.value, tiles: [], updatedAt: '' }, principal);
+    return reply.code(201).send(dashboardView(made, principal, catalogue));
+  });
+  app.get<{ Params: { id: string } }>('/api/dashboards/:id', signedIn, async (request) =>
+    dashboardView(await dashboardNamed(deps, request.params.id, request.principal!), request.principal, catalogue),
+  );
+  app.delete<{ Params: { id: string } }>('/api/dashboards/:id', signedIn, async (request, reply) => {
+    if (request.params.id === HOME_DASHBOARD_ALIAS) throw bad('the home dashboard is not deleted; remove its tiles instead');
+    const dashboard = await changeable(deps, request.params.id, request.principal!);
+    await deps.dashboards.deleteDashboard(dashboard.id, { atMs: deps.now(), by: request.principal!.email });
+    return reply.code(204).send();
+  });
+  app.post<{ Params: { id: string } }>('/api/dashboards/:id/tiles', signedIn, async (request, reply) => {
+    const principal = request.principal!;
+    const body = bodyOf(request.body, ['view']);
+    const dashboard = await changeable(deps, request.params.id, principal);
+    if (dashboard.tiles.length >= TILES_PER_DASHBOARD_MAX) throw bad(`a dashboard holds at most ${TILES_PER_DASHBOARD_MAX} tiles; remove one first`);
+    const tile = await checkedTile(deps, body.view, principal);
+    const saved = await save(deps, { ...dashboard, tiles: [...dashboard.tiles, tile] }, principal);
+    return reply.code(201).send(dashboardView(saved, principal, catalogue));
+  });
+  app.delete<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile', signedIn, async (request, reply) => {
+    const dashboard = await changeable(deps, request.params.id, request.principal!);
+    const index = tileIndex(dashboard, request.params.tile);
+    await save(deps, { ...dashboard, tiles: dashboard.tiles.filter((_, at) => at !== index) }, request.principal!);
+    return reply.code(204).send();
+  });
+  app.post<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile/move', signedIn, async (request) => {
+    const principal = request.principal!;
+    const { direction } = bodyOf(request.body, ['direction']);
+    if (direction !== 'up' && direction !== 'down') throw bad('direction must be up or down');
+    const dashboard = await changeable(deps, request.params.id, principal);
+    const index = tileIndex(dashboard, request.params.tile);
+    const target = direction === 'up' ? index - 1 : index + 1;
+    if (target < 0 || target >= dashboard.tiles.length) return dashboardView(dashboard, principal, catalogue);
+    const tiles = [...dashboard.tiles];
+    [tiles[index], tiles[target]] = [tiles[target]!, tiles[index]!];
+    return dashboardView(await save(deps, { ...dashboard, tiles }, principal), principal, catalogue);
+  });
+}
