@@ -7,6 +7,7 @@ import { ReportArea } from '../src/report-view/report-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { mountedRoot } from './helpers/mounted-root';
+import { QuietApis } from './helpers/quiet-apis';
 
 // "de" before a vowel sound is written "d'" in Catalan: the console's texts built around a name
 // (an area, a metric, an email) must not read "de Audiència" or "de entrades".
@@ -55,11 +56,13 @@ describe("a report area's way back from a drill-down", () => {
       report: () => Promise.resolve({ ok: true, value: answer }),
     };
     const container = await mounted.mount(
-      <ReportsApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={['/?informe=audience/by-day']}>
-          <ReportArea catalogueArea="audience" label="Audiència" />
-        </MemoryRouter>
-      </ReportsApiContext.Provider>,
+      <QuietApis>
+        <ReportsApiContext.Provider value={api}>
+          <MemoryRouter initialEntries={['/?informe=audience/by-day']}>
+            <ReportArea catalogueArea="audience" label="Audiència" />
+          </MemoryRouter>
+        </ReportsApiContext.Provider>
+      </QuietApis>,
     );
     const back = [...container.querySelectorAll('button')].map((b) => b.textContent).find((text) => text?.startsWith('← '));
     expect(back).toBe("← Tots els informes d'Audiència");

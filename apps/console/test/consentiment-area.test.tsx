@@ -7,6 +7,7 @@ import ConsentimentArea from '../src/areas/consentiment/consentiment-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { mountedRoot } from './helpers/mounted-root';
+import { QuietApis } from './helpers/quiet-apis';
 
 vi.mock('uplot', () => ({
   default: class {
@@ -54,11 +55,13 @@ describe('the Consentiment area', () => {
       },
     };
     const container = await mounted.mount(
-      <ReportsApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={['/?vista=taula']}>
-          <ConsentimentArea />
-        </MemoryRouter>
-      </ReportsApiContext.Provider>,
+      <QuietApis>
+        <ReportsApiContext.Provider value={api}>
+          <MemoryRouter initialEntries={['/?vista=taula']}>
+            <ConsentimentArea />
+          </MemoryRouter>
+        </ReportsApiContext.Provider>
+      </QuietApis>,
     );
     expect(container.querySelector('h1')?.textContent).toBe('Consentiment');
     expect(asked).toEqual(expect.arrayContaining(['consent/choices', 'consent/refusals']));

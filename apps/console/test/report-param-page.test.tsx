@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { ReportAnswer, ReportParamControl } from '@mesura/protocol';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
+import { ReportArea } from '../src/report-view/report-area';
 import { ReportView } from '../src/report-view/report-view';
+import { QuietApis } from './helpers/quiet-apis';
 import { mountedRoot } from './helpers/mounted-root';
 
 const ANSWER = (report: string, rows: ReportAnswer['rows']): ReportAnswer => ({
@@ -41,9 +43,9 @@ function LocationProbe() {
   return null;
 }
 
-async function render(url: string) {
+async function render(url: string, inArea = false) {
   const api: ReportsApi = {
-    catalogue: () => Promise.resolve({ ok: true, value: [] }),
+    catalogue: () => Promise.resolve({ ok: true, value: [{ report: 'content/page-next', area: 'content', title: 'On van', params: ['page'], controls: [CONTROL] }] }),
     report: (report, query) => {
       asked.push(`${report}?${query}`);
       return Promise.resolve({ ok: true, value: report === 'content/pages' ? PAGES : ANSWER(report, []) });
@@ -51,10 +53,12 @@ async function render(url: string) {
   };
   return mounted.mount(
     <ReportsApiContext.Provider value={api}>
-      <MemoryRouter initialEntries={[url]}>
-        <ReportView report="content/page-next" title="On van" controls={[CONTROL]} />
-        <LocationProbe />
-      </MemoryRouter>
+      <QuietApis>
+        <MemoryRouter initialEntries={[url]}>
+          {inArea ? <ReportArea catalogueArea="content" label="Contingut" /> : <ReportView report="content/page-next" title="On van" controls={[CONTROL]} />}
+          <LocationProbe />
+        </MemoryRouter>
+      </QuietApis>
     </ReportsApiContext.Provider>,
   );
 }
@@ -79,6 +83,17 @@ describe("a report's page, typed or searched", () => {
     await type(input, 'el parlament aprova la llei');
     await submit(container.querySelector('form[role="search"]'));
     expect(new URLSearchParams(search).get('p.page')).toBe(ARTICLE);
+  });
+
+  it("opens the report for the page typed on an area's list of reports, titled by the page", async () => {
+    const container = await render('/', true);
+    await type(container.querySelector('input[type="search"]') as HTMLInputElement, '/el-temps/');
+    await submit(container.querySelector('form[role="search"]'));
+    const params = new URLSearchParams(search);
+    expect([params.get('informe'), params.get('p.page')]).toEqual(['content/page-next', 'https://www.mesura.cat/el-temps/']);
+    // The page shows in its control, not again in the title.
+    expect(container.querySelector('h2')?.textContent).toBe('On van');
+    expect((container.querySelector('input[type="search"]') as HTMLInputElement).value).toBe('El temps');
   });
 
   it('says so when nothing is called what was typed, and changes nothing', async () => {

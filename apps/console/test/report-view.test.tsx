@@ -10,6 +10,7 @@ import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { REPORT_PAGE_ROWS, ReportView } from '../src/report-view/report-view';
 import { mountedRoot } from './helpers/mounted-root';
+import { QuietApis } from './helpers/quiet-apis';
 
 // uPlot draws on a canvas, which happy-dom lacks: a recording stand-in keeps the options and data.
 const plots = vi.hoisted(() => [] as { options: { series: { label?: string }[] }; data: unknown[][] }[]);
@@ -102,12 +103,14 @@ afterEach(() => {
 
 async function render(element: React.ReactNode, api: ReportsApi, url = '/?periode=7-dies') {
   container = await mounted.mount(
-    <ReportsApiContext.Provider value={api}>
-      <MemoryRouter initialEntries={[url]}>
-        {element}
-        <LocationProbe />
-      </MemoryRouter>
-    </ReportsApiContext.Provider>,
+    <QuietApis>
+      <ReportsApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={[url]}>
+          {element}
+          <LocationProbe />
+        </MemoryRouter>
+      </ReportsApiContext.Provider>
+    </QuietApis>,
   );
 }
 

@@ -7,6 +7,7 @@ import VideoIAudioArea from '../src/areas/video-i-audio/video-i-audio-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { mountedRoot } from './helpers/mounted-root';
+import { QuietApis } from './helpers/quiet-apis';
 
 vi.mock('uplot', () => ({
   default: class {
@@ -83,14 +84,16 @@ function LocationProbe() {
 async function render(url: string) {
   const fake = fakeApi();
   const container = await mounted.mount(
-    <ReportsApiContext.Provider value={fake.api}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/video-i-audio/*" element={<VideoIAudioArea />} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </ReportsApiContext.Provider>,
+    <QuietApis>
+      <ReportsApiContext.Provider value={fake.api}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/video-i-audio/*" element={<VideoIAudioArea />} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </ReportsApiContext.Provider>
+    </QuietApis>,
   );
   return { container, calls: fake.calls };
 }

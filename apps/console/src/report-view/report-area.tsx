@@ -5,6 +5,7 @@ import { apiFailureMessage } from '../api/failure-message';
 import { deBefore } from '../reports/catalan-de';
 import { FilterBar } from './filter-bar';
 import { KeyFigures } from './key-figures';
+import { openedWith } from './opened-with';
 import { useReportsApi } from './reports-api-context';
 import { ReportView } from './report-view';
 import { useReportState } from './use-report-state';
@@ -69,17 +70,27 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
           <button type="button" className="link-button" onClick={() => setState({ ...state, report: undefined, reportParams: {} })}>
             ← Tots els informes {deBefore(label)}
           </button>
-          <ReportView key={`${drilled.report}?${JSON.stringify(state.reportParams)}`} report={drilled.report} title={drilledTitle(drilled, state.reportParams)} params={state.reportParams} />
+          <ReportView
+            key={`${drilled.report}?${JSON.stringify(state.reportParams)}`}
+            report={drilled.report}
+            title={drilled.title}
+            titleParams={openedWith(drilled, state.reportParams)}
+            params={state.reportParams}
+            {...(drilled.controls && { controls: drilled.controls })}
+          />
         </>
       ) : (
-        entries.map((entry) => <ReportView key={entry.report} report={entry.report} title={entry.title} />)
+        entries.map((entry) => (
+          <ReportView
+            key={entry.report}
+            report={entry.report}
+            title={entry.title}
+            {...(entry.controls && { controls: entry.controls })}
+            // A choice made on a report of the list (a page typed) opens that report with it.
+            onParamsChange={(reportParams) => setState({ ...state, report: entry.report, reportParams })}
+          />
+        ))
       )}
     </>
   );
-}
-
-function drilledTitle(entry: ReportCatalogueEntry, params: Record<string, string>): string {
-  // An empty value (a programme's episodes without a season) names nothing to read.
-  const values = Object.values(params).filter((value) => value !== '');
-  return values.length ? `${entry.title}: ${values.join(' · ')}` : entry.title;
 }

@@ -1,6 +1,8 @@
 import type { ReportCatalogueEntry } from '@mesura/protocol';
 import { apiFailureMessage } from '../../api/failure-message';
 import { FilterBar } from '../../report-view/filter-bar';
+import { KeyFigures } from '../../report-view/key-figures';
+import { openedWith } from '../../report-view/opened-with';
 import { ReportView } from '../../report-view/report-view';
 import { useReportState } from '../../report-view/use-report-state';
 import { MediaSubNav } from './media-sub-nav';
@@ -25,6 +27,7 @@ export function MediaSubPageView({ page }: { page: MediaSubPage }) {
       <h1>{MEDIA_AREA_LABEL}</h1>
       <MediaSubNav />
       <FilterBar state={state} onChange={setState} />
+      <KeyFigures area="media" />
       {catalogue.status === 'loading' && (
         // Busy until the reports are listed: what waits for a settled page (aria-busy) waits for them too.
         <p className="panel__note" role="status" aria-busy="true">
@@ -67,10 +70,4 @@ export function MediaSubPageView({ page }: { page: MediaSubPage }) {
 function controlledParams(entry: ReportCatalogueEntry, params: Record<string, string>): Record<string, string> {
   const names = new Set((entry.controls ?? []).map((control) => control.name));
   return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));
-}
-
-/** The parameters a drill-down was opened with (a programme, a season), to name in its title: its own controls show theirs. */
-function openedWith(entry: ReportCatalogueEntry, params: Record<string, string>): Record<string, string> {
-  const controlled = new Set((entry.controls ?? []).map((control) => control.name));
-  return Object.fromEntries(Object.entries(params).filter(([name]) => !controlled.has(name)));
 }
