@@ -3,6 +3,7 @@ import { REPORT_ROWS_MAX, type ReportAnswer, type ReportParamControl } from '@me
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
 import { MailReportLink } from '../areas/avisos/mail-report-link';
+import { PinToDashboard } from '../areas/taulers/pin-to-dashboard';
 import { ReportBody } from './report-body';
 import { ReportParamControls } from './report-param-controls';
 import { reportCsv, reportCsvName } from './report-csv';
@@ -115,6 +116,7 @@ function SegmentReportView({ report, title, params = {}, controls, onParamsChang
               Descarrega CSV
             </button>
             <MailReportLink report={report} params={params} />
+            <PinToDashboard report={report} params={params} />
           </div>
         )}
       </div>

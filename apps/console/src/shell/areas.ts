@@ -20,6 +20,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
   { path: 'segments', label: 'Segments', minRole: 'analyst', component: lazy(() => import('../areas/segments/segments-area')) },
   { path: 'consentiment', label: 'Consentiment', minRole: 'analyst', component: lazy(() => import('../areas/consentiment/consentiment-area')) },
   { path: 'temps-real', label: 'Temps real', minRole: 'analyst', component: lazy(() => import('../areas/temps-real/temps-real-area')) },
+  { path: 'taulers', label: 'Taulers', minRole: 'analyst', component: lazy(() => import('../areas/taulers/taulers-area')) },
   { path: 'avisos', label: 'Avisos i informes per correu', minRole: 'analyst', component: lazy(() => import('../areas/avisos/avisos-area')) },
   { path: 'experiments', label: 'Experiments', minRole: 'editor', component: lazy(() => import('../areas/experiments/experiments-area')) },
   { path: 'administracio', label: 'Administració', minRole: 'admin', component: lazy(() => import('../areas/administracio/administracio-area')) },

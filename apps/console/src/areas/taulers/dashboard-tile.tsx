@@ -1,0 +1,61 @@
+/**
+ * One tile of a dashboard: its report drawn by the console's own ReportView, over the tile's own
+ * period, filters and segment (report-state-override.ts) rather than the page's address, with the
+ * buttons that move it and remove it.
+ */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PRESET_LABELS, type RangePreset } from '../../report-view/report-state';
+import { ReportStateOverrideContext } from '../../report-view/report-state-override';
+import { ReportView } from '../../report-view/report-view';
+import type { DashboardTile as Tile, TilePeriod } from './dashboards-api';
+
+const CONSOLE_PREFIX = '/consola';
+
+export function periodLabel(period: TilePeriod): string {
+  return 'preset' in period ? (PRESET_LABELS[period.preset as RangePreset] ?? period.preset) : `${period.from} – ${period.to}`;
+}
+
+interface TileActions {
+  onMove?: (direction: 'up' | 'down') => void;
+  onRemove?: () => void;
+  first: boolean;
+  last: boolean;
+}
+
+export function DashboardTile({ tile, actions }: { tile: Tile; actions: TileActions }) {
+  const start = tile.address ?? '';
+  const [params, setParams] = useState(() => new URLSearchParams(start.slice(start.indexOf('?') + 1)));
+  const override = useMemo(() => ({ params, setParams }), [params]);
+  const name = tile.title ?? tile.view;
+  return (
+    <li className="dashboard-tile">
+      <div className="dashboard-tile__bar">
+        <span className="dashboard-tile__period">{periodLabel(tile.period)}</span>
+        {tile.address && <Link to={tile.address.slice(CONSOLE_PREFIX.length)}>Obre l'informe</Link>}
+        {actions.onMove && (
+          <>
+            <button type="button" className="button button--quiet" disabled={actions.first} onClick={() => actions.onMove?.('up')} aria-label={`Puja ${name}`}>
+              Puja
+            </button>
+            <button type="button" className="button button--quiet" disabled={actions.last} onClick={() => actions.onMove?.('down')} aria-label={`Baixa ${name}`}>
+              Baixa
+            </button>
+          </>
+        )}
+        {actions.onRemove && (
+          <button type="button" className="button button--quiet" onClick={actions.onRemove} aria-label={`Treu ${name} del tauler`}>
+            Treu
+          </button>
+        )}
+      </div>
+      {tile.report && tile.title ? (
+        <ReportStateOverrideContext.Provider value={override}>
+          <ReportView report={tile.report} title={tile.title} params={tile.params ?? {}} />
+        </ReportStateOverrideContext.Provider>
+      ) : (
+        <p className="panel__error">Aquest informe ja no es pot mostrar: {tile.problem}</p>
+      )}
+    </li>
+  );
+}

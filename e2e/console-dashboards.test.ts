@@ -1,0 +1,102 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_USER_AGENT, acceptEverything, gotoMeasured, resizeViewport } from './helpers/browser.js';
+import { seriousViolations } from './helpers/axe.js';
+import { E2E_ADMIN_ENV, addUserAsAdmin } from './helpers/server-process.js';
+import { useSiteUnderTest } from './helpers/site-under-test.js';
+
+// An analyst pins two reports of Contingut, today's and the last 7 days', to their own dashboard,
+// opens «Taulers», sees each tile with its figures (over the tile's period, not the address's),
+// moves the second up and removes one. A visitor's browser makes the traffic first: a minimum
+// cohort of 1 shows every figure, and reports read every acknowledged event.
+const site = useSiteUnderTest({ env: { ...E2E_ADMIN_ENV, MESURA_MIN_COHORT: '1', MESURA_REPORT_MAX_LAG_MS: '0' } });
+
+const ANALYST = { email: 'analista-taulers@mesura.test', password: 'analista-de-taulers-e2e', role: 'analyst' } as const;
+const UI_TIMEOUT_MS = 15_000;
+const TRAFFIC_TIMEOUT_MS = 120_000;
+
+const url = (address: string) => `${site.server.baseUrl}${address}`;
+
+async function signedIn(): Promise<Page> {
+  const context = await site.browser.newContext({ locale: 'ca-ES', viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(url('/consola/entrar/'));
+  await page.getByLabel('Correu electrònic').fill(ANALYST.email);
+  await page.getByLabel('Contrasenya', { exact: true }).fill(ANALYST.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.getByRole('heading', { name: 'Audiència', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+  return page;
+}
+
+async function settled(page: Page): Promise<void> {
+  await page.locator('section.panel').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+}
+
+const panel = (page: Page, title: string): Locator => page.locator('section.panel').filter({ has: page.getByRole('heading', { name: title, exact: true, level: 2 }) });
+
+async function pin(page: Page, title: string): Promise<void> {
+  const report = panel(page, title);
+  await report.getByRole('button', { name: 'Fixa al tauler' }).click();
+  await report.getByLabel('Tauler').selectOption({ label: 'El meu tauler' });
+  await report.getByRole('button', { name: 'Fixa', exact: true }).click();
+  await report.getByRole('status').filter({ hasText: 'Fixat a El meu tauler' }).waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+async function violationsAtBothWidths(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of [1280, 768]) {
+    await resizeViewport(page, { width, height: 900 });
+    problems.push(...(await seriousViolations(page)).map((violation) => `at ${width} px: ${violation}`));
+  }
+  await resizeViewport(page, { width: 1280, height: 900 });
+  return problems;
+}
+
+const tileTitles = (page: Page) => page.locator('.dashboard-tile h2').allTextContents();
+
+beforeAll(async () => {
+  await addUserAsAdmin(site.server, ANALYST);
+  const home = (await (await fetch(url('/api/content/home'))).json()) as { lead: { path: string } };
+  const context = await site.browser.newContext({ userAgent: VISITOR_USER_AGENT, locale: 'ca-ES' });
+  await acceptEverything(context, site.server.baseUrl);
+  const visitor = await context.newPage();
+  await gotoMeasured(visitor, url('/'));
+  await gotoMeasured(visitor, url(home.lead.path));
+  await context.close();
+}, TRAFFIC_TIMEOUT_MS);
+
+describe('dashboards in the console', () => {
+  it('pins report views to the home dashboard, shows their figures, moves and removes a tile', async () => {
+    const page = await signedIn();
+    await page.goto(url('/consola/contingut/?periode=avui'));
+    await settled(page);
+    await pin(page, 'Pàgines');
+    await page.goto(url('/consola/contingut/?periode=7-dies'));
+    await settled(page);
+    await pin(page, 'Seccions');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Taulers', exact: true }).click();
+    await page.getByRole('heading', { name: 'Taulers', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('link', { name: 'El meu tauler' }).click();
+    await page.getByRole('heading', { name: 'El meu tauler', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await settled(page);
+    expect(await tileTitles(page)).toEqual(['Pàgines', 'Seccions']);
+    expect(await page.locator('.dashboard-tile__period').allTextContents()).toEqual(['Avui', 'Últims 7 dies']);
+    // Today's tile lists the visitor's two pages, over its own period.
+    const pages = page.locator('.dashboard-tile').nth(0);
+    await expect.poll(() => pages.locator('table tbody tr').count(), { timeout: UI_TIMEOUT_MS }).toBeGreaterThanOrEqual(2);
+    expect(await pages.locator('table').first().textContent()).toContain('Pàgines vistes');
+    expect(await violationsAtBothWidths(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Puja Seccions' }).click();
+    await expect.poll(() => tileTitles(page), { timeout: UI_TIMEOUT_MS }).toEqual(['Seccions', 'Pàgines']);
+    await page.getByRole('button', { name: 'Treu Seccions del tauler' }).click();
+    await expect.poll(() => tileTitles(page), { timeout: UI_TIMEOUT_MS }).toEqual(['Pàgines']);
+    // The order and the removal were saved: a new load shows the same.
+    await page.reload();
+    await settled(page);
+    expect(await tileTitles(page)).toEqual(['Pàgines']);
+    await page.context().close();
+  });
+});
