@@ -20,12 +20,18 @@ export function xLabelSpace(labels: readonly string[]): number {
   const longest = Math.max(0, ...labels.map((label) => label.length));
   return Math.max(X_LABEL_SPACE_PX, longest * AXIS_CHAR_PX + X_LABEL_GAP_PX);
 }
+/** Room above the highest point, as a share of it. */
+const Y_HEADROOM = 1.1;
 /** Room kept around the plot (top, right, bottom, left), in CSS pixels, so the last step's label is not cut. */
 const PLOT_PADDING_PX: [number, number, number, number] = [12, 48, 0, 0];
 /** A note's mark (annotation-marks.ts): a dashed line over its step, its number at the top, in a colour apart from the series'. */
 const ANNOTATION_MARK_COLOUR = '#7a4b00';
 /** The mark's number, in CSS pixels (the canvas's font is set in device pixels). */
 const ANNOTATION_MARK_FONT_PX = 11;
+/** The steps still under way: a light band over them, and its words. */
+const PARTIAL_BAND_COLOUR = 'rgba(90, 90, 90, 0.12)';
+const PARTIAL_TEXT_COLOUR = '#4a4a4a';
+const PARTIAL_WORDS = 'en curs';
 
 export interface LineSeries {
   /** One point per step (day, hour); null is a gap (no value, or hidden by the minimum cohort). */
@@ -34,6 +40,8 @@ export interface LineSeries {
   previous?: (number | null)[];
   /** More series drawn with the current one, each in its colour (FURTHER_SERIES_COLOURS), e.g. an activity's experiences. */
   further?: { label: string; values: (number | null)[] }[];
+  /** The first step still under way (today in a series of days): drawn shaded and marked «en curs», so its low figure does not read as a drop. */
+  partialFrom?: number;
 }
 
 /** A note on a step of the chart, drawn with its number in the list under it. */
@@ -57,7 +65,7 @@ interface LineChartProps extends LineSeries {
  * by the report's row labels, so any series (days, hours) draws the same way. The default export
  * lets report-chart.tsx load uPlot as a chunk of its own, only when a line is drawn.
  */
-export default function LineChart({ labels, current, previous, further, formatValue, marks, onPickStep }: LineChartProps) {
+export default function LineChart({ labels, current, previous, further, partialFrom, formatValue, marks, onPickStep }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -81,13 +89,16 @@ export default function LineChart({ labels, current, previous, further, formatVa
         padding: PLOT_PADDING_PX,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: false } },
+        // Every figure drawn is a count, a time or a share: the axis starts at zero, so a small change is not drawn as a fall.
+        scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * Y_HEADROOM : 1] } },
         axes: [
           { space: xLabelSpace(labels), incrs: [1, 2, 3, 6, 7, 12, 14, 24, 30, 60, 90, 180], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
           { size: 70, values: (_u, splits) => splits.map(formatValue) },
         ],
         series,
-        ...(marks?.length && { hooks: { draw: [(u: uPlot) => drawMarks(u, marks)] } }),
+        hooks: {
+          draw: [...(partialFrom !== undefined ? [(u: uPlot) => drawPartial(u, partialFrom, labels.length)] : []), ...(marks?.length ? [(u: uPlot) => drawMarks(u, marks)] : [])],
+        },
       },
       data,
       element,
@@ -106,9 +117,25 @@ export default function LineChart({ labels, current, previous, further, formatVa
       element.removeEventListener('click', pick);
       plot.destroy();
     };
-  }, [labels, current, previous, further, formatValue, marks, onPickStep]);
+  }, [labels, current, previous, further, partialFrom, formatValue, marks, onPickStep]);
 
   return <div ref={box} className={onPickStep ? 'line-chart line-chart--pickable' : 'line-chart'} />;
+}
+
+/** The steps from `from` on, shaded from half a step before to the plot's end, with their words at the top. */
+function drawPartial(u: uPlot, from: number, steps: number): void {
+  const { ctx, bbox } = u;
+  const ratio = window.devicePixelRatio || 1;
+  const left = Math.max(bbox.left, Math.round(u.valToPos(from - 0.5, 'x', true)));
+  const right = Math.max(left, Math.round(u.valToPos(Math.max(from, steps - 1) + 0.5, 'x', true)));
+  ctx.save();
+  ctx.fillStyle = PARTIAL_BAND_COLOUR;
+  ctx.fillRect(left, bbox.top, Math.min(right, bbox.left + bbox.width) - left, bbox.height);
+  ctx.fillStyle = PARTIAL_TEXT_COLOUR;
+  ctx.font = `${ANNOTATION_MARK_FONT_PX * ratio}px sans-serif`;
+  ctx.textAlign = 'right';
+  ctx.fillText(PARTIAL_WORDS, bbox.left + bbox.width, bbox.top + (ANNOTATION_MARK_FONT_PX + 2) * ratio);
+  ctx.restore();
 }
 
 /** Each mark as a dashed line across the plot with its number above, in canvas pixels. */

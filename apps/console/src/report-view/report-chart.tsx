@@ -6,6 +6,7 @@ import { AnnotationChart } from './annotation-chart';
 import { chartSteps } from './annotation-marks';
 import { BarChart } from './bar-chart';
 import { formatMetric } from './format-metric';
+import { PARTIAL_STEP_WORDS, partialStep } from './partial-step';
 import { RowLabel, type RowActions } from './row-label';
 
 // uPlot is a chunk of its own, loaded by the first time series; rankings draw without it.
@@ -35,6 +36,7 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
       current: answer.rows.map((row) => row.values[key] ?? null),
       ...(comparing && { previous: answer.rows.map((row) => (row.previousHidden ? null : (row.previous?.[key] ?? null))) }),
       formatValue: (value: number) => formatMetric(value, metric?.format ?? 'count'),
+      partialFrom: partialStep(answer),
     };
   }, [answer, metric, comparing]);
 
@@ -45,7 +47,8 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
       {answer.compare && formatRange(answer.compare)}
     </figcaption>
   );
-  const name = `Gràfic ${deBefore(metric.label.toLowerCase())} per ${answer.dimension.label.toLowerCase()}${comparing ? ', amb el període anterior' : ''}. Les xifres són a la taula.`;
+  const partial = series.partialFrom === undefined ? '' : ` ${PARTIAL_STEP_WORDS}`;
+  const name = `Gràfic ${deBefore(metric.label.toLowerCase())} per ${answer.dimension.label.toLowerCase()}${comparing ? ', amb el període anterior' : ''}. Les xifres són a la taula.${partial}`;
   return (
     <div className="report-chart">
       {answer.metrics.length > 1 && (
