@@ -71,6 +71,15 @@ async function addTeamNote(base) {
   if (made.status !== 201) throw new Error(`writing a note answered ${made.status}: ${await made.text()}`);
 }
 
+/** The admin's own dashboard with two report views pinned, as «Fixa al tauler» pins them (areas/taulers/pin-to-dashboard.tsx). */
+async function pinHomeDashboard(base) {
+  const headers = await adminSessionHeaders(Number(new URL(base).port));
+  for (const view of ['/consola/audiencia/?informe=audience/by-day&periode=30-dies', '/consola/contingut/?informe=content/sections&periode=7-dies']) {
+    const pinned = await fetch(`${base}/api/dashboards/home/tiles`, { method: 'POST', headers, body: JSON.stringify({ view }) });
+    if (pinned.status !== 201) throw new Error(`pinning ${view} answered ${pinned.status}: ${await pinned.text()}`);
+  }
+}
+
 async function signIn(page, base) {
   await page.goto(`${base}/consola/entrar/`);
   await page.getByLabel('Correu electrònic').fill(BENCH_ADMIN.email);
@@ -131,12 +140,14 @@ function reportPages(areas) {
     ...opened('embuts', 'informe', DEMO_FUNNELS[1].id),
     ...opened('segments', 'editor', `${DEMO_SEGMENTS[0].id}/edita`),
     ...opened('audiencia', 'segment', `?s=${DEMO_SEGMENTS[0].id}`),
+    ...opened('taulers', 'el-meu-tauler', 'home'),
   ];
 }
 
 export async function shootConsole(browser, base, outDir) {
   await makeTeam(base);
   await addTeamNote(base);
+  await pinHomeDashboard(base);
   for (const width of CONSOLE_WIDTHS_PX) {
     const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT_PX }, locale: 'ca-ES' });
     const page = await context.newPage();

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PRESET_LABELS, type RangePreset } from '../../report-view/report-state';
+import { FILTER_LABELS, PRESET_LABELS, type RangePreset } from '../../report-view/report-state';
 import { ReportStateOverrideContext } from '../../report-view/report-state-override';
 import { ReportView } from '../../report-view/report-view';
 import type { DashboardTile as Tile, TilePeriod } from './dashboards-api';
@@ -14,6 +14,12 @@ const CONSOLE_PREFIX = '/consola';
 
 export function periodLabel(period: TilePeriod): string {
   return 'preset' in period ? (PRESET_LABELS[period.preset as RangePreset] ?? period.preset) : `${period.from} – ${period.to}`;
+}
+
+/** The tile's period, filters and segment in a line: what its figures cover. */
+function coverageLabel(tile: Tile): string {
+  const filters = (tile.filters ?? []).map((filter) => `${FILTER_LABELS[filter.dimension]}: ${filter.value}`);
+  return [periodLabel(tile.period), ...filters, ...(tile.segment ? [`Segment: ${tile.segment}`] : [])].join(' · ');
 }
 
 interface TileActions {
@@ -31,7 +37,7 @@ export function DashboardTile({ tile, actions }: { tile: Tile; actions: TileActi
   return (
     <li className="dashboard-tile">
       <div className="dashboard-tile__bar">
-        <span className="dashboard-tile__period">{periodLabel(tile.period)}</span>
+        <span className="dashboard-tile__period">{coverageLabel(tile)}</span>
         {tile.address && <Link to={tile.address.slice(CONSOLE_PREFIX.length)}>Obre l'informe</Link>}
         {actions.onMove && (
           <>
