@@ -99,4 +99,27 @@ describe('dashboards in the console', () => {
     expect(await tileTitles(page)).toEqual(['Pàgines']);
     await page.context().close();
   });
+
+  it('makes a shared dashboard, pins a view to it, and shows it in the list with its author', async () => {
+    const page = await signedIn();
+    await page.goto(url('/consola/taulers/'));
+    await page.getByLabel('Nom').fill('Redacció');
+    await page.getByRole('button', { name: 'Crea el tauler' }).click();
+    await page.getByRole('link', { name: 'Redacció' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('.dashboard-list li').filter({ hasText: 'Redacció' }).textContent()).toContain(`Compartit · ${ANALYST.email} · 0 informes`);
+
+    await page.goto(url('/consola/contingut/?periode=avui&f=device:desktop'));
+    await settled(page);
+    const report = panel(page, 'Pàgines');
+    await report.getByRole('button', { name: 'Fixa al tauler' }).click();
+    await report.getByLabel('Tauler').selectOption({ label: 'Redacció' });
+    await report.getByRole('button', { name: 'Fixa', exact: true }).click();
+    await report.getByRole('link', { name: 'Redacció' }).click();
+    await page.getByRole('heading', { name: 'Redacció', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await settled(page);
+    expect(await tileTitles(page)).toEqual(['Pàgines']);
+    expect(await page.locator('.dashboard-tile__period').allTextContents()).toEqual(['Avui · Dispositiu: desktop']);
+    expect(await violationsAtBothWidths(page)).toEqual([]);
+    await page.context().close();
+  });
 });
