@@ -86,6 +86,9 @@ describe('metric formats', () => {
     expect(formatMetric(0.4215, 'percent')).toBe('42,2\u00a0%');
     expect(formatMetric(2.5, 'ratio')).toBe('2,50');
     expect(formatMetric(185, 'seconds')).toBe('3 min 05 s');
+    expect(formatMetric(119.6, 'seconds')).toBe('2 min 00 s');
+    expect(formatMetric(212_656, 'seconds')).toBe('59 h 04 min');
+    expect(formatMetric(3599.7, 'seconds')).toBe('1 h 00 min');
     expect(formatMetric(null, 'count')).toBe('—');
     expect(formatChange(changeOf(120, 100))).toBe('+20\u00a0%');
     expect(formatChange(changeOf(80, 100))).toBe('-20\u00a0%');
