@@ -10,6 +10,8 @@ import { NOT_INFORMED_LOWER } from '../store/not-informed-sql.js';
 
 const NO_SECTION = 'Sense secció';
 const NO_SUBSECTION = 'Sense subsecció';
+/** What the data layer's default reads as for the other page columns the content reports rank by. */
+const NOT_INFORMED_AS: Readonly<Record<'author' | 'thematic', string>> = { author: 'Sense autor', thematic: 'Sense tema' };
 
 let subsectionNames: ReadonlyMap<string, string> | undefined;
 
@@ -41,4 +43,9 @@ export function sectionLabel(key: string): string {
 export function subsectionLabel(key: string): string {
   if (notInformed(key)) return NO_SUBSECTION;
   return loadedSubsections().get(key) ?? key;
+}
+
+/** An author's or a theme's name as sent, the data layer's default said as what it means. */
+export function pageColumnLabel(column: 'author' | 'thematic'): (key: string) => string {
+  return (key) => (notInformed(key) ? NOT_INFORMED_AS[column] : key);
 }

@@ -7,7 +7,7 @@
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
 import { rankingReport } from './ranking-report.js';
-import { sectionLabel, subsectionLabel } from './content-names.js';
+import { pageColumnLabel, sectionLabel, subsectionLabel } from './content-names.js';
 import { ENTRY_PAGES_RANKING, EXIT_PAGES_RANKING, NOT_FOUND_RANKING, PAGES_RANKING, PORTAL_RANKING, PROGRAMME_RANKING, pageRanking } from '../store/queries/page-rankings.js';
 
 /**
@@ -69,6 +69,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'author', label: 'Autor' },
     metrics: PAGE_METRICS,
     ...pageRanking('author'),
+    labelOf: pageColumnLabel('author'),
     drill: (author) => ({ report: 'content/pages', params: { author } }),
   }),
   rankingReport({
@@ -78,6 +79,7 @@ export const CONTENT_REPORTS: ReportDefinition[] = [
     dimension: { key: 'thematic', label: 'Tema' },
     metrics: PAGE_METRICS,
     ...pageRanking('thematic'),
+    labelOf: pageColumnLabel('thematic'),
     drill: (thematic) => ({ report: 'content/pages', params: { thematic } }),
   }),
   rankingReport({

@@ -8,7 +8,7 @@
  */
 import type { ReportMetric } from '@mesura/protocol';
 import type { ReportDefinition } from './report-definition.js';
-import { sectionLabel } from './content-names.js';
+import { pageColumnLabel, sectionLabel } from './content-names.js';
 import { rankingReport, type RankingReportOptions } from './ranking-report.js';
 import { ENGAGED_PAGES_RANKING, ENGAGED_PROGRAMMES_RANKING, ENGAGED_TIME_BY_DAY, engagementRanking } from '../store/queries/page-engagement-rankings.js';
 
@@ -22,7 +22,7 @@ export const ENGAGEMENT_METRICS: ReportMetric[] = [
 const NOTE =
   "Temps amb la pàgina visible i el visitant actiu (teclat, ratolí, tacte, desplaçament) o amb un vídeo o un àudio en marxa, mesurat pel navegador i enviat quan la pàgina s'amaga o es deixa. El desplaçament és fins on s'ha baixat la pàgina, com a màxim.";
 
-type Ranking = Pick<RankingReportOptions, 'report' | 'title' | 'dimension' | 'spec' | 'params' | 'pages' | 'drill' | 'byDay'>;
+type Ranking = Pick<RankingReportOptions, 'report' | 'title' | 'dimension' | 'spec' | 'params' | 'pages' | 'drill' | 'byDay' | 'labelOf'>;
 
 function engagementReport(ranking: Ranking): ReportDefinition {
   return rankingReport({ area: 'content', metrics: ENGAGEMENT_METRICS, note: NOTE, ...ranking });
@@ -34,7 +34,7 @@ const byColumn = (column: 'section' | 'author' | 'thematic', report: string, tit
   title,
   dimension: { key: column, label },
   ...engagementRanking(column),
-  ...(column === 'section' && { labelOf: sectionLabel }),
+  labelOf: column === 'section' ? sectionLabel : pageColumnLabel(column),
   drill: (value) => ({ report: 'content/engaged-pages', params: { [column]: value } }),
 });
 

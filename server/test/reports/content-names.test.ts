@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionLabel, subsectionLabel } from '../../src/reports/content-names.js';
+import { pageColumnLabel, sectionLabel, subsectionLabel } from '../../src/reports/content-names.js';
 
 describe('content report names', () => {
   it("names the site's sections", () => {
@@ -20,5 +20,8 @@ describe('content report names', () => {
     expect(sectionLabel('No informat')).toBe('Sense secció');
     expect(subsectionLabel('No Informat')).toBe('Sense subsecció');
     expect(subsectionLabel('una-altra-cosa')).toBe('una-altra-cosa');
+    expect(pageColumnLabel('thematic')('No Informat')).toBe('Sense tema');
+    expect(pageColumnLabel('author')('No informat')).toBe('Sense autor');
+    expect(pageColumnLabel('author')('Anna Puig')).toBe('Anna Puig');
   });
 });
