@@ -14,7 +14,7 @@ import { roleAllows } from '../shared/roles.js';
 import type { DashboardStore } from '../store/dashboard-store.js';
 import type { SegmentStore } from '../store/segment-store.js';
 import { parseReportView, reportViewPath } from '../subscriptions/console-report-view.js';
-import { allDashboards, DASHBOARD_ID, HOME_DASHBOARD_NAME, newDashboardId, parseDashboardName, type Dashboard } from './dashboard.js';
+import { allDashboards, DASHBOARD_ID, HOME_DASHBOARD_NAME, newDashboardId, parseDashboardName, storedDashboardOf, type Dashboard } from './dashboard.js';
 import { SHARED_DASHBOARDS_PER_USER_MAX, TILES_PER_DASHBOARD_MAX } from './dashboard-limits.js';
 import { dashboardSummary, dashboardView, HOME_DASHBOARD_ALIAS, mayChangeDashboard } from './dashboard-view.js';
 import { tilePeriodOf } from './tile-period.js';
@@ -57,21 +57,45 @@ async function changeable(deps: DashboardRouteDeps, id: string, principal: Princ
   return dashboard;
 }
 
-async function save(deps: DashboardRouteDeps, dashboard: Dashboard, principal: Principal): Promise<Dashboard> {
-  const saved = { ...dashboard, updatedAt: new Date(deps.now()).toISOString() };
-  await deps.dashboards.saveDashboard(saved, { atMs: deps.now(), by: principal.email });
+/**
+ * Saves a change of the dashboard as it was read. The save answers what it replaced: when that is
+ * not what was read (another server of a cluster changed it meanwhile), theirs is put back and the
+ * caller asked to try again, rather than one change silently undoing the other.
+ */
+async function save(deps: DashboardRouteDeps, read: Dashboard, changed: Dashboard, principal: Principal): Promise<Dashboard> {
+  const saved = { ...changed, updatedAt: new Date(deps.now()).toISOString() };
+  const change = { atMs: deps.now(), by: principal.email };
+  const before = storedDashboardOf(await deps.dashboards.saveDashboard(saved, change));
+  if (before !== undefined && before.updatedAt !== read.updatedAt) {
+    await deps.dashboards.saveDashboard(before, change);
+    throw new HttpError(ERRORS.conflict, 'this dashboard was changed meanwhile; open it again and retry');
+  }
   return saved;
 }
 
-/** The tile a pin asks for: a report view the caller may read, and its period. */
-async function checkedTile(deps: DashboardRouteDeps, value: unknown, principal: Principal) {
+/** Changes on this server one at a time: a read, its change and its save are never interleaved. */
+function oneAtATime() {
+  let queue: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/**
+ * The tile a pin asks for: a report view the caller may read, and its period. A shared
+ * dashboard's tile may name only a shared segment: the team could not read it otherwise.
+ */
+async function checkedTile(deps: DashboardRouteDeps, value: unknown, principal: Principal, dashboard: Dashboard) {
   const parsed = parseReportView(value, deps.catalogue);
   if (!parsed.ok) throw bad(parsed.reason);
   const period = tilePeriodOf(new URL(value as string, PLACEHOLDER_ORIGIN).searchParams);
   if (!period.ok) throw bad(`view: ${period.reason}`);
   const { definition, view } = parsed.value;
   if (!roleAllows(principal.role, definition.access ?? 'analyst')) throw new HttpError(ERRORS.forbidden, `the report ${definition.report} needs the ${definition.access} role`);
-  if (view.segmentId !== undefined) await visibleSegment(deps.segments, view.segmentId, principal.email);
+  const segment = view.segmentId === undefined ? undefined : await visibleSegment(deps.segments, view.segmentId, principal.email);
+  if (segment !== undefined && dashboard.kind === 'shared' && !segment.shared) throw bad(`the segment ${view.segmentId} is yours only; share it before pinning it to a shared dashboard`);
   return { id: newDashboardId(), view: reportViewPath(view), period: period.value };
 }
 
@@ -84,55 +108,74 @@ function tileIndex(dashboard: Dashboard, tileId: string): number {
 export async function dashboardRoutes(app: FastifyInstance, deps: DashboardRouteDeps): Promise<void> {
   const signedIn = { config: { access: 'analyst' as const } };
   const catalogue = deps.catalogue;
+  const serially = oneAtATime();
   app.get('/api/dashboards', signedIn, async (request) => {
     const principal = request.principal!;
     const all = await allDashboards(deps.dashboards);
     const shared = all.filter((d) => d.kind === 'shared').sort((a, b) => a.name.localeCompare(b.name, 'ca'));
     return { dashboards: [homeOf(all, principal, deps.now()), ...shared].map((d) => dashboardSummary(d, principal)) };
   });
-  app.post('/api/dashboards', signedIn, async (request, reply) => {
-    const principal = request.principal!;
-    const name = parseDashboardName(bodyOf(request.body, ['name']).name);
-    if (!name.ok) throw bad(name.reason);
-    const own = (await allDashboards(deps.dashboards)).filter((d) => d.kind === 'shared' && d.owner === principal.email);
-    if (own.length >= SHARED_DASHBOARDS_PER_USER_MAX) throw bad(`a user may make at most ${SHARED_DASHBOARDS_PER_USER_MAX} shared dashboards; delete one first`);
-    const made = await save(deps, { id: newDashboardId(), kind: 'shared', owner: principal.email, name: name.value, tiles: [], updatedAt: '' }, principal);
-    return reply.code(201).send(dashboardView(made, principal, catalogue));
-  });
+  app.post('/api/dashboards', signedIn, (request, reply) =>
+    serially(async () => {
+      const principal = request.principal!;
+      const name = parseDashboardName(bodyOf(request.body, ['name']).name);
+      if (!name.ok) throw bad(name.reason);
+      const own = (await allDashboards(deps.dashboards)).filter((d) => d.kind === 'shared' && d.owner === principal.email);
+      if (own.length >= SHARED_DASHBOARDS_PER_USER_MAX) throw bad(`a user may make at most ${SHARED_DASHBOARDS_PER_USER_MAX} shared dashboards; delete one first`);
+      const fresh: Dashboard = { id: newDashboardId(), kind: 'shared', owner: principal.email, name: name.value, tiles: [], updatedAt: '' };
+      const made = await save(deps, fresh, fresh, principal);
+      return reply.code(201).send(dashboardView(made, principal, catalogue));
+    }),
+  );
   app.get<{ Params: { id: string } }>('/api/dashboards/:id', signedIn, async (request) =>
     dashboardView(await dashboardNamed(deps, request.params.id, request.principal!), request.principal, catalogue),
   );
-  app.delete<{ Params: { id: string } }>('/api/dashboards/:id', signedIn, async (request, reply) => {
-    if (request.params.id === HOME_DASHBOARD_ALIAS) throw bad('the home dashboard is not deleted; remove its tiles instead');
-    const dashboard = await changeable(deps, request.params.id, request.principal!);
-    await deps.dashboards.deleteDashboard(dashboard.id, { atMs: deps.now(), by: request.principal!.email });
-    return reply.code(204).send();
-  });
-  app.post<{ Params: { id: string } }>('/api/dashboards/:id/tiles', signedIn, async (request, reply) => {
-    const principal = request.principal!;
-    const body = bodyOf(request.body, ['view']);
-    const dashboard = await changeable(deps, request.params.id, principal);
-    if (dashboard.tiles.length >= TILES_PER_DASHBOARD_MAX) throw bad(`a dashboard holds at most ${TILES_PER_DASHBOARD_MAX} tiles; remove one first`);
-    const tile = await checkedTile(deps, body.view, principal);
-    const saved = await save(deps, { ...dashboard, tiles: [...dashboard.tiles, tile] }, principal);
-    return reply.code(201).send(dashboardView(saved, principal, catalogue));
-  });
-  app.delete<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile', signedIn, async (request, reply) => {
-    const dashboard = await changeable(deps, request.params.id, request.principal!);
-    const index = tileIndex(dashboard, request.params.tile);
-    await save(deps, { ...dashboard, tiles: dashboard.tiles.filter((_, at) => at !== index) }, request.principal!);
-    return reply.code(204).send();
-  });
-  app.post<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile/move', signedIn, async (request) => {
-    const principal = request.principal!;
-    const { direction } = bodyOf(request.body, ['direction']);
-    if (direction !== 'up' && direction !== 'down') throw bad('direction must be up or down');
-    const dashboard = await changeable(deps, request.params.id, principal);
-    const index = tileIndex(dashboard, request.params.tile);
-    const target = direction === 'up' ? index - 1 : index + 1;
-    if (target < 0 || target >= dashboard.tiles.length) return dashboardView(dashboard, principal, catalogue);
-    const tiles = [...dashboard.tiles];
-    [tiles[index], tiles[target]] = [tiles[target]!, tiles[index]!];
-    return dashboardView(await save(deps, { ...dashboard, tiles }, principal), principal, catalogue);
-  });
+  app.delete<{ Params: { id: string } }>('/api/dashboards/:id', signedIn, (request, reply) =>
+    serially(async () => {
+      if (request.params.id === HOME_DASHBOARD_ALIAS) throw bad('the home dashboard is not deleted; remove its tiles instead');
+      const dashboard = await changeable(deps, request.params.id, request.principal!);
+      await deps.dashboards.deleteDashboard(dashboard.id, { atMs: deps.now(), by: request.principal!.email });
+      return reply.code(204).send();
+    }),
+  );
+  tileRoutes(app, deps, serially);
+}
+
+/** A dashboard's tiles: pinned, removed, moved. */
+function tileRoutes(app: FastifyInstance, deps: DashboardRouteDeps, serially: <T>(run: () => Promise<T>) => Promise<T>): void {
+  const signedIn = { config: { access: 'analyst' as const } };
+  const catalogue = deps.catalogue;
+  app.post<{ Params: { id: string } }>('/api/dashboards/:id/tiles', signedIn, (request, reply) =>
+    serially(async () => {
+      const principal = request.principal!;
+      const body = bodyOf(request.body, ['view']);
+      const dashboard = await changeable(deps, request.params.id, principal);
+      if (dashboard.tiles.length >= TILES_PER_DASHBOARD_MAX) throw bad(`a dashboard holds at most ${TILES_PER_DASHBOARD_MAX} tiles; remove one first`);
+      const tile = await checkedTile(deps, body.view, principal, dashboard);
+      const saved = await save(deps, dashboard, { ...dashboard, tiles: [...dashboard.tiles, tile] }, principal);
+      return reply.code(201).send(dashboardView(saved, principal, catalogue));
+    }),
+  );
+  app.delete<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile', signedIn, (request, reply) =>
+    serially(async () => {
+      const dashboard = await changeable(deps, request.params.id, request.principal!);
+      const index = tileIndex(dashboard, request.params.tile);
+      await save(deps, dashboard, { ...dashboard, tiles: dashboard.tiles.filter((_, at) => at !== index) }, request.principal!);
+      return reply.code(204).send();
+    }),
+  );
+  app.post<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile/move', signedIn, (request) =>
+    serially(async () => {
+      const principal = request.principal!;
+      const { direction } = bodyOf(request.body, ['direction']);
+      if (direction !== 'up' && direction !== 'down') throw bad('direction must be up or down');
+      const dashboard = await changeable(deps, request.params.id, principal);
+      const index = tileIndex(dashboard, request.params.tile);
+      const target = direction === 'up' ? index - 1 : index + 1;
+      if (target < 0 || target >= dashboard.tiles.length) return dashboardView(dashboard, principal, catalogue);
+      const tiles = [...dashboard.tiles];
+      [tiles[index], tiles[target]] = [tiles[target]!, tiles[index]!];
+      return dashboardView(await save(deps, dashboard, { ...dashboard, tiles }, principal), principal, catalogue);
+    }),
+  );
 }

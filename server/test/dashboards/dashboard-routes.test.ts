@@ -26,7 +26,7 @@ interface DashboardAnswer {
 describe('dashboards (/api/dashboards, its tiles)', () => {
   let t: TestServer;
   const clock = NOON;
-  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, role: Role = 'analyst', payload?: unknown) =>
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, role: Role = 'analyst', payload?: unknown) =>
     t.server.app.inject({ method, url, headers: await t.authHeaders(role), ...(payload !== undefined && { payload: payload as Record<string, unknown> }) });
   const pin = async (dashboard: string, view: string, role: Role = 'analyst') => {
     const response = await call('POST', `/api/dashboards/${dashboard}/tiles`, role, { view });
@@ -87,6 +87,24 @@ describe('dashboards (/api/dashboards, its tiles)', () => {
     expect(byAnalyst.statusCode).toBe(403);
     expect((await call('DELETE', `/api/dashboards/${shared.id}`, 'admin')).statusCode).toBe(204);
     expect((await call('GET', `/api/dashboards/${shared.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a private segment off a shared dashboard, where the team could not read it', async () => {
+    const segment = (id: string, shared: boolean) => ({ id, name: id, shared, match: 'all', groups: [{ match: 'all', conditions: [{ type: 'visit', attribute: 'device', value: 'mobile' }] }] });
+    for (const [id, shared] of [
+      ['meus-mobils', false],
+      ['mobils', true],
+    ] as const)
+      expect((await call('PUT', `/api/segments/${id}`, 'analyst', segment(id, shared))).statusCode).toBe(201);
+    const shared = (await call('POST', '/api/dashboards', 'analyst', { name: 'Mòbils' })).json() as DashboardAnswer;
+    const privately = await call('POST', `/api/dashboards/${shared.id}/tiles`, 'analyst', { view: '/consola/contingut/?informe=content/pages&s=meus-mobils' });
+    expect(privately.statusCode).toBe(400);
+    expect((privately.json() as { error: string }).error).toContain('yours only');
+    expect((await pin(shared.id, '/consola/contingut/?informe=content/pages&s=mobils')).tiles[0]).toMatchObject({ segment: 'mobils' });
+    expect((await pin('home', '/consola/contingut/?informe=content/pages&s=meus-mobils')).tiles.at(-1)).toMatchObject({ segment: 'meus-mobils' });
+    // Another person cannot pin a segment they do not see.
+    expect((await call('POST', '/api/dashboards/home/tiles', 'editor', { view: '/consola/contingut/?informe=content/pages&s=meus-mobils' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/dashboards/${shared.id}`)).statusCode).toBe(204);
   });
 
   it('answers bad input with one line and changes nothing', async () => {
