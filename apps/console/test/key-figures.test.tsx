@@ -100,6 +100,11 @@ describe('the trend line', () => {
     expect(sparklinePath([0, 10, null, 5], 120, 32)).toBe('M0 30L40 2M120 16');
   });
 
+  it("draws only the steps asked for on the whole series' scale: today's, still under way, apart", () => {
+    expect(sparklinePath([0, 10, 5, 1], 120, 32, { from: 0, to: 2 })).toBe('M0 30L40 2L80 16');
+    expect(sparklinePath([0, 10, 5, 1], 120, 32, { from: 2, to: 3 })).toBe('M80 16L120 27.2');
+  });
+
   it('draws a flat series in the middle and nothing without values', () => {
     expect(sparklinePath([3, 3], 120, 32)).toBe('M0 16L120 16');
     expect(sparklinePath([null, null], 120, 32)).toBe('');

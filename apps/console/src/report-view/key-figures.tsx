@@ -3,6 +3,7 @@ import type { KeyFigure, KeyFiguresAnswer } from '@mesura/protocol';
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
 import { formatRange } from '../reports/format';
+import { dayIn } from '../reports/date-range';
 import { formatChange, formatMetric } from './format-metric';
 import { KEY_FIGURE_AREAS, keyFiguresQuery } from './key-figures-api';
 import { useKeyFiguresApi } from './key-figures-api-context';
@@ -69,7 +70,7 @@ export function KeyFigures({ area }: { area: string }) {
       {answer && (
         <ul className={`key-figures__list${load.status === 'loading' ? ' panel__stale' : ''}`}>
           {answer.figures.map((figure) => (
-            <KeyFigureItem key={figure.key} figure={figure} minCohort={answer.minCohort} />
+            <KeyFigureItem key={figure.key} figure={figure} minCohort={answer.minCohort} lastPartial={answer.to === dayIn(new Date())} />
           ))}
         </ul>
       )}
@@ -79,7 +80,7 @@ export function KeyFigures({ area }: { area: string }) {
   );
 }
 
-function KeyFigureItem({ figure, minCohort }: { figure: KeyFigure; minCohort: number }) {
+function KeyFigureItem({ figure, minCohort, lastPartial }: { figure: KeyFigure; minCohort: number; lastPartial: boolean }) {
   const hidden = `< ${minCohort}`;
   const value = figure.hidden ? hidden : formatMetric(figure.value, figure.format);
   const previous = figure.previousHidden ? hidden : formatMetric(figure.previous, figure.format);
@@ -97,7 +98,7 @@ function KeyFigureItem({ figure, minCohort }: { figure: KeyFigure; minCohort: nu
         {/* No earlier figure at all (a ratio over no visits): nothing to say it was. */}
         {(figure.previous !== null || figure.previousHidden) && <span className="key-figure__previous"> (abans {previous})</span>}
       </span>
-      <Sparkline values={figure.series} />
+      <Sparkline values={figure.series} lastPartial={lastPartial} />
     </li>
   );
 }

@@ -12,9 +12,10 @@ const SPARKLINE_PAD = 2;
 /**
  * The line's SVG path over `values`, spread across the width, the lowest value at the bottom and
  * the highest at the top (a flat series in the middle). A null (no value, or hidden by the minimum
- * cohort) breaks the line; empty when no value is drawn.
+ * cohort) breaks the line; empty when no value is drawn. With `only`, just the steps from its first
+ * to its last position are drawn, on the scale of the whole series.
  */
-export function sparklinePath(values: readonly (number | null)[], width = SPARKLINE_WIDTH, height = SPARKLINE_HEIGHT): string {
+export function sparklinePath(values: readonly (number | null)[], width = SPARKLINE_WIDTH, height = SPARKLINE_HEIGHT, only?: { from: number; to: number }): string {
   const shown = values.filter((value): value is number => value !== null);
   if (shown.length === 0) return '';
   const low = Math.min(...shown);
@@ -24,7 +25,7 @@ export function sparklinePath(values: readonly (number | null)[], width = SPARKL
   let path = '';
   let drawing = false;
   values.forEach((value, i) => {
-    if (value === null) {
+    if (value === null || (only && (i < only.from || i > only.to))) {
       drawing = false;
       return;
     }
@@ -37,13 +38,21 @@ export function sparklinePath(values: readonly (number | null)[], width = SPARKL
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export function Sparkline({ values }: { values: readonly (number | null)[] }) {
-  const path = sparklinePath(values);
+/**
+ * The trend line; with `lastPartial` (the last day is today, still under way) its last step is
+ * drawn dashed and lighter, so that today's low figure does not read as a fall.
+ */
+export function Sparkline({ values, lastPartial = false }: { values: readonly (number | null)[]; lastPartial?: boolean }) {
   // A single day is a point, not a line: a dot shows where it is.
   const lone = values.filter((value) => value !== null).length === 1;
+  const last = values.length - 1;
+  const split = lastPartial && !lone && last >= 2;
+  const path = sparklinePath(values, SPARKLINE_WIDTH, SPARKLINE_HEIGHT, split ? { from: 0, to: last - 1 } : undefined);
+  const partial = split ? sparklinePath(values, SPARKLINE_WIDTH, SPARKLINE_HEIGHT, { from: last - 1, to: last }) : '';
   return (
     <svg className="sparkline" viewBox={`0 0 ${SPARKLINE_WIDTH} ${SPARKLINE_HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
       {path !== '' && <path d={lone ? `${path}h0.1` : path} className={lone ? 'sparkline__dot' : 'sparkline__line'} vectorEffect="non-scaling-stroke" />}
+      {partial !== '' && <path d={partial} className="sparkline__line sparkline__line--partial" vectorEffect="non-scaling-stroke" />}
     </svg>
   );
 }
