@@ -38,6 +38,7 @@ const SCREENS = [
   '/consentiment/',
   '/temps-real/',
   '/avisos/',
+  '/taulers/',
   '/experiments/',
   '/experiments/titular-1001/',
   '/experiments/titular-1001/edita/',
