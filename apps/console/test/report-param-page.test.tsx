@@ -81,14 +81,14 @@ describe("a report's page, typed or searched", () => {
     expect(asked.some((ask) => ask.startsWith('content/pages?') && new URLSearchParams(ask.split('?')[1]).get('limit') === '200')).toBe(true);
     const input = container.querySelector('input[type="search"]') as HTMLInputElement;
     await type(input, 'el parlament aprova la llei');
-    await submit(container.querySelector('form[role="search"]'));
+    await submit(container.querySelector('form.report-params__field'));
     expect(new URLSearchParams(search).get('p.page')).toBe(ARTICLE);
   });
 
   it("opens the report for the page typed on an area's list of reports, titled by the page", async () => {
     const container = await render('/', true);
     await type(container.querySelector('input[type="search"]') as HTMLInputElement, '/el-temps/');
-    await submit(container.querySelector('form[role="search"]'));
+    await submit(container.querySelector('form.report-params__field'));
     const params = new URLSearchParams(search);
     expect([params.get('informe'), params.get('p.page')]).toEqual(['content/page-next', 'https://www.mesura.cat/el-temps/']);
     // The page shows in its control, not again in the title.
@@ -99,7 +99,7 @@ describe("a report's page, typed or searched", () => {
   it('says so when nothing is called what was typed, and changes nothing', async () => {
     const container = await render('/');
     await type(container.querySelector('input[type="search"]') as HTMLInputElement, 'una pàgina que no hi és');
-    await submit(container.querySelector('form[role="search"]'));
+    await submit(container.querySelector('form.report-params__field'));
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('Cap pàgina del període no té aquest títol, camí o adreça.');
     expect(new URLSearchParams(search).get('p.page')).toBeNull();
   });

@@ -4,7 +4,23 @@ import { sharedSearch } from '../src/shell/shared-search';
 import { mayOpen, visibleAreas } from '../src/shell/visible-areas';
 
 const paths = (role: 'analyst' | 'editor' | 'admin') => visibleAreas(CONSOLE_AREAS, role).map((area) => area.path);
-const GENERIC = ['audiencia', 'contingut', 'adquisicio', 'cerca', 'interaccio', 'tecnologia', 'geografia', 'video-i-audio', 'objectius', 'embuts', 'segments', 'consentiment', 'temps-real', 'taulers', 'avisos'];
+const GENERIC = [
+  'audiencia',
+  'contingut',
+  'adquisicio',
+  'cerca',
+  'interaccio',
+  'tecnologia',
+  'geografia',
+  'video-i-audio',
+  'objectius',
+  'embuts',
+  'segments',
+  'consentiment',
+  'temps-real',
+  'taulers',
+  'avisos',
+];
 
 describe('the areas of the console', () => {
   it('opens on Audiència and lists the areas in the navigation order', () => {

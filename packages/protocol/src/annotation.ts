@@ -41,18 +41,18 @@ export function isAnnotationDay(day: unknown): day is string {
 
 /** A draft from untrusted JSON, or the one reason it is refused. */
 export function parseAnnotationDraft(value: unknown): Result<AnnotationDraft> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('a note is an object with day, text and optionally time');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refusal('a note is an object with day, text and optionally time');
   const { day, time, text, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
-  if (extra !== undefined) return refuse(`unknown field '${extra}'; a note has day, time and text`);
-  if (!isAnnotationDay(day)) return refuse('day must be a date written YYYY-MM-DD');
-  if (time !== undefined && (typeof time !== 'string' || !TIME.test(time))) return refuse('time must be HH:MM, from 00:00 to 23:59');
-  if (typeof text !== 'string' || text.trim() === '') return refuse('text must say something');
-  if (text.length > ANNOTATION_TEXT_MAX_CHARS) return refuse(`text is longer than ${ANNOTATION_TEXT_MAX_CHARS} characters; say it shorter`);
-  if (/[\u0000-\u001f\u007f]/.test(text)) return refuse('text must be one line without control characters');
+  if (extra !== undefined) return refusal(`unknown field '${extra}'; a note has day, time and text`);
+  if (!isAnnotationDay(day)) return refusal('day must be a date written YYYY-MM-DD');
+  if (time !== undefined && (typeof time !== 'string' || !TIME.test(time))) return refusal('time must be HH:MM, from 00:00 to 23:59');
+  if (typeof text !== 'string' || text.trim() === '') return refusal('text must say something');
+  if (text.length > ANNOTATION_TEXT_MAX_CHARS) return refusal(`text is longer than ${ANNOTATION_TEXT_MAX_CHARS} characters; say it shorter`);
+  if (/[\u0000-\u001f\u007f]/.test(text)) return refusal('text must be one line without control characters');
   return { ok: true, value: { day, ...(time !== undefined && { time }), text: text.trim() } };
 }
 
-function refuse(reason: string): { ok: false; reason: string } {
+function refusal(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
 }

@@ -35,7 +35,7 @@ export function PageControl({ control, value, onChange }: PageControlProps) {
     if (url !== undefined) onChange(control.name, url);
   };
   return (
-    <form className="report-params__field" role="search" aria-label={control.label} onSubmit={submit}>
+    <form className="report-params__field" aria-label={control.label} onSubmit={submit}>
       <label htmlFor={id}>{control.label}</label>{' '}
       <input id={id} type="search" list={listId} value={text} placeholder="Títol, camí o adreça" onChange={(event) => setText(event.target.value)} aria-invalid={unknown} />
       <datalist id={listId}>
