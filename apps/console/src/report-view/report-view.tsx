@@ -93,10 +93,13 @@ function SegmentReportView({ report, title, params = {}, controls, onParamsChang
   const answer = load.status === 'shown' ? load.answer : load.status === 'loading' ? load.shown : undefined;
   // The router renders a new address in a transition: a second choice made before it is drawn
   // must add to the first, not to the parameters this render still shows.
+  // Only a new address resets it: any render before the first choice's address is drawn (an answer
+  // arriving) still shows the old parameters, as a new object, and must not undo that choice.
   const latestParams = useRef(shared.reportParams);
+  const shownParams = JSON.stringify(shared.reportParams);
   useLayoutEffect(() => {
-    latestParams.current = shared.reportParams;
-  }, [shared.reportParams]);
+    latestParams.current = JSON.parse(shownParams) as Record<string, string>;
+  }, [shownParams]);
   const setParam = (name: string, value: string | undefined) => {
     const { [name]: _left, ...others } = latestParams.current;
     latestParams.current = value === undefined ? others : { ...others, [name]: value };
