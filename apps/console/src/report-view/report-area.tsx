@@ -1,16 +1,11 @@
-import { useEffect, useState } from 'react';
-import type { ReportCatalogueEntry } from '@mesura/protocol';
-import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
 import { deBefore } from '../reports/catalan-de';
 import { FilterBar } from './filter-bar';
 import { KeyFigures } from './key-figures';
 import { openedWith } from './opened-with';
-import { useReportsApi } from './reports-api-context';
 import { ReportView } from './report-view';
+import { useReportCatalogue } from './use-report-catalogue';
 import { useReportState } from './use-report-state';
-
-type Catalogue = { status: 'loading' } | { status: 'failed'; failure: ApiFailure } | { status: 'shown'; entries: ReportCatalogueEntry[] };
 
 interface ReportAreaProps {
   /** The area's id in the server's catalogue (`audience`, `content`…). */
@@ -27,20 +22,8 @@ interface ReportAreaProps {
  * report is listed; a row's drill-down opens its report with them in place of the list.
  */
 export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
-  const api = useReportsApi();
   const [state, setState] = useReportState();
-  const [catalogue, setCatalogue] = useState<Catalogue>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies(attempt): "Torna-ho a provar" counts up `attempt` to ask again; the effect has no use for the number itself.
-  useEffect(() => {
-    const controller = new AbortController();
-    setCatalogue({ status: 'loading' });
-    void api.catalogue(controller.signal).then((result) => {
-      if (!controller.signal.aborted) setCatalogue(result.ok ? { status: 'shown', entries: result.value } : { status: 'failed', failure: result.failure });
-    });
-    return () => controller.abort();
-  }, [api, attempt]);
+  const { catalogue, retry } = useReportCatalogue();
 
   const entries = catalogue.status === 'shown' ? catalogue.entries.filter((e) => e.area === catalogueArea) : [];
   const drilled = state.report ? entries.find((e) => e.report === state.report) : undefined;
@@ -59,7 +42,7 @@ export function ReportArea({ catalogueArea, label }: ReportAreaProps) {
       {catalogue.status === 'failed' && (
         <div role="alert">
           <p className="panel__error">No s'ha pogut carregar la llista d'informes. {apiFailureMessage(catalogue.failure)}</p>
-          <button type="button" className="button" onClick={() => setAttempt(attempt + 1)}>
+          <button type="button" className="button" onClick={retry}>
             Torna-ho a provar
           </button>
         </div>

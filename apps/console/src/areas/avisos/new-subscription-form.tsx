@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiFailureMessage } from '../../api/failure-message';
-import { useReportCatalogue } from '../video-i-audio/use-report-catalogue';
+import { useReportCatalogue } from '../../report-view/use-report-catalogue';
 import { MAIL_REPORT_PARAM, MAIL_VIEW_PARAM } from './avisos-paths';
 import { mailNoticesApi, type MailFrequency } from './mail-notices-api';
 import type { Message } from './notice-message';

@@ -7,7 +7,7 @@ import { ReportView } from '../../report-view/report-view';
 import { useReportState } from '../../report-view/use-report-state';
 import { MediaSubNav } from './media-sub-nav';
 import { MEDIA_AREA_LABEL, type MediaSubPage } from './media-sub-pages';
-import { useReportCatalogue } from './use-report-catalogue';
+import { useReportCatalogue } from '../../report-view/use-report-catalogue';
 
 /**
  * One sub-page of Vídeo i àudio: the shared filter bar, then its reports, each with the controls

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReportCatalogueEntry } from '@mesura/protocol';
-import type { ApiFailure } from '../../api/api-answer';
-import { useReportsApi } from '../../report-view/reports-api-context';
+import type { ApiFailure } from '../api/api-answer';
+import { useReportsApi } from './reports-api-context';
 
 export type Catalogue = { status: 'loading' } | { status: 'failed'; failure: ApiFailure } | { status: 'shown'; entries: ReportCatalogueEntry[] };
 
