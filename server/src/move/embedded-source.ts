@@ -18,6 +18,8 @@ import { FUNNELS_DB_FILE_NAME } from '../store/duckdb/duckdb-funnels.js';
 import { GOALS_DB_FILE_NAME } from '../store/duckdb/duckdb-goals.js';
 import { SEGMENTS_DB_FILE_NAME } from '../store/duckdb/duckdb-segments.js';
 import { ANNOTATIONS_DB_FILE_NAME } from '../store/duckdb/duckdb-annotations.js';
+import { DASHBOARDS_DB_FILE_NAME } from '../store/duckdb/duckdb-dashboards.js';
+import { MAIL_NOTICES_DB_FILE_NAME } from '../store/duckdb/duckdb-mail-notices.js';
 
 /** The alias each file is attached under: tables are read as `<alias>.<table>`. */
 export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
@@ -29,6 +31,8 @@ export const SOURCE_FILES: Readonly<Record<EmbeddedFile, string>> = {
   funnels: FUNNELS_DB_FILE_NAME,
   segments: SEGMENTS_DB_FILE_NAME,
   annotations: ANNOTATIONS_DB_FILE_NAME,
+  dashboards: DASHBOARDS_DB_FILE_NAME,
+  notices: MAIL_NOTICES_DB_FILE_NAME,
 };
 
 export type SourceFile = EmbeddedFile;

@@ -2,8 +2,9 @@
  * `npm run move-to-cluster` (server/src/move/): a stopped embedded server's data folder into a
  * cluster's ClickHouse and PostgreSQL. The folder is the upgrade fixture (an earlier release's,
  * with an admin, an API token, page views, links and heartbeats), migrated by a start of today's
- * server, which also takes decisions, a consent answer and a rights request; then the move, and a
- * cluster's API node on what it wrote.
+ * server, which also takes decisions, a consent answer, a rights request, saved definitions, a
+ * dashboard, a mailed report and an alert rule; then the move, and a cluster's API node on what it
+ * wrote.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -163,7 +164,11 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
     const goalHistory = (await get(`/api/goals/${GOAL.id}/history`)).json();
     const segments = (await get('/api/segments')).json();
     const annotations = (await get(`/api/annotations?from=${DAY}&to=${DAY}`)).json();
-    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory, segments, annotations };
+    const dashboards = (await get('/api/dashboards')).json();
+    // A node mails what is due when it starts (subscription-mailing.ts) and marks it sent: the rest is the move's.
+    const subscriptions = (await get('/api/mail-subscriptions')).json().subscriptions.map(({ lastSentFrom: _sent, ...rest }: Record<string, unknown>) => rest);
+    const alertRules = (await get('/api/alert-rules')).json();
+    return { pageViews, exported: exported.length, requests: requests.length, consent, goals, funnels, goalHistory, segments, annotations, dashboards, subscriptions, alertRules };
   }
 
   beforeAll(async () => {
@@ -203,6 +208,14 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       payload: JSON.stringify({ day: DAY, text: "Nit d'eleccions" }),
     });
     expect(noted.statusCode, noted.body).toBe(201);
+    for (const [url, body] of [
+      ['/api/dashboards', { name: 'Redacció' }],
+      ['/api/mail-subscriptions', { view: '/consola/audiencia/?informe=audience/by-day&periode=30-dies', frequency: 'weekly' }],
+      ['/api/alert-rules', { figure: 'page_views', filters: [] }],
+    ] as const) {
+      const made = await server.app.inject({ method: 'POST', url, headers: { ...bearer, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(made.statusCode, made.body).toBe(201);
+    }
     Object.assign(embedded, await answers(server));
     await server.close();
     await withDuckDbFile(path.join(dataDir, DUCKDB_FILE_NAME), async (c) => {
@@ -222,8 +235,10 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       expect(lines).toContain(`${table}: ${duckCounts[table]} rows read, ${duckCounts[table]} written`);
     }
     expect(lines).toContain('users: 1 rows read, 1 written');
-    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes', 'segments', 'segment_changes', 'annotations', 'annotation_changes'])
+    for (const table of ['goals', 'goal_changes', 'funnels', 'funnel_changes', 'segments', 'segment_changes', 'annotations', 'annotation_changes', 'dashboards', 'dashboard_changes'])
       expect(lines).toContain(`${table}: 1 rows read, 1 written`);
+    // A subscription and an alert rule share the mail notices' table (mail-notice-store.ts).
+    for (const table of ['mail_notices', 'mail_notice_changes']) expect(lines).toContain(`${table}: 2 rows read, 2 written`);
     expect(lines).toContain('api_tokens: 1 rows read, 1 written');
   });
 
@@ -236,6 +251,9 @@ describeWithClickHouse('moving an embedded data folder into ClickHouse and Postg
       try {
         expect(await answers(api)).toEqual(embedded);
         expect(embedded.exported).toBeGreaterThan(0);
+        expect(embedded.dashboards).toMatchObject({ dashboards: expect.arrayContaining([expect.objectContaining({ name: 'Redacció' })]) });
+        expect(embedded.subscriptions).toMatchObject([expect.objectContaining({ frequency: 'weekly' })]);
+        expect(embedded.alertRules).toMatchObject({ rules: [expect.objectContaining({ figure: 'page_views' })] });
         const signIn = await api.app.inject({ method: 'POST', url: '/api/session', headers: { origin: SITE }, payload: manifest.admin });
         expect(signIn.statusCode, signIn.body).toBe(204);
       } finally {

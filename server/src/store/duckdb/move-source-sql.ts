@@ -8,7 +8,7 @@ import type { EventColumn, EventTable } from '../clickhouse/event-table.js';
 import { sqlString } from '../sql-string.js';
 
 /** The alias each embedded file is attached under: tables are read as `<alias>.<table>`. */
-export type EmbeddedFile = 'events' | 'content' | 'engagement' | 'visitors' | 'goals' | 'funnels' | 'segments' | 'annotations';
+export type EmbeddedFile = 'events' | 'content' | 'engagement' | 'visitors' | 'goals' | 'funnels' | 'segments' | 'annotations' | 'dashboards' | 'notices';
 
 /** Attaches one file under its alias, READ_ONLY: nothing in the data folder changes. */
 export function attachReadOnlySql(file: string, alias: EmbeddedFile): string {

@@ -13,6 +13,7 @@ import { GOAL_TABLE } from '../goal-store.js';
 import { SEGMENT_TABLE } from '../segment-store.js';
 import { ANNOTATION_TABLE } from '../annotation-store.js';
 import { DASHBOARD_TABLE } from '../dashboard-store.js';
+import { MAIL_NOTICE_TABLE } from '../mail-notice-store.js';
 import { postgresDefinitionTablesSql } from './postgres-definitions.js';
 
 export interface Migration {
@@ -110,6 +111,12 @@ CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confi
     // As step 7, for the dashboards.
     name: 'dashboards',
     sql: postgresDefinitionTablesSql(DASHBOARD_TABLE).join(';\n'),
+  },
+  {
+    version: 11,
+    // As step 7, for the mailed reports' subscriptions, the alert rules and the alerts they fired.
+    name: 'mailed reports and alerts',
+    sql: postgresDefinitionTablesSql(MAIL_NOTICE_TABLE).join(';\n'),
   },
 ];
 

@@ -136,6 +136,21 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
     columns: [{ name: 'annotation_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
     orderBy: 'at_ms, annotation_id',
   },
+  { name: 'dashboards', file: 'dashboards', columns: same('id', 'definition'), orderBy: 'id' },
+  {
+    name: 'dashboard_changes',
+    file: 'dashboards',
+    columns: [{ name: 'dashboard_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
+    orderBy: 'at_ms, dashboard_id',
+  },
+  // The subscriptions, alert rules and fired alerts share one table (mail-notice-store.ts).
+  { name: 'mail_notices', file: 'notices', columns: same('id', 'definition'), orderBy: 'id' },
+  {
+    name: 'mail_notice_changes',
+    file: 'notices',
+    columns: [{ name: 'notice_id' }, { name: 'at_ms', read: integer('at_ms') }, ...same('by_whom', 'before', 'after')],
+    orderBy: 'at_ms, notice_id',
+  },
 ];
 
 /** Locks every metadata table: servers starting meanwhile wait for the commit, then find the tables filled and seed nothing. */
