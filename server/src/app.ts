@@ -29,6 +29,7 @@ import { tagLibraryPath } from '@mesura/site-property/tag-library';
 import { liveRoutes } from './live/live-routes.js';
 import { createContentCatalog } from './content/content-catalog.js';
 import { contentRoutes } from './content/content-routes.js';
+import { podcastFeedRoutes } from './content/podcast-feed-routes.js';
 import { visitorRoutes } from './visitors/visitor-routes.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
@@ -409,6 +410,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });
+  // The podcasts' feeds are the site's; their addresses are absolute, on the configured origin.
+  await app.register(podcastFeedRoutes, { catalog: content, siteOrigin: config.publicUrl?.origin ?? `http://localhost:${config.port}`, now });
   const visitors = await metadata.openVisitors();
   app.addHook('onClose', () => visitors.close());
   await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', mailer, now });

@@ -17,6 +17,8 @@ export interface FirstView {
   html: string;
   /** The page's title, for the document's `<title>`. */
   title: string | undefined;
+  /** The page's `<link rel="alternate">` elements (a podcast's feed), for the document's head. */
+  headLinks: string;
   /** The page is the not-found page: the server answers 404. */
   notFound: boolean;
   /** The loader data it was rendered with, as the JSON script element the browser's router starts from. */
@@ -40,7 +42,7 @@ export interface FirstView {
 export async function renderFirstView(url: string, fetchContent: ContentFetcher): Promise<FirstView> {
   setContentFetcher(fetchContent);
   const page = await resolvePage(new URL(url));
-  if (page.kind === 'redirect') return { html: '', title: undefined, notFound: false, dataElement: '', redirect: { to: page.to, status: page.status } };
+  if (page.kind === 'redirect') return { html: '', title: undefined, headLinks: '', notFound: false, dataElement: '', redirect: { to: page.to, status: page.status } };
   const status: PageStatus = { notFound: false };
   const markup = renderToString(
     <StrictMode>
@@ -57,7 +59,8 @@ export async function renderFirstView(url: string, fetchContent: ContentFetcher)
       </FirstViewContext>
     </StrictMode>,
   );
-  return { ...liftTitle(markup), notFound: status.notFound, dataElement: firstViewDataElement({ href: page.href, data: page.data }) };
+  const { html, links } = liftAlternateLinks(markup);
+  return { ...liftTitle(html), headLinks: links, notFound: status.notFound, dataElement: firstViewDataElement({ href: page.href, data: page.data }) };
 }
 
 /** React renders a page's `<title>` where the page component puts it; the document wants it in head. */
@@ -65,4 +68,12 @@ function liftTitle(markup: string): Pick<FirstView, 'html' | 'title'> {
   const match = /<title>([^<]*)<\/title>/.exec(markup);
   if (!match) return { html: markup, title: undefined };
   return { html: markup.slice(0, match.index) + markup.slice(match.index + match[0].length), title: match[1] };
+}
+
+/** React puts a page's `<link rel="alternate">` first in the markup (hoisted); the document wants them in head. */
+const ALTERNATE_LINK = /<link rel="alternate"[^>]*\/>/g;
+
+function liftAlternateLinks(markup: string): { html: string; links: string } {
+  const links = markup.match(ALTERNATE_LINK) ?? [];
+  return { html: links.length === 0 ? markup : markup.replace(ALTERNATE_LINK, ''), links: links.join('') };
 }

@@ -28,6 +28,8 @@ export const sitePaths = {
   /** The media front: the newest video and audio episodes. */
   media: () => '/videos/',
   programme: (slug: string) => `/programes/${slug}/`,
+  /** A podcast's RSS 2.0 feed (server/src/content/podcast-feed-routes.ts), for podcast apps. */
+  podcastFeed: (programme: string) => `/programes/${programme}/podcast.xml`,
   season: (programme: string, season: number) => `/programes/${programme}/temporada-${season}/`,
   episode: (episode: Pick<Episode, 'id' | 'kind'>) => `/${episode.kind}/${episode.id}/`,
   channel: (slug: string) => `/directes/${slug}/`,

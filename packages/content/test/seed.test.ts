@@ -60,7 +60,7 @@ describe('the seeded content', () => {
       }
     }
     const podcast = content.episodes.find((e) => e.kind === 'audio' && e.number > 0);
-    expect(podcast?.download).toMatchObject({ path: podcast?.src, type: 'audio/webm' });
+    expect(podcast?.download).toMatchObject({ path: podcast?.src, type: 'audio/mpeg' });
   });
 
   it("keeps the original clips' fields, which e2e/media.test.ts measures", () => {

@@ -13,6 +13,8 @@ export interface FirstView {
   html: string;
   /** The page's title, already escaped as HTML. */
   title: string | undefined;
+  /** The page's own `<link rel="alternate">` elements (a podcast's feed), already HTML, for head. */
+  headLinks?: string;
   /** The page is the site's not-found page (an unknown path, or an id with no article or media): answered 404. */
   notFound?: boolean;
   /** The loader data the view was rendered with, as a JSON script element (already escaped) the site's router starts from. */
@@ -61,5 +63,6 @@ export function redirectOf(view: FirstView | undefined): { to: string; status: n
 export function injectFirstView(page: string, view: FirstView): string {
   if (!page.includes(ROOT_ELEMENT)) return page;
   const titled = view.title === undefined ? page : page.replace(TITLE_ELEMENT, () => `<title>${view.title}</title>`);
-  return titled.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>${view.dataElement ?? ''}`);
+  const linked = view.headLinks ? titled.replace('</head>', () => `${view.headLinks}</head>`) : titled;
+  return linked.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>${view.dataElement ?? ''}`);
 }

@@ -8,7 +8,7 @@ const NAV_ITEMS = [
   { to: '/', label: 'Portada', end: true },
   { to: '/noticies/', label: 'Notícies', end: false },
   { to: '/directes/', label: 'Directes', end: false },
-  { to: '/radio/mesura-radio/', label: 'Ràdio', end: false },
+  { to: '/radio/', label: 'Ràdio', end: false },
   { to: '/programes/', label: 'Programes', end: false },
   { to: '/el-temps/', label: 'El temps', end: false },
   { to: '/joc/', label: 'El joc', end: false },
@@ -70,7 +70,7 @@ export function SiteLayout() {
             <a href="/documents/informe-audiencies-2026.pdf">Informe d'audiències 2026 (PDF)</a>
           </li>
           <li>
-            <NavLink to="/radio/mesura-radio/">Mesura Ràdio en directe</NavLink>
+            <NavLink to="/radio/">Ràdio en directe: totes les emissores</NavLink>
           </li>
           <li>
             <NavLink to="/accessibilitat/">Accessibilitat</NavLink>

@@ -53,6 +53,11 @@ export function liveIndexFields(): PageData {
   return { seccio: LIVE_TV_SECTION, pageType: 'directes', pageName: 'mesura:directes', tipusEmisio: LIVE };
 }
 
+/** `/radio/`: the stations and what is on each. */
+export function radioIndexFields(): PageData {
+  return { seccio: RADIO_SECTION, pageType: 'radio-emissores', pageName: 'mesura:radio', tipusEmisio: LIVE };
+}
+
 /** `/directes/{canal}/`. */
 export function channelPageFields(channel: Channel, onAir: OnAir): PageData {
   return {

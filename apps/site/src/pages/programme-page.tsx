@@ -7,6 +7,7 @@ import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { episodeCard } from '../programmes/card-items';
 import { MediaCardList } from '../programmes/media-card';
+import { PodcastFeedLink } from '../programmes/podcast-feed-link';
 import { ProgrammeHeader } from '../programmes/programme-header';
 import { NotFoundPage } from './not-found-page';
 
@@ -26,6 +27,7 @@ function ProgrammeView({ data }: { data: ProgrammeResponse }) {
         <Link to={sitePaths.programmes()}>Programes</Link> <span aria-hidden="true">›</span> {programme.title}
       </nav>
       <ProgrammeHeader programme={programme} />
+      <PodcastFeedLink programme={programme} />
       <section aria-labelledby="temporades">
         <h2 id="temporades">Temporades</h2>
         {/* The API lists only seasons with a published episode: a new programme may have none yet. */}

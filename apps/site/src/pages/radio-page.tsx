@@ -5,11 +5,12 @@ import { usePageData } from '../routing/page-data';
 import { sendDirectCall } from '../measurement/direct-calls';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
-import { POP_OUT_WINDOW_FEATURES, popOutWindowName, type LiveStationData } from '../live/live-data';
+import { POP_OUT_WINDOW_FEATURES, popOutWindowName, RADIO_INDEX_PATH, type LiveStationData } from '../live/live-data';
 import { broadcastAfter, broadcastAt, guideOfDay } from '../live/live-guide';
 import { liveVideoData, POP_OUT_TEXT, popOutCallDetail, programmeOf, stationPageFields } from '../live/live-page-fields';
 import { GuideList, NowNext } from '../live/now-next';
 import { RadioPlayer } from '../live/radio-player';
+import { StationList } from '../live/station-list';
 import { NotFoundPage } from './not-found-page';
 import '../live/live.css';
 
@@ -20,7 +21,7 @@ export function RadioPage() {
 }
 
 function StationView({ data }: { data: LiveStationData }) {
-  const { station, now, schedule, podcasts, programmes } = data;
+  const { station, now, schedule, podcasts, programmes, stations } = data;
   const onAirFor = useCallback((broadcast: Broadcast) => ({ broadcast, programme: programmeOf(broadcast, programmes) }), [programmes]);
   const route = useMemo<PageRoute>(
     () => ({
@@ -54,6 +55,9 @@ function StationView({ data }: { data: LiveStationData }) {
   return (
     <article className="live-page">
       <title>{`${station.name} en directe — Mesura.cat`}</title>
+      <nav aria-label="Ruta de navegació" className="breadcrumb">
+        <Link to={RADIO_INDEX_PATH}>Ràdio</Link> <span aria-hidden="true">›</span> {station.name}
+      </nav>
       <h1>{station.name}</h1>
       <RadioPlayer station={station} schedule={schedule} initial={now} dataLayerFor={dataLayerFor} mediaRef={media} />
       <p>
@@ -80,6 +84,12 @@ function StationView({ data }: { data: LiveStationData }) {
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {stations.length > 1 && (
+        <section aria-labelledby="altres-emissores">
+          <h2 id="altres-emissores">Altres emissores</h2>
+          <StationList stations={stations} current={station.slug} headingLevel={3} />
         </section>
       )}
     </article>

@@ -9,6 +9,7 @@ import { broadcastAfter } from '../live/live-guide';
 import { liveVideoData, programmeOf, stationPageFields } from '../live/live-page-fields';
 import { NowNext } from '../live/now-next';
 import { RadioPlayer } from '../live/radio-player';
+import { StationList } from '../live/station-list';
 import { NotFoundPage } from './not-found-page';
 import '../live/live.css';
 
@@ -22,7 +23,7 @@ export function RadioPopOutPage() {
 }
 
 function PopOutView({ data }: { data: LiveStationData }) {
-  const { station, now, schedule, programmes } = data;
+  const { station, now, schedule, programmes, stations } = data;
   const onAirFor = useCallback((broadcast: Broadcast) => ({ broadcast, programme: programmeOf(broadcast, programmes) }), [programmes]);
   const route = useMemo<PageRoute>(
     () => ({
@@ -50,6 +51,13 @@ function PopOutView({ data }: { data: LiveStationData }) {
           Programació i pòdcasts de {station.name}
         </a>
       </p>
+      {stations.length > 1 && (
+        <section aria-labelledby="altres-emissores">
+          <h2 id="altres-emissores">Altres emissores</h2>
+          {/* In this window: switching station keeps the visitor in the small player. */}
+          <StationList stations={stations} current={station.slug} popOut headingLevel={3} />
+        </section>
+      )}
       {/* No site footer here: the consent choice is changed from this window too, as the banner says. */}
       <p className="meta">
         <ConsentSettingsButton />

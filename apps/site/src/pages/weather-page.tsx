@@ -50,6 +50,17 @@ export function WeatherPage() {
           </li>
         ))}
       </ul>
+      {/* Every place has its page; a visitor (or a search engine) without the search reaches each one. */}
+      <section aria-labelledby="totes-les-poblacions">
+        <h2 id="totes-les-poblacions">Totes les poblacions</h2>
+        <ul className="place-index">
+          {data.places.map((place) => (
+            <li key={place.slug}>
+              <Link to={sitePaths.weather(place.slug)}>{place.name}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

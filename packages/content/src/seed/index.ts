@@ -41,5 +41,5 @@ export function createSeedContent(): ContentSet {
 }
 
 export { slugify } from './articles.js';
-export { PODCAST_BYTES } from './programmes.js';
+export { PODCAST_FILES, PODCAST_TYPE, type PodcastFile } from './podcast-files.js';
 export { LIVE_DVR_WINDOW_S } from './channels.js';

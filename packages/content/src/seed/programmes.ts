@@ -1,19 +1,16 @@
 /**
  * The seeded programmes, their seasons and episodes. Video episodes play the on-demand assets of
- * apps/site/public/media/vod (30 s, three renditions, Catalan subtitles); audio ones the podcasts of
- * apps/site/public/media/podcasts (60 s, downloadable). The first three episodes of Mesura
+ * apps/site/public/media/vod (30 s, three renditions, Catalan subtitles); audio ones their own MP3
+ * file of apps/site/public/media/podcasts (3 to 12 minutes, downloadable, in the programme's feed). The first three episodes of Mesura
  * Notícies and Mesura Ràdio are the site's original clips, which e2e tests measure exactly.
  */
 import type { AdBreak, Chapter, Episode, Programme } from '../types.js';
 import { IMAGE_POOL } from '../image-pool.js';
 import { LEGACY_EPISODES } from './legacy-episodes.js';
+import { PODCAST_TYPE, podcastFile } from './podcast-files.js';
 
 const VOD_LENGTH_S = 30;
-const PODCAST_LENGTH_S = 60;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-const PODCAST_TYPE = 'audio/webm; codecs="opus"';
-/** Bytes of each podcast file in apps/site/public/media/podcasts (what the download link says). */
-export const PODCAST_BYTES: Record<string, number> = { tertulia: 157_072, 'entrevista-radio': 163_829, musica: 202_296 };
 /** A preroll and a skippable midroll half way. */
 const AD_BREAKS: AdBreak[] = [
   { offsetSeconds: 0, vast: ['/ads/anunci-1.xml'] },
@@ -22,7 +19,7 @@ const AD_BREAKS: AdBreak[] = [
 
 interface ProgrammeSpec {
   programme: Omit<Programme, 'seasons' | 'image'> & { imageId: string };
-  /** The asset its episodes play. */
+  /** The asset its video episodes play; for audio, the sound its files are made with (generate-podcasts.sh). */
   asset: string;
   /** Episode titles per season (the season's year comes from its number). */
   seasons: string[][];
@@ -205,17 +202,17 @@ function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: s
     themes: [],
   };
   if (programme.kind === 'audio') {
-    const src = `/media/podcasts/${asset}.webm`;
+    const file = podcastFile(common.id);
     return {
       ...common,
       kind: 'audio',
       delivery: 'file',
-      src,
+      src: file.path,
       type: PODCAST_TYPE,
-      lengthSeconds: PODCAST_LENGTH_S,
+      lengthSeconds: file.lengthSeconds,
       chapters: [],
       adBreaks: [],
-      download: { path: src, type: 'audio/webm', bytes: PODCAST_BYTES[asset] ?? 0 },
+      download: { path: file.path, type: PODCAST_TYPE, bytes: file.bytes },
     };
   }
   return {
