@@ -51,13 +51,14 @@ describe('live, participation and account pages in Chromium', () => {
     const channel = await api<ChannelResponse>('/api/content/channels/mesura-tv');
     const station = await api<StationResponse>('/api/content/stations/mesura-radio');
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
-    const paths = ['/directes/', '/directes/mesura-tv/', '/radio/mesura-radio/', '/radio/finestra/mesura-radio/', '/joc/', '/entrar/', '/la-meva-llista/', '/tv/', '/accessibilitat/'];
+    const paths = ['/directes/', '/directes/mesura-tv/', '/radio/', '/radio/mesura-radio/', '/radio/finestra/mesura-radio/', '/joc/', '/entrar/', '/la-meva-llista/', '/tv/', '/accessibilitat/'];
     for (const path of paths) await gotoMeasured(page, site.server.baseUrl + path);
     await expect.poll(async () => (await pageViews()).length, { timeout: STORE_TIMEOUT_MS }).toBe(paths.length);
     await page.context().close();
 
     const byName = Object.fromEntries((await pageViews()).map((hit) => [hit.page_name ?? '', hit]));
     expect(byName['mesura:directes']).toMatchObject({ section: 'directes', page_type: 'directes', emission_type: 'directe' });
+    expect(byName['mesura:radio']).toMatchObject({ section: 'radio', page_type: 'radio-emissores', emission_type: 'directe' });
     const tv = byName['directes:mesura-tv']!;
     expect(tv).toMatchObject({
       ...onAirFields(tv, [channel.now, channel.next], programmes),

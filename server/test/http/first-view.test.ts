@@ -35,6 +35,13 @@ describe('injectFirstView', () => {
     expect(page).toContain('<div id="root"><h1>Llei</h1></div>');
   });
 
+  it("puts the view's alternate links (a podcast's feed) at the end of head", () => {
+    const link = '<link rel="alternate" type="application/rss+xml" href="/programes/x/podcast.xml"/>';
+    const page = injectFirstView(SHELL, { html: '<h1>X</h1>', title: 'X', headLinks: link });
+    expect(page).toContain(`${link}</head>`);
+    expect(injectFirstView(SHELL, { html: '<h1>X</h1>', title: 'X' })).toContain('</script></head>');
+  });
+
   it('keeps the shell title when the view has none, and takes `$` in markup literally', () => {
     const page = injectFirstView(SHELL, { html: "<p>$& $' 5 $</p>", title: undefined });
     expect(page).toContain('<title>Mesura</title>');
