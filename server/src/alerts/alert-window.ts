@@ -33,5 +33,13 @@ export function windowBounds(window: AlertWindow): { from: string; to: string } 
   return { from: new Date(window.fromMs).toISOString(), to: new Date(window.toMs).toISOString() };
 }
 
-/** The window's bound parameters for its figure's query. */
-export const windowValues = (window: AlertWindow): Record<string, number | string> => (window.kind === 'hour' ? { from_ms: window.fromMs, to_ms: window.toMs } : { day: window.day });
+/**
+ * The window's bound parameters for its figure's query. An hour also names the days around it
+ * (`$from`, `$to`): both engines keep events by local day, which lets a read skip the others; the
+ * hour's local day is within a UTC day of it on either side, whatever the report zone.
+ */
+export function windowValues(window: AlertWindow): Record<string, number | string> {
+  if (window.kind === 'day') return { day: window.day };
+  const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from_ms: window.fromMs, to_ms: window.toMs, from: utcDay(window.fromMs - DAY_MS), to: utcDay(window.toMs + DAY_MS) };
+}

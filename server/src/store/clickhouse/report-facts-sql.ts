@@ -86,6 +86,9 @@ const hitsOf = (from: string, to: string, where = '1') => `(SELECT ${HIT_COLUMNS
  */
 const PLACE_FILTER_COLUMNS = 'geo_country AS country, geo_region AS region';
 
+/** A hit's columns under the names of the page views' filter dimensions (queries/report-table.ts FACT_FILTER_COLUMNS). */
+export const PAGE_HIT_FILTER_COLUMNS = `section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login, campaign, ${PLACE_FILTER_COLUMNS}`;
+
 /** Local hour of a receive time (epoch ms) in the report zone. */
 const LOCAL_HOUR = 'toUInt8(toHour(toDateTime(intDiv(received_at, 1000), $tz)))';
 
@@ -145,8 +148,7 @@ export const CLICKHOUSE_SEARCHES = `(SELECT ${PAGE_VIEW_COLUMNS}
  * on a day of the range whose original came before it counts there.
  */
 export const CLICKHOUSE_PAGE_HITS = `(SELECT report_suite, cityHash64(event_id, report_suite) AS event_key, day, cityHash64(visitor_id) AS visitor_key,
-    section, subsection, programme, broadcast_channel AS channel, portal, device_class AS device, login_state AS login, campaign,
-    ${PLACE_FILTER_COLUMNS}, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer, is_bot
+    ${PAGE_HIT_FILTER_COLUMNS}, internal_campaign, programme_name, page_name, content_title AS title, url, page_type, author, thematic, referrer, is_bot
   FROM hits WHERE report_suite = $suite AND day BETWEEN toDate($from) AND toDate($to) AND hit_type = 'page_view')`;
 
 /** What a visit takes from its entry page, in this order (a tuple: argMin of a nullable column would skip its nulls). */
