@@ -16,6 +16,7 @@ import { APPEND_PAGE_ENGAGEMENT_CELLS } from './page-engagement-cells.js';
 import { appendClickCells, appendExitCells, appendTransitionCells, refreshOpenExits, remakeTransitionCells } from './page-transition-cells.js';
 import { APPEND_CLOSED_BAND_CELLS, APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND_VISIT_PAGE_CELLS, daysOf, remakeClosedBandCells } from './report-cells.js';
 import { recentPart } from './cell-tables.js';
+import { APPEND_PAGE_VIEW_KEYS } from './page-view-keys.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
 import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
@@ -215,6 +216,7 @@ export async function loadHitsWithFacts(
     await connection.run(OPEN_VISITS, openFrom);
     await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
     await connection.run(INSERT_PAGE_VIEWS);
+    for (const sql of APPEND_PAGE_VIEW_KEYS) await connection.run(sql);
     await connection.run(INSERT_SEARCHES);
     await appendTransitionCells(connection);
     appended.pageCells = await changedRows(connection, INSERT_PAGE_CELLS);

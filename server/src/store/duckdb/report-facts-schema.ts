@@ -32,6 +32,7 @@ import { ensureCellChunkDays } from './cell-compaction.js';
 import { cellTableParts, ensureCellTable, type CellTable } from './cell-tables.js';
 import { VISIT_TABLES, ensureVisitTables } from './visits-tables.js';
 import { VISIT_DURATION_MS, visitDurationBandSql } from '../visit-duration.js';
+import { CREATE_PAGE_URLS, CREATE_PAGE_VIEW_KEYS, PAGE_VIEW_KEYS_TABLE } from './page-view-keys.js';
 import { CREATE_OPEN_EXITS, OPEN_EXITS_TABLE, PAGE_TRANSITION_STEPS, PAGE_TRANSITION_STEPS_VIEW } from './page-transition-steps.js';
 
 /** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
@@ -202,7 +203,16 @@ export const HIT_CELL_TABLES: readonly CellTable[] = [PAGE_CELLS, PAGE_DAY_CELLS
 const SEARCHES = `CREATE TABLE IF NOT EXISTS searches AS SELECT * FROM page_views WHERE search_keywords IS NOT NULL`;
 
 /** The report tables (the visits' two and the cells' two each, not their views), as retention deletes from each. */
-export const REPORT_FACT_TABLES: readonly string[] = ['page_views', ...VISIT_TABLES, 'link_hits', 'searches', 'page_engagements', ...HIT_CELL_TABLES.flatMap(cellTableParts), OPEN_EXITS_TABLE];
+export const REPORT_FACT_TABLES: readonly string[] = [
+  'page_views',
+  PAGE_VIEW_KEYS_TABLE,
+  ...VISIT_TABLES,
+  'link_hits',
+  'searches',
+  'page_engagements',
+  ...HIT_CELL_TABLES.flatMap(cellTableParts),
+  OPEN_EXITS_TABLE,
+];
 
 /**
  * The visit cells' dimension of closed visits per duration band (report-cells.ts): a closed
@@ -225,7 +235,7 @@ export const REPORT_FACT_VIEWS: readonly string[] = [PAGE_TRANSITION_STEPS_VIEW,
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);
   await ensureVisitTables(connection);
-  for (const ddl of [LINK_HITS, SEARCHES, PAGE_ENGAGEMENTS]) await connection.run(ddl);
+  for (const ddl of [LINK_HITS, SEARCHES, PAGE_ENGAGEMENTS, CREATE_PAGE_VIEW_KEYS, CREATE_PAGE_URLS]) await connection.run(ddl);
   for (const table of HIT_CELL_TABLES) await ensureCellTable(connection, table);
   await connection.run(DURATION_BAND_SKETCHES);
   await connection.run(CREATE_OPEN_EXITS);

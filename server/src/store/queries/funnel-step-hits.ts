@@ -27,8 +27,9 @@ export function stepMatch(step: ResolvedStep): HitMatch {
 
 /**
  * The range's hits of `step` as `(visitor_key, t)` and the columns `more`, narrowed by `extra`
- * (`AND …`, the same text on both engines: bound filters, or the visitors who reached step 1).
+ * (`AND …`, the same text on both engines: bound filters, or the visitors who reached step 1);
+ * `extraReadsVisitorOnly` as hitsSql (hit-match.ts) takes it.
  */
-export function stepHitsSql(step: ResolvedStep, extra: EngineText, more: readonly string[] = []): EngineText {
-  return hitsSql(stepMatch(step), extra, more);
+export function stepHitsSql(step: ResolvedStep, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false): EngineText {
+  return hitsSql(stepMatch(step), extra, more, extraReadsVisitorOnly);
 }

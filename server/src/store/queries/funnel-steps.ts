@@ -11,6 +11,7 @@
  *
  * ClickHouse 18.16 has no WITH subqueries: its text nests each step's chain inside the next.
  */
+import { PAGE_URLS_TABLE, PAGE_VIEW_KEYS_TABLE } from '../duckdb/page-view-keys.js';
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE } from './report-table.js';
@@ -34,7 +35,7 @@ function firstHits(query: FunnelQuery): EngineText {
   const step = query.steps[0]!;
   const extra = { duckdb: query.filters, clickhouse: query.filters };
   const withVisit = stepMatch(step).table === 'link' ? [] : ['visit_key'];
-  return { duckdb: stepHitsSql(step, extra, withVisit).duckdb, clickhouse: stepHitsSql(step, extra).clickhouse };
+  return { duckdb: stepHitsSql(step, extra, withVisit, query.filters === '').duckdb, clickhouse: stepHitsSql(step, extra).clickhouse };
 }
 
 /**
@@ -68,15 +69,15 @@ function duckdbUnitHits(query: FunnelQuery): string[] {
   return query.steps.map((step, index) => {
     const first = index === 0;
     const link = stepMatch(step).table === 'link';
-    if (query.days !== undefined) return `SELECT visitor_key AS unit, visitor_key, t FROM (${first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, none).duckdb})`;
+    if (query.days !== undefined) return `SELECT visitor_key AS unit, visitor_key, t FROM (${first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, none, [], true).duckdb})`;
     if (link) {
-      const hits = first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, reachedFirstSql(query)).duckdb;
+      const hits = first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, reachedFirstSql(query), [], true).duckdb;
       return `SELECT v.visit_key AS unit, v.visitor_key, h.t FROM (${hits}) AS h
         ASOF JOIN funnel_visits AS v ON h.visitor_key = v.visitor_key AND h.t >= v.started_ms WHERE h.t <= v.open_until_ms`;
     }
     // Step 1's visits are the range's: a page view of the range may belong to a visit begun before it.
     if (first) return 'SELECT visit_key AS unit, visitor_key, t FROM funnel_first_hits WHERE visit_key IN (SELECT visit_key FROM funnel_visits)';
-    return `SELECT visit_key AS unit, visitor_key, t FROM (${stepHitsSql(step, none, ['visit_key']).duckdb})`;
+    return `SELECT visit_key AS unit, visitor_key, t FROM (${stepHitsSql(step, none, ['visit_key'], true).duckdb})`;
   });
 }
 
@@ -163,15 +164,17 @@ export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
   const at = `t${step}`;
   const next = `t${step + 1}`;
   const reachedFirst = reachedFirstSql(query);
-  const duckdbPages = `SELECT visitor_key, epoch_ms(received_at) AS page_t, url FROM page_views WHERE ${IN_RANGE}${reachedFirst.duckdb}`;
+  // Addresses as keys (duckdb/page-view-keys.ts), named once per lost unit: its next page's row of page_urls.
+  const duckdbPages = `SELECT visitor_key, t AS page_t, url_key FROM ${PAGE_VIEW_KEYS_TABLE} WHERE ${IN_RANGE}${reachedFirst.duckdb}`;
   const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`;
   return {
     // ASOF: each lost unit's first page of its visitor after the step's hit (a sorted merge, where
     // a join on the visitor alone pairs the hit with every page of the visitor).
-    duckdb: `${duckdbFirstStep(query)} SELECT coalesce(next_url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
-        SELECT lost.unit, lost.visitor_key, CASE WHEN p.page_t <= lost.at_t + ${VISIT_IDLE_MS} THEN p.url END AS next_url
+    duckdb: `${duckdbFirstStep(query)} SELECT coalesce(next_urls.url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
+        SELECT lost.unit, lost.visitor_key, CASE WHEN p.page_t <= lost.at_t + ${VISIT_IDLE_MS} THEN p.url_key END AS next_key
         FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.duckdb}) WHERE ${at} IS NOT NULL AND ${next} IS NULL) AS lost
-        ASOF LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t)
+        ASOF LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t) AS lost_next
+        LEFT JOIN ${PAGE_URLS_TABLE} AS next_urls ON next_urls.url_key = lost_next.next_key
       GROUP BY next_page`,
     // An unmatched left join gives page_t 0 and url '' (or NULL): neither is a page after the step.
     clickhouse: `SELECT if(next_t = 0, '${EXIT_KEY}', next_url) AS next_page, uniqExact(visitor_key) AS visitors, count() AS units FROM (

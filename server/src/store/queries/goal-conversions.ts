@@ -36,7 +36,7 @@ function duckdbVisitsOfHits(hits: string): string {
 export function reachedGoalSql(goal: GoalDefinition): EngineText {
   if (goal.type === 'search') return { duckdb: 'searches > 0', clickhouse: 'searches > 0' };
   const match = goalMatch(goal);
-  const hits = hitsSql(match, NO_EXTRA, match.table === 'link' ? [] : ['visit_key']);
+  const hits = hitsSql(match, NO_EXTRA, match.table === 'link' ? [] : ['visit_key'], true);
   const duckdb = match.table === 'link' ? duckdbVisitsOfHits(hits.duckdb) : `SELECT visit_key FROM (${hits.duckdb}) AS goal_hits`;
   return {
     duckdb: `visit_key IN (${duckdb})`,

@@ -12,6 +12,7 @@
 import { MEDIA_STREAM_TYPES, type GoalDefinition, type MediaCondition } from '@mesura/protocol';
 import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_SEARCHES } from '../clickhouse/report-facts-sql.js';
 import { sqlString, type SqlDialect } from '../sql-string.js';
+import { pageViewKeysSql } from '../duckdb/page-view-keys.js';
 import { mediaSessionHits } from './media-session-hits.js';
 import { IN_RANGE } from './report-table.js';
 
@@ -134,12 +135,17 @@ export function goalMatch(goal: GoalDefinition): HitMatch {
  * The range's hits of `match` as `visitor_key` and `t` (the receive time in epoch milliseconds),
  * with `more` other columns of its table (the same on both engines), narrowed by `extra` (`AND …`,
  * the same text on both engines: bound filters, or the visitors who reached a funnel's step 1).
+ * `extraReadsVisitorOnly`: `extra` names no column but `visitor_key`, so DuckDB's page views are
+ * read from page_view_keys (duckdb/page-view-keys.ts), the same rows without the filter columns.
  */
-export function hitsSql(match: HitMatch, extra: EngineText, more: readonly string[] = []): EngineText {
+export function hitsSql(match: HitMatch, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false): EngineText {
   const table = match.source ?? HIT_TABLES[match.table];
   const columns = more.map((column) => `, ${column}`).join('');
+  const keysServe = match.table === 'page' && match.source === undefined && extraReadsVisitorOnly && more.every((column) => column === 'visit_key');
   return {
-    duckdb: `SELECT visitor_key, epoch_ms(received_at) AS t${columns} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`,
+    duckdb: keysServe
+      ? `SELECT visitor_key, t${columns} FROM (${pageViewKeysSql(IN_RANGE, match.where('duckdb'))}) AS page_keys WHERE 1 = 1${extra.duckdb}`
+      : `SELECT visitor_key, epoch_ms(received_at) AS t${columns} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`,
     clickhouse: `SELECT visitor_key, received_at AS t${columns} FROM ${table.clickhouse} AS step_source WHERE ${CLICKHOUSE_IN_RANGE} AND ${match.where('clickhouse')}${extra.clickhouse}`,
   };
 }

@@ -48,7 +48,7 @@ function hitVisitors(condition: SegmentCondition, goals: ReadonlyMap<string, Goa
   const { type, url, match, call, goal, programme, channel, moment, stream } = condition;
   const goalDefinition = goal === undefined ? undefined : goals.get(goal);
   const step = { type: type as 'page' | 'call' | 'goal' | 'media', name: '', url, match, call, goal, programme, channel, moment, stream, ...(goalDefinition && { goalDefinition }) };
-  const hits = stepHitsSql(step, { duckdb: '', clickhouse: '' });
+  const hits = stepHitsSql(step, { duckdb: '', clickhouse: '' }, [], true);
   return { duckdb: `SELECT visitor_key FROM (${hits.duckdb}) AS segment_hits`, clickhouse: `SELECT visitor_key FROM (${hits.clickhouse}) AS segment_hits` };
 }
 

@@ -190,6 +190,7 @@ export const VISITOR_DELETES = {
   decisionEvents: `DELETE FROM decision_events WHERE ${DECISIONS_WHERE}`,
   /** The report tables (duckdb/report-facts-schema.ts) key the visitor by the hash of the id. */
   pageViews: `DELETE FROM page_views WHERE visitor_key = hash($visitor)`,
+  pageViewKeys: `DELETE FROM page_view_keys WHERE visitor_key = hash($visitor)`,
   openVisits: `DELETE FROM visits_open WHERE visitor_key = hash($visitor)`,
   closedVisits: `DELETE FROM visits_closed WHERE visitor_key = hash($visitor)`,
   linkHits: `DELETE FROM link_hits WHERE visitor_key = hash($visitor)`,

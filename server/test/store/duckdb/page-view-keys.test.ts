@@ -1,0 +1,155 @@
+/**
+ * page_view_keys and page_urls (store/duckdb/page-view-keys.ts) hold what page_views holds of
+ * each page view for goals, funnel steps and segments, as loads add to it, and answer as the
+ * row-by-row texts over page_views do.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
+import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
+import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
+import type { HitRow } from '../../../src/store/hit-row.js';
+import { hitsSql, pageMatch } from '../../../src/store/queries/hit-match.js';
+
+const MINUTE_MS = 60_000;
+/** 23:40 UTC on 2026-11-23: a visit begun then goes on past midnight. */
+const LATE = Date.UTC(2026, 10, 23, 23, 40);
+const SITE = 'https://mesura.cat';
+
+let dir: string;
+let segment = 0;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mesura-page-keys-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function pageView(eventId: string, visitor: string, atMs: number, url: string | null): HitRow {
+  return {
+    eventId,
+    reportSuite: 'mesuradev',
+    environment: 'development',
+    receivedAtMs: atMs,
+    day: new Date(atMs).toISOString().slice(0, 10),
+    clientTimeMs: atMs,
+    hitType: 'page_view',
+    visitorId: visitor,
+    visitorIdSource: 'mid',
+    pageName: url,
+    url,
+    referrer: null,
+    channel: 'noticies',
+    linkUrl: null,
+    linkName: null,
+    mediaType: null,
+    events: '[{"id":1,"name":"pageView"}]',
+    contextData: '{}',
+    otherVariables: '{}',
+    variables: { section: 'noticies' },
+    deviceClass: 'desktop',
+    isBot: false,
+    ipAnonymised: null,
+    geoCountry: null,
+    geoRegion: null,
+    geoProvince: null,
+    geoCity: null,
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Linux',
+    userAgent: null,
+    libraryVersion: 'MESURA-0.1.0',
+    consent: 'granted',
+  } as HitRow;
+}
+
+type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
+
+async function load(store: Store, rows: HitRow[]) {
+  return store.storeBatch(rowBatchOf(`segment-${segment++}`, rows), { skipStored: false });
+}
+
+/** Reads the closed store's file with one connection: opening the file costs more than these queries. */
+async function reading<T>(read: (query: (sql: string, values?: Record<string, string>) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+  const instance = await DuckDBInstance.create(path.join(dir, 'mesura.duckdb'));
+  const connection = await instance.connect();
+  try {
+    return await read(async (sql, values) => (await connection.runAndReadAll(sql, values)).getRowObjectsJson());
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** page_views as page_view_keys holds them, in one order. */
+const FROM_PAGE_VIEWS = `SELECT report_suite, day, is_bot, visitor_key, visit_key, epoch_ms(received_at) AS t, hash(url) AS url_key FROM page_views ORDER BY t, visitor_key`;
+const KEPT = `SELECT report_suite, day, is_bot, visitor_key, visit_key, t, url_key FROM page_view_keys ORDER BY t, visitor_key`;
+
+/** Two loads: the second continues A's open visit past midnight and starts B's, with an address seen before and one not. */
+async function twoLoads(store: Store) {
+  await load(store, [pageView('a1', 'A', LATE, `${SITE}/noticies/1/`), pageView('a2', 'A', LATE + 10 * MINUTE_MS, `${SITE}/esports/1/`)]);
+  await load(store, [
+    pageView('a3', 'A', LATE + 25 * MINUTE_MS, `${SITE}/noticies/1/`),
+    pageView('b1', 'B', LATE + 30 * MINUTE_MS, `${SITE}/esports/2/`),
+    pageView('b2', 'B', LATE + 31 * MINUTE_MS, null),
+  ]);
+}
+
+describe('page view keys kept at load', () => {
+  it('holds every page view with its visit, also one continued past midnight by a later load, and each address once', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await twoLoads(store);
+    await store.close();
+    await reading(async (query) => {
+      const kept = await query(KEPT);
+      expect(kept).toHaveLength(5);
+      expect(kept).toEqual(await query(FROM_PAGE_VIEWS));
+      // A's three views are one visit over two days.
+      const a = kept.filter((row) => row.visitor_key === kept[0]!.visitor_key);
+      expect(new Set(a.map((row) => row.visit_key)).size).toBe(1);
+      expect(new Set(a.map((row) => row.day))).toEqual(new Set(['2026-11-23', '2026-11-24']));
+      const urls = await query('SELECT url_key, url FROM page_urls ORDER BY url NULLS LAST');
+      expect(urls.map((row) => row.url)).toEqual([`${SITE}/esports/1/`, `${SITE}/esports/2/`, `${SITE}/noticies/1/`, null]);
+      expect(urls).toEqual(await query('SELECT DISTINCT hash(url) AS url_key, url FROM page_views ORDER BY url NULLS LAST'));
+    });
+  });
+
+  it('answers a page goal, step or segment as page_views does, for an address and a pattern, on each day', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await twoLoads(store);
+    await store.close();
+    await reading(async (query) => {
+      const none = { duckdb: '', clickhouse: '' };
+      for (const match of [pageMatch(`${SITE}/noticies/1/`, 'exact'), pageMatch('*/esports/*', 'pattern'), pageMatch('*', 'pattern')]) {
+        for (const day of ['2026-11-23', '2026-11-24']) {
+          const range = { suite: 'mesuradev', from: day, to: day };
+          const sorted = (sql: string) => `SELECT * FROM (${sql}) ORDER BY t, visitor_key`;
+          const fromKeys = await query(sorted(hitsSql(match, none, ['visit_key'], true).duckdb), range);
+          const fromRows = await query(sorted(hitsSql(match, none, ['visit_key'], false).duckdb), range);
+          expect(hitsSql(match, none, ['visit_key'], true).duckdb).toContain('page_view_keys');
+          expect(fromKeys).toEqual(fromRows);
+        }
+      }
+      const all = { suite: 'mesuradev', from: '2026-11-23', to: '2026-11-24' };
+      expect(await query(`SELECT count(*) AS n FROM (${hitsSql(pageMatch('*', 'pattern'), none, [], true).duckdb})`, all)).toEqual([{ n: '4' }]);
+    });
+  });
+
+  it('reads page_views when a filter names another column', () => {
+    const filtered = { duckdb: ' AND device = $f0', clickhouse: ' AND device = $f0' };
+    expect(hitsSql(pageMatch('*', 'pattern'), filtered, [], false).duckdb).toContain('FROM page_views');
+  });
+
+  it('forgets an erased visitor', async () => {
+    const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
+    await twoLoads(store);
+    await store.eraseVisitor('A');
+    await store.close();
+    await reading(async (query) => {
+      expect(await query(KEPT)).toEqual(await query(FROM_PAGE_VIEWS));
+      expect(await query('SELECT count(*) AS n FROM page_view_keys')).toEqual([{ n: '2' }]);
+    });
+  });
+});
