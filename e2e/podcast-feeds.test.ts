@@ -3,12 +3,17 @@
  * /programes/{programa}/podcast.xml parsed with rss-parser, the channel and item tags apps need
  * present, and each enclosure fetched: 200, audio/mpeg, exactly the bytes its length says. The
  * programme's server-rendered page links the feed (a visible link and a <link rel="alternate">
- * in head).
+ * in head), and an episode's MP3 plays in the site's player in Chromium.
  */
 import { contentApi, sitePaths, type Programme, type ProgrammeResponse, type ProgrammesResponse } from '@mesura/content';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoReady, launchChromium, newVisitorPage } from './helpers/browser.js';
 import { emptyDataDir, removeDataDir, startServerProcess, stopServerProcess, type ServerProcess } from './helpers/server-process.js';
+
+/** Seconds of an episode that must play for it to count as playing. */
+const PLAYED_S = 1;
+const PLAYBACK_TIMEOUT_MS = 20_000;
 
 type AtomLink = { $: { href: string; rel: string; type?: string } };
 const parser = new Parser<{ 'atom:link'?: AtomLink | AtomLink[] }>({ customFields: { feed: ['atom:link'] } });
@@ -102,5 +107,20 @@ describe('the podcast feeds', () => {
     }
     const tv = await (await fetch(`${server.baseUrl}/programes/el-reportatge/`)).text();
     expect(tv).not.toContain('application/rss+xml');
+  });
+
+  it("plays an episode's MP3 in the site's player in Chromium", async () => {
+    const browser = await launchChromium({ autoplay: true });
+    try {
+      const page = await newVisitorPage(browser);
+      await gotoReady(page, `${server.baseUrl}/audio/mesura-radio-podcast-t1-e1/`);
+      const audio = page.locator('audio').first();
+      expect(await audio.evaluate((element: HTMLAudioElement) => element.currentSrc || element.src)).toMatch(/\/media\/podcasts\/mesura-radio-podcast-t1-e1\.mp3$/);
+      await audio.evaluate((element: HTMLAudioElement) => element.play());
+      await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: PLAYBACK_TIMEOUT_MS }).toBeGreaterThan(PLAYED_S);
+      expect(Math.round(await audio.evaluate((element: HTMLAudioElement) => element.duration))).toBe(540);
+    } finally {
+      await browser.close();
+    }
   });
 });
