@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { ReportAnswer } from '@mesura/protocol';
 import type { AnnotationDraft } from '@mesura/protocol';
 import { formatRange } from '../reports/format';
 import { annotationMarks, pickedMoment, type ChartSteps } from './annotation-marks';
@@ -11,10 +10,12 @@ import { useAnnotations } from './use-annotations';
 const LineChart = lazy(() => import('./line-chart'));
 
 interface AnnotationChartProps {
-  /** A time series by day, or by minute of one day. */
-  answer: ReportAnswer;
-  /** Its steps, as annotation-marks.ts chartSteps reads them. */
+  /** The chart's period: the notes of its days are read. */
+  range: { from: string; to: string };
+  /** Its steps, by day (as annotation-marks.ts chartSteps reads a report's) or by minute of one day. */
   steps: ChartSteps;
+  /** The days a note may be written on, with their names (a chart by day's steps). */
+  dayLabels: readonly { key: string; label: string }[];
   series: LineSeries & { labels: string[]; formatValue: (value: number) => string };
   /** The figure's accessible name. */
   name: string;
@@ -27,13 +28,10 @@ interface AnnotationChartProps {
  * minute, on a chart of one day's minutes), and under the figure the numbered list and the way to
  * add one (a button, or a click on a step of the line).
  */
-export function AnnotationChart({ answer, steps, series, name, legend }: AnnotationChartProps) {
-  const [load, reload] = useAnnotations(answer);
+export function AnnotationChart({ range, steps, dayLabels, series, name, legend }: AnnotationChartProps) {
+  const [load, reload] = useAnnotations(range);
   const [picked, setPicked] = useState<Pick<AnnotationDraft, 'day' | 'time'>>();
-  const days = useMemo(
-    () => (steps.kind === 'days' ? answer.rows.map((row) => ({ key: row.key, label: row.label })) : [{ key: steps.day, label: formatRange({ from: steps.day, to: steps.day }) }]),
-    [answer, steps],
-  );
+  const days = useMemo(() => (steps.kind === 'days' ? dayLabels : [{ key: steps.day, label: formatRange({ from: steps.day, to: steps.day }) }]), [dayLabels, steps]);
   const marks = useMemo(() => annotationMarks(load.status === 'shown' ? load.annotations : [], steps), [load, steps]);
   const chartMarks = useMemo(() => marks.map(({ position, number }) => ({ position, number })), [marks]);
   const pick = useCallback((position: number) => setPicked(pickedMoment(position, steps)), [steps]);

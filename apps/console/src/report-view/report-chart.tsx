@@ -79,7 +79,7 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
       )}
       {steps ? (
         // A series by day, or by minute of a day, is a time chart: the team's notes are drawn on it and listed under it.
-        <AnnotationChart answer={answer} steps={steps} series={series} name={name} legend={legend} />
+        <AnnotationChart range={answer} steps={steps} dayLabels={answer.rows} series={series} name={name} legend={legend} />
       ) : (
         // An image has no controls inside it (its children are presentational): only the line is one.
         <figure className="report-chart__figure" role={answer.chart === 'line' ? 'img' : undefined} aria-label={name}>
