@@ -14,8 +14,9 @@
  * page_views when the report tables are made (`CREATE … AS SELECT`, as `searches`).
  *
  * `page_urls` has no day and outlives retention, as page_views_daily keeps the addresses: an
- * address without page views matches and finds none. Two addresses would share a key only if
- * their 64-bit hashes met (about one chance in 10^7 with a million addresses).
+ * address without page views matches and finds none. An erasure takes the addresses no other
+ * visitor's page view keeps. Two addresses would share a key only if their 64-bit hashes met
+ * (about one chance in 37 million with a million addresses).
  */
 
 export const PAGE_VIEW_KEYS_TABLE = 'page_view_keys';

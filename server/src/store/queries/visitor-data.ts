@@ -190,6 +190,9 @@ export const VISITOR_DELETES = {
   decisionEvents: `DELETE FROM decision_events WHERE ${DECISIONS_WHERE}`,
   /** The report tables (duckdb/report-facts-schema.ts) key the visitor by the hash of the id. */
   pageViews: `DELETE FROM page_views WHERE visitor_key = hash($visitor)`,
+  /** Before pageViewKeys: the addresses only this visitor viewed go with their page views. */
+  pageUrls: `DELETE FROM page_urls WHERE url_key IN (SELECT url_key FROM page_view_keys WHERE visitor_key = hash($visitor))
+    AND url_key NOT IN (SELECT url_key FROM page_view_keys WHERE visitor_key <> hash($visitor))`,
   pageViewKeys: `DELETE FROM page_view_keys WHERE visitor_key = hash($visitor)`,
   openVisits: `DELETE FROM visits_open WHERE visitor_key = hash($visitor)`,
   closedVisits: `DELETE FROM visits_closed WHERE visitor_key = hash($visitor)`,

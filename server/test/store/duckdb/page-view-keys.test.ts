@@ -142,7 +142,7 @@ describe('page view keys kept at load', () => {
     expect(hitsSql(pageMatch('*', 'pattern'), filtered, [], false).duckdb).toContain('FROM page_views');
   });
 
-  it('forgets an erased visitor', async () => {
+  it('forgets an erased visitor, and the addresses only they viewed', async () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await twoLoads(store);
     await store.eraseVisitor('A');
@@ -150,6 +150,8 @@ describe('page view keys kept at load', () => {
     await reading(async (query) => {
       expect(await query(KEPT)).toEqual(await query(FROM_PAGE_VIEWS));
       expect(await query('SELECT count(*) AS n FROM page_view_keys')).toEqual([{ n: '2' }]);
+      // The addresses only A viewed go too.
+      expect((await query('SELECT url FROM page_urls ORDER BY url NULLS LAST')).map((row) => row.url)).toEqual([`${SITE}/esports/2/`, null]);
     });
   });
 });
