@@ -159,6 +159,7 @@ export const contentApi = {
   channel: (slug: string) => `${CONTENT_API_PREFIX}/channels/${encodeURIComponent(slug)}`,
   stations: () => `${CONTENT_API_PREFIX}/stations`,
   station: (slug: string) => `${CONTENT_API_PREFIX}/stations/${encodeURIComponent(slug)}`,
+  suggest: (query: string) => `${CONTENT_API_PREFIX}/suggest?q=${encodeURIComponent(query)}`,
   search: (query: string, type?: SearchType) => `${CONTENT_API_PREFIX}/search?q=${encodeURIComponent(query)}${type === undefined ? '' : `&type=${type}`}`,
   places: (query?: string) => `${CONTENT_API_PREFIX}/weather${query === undefined ? '' : `?q=${encodeURIComponent(query)}`}`,
   forecast: (slug: string) => `${CONTENT_API_PREFIX}/weather/${encodeURIComponent(slug)}`,

@@ -12,6 +12,7 @@ import {
   madridDate,
   nowAndNext,
   searchContent,
+  suggestSearches,
   searchWords,
   type ArticleResponse,
   type AuthorResponse,
@@ -27,6 +28,7 @@ import {
   type ProgrammeResponse,
   type SearchResponse,
   type SearchType,
+  type SuggestResponse,
   type SectionFrontResponse,
   type StationResponse,
   type StationsResponse,
@@ -60,6 +62,7 @@ export interface ContentCatalog {
   stations(now: Date): StationsResponse;
   station(slug: string, now: Date): StationResponse | undefined;
   search(query: string, type: SearchType | undefined, now: Date): SearchResponse;
+  suggest(query: string, now: Date): SuggestResponse;
   places(query?: string): PlacesResponse;
   forecast(slug: string, now: Date): ForecastResponse | undefined;
 }
@@ -75,6 +78,7 @@ export function createContentCatalog(content: ContentSet): ContentCatalog {
     ...programmeAnswers(content, at, teasers),
     ...liveAnswers(content, at),
     search: (query, type, now) => searchContent(index, query, type, now),
+    suggest: (query, now) => suggestSearches(index, query, now),
     places: (query) => {
       const words = query === undefined ? [] : searchWords(query);
       const all = PLACES.map(({ slug, name, region }) => ({ slug, name, region }));

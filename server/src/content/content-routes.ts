@@ -4,7 +4,7 @@
  * before it reaches the catalog; unknown ones answer 404. Every answer is as of the server's clock
  * (`now`): an article or episode scheduled for later is in none, and its own id answers 404.
  */
-import { CONTENT_API_PREFIX, SEARCH_QUERY_MAX_CHARS, type SearchType } from '@mesura/content';
+import { CONTENT_API_PREFIX, SEARCH_QUERY_MAX_CHARS, SUGGEST_QUERY_MAX_CHARS, type SearchType } from '@mesura/content';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { ContentCatalog } from './content-catalog.js';
@@ -70,6 +70,12 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRouteO
     if (typeof q !== 'string' || q.length > SEARCH_QUERY_MAX_CHARS) throw new HttpError(ERRORS.badQuery, `q must be one text of at most ${SEARCH_QUERY_MAX_CHARS} characters`);
     if (type !== undefined && !SEARCH_TYPES.includes(type as SearchType)) throw new HttpError(ERRORS.badQuery, `type must be one of ${SEARCH_TYPES.join(', ')}`);
     return send(reply, catalog.search(q, type as SearchType | undefined, now()));
+  });
+  // Asked at each pause in typing: bounded tighter than a search, and cached as long as one.
+  app.get<{ Querystring: { q?: unknown } }>(`${p}/suggest`, PUBLIC, async (request, reply) => {
+    const { q } = request.query;
+    if (typeof q !== 'string' || q.length > SUGGEST_QUERY_MAX_CHARS) throw new HttpError(ERRORS.badQuery, `q must be one text of at most ${SUGGEST_QUERY_MAX_CHARS} characters`);
+    return send(reply, catalog.suggest(q, now()));
   });
   app.get<{ Querystring: { q?: unknown } }>(`${p}/weather`, PUBLIC, async (request, reply) => {
     const { q } = request.query;

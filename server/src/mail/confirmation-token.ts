@@ -16,9 +16,10 @@ export interface NewConfirmation extends PendingConfirmation {
   token: string;
 }
 
-export function newConfirmation(nowMs: number): NewConfirmation {
+/** A new token and what the store keeps of it; `ttlMs` defaults to CONFIRMATION_TTL_MS (a password reset's is shorter). */
+export function newConfirmation(nowMs: number, ttlMs = CONFIRMATION_TTL_MS): NewConfirmation {
   const token = newSecret();
-  return { token, tokenHash: secretHash(token), expiresAtMs: nowMs + CONFIRMATION_TTL_MS };
+  return { token, tokenHash: secretHash(token), expiresAtMs: nowMs + ttlMs };
 }
 
 /** The hash to look a link's token up by; undefined when it cannot be one of ours. */

@@ -48,6 +48,17 @@ export interface VisitorStore {
   signUp(signUp: VisitorSignUp, atMs: number): Promise<AddressSignUpOutcome>;
   /** Confirms the account whose link has this token, if it has not expired; its id, or undefined. The token then confirms nothing more. */
   confirm(tokenHash: string, atMs: number): Promise<string | undefined>;
+  /**
+   * Keeps a password reset for the confirmed account of this email (its hashed token replaces any
+   * earlier one, which then resets nothing); the account's id, or undefined when the email has no
+   * confirmed account (nothing is kept).
+   */
+  requestPasswordReset(email: string, reset: PendingConfirmation): Promise<string | undefined>;
+  /**
+   * Sets the password of the account whose reset has this token, if it has not expired, and ends
+   * every session of that account; its id, or undefined. The token then resets nothing more.
+   */
+  resetPassword(tokenHash: string, passwordHash: string, atMs: number): Promise<string | undefined>;
   byEmail(email: string): Promise<VisitorAccount | undefined>;
   byId(id: string): Promise<VisitorAccount | undefined>;
   startSession(secretHash: string, visitorId: string, atMs: number): Promise<void>;

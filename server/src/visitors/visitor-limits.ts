@@ -10,3 +10,8 @@ export const ACCOUNT_CHANGES_BURST = 20;
  * one is dropped (the visitor lands on the sign-in page all the same), so the link stays short.
  */
 export const MAX_RETURN_PATH_CHARS = 500;
+/**
+ * How long a mailed password-reset link works: an hour, shorter than a sign-up's link, because it
+ * sets the password of an account that already holds the visitor's list.
+ */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

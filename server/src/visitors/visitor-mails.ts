@@ -1,10 +1,11 @@
 /**
- * The two mails a visitor sign-up sends, in Catalan as the site speaks (vós). They hold nothing
+ * The mails of visitor accounts (the two a sign-up sends, and a password reset's), in Catalan as the site speaks (vós). They hold nothing
  * the one signing up typed but the address: a name chosen by a stranger must not speak to the
  * address's owner in Mesura's voice.
  */
 import { CONFIRMATION_TTL_MS } from '../mail/confirmation-token.js';
 import type { Mail } from '../mail/mailer.js';
+import { PASSWORD_RESET_TTL_MS } from './visitor-limits.js';
 
 const TTL_HOURS = CONFIRMATION_TTL_MS / 3_600_000;
 
@@ -40,6 +41,28 @@ Algú ha intentat crear un compte a Mesura.cat amb aquesta adreça, però ja ten
 ${signInPage}
 
 El vostre compte no ha canviat. Si no heu estat vós, no cal que feu res.
+
+Mesura.cat
+`,
+  };
+}
+
+const RESET_TTL_MINUTES = PASSWORD_RESET_TTL_MS / 60_000;
+
+/** To the address of a confirmed account whose password someone asked to reset: the link that sets a new one. */
+export function passwordResetMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Restabliu la contrasenya de Mesura.cat',
+    text: `Hola:
+
+Algú ha demanat de restablir la contrasenya del vostre compte de Mesura.cat. Si heu estat vós, obriu aquest enllaç per triar-ne una de nova:
+
+${link}
+
+L'enllaç funciona una sola vegada i durant ${RESET_TTL_MINUTES} minuts. En canviar la contrasenya, se us tancarà la sessió a tots els dispositius.
+
+Si no heu estat vós, no cal que feu res: la vostra contrasenya no ha canviat.
 
 Mesura.cat
 `,

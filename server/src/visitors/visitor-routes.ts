@@ -5,7 +5,7 @@
  * slowed per email and per address as the console's are.
  *
  * Sign-up and its confirmation by mail are sign-up-routes.ts; an account signs in only once
- * confirmed.
+ * confirmed. A forgotten password is reset by a mailed link (password-reset-routes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseEmail } from '../auth/account-rules.js';
@@ -17,6 +17,7 @@ import type { Cors } from '../http/cors.js';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { signedInCookies, signedOutCookies, visitorSecretFrom } from './visitor-cookies.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
 import { signUpRoutes } from './sign-up-routes.js';
 import { ACCOUNT_CHANGES_BURST, ACCOUNT_CHANGES_PER_S, VISITOR_SESSION_IDLE_MS } from './visitor-limits.js';
 import type { ListItemType, VisitorStore } from '../store/visitor-store.js';
@@ -26,7 +27,7 @@ export interface VisitorRouteOptions {
   cors: Cors;
   /** Cookies get `Secure` when the site is served over https. */
   secureCookies: boolean;
-  /** Sends the sign-up mails (mail/mailer.ts). */
+  /** Sends the sign-up and password-reset mails (mail/mailer.ts). */
   mailer: Mailer;
   now: () => number;
 }
@@ -67,6 +68,7 @@ export async function visitorRoutes(app: FastifyInstance, options: VisitorRouteO
   };
 
   await app.register(signUpRoutes, { store, change, mailer: options.mailer, now });
+  await app.register(passwordResetRoutes, { store, change, mailer: options.mailer, secureCookies: options.secureCookies, now });
 
   app.post<{ Body: { email?: unknown; password?: unknown } }>('/api/visitor/session', PUBLIC, async (request, reply) => {
     change(request);

@@ -59,6 +59,29 @@ export function visitorStoreContract(engine: string, open: () => Promise<OpenedV
       expect(await store.confirm('t6', 104)).toBe('v6');
     });
 
+    it("resets a confirmed account's password once by its token, before the expiry, and ends its sessions", async () => {
+      const { store } = opened;
+      await store.signUp(anna, 1);
+      expect(await store.requestPasswordReset('anna@example.cat', { tokenHash: 'r0', expiresAtMs: 50 })).toBeUndefined();
+      await store.confirm('t1', 2);
+      await store.signUp({ ...anna, id: 'v2', email: 'pau@example.cat', confirmation: { tokenHash: 't2', expiresAtMs: 100 } }, 3);
+      await store.confirm('t2', 4);
+      expect(await store.requestPasswordReset('ningu@example.cat', { tokenHash: 'r0', expiresAtMs: 50 })).toBeUndefined();
+      expect(await store.requestPasswordReset('anna@example.cat', { tokenHash: 'r1', expiresAtMs: 50 })).toBe('v1');
+      expect(await store.requestPasswordReset('anna@example.cat', { tokenHash: 'r2', expiresAtMs: 50 })).toBe('v1');
+      await store.startSession('s1', 'v1', 10);
+      await store.startSession('s2', 'v1', 10);
+      await store.startSession('s3', 'v2', 10);
+      expect(await store.resetPassword('r1', 'hash-new', 20)).toBeUndefined();
+      expect(await store.resetPassword('r2', 'hash-new', 51)).toBeUndefined();
+      expect(await store.resetPassword('r2', 'hash-new', 50)).toBe('v1');
+      expect(await store.resetPassword('r2', 'hash-other', 50)).toBeUndefined();
+      expect(await store.byId('v1')).toEqual({ ...annaAccount, passwordHash: 'hash-new', confirmed: true });
+      expect(await store.sessionVisitor('s1', 30, 1000)).toBeUndefined();
+      expect(await store.sessionVisitor('s2', 30, 1000)).toBeUndefined();
+      expect(await store.sessionVisitor('s3', 30, 1000)).toBe('v2');
+    });
+
     it('keeps a session alive while used within the idle time, and ends an idle or ended one', async () => {
       const { store } = opened;
       await store.startSession('s1', 'v1', 1000);

@@ -1,7 +1,7 @@
 /**
  * The site's visitor accounts, their sessions and "La meva llista", in their own DuckDB file: they
  * are the visitors' own data, kept apart from the console's staff accounts and from measurement.
- * Session secrets and confirmation tokens are kept only as their SHA-256; passwords only as scrypt
+ * Session secrets, confirmation and password-reset tokens are kept only as their SHA-256; passwords only as scrypt
  * hashes. An account signed up for is unconfirmed until the link mailed to its address is
  * followed (mail/confirmation-token.ts); accounts made before confirmation existed have no token
  * and count as confirmed.
@@ -63,6 +63,33 @@ export async function openVisitorStore(dataDir: string, memoryLimitMiB = memoryB
         await c.run('UPDATE visitor_accounts SET confirm_token_hash = NULL, confirm_expires_ms = NULL WHERE id = $id', { id: String(row.id) });
         return String(row.id);
       }),
+    requestPasswordReset: (email, reset) =>
+      serial(async (c) => {
+        const row = (await rows(c, 'SELECT id FROM visitor_accounts WHERE email = $email AND confirm_token_hash IS NULL', { email }))[0];
+        if (row === undefined) return undefined;
+        await c.run('UPDATE visitor_accounts SET reset_token_hash = $token, reset_expires_ms = CAST($expires AS BIGINT) WHERE id = $id', {
+          id: String(row.id),
+          token: reset.tokenHash,
+          expires: String(reset.expiresAtMs),
+        });
+        return String(row.id);
+      }),
+    resetPassword: (tokenHash, passwordHash, atMs) =>
+      serial(async (c) => {
+        const row = (await rows(c, 'SELECT id FROM visitor_accounts WHERE reset_token_hash = $token AND reset_expires_ms >= CAST($at AS BIGINT)', { token: tokenHash, at: String(atMs) }))[0];
+        if (row === undefined) return undefined;
+        const id = String(row.id);
+        await c.run('BEGIN TRANSACTION');
+        try {
+          await c.run('UPDATE visitor_accounts SET password_hash = $hash, reset_token_hash = NULL, reset_expires_ms = NULL WHERE id = $id', { id, hash: passwordHash });
+          await c.run('DELETE FROM visitor_sessions WHERE visitor_id = $id', { id });
+          await c.run('COMMIT');
+        } catch (error) {
+          await c.run('ROLLBACK');
+          throw error;
+        }
+        return id;
+      }),
     byEmail: (email) => serial(async (c) => account((await rows(c, 'SELECT * FROM visitor_accounts WHERE email = $email', { email }))[0])),
     byId: (id) => serial(async (c) => account((await rows(c, 'SELECT * FROM visitor_accounts WHERE id = $id', { id }))[0])),
     startSession: (hash, visitorId, atMs) =>
@@ -114,6 +141,9 @@ async function ensureVisitorTables(connection: DuckDBConnection): Promise<void> 
   // Added after the first release: a folder's existing accounts get NULLs, that is, confirmed.
   await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_token_hash VARCHAR');
   await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS confirm_expires_ms BIGINT');
+  // Added later still: NULLs, that is, no reset asked for.
+  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS reset_token_hash VARCHAR');
+  await connection.run('ALTER TABLE visitor_accounts ADD COLUMN IF NOT EXISTS reset_expires_ms BIGINT');
   await connection.run('CREATE TABLE IF NOT EXISTS visitor_sessions (secret_hash VARCHAR PRIMARY KEY, visitor_id VARCHAR NOT NULL, last_seen_ms BIGINT NOT NULL)');
   await connection.run(
     `CREATE TABLE IF NOT EXISTS visitor_list (visitor_id VARCHAR NOT NULL, item_type VARCHAR NOT NULL, item_id VARCHAR NOT NULL,

@@ -118,6 +118,15 @@ CREATE INDEX newsletter_subscribers_unconfirmed ON newsletter_subscribers (confi
     name: 'mailed reports and alerts',
     sql: postgresDefinitionTablesSql(MAIL_NOTICE_TABLE).join(';\n'),
   },
+  {
+    version: 12,
+    name: 'visitor password reset',
+    // Nullable columns: no account had asked for a reset before the step.
+    sql: `
+ALTER TABLE visitor_accounts ADD COLUMN reset_token_hash text, ADD COLUMN reset_expires_ms bigint;
+CREATE UNIQUE INDEX visitor_accounts_by_reset_token ON visitor_accounts (reset_token_hash) WHERE reset_token_hash IS NOT NULL;
+CREATE INDEX visitor_sessions_by_visitor ON visitor_sessions (visitor_id);`,
+  },
 ];
 
 /**

@@ -103,6 +103,8 @@ export const METADATA_TABLES: readonly MetadataTable[] = [
       { name: 'created_at_ms', read: epochMs('created_at') },
       { name: 'confirm_token_hash' },
       { name: 'confirm_expires_ms', read: integer('confirm_expires_ms') },
+      { name: 'reset_token_hash' },
+      { name: 'reset_expires_ms', read: integer('reset_expires_ms') },
     ],
     orderBy: 'created_at, id',
   },

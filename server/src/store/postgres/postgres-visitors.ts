@@ -59,6 +59,25 @@ export function postgresVisitorStore(pool: MetadataPool, bounds: VisitorBounds =
       ]);
       return rows[0] === undefined ? undefined : String(rows[0].id);
     },
+    async requestPasswordReset(email, reset) {
+      const { rows } = await pool.query('UPDATE visitor_accounts SET reset_token_hash = $2, reset_expires_ms = $3 WHERE email = $1 AND confirm_token_hash IS NULL RETURNING id', [
+        email,
+        reset.tokenHash,
+        reset.expiresAtMs,
+      ]);
+      return rows[0] === undefined ? undefined : String(rows[0].id);
+    },
+    resetPassword: (tokenHash, passwordHash, atMs) =>
+      pool.transaction(async (sql) => {
+        // One statement takes the token, so a link followed twice at once resets once.
+        const { rows } = await sql.query(
+          'UPDATE visitor_accounts SET password_hash = $3, reset_token_hash = NULL, reset_expires_ms = NULL WHERE reset_token_hash = $1 AND reset_expires_ms >= $2 RETURNING id',
+          [tokenHash, atMs, passwordHash],
+        );
+        if (rows[0] === undefined) return undefined;
+        await sql.query('DELETE FROM visitor_sessions WHERE visitor_id = $1', [String(rows[0].id)]);
+        return String(rows[0].id);
+      }),
     byEmail: async (email) => account((await pool.query('SELECT * FROM visitor_accounts WHERE email = $1', [email])).rows[0]),
     byId: async (id) => account((await pool.query('SELECT * FROM visitor_accounts WHERE id = $1', [id])).rows[0]),
     async startSession(hash, visitorId, atMs) {
