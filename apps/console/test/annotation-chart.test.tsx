@@ -12,22 +12,9 @@ import { ReportView } from '../src/report-view/report-view';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
 import { mountedRoot } from './helpers/mounted-root';
+import { plots } from './helpers/uplot-stand-in';
 
-// uPlot draws on a canvas, which happy-dom lacks: a recording stand-in keeps the options.
-const plots = vi.hoisted(() => [] as { options: { hooks?: { draw?: unknown[] } } }[]);
-vi.mock('uplot', () => ({
-  default: class {
-    over = document.createElement('div');
-    constructor(options: { hooks?: { draw?: unknown[] } }) {
-      plots.push({ options });
-    }
-    setSize() {}
-    destroy() {}
-    posToVal() {
-      return 1;
-    }
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const BY_DAY: ReportAnswer = {

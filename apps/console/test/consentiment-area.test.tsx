@@ -9,12 +9,7 @@ import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { mountedRoot } from './helpers/mounted-root';
 import { QuietApis } from './helpers/quiet-apis';
 
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const CATALOGUE: ReportCatalogueEntry[] = [

@@ -10,22 +10,9 @@ import { AnnotationsApiContext } from '../src/report-view/annotations-api-contex
 import { SessionContext } from '../src/session/session-context';
 import { EDITOR, fakeExperimentsApi } from './helpers/experiments-harness';
 import { mountedRoot } from './helpers/mounted-root';
+import { plots } from './helpers/uplot-stand-in';
 
-// uPlot draws on a canvas, which happy-dom lacks: a recording stand-in keeps the options.
-const plots = vi.hoisted(() => [] as { options: { hooks?: { draw?: unknown[] } } }[]);
-vi.mock('uplot', () => ({
-  default: class {
-    over = document.createElement('div');
-    constructor(options: { hooks?: { draw?: unknown[] } }) {
-      plots.push({ options });
-    }
-    setSize() {}
-    destroy() {}
-    posToVal() {
-      return 1;
-    }
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const LAUNCH: Annotation = { id: '00000000000000d1', day: '2026-11-23', text: 'Nou titular publicat', author: 'marta@example.cat', updatedAt: '2026-11-23T08:00:00.000Z' };

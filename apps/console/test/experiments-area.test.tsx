@@ -9,12 +9,7 @@ import { visibleAreas } from '../src/shell/visible-areas';
 import { EDITOR, button, click, fakeExperimentsApi, headlineTest, RESULTS, refused, renderExperiments, tableRows } from './helpers/experiments-harness';
 import { mountedRoot } from './helpers/mounted-root';
 
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const mounted = mountedRoot();

@@ -4,12 +4,7 @@ import { button, click, fakeExperimentsApi, headlineTest, refused, renderExperim
 import { mountedRoot } from './helpers/mounted-root';
 
 // Saving opens the results page, whose chart needs a canvas happy-dom does not have.
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const mounted = mountedRoot();

@@ -8,12 +8,7 @@ import { mountedRoot } from './helpers/mounted-root';
 // each time) for what is the expected case.
 
 // Saving opens the results page, whose chart needs a canvas happy-dom does not have.
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const mounted = mountedRoot();

@@ -16,12 +16,7 @@ import { button, click, refused, tableRows, type } from './helpers/experiments-h
 import { mountedRoot } from './helpers/mounted-root';
 
 // The funnel's page draws its steps on a canvas, which happy-dom lacks.
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const EDITOR: Me = { id: 'u-marta', email: 'marta@example.cat', role: 'editor', mustChangePassword: false };

@@ -14,12 +14,7 @@ import { button, click, refused, tableRows, type } from './helpers/experiments-h
 import { mountedRoot } from './helpers/mounted-root';
 
 // The goal's page draws its conversions per day on a canvas, which happy-dom lacks.
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const EDITOR: Me = { id: 'u-marta', email: 'marta@example.cat', role: 'editor', mustChangePassword: false };

@@ -11,18 +11,9 @@ import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { REPORT_PAGE_ROWS, ReportView } from '../src/report-view/report-view';
 import { mountedRoot } from './helpers/mounted-root';
 import { QuietApis } from './helpers/quiet-apis';
+import { plots } from './helpers/uplot-stand-in';
 
-// uPlot draws on a canvas, which happy-dom lacks: a recording stand-in keeps the options and data.
-const plots = vi.hoisted(() => [] as { options: { series: { label?: string }[] }; data: unknown[][] }[]);
-vi.mock('uplot', () => ({
-  default: class {
-    constructor(options: { series: { label?: string }[] }, data: unknown[][]) {
-      plots.push({ options, data });
-    }
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const SECTIONS: ReportAnswer = {

@@ -20,12 +20,7 @@ import { button, click, tableRows, type } from './helpers/experiments-harness';
 import { mountedRoot } from './helpers/mounted-root';
 
 // A report's chart is drawn on a canvas, which happy-dom lacks.
-vi.mock('uplot', () => ({
-  default: class {
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const ANALYST: Me = { id: 'u-pau', email: 'pau@example.cat', role: 'analyst', mustChangePassword: false };

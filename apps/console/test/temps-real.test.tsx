@@ -11,17 +11,9 @@ import { parseRealtimeSnapshot } from '../src/areas/temps-real/realtime-snapshot
 import { RealtimePanel } from '../src/areas/temps-real/realtime-panel';
 import { REALTIME_STREAM_PATH, type EventSourceLike } from '../src/areas/temps-real/use-realtime-stream';
 import { mountedRoot } from './helpers/mounted-root';
+import { plots } from './helpers/uplot-stand-in';
 
-const plots = vi.hoisted(() => [] as { data: unknown[][] }[]);
-vi.mock('uplot', () => ({
-  default: class {
-    constructor(_options: unknown, data: unknown[][]) {
-      plots.push({ data });
-    }
-    setSize() {}
-    destroy() {}
-  },
-}));
+vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 /** An EventSource the test drives: events, errors, and whether the view closed it. */
