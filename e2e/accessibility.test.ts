@@ -38,6 +38,20 @@ describe.concurrent('every page type is accessible', () => {
     });
   }
 
+  it('the search page with its suggestions open: axe-core finds no serious or critical violation', async ({ expect }) => {
+    const page = await visitorPageAt(site.browser, WIDTHS_PX[0]);
+    await gotoReady(page, `${site.server.baseUrl}/cercador/`);
+    const field = page.locator('main').getByRole('combobox', { name: 'Què voleu cercar?' });
+    await field.pressSequentially('sekera');
+    await page.getByRole('listbox', { name: 'Suggeriments' }).getByRole('option').first().waitFor();
+    await field.press('ArrowDown');
+    for (const width of WIDTHS_PX) {
+      await resizeViewport(page, { width, height: VIEWPORT_HEIGHT_PX });
+      expect.soft(await seriousViolations(page), `at ${width} px`).toEqual([]);
+    }
+    await page.context().close();
+  });
+
   it('is keyboard operable from the first Tab: the skip link, visibly focused, takes focus to the content', async ({ expect }) => {
     const page = await visitorPageAt(site.browser, 1280);
     await gotoReady(page, `${site.server.baseUrl}/`);

@@ -86,6 +86,28 @@ describe('the search in Chromium', () => {
   });
 });
 
+describe('the suggestions while typing in Chromium', () => {
+  it('suggests "sequera" for "sekera", and the results page it leads to finds it', async () => {
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await gotoMeasured(page, `${site.server.baseUrl}/cercador/`);
+    const field = page.locator('main').getByRole('combobox', { name: 'Què voleu cercar?' });
+    await field.pressSequentially('sekera');
+    const suggestion = page.getByRole('listbox', { name: 'Suggeriments' }).getByRole('option', { name: 'sequera', exact: true });
+    await suggestion.waitFor();
+    expect(await field.getAttribute('aria-expanded')).toBe('true');
+    await field.press('ArrowDown');
+    expect(await field.getAttribute('aria-activedescendant')).toBe(await page.getByRole('option').first().getAttribute('id'));
+    await page.getByRole('option', { name: 'sequera', exact: true }).click();
+    await page.waitForURL('**/cercador/?q=sequera');
+    await expect.poll(() => page.locator('#resultats').textContent()).toMatch(/^\d+ resultats? per a «sequera»$/);
+    expect(await page.locator('.media-card').count()).toBeGreaterThan(0);
+    // The typo itself finds as much.
+    await gotoMeasured(page, `${site.server.baseUrl}/cercador/?q=sekera`);
+    expect(await page.locator('.media-card').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
 describe('the weather in Chromium', () => {
   it("keeps the layout test's forecast list, and a place search leads to the place's seven days", async () => {
     const { places } = await api<PlacesResponse>('/api/content/weather');

@@ -37,6 +37,10 @@ export const visitorApi = {
   /** `torna`: where to go once signed in, carried by the link mailed to confirm the account. */
   signUp: (name: string, email: string, password: string, torna: string) => call('POST', '/api/visitor/accounts', { name, email, password, torna }),
   signOut: () => call('DELETE', '/api/visitor/session'),
+  /** Mails a reset link if the address has an account; answers 202 either way. */
+  askPasswordReset: (email: string) => call('POST', '/api/visitor/password-reset', { email }),
+  /** The link's token travels in its own cookie, set when the mailed link was followed. */
+  resetPassword: (password: string) => call('POST', '/api/visitor/password-reset/new', { password }),
   me: () => call('GET', '/api/visitor/me'),
   list: async (): Promise<ListItem[] | undefined> => {
     const answer = await call('GET', '/api/visitor/list');
@@ -48,6 +52,8 @@ export const visitorApi = {
 
 /** The sign-in page; `?torna=` names the page to go back to afterwards. */
 export const LOGIN_PATH = '/entrar/';
+/** "He oblidat la contrasenya": asks for a reset link by mail. */
+export const PASSWORD_FORGOTTEN_PATH = '/entrar/contrasenya-oblidada/';
 
 const isLoginPage = (pathname: string) => pathname === LOGIN_PATH || pathname === LOGIN_PATH.slice(0, -1);
 

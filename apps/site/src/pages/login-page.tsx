@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { declareSignedInVisitor } from '../account/customer-ids';
 import { useVisitor } from '../account/use-visitor';
-import { safeReturnPath, visitorApi } from '../account/visitor-session';
+import { PASSWORD_FORGOTTEN_PATH, safeReturnPath, visitorApi } from '../account/visitor-session';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import '../account/account.css';
@@ -100,6 +100,9 @@ export function LoginPage() {
           {error?.form === 'signin' ? error.text : ''}
         </p>
         <button type="submit">Entra</button>
+        <p className="account-form__aside">
+          <Link to={PASSWORD_FORGOTTEN_PATH}>He oblidat la contrasenya</Link>
+        </p>
       </form>
       <form className="account-form" aria-labelledby={`${ids.signup}-h`} onSubmit={(e) => void submit('signup')(e)}>
         <h2 id={`${ids.signup}-h`}>Crea un compte</h2>

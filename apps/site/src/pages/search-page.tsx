@@ -7,6 +7,7 @@ import { searchFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { teaserCard } from '../programmes/card-items';
+import { SearchCombobox } from '../search/search-combobox';
 import { MediaCardList } from '../programmes/media-card';
 import { SEARCH_PATH, SEARCH_TYPE_PARAMS, searchPath, type SearchLoaderData } from './search-path';
 import './search-page.css';
@@ -21,7 +22,8 @@ const FILTERS: { type: SearchType | undefined; label: string }[] = [
 
 /**
  * /cercador/?q=[&tipus=]: articles, programmes and episodes. Each search (and each filter) is a
- * navigation, hence one page view with its keywords and its number of results.
+ * navigation, hence one page view with its keywords and its number of results; so is a
+ * suggestion chosen while typing (search-combobox.tsx).
  */
 export function SearchPage() {
   const { query, type, response } = usePageData<SearchLoaderData>();
@@ -45,7 +47,7 @@ export function SearchPage() {
         <label htmlFor="q">Què voleu cercar?</label>
         <div className="search-form__row">
           {/* Keyed by the query so that back/forward refills the box with that navigation's words. */}
-          <input key={query} id="q" name="q" type="search" defaultValue={query} autoComplete="off" maxLength={SEARCH_QUERY_MAX_CHARS} />
+          <SearchCombobox key={query} id="q" name="q" defaultValue={query} maxLength={SEARCH_QUERY_MAX_CHARS} onChoose={(suggestion) => void navigate(searchPath(suggestion))} />
           <button type="submit">Cerca</button>
         </div>
       </form>
