@@ -10,6 +10,7 @@ import { memoryBudget } from '../../memory-budget.js';
 import { openDuckDbFile } from './duckdb-file.js';
 import { createSeedContent, type ContentSet } from '@mesura/content';
 import { contentDocuments, contentFromRows } from '../content-documents.js';
+import { podcastReplacements } from '../retired-podcast-files.js';
 import { migrateDuckDbFile } from './duckdb-schema-version.js';
 import { CONTENT_FILE_MIGRATIONS } from './metadata-file-migrations.js';
 
@@ -37,6 +38,10 @@ export async function loadContentStore(dataDir: string, seed: () => ContentSet =
         appender.endRow();
       }
       appender.closeSync();
+    }
+    const episodes = (await connection.runAndReadAll("SELECT kind, id, body FROM content_documents WHERE kind = 'episodes'")).getRowObjectsJson();
+    for (const document of podcastReplacements(episodes, seed)) {
+      await connection.run('UPDATE content_documents SET body = $body WHERE kind = $kind AND id = $id', { body: document.body, kind: document.kind, id: document.id });
     }
     const rows = (await connection.runAndReadAll('SELECT kind, body FROM content_documents ORDER BY kind, position')).getRowObjectsJson();
     return contentFromRows(rows);

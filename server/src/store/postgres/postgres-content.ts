@@ -4,6 +4,7 @@
  */
 import { createSeedContent, type ContentSet } from '@mesura/content';
 import { contentDocuments, contentFromRows } from '../content-documents.js';
+import { podcastReplacements } from '../retired-podcast-files.js';
 import type { MetadataPool } from './postgres-pool.js';
 
 /** Any fixed number naming the lock under which a first start seeds, so two servers do not both seed. */
@@ -13,7 +14,13 @@ export async function loadPostgresContent(pool: MetadataPool, seed: () => Conten
   await pool.transaction(async (sql) => {
     await sql.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_SEED_LOCK_KEY]);
     const { rows } = await sql.query('SELECT count(*) AS n FROM content_documents');
-    if (Number(rows[0]?.n ?? 0) > 0) return;
+    if (Number(rows[0]?.n ?? 0) > 0) {
+      const episodes = (await sql.query("SELECT kind, id, body FROM content_documents WHERE kind = 'episodes'")).rows;
+      for (const document of podcastReplacements(episodes, seed)) {
+        await sql.query('UPDATE content_documents SET body = $1 WHERE kind = $2 AND id = $3', [document.body, document.kind, document.id]);
+      }
+      return;
+    }
     const documents = contentDocuments(seed());
     // One statement, the columns as four bound arrays.
     await sql.query(
