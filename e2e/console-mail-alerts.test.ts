@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './helpers/axe.js';
 import { VISITOR_USER_AGENT, launchChromium } from './helpers/browser.js';
-import { E2E_ADMIN, E2E_ADMIN_ENV, freePort } from './helpers/server-process.js';
+import { E2E_ADMIN, E2E_ADMIN_ENV, addUserAsAdmin, freePort } from './helpers/server-process.js';
 
 // A user of the console schedules a report by mail and has it sent now, subscribes to an alert on
 // page views, and, once the hour that broke the range has closed, reads the alert in the console
@@ -82,13 +82,16 @@ function outboxMails(address: string): string[] {
     .filter((raw) => raw.includes(`To: ${address}`));
 }
 
-async function signedIn(width = 1280): Promise<Page> {
+/** An analyst of the newsroom, who mails themselves their own dashboard. */
+const ANALYST = { email: 'analista-correu@mesura.test', password: 'analista-del-correu-e2e', role: 'analyst' } as const;
+
+async function signedIn(width = 1280, user: { email: string; password: string } = E2E_ADMIN): Promise<Page> {
   // CSP is bypassed only to inject axe-core.
   const context = await browser.newContext({ locale: 'ca-ES', viewport: { width, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await page.goto(`${base}/consola/entrar/`);
-  await page.getByLabel('Correu electrònic').fill(E2E_ADMIN.email);
-  await page.getByLabel('Contrasenya', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByLabel('Correu electrònic').fill(user.email);
+  await page.getByLabel('Contrasenya', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Entra' }).click();
   await page.getByRole('navigation', { name: 'Seccions de la consola' }).waitFor({ timeout: UI_TIMEOUT_MS });
   return page;
@@ -159,6 +162,41 @@ describe('mailed reports and alerts in the console', () => {
     await expect.poll(() => page.locator('section.panel[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
     if (process.env.MAIL_ALERTS_SHOT_DIR) await page.screenshot({ path: path.join(process.env.MAIL_ALERTS_SHOT_DIR, `avisos-${width}.png`), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets an analyst mail their dashboard from the dashboard itself, listed by its name, the mail one section per tile', async () => {
+    await addUserAsAdmin({ baseUrl: base }, ANALYST);
+    await pageViews(3, Date.now() - 2 * 24 * HOUR_MS);
+    const page = await signedIn(1280, ANALYST);
+    await page.goto(`${base}/consola/audiencia/?informe=audience/by-day&f=section:portada`);
+    const report = page.getByRole('region', { name: 'Audiència per dia' });
+    await report.getByRole('button', { name: 'Fixa al tauler' }).click();
+    await report.getByRole('button', { name: 'Fixa', exact: true }).click();
+    await report.getByRole('status').filter({ hasText: 'Fixat a El meu tauler' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.goto(`${base}/consola/taulers/home`);
+    await page.getByRole('heading', { name: 'El meu tauler', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('button', { name: 'Envia per correu' }).click();
+    await page.getByLabel('Envia el tauler per correu').selectOption('daily');
+    await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (process.env.MAIL_ALERTS_SHOT_DIR) await page.screenshot({ path: path.join(process.env.MAIL_ALERTS_SHOT_DIR, `tauler-correu-${width}.png`) });
+      expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+    }
+    await page.getByRole('button', { name: "Programa l'enviament" }).click();
+    await page.getByRole('status').filter({ hasText: 'Us enviarem el tauler «El meu tauler» per correu.' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('status').getByRole('link', { name: 'Avisos i informes per correu' }).click();
+    const row = page.getByRole('row', { name: /Tauler: El meu tauler/ });
+    await row.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await row.textContent()).toContain('Cada dia');
+    await row.getByRole('button', { name: "Envia'l ara" }).click();
+    await page.getByRole('status').getByText(`Enviat ara a ${ANALYST.email}.`).waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => outboxMails(ANALYST.email).length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+    const mail = outboxMails(ANALYST.email)[0]!.replace(/=\r\n/g, '');
+    expect(mail).toContain('El meu tauler');
+    expect(mail).toContain('Audi=C3=A8ncia per dia');
+    expect(mail).toContain(`${base}/consola/taulers/home`);
     await page.context().close();
   });
 });

@@ -144,6 +144,16 @@ function reportPages(areas) {
   ];
 }
 
+/** The home dashboard with its «Envia per correu» open (areas/taulers/mail-dashboard.tsx): a state, not an address. */
+async function shootMailDashboard(page, base, outDir, width) {
+  await shoot(page, `${base}/consola/taulers/home`, path.join(outDir, `consola-taulers-envia-per-correu-${width}.jpg`), width);
+  await page.getByRole('button', { name: 'Envia per correu', exact: true }).first().click();
+  await page.getByLabel('Envia el tauler per correu').waitFor({ timeout: UI_TIMEOUT_MS });
+  const file = path.join(outDir, `consola-taulers-envia-per-correu-${width}.jpg`);
+  await page.screenshot({ path: file, type: 'jpeg', quality: JPEG_QUALITY });
+  console.log(`screenshots: ${path.relative(ROOT, file)}`);
+}
+
 export async function shootConsole(browser, base, outDir) {
   await makeTeam(base);
   await addTeamNote(base);
@@ -154,6 +164,7 @@ export async function shootConsole(browser, base, outDir) {
     await shoot(page, `${base}/consola/entrar/`, path.join(outDir, `consola-entrar-${width}.jpg`), width);
     await signIn(page, base);
     for (const [name, pagePath] of consolePages()) await shoot(page, base + pagePath, path.join(outDir, `consola-${name}-${width}.jpg`), width);
+    await shootMailDashboard(page, base, outDir, width);
     await context.close();
   }
 }

@@ -393,6 +393,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
     context: { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone },
     reportSuite: config.reportSuite,
     segments: { segments, goals },
+    dashboards,
     catchUp,
     consoleOrigin: config.publicUrl?.origin ?? `http://localhost:${config.port}`,
     now,

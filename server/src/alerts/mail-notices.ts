@@ -12,6 +12,8 @@ import { REPORT_CATALOGUE } from '../reports/report-catalogue.js';
 import type { ReportContext } from '../reports/report-definition.js';
 import type { SegmentSources } from '../reports/report-segment.js';
 import type { AccountStore } from '../store/account-store.js';
+import type { DashboardStore } from '../store/dashboard-store.js';
+import { mailedDashboardSource } from '../dashboards/dashboard-address.js';
 import type { MetadataStore } from '../store/metadata-store.js';
 import { mailDueSubscriptions } from '../subscriptions/subscription-mailing.js';
 import { subscriptionRoutes } from '../subscriptions/subscription-routes.js';
@@ -26,6 +28,8 @@ export interface MailNoticeDeps {
   context: ReportContext;
   reportSuite: string;
   segments: SegmentSources;
+  /** The dashboards a subscription may name instead of a report. */
+  dashboards: DashboardStore;
   catchUp: () => Promise<void>;
   /** The server's public origin for the console's links (MESURA_PUBLIC_URL, else http://localhost:PORT). */
   consoleOrigin: string;
@@ -42,6 +46,7 @@ export async function registerMailNotices(app: FastifyInstance, deps: MailNotice
     mailer,
     summary: { context, reportSuite: deps.reportSuite, segments: deps.segments, catchUp: deps.catchUp },
     catalogue: REPORT_CATALOGUE,
+    dashboards: mailedDashboardSource(deps.dashboards),
     consoleOrigin,
     timeZone: context.timeZone,
     now,

@@ -64,6 +64,6 @@ export function storedDashboardOf(stored: unknown): Dashboard | undefined {
   return { id: row.id, kind: row.kind, owner: row.owner, name: row.name, tiles: row.tiles.flatMap((tile) => storedTileOf(tile) ?? []), updatedAt: row.updatedAt };
 }
 
-export async function allDashboards(store: DashboardStore): Promise<Dashboard[]> {
+export async function allDashboards(store: Pick<DashboardStore, 'dashboards'>): Promise<Dashboard[]> {
   return (await store.dashboards()).flatMap((stored) => storedDashboardOf(stored) ?? []);
 }

@@ -10,3 +10,5 @@ export const SUMMARY_TOP_ROWS = 5;
 export const TEST_MAILS_PER_USER_PER_HOUR = 4;
 /** Users whose "send it now" is tracked at once; the oldest is forgotten past it. */
 export const TEST_MAIL_USERS_TRACKED_MAX = 10_000;
+/** Tiles of a dashboard a mail shows, in the dashboard's order: each is a report run when it is mailed. */
+export const MAILED_DASHBOARD_TILES_MAX = 8;

@@ -1,16 +1,18 @@
 /**
  * Mails the subscriptions whose period has closed (mail-periods.ts): each once per period, to its
  * owner's account address only, as the owner may read it now (a deleted user's subscriptions mail
- * nothing; a report their role no longer opens neither). The period is recorded before the mail
+ * nothing; a report their role no longer opens neither, nor a dashboard they no longer see). The period is recorded before the mail
  * is handed to the mailer, so that a run that fails half-way never mails a period twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer.js';
 import type { ReportDefinition } from '../reports/report-definition.js';
-import { roleAllows } from '../shared/roles.js';
+import { roleAllows, type Role } from '../shared/roles.js';
 import type { AccountStore } from '../store/account-store.js';
 import type { MailNoticeRows } from '../store/mail-notice-store.js';
 import { parseReportView, reportViewLink } from './console-report-view.js';
+import { dashboardMail } from './dashboard-mail.js';
+import { dashboardFigures, type MailedDashboardSource } from './mailed-dashboard.js';
 import { allSubscriptions, storedSubscriptionOf, type MailSubscription } from './mail-subscription.js';
 import { lastFullPeriod, type MailPeriod } from './mail-periods.js';
 import { reportSummary, type SummaryDeps } from './report-summary.js';
@@ -22,6 +24,8 @@ export interface SubscriptionMailingDeps {
   mailer: Mailer;
   summary: SummaryDeps;
   catalogue: readonly ReportDefinition[];
+  /** The dashboards a subscription may name. */
+  dashboards: MailedDashboardSource;
   /** The server's public origin (MESURA_PUBLIC_URL) for the console's links. */
   consoleOrigin: string;
   timeZone: string;
@@ -32,11 +36,24 @@ export interface SubscriptionMailingDeps {
 /** Builds and posts one subscription's mail for `period`; false when its owner may no longer read it. */
 export async function mailSubscription(deps: SubscriptionMailingDeps, subscription: MailSubscription, period: MailPeriod): Promise<boolean> {
   const user = await deps.accounts.userByEmail(subscription.owner);
+  if (user === undefined) return false;
+  if (deps.dashboards.isAddress(subscription.view)) return mailDashboard(deps, subscription.view, period, user);
   const parsed = parseReportView(subscription.view, deps.catalogue);
-  if (user === undefined || !parsed.ok || !roleAllows(user.role, parsed.value.definition.access ?? 'analyst')) return false;
+  if (!parsed.ok || !roleAllows(user.role, parsed.value.definition.access ?? 'analyst')) return false;
   const { definition, view } = parsed.value;
   const answer = await reportSummary(deps.summary, definition, view, period, user.email);
   deps.mailer.post(summaryMail(user.email, answer, period, reportViewLink(deps.consoleOrigin, view, period)));
+  return true;
+}
+
+/** A dashboard's mail: nothing when the owner no longer sees it, or may read none of its tiles. */
+async function mailDashboard(deps: SubscriptionMailingDeps, address: string, period: MailPeriod, user: { email: string; role: Role }): Promise<boolean> {
+  const id = deps.dashboards.parse(address);
+  const dashboard = id.ok ? await deps.dashboards.visible(id.value, user.email) : undefined;
+  if (!id.ok || dashboard === undefined) return false;
+  const figures = await dashboardFigures(deps, dashboard.tileViews, period, user);
+  if (figures.answers.length === 0) return false;
+  deps.mailer.post(dashboardMail(user.email, dashboard.name, figures, period, deps.dashboards.address(id.value, deps.consoleOrigin)));
   return true;
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { ReportAnswer } from '@mesura/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mailedDashboardSource } from '../../src/dashboards/dashboard-address.js';
 import type { Mail, Mailer } from '../../src/mail/mailer.js';
 import type { ReportDefinition } from '../../src/reports/report-definition.js';
 import { openMailNoticeStore } from '../../src/store/duckdb/duckdb-mail-notices.js';
@@ -42,6 +43,21 @@ const REPORT: ReportDefinition = {
     }) as ReportAnswer,
 };
 
+/** The same report kept for admins: a tile the analyst owner may not read. */
+const ADMIN_REPORT: ReportDefinition = { ...REPORT, report: 'audience/admins', title: 'Només per a administradors', access: 'admin' };
+/** The owner's home dashboard: the report they read, then one they may not. */
+const HOME = {
+  id: '0123456789abcdef',
+  kind: 'home',
+  owner: OWNER,
+  name: 'El meu tauler',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  tiles: [
+    { id: 'a', view: '/consola/audiencia/?informe=audience%2Ffixed', period: { preset: '7-dies' } },
+    { id: 'b', view: '/consola/audiencia/?informe=audience%2Fadmins', period: { preset: '7-dies' } },
+  ],
+};
+
 let dataDir: string;
 let store: MailNoticeStore;
 let posted: Mail[];
@@ -63,7 +79,8 @@ function deps(): SubscriptionMailingDeps {
     accounts: { userByEmail: async (email) => (email === OWNER ? { id: 'u', email, role: 'analyst', passwordHash: '', mustChangePassword: false, createdAtMs: 0 } : undefined) },
     mailer,
     summary: { context: { reader: { read: async () => [] }, minCohort: 1, timeZone: 'Europe/Madrid' }, reportSuite: 'mesuradev', segments: undefined as never, catchUp: async () => undefined },
-    catalogue: [REPORT],
+    catalogue: [REPORT, ADMIN_REPORT],
+    dashboards: mailedDashboardSource({ dashboards: async () => [HOME] }),
     consoleOrigin: 'https://m.cat',
     timeZone: 'Europe/Madrid',
     now: () => NOW_MS,
@@ -91,6 +108,25 @@ describe('the schedule', () => {
     const run = mailDueSubscriptions({ ...deps(), subscriptions: { ...rows, definitions: async () => listed } });
     expect(await run).toBe(0);
     expect(await rows.definition(subscription.id)).toBeUndefined();
+    expect(posted).toEqual([]);
+  });
+
+  it("mails a dashboard's period once when two runs reach it together, its tiles the owner may not read left out and said", async () => {
+    const ofHome = { ...subscription, view: '/consola/taulers/home' };
+    await store.subscriptions.save(ofHome, { atMs: NOW_MS, by: OWNER });
+    const [first, second] = await Promise.all([mailDueSubscriptions(deps()), mailDueSubscriptions(deps())]);
+    expect(first + second).toBe(1);
+    expect(posted.map((mail) => [mail.to, mail.subject])).toEqual([[OWNER, 'Mesura · El meu tauler · 2026-03-03']]);
+    expect(posted[0]!.text).toContain('Fixa\n2026-03-03');
+    expect(posted[0]!.text).toContain("No s'hi inclou:\n- Només per a administradors: cal el rol admin per llegir-lo");
+    expect(posted[0]!.text).toContain('Obre-ho a la consola: https://m.cat/consola/taulers/home');
+    expect(await mailDueSubscriptions(deps())).toBe(0);
+  });
+
+  it('mails nothing of a dashboard its owner no longer sees', async () => {
+    const ofGone = { ...subscription, view: '/consola/taulers/fedcba9876543210' };
+    await store.subscriptions.save(ofGone, { atMs: NOW_MS, by: OWNER });
+    expect(await mailDueSubscriptions(deps())).toBe(0);
     expect(posted).toEqual([]);
   });
 });

@@ -14,7 +14,10 @@ export interface MailSubscription {
   view: string;
   frequency: MailFrequency;
   frequencyLabel: string;
+  /** A report's title, or a dashboard's name. */
   title?: string;
+  /** The dashboard's id (`home` or a shared one's) when the subscription mails a dashboard. */
+  dashboard?: string;
   filters?: ReportFilter[];
   segment?: string;
   lastSentFrom?: string;

@@ -3,15 +3,10 @@ import { useSearchParams } from 'react-router';
 import { apiFailureMessage } from '../../api/failure-message';
 import { useReportCatalogue } from '../../report-view/use-report-catalogue';
 import { MAIL_REPORT_PARAM, MAIL_VIEW_PARAM } from './avisos-paths';
+import { MAIL_FREQUENCIES } from './mail-frequencies';
 import { mailNoticesApi, type MailFrequency } from './mail-notices-api';
 import type { Message } from './notice-message';
 import { reportViewAddress } from './report-view-address';
-
-const FREQUENCIES: readonly { value: MailFrequency; label: string }[] = [
-  { value: 'daily', label: 'Cada dia (el dia anterior)' },
-  { value: 'weekly', label: 'Cada setmana (de dilluns a diumenge)' },
-  { value: 'monthly', label: 'Cada mes (el mes anterior)' },
-];
 
 /**
  * Schedules a report: one of the server's catalogue, how often, and optionally a view's address for
@@ -55,7 +50,7 @@ export function NewSubscriptionForm({ email, onDone }: { email: string; onDone: 
       <div className="form-field">
         <label htmlFor="mailed-report-frequency">Cada quant</label>
         <select id="mailed-report-frequency" value={frequency} onChange={(event) => setFrequency(event.target.value as MailFrequency)}>
-          {FREQUENCIES.map((choice) => (
+          {MAIL_FREQUENCIES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
             </option>

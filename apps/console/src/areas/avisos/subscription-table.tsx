@@ -2,8 +2,10 @@ import { FILTER_LABELS } from '../../report-view/report-state';
 import type { MailSubscription } from './mail-notices-api';
 
 const narrowing = (subscription: MailSubscription) =>
-  [...(subscription.filters ?? []).map((filter) => `${FILTER_LABELS[filter.dimension]}: ${filter.value}`), ...(subscription.segment ? [`Segment: ${subscription.segment}`] : [])].join(' · ') ||
-  'Sense filtres';
+  subscription.dashboard !== undefined
+    ? 'Cada informe del tauler amb els seus filtres'
+    : [...(subscription.filters ?? []).map((filter) => `${FILTER_LABELS[filter.dimension]}: ${filter.value}`), ...(subscription.segment ? [`Segment: ${subscription.segment}`] : [])].join(' · ') ||
+      'Sense filtres';
 
 interface SubscriptionTableProps {
   subscriptions: readonly MailSubscription[];
@@ -11,13 +13,13 @@ interface SubscriptionTableProps {
   onStop: (id: string) => void;
 }
 
-/** The person's mailed reports: which, narrowed how, how often, the last period sent, and "send now" and "stop". */
+/** The person's mailed reports and dashboards (a dashboard by its name): which, narrowed how, how often, the last period sent, and "send now" and "stop". */
 export function SubscriptionTable({ subscriptions, onSendNow, onStop }: SubscriptionTableProps) {
   return (
     <table className="report-table">
       <thead>
         <tr>
-          <th scope="col">Informe</th>
+          <th scope="col">Informe o tauler</th>
           <th scope="col">Filtres</th>
           <th scope="col">Quan</th>
           <th scope="col">Últim enviat</th>
@@ -29,6 +31,7 @@ export function SubscriptionTable({ subscriptions, onSendNow, onStop }: Subscrip
           <tr key={subscription.id}>
             <th scope="row">
               {/* The server keeps only addresses it made under /consola/; anything else is shown, not linked. */}
+              {subscription.dashboard !== undefined && 'Tauler: '}
               {subscription.view.startsWith('/consola/') ? <a href={subscription.view}>{subscription.title ?? subscription.view}</a> : (subscription.title ?? subscription.view)}
             </th>
             <td>{narrowing(subscription)}</td>

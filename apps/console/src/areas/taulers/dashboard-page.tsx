@@ -1,6 +1,7 @@
 /**
  * One dashboard: its tiles in order, each a report over its own period, moved up or down and
- * removed by whoever may change the dashboard (its person, its author, an admin).
+ * removed by whoever may change the dashboard (its person, its author, an admin), and the whole
+ * dashboard mailed to whoever sees it (mail-dashboard.tsx).
  */
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { apiFailureMessage } from '../../api/failure-message';
 import { useLoaded } from '../administracio/use-loaded';
 import { dashboardsApi, HOME_DASHBOARD_ID, type Dashboard } from './dashboards-api';
 import { DashboardTile } from './dashboard-tile';
+import { MailDashboard } from './mail-dashboard';
 import { TAULERS_PATH } from './taulers-paths';
 
 export function DashboardPage() {
@@ -41,6 +43,7 @@ function DashboardTiles({ initial }: { initial: Dashboard }) {
         <h1>{dashboard.name}</h1>
         <Link to={TAULERS_PATH}>Tots els taulers</Link>
       </div>
+      {dashboard.tiles.length > 0 && <MailDashboard id={dashboard.id} name={dashboard.name} />}
       {dashboard.kind === 'shared' && <p className="panel__note">Tauler compartit de {dashboard.owner}.</p>}
       <p className="visually-hidden" role="status">
         {said}
