@@ -3,7 +3,7 @@
  * (and its suggestions), each stored with its keywords, its number of results and the internal
  * search event (§2: the path contains "cercador"); the weather's place search to a place's page.
  */
-import type { PlacesResponse, SearchResponse } from '@mesura/content';
+import type { ForecastResponse, PlacesResponse, SearchResponse } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
 import { gotoMeasured, newVisitorPage, pageViewAcknowledged } from './helpers/browser.js';
 import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
@@ -126,6 +126,10 @@ describe('the weather in Chromium', () => {
     const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
     await gotoMeasured(page, `${site.server.baseUrl}/el-temps/`);
     expect(await page.locator('ul.forecast > li.forecast__city').count()).toBeGreaterThan(0);
+    // Every place on the map, a link to its page (the map shows at this width).
+    const mapLinks = page.getByRole('region', { name: 'Avui a Catalunya' }).getByRole('link');
+    expect(await mapLinks.count()).toBe(places.length);
+    expect(await mapLinks.first().isVisible()).toBe(true);
     await page.getByLabel('Cerqueu una població').fill(place.name);
     const viewed = pageViewAcknowledged(page, (url) => url.pathname === `/el-temps/${place.slug}/`);
     await page.locator('form.place-search button[type="submit"]').click();
@@ -134,6 +138,19 @@ describe('the weather in Chromium', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe(`El temps a ${place.name}`);
     expect(await page.locator('ol.forecast-week > li').count()).toBe(7);
     expect(await page.locator('.forecast-today dt', { hasText: 'Vent' }).count()).toBe(1);
+    // Today's and tomorrow's hours, as the API gives them: a column per hour, the day's maximum among them.
+    const forecast = await api<ForecastResponse>(`/api/content/weather/${place.slug}`);
+    const celsius = (text: string) => Number(text.replace('−', '-').replace(/[^\d-]/g, ''));
+    for (const [name, date] of [
+      ['Avui', forecast.days[0]!],
+      ['Demà', forecast.days[1]!],
+    ] as const) {
+      const table = page.getByRole('region', { name: new RegExp(`^${name}, `) }).getByRole('table');
+      expect(await table.locator('thead th[scope="col"]').allInnerTexts()).toEqual(Array.from({ length: 24 }, (_, hour) => `${hour} h`));
+      const temperatures = (await table.locator('tbody tr').nth(1).locator('td').allInnerTexts()).map(celsius);
+      expect(temperatures).toEqual(forecast.hours.filter((h) => h.date === date.date).map((h) => h.celsius));
+      expect(Math.max(...temperatures)).toBe(date.maxCelsius);
+    }
     await page.close();
 
     await expect.poll(async () => (await weatherViews()).map((hit) => hit.page_name), { timeout: STORE_TIMEOUT_MS }).toEqual(['mesura:el-temps', `el-temps:${place.slug}`]);

@@ -121,7 +121,7 @@ describe('the programme pages’ data layer', () => {
   });
 
   it('names the weather front and each place', () => {
-    const place: Place = { slug: 'girona', name: 'Girona', region: 'Gironès' };
+    const place: Place = { slug: 'girona', name: 'Girona', region: 'Gironès', latitude: 41.9794, longitude: 2.8214 };
     expect(weatherFields()).toEqual({ seccio: 'el-temps', pageType: 'temps', pageName: 'mesura:el-temps' });
     expect(weatherPlaceFields(place)).toEqual({
       seccio: 'el-temps',

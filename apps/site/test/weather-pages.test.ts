@@ -1,13 +1,20 @@
-import type { DayForecast, ForecastResponse, Place } from '@mesura/content';
+import { hoursOf, type DayForecast, type ForecastResponse, type Place } from '@mesura/content';
 import { describe, expect, it } from 'vitest';
 import { renderFirstView } from '../src/first-view';
 import { MAIN_PLACES_COUNT } from '../src/weather/weather-front';
 
 const ORIGIN = 'http://site.invalid';
 
-const PLACES: Place[] = Array.from({ length: 20 }, (_, i) => ({ slug: `lloc-${i}`, name: `Lloc ${i}`, region: `Comarca ${i % 4}` }));
-PLACES[0] = { slug: 'girona', name: 'Girona', region: 'Gironès' };
-PLACES[1] = { slug: 'girona-nord', name: 'Girona Nord', region: 'Gironès' };
+// Spread over Catalonia (40.8–42.5° N, 0.6–3.1° E), for the map.
+const PLACES: Place[] = Array.from({ length: 20 }, (_, i) => ({
+  slug: `lloc-${i}`,
+  name: `Lloc ${i}`,
+  region: `Comarca ${i % 4}`,
+  latitude: 40.8 + (i % 5) * 0.4,
+  longitude: 0.6 + Math.floor(i / 5) * 0.8,
+}));
+PLACES[0] = { slug: 'girona', name: 'Girona', region: 'Gironès', latitude: 41.9794, longitude: 2.8214 };
+PLACES[1] = { slug: 'girona-nord', name: 'Girona Nord', region: 'Gironès', latitude: 42.1, longitude: 2.85 };
 
 const day = (date: string, sky: DayForecast['sky']): DayForecast => ({ date, sky, minCelsius: 4, maxCelsius: 15, rainChancePercent: 60, windKmh: 22 });
 const WEEK = ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02'].map((date, i) => day(date, i === 0 ? 'light-rain' : 'clear'));
@@ -21,7 +28,7 @@ async function weatherApi(path: string): Promise<Response> {
   }
   const place = PLACES.find((p) => url.pathname === `/api/content/weather/${p.slug}`);
   if (place === undefined) return new Response('no', { status: 404 });
-  return Response.json({ place, days: WEEK } satisfies ForecastResponse);
+  return Response.json({ place, days: WEEK, hours: WEEK.slice(0, 2).flatMap((day) => hoursOf(place, day)) } satisfies ForecastResponse);
 }
 
 async function firstView(url: string) {
@@ -60,7 +67,7 @@ describe('a place /el-temps/{lloc}/', () => {
     const week = /<ol class="forecast-week">(.*?)<\/ol>/s.exec(view!.html)?.[1] ?? '';
     expect(week.match(/<li>/g)).toHaveLength(7);
     expect(week).toContain('<dt>Vent</dt><dd>22 km/h</dd>');
-    expect(week).toContain('<span class="forecast__icon" aria-hidden="true">☀️</span> Cel serè');
+    expect(week).toMatch(/<svg class="sky-icon sky-icon--clear"[^>]* aria-hidden="true" focusable="false">.*?<\/svg> Cel serè/);
     expect(view?.notFound).toBe(false);
   });
 

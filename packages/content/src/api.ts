@@ -5,7 +5,7 @@
  * Every answer is as of the time it is asked: an article or episode whose `publishedAt` has not
  * come is in no answer, and its own id answers 404 until then (publication.ts).
  */
-import type { Article, Author, Broadcast, Channel, DayForecast, Episode, Place, Programme, Section, Station, Teaser, Theme } from './types.js';
+import type { Article, Author, Broadcast, Channel, DayForecast, Episode, HourForecast, Place, Programme, Section, Station, Teaser, Theme } from './types.js';
 
 export const CONTENT_API_PREFIX = '/api/content';
 
@@ -137,10 +137,12 @@ export interface PlacesResponse {
   places: Place[];
 }
 
-/** GET /api/content/weather/{slug}: today first, seven days in all. */
+/** GET /api/content/weather/{slug}: today first, seven days in all; the hours of today and tomorrow. */
 export interface ForecastResponse {
   place: Place;
   days: DayForecast[];
+  /** Today's and tomorrow's hours, 0 h to 23 h each, in order. */
+  hours: HourForecast[];
 }
 
 /** Paths of the API, for the server's routes and the site's loaders alike. */

@@ -5,6 +5,7 @@ export * from './confirmation-landing.js';
 export * from './image-pool.js';
 export * from './guide.js';
 export * from './forecast.js';
+export * from './hourly-forecast.js';
 export * from './search.js';
 export * from './publication.js';
 export * from './site-limits.js';

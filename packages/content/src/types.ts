@@ -199,6 +199,10 @@ export interface Place {
   name: string;
   /** The comarca it belongs to, shown to tell places apart. */
   region: string;
+  /** WGS 84 degrees, north positive: where the weather map puts it. */
+  latitude: number;
+  /** WGS 84 degrees, east positive. */
+  longitude: number;
 }
 
 export interface DayForecast {
@@ -207,6 +211,23 @@ export interface DayForecast {
   sky: Sky;
   minCelsius: number;
   maxCelsius: number;
+  /** 0–100. */
+  rainChancePercent: number;
+  windKmh: number;
+}
+
+/**
+ * One hour of a day's forecast. A day's hours agree with the day: their lowest and highest
+ * temperatures are its minimum and maximum, its sky is the sky of most of them, and its chance of
+ * rain and its wind are the highest of theirs.
+ */
+export interface HourForecast {
+  /** ISO date of the day the hour belongs to. */
+  date: string;
+  /** 0–23, local (Catalan) time. */
+  hour: number;
+  sky: Sky;
+  celsius: number;
   /** 0–100. */
   rainChancePercent: number;
   windKmh: number;

@@ -12,6 +12,15 @@ describe('forecasts', () => {
     for (const day of days) expect(day.minCelsius).toBeLessThan(day.maxCelsius);
   });
 
+  it('places every town within Catalonia, for the weather map', () => {
+    for (const place of PLACES) {
+      expect(place.latitude).toBeGreaterThan(40.5);
+      expect(place.latitude).toBeLessThan(42.9);
+      expect(place.longitude).toBeGreaterThan(0.15);
+      expect(place.longitude).toBeLessThan(3.35);
+    }
+  });
+
   it('is colder in the Pyrenees than on the coast in winter', () => {
     const mean = (slug: string) => forecastFor(PLACES.find((p) => p.slug === slug)!, '2027-01-10').reduce((sum, d) => sum + d.maxCelsius, 0) / FORECAST_DAYS;
     expect(mean('puigcerda')).toBeLessThan(mean('barcelona') - 4);

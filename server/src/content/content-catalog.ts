@@ -8,6 +8,7 @@ import {
   PLACES,
   findPlace,
   forecastFor,
+  hourlyForecastFor,
   guideFor,
   madridDate,
   nowAndNext,
@@ -81,13 +82,14 @@ export function createContentCatalog(content: ContentSet): ContentCatalog {
     suggest: (query, now) => suggestSearches(index, query, now),
     places: (query) => {
       const words = query === undefined ? [] : searchWords(query);
-      const all = PLACES.map(({ slug, name, region }) => ({ slug, name, region }));
+      const all = PLACES.map(({ slug, name, region, latitude, longitude }) => ({ slug, name, region, latitude, longitude }));
       if (words.length === 0) return { places: all };
       return { places: all.filter((place) => words.every((word) => searchWords(`${place.name} ${place.region}`).some((w) => w.startsWith(word)))) };
     },
     forecast: (slug, now) => {
       const place = findPlace(slug);
-      return place && { place, days: forecastFor(place, madridDate(now.getTime())) };
+      const today = madridDate(now.getTime());
+      return place && { place, days: forecastFor(place, today), hours: hourlyForecastFor(place, today) };
     },
   };
 }

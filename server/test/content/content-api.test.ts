@@ -62,6 +62,10 @@ describe('the content read API', () => {
     const forecast = (await get(contentApi.forecast('girona'))).body;
     expect(forecast.days).toHaveLength(7);
     expect(forecast.days[0].date).toBe('2026-11-24');
+    // Today's and tomorrow's hours, and where the place is (for the weather map).
+    expect(forecast.hours.map((h: any) => `${h.date} ${h.hour}`).slice(22, 26)).toEqual(['2026-11-24 22', '2026-11-24 23', '2026-11-25 0', '2026-11-25 1']);
+    expect(forecast.hours).toHaveLength(48);
+    expect(forecast.place).toMatchObject({ slug: 'girona', latitude: 41.9794, longitude: 2.8214 });
   });
 
   it('answers 404 for what does not exist and 400 for a malformed parameter, with one-line errors', async () => {

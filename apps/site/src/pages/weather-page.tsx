@@ -5,13 +5,14 @@ import { usePageData } from '../routing/page-data';
 import { weatherFields } from '../measurement/programme-page-fields';
 import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
+import { CataloniaMap } from '../weather/catalonia-map';
 import { DayFigures } from '../weather/day-forecast';
 import { PlaceSearch } from '../weather/place-search';
-import type { WeatherFrontData } from '../weather/weather-front';
+import { MAIN_PLACES_COUNT, type WeatherFrontData } from '../weather/weather-front';
 import './weather-page.css';
 
 /**
- * /el-temps/: the place search and today's forecast in the main places. The list `ul.forecast` is
+ * /el-temps/: the place search, today on a map of Catalonia and in the main places, every place. The list `ul.forecast` is
  * what the site's layout test (server/src/decide/site-activities.ts) restyles: keep its selector.
  */
 export function WeatherPage() {
@@ -39,14 +40,15 @@ export function WeatherPage() {
           )}
         </section>
       )}
+      {data.today.length > 0 && <CataloniaMap places={data.today} />}
       <h2>Avui a les principals poblacions</h2>
       <ul className="forecast">
-        {data.main.map(({ place, days }) => (
+        {data.today.slice(0, MAIN_PLACES_COUNT).map(({ place, today }) => (
           <li key={place.slug} className="forecast__city">
             <h3>
               <Link to={sitePaths.weather(place.slug)}>{place.name}</Link>
             </h3>
-            {days[0] !== undefined && <DayFigures day={days[0]} withWind={false} />}
+            <DayFigures day={today} withWind={false} />
           </li>
         ))}
       </ul>

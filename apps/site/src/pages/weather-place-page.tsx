@@ -8,17 +8,18 @@ import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { DayFigures } from '../weather/day-forecast';
 import { formatForecastDay } from '../weather/format-weather';
+import { HourlyForecast } from '../weather/hourly-forecast';
 import { NotFoundPage } from './not-found-page';
 import './weather-page.css';
 
-/** /el-temps/{lloc}/: today's forecast large, then the seven days. An unknown place is a not-found page. */
+/** /el-temps/{lloc}/: today's forecast large, today's and tomorrow's hours, then the seven days. An unknown place is a not-found page. */
 export function WeatherPlacePage() {
   const data = usePageData<ForecastResponse | undefined>();
   return data === undefined ? <NotFoundPage /> : <WeatherPlaceView data={data} />;
 }
 
 function WeatherPlaceView({ data }: { data: ForecastResponse }) {
-  const { place, days } = data;
+  const { place, days, hours } = data;
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: weatherPlaceFields(place) }), [place]));
   const [today] = days;
   return (
@@ -36,6 +37,7 @@ function WeatherPlaceView({ data }: { data: ForecastResponse }) {
           <DayFigures day={today} />
         </section>
       )}
+      {hours.length > 0 && <HourlyForecast hours={hours} />}
       <section aria-labelledby="set-dies">
         <h2 id="set-dies">Els pròxims {days.length} dies</h2>
         <ol className="forecast-week">

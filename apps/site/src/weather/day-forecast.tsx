@@ -1,16 +1,14 @@
 import type { DayForecast } from '@mesura/content';
 import { formatCelsius, formatKmh, formatPercent } from './format-weather';
-import { SKY_ICONS, SKY_LABELS } from './sky';
+import { SKY_LABELS } from './sky';
+import { SkyIcon } from './sky-icon';
 
 /** One day's figures: sky (icon and label), minimum and maximum, chance of rain and wind. */
 export function DayFigures({ day, withWind = true }: { day: DayForecast; withWind?: boolean }) {
   return (
     <>
       <p className="forecast__sky">
-        <span className="forecast__icon" aria-hidden="true">
-          {SKY_ICONS[day.sky]}
-        </span>{' '}
-        {SKY_LABELS[day.sky]}
+        <SkyIcon sky={day.sky} /> {SKY_LABELS[day.sky]}
       </p>
       <dl className="forecast__figures">
         <dt>Mínima</dt>
