@@ -8,11 +8,12 @@ import { MEDIA_IDLE_TIMEOUT_MS, type ReportMetric, type ReportRow } from '@mesur
 import { filterSql } from '../store/queries/filter-sql.js';
 import { broadcastLabel } from './media-broadcast-label.js';
 import { channelName, guideChannels, programmeName } from './media-channel-names.js';
-import type { SqlValue } from '../store/analytics-reader.js';
+import { numberOf, type SqlValue } from '../store/analytics-reader.js';
 import { pagedRankingPeriod, seriesPeriod } from './media-measured-rows.js';
 import type { MediaGrouping, MediaRankingGrouping, MediaRankingOrder } from '../store/queries/media-grouping.js';
 import { MEDIA_FILTER_COLUMNS, mediaSessionFiguresQuery } from '../store/queries/media-session-figures.js';
-import { mediaSessionRankingQuery } from '../store/queries/media-session-ranking.js';
+import { mediaSessionRankingQuery, mediaSessionUnionVisitorsQuery } from '../store/queries/media-session-ranking.js';
+import { measureFoldedPeriods } from './hidden-rows.js';
 import { drillConditions, drillParams } from '../store/queries/media-drill.js';
 import { buildAnswer, measurePeriods, type MeasuredPeriod } from './report-answer-builder.js';
 import type { ReportDefinition } from './report-definition.js';
@@ -110,7 +111,19 @@ function mediaSessionReport({ family, title, grouping, metrics, order }: MediaRe
         const rows = await context.reader.read(query, { ...bound, ...page });
         return drilled(family, grouping, told(pagedRankingPeriod(rows, metrics, (key, row) => labelOf(grouping, key, row.label))));
       };
-      const { current, previous } = await measurePeriods(request, series ? 'position' : 'key', measure);
+      // A ranking's hidden rows add up into one row of others (hidden-rows.ts); a series shows every day.
+      const together = async (range: { from: string; to: string }, keys: readonly string[]) => {
+        const rows = await context.reader.read(mediaSessionUnionVisitorsQuery(grouping as MediaRankingGrouping, filters.sql), {
+          ...values,
+          from: range.from,
+          to: range.to,
+          keys: JSON.stringify(keys),
+        });
+        return numberOf(rows[0]?.visitors) ?? 0;
+      };
+      const { current, previous, folded } = series
+        ? { ...(await measurePeriods(request, 'position', measure)), folded: 0 }
+        : await measureFoldedPeriods(request, metrics, context.minCohort, measure, together);
       return buildAnswer(
         definition,
         request,
@@ -122,6 +135,7 @@ function mediaSessionReport({ family, title, grouping, metrics, order }: MediaRe
           note: NOTE,
           ignoredFilters: filters.ignored,
           ignoredSegment: filters.ignoredSegment,
+          folded,
         },
         current,
         previous,

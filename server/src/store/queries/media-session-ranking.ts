@@ -79,3 +79,24 @@ export function mediaSessionRankingClickHouse(grouping: MediaRankingGrouping, or
     ) ranked
     ORDER BY isNull(key), ${order} DESC, key`;
 }
+
+/**
+ * The distinct visitors of the groups whose keys are in $keys, together (one row, `visitors`): the
+ * groups the minimum cohort hides, to know whether they may show as one row of others
+ * (reports/hidden-rows.ts). Counted anew over the sessions (never the groups' counts summed: one
+ * visitor of two groups counts once), on DuckDB from the sessions even without filters, since the
+ * cells keep no visitor across groups. Bound as mediaSessionRankingQuery, with `$keys`.
+ */
+export function mediaSessionUnionVisitorsQuery(grouping: MediaRankingGrouping, filters: string): EngineQuery {
+  const duckKey = GROUP_KEY[grouping].key;
+  const clickhouseKey = GROUP_KEY_CLICKHOUSE[grouping].key;
+  return {
+    name: `media sessions by ${grouping}: others' visitors`,
+    duckdb: `${SESSION_FIGURES}
+    SELECT ${VISITORS_FIGURE} FROM session_figures
+    WHERE is_bot = 0 ${filters} AND ${duckKey} IN (SELECT unnest(CAST(json($keys) AS VARCHAR[])))`,
+    clickhouse: `SELECT ${FIGURES_CLICKHOUSE.visitors} AS visitors
+    FROM (SELECT *, ${CLICKHOUSE_SESSION_VISITOR_KEY} FROM (${SESSION_FIGURES_CLICKHOUSE}) session_figures WHERE is_bot = 0 ${filters}) chosen
+    WHERE has($keys:strings, ${clickhouseKey})`,
+  };
+}
