@@ -2,7 +2,7 @@
  * The dashboards' API (docs/api.md "Dashboards"). Every signed-in person has a home dashboard
  * (`home`, made at their first pin) and sees the team's shared ones; a tile is pinned from a
  * report's console address (checked as a mailed report's is: console-report-view.ts), moved up or
- * down and removed. Their author or an admin changes a shared dashboard. Bad input is a one-line
+ * down or to a position (a drop) and removed. Their author or an admin changes a shared dashboard. Bad input is a one-line
  * 400 and changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
@@ -99,6 +99,18 @@ async function checkedTile(deps: DashboardRouteDeps, value: unknown, principal: 
   return { id: newDashboardId(), view: reportViewPath(view), period: period.value };
 }
 
+/** A move's body: one step (`direction` up or down, the buttons') or a position (`to`, 0 first: a drop's). */
+function parseTileMove(body: Record<string, unknown>): { direction: 'up' | 'down' } | { to: number } {
+  if ('to' in body === 'direction' in body) throw bad('give either direction (up or down) or to (a position, 0 first)');
+  if ('direction' in body) {
+    if (body.direction !== 'up' && body.direction !== 'down') throw bad('direction must be up or down');
+    return { direction: body.direction };
+  }
+  const to = body.to;
+  if (typeof to !== 'number' || !Number.isInteger(to) || to < 0 || to >= TILES_PER_DASHBOARD_MAX) throw bad(`to must be a whole number from 0 to ${TILES_PER_DASHBOARD_MAX - 1}`);
+  return { to };
+}
+
 function tileIndex(dashboard: Dashboard, tileId: string): number {
   const index = dashboard.tiles.findIndex((tile) => tile.id === tileId);
   if (index < 0) throw new HttpError(ERRORS.notFound, `no tile ${tileId} on this dashboard; it may have been removed`);
@@ -167,14 +179,14 @@ function tileRoutes(app: FastifyInstance, deps: DashboardRouteDeps, serially: <T
   app.post<{ Params: { id: string; tile: string } }>('/api/dashboards/:id/tiles/:tile/move', signedIn, (request) =>
     serially(async () => {
       const principal = request.principal!;
-      const { direction } = bodyOf(request.body, ['direction']);
-      if (direction !== 'up' && direction !== 'down') throw bad('direction must be up or down');
+      const move = parseTileMove(bodyOf(request.body, ['direction', 'to']));
       const dashboard = await changeable(deps, request.params.id, principal);
       const index = tileIndex(dashboard, request.params.tile);
-      const target = direction === 'up' ? index - 1 : index + 1;
-      if (target < 0 || target >= dashboard.tiles.length) return dashboardView(dashboard, principal, catalogue);
-      const tiles = [...dashboard.tiles];
-      [tiles[index], tiles[target]] = [tiles[target]!, tiles[index]!];
+      const target = 'to' in move ? move.to : move.direction === 'up' ? index - 1 : index + 1;
+      if ('to' in move && target >= dashboard.tiles.length) throw bad(`to must be a position from 0 to ${dashboard.tiles.length - 1}: the dashboard holds ${dashboard.tiles.length} tiles`);
+      if (target < 0 || target >= dashboard.tiles.length || target === index) return dashboardView(dashboard, principal, catalogue);
+      const tiles = dashboard.tiles.filter((_, at) => at !== index);
+      tiles.splice(target, 0, dashboard.tiles[index]!);
       return dashboardView(await save(deps, dashboard, { ...dashboard, tiles }, principal), principal, catalogue);
     }),
   );

@@ -71,6 +71,32 @@ describe('dashboards (/api/dashboards, its tiles)', () => {
     expect((await open('home')).tiles.map((tile) => tile.id)).toEqual([first!.id]);
   });
 
+  it('moves a tile to a position, as a drop does, in one request; a bad position is one line and changes nothing', async () => {
+    for (const view of ['/consola/contingut/?informe=content/pages', '/consola/contingut/?informe=content/sections', '/consola/audiencia/?informe=audience/by-day']) await pin('home', view, 'editor');
+    const [a, b, c] = (await open('home', 'editor')).tiles.map((tile) => tile.id);
+    const move = (tile: string, payload: unknown) => call('POST', `/api/dashboards/home/tiles/${tile}/move`, 'editor', payload);
+    const first = await move(c!, { to: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as DashboardAnswer).tiles.map((tile) => tile.id)).toEqual([c, a, b]);
+    expect((await move(c!, { to: 2 })).json().tiles.map((tile: { id: string }) => tile.id)).toEqual([a, b, c]);
+    expect((await open('home', 'editor')).tiles.map((tile) => tile.id)).toEqual([a, b, c]);
+    const refusals: [unknown, string][] = [
+      [{ to: 3 }, 'to must be a position from 0 to 2: the dashboard holds 3 tiles'],
+      [{ to: -1 }, `to must be a whole number from 0 to ${TILES_PER_DASHBOARD_MAX - 1}`],
+      [{ to: 1.5 }, `to must be a whole number from 0 to ${TILES_PER_DASHBOARD_MAX - 1}`],
+      [{ to: '1' }, `to must be a whole number from 0 to ${TILES_PER_DASHBOARD_MAX - 1}`],
+      [{ to: 1, direction: 'up' }, 'give either direction (up or down) or to (a position, 0 first)'],
+      [{}, 'give either direction (up or down) or to (a position, 0 first)'],
+      [{ to: 1, by: 'x' }, "unknown field 'by'; expected direction, to"],
+    ];
+    for (const [payload, error] of refusals) {
+      const refused = await move(a!, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().error).toBe(error);
+    }
+    expect((await open('home', 'editor')).tiles.map((tile) => tile.id)).toEqual([a, b, c]);
+  });
+
   it('shows a shared dashboard to everyone and lets only its author or an admin change it', async () => {
     const made = await call('POST', '/api/dashboards', 'editor', { name: '  Redacció ' });
     expect(made.statusCode, made.body).toBe(201);

@@ -20,6 +20,13 @@ export function DashboardPage() {
   return <DashboardTiles key={id} initial={loaded.state.value} />;
 }
 
+/** What the live region says after a move: which report, and where it is now (for a screen reader, which sees no order change). */
+function positionSaid(dashboard: Dashboard, tileId: string, direction: 'up' | 'down'): string {
+  const at = dashboard.tiles.findIndex((tile) => tile.id === tileId);
+  const title = dashboard.tiles[at]?.title ?? "L'informe";
+  return `${direction === 'up' ? "S'ha pujat" : "S'ha baixat"} «${title}»: ara és a la posició ${at + 1} de ${dashboard.tiles.length}.`;
+}
+
 function DashboardTiles({ initial }: { initial: Dashboard }) {
   const [dashboard, setDashboard] = useState(initial);
   const [problem, setProblem] = useState<string>();
@@ -28,7 +35,7 @@ function DashboardTiles({ initial }: { initial: Dashboard }) {
     const result = await dashboardsApi.move(dashboard.id, tile, direction);
     if (!result.ok) return setProblem(apiFailureMessage(result.failure));
     setDashboard(result.value);
-    setSaid(direction === 'up' ? "S'ha pujat l'informe." : "S'ha baixat l'informe.");
+    setSaid(positionSaid(result.value, tile, direction));
   };
   const remove = async (tile: string) => {
     const result = await dashboardsApi.unpin(dashboard.id, tile);

@@ -68,4 +68,6 @@ export const dashboardsApi = {
   pin: (id: string, view: string) => dashboardCall('POST', `${path(id)}/tiles`, { view }),
   unpin: (id: string, tile: string) => removal(`${path(id)}/tiles/${encodeURIComponent(tile)}`),
   move: (id: string, tile: string, direction: 'up' | 'down') => dashboardCall('POST', `${path(id)}/tiles/${encodeURIComponent(tile)}/move`, { direction }),
+  /** A drop: the tile to position `to` (0 first), in one request. */
+  moveTo: (id: string, tile: string, to: number) => dashboardCall('POST', `${path(id)}/tiles/${encodeURIComponent(tile)}/move`, { to }),
 };
