@@ -12,7 +12,7 @@ function navigationLabels(): string[] {
       <SiteLayout />
     </StaticRouter>,
   );
-  const nav = /<nav aria-label="Navegació principal">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+  const nav = /<nav [^>]*aria-label="Navegació principal"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
   return [...nav.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((match) => match[1]!);
 }
 

@@ -3,6 +3,7 @@ import { ConsentSettingsButton } from '../consent/consent-settings-button';
 import { AccountLink } from '../account/account-link';
 import { RouteAnnouncer } from '../accessibility/route-announcer';
 import { SisterSites } from './sister-sites';
+import { SiteMenu } from './site-menu';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Portada', end: true },
@@ -37,7 +38,7 @@ export function SiteLayout() {
           <NavLink to="/" className="site-name" end>
             Mesura<span className="site-name__tld">.cat</span>
           </NavLink>
-          <nav aria-label="Navegació principal">
+          <SiteMenu label="Navegació principal">
             <ul className="site-nav">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
@@ -47,7 +48,7 @@ export function SiteLayout() {
                 </li>
               ))}
             </ul>
-          </nav>
+          </SiteMenu>
           <AccountLink />
         </div>
       </header>

@@ -4,6 +4,7 @@ import type { BannerLayer } from './banner-layer';
 import type { BannerStore, BannerSnapshot } from './banner-store';
 import type { Toggles } from './choice-toggles';
 import { FirstLayer } from './first-layer';
+import { lockPageScroll } from './page-scroll-lock';
 import { CONSENT_TEXTS } from './texts';
 
 /** What the banner asks its owner to do; each one stores a choice and closes the banner. */
@@ -31,6 +32,8 @@ export function ConsentBanner({ store, currentChoice, actions }: ConsentBannerPr
   const headingId = useId();
   const descriptionId = useId();
   const refs = useLayerFocus(snapshot);
+  const settingsOpen = snapshot.layer === 'settings';
+  useEffect(() => (settingsOpen ? lockPageScroll(document) : undefined), [settingsOpen]);
   if (snapshot.layer === 'closed') return null;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -70,7 +73,7 @@ function useLayerFocus(snapshot: BannerSnapshot) {
     previous.current = to;
     if (from === to) return;
     if (to === 'settings') return;
-    if (to === 'first') (from === 'settings' ? configure : heading).current?.focus();
+    if (to === 'first') (from === 'settings' ? configure : heading).current?.focus({ preventScroll: true });
     else snapshot.returnFocusTo?.focus();
   }, [snapshot]);
   return { heading, configure };

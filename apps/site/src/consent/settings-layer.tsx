@@ -27,7 +27,9 @@ export interface SettingsLayerProps {
 export function SettingsLayer({ initialChoice, onSave, onAcceptAll, onRejectAll }: SettingsLayerProps) {
   const model = SHIPPED_SETTINGS;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  // The banner sticks to the viewport's bottom and is in view: scrolling to its place at the end of
+  // the page would move the page behind it.
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), []);
   const [toggles, setToggles] = useState(() => togglesFromChoice(initialChoice));
   const change = (kind: keyof Toggles, id: number) => (on: boolean) => setToggles((current) => setToggle(current, kind, id, on));
   return (

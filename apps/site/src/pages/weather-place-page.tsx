@@ -51,7 +51,7 @@ function WeatherPlaceView({ data }: { data: ForecastResponse }) {
           ))}
         </ol>
       </section>
-      <p>
+      <p className="weather-more">
         <Link to={sitePaths.weather()}>Cerqueu una altra població</Link>
       </p>
     </>
