@@ -66,6 +66,11 @@ const PUBLIC = new Set([
   'HEAD /api/visitor/list',
   'PUT /api/visitor/list/:type/:id',
   'DELETE /api/visitor/list/:type/:id',
+  // "He oblidat la contrasenya": asked for signed out, the link followed from a mail (visitors/password-reset-routes.ts).
+  'POST /api/visitor/password-reset',
+  'GET /api/visitor/password-reset/link',
+  'HEAD /api/visitor/password-reset/link',
+  'POST /api/visitor/password-reset/new',
   // The site's content read API (the first view reads it too).
   'GET /api/content/home',
   'HEAD /api/content/home',
@@ -101,10 +106,15 @@ const PUBLIC = new Set([
   'HEAD /api/content/stations/:slug',
   'GET /api/content/search',
   'HEAD /api/content/search',
+  'GET /api/content/suggest',
+  'HEAD /api/content/suggest',
   'GET /api/content/weather',
   'HEAD /api/content/weather',
   'GET /api/content/weather/:slug',
   'HEAD /api/content/weather/:slug',
+  // A podcast programme's RSS feed, which podcast apps read (content/podcast-feed-routes.ts).
+  'GET /programes/:programa/podcast.xml',
+  'HEAD /programes/:programa/podcast.xml',
   // The live streams' playlists (their segments are the site's static files).
   'GET /live/:slug/index.m3u8',
   'HEAD /live/:slug/index.m3u8',
