@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { REPORT_ROWS_MAX, type ReportAnswer, type ReportParamControl } from '@mesura/protocol';
 import type { ApiFailure } from '../api/api-answer';
 import { apiFailureMessage } from '../api/failure-message';
@@ -10,6 +10,7 @@ import { reportCsv, reportCsvName } from './report-csv';
 import { shownLabel } from './row-label-text';
 import { reportQuery } from './report-state';
 import { useReportsApi } from './reports-api-context';
+import { useLatestParams } from './use-latest-params';
 import { useReportState } from './use-report-state';
 import { useRowLimit } from './use-row-limit';
 
@@ -91,20 +92,13 @@ function SegmentReportView({ report, title, params = {}, controls, onParamsChang
 
   const headingId = `informe-${report.replace('/', '-')}${segment === undefined ? '' : `-${segment || 'tots'}`}`;
   const answer = load.status === 'shown' ? load.answer : load.status === 'loading' ? load.shown : undefined;
-  // The router renders a new address in a transition: a second choice made before it is drawn
-  // must add to the first, not to the parameters this render still shows.
-  // Only a new address resets it: any render before the first choice's address is drawn (an answer
-  // arriving) still shows the old parameters, as a new object, and must not undo that choice.
-  const latestParams = useRef(shared.reportParams);
-  const shownParams = JSON.stringify(shared.reportParams);
-  useLayoutEffect(() => {
-    latestParams.current = JSON.parse(shownParams) as Record<string, string>;
-  }, [shownParams]);
+  const [latestParams, chooseParams] = useLatestParams(shared.reportParams);
   const setParam = (name: string, value: string | undefined) => {
-    const { [name]: _left, ...others } = latestParams.current;
-    latestParams.current = value === undefined ? others : { ...others, [name]: value };
-    if (onParamsChange) onParamsChange(latestParams.current);
-    else setState({ ...shared, reportParams: latestParams.current });
+    const { [name]: _left, ...others } = latestParams();
+    const next = value === undefined ? others : { ...others, [name]: value };
+    chooseParams(next);
+    if (onParamsChange) onParamsChange(next);
+    else setState({ ...shared, reportParams: next });
   };
   return (
     <section className="panel" aria-labelledby={headingId} aria-busy={load.status === 'loading'}>
