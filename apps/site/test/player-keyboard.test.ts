@@ -22,4 +22,12 @@ describe('playerKeyAction', () => {
     expect(press('f', 'VIDEO', true)).toBeUndefined();
     expect(press('x')).toBeUndefined();
   });
+
+  it("treats media-chrome's controls as the buttons and sliders they are", () => {
+    expect(press(' ', 'MEDIA-PLAY-BUTTON')).toBeUndefined();
+    expect(playerKeyAction({ key: ' ', targetTag: 'DIV', targetRole: 'button', modifier: false })).toBeUndefined();
+    expect(press('ArrowRight', 'MEDIA-TIME-RANGE')).toBeUndefined();
+    expect(press('ArrowLeft', 'MEDIA-VOLUME-RANGE')).toBeUndefined();
+    expect(press('m', 'MEDIA-MUTE-BUTTON')).toEqual({ action: 'toggle-mute' });
+  });
 });

@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { PlayerControls } from '../src/player/player-controls';
 
 // WCAG 2.5.3 Label in Name: a control's accessible name contains the text it shows, so that a
-// voice-control user can say what they see ("Enrere 5 segons") and reach it.
+// voice-control user can say what they see ("360p") and reach it. media-chrome's controls show
+// icons only; their names are media-chrome-catalan.ts's.
 
 const noop = () => undefined;
 
 function controls(): { text: string; name: string }[] {
   const html = renderToStaticMarkup(
     <PlayerControls
-      status={{ paused: true, muted: false, currentTime: 12, duration: 30 }}
+      video
+      marks={[]}
       subtitles={false}
       quality={
         {
@@ -22,12 +24,8 @@ function controls(): { text: string; name: string }[] {
           playing: 0,
         } as never
       }
-      onTogglePlay={noop}
-      onSeekTo={noop}
-      onToggleMute={noop}
       onToggleSubtitles={noop}
       onChooseLevel={noop}
-      onToggleFullscreen={noop}
     />,
   );
   return [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map(([, attributes, content]) => {
@@ -43,13 +41,7 @@ function controls(): { text: string; name: string }[] {
 describe("the video player's controls", () => {
   it('each have a name that contains the text they show', () => {
     const shown = controls();
-    expect(shown.length).toBeGreaterThan(5);
+    expect(shown.map((control) => control.name)).toEqual(['Subtítols', 'Qualitat: Automàtica (360p)']);
     for (const { text, name } of shown) expect(name.toLowerCase(), `"${text}"`).toContain(text.toLowerCase());
-  });
-
-  it('say in words how far the step buttons move the playhead', () => {
-    const texts = controls().map((control) => control.text);
-    expect(texts).toContain('Enrere 5 segons');
-    expect(texts).toContain('Endavant 5 segons');
   });
 });

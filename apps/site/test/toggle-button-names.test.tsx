@@ -7,7 +7,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SaveForLaterButton } from '../src/account/save-for-later-button';
 import { RadioPlayer } from '../src/live/radio-player';
-import { PlayerControls, type MediaStatus } from '../src/player/player-controls';
+import { CATALAN_LABELS } from '../src/player/media-chrome-catalan';
+import { PlayerControls } from '../src/player/player-controls';
 
 // Toggle buttons, as a screen reader reads them (WAI-ARIA button pattern): either the name stays
 // and aria-pressed tells the state ("Silencia, pressed"), or the name changes with the state and
@@ -15,18 +16,24 @@ import { PlayerControls, type MediaStatus } from '../src/player/player-controls'
 
 const noop = () => undefined;
 
-function muteButton(muted: boolean): { name: string; pressed: string | null } {
-  const status: MediaStatus = { paused: false, muted, currentTime: 3, duration: 30 };
+function subtitlesButton(on: boolean): { name: string; pressed: string | null } {
   const host = document.createElement('div');
-  host.innerHTML = renderToStaticMarkup(<PlayerControls status={status} onTogglePlay={noop} onSeekTo={noop} onToggleMute={noop} onToggleSubtitles={noop} onChooseLevel={noop} />);
+  host.innerHTML = renderToStaticMarkup(<PlayerControls subtitles={on} video marks={[]} onToggleSubtitles={noop} onChooseLevel={noop} />);
   const button = [...host.querySelectorAll('button')].find((b) => b.hasAttribute('aria-pressed'))!;
   return { name: button.textContent ?? '', pressed: button.getAttribute('aria-pressed') };
 }
 
-describe("the player's mute button", () => {
-  it('keeps its name and says whether the sound is off by aria-pressed', () => {
-    expect(muteButton(false)).toEqual({ name: 'Silencia', pressed: 'false' });
-    expect(muteButton(true)).toEqual({ name: 'Silencia', pressed: 'true' });
+describe("the player's subtitles button", () => {
+  it('keeps its name and says whether the subtitles show by aria-pressed', () => {
+    expect(subtitlesButton(false)).toEqual({ name: 'Subtítols', pressed: 'false' });
+    expect(subtitlesButton(true)).toEqual({ name: 'Subtítols', pressed: 'true' });
+  });
+});
+
+describe("the player's play and mute buttons (media-chrome's)", () => {
+  it('are named for what they do next, in Catalan, as media-chrome names them without aria-pressed', () => {
+    expect([CATALAN_LABELS.play, CATALAN_LABELS.pause]).toEqual(['Reprodueix', 'Pausa']);
+    expect([CATALAN_LABELS.mute, CATALAN_LABELS.unmute]).toEqual(['Silencia', 'Activa el so']);
   });
 });
 

@@ -5,8 +5,11 @@ import { ChapterList } from '../player/chapter-list';
 import { playerKeyAction, type PlayerKeyAction } from '../player/keyboard';
 import { whenMediaApi } from '../player/media-api';
 import type { PlayableMedia } from '../player/playable-media';
-import { PlayerControls, useMediaStatus } from '../player/player-controls';
+import { PlayerController } from '../player/player-controller';
+import { PlayerControls } from '../player/player-controls';
 import { startPlayerSession, type PlayerSession, type PlayerState } from '../player/player-session';
+import { seekMarks } from '../player/seek-marks';
+import { useMediaChrome } from '../player/use-media-chrome';
 
 const INITIAL: PlayerState = { phase: 'ready', tracked: false };
 
@@ -16,25 +19,24 @@ export interface MediaPlayerProps {
 }
 
 /**
- * The player of a video or audio page: the content's element, the ad player's element and its
- * overlay over it, the play button until the first play, then the control bar, and the chapters.
- * Keys work while the focus is in the player (player/keyboard.ts). The wiring is player-session.ts.
+ * The player of a video or audio page: the content's element in media-chrome's controller, the ad
+ * player's element and its overlay over it, the play button until the first play, then the control
+ * bar over the picture, and the chapters. Keys work while the focus is in the player
+ * (player/keyboard.ts). The wiring is player-session.ts.
  */
 export function MediaPlayer({ media }: MediaPlayerProps) {
+  useMediaChrome();
   const figure = useRef<HTMLElement>(null);
   const content = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const adElement = useRef<HTMLVideoElement>(null);
   const session = useRef<PlayerSession | null>(null);
   const [state, setState] = useState<PlayerState>(INITIAL);
-  const [element, setElement] = useState<HTMLMediaElement | null>(null);
-  const status = useMediaStatus(element, media.lengthSeconds);
   // The session follows one media: a new one only when the media itself changes.
   const item = useSameMedia(media);
   const chapterAfterAds = useChapterAfterAds(content, state.phase);
 
   useEffect(() => {
     if (!content.current) return;
-    setElement(content.current);
     const started = startPlayerSession({ item, content: content.current, adElement: adElement.current, api: whenMediaApi(), onChange: setState });
     session.current = started;
     return () => {
@@ -47,7 +49,8 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
   const act = (action: PlayerKeyAction) => runAction(action, { content: content.current, figure: figure.current, session: session.current, state });
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (state.phase !== 'content') return;
-    const action = playerKeyAction({ key: event.key, targetTag: (event.target as HTMLElement).tagName, modifier: event.ctrlKey || event.metaKey || event.altKey });
+    const target = event.target as HTMLElement;
+    const action = playerKeyAction({ key: event.key, targetTag: target.tagName, targetRole: target.getAttribute('role') ?? undefined, modifier: event.ctrlKey || event.metaKey || event.altKey });
     if (!action) return;
     event.preventDefault();
     act(action);
@@ -55,21 +58,35 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
 
   const Content = media.kind === 'audio' ? 'audio' : 'video';
   const hasAds = media.adBreaks.some((adBreak) => adBreak.vast.length > 0);
+  const playing = state.phase === 'content';
   return (
     <figure ref={figure} className={`player player--${media.kind}`} data-media-tracking={state.tracked ? 'on' : 'off'} data-phase={state.phase} onKeyDown={onKeyDown}>
       <div className="player__stage">
-        <Content
-          ref={content}
-          className="player__content"
-          preload="metadata"
-          poster={media.kind === 'video' ? media.poster : undefined}
-          playsInline
-          tabIndex={state.phase === 'content' ? 0 : -1}
-          aria-label={`Reproductor: ${media.title}`}
-        >
-          {media.delivery === 'file' && <source src={media.src} type={media.type} />}
-          {media.subtitles && <track kind="subtitles" srcLang="ca" label="Català" src={media.subtitles} />}
-        </Content>
+        <PlayerController fullscreenTarget={figure} gestures={playing} audio={media.kind === 'audio'}>
+          <Content
+            ref={content}
+            slot="media"
+            className="player__content"
+            preload="metadata"
+            poster={media.kind === 'video' ? media.poster : undefined}
+            playsInline
+            tabIndex={playing ? 0 : -1}
+            aria-label={`Reproductor: ${media.title}`}
+          >
+            {media.delivery === 'file' && <source src={media.src} type={media.type} />}
+            {media.subtitles && <track kind="subtitles" srcLang="ca" label="Català" src={media.subtitles} />}
+          </Content>
+          {playing && (
+            <PlayerControls
+              video={media.kind === 'video'}
+              marks={seekMarks({ chapters: media.chapters, adBreaks: media.adBreaks, durationSeconds: media.lengthSeconds })}
+              subtitles={state.subtitles}
+              onToggleSubtitles={() => act({ action: 'toggle-subtitles' })}
+              quality={state.quality}
+              onChooseLevel={(level) => session.current?.setLevel(level)}
+            />
+          )}
+        </PlayerController>
         {/* biome-ignore lint/a11y/useMediaCaption: the ads' VAST names no captions file (vast.ts reads their MediaFile only), so an ad has no track to give. */}
         {hasAds && <video ref={adElement} className="player__ad" hidden={state.phase !== 'ads'} playsInline aria-label="Anunci" />}
         {state.phase === 'ads' && state.ad && <AdOverlay ad={state.ad} element={adElement.current} onSkip={() => session.current?.skipAd()} />}
@@ -79,19 +96,6 @@ export function MediaPlayer({ media }: MediaPlayerProps) {
           </button>
         )}
       </div>
-      {state.phase === 'content' && (
-        <PlayerControls
-          status={status}
-          onTogglePlay={() => act({ action: 'toggle-play' })}
-          onSeekTo={(seconds) => seekTo(content.current, seconds)}
-          onToggleMute={() => act({ action: 'toggle-mute' })}
-          subtitles={state.subtitles}
-          onToggleSubtitles={() => act({ action: 'toggle-subtitles' })}
-          quality={state.quality}
-          onChooseLevel={(level) => session.current?.setLevel(level)}
-          onToggleFullscreen={media.kind === 'video' ? () => act({ action: 'toggle-fullscreen' }) : undefined}
-        />
-      )}
       <ChapterList
         chapters={media.chapters}
         current={state.chapter}

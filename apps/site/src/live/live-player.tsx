@@ -1,6 +1,8 @@
 import { imagePath, type Broadcast, type Channel } from '@mesura/content';
 import { useRef } from 'react';
 import type { PageData, VideoData } from '../measurement/data-layer-types';
+import { PlayerController } from '../player/player-controller';
+import { useMediaChrome } from '../player/use-media-chrome';
 import { DvrControls } from './dvr-controls';
 import type { DvrAction } from './dvr';
 import type { LiveStreamState } from './live-stream';
@@ -17,30 +19,30 @@ interface LivePlayerProps {
   children(state: LiveStreamState): React.ReactNode;
 }
 
-/** A TV channel's live stream with its DVR controls. */
 /** What the player shows before the stream plays: the pool's TV studio, so the first paint has its picture. */
 const LIVE_POSTER = imagePath('img-21', 640);
 
+/**
+ * A TV channel's live stream: media-chrome's controls over the picture (play and pause, mute and
+ * volume, picture-in-picture, full screen), as on demand, and under it the DVR's own controls,
+ * which say where the playhead is and send scDVR for each move.
+ */
 export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, children }: LivePlayerProps) {
+  useMediaChrome();
+  const figure = useRef<HTMLElement>(null);
   const media = useRef<HTMLVideoElement>(null);
   const { state, stream } = useLiveStream(media, { src: channel.liveSrc, guide, initial, dataLayerFor });
-  const toggle = () => {
-    const element = media.current;
-    if (!element) return;
-    if (element.paused) void element.play().catch(() => undefined);
-    else element.pause();
-  };
   return (
     <>
-      <figure className="live-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'} data-broadcast-id={state.broadcast.id}>
+      <figure ref={figure} className="live-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'} data-broadcast-id={state.broadcast.id}>
         <div className="live-player__stage">
-          {/* biome-ignore lint/a11y/useMediaCaption: a channel's live stream has no captions, neither a file nor a subtitles rendition in its playlist (server/src/live). */}
-          <video ref={media} className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline aria-label={`${channel.name} en directe`} />
+          <PlayerController fullscreenTarget={figure} gestures live>
+            {/* biome-ignore lint/a11y/useMediaCaption: a channel's live stream has no captions, neither a file nor a subtitles rendition in its playlist (server/src/live). */}
+            <video ref={media} slot="media" className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline aria-label={`${channel.name} en directe`} />
+            <LiveControlBar />
+          </PlayerController>
         </div>
         <div className="live-player__bar">
-          <button type="button" className="live-player__toggle" onClick={toggle}>
-            {state.playing ? 'Pausa' : 'Reprodueix'}
-          </button>
           <DvrControls
             state={state}
             onSeek={(action, target) => {
@@ -54,5 +56,19 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
       </figure>
       {children(state)}
     </>
+  );
+}
+
+/** The live stream's bar over the picture: no seek bar here, the DVR's scrubber is the one that is measured. */
+function LiveControlBar() {
+  return (
+    <media-control-bar className="player__controls" role="group" aria-label="Controls del directe">
+      <media-play-button notooltip="" />
+      <span className="player__spacer" />
+      <media-mute-button notooltip="" />
+      <media-volume-range />
+      <media-pip-button notooltip="" />
+      <media-fullscreen-button notooltip="" />
+    </media-control-bar>
   );
 }
