@@ -12,6 +12,8 @@ import { remakeAllClosedBandCells, remakeAllVisitCells } from './report-cells.js
 import { fillMissingPageEngagementCells } from './page-engagement-cells.js';
 import { fillMissingTransitionCells } from './page-transition-cells.js';
 import { VISIT_CELLS } from './report-facts-schema.js';
+import { CREATE_LINK_HIT_VISITS, LINK_HIT_VISITS_TABLE } from './link-hit-visits.js';
+import { CREATE_PAGE_URLS, CREATE_PAGE_VIEW_KEYS, PAGE_URLS_TABLE, PAGE_VIEW_KEYS_TABLE } from './page-view-keys.js';
 
 export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
   { version: 1, name: 'baseline: the tables of 2026-11-26, made or completed', run: async () => undefined },
@@ -76,6 +78,17 @@ export const EVENTS_FILE_MIGRATIONS: readonly DuckDbMigration[] = [
     name: 'paths: page views are rolled up per day, page and step for the unfiltered path reports',
     run: async (connection) => {
       await fillMissingTransitionCells(connection);
+    },
+  },
+  {
+    version: 10,
+    // The store's ensure makes link_hit_visits; an older build's loads would not append to it. A
+    // build of step 9 may have run without page_view_keys and page_urls after one with them (they
+    // came without a step), leaving them short: all three are made again from their tables.
+    name: 'goals and funnels: each link hit is kept with its visit, and the page view keys made again',
+    run: async (connection) => {
+      for (const table of [LINK_HIT_VISITS_TABLE, PAGE_VIEW_KEYS_TABLE, PAGE_URLS_TABLE]) await connection.run(`DROP TABLE IF EXISTS ${table}`);
+      for (const sql of [CREATE_PAGE_VIEW_KEYS, CREATE_PAGE_URLS, CREATE_LINK_HIT_VISITS]) await connection.run(sql);
     },
   },
 ];

@@ -18,12 +18,12 @@ import { APPEND_CLOSED_BAND_CELLS, APPEND_LINK_CELLS, APPEND_VISIT_CELLS, APPEND
 import { recentPart } from './cell-tables.js';
 import { APPEND_PAGE_VIEW_KEYS } from './page-view-keys.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
-import { CLOSE_VISITS, deleteVisitsSql } from './visits-tables.js';
+import { CLOSE_VISITS, deleteVisitsSql, VISIT_IDLE_MINUTES } from './visits-tables.js';
+import { RELINK_TEMPORARY, relinkLoadedHits } from './link-hit-visits.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import { PAGE_ENGAGEMENT_HIT, PAGE_ENGAGEMENT_MEASURES_SQL } from '../page-engagement-sql.js';
 
-/** Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). */
-export const VISIT_IDLE_MINUTES = 30;
+export { VISIT_IDLE_MINUTES };
 
 const KEY = 'report_suite, visitor_key';
 const ORDER = 'received_at, event_key';
@@ -184,7 +184,7 @@ const INSERT_PAGE_CELLS = `INSERT INTO ${recentPart(PAGE_CELLS)} SELECT report_s
     list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})
   FROM segment_page_views GROUP BY ALL`;
 
-const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits', 'segment_page_engagements'].map(
+const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits', 'segment_page_engagements', ...RELINK_TEMPORARY].map(
   (t) => `DROP TABLE IF EXISTS ${t}`,
 );
 
@@ -227,6 +227,7 @@ export async function loadHitsWithFacts(
     await refreshOpenExits(connection);
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
+    await relinkLoadedHits(connection);
     await appendClickCells(connection);
     await connection.run(SEGMENT_PAGE_ENGAGEMENTS, { tz: timeZone });
     await connection.run(INSERT_PAGE_ENGAGEMENTS);

@@ -13,6 +13,13 @@
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import type { SqlConnection } from './reads-first.js';
 
+/**
+ * Inactivity that closes a visit (30 minutes, issue text and the usual web analytics rule). Here,
+ * beside the visit tables, so that the loader (report-facts-load.ts, which exports it too) and the
+ * tables it fills can both read it without importing each other.
+ */
+export const VISIT_IDLE_MINUTES = 30;
+
 /** The visit columns, alike in both tables and so in the view. */
 const VISIT_COLUMNS = `report_suite VARCHAR NOT NULL, visit_key UBIGINT NOT NULL, visitor_key UBIGINT NOT NULL, day DATE NOT NULL,
   hour UTINYINT NOT NULL, started_at TIMESTAMP_MS NOT NULL, ended_at TIMESTAMP_MS NOT NULL, page_views INTEGER NOT NULL,

@@ -16,7 +16,7 @@ import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE } from './report-table.js';
 import { stepHitsSql, stepMatch, type ResolvedStep } from './funnel-step-hits.js';
-import { CLICKHOUSE_PAGE_VIEW_HITS, type EngineText } from './hit-match.js';
+import { CLICKHOUSE_PAGE_VIEW_HITS, duckdbHitsCarryVisit, type EngineText } from './hit-match.js';
 
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
@@ -30,11 +30,16 @@ export interface FunnelQuery {
   filters: string;
 }
 
-/** The first step's hits, with the filters, and on DuckDB their visit when their table keeps it (page views, searches). */
+/** Whether DuckDB reads step `index`'s hits with their visit (hit-match.ts duckdbHitsCarryVisit): later steps are narrowed by visitor only. */
+function carriesVisit(query: FunnelQuery, index: number): boolean {
+  return duckdbHitsCarryVisit(stepMatch(query.steps[index]!), index > 0 || query.filters === '');
+}
+
+/** The first step's hits, with the filters, and on DuckDB their visit when they carry it. */
 function firstHits(query: FunnelQuery): EngineText {
   const step = query.steps[0]!;
   const extra = { duckdb: query.filters, clickhouse: query.filters };
-  const withVisit = stepMatch(step).table === 'link' ? [] : ['visit_key'];
+  const withVisit = carriesVisit(query, 0) ? ['visit_key'] : [];
   return { duckdb: stepHitsSql(step, extra, withVisit, query.filters === '').duckdb, clickhouse: stepHitsSql(step, extra).clickhouse };
 }
 
@@ -60,17 +65,18 @@ function reachedFirstSql(query: FunnelQuery): EngineText {
 
 /**
  * Each step's hits with their unit (`unit`, `visitor_key`, `t`) on DuckDB. A page view or search
- * carries its visit (report-facts-load.ts cut it there); a link hit finds it with an ASOF join,
- * as goal-conversions.ts does. Later steps are not narrowed to the units of step 1: the chain's
- * join on the unit leaves the others out, where narrowing would cost a join per step.
+ * carries its visit (report-facts-load.ts cut it there), as a link hit does when read from
+ * link_hit_visits (duckdb/link-hit-visits.ts); a media completion or stream, or a first step's
+ * link hit read with the filters, finds it with an ASOF join, as goal-conversions.ts does. Later
+ * steps are not narrowed to the units of step 1: the chain's join on the unit leaves the others
+ * out (a hit in no visit has a NULL unit, which joins none), where narrowing would cost a join per step.
  */
 function duckdbUnitHits(query: FunnelQuery): string[] {
   const none = { duckdb: '', clickhouse: '' };
   return query.steps.map((step, index) => {
     const first = index === 0;
-    const link = stepMatch(step).table === 'link';
     if (query.days !== undefined) return `SELECT visitor_key AS unit, visitor_key, t FROM (${first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, none, [], true).duckdb})`;
-    if (link) {
+    if (!carriesVisit(query, index)) {
       const hits = first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, reachedFirstSql(query), [], true).duckdb;
       return `SELECT v.visit_key AS unit, v.visitor_key, h.t FROM (${hits}) AS h
         ASOF JOIN funnel_visits AS v ON h.visitor_key = v.visitor_key AND h.t >= v.started_ms WHERE h.t <= v.open_until_ms`;

@@ -8,7 +8,8 @@
  * visitor, received from the visit's first page view to VISIT_IDLE_MINUTES after its last (a later
  * hit would have started another visit). One visitor's visits never overlap, so a hit belongs to
  * at most one. On DuckDB a page view carries the visit it was cut into (`visit_key`), which is
- * that visit; a link hit finds it with an ASOF join (the visitor's latest visit started by then,
+ * that visit; a link hit is kept at load with that visit (duckdb/link-hit-visits.ts); a media
+ * completion or stream finds it with an ASOF join (the visitor's latest visit started by then,
  * if still open), a sorted merge where a join on the visitor alone pairs every hit with every
  * visit of its visitor. ClickHouse joins on the visitor and keeps the pairs in time (18.16 joins
  * on equal keys only), as page views carry no visit there. A search goal is the visit's own count.
@@ -17,7 +18,7 @@ import type { GoalDefinition } from '@mesura/protocol';
 import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import type { RankingSpec } from './ranking.js';
-import { goalMatch, hitsSql, type EngineText } from './hit-match.js';
+import { duckdbHitsCarryVisit, goalMatch, hitsSql, type EngineText } from './hit-match.js';
 import { IN_RANGE } from './report-table.js';
 
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
@@ -36,8 +37,10 @@ function duckdbVisitsOfHits(hits: string): string {
 export function reachedGoalSql(goal: GoalDefinition): EngineText {
   if (goal.type === 'search') return { duckdb: 'searches > 0', clickhouse: 'searches > 0' };
   const match = goalMatch(goal);
-  const hits = hitsSql(match, NO_EXTRA, match.table === 'link' ? [] : ['visit_key'], true);
-  const duckdb = match.table === 'link' ? duckdbVisitsOfHits(hits.duckdb) : `SELECT visit_key FROM (${hits.duckdb}) AS goal_hits`;
+  const carried = duckdbHitsCarryVisit(match, true);
+  const hits = hitsSql(match, NO_EXTRA, carried ? ['visit_key'] : [], true);
+  // A link hit in no visit has no key: left out, so that `IN` answers false for the other visits rather than NULL.
+  const duckdb = carried ? `SELECT visit_key FROM (${hits.duckdb}) AS goal_hits WHERE visit_key IS NOT NULL` : duckdbVisitsOfHits(hits.duckdb);
   return {
     duckdb: `visit_key IN (${duckdb})`,
     // 18.16 joins on equal keys only: the time condition follows the join.

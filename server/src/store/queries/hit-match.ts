@@ -13,6 +13,7 @@ import { MEDIA_STREAM_TYPES, type GoalDefinition, type MediaCondition } from '@m
 import { CLICKHOUSE_IN_RANGE, CLICKHOUSE_LINK_HITS, CLICKHOUSE_SEARCHES } from '../clickhouse/report-facts-sql.js';
 import { sqlString, type SqlDialect } from '../sql-string.js';
 import { pageViewKeysSql } from '../duckdb/page-view-keys.js';
+import { LINK_HIT_VISITS_TABLE } from '../duckdb/link-hit-visits.js';
 import { mediaSessionHits } from './media-session-hits.js';
 import { IN_RANGE } from './report-table.js';
 
@@ -132,20 +133,37 @@ export function goalMatch(goal: GoalDefinition): HitMatch {
 }
 
 /**
+ * Whether DuckDB's hits of `match`, read by hitsSql with `extraReadsVisitorOnly`, carry their
+ * visit (`visit_key`): page views and searches do (the loader cut them into it), and link hits
+ * read from link_hit_visits (duckdb/link-hit-visits.ts) when `extra` names no other column. A
+ * media completion or stream, qualified by its session's heartbeats, does not: its visit is found
+ * when asked (goal-conversions.ts, funnel-steps.ts).
+ */
+export function duckdbHitsCarryVisit(match: HitMatch, extraReadsVisitorOnly: boolean): boolean {
+  return match.table !== 'link' || (match.source === undefined && extraReadsVisitorOnly);
+}
+
+/**
  * The range's hits of `match` as `visitor_key` and `t` (the receive time in epoch milliseconds),
  * with `more` other columns of its table (the same on both engines), narrowed by `extra` (`AND …`,
  * the same text on both engines: bound filters, or the visitors who reached a funnel's step 1).
  * `extraReadsVisitorOnly`: `extra` names no column but `visitor_key`, so DuckDB's page views are
- * read from page_view_keys (duckdb/page-view-keys.ts), the same rows without the filter columns.
+ * read from page_view_keys (duckdb/page-view-keys.ts) and its link hits from link_hit_visits
+ * (duckdb/link-hit-visits.ts, with their `visit_key`): the same rows without the filter columns.
  */
 export function hitsSql(match: HitMatch, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false): EngineText {
   const table = match.source ?? HIT_TABLES[match.table];
   const columns = more.map((column) => `, ${column}`).join('');
-  const keysServe = match.table === 'page' && match.source === undefined && extraReadsVisitorOnly && more.every((column) => column === 'visit_key');
-  return {
-    duckdb: keysServe
+  const narrow = match.source === undefined && extraReadsVisitorOnly && more.every((column) => column === 'visit_key');
+  const rows = `visitor_key, epoch_ms(received_at) AS t${columns}`;
+  const duckdb =
+    narrow && match.table === 'page'
       ? `SELECT visitor_key, t${columns} FROM (${pageViewKeysSql(IN_RANGE, match.where('duckdb'))}) AS page_keys WHERE 1 = 1${extra.duckdb}`
-      : `SELECT visitor_key, epoch_ms(received_at) AS t${columns} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`,
+      : narrow && match.table === 'link'
+        ? `SELECT visitor_key, t${columns} FROM ${LINK_HIT_VISITS_TABLE} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`
+        : `SELECT ${rows} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`;
+  return {
+    duckdb,
     clickhouse: `SELECT visitor_key, received_at AS t${columns} FROM ${table.clickhouse} AS step_source WHERE ${CLICKHOUSE_IN_RANGE} AND ${match.where('clickhouse')}${extra.clickhouse}`,
   };
 }

@@ -197,6 +197,7 @@ export const VISITOR_DELETES = {
   openVisits: `DELETE FROM visits_open WHERE visitor_key = hash($visitor)`,
   closedVisits: `DELETE FROM visits_closed WHERE visitor_key = hash($visitor)`,
   linkHits: `DELETE FROM link_hits WHERE visitor_key = hash($visitor)`,
+  linkHitVisits: `DELETE FROM link_hit_visits WHERE visitor_key = hash($visitor)`,
   searches: `DELETE FROM searches WHERE visitor_key = hash($visitor)`,
   pageEngagements: `DELETE FROM page_engagements WHERE visitor_key = hash($visitor)`,
 } as const;
