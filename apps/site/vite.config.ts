@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, minifySync, type Plugin } from 'vite';
+import { captureEarlyInput } from './src/early-input/capture-early-input';
 
 /** Where `npm run dev` forwards the SDK, beacons and APIs: the Mesura server (default port 8080). */
 const MESURA_SERVER_URL = process.env.MESURA_SERVER_URL ?? 'http://localhost:8080';
@@ -20,9 +21,26 @@ function emptyConfigInDev(): Plugin {
   };
 }
 
+/**
+ * The first view's early clicks and submits are kept from the first moment the page is shown: the
+ * capture runs inline in the head, before the body is parsed, not in the entry module, which runs
+ * only after the whole page has been parsed (src/early-input/capture-early-input.ts).
+ */
+function earlyInputCapture(): Plugin {
+  return {
+    name: 'mesura-early-input-capture',
+    transformIndexHtml: () => {
+      // Minified: it counts towards the home page's script before consent (bench/site.mjs).
+      const { code, errors } = minifySync('capture-early-input.js', `(${captureEarlyInput.toString()})(window)`);
+      if (errors.length > 0) throw new Error(`The early input capture does not minify: ${errors[0]?.message}`);
+      return [{ tag: 'script', children: code.trim(), injectTo: 'head' }];
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), emptyConfigInDev()],
+  plugins: [react(), emptyConfigInDev(), earlyInputCapture()],
   resolve: {
     // Workspace packages export their TypeScript sources under this condition.
     conditions: ['mesura-source', ...defaultClientConditions],

@@ -68,4 +68,13 @@ describe("the server's first view of a page", () => {
   it('renders the canonical article with no redirect', async () => {
     expect((await renderFirstView(ORIGIN + ARTICLE_PATH, fetchContent)).redirect).toBeUndefined();
   });
+
+  it('sends no form by GET to its own page: without JavaScript nothing typed (a password, an address) goes into an address', async () => {
+    for (const path of ['/entrar/', '/entrar/contrasenya-oblidada/']) {
+      const { html } = await renderFirstView(ORIGIN + path, fetchContent);
+      const forms = [...html.matchAll(/<form\b[^>]*>/g)].map(([tag]) => tag);
+      expect(forms.length, path).toBeGreaterThan(0);
+      for (const form of forms) expect(/\baction="/.test(form) || /\bmethod="post"/.test(form), `${path}: ${form}`).toBe(true);
+    }
+  });
 });

@@ -89,7 +89,7 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
           Us hem enviat un correu a {state.email}. Obriu l’enllaç que hi trobareu per confirmar la subscripció i rebreu el butlletí cada matí.
         </p>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
           <label htmlFor={inputId}>Adreça de correu electrònic</label>
           <input id={inputId} name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL_CHARS} aria-invalid={state.kind === 'error'} />
           <button type="submit" className="engagement-button" disabled={state.kind === 'sending'}>

@@ -89,7 +89,7 @@ export function Poll({ pollId, detail }: PollProps) {
     <section className="poll" aria-labelledby={headingId}>
       <h2 id={headingId}>{results.question}</h2>
       {results.answered === undefined ? (
-        <form onSubmit={submit}>
+        <form method="post" onSubmit={submit}>
           <fieldset>
             <legend className="visually-hidden">{results.question}</legend>
             {results.options.map((option) => (

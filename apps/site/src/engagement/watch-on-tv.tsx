@@ -65,7 +65,7 @@ export function WatchOnTvButton({ media, detail }: WatchOnTvButtonProps) {
         Mira-ho a la TV
       </button>
       <div id={panelId} hidden={!open} className="watch-on-tv-panel">
-        <form onSubmit={submit}>
+        <form method="post" onSubmit={submit}>
           <label htmlFor={inputId}>Codi de la TV (obriu mesura.cat/tv/ al navegador de la TV)</label>
           <input id={inputId} name="code" inputMode="numeric" autoComplete="off" pattern={TV_CODE_INPUT_PATTERN} maxLength={TV_CODE_INPUT_MAX_CHARS} />
           <button type="submit" className="engagement-button" disabled={sending}>

@@ -90,7 +90,7 @@ export function LoginPage() {
         </p>
       )}
       {visitor !== undefined && <SignedIn name={visitor.name} back={back} />}
-      <form className="account-form" aria-labelledby={`${ids.signin}-h`} onSubmit={(e) => void submit('signin')(e)}>
+      <form method="post" className="account-form" aria-labelledby={`${ids.signin}-h`} onSubmit={(e) => void submit('signin')(e)}>
         <h2 id={`${ids.signin}-h`}>Ja tinc un compte</h2>
         <label htmlFor={`${ids.signin}-email`}>Correu electrònic</label>
         <input id={`${ids.signin}-email`} name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_CHARS} required />
@@ -104,7 +104,7 @@ export function LoginPage() {
           <Link to={PASSWORD_FORGOTTEN_PATH}>He oblidat la contrasenya</Link>
         </p>
       </form>
-      <form className="account-form" aria-labelledby={`${ids.signup}-h`} onSubmit={(e) => void submit('signup')(e)}>
+      <form method="post" className="account-form" aria-labelledby={`${ids.signup}-h`} onSubmit={(e) => void submit('signup')(e)}>
         <h2 id={`${ids.signup}-h`}>Crea un compte</h2>
         <label htmlFor={`${ids.signup}-name`}>Nom</label>
         <input id={`${ids.signup}-name`} name="name" type="text" autoComplete="given-name" maxLength={MAX_DISPLAY_NAME_CHARS} required />

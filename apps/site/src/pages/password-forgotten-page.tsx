@@ -36,7 +36,7 @@ export function PasswordForgottenPage() {
     <div className="account-forms">
       <title>He oblidat la contrasenya — Mesura.cat</title>
       <h1>He oblidat la contrasenya</h1>
-      <form className="account-form" aria-labelledby={`${id}-h`} onSubmit={(e) => void submit(e)}>
+      <form method="post" className="account-form" aria-labelledby={`${id}-h`} onSubmit={(e) => void submit(e)}>
         <h2 id={`${id}-h`}>Us enviarem un enllaç per triar-ne una de nova</h2>
         <label htmlFor={`${id}-email`}>Correu electrònic del compte</label>
         <input id={`${id}-email`} name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_CHARS} required />

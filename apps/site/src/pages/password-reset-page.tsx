@@ -53,7 +53,7 @@ export function PasswordResetPage() {
           Heu canviat la contrasenya i s’han tancat totes les sessions del compte. <Link to={LOGIN_PATH}>Entreu-hi amb la contrasenya nova</Link>.
         </p>
       ) : (
-        <form className="account-form" aria-labelledby={`${id}-h`} onSubmit={(e) => void submit(e)}>
+        <form method="post" className="account-form" aria-labelledby={`${id}-h`} onSubmit={(e) => void submit(e)}>
           <h2 id={`${id}-h`}>Contrasenya nova</h2>
           <label htmlFor={`${id}-password`}>Contrasenya ({MIN_PASSWORD_CHARS} caràcters o més)</label>
           <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_CHARS} required />

@@ -1,0 +1,87 @@
+/**
+ * The server's first view before the app takes over (apps/site/src/early-input/): a visitor's click
+ * on a tracked control, or a form sent, 50 ms after the page is shown and while the app's chunk is
+ * still on its way, is done by the app once it starts, and measured as any other.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitorPage } from './helpers/browser.js';
+import { E2E_ADMIN_ENV, apiHeaders } from './helpers/server-process.js';
+import { today, useSiteUnderTest } from './helpers/site-under-test.js';
+
+const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
+
+/** How long after the first view is shown the visitor acts: well before the app on a cold tab. */
+const CLICK_AFTER_SHOWN_MS = 50;
+
+interface StoredHit {
+  hit_type: string;
+  click_identifier: string | null;
+  events: string;
+}
+
+async function storedCall(clickId: string): Promise<StoredHit> {
+  const find = async () => {
+    const day = today();
+    const answer = await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });
+    return ((await answer.json()) as StoredHit[]).find((hit) => hit.click_identifier === clickId);
+  };
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
+  return (await find())!;
+}
+
+/**
+ * Opens `path` with the app's chunk held back until the returned function is called: the page
+ * shows the server's first view, without the app, for as long as the test needs.
+ */
+async function openFirstView(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${site.server.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+const appStarted = (page: Page) => page.locator('#root[data-app="ready"]').count();
+
+describe('the first view before the app', () => {
+  it('starts the game clicked 50 ms after the page is shown, once the app is there, and measures the click', async () => {
+    const page = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    const releaseApp = await openFirstView(page, '/joc/');
+    await page.getByRole('button', { name: 'Comença el joc' }).waitFor();
+    await page.waitForTimeout(CLICK_AFTER_SHOWN_MS);
+    await page.getByRole('button', { name: 'Comença el joc' }).click();
+    expect(await appStarted(page)).toBe(0);
+
+    releaseApp();
+    await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.locator('.quiz-option').count()).toBeGreaterThan(0);
+    const start = await storedCall('joc-diari-inici');
+    expect({ type: start.hit_type, events: (JSON.parse(start.events) as { id: number }[]).map((e) => e.id) }).toEqual({ type: 'link_o', events: [9] });
+    await page.context().close();
+  });
+
+  it('sends a sign-up filled and sent before the app with what was typed, the password never in the page’s address', async () => {
+    const page = await newVisitorPage(site.browser);
+    const releaseApp = await openFirstView(page, '/entrar/');
+    const signUp = page.getByRole('form', { name: 'Crea un compte' });
+    await signUp.getByLabel('Nom').waitFor();
+    await page.waitForTimeout(CLICK_AFTER_SHOWN_MS);
+    await signUp.getByLabel('Nom').fill('Pere');
+    await signUp.getByLabel('Correu electrònic').fill('primera-vista@exemple.cat');
+    await signUp.getByLabel('Contrasenya (12 caràcters o més)').fill('una-contrasenya-llarga');
+    await signUp.getByRole('button', { name: 'Crea el compte' }).click();
+    expect(await appStarted(page)).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+
+    releaseApp();
+    await expect.poll(() => signUp.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Us hem enviat un correu a primera-vista@exemple\.cat\./);
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+});
