@@ -125,7 +125,7 @@ describe('«Fixa al tauler»', () => {
   it('pins the view shown (its period, filters, segment and parameters) to the chosen dashboard', async () => {
     const { api } = recordingApi();
     const container = await render(<PinToDashboard report="content/subsections" params={{ section: 'noticies' }} />, api, '/contingut/?periode=7-dies&f=device:mobile&s=lectors&vista=taula');
-    await act(async () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Fixa al tauler')!.click());
+    await act(async () => [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Fixa al tauler'))!.click());
     await act(async () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Fixa')!.click());
     expect(pinned).toHaveLength(1);
     expect(pinned[0]!.id).toBe('home');

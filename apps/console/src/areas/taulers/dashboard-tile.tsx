@@ -1,9 +1,10 @@
 /**
  * One tile of a dashboard: its report drawn by the console's own ReportView, over the tile's own
  * period, filters and segment (report-state-override.ts) rather than the page's address, with the
- * buttons that move it and remove it.
+ * buttons that move it and remove it, and, where it may be rearranged, its drag handle
+ * (sortable-tiles.tsx).
  */
-import { useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FILTER_LABELS, PRESET_LABELS, type RangePreset } from '../../report-view/report-state';
 import { ReportStateOverrideContext } from '../../report-view/report-state-override';
@@ -29,16 +30,35 @@ interface TileActions {
   last: boolean;
 }
 
-export function DashboardTile({ tile, actions }: { tile: Tile; actions: TileActions }) {
+/** What a tile needs to be dragged: its element's ref and moving style, and the handle to show. */
+export interface TileDrag {
+  ref: (element: HTMLElement | null) => void;
+  style: CSSProperties;
+  dragging: boolean;
+  handle: ReactNode;
+}
+
+export interface DashboardTileProps {
+  tile: Tile;
+  actions: TileActions;
+  drag?: TileDrag;
+}
+
+export function DashboardTile({ tile, actions, drag }: DashboardTileProps) {
   const start = tile.address ?? '';
   const [params, setParams] = useState(() => new URLSearchParams(start.slice(start.indexOf('?') + 1)));
   const override = useMemo(() => ({ params, setParams }), [params]);
   const name = tile.title ?? tile.view;
   return (
-    <li className="dashboard-tile">
+    <li className={drag?.dragging ? 'dashboard-tile dashboard-tile--dragging' : 'dashboard-tile'} ref={drag?.ref} style={drag?.style}>
       <div className="dashboard-tile__bar">
         <span className="dashboard-tile__period">{coverageLabel(tile)}</span>
-        {tile.address && <Link to={tile.address.slice(CONSOLE_PREFIX.length)}>Obre l'informe</Link>}
+        {drag?.handle}
+        {tile.address && (
+          <Link to={tile.address.slice(CONSOLE_PREFIX.length)} aria-label={`Obre l'informe ${name}`}>
+            Obre l'informe
+          </Link>
+        )}
         {actions.onMove && (
           <>
             <button type="button" className="button button--quiet" disabled={actions.first} onClick={() => actions.onMove?.('up')} aria-label={`Puja ${name}`}>

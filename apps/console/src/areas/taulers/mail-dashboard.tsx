@@ -1,7 +1,8 @@
 /**
  * «Envia per correu» on a dashboard: schedules the whole dashboard (each tile's report over the
  * mail's period) to the person's own address, daily, weekly or monthly, as «Avisos» schedules a
- * report (server: dashboards/dashboard-address.ts); the list of what is mailed is there.
+ * report (server: dashboards/dashboard-address.ts); the list of what is mailed is there. Named
+ * after the dashboard, apart from each tile's own «Envia per correu» (which mails that report).
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ export function MailDashboard({ id, name }: { id: string; name: string }) {
   };
   if (step === 'closed') {
     return (
-      <button type="button" className="button button--quiet" onClick={() => setStep('choosing')}>
+      <button type="button" className="button button--quiet mail-dashboard__open" onClick={() => setStep('choosing')} aria-label={`Envia per correu el tauler «${name}»`}>
         Envia per correu
       </button>
     );

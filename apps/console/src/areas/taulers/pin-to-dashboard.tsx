@@ -1,11 +1,13 @@
 /**
  * «Fixa al tauler» beside a report: pins the view as it is shown (its period, filters, segment
- * and parameters) to the person's own dashboard or to a shared one they may change.
+ * and parameters) to the person's own dashboard or to a shared one they may change. Its name adds
+ * the report's title, as «Envia per correu» does (use-panel-heading.ts).
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { apiFailureMessage } from '../../api/failure-message';
 import { paramsFromState } from '../../report-view/report-state';
+import { usePanelHeading } from '../../report-view/use-panel-heading';
 import { useReportState } from '../../report-view/use-report-state';
 import { AREA_PATHS } from '../avisos/report-view-address';
 import { dashboardsApi, HOME_DASHBOARD_ID, type DashboardSummary } from './dashboards-api';
@@ -18,6 +20,8 @@ export function PinToDashboard({ report, params }: { report: string; params: Rec
   const [step, setStep] = useState<Step>({ status: 'closed' });
   const [chosen, setChosen] = useState(HOME_DASHBOARD_ID);
   const selectId = useId();
+  const textId = useId();
+  const [ref, headingId] = usePanelHeading<HTMLButtonElement>();
   const area = AREA_PATHS[report.slice(0, report.indexOf('/'))];
   // Only the catalogue's areas are pinned (a goal's or a funnel's report has its own routes).
   if (area === undefined) return null;
@@ -34,8 +38,10 @@ export function PinToDashboard({ report, params }: { report: string; params: Rec
   };
   if (step.status === 'closed') {
     return (
-      <button type="button" className="button button--quiet" onClick={() => void open()}>
-        Fixa al tauler
+      <button ref={ref} type="button" className="button button--quiet" onClick={() => void open()} aria-labelledby={headingId && `${textId} ${headingId}`}>
+        <span id={textId}>
+          Fixa al tauler<span className="visually-hidden"> l'informe</span>
+        </span>
       </button>
     );
   }
