@@ -3,11 +3,12 @@
  * `decision_events` (and, for page-view and analytics-event goals, `hits`) the collectors drain
  * there, as the DuckDB store counts them (queries/activity-results.ts, both engines' texts). The activity
  * definitions are metadata and stay in the metadata store. An API node over ClickHouse serves the
- * console's Experiments area with it (app.ts).
+ * console's Experiments area with it (app.ts), CUPED's pre-period sums included.
  */
 import type { Activity } from '@mesura/protocol';
 import type { SqlValue } from '../analytics-reader.js';
-import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts } from '../decision-store.js';
+import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums } from '../decision-store.js';
+import { CUPED_PRE_PERIOD_DAYS, experiencePrePeriodClickHouse } from '../queries/activity-pre-period.js';
 import { experienceCountsClickHouse, experienceDayCountsClickHouse, goalValue } from '../queries/activity-results.js';
 import { bindValues } from './bind-values.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
@@ -24,6 +25,10 @@ interface CountRow {
   day?: string;
   visitors: string | number;
   conversions: string | number;
+  /** The pre-period's sums (experience-pre-period only). */
+  sum_x?: string | number;
+  sum_x_squares?: string | number;
+  sum_xy?: string | number;
 }
 
 export class ClickHouseDecisionStore implements DecisionStore {
@@ -42,6 +47,20 @@ export class ClickHouseDecisionStore implements DecisionStore {
       visitors: Number(row.visitors),
       conversions: Number(row.conversions),
     }));
+  }
+
+  /** Per experience, the sums of its visitors' conversions and pre-period page views (queries/activity-pre-period.ts). */
+  async experiencePrePeriod(activity: Activity): Promise<PrePeriodSums> {
+    const rows = await this.read('experience-pre-period', experiencePrePeriodClickHouse(activity), activity, {});
+    const experiences = rows.map((row) => ({
+      experienceId: row.experience_id,
+      visitors: Number(row.visitors),
+      conversions: Number(row.conversions),
+      sumX: Number(row.sum_x),
+      sumXSquares: Number(row.sum_x_squares),
+      sumXY: Number(row.sum_xy),
+    }));
+    return { prePeriodDays: CUPED_PRE_PERIOD_DAYS, experiences };
   }
 
   /** Runs a text with the activity's id, its goal's value, the zone and `values` written in by bindValues. */

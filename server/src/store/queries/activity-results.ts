@@ -133,7 +133,7 @@ export function experienceDayCountsSql(activity: Activity): string {
 // ClickHouse, both questions: one row per visitor key, counted per experience or per day.
 
 /** Which events a text reads: all of the activity's, or those of a range's local days ($from, $to, $tz). */
-type Scope = 'all' | 'range';
+export type Scope = 'all' | 'range';
 
 /** The UTC instant (epoch ms) at which a local day ($tz) starts. */
 const utcStartMs = (day: string) => `(toInt64(toUnixTimestamp(toDateTime(${day}, $tz))) * 1000)`;
@@ -186,27 +186,30 @@ const after = (operator: '>' | '>=', times: string) => `arrayFilter((t, first) -
 
 /**
  * One row per visitor key with an impression: `experience_id` and `first_at` of the first
- * impression, `converted` (0 or 1) and, when converted, `converted_at`: the first conversion after it.
+ * impression, `converted` (0 or 1) and, when converted, `converted_at`: the first conversion after
+ * it; `goal_visitor`, the impressions' analytics visitor ('' when `has_goal_visitor` is 0), whose
+ * hits a goal or the pre-period (activity-pre-period.ts) reads.
  */
-function visitorsSql(goal: Goal, scope: Scope): string {
+export function visitorsClickHouse(goal: Goal, scope: Scope): string {
   // No alias repeats a column its own expression reads (`argMin(x) AS x`): a current server may
   // resolve the column to the alias.
   const firstSeen = `visitor_id, argMinIf(experience_id, (decided_at, experience_id), type = 'impression') AS first_experience,
       minIf(decided_at, type = 'impression') AS first_at`;
   const counted = "countIf(type = 'impression') > 0";
+  // The analytics visitor of the impressions (DuckDB: their max); none, and no hit is theirs.
+  const goalVisitor = `maxIf(analytics_visitor_id, type = 'impression') AS analytics_visitor,
+      isNotNull(analytics_visitor) AS has_goal_visitor, ifNull(analytics_visitor, '') AS goal_visitor`;
   if (goal.type === 'click') {
     return `(SELECT first_experience AS experience_id, first_at, ${after('>=', 'conversion_times')} AS times_after,
-        notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at
-      FROM (SELECT ${firstSeen}, groupArrayIf(decided_at, type = 'conversion') AS conversion_times
+        notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at, goal_visitor, has_goal_visitor
+      FROM (SELECT ${firstSeen}, ${goalVisitor}, groupArrayIf(decided_at, type = 'conversion') AS conversion_times
         FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}))`;
   }
-  // The analytics visitor of the impressions (DuckDB: their max); none, and no hit can convert.
-  // Both sides of the join are named: a current server refuses a join of unnamed subqueries
-  // (joined_subquery_requires_alias).
+  // Without an analytics visitor no hit can convert. Both sides of the join are named: a current
+  // server refuses a join of unnamed subqueries (joined_subquery_requires_alias).
   return `(SELECT first_experience AS experience_id, first_at, ${after('>', 'goal_times')} AS times_after,
-      has_goal_visitor AND notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at
-    FROM (SELECT ${firstSeen}, maxIf(analytics_visitor_id, type = 'impression') AS analytics_visitor,
-        isNotNull(analytics_visitor) AS has_goal_visitor, ifNull(analytics_visitor, '') AS goal_visitor
+      has_goal_visitor AND notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at, goal_visitor, has_goal_visitor
+    FROM (SELECT ${firstSeen}, ${goalVisitor}
       FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}) AS impressions
     ALL LEFT JOIN ${goalHitsSql(goal, scope)} AS goal_hits USING (goal_visitor))`;
 }
@@ -214,7 +217,7 @@ function visitorsSql(goal: Goal, scope: Scope): string {
 /** Per experience, its visitors and the converted among them: experienceCountsSql. */
 export function experienceCountsClickHouse(goal: Goal): string {
   return `SELECT experience_id, count() AS visitors, sum(converted) AS conversions
-    FROM ${visitorsSql(goal, 'all')} GROUP BY experience_id ORDER BY experience_id`;
+    FROM ${visitorsClickHouse(goal, 'all')} GROUP BY experience_id ORDER BY experience_id`;
 }
 
 /**
@@ -224,7 +227,7 @@ export function experienceCountsClickHouse(goal: Goal): string {
  */
 export function experienceDayCountsClickHouse(goal: Goal): string {
   return `SELECT experience_id, toString(mark_day) AS day, sum(is_visitor) AS visitors, sum(is_conversion) AS conversions
-    FROM ${visitorsSql(goal, 'range')}
+    FROM ${visitorsClickHouse(goal, 'range')}
     ARRAY JOIN [${localDayClickHouse('first_at')}, ${localDayClickHouse('converted_at')}] AS mark_day, [1, 0] AS is_visitor, [0, 1] AS is_conversion
     WHERE is_visitor = 1 OR converted
     GROUP BY experience_id, mark_day ORDER BY mark_day, experience_id`;

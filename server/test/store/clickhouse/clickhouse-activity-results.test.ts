@@ -3,14 +3,15 @@
  * DuckDB's (both texts in queries/activity-results.ts): one data set of decision events
  * and hits goes through the ingest log into both engines (helpers/both-engines.ts), and both are
  * asked the results of a click-goal, a page-view-goal and two event-goal activities, over all
- * time and over ranges of local days.
+ * time and over ranges of local days, and CUPED's pre-period sums (queries/activity-pre-period.ts).
  */
 import { SITE_VARIABLE_MAP, variableNames, type Activity } from '@mesura/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localDayIn } from '../../../src/local-day.js';
 import { ClickHouseDecisionStore } from '../../../src/store/clickhouse/clickhouse-decision-store.js';
 import { createClickHouseTransport, type ClickHouseTransport } from '../../../src/store/clickhouse/clickhouse-transport.js';
-import type { DayRange, ExperienceCounts } from '../../../src/store/decision-store.js';
+import type { DayRange, ExperienceCounts, PrePeriodSums } from '../../../src/store/decision-store.js';
+import { CUPED_PAGE_VIEWS_CAP, CUPED_PRE_PERIOD_DAYS } from '../../../src/store/queries/activity-pre-period.js';
 import type { DecisionEventRow } from '../../../src/store/decision-row.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { testActivity } from '../../helpers/activity.js';
@@ -125,6 +126,29 @@ function hitGoalEvents(): (DecisionEventRow | HitRow)[] {
   return rows;
 }
 
+/**
+ * Page views before the click activity's impressions, for CUPED's pre-period: visitor 1 (first
+ * impression on day 1 at 10:00) has three in the 14 days before, one older and one at the
+ * impression's millisecond (neither counts), a bot's and a link hit (not page views); visitor 6
+ * (day 2, 15:00) reads more than the cap; visitor 4 one page view before its first impression and
+ * one between its two (after the first: not counted).
+ */
+function prePeriodHits(): HitRow[] {
+  const first1 = at(1, 10);
+  return [
+    hit('1', first1 - (CUPED_PRE_PERIOD_DAYS - 1) * DAY_MS),
+    hit('1', first1 - 3 * DAY_MS),
+    hit('1', first1 - 1),
+    hit('1', first1 - (CUPED_PRE_PERIOD_DAYS + 1) * DAY_MS),
+    hit('1', first1),
+    hit('1', first1 - HOUR_MS, { isBot: true }),
+    hit('1', first1 - HOUR_MS, { hitType: 'link_o' }),
+    ...Array.from({ length: CUPED_PAGE_VIEWS_CAP + 3 }, (_, i) => hit('6', at(1, 0, i))),
+    hit('4', at(1, 8)),
+    hit('4', at(2, 20)),
+  ];
+}
+
 describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
   const db = useTestDatabase();
   let engines: BothEngines;
@@ -134,6 +158,9 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
   beforeAll(async () => {
     const click = clickEvents();
     const hitGoals = hitGoalEvents();
+    const prePeriod = prePeriodHits();
+    // A page view of visitor 1's pre-period sent again: stored twice by ClickHouse, counted once.
+    const resentPageView = prePeriod[1]!;
     const duplicated = click[0]!;
     const resentConversion = click.find((row) => row.visitorKey === 'k-2' && row.type === 'conversion')!;
     // p2's goal hit resent 2 hours later, after the impression: the first copy is the one that counts.
@@ -141,10 +168,10 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
     // B is stored first (its own segment): an engine's first row would be B.
     const tie = [decision(SAME_MILLISECOND, 'impression', 't1', 'b', at(2, 10)), decision(SAME_MILLISECOND, 'impression', 't1', 'a', at(2, 10))];
     const segments = [
-      [...click.slice(0, 9), duplicated, ...hitGoals.slice(0, 12), tie[0]!],
+      [...click.slice(0, 9), duplicated, ...hitGoals.slice(0, 12), tie[0]!, ...prePeriod],
       [...click.slice(9), ...hitGoals.slice(12), tie[1]!],
       // A segment resent to another collector: DuckDB's load drops the copies, ClickHouse keeps them.
-      [duplicated, resentConversion, resentHit],
+      [duplicated, resentConversion, resentHit, resentPageView],
     ];
     engines = await loadBothEngines({ segments, clickhouse: db(), variables: VARIABLES, timeZone: TIME_ZONE });
     transport = createClickHouseTransport(db().location, { database: db().location.database });
@@ -207,6 +234,31 @@ describeWithClickHouse('activity results on ClickHouse and on DuckDB', () => {
       ]);
       expect(await clickhouse.experienceDayCounts(CLICK, { from: '2026-01-14', to: '2026-01-14' })).toEqual([]);
       expect(await engines.duckdb.experienceDayCounts(SAME_MILLISECOND, RANGE)).toEqual([{ experienceId: 'a', day: '2026-01-12', visitors: 1, conversions: 0 }]);
+    },
+    RESULTS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "sums each experience's pre-period page views alike (CUPED), counted once, in the 14 days before the first impression, capped",
+    async () => {
+      const bySum = (sums: PrePeriodSums) => ({ ...sums, experiences: [...sums.experiences].sort((x, y) => x.experienceId.localeCompare(y.experienceId)) });
+      for (const activity of ACTIVITIES) {
+        const expected = bySum(await engines.duckdb.experiencePrePeriod!(activity));
+        expect(bySum(await clickhouse.experiencePrePeriod(activity)), activity.id).toEqual(expected);
+      }
+      // A: visitors 1 (X = 3, converted), 3 (0) and 6 (the cap, converted); B: 2, 4 (X = 1, converted), 8, 9.
+      expect(bySum(await clickhouse.experiencePrePeriod(CLICK))).toEqual({
+        prePeriodDays: CUPED_PRE_PERIOD_DAYS,
+        experiences: [
+          { experienceId: 'a', visitors: 3, conversions: 2, sumX: 3 + CUPED_PAGE_VIEWS_CAP, sumXSquares: 9 + CUPED_PAGE_VIEWS_CAP ** 2, sumXY: 3 + CUPED_PAGE_VIEWS_CAP },
+          { experienceId: 'b', visitors: 4, conversions: 4, sumX: 1, sumXSquares: 1, sumXY: 1 },
+        ],
+      });
+      // p2's goal hit, a page view an hour before its impression, its later copy dropped; p4 has no analytics visitor.
+      expect(bySum(await clickhouse.experiencePrePeriod(PAGE_VIEW)).experiences).toEqual([
+        { experienceId: 'a', visitors: 3, conversions: 2, sumX: 0, sumXSquares: 0, sumXY: 0 },
+        { experienceId: 'b', visitors: 3, conversions: 1, sumX: 1, sumXSquares: 1, sumXY: 0 },
+      ]);
     },
     RESULTS_TEST_TIMEOUT_MS,
   );
