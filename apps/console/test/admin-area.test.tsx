@@ -12,7 +12,7 @@ import type { UserAccount } from '../src/areas/administracio/user-accounts';
 import type { RightsRequest, VisitorRowCounts } from '../src/areas/administracio/visitor-rights';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const VISITOR = '1F65FB944AFA1C05-25FBFAF16BF6E758';
 const COUNTS: VisitorRowCounts = { hits: 12, heartbeats: 30, mediaSessions: 2, decisionEvents: 1 };

@@ -11,7 +11,7 @@ import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { ReportView } from '../src/report-view/report-view';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { plots } from './helpers/uplot-stand-in';
 
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

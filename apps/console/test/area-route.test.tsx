@@ -5,7 +5,7 @@ import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
 import type { ConsoleArea } from '../src/shell/area';
 import { AreaRoute } from '../src/shell/area-route';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const EDITOR: Me = { id: 'u-pol', email: 'pol@example.cat', role: 'editor', mustChangePassword: false };
 

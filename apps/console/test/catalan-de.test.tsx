@@ -6,7 +6,7 @@ import { deBefore } from '../src/reports/catalan-de';
 import { ReportArea } from '../src/report-view/report-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { QuietApis } from './helpers/quiet-apis';
 
 // "de" before a vowel sound is written "d'" in Catalan: the console's texts built around a name

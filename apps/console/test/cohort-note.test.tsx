@@ -5,7 +5,7 @@ import type { ReportAnswer } from '@mesura/protocol';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { ReportView } from '../src/report-view/report-view';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const SUBSECTIONS: ReportAnswer = {
   report: 'content/subsections',

@@ -9,7 +9,7 @@ import type { AnnotationsApi } from '../src/report-view/annotations-api';
 import { AnnotationsApiContext } from '../src/report-view/annotations-api-context';
 import { SessionContext } from '../src/session/session-context';
 import { EDITOR, fakeExperimentsApi } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { plots } from './helpers/uplot-stand-in';
 
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

@@ -6,7 +6,7 @@ import type { ReportAnswer } from '@mesura/protocol';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { DashboardPage } from '../src/areas/taulers/dashboard-page';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { QuietApis } from './helpers/quiet-apis';
 
 const tile = (id: string, title: string) => ({ id, view: '', period: { preset: '7-dies' }, report: 'content/sections', title, address: '/consola/contingut/?informe=content%2Fsections' });

@@ -7,7 +7,7 @@ import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { DashboardTile } from '../src/areas/taulers/dashboard-tile';
 import { PinToDashboard } from '../src/areas/taulers/pin-to-dashboard';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { QuietApis } from './helpers/quiet-apis';
 
 // The dashboards' calls, recorded: the pin's view is what is checked.

@@ -7,7 +7,7 @@ import { AreaRoute } from '../src/shell/area-route';
 import { CONSOLE_AREAS } from '../src/shell/areas';
 import { visibleAreas } from '../src/shell/visible-areas';
 import { EDITOR, button, click, fakeExperimentsApi, headlineTest, RESULTS, refused, renderExperiments, tableRows } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));

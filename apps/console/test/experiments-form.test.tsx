@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { button, click, fakeExperimentsApi, headlineTest, refused, renderExperiments, type, type Harness } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // Saving opens the results page, whose chart needs a canvas happy-dom does not have.
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

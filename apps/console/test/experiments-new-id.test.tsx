@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { button, click, fakeExperimentsApi, renderExperiments, type, type Harness } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // Saving a new activity checks that its id is free. It reads the list of activities rather than
 // asking for the new id, which would answer 404 on every save (an error in the browser's console

@@ -9,7 +9,7 @@ import { FilterBar } from '../src/report-view/filter-bar';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { useReportState } from '../src/report-view/use-report-state';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // The filters' values as a person reads them: a chip names the value as the reports do (Mòbil, not
 // the key `mobile`), and a dimension whose values nobody could guess offers them.

@@ -13,7 +13,7 @@ import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
 import { button, click, refused, tableRows, type } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // The funnel's page draws its steps on a canvas, which happy-dom lacks.
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

@@ -11,7 +11,7 @@ import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
 import { button, click, refused, tableRows, type } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // The goal's page draws its conversions per day on a canvas, which happy-dom lacks.
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

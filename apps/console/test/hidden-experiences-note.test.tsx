@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { HiddenExperiencesNote } from '../src/areas/experiments/hidden-experiences-note';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const mounted = mountedRoot();
 const experience = (id: string, hidden: boolean) => ({ id, hidden });

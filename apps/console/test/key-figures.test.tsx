@@ -7,7 +7,7 @@ import { KeyFigures } from '../src/report-view/key-figures';
 import type { KeyFiguresApi } from '../src/report-view/key-figures-api';
 import { KeyFiguresApiContext } from '../src/report-view/key-figures-api-context';
 import { sparklinePath } from '../src/report-view/sparkline';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const AUDIENCE: KeyFiguresAnswer = {
   area: 'audience',

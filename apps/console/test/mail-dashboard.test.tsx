@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SubscriptionTable } from '../src/areas/avisos/subscription-table';
 import { MailDashboard } from '../src/areas/taulers/mail-dashboard';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // The subscription calls, recorded: what is checked is the view and the frequency sent.
 const subscribed = vi.hoisted(() => [] as { view: string; frequency: string }[]);

@@ -6,7 +6,7 @@ import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { ReportArea } from '../src/report-view/report-area';
 import { QuietApis } from './helpers/quiet-apis';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const SUBSECTIONS: ReportAnswer = {
   report: 'content/subsections',

@@ -6,7 +6,7 @@ import type { ReportAnswer } from '@mesura/protocol';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { ReportView } from '../src/report-view/report-view';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // In the chart view (the default) a ranking's rows are drawn as bars and the table is kept, visually
 // hidden, for assistive technology. The rows' controls (drill-down, page, filter) must be on the bars

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportAnswer } from '@mesura/protocol';
 import { ReportTable } from '../src/report-view/report-table';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 /**
  * A comparison whose earlier period has no data, as server/src/reports/min-cohort.ts publishes its

@@ -8,7 +8,7 @@ import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { ReportArea } from '../src/report-view/report-area';
 import { ReportView } from '../src/report-view/report-view';
 import { QuietApis } from './helpers/quiet-apis';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 const ANSWER = (report: string, rows: ReportAnswer['rows']): ReportAnswer => ({
   report,

@@ -9,7 +9,7 @@ import type { Outcome } from '../src/api/api-answer';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
 import { REPORT_PAGE_ROWS, ReportView } from '../src/report-view/report-view';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { QuietApis } from './helpers/quiet-apis';
 import { plots } from './helpers/uplot-stand-in';
 

@@ -17,7 +17,7 @@ import { useReportState } from '../src/report-view/use-report-state';
 import type { Me } from '../src/session/me';
 import { SessionContext } from '../src/session/session-context';
 import { button, click, tableRows, type } from './helpers/experiments-harness';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 // A report's chart is drawn on a canvas, which happy-dom lacks.
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

@@ -10,7 +10,7 @@ import type { RealtimeSnapshot } from '@mesura/protocol';
 import { parseRealtimeSnapshot } from '../src/areas/temps-real/realtime-snapshot';
 import { RealtimePanel } from '../src/areas/temps-real/realtime-panel';
 import { REALTIME_STREAM_PATH, type EventSourceLike } from '../src/areas/temps-real/use-realtime-stream';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { plots } from './helpers/uplot-stand-in';
 
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useLatestParams } from '../src/report-view/use-latest-params';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 
 type Params = Record<string, string>;
 

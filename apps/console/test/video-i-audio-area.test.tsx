@@ -6,7 +6,7 @@ import type { ReportAnswer, ReportCatalogueEntry } from '@mesura/protocol';
 import VideoIAudioArea from '../src/areas/video-i-audio/video-i-audio-area';
 import type { ReportsApi } from '../src/report-view/reports-api';
 import { ReportsApiContext } from '../src/report-view/reports-api-context';
-import { mountedRoot } from './helpers/mounted-root';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { QuietApis } from './helpers/quiet-apis';
 
 vi.mock('uplot', () => import('./helpers/uplot-stand-in'));

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { CallToAction } from '../src/engagement/call-to-action';
 import { createPageViewGate } from '../src/measurement/page-view-gate';
 import { PageViewGateContext } from '../src/measurement/page-view-gate-context';
@@ -14,17 +14,10 @@ import { MyListPage } from '../src/pages/my-list-page';
 // on the page's body: focus goes to what took its place (WCAG 2.4.3 Focus Order).
 
 const DETAIL = { linkText: '', url: '', identificadorClic: '' };
-let root: Root | undefined;
+const root = mountedRoot();
 let container: HTMLElement;
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
   vi.unstubAllGlobals();
   document.cookie = 'mesura_usuari=; max-age=0; path=/';
 });
@@ -42,16 +35,11 @@ function serve(answers: Record<string, unknown>): void {
 }
 
 async function render(node: ReactNode): Promise<void> {
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(async () => {
-    root = createRoot(container);
-    root.render(
-      <PageViewGateContext value={createPageViewGate()}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </PageViewGateContext>,
-    );
-  });
+  container = await root.mount(
+    <PageViewGateContext value={createPageViewGate()}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </PageViewGateContext>,
+  );
 }
 
 /** Clicks `button` after focusing it, as a keyboard user's Enter does, and lets the answers arrive. */

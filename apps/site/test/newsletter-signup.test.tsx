@@ -1,40 +1,28 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { CallToAction } from '../src/engagement/call-to-action';
 
 // "Subscriu-te al butlletí": an address that is not one is refused in the page, with the message,
 // and never sent; the server's refusal (400) was a failed request in the visitor's console.
 
-let root: Root | undefined;
+const root = mountedRoot();
 let container: HTMLElement;
 const fetchSpy = vi.fn<typeof fetch>();
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 
 beforeEach(() => {
   fetchSpy.mockReset();
   fetchSpy.mockResolvedValue(new Response(JSON.stringify({ status: 'check-your-mail' }), { status: 202 }));
   vi.stubGlobal('fetch', fetchSpy);
-  container = document.createElement('div');
-  document.body.append(container);
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 async function submitAddress(address: string): Promise<void> {
-  await act(async () => {
-    root = createRoot(container);
-    root.render(<CallToAction kind="newsletter" detail={{ linkText: '', url: '', identificadorClic: '', seccio: 'portada' }} />);
-  });
+  container = await root.mount(<CallToAction kind="newsletter" detail={{ linkText: '', url: '', identificadorClic: '', seccio: 'portada' }} />);
   const field = container.querySelector<HTMLInputElement>('input[name="email"]')!;
   field.value = address;
   await act(async () => {

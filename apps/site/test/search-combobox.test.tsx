@@ -1,21 +1,17 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { SearchCombobox } from '../src/search/search-combobox';
 import { SUGGEST_DEBOUNCE_MS } from '../src/search/use-search-suggestions';
 
 // The search field's suggestions while typing, as the ARIA combobox pattern has it: asked once
 // typing pauses, walked with the arrow keys, chosen with Enter, closed with Escape.
 
-let root: Root | undefined;
+const root = mountedRoot();
 let container: HTMLElement;
 const fetchSpy = vi.fn<typeof fetch>();
 const chosen: string[] = [];
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
 
 beforeEach(async () => {
   vi.useFakeTimers();
@@ -26,18 +22,10 @@ beforeEach(async () => {
     return new Response(JSON.stringify({ query: q, suggestions: q === 'sekera' ? ['sequera', 'sequeres'] : [] }), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchSpy);
-  container = document.createElement('div');
-  document.body.append(container);
-  await act(async () => {
-    root = createRoot(container);
-    root.render(<SearchCombobox id="q" name="q" defaultValue="" maxLength={200} onChoose={(s) => chosen.push(s)} />);
-  });
+  container = await root.mount(<SearchCombobox id="q" name="q" defaultValue="" maxLength={200} onChoose={(s) => chosen.push(s)} />);
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

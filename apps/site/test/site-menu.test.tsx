@@ -1,47 +1,31 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Link, MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { lockPageScroll } from '../src/consent/page-scroll-lock';
 import { SITE_MENU_ID, SiteMenu } from '../src/components/site-menu';
 
 // The phone menu as a disclosure: «Menú» opens the navigation; Escape and navigation close it.
 
-let root: Root | undefined;
-let container: HTMLElement;
+const root = mountedRoot();
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
-});
-
-function renderMenu() {
-  container = document.createElement('div');
-  document.body.append(container);
-  act(() => {
-    root = createRoot(container);
-    root.render(
-      <MemoryRouter initialEntries={['/']}>
-        <SiteMenu label="Navegació principal">
-          <Link to="/el-temps/">El temps</Link>
-        </SiteMenu>
-      </MemoryRouter>,
-    );
-  });
+async function renderMenu() {
+  const container = await root.mount(
+    <MemoryRouter initialEntries={['/']}>
+      <SiteMenu label="Navegació principal">
+        <Link to="/el-temps/">El temps</Link>
+      </SiteMenu>
+    </MemoryRouter>,
+  );
   const button = container.querySelector('button')!;
   const nav = container.querySelector('nav')!;
   return { button, nav };
 }
 
 describe('the phone menu', () => {
-  it('is a button that controls the navigation, closed at first', () => {
-    const { button, nav } = renderMenu();
+  it('is a button that controls the navigation, closed at first', async () => {
+    const { button, nav } = await renderMenu();
     expect(button.textContent).toBe('Menú');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(button.getAttribute('aria-controls')).toBe(SITE_MENU_ID);
@@ -50,8 +34,8 @@ describe('the phone menu', () => {
     expect(nav.hasAttribute('data-open')).toBe(false);
   });
 
-  it('opens on a click, and Escape closes it and gives focus back to the button', () => {
-    const { button, nav } = renderMenu();
+  it('opens on a click, and Escape closes it and gives focus back to the button', async () => {
+    const { button, nav } = await renderMenu();
     act(() => button.click());
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(nav.hasAttribute('data-open')).toBe(true);
@@ -62,8 +46,8 @@ describe('the phone menu', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('closes when the visitor follows one of its links', () => {
-    const { button, nav } = renderMenu();
+  it('closes when the visitor follows one of its links', async () => {
+    const { button, nav } = await renderMenu();
     act(() => button.click());
     act(() => nav.querySelector('a')!.click());
     expect(button.getAttribute('aria-expanded')).toBe('false');

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { Broadcast, Station } from '@mesura/content';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { SaveForLaterButton } from '../src/account/save-for-later-button';
 import { RadioPlayer } from '../src/live/radio-player';
 import { CATALAN_LABELS } from '../src/player/media-chrome-catalan';
@@ -50,12 +50,8 @@ describe("the radio's play button", () => {
 });
 
 describe('"Desa per a més tard"', () => {
-  let root: Root | undefined;
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  });
+  const root = mountedRoot();
   afterEach(() => {
-    act(() => root?.unmount());
     vi.unstubAllGlobals();
     document.cookie = 'mesura_usuari=; max-age=0; path=/';
   });
@@ -64,22 +60,16 @@ describe('"Desa per a més tard"', () => {
     document.cookie = `mesura_usuari=${encodeURIComponent(JSON.stringify({ logat: true, id: 'v-1' }))}; path=/`;
     const answers: Record<string, unknown> = { 'GET /api/visitor/me': { id: 'v-1', name: 'Laia' }, 'GET /api/visitor/list': { items: [] }, 'PUT /api/visitor/list/article/1001': {} };
     vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => new Response(JSON.stringify(answers[`${init?.method ?? 'GET'} ${path}`] ?? {}), { status: 200 }));
-    const container = document.createElement('div');
-    document.body.append(container);
-    await act(async () => {
-      root = createRoot(container);
-      root.render(
-        <MemoryRouter initialEntries={['/noticia/1001/x/']}>
-          <SaveForLaterButton item={{ type: 'article', id: '1001', title: 'x' }} detail={{ linkText: '', url: '', identificadorClic: '' }} />
-        </MemoryRouter>,
-      );
-    });
+    const container = await root.mount(
+      <MemoryRouter initialEntries={['/noticia/1001/x/']}>
+        <SaveForLaterButton item={{ type: 'article', id: '1001', title: 'x' }} detail={{ linkText: '', url: '', identificadorClic: '' }} />
+      </MemoryRouter>,
+    );
     const button = () => container.querySelector<HTMLButtonElement>('button.save-button')!;
     expect(button().textContent).toBe('Desa per a més tard');
     expect(button().hasAttribute('aria-pressed')).toBe(false);
     await act(async () => button().click());
     expect(button().textContent).toBe('Desat a «La meva llista»');
     expect(button().hasAttribute('aria-pressed')).toBe(false);
-    container.remove();
   });
 });

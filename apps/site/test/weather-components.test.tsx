@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { hourlyForecastFor, PLACES, forecastFor, type Sky } from '@mesura/content';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { CataloniaMap } from '../src/weather/catalonia-map';
 import { HourlyForecast } from '../src/weather/hourly-forecast';
 import { layOutMarkers, MARKER_HEIGHT_PX, MARKER_WIDTH_PX } from '../src/weather/map-markers';
@@ -15,31 +15,16 @@ import { SkyIcon } from '../src/weather/sky-icon';
 // the hours as a table with headers, and the map's places as links.
 
 const TODAY = '2026-11-28';
-let root: Root | undefined;
+const root = mountedRoot();
 let container: HTMLElement;
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container.remove();
-});
-
-function render(element: React.ReactNode) {
-  container = document.createElement('div');
-  document.body.append(container);
-  act(() => {
-    root = createRoot(container);
-    root.render(<MemoryRouter>{element}</MemoryRouter>);
-  });
+async function render(element: ReactNode) {
+  container = await root.mount(<MemoryRouter>{element}</MemoryRouter>);
 }
 
 describe('the sky icons', () => {
-  it.each(Object.keys(SKY_LABELS) as Sky[])('draws %s as an SVG hidden from assistive technology, with no text', (sky) => {
-    render(<SkyIcon sky={sky} />);
+  it.each(Object.keys(SKY_LABELS) as Sky[])('draws %s as an SVG hidden from assistive technology, with no text', async (sky) => {
+    await render(<SkyIcon sky={sky} />);
     const svg = container.querySelector('svg');
     expect(svg?.getAttribute('aria-hidden')).toBe('true');
     expect(svg?.getAttribute('focusable')).toBe('false');
@@ -49,10 +34,10 @@ describe('the sky icons', () => {
 });
 
 describe('the hourly forecast', () => {
-  it("is a table per day, today's and tomorrow's, with a header per hour and per figure", () => {
+  it("is a table per day, today's and tomorrow's, with a header per hour and per figure", async () => {
     const place = PLACES.find((p) => p.slug === 'girona')!;
     const hours = hourlyForecastFor(place, TODAY);
-    render(<HourlyForecast hours={hours} />);
+    await render(<HourlyForecast hours={hours} />);
     const tables = [...container.querySelectorAll('table')];
     expect(tables.map((t) => t.querySelector('caption')?.textContent)).toEqual(['Avui, dissabte, 28 de novembre', 'Demà, diumenge, 29 de novembre']);
     for (const table of tables) {
@@ -72,8 +57,8 @@ describe('the hourly forecast', () => {
 describe('the map of Catalonia', () => {
   const today = PLACES.map((place) => ({ place, today: forecastFor(place, TODAY)[0]! }));
 
-  it('links every place, named with its sky and maximum, over a drawing hidden from assistive technology', () => {
-    render(<CataloniaMap places={today} />);
+  it('links every place, named with its sky and maximum, over a drawing hidden from assistive technology', async () => {
+    await render(<CataloniaMap places={today} />);
     const links = [...container.querySelectorAll<HTMLAnchorElement>('.weather-map__places a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual(PLACES.map((p) => `/el-temps/${p.slug}/`));
     const girona = today.find(({ place }) => place.slug === 'girona')!;
@@ -84,7 +69,7 @@ describe('the map of Catalonia', () => {
     expect(container.querySelector('.weather-map__outline')?.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
   });
 
-  it('puts each marker on the map, overlapping no other and hiding no place', () => {
+  it('puts each marker on the map, overlapping no other and hiding no place', async () => {
     const markers = layOutMarkers(PLACES);
     for (const a of markers) {
       expect(a.box.x).toBeGreaterThanOrEqual(0);
@@ -101,7 +86,7 @@ describe('the map of Catalonia', () => {
     }
   });
 
-  it('places Girona north-east of Barcelona and Lleida west of both', () => {
+  it('places Girona north-east of Barcelona and Lleida west of both', async () => {
     const at = new Map(layOutMarkers(PLACES).map((m) => [m.slug, m.point]));
     expect(at.get('girona')!.x).toBeGreaterThan(at.get('barcelona')!.x);
     expect(at.get('girona')!.y).toBeLessThan(at.get('barcelona')!.y);

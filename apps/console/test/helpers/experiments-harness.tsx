@@ -10,7 +10,7 @@ import { ExperimentsApiContext } from '../../src/areas/experiments/experiments-a
 import ExperimentsArea from '../../src/areas/experiments/experiments-area';
 import type { Me } from '../../src/session/me';
 import { SessionContext } from '../../src/session/session-context';
-import type { MountedRoot } from './mounted-root';
+import type { MountedRoot } from '@mesura/test-utils/react';
 
 export const EDITOR: Me = { id: 'u-marta', email: 'marta@example.cat', role: 'editor', mustChangePassword: false };
 

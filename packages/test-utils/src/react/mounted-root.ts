@@ -1,6 +1,7 @@
 /**
  * A component under test in a React root of its own, in a fresh element of the document, unmounted
- * after each test: the set-up the console's component tests share. Call once at a test file's top.
+ * after each test: the set-up the apps' component tests share (the console's and the site's). Call
+ * once at a test file's top.
  */
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';

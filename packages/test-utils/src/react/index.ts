@@ -1,0 +1,1 @@
+export { mountedRoot, type MountedRoot } from './mounted-root.js';
