@@ -44,7 +44,7 @@ async function editorSignedIn(width: number): Promise<Page> {
 
 describe('the visual editor of the Experiments area, end to end', () => {
   it(
-    'an editor targets the headline by a click, changes it and inserts a notice after it live, picks the share button as the goal; the preview opens that article',
+    'an editor targets the headline by a click, changes it, inserts a notice after it and moves the notice before it by clicking live, picks the share button as the goal; the preview opens that article',
     async () => {
       const articlePath = await leadArticlePath();
       const page = await editorSignedIn(768);
@@ -75,6 +75,14 @@ describe('the visual editor of the Experiments area, end to end', () => {
       expect(await headline.textContent()).toBe(HEADLINE);
       // Shown as the server will serve it: the safe inline style only.
       expect(await frame.locator('.avis-prova').getAttribute('style')).toBe('color:#c00');
+      // The notice moved before the headline: the notice clicked, then the headline as its place.
+      await frame.locator('.avis-prova').click();
+      await page.getByLabel('Canvi', { exact: true }).selectOption({ label: "Mou abans d'un altre element" });
+      await page.getByRole('button', { name: 'Tria el lloc a la pàgina' }).click();
+      await headline.click();
+      expect(await page.locator('.visual-editor__selector').nth(1).textContent()).toBe(selector);
+      await page.getByRole('button', { name: 'Aplica el canvi' }).click();
+      await expect.poll(() => frame.locator('.avis-prova + h1').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
 
       await frame.locator('.article-actions button').first().click();
       await page.getByRole('button', { name: 'Objectiu: clic en aquest element' }).click();
@@ -112,6 +120,7 @@ describe('the visual editor of the Experiments area, end to end', () => {
       await expect.poll(() => notice.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       // The safe inline style is kept, the one that would lay it over the page is not.
       expect(await notice.getAttribute('style')).toBe('color:#c00');
+      expect(await preview.locator('.avis-prova + h1').count()).toBe(1);
       // The link is for this editor's browser only: another browser opening it sees the article as it is.
       const stranger = await site.browser.newContext({ locale: 'ca-ES' });
       await acceptEverything(stranger, site.server.baseUrl);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { withSafeInlineStyles } from '../src/areas/experiments/live-preview';
+import { rearrangeTarget, siblingHolding } from '../src/areas/experiments/move-destination';
 import { deliveryActionOf } from '../src/areas/experiments/offer-action-draft';
 import { actionForEdit, type TargetedElement } from '../src/areas/experiments/visual-edit';
 
@@ -29,6 +30,32 @@ describe("the visual editor's changes, as the offer the form stores", () => {
     expect(actionForEdit('text', headline, ' ')).toBe('Escriviu: text nou.');
     expect(actionForEdit('moveUp', headline, '')).toBe("L'element ja és el primer.");
     expect(actionForEdit('moveDown', { ...headline, parentSelector: undefined }, '')).toBe("L'element ja és l'últim.");
+  });
+});
+
+describe('a move before or after an element chosen by a click', () => {
+  it('moves to the position that puts it just before or after that sibling, as the SDK rearranges', () => {
+    const second: TargetedElement = { ...headline, index: 1, siblings: 4 };
+    const made = (kind: 'moveBefore' | 'moveAfter', sibling: number) => {
+      const draft = actionForEdit(kind, second, '', { index: sibling, selector: `main > :nth-child(${sibling + 1})` });
+      return typeof draft === 'string' ? draft : deliveryActionOf(draft).content;
+    };
+    expect(made('moveBefore', 0)).toEqual({ from: 1, to: 0 });
+    expect(made('moveAfter', 3)).toEqual({ from: 1, to: 3 });
+    expect(made('moveBefore', 3)).toEqual({ from: 1, to: 2 });
+    expect(made('moveAfter', 0)).toBe("L'element ja és en aquest lloc.");
+    expect(made('moveBefore', 2)).toBe("L'element ja és en aquest lloc.");
+    expect(actionForEdit('moveAfter', second, '')).toBe("Feu clic a la pàgina en l'element on ha d'anar.");
+    expect(rearrangeTarget(3, 1, 'after')).toBe(2);
+  });
+
+  it('chooses the sibling that holds the click, and says why a click elsewhere or on the element chose none', () => {
+    document.body.innerHTML = '<main><h1>Titular</h1><p class="avis">Avís</p><div class="cos"><p><a href="#">enllaç</a></p></div></main><footer><p>peu</p></footer>';
+    const notice = document.querySelector('.avis')!;
+    expect(siblingHolding(notice, document.querySelector('a')!)).toBe(document.querySelector('.cos'));
+    expect(siblingHolding(notice, document.querySelector('h1')!)).toBe(document.querySelector('h1'));
+    expect(siblingHolding(notice, document.querySelector('footer p')!)).toBe("Trieu un element del mateix bloc que l'element que es mou (o un de dins seu).");
+    expect(siblingHolding(notice, notice)).toBe('Trieu un altre element: aquest és el que es mou.');
   });
 });
 

@@ -5,6 +5,7 @@
  * protocol's setAttribute, rearrange and setStyle actions. Pure but for the rows' keys.
  */
 import { formKey } from './form-key';
+import { type MoveDestination, rearrangeTarget } from './move-destination';
 import type { ActionDraft } from './offer-action-draft';
 
 export const VISUAL_EDITS = {
@@ -18,6 +19,8 @@ export const VISUAL_EDITS = {
   size: 'Canvia la mida del text',
   moveUp: 'Mou amunt',
   moveDown: 'Mou avall',
+  moveBefore: "Mou abans d'un altre element",
+  moveAfter: "Mou després d'un altre element",
   redirect: 'Redirigeix a una pàgina del web',
 } as const;
 
@@ -43,8 +46,14 @@ export interface TargetedElement {
   siblings: number;
 }
 
-/** The action a change makes, or the reason it cannot be made (in Catalan). */
-export function actionForEdit(kind: VisualEditKind, target: TargetedElement, value: string): ActionDraft | string {
+/** The changes that move the element beside another one the editor clicks (move-destination.ts). */
+export const MOVES_TO_A_CHOSEN_PLACE: readonly VisualEditKind[] = ['moveBefore', 'moveAfter'];
+
+/**
+ * The action a change makes, or the reason it cannot be made (in Catalan). `destination`: for a
+ * move before or after another element, that sibling, chosen by a click in the page.
+ */
+export function actionForEdit(kind: VisualEditKind, target: TargetedElement, value: string, destination?: MoveDestination): ActionDraft | string {
   const key = formKey();
   const { selector } = target;
   const needsValue = VISUAL_EDIT_VALUE_LABELS[kind] !== undefined;
@@ -69,6 +78,14 @@ export function actionForEdit(kind: VisualEditKind, target: TargetedElement, val
     case 'moveDown': {
       const to = kind === 'moveUp' ? target.index - 1 : target.index + 1;
       if (target.parentSelector === undefined || to < 0 || to >= target.siblings) return kind === 'moveUp' ? "L'element ja és el primer." : "L'element ja és l'últim.";
+      return { key, kind: 'kept', action: { action: 'rearrange', selector: target.parentSelector, content: { from: target.index, to } } };
+    }
+    case 'moveBefore':
+    case 'moveAfter': {
+      if (target.parentSelector === undefined) return "Aquest element no es pot moure: és a l'arrel de la pàgina.";
+      if (destination === undefined) return "Feu clic a la pàgina en l'element on ha d'anar.";
+      const to = rearrangeTarget(target.index, destination.index, kind === 'moveBefore' ? 'before' : 'after');
+      if (to === undefined) return "L'element ja és en aquest lloc.";
       return { key, kind: 'kept', action: { action: 'rearrange', selector: target.parentSelector, content: { from: target.index, to } } };
     }
     case 'redirect':

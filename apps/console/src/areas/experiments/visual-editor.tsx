@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import type { ActivityDraft } from './activity-draft';
 import { applyActionLive, withSafeInlineStyles } from './live-preview';
+import { MovePlaceField, useMovePlace } from './move-place-picker';
 import { deliveryActionOf } from './offer-action-draft';
 import { PreviewPagePicker } from './preview-page-picker';
 import { SiteGoalPicker } from './site-goal-picker';
 import { stableSelector } from './stable-selector';
-import { actionForEdit, VISUAL_EDIT_VALUE_LABELS, VISUAL_EDITS, type TargetedElement, type VisualEditKind } from './visual-edit';
+import { actionForEdit, MOVES_TO_A_CHOSEN_PLACE, VISUAL_EDIT_VALUE_LABELS, VISUAL_EDITS, type TargetedElement, type VisualEditKind } from './visual-edit';
 
 interface VisualEditorProps {
   draft: ActivityDraft;
@@ -27,7 +28,8 @@ function targetOf(element: Element): TargetedElement {
 /**
  * The site's real page inside the console: a click on an element targets it (its stable selector
  * shown), a plain change adds the same action the form stores to the chosen experience and shows
- * it in the page at once; a click, the page or one of the site's goals can become the goal. The page is the site's, on
+ * it in the page at once (a move before or after another element takes a second click, on that
+ * element: move-place-picker.tsx); a click, the page or one of the site's goals can become the goal. The page is the site's, on
  * the console's own origin (the site's CSP frame-ancestors 'self' lets the console frame it).
  */
 export function VisualEditor({ draft, onChange }: VisualEditorProps) {
@@ -44,6 +46,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
   const marked = useRef<HTMLElement | undefined>(undefined);
   const latest = useRef(draft);
   latest.current = draft;
+  const place = useMovePlace();
   const shown = draft.experiences[experience];
 
   async function onFrameLoad() {
@@ -60,6 +63,8 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
         event.preventDefault();
         event.stopPropagation();
         const element = event.target as HTMLElement;
+        if (place.takesClick() && marked.current) return setNote(place.choose(marked.current, element));
+        place.clear();
         if (marked.current) marked.current.style.outline = '';
         element.style.outline = TARGET_OUTLINE;
         marked.current = element;
@@ -75,18 +80,22 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       setTarget(undefined);
+      place.clear();
       set(value);
     };
 
   function apply() {
     if (!target || !shown) return;
-    const made = actionForEdit(kind, target, value);
+    const made = actionForEdit(kind, target, value, place.destination);
     if (typeof made === 'string') return setNote(made);
     onChange({ ...draft, experiences: draft.experiences.map((e, i) => (i === experience ? { ...e, actions: [...e.actions, made] } : e)) });
     const doc = frame.current?.contentDocument;
     const shownLive = doc && purify.current ? applyActionLive(doc, deliveryActionOf(made), purify.current) : false;
     setNote(kind === 'redirect' ? `Afegit a ${shown.name}: els visitants aniran a ${value.trim()}.` : `Afegit a ${shown.name}${shownLive ? '' : " (no s'ha pogut mostrar a la pàgina)"}.`);
     setValue('');
+    // A move changes the element's place among its siblings: the next change starts from the new one.
+    place.clear();
+    if (marked.current?.isConnected) setTarget(targetOf(marked.current));
   }
 
   const valueLabel = VISUAL_EDIT_VALUE_LABELS[kind];
@@ -132,6 +141,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
                   ))}
                 </select>
               </div>
+              {MOVES_TO_A_CHOSEN_PLACE.includes(kind) && <MovePlaceField place={place} />}
               {valueLabel !== undefined && (
                 <div className="form-field">
                   <label htmlFor={`${id}-value`}>{valueLabel}</label>
