@@ -2,9 +2,9 @@
  * The players' controls (media-chrome over the picture) in Chromium, used as a visitor would: by
  * mouse and by keyboard. On demand, the seeded episode cara-a-cara-t1-e1 (HLS in three renditions,
  * Catalan subtitles, chapters at 0:00, 0:10 and 0:20, no ads): play and pause, the seek bar and its
- * chapter marks, mute, subtitles, quality, full screen. Live, /directes/mesura-tv/: play, mute, full
- * screen and the DVR's "Enrere 30 segons" and "Directe". axe-core finds no WCAG 2.2 AA violation of
- * any impact on either page with its controls showing.
+ * chapter marks, mute, subtitles, quality, full screen. Live, /directes/mesura-tv/: play, mute and
+ * full screen by mouse and by keys, and the DVR's "Enrere 30 segons" and "Directe". axe-core finds
+ * no WCAG 2.2 AA violation of any impact on either page with its controls showing.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -121,7 +121,7 @@ describe('the players’ controls by mouse and by keyboard', () => {
     await page.context().close();
   });
 
-  it('live: play, mute and full screen over the picture, the DVR by keyboard, and no axe violation', async () => {
+  it('live: play, mute and full screen over the picture, the same keys, the DVR by keyboard, and no axe violation', async () => {
     const page = await visitorPage(site.browser);
     await page.goto(site.server.baseUrl + LIVE_PATH);
     await page.locator('figure.live-player[data-media-tracking="on"]').waitFor({ timeout: PLAYBACK_TIMEOUT_MS });
@@ -133,6 +133,15 @@ describe('the players’ controls by mouse and by keyboard', () => {
 
     await controls.getByRole('button', { name: 'Silencia' }).click();
     expect((await media(page, '.live-player__video')).muted).toBe(true);
+
+    // The on-demand player's keys, with the focus on the picture: k pauses and plays, m unmutes.
+    await page.locator('.live-player__video').focus();
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await media(page, '.live-player__video')).paused).toBe(true);
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await media(page, '.live-player__video')).paused).toBe(false);
+    await page.keyboard.press('m');
+    expect((await media(page, '.live-player__video')).muted).toBe(false);
 
     // The DVR by keyboard: thirty seconds back, then back to live.
     await page.getByRole('button', { name: 'Enrere 30 segons' }).focus();

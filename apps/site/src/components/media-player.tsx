@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import '../player/player.css';
 import { AdOverlay } from '../player/ad-overlay';
 import { ChapterList } from '../player/chapter-list';
+import { toggleFullscreen, toggleMute, togglePlay } from '../player/element-actions';
 import { playerKeyAction, type PlayerKeyAction } from '../player/keyboard';
 import { whenMediaApi } from '../player/media-api';
 import type { PlayableMedia } from '../player/playable-media';
@@ -117,21 +118,16 @@ function runAction(action: PlayerKeyAction, { content, figure, session, state }:
   if (!content) return;
   switch (action.action) {
     case 'toggle-play':
-      if (content.paused) void content.play().catch(() => undefined);
-      else content.pause();
-      return;
+      return togglePlay(content);
     case 'seek-by':
       return seekTo(content, content.currentTime + action.seconds);
     case 'toggle-mute':
-      content.muted = !content.muted;
-      return;
+      return toggleMute(content);
     case 'toggle-subtitles':
       if (state.subtitles !== undefined) session?.setSubtitles(!state.subtitles);
       return;
     case 'toggle-fullscreen':
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      else void figure?.requestFullscreen?.().catch(() => undefined);
-      return;
+      return toggleFullscreen(figure);
   }
 }
 

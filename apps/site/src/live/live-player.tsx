@@ -1,6 +1,8 @@
 import { imagePath, type Broadcast, type Channel } from '@mesura/content';
-import { useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import type { PageData, VideoData } from '../measurement/data-layer-types';
+import { toggleFullscreen, toggleMute, togglePlay } from '../player/element-actions';
+import { type PlayerKeyAction, playerKeyAction } from '../player/keyboard';
 import { PlayerController } from '../player/player-controller';
 import { useMediaChrome } from '../player/use-media-chrome';
 import { DvrControls } from './dvr-controls';
@@ -32,13 +34,25 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
   const figure = useRef<HTMLElement>(null);
   const media = useRef<HTMLVideoElement>(null);
   const { state, stream } = useLiveStream(media, { src: channel.liveSrc, guide, initial, dataLayerFor });
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    const action = playerKeyAction({ key: event.key, targetTag: target.tagName, targetRole: target.getAttribute('role') ?? undefined, modifier: event.ctrlKey || event.metaKey || event.altKey });
+    if (action && media.current && runLiveKey(action, media.current, figure.current)) event.preventDefault();
+  };
   return (
     <>
-      <figure ref={figure} className="live-player" data-playing={state.playing ? 'true' : 'false'} data-media-tracking={state.tracked ? 'on' : 'off'} data-broadcast-id={state.broadcast.id}>
+      <figure
+        ref={figure}
+        className="live-player"
+        onKeyDown={onKeyDown}
+        data-playing={state.playing ? 'true' : 'false'}
+        data-media-tracking={state.tracked ? 'on' : 'off'}
+        data-broadcast-id={state.broadcast.id}
+      >
         <div className="live-player__stage">
           <PlayerController fullscreenTarget={figure} gestures live>
             {/* biome-ignore lint/a11y/useMediaCaption: a channel's live stream has no captions, neither a file nor a subtitles rendition in its playlist (server/src/live). */}
-            <video ref={media} slot="media" className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline aria-label={`${channel.name} en directe`} />
+            <video ref={media} slot="media" className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline tabIndex={0} aria-label={`${channel.name} en directe`} />
             <LiveControlBar />
           </PlayerController>
         </div>
@@ -57,6 +71,19 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
       {children(state)}
     </>
   );
+}
+
+/**
+ * The on-demand player's keys where they mean the same live: play and pause, mute, full screen.
+ * The arrows are left alone: a move in the DVR window is made by the DVR's controls, which say
+ * where the playhead went (scDVR). Whether the key was used.
+ */
+function runLiveKey(action: PlayerKeyAction, media: HTMLMediaElement, figure: HTMLElement | null): boolean {
+  if (action.action === 'toggle-play') togglePlay(media);
+  else if (action.action === 'toggle-mute') toggleMute(media);
+  else if (action.action === 'toggle-fullscreen') toggleFullscreen(figure);
+  else return false;
+  return true;
 }
 
 /** The live stream's bar over the picture: no seek bar here, the DVR's scrubber is the one that is measured. */
