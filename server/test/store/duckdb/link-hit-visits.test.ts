@@ -2,8 +2,9 @@
  * link_hit_visits (store/duckdb/link-hit-visits.ts) holds each link hit's visit as the ASOF join
  * over link_hits and visits finds it when asked, also after later loads change the visits (a late
  * page view continuing a visit past midnight, one starting a visit before a stored call, a new
- * day), after an erasure, in a folder from before it and when the report tables are made again; and a call goal's visits and a funnel
- * whose first step is a call read from it answer as the join does.
+ * day), after an erasure, in a folder from before it and when the report tables are made again;
+ * and a call goal's visits and a funnel whose first step is a call read from it answer as the
+ * join does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
