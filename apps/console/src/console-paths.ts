@@ -1,5 +1,7 @@
+import { CONSOLE_BASE_PATH } from '@mesura/protocol';
+
 /** Must match Vite's `base` ('/consola/'): the server mounts the console there. */
-export const CONSOLE_BASENAME = '/consola';
+export const CONSOLE_BASENAME = CONSOLE_BASE_PATH;
 
 /** Router paths of the console's screens (inside the basename, with the trailing slash the server's links use). */
 export const HOME_PATH = '/';

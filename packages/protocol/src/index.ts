@@ -88,6 +88,7 @@ export type { TcfSignal } from './tcf-signal.js';
 
 // "Go back to" parameters of the site's and the console's sign-in pages: a path of this origin or nothing.
 export { sameOriginPath } from './return-path.js';
+export { CONSOLE_AREA_PATHS, CONSOLE_BASE_PATH } from './console-addresses.js';
 
 // Every CSV Mesura writes (the event export, the console's reports): RFC 4180, formulas neutralised.
 export { csvCell, csvRow } from './csv.js';

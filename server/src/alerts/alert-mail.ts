@@ -1,4 +1,5 @@
 /** The mail of a fired alert: which figure, which window, its value and the range it left, and a link to the console's list. */
+import { CONSOLE_BASE_PATH } from '@mesura/protocol';
 import type { Mail } from '../mail/mailer.js';
 import { FILTER_NAMES } from '../subscriptions/filter-names.js';
 import { html } from '../subscriptions/html-text.js';
@@ -8,7 +9,7 @@ import { ALERT_HISTORY_WEEKS } from './expected-range.js';
 import type { FiredAlert } from './alert-rule.js';
 
 /** The console's page of the alerts (apps/console areas/avisos). */
-export const ALERTS_CONSOLE_PATH = '/consola/avisos/';
+export const ALERTS_CONSOLE_PATH = `${CONSOLE_BASE_PATH}/avisos/`;
 
 const windowText = (alert: FiredAlert, timeZone: string) => {
   if (alert.from.length === 10) return `el dia ${alert.from}`;

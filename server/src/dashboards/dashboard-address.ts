@@ -3,13 +3,14 @@
  * apps/console taulers-area.tsx), which a subscription may keep instead of a report view. `home`
  * is the reader's own: a subscription's owner's. Nothing else of the address is kept.
  */
+import { CONSOLE_BASE_PATH } from '@mesura/protocol';
 import type { Result } from '@mesura/protocol';
 import type { DashboardStore } from '../store/dashboard-store.js';
 import { allDashboards, DASHBOARD_ID, HOME_DASHBOARD_NAME } from './dashboard.js';
 import { HOME_DASHBOARD_ALIAS } from './dashboard-view.js';
 
 /** Where the dashboards are in the console (apps/console taulers-paths.ts, under /consola). */
-const DASHBOARDS_PATH = '/consola/taulers/';
+const DASHBOARDS_PATH = `${CONSOLE_BASE_PATH}/taulers/`;
 const PLACEHOLDER_ORIGIN = 'http://console.invalid';
 const DASHBOARD_PATH = /^\/consola\/taulers\/([^/]+)\/?$/;
 

@@ -1,3 +1,4 @@
+import { CONSOLE_BASE_PATH } from '@mesura/protocol';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -39,7 +40,7 @@ export const HEAD_PLACEHOLDER = '/*__MESURA_HEAD__*/';
 export const HEAD_BUNDLE = 'mesura-head.js';
 /** Where each response's CSP nonce goes in the site's inline scripts. */
 export const NONCE_PLACEHOLDER = '__MESURA_NONCE__';
-export const CONSOLE_PREFIX = '/consola/';
+export const CONSOLE_PREFIX = `${CONSOLE_BASE_PATH}/`;
 
 export interface FrontEndOptions {
   siteDir: string;

@@ -6,26 +6,11 @@
  * anything else is refused. The period, comparison and chart of the address are the screen's and
  * are left out: a mail covers its own period.
  */
-import type { ReportFilter, Result } from '@mesura/protocol';
+import { CONSOLE_AREA_PATHS, CONSOLE_BASE_PATH, type ReportFilter, type Result } from '@mesura/protocol';
 import type { ReportDefinition } from '../reports/report-definition.js';
 import { parseReportRequest } from '../reports/report-request.js';
 import { VIEW_URL_MAX_CHARS } from './subscription-limits.js';
 
-/** The console's path of each catalogue area (apps/console/src/shell/areas.ts). */
-export const CONSOLE_AREA_PATHS: Readonly<Record<string, string>> = {
-  audience: 'audiencia',
-  content: 'contingut',
-  acquisition: 'adquisicio',
-  search: 'cerca',
-  engagement: 'interaccio',
-  technology: 'tecnologia',
-  geography: 'geografia',
-  media: 'video-i-audio',
-  consent: 'consentiment',
-};
-
-/** Where the console is mounted on the server (apps/console console-paths.ts CONSOLE_BASENAME). */
-const CONSOLE_BASE = '/consola';
 /** The screen's own keys of a view's address, which a mail does not keep. */
 const SCREEN_KEYS = new Set(['periode', 'des', 'fins', 'compara', 'vista', 'vs']);
 const PLACEHOLDER_ORIGIN = 'http://console.invalid';
@@ -76,7 +61,7 @@ export function reportViewLink(origin: string, view: ReportView, period: { from:
   for (const filter of view.filters) query.append('f', `${filter.dimension}:${filter.value}`);
   if (view.segmentId !== undefined) query.set('s', view.segmentId);
   for (const [name, text] of Object.entries(view.params)) query.set(`p.${name}`, text);
-  return `${origin}${CONSOLE_BASE}/${area}/?${query.toString()}`;
+  return `${origin}${CONSOLE_BASE_PATH}/${area}/?${query.toString()}`;
 }
 
 /** The view's own address, as the console opens it (no period: the screen's default). */

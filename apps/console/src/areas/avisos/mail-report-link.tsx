@@ -1,3 +1,4 @@
+import { CONSOLE_AREA_PATHS } from '@mesura/protocol';
 /**
  * «Envia per correu» beside a report: opens «Avisos i informes per correu» with this report chosen
  * and the view's address (its period, filters, segment and parameters) filled in, ready to schedule:
@@ -12,7 +13,6 @@ import { usePanelHeading } from '../../report-view/use-panel-heading';
 import { useReportStateOverride } from '../../report-view/report-state-override';
 import { useReportState } from '../../report-view/use-report-state';
 import { AVISOS_PATH, MAIL_REPORT_PARAM, MAIL_VIEW_PARAM } from './avisos-paths';
-import { AREA_PATHS } from './report-view-address';
 
 export function MailReportLink({ report, params }: { report: string; params: Record<string, string> }) {
   // The view as shown: the page's, or a dashboard tile's own (use-report-state.ts).
@@ -22,7 +22,7 @@ export function MailReportLink({ report, params }: { report: string; params: Rec
   const [ref, headingId] = usePanelHeading<HTMLAnchorElement>();
   const textId = useId();
   // Only the catalogue's areas can be mailed (a goal's or a funnel's report has its own routes).
-  const areaPath = AREA_PATHS[report.slice(0, report.indexOf('/'))];
+  const areaPath = CONSOLE_AREA_PATHS[report.slice(0, report.indexOf('/'))];
   if (areaPath === undefined) return null;
   const view = paramsFromState({ ...state, report, reportParams: params });
   const target = new URLSearchParams({ [MAIL_REPORT_PARAM]: report, [MAIL_VIEW_PARAM]: `/consola${inTile ? `/${areaPath}/` : location.pathname}?${view.toString()}` });

@@ -3,19 +3,7 @@
  * its area, with the filters, segment and report parameters of an address pasted from the browser
  * (the period is the mail's own). The server checks it again (subscriptions/console-report-view.ts).
  */
-
-/** Each catalogue area's console path (shell/areas.ts). */
-export const AREA_PATHS: Readonly<Record<string, string>> = {
-  audience: 'audiencia',
-  content: 'contingut',
-  acquisition: 'adquisicio',
-  search: 'cerca',
-  engagement: 'interaccio',
-  technology: 'tecnologia',
-  geography: 'geografia',
-  media: 'video-i-audio',
-  consent: 'consentiment',
-};
+import { CONSOLE_AREA_PATHS, CONSOLE_BASE_PATH } from '@mesura/protocol';
 
 const PLACEHOLDER_ORIGIN = 'http://console.invalid';
 
@@ -31,5 +19,5 @@ export function reportViewAddress(report: string, area: string, pasted: string):
     }
     for (const [key, value] of url.searchParams) if (key === 'f' || key === 's' || key.startsWith('p.')) query.append(key, value);
   }
-  return `/consola/${AREA_PATHS[area] ?? area}/?${query.toString()}`;
+  return `${CONSOLE_BASE_PATH}/${CONSOLE_AREA_PATHS[area] ?? area}/?${query.toString()}`;
 }

@@ -1,3 +1,4 @@
+import { CONSOLE_AREA_PATHS } from '@mesura/protocol';
 /**
  * «Fixa al tauler» beside a report: pins the view as it is shown (its period, filters, segment
  * and parameters) to the person's own dashboard or to a shared one they may change. Its name adds
@@ -9,7 +10,6 @@ import { apiFailureMessage } from '../../api/failure-message';
 import { paramsFromState } from '../../report-view/report-state';
 import { usePanelHeading } from '../../report-view/use-panel-heading';
 import { useReportState } from '../../report-view/use-report-state';
-import { AREA_PATHS } from '../avisos/report-view-address';
 import { dashboardsApi, HOME_DASHBOARD_ID, type DashboardSummary } from './dashboards-api';
 import { TAULERS_PATH } from './taulers-paths';
 
@@ -22,7 +22,7 @@ export function PinToDashboard({ report, params }: { report: string; params: Rec
   const selectId = useId();
   const textId = useId();
   const [ref, headingId] = usePanelHeading<HTMLButtonElement>();
-  const area = AREA_PATHS[report.slice(0, report.indexOf('/'))];
+  const area = CONSOLE_AREA_PATHS[report.slice(0, report.indexOf('/'))];
   // Only the catalogue's areas are pinned (a goal's or a funnel's report has its own routes).
   if (area === undefined) return null;
   const open = async () => {
