@@ -141,6 +141,17 @@ describe('the report view', () => {
     expect(container.querySelector('section.panel')?.getAttribute('aria-busy')).toBe('false');
   });
 
+  it("names its CSV download with the report's title, as a page or a dashboard of several reports needs", async () => {
+    const { api } = fakeApi(() => ({ ok: true, value: SECTIONS }));
+    await render(<ReportView report="content/sections" title="Seccions" />, api, '/?vista=taula');
+    const download = [...container.querySelectorAll('button')].find((candidate) => candidate.textContent?.startsWith('Descarrega CSV'))!;
+    const name = download
+      .getAttribute('aria-labelledby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(name.join(' ')).toBe("Descarrega CSV de l'informe Seccions");
+  });
+
   it('shows a failed fetch with the reason and a retry that asks again', async () => {
     let fail = true;
     const { api, calls } = fakeApi(() => (fail ? { ok: false, failure: { reason: 'rejected', status: 400, message: 'from must be a day (YYYY-MM-DD)' } } : { ok: true, value: SECTIONS }));

@@ -109,8 +109,11 @@ function SegmentReportView({ report, title, params = {}, controls, onParamsChang
         </h2>
         {load.status === 'shown' && load.answer.rows.length > 0 && (
           <div className="panel__actions">
-            <button type="button" className="button button--quiet" onClick={() => downloadCsv(load.answer)}>
-              Descarrega CSV
+            <button type="button" className="button button--quiet" onClick={() => downloadCsv(load.answer)} aria-labelledby={`${headingId}-csv ${headingId}`}>
+              {/* Named with the report's title, as the actions beside it: a page or a dashboard has several. */}
+              <span id={`${headingId}-csv`}>
+                Descarrega CSV<span className="visually-hidden"> de l'informe</span>
+              </span>
             </button>
             <MailReportLink report={report} params={params} />
             <PinToDashboard report={report} params={params} />

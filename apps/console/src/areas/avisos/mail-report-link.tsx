@@ -1,4 +1,3 @@
-import { CONSOLE_AREA_PATHS } from '@mesura/protocol';
 /**
  * «Envia per correu» beside a report: opens «Avisos i informes per correu» with this report chosen
  * and the view's address (its period, filters, segment and parameters) filled in, ready to schedule:
@@ -6,6 +5,7 @@ import { CONSOLE_AREA_PATHS } from '@mesura/protocol';
  * l'informe Pàgines»), so that beside a dashboard's own «Envia per correu» and other reports' it says
  * what it mails.
  */
+import { CONSOLE_AREA_PATHS, CONSOLE_BASE_PATH } from '@mesura/protocol';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paramsFromState } from '../../report-view/report-state';
@@ -25,7 +25,7 @@ export function MailReportLink({ report, params }: { report: string; params: Rec
   const areaPath = CONSOLE_AREA_PATHS[report.slice(0, report.indexOf('/'))];
   if (areaPath === undefined) return null;
   const view = paramsFromState({ ...state, report, reportParams: params });
-  const target = new URLSearchParams({ [MAIL_REPORT_PARAM]: report, [MAIL_VIEW_PARAM]: `/consola${inTile ? `/${areaPath}/` : location.pathname}?${view.toString()}` });
+  const target = new URLSearchParams({ [MAIL_REPORT_PARAM]: report, [MAIL_VIEW_PARAM]: `${CONSOLE_BASE_PATH}${inTile ? `/${areaPath}/` : location.pathname}?${view.toString()}` });
   return (
     <Link ref={ref} className="button button--quiet" to={`${AVISOS_PATH}?${target.toString()}`} aria-labelledby={headingId && `${textId} ${headingId}`}>
       <span id={textId}>

@@ -1,9 +1,9 @@
-import { CONSOLE_AREA_PATHS } from '@mesura/protocol';
 /**
  * «Fixa al tauler» beside a report: pins the view as it is shown (its period, filters, segment
  * and parameters) to the person's own dashboard or to a shared one they may change. Its name adds
  * the report's title, as «Envia per correu» does (use-panel-heading.ts).
  */
+import { CONSOLE_AREA_PATHS } from '@mesura/protocol';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { apiFailureMessage } from '../../api/failure-message';
