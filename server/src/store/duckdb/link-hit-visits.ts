@@ -11,8 +11,9 @@
  * views (a visit continued, a late page view starting one before a stored hit), so each load works
  * out again the visit of its own link hits and of the stored link hits its visits may now take:
  * those of the visitors it changed a visit of, received between those visits' start and their
- * end's idle time (relinkLoadedHits). A hit outside that span keeps its visit: a visit started
- * after it cannot take it, and one ended before it is still too far.
+ * end's idle time (relinkLoadedHits), and writes the rows whose visit changed. A hit outside that
+ * span keeps its visit: a visit started after it cannot take it, and one ended before it is still
+ * too far.
  *
  * Kept with link_hits: retention deletes by day (REPORT_FACT_TABLES), an erasure by visitor
  * (queries/visitor-data.ts). A data folder from before it gets it from link_hits and visits when
@@ -56,7 +57,17 @@ const RELINKED_HITS = `CREATE OR REPLACE TEMP TABLE relinked_hits AS
     AND epoch_ms(l.received_at) BETWEEN r.from_ms AND r.to_ms
   WHERE l.received_at >= ${RELINK_FROM}`;
 
-const DELETE_RELINKED = `DELETE FROM ${LINK_HIT_VISITS_TABLE} WHERE t >= CAST($relink_from_ms AS BIGINT) AND event_key IN (SELECT event_key FROM relinked_hits)`;
+/**
+ * The relinked hits whose row is new or whose visit changed (`IS DISTINCT FROM`: a visit found
+ * where there was none, or none left): only these are written. Rewriting every relinked row
+ * would delete and append each open visit's link hits again at every load that continues it.
+ */
+const CHANGED_ROWS = `CREATE OR REPLACE TEMP TABLE relinked_rows AS SELECT r.* FROM relinked_with_visit AS r
+  LEFT JOIN (SELECT event_key, visit_key FROM ${LINK_HIT_VISITS_TABLE} WHERE t >= CAST($relink_from_ms AS BIGINT)) AS kept
+    ON kept.event_key = r.event_key
+  WHERE kept.event_key IS NULL OR kept.visit_key IS DISTINCT FROM r.visit_key`;
+
+const DELETE_CHANGED = `DELETE FROM ${LINK_HIT_VISITS_TABLE} WHERE t >= CAST($relink_from_ms AS BIGINT) AND event_key IN (SELECT event_key FROM relinked_rows)`;
 
 /**
  * The relinked hits' visitors' visits that may hold one of them: those ended within the idle time
@@ -77,9 +88,11 @@ export async function relinkLoadedHits(connection: SqlConnection): Promise<void>
   if (start === null || start === undefined) return;
   const relinkFrom = { relink_from_ms: String(start) };
   await connection.run(RELINKED_HITS, relinkFrom);
-  await connection.run(DELETE_RELINKED, relinkFrom);
-  await connection.run(`INSERT INTO ${LINK_HIT_VISITS_TABLE} ${withVisitSql('SELECT * FROM relinked_hits', RELINK_VISITS)}`, relinkFrom);
+  await connection.run(`CREATE OR REPLACE TEMP TABLE relinked_with_visit AS ${withVisitSql('SELECT * FROM relinked_hits', RELINK_VISITS)}`, relinkFrom);
+  await connection.run(CHANGED_ROWS, relinkFrom);
+  await connection.run(DELETE_CHANGED, relinkFrom);
+  await connection.run(`INSERT INTO ${LINK_HIT_VISITS_TABLE} SELECT * FROM relinked_rows ORDER BY t`);
 }
 
 /** The temporary tables relinkLoadedHits leaves, dropped with the load's. */
-export const RELINK_TEMPORARY = ['relinked_visitors', 'relinked_hits'];
+export const RELINK_TEMPORARY = ['relinked_visitors', 'relinked_hits', 'relinked_with_visit', 'relinked_rows'];
