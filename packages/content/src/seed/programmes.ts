@@ -1,21 +1,26 @@
 /**
- * The seeded programmes, their seasons and episodes. Video episodes play the on-demand assets of
- * apps/site/public/media/vod (30 s, three renditions, Catalan subtitles); audio ones their own MP3
+ * The seeded programmes, their seasons and episodes. Video episodes play their own HLS playlists,
+ * made at the site's build (4 to 25 minutes, three renditions up to 720p, a poster each:
+ * episode-videos.ts), with the Catalan subtitles of apps/site/public/media/vod; audio ones their own MP3
  * file of apps/site/public/media/podcasts (3 to 12 minutes, downloadable, in the programme's feed). The first three episodes of Mesura
  * Notícies and Mesura Ràdio are the site's original clips, which e2e tests measure exactly.
  */
 import type { AdBreak, Chapter, Episode, Programme } from '../types.js';
 import { IMAGE_POOL } from '../image-pool.js';
 import { LEGACY_EPISODES } from './legacy-episodes.js';
+import { EPISODE_SEGMENT_SECONDS, episodePosterId, episodeVideoLengthSeconds, episodeVideoPath } from './episode-videos.js';
 import { PODCAST_TYPE, podcastFile } from './podcast-files.js';
 
-const VOD_LENGTH_S = 30;
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-/** A preroll and a skippable midroll half way. */
-const AD_BREAKS: AdBreak[] = [
-  { offsetSeconds: 0, vast: ['/ads/anunci-1.xml'] },
-  { offsetSeconds: 15, vast: ['/ads/anunci-3.xml'] },
-];
+
+/** A preroll and a skippable midroll half way, on a segment's start. */
+function adBreaksFor(lengthSeconds: number): AdBreak[] {
+  const half = Math.floor(lengthSeconds / 2 / EPISODE_SEGMENT_SECONDS) * EPISODE_SEGMENT_SECONDS;
+  return [
+    { offsetSeconds: 0, vast: ['/ads/anunci-1.xml'] },
+    { offsetSeconds: half, vast: ['/ads/anunci-3.xml'] },
+  ];
+}
 
 interface ProgrammeSpec {
   programme: Omit<Programme, 'seasons' | 'image'> & { imageId: string };
@@ -176,9 +181,9 @@ const SEASON_YEAR_ONE = 2025;
 const FIRST_EPISODE_MS = Date.parse('2026-10-05T21:00:00+02:00');
 const EPISODE_INTERVAL_MS = 2 * 86_400_000 + 3_600_000;
 
-function chaptersFor(names: readonly string[] | undefined): Chapter[] {
+function chaptersFor(names: readonly string[] | undefined, lengthSeconds: number): Chapter[] {
   if (names === undefined) return [];
-  const length = VOD_LENGTH_S / names.length;
+  const length = lengthSeconds / names.length;
   return names.map((name, index) => ({ name, startTime: index * length, length }));
 }
 
@@ -186,7 +191,7 @@ function imageFor(id: string, alt?: string) {
   return { id, alt: alt ?? IMAGE_POOL.find((image) => image.id === id)?.alt ?? '' };
 }
 
-function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: string, order: number): Episode {
+function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: string, order: number, videoOrder: number): Episode {
   const { programme, asset } = spec;
   const published = new Date(FIRST_EPISODE_MS + order * EPISODE_INTERVAL_MS);
   const common = {
@@ -215,15 +220,17 @@ function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: s
       download: { path: file.path, type: PODCAST_TYPE, bytes: file.bytes },
     };
   }
+  const lengthSeconds = episodeVideoLengthSeconds(videoOrder);
   return {
     ...common,
+    image: { id: episodePosterId(common.id), alt: `${programme.title}: ${title}` },
     kind: 'video',
     delivery: 'hls',
-    src: `/media/vod/${asset}/master.m3u8`,
+    src: episodeVideoPath(common.id),
     type: HLS_TYPE,
-    lengthSeconds: VOD_LENGTH_S,
-    chapters: chaptersFor(spec.chapters),
-    adBreaks: spec.withAds ? AD_BREAKS : [],
+    lengthSeconds,
+    chapters: chaptersFor(spec.chapters, lengthSeconds),
+    adBreaks: spec.withAds ? adBreaksFor(lengthSeconds) : [],
     subtitles: `/media/vod/${asset}/subtitols.vtt`,
   };
 }
@@ -232,11 +239,12 @@ function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: s
 export function seedProgrammes(): { programmes: Programme[]; episodes: Episode[] } {
   const episodes: Episode[] = [...LEGACY_EPISODES];
   let order = 0;
+  let videoOrder = 0;
   const programmes = SPECS.map((spec) => {
     const legacy = LEGACY_EPISODES.filter((episode) => episode.programme === spec.programme.slug);
     const seasons = spec.seasons.map((titles, index) => {
       const number = index + 1;
-      const made = titles.map((title, i) => episodeOf(spec, number, i + 1, title, order++));
+      const made = titles.map((title, i) => episodeOf(spec, number, i + 1, title, order++, spec.programme.kind === 'video' ? videoOrder++ : 0));
       episodes.push(...made);
       const previous = number === 1 ? legacy.map((episode) => episode.id) : [];
       return { number, title: `Temporada ${number}`, year: SEASON_YEAR_ONE + index, episodes: [...previous, ...made.map((episode) => episode.id)] };

@@ -1,0 +1,88 @@
+// The two ffmpeg runs of the episodes' media generation: one programme's stretch in every
+// rendition (one run: the picture is drawn once, then scaled three ways and encoded three times),
+// and one poster in the image pool's widths. Titles go through text files, so no quote or colon in
+// a title needs escaping in the filter graph.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AUDIO_BITS_PER_SECOND, AUDIO_SAMPLE_RATE_HZ, FRAME_RATE, RENDITIONS, STRETCH_SECONDS } from './episode-renditions.mjs';
+
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+/** The image pool's widths (packages/content paths.ts): posters are found where pool images are. */
+const POSTER_WIDTHS_PX = [320, 640, 1280];
+const CANVAS = { width: 1280, height: 720 };
+/** ffmpeg's JPEG scale: 2 is best, 31 worst; 5 keeps a 1280 px poster near 60 KB. */
+const JPEG_QSCALE = 5;
+/** How fast the colours drift: slow enough to compress well, fast enough to see the picture move. */
+const GRADIENT_SPEED = 0.015;
+
+function ffmpeg(args) {
+  execFileSync('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+function withTextFiles(texts, run) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mesura-episode-'));
+  try {
+    const files = texts.map((text, index) => {
+      const file = path.join(dir, `text-${index}.txt`);
+      writeFileSync(file, text);
+      return file;
+    });
+    return run(files);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const gradients = (look, seconds) =>
+  `gradients=size=${CANVAS.width}x${CANVAS.height}:rate=${FRAME_RATE}:duration=${seconds}:speed=${GRADIENT_SPEED}:nb_colors=3:c0=${look.colours[0]}:c1=${look.colours[1]}:c2=${look.colours[2]}:seed=${look.toneHz}`;
+
+const drawText = (file, size, y) => `drawtext=fontfile=${FONT}:textfile=${file}:fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}:box=1:boxcolor=black@0.45:boxborderw=18`;
+
+/** Encodes one programme's stretch into `{dir}/{rendition}/` (init.mp4, segment-N.m4s, index.m3u8). */
+export function encodeStretch({ dir, programme, segmentSeconds }) {
+  const keyframeEvery = FRAME_RATE * segmentSeconds;
+  withTextFiles([programme.title, 'Mesura'], ([title, brand]) => {
+    const split = RENDITIONS.map((_, i) => `[s${i}]`).join('');
+    const scaled = RENDITIONS.map(
+      (r, i) =>
+        `[s${i}]scale=${r.width}:${r.height},drawtext=fontfile=${FONT}:text=${r.name}:fontcolor=white@0.8:fontsize=${Math.round(r.height / 14)}:x=w-text_w-${Math.round(r.height / 30)}:y=${Math.round(r.height / 30)}[v${i}]`,
+    );
+    const graph = [
+      `[0]${drawText(title, 72, 300)},${drawText(brand, 28, 60)},split=${RENDITIONS.length}${split}`,
+      ...scaled,
+      `[1]volume=0.2,asplit=${RENDITIONS.length}${RENDITIONS.map((_, i) => `[a${i}]`).join('')}`,
+    ].join(';');
+    const outputs = RENDITIONS.flatMap((r, i) => {
+      mkdirSync(path.join(dir, r.name), { recursive: true });
+      const rate = String(r.videoBitsPerSecond);
+      return [
+        ...['-map', `[v${i}]`, '-map', `[a${i}]`],
+        ...['-c:v', 'libvpx-vp9', '-b:v', rate, '-maxrate', rate, '-bufsize', rate, '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1'],
+        ...['-g', String(keyframeEvery), '-keyint_min', String(keyframeEvery), '-force_key_frames', `expr:eq(mod(n,${keyframeEvery}),0)`, '-pix_fmt', 'yuv420p'],
+        ...['-c:a', 'aac', '-b:a', String(AUDIO_BITS_PER_SECOND), '-ar', String(AUDIO_SAMPLE_RATE_HZ), '-ac', '1'],
+        ...['-strict', 'experimental', '-f', 'hls', '-hls_segment_type', 'fmp4', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod'],
+        ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(dir, r.name, 'segment-%d.m4s'), path.join(dir, r.name, 'index.m3u8')],
+      ];
+    });
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', gradients(programme.look, STRETCH_SECONDS)],
+      ...['-f', 'lavfi', '-i', `sine=frequency=${programme.look.toneHz}:beep_factor=2:duration=${STRETCH_SECONDS}`],
+      ...['-filter_complex', graph, '-t', String(STRETCH_SECONDS), ...outputs],
+    ]);
+  });
+}
+
+/** Draws one poster, `{imageDir}/{id}-{width}.jpg` in every pool width: its look, a title, a line under it. */
+export function drawPoster({ imageDir, id, title, subtitle, look }) {
+  withTextFiles([title, subtitle], ([titleFile, subtitleFile]) => {
+    const labels = POSTER_WIDTHS_PX.map((_, i) => `[p${i}]`).join('');
+    const graph = [
+      `[0]${drawText(titleFile, 72, 280)},${drawText(subtitleFile, 32, 420)},split=${POSTER_WIDTHS_PX.length}${labels}`,
+      ...POSTER_WIDTHS_PX.map((width, i) => `[p${i}]scale=${width}:-2[o${i}]`),
+    ].join(';');
+    const outputs = POSTER_WIDTHS_PX.flatMap((width, i) => ['-map', `[o${i}]`, '-frames:v', '1', '-q:v', String(JPEG_QSCALE), '-update', '1', path.join(imageDir, `${id}-${width}.jpg`)]);
+    ffmpeg(['-f', 'lavfi', '-i', gradients(look, 1), '-filter_complex', graph, ...outputs]);
+  });
+}

@@ -1,0 +1,92 @@
+// Makes the video episodes' media at build time, with Debian's ffmpeg and nothing downloaded, from
+// the content seed (@mesura/content: which programmes, which episodes, how long, episode-videos.ts):
+//   public/media/episodis/programes/{programme}/{rendition}/  one stretch of STRETCH_SECONDS per
+//       video programme: moving colours, the programme's title, the rendition's name (so a level
+//       switch shows), a tone; VP9 + AAC in fMP4 segments of EPISODE_SEGMENT_SECONDS
+//   public/media/episodis/{episode}/  master.m3u8 and one media playlist per rendition, repeating
+//       the stretch's segments to the episode's length (episode-playlists.mjs)
+//   public/imatges/{episodi-…,emissora-…}-{width}.jpg  posters of every video episode, channel and
+//       station, in the image pool's widths, so cards and the player's poster find them by id
+// Only the stretches cost time: an episode is text. The whole output is skipped when the stamp (a
+// hash of the seed's media plan and of these scripts) is unchanged, so a second build costs nothing.
+// Usage: node apps/site/scripts/generate-episodes.mjs [publicDir]
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { mediaPlan } from './episode-plan.mjs';
+import { masterPlaylist, mediaPlaylist } from './episode-playlists.mjs';
+import { drawPoster, encodeStretch } from './episode-ffmpeg.mjs';
+import { FRAME_RATE, RENDITIONS, STRETCH_SECONDS, VIDEO_CODECS } from './episode-renditions.mjs';
+
+const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
+const SOURCES = ['generate-episodes.mjs', 'episode-plan.mjs', 'episode-playlists.mjs', 'episode-ffmpeg.mjs', 'episode-renditions.mjs'];
+export const STAMP_FILE = '.stamp';
+
+/** The hash of everything the output follows from: the plan and the scripts that make it. */
+export function planHash(plan) {
+  const hash = createHash('sha256').update(JSON.stringify(plan));
+  for (const name of SOURCES) hash.update(readFileSync(path.join(import.meta.dirname, name)));
+  return hash.digest('hex');
+}
+
+/** Peak bit rate of a rendition's segments (bits per second), as HLS's BANDWIDTH asks. */
+function peakBitsPerSecond(dir, segmentSeconds) {
+  const sizes = readdirSync(dir)
+    .filter((name) => name.endsWith('.m4s'))
+    .map((name) => statSync(path.join(dir, name)).size);
+  return Math.ceil((Math.max(...sizes) * 8) / segmentSeconds);
+}
+
+function writeEpisode(outDir, episode, plan, peaks) {
+  const dir = path.join(outDir, episode.id);
+  mkdirSync(dir, { recursive: true });
+  const renditions = RENDITIONS.map((r) => ({ ...r, peakBitsPerSecond: peaks[episode.programme][r.name] }));
+  writeFileSync(path.join(dir, 'master.m3u8'), masterPlaylist({ renditions, frameRate: FRAME_RATE, codecs: VIDEO_CODECS }));
+  for (const { name } of RENDITIONS) {
+    const stretchUri = `../programes/${episode.programme}/${name}`;
+    const text = mediaPlaylist({ segmentSeconds: plan.segmentSeconds, stretchSegments: STRETCH_SECONDS / plan.segmentSeconds, lengthSeconds: episode.lengthSeconds, stretchUri });
+    writeFileSync(path.join(dir, `${name}.m3u8`), text);
+  }
+}
+
+/**
+ * Makes everything in `publicDir` unless the stamp says it is there already.
+ * @returns {{ made: boolean, programmes: number, episodes: number, posters: number }}
+ */
+export async function generateEpisodes(publicDir = DEFAULT_PUBLIC_DIR) {
+  const plan = await mediaPlan();
+  const outDir = path.join(publicDir, 'media/episodis');
+  const stamp = path.join(outDir, STAMP_FILE);
+  const hash = planHash(plan);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return { made: false, programmes: 0, episodes: 0, posters: 0 };
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const imageDir = path.join(publicDir, 'imatges');
+  mkdirSync(imageDir, { recursive: true });
+  const peaks = {};
+  for (const programme of plan.programmes) {
+    const dir = path.join(outDir, 'programes', programme.slug);
+    encodeStretch({ dir, programme, segmentSeconds: plan.segmentSeconds });
+    peaks[programme.slug] = Object.fromEntries(RENDITIONS.map(({ name }) => [name, peakBitsPerSecond(path.join(dir, name), plan.segmentSeconds)]));
+  }
+  for (const episode of plan.episodes) {
+    writeEpisode(outDir, episode, plan, peaks);
+    drawPoster({ imageDir, id: episode.posterId, title: episode.programmeTitle, subtitle: episode.title, look: episode.look });
+  }
+  for (const station of plan.stations) drawPoster({ imageDir, id: station.posterId, title: station.name, subtitle: station.kind, look: station.look });
+  // Written last: a build stopped half way leaves no stamp, and the next one starts again.
+  writeFileSync(stamp, hash);
+  return { made: true, programmes: plan.programmes.length, episodes: plan.episodes.length, posters: plan.episodes.length + plan.stations.length };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const publicDir = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_PUBLIC_DIR;
+  const started = Date.now();
+  const result = await generateEpisodes(publicDir);
+  console.log(
+    result.made
+      ? `episodes: ${result.programmes} programmes' stretches, ${result.episodes} episodes, ${result.posters} posters in ${((Date.now() - started) / 1000).toFixed(1)} s`
+      : 'episodes: up to date',
+  );
+}
