@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, type Activity, type DeliveryAction, type DeliveryResponse, type Offer } from '@mesura/protocol';
 import { articleDeliveryRequest } from '../helpers/delivery-request.js';
 import { BROWSER_UA, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -17,30 +17,39 @@ const ATTACK_HTML = [
   '<div id="mesuraSanitizer" style="position:fixed" onclick="x()">d</div>',
 ].join('');
 
+// One server for the file (starting one costs seconds); each test writes an activity, and asks for
+// the mbox, of an id of its own, so that none sees another's activity or trust.
 let t: TestServer;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await startTestServer({ MESURA_REDIRECT_ORIGINS: 'https://botiga.mesura.cat', MESURA_OFFER_ORIGINS: 'https://cdn.mesura.cat' }, () => START);
+}, 60_000);
+afterAll(() => t?.dispose());
+
+let tests = 0;
+let activityId = 'prova';
+beforeEach(() => {
+  tests += 1;
+  activityId = `prova-${tests}`;
 });
-afterEach(() => t.dispose());
 
 function activity(offer: Omit<Offer, 'id' | 'name'>, overrides: Partial<Activity> = {}): Activity {
-  return testActivity({ experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'oferta', name: 'Oferta', ...offer } }], ...overrides });
+  return testActivity({ id: activityId, experiences: [{ id: 'unica', name: 'Única', share: 1, offer: { id: 'oferta', name: 'Oferta', ...offer } }], ...overrides });
 }
 
 const setContent = (content: string): DeliveryAction => ({ action: 'setContent', selector: 'h1', content });
 
 /** `null`: no session and no token. */
-async function put(body: unknown, role: 'editor' | 'admin' | null = 'editor', id = 'prova') {
+async function put(body: unknown, role: 'editor' | 'admin' | null = 'editor', id = activityId) {
   const headers = role ? await t.authHeaders(role) : {};
   return t.server.app.inject({ method: 'PUT', url: `/api/activities/${id}`, payload: body as object, headers });
 }
 
 async function trust(trusted: boolean, role: 'editor' | 'admin' = 'admin') {
-  return t.server.app.inject({ method: 'PUT', url: '/api/activities/prova/trust', payload: { trusted }, headers: await t.authHeaders(role) });
+  return t.server.app.inject({ method: 'PUT', url: `/api/activities/${activityId}/trust`, payload: { trusted }, headers: await t.authHeaders(role) });
 }
 
 async function served(): Promise<DeliveryResponse['offers'][number]> {
-  const query = encodeDeliveryQuery(articleDeliveryRequest(START, { mbox: 'prova' }));
+  const query = encodeDeliveryQuery(articleDeliveryRequest(START, { mbox: activityId }));
   const response = await t.server.app.inject({ url: `/m2/mesura/mbox/json?${query}`, headers: { 'user-agent': BROWSER_UA } });
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as DeliveryResponse).offers[0]!;
@@ -68,7 +77,7 @@ describe('no request marks an activity trusted', () => {
     expect(trusted.statusCode, trusted.body).toBe(200);
     expect(trusted.json()).toMatchObject({ trusted: true, trustedBy: 'admin@test.local', trustedAt: new Date(START).toISOString() });
     expect((await served()).responseTokens).toMatchObject({ 'activity.trusted': true });
-    const bad = await t.server.app.inject({ method: 'PUT', url: '/api/activities/prova/trust', payload: { trusted: 'yes' }, headers: await t.authHeaders('admin') });
+    const bad = await t.server.app.inject({ method: 'PUT', url: `/api/activities/${activityId}/trust`, payload: { trusted: 'yes' }, headers: await t.authHeaders('admin') });
     expect(bad.json()).toEqual({ code: 'MESURA_ERR_BAD_ACTIVITY', error: 'a trust change is {"trusted": true} or {"trusted": false}' });
   });
 
