@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeDeliveryQuery, parseDeliveryResponse, type Activity, type DeliveryRequest, type DeliveryResponse } from '@mesura/protocol';
 import { assignmentPoint, experienceAt } from '../../src/decide/assignment.js';
 import { siteActivities } from '../../src/decide/site-activities.js';
@@ -10,14 +10,31 @@ import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const START = Date.UTC(2026, 0, 15, 10);
 
+// Starting a server costs seconds, so the file starts two, each shared by the tests that ask for its
+// settings: one as configured by default and one showing a cohort of one. A test writes its own
+// activity, on an mbox of its own (`activityId`), so none sees another's decisions or reports; the
+// tests that need a first start or another consent policy start their own server.
 let t: TestServer;
+let base: TestServer;
+let cohortOfOne: TestServer;
 let clock = START;
+let tests = 0;
+let activityId = 'prova';
 
-beforeEach(async () => {
-  clock = START;
-  t = await startTestServer({}, () => clock);
+beforeAll(async () => {
+  base = await startTestServer({}, () => clock);
+  cohortOfOne = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+}, 60_000);
+afterAll(async () => {
+  await base?.dispose();
+  await cohortOfOne?.dispose();
 });
-afterEach(() => t.dispose());
+beforeEach(() => {
+  clock = START;
+  tests += 1;
+  activityId = `prova-${tests}`;
+  t = base;
+});
 
 function request(overrides: Partial<DeliveryRequest> = {}): DeliveryRequest {
   return articleDeliveryRequest(START, overrides);
@@ -36,11 +53,11 @@ const put = async (activity: Activity) => t.server.app.inject({ method: 'PUT', u
 
 function activity(overrides: Partial<Activity>): Activity {
   return {
-    id: 'prova',
+    id: activityId,
     name: 'Prova',
     type: 'ab',
     status: 'active',
-    mboxes: ['prova'],
+    mboxes: [activityId],
     priority: 0,
     reshuffle: 0,
     experiences: [
@@ -158,7 +175,7 @@ describe('decision server', () => {
     });
     expect((await put(xt)).statusCode).toBe(200);
     const url = 'http://localhost:8080/seccio/noticies';
-    const experience = async (overrides: Partial<DeliveryRequest>, ua = BROWSER_UA) => tokens(await ask(request({ mbox: 'prova', url, ...overrides }), ua))[0]?.['experience.id'];
+    const experience = async (overrides: Partial<DeliveryRequest>, ua = BROWSER_UA) => tokens(await ask(request({ mbox: activityId, url, ...overrides }), ua))[0]?.['experience.id'];
     expect(await experience({}, IPHONE_UA)).toBe('mobil');
     expect(await experience({ customerIds: { idUsuari: { id: 'u1', authState: 1 } } })).toBe('sessio');
     expect(await experience({ params: { loggedIn: 'true' } })).toBe('sessio');
@@ -172,7 +189,7 @@ describe('decision server', () => {
     await put(activity({ id: 'zeta', priority: 5 }));
     await put(activity({ id: 'alfa', priority: 5 }));
     await put(activity({ id: 'beta', priority: 1 }));
-    const winner = async () => tokens(await ask(request({ mbox: 'prova' })))[0]!['activity.id'];
+    const winner = async () => tokens(await ask(request({ mbox: activityId })))[0]!['activity.id'];
     expect(await winner()).toBe('alfa');
     await put(activity({ id: 'beta', priority: 9 }));
     expect(await winner()).toBe('beta');
@@ -182,9 +199,9 @@ describe('decision server', () => {
 
   it('marks trusted activities, and refuses a bad definition with its reason', async () => {
     await put(activity({}));
-    const trust = await t.server.app.inject({ method: 'PUT', url: '/api/activities/prova/trust', payload: { trusted: true }, headers: await t.authHeaders('admin') });
+    const trust = await t.server.app.inject({ method: 'PUT', url: `/api/activities/${activityId}/trust`, payload: { trusted: true }, headers: await t.authHeaders('admin') });
     expect(trust.statusCode, trust.body).toBe(200);
-    expect(tokens(await ask(request({ mbox: 'prova' })))[0]!['activity.trusted']).toBe(true);
+    expect(tokens(await ask(request({ mbox: activityId })))[0]!['activity.trusted']).toBe(true);
     const bad = await put(activity({ goal: { type: 'pageView', path: 'noticia' } }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('MESURA_ERR_BAD_ACTIVITY');
@@ -193,7 +210,7 @@ describe('decision server', () => {
   it('keeps assignments when shares change and reshuffles when asked, through the API', async () => {
     await put(activity({}));
     const ids = Array.from({ length: 60 }, (_, i) => `${(i + 1000).toString(16).padStart(32, '0')}.1_0`);
-    const assignments = async () => Promise.all(ids.map(async (deviceId) => tokens(await ask(request({ mbox: 'prova', deviceId })))[0]!['experience.id']));
+    const assignments = async () => Promise.all(ids.map(async (deviceId) => tokens(await ask(request({ mbox: activityId, deviceId })))[0]!['experience.id']));
     const before = await assignments();
     await put(activity({ experiences: activity({}).experiences.map((e) => ({ ...e, share: e.id === 'a' ? 1 : 3 })) }));
     const after = await assignments();
@@ -206,7 +223,10 @@ describe('decision server', () => {
 });
 
 describe('seeding', () => {
+  // Two starts of a server in the test itself: more than the default timeout under load.
   it('seeds the site activities on first start only', async () => {
+    const fresh = await startTestServer({}, () => clock);
+    t = fresh;
     const list = (await t.server.app.inject({ url: '/api/activities', headers: await t.authHeaders('analyst') })).json().activities as Activity[];
     expect(list.map((a) => a.id).sort()).toEqual(
       siteActivities()
@@ -225,8 +245,9 @@ describe('seeding', () => {
       expect(after.find((a) => a.id === list[0]!.id)!.name).toBe('Canviat');
     } finally {
       await again.server.close();
+      await fresh.dispose();
     }
-  });
+  }, 60_000);
 });
 
 describe('impressions, conversions and the activity report', () => {
@@ -241,16 +262,16 @@ describe('impressions, conversions and the activity report', () => {
     const byExperience: Record<string, string[]> = { a: [], b: [] };
     for (let i = 0; i < 20; i++) {
       const deviceId = `${(i + 5000).toString(16).padStart(32, '0')}.1_0`;
-      const response = await ask(request({ mbox: 'prova', deviceId }));
-      await ask(request({ mbox: 'prova', deviceId, requestId: 'again' })); // a second impression, the same visitor
+      const response = await ask(request({ mbox: activityId, deviceId }));
+      await ask(request({ mbox: activityId, deviceId, requestId: 'again' })); // a second impression, the same visitor
       byExperience[String(tokens(response)[0]!['experience.id'])]!.push(deviceId);
     }
     clock += 1000;
     // Every B visitor clicks (trackEvent with the click token), one A visitor does.
-    const click = (deviceId: string, experience: string) => ask(request({ mbox: 'prova', deviceId, params: { clickToken: `prova.${experience}` } }));
+    const click = (deviceId: string, experience: string) => ask(request({ mbox: activityId, deviceId, params: { clickToken: `${activityId}.${experience}` } }));
     for (const deviceId of byExperience.b!) expect((await click(deviceId, 'b')).offers).toEqual([]);
     await click(byExperience.a![0]!, 'a');
-    const result = await report('prova');
+    const result = await report(activityId);
     const [a, b] = result.experiences;
     expect(a).toMatchObject({ id: 'a', control: true, visitors: byExperience.a!.length, conversions: 1 });
     expect(b).toMatchObject({ id: 'b', control: false, visitors: byExperience.b!.length, conversions: byExperience.b!.length, conversionRate: 1 });
@@ -262,12 +283,11 @@ describe('impressions, conversions and the activity report', () => {
 
   it('counts page-view and event goals from the collector hits of the same visitor', async () => {
     // One visitor is all this needs: a cohort of one shows them.
-    await t.dispose();
-    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+    t = cohortOfOne;
     await put(activity({ id: 'vista', goal: { type: 'pageView', path: '/noticia/' } }));
     await put(activity({ id: 'compartir', mboxes: ['compartir'], goal: { type: 'event', event: 'event3' } }));
     const fid = '1F65FB944AFA1C05-25FBFAF16BF6E758';
-    const decided = await ask(request({ mbox: 'prova', visitorId: fid }));
+    const decided = await ask(request({ mbox: activityId, visitorId: fid }));
     const shareDecided = await ask(request({ mbox: 'compartir', visitorId: fid }));
     clock += 1000;
     const beacon = (hit: ReturnType<typeof testHit>) => t.server.app.inject({ url: beaconUrl(hit), headers: { 'user-agent': BROWSER_UA } });
@@ -289,9 +309,9 @@ describe('impressions, conversions and the activity report', () => {
       const experience = experienceAt(prova.experiences, assignmentPoint(key, prova.id, 0))!.id;
       if (wanted[experience] === 0) continue;
       wanted[experience]! -= 1;
-      expect(tokens(await ask(request({ mbox: 'prova', deviceId: `${key}.1_0` })))[0]!['experience.id']).toBe(experience);
+      expect(tokens(await ask(request({ mbox: activityId, deviceId: `${key}.1_0` })))[0]!['experience.id']).toBe(experience);
     }
-    const result = await report('prova');
+    const result = await report(activityId);
     expect(result.experiences[0]).toMatchObject({ id: 'a', visitors: 6, conversions: 0, hidden: false });
     expect(result.experiences[1]).toEqual({ id: 'b', name: 'B', share: 1, visitors: null, conversions: null, conversionRate: null, hidden: true, control: false });
     expect(result.totals).toEqual({ visitors: 10, conversions: 0, hidden: false });
@@ -308,10 +328,9 @@ describe('impressions, conversions and the activity report', () => {
 describe('consent on delivery requests (gdpr, gdpr_consent), as on beacons', () => {
   const REFUSING_ALL = tcString({ purposes: [], vendors: [] }, START);
   const GRANTING = tcString({ purposes: [PURPOSE_STORE_ACCESS], vendors: [VENDOR_IDS.personalisation] }, START);
-  beforeEach(async () => {
+  beforeEach(() => {
     // A cohort of one shows what one visitor left.
-    await t.dispose();
-    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+    t = cohortOfOne;
   });
   const visitors = async (id: string) => {
     const response = await t.server.app.inject({ url: `/api/reports/activities/${id}`, headers: await t.authHeaders('analyst') });
@@ -322,11 +341,11 @@ describe('consent on delivery requests (gdpr, gdpr_consent), as on beacons', () 
   it('answers a refusing TC string with no offer and no ids, and stores nothing', async () => {
     await put(activity({}));
     const deviceId = `${'c'.repeat(32)}.1_0`;
-    const refused = await ask(request({ mbox: 'prova', deviceId, visitorId: 'mcgvid-1', params: { gdpr: '1', gdpr_consent: REFUSING_ALL } }));
+    const refused = await ask(request({ mbox: activityId, deviceId, visitorId: 'mcgvid-1', params: { gdpr: '1', gdpr_consent: REFUSING_ALL } }));
     expect(refused).toEqual({ sessionId: '', tntId: '', offers: [] });
     // Nor is a click of that visitor a conversion.
-    expect(await ask(request({ mbox: 'prova', deviceId, params: { gdpr: '1', gdpr_consent: REFUSING_ALL, clickToken: 'prova.b' } }))).toEqual({ sessionId: '', tntId: '', offers: [] });
-    expect(await visitors('prova')).toBe(0);
+    expect(await ask(request({ mbox: activityId, deviceId, params: { gdpr: '1', gdpr_consent: REFUSING_ALL, clickToken: `${activityId}.b` } }))).toEqual({ sessionId: '', tntId: '', offers: [] });
+    expect(await visitors(activityId)).toBe(0);
   });
 
   it('answers a TC string without the personalisation vendor with no offer', async () => {
@@ -337,9 +356,9 @@ describe('consent on delivery requests (gdpr, gdpr_consent), as on beacons', () 
 
   it('decides and records for a granting TC string, and where the GDPR does not apply', async () => {
     await put(activity({}));
-    expect(await ask(request({ mbox: 'prova', deviceId: `${'d'.repeat(32)}.1_0`, params: { gdpr: '1', gdpr_consent: GRANTING } }))).toMatchObject({ tntId: `${'d'.repeat(32)}.1_0` });
+    expect(await ask(request({ mbox: activityId, deviceId: `${'d'.repeat(32)}.1_0`, params: { gdpr: '1', gdpr_consent: GRANTING } }))).toMatchObject({ tntId: `${'d'.repeat(32)}.1_0` });
     expect((await ask(request({ params: { gdpr: '0' } }))).offers).toHaveLength(1);
-    expect(await visitors('prova')).toBe(1);
+    expect(await visitors(activityId)).toBe(1);
   });
 
   it('refuses a malformed gdpr with the reason', async () => {
@@ -349,9 +368,13 @@ describe('consent on delivery requests (gdpr, gdpr_consent), as on beacons', () 
   });
 
   it('under MESURA_CONSENT_POLICY=strict answers a request without any signal with no offer', async () => {
-    await t.dispose();
-    t = await startTestServer({ MESURA_CONSENT_POLICY: 'strict', MESURA_MIN_COHORT: '1' }, () => clock);
-    expect(await ask(request())).toEqual({ sessionId: '', tntId: '', offers: [] });
-    expect((await ask(request({ params: { gdpr: '1', gdpr_consent: GRANTING } }))).offers).toHaveLength(1);
-  });
+    const strict = await startTestServer({ MESURA_CONSENT_POLICY: 'strict', MESURA_MIN_COHORT: '1' }, () => clock);
+    t = strict;
+    try {
+      expect(await ask(request())).toEqual({ sessionId: '', tntId: '', offers: [] });
+      expect((await ask(request({ params: { gdpr: '1', gdpr_consent: GRANTING } }))).offers).toHaveLength(1);
+    } finally {
+      await strict.dispose();
+    }
+  }, 60_000);
 });
