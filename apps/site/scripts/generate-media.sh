@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates the player pages' sample media into public/media and public/ads: a 12 s video clip with
 # two chapters (also as HLS), three short ads (anunci-3 is the skippable midroll), a 10 s audio clip,
-# and the three 30 s on-demand video assets of the programmes' episodes. WebM / fMP4 with VP9 + Opus:
+# and the three 30 s on-demand video assets the live channels loop (the episodes' own media is made
+# at build: generate-episodes.mjs; these give their subtitles). WebM / fMP4 with VP9 + Opus:
 # Debian's Chromium, which the e2e tests drive, has no H.264. The output is committed (CI has no
 # ffmpeg); run this only to change the media, then update the lengths in src/content/media-items.ts
 # and the VAST files if they move. `generate-media.sh vod` regenerates only the on-demand assets.

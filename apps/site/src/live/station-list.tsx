@@ -1,6 +1,7 @@
 import { sitePaths, type StationsResponse } from '@mesura/content';
 import { Link } from 'react-router';
 import { NowNext } from './now-next';
+import { StationThumbnail } from './station-thumbnail';
 
 type StationOnAir = StationsResponse['stations'][number];
 
@@ -17,6 +18,7 @@ export function StationList({ stations, current, popOut = false, headingLevel = 
     <ul className="live-channels">
       {shown.map(({ station, now, next }) => (
         <li key={station.slug} className="live-channels__item">
+          {!popOut && <StationThumbnail slug={station.slug} />}
           <Heading className="live-channels__name">
             {popOut ? <a href={sitePaths.stationPopOut(station.slug)}>{station.name}</a> : <Link to={sitePaths.station(station.slug)}>{station.name}</Link>}
           </Heading>

@@ -6,6 +6,7 @@ import type { PageRoute } from '../measurement/page-data';
 import { usePageView } from '../measurement/use-page-view';
 import { RADIO_INDEX_PATH, type LiveIndexData } from '../live/live-data';
 import { liveIndexFields } from '../live/live-page-fields';
+import { StationThumbnail } from '../live/station-thumbnail';
 import { NowNext } from '../live/now-next';
 import { StationList } from '../live/station-list';
 import { NotFoundPage } from './not-found-page';
@@ -28,6 +29,7 @@ function LiveIndex({ data, route }: { data: LiveIndexData; route: PageRoute }) {
       <ul className="live-channels">
         {data.channels.map(({ channel, now, next }) => (
           <li key={channel.slug} className="live-channels__item">
+            <StationThumbnail slug={channel.slug} />
             <h2>
               <Link to={sitePaths.channel(channel.slug)}>{channel.name}</Link>
             </h2>
