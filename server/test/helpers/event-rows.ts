@@ -56,6 +56,49 @@ const pipeline = createHeartbeatPipeline({
   keepUserAgent: false,
 });
 
+/**
+ * A plain page view of `visitor` at `atMs` on its UTC day, of a desktop Chrome in the news section,
+ * with consent: the store's load tests build their visits from it, each changing what it is about.
+ */
+export function plainPageView(eventId: string, visitor: string, atMs: number, url: string | null, overrides: Partial<HitRow> = {}): HitRow {
+  return {
+    eventId,
+    reportSuite: 'mesuradev',
+    environment: 'development',
+    receivedAtMs: atMs,
+    day: new Date(atMs).toISOString().slice(0, 10),
+    clientTimeMs: atMs,
+    hitType: 'page_view',
+    visitorId: visitor,
+    visitorIdSource: 'mid',
+    pageName: url,
+    url,
+    referrer: null,
+    channel: 'noticies',
+    linkUrl: null,
+    linkName: null,
+    mediaType: null,
+    events: '[{"id":1,"name":"pageView"}]',
+    contextData: '{}',
+    otherVariables: '{}',
+    variables: { section: 'noticies' },
+    deviceClass: 'desktop',
+    isBot: false,
+    ipAnonymised: null,
+    geoCountry: null,
+    geoRegion: null,
+    geoProvince: null,
+    geoCity: null,
+    browserName: 'Chrome',
+    browserMajorVersion: '156',
+    osName: 'Linux',
+    userAgent: null,
+    libraryVersion: 'MESURA-0.1.0',
+    consent: 'granted',
+    ...overrides,
+  } as HitRow;
+}
+
 /** An ad heartbeat inside a chapter, made by the collector's own pipeline: every column has a value. */
 export function heartbeatRow(ts: number, receivedAtMs = LAST_HOUR_OF_JANUARY_MS): HeartbeatRow {
   const query =

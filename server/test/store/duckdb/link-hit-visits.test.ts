@@ -17,6 +17,7 @@ import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { reachedGoalSql } from '../../../src/store/queries/goal-conversions.js';
 import { funnelFiguresSql } from '../../../src/store/queries/funnel-steps.js';
+import { plainPageView } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
 /** 23:40 UTC on 2026-11-23: a visit begun then goes on past midnight. */
@@ -35,41 +36,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function hit(eventId: string, visitor: string, atMs: number, kind: 'page' | 'share'): HitRow {
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: atMs,
-    day: new Date(atMs).toISOString().slice(0, 10),
-    clientTimeMs: atMs,
-    hitType: kind === 'page' ? 'page_view' : 'link_o',
-    visitorId: visitor,
-    visitorIdSource: 'mid',
-    pageName: 'noticia',
-    url: `${SITE}/noticies/1/`,
-    referrer: null,
-    channel: 'noticies',
-    linkUrl: null,
-    linkName: kind === 'page' ? null : 'Compartir',
-    mediaType: null,
-    events: kind === 'page' ? '[{"id":1,"name":"pageView"}]' : '[{"id":3,"name":"event3"}]',
-    contextData: '{}',
-    otherVariables: '{}',
-    variables: { section: 'noticies' },
-    deviceClass: 'desktop',
-    isBot: false,
-    ipAnonymised: null,
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
-    consent: 'granted',
-  } as HitRow;
+  const page = plainPageView(eventId, visitor, atMs, `${SITE}/noticies/1/`, { pageName: 'noticia' });
+  return kind === 'page' ? page : { ...page, hitType: 'link_o', linkName: 'Compartir', events: '[{"id":3,"name":"event3"}]' };
 }
 
 type Store = Awaited<ReturnType<typeof openDuckDbStore>>;

@@ -14,6 +14,7 @@ import { remakeReportCells } from '../../../src/store/duckdb/report-cells.js';
 import { VISIT_TABLES } from '../../../src/store/duckdb/visits-tables.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
+import { plainPageView } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2026, 10, 23, 9, 0);
@@ -25,42 +26,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function pageView(eventId: string, visitor: string, minute: number, url: string, keywords: string): HitRow {
-  const atMs = START + minute * MINUTE_MS;
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: atMs,
+  return plainPageView(eventId, visitor, START + minute * MINUTE_MS, url, {
     day: '2026-11-23',
-    clientTimeMs: atMs,
-    hitType: 'page_view',
-    visitorId: visitor,
-    visitorIdSource: 'mid',
-    pageName: url,
-    url,
-    referrer: null,
-    channel: 'noticies',
-    linkUrl: null,
-    linkName: null,
-    mediaType: null,
-    events: '[{"id":1,"name":"pageView"}]',
-    contextData: '{}',
-    otherVariables: '{}',
     variables: { section: 'noticies', searchKeywords: keywords, searchResults: keywords === 'No Informat' ? keywords : '3' },
-    deviceClass: 'desktop',
-    isBot: false,
-    ipAnonymised: null,
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
-    consent: 'granted',
-  } as HitRow;
+  });
 }
 
 async function withConnection<T>(run: (connection: Awaited<ReturnType<DuckDBInstance['connect']>>) => Promise<T>): Promise<T> {

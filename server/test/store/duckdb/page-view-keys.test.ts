@@ -13,6 +13,7 @@ import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { hitsSql, pageMatch } from '../../../src/store/queries/hit-match.js';
+import { plainPageView } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
 /** 23:40 UTC on 2026-11-23: a visit begun then goes on past midnight. */
@@ -28,41 +29,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function pageView(eventId: string, visitor: string, atMs: number, url: string | null): HitRow {
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: atMs,
-    day: new Date(atMs).toISOString().slice(0, 10),
-    clientTimeMs: atMs,
-    hitType: 'page_view',
-    visitorId: visitor,
-    visitorIdSource: 'mid',
-    pageName: url,
-    url,
-    referrer: null,
-    channel: 'noticies',
-    linkUrl: null,
-    linkName: null,
-    mediaType: null,
-    events: '[{"id":1,"name":"pageView"}]',
-    contextData: '{}',
-    otherVariables: '{}',
-    variables: { section: 'noticies' },
-    deviceClass: 'desktop',
-    isBot: false,
-    ipAnonymised: null,
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
-    consent: 'granted',
-  } as HitRow;
+  return plainPageView(eventId, visitor, atMs, url);
 }
 
 type Store = Awaited<ReturnType<typeof openDuckDbStore>>;

@@ -8,6 +8,7 @@ import { CHECKPOINT_QUIET_MS, CHECKPOINT_WAL_MIB, DEFAULT_CHECKPOINT_RULE, check
 import { ReadsFirst } from '../../../src/store/duckdb/reads-first.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
+import { plainPageView } from '../../helpers/event-rows.js';
 
 const MIB = 1024 * 1024;
 
@@ -49,42 +50,7 @@ describe('the embedded store checkpoints after a load when it is due', () => {
     return existsSync(wal) ? statSync(wal).size : 0;
   };
 
-  const hit = (eventId: string): HitRow =>
-    ({
-      eventId,
-      reportSuite: 'mesuradev',
-      environment: 'development',
-      receivedAtMs: Date.UTC(2026, 10, 23, 9),
-      day: '2026-11-23',
-      clientTimeMs: Date.UTC(2026, 10, 23, 9),
-      hitType: 'page_view',
-      visitorId: 'visitor-1',
-      visitorIdSource: 'mid',
-      pageName: 'portada',
-      url: '/',
-      referrer: null,
-      channel: 'portada',
-      linkUrl: null,
-      linkName: null,
-      mediaType: null,
-      events: '[]',
-      contextData: '{}',
-      otherVariables: '{}',
-      variables: {},
-      deviceClass: 'desktop',
-      isBot: false,
-      ipAnonymised: null,
-      geoCountry: null,
-      geoRegion: null,
-      geoProvince: null,
-      geoCity: null,
-      browserName: 'Chrome',
-      browserMajorVersion: '156',
-      osName: 'Linux',
-      userAgent: null,
-      libraryVersion: 'MESURA-0.1.0',
-      consent: 'granted',
-    }) as HitRow;
+  const hit = (eventId: string): HitRow => plainPageView(eventId, 'visitor-1', Date.UTC(2026, 10, 23, 9), '/', { pageName: 'portada', channel: 'portada', events: '[]', variables: {} });
 
   /** Opens a store with `rule`, reads once if asked, loads one page view, and answers the WAL left and the rows stored. */
   async function loadOnce(rule: CheckpointRule, readFirst = false): Promise<{ wal: number; stored: number }> {

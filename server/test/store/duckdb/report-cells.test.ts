@@ -10,6 +10,7 @@ import { remakeReportCells } from '../../../src/store/duckdb/report-cells.js';
 import { CELL_SKETCH_KEYS } from '../../../src/store/duckdb/report-facts-schema.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { sketchVisitorsSql } from '../../../src/store/queries/visitor-sketch.js';
+import { plainPageView } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2026, 10, 23, 9, 0);
@@ -24,42 +25,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function hit(eventId: string, visitor: string, atMs: number, url: string, extra: Partial<HitRow> = {}): HitRow {
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: atMs,
-    day: new Date(atMs).toISOString().slice(0, 10),
-    clientTimeMs: atMs,
-    hitType: 'page_view',
-    visitorId: visitor,
-    visitorIdSource: 'mid',
-    pageName: url,
-    url,
-    referrer: 'https://www.google.com/',
-    channel: 'noticies',
-    linkUrl: null,
-    linkName: null,
-    mediaType: null,
-    events: '[{"id":1,"name":"pageView"}]',
-    contextData: '{}',
-    otherVariables: '{}',
-    variables: { section: 'noticies' },
-    deviceClass: 'desktop',
-    isBot: false,
-    ipAnonymised: null,
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
-    consent: 'granted',
-    ...extra,
-  } as HitRow;
+  return plainPageView(eventId, visitor, atMs, url, { referrer: 'https://www.google.com/', ...extra });
 }
 
 const share = (eventId: string, visitor: string, atMs: number) => hit(eventId, visitor, atMs, '/1', { hitType: 'link_o', linkName: 'Comparteix', events: '[{"id":3,"name":"share"}]' });

@@ -9,6 +9,7 @@ import { mergeRecentCells } from '../../../src/store/duckdb/cell-compaction.js';
 import { HIT_CELL_TABLES } from '../../../src/store/duckdb/report-facts-schema.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { plainPageView } from '../../helpers/event-rows.js';
 
 const MINUTE_MS = 60_000;
 const START = Date.UTC(2026, 10, 23, 9, 0);
@@ -23,41 +24,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function row(eventId: string, visitor: string, atMs: number, url: string): HitRow {
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: atMs,
-    day: '2026-11-23',
-    clientTimeMs: atMs,
-    hitType: 'page_view',
-    visitorId: visitor,
-    visitorIdSource: 'mid',
-    pageName: url,
-    url,
-    referrer: null,
-    channel: 'noticies',
-    linkUrl: null,
-    linkName: null,
-    mediaType: null,
-    events: '[{"id":1,"name":"pageView"}]',
-    contextData: '{}',
-    otherVariables: '{}',
-    variables: { section: 'noticies' },
-    deviceClass: 'desktop',
-    isBot: false,
-    ipAnonymised: null,
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
-    consent: 'granted',
-  } as HitRow;
+  return plainPageView(eventId, visitor, atMs, url, { day: '2026-11-23' });
 }
 
 async function load(store: Awaited<ReturnType<typeof openDuckDbStore>>, rows: HitRow[]) {
