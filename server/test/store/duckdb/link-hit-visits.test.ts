@@ -10,14 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
-import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { reachedGoalSql } from '../../../src/store/queries/goal-conversions.js';
 import { funnelFiguresSql } from '../../../src/store/queries/funnel-steps.js';
 import { plainPageView } from '../../helpers/event-rows.js';
+import { type DuckDbStore, loadRows, readingStoreFile } from '../../helpers/duckdb-store-file.js';
 
 const MINUTE_MS = 60_000;
 /** 23:40 UTC on 2026-11-23: a visit begun then goes on past midnight. */
@@ -28,7 +27,6 @@ const LOADS_AFRESH_TIMEOUT_MS = 120_000;
 const BOTH_DAYS = { suite: 'mesuradev', from: '2026-11-23', to: '2026-11-24' };
 
 let dir: string;
-let segment = 0;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'mesura-link-visits-'));
@@ -38,25 +36,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function hit(eventId: string, visitor: string, atMs: number, kind: 'page' | 'share'): HitRow {
   const page = plainPageView(eventId, visitor, atMs, `${SITE}/noticies/1/`, { pageName: 'noticia' });
   return kind === 'page' ? page : { ...page, hitType: 'link_o', linkName: 'Compartir', events: '[{"id":3,"name":"event3"}]' };
-}
-
-type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
-type Query = (sql: string, values?: Record<string, string>) => Promise<Record<string, unknown>[]>;
-
-async function load(store: Store, rows: HitRow[]) {
-  return store.storeBatch(rowBatchOf(`segment-${segment++}`, rows), { skipStored: false });
-}
-
-/** Reads the closed store's file with one connection. */
-async function reading<T>(read: (query: Query) => Promise<T>): Promise<T> {
-  const instance = await DuckDBInstance.create(path.join(dir, 'mesura.duckdb'));
-  const connection = await instance.connect();
-  try {
-    return await read(async (sql, values) => (await connection.runAndReadAll(sql, values)).getRowObjectsJson());
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
 }
 
 const COLUMNS = 'report_suite, day, is_bot, event_key, visitor_key, t, hit_type, call, link_name, visit_key';
@@ -82,18 +61,18 @@ const keptShareVisits = `SELECT visit_key FROM visits WHERE report_suite = $suit
   AND ${reachedGoalSql(SHARE_GOAL).duckdb} ORDER BY visit_key`;
 
 /** Each load, then what the kept rows and the goal must say after it (DIRECT is the reference every time). */
-async function loadsAndChecks(store: Store, check: (step: string) => Promise<void>) {
+async function loadsAndChecks(store: DuckDbStore, check: (step: string) => Promise<void>) {
   // A's visit (23:40, 23:50) with a share in it; B shares before any page view of theirs.
-  await load(store, [hit('a1', 'A', LATE, 'page'), hit('b9', 'B', LATE + 5 * MINUTE_MS, 'share'), hit('a2', 'A', LATE + 10 * MINUTE_MS, 'page'), hit('a8', 'A', LATE + 12 * MINUTE_MS, 'share')]);
+  await loadRows(store, [hit('a1', 'A', LATE, 'page'), hit('b9', 'B', LATE + 5 * MINUTE_MS, 'share'), hit('a2', 'A', LATE + 10 * MINUTE_MS, 'page'), hit('a8', 'A', LATE + 12 * MINUTE_MS, 'share')]);
   await check('first load');
   // A shares 35 minutes after their last page view: in no visit yet.
-  await load(store, [hit('a7', 'A', LATE + 45 * MINUTE_MS, 'share')]);
+  await loadRows(store, [hit('a7', 'A', LATE + 45 * MINUTE_MS, 'share')]);
   await check('a share after the visit');
   // Late page views: A's at 00:05 continues the visit past midnight and takes the 00:25 share; B's starts a visit before B's share.
-  await load(store, [hit('b1', 'B', LATE + 3 * MINUTE_MS, 'page'), hit('a3', 'A', LATE + 25 * MINUTE_MS, 'page')]);
+  await loadRows(store, [hit('b1', 'B', LATE + 3 * MINUTE_MS, 'page'), hit('a3', 'A', LATE + 25 * MINUTE_MS, 'page')]);
   await check('late page views');
   // A new day: a share before A's next visit starts, and one in it.
-  await load(store, [hit('a6', 'A', LATE + 120 * MINUTE_MS, 'share'), hit('a4', 'A', LATE + 130 * MINUTE_MS, 'page'), hit('a5', 'A', LATE + 135 * MINUTE_MS, 'share')]);
+  await loadRows(store, [hit('a6', 'A', LATE + 120 * MINUTE_MS, 'share'), hit('a4', 'A', LATE + 130 * MINUTE_MS, 'page'), hit('a5', 'A', LATE + 135 * MINUTE_MS, 'share')]);
   await check('a new day');
 }
 
@@ -106,7 +85,7 @@ describe('link hits kept with their visit at load', () => {
     });
     await store.close();
     expect(steps).toEqual(['first load', 'a share after the visit', 'late page views', 'a new day']);
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       const kept = await query(KEPT);
       expect(kept).toEqual(await query(DIRECT));
       expect(kept).toHaveLength(5);
@@ -134,7 +113,7 @@ describe('link hits kept with their visit at load', () => {
           if (error !== done) throw error;
         });
         await store.close();
-        await reading(async (query) => {
+        await readingStoreFile(dir, async (query) => {
           expect(await query(KEPT), stop).toEqual(await query(DIRECT));
           expect(await query(keptShareVisits, BOTH_DAYS), stop).toEqual(await query(DIRECT_SHARE_VISITS, BOTH_DAYS));
         });
@@ -156,7 +135,7 @@ describe('link hits kept with their visit at load', () => {
     const joined = funnelFiguresSql({ steps, filters: ' AND 1 = 1' }).duckdb;
     expect(kept).toContain('link_hit_visits');
     expect(joined).toContain('ASOF JOIN funnel_visits');
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       const answer = await query(kept, BOTH_DAYS);
       expect(answer).toEqual(await query(joined, BOTH_DAYS));
       // Three visits share (A's two, B's); only A's first views the page after its share.
@@ -169,14 +148,14 @@ describe('link hits kept with their visit at load', () => {
     await loadsAndChecks(store, async () => {});
     await store.eraseVisitor('B');
     await store.close();
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       expect(await query(KEPT)).toEqual(await query(DIRECT));
       expect(await query('SELECT count(*) AS n FROM link_hit_visits')).toEqual([{ n: '4' }]);
       await query('DROP TABLE link_hit_visits');
     });
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       expect(await query(KEPT)).toEqual(await query(DIRECT));
       expect(await query('SELECT count(*) AS n FROM link_hit_visits')).toEqual([{ n: '4' }]);
     });
@@ -186,7 +165,7 @@ describe('link hits kept with their visit at load', () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await loadsAndChecks(store, async () => {});
     await store.close();
-    const before = await reading(async (query) => {
+    const before = await readingStoreFile(dir, async (query) => {
       const kept = await query(KEPT);
       // A derivation this release does not know: the next start makes every report table again.
       await query('UPDATE report_extent SET derivation = -1');
@@ -194,7 +173,7 @@ describe('link hits kept with their visit at load', () => {
     });
     const reopened = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await reopened.close();
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       expect(await query('SELECT derivation FROM report_extent')).not.toEqual([{ derivation: -1 }]);
       expect(await query(KEPT)).toEqual(await query(DIRECT));
       expect(await query(KEPT)).toEqual(before);

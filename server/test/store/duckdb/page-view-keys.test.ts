@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { SITE_VARIABLE_MAP, variableNames } from '@mesura/protocol';
 import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
-import { rowBatchOf } from '../../../src/store/ndjson-batch.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { hitsSql, pageMatch } from '../../../src/store/queries/hit-match.js';
 import { plainPageView } from '../../helpers/event-rows.js';
+import { type DuckDbStore, loadRows, readingStoreFile } from '../../helpers/duckdb-store-file.js';
 
 const MINUTE_MS = 60_000;
 /** 23:40 UTC on 2026-11-23: a visit begun then goes on past midnight. */
@@ -21,7 +20,6 @@ const LATE = Date.UTC(2026, 10, 23, 23, 40);
 const SITE = 'https://mesura.cat';
 
 let dir: string;
-let segment = 0;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'mesura-page-keys-'));
@@ -32,32 +30,14 @@ function pageView(eventId: string, visitor: string, atMs: number, url: string | 
   return plainPageView(eventId, visitor, atMs, url);
 }
 
-type Store = Awaited<ReturnType<typeof openDuckDbStore>>;
-
-async function load(store: Store, rows: HitRow[]) {
-  return store.storeBatch(rowBatchOf(`segment-${segment++}`, rows), { skipStored: false });
-}
-
-/** Reads the closed store's file with one connection: opening the file costs more than these queries. */
-async function reading<T>(read: (query: (sql: string, values?: Record<string, string>) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
-  const instance = await DuckDBInstance.create(path.join(dir, 'mesura.duckdb'));
-  const connection = await instance.connect();
-  try {
-    return await read(async (sql, values) => (await connection.runAndReadAll(sql, values)).getRowObjectsJson());
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
-
 /** page_views as page_view_keys holds them, in one order. */
 const FROM_PAGE_VIEWS = `SELECT report_suite, day, is_bot, visitor_key, visit_key, epoch_ms(received_at) AS t, hash(url) AS url_key FROM page_views ORDER BY t, visitor_key`;
 const KEPT = `SELECT report_suite, day, is_bot, visitor_key, visit_key, t, url_key FROM page_view_keys ORDER BY t, visitor_key`;
 
 /** Two loads: the second continues A's open visit past midnight and starts B's, with an address seen before and one not. */
-async function twoLoads(store: Store) {
-  await load(store, [pageView('a1', 'A', LATE, `${SITE}/noticies/1/`), pageView('a2', 'A', LATE + 10 * MINUTE_MS, `${SITE}/esports/1/`)]);
-  await load(store, [
+async function twoLoads(store: DuckDbStore) {
+  await loadRows(store, [pageView('a1', 'A', LATE, `${SITE}/noticies/1/`), pageView('a2', 'A', LATE + 10 * MINUTE_MS, `${SITE}/esports/1/`)]);
+  await loadRows(store, [
     pageView('a3', 'A', LATE + 25 * MINUTE_MS, `${SITE}/noticies/1/`),
     pageView('b1', 'B', LATE + 30 * MINUTE_MS, `${SITE}/esports/2/`),
     pageView('b2', 'B', LATE + 31 * MINUTE_MS, null),
@@ -69,7 +49,7 @@ describe('page view keys kept at load', () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await twoLoads(store);
     await store.close();
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       const kept = await query(KEPT);
       expect(kept).toHaveLength(5);
       expect(kept).toEqual(await query(FROM_PAGE_VIEWS));
@@ -87,7 +67,7 @@ describe('page view keys kept at load', () => {
     const store = await openDuckDbStore(dir, variableNames(SITE_VARIABLE_MAP));
     await twoLoads(store);
     await store.close();
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       const none = { duckdb: '', clickhouse: '' };
       for (const match of [pageMatch(`${SITE}/noticies/1/`, 'exact'), pageMatch('*/esports/*', 'pattern'), pageMatch('*', 'pattern')]) {
         for (const day of ['2026-11-23', '2026-11-24']) {
@@ -114,7 +94,7 @@ describe('page view keys kept at load', () => {
     await twoLoads(store);
     await store.eraseVisitor('A');
     await store.close();
-    await reading(async (query) => {
+    await readingStoreFile(dir, async (query) => {
       expect(await query(KEPT)).toEqual(await query(FROM_PAGE_VIEWS));
       expect(await query('SELECT count(*) AS n FROM page_view_keys')).toEqual([{ n: '2' }]);
       // The addresses only A viewed go too.
