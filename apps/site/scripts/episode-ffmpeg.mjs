@@ -10,7 +10,7 @@ import { AUDIO_BITS_PER_SECOND, AUDIO_SAMPLE_RATE_HZ, FRAME_RATE, RENDITIONS, ST
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 /** The image pool's widths (packages/content paths.ts): posters are found where pool images are. */
-const POSTER_WIDTHS_PX = [320, 640, 1280];
+export const POSTER_WIDTHS_PX = [320, 640, 1280];
 const CANVAS = { width: 1280, height: 720 };
 /** ffmpeg's JPEG scale: 2 is best, 31 worst; 5 keeps a 1280 px poster near 60 KB. */
 const JPEG_QSCALE = 5;

@@ -8,7 +8,8 @@
 //   public/imatges/{episodi-…,emissora-…}-{width}.jpg  posters of every video episode, channel and
 //       station, in the image pool's widths, so cards and the player's poster find them by id
 // Only the stretches cost time: an episode is text. The whole output is skipped when the stamp (a
-// hash of the seed's media plan and of these scripts) is unchanged, so a second build costs nothing.
+// hash of the seed's media plan and of these scripts) is unchanged and the posters are there, so a
+// second build costs nothing.
 // Usage: node apps/site/scripts/generate-episodes.mjs [publicDir]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mediaPlan } from './episode-plan.mjs';
 import { masterPlaylist, mediaPlaylist } from './episode-playlists.mjs';
-import { drawPoster, encodeStretch } from './episode-ffmpeg.mjs';
+import { drawPoster, encodeStretch, POSTER_WIDTHS_PX } from './episode-ffmpeg.mjs';
 import { FRAME_RATE, RENDITIONS, STRETCH_SECONDS, VIDEO_CODECS } from './episode-renditions.mjs';
 
 const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
@@ -28,6 +29,18 @@ export function planHash(plan) {
   const hash = createHash('sha256').update(JSON.stringify(plan));
   for (const name of SOURCES) hash.update(readFileSync(path.join(import.meta.dirname, name)));
   return hash.digest('hex');
+}
+
+/** Every poster the plan asks for: they sit with the pool's images, which may be cleaned apart from the media. */
+export function posterFiles(plan, publicDir) {
+  const ids = [...plan.episodes.map((e) => e.posterId), ...plan.stations.map((s) => s.posterId)];
+  return ids.flatMap((id) => POSTER_WIDTHS_PX.map((width) => path.join(publicDir, 'imatges', `${id}-${width}.jpg`)));
+}
+
+/** True when the stamp holds the plan's hash and every poster is there: nothing to make. */
+export function upToDate(plan, publicDir) {
+  const stamp = path.join(publicDir, 'media/episodis', STAMP_FILE);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === planHash(plan) && posterFiles(plan, publicDir).every((file) => existsSync(file));
 }
 
 /** Peak bit rate of a rendition's segments (bits per second), as HLS's BANDWIDTH asks. */
@@ -57,9 +70,7 @@ function writeEpisode(outDir, episode, plan, peaks) {
 export async function generateEpisodes(publicDir = DEFAULT_PUBLIC_DIR) {
   const plan = await mediaPlan();
   const outDir = path.join(publicDir, 'media/episodis');
-  const stamp = path.join(outDir, STAMP_FILE);
-  const hash = planHash(plan);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return { made: false, programmes: 0, episodes: 0, posters: 0 };
+  if (upToDate(plan, publicDir)) return { made: false, programmes: 0, episodes: 0, posters: 0 };
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const imageDir = path.join(publicDir, 'imatges');
@@ -76,7 +87,7 @@ export async function generateEpisodes(publicDir = DEFAULT_PUBLIC_DIR) {
   }
   for (const station of plan.stations) drawPoster({ imageDir, id: station.posterId, title: station.name, subtitle: station.kind, look: station.look });
   // Written last: a build stopped half way leaves no stamp, and the next one starts again.
-  writeFileSync(stamp, hash);
+  writeFileSync(path.join(outDir, STAMP_FILE), planHash(plan));
   return { made: true, programmes: plan.programmes.length, episodes: plan.episodes.length, posters: plan.episodes.length + plan.stations.length };
 }
 

@@ -12,7 +12,7 @@ import { mediaPlan } from '../scripts/episode-plan.mjs';
 // @ts-expect-error: a build script in plain JavaScript, without types.
 import { masterPlaylist, mediaPlaylist } from '../scripts/episode-playlists.mjs';
 // @ts-expect-error: a build script in plain JavaScript, without types.
-import { generateEpisodes, planHash, STAMP_FILE } from '../scripts/generate-episodes.mjs';
+import { generateEpisodes, planHash, posterFiles, STAMP_FILE, upToDate } from '../scripts/generate-episodes.mjs';
 
 const SEGMENT_SECONDS = 2;
 /** 12 segments a stretch, as a 24 s stretch of 2 s segments is. */
@@ -84,8 +84,17 @@ describe('the generation plan', () => {
     const outDir = path.join(publicDir, 'media/episodis');
     mkdirSync(outDir, { recursive: true });
     writeFileSync(path.join(outDir, STAMP_FILE), planHash(plan));
+    mkdirSync(path.join(publicDir, 'imatges'), { recursive: true });
+    for (const file of posterFiles(plan, publicDir) as string[]) writeFileSync(file, '');
     expect(await generateEpisodes(publicDir)).toEqual({ made: false, programmes: 0, episodes: 0, posters: 0 });
     expect(readdirSync(outDir)).toEqual([STAMP_FILE]);
+  });
+
+  it('is not up to date when a poster has gone, though the stamp matches', async () => {
+    const plan = await mediaPlan();
+    const [first] = posterFiles(plan, publicDir) as string[];
+    rmSync(first!);
+    expect(upToDate(plan, publicDir)).toBe(false);
   });
 
   it('changes its stamp when an episode’s length changes', async () => {
