@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isVisitorId } from '@mesura/identity';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -7,14 +7,16 @@ const ALLOWED = 'http://localhost:8080';
 // Fastify's inject asks for localhost, a secure context to browsers: SameSite=None; Secure (secure-context.ts).
 const ID_COOKIE = /^mesura_cid=([0-9A-F]{16}-[0-9A-F]{16}); Max-Age=34190000; Path=\/; SameSite=None; Secure; HttpOnly$/;
 
+// One server for the file: /id keeps nothing on the server (the id is the visitor's cookie), so the
+// tests cannot see each other, and starting a server per test cost most of their time.
 let t: TestServer;
 
-beforeEach(async () => {
+beforeAll(async () => {
   t = await startTestServer();
-});
+}, 60_000);
 
-afterEach(async () => {
-  await t.dispose();
+afterAll(async () => {
+  await t?.dispose();
 });
 
 const ask = (headers: Record<string, string> = {}, query = `?d_ts=${TS}`) => t.server.app.inject({ url: `/id${query}`, headers });
