@@ -4,7 +4,7 @@
  * not even the account audit of a failed sign-in.
  */
 import { MAX_EMAIL_CHARS } from '@mesura/content';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_TOKEN_NAME_LENGTH } from '../../src/auth/account-rules.js';
 import { MAX_PASSWORD_LENGTH } from '../../src/auth/password.js';
 import { injector, sessionOf } from '../helpers/account-session.js';
@@ -16,13 +16,21 @@ const LONG_EMAIL = `${'a'.repeat(MAX_EMAIL_CHARS - 'example.cat'.length)}@exampl
 
 let t: TestServer;
 let call: ReturnType<typeof injector>;
-beforeEach(async () => {
-  t = await startTestServer();
-  call = injector(t.server);
-});
-afterEach(async () => {
-  await t.dispose();
-});
+
+/**
+ * A server for each test of the block, or one for the whole block when each of its tests asserts
+ * that it changed nothing: starting a server costs seconds.
+ */
+function startServer(each: 'test' | 'block') {
+  const [before, after] = each === 'test' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    t = await startTestServer();
+    call = injector(t.server);
+  }, 60_000);
+  after(async () => {
+    await t?.dispose();
+  });
+}
 
 const bad = (error: string) => ({ error, code: 'MESURA_ERR_BAD_ACCOUNT' });
 
@@ -33,30 +41,37 @@ async function auditActions(): Promise<string[]> {
 }
 
 describe('POST /api/session', () => {
-  it.each([
-    ['a 60 KB email', { email: `${'x'.repeat(60_000)}@example.cat`, password: TEST_PASSWORD }, BAD_EMAIL],
-    [`an email of ${MAX_EMAIL_CHARS + 1} characters`, { email: LONG_EMAIL, password: TEST_PASSWORD }, BAD_EMAIL],
-    ['an email that is no address', { email: 'anna at example.cat', password: TEST_PASSWORD }, BAD_EMAIL],
-    ['an email that is no text', { email: ['anna@example.cat'], password: TEST_PASSWORD }, 'email must be a string'],
-    ['a password that is no text', { email: 'anna@example.cat', password: 12 }, `password must be a text of 1 to ${MAX_PASSWORD_LENGTH} characters`],
-    ['an empty password', { email: 'anna@example.cat', password: '' }, `password must be a text of 1 to ${MAX_PASSWORD_LENGTH} characters`],
-    ['a password too long to hash', { email: 'anna@example.cat', password: 'x'.repeat(MAX_PASSWORD_LENGTH + 1) }, `password must be a text of 1 to ${MAX_PASSWORD_LENGTH} characters`],
-    ['a field it does not know', { email: 'anna@example.cat', password: TEST_PASSWORD, role: 'admin' }, "unknown field 'role'; expected email and password"],
-  ])('refuses %s with a one-line 400, recording no failed sign-in', async (_, payload, error) => {
-    const response = await call({ method: 'POST', url: '/api/session', payload });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(bad(error));
-    expect(response.headers['set-cookie']).toBeUndefined();
-    expect((await auditActions()).filter((entry) => entry.startsWith('login-failed'))).toEqual([]);
+  describe('refused', () => {
+    startServer('block');
+    it.each([
+      ['a 60 KB email', { email: `${'x'.repeat(60_000)}@example.cat`, password: TEST_PASSWORD }, BAD_EMAIL],
+      [`an email of ${MAX_EMAIL_CHARS + 1} characters`, { email: LONG_EMAIL, password: TEST_PASSWORD }, BAD_EMAIL],
+      ['an email that is no address', { email: 'anna at example.cat', password: TEST_PASSWORD }, BAD_EMAIL],
+      ['an email that is no text', { email: ['anna@example.cat'], password: TEST_PASSWORD }, 'email must be a string'],
+      ['a password that is no text', { email: 'anna@example.cat', password: 12 }, `password must be a text of 1 to ${MAX_PASSWORD_LENGTH} characters`],
+      ['an empty password', { email: 'anna@example.cat', password: '' }, `password must be a text of 1 to ${MAX_PASSWORD_LENGTH} characters`],
+      ['a password too long to hash', { email: 'anna@example.cat', password: 'x'.repeat(MAX_PASSWORD_LENGTH + 1) }, `password must be a text of 1 to ${MAX_PASSWORD_LENGTH} characters`],
+      ['a field it does not know', { email: 'anna@example.cat', password: TEST_PASSWORD, role: 'admin' }, "unknown field 'role'; expected email and password"],
+    ])('refuses %s with a one-line 400, recording no failed sign-in', async (_, payload, error) => {
+      const response = await call({ method: 'POST', url: '/api/session', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(bad(error));
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect((await auditActions()).filter((entry) => entry.startsWith('login-failed'))).toEqual([]);
+    });
   });
 
-  it('records a well-formed failed sign-in with the typed address', async () => {
-    expect((await call({ method: 'POST', url: '/api/session', payload: { email: 'Nobody@Example.cat', password: 'not the password' } })).statusCode).toBe(401);
-    expect(await auditActions()).toContain('login-failed nobody@example.cat');
+  describe('failed', () => {
+    startServer('test');
+    it('records a well-formed failed sign-in with the typed address', async () => {
+      expect((await call({ method: 'POST', url: '/api/session', payload: { email: 'Nobody@Example.cat', password: 'not the password' } })).statusCode).toBe(401);
+      expect(await auditActions()).toContain('login-failed nobody@example.cat');
+    });
   });
 });
 
 describe('users', () => {
+  startServer('test');
   it('refuses a user id that is not one, and unknown fields, before looking anything up', async () => {
     const { headers } = await sessionOf(t.server, 'admin');
     const editor = await sessionOf(t.server, 'editor');
@@ -77,6 +92,7 @@ describe('users', () => {
 });
 
 describe('API tokens', () => {
+  startServer('test');
   it('refuses a name with control characters or too long, an unknown field and an id that is not one', async () => {
     const { headers } = await sessionOf(t.server, 'editor');
     const make = (payload: object) => call({ method: 'POST', url: '/api/me/tokens', headers, payload });
@@ -93,6 +109,7 @@ describe('API tokens', () => {
 });
 
 describe('POST /api/me/password', () => {
+  startServer('test');
   it('refuses a current password too long to check and an unknown field, and keeps the password', async () => {
     const { headers } = await sessionOf(t.server, 'editor');
     const change = (payload: object) => call({ method: 'POST', url: '/api/me/password', headers, payload });
