@@ -8,7 +8,7 @@
 import type { Activity } from '@mesura/protocol';
 import type { SqlValue } from '../analytics-reader.js';
 import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums } from '../decision-store.js';
-import { CUPED_PRE_PERIOD_DAYS, experiencePrePeriodClickHouse } from '../queries/activity-pre-period.js';
+import { experiencePrePeriodClickHouse, prePeriodSumsOf } from '../queries/activity-pre-period.js';
 import { experienceCountsClickHouse, experienceDayCountsClickHouse, goalValue } from '../queries/activity-results.js';
 import { bindValues } from './bind-values.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
@@ -51,16 +51,7 @@ export class ClickHouseDecisionStore implements DecisionStore {
 
   /** Per experience, the sums of its visitors' conversions and pre-period page views (queries/activity-pre-period.ts). */
   async experiencePrePeriod(activity: Activity): Promise<PrePeriodSums> {
-    const rows = await this.read('experience-pre-period', experiencePrePeriodClickHouse(activity), activity, {});
-    const experiences = rows.map((row) => ({
-      experienceId: row.experience_id,
-      visitors: Number(row.visitors),
-      conversions: Number(row.conversions),
-      sumX: Number(row.sum_x),
-      sumXSquares: Number(row.sum_x_squares),
-      sumXY: Number(row.sum_xy),
-    }));
-    return { prePeriodDays: CUPED_PRE_PERIOD_DAYS, experiences };
+    return prePeriodSumsOf(await this.read('experience-pre-period', experiencePrePeriodClickHouse(activity), activity, {}));
   }
 
   /** Runs a text with the activity's id, its goal's value, the zone and `values` written in by bindValues. */

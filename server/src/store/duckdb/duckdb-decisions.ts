@@ -8,7 +8,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
 import type { ActivityChange, ChangeAuthor, ExperienceCounts, PrePeriodSums } from '../decision-store.js';
-import { CUPED_PRE_PERIOD_DAYS, experiencePrePeriodSql } from '../queries/activity-pre-period.js';
+import { experiencePrePeriodSql, prePeriodSumsOf } from '../queries/activity-pre-period.js';
 import { experienceCountsSql, goalValue } from '../queries/activity-results.js';
 import { sqlString } from '../sql-string.js';
 
@@ -110,13 +110,5 @@ export async function experienceCounts(connection: DuckDBConnection, activity: A
 export async function experiencePrePeriod(connection: DuckDBConnection, activity: Activity): Promise<PrePeriodSums> {
   const goal = goalValue(activity.goal);
   const result = await connection.runAndReadAll(experiencePrePeriodSql(activity), goal === undefined ? { activity: activity.id } : { activity: activity.id, goal });
-  const experiences = result.getRowObjectsJson().map((row) => ({
-    experienceId: String(row.experience_id),
-    visitors: Number(row.visitors),
-    conversions: Number(row.conversions),
-    sumX: Number(row.sum_x),
-    sumXSquares: Number(row.sum_x_squares),
-    sumXY: Number(row.sum_xy),
-  }));
-  return { prePeriodDays: CUPED_PRE_PERIOD_DAYS, experiences };
+  return prePeriodSumsOf(result.getRowObjectsJson());
 }

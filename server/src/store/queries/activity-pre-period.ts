@@ -10,6 +10,7 @@
  * experience, which is what makes the adjustment unbiased.
  */
 import type { Activity } from '@mesura/protocol';
+import type { PrePeriodSums } from '../decision-store.js';
 import { convertedSql, FIRST_SEEN_SQL, visitorsClickHouse } from './activity-results.js';
 
 /**
@@ -78,4 +79,20 @@ export function experiencePrePeriodClickHouse(activity: Activity): string {
       FROM ${visitorsClickHouse(activity.goal, 'all')} AS visitors
       ALL LEFT JOIN ${prePeriodPageViewsClickHouse()} AS pre_period USING (goal_visitor))
     GROUP BY experience_id ORDER BY experience_id`;
+}
+
+/** A row of either engine's text: numbers as the engine writes them (a string for ClickHouse's 64-bit ones). */
+type PrePeriodRow = { [column in 'experience_id' | 'visitors' | 'conversions' | 'sum_x' | 'sum_x_squares' | 'sum_xy']?: unknown };
+
+/** The answer of either engine's text above, one row per experience, as the reports read it. */
+export function prePeriodSumsOf(rows: readonly PrePeriodRow[]): PrePeriodSums {
+  const experiences = rows.map((row) => ({
+    experienceId: String(row.experience_id),
+    visitors: Number(row.visitors),
+    conversions: Number(row.conversions),
+    sumX: Number(row.sum_x),
+    sumXSquares: Number(row.sum_x_squares),
+    sumXY: Number(row.sum_xy),
+  }));
+  return { prePeriodDays: CUPED_PRE_PERIOD_DAYS, experiences };
 }
