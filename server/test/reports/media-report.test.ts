@@ -1,9 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
-import { deliver, replay, REPLAY_DAY, scenario, useReplayServer, VOD } from '../helpers/media.js';
+import { deliver, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD, type ReplayServer } from '../helpers/media.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const DAY_MS = 86_400_000;
-const media = useReplayServer();
+/** The server the tests ask: their own, or the one their block shares. */
+let media: ReplayServer;
 
 async function get(url: string): Promise<Record<string, any>> {
   const response = await media.t.server.app.inject({ url, headers: await media.t.authHeaders('analyst') });
@@ -25,6 +27,11 @@ const POLONIA = scenario(
 );
 
 describe('media sessions of replayed playbacks', () => {
+  const own = useReplayServer();
+  beforeEach(() => {
+    media = own;
+  });
+
   it('sums the preroll scenario: two ads, a chapter, a pause, a seek, a stall and the end', async () => {
     await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
     // Content 5.6–20.0 s, 26.0–30.0 s and 32.0–40.0 s; ads 0.1–3.0 s and 3.6–5.5 s (each ad's last
@@ -91,10 +98,31 @@ describe('media sessions of replayed playbacks', () => {
 });
 
 describe('GET /api/reports/media', () => {
-  beforeEach(async () => {
-    await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
+  // Each test only reads the two days delivered: they share one server holding them, since starting
+  // a server and delivering them cost seconds a test.
+  let clock = REPLAY_EPOCH_MS;
+  let server: TestServer | undefined;
+  const shared: ReplayServer = {
+    get t() {
+      if (!server) throw new Error('the shared server runs only inside this block');
+      return server;
+    },
+    get clock() {
+      return clock;
+    },
+    setClock: (ms: number) => void (clock = ms),
+  };
+  beforeAll(async () => {
+    server = await startTestServer({}, () => clock);
+    await deliver(shared.t, await replay('preroll-ads-chapter-seek.json'), shared.setClock);
     // The next day, in the site's time zone.
-    await deliver(media.t, await replay(POLONIA), (ms) => media.setClock(ms + DAY_MS));
+    await deliver(shared.t, await replay(POLONIA), (ms) => shared.setClock(ms + DAY_MS));
+  }, 60_000);
+  afterAll(async () => {
+    await server?.dispose();
+  });
+  beforeEach(() => {
+    media = shared;
   });
 
   const TN = { sessions: 1, starts: 1, contentMinutes: 0.44, adMinutes: 0.08, completes: 1, completionRate: 1, adBreaks: 1 };
@@ -170,6 +198,11 @@ describe('GET /api/reports/media', () => {
 });
 
 describe('media type (spec §3 "Media": video or audio)', () => {
+  const own = useReplayServer();
+  beforeEach(() => {
+    media = own;
+  });
+
   const radio = (streamType: string) =>
     scenario(
       [
