@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_BEACONS } from '@mesura/test-utils';
 import { beaconUrl, startTestServer, testHit, type TestServer } from '../helpers/test-server.js';
 
@@ -8,13 +8,19 @@ const SAMPLES = SAMPLE_BEACONS.map((sample) => new URL(sample.url));
 
 let t: TestServer;
 
-beforeEach(async () => {
-  t = await startTestServer({}, () => RECEIVED_AT);
-});
-
-afterEach(async () => {
-  await t.dispose();
-});
+/**
+ * A server for each test of the block, or one for the whole block when none of its requests may
+ * store anything (refusals, a preflight): starting a server costs seconds.
+ */
+function startServer(each: 'test' | 'block') {
+  const [before, after] = each === 'test' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    t = await startTestServer({}, () => RECEIVED_AT);
+  }, 60_000);
+  after(async () => {
+    await t?.dispose();
+  });
+}
 
 /**
  * The export lists hits in receive order (received_at, then event id): the samples are sent one
@@ -33,6 +39,7 @@ async function exported(): Promise<Record<string, unknown>[]> {
 }
 
 describe('collector: GET image beacons', () => {
+  startServer('test');
   it('answers a valid beacon with a 1×1 GIF and stores it by variable name', async () => {
     const hit = testHit({ pageName: 'noticies:el-temps-avui', eVars: { 1: 'noticies', 2: 'societat', 8: 'noticia' }, props: {} });
     const response = await t.server.app.inject({ url: beaconUrl(hit) });
@@ -71,6 +78,7 @@ describe('collector: GET image beacons', () => {
 });
 
 describe('collector: drop-in for the commercial library (wire-formats §1)', () => {
+  startServer('test');
   it('stores each sample beacon with its page name, URL, referrer, events, named variables, link and context data', async () => {
     await restartWithTickingClock();
     for (const sample of SAMPLES) {
@@ -112,6 +120,7 @@ describe('collector: drop-in for the commercial library (wire-formats §1)', () 
 });
 
 describe('collector: POST beacons', () => {
+  startServer('test');
   it.each([{ contentType: 'text/plain;charset=UTF-8' }, { contentType: 'application/x-www-form-urlencoded;charset=UTF-8' }])('stores a $contentType body and answers 204', async ({ contentType }) => {
     const hit = testHit();
     const [pathPart, query] = beaconUrl(hit).split('?');
@@ -135,6 +144,7 @@ describe('collector: POST beacons', () => {
 });
 
 describe('collector: bad input', () => {
+  startServer('block');
   it('answers a truncated beacon with 400 and its reason, stores nothing and stays up', async () => {
     const url = beaconUrl(testHit()).replace(/&AQE=1$/, '');
     const response = await t.server.app.inject({ url });
@@ -158,6 +168,7 @@ describe('collector: bad input', () => {
 });
 
 describe('collector: garbage in', () => {
+  startServer('test');
   it('answers 200 damaged requests with 2xx or a 4xx one-line reason and stays up', async () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -176,6 +187,7 @@ describe('collector: garbage in', () => {
 });
 
 describe('collector: enrichment', () => {
+  startServer('test');
   it('stores the anonymised address, never the raw one', async () => {
     await t.server.app.inject({ url: beaconUrl(testHit()), remoteAddress: '203.0.113.57' });
     await t.server.app.inject({ url: beaconUrl(testHit()), remoteAddress: '2001:db8:85a3:8d3:1319:8a2e:370:7348' });
@@ -215,6 +227,7 @@ describe('collector: enrichment', () => {
 });
 
 describe('collector: CORS', () => {
+  startServer('block');
   it('answers a preflight from the site origin with credentials allowed', async () => {
     const response = await t.server.app.inject({
       method: 'OPTIONS',
