@@ -9,6 +9,7 @@ import { StoreLoader } from '../../src/ingest/store-loader.js';
 import { openDuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { HitRow } from '../../src/store/hit-row.js';
 import type { Store } from '../../src/store/store.js';
+import { plainPageView } from '../helpers/event-rows.js';
 
 let dir: string;
 let store: Store;
@@ -24,41 +25,15 @@ afterEach(async () => {
 });
 
 function row(eventId: string): HitRow {
-  return {
-    eventId,
-    reportSuite: 'mesuradev',
-    environment: 'development',
-    receivedAtMs: Date.UTC(2026, 10, 23, 9, 0),
-    day: '2026-11-23',
+  return plainPageView(eventId, 'V', Date.UTC(2026, 10, 23, 9, 0), null, {
     clientTimeMs: null,
-    hitType: 'page_view',
-    visitorId: 'V',
     visitorIdSource: 'fid',
     pageName: `page ${eventId}`,
-    url: null,
-    referrer: null,
     channel: null,
-    linkUrl: null,
-    linkName: null,
-    mediaType: null,
-    events: '[{"id":1,"name":"pageView"}]',
-    contextData: '{}',
-    otherVariables: '{}',
     variables: { section: 'noticies', pageType: 'noticia' },
-    deviceClass: 'desktop',
-    isBot: false,
     ipAnonymised: '203.0.113.0',
-    geoCountry: null,
-    geoRegion: null,
-    geoProvince: null,
-    geoCity: null,
-    browserName: 'Chrome',
-    browserMajorVersion: '156',
-    osName: 'Linux',
-    userAgent: null,
-    libraryVersion: 'MESURA-0.1.0',
     consent: 'unknown',
-  };
+  });
 }
 
 async function storedIds(): Promise<string[]> {
