@@ -1,7 +1,7 @@
 import { REPLAY_EPOCH_MS, runScenario } from '@mesura/media/replay';
 import { CONTEXT_DATA_OPEN, encodeContextData } from '@mesura/protocol';
 import { readMediaScenario } from '@mesura/test-utils';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BROWSER_UA, startTestServer, type TestServer } from './test-server.js';
 
 /** Day of the replay clock's start (2026-01-01T00:00Z, 01:00 in Barcelona). */
@@ -122,19 +122,44 @@ export interface ReplayServer {
  * describe block). `env` is read when each test starts: a ClickHouse test database's URL exists only then.
  */
 export function useReplayServer(env: () => Record<string, string> = () => ({})): ReplayServer {
-  let clock = REPLAY_EPOCH_MS;
-  let server: TestServer | undefined;
+  const handle = replayServerHandle('the replay server runs only inside a test');
   beforeEach(async () => {
-    clock = REPLAY_EPOCH_MS;
-    server = await startTestServer(env(), () => clock);
+    handle.setClock(REPLAY_EPOCH_MS);
+    handle.server = await startTestServer(env(), () => handle.clock);
   });
   afterEach(async () => {
-    await server?.dispose();
+    await handle.server?.dispose();
   });
+  return handle;
+}
+
+/** How long a shared server may take to start and be given its playbacks, on a loaded machine. */
+const SHARED_SERVER_START_TIMEOUT_MS = 60_000;
+
+/**
+ * One ReplayServer for all the tests of the calling block, given its playbacks once by `prepare`:
+ * for tests that only read what was delivered, so that they do not each pay a start and a delivery.
+ */
+export function useSharedReplayServer(prepare: (media: ReplayServer) => Promise<void>): ReplayServer {
+  const handle = replayServerHandle('the shared replay server runs only inside its block');
+  beforeAll(async () => {
+    handle.server = await startTestServer({}, () => handle.clock);
+    await prepare(handle);
+  }, SHARED_SERVER_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await handle.server?.dispose();
+  });
+  return handle;
+}
+
+/** A ReplayServer over a server set later, on a clock starting at REPLAY_EPOCH_MS. */
+function replayServerHandle(outside: string): ReplayServer & { server: TestServer | undefined } {
+  let clock = REPLAY_EPOCH_MS;
   return {
+    server: undefined,
     get t() {
-      if (!server) throw new Error('the replay server runs only inside a test');
-      return server;
+      if (!this.server) throw new Error(outside);
+      return this.server;
     },
     get clock() {
       return clock;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_IDLE_TIMEOUT_MS } from '@mesura/protocol';
-import { deliver, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, useReplayServer, VOD, type ReplayServer } from '../helpers/media.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { deliver, replay, REPLAY_DAY, scenario, useReplayServer, useSharedReplayServer, VOD, type ReplayServer } from '../helpers/media.js';
 
 const DAY_MS = 86_400_000;
 /** The server the tests ask: their own, or the one their block shares. */
@@ -100,26 +99,10 @@ describe('media sessions of replayed playbacks', () => {
 describe('GET /api/reports/media', () => {
   // Each test only reads the two days delivered: they share one server holding them, since starting
   // a server and delivering them cost seconds a test.
-  let clock = REPLAY_EPOCH_MS;
-  let server: TestServer | undefined;
-  const shared: ReplayServer = {
-    get t() {
-      if (!server) throw new Error('the shared server runs only inside this block');
-      return server;
-    },
-    get clock() {
-      return clock;
-    },
-    setClock: (ms: number) => void (clock = ms),
-  };
-  beforeAll(async () => {
-    server = await startTestServer({}, () => clock);
-    await deliver(shared.t, await replay('preroll-ads-chapter-seek.json'), shared.setClock);
+  const shared = useSharedReplayServer(async (media) => {
+    await deliver(media.t, await replay('preroll-ads-chapter-seek.json'), media.setClock);
     // The next day, in the site's time zone.
-    await deliver(shared.t, await replay(POLONIA), (ms) => shared.setClock(ms + DAY_MS));
-  }, 60_000);
-  afterAll(async () => {
-    await server?.dispose();
+    await deliver(media.t, await replay(POLONIA), (ms) => media.setClock(ms + DAY_MS));
   });
   beforeEach(() => {
     media = shared;
