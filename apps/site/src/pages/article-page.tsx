@@ -30,7 +30,7 @@ function ArticleView({ data }: { data: ArticleResponse }) {
   const { article, section, author, themes, related } = data;
   const subsection = section.subsections.find((sub) => sub.slug === article.subsection);
   return (
-    <>
+    <div className="article-page">
       <article className="article">
         <title>{`${article.title} — Mesura.cat`}</title>
         <nav aria-label="Ruta de navegació" className="breadcrumb">
@@ -78,6 +78,6 @@ function ArticleView({ data }: { data: ArticleResponse }) {
           <MediaCardList items={related.map(newsCard)} />
         </section>
       )}
-    </>
+    </div>
   );
 }
