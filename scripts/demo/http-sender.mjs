@@ -39,7 +39,11 @@ export function createSender({ port, key, concurrency }) {
     await slot();
     try {
       for (let attempt = 1; ; attempt++) {
-        const answer = await once(agent, port, key, spec);
+        const answer = await once(agent, port, key, spec).catch((error) => {
+          if (!closedWhileIdle(error) || attempt === MAX_ATTEMPTS) throw error;
+          return undefined;
+        });
+        if (answer === undefined) continue;
         if (answer.status >= 200 && answer.status < 300) {
           counts.set(spec.kind, (counts.get(spec.kind) ?? 0) + 1);
           return answer;
@@ -56,6 +60,13 @@ export function createSender({ port, key, concurrency }) {
   return { request, counts, close: () => agent.destroy() };
 }
 
+/**
+ * The server closed a kept-alive connection as its idle time ran out while the agent sent a new
+ * request on it: the request never reached the server, so it is sent again on a new connection
+ * (a loaded machine can stretch the agent's margin past the server's keep-alive timeout).
+ */
+const closedWhileIdle = (error) => error?.code === 'ECONNRESET' && error.reusedSocket === true;
+
 function once(agent, port, key, { method, path, body, atMs, userAgent, clientAddress, contentType }) {
   const headers = { 'user-agent': userAgent ?? DEFAULT_USER_AGENT, [BACKFILL_KEY_HEADER]: key, [RECEIVED_AT_HEADER]: String(atMs) };
   if (clientAddress) headers[CLIENT_ADDRESS_HEADER] = clientAddress;
@@ -68,7 +79,7 @@ function once(agent, port, key, { method, path, body, atMs, userAgent, clientAdd
       response.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new DemoRequestError(`${method} ${path.slice(0, 80)} timed out after ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
+    req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(body);
   });
 }
