@@ -36,7 +36,7 @@ export function FunnelForm({ funnel, range, goals, save, onSaved, onCancel }: Fu
   };
 
   return (
-    <form className="form-card" aria-labelledby="funnel-form-heading" onSubmit={(event) => void submit(event)}>
+    <form className="form-card form-card--wide" aria-labelledby="funnel-form-heading" onSubmit={(event) => void submit(event)}>
       <h1 id="funnel-form-heading">{funnel ? `Edita «${funnel.name}»` : 'Nou embut'}</h1>
       <div className="form-field">
         <label htmlFor="funnel-name">Nom</label>

@@ -51,7 +51,7 @@ export function FunnelStepFields({ n, step, onChange, onRemove, range, goals }: 
   // The name follows the value chosen until one is typed: a label the report can show at once.
   const named = (value: string, label: string | undefined) => (step.name === '' ? { name: label ?? value } : {});
   return (
-    <fieldset className="form-card" aria-label={`Pas ${n}`}>
+    <fieldset className="form-card form-card--row" aria-label={`Pas ${n}`}>
       <legend>Pas {n}</legend>
       <div className="form-field">
         <label htmlFor={id('type')}>Què ha de fer</label>

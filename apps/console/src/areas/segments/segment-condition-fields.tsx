@@ -67,7 +67,7 @@ export function SegmentConditionFields({ place, label, condition, onChange, onRe
   const channels = useFilterValues('channel', range);
   const retype = (type: SegmentConditionType): SegmentCondition => (type === 'visit' ? { type, attribute: 'device', value: '' } : type === 'page' ? { type, url: '', match: 'exact' } : { type });
   return (
-    <fieldset className="form-card" aria-label={label}>
+    <fieldset className="form-card form-card--row" aria-label={label}>
       <legend>{label}</legend>
       <div className="form-field">
         <label htmlFor={id('type')}>Condició</label>

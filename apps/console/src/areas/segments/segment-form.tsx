@@ -58,7 +58,7 @@ export function SegmentForm({ segment, range, goals, save, onSaved, onCancel }: 
   };
 
   return (
-    <form className="form-card" aria-labelledby="segment-form-heading" onSubmit={(event) => void submit(event)}>
+    <form className="form-card form-card--wide" aria-labelledby="segment-form-heading" onSubmit={(event) => void submit(event)}>
       <h1 id="segment-form-heading">{segment ? `Edita «${segment.name}»` : 'Nou segment'}</h1>
       <div className="form-field">
         <label htmlFor="segment-name">Nom</label>
