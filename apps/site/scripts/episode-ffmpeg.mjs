@@ -1,12 +1,12 @@
-// The two ffmpeg runs of the episodes' media generation: one programme's stretch in every
-// rendition (one run: the picture is drawn once, then scaled three ways and encoded three times),
-// and one poster in the image pool's widths. Titles go through text files, so no quote or colon in
+// The ffmpeg runs of the media generation: a loop of picture and sound in every rendition (one
+// run: the picture is drawn once, then scaled and encoded once per rendition), for a programme's
+// stretch or a live channel; a drawn poster and a poster from a frame, in the image pool's widths. Titles go through text files, so no quote or colon in
 // a title needs escaping in the filter graph.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AUDIO_BITS_PER_SECOND, AUDIO_SAMPLE_RATE_HZ, FRAME_RATE, RENDITIONS, STRETCH_SECONDS } from './episode-renditions.mjs';
+import { AUDIO_BITS_PER_SECOND, AUDIO_SAMPLE_RATE_HZ, FRAME_RATE } from './episode-renditions.mjs';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 /** The image pool's widths (packages/content paths.ts): posters are found where pool images are. */
@@ -16,9 +16,33 @@ const CANVAS = { width: 1280, height: 720 };
 const JPEG_QSCALE = 5;
 /** How fast the colours drift: slow enough to compress well, fast enough to see the picture move. */
 const GRADIENT_SPEED = 0.015;
+/** drawtext's expansion of the frame's time as a wall clock from noon (43,200 s after midnight). */
+const CLOCK_TEXT = '%{pts:gmtime:43200:%H\\:%M\\:%S}';
 
 function ffmpeg(args) {
   execFileSync('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+function ffmpegAsync(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`))));
+  });
+}
+
+async function withTextFilesAsync(texts, run) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mesura-episode-'));
+  try {
+    const files = texts.map((text, index) => {
+      const file = path.join(dir, `text-${index}.txt`);
+      writeFileSync(file, text);
+      return file;
+    });
+    return await run(files);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function withTextFiles(texts, run) {
@@ -40,21 +64,28 @@ const gradients = (look, seconds) =>
 
 const drawText = (file, size, y) => `drawtext=fontfile=${FONT}:textfile=${file}:fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}:box=1:boxcolor=black@0.45:boxborderw=18`;
 
-/** Encodes one programme's stretch into `{dir}/{rendition}/` (init.mp4, segment-N.m4s, index.m3u8). */
-export function encodeStretch({ dir, programme, segmentSeconds }) {
+/**
+ * Encodes `seconds` of moving picture and tone into `{dir}/{rendition}/` (init.mp4, segment-N.m4s,
+ * index.m3u8) for each of `renditions`: `lines` of text over the look's colours, the rendition's
+ * name in a corner (so a level switch shows) and, with `clock`, a clock counting from noon (a live
+ * channel's). Asynchronous, so that two runs can share the build's two cores.
+ * @param {{ dir: string, look: { colours: string[], toneHz: number }, seconds: number, segmentSeconds: number,
+ *   renditions: { name: string, width: number, height: number, videoBitsPerSecond: number }[],
+ *   lines: { text: string, sizePx: number, yPx: number }[], clock?: boolean }} options
+ */
+export async function encodeLoop({ dir, look, seconds, segmentSeconds, renditions, lines, clock = false }) {
   const keyframeEvery = FRAME_RATE * segmentSeconds;
-  withTextFiles([programme.title, 'Mesura'], ([title, brand]) => {
-    const split = RENDITIONS.map((_, i) => `[s${i}]`).join('');
-    const scaled = RENDITIONS.map(
+  const texts = [...lines.map((line) => line.text), CLOCK_TEXT];
+  await withTextFilesAsync(texts, async (files) => {
+    const drawn = lines.map((line, i) => drawText(files[i], line.sizePx, line.yPx));
+    if (clock) drawn.push(`drawtext=fontfile=${FONT}:textfile=${files[lines.length]}:fontcolor=white:fontsize=48:x=48:y=h-text_h-48:box=1:boxcolor=black@0.45:boxborderw=12`);
+    const split = renditions.map((_, i) => `[s${i}]`).join('');
+    const scaled = renditions.map(
       (r, i) =>
         `[s${i}]scale=${r.width}:${r.height},drawtext=fontfile=${FONT}:text=${r.name}:fontcolor=white@0.8:fontsize=${Math.round(r.height / 14)}:x=w-text_w-${Math.round(r.height / 30)}:y=${Math.round(r.height / 30)}[v${i}]`,
     );
-    const graph = [
-      `[0]${drawText(title, 72, 300)},${drawText(brand, 28, 60)},split=${RENDITIONS.length}${split}`,
-      ...scaled,
-      `[1]volume=0.2,asplit=${RENDITIONS.length}${RENDITIONS.map((_, i) => `[a${i}]`).join('')}`,
-    ].join(';');
-    const outputs = RENDITIONS.flatMap((r, i) => {
+    const graph = [`[0]${drawn.join(',')},split=${renditions.length}${split}`, ...scaled, `[1]volume=0.2,asplit=${renditions.length}${renditions.map((_, i) => `[a${i}]`).join('')}`].join(';');
+    const outputs = renditions.flatMap((r, i) => {
       mkdirSync(path.join(dir, r.name), { recursive: true });
       const rate = String(r.videoBitsPerSecond);
       return [
@@ -66,12 +97,23 @@ export function encodeStretch({ dir, programme, segmentSeconds }) {
         ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(dir, r.name, 'segment-%d.m4s'), path.join(dir, r.name, 'index.m3u8')],
       ];
     });
-    ffmpeg([
-      ...['-f', 'lavfi', '-i', gradients(programme.look, STRETCH_SECONDS)],
-      ...['-f', 'lavfi', '-i', `sine=frequency=${programme.look.toneHz}:beep_factor=2:duration=${STRETCH_SECONDS}`],
-      ...['-filter_complex', graph, '-t', String(STRETCH_SECONDS), ...outputs],
+    await ffmpegAsync([
+      ...['-f', 'lavfi', '-i', gradients(look, seconds)],
+      ...['-f', 'lavfi', '-i', `sine=frequency=${look.toneHz}:beep_factor=2:duration=${seconds}`],
+      ...['-filter_complex', graph, '-t', String(seconds), ...outputs],
     ]);
   });
+}
+
+/**
+ * A programme's poster: one frame of its episodes' picture (a segment of its stretch's widest
+ * rendition, after its initialisation segment), in every pool width.
+ */
+export function framePoster({ imageDir, id, renditionDir, segment }) {
+  const input = Buffer.concat([readFileSync(path.join(renditionDir, 'init.mp4')), readFileSync(path.join(renditionDir, `segment-${segment}.m4s`))]);
+  const graph = [`[0]split=${POSTER_WIDTHS_PX.length}${POSTER_WIDTHS_PX.map((_, i) => `[p${i}]`).join('')}`, ...POSTER_WIDTHS_PX.map((width, i) => `[p${i}]scale=${width}:-2[o${i}]`)].join(';');
+  const outputs = POSTER_WIDTHS_PX.flatMap((width, i) => ['-map', `[o${i}]`, '-frames:v', '1', '-q:v', String(JPEG_QSCALE), '-update', '1', path.join(imageDir, `${id}-${width}.jpg`)]);
+  execFileSync('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-filter_complex', graph, ...outputs], { input, stdio: ['pipe', 'inherit', 'inherit'] });
 }
 
 /** Draws one poster, `{imageDir}/{id}-{width}.jpg` in every pool width: its look, a title, a line under it. */

@@ -1,7 +1,7 @@
-// What the episodes' media generation makes, read from the content seed: the video programmes
-// (each one's stretch and look), the video episodes that play generated playlists, and the channels
-// and stations that get a poster. Plain data: its hash is the generation's cache key.
-import { EPISODE_SEGMENT_SECONDS, createSeedContent, episodeVideoPath, stationPosterId } from '@mesura/content';
+// What the media generation makes, read from the content seed: the video programmes (each one's
+// stretch, look and poster), the video episodes that play generated playlists (and their generated
+// subtitles), the TV channels' live loops, and the channels and stations that get a poster. Plain data: its hash is the generation's cache key.
+import { EPISODE_SEGMENT_SECONDS, createSeedContent, episodeSubtitlesPath, episodeVideoPath, programmePosterId, stationPosterId } from '@mesura/content';
 
 /**
  * Colours of the moving background (ffmpeg's gradients source) and the tone's pitch, in turn per
@@ -27,7 +27,7 @@ export async function mediaPlan() {
   const lookOf = (slug) => look(used.findIndex((p) => p.slug === slug));
   return {
     segmentSeconds: EPISODE_SEGMENT_SECONDS,
-    programmes: used.map((p) => ({ slug: p.slug, title: p.title, look: lookOf(p.slug) })),
+    programmes: used.map((p) => ({ slug: p.slug, title: p.title, look: lookOf(p.slug), posterId: p.image.id === programmePosterId(p.slug) ? p.image.id : undefined })),
     episodes: generated.map((e) => ({
       id: e.id,
       programme: e.programme,
@@ -35,8 +35,10 @@ export async function mediaPlan() {
       title: e.title,
       lengthSeconds: e.lengthSeconds,
       posterId: e.image.id,
+      subtitles: e.subtitles === episodeSubtitlesPath(e.id),
       look: lookOf(e.programme),
     })),
+    channels: content.channels.map((c, index) => ({ slug: c.slug, name: c.name, look: look(index) })),
     stations: [...content.channels.map((c) => ({ ...c, kind: 'Televisió en directe' })), ...content.stations.map((s) => ({ ...s, kind: 'Ràdio en directe' }))].map((s, index) => ({
       slug: s.slug,
       name: s.name,

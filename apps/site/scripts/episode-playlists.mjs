@@ -26,14 +26,15 @@ export function mediaPlaylist({ segmentSeconds, stretchSegments, lengthSeconds, 
 }
 
 /**
- * @param {{ renditions: { name: string, width: number, height: number, peakBitsPerSecond: number }[], frameRate: number, codecs: string }} options
- *   renditions lowest first, as hls.js lists its levels.
+ * @param {{ renditions: { name: string, width: number, height: number, peakBitsPerSecond: number }[], frameRate: number, codecs: string, uriOf?: (name: string) => string }} options
+ *   renditions lowest first, as hls.js lists its levels; uriOf: a rendition's media playlist (an
+ *   episode's sit beside its master, a live channel's in a folder each, as the live server reads them).
  * @returns {string}
  */
-export function masterPlaylist({ renditions, frameRate, codecs }) {
+export function masterPlaylist({ renditions, frameRate, codecs, uriOf = (name) => `${name}.m3u8` }) {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const { name, width, height, peakBitsPerSecond } of renditions) {
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${peakBitsPerSecond},RESOLUTION=${width}x${height},FRAME-RATE=${frameRate.toFixed(3)},CODECS="${codecs}"`, `${name}.m3u8`);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${peakBitsPerSecond},RESOLUTION=${width}x${height},FRAME-RATE=${frameRate.toFixed(3)},CODECS="${codecs}"`, uriOf(name));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -19,3 +19,12 @@ export const RENDITIONS = [
   { name: '360p', width: 640, height: 360, videoBitsPerSecond: 400_000 },
   { name: '720p', width: 1280, height: 720, videoBitsPerSecond: 1_200_000 },
 ];
+
+/**
+ * A live channel's loop: a minute of its own picture (its name, "En directe", a clock), which the
+ * server repeats along wall time (server/src/live); long enough not to look like a clip, short
+ * enough that three channels fit the build's time.
+ */
+export const LIVE_LOOP_SECONDS = 60;
+/** A live channel's renditions: what a channel offers, with no thumbnail-sized one. */
+export const LIVE_RENDITIONS = RENDITIONS.filter((r) => r.name !== '144p');

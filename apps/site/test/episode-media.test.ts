@@ -86,7 +86,7 @@ describe('the generation plan', () => {
     writeFileSync(path.join(outDir, STAMP_FILE), planHash(plan));
     mkdirSync(path.join(publicDir, 'imatges'), { recursive: true });
     for (const file of posterFiles(plan, publicDir) as string[]) writeFileSync(file, '');
-    expect(await generateEpisodes(publicDir)).toEqual({ made: false, programmes: 0, episodes: 0, posters: 0 });
+    expect(await generateEpisodes(publicDir)).toEqual({ made: false, programmes: 0, channels: 0, episodes: 0, posters: 0 });
     expect(readdirSync(outDir)).toEqual([STAMP_FILE]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * What each live channel and station loops, and the live streams' fixed parameters. TV channels
- * loop an on-demand asset's renditions (apps/site/scripts/generate-media.sh), radio stations an
+ * loop a minute of their own picture, made at the site's build (apps/site/scripts/generate-episodes.mjs), radio stations an
  * audio-only loop of their own (apps/site/scripts/generate-live-audio.sh); both are folders of the
  * built site holding `master.m3u8` and one `{rendition}/index.m3u8` per rendition.
  */
@@ -13,9 +13,9 @@ export const LIVE_EPOCH_MS = Date.UTC(2026, 0, 1);
 
 /** Slug → the looped folder, relative to the built site's root (served there as static files). */
 export const LIVE_SOURCES: Readonly<Record<string, string>> = {
-  'mesura-tv': 'media/vod/informatiu',
-  'mesura-24': 'media/vod/reportatge',
-  'mesura-esports': 'media/vod/entrevista',
+  'mesura-tv': 'media/episodis/directes/mesura-tv',
+  'mesura-24': 'media/episodis/directes/mesura-24',
+  'mesura-esports': 'media/episodis/directes/mesura-esports',
   'mesura-radio': 'media/live-audio/mesura-radio',
   'mesura-musica': 'media/live-audio/mesura-musica',
   'mesura-classica': 'media/live-audio/mesura-classica',

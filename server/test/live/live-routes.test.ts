@@ -10,9 +10,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/http/errors.js';
 import { liveRoutes } from '../../src/live/live-routes.js';
-import { LIVE_EPOCH_MS } from '../../src/live/live-sources.js';
+import { LIVE_EPOCH_MS, LIVE_SOURCES } from '../../src/live/live-sources.js';
 
 const NOW = LIVE_EPOCH_MS + 3_600_000;
+/** Where Mesura TV's loop lies in a built site. */
+const TV_DIR = LIVE_SOURCES['mesura-tv'] as string;
 const MASTER =
   '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=60000,RESOLUTION=256x144,CODECS="vp09.00.10.08,opus"\n144p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=150000,RESOLUTION=640x360,CODECS="vp09.00.10.08,opus"\n360p/index.m3u8\n';
 const STATION_MASTER = '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=32000,CODECS="opus"\naudio/index.m3u8\n';
@@ -24,10 +26,10 @@ let app: FastifyInstance;
 beforeAll(async () => {
   siteDir = mkdtempSync(path.join(tmpdir(), 'mesura-live-'));
   for (const rendition of ['144p', '360p']) {
-    mkdirSync(path.join(siteDir, 'media/vod/informatiu', rendition), { recursive: true });
-    writeFileSync(path.join(siteDir, 'media/vod/informatiu', rendition, 'index.m3u8'), VOD);
+    mkdirSync(path.join(siteDir, TV_DIR, rendition), { recursive: true });
+    writeFileSync(path.join(siteDir, TV_DIR, rendition, 'index.m3u8'), VOD);
   }
-  writeFileSync(path.join(siteDir, 'media/vod/informatiu/master.m3u8'), MASTER);
+  writeFileSync(path.join(siteDir, TV_DIR, 'master.m3u8'), MASTER);
   // The radio's loops, laid out as the site's build lays them out: one audio rendition of ten segments each.
   for (const station of ['mesura-radio', 'mesura-musica', 'mesura-classica']) {
     mkdirSync(path.join(siteDir, 'media/live-audio', station, 'audio'), { recursive: true });
@@ -74,8 +76,8 @@ describe('GET /live/{slug}/{rendition}/index.m3u8', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     const lines = response.body.split('\n');
-    expect(lines).toContain('#EXT-X-MAP:URI="/media/vod/informatiu/360p/init.mp4"');
-    expect(lines.filter((line) => line.startsWith('/media/vod/informatiu/360p/segment-'))).toHaveLength(300);
+    expect(lines).toContain(`#EXT-X-MAP:URI="/${TV_DIR}/360p/init.mp4"`);
+    expect(lines.filter((line) => line.startsWith(`/${TV_DIR}/360p/segment-`))).toHaveLength(300);
     expect(lines).toContain(`#EXT-X-MEDIA-SEQUENCE:${3_600_000 / 2000 - 1 - 299}`);
     expect(response.body).not.toContain('ENDLIST');
   });

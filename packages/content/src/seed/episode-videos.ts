@@ -31,6 +31,16 @@ export function episodePosterId(episodeId: string): string {
   return `episodi-${episodeId}`;
 }
 
+/** An episode's Catalan subtitles, made with its playlists to cover its whole length. */
+export function episodeSubtitlesPath(episodeId: string): string {
+  return `/media/episodis/${episodeId}/subtitols.vtt`;
+}
+
+/** The image id of a video programme's poster: a frame of its episodes' picture, made with their media. */
+export function programmePosterId(slug: string): string {
+  return `programa-${slug}`;
+}
+
 /** The image id of a channel's or station's poster (its name over its colours). */
 export function stationPosterId(slug: string): string {
   return `emissora-${slug}`;
@@ -38,5 +48,5 @@ export function stationPosterId(slug: string): string {
 
 /** True for the image ids the media generation makes rather than the drawn pool. */
 export function isGeneratedPosterId(id: string): boolean {
-  return id.startsWith('episodi-') || id.startsWith('emissora-');
+  return id.startsWith('episodi-') || id.startsWith('emissora-') || id.startsWith('programa-');
 }

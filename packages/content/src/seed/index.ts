@@ -42,5 +42,5 @@ export function createSeedContent(): ContentSet {
 
 export { slugify } from './articles.js';
 export { PODCAST_FILES, PODCAST_TYPE, type PodcastFile } from './podcast-files.js';
-export { EPISODE_SEGMENT_SECONDS, episodePosterId, episodeVideoPath, isGeneratedPosterId, stationPosterId } from './episode-videos.js';
+export { EPISODE_SEGMENT_SECONDS, episodePosterId, episodeSubtitlesPath, episodeVideoPath, isGeneratedPosterId, programmePosterId, stationPosterId } from './episode-videos.js';
 export { LIVE_DVR_WINDOW_S } from './channels.js';

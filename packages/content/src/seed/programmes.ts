@@ -1,14 +1,14 @@
 /**
  * The seeded programmes, their seasons and episodes. Video episodes play their own HLS playlists,
  * made at the site's build (4 to 25 minutes, three renditions up to 720p, a poster each:
- * episode-videos.ts), with the Catalan subtitles of apps/site/public/media/vod; audio ones their own MP3
+ * episode-videos.ts), with Catalan subtitles made with them; audio ones their own MP3
  * file of apps/site/public/media/podcasts (3 to 12 minutes, downloadable, in the programme's feed). The first three episodes of Mesura
  * Notícies and Mesura Ràdio are the site's original clips, which e2e tests measure exactly.
  */
 import type { AdBreak, Chapter, Episode, Programme } from '../types.js';
 import { IMAGE_POOL } from '../image-pool.js';
 import { LEGACY_EPISODES } from './legacy-episodes.js';
-import { EPISODE_SEGMENT_SECONDS, episodePosterId, episodeVideoLengthSeconds, episodeVideoPath } from './episode-videos.js';
+import { EPISODE_SEGMENT_SECONDS, episodePosterId, episodeSubtitlesPath, episodeVideoLengthSeconds, episodeVideoPath, programmePosterId } from './episode-videos.js';
 import { PODCAST_TYPE, podcastFile } from './podcast-files.js';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -24,7 +24,7 @@ function adBreaksFor(lengthSeconds: number): AdBreak[] {
 
 interface ProgrammeSpec {
   programme: Omit<Programme, 'seasons' | 'image'> & { imageId: string };
-  /** The asset its video episodes play; for audio, the sound its files are made with (generate-podcasts.sh). */
+  /** For audio, the sound its files are made with (generate-podcasts.sh); for video, the committed clip it is akin to (its media is made at build). */
   asset: string;
   /** Episode titles per season (the season's year comes from its number). */
   seasons: string[][];
@@ -192,7 +192,7 @@ function imageFor(id: string, alt?: string) {
 }
 
 function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: string, order: number, videoOrder: number): Episode {
-  const { programme, asset } = spec;
+  const { programme } = spec;
   const published = new Date(FIRST_EPISODE_MS + order * EPISODE_INTERVAL_MS);
   const common = {
     id: `${programme.slug}-t${season}-e${number}`,
@@ -231,7 +231,7 @@ function episodeOf(spec: ProgrammeSpec, season: number, number: number, title: s
     lengthSeconds,
     chapters: chaptersFor(spec.chapters, lengthSeconds),
     adBreaks: spec.withAds ? adBreaksFor(lengthSeconds) : [],
-    subtitles: `/media/vod/${asset}/subtitols.vtt`,
+    subtitles: episodeSubtitlesPath(common.id),
   };
 }
 
@@ -250,7 +250,9 @@ export function seedProgrammes(): { programmes: Programme[]; episodes: Episode[]
       return { number, title: `Temporada ${number}`, year: SEASON_YEAR_ONE + index, episodes: [...previous, ...made.map((episode) => episode.id)] };
     });
     const { imageId, ...programme } = spec.programme;
-    return { ...programme, image: imageFor(imageId), seasons };
+    // A video programme's poster is a frame of its episodes' picture; an audio one keeps its drawing.
+    const image = programme.kind === 'video' ? { id: programmePosterId(programme.slug), alt: programme.title } : imageFor(imageId);
+    return { ...programme, image, seasons };
   });
   return { programmes, episodes };
 }
