@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BackThirtyIcon, ToStartIcon } from '../player/player-icons';
 import { DVR_ACTION_TEXT } from './live-page-fields';
 import { isAtLiveEdge, programmeStartInWindow, programmeStartTarget, scrubTarget, stepBackTarget, type DvrAction } from './dvr';
 import type { LiveStreamState } from './live-stream';
@@ -10,8 +11,15 @@ interface DvrControlsProps {
 }
 
 const SECOND_MS = 1000;
+const START_GONE_TEXT = "L'inici ja no és al diferit: torna tan enrere com es pot";
 
-/** "-30 s", "Torna a l'inici del programa", "Directe", and a scrubber over the DVR window. */
+/**
+ * The DVR in media-chrome's control bar: the window's seek bar on the bar's top row, then "-30 s"
+ * and "Torna a l'inici del programa" as icons, where the playhead is, and "Directe". They are the
+ * site's own controls rather than media-chrome's seek bar and live button: each seeks in wall time
+ * (hls-clock.ts) and is measured (scDVR) by what it is, which a library control acting on the
+ * media element would not say.
+ */
 export function DvrControls({ state, onSeek }: DvrControlsProps) {
   const { range, playheadMs, broadcast } = state;
   const ready = range !== undefined && playheadMs !== undefined;
@@ -25,30 +33,11 @@ export function DvrControls({ state, onSeek }: DvrControlsProps) {
     if (!ready) return;
     onSeek('barra', scrubTarget(-Number(value) * SECOND_MS, range));
   };
+  const startTitle = ready && !programmeStartInWindow(broadcast, range) ? START_GONE_TEXT : DVR_ACTION_TEXT['inici-programa'];
   return (
     <div className="dvr" data-live-state={live ? 'directe' : 'diferit'}>
-      <p className={`dvr__state dvr__state--${live ? 'live' : 'delayed'}`} role="status">
-        {live ? 'En directe' : `En diferit (−${formatBehind(behindSeconds)})`}
-      </p>
-      <div className="dvr__buttons">
-        {/* The visible text is the accessible name (WCAG 2.5.3): no shorter label that a voice user could not say. */}
-        <button type="button" disabled={!ready} onClick={() => ready && onSeek('enrere', stepBackTarget(playheadMs, range))}>
-          {DVR_ACTION_TEXT.enrere}
-        </button>
-        <button
-          type="button"
-          disabled={!ready}
-          title={ready && !programmeStartInWindow(broadcast, range) ? "L'inici ja no és al diferit: torna tan enrere com es pot" : undefined}
-          onClick={() => ready && onSeek('inici-programa', programmeStartTarget(broadcast, range))}
-        >
-          {DVR_ACTION_TEXT['inici-programa']}
-        </button>
-        <button type="button" disabled={!ready || live} onClick={() => onSeek('directe', 'live')}>
-          {DVR_ACTION_TEXT.directe}
-        </button>
-      </div>
       <label className="dvr__scrub">
-        <span>Posició en el diferit</span>
+        <span className="visually-hidden">Posició en el diferit</span>
         <input
           type="range"
           min={-windowSeconds}
@@ -62,6 +51,36 @@ export function DvrControls({ state, onSeek }: DvrControlsProps) {
           onKeyUp={(event) => commitScrub(event.currentTarget.value)}
         />
       </label>
+      {/* Icon buttons: the name is the tracked control's text, and the hover label (title) is that
+          same text, so what a voice user reads on hover is what they can say (WCAG 2.5.3). */}
+      <button
+        type="button"
+        className="player__button"
+        aria-label={DVR_ACTION_TEXT.enrere}
+        title={DVR_ACTION_TEXT.enrere}
+        disabled={!ready}
+        onClick={() => ready && onSeek('enrere', stepBackTarget(playheadMs, range))}
+      >
+        <BackThirtyIcon />
+      </button>
+      <button
+        type="button"
+        className="player__button"
+        aria-label={DVR_ACTION_TEXT['inici-programa']}
+        title={startTitle}
+        disabled={!ready}
+        onClick={() => ready && onSeek('inici-programa', programmeStartTarget(broadcast, range))}
+      >
+        <ToStartIcon />
+      </button>
+      <p className={`dvr__state dvr__state--${live ? 'live' : 'delayed'}`} role="status">
+        {live ? 'En directe' : `En diferit (−${formatBehind(behindSeconds)})`}
+      </p>
+      {/* The visible text is the name; the dot turns red at the live edge. */}
+      <button type="button" className="player__button dvr__live" disabled={!ready || live} onClick={() => onSeek('directe', 'live')}>
+        <span className="dvr__dot" aria-hidden="true" />
+        {DVR_ACTION_TEXT.directe}
+      </button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { imagePath, type Broadcast, type Channel } from '@mesura/content';
+import { imagePath, stationPosterId, type Broadcast, type Channel } from '@mesura/content';
 import { type KeyboardEvent, useRef } from 'react';
 import type { PageData, VideoData } from '../measurement/data-layer-types';
 import { toggleFullscreen, toggleMute, togglePlay } from '../player/element-actions';
@@ -21,13 +21,12 @@ interface LivePlayerProps {
   children(state: LiveStreamState): React.ReactNode;
 }
 
-/** What the player shows before the stream plays: the pool's TV studio, so the first paint has its picture. */
-const LIVE_POSTER = imagePath('img-21', 640);
-
 /**
- * A TV channel's live stream: media-chrome's controls over the picture (play and pause, mute and
- * volume, picture-in-picture, full screen), as on demand, and under it the DVR's own controls,
- * which say where the playhead is and send scDVR for each move.
+ * A TV channel's live stream: media-chrome's control bar over the picture, as on demand (play and
+ * pause, mute and volume, picture-in-picture, full screen), holding the DVR's own controls (the
+ * window's seek bar, "-30 s", back to the programme's start, where the playhead is, "Directe"),
+ * which send scDVR for each move. Before the stream plays it shows the channel's poster (made with
+ * the channel's loop at build), so the first paint has its picture.
  */
 export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, children }: LivePlayerProps) {
   useMediaChrome();
@@ -52,19 +51,34 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
         <div className="live-player__stage">
           <PlayerController fullscreenTarget={figure} gestures live>
             {/* biome-ignore lint/a11y/useMediaCaption: a channel's live stream has no captions, neither a file nor a subtitles rendition in its playlist (server/src/live). */}
-            <video ref={media} slot="media" className="live-player__video" width={640} height={360} poster={LIVE_POSTER} playsInline tabIndex={0} aria-label={`${channel.name} en directe`} />
-            <LiveControlBar />
+            <video
+              ref={media}
+              slot="media"
+              className="live-player__video"
+              width={640}
+              height={360}
+              poster={imagePath(stationPosterId(channel.slug), 640)}
+              playsInline
+              tabIndex={0}
+              aria-label={`${channel.name} en directe`}
+            />
+            <media-control-bar className="player__controls" role="group" aria-label="Controls del directe">
+              <media-play-button notooltip="" />
+              <DvrControls
+                state={state}
+                onSeek={(action, target) => {
+                  if (target === 'live') stream.current?.goLive();
+                  else stream.current?.seekTo(target);
+                  onDvr(action, state.broadcast);
+                }}
+              />
+              <span className="player__spacer" />
+              <media-mute-button notooltip="" />
+              <media-volume-range />
+              <media-pip-button notooltip="" />
+              <media-fullscreen-button notooltip="" />
+            </media-control-bar>
           </PlayerController>
-        </div>
-        <div className="live-player__bar">
-          <DvrControls
-            state={state}
-            onSeek={(action, target) => {
-              if (target === 'live') stream.current?.goLive();
-              else stream.current?.seekTo(target);
-              onDvr(action, state.broadcast);
-            }}
-          />
         </div>
         <figcaption className="meta">{channel.name}</figcaption>
       </figure>
@@ -84,18 +98,4 @@ function runLiveKey(action: PlayerKeyAction, media: HTMLMediaElement, figure: HT
   else if (action.action === 'toggle-fullscreen') toggleFullscreen(figure);
   else return false;
   return true;
-}
-
-/** The live stream's bar over the picture: no seek bar here, the DVR's scrubber is the one that is measured. */
-function LiveControlBar() {
-  return (
-    <media-control-bar className="player__controls" role="group" aria-label="Controls del directe">
-      <media-play-button notooltip="" />
-      <span className="player__spacer" />
-      <media-mute-button notooltip="" />
-      <media-volume-range />
-      <media-pip-button notooltip="" />
-      <media-fullscreen-button notooltip="" />
-    </media-control-bar>
-  );
 }

@@ -30,3 +30,24 @@ export function QualityIcon() {
     </Icon>
   );
 }
+
+/** An arrow turning back, with 30 in it: thirty seconds back. */
+export function BackThirtyIcon() {
+  return (
+    <Icon>
+      <path fill="currentColor" d="M12 4V1L7 5l5 4V6a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
+      <text x="12" y="15.5" fill="currentColor" fontSize="7" fontWeight="700" textAnchor="middle">
+        30
+      </text>
+    </Icon>
+  );
+}
+
+/** A bar and a triangle pointing at it: back to the start. */
+export function ToStartIcon() {
+  return (
+    <Icon>
+      <path fill="currentColor" d="M5 5h2v14H5V5Zm3 7 10-7v14L8 12Z" />
+    </Icon>
+  );
+}
