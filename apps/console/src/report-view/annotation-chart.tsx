@@ -16,7 +16,7 @@ interface AnnotationChartProps {
   steps: ChartSteps;
   /** The days a note may be written on, with their names (a chart by day's steps). */
   dayLabels: readonly { key: string; label: string }[];
-  series: LineSeries & { labels: string[]; formatValue: (value: number) => string };
+  series: LineSeries & { labels: string[]; formatValue: (value: number) => string; wholeSteps?: boolean };
   /** The figure's accessible name. */
   name: string;
   /** The comparison's legend, drawn under the line. */

@@ -22,6 +22,11 @@ export function xLabelSpace(labels: readonly string[]): number {
 }
 /** Room above the highest point, as a share of it. */
 const Y_HEADROOM = 1.1;
+/**
+ * The vertical axis's steps for whole counts (1, 2, 5 and their powers of ten): uPlot's own steps
+ * go down to tenths, which a count's labels round to repeated whole numbers (0, 0, 0, 1, 1, 1).
+ */
+export const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
 /** Room kept around the plot (top, right, bottom, left), in CSS pixels, so the last step's label is not cut. */
 const PLOT_PADDING_PX: [number, number, number, number] = [12, 48, 0, 0];
 /** A note's mark (annotation-marks.ts): a dashed line over its step, its number at the top, in a colour apart from the series'. */
@@ -54,6 +59,8 @@ interface LineChartProps extends LineSeries {
   /** The label of each step, for the horizontal axis. */
   labels: string[];
   formatValue: (value: number) => string;
+  /** The figures are whole counts: the vertical axis steps by WHOLE_STEPS. */
+  wholeSteps?: boolean;
   /** Notes drawn over their steps. */
   marks?: readonly ChartMark[];
   /** A click on the plot picks the nearest step (a pointer's shortcut; the notes' button is the keyboard's way). */
@@ -65,7 +72,7 @@ interface LineChartProps extends LineSeries {
  * by the report's row labels, so any series (days, hours) draws the same way. The default export
  * lets report-chart.tsx load uPlot as a chunk of its own, only when a line is drawn.
  */
-export default function LineChart({ labels, current, previous, further, partialFrom, formatValue, marks, onPickStep }: LineChartProps) {
+export default function LineChart({ labels, current, previous, further, partialFrom, formatValue, wholeSteps, marks, onPickStep }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -93,7 +100,7 @@ export default function LineChart({ labels, current, previous, further, partialF
         scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * Y_HEADROOM : 1] } },
         axes: [
           { space: xLabelSpace(labels), incrs: [1, 2, 3, 6, 7, 12, 14, 24, 30, 60, 90, 180], values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-          { size: 70, values: (_u, splits) => splits.map(formatValue) },
+          { size: 70, ...(wholeSteps && { incrs: WHOLE_STEPS }), values: (_u, splits) => splits.map(formatValue) },
         ],
         series,
         hooks: {
@@ -117,7 +124,7 @@ export default function LineChart({ labels, current, previous, further, partialF
       element.removeEventListener('click', pick);
       plot.destroy();
     };
-  }, [labels, current, previous, further, partialFrom, formatValue, marks, onPickStep]);
+  }, [labels, current, previous, further, partialFrom, formatValue, wholeSteps, marks, onPickStep]);
 
   return <div ref={box} className={onPickStep ? 'line-chart line-chart--pickable' : 'line-chart'} />;
 }

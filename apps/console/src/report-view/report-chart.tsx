@@ -36,6 +36,7 @@ export function ReportChart({ answer, actions }: { answer: ReportAnswer; actions
       current: answer.rows.map((row) => row.values[key] ?? null),
       ...(comparing && { previous: answer.rows.map((row) => (row.previousHidden ? null : (row.previous?.[key] ?? null))) }),
       formatValue: (value: number) => formatMetric(value, metric?.format ?? 'count'),
+      wholeSteps: (metric?.format ?? 'count') === 'count',
       partialFrom: partialStep(answer),
     };
   }, [answer, metric, comparing]);

@@ -20,7 +20,7 @@ export function PerMinuteChart({ minutes, minCohort }: { minutes: RealtimeMinute
   return (
     <figure className="report-chart__figure realtime-chart" role="img" aria-label={name}>
       <Suspense fallback={<p className="panel__note">S'està carregant el gràfic…</p>}>
-        <LineChart labels={labels} current={current} formatValue={formatCount} />
+        <LineChart labels={labels} current={current} formatValue={formatCount} wholeSteps />
       </Suspense>
     </figure>
   );
