@@ -2,7 +2,12 @@
 // time, then a bare node:http handler with the same load, and prints both and their ratio. The
 // beacons come on CONNECTIONS kept-alive connections from as many loopback addresses, each sending
 // its next beacon once the last is answered, and the collector keeps its default per-address
-// limits. Every acknowledged beacon is checked to be stored. Usage: npm run bench:ingest [-- seconds]
+// limits. Every acknowledged beacon is checked to be stored. Beside each rate it prints the CPU
+// the server spent per accepted beacon over its load (its request thread, and every thread: the
+// collector's others load the store), read from /proc: a figure other processes on the machine
+// sway far less than the rates. Usage: npm run bench:ingest [-- seconds]
+// BENCH_COLLECTOR_NODE_ARGS passes options to the collector's node alone (NODE_OPTIONS refuses
+// some), e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' for where its request path spends its CPU.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +18,7 @@ import { BENCH_ADMIN_ENV, apiHeaders } from './server-process.mjs';
 import { closedLoop } from './connection-pool.mjs';
 import { describeLimits } from './source-addresses.mjs';
 import { percentile } from './media-viewers.mjs';
+import { cpuMeter, microsPerEvent } from './process-cpu.mjs';
 
 const DURATION_S = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 50;
@@ -50,10 +56,16 @@ function beaconPath() {
   return encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: String(1e13 + sequence) }, hit, 'page_view');
 }
 
-/** CONNECTIONS closed-loop senders for DURATION_S; their answers' statuses and times. */
-function load(port, label) {
+/**
+ * CONNECTIONS closed-loop senders for DURATION_S against the server `pid`; their answers' statuses
+ * and times, and the CPU seconds the server's request thread (its main thread: tid = pid) and all
+ * its threads spent meanwhile.
+ */
+async function load(port, label, pid) {
   process.stderr.write(`loading ${label} for ${DURATION_S} s…\n`);
-  return closedLoop(port, { connections: CONNECTIONS, seconds: DURATION_S, next: () => ({ path: beaconPath() }) });
+  const meter = cpuMeter({ requestThread: { pid, tid: pid }, process: { pid } });
+  const result = await closedLoop(port, { connections: CONNECTIONS, seconds: DURATION_S, next: () => ({ path: beaconPath() }) });
+  return { ...result, cpu: meter.stop() };
 }
 
 function summary(label, result) {
@@ -61,7 +73,8 @@ function summary(label, result) {
   const perSecond = ok / DURATION_S;
   console.log(
     `${label.padEnd(10)} ${perSecond.toFixed(0).padStart(7)} accepted/s  p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms  p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms  ` +
-      `(2xx ${ok}, non-2xx ${result.non2xx}, connection errors ${result.errors})`,
+      `(2xx ${ok}, non-2xx ${result.non2xx}, connection errors ${result.errors}); CPU per beacon: request thread ${microsPerEvent(result.cpu.requestThread, ok)} µs, ` +
+      `all threads ${microsPerEvent(result.cpu.process, ok)} µs`,
   );
   return perSecond;
 }
@@ -71,7 +84,7 @@ async function runBare() {
   const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), { env: { ...process.env, PORT: String(port) } });
   await new Promise((resolve) => child.once('message', resolve));
   try {
-    return await load(port, 'bare node:http');
+    return await load(port, 'bare node:http', child.pid);
   } finally {
     child.kill('SIGTERM');
   }
@@ -79,7 +92,8 @@ async function runBare() {
 
 async function runCollector(dataDir) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+  const nodeArgs = (process.env.BENCH_COLLECTOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV },
     stdio: 'inherit',
   });
@@ -90,7 +104,7 @@ async function runCollector(dataDir) {
     await new Promise((r) => setTimeout(r, 100));
   }
   try {
-    const result = await load(port, 'collector');
+    const result = await load(port, 'collector', child.pid);
     const stored = await countStored(port);
     return { result, stored };
   } finally {

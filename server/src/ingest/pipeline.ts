@@ -131,27 +131,37 @@ function digest(rawPath: string, rawParams: string): string {
   return hash('sha1', `${rawPath}?${rawParams}`, 'base64url');
 }
 
-/** Slots the variable map names (`v1`, `c1`…); the others are kept apart as they came. */
-function namedSlotSet(map: VariableMap): Set<string> {
-  const named = new Set<string>();
+/** The four slot families of a hit and the prefix of each in stored slot names (`c1`, `v8`, `h1`, `l2`). */
+const SLOT_FAMILIES = [
+  ['c', 'props'],
+  ['v', 'eVars'],
+  ['h', 'hierarchies'],
+  ['l', 'lists'],
+] as const;
+
+type SlotFamily = (typeof SLOT_FAMILIES)[number][1];
+
+/**
+ * The slot numbers the variable map names, per family (eVars and props; no name owns a hierarchy
+ * or a list); the others are kept apart as they came. By family, so that a hit's slot is looked up
+ * as its key is, without building its stored name first: most of a hit's slots are named.
+ */
+function namedSlotSet(map: VariableMap): Record<SlotFamily, Set<string>> {
+  const named: Record<SlotFamily, Set<string>> = { props: new Set(), eVars: new Set(), hierarchies: new Set(), lists: new Set() };
   for (const slots of Object.values(map.variables)) {
-    if (slots.eVar !== undefined) named.add(`v${slots.eVar}`);
-    if (slots.prop !== undefined) named.add(`c${slots.prop}`);
+    if (slots.eVar !== undefined) named.eVars.add(String(slots.eVar));
+    if (slots.prop !== undefined) named.props.add(String(slots.prop));
   }
   return named;
 }
 
-function unnamedSlots(hit: AnalyticsHit, named: Set<string>): Record<string, string> {
+function unnamedSlots(hit: AnalyticsHit, named: Record<SlotFamily, Set<string>>): Record<string, string> {
   const other: Record<string, string> = {};
-  const families: [string, Record<number, string>][] = [
-    ['c', hit.props],
-    ['v', hit.eVars],
-    ['h', hit.hierarchies],
-    ['l', hit.lists],
-  ];
-  for (const [prefix, values] of families) {
-    for (const [slot, value] of Object.entries(values)) {
-      if (!named.has(`${prefix}${slot}`)) other[`${prefix}${slot}`] = value;
+  for (const [prefix, family] of SLOT_FAMILIES) {
+    const values = hit[family];
+    const namedHere = named[family];
+    for (const slot in values) {
+      if (!namedHere.has(slot)) other[`${prefix}${slot}`] = values[slot as unknown as number]!;
     }
   }
   return other;
