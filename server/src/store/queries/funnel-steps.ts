@@ -7,7 +7,9 @@
  * 3. per unit, step 1 at its first hit, and step k at the unit's first hit of step k strictly after
  *    step k-1's, within `days` days of step 1 for the scope `days`: a chain of joins, one per
  *    step, with no window function (ClickHouse 18.16 has none).
- * A unit's times are `t1`…`tN`, epoch ms, NULL on DuckDB and 0 on ClickHouse where not reached.
+ * On ClickHouse a unit's times are `t1`…`tN`, epoch ms, 0 where not reached; on DuckDB each step
+ * is a table of the units that reached it (duckdbChainTables), so that the units that stopped are
+ * not joined again at every later step.
  *
  * ClickHouse 18.16 has no WITH subqueries: its text nests each step's chain inside the next.
  */
@@ -100,17 +102,27 @@ function clickhouseUnitHits(query: FunnelQuery): string[] {
 
 const times = (n: number) => Array.from({ length: n }, (_, i) => `t${i + 1}`);
 
-/** The chain of the first `n` steps' times per unit (DuckDB). */
-function duckdbChain(hits: readonly string[], days: number | undefined, n: number): string {
-  let chain = `SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!}) GROUP BY unit`;
+/** The name of DuckDB's table of the units that reached step `k`. */
+const reachedTable = (k: number) => `funnel_reached_${k}`;
+
+/**
+ * DuckDB's chain as tables (MATERIALIZED, put after duckdbFirstStep's), one per step of the first
+ * `n`: `funnel_reached_k` holds the units that reached step k with their `visitor_key` and times
+ * `t1`…`tk`. Step k joins only the units of step k-1, so a unit that stopped is not carried
+ * through the later steps' joins and groups (most units stop at step 2 on a news site); a step's
+ * time is the unit's first hit of it strictly after the step before, within `days` days of step 1.
+ */
+function duckdbChainTables(hits: readonly string[], days: number | undefined, n: number): string {
+  const tables = [`${reachedTable(1)} AS MATERIALIZED (SELECT unit, min(visitor_key) AS visitor_key, min(t) AS t1 FROM (${hits[0]!}) GROUP BY unit)`];
   for (let k = 2; k <= n; k++) {
-    const kept = times(k - 1).map((t) => `r.${t}`);
+    // Grouped by the unit alone, which names one row of the step before: its columns are carried by any_value.
+    const kept = ['visitor_key', ...times(k - 1)].map((c) => `any_value(r.${c}) AS ${c}`);
     const within = days === undefined ? '' : ` AND h.t <= r.t1 + ${days * DAY_MS}`;
-    chain = `SELECT r.unit, r.visitor_key, ${kept.join(', ')}, min(CASE WHEN h.t > r.t${k - 1}${within} THEN h.t END) AS t${k}
-      FROM (${chain}) AS r LEFT JOIN (${hits[k - 1]!}) AS h ON h.unit = r.unit
-      GROUP BY r.unit, r.visitor_key, ${kept.join(', ')}`;
+    tables.push(`${reachedTable(k)} AS MATERIALIZED (SELECT r.unit, ${kept.join(', ')}, min(h.t) AS t${k}
+      FROM ${reachedTable(k - 1)} AS r JOIN (${hits[k - 1]!}) AS h ON h.unit = r.unit AND h.t > r.t${k - 1}${within}
+      GROUP BY r.unit)`);
   }
-  return chain;
+  return `, ${tables.join(',\n    ')}`;
 }
 
 /** The same chain on ClickHouse: an unmatched left join gives t 0, and a step not reached is 0. */
@@ -126,9 +138,14 @@ function clickhouseChain(hits: readonly string[], days: number | undefined, n: n
   return chain;
 }
 
-/** Per unit, the times its first `n` steps were reached (see the file's comment); DuckDB's text reads duckdbFirstStep's tables. */
-function funnelChainSql(query: FunnelQuery, n = query.steps.length): EngineText {
-  return { duckdb: duckdbChain(duckdbUnitHits(query), query.days, n), clickhouse: clickhouseChain(clickhouseUnitHits(query), query.days, n) };
+/** ClickHouse's chain: per unit, the times its first `n` steps were reached (see the file's comment). */
+function clickhouseChainSql(query: FunnelQuery, n = query.steps.length): string {
+  return clickhouseChain(clickhouseUnitHits(query), query.days, n);
+}
+
+/** DuckDB's WITH list: the first step's tables (duckdbFirstStep), then the chain's of the first `n` steps. */
+function duckdbChainWith(query: FunnelQuery, n = query.steps.length): string {
+  return `${duckdbFirstStep(query)}${duckdbChainTables(duckdbUnitHits(query), query.days, n)}`;
 }
 
 /**
@@ -136,14 +153,13 @@ function funnelChainSql(query: FunnelQuery, n = query.steps.length): EngineText 
  * (visits or visitors) and, from step 2, `avg_ms_k`: the mean time from step k-1 to step k.
  */
 export function funnelFiguresSql(query: FunnelQuery): EngineText {
-  const chain = funnelChainSql(query);
   const duckdb = query.steps.map((_, i) => {
     const k = i + 1;
-    const reached = `t${k} IS NOT NULL`;
+    const reached = reachedTable(k);
     return [
-      `count(DISTINCT CASE WHEN ${reached} THEN visitor_key END) AS visitors_${k}`,
-      `count(CASE WHEN ${reached} THEN 1 END) AS units_${k}`,
-      ...(k > 1 ? [`avg(t${k} - t${k - 1}) AS avg_ms_${k}`] : []),
+      `(SELECT count(DISTINCT visitor_key) FROM ${reached}) AS visitors_${k}`,
+      `(SELECT count(*) FROM ${reached}) AS units_${k}`,
+      ...(k > 1 ? [`(SELECT avg(t${k} - t${k - 1}) FROM ${reached}) AS avg_ms_${k}`] : []),
     ].join(', ');
   });
   const clickhouse = query.steps.map((_, i) => {
@@ -152,8 +168,8 @@ export function funnelFiguresSql(query: FunnelQuery): EngineText {
     return [`uniqExactIf(visitor_key, ${reached}) AS visitors_${k}`, `countIf(${reached}) AS units_${k}`, ...(k > 1 ? [`avgIf(t${k} - t${k - 1}, ${reached}) AS avg_ms_${k}`] : [])].join(', ');
   });
   return {
-    duckdb: `${duckdbFirstStep(query)} SELECT ${duckdb.join(', ')} FROM (${chain.duckdb}) AS chain`,
-    clickhouse: `SELECT ${clickhouse.join(', ')} FROM (${chain.clickhouse}) AS chain`,
+    duckdb: `${duckdbChainWith(query)} SELECT ${duckdb.join(', ')}`,
+    clickhouse: `SELECT ${clickhouse.join(', ')} FROM (${clickhouseChainSql(query)}) AS chain`,
   };
 }
 
@@ -166,7 +182,6 @@ export const EXIT_KEY = '(sortida)';
  * EXIT_KEY; rows `next_page`, with `visitors` (distinct) and `units`.
  */
 export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
-  const chain = funnelChainSql(query, step + 1);
   const at = `t${step}`;
   const next = `t${step + 1}`;
   const reachedFirst = reachedFirstSql(query);
@@ -176,9 +191,10 @@ export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
   return {
     // ASOF: each lost unit's first page of its visitor after the step's hit (a sorted merge, where
     // a join on the visitor alone pairs the hit with every page of the visitor).
-    duckdb: `${duckdbFirstStep(query)} SELECT coalesce(next_urls.url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
+    duckdb: `${duckdbChainWith(query, step + 1)} SELECT coalesce(next_urls.url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
         SELECT lost.unit, lost.visitor_key, CASE WHEN p.page_t <= lost.at_t + ${VISIT_IDLE_MS} THEN p.url_key END AS next_key
-        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.duckdb}) WHERE ${at} IS NOT NULL AND ${next} IS NULL) AS lost
+        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM ${reachedTable(step)} AS r
+          WHERE NOT EXISTS (SELECT 1 FROM ${reachedTable(step + 1)} AS further WHERE further.unit = r.unit)) AS lost
         ASOF LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t) AS lost_next
         LEFT JOIN ${PAGE_URLS_TABLE} AS next_urls ON next_urls.url_key = lost_next.next_key
       GROUP BY next_page`,
@@ -186,7 +202,7 @@ export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
     clickhouse: `SELECT if(next_t = 0, '${EXIT_KEY}', next_url) AS next_page, uniqExact(visitor_key) AS visitors, count() AS units FROM (
         SELECT unit, visitor_key, argMinIf(url, page_t, page_t > at_t AND page_t <= at_t + ${VISIT_IDLE_MS}) AS next_url,
           minIf(page_t, page_t > at_t AND page_t <= at_t + ${VISIT_IDLE_MS}) AS next_t
-        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${chain.clickhouse}) WHERE ${at} > 0 AND ${next} = 0) AS lost
+        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM (${clickhouseChainSql(query, step + 1)}) WHERE ${at} > 0 AND ${next} = 0) AS lost
         ALL LEFT JOIN (${clickhousePages}) AS p USING (visitor_key)
         GROUP BY unit, visitor_key)
       GROUP BY next_page`,
