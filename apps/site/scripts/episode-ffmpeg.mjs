@@ -78,7 +78,8 @@ export async function encodeLoop({ dir, look, seconds, segmentSeconds, rendition
   const texts = [...lines.map((line) => line.text), CLOCK_TEXT];
   await withTextFilesAsync(texts, async (files) => {
     const drawn = lines.map((line, i) => drawText(files[i], line.sizePx, line.yPx));
-    if (clock) drawn.push(`drawtext=fontfile=${FONT}:textfile=${files[lines.length]}:fontcolor=white:fontsize=48:x=48:y=h-text_h-48:box=1:boxcolor=black@0.45:boxborderw=12`);
+    // Top left: the player's control bar covers the picture's bottom edge.
+    if (clock) drawn.push(`drawtext=fontfile=${FONT}:textfile=${files[lines.length]}:fontcolor=white:fontsize=48:x=48:y=48:box=1:boxcolor=black@0.45:boxborderw=12`);
     const split = renditions.map((_, i) => `[s${i}]`).join('');
     const scaled = renditions.map(
       (r, i) =>

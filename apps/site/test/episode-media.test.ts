@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSeedContent } from '@mesura/content';
 // @ts-expect-error: a build script in plain JavaScript, without types.
 import { mediaPlan } from '../scripts/episode-plan.mjs';
 // @ts-expect-error: a build script in plain JavaScript, without types.
@@ -68,7 +69,21 @@ describe('an episode’s master playlist', () => {
   });
 });
 
+describe('a live channel’s master playlist', () => {
+  it('points at a folder per rendition, as the live server reads a looped folder', () => {
+    const renditions = [{ name: '360p', width: 640, height: 360, peakBitsPerSecond: 500_000 }];
+    const text: string = masterPlaylist({ renditions, frameRate: 15, codecs: 'vp09.00.10.08,mp4a.40.2', uriOf: (name: string) => `${name}/index.m3u8` });
+    expect(text.trimEnd().split('\n').at(-1)).toBe('360p/index.m3u8');
+  });
+});
+
 describe('the generation plan', () => {
+  it('makes a live loop for every TV channel, and a poster from a frame for every video programme', async () => {
+    const plan = await mediaPlan();
+    expect(plan.channels.map((c: { slug: string }) => c.slug)).toEqual(createSeedContent().channels.map((c) => c.slug));
+    for (const programme of plan.programmes as { slug: string; posterId?: string }[]) expect(programme.posterId).toBe(`programa-${programme.slug}`);
+  });
+
   it('gives every seeded video episode a realistic length, a whole number of segments', async () => {
     const plan = await mediaPlan();
     expect(plan.episodes.length).toBeGreaterThan(0);
