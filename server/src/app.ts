@@ -31,6 +31,8 @@ import { createContentCatalog } from './content/content-catalog.js';
 import { contentRoutes } from './content/content-routes.js';
 import { podcastFeedRoutes } from './content/podcast-feed-routes.js';
 import { visitorRoutes } from './visitors/visitor-routes.js';
+import { siteFormPostRoutes } from './http/site-form-posts.js';
+import { signInForm, signUpForm } from './visitors/account-form-posts.js';
 import { identityRoutes } from './identity/identity-routes.js';
 import { engagementRoutes } from './engagement/engagement-routes.js';
 import { createMailer } from './mail/mailer.js';
@@ -416,6 +418,8 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const visitors = await metadata.openVisitors();
   app.addHook('onClose', () => visitors.close());
   await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', mailer, now });
+  // The same forms posted by a browser without JavaScript, to their page, done by the routes above.
+  await app.register(siteFormPostRoutes, { forms: [signInForm, signUpForm] });
   await app.register(tagLibraryRoutes, { sdkDir: config.sdkDir });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,

@@ -71,6 +71,8 @@ const PUBLIC = new Set([
   'GET /api/visitor/password-reset/link',
   'HEAD /api/visitor/password-reset/link',
   'POST /api/visitor/password-reset/new',
+  // The same forms posted without JavaScript to their page (http/site-form-posts.ts).
+  'POST /entrar/',
   // The site's content read API (the first view reads it too).
   'GET /api/content/home',
   'HEAD /api/content/home',

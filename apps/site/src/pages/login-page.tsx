@@ -30,6 +30,25 @@ const CONFIRMATION: Record<ConfirmationOutcome, string> = {
 const checkYourMail = (email: string) =>
   `Us hem enviat un correu a ${email}. Obriu l’enllaç que hi trobareu per confirmar el compte; després ja hi podreu entrar. Si ja teníeu un compte, el correu us ho recorda.`;
 
+/** A sign-up sent without JavaScript: the address is not carried in the page's address, so the note names none. */
+const CHECK_YOUR_MAIL_POSTED =
+  'Us hem enviat un correu a l’adreça que heu indicat. Obriu l’enllaç que hi trobareu per confirmar el compte; després ja hi podreu entrar. Si ja teníeu un compte, el correu us ho recorda.';
+
+/** The hidden field naming each form, read by the server when the form is posted without JavaScript. */
+const FORM_NAMES = { signin: 'entrar', signup: 'crear-compte' } as const;
+
+/**
+ * What a form posted without JavaScript came to, read from the address the server sent the visitor
+ * back to (?formulari=…&resultat=…&motiu=…): the same words the app says after sending it.
+ */
+function postedOutcome(params: URLSearchParams): { error?: { form: 'signin' | 'signup'; text: string }; sent?: boolean } {
+  const form = params.get('formulari') === FORM_NAMES.signin ? 'signin' : params.get('formulari') === FORM_NAMES.signup ? 'signup' : undefined;
+  if (form === undefined) return {};
+  if (params.get('resultat') === 'ok') return { sent: form === 'signup' };
+  const reason = params.get('motiu') ?? '';
+  return { error: { form, text: reason === 'sense-confirmar' ? UNCONFIRMED : (MESSAGES[Number(reason)] ?? UNKNOWN) } };
+}
+
 async function refusal(answer: Response | undefined): Promise<string> {
   if (answer === undefined) return UNKNOWN;
   if (answer.status === 403) {
@@ -51,8 +70,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const back = safeReturnPath(params.get('torna'));
   const confirmation = confirmationOutcome(params.get(ACCOUNT_CONFIRMATION_PARAM));
-  const [error, setError] = useState<{ form: 'signin' | 'signup'; text: string }>();
-  const [sentTo, setSentTo] = useState<string>();
+  const posted = postedOutcome(params);
+  const [error, setError] = useState<{ form: 'signin' | 'signup'; text: string } | undefined>(posted.error);
+  const [sentTo, setSentTo] = useState<string | undefined>(posted.sent ? '' : undefined);
   const ids = { signin: useId(), signup: useId() };
   const visitor = useVisitor();
 
@@ -92,6 +112,7 @@ export function LoginPage() {
       {visitor !== undefined && <SignedIn name={visitor.name} back={back} />}
       <form method="post" className="account-form" aria-labelledby={`${ids.signin}-h`} onSubmit={(e) => void submit('signin')(e)}>
         <h2 id={`${ids.signin}-h`}>Ja tinc un compte</h2>
+        <input type="hidden" name="formulari" value={FORM_NAMES.signin} />
         <label htmlFor={`${ids.signin}-email`}>Correu electrònic</label>
         <input id={`${ids.signin}-email`} name="email" type="email" autoComplete="email" maxLength={MAX_EMAIL_CHARS} required />
         <label htmlFor={`${ids.signin}-password`}>Contrasenya</label>
@@ -106,6 +127,7 @@ export function LoginPage() {
       </form>
       <form method="post" className="account-form" aria-labelledby={`${ids.signup}-h`} onSubmit={(e) => void submit('signup')(e)}>
         <h2 id={`${ids.signup}-h`}>Crea un compte</h2>
+        <input type="hidden" name="formulari" value={FORM_NAMES.signup} />
         <label htmlFor={`${ids.signup}-name`}>Nom</label>
         <input id={`${ids.signup}-name`} name="name" type="text" autoComplete="given-name" maxLength={MAX_DISPLAY_NAME_CHARS} required />
         <label htmlFor={`${ids.signup}-email`}>Correu electrònic</label>
@@ -116,7 +138,7 @@ export function LoginPage() {
           {error?.form === 'signup' ? error.text : ''}
         </p>
         <p className="account-form__sent" role="status">
-          {sentTo === undefined ? '' : checkYourMail(sentTo)}
+          {sentTo === undefined ? '' : sentTo === '' ? CHECK_YOUR_MAIL_POSTED : checkYourMail(sentTo)}
         </p>
         <button type="submit">Crea el compte</button>
       </form>

@@ -1,0 +1,104 @@
+/**
+ * The sign-in page's forms posted without JavaScript: a same-origin urlencoded post does what the
+ * app's JSON call does (the same route, its cookies and mails) and lands back with the outcome;
+ * a cross-site post is refused and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSameOriginPost } from '../../src/http/site-form-posts.js';
+import { signedInLanding } from '../../src/visitors/account-form-posts.js';
+import { linkIn, startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const HOST = 'localhost:8080';
+const ORIGIN = `http://${HOST}`;
+const PASSWORD = 'una-contrasenya-llarga';
+let inbox: SmtpInbox;
+let test: TestServer;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  test = await startTestServer({ MESURA_SITE_ORIGINS: ORIGIN, MESURA_SMTP_URL: inbox.url });
+});
+afterAll(async () => {
+  await test.dispose();
+  await inbox.close();
+});
+
+/** A form posted by a browser without JavaScript to `url`, from `origin`. */
+const post = (url: string, fields: Record<string, string>, origin: string | null = ORIGIN, extra: Record<string, string> = {}) =>
+  test.server.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: '127.0.0.3',
+    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', ...(origin === null ? {} : { origin }), ...extra },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const signInJson = (email: string) =>
+  test.server.app.inject({ method: 'POST', url: '/api/visitor/session', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: PASSWORD }) });
+
+describe('isSameOriginPost', () => {
+  it('takes an Origin naming the Host, or Sec-Fetch-Site same-origin; refuses anything else', () => {
+    expect(isSameOriginPost({ host: HOST, origin: ORIGIN })).toBe(true);
+    expect(isSameOriginPost({ host: HOST, 'sec-fetch-site': 'same-origin' })).toBe(true);
+    expect(isSameOriginPost({ host: HOST, origin: 'https://elsewhere.example' })).toBe(false);
+    expect(isSameOriginPost({ host: HOST, origin: 'https://elsewhere.example', 'sec-fetch-site': 'same-origin' })).toBe(false);
+    expect(isSameOriginPost({ host: HOST, origin: 'null' })).toBe(false);
+    expect(isSameOriginPost({ host: HOST, 'sec-fetch-site': 'cross-site' })).toBe(false);
+    expect(isSameOriginPost({ host: HOST })).toBe(false);
+    expect(isSameOriginPost({ host: HOST, origin: 'not a url' })).toBe(false);
+  });
+});
+
+describe('signedInLanding', () => {
+  it('is the page’s own torna when a path of the site, never the sign-in page, else home', () => {
+    expect(signedInLanding(new URLSearchParams({ torna: '/noticia/x/?a=1' }))).toBe('/noticia/x/?a=1');
+    expect(signedInLanding(new URLSearchParams({ torna: '//evil.example/' }))).toBe('/');
+    expect(signedInLanding(new URLSearchParams({ torna: 'https://evil.example/' }))).toBe('/');
+    expect(signedInLanding(new URLSearchParams({ torna: '/entrar/' }))).toBe('/');
+    expect(signedInLanding(new URLSearchParams())).toBe('/');
+  });
+});
+
+describe('the sign-in page posted without JavaScript', () => {
+  it('refuses a cross-site sign-up with 403 and one line, and creates nothing', async () => {
+    const answer = await post('/entrar/', { formulari: 'crear-compte', name: 'Intrús', email: 'intrus@example.cat', password: PASSWORD }, 'https://elsewhere.example');
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json<{ error: string }>().error).toMatch(/^Aquest formulari només es pot enviar des del mateix lloc\./);
+    const noOrigin = await post('/entrar/', { formulari: 'crear-compte', name: 'Intrús', email: 'intrus@example.cat', password: PASSWORD }, null);
+    expect(noOrigin.statusCode).toBe(403);
+    expect(inbox.mails.some((mail) => mail.to.includes('intrus@example.cat'))).toBe(false);
+  });
+
+  it('signs up, lands back with the outcome, and the mailed link confirms; then signs in back to torna with the session cookie', async () => {
+    const signUp = await post('/entrar/?torna=%2Fnoticies%2F', { formulari: 'crear-compte', name: 'Jordi', email: 'jordi@example.cat', password: PASSWORD });
+    expect(signUp.statusCode).toBe(303);
+    expect(signUp.headers.location).toBe('/entrar/?torna=%2Fnoticies%2F&formulari=crear-compte&resultat=ok');
+
+    const early = await post('/entrar/?torna=%2Fnoticies%2F', { formulari: 'entrar', email: 'jordi@example.cat', password: PASSWORD });
+    expect(early.headers.location).toBe('/entrar/?torna=%2Fnoticies%2F&formulari=entrar&resultat=error&motiu=sense-confirmar');
+    expect(early.headers['set-cookie']).toBeUndefined();
+
+    const link = linkIn((await inbox.waitFor('jordi@example.cat'))[0]!)!;
+    expect(link.searchParams.get('torna')).toBe('/noticies/');
+    await test.server.app.inject({ method: 'GET', url: link.pathname + link.search });
+
+    const signIn = await post('/entrar/?torna=%2Fnoticies%2F', { formulari: 'entrar', email: 'jordi@example.cat', password: PASSWORD });
+    expect(signIn.statusCode).toBe(303);
+    expect(signIn.headers.location).toBe('/noticies/');
+    expect(String(signIn.headers['set-cookie'])).toMatch(/mesura/);
+  });
+
+  it('lands a wrong password back on the page with its reason, and a foreign torna never leads away', async () => {
+    const wrong = await post('/entrar/?torna=https%3A%2F%2Fevil.example%2F', { formulari: 'entrar', email: 'ningu@example.cat', password: 'una-altra-contrasenya' });
+    expect(wrong.statusCode).toBe(303);
+    expect(wrong.headers.location).toBe('/entrar/?torna=https%3A%2F%2Fevil.example%2F&formulari=entrar&resultat=error&motiu=401');
+    expect((await signInJson('ningu@example.cat')).statusCode).toBe(401);
+  });
+
+  it('answers an unknown form, a JSON body or an oversized body with a 4xx and does nothing', async () => {
+    expect((await post('/entrar/', { formulari: 'res' })).statusCode).toBe(400);
+    const json = await test.server.app.inject({ method: 'POST', url: '/entrar/', headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
+    expect(json.statusCode).toBe(400);
+    const big = await post('/entrar/', { formulari: 'entrar', email: 'x'.repeat(20_000) });
+    expect(big.statusCode).toBe(413);
+  });
+});
