@@ -84,7 +84,9 @@ function duckdbUnitHits(query: FunnelQuery): string[] {
         ASOF JOIN funnel_visits AS v ON h.visitor_key = v.visitor_key AND h.t >= v.started_ms WHERE h.t <= v.open_until_ms`;
     }
     // Step 1's visits are the range's: a page view of the range may belong to a visit begun before it.
-    if (first) return 'SELECT visit_key AS unit, visitor_key, t FROM funnel_first_hits WHERE visit_key IN (SELECT visit_key FROM funnel_visits)';
+    // Read from visits directly, not funnel_visits: a hit's visit is its visitor's, and narrowing
+    // the visits to step 1's visitors first costs a distinct over step 1's hits and a join.
+    if (first) return `SELECT visit_key AS unit, visitor_key, t FROM funnel_first_hits WHERE visit_key IN (SELECT visit_key FROM visits WHERE ${IN_RANGE})`;
     return `SELECT visit_key AS unit, visitor_key, t FROM (${stepHitsSql(step, none, ['visit_key'], true).duckdb})`;
   });
 }
