@@ -20,10 +20,6 @@ const GRADIENT_SPEED = 0.015;
 const CLOCK_TEXT = '%{pts:gmtime:43200:%H\\:%M\\:%S}';
 
 function ffmpeg(args) {
-  execFileSync('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
-}
-
-function ffmpegAsync(args) {
   return new Promise((resolve, reject) => {
     const child = spawn('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
@@ -31,7 +27,8 @@ function ffmpegAsync(args) {
   });
 }
 
-async function withTextFilesAsync(texts, run) {
+/** Runs `run` with each text in a file of its own (drawtext reads a file: no escaping of what it says), then removes them. */
+async function withTextFiles(texts, run) {
   const dir = mkdtempSync(path.join(tmpdir(), 'mesura-episode-'));
   try {
     const files = texts.map((text, index) => {
@@ -45,24 +42,10 @@ async function withTextFilesAsync(texts, run) {
   }
 }
 
-function withTextFiles(texts, run) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mesura-episode-'));
-  try {
-    const files = texts.map((text, index) => {
-      const file = path.join(dir, `text-${index}.txt`);
-      writeFileSync(file, text);
-      return file;
-    });
-    return run(files);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const gradients = (look, seconds) =>
   `gradients=size=${CANVAS.width}x${CANVAS.height}:rate=${FRAME_RATE}:duration=${seconds}:speed=${GRADIENT_SPEED}:nb_colors=3:c0=${look.colours[0]}:c1=${look.colours[1]}:c2=${look.colours[2]}:seed=${look.toneHz}`;
 
-const drawText = (file, size, y) => `drawtext=fontfile=${FONT}:textfile=${file}:fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}:box=1:boxcolor=black@0.45:boxborderw=18`;
+const drawText = (file, size, y) => `drawtext=fontfile=${FONT}:textfile=${file}:expansion=none:fontcolor=white:fontsize=${size}:x=(w-text_w)/2:y=${y}:box=1:boxcolor=black@0.45:boxborderw=18`;
 
 /**
  * Encodes `seconds` of moving picture and tone into `{dir}/{rendition}/` (init.mp4, segment-N.m4s,
@@ -76,7 +59,7 @@ const drawText = (file, size, y) => `drawtext=fontfile=${FONT}:textfile=${file}:
 export async function encodeLoop({ dir, look, seconds, segmentSeconds, renditions, lines, clock = false }) {
   const keyframeEvery = FRAME_RATE * segmentSeconds;
   const texts = [...lines.map((line) => line.text), CLOCK_TEXT];
-  await withTextFilesAsync(texts, async (files) => {
+  await withTextFiles(texts, async (files) => {
     const drawn = lines.map((line, i) => drawText(files[i], line.sizePx, line.yPx));
     // Top left: the player's control bar covers the picture's bottom edge.
     if (clock) drawn.push(`drawtext=fontfile=${FONT}:textfile=${files[lines.length]}:fontcolor=white:fontsize=48:x=48:y=48:box=1:boxcolor=black@0.45:boxborderw=12`);
@@ -98,7 +81,7 @@ export async function encodeLoop({ dir, look, seconds, segmentSeconds, rendition
         ...['-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(dir, r.name, 'segment-%d.m4s'), path.join(dir, r.name, 'index.m3u8')],
       ];
     });
-    await ffmpegAsync([
+    await ffmpeg([
       ...['-f', 'lavfi', '-i', gradients(look, seconds)],
       ...['-f', 'lavfi', '-i', `sine=frequency=${look.toneHz}:beep_factor=2:duration=${seconds}`],
       ...['-filter_complex', graph, '-t', String(seconds), ...outputs],
@@ -118,14 +101,14 @@ export function framePoster({ imageDir, id, renditionDir, segment }) {
 }
 
 /** Draws one poster, `{imageDir}/{id}-{width}.jpg` in every pool width: its look, a title, a line under it. */
-export function drawPoster({ imageDir, id, title, subtitle, look }) {
-  withTextFiles([title, subtitle], ([titleFile, subtitleFile]) => {
+export async function drawPoster({ imageDir, id, title, subtitle, look }) {
+  await withTextFiles([title, subtitle], async ([titleFile, subtitleFile]) => {
     const labels = POSTER_WIDTHS_PX.map((_, i) => `[p${i}]`).join('');
     const graph = [
       `[0]${drawText(titleFile, 72, 280)},${drawText(subtitleFile, 32, 420)},split=${POSTER_WIDTHS_PX.length}${labels}`,
       ...POSTER_WIDTHS_PX.map((width, i) => `[p${i}]scale=${width}:-2[o${i}]`),
     ].join(';');
     const outputs = POSTER_WIDTHS_PX.flatMap((width, i) => ['-map', `[o${i}]`, '-frames:v', '1', '-q:v', String(JPEG_QSCALE), '-update', '1', path.join(imageDir, `${id}-${width}.jpg`)]);
-    ffmpeg(['-f', 'lavfi', '-i', gradients(look, 1), '-filter_complex', graph, ...outputs]);
+    await ffmpeg(['-f', 'lavfi', '-i', gradients(look, 1), '-filter_complex', graph, ...outputs]);
   });
 }

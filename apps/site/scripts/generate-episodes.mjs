@@ -130,9 +130,9 @@ export async function generateEpisodes(publicDir = DEFAULT_PUBLIC_DIR) {
   }
   for (const episode of plan.episodes) {
     writeEpisode(outDir, episode, plan, peaks);
-    drawPoster({ imageDir, id: episode.posterId, title: episode.programmeTitle, subtitle: episode.title, look: episode.look });
+    await drawPoster({ imageDir, id: episode.posterId, title: episode.programmeTitle, subtitle: episode.title, look: episode.look });
   }
-  for (const station of plan.stations) drawPoster({ imageDir, id: station.posterId, title: station.name, subtitle: station.kind, look: station.look });
+  for (const station of plan.stations) await drawPoster({ imageDir, id: station.posterId, title: station.name, subtitle: station.kind, look: station.look });
   // Written last: a build stopped half way leaves no stamp, and the next one starts again.
   writeFileSync(path.join(outDir, STAMP_FILE), planHash(plan));
   return { made: true, programmes: plan.programmes.length, channels: plan.channels.length, episodes: plan.episodes.length, posters: posterFiles(plan, publicDir).length / POSTER_WIDTHS_PX.length };
