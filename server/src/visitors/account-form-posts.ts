@@ -1,6 +1,7 @@
 /**
  * The sign-in page's two forms as posted without JavaScript (http/site-form-posts.ts): sign-in
- * calls POST /api/visitor/session, sign-up POST /api/visitor/accounts, as the app does.
+ * calls POST /api/visitor/session, sign-up POST /api/visitor/accounts, as the app does; "He oblidat
+ * la contrasenya" POST /api/visitor/password-reset.
  */
 import { RETURN_PATH_PARAM, sitePaths } from '@mesura/content';
 import { sameOriginPath } from '@mesura/protocol';
@@ -42,4 +43,12 @@ export const signUpForm: SiteForm = {
     body: { name: field(fields, 'name'), email: field(fields, 'email'), password: field(fields, 'password'), torna: signedInLanding(pageQuery) },
   }),
   landing: (answer, _fields, pageQuery) => (isSuccess(answer) ? resultLanding(signUpForm, pageQuery, 'ok') : resultLanding(signUpForm, pageQuery, 'error', String(answer.status))),
+};
+
+export const passwordForgottenForm: SiteForm = {
+  name: 'contrasenya-oblidada',
+  pagePath: `${LOGIN_PATH}contrasenya-oblidada/`,
+  apiCall: (fields) => ({ method: 'POST', url: '/api/visitor/password-reset', body: { email: field(fields, 'email') } }),
+  landing: (answer, _fields, pageQuery) =>
+    isSuccess(answer) ? resultLanding(passwordForgottenForm, pageQuery, 'ok') : resultLanding(passwordForgottenForm, pageQuery, 'error', String(answer.status)),
 };

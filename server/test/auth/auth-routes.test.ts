@@ -73,6 +73,7 @@ const PUBLIC = new Set([
   'POST /api/visitor/password-reset/new',
   // The same forms posted without JavaScript to their page (http/site-form-posts.ts).
   'POST /entrar/',
+  'POST /entrar/contrasenya-oblidada/',
   // The site's content read API (the first view reads it too).
   'GET /api/content/home',
   'HEAD /api/content/home',

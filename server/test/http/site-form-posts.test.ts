@@ -94,6 +94,16 @@ describe('the sign-in page posted without JavaScript', () => {
     expect((await signInJson('ningu@example.cat')).statusCode).toBe(401);
   });
 
+  it('asks for a reset link from «He oblidat la contrasenya» and lands back with the outcome', async () => {
+    const asked = await post('/entrar/contrasenya-oblidada/', { formulari: 'contrasenya-oblidada', email: 'jordi@example.cat' });
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe('/entrar/contrasenya-oblidada/?formulari=contrasenya-oblidada&resultat=ok');
+    const mails = await inbox.waitFor('jordi@example.cat', 2);
+    expect(linkIn(mails[1]!)?.pathname).toBe('/api/visitor/password-reset/link');
+    const bad = await post('/entrar/contrasenya-oblidada/', { formulari: 'contrasenya-oblidada', email: 'no-es-un-correu' });
+    expect(bad.headers.location).toBe('/entrar/contrasenya-oblidada/?formulari=contrasenya-oblidada&resultat=error&motiu=400');
+  });
+
   it('answers an unknown form, a JSON body or an oversized body with a 4xx and does nothing', async () => {
     expect((await post('/entrar/', { formulari: 'res' })).statusCode).toBe(400);
     const json = await test.server.app.inject({ method: 'POST', url: '/entrar/', headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
