@@ -64,4 +64,16 @@ describe('the site’s forms without JavaScript', () => {
     expect(await page.locator('form').getByRole('status').textContent()).toMatch(/^Si hi ha un compte amb l’adreça que heu indicat, us hi hem enviat un enllaç/);
     await page.context().close();
   });
+
+  it('subscribes to the newsletter from the home page and is told to confirm by mail', async () => {
+    const page = await pageWithoutJavaScript();
+    await page.goto(`${site.server.baseUrl}/`);
+    const signup = page.getByRole('region', { name: 'Subscriu-te al butlletí' });
+    await signup.getByLabel('Adreça de correu electrònic').fill('butlleti-sense-js@example.cat');
+    await signup.getByRole('button', { name: 'Subscriu-te' }).click();
+    await page.waitForURL('**/?formulari=butlleti&resultat=ok');
+    expect(await signup.getByRole('status').textContent()).toMatch(/^Us hem enviat un correu a l’adreça que heu indicat\./);
+    expect(await mailedLink(site.dataDir, 'butlleti-sense-js@example.cat')).toContain('/api/engagement/newsletter/confirm?token=');
+    await page.context().close();
+  });
 });

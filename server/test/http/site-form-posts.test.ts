@@ -104,6 +104,17 @@ describe('the sign-in page posted without JavaScript', () => {
     expect(bad.headers.location).toBe('/entrar/contrasenya-oblidada/?formulari=contrasenya-oblidada&resultat=error&motiu=400');
   });
 
+  it('subscribes to the newsletter from the home page and the quiz, and lands back on each', async () => {
+    const home = await post('/', { formulari: 'butlleti', email: 'butlleti@example.cat' });
+    expect(home.statusCode).toBe(303);
+    expect(home.headers.location).toBe('/?formulari=butlleti&resultat=ok');
+    expect(linkIn((await inbox.waitFor('butlleti@example.cat'))[0]!)?.pathname).toBe('/api/engagement/newsletter/confirm');
+    const quiz = await post('/joc/', { formulari: 'butlleti', email: 'no-es-un-correu' });
+    expect(quiz.headers.location).toBe('/joc/?formulari=butlleti&resultat=error&motiu=400');
+    const crossSite = await post('/', { formulari: 'butlleti', email: 'intrus@example.cat' }, 'https://elsewhere.example');
+    expect(crossSite.statusCode).toBe(403);
+  });
+
   it('answers an unknown form, a JSON body or an oversized body with a 4xx and does nothing', async () => {
     expect((await post('/entrar/', { formulari: 'res' })).statusCode).toBe(400);
     const json = await test.server.app.inject({ method: 'POST', url: '/entrar/', headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' });

@@ -11,7 +11,7 @@
  */
 import { MAX_EMAIL_CHARS } from '@mesura/content';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
 import './engagement.css';
@@ -43,11 +43,23 @@ function WatchLive({ detail }: { detail: LinkCallDetail }) {
 }
 
 const INVALID_ADDRESS = 'Escriviu una adreça de correu electrònic vàlida.';
+const FAILED = 'Ara no us podem subscriure. Torneu-ho a provar més tard.';
 
 type SignupState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
+/** The form's hidden field, read by the server when it is posted without JavaScript. */
+const FORM_NAME = 'butlleti';
+
+/** What the form posted without JavaScript came to (?formulari=butlleti&resultat=…&motiu=…); the address is not in the page's. */
+function postedState(params: URLSearchParams): SignupState {
+  if (params.get('formulari') !== FORM_NAME) return { kind: 'idle' };
+  if (params.get('resultat') === 'ok') return { kind: 'done', email: '' };
+  return { kind: 'error', message: params.get('motiu') === '400' ? INVALID_ADDRESS : FAILED };
+}
+
 function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
-  const [state, setState] = useState<SignupState>({ kind: 'idle' });
+  const [params] = useSearchParams();
+  const [state, setState] = useState<SignupState>(() => postedState(params));
   const inputId = useId();
   const headingId = useId();
   // The thanks replace the form, and with it the focused button: focus goes to them.
@@ -75,7 +87,7 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
         setState({ kind: 'done', email });
         sendDirectCall('scClicBoto', { ...detail, linkText: 'Subscriu-te al butlletí', identificadorClic: CTA_IDS.newsletter });
       } else if (answer.status === 400) setState({ kind: 'error', message: INVALID_ADDRESS });
-      else setState({ kind: 'error', message: 'Ara no us podem subscriure. Torneu-ho a provar més tard.' });
+      else setState({ kind: 'error', message: FAILED });
     } catch {
       setState({ kind: 'error', message: 'No hi ha connexió. Torneu-ho a provar més tard.' });
     }
@@ -86,10 +98,11 @@ function NewsletterSignup({ detail }: { detail: LinkCallDetail }) {
       <h2 id={headingId}>Subscriu-te al butlletí</h2>
       {state.kind === 'done' ? (
         <p role="status" ref={thanks} tabIndex={-1}>
-          Us hem enviat un correu a {state.email}. Obriu l’enllaç que hi trobareu per confirmar la subscripció i rebreu el butlletí cada matí.
+          Us hem enviat un correu a {state.email || 'l’adreça que heu indicat'}. Obriu l’enllaç que hi trobareu per confirmar la subscripció i rebreu el butlletí cada matí.
         </p>
       ) : (
         <form method="post" onSubmit={submit} noValidate>
+          <input type="hidden" name="formulari" value={FORM_NAME} />
           <label htmlFor={inputId}>Adreça de correu electrònic</label>
           <input id={inputId} name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL_CHARS} aria-invalid={state.kind === 'error'} />
           <button type="submit" className="engagement-button" disabled={state.kind === 'sending'}>
