@@ -55,13 +55,24 @@ describe('the site’s forms without JavaScript', () => {
     await page.context().close();
   });
 
-  it('asks for a password reset link and is told it was sent', async () => {
+  it('asks for a password reset link, is told it was sent, and sets a new password from the mailed link', async () => {
     const page = await pageWithoutJavaScript();
     await page.goto(`${site.server.baseUrl}/entrar/contrasenya-oblidada/`);
     await page.getByLabel('Correu electrònic del compte').fill(EMAIL);
     await page.getByRole('button', { name: 'Envia’m l’enllaç' }).click();
     await page.waitForURL('**/entrar/contrasenya-oblidada/?formulari=contrasenya-oblidada&resultat=ok');
     expect(await page.locator('form').getByRole('status').textContent()).toMatch(/^Si hi ha un compte amb l’adreça que heu indicat, us hi hem enviat un enllaç/);
+
+    const resetLink = await expect
+      .poll(() => mailedLink(site.dataDir, EMAIL))
+      .toContain('/api/visitor/password-reset/link?token=')
+      .then(() => mailedLink(site.dataDir, EMAIL));
+    await page.goto(resetLink);
+    const reset = page.getByRole('form', { name: 'Contrasenya nova' });
+    await reset.getByLabel(/^Contrasenya \(12 caràcters o més\)/).fill('una-contrasenya-nova-llarga');
+    await reset.getByRole('button', { name: 'Desa la contrasenya' }).click();
+    await page.waitForURL('**/entrar/nova-contrasenya/?formulari=nova-contrasenya&resultat=ok');
+    expect(await page.locator('main').innerText()).toMatch(/Heu canviat la contrasenya/);
     await page.context().close();
   });
 

@@ -86,5 +86,6 @@ async function callApi(app: FastifyInstance, request: FastifyRequest, reply: Fas
   } catch {
     body = undefined;
   }
-  return { status: answer.statusCode, code: typeof body === 'object' && body !== null && 'code' in body ? String(body.code) : undefined };
+  const read = (key: 'code' | 'error') => (typeof body === 'object' && body !== null && key in body ? String((body as Record<string, unknown>)[key]) : undefined);
+  return { status: answer.statusCode, code: read('code'), error: read('error') };
 }

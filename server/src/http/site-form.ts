@@ -14,6 +14,8 @@ export const REASON_PARAM = 'motiu';
 export interface ApiAnswer {
   status: number;
   code: string | undefined;
+  /** The route's one-line error, if any. */
+  error: string | undefined;
 }
 
 export interface ApiCall {

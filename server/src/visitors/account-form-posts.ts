@@ -1,10 +1,12 @@
 /**
  * The sign-in page's two forms as posted without JavaScript (http/site-form-posts.ts): sign-in
  * calls POST /api/visitor/session, sign-up POST /api/visitor/accounts, as the app does; "He oblidat
- * la contrasenya" POST /api/visitor/password-reset.
+ * la contrasenya" POST /api/visitor/password-reset, the reset page's new password
+ * POST /api/visitor/password-reset/new (its token in the cookie the mailed link set for the page too).
  */
 import { RETURN_PATH_PARAM, sitePaths } from '@mesura/content';
 import { sameOriginPath } from '@mesura/protocol';
+import { PASSWORD_RESET_NEW_PATH, PASSWORD_RESET_PAGE_PATH, RESET_LINK_REFUSED } from './password-reset-routes.js';
 import { field, isSuccess, resultLanding, type ApiAnswer, type SiteForm } from '../http/site-form.js';
 
 /** The sign-in route's 403 for a right password on an account whose mailed link was not followed. */
@@ -51,4 +53,14 @@ export const passwordForgottenForm: SiteForm = {
   apiCall: (fields) => ({ method: 'POST', url: '/api/visitor/password-reset', body: { email: field(fields, 'email') } }),
   landing: (answer, _fields, pageQuery) =>
     isSuccess(answer) ? resultLanding(passwordForgottenForm, pageQuery, 'ok') : resultLanding(passwordForgottenForm, pageQuery, 'error', String(answer.status)),
+};
+
+/** Why a new password was refused, in words the reset page knows. */
+const resetReason = (answer: ApiAnswer) => (answer.status !== 400 ? String(answer.status) : answer.error === RESET_LINK_REFUSED ? 'enllac-caducat' : 'feble');
+
+export const passwordResetForm: SiteForm = {
+  name: 'nova-contrasenya',
+  pagePath: PASSWORD_RESET_PAGE_PATH,
+  apiCall: (fields) => ({ method: 'POST', url: PASSWORD_RESET_NEW_PATH, body: { password: field(fields, 'password') } }),
+  landing: (answer, _fields, pageQuery) => (isSuccess(answer) ? resultLanding(passwordResetForm, pageQuery, 'ok') : resultLanding(passwordResetForm, pageQuery, 'error', resetReason(answer))),
 };

@@ -4,9 +4,10 @@
  *    address, so it tells no one who has an account; a confirmed account's address gets the link
  *    GET /api/visitor/password-reset/link?token=… (visitor-mails.ts), which works for
  *    PASSWORD_RESET_TTL_MS; any other address gets nothing.
- * 2. The link moves the token into a cookie scoped to these routes and answers 303 to the site's
- *    reset page, so the token never sits in a page's address, where the page view measuring it,
- *    the history and a referrer would carry it.
+ * 2. The link moves the token into an HttpOnly cookie scoped to these routes and to the reset page
+ *    (which a browser without JavaScript posts to) and answers 303 to that page, so the token never
+ *    sits in a page's address, where the page view measuring it, the history and a referrer would
+ *    carry it.
  * 3. POST /api/visitor/password-reset/new {password} sets the new password (the sign-up's rules),
  *    takes the token so the link resets once, and ends every session of the account; it signs no
  *    one in: the sign-in page then asks for the new password.
@@ -44,8 +45,16 @@ export interface PasswordResetRouteDeps {
 
 const PUBLIC = { config: { access: 'public' } } as const;
 
-function resetCookie(value: string, maxAgeS: number, secure: boolean): string {
-  return `${PASSWORD_RESET_COOKIE}=${value}; Path=${PASSWORD_RESET_PATH}; SameSite=Lax; Max-Age=${maxAgeS}; HttpOnly${secure ? '; Secure' : ''}`;
+function resetCookie(value: string, maxAgeS: number, secure: boolean, path = PASSWORD_RESET_PATH): string {
+  return `${PASSWORD_RESET_COOKIE}=${value}; Path=${path}; SameSite=Lax; Max-Age=${maxAgeS}; HttpOnly${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The token's cookie for the reset routes, and the same for the reset page, where a browser
+ * without JavaScript posts the new password (http/site-form-posts.ts); HttpOnly on both.
+ */
+function resetCookies(value: string, maxAgeS: number, secure: boolean): string[] {
+  return [resetCookie(value, maxAgeS, secure), resetCookie(value, maxAgeS, secure, PASSWORD_RESET_PAGE_PATH)];
 }
 
 function resetTokenFrom(cookieHeader: string | undefined): string | undefined {
@@ -78,7 +87,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     reply.header('Cache-Control', 'no-store');
     if (confirmationTokenHash(request.query.token) === undefined) return reply.redirect(PASSWORD_RESET_PAGE_REFUSED, 303);
     const maxAgeS = Math.floor(PASSWORD_RESET_TTL_MS / 1000);
-    return reply.header('Set-Cookie', resetCookie(String(request.query.token), maxAgeS, deps.secureCookies)).redirect(PASSWORD_RESET_PAGE_PATH, 303);
+    return reply.header('Set-Cookie', resetCookies(String(request.query.token), maxAgeS, deps.secureCookies)).redirect(PASSWORD_RESET_PAGE_PATH, 303);
   });
 
   app.post<{ Body: { password?: unknown } }>(PASSWORD_RESET_NEW_PATH, PUBLIC, async (request, reply) => {
@@ -90,7 +99,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: PasswordRe
     const passwordHash = await hashPassword(String(request.body?.password));
     if ((await store.resetPassword(tokenHash, passwordHash, now())) === undefined) throw new HttpError(ERRORS.badAccount, RESET_LINK_REFUSED);
     return reply
-      .header('Set-Cookie', resetCookie('', 0, deps.secureCookies))
+      .header('Set-Cookie', resetCookies('', 0, deps.secureCookies))
       .code(204)
       .send();
   });

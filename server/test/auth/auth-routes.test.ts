@@ -74,6 +74,7 @@ const PUBLIC = new Set([
   // The same forms posted without JavaScript to their page (http/site-form-posts.ts).
   'POST /entrar/',
   'POST /entrar/contrasenya-oblidada/',
+  'POST /entrar/nova-contrasenya/',
   'POST /',
   'POST /joc/',
   // The site's content read API (the first view reads it too).

@@ -104,6 +104,21 @@ describe('the sign-in page posted without JavaScript', () => {
     expect(bad.headers.location).toBe('/entrar/contrasenya-oblidada/?formulari=contrasenya-oblidada&resultat=error&motiu=400');
   });
 
+  it('sets the new password from the reset page with the cookie the mailed link set for it, once', async () => {
+    const link = linkIn((await inbox.waitFor('jordi@example.cat', 2))[1]!)!;
+    const followed = await test.server.app.inject({ url: link.pathname + link.search });
+    const pageCookie = [followed.headers['set-cookie'] ?? []].flat().find((cookie) => String(cookie).includes('Path=/entrar/nova-contrasenya/'));
+    expect(String(pageCookie)).toMatch(/HttpOnly/);
+    const cookie = String(pageCookie).split(';')[0]!;
+    const weak = await post('/entrar/nova-contrasenya/', { formulari: 'nova-contrasenya', password: 'curta' }, ORIGIN, { cookie });
+    expect(weak.headers.location).toBe('/entrar/nova-contrasenya/?formulari=nova-contrasenya&resultat=error&motiu=feble');
+    const changed = await post('/entrar/nova-contrasenya/', { formulari: 'nova-contrasenya', password: 'una-contrasenya-nova-llarga' }, ORIGIN, { cookie });
+    expect(changed.headers.location).toBe('/entrar/nova-contrasenya/?formulari=nova-contrasenya&resultat=ok');
+    expect([changed.headers['set-cookie']].flat().filter((c) => String(c).includes('Max-Age=0'))).toHaveLength(2);
+    const again = await post('/entrar/nova-contrasenya/', { formulari: 'nova-contrasenya', password: 'una-altra-contrasenya-llarga' }, ORIGIN, { cookie });
+    expect(again.headers.location).toBe('/entrar/nova-contrasenya/?formulari=nova-contrasenya&resultat=error&motiu=enllac-caducat');
+  });
+
   it('subscribes to the newsletter from the home page and the quiz, and lands back on each', async () => {
     const home = await post('/', { formulari: 'butlleti', email: 'butlleti@example.cat' });
     expect(home.statusCode).toBe(303);

@@ -15,6 +15,17 @@ const OUTCOMES: Record<Exclude<Outcome, 'changed'>, string> = {
   refused: 'Ara no podem canviar la contrasenya. Torneu-ho a provar més tard.',
 };
 
+/** The hidden field naming the form, read by the server when it is posted without JavaScript. */
+const FORM_NAME = 'nova-contrasenya';
+const POSTED_REASONS: Record<string, Outcome> = { 'enllac-caducat': 'link-refused', feble: 'weak' };
+
+/** What the form posted without JavaScript came to (?formulari=…&resultat=…&motiu=…), or the link refused (?enllac=caducat). */
+function firstOutcome(params: URLSearchParams): Outcome | undefined {
+  if (params.get('enllac') === 'caducat') return 'link-refused';
+  if (params.get('formulari') !== FORM_NAME) return undefined;
+  return params.get('resultat') === 'ok' ? 'changed' : (POSTED_REASONS[params.get('motiu') ?? ''] ?? 'refused');
+}
+
 async function outcomeOf(answer: Response | undefined): Promise<Outcome> {
   if (answer === undefined) return 'refused';
   if (answer.status === 204) return 'changed';
@@ -35,7 +46,7 @@ export function PasswordResetPage() {
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: { seccio: 'usuari', pageType: 'login', pageName: 'mesura:nova-contrasenya' } }), []));
   const [params] = useSearchParams();
   const id = useId();
-  const [outcome, setOutcome] = useState<Outcome | undefined>(params.get('enllac') === 'caducat' ? 'link-refused' : undefined);
+  const [outcome, setOutcome] = useState<Outcome | undefined>(firstOutcome(params));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,6 +66,7 @@ export function PasswordResetPage() {
       ) : (
         <form method="post" className="account-form" aria-labelledby={`${id}-h`} onSubmit={(e) => void submit(e)}>
           <h2 id={`${id}-h`}>Contrasenya nova</h2>
+          <input type="hidden" name="formulari" value={FORM_NAME} />
           <label htmlFor={`${id}-password`}>Contrasenya ({MIN_PASSWORD_CHARS} caràcters o més)</label>
           <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_CHARS} required />
           <p className="account-form__error" role="alert">
