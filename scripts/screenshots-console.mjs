@@ -147,7 +147,7 @@ function reportPages(areas) {
 /** The home dashboard with its «Envia per correu» open (areas/taulers/mail-dashboard.tsx): a state, not an address. */
 async function shootMailDashboard(page, base, outDir, width) {
   await shoot(page, `${base}/consola/taulers/home`, path.join(outDir, `consola-taulers-envia-per-correu-${width}.jpg`), width);
-  await page.getByRole('button', { name: 'Envia per correu', exact: true }).first().click();
+  await page.getByRole('button', { name: /^Envia per correu el tauler/ }).click();
   await page.getByLabel('Envia el tauler per correu').waitFor({ timeout: UI_TIMEOUT_MS });
   const file = path.join(outDir, `consola-taulers-envia-per-correu-${width}.jpg`);
   await page.screenshot({ path: file, type: 'jpeg', quality: JPEG_QUALITY });
