@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountedRoot } from '@mesura/test-utils/react';
 import { CallToAction } from '../src/engagement/call-to-action';
@@ -22,7 +23,12 @@ afterEach(() => {
 });
 
 async function submitAddress(address: string): Promise<void> {
-  container = await root.mount(<CallToAction kind="newsletter" detail={{ linkText: '', url: '', identificadorClic: '', seccio: 'portada' }} />);
+  // In the site it is always under the app's router: its first view reads a form's outcome from the address.
+  container = await root.mount(
+    <MemoryRouter>
+      <CallToAction kind="newsletter" detail={{ linkText: '', url: '', identificadorClic: '', seccio: 'portada' }} />
+    </MemoryRouter>,
+  );
   const field = container.querySelector<HTMLInputElement>('input[name="email"]')!;
   field.value = address;
   await act(async () => {
