@@ -63,9 +63,9 @@ export async function siteFormPostRoutes(app: FastifyInstance, options: SiteForm
       const fields = request.body;
       const form = forms.find((candidate) => candidate.name === fields.get(FORM_PARAM));
       if (form === undefined) throw new HttpError(ERRORS.badQuery, `unknown form: ${FORM_PARAM} must name one of ${forms.map((f) => f.name).join(', ')}`);
-      const call = form.apiCall(fields, pageQuery(request.url));
-      const answer = await callApi(app, request, reply, call);
-      return reply.header('Cache-Control', 'no-store').redirect(form.landing(answer, fields, pageQuery(request.url)), 303);
+      const query = pageQuery(request.url);
+      const answer = await callApi(app, request, reply, form.apiCall(fields, query));
+      return reply.header('Cache-Control', 'no-store').redirect(form.landing(answer, fields, query), 303);
     });
   }
 }
