@@ -128,7 +128,7 @@ describe('the compact menu', () => {
 });
 
 describe('the consent settings on a phone', () => {
-  it('hold the page behind still while open, and give its scroll back once the visitor chooses', async ({ expect }) => {
+  it('hold the page behind still while open, a switch brought into view included, and give its scroll back once the visitor chooses', async ({ expect }) => {
     const page = await visitorPage(site.browser, PHONE_WIDTH_PX);
     await gotoReady(page, `${site.server.baseUrl}/noticia/1001/parlament-aprova-llei-habitatge-assequible/`);
     const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
@@ -140,6 +140,9 @@ describe('the consent settings on a phone', () => {
     await page.mouse.move(PHONE_WIDTH_PX / 2, 40);
     await page.mouse.wheel(0, 600);
     await resizeViewport(page, { width: PHONE_WIDTH_PX, height: VIEWPORT_HEIGHT_PX });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A switch at the end of the list, brought into view and turned on, scrolls the layer alone.
+    await page.getByRole('switch').last().check();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('button', { name: 'Desa la selecció' }).click();
     await expect.poll(overflow).toBe('visible');
