@@ -404,7 +404,19 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   });
   const redirects = createRedirectPolicy(config);
   // Definitions from the metadata store (the catalog); results from the events' engine.
-  await app.register(activityRoutes, { catalog, store: events.decisions, catchUp, delivery, redirects, now, minCohort: config.minCohort, localDay: localDayIn(config.timeZone), previews });
+  await app.register(activityRoutes, {
+    catalog,
+    store: events.decisions,
+    catchUp,
+    delivery,
+    redirects,
+    now,
+    minCohort: config.minCohort,
+    localDay: localDayIn(config.timeZone),
+    previews,
+    goals,
+    reportSuite: config.reportSuite,
+  });
   const goalContext = { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone };
   await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now, segments });
   // Funnels likewise: definitions from the metadata store, their steps' goals from the goals'.

@@ -85,12 +85,34 @@ describe('the form of a new activity', () => {
     expect(api.saveActivity.mock.calls[0]![0].mboxes).toEqual(['zona-portada']);
   });
 
-  it("takes one of the site's goals as the experiment's goal, from the visual editor", async () => {
-    const { container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
-    await type(byLabel<HTMLSelectElement>('Objectiu del web'), '/el-temps/');
-    expect((byLabel("Visita d'una pàgina") as HTMLInputElement).checked).toBe(true);
-    expect(byId<HTMLInputElement>('goal-value').value).toBe('/el-temps/');
-    expect(container.textContent).toContain('Consultar el temps (visita de /el-temps/…)');
+  it("takes any of the site's goals as the experiment's goal, from the visual editor, and saves it by id", async () => {
+    const { api, container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
+    const picker = byLabel<HTMLSelectElement>('Objectiu del web');
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      'Trieu…',
+      'Consultar el temps (Veu una pàgina com https://www.mesura.cat/el-temps/*)',
+      'Pàgina de gràcies (Veu https://www.mesura.cat/gracies/)',
+      'Comparticions (Fa la crida 3)',
+    ]);
+    await type(picker, 'gracies');
+    expect((byLabel('Un objectiu del web') as HTMLInputElement).checked).toBe(true);
+    expect(byLabel<HTMLSelectElement>('Quin objectiu del web').value).toBe('gracies');
+    expect(container.querySelector('#goal-value')).toBeNull();
+    await type(byId('activity-name'), 'Gràcies');
+    await click(button(container, "Desa l'esborrany"));
+    expect(api.saveActivity.mock.calls[0]![0].goal).toEqual({ type: 'siteGoal', goal: 'gracies' });
+  });
+
+  it("takes a call goal of the site from the goal's own fields, and asks for one before saving", async () => {
+    const { api, container, byId, byLabel } = await open('/experiments/nou/', fakeExperimentsApi([]));
+    await type(byId('activity-name'), 'Compartir');
+    await click(byLabel('Un objectiu del web'));
+    await click(button(container, "Desa l'esborrany"));
+    expect(byId('activity-form-problem').textContent).toContain("Trieu l'objectiu del web que compta com a conversió.");
+    expect(api.saveActivity).not.toHaveBeenCalled();
+    await type(byLabel<HTMLSelectElement>('Quin objectiu del web'), 'comparticions');
+    await click(button(container, "Desa l'esborrany"));
+    expect(api.saveActivity.mock.calls[0]![0].goal).toEqual({ type: 'siteGoal', goal: 'comparticions' });
   });
 
   it('makes style, HTML and redirect changes, and audience conditions, in the server’s shapes', async () => {
@@ -195,5 +217,16 @@ describe('the form of an existing activity', () => {
     expect(api.saveActivity).toHaveBeenCalledWith({ ...definition, name: 'Titular nou' });
     expect(api.activity).toHaveBeenCalledTimes(2); // the form's read and the results page's, never a check of its own id
     expect(harness!.path()).toBe('/experiments/titular-noticia/');
+  });
+
+  it('shows the site goal it converts on by name, and keeps it when saved', async () => {
+    const stored = headlineTest({ goal: { type: 'siteGoal', goal: 'comparticions' } });
+    const { api, container, byLabel } = await open('/experiments/titular-noticia/edita/', fakeExperimentsApi([stored]));
+    const picker = byLabel<HTMLSelectElement>('Quin objectiu del web');
+    expect(picker.selectedOptions[0]!.textContent).toBe('Comparticions (Fa la crida 3)');
+    await click(button(container, 'Desa els canvis'));
+    expect(api.saveActivity.mock.calls[0]![0].goal).toEqual({ type: 'siteGoal', goal: 'comparticions' });
+    // The results page the save opens names the goal too.
+    expect(container.textContent).toContain('objectiu: Objectiu del web «Comparticions»');
   });
 });

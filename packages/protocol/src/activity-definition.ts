@@ -60,8 +60,16 @@ export interface Experience {
   offer?: Offer;
 }
 
-/** What counts as a conversion. */
-export type Goal = { type: 'click'; selector: string } | { type: 'pageView'; path: string } | { type: 'event'; event: string };
+/** What counts as a conversion, member by member. */
+export type Goal =
+  /** A click on an element of the experience's offer, recorded by the decision server. */
+  | { type: 'click'; selector: string }
+  /** A page view whose path starts with `path`. */
+  | { type: 'pageView'; path: string }
+  /** An analytics event, by its name or as `event` and its number. */
+  | { type: 'event'; event: string }
+  /** One of the site's goals (goal-definition.ts), by id: reached by the hits that reach it in the Objectius reports. */
+  | { type: 'siteGoal'; goal: string };
 
 /** What an editor defines and a PUT /api/activities/:id sends. */
 export interface ActivityDefinition {

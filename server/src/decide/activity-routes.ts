@@ -4,7 +4,7 @@
  * `PUT /api/activities/:id/trust` (an admin's), `POST /api/activities/:id/preview` (a link showing
  * one experience, preview-link.ts), `GET /api/activities/:id/history`, and the results:
  * `GET /api/reports/activities/:id` and `GET /api/reports/activities/:id/over-time`. What a change
- * stores is decided in activity-submission.ts. Plus the delivery endpoint behind Fastify, for
+ * stores is decided in activity-submission.ts; whether its site goal exists, in activity-site-goal.ts. Plus the delivery endpoint behind Fastify, for
  * app.inject (the node:http server answers it before routing).
  */
 import type { Activity, Result } from '@mesura/protocol';
@@ -21,6 +21,7 @@ import { DELIVERY_PATH_PREFIX, type DeliveryHandler } from './delivery-handler.j
 import { overTimeRange } from './over-time-range.js';
 import { sessionSecretFrom } from '../auth/session-cookie.js';
 import { previewLink } from './preview-link.js';
+import { siteGoalHits, siteGoalProblem, type SiteGoalSource } from './activity-site-goal.js';
 import type { PreviewTokens } from './preview-token.js';
 import type { RedirectPolicy } from './redirect-policy.js';
 
@@ -39,6 +40,10 @@ export interface ActivityRouteDeps {
   localDay: LocalDay;
   /** Signs preview links (preview-token.ts). */
   previews: PreviewTokens;
+  /** The site goals an activity's goal may name (activity-site-goal.ts). */
+  goals: SiteGoalSource;
+  /** The report suite whose hits reach a site goal, as the goal reports read them. */
+  reportSuite: string;
 }
 
 export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDeps): Promise<void> {
@@ -52,6 +57,8 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   /** Stores what the rules made of the request, as the request's principal, and answers it. */
   const store = async (result: Result<Activity>, principal: Parameters<typeof actorOf>[0]) => {
     if (!result.ok) throw new HttpError(ERRORS.badActivity, result.reason);
+    const goalProblem = await siteGoalProblem(result.value, deps.goals);
+    if (goalProblem !== undefined) throw new HttpError(ERRORS.badActivity, goalProblem);
     await deps.catalog.save(result.value, { atMs: deps.now(), by: actorOf(principal) });
     return result.value;
   };
@@ -83,16 +90,18 @@ export async function activityRoutes(app: FastifyInstance, deps: ActivityRouteDe
   app.get<{ Params: { id: string } }>('/api/reports/activities/:id', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
     await deps.catchUp();
+    const siteGoal = await siteGoalHits(activity, deps.goals, deps.reportSuite);
     // The pre-period's query counts visitors and conversions as experienceCounts does: one query, not two.
-    const prePeriod = await deps.store.experiencePrePeriod?.(activity);
-    return activityReport(activity, prePeriod?.experiences ?? (await deps.store.experienceCounts(activity)), deps.minCohort, prePeriod);
+    const prePeriod = await deps.store.experiencePrePeriod?.(activity, siteGoal);
+    return activityReport(activity, prePeriod?.experiences ?? (await deps.store.experienceCounts(activity, siteGoal)), deps.minCohort, prePeriod);
   });
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/reports/activities/:id/over-time', { config: { access: 'analyst' } }, async (request) => {
     const activity = find(request.params.id);
     const range = overTimeRange(request.query, deps.localDay(deps.now()));
     if (!range.ok) throw new HttpError(ERRORS.badQuery, range.reason);
     await deps.catchUp();
-    return activityOverTime(activity, range.value, await deps.store.experienceDayCounts(activity, range.value), deps.minCohort);
+    const siteGoal = await siteGoalHits(activity, deps.goals, deps.reportSuite);
+    return activityOverTime(activity, range.value, await deps.store.experienceDayCounts(activity, range.value, siteGoal), deps.minCohort);
   });
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],

@@ -6,7 +6,7 @@
  * (the API's through `parseSubmittedActivity`, which also refuses the trust fields); what makes
  * a valid definition safe to serve is offer-safety.ts.
  */
-import { ACTIVITY_ID, ACTIVITY_STATUSES, TRUST_FIELDS, type Activity, type ActivityStatus, type Result } from '@mesura/protocol';
+import { ACTIVITY_ID, ACTIVITY_STATUSES, GOAL_ID, GOAL_ID_MAX_CHARS, TRUST_FIELDS, type Activity, type ActivityStatus, type Result } from '@mesura/protocol';
 import { MAX_GOAL_CHARS, MAX_MBOX_CHARS, MAX_MBOXES_PER_ACTIVITY, MAX_NAME_CHARS, MAX_PRIORITY_ABS, MAX_SELECTOR_CHARS, MAX_SMALL_INTEGER } from './activity-limits.js';
 import { audienceProblem } from './audience-validation.js';
 import { isRecord, textProblem, unknownFieldProblem, wholeNumberProblem } from './definition-checks.js';
@@ -64,7 +64,7 @@ function trustProblem(a: Partial<Activity>): string | undefined {
 }
 
 function goalProblem(goal: unknown): string | undefined {
-  const shape = 'goal must be {type: click, selector}, {type: pageView, path} or {type: event, event}';
+  const shape = 'goal must be {type: click, selector}, {type: pageView, path}, {type: event, event} or {type: siteGoal, goal}';
   if (!isRecord(goal)) return shape;
   switch (goal.type) {
     case 'click':
@@ -74,6 +74,10 @@ function goalProblem(goal: unknown): string | undefined {
       return unknownFieldProblem('goal', goal, ['type', 'path']) ?? textProblem('goal path', goal.path, MAX_GOAL_CHARS);
     case 'event':
       return unknownFieldProblem('goal', goal, ['type', 'event']) ?? textProblem('goal event', goal.event, MAX_GOAL_CHARS);
+    case 'siteGoal':
+      // Its shape only: whether the site has that goal is the goal store's to say (activity-site-goal.ts).
+      if (typeof goal.goal !== 'string' || goal.goal.length > GOAL_ID_MAX_CHARS || !GOAL_ID.test(goal.goal)) return 'goal must name a site goal by its id (GET /api/goals lists them)';
+      return unknownFieldProblem('goal', goal, ['type', 'goal']);
     default:
       return shape;
   }

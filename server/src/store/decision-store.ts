@@ -1,4 +1,4 @@
-import type { Activity } from '@mesura/protocol';
+import type { Activity, GoalDefinition } from '@mesura/protocol';
 
 /** Visitors and conversions of one experience, as the store counts them. */
 export interface ExperienceCounts {
@@ -87,21 +87,36 @@ export interface ActivityStore {
   activitiesVersion(): Promise<number>;
 }
 
-/** The results of activities, counted from the decision events (which arrive through the ingest log). */
+/**
+ * What a site-goal activity's results read (`{type: 'siteGoal'}`): the site goal's definition as
+ * the goals store holds it, and the report suite whose hits reach it, as the goal reports read them.
+ */
+export interface SiteGoalHits {
+  /** Absent when the goal was deleted since the activity named it: no hit reaches it. */
+  definition?: GoalDefinition;
+  /** MESURA's configured report suite (config.ts `reportSuite`). */
+  suite: string;
+}
+
+/**
+ * The results of activities, counted from the decision events (which arrive through the ingest log).
+ * A site-goal activity is counted with its `siteGoal`, which the caller reads from the goals store;
+ * without it such an activity has no conversions.
+ */
 export interface DecisionStore {
   /**
    * Per experience: visitors (distinct visitor keys, each counted in the experience of their first
    * impression) and those of them who converted after that impression.
    */
-  experienceCounts(activity: Activity): Promise<ExperienceCounts[]>;
+  experienceCounts(activity: Activity, siteGoal?: SiteGoalHits): Promise<ExperienceCounts[]>;
   /**
    * `experienceCounts` restricted to the range's events, as what each local day adds (days that
    * add nothing are left out): summed day by day, the figures from `from` through each day.
    */
-  experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]>;
+  experienceDayCounts(activity: Activity, range: DayRange, siteGoal?: SiteGoalHits): Promise<ExperienceDayCounts[]>;
   /**
    * Per experience, the sums of its visitors' outcome and pre-period page views (CUPED). Absent on a
-   * store that does not count them yet (ClickHouse): the report then has no adjusted figures.
+   * store that does not count them yet: the report then has no adjusted figures.
    */
-  experiencePrePeriod?(activity: Activity): Promise<PrePeriodSums>;
+  experiencePrePeriod?(activity: Activity, siteGoal?: SiteGoalHits): Promise<PrePeriodSums>;
 }

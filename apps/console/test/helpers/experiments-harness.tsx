@@ -114,7 +114,13 @@ export function fakeExperimentsApi(activities: Activity[] = [headlineTest()], hi
     preview: vi.fn((id: string, experienceId: string, path: string) => ok({ url: `${path}?mesura_preview=${id}.${experienceId}`, expiresAt: '2026-11-25T10:00:00.000Z' })),
     history: vi.fn((_id: string) => ok([...history])),
     sitePages: vi.fn(() => ok(SITE_PAGES)),
-    siteGoals: vi.fn(() => ok([{ name: 'Consultar el temps', pathPrefix: '/el-temps/' }])),
+    siteGoals: vi.fn(() =>
+      ok([
+        { id: 'temps', name: 'Consultar el temps', summary: 'Veu una pàgina com https://www.mesura.cat/el-temps/*' },
+        { id: 'gracies', name: 'Pàgina de gràcies', summary: 'Veu https://www.mesura.cat/gracies/' },
+        { id: 'comparticions', name: 'Comparticions', summary: 'Fa la crida 3' },
+      ]),
+    ),
   } satisfies ExperimentsApi;
   return api;
 }

@@ -7,9 +7,10 @@
  */
 import type { Activity } from '@mesura/protocol';
 import type { SqlValue } from '../analytics-reader.js';
-import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums } from '../decision-store.js';
+import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums, SiteGoalHits } from '../decision-store.js';
 import { experiencePrePeriodClickHouse, prePeriodSumsOf } from '../queries/activity-pre-period.js';
 import { experienceCountsClickHouse, experienceDayCountsClickHouse, goalValue } from '../queries/activity-results.js';
+import { siteGoalValues } from '../queries/activity-site-goal-hits.js';
 import { bindValues } from './bind-values.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 
@@ -34,13 +35,14 @@ interface CountRow {
 export class ClickHouseDecisionStore implements DecisionStore {
   constructor(private readonly options: ClickHouseDecisionStoreOptions) {}
 
-  async experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {
-    const rows = await this.read('experience-counts', experienceCountsClickHouse(activity.goal), activity, {});
+  async experienceCounts(activity: Activity, siteGoal?: SiteGoalHits): Promise<ExperienceCounts[]> {
+    const rows = await this.read('experience-counts', experienceCountsClickHouse(activity.goal, siteGoal), activity, this.siteGoalValues(activity, siteGoal, 'all'));
     return rows.map((row) => ({ experienceId: row.experience_id, visitors: Number(row.visitors), conversions: Number(row.conversions) }));
   }
 
-  async experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]> {
-    const rows = await this.read('experience-day-counts', experienceDayCountsClickHouse(activity.goal), activity, { from: range.from, to: range.to });
+  async experienceDayCounts(activity: Activity, range: DayRange, siteGoal?: SiteGoalHits): Promise<ExperienceDayCounts[]> {
+    const values = { ...this.siteGoalValues(activity, siteGoal, 'range'), from: range.from, to: range.to };
+    const rows = await this.read('experience-day-counts', experienceDayCountsClickHouse(activity.goal, siteGoal), activity, values);
     return rows.map((row) => ({
       experienceId: row.experience_id,
       day: String(row.day),
@@ -50,8 +52,14 @@ export class ClickHouseDecisionStore implements DecisionStore {
   }
 
   /** Per experience, the sums of its visitors' conversions and pre-period page views (queries/activity-pre-period.ts). */
-  async experiencePrePeriod(activity: Activity): Promise<PrePeriodSums> {
-    return prePeriodSumsOf(await this.read('experience-pre-period', experiencePrePeriodClickHouse(activity), activity, {}));
+  async experiencePrePeriod(activity: Activity, siteGoal?: SiteGoalHits): Promise<PrePeriodSums> {
+    const values = this.siteGoalValues(activity, siteGoal, 'all');
+    return prePeriodSumsOf(await this.read('experience-pre-period', experiencePrePeriodClickHouse(activity, siteGoal), activity, values));
+  }
+
+  /** A site-goal activity's suite and, over all time, days (activity-site-goal-hits.ts); none for other goals. */
+  private siteGoalValues(activity: Activity, siteGoal: SiteGoalHits | undefined, scope: 'all' | 'range'): Record<string, SqlValue> {
+    return activity.goal.type === 'siteGoal' ? siteGoalValues(siteGoal, scope) : {};
   }
 
   /** Runs a text with the activity's id, its goal's value, the zone and `values` written in by bindValues. */

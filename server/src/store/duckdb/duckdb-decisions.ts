@@ -7,9 +7,10 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
-import type { ActivityChange, ChangeAuthor, ExperienceCounts, PrePeriodSums } from '../decision-store.js';
+import type { ActivityChange, ChangeAuthor, ExperienceCounts, PrePeriodSums, SiteGoalHits } from '../decision-store.js';
 import { experiencePrePeriodSql, prePeriodSumsOf } from '../queries/activity-pre-period.js';
 import { experienceCountsSql, goalValue } from '../queries/activity-results.js';
+import { siteGoalValues } from '../queries/activity-site-goal-hits.js';
 import { sqlString } from '../sql-string.js';
 
 export async function ensureDecisionTables(connection: DuckDBConnection): Promise<void> {
@@ -96,9 +97,15 @@ export async function activitiesVersion(connection: DuckDBConnection): Promise<n
   return Number(result.getRowObjectsJson()[0]?.n ?? 0);
 }
 
-export async function experienceCounts(connection: DuckDBConnection, activity: Activity): Promise<ExperienceCounts[]> {
+/** An all-time text's values: the activity's id and its goal's (activity-results.ts goalValue, activity-site-goal-hits.ts). */
+function allTimeValues(activity: Activity, siteGoal: SiteGoalHits | undefined): Record<string, string> {
   const goal = goalValue(activity.goal);
-  const result = await connection.runAndReadAll(experienceCountsSql(activity), goal === undefined ? { activity: activity.id } : { activity: activity.id, goal });
+  if (activity.goal.type === 'siteGoal') return { activity: activity.id, ...siteGoalValues(siteGoal, 'all') };
+  return goal === undefined ? { activity: activity.id } : { activity: activity.id, goal };
+}
+
+export async function experienceCounts(connection: DuckDBConnection, activity: Activity, siteGoal?: SiteGoalHits): Promise<ExperienceCounts[]> {
+  const result = await connection.runAndReadAll(experienceCountsSql(activity, siteGoal), allTimeValues(activity, siteGoal));
   return result.getRowObjectsJson().map((row) => ({
     experienceId: String(row.experience_id),
     visitors: Number(row.visitors),
@@ -107,8 +114,7 @@ export async function experienceCounts(connection: DuckDBConnection, activity: A
 }
 
 /** Per experience, the sums of its visitors' conversions and pre-period page views (queries/activity-pre-period.ts). */
-export async function experiencePrePeriod(connection: DuckDBConnection, activity: Activity): Promise<PrePeriodSums> {
-  const goal = goalValue(activity.goal);
-  const result = await connection.runAndReadAll(experiencePrePeriodSql(activity), goal === undefined ? { activity: activity.id } : { activity: activity.id, goal });
+export async function experiencePrePeriod(connection: DuckDBConnection, activity: Activity, siteGoal?: SiteGoalHits): Promise<PrePeriodSums> {
+  const result = await connection.runAndReadAll(experiencePrePeriodSql(activity, siteGoal), allTimeValues(activity, siteGoal));
   return prePeriodSumsOf(result.getRowObjectsJson());
 }

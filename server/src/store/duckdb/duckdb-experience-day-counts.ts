@@ -7,13 +7,21 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
-import type { DayRange, ExperienceDayCounts } from '../decision-store.js';
+import type { DayRange, ExperienceDayCounts, SiteGoalHits } from '../decision-store.js';
 import { experienceDayCountsSql, goalValue } from '../queries/activity-results.js';
+import { siteGoalValues } from '../queries/activity-site-goal-hits.js';
 
-export async function experienceDayCounts(connection: DuckDBConnection, activity: Activity, range: DayRange, timeZone: string): Promise<ExperienceDayCounts[]> {
+export async function experienceDayCounts(connection: DuckDBConnection, activity: Activity, range: DayRange, timeZone: string, siteGoal?: SiteGoalHits): Promise<ExperienceDayCounts[]> {
   const goal = goalValue(activity.goal);
-  const params = { activity: activity.id, from: range.from, to: range.to, tz: timeZone, ...(goal !== undefined && { goal }) };
-  const result = await connection.runAndReadAll(experienceDayCountsSql(activity), params);
+  const params = {
+    activity: activity.id,
+    from: range.from,
+    to: range.to,
+    tz: timeZone,
+    ...(goal !== undefined && { goal }),
+    ...(activity.goal.type === 'siteGoal' && siteGoalValues(siteGoal, 'range')),
+  };
+  const result = await connection.runAndReadAll(experienceDayCountsSql(activity, siteGoal), params);
   return result.getRowObjectsJson().map((row) => ({
     experienceId: String(row.experience_id),
     day: String(row.day),

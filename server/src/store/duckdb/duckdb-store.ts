@@ -4,7 +4,7 @@ import { openDuckDbFile } from './duckdb-file.js';
 import path from 'node:path';
 import type { DuckDBInstance, DuckDBConnection } from '@duckdb/node-api';
 import type { Activity } from '@mesura/protocol';
-import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums } from '../decision-store.js';
+import type { ActivityChange, ActivityStore, ChangeAuthor, DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums, SiteGoalHits } from '../decision-store.js';
 import {
   DECISION_COLUMNS,
   activitiesVersion,
@@ -239,16 +239,16 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     return this.withConnection((connection) => activitiesVersion(connection));
   }
 
-  experienceCounts(activity: Activity): Promise<ExperienceCounts[]> {
-    return this.withConnection((connection) => experienceCounts(connection, activity));
+  experienceCounts(activity: Activity, siteGoal?: SiteGoalHits): Promise<ExperienceCounts[]> {
+    return this.withConnection((connection) => experienceCounts(connection, activity, siteGoal));
   }
 
-  experienceDayCounts(activity: Activity, range: DayRange): Promise<ExperienceDayCounts[]> {
-    return this.withConnection((connection) => experienceDayCounts(connection, activity, range, this.timeZone));
+  experienceDayCounts(activity: Activity, range: DayRange, siteGoal?: SiteGoalHits): Promise<ExperienceDayCounts[]> {
+    return this.withConnection((connection) => experienceDayCounts(connection, activity, range, this.timeZone, siteGoal));
   }
 
-  experiencePrePeriod(activity: Activity): Promise<PrePeriodSums> {
-    return this.withConnection((connection) => experiencePrePeriod(connection, activity));
+  experiencePrePeriod(activity: Activity, siteGoal?: SiteGoalHits): Promise<PrePeriodSums> {
+    return this.withConnection((connection) => experiencePrePeriod(connection, activity, siteGoal));
   }
 
   addRefusedHits(rows: readonly RefusedHitsRow[]): Promise<void> {

@@ -10,7 +10,7 @@
  * experience, which is what makes the adjustment unbiased.
  */
 import type { Activity } from '@mesura/protocol';
-import type { PrePeriodSums } from '../decision-store.js';
+import type { PrePeriodSums, SiteGoalHits } from '../decision-store.js';
 import { convertedSql, FIRST_SEEN_SQL, visitorsClickHouse } from './activity-results.js';
 
 /**
@@ -30,9 +30,9 @@ const DAY_MS = 86_400_000;
 const PRE_PERIOD_MS = CUPED_PRE_PERIOD_DAYS * DAY_MS;
 
 /** DuckDB: per experience, its visitors, conversions and the pre-period sums. */
-export function experiencePrePeriodSql(activity: Activity): string {
+export function experiencePrePeriodSql(activity: Activity, siteGoal?: SiteGoalHits): string {
   return `WITH first_seen AS (${FIRST_SEEN_SQL}),
-     converted AS (${convertedSql(activity)}),
+     converted AS (${convertedSql(activity, siteGoal)}),
      pre_period AS (
        SELECT f.visitor_id, least(count(h.visitor_id), ${CUPED_PAGE_VIEWS_CAP}) AS page_views FROM first_seen f LEFT JOIN hits h
          ON h.visitor_id = f.analytics_visitor_id AND h.hit_type = 'page_view' AND NOT h.is_bot
@@ -71,12 +71,12 @@ function prePeriodPageViewsClickHouse(): string {
  * first impression (the lambda takes `first_at` as an argument, as activity-results.ts `after`
  * explains), capped; no analytics visitor, X = 0.
  */
-export function experiencePrePeriodClickHouse(activity: Activity): string {
+export function experiencePrePeriodClickHouse(activity: Activity, siteGoal?: SiteGoalHits): string {
   const inPrePeriod = `arrayFilter((t, first) -> t >= first - ${PRE_PERIOD_MS} AND t < first, page_view_times, replicate(first_at, page_view_times))`;
   return `SELECT experience_id, count() AS visitors, sum(converted) AS conversions,
       sum(x) AS sum_x, sum(x * x) AS sum_x_squares, sum(converted * x) AS sum_xy
     FROM (SELECT experience_id, converted, if(has_goal_visitor, least(length(${inPrePeriod}), ${CUPED_PAGE_VIEWS_CAP}), 0) AS x
-      FROM ${visitorsClickHouse(activity.goal, 'all')} AS visitors
+      FROM ${visitorsClickHouse(activity.goal, 'all', siteGoal)} AS visitors
       ALL LEFT JOIN ${prePeriodPageViewsClickHouse()} AS pre_period USING (goal_visitor))
     GROUP BY experience_id ORDER BY experience_id`;
 }

@@ -4,7 +4,8 @@
  * adds to them (decide/activity-over-time.ts sums the days). Each visitor key counts in the
  * experience of its first impression, converted when a conversion follows that impression (a
  * click's decision event at or after it; for page-view and analytics-event goals a hit of the
- * impression's analytics visitor strictly after it, bots left out). Two impressions of one visitor
+ * impression's analytics visitor strictly after it, bots left out; for a site goal likewise, the
+ * hits being those of the goal's report, activity-site-goal-hits.ts). Two impressions of one visitor
  * in the same millisecond give the smaller experience id on both engines (the ordering
  * `(decided_at, experience_id)`).
  *
@@ -22,12 +23,16 @@
  */
 import type { Activity } from '@mesura/protocol';
 import { jsonObjectListSql } from '../clickhouse/clickhouse-media-sql.js';
+import type { SiteGoalHits } from '../decision-store.js';
+import { siteGoalConversionsDuckDb, siteGoalTimesClickHouse } from './activity-site-goal-hits.js';
 
 type Goal = Activity['goal'];
+/** The goals whose hits are matched here, on the raw hits; a site goal's are the report tables' (activity-site-goal-hits.ts). */
+type HitGoal = Extract<Goal, { type: 'pageView' | 'event' }>;
 
-/** The value a goal's condition binds as $goal; a click goal binds none. */
+/** The value a goal's condition binds as $goal; a click or site goal binds none (a site goal binds $suite: activity-site-goal-hits.ts). */
 export function goalValue(goal: Goal): string | undefined {
-  return goal.type === 'click' ? undefined : goal.type === 'pageView' ? goal.path : goal.event;
+  return goal.type === 'click' || goal.type === 'siteGoal' ? undefined : goal.type === 'pageView' ? goal.path : goal.event;
 }
 
 // The hits that count as a goal's conversion.
@@ -37,9 +42,8 @@ const HIT_PATH = `regexp_extract(coalesce(h.url, ''), '^[A-Za-z][A-Za-z0-9+.-]*:
 const HIT_EVENT_NAMES = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> x.name)`;
 const HIT_EVENT_IDS = `list_transform(from_json(h.events, '[{"id":"VARCHAR","name":"VARCHAR"}]'), x -> 'event' || x.id)`;
 
-/** DuckDB: the hits that count as a goal's conversion (`h` a hits row); undefined for a click goal, which decision events record. */
-function hitGoalCondition(goal: Goal): string | undefined {
-  if (goal.type === 'click') return undefined;
+/** DuckDB: the hits that count as a goal's conversion (`h` a hits row). */
+function hitGoalCondition(goal: HitGoal): string {
   return goal.type === 'pageView' ? `h.hit_type = 'page_view' AND starts_with(${HIT_PATH}, $goal)` : `(list_contains(${HIT_EVENT_NAMES}, $goal) OR list_contains(${HIT_EVENT_IDS}, $goal))`;
 }
 
@@ -49,7 +53,7 @@ const HIT_PATH_CLICKHOUSE = `extract(ifNull(url, ''), '^[A-Za-z][A-Za-z0-9+.-]*:
 const EVENT_OBJECTS = jsonObjectListSql('events');
 
 /** ClickHouse: the hits that count as the goal's conversion, as DuckDB's `hitGoalCondition`. */
-function hitGoalConditionClickHouse(goal: Exclude<Goal, { type: 'click' }>): string {
+function hitGoalConditionClickHouse(goal: HitGoal): string {
   return goal.type === 'pageView'
     ? `hit_type = 'page_view' AND startsWith(${HIT_PATH_CLICKHOUSE}, $goal)`
     : `(has(arrayMap(o -> visitParamExtractString(o, 'name'), ${EVENT_OBJECTS}), $goal)
@@ -59,14 +63,15 @@ function hitGoalConditionClickHouse(goal: Exclude<Goal, { type: 'click' }>): str
 // Per experience over all time, DuckDB.
 
 /** Visitors who converted after their first impression, by goal type (also read by activity-pre-period.ts). */
-export function convertedSql(activity: Activity): string {
+export function convertedSql(activity: Activity, siteGoal?: SiteGoalHits): string {
   const goal = activity.goal;
   if (goal.type === 'click') {
     return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN decision_events d
       ON d.visitor_id = f.visitor_id AND d.activity_id = $activity AND d.type = 'conversion' AND d.decided_at >= f.first_at`;
   }
+  if (goal.type === 'siteGoal') return `SELECT visitor_id FROM (${siteGoalConversionsDuckDb(siteGoal)}) AS site_goal_converted`;
   // Page views and analytics events are the collector's hits of the same (analytics) visitor.
-  const condition = hitGoalCondition(goal)!;
+  const condition = hitGoalCondition(goal);
   return `SELECT DISTINCT f.visitor_id FROM first_seen f JOIN hits h
     ON h.visitor_id = f.analytics_visitor_id AND h.received_at > f.first_at AND NOT h.is_bot AND ${condition}`;
 }
@@ -76,9 +81,9 @@ export const FIRST_SEEN_SQL = `SELECT visitor_id, arg_min(experience_id, (decide
        FROM decision_events WHERE type = 'impression' AND activity_id = $activity GROUP BY visitor_id`;
 
 /** Per experience, its visitors and the converted among them. */
-export function experienceCountsSql(activity: Activity): string {
+export function experienceCountsSql(activity: Activity, siteGoal?: SiteGoalHits): string {
   return `WITH first_seen AS (${FIRST_SEEN_SQL}),
-     converted AS (${convertedSql(activity)})
+     converted AS (${convertedSql(activity, siteGoal)})
      SELECT f.experience_id, count(*) AS visitors, count(c.visitor_id) AS conversions
      FROM first_seen f LEFT JOIN converted c ON c.visitor_id = f.visitor_id GROUP BY 1`;
 }
@@ -99,12 +104,14 @@ const inRange = (column: string) => `${column} >= ${utcStartOf('CAST($from AS DA
 const utcStartOf = (day: string) => `timezone('UTC', timezone($tz, CAST(${day} AS TIMESTAMP)))`;
 
 /** Each visitor's first conversion after their first impression in the range. */
-function firstConversionSql(goal: Goal): string {
-  const hitCondition = hitGoalCondition(goal);
-  if (hitCondition === undefined) {
+function firstConversionSql(goal: Goal, siteGoal: SiteGoalHits | undefined): string {
+  if (goal.type === 'click') {
     return `SELECT f.visitor_id, min(d.decided_at) AS converted_at FROM first_seen f JOIN events d
       ON d.visitor_id = f.visitor_id AND d.type = 'conversion' AND d.decided_at >= f.first_at GROUP BY f.visitor_id`;
   }
+  // The report tables' hits of the range's local days ($from, $to), which are the range's instants.
+  if (goal.type === 'siteGoal') return siteGoalConversionsDuckDb(siteGoal);
+  const hitCondition = hitGoalCondition(goal);
   // Page views and analytics events are the collector's hits of the same (analytics) visitor.
   return `SELECT f.visitor_id, min(h.received_at) AS converted_at FROM first_seen f JOIN hits h
     ON h.visitor_id = f.analytics_visitor_id AND h.received_at > f.first_at AND ${inRange('h.received_at')}
@@ -113,7 +120,7 @@ function firstConversionSql(goal: Goal): string {
 }
 
 /** Per experience and local day, the visitors whose first impression fell on it and the conversions that did. */
-export function experienceDayCountsSql(activity: Activity): string {
+export function experienceDayCountsSql(activity: Activity, siteGoal?: SiteGoalHits): string {
   return `WITH events AS MATERIALIZED (
       SELECT visitor_id, experience_id, type, decided_at, analytics_visitor_id FROM decision_events
       WHERE activity_id = $activity AND ${inRange('decided_at')}),
@@ -121,7 +128,7 @@ export function experienceDayCountsSql(activity: Activity): string {
       SELECT visitor_id, arg_min(experience_id, (decided_at, experience_id)) AS experience_id, min(decided_at) AS first_at,
         max(analytics_visitor_id) AS analytics_visitor_id
       FROM events WHERE type = 'impression' GROUP BY visitor_id),
-    converted AS (${firstConversionSql(activity.goal)}),
+    converted AS (${firstConversionSql(activity.goal, siteGoal)}),
     marks AS (
       SELECT experience_id, ${localDay('first_at')} AS day, 1 AS visitor, 0 AS conversion FROM first_seen
       UNION ALL
@@ -163,7 +170,7 @@ function decisionsSql(scope: Scope): string {
  * copies are looked for a day either side of it, then the kept hits cut by the range's instants;
  * over all time, from the day before the activity's first impression.
  */
-function goalHitsSql(goal: Exclude<Goal, { type: 'click' }>, scope: Scope): string {
+function goalHitsSql(goal: HitGoal, scope: Scope): string {
   const impressions = `SELECT assumeNotNull(analytics_visitor_id) FROM decision_events
     WHERE activity_id = $activity AND type = 'impression' AND isNotNull(analytics_visitor_id)${scope === 'range' ? ` AND ${inRangeClickHouse('decided_at')}` : ''}`;
   // Only hits after an impression count: none of a day before the first (a day's margin for the zone).
@@ -190,7 +197,7 @@ const after = (operator: '>' | '>=', times: string) => `arrayFilter((t, first) -
  * it; `goal_visitor`, the impressions' analytics visitor ('' when `has_goal_visitor` is 0), whose
  * hits a goal or the pre-period (activity-pre-period.ts) reads.
  */
-export function visitorsClickHouse(goal: Goal, scope: Scope): string {
+export function visitorsClickHouse(goal: Goal, scope: Scope, siteGoal?: SiteGoalHits): string {
   // No alias repeats a column its own expression reads (`argMin(x) AS x`): a current server may
   // resolve the column to the alias.
   const firstSeen = `visitor_id, argMinIf(experience_id, (decided_at, experience_id), type = 'impression') AS first_experience,
@@ -206,18 +213,21 @@ export function visitorsClickHouse(goal: Goal, scope: Scope): string {
         FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}))`;
   }
   // Without an analytics visitor no hit can convert. Both sides of the join are named: a current
-  // server refuses a join of unnamed subqueries (joined_subquery_requires_alias).
+  // server refuses a join of unnamed subqueries (joined_subquery_requires_alias). A site goal's
+  // hits are the report tables', which keep the visitor hashed (activity-site-goal-hits.ts).
+  const [goalHits, key] = goal.type === 'siteGoal' ? [siteGoalTimesClickHouse(siteGoal), 'goal_visitor_key'] : [goalHitsSql(goal, scope), 'goal_visitor'];
+  const hashed = goal.type === 'siteGoal' ? ', cityHash64(goal_visitor) AS goal_visitor_key' : '';
   return `(SELECT first_experience AS experience_id, first_at, ${after('>', 'goal_times')} AS times_after,
       has_goal_visitor AND notEmpty(times_after) AS converted, arrayReduce('min', times_after) AS converted_at, goal_visitor, has_goal_visitor
-    FROM (SELECT ${firstSeen}, ${goalVisitor}
+    FROM (SELECT ${firstSeen}, ${goalVisitor}${hashed}
       FROM ${decisionsSql(scope)} GROUP BY visitor_id HAVING ${counted}) AS impressions
-    ALL LEFT JOIN ${goalHitsSql(goal, scope)} AS goal_hits USING (goal_visitor))`;
+    ALL LEFT JOIN ${goalHits} AS goal_hits USING (${key}))`;
 }
 
 /** Per experience, its visitors and the converted among them: experienceCountsSql. */
-export function experienceCountsClickHouse(goal: Goal): string {
+export function experienceCountsClickHouse(goal: Goal, siteGoal?: SiteGoalHits): string {
   return `SELECT experience_id, count() AS visitors, sum(converted) AS conversions
-    FROM ${visitorsClickHouse(goal, 'all')} GROUP BY experience_id ORDER BY experience_id`;
+    FROM ${visitorsClickHouse(goal, 'all', siteGoal)} GROUP BY experience_id ORDER BY experience_id`;
 }
 
 /**
@@ -225,9 +235,9 @@ export function experienceCountsClickHouse(goal: Goal): string {
  * the conversions that did: experienceDayCountsSql. Each visitor is one row, marked on the day of
  * the impression and, when converted, on the day of the conversion.
  */
-export function experienceDayCountsClickHouse(goal: Goal): string {
+export function experienceDayCountsClickHouse(goal: Goal, siteGoal?: SiteGoalHits): string {
   return `SELECT experience_id, toString(mark_day) AS day, sum(is_visitor) AS visitors, sum(is_conversion) AS conversions
-    FROM ${visitorsClickHouse(goal, 'range')}
+    FROM ${visitorsClickHouse(goal, 'range', siteGoal)}
     ARRAY JOIN [${localDayClickHouse('first_at')}, ${localDayClickHouse('converted_at')}] AS mark_day, [1, 0] AS is_visitor, [0, 1] AS is_conversion
     WHERE is_visitor = 1 OR converted
     GROUP BY experience_id, mark_day ORDER BY mark_day, experience_id`;

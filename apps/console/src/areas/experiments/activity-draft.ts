@@ -82,7 +82,19 @@ export function emptyDraft(): ActivityDraft {
   };
 }
 
-const goalValue = (goal: Goal) => (goal.type === 'click' ? goal.selector : goal.type === 'pageView' ? goal.path : goal.event);
+/** The goal's one text in the form: the selector, path or event typed, or the chosen site goal's id. */
+function goalValue(goal: Goal): string {
+  switch (goal.type) {
+    case 'click':
+      return goal.selector;
+    case 'pageView':
+      return goal.path;
+    case 'event':
+      return goal.event;
+    case 'siteGoal':
+      return goal.goal;
+  }
+}
 
 export function draftOf(activity: Activity): ActivityDraft {
   const audience = activity.audience ?? {};
@@ -118,7 +130,16 @@ function audienceOf(draft: ActivityDraft, before: Audience | undefined): Audienc
 
 function goalOf(goal: ActivityDraft['goal']): Goal {
   const value = goal.value.trim();
-  return goal.type === 'click' ? { type: 'click', selector: value } : goal.type === 'pageView' ? { type: 'pageView', path: value } : { type: 'event', event: value };
+  switch (goal.type) {
+    case 'click':
+      return { type: 'click', selector: value };
+    case 'pageView':
+      return { type: 'pageView', path: value };
+    case 'event':
+      return { type: 'event', event: value };
+    case 'siteGoal':
+      return { type: 'siteGoal', goal: value };
+  }
 }
 
 /** The experiences as stored: ids kept or made from the names (unique), offers kept or made, actions from the form. */
@@ -169,6 +190,7 @@ export function definitionFromDraft(draft: ActivityDraft, before: Activity | und
     const problem = e.actions.map(actionDraftProblem).find((p) => p !== undefined);
     if (problem !== undefined) return fail('experiences', `${e.name}: ${problem}`);
   }
+  if (draft.goal.type === 'siteGoal' && draft.goal.value === '') return fail('goal', "Trieu l'objectiu del web que compta com a conversió.");
   if (draft.goal.value.trim() === '') return fail('goal', "Escriviu l'objectiu: el selector de l'element, la pàgina o el nom de l'esdeveniment.");
   if (draft.goal.type === 'pageView' && !draft.goal.value.trim().startsWith('/')) return fail('goal', "La pàgina de l'objectiu ha de començar per /.");
   const audience = audienceOf(draft, before?.audience);

@@ -17,6 +17,8 @@ export function ActivityResultsPage() {
   const api = useExperimentsApi();
   const activity = useLoaded(useCallback((signal?: AbortSignal) => api.activity(id, signal), [api, id]));
   const history = useLoaded(useCallback((signal?: AbortSignal) => api.history(id, signal), [api, id]));
+  // The site's goals name a site goal the activity converts on; without them it is named by its id.
+  const siteGoals = useLoaded(useCallback((signal?: AbortSignal) => api.siteGoals(signal), [api]));
 
   async function changed(_next: Activity) {
     await Promise.all([activity.reload(), history.reload()]);
@@ -57,7 +59,7 @@ export function ActivityResultsPage() {
         </Link>
       </div>
       <p className="page-intro">
-        {TYPE_LABELS[current.type]} · {current.audience?.path?.prefix ?? 'totes les pàgines'} · objectiu: {goalLabel(current.goal)}
+        {TYPE_LABELS[current.type]} · {current.audience?.path?.prefix ?? 'totes les pàgines'} · objectiu: {goalLabel(current.goal, siteGoals.state.status === 'ready' ? siteGoals.state.value : [])}
         {current.trusted === true ? ' · de confiança' : ''}
       </p>
       <StatusActions activity={current} onChanged={changed} />

@@ -1,5 +1,6 @@
 /** The Catalan words for an activity's type, state and goal, shared by the list, the results and the form. */
 import { GLOBAL_MBOX, type ActivityStatus, type DeviceClass, type Goal } from '@mesura/protocol';
+import type { SiteGoal } from './site-goals';
 
 export const STATUS_LABELS: Record<ActivityStatus, string> = {
   draft: 'Esborrany',
@@ -24,8 +25,12 @@ export const DEVICE_LABELS: Record<DeviceClass, string> = {
   unknown: 'Desconegut',
 };
 
-/** A goal in one line: "Clic a .boto-subscriu", "Visita de /gracies/", "Esdeveniment compra". */
-export function goalLabel(goal: Goal): string {
+/**
+ * A goal in one line: "Clic a .boto-subscriu", "Visita de /gracies/", "Esdeveniment compra",
+ * "Objectiu del web «Pàgina de gràcies»" (by its id while the site's goals are not read, or when
+ * the goal was deleted since).
+ */
+export function goalLabel(goal: Goal, siteGoals: readonly SiteGoal[] = []): string {
   switch (goal.type) {
     case 'click':
       return `Clic a ${goal.selector}`;
@@ -33,6 +38,8 @@ export function goalLabel(goal: Goal): string {
       return `Visita de ${goal.path}`;
     case 'event':
       return `Esdeveniment ${goal.event}`;
+    case 'siteGoal':
+      return `Objectiu del web «${siteGoals.find((siteGoal) => siteGoal.id === goal.goal)?.name ?? goal.goal}»`;
   }
 }
 

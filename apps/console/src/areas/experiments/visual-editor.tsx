@@ -161,7 +161,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
               Objectiu: visita d'aquesta pàgina
             </button>
           )}
-          <SiteGoalPicker onChoose={(pathPrefix) => onChange({ ...draft, goal: { type: 'pageView', value: pathPrefix } })} />
+          <SiteGoalPicker chosen={draft.goal.type === 'siteGoal' ? draft.goal.value : undefined} onChoose={(goalId) => onChange({ ...draft, goal: { type: 'siteGoal', value: goalId } })} />
           {note !== undefined && <p className="admin-note">{note}</p>}
         </div>
       </div>
