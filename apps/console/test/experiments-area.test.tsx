@@ -22,7 +22,16 @@ async function open(path: string, api = fakeExperimentsApi()) {
   return { api, container, text: () => container.textContent ?? '' };
 }
 
-const PAUSED = headlineTest({ id: 'portada-vermella', name: 'Portada vermella', status: 'paused', trusted: undefined, trustedBy: undefined, trustedAt: undefined, audience: undefined });
+const PAUSED = headlineTest({
+  id: 'portada-vermella',
+  name: 'Portada vermella',
+  status: 'paused',
+  trusted: undefined,
+  trustedBy: undefined,
+  trustedAt: undefined,
+  audience: undefined,
+  goal: { type: 'siteGoal', goal: 'gracies' },
+});
 const ACTIVE = headlineTest({ id: 'boto-directe', name: 'Botó del directe', status: 'active', type: 'xt', goal: { type: 'pageView', path: '/directe/' } });
 
 describe('the list of activities', () => {
@@ -30,7 +39,7 @@ describe('the list of activities', () => {
     const { container } = await open('/experiments/', fakeExperimentsApi([headlineTest(), PAUSED, ACTIVE]));
     expect(tableRows(container)).toEqual([
       ['Titular de la notícia', 'Prova A/B', 'Esborrany', '/noticia/1001/… · Tota la pàgina', 'Clic a .share-button', '✓ Sí'],
-      ['Portada vermella', 'Prova A/B', 'En pausa', 'Totes les pàgines · Tota la pàgina', 'Clic a .share-button', 'No'],
+      ['Portada vermella', 'Prova A/B', 'En pausa', 'Totes les pàgines · Tota la pàgina', 'Objectiu del web «Pàgina de gràcies»', 'No'],
       ['Botó del directe', 'Segmentació', 'Actiu', '/noticia/1001/… · Tota la pàgina', 'Visita de /directe/', '✓ Sí'],
     ]);
     expect(container.querySelector('tbody a')?.getAttribute('href')).toBe('/experiments/titular-noticia/');

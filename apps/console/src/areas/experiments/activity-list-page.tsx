@@ -15,6 +15,8 @@ const STATE_PARAM = 'estat';
 export function ActivityListPage() {
   const api = useExperimentsApi();
   const activities = useLoaded(useCallback((signal?: AbortSignal) => api.listActivities(signal), [api]));
+  // The site's goals name the site goals activities convert on; until read (or if not), their ids do.
+  const siteGoals = useLoaded(useCallback((signal?: AbortSignal) => api.siteGoals(signal), [api]));
   const [params, setParams] = useSearchParams();
   const chosen = params.get(STATE_PARAM);
   const state = ACTIVITY_STATUSES.includes(chosen as ActivityStatus) ? (chosen as ActivityStatus) : undefined;
@@ -50,7 +52,13 @@ export function ActivityListPage() {
         {activities.state.status === 'ready' && shown.length === 0 && (
           <p className="panel__note">{state === undefined ? 'Encara no hi ha cap activitat.' : `No hi ha cap activitat en estat «${STATUS_LABELS[state]}».`}</p>
         )}
-        {shown.length > 0 && <ActivityTable activities={shown} caption={`Activitats${state === undefined ? '' : ` en estat «${STATUS_LABELS[state]}»`}`} />}
+        {shown.length > 0 && (
+          <ActivityTable
+            activities={shown}
+            siteGoals={siteGoals.state.status === 'ready' ? siteGoals.state.value : []}
+            caption={`Activitats${state === undefined ? '' : ` en estat «${STATUS_LABELS[state]}»`}`}
+          />
+        )}
       </section>
     </>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Activity } from '@mesura/protocol';
 import { STATUS_LABELS, TYPE_LABELS, goalLabel, locationsLabel } from './experiment-labels';
 import { activityPath } from './experiment-paths';
+import type { SiteGoal } from './site-goals';
 import { TableScroll } from '../../components/table-scroll';
 
 function pagesOf(activity: Activity): string {
@@ -12,7 +13,7 @@ function pagesOf(activity: Activity): string {
 }
 
 /** One row per activity: its name linking to its results, type, state, pages and locations (mboxes), goal and trust mark. */
-export function ActivityTable({ activities, caption }: { activities: Activity[]; caption: string }) {
+export function ActivityTable({ activities, siteGoals, caption }: { activities: Activity[]; siteGoals: readonly SiteGoal[]; caption: string }) {
   return (
     <TableScroll label={caption}>
       <table className="report-table">
@@ -38,7 +39,7 @@ export function ActivityTable({ activities, caption }: { activities: Activity[];
                 <span className={`status-badge status-badge--${activity.status}`}>{STATUS_LABELS[activity.status]}</span>
               </td>
               <td>{pagesOf(activity)}</td>
-              <td>{goalLabel(activity.goal)}</td>
+              <td>{goalLabel(activity.goal, siteGoals)}</td>
               <td>{activity.trusted === true ? <span title={`Per ${activity.trustedBy ?? ''}`}>✓ Sí</span> : 'No'}</td>
             </tr>
           ))}
