@@ -96,19 +96,23 @@ describe('Vídeo i àudio, by sub-page', () => {
     // Today first (its evening not yet sent), then yesterday again, on Mesura TV alone.
     await minutes.getByLabel('Dia').fill(today());
     await expect.poll(() => chosen(page, 'p.day'), { timeout: UI_TIMEOUT_MS }).toBe(today());
+    // The address changes at once, the page is drawn after it: until then the field still shows the
+    // day before, and filling that day again would change nothing.
+    await expect.poll(() => minutes.getByLabel('Dia').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(today());
     await panelsAnswered(page);
     // The channel at once, before the new day is drawn: both choices are kept.
     await minutes.getByLabel('Dia').fill(yesterday());
     await minutes.getByLabel('Canal o emissora').selectOption({ label: 'Mesura TV' });
     await expect.poll(() => chosen(page, 'p.channel'), { timeout: UI_TIMEOUT_MS }).toBe('mesura-tv');
     expect(chosen(page, 'p.day')).toBe(yesterday());
+    const guide = page.locator('section.panel', { has: page.getByRole('heading', { name: 'Directe per programa de la graella' }) });
+    // The guide's report on the same page follows the channel chosen, once the new address is drawn.
+    await expect.poll(() => guide.getByLabel('Canal o emissora').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('mesura-tv');
+    expect(await minutes.getByLabel('Dia').inputValue()).toBe(yesterday());
     await panelsAnswered(page);
     const evening = (await minutesWithViewers(minutes)).filter(([minute]) => minute >= '21:00' && minute < '22:00');
     expect(evening.length, 'minutes of the evening event above the minimum cohort').toBeGreaterThan(5);
     expect(Math.max(...evening.map(([, viewers]) => viewers))).toBeGreaterThanOrEqual(5);
-    // The guide's report on the same page follows the channel chosen.
-    const guide = page.locator('section.panel', { has: page.getByRole('heading', { name: 'Directe per programa de la graella' }) });
-    expect(await guide.getByLabel('Canal o emissora').inputValue()).toBe('mesura-tv');
     const guideRows = await guide.locator('table tbody tr th, table tbody tr td:first-child').allTextContents();
     expect(guideRows.join('\n')).toContain('Mesura Notícies vespre (Mesura TV)');
     await page.context().close();
