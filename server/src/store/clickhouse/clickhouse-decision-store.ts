@@ -10,7 +10,7 @@ import type { SqlValue } from '../analytics-reader.js';
 import type { DayRange, DecisionStore, ExperienceCounts, ExperienceDayCounts, PrePeriodSums, SiteGoalHits } from '../decision-store.js';
 import { experiencePrePeriodClickHouse, prePeriodSumsOf } from '../queries/activity-pre-period.js';
 import { experienceCountsClickHouse, experienceDayCountsClickHouse, goalValue } from '../queries/activity-results.js';
-import { siteGoalValues } from '../queries/activity-site-goal-hits.js';
+import { ALL_TIME_DAYS, FIRST_IMPRESSION_DAY_CLICKHOUSE, siteGoalValues } from '../queries/activity-site-goal-hits.js';
 import { bindValues } from './bind-values.js';
 import type { ClickHouseTransport } from './clickhouse-transport.js';
 
@@ -36,12 +36,12 @@ export class ClickHouseDecisionStore implements DecisionStore {
   constructor(private readonly options: ClickHouseDecisionStoreOptions) {}
 
   async experienceCounts(activity: Activity, siteGoal?: SiteGoalHits): Promise<ExperienceCounts[]> {
-    const rows = await this.read('experience-counts', experienceCountsClickHouse(activity.goal, siteGoal), activity, this.siteGoalValues(activity, siteGoal, 'all'));
+    const rows = await this.read('experience-counts', experienceCountsClickHouse(activity.goal, siteGoal), activity, await this.siteGoalValues(activity, siteGoal, 'all'));
     return rows.map((row) => ({ experienceId: row.experience_id, visitors: Number(row.visitors), conversions: Number(row.conversions) }));
   }
 
   async experienceDayCounts(activity: Activity, range: DayRange, siteGoal?: SiteGoalHits): Promise<ExperienceDayCounts[]> {
-    const values = { ...this.siteGoalValues(activity, siteGoal, 'range'), from: range.from, to: range.to };
+    const values = { ...(await this.siteGoalValues(activity, siteGoal, 'range')), from: range.from, to: range.to };
     const rows = await this.read('experience-day-counts', experienceDayCountsClickHouse(activity.goal, siteGoal), activity, values);
     return rows.map((row) => ({
       experienceId: row.experience_id,
@@ -53,13 +53,20 @@ export class ClickHouseDecisionStore implements DecisionStore {
 
   /** Per experience, the sums of its visitors' conversions and pre-period page views (queries/activity-pre-period.ts). */
   async experiencePrePeriod(activity: Activity, siteGoal?: SiteGoalHits): Promise<PrePeriodSums> {
-    const values = this.siteGoalValues(activity, siteGoal, 'all');
+    const values = await this.siteGoalValues(activity, siteGoal, 'all');
     return prePeriodSumsOf(await this.read('experience-pre-period', experiencePrePeriodClickHouse(activity, siteGoal), activity, values));
   }
 
-  /** A site-goal activity's suite and, over all time, days (activity-site-goal-hits.ts); none for other goals. */
-  private siteGoalValues(activity: Activity, siteGoal: SiteGoalHits | undefined, scope: 'all' | 'range'): Record<string, SqlValue> {
-    return activity.goal.type === 'siteGoal' ? siteGoalValues(siteGoal, scope) : {};
+  /**
+   * A site-goal activity's suite and, over all time, days from its first impression's
+   * (activity-site-goal-hits.ts); none for other goals.
+   */
+  private async siteGoalValues(activity: Activity, siteGoal: SiteGoalHits | undefined, scope: 'all' | 'range'): Promise<Record<string, SqlValue>> {
+    if (activity.goal.type !== 'siteGoal') return {};
+    const values = siteGoalValues(siteGoal, scope);
+    if (scope === 'range') return values;
+    const [first] = await this.options.transport.query<{ from_day: string }>(bindValues(FIRST_IMPRESSION_DAY_CLICKHOUSE, { activity: activity.id }, 'first-impression-day'));
+    return { ...values, from: first?.from_day ?? ALL_TIME_DAYS.from };
   }
 
   /** Runs a text with the activity's id, its goal's value, the zone and `values` written in by bindValues. */

@@ -18,9 +18,20 @@ import { goalMatch, hitsSql, NO_HITS, type EngineText } from './hit-match.js';
 
 /**
  * The local days an all-time count reads: every day the report tables can hold, on both engines
- * (ClickHouse 18.16's Date ends in 2106). The activity's visitors narrow the rows, not the days.
+ * (ClickHouse 18.16's Date ends in 2106). DuckDB narrows the rows by the activity's visitors as it
+ * scans; ClickHouse starts at its first impression's day (FIRST_IMPRESSION_DAY_CLICKHOUSE).
  */
 export const ALL_TIME_DAYS = { from: '1970-01-02', to: '2105-12-31' } as const;
+
+/**
+ * ClickHouse: the first day an all-time count reads, as `from`: the UTC day of the activity's first
+ * impression, less one for the zone (a local day is never more than one off). Its page views are
+ * kept once per event id by a sort (hit-match.ts), which would otherwise sort every page view of
+ * the suite's history. No impression yet: ALL_TIME_DAYS's first day (the floor is the day after
+ * it, taken before the day is less one: a Date less a day wraps at 1970-01-01).
+ */
+export const FIRST_IMPRESSION_DAY_CLICKHOUSE = `SELECT toString(greatest(toDate(toDateTime(intDiv(min(decided_at), 1000), 'UTC')), toDate('${ALL_TIME_DAYS.from}') + 1) - 1) AS from_day
+  FROM decision_events WHERE activity_id = $activity AND type = 'impression'`;
 
 /** The analytics visitors of the activity's impressions, hashed as the report tables keep them. */
 const IMPRESSION_VISITOR_KEYS: EngineText = {

@@ -60,6 +60,9 @@ describeWithClickHouse('site-goal activity results on ClickHouse and on DuckDB',
       // The goal deleted since: visitors still, no conversion.
       const deleted = await clickhouse.experienceCounts(EXACT_PAGE_ACTIVITY, { suite: SITE_GOAL_SUITE });
       expect(byExperience(deleted)).toEqual(SITE_GOAL_COUNTS.map((row) => ({ ...row, conversions: 0 })));
+      // No impression yet: no day to start from, and no visitor.
+      const unseen = { ...EXACT_PAGE_ACTIVITY, id: 'sense-impressions' };
+      expect(await clickhouse.experienceCounts(unseen, siteGoalOf(EXACT_PAGE_ACTIVITY))).toEqual([]);
     },
     RESULTS_TEST_TIMEOUT_MS,
   );
