@@ -52,6 +52,7 @@ import { MEDIA_CELLS } from './media-cells.js';
 import { ensureMediaRollups, loadHeartbeatsWithRollups } from './media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './reads-first.js';
 import { copyDuckDbDatabase, type OpenDatabase } from './duckdb-copy.js';
+import { type LoadTimesSink, type StatementTime, timedConnection } from './load-statement-times.js';
 import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './quiet-checkpoint.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
@@ -89,7 +90,7 @@ export async function openDuckDbStore(
   log: StartLog = SILENT_START_LOG,
   /** DuckDB's memory limit for the events file (memory-budget.ts). */
   memoryLimitMiB = memoryBudget().eventsStoreMiB,
-): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & { readonly accounts: AccountStore }> {
+): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & LoadTiming & { readonly accounts: AccountStore }> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DUCKDB_FILE_NAME);
   const instance = await openDuckDbFile(file, { threads: DUCKDB_THREADS, memoryLimitMiB, other: { checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD } });
@@ -138,6 +139,11 @@ async function ensureHitsTable(connection: DuckDBConnection, columns: readonly H
   }
 }
 
+/** Times each statement of the loads that follow (load-statement-times.ts); undefined stops. */
+interface LoadTiming {
+  timeLoadStatements(sink: LoadTimesSink | undefined): void;
+}
+
 class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStore, RefusalStore, RetentionStore, VisitorDataStore, OpenDatabase {
   readonly fileName = DUCKDB_FILE_NAME;
 
@@ -176,10 +182,18 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     return this.staging.withStaged(batch.lines, (file) => this.loadStaged(file, batch.kinds));
   }
 
+  private loadTimesSink: LoadTimesSink | undefined;
+
+  timeLoadStatements(sink: LoadTimesSink | undefined): void {
+    this.loadTimesSink = sink;
+  }
+
   private async loadStaged(file: string, kinds: Readonly<SegmentKinds>): Promise<number> {
     const { hits, heartbeats, decisions } = kinds;
+    const times: StatementTime[] = [];
+    const writer = this.loadTimesSink ? timedConnection(this.writer, times) : this.writer;
     // Every table or none: a batch's segment is deleted only once all its rows are in.
-    const connection = this.reads.yieldingConnection(this.writer);
+    const connection = this.reads.yieldingConnection(writer);
     await connection.run('BEGIN TRANSACTION');
     let rows = 0;
     const added = { hits: 0, heartbeats: 0 };
@@ -205,7 +219,8 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
       await this.writer.run('ROLLBACK');
       throw error;
     }
-    await this.checkpointIfQuiet();
+    await this.checkpointIfQuiet(writer);
+    this.loadTimesSink?.({ statements: times });
     return rows;
   }
 
@@ -214,9 +229,9 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
    * load's commit: if it fails, the load is reported failed and its segment tried again, which
    * stores none of its rows twice.
    */
-  private async checkpointIfQuiet(): Promise<void> {
+  private async checkpointIfQuiet(writer: SqlConnection): Promise<void> {
     const { file, rule } = this.checkpoint;
-    if (checkpointDue(rule, walFileBytes(file), this.reads.quietForMs())) await this.writer.run('CHECKPOINT');
+    if (checkpointDue(rule, walFileBytes(file), this.reads.quietForMs())) await writer.run('CHECKPOINT');
   }
 
   activityDefinitions(): Promise<unknown[]> {

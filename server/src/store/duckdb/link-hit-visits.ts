@@ -88,6 +88,9 @@ export async function relinkLoadedHits(connection: SqlConnection): Promise<void>
   if (start === null || start === undefined) return;
   const relinkFrom = { relink_from_ms: String(start) };
   await connection.run(RELINKED_HITS, relinkFrom);
+  // No link hit of the load's own nor in its changed visitors' spans: nothing can change visit.
+  const relinked = (await connection.runAndReadAll('SELECT count(*) AS n FROM relinked_hits')).getRowObjectsJson()[0]?.n;
+  if (Number(relinked ?? 0) === 0) return;
   await connection.run(`CREATE OR REPLACE TEMP TABLE relinked_with_visit AS ${withVisitSql('SELECT * FROM relinked_hits', RELINK_VISITS)}`, relinkFrom);
   await connection.run(CHANGED_ROWS, relinkFrom);
   await connection.run(DELETE_CHANGED, relinkFrom);

@@ -14,8 +14,21 @@ import { deleteCellsSql } from './cell-tables.js';
 import { ensureMediaCellsTable, MEDIA_CELLS } from './media-cells.js';
 import { ensureMediaSessionsTable, remakeMediaSessions, remakeMediaSessionsBefore } from './media-sessions-table.js';
 
-/** The segment's first and last receive time (epoch ms; null when it holds no heartbeat). */
-const SEGMENT_SPAN = 'SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms FROM segment_heartbeats';
+/**
+ * The segment's first and last receive time (epoch ms; null when it holds no heartbeat), and how
+ * many of its heartbeats repeat another's id and suite (by a hash of both: a collision only makes
+ * DROP_REPEATED look for copies it will not find).
+ */
+const SEGMENT_SPAN = `SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms,
+  count(*) - count(DISTINCT hash(heartbeat_id, report_suite)) AS repeated FROM segment_heartbeats`;
+
+/**
+ * All but one copy of each heartbeat id and suite in the segment: only run when SEGMENT_SPAN counts
+ * some, since a window over every column of every heartbeat at each load cost more than the rest of
+ * reading them.
+ */
+const DROP_REPEATED = `DELETE FROM segment_heartbeats WHERE rowid IN (SELECT rowid FROM segment_heartbeats
+  QUALIFY row_number() OVER (PARTITION BY heartbeat_id, report_suite) > 1)`;
 
 /** Drops the segment's heartbeats stored already, looked for between $from_ms and $to_ms (epoch ms) only. */
 const DROP_STORED = `DELETE FROM segment_heartbeats s WHERE EXISTS (SELECT 1 FROM heartbeats t
@@ -43,13 +56,13 @@ export async function ensureMediaRollups(connection: SqlConnection): Promise<voi
  * (media-sessions-sql.ts uniqueHeartbeats).
  */
 export async function loadHeartbeatsWithRollups(connection: SqlConnection, select: string, columns: readonly string[], compaction: CellCompaction): Promise<number> {
-  await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS
-    SELECT * FROM (${select}) r QUALIFY row_number() OVER (PARTITION BY r.heartbeat_id, r.report_suite) = 1`);
+  await connection.run(`CREATE OR REPLACE TEMP TABLE segment_heartbeats AS ${select}`);
   const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
   if (span?.first_ms === null || span?.first_ms === undefined) {
     await connection.run('DROP TABLE segment_heartbeats');
     return 0;
   }
+  if (Number(span.repeated ?? 0) > 0) await connection.run(DROP_REPEATED);
   const windowMs = DEDUPLICATION_WINDOW_HOURS * 3_600_000;
   await connection.run(DROP_STORED, { from_ms: String(Number(span.first_ms) - windowMs), to_ms: String(Number(span.last_ms) + windowMs) });
   const list = columns.join(', ');

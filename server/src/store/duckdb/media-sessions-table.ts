@@ -98,7 +98,7 @@ export async function remakeMediaSessions(connection: SqlConnection, touched: st
   else await connection.run(`CREATE OR REPLACE TEMP TABLE ${MERGED_SESSIONS} AS ${TOUCHED_ROWS_SINCE}`, { since_ms: String(sinceMs) });
   await connection.run(`INSERT INTO ${MEDIA_SESSIONS_TABLE} BY NAME SELECT * FROM ${MERGED_SESSIONS}`);
   const appended = await appendMediaCells(connection);
-  for (const table of [TOUCHED, REPLACED_SESSIONS, MERGED_SESSIONS]) await connection.run(`DROP TABLE ${table}`);
+  await connection.run([TOUCHED, REPLACED_SESSIONS, MERGED_SESSIONS].map((table) => `DROP TABLE ${table}`).join('; '));
   return appended;
 }
 

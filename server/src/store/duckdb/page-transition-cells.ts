@@ -66,11 +66,21 @@ function stepRowsSql(exits?: string): string {
   WHERE v.visit_page = 1${exits ? ` AND (x.visit_key IS NOT NULL OR ${exits})` : ''}`;
 }
 
-/** The page views from $near_from (a date) of the visits `visits` names (a query of visit_key). */
-const nearViews = (visits: string) => `SELECT ${VIEW} FROM page_views WHERE day >= CAST($near_from AS DATE) AND visit_key IN (${visits})`;
+/**
+ * The page views from $near_from of the visits `visits` names (rows of visit_key and `pages`, an
+ * INTEGER), those whose visit_page `wanted` (SQL over visit_page and pages) picks: a step reads a
+ * view's neighbours and its visit's first pages, never the middle of a long visit.
+ */
+const nearPagesOf = (visits: string, wanted: string) => `SELECT ${VIEW} FROM page_views JOIN (${visits}) AS w USING (visit_key) WHERE day >= CAST($near_from AS DATE) AND (${wanted})`;
 
-/** A load's rows: those its page views settled (segment_page_views, already in page_views). */
-const SEGMENT_ROWS = `WITH v AS (${nearViews('SELECT visit_key FROM segment_page_views')}), n AS (SELECT ${NEIGHBOUR} FROM v)
+/**
+ * A load's rows: those its page views settled (segment_page_views, already in page_views). A view
+ * settles its own previous step, the next page of the view before it and, as a third page, its
+ * visit's third step: so the views read are the visit's from the load's first one less one, and its
+ * first two pages.
+ */
+const SEGMENT_ROWS = `WITH v AS (${nearPagesOf('SELECT visit_key, min(visit_page) AS pages FROM segment_page_views GROUP BY visit_key', 'visit_page >= pages - 1 OR visit_page <= 2')}),
+  n AS (SELECT ${NEIGHBOUR} FROM v)
   SELECT * FROM (${stepRowsSql()}) WHERE by_key IN (SELECT event_key FROM segment_page_views)`;
 
 /** The segment's earliest day less one, where its views' neighbours are looked for from (bound as $near_from). */
@@ -91,7 +101,7 @@ export async function appendTransitionCells(connection: SqlConnection): Promise<
 const CLOSING = `SELECT visit_key, page_views FROM visits_open WHERE ended_at < CAST(epoch_ms(CAST($closed_before_ms AS BIGINT)) AS TIMESTAMP_MS)`;
 
 /** The exits of the closing visits: their last views' next step, and their third when they had two pages. */
-const EXIT_ROWS = `WITH c AS (${CLOSING}), v AS (${nearViews('SELECT visit_key FROM c')})
+const EXIT_ROWS = `WITH c AS (${CLOSING}), v AS (${nearPagesOf('SELECT visit_key, page_views AS pages FROM c', 'visit_page = pages OR visit_page <= 2')})
   SELECT x.report_suite, x.day, x.is_bot, x.url, ${nextDirectionSql('x.visit_page')} AS direction, NULL AS via, '${EXIT_STEP}' AS step,
     NULL AS step_title, NULL AS step_href, x.event_key, x.visitor_key
   FROM v x JOIN c ON c.visit_key = x.visit_key AND c.page_views = x.visit_page

@@ -42,10 +42,13 @@ export const PAGE_TRANSITION_STEPS = `CREATE OR REPLACE VIEW ${PAGE_TRANSITION_S
   UNION ALL
   SELECT report_suite, day, is_bot, url, direction, via, step, NULL, NULL, CAST(1 AS BIGINT), [visitor_key] FROM ${OPEN_EXITS_TABLE}`;
 
-/** The open visits' exits, from page_views from $near_from (a date) on: the rows of OPEN_EXITS_TABLE. */
+/**
+ * The open visits' exits, from page_views from $near_from (a date) on: the rows of OPEN_EXITS_TABLE.
+ * Only each visit's last view and first two are read, not every view of a long visit.
+ */
 export const OPEN_EXIT_ROWS = `WITH o AS (SELECT visit_key, page_views FROM visits_open),
-  v AS (SELECT report_suite, day, is_bot, visitor_key, visit_key, visit_page, url FROM page_views
-    WHERE day >= CAST($near_from AS DATE) AND visit_key IN (SELECT visit_key FROM o))
+  v AS (SELECT report_suite, day, is_bot, visitor_key, visit_key, visit_page, url FROM page_views JOIN o USING (visit_key)
+    WHERE day >= CAST($near_from AS DATE) AND (visit_page = o.page_views OR visit_page <= 2))
   SELECT x.report_suite, x.day, x.is_bot, x.url, ${nextDirectionSql('x.visit_page')}, NULL, '${EXIT_STEP}', x.visitor_key
   FROM v x JOIN o ON o.visit_key = x.visit_key AND o.page_views = x.visit_page
   UNION ALL

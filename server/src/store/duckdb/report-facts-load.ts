@@ -28,13 +28,20 @@ export { VISIT_IDLE_MINUTES };
 const KEY = 'report_suite, visitor_key';
 const ORDER = 'received_at, event_key';
 
-/** The segment's hits, one per event id and suite, without those already stored. */
+/**
+ * The segment's hits with their keys, as read. A segment rarely holds one event id twice (a beacon
+ * retried within one load interval), so its copies are taken out after (DROP_REPEATED) and only
+ * when SEGMENT_SPAN counts some: a window over every column of every row at each load cost more
+ * than the rest of making the table.
+ */
 function segmentHitsSql(select: string): string {
   return `CREATE OR REPLACE TEMP TABLE segment_hits AS
-    SELECT s.*, hash(s.event_id, s.report_suite) AS event_key, hash(s.visitor_id) AS visitor_key
-    FROM (${select}) s
-    QUALIFY row_number() OVER (PARTITION BY s.event_id, s.report_suite ORDER BY s.received_at) = 1`;
+    SELECT s.*, hash(s.event_id, s.report_suite) AS event_key, hash(s.visitor_id) AS visitor_key FROM (${select}) s`;
 }
+
+/** All but the first received copy of each event id and suite (ties in any order, as a window's). */
+const DROP_REPEATED = `DELETE FROM segment_hits WHERE rowid IN (SELECT rowid FROM segment_hits
+  QUALIFY row_number() OVER (PARTITION BY event_id, report_suite ORDER BY received_at) > 1)`;
 
 /**
  * A hit stored already was received within DEDUPLICATION_WINDOW_HOURS of its copy (a retry, a
@@ -49,8 +56,18 @@ const STORED_NEARBY = (table: string) =>
      AND CAST(epoch_ms(CAST($to_ms AS BIGINT)) AS TIMESTAMP_MS)`;
 const DROP_STORED = `DELETE FROM segment_hits WHERE event_key IN (${['page_views', 'link_hits', 'page_engagements'].map(STORED_NEARBY).join(' UNION ALL ')})`;
 
-/** The segment's first and last receive time (epoch ms). */
-const SEGMENT_SPAN = `SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms FROM segment_hits`;
+/**
+ * The segment's first and last receive time (epoch ms), its repeated event ids (a hash of id and
+ * suite: a collision only makes DROP_REPEATED look for copies it will not find), and how many hits
+ * of each kind it holds before de-duplication: a kind it has none of skips its statements.
+ */
+const SEGMENT_SPAN = `SELECT epoch_ms(min(received_at)) AS first_ms, epoch_ms(max(received_at)) AS last_ms,
+    count(*) - count(DISTINCT event_key) AS repeated,
+    count(*) FILTER (WHERE hit_type = 'page_view') AS page_views,
+    count(*) FILTER (WHERE hit_type = 'page_view' AND ${searchKeywordsSql.duckdb('search_keywords')} IS NOT NULL) AS searches,
+    count(*) FILTER (WHERE hit_type = '${PAGE_ENGAGEMENT_HIT}') AS engagements,
+    count(*) FILTER (WHERE hit_type NOT IN ('page_view', '${PAGE_ENGAGEMENT_HIT}')) AS link_hits
+  FROM segment_hits`;
 
 /** Where a visit still open at the segment's first hit may have ended: bound as $open_from_ms. */
 const OPEN_SINCE = `CAST(epoch_ms(CAST($open_from_ms AS BIGINT)) AS TIMESTAMP_MS)`;
@@ -69,6 +86,20 @@ const OPEN_VISITS = `CREATE OR REPLACE TEMP TABLE open_visits AS
   WHERE v.ended_at >= ${OPEN_SINCE}
     AND (v.report_suite, v.visitor_key) IN (SELECT DISTINCT ${KEY} FROM segment_hits WHERE hit_type = 'page_view')
   GROUP BY ALL`;
+
+/**
+ * The hit columns the page views' statements read (page views, their keys, searches, cells and
+ * visits). The rest of the hit's columns are not copied again: copying all of them made this table
+ * cost about 1.5 times as much (bench/load-statements.mjs, docs/capacity.md).
+ */
+const PAGE_VIEW_HIT_COLUMNS = [
+  ...new Set([
+    ...`report_suite event_key received_at day visitor_key section subsection programme broadcast_channel portal device_class
+      login_state campaign internal_campaign programme_name page_name content_title url page_type author thematic referrer
+      search_keywords search_results is_bot`.split(/\s+/),
+    ...VISIT_ATTRIBUTES.map((a) => a.hitColumn),
+  ]),
+];
 
 /**
  * The segment's page views with their visit: its key (the first page view's event key) and page
@@ -91,7 +122,7 @@ const SEGMENT_PAGE_VIEWS = `CREATE OR REPLACE TEMP TABLE segment_page_views AS
       first_value(event_key) OVER visit AS first_key, row_number() OVER visit AS page_no
     FROM numbered
     WINDOW visit AS (PARTITION BY ${KEY}, visit_no ORDER BY ${ORDER}))
-  SELECT h.*,
+  SELECT ${PAGE_VIEW_HIT_COLUMNS.map((c) => `h.${c}`).join(', ')},
     CASE WHEN c.visit_no = 0 THEN c.open_key ELSE c.first_key END AS visit_key,
     CAST(c.page_no + CASE WHEN c.visit_no = 0 THEN c.open_pages ELSE 0 END AS INTEGER) AS visit_page,
     ${LOCAL_HOUR} AS local_hour
@@ -141,11 +172,14 @@ const MERGED_VISITS = `CREATE OR REPLACE TEMP TABLE merged_visits AS
          ELSE v.referrer_host END AS referrer_host,
     ${VISIT_ATTRIBUTES.map((a) => `CASE WHEN v.visit_key IS NULL THEN p.entry.${a.hitColumn} ELSE v.${a.column} END AS ${a.column}`).join(',\n    ')},
     CASE WHEN v.visit_key IS NULL THEN p.entry.is_bot ELSE v.is_bot END AS is_bot
-  FROM part p LEFT JOIN (SELECT * FROM visits WHERE ended_at >= ${OPEN_SINCE}) v USING (report_suite, visit_key)) merged`;
+  FROM part p LEFT JOIN replaced_visits v USING (report_suite, visit_key)) merged`;
 
-/** The stored visits the segment continues, as they were (visit_cells take them out: report-cells.ts). */
+/**
+ * The stored visits the segment continues, as they were (visit_cells take them out: report-cells.ts).
+ * Made before merged_visits, which reads them from here: one scan of `visits` instead of two.
+ */
 const REPLACED_VISITS = `CREATE OR REPLACE TEMP TABLE replaced_visits AS SELECT * FROM visits
-  WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM merged_visits)`;
+  WHERE ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT DISTINCT report_suite, visit_key FROM segment_page_views)`;
 
 /** The replaced visits' deletions, from visits_closed and then visits_open (visits-tables.ts VISIT_TABLES). */
 const [DELETE_REPLACED_CLOSED, DELETE_REPLACED_OPEN] = deleteVisitsSql(`ended_at >= ${OPEN_SINCE} AND (report_suite, visit_key) IN (SELECT report_suite, visit_key FROM replaced_visits)`);
@@ -159,6 +193,9 @@ const SEGMENT_LINK_HITS = `CREATE OR REPLACE TEMP TABLE segment_link_hits AS SEL
     device_class AS device, login_state AS login, campaign, geo_country AS country, geo_region AS region, page_name, content_title AS title, is_bot
   FROM (SELECT *, coalesce(list_transform(from_json(events, '[{"id":"INTEGER"}]'), e -> e.id), []) AS event_ids
         FROM segment_hits WHERE hit_type NOT IN ('page_view', '${PAGE_ENGAGEMENT_HIT}'))`;
+
+/** segment_link_hits of a segment without link hits: link_hits' columns, no rows (the relink reads it). */
+const NO_SEGMENT_LINK_HITS = `CREATE OR REPLACE TEMP TABLE segment_link_hits AS SELECT * FROM link_hits LIMIT 0`;
 
 const INSERT_LINK_HITS = `INSERT INTO link_hits SELECT * FROM segment_link_hits`;
 
@@ -184,9 +221,18 @@ const INSERT_PAGE_CELLS = `INSERT INTO ${recentPart(PAGE_CELLS)} SELECT report_s
     list_slice(list_sort(list_distinct(list(visitor_key))), 1, ${CELL_VISITOR_KEYS})
   FROM segment_page_views GROUP BY ALL`;
 
-const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits', 'segment_page_engagements', ...RELINK_TEMPORARY].map(
-  (t) => `DROP TABLE IF EXISTS ${t}`,
-);
+/** Every temporary table a load may leave, dropped in one statement (IF EXISTS: a kind the segment lacks made none). */
+const DROP_TEMPORARY = ['segment_hits', 'open_visits', 'segment_page_views', 'merged_visits', 'replaced_visits', 'segment_link_hits', 'segment_page_engagements', ...RELINK_TEMPORARY]
+  .map((t) => `DROP TABLE IF EXISTS ${t}`)
+  .join('; ');
+
+/** How many hits of each kind a segment holds (SEGMENT_SPAN), before de-duplication: 0 means none is new either. */
+interface SegmentKindCounts {
+  pageViews: number;
+  searches: number;
+  engagements: number;
+  linkHits: number;
+}
 
 /**
  * Loads one segment's hits (`select`: a SELECT yielding rows of the hits table) into `hits` and
@@ -201,11 +247,12 @@ export async function loadHitsWithFacts(
   options: { storeHits: boolean } = { storeHits: true },
 ): Promise<LoadedFacts> {
   await connection.run(segmentHitsSql(select));
-  const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0];
-  const firstMs = Number(span?.first_ms ?? 0);
+  const span = (await connection.runAndReadAll(SEGMENT_SPAN)).getRowObjectsJson()[0] ?? {};
+  if (Number(span.repeated ?? 0) > 0) await connection.run(DROP_REPEATED);
+  const firstMs = Number(span.first_ms ?? 0);
+  const lastMs = Number(span.last_ms ?? 0);
   const windowMs = DEDUPLICATION_WINDOW_HOURS * 3_600_000;
-  await connection.run(DROP_STORED, { from_ms: String(firstMs - windowMs), to_ms: String(Number(span?.last_ms ?? 0) + windowMs) });
-  const openFrom = { open_from_ms: String(firstMs - VISIT_IDLE_MINUTES * 60_000) };
+  await connection.run(DROP_STORED, { from_ms: String(firstMs - windowMs), to_ms: String(lastMs + windowMs) });
   const columns = hitColumns.join(', ');
   const counted = options.storeHits
     ? await connection.runAndReadAll(`INSERT INTO hits (${columns}) SELECT ${columns} FROM segment_hits`)
@@ -213,32 +260,61 @@ export async function loadHitsWithFacts(
   const rows = Number(counted.getRowObjectsJson()[0]?.Count ?? 0);
   const appended: LoadedFacts = { hits: rows, pageCells: 0, cells: 0, days: [] };
   if (rows > 0) {
-    await connection.run(OPEN_VISITS, openFrom);
-    await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
-    await connection.run(INSERT_PAGE_VIEWS);
-    for (const sql of APPEND_PAGE_VIEW_KEYS) await connection.run(sql);
-    await connection.run(INSERT_SEARCHES);
-    await appendTransitionCells(connection);
-    appended.pageCells = await changedRows(connection, INSERT_PAGE_CELLS);
-    // Fewer rows than the page cells just appended, and compacted with them: not counted apart.
-    await connection.run(APPEND_PAGE_DAY_CELLS);
-    const closedBefore = { closed_before_ms: String(Number(span?.last_ms ?? 0) - VISIT_IDLE_MINUTES * 60_000) };
-    const closedCells = await replaceVisits(connection, openFrom, closedBefore);
-    await refreshOpenExits(connection);
+    const kinds = { pageViews: Number(span.page_views), searches: Number(span.searches), engagements: Number(span.engagements), linkHits: Number(span.link_hits) };
+    await loadReportRows(connection, { firstMs, lastMs, timeZone, kinds }, appended);
+  }
+  await connection.run(DROP_TEMPORARY);
+  return appended;
+}
+
+/** What loadReportRows reads of the segment: its span, the report zone, its kinds' counts. */
+interface SegmentFacts {
+  firstMs: number;
+  lastMs: number;
+  timeZone: string;
+  kinds: SegmentKindCounts;
+}
+
+/** Fills the report tables from segment_hits (new hits only), adding to `appended` what it appends. */
+async function loadReportRows(connection: SqlConnection, segment: SegmentFacts, appended: LoadedFacts): Promise<void> {
+  const { kinds, timeZone } = segment;
+  const openFrom = { open_from_ms: String(segment.firstMs - VISIT_IDLE_MINUTES * 60_000) };
+  await connection.run(OPEN_VISITS, openFrom);
+  await connection.run(SEGMENT_PAGE_VIEWS, { tz: timeZone });
+  if (kinds.pageViews > 0) appended.pageCells = await loadPageViews(connection, kinds);
+  const closedBefore = { closed_before_ms: String(segment.lastMs - VISIT_IDLE_MINUTES * 60_000) };
+  appended.cells = await replaceVisits(connection, openFrom, closedBefore);
+  await refreshOpenExits(connection);
+  // A segment without link hits still relinks: its visits may take stored link hits (link-hit-visits.ts).
+  if (kinds.linkHits > 0) {
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
-    await relinkLoadedHits(connection);
-    await appendClickCells(connection);
+  } else await connection.run(NO_SEGMENT_LINK_HITS);
+  await relinkLoadedHits(connection);
+  if (kinds.linkHits > 0) await appendClickCells(connection);
+  appended.cells += await changedRows(connection, APPEND_VISIT_CELLS);
+  if (kinds.linkHits > 0) appended.cells += await changedRows(connection, APPEND_LINK_CELLS);
+  appended.cells += await changedRows(connection, APPEND_VISIT_PAGE_CELLS);
+  if (kinds.engagements > 0) {
     await connection.run(SEGMENT_PAGE_ENGAGEMENTS, { tz: timeZone });
     await connection.run(INSERT_PAGE_ENGAGEMENTS);
-    appended.cells = closedCells + (await changedRows(connection, APPEND_VISIT_CELLS)) + (await changedRows(connection, APPEND_LINK_CELLS));
-    appended.cells += (await changedRows(connection, APPEND_VISIT_PAGE_CELLS)) + (await changedRows(connection, APPEND_PAGE_ENGAGEMENT_CELLS));
-    const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (SELECT day FROM segment_page_views
-      UNION ALL SELECT day FROM merged_visits UNION ALL SELECT day FROM segment_link_hits UNION ALL SELECT day FROM segment_page_engagements)`);
-    appended.days = days.getRowObjectsJson().map((row) => String(row.day));
+    appended.cells += await changedRows(connection, APPEND_PAGE_ENGAGEMENT_CELLS);
   }
-  for (const sql of DROP_TEMPORARY) await connection.run(sql);
-  return appended;
+  const dayTables = ['segment_page_views', 'merged_visits', 'segment_link_hits', ...(kinds.engagements > 0 ? ['segment_page_engagements'] : [])];
+  const days = await connection.runAndReadAll(`SELECT DISTINCT strftime(day, '%Y-%m-%d') AS day FROM (${dayTables.map((t) => `SELECT day FROM ${t}`).join(' UNION ALL ')})`);
+  appended.days = days.getRowObjectsJson().map((row) => String(row.day));
+}
+
+/** Stores the segment's page views (segment_page_views) in page_views and the tables made from them; returns the page cell rows appended. */
+async function loadPageViews(connection: SqlConnection, kinds: SegmentKindCounts): Promise<number> {
+  await connection.run(INSERT_PAGE_VIEWS);
+  for (const sql of APPEND_PAGE_VIEW_KEYS) await connection.run(sql);
+  if (kinds.searches > 0) await connection.run(INSERT_SEARCHES);
+  await appendTransitionCells(connection);
+  const pageCells = await changedRows(connection, INSERT_PAGE_CELLS);
+  // Fewer rows than the page cells just appended, and compacted with them: not counted apart.
+  await connection.run(APPEND_PAGE_DAY_CELLS);
+  return pageCells;
 }
 
 /**
@@ -248,8 +324,8 @@ export async function loadHitsWithFacts(
  * loaded out of order) leaves its days' closed-band cells to be made again.
  */
 async function replaceVisits(connection: SqlConnection, openFrom: SqlValues, closedBefore: SqlValues): Promise<number> {
-  await connection.run(MERGED_VISITS, openFrom);
   await connection.run(REPLACED_VISITS, openFrom);
+  await connection.run(MERGED_VISITS);
   const reopened = await changedRows(connection, DELETE_REPLACED_CLOSED, openFrom);
   await connection.run(DELETE_REPLACED_OPEN, openFrom);
   await connection.run(INSERT_VISITS);
