@@ -87,4 +87,23 @@ describe('the site’s forms without JavaScript', () => {
     expect(await mailedLink(site.dataDir, 'butlleti-sense-js@example.cat')).toContain('/api/engagement/newsletter/confirm?token=');
     await page.context().close();
   });
+
+  it('votes in the article’s poll and lands back on the article with the thanks and the results', async () => {
+    const page = await pageWithoutJavaScript();
+    await page.goto(`${site.server.baseUrl}${ARTICLE}`);
+    const poll = page.getByRole('region', { name: "Quina mesura creieu que ajudaria més a l'accés a l'habitatge?" });
+    await poll.getByLabel('Limitar el preu dels lloguers').check();
+    await poll.getByRole('button', { name: 'Vota' }).click();
+    await page.waitForURL(`**${ARTICLE}?formulari=enquesta&resultat=ok#enquesta`);
+    expect(await poll.getByRole('status').textContent()).toBe('Gràcies per participar!');
+    expect(await poll.getByRole('list', { name: 'Resultats' }).innerText()).toContain('Limitar el preu dels lloguers: 100 % (1 vot)');
+    // One vote per browser: the participant cookie the vote set makes a second one a refusal.
+    await page.goto(`${site.server.baseUrl}${ARTICLE}`);
+    await poll.getByLabel('Ajuts directes per als joves').check();
+    await poll.getByRole('button', { name: 'Vota' }).click();
+    await page.waitForURL(`**${ARTICLE}?formulari=enquesta&resultat=error&motiu=409#enquesta`);
+    expect(await poll.getByRole('status').textContent()).toMatch(/^Ja havíeu respost aquesta enquesta/);
+    expect(await poll.getByRole('list', { name: 'Resultats' }).innerText()).toContain('Total: 1 resposta');
+    await page.context().close();
+  });
 });

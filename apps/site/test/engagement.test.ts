@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileDescription, formatBytes } from '../src/engagement/file-size';
-import { pollPercentages } from '../src/engagement/poll-results';
+import { pollPercentages, postedPoll } from '../src/engagement/poll-results';
 import { SHARE_NETWORKS, shareUrl } from '../src/engagement/share-links';
 import { formatTvCode, normaliseTvCode } from '../src/engagement/tv-code';
 import { tvReceiverVideo } from '../src/engagement/engagement-page-fields';
@@ -57,5 +57,17 @@ describe('poll percentages', () => {
       }),
     ).toEqual([33, 67]);
     expect(pollPercentages({ options: [{ id: 'a', label: 'A', votes: 0 }], total: 0 })).toEqual([0]);
+  });
+});
+
+describe('a poll posted without JavaScript', () => {
+  it('shows the results with thanks, or with «already answered» on a 409, and keeps the form with a message otherwise', () => {
+    const landing = (query: string) => postedPoll(new URLSearchParams(query));
+    expect(landing('formulari=enquesta&resultat=ok')).toEqual({ message: 'Gràcies per participar!', showResults: true });
+    expect(landing('formulari=enquesta&resultat=error&motiu=409')).toMatchObject({ showResults: true, message: expect.stringMatching(/^Ja havíeu respost/) });
+    expect(landing('formulari=enquesta&resultat=error&motiu=429')).toMatchObject({ showResults: false, message: expect.stringMatching(/massa respostes/) });
+    expect(landing('formulari=enquesta&resultat=error&motiu=400')).toMatchObject({ showResults: false, message: expect.stringMatching(/^No hem pogut desar/) });
+    expect(landing('formulari=butlleti&resultat=ok')).toBeUndefined();
+    expect(landing('')).toBeUndefined();
   });
 });

@@ -69,6 +69,36 @@ describe("the server's first view of a page", () => {
     expect((await renderFirstView(ORIGIN + ARTICLE_PATH, fetchContent)).redirect).toBeUndefined();
   });
 
+  it('carries the article’s poll as a form posted to the page itself, and the outcome of a post without JavaScript', async () => {
+    const poll = {
+      id: 'habitatge-2026',
+      question: 'Quina mesura?',
+      options: [
+        { id: 'a', label: 'Opció A', votes: 3 },
+        { id: 'b', label: 'Opció B', votes: 1 },
+      ],
+      total: 4,
+    };
+    const withPoll = async (path: string) => (path === '/api/engagement/polls/habitatge-2026' ? new Response(JSON.stringify(poll), { status: 200 }) : fetchContent(path));
+    const { html, dataElement } = await renderFirstView(ORIGIN + ARTICLE_PATH, withPoll);
+    expect(html).toMatch(/<form method="post"><input type="hidden" name="formulari" value="enquesta"\/><input type="hidden" name="enquesta-id" value="habitatge-2026"\/>/);
+    expect(html).toContain('name="option" value="a"/> <!-- -->Opció A');
+    expect(dataElement).toContain('"question":"Quina mesura?"');
+
+    const voted = await renderFirstView(`${ORIGIN}${ARTICLE_PATH}?formulari=enquesta&resultat=ok`, withPoll);
+    expect(voted.html).not.toContain('name="enquesta-id"');
+    expect(voted.html).toContain('Gràcies per participar!');
+    expect(voted.html).toContain('Opció A<!-- -->: <strong>75<!-- --> %</strong>');
+    const refused = await renderFirstView(`${ORIGIN}${ARTICLE_PATH}?formulari=enquesta&resultat=error&motiu=500`, withPoll);
+    expect(refused.html).toContain('name="enquesta-id"');
+    expect(refused.html).toContain('No hem pogut desar la resposta.');
+    // A poll the server cannot read leaves the article whole, its poll for the app to fetch.
+    const failing = async (path: string) => (path.startsWith('/api/engagement/') ? new Response('', { status: 503 }) : fetchContent(path));
+    const without = await renderFirstView(ORIGIN + ARTICLE_PATH, failing);
+    expect(without.notFound).toBe(false);
+    expect(without.html).toContain('S&#x27;està carregant l&#x27;enquesta');
+  });
+
   it('sends no form by GET to its own page: without JavaScript nothing typed (a password, an address) goes into an address', async () => {
     for (const path of ['/entrar/', '/entrar/contrasenya-oblidada/']) {
       const { html } = await renderFirstView(ORIGIN + path, fetchContent);

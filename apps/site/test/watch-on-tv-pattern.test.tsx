@@ -1,4 +1,6 @@
+// @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
+import { mountedRoot } from '@mesura/test-utils/react';
 import { describe, expect, it } from 'vitest';
 import { WatchOnTvButton } from '../src/engagement/watch-on-tv';
 import { normaliseTvCode } from '../src/engagement/tv-code';
@@ -9,22 +11,32 @@ import { normaliseTvCode } from '../src/engagement/tv-code';
 
 const MEDIA = { kind: 'video', id: 'el-reportatge-t1-e1', title: 'Pobles sense aigua', src: '/media/vod/reportatge/master.m3u8', type: 'application/vnd.apple.mpegurl', delivery: 'hls' } as const;
 
-/** The field's pattern as the browser compiles it (HTML "compiling a pattern attribute"). */
-function browserPattern(): RegExp {
-  const html = renderToStaticMarkup(<WatchOnTvButton media={MEDIA} detail={{ linkText: '', url: '', identificadorClic: '' }} />);
+const root = mountedRoot();
+const BUTTON = <WatchOnTvButton media={MEDIA} detail={{ linkText: '', url: '', identificadorClic: '' }} />;
+
+/** The field's pattern as the browser compiles it (HTML "compiling a pattern attribute"), in the running app. */
+async function browserPattern(): Promise<RegExp> {
+  const html = (await root.mount(BUTTON)).innerHTML;
   const field = /<input[^>]*name="code"[^>]*>/.exec(html)?.[0] ?? '';
   const pattern = / pattern="([^"]*)"/.exec(field)?.[1];
   if (pattern === undefined) throw new Error(`no code field with a pattern in ${html}`);
   return new RegExp(`^(?:${pattern})$`, 'v');
 }
 
+describe('«Mira-ho a la TV» without the app', () => {
+  it('is not in the server’s first view, where it could do nothing, and is there once the app runs', async () => {
+    expect(renderToStaticMarkup(BUTTON)).toBe('');
+    expect((await root.mount(BUTTON)).querySelector('button')?.textContent).toBe('Mira-ho a la TV');
+  });
+});
+
 describe("the TV code field's pattern", () => {
-  it('compiles with the v flag, as browsers compile it', () => {
-    expect(() => browserPattern()).not.toThrow();
+  it('compiles with the v flag, as browsers compile it', async () => {
+    await expect(browserPattern()).resolves.toBeInstanceOf(RegExp);
   });
 
-  it('accepts what normaliseTvCode accepts, typed with spaces or a dash, and refuses letters', () => {
-    const pattern = browserPattern();
+  it('accepts what normaliseTvCode accepts, typed with spaces or a dash, and refuses letters', async () => {
+    const pattern = await browserPattern();
     for (const typed of ['718301', '718 301', '718-301']) {
       expect(pattern.test(typed), typed).toBe(true);
       expect(normaliseTvCode(typed)).toBe('718301');

@@ -26,6 +26,14 @@ export function newParticipantId(): string {
   return randomBytes(ID_BYTES).toString('base64url');
 }
 
-export function participantCookie(id: string, secure: boolean): string {
-  return `${PARTICIPANT_COOKIE_NAME}=${id}; Path=/api/engagement/; Max-Age=${PARTICIPANT_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/**
+ * Where the browser sends it: the participation API the app calls, and the articles' pages, to
+ * which a poll is posted without JavaScript (poll-form-posts.ts), so that one answer per browser
+ * holds there too. Nowhere else: the site's other pages never see it.
+ */
+export const PARTICIPANT_COOKIE_PATHS = ['/api/engagement/', '/noticia/'] as const;
+
+/** The cookie's Set-Cookie values, one per path of PARTICIPANT_COOKIE_PATHS, all with the same id. */
+export function participantCookies(id: string, secure: boolean): string[] {
+  return PARTICIPANT_COOKIE_PATHS.map((path) => `${PARTICIPANT_COOKIE_NAME}=${id}; Path=${path}; Max-Age=${PARTICIPANT_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
 }

@@ -7,7 +7,7 @@ import type { PollResults } from '@mesura/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { EngagementStore } from '../store/engagement-store.js';
-import { newParticipantId, participantCookie, participantIdFrom } from './participant-cookie.js';
+import { newParticipantId, participantCookies, participantIdFrom } from './participant-cookie.js';
 import type { AddressLimiter } from './request-guards.js';
 import { SEEDED_POLLS, type PollDefinition } from './seeded-polls.js';
 
@@ -52,7 +52,7 @@ export async function pollRoutes(app: FastifyInstance, deps: PollRouteDeps): Pro
     let participantId = participantIdFrom(request.headers.cookie);
     if (participantId === undefined) {
       participantId = newParticipantId();
-      reply.header('Set-Cookie', participantCookie(participantId, request.protocol === 'https'));
+      reply.header('Set-Cookie', participantCookies(participantId, request.protocol === 'https'));
     }
     const outcome = await deps.store.answerPoll({ pollId: poll.id, participantId, optionId, atMs: deps.now() });
     if (outcome === 'already') throw new HttpError(ERRORS.conflict, 'this browser has already answered this poll');

@@ -65,7 +65,8 @@ export async function siteFormPostRoutes(app: FastifyInstance, options: SiteForm
       if (form === undefined) throw new HttpError(ERRORS.badQuery, `unknown form: ${FORM_PARAM} must name one of ${forms.map((f) => f.name).join(', ')}`);
       const query = pageQuery(request.url);
       const answer = await callApi(app, request, reply, form.apiCall(fields, query));
-      return reply.header('Cache-Control', 'no-store').redirect(form.landing(answer, fields, query), 303);
+      const requestPath = request.url.split('?', 1)[0] ?? pagePath;
+      return reply.header('Cache-Control', 'no-store').redirect(form.landing(answer, fields, query, requestPath), 303);
     });
   }
 }

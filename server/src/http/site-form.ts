@@ -31,8 +31,11 @@ export interface SiteForm {
   pagePath: string;
   /** The JSON route's call for the form's fields and the page's own query (e.g. its `torna`). */
   apiCall: (fields: URLSearchParams, pageQuery: URLSearchParams) => ApiCall;
-  /** The site path (with query) the visitor is sent to once the route has answered. */
-  landing: (answer: ApiAnswer, fields: URLSearchParams, pageQuery: URLSearchParams) => string;
+  /**
+   * The site path (with query) the visitor is sent to once the route has answered. `requestPath` is
+   * the path the form was posted to: the page itself when `pagePath` has parameters (an article).
+   */
+  landing: (answer: ApiAnswer, fields: URLSearchParams, pageQuery: URLSearchParams, requestPath: string) => string;
 }
 
 /** The form's page again, with its own query and the outcome. */

@@ -77,6 +77,7 @@ const PUBLIC = new Set([
   'POST /entrar/nova-contrasenya/',
   'POST /',
   'POST /joc/',
+  'POST /noticia/:id/:slug/',
   // The site's content read API (the first view reads it too).
   'GET /api/content/home',
   'HEAD /api/content/home',

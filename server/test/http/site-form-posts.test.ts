@@ -130,6 +130,29 @@ describe('the sign-in page posted without JavaScript', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
+  it('votes in an article’s poll once per browser, lands back at the poll, and refuses a cross-site or malformed vote without counting it', async () => {
+    const article = '/noticia/1001/parlament-aprova-llei-habitatge-assequible/';
+    const counts = async () => (await test.server.app.inject({ method: 'GET', url: '/api/engagement/polls/habitatge-2026' })).json<{ total: number }>().total;
+    const vote = { formulari: 'enquesta', 'enquesta-id': 'habitatge-2026', option: 'limit-preus' };
+    expect((await post(article, vote, 'https://elsewhere.example')).statusCode).toBe(403);
+    const bad = await post(article, { ...vote, option: 'cap-opcio' });
+    expect(bad.statusCode).toBe(303);
+    expect(bad.headers.location).toBe(`${article}?formulari=enquesta&resultat=error&motiu=400#enquesta`);
+    expect(await counts()).toBe(0);
+
+    const first = await post(`${article}?font=portada&formulari=enquesta&resultat=error`, vote);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe(`${article}?font=portada&formulari=enquesta&resultat=ok#enquesta`);
+    expect(await counts()).toBe(1);
+    // The participant cookie the JSON route set goes to the browser, which is then known as having voted.
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    const again = await post(article, { ...vote, option: 'ajuts-joves' }, ORIGIN, { cookie });
+    expect(again.headers.location).toBe(`${article}?formulari=enquesta&resultat=error&motiu=409#enquesta`);
+    expect((await post(article, { ...vote, 'enquesta-id': 'no-existeix' })).headers.location).toBe(`${article}?formulari=enquesta&resultat=error&motiu=404#enquesta`);
+    expect(await counts()).toBe(1);
+    expect((await post(article, { formulari: 'butlleti', email: 'x@example.cat' })).statusCode).toBe(400);
+  });
+
   it('answers an unknown form, a JSON body or an oversized body with a 4xx and does nothing', async () => {
     expect((await post('/entrar/', { formulari: 'res' })).statusCode).toBe(400);
     const json = await test.server.app.inject({ method: 'POST', url: '/entrar/', headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' });

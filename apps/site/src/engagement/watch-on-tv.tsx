@@ -6,11 +6,14 @@
  *   the server has delivered the media to the TV.
  * The visitor opens /tv/ on the TV's browser, which shows a 6-digit code; here they type it and
  * the server hands the media to that TV (POST /api/engagement/tv/pairings/:code/cast).
+ * It is shown once the app runs, not in the server's first view: the TV is paired and handed the
+ * media by the app alone, so a page without JavaScript offers no control that would do nothing.
  */
 import type { TvMedia } from '@mesura/protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
+import { useAppRunning } from './use-app-running';
 import { formatTvCode, normaliseTvCode, TV_CODE_INPUT_MAX_CHARS, TV_CODE_INPUT_PATTERN } from './tv-code';
 import './engagement.css';
 
@@ -32,6 +35,7 @@ export function WatchOnTvButton({ media, detail }: WatchOnTvButtonProps) {
   const [sending, setSending] = useState(false);
   const panelId = useId();
   const inputId = useId();
+  const appRunning = useAppRunning();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,6 +63,7 @@ export function WatchOnTvButton({ media, detail }: WatchOnTvButtonProps) {
     }
   };
 
+  if (!appRunning) return null;
   return (
     <div className="watch-on-tv">
       <button type="button" className="engagement-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>

@@ -1,4 +1,5 @@
-import { sitePaths, type ArticleResponse } from '@mesura/content';
+import { sitePaths } from '@mesura/content';
+import type { ArticlePageData } from '../engagement/article-poll';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { usePageData } from '../routing/page-data';
@@ -21,11 +22,11 @@ const ARTICLE_IMAGE_SIZES = '(min-width: 46rem) 46rem, 100vw';
  * redirected by the loader (routes/news-routes.tsx) before anything was measured.
  */
 export function ArticlePage() {
-  const data = usePageData<ArticleResponse | undefined>();
+  const data = usePageData<ArticlePageData | undefined>();
   return data === undefined ? <NotFoundPage /> : <ArticleView data={data} />;
 }
 
-function ArticleView({ data }: { data: ArticleResponse }) {
+function ArticleView({ data }: { data: ArticlePageData }) {
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: articleFields(data) }), [data]));
   const { article, section, author, themes, related } = data;
   const subsection = section.subsections.find((sub) => sub.slug === article.subsection);

@@ -51,6 +51,27 @@ function EpisodeView({ data }: { data: EpisodeResponse }) {
     [episode, programme, more],
   );
   usePageView(route);
+  // On a wide screen more of the programme stands beside the player, as an article's related items do.
+  return (
+    <div className="article-page">
+      <EpisodeArticle data={data} />
+      <section className="rail" aria-labelledby="mes-capitols">
+        <h2 id="mes-capitols" className="section-heading">
+          Més capítols{season === undefined ? '' : ` de la ${season.title.toLowerCase()}`}
+        </h2>
+        {more.length > 0 ? <MediaCardList items={more.map((teaser) => teaserCard(teaser))} /> : null}
+        <p className="episode-more">
+          <Link to={sitePaths.programme(programme.slug)}>Tots els capítols de «{programme.title}»</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The episode itself: where it belongs, its player, what it is about and what can be done with it. */
+function EpisodeArticle({ data }: { data: EpisodeResponse }) {
+  const { episode, programme } = data;
+  const season = programme.seasons.find((candidate) => candidate.number === episode.season);
   return (
     <article className="article">
       <title>{`${episode.title} — ${programme.title} — Mesura.cat`}</title>
@@ -72,12 +93,6 @@ function EpisodeView({ data }: { data: EpisodeResponse }) {
         Capítol {episode.number} · Emès el <time dateTime={episode.broadcastDate}>{formatBroadcastDate(episode.broadcastDate)}</time> · {formatLength(episode.lengthSeconds)} · Publicat el{' '}
         <time dateTime={episode.publishedAt}>{formatPublicationDate(episode.publishedAt)}</time>
       </p>
-      {more.length > 0 && (
-        <section aria-labelledby="mes-capitols">
-          <h2 id="mes-capitols">Més capítols{season === undefined ? '' : ` de la ${season.title.toLowerCase()}`}</h2>
-          <MediaCardList items={more.map((teaser) => teaserCard(teaser))} />
-        </section>
-      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { contentApi, sitePaths, type ArticleResponse, type AuthorResponse, type HomeResponse, type SectionFrontResponse, type ThemeResponse } from '@mesura/content';
 import { redirect, type RouteObject } from 'react-router';
 import { loadContent } from '../content/content-client';
+import { withFirstViewPoll } from '../engagement/article-poll';
 
 /**
  * News: the home page, the news front, section and subsection fronts, articles, authors and
@@ -36,7 +37,7 @@ export const NEWS_ROUTES: RouteObject[] = [
       // measured; for good (301), so that the server's first view answers it as such. The query
       // (a campaign's parameters) goes along, so that the visit is still credited to it.
       if (data !== undefined && data.article.slug !== params.slug) throw redirect(sitePaths.article(data.article) + new URL(request.url).search, 301);
-      return data;
+      return data === undefined ? undefined : withFirstViewPoll(data, import.meta.env.SSR);
     },
     lazy: { Component: async () => (await import('../pages/article-page')).ArticlePage },
   },

@@ -1,0 +1,33 @@
+/**
+ * An article's poll as posted without JavaScript (http/site-form-posts.ts): it calls
+ * POST /api/engagement/polls/:id/answers, as the app does, so that one answer per browser, the
+ * origin check and the rate limit hold alike. The visitor lands back on the article, at the poll.
+ */
+import { field, isSuccess, resultLanding, type SiteForm } from '../http/site-form.js';
+
+/** The value of the form's hidden `formulari` field. */
+export const POLL_FORM_NAME = 'enquesta';
+/** The hidden field naming the poll (an article carries one at most). */
+export const POLL_ID_FIELD = 'enquesta-id';
+/** The radio buttons' name: the option chosen. */
+export const POLL_OPTION_FIELD = 'option';
+/** The poll's element on the page, so that the landing scrolls to the outcome rather than the article's top. */
+export const POLL_ANCHOR = 'enquesta';
+
+/** Every article's page (packages/content's sitePaths.article), which the poll posts to. */
+export const ARTICLE_PAGE_ROUTE = '/noticia/:id/:slug/';
+
+export const pollForm: SiteForm = {
+  name: POLL_FORM_NAME,
+  pagePath: ARTICLE_PAGE_ROUTE,
+  apiCall: (fields) => ({
+    method: 'POST',
+    url: `/api/engagement/polls/${encodeURIComponent(field(fields, POLL_ID_FIELD))}/answers`,
+    body: { optionId: field(fields, POLL_OPTION_FIELD) },
+  }),
+  landing: (answer, _fields, pageQuery, requestPath) => {
+    const page = { name: POLL_FORM_NAME, pagePath: requestPath };
+    const landing = isSuccess(answer) ? resultLanding(page, pageQuery, 'ok') : resultLanding(page, pageQuery, 'error', String(answer.status));
+    return `${landing}#${POLL_ANCHOR}`;
+  },
+};
