@@ -18,13 +18,14 @@ export function articlePollId(article: Pick<ArticleResponse['article'], 'themes'
 export type ArticlePageData = ArticleResponse & { poll?: PollResults };
 
 /**
- * The article with its poll, read by the server's first view only: in the browser the poll is
- * fetched by the page once shown (as it was before), so that following a link to an article waits
- * for nothing more. A poll that cannot be read leaves the article as it is.
+ * The article with its poll, read by the server's first view only (routes/news-routes.tsx imports
+ * this on the server alone): in the browser the poll is fetched by the page once shown, so that
+ * following a link to an article waits for nothing more. A poll that cannot be read leaves the
+ * article as it is.
  */
-export async function withFirstViewPoll(data: ArticleResponse, onServer: boolean): Promise<ArticlePageData> {
+export async function withFirstViewPoll(data: ArticleResponse): Promise<ArticlePageData> {
   const pollId = articlePollId(data.article);
-  if (!onServer || pollId === undefined) return data;
+  if (pollId === undefined) return data;
   try {
     const poll = await loadContent<PollResults>(pollPath(pollId));
     return poll === undefined ? data : { ...data, poll };

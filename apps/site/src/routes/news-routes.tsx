@@ -1,7 +1,6 @@
 import { contentApi, sitePaths, type ArticleResponse, type AuthorResponse, type HomeResponse, type SectionFrontResponse, type ThemeResponse } from '@mesura/content';
 import { redirect, type RouteObject } from 'react-router';
 import { loadContent } from '../content/content-client';
-import { withFirstViewPoll } from '../engagement/article-poll';
 
 /**
  * News: the home page, the news front, section and subsection fronts, articles, authors and
@@ -37,7 +36,10 @@ export const NEWS_ROUTES: RouteObject[] = [
       // measured; for good (301), so that the server's first view answers it as such. The query
       // (a campaign's parameters) goes along, so that the visit is still credited to it.
       if (data !== undefined && data.article.slug !== params.slug) throw redirect(sitePaths.article(data.article) + new URL(request.url).search, 301);
-      return data === undefined ? undefined : withFirstViewPoll(data, import.meta.env.SSR);
+      if (data === undefined || !import.meta.env.SSR) return data;
+      // Imported on the server alone: the browser's build drops this branch, and the poll's code
+      // stays out of the home page's JavaScript (it is the article chunk's).
+      return (await import('../engagement/article-poll')).withFirstViewPoll(data);
     },
     lazy: { Component: async () => (await import('../pages/article-page')).ArticlePage },
   },
