@@ -19,6 +19,9 @@ import './tv-receiver-page.css';
 
 type Pairing = { state: 'asking' } | { state: 'waiting'; code: string } | { state: 'failed' };
 
+/** Six digits that stand, hidden, for the code while it is asked for: its place on the screen. */
+const CODE_PLACEHOLDER = '000000';
+
 /** Pause before asking again after a failure, so that a TV left on does not hammer the server. */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
@@ -91,17 +94,19 @@ function PairingScreen({ pairing }: { pairing: Pairing }) {
   return (
     <section className="tv-pairing" aria-live="polite">
       <h1>Mesura a la TV</h1>
-      {pairing.state === 'waiting' && (
-        <>
+      {/* The code's screen holds its place, hidden, while the code is asked for: the status stands
+          over it, so that nothing on the centred screen moves when the code arrives. */}
+      <div className="tv-pairing__states">
+        <div className={pairing.state === 'waiting' ? undefined : 'tv-pairing__hidden'}>
           <p>Al mòbil o a l'ordinador, trieu «Mira-ho a la TV» i escriviu aquest codi:</p>
-          <p className="tv-code" data-code={pairing.code}>
-            {formatTvCode(pairing.code)}
+          <p className="tv-code" data-code={pairing.state === 'waiting' ? pairing.code : undefined}>
+            {formatTvCode(pairing.state === 'waiting' ? pairing.code : CODE_PLACEHOLDER)}
           </p>
           <p>El codi caduca al cap de 10 minuts; després en sortirà un de nou.</p>
-        </>
-      )}
-      {pairing.state === 'asking' && <p>S'està demanant un codi…</p>}
-      {pairing.state === 'failed' && <p>No hem pogut connectar. Ho tornarem a provar d'aquí a 30 segons.</p>}
+        </div>
+        {pairing.state === 'asking' && <p className="tv-pairing__status">S'està demanant un codi…</p>}
+        {pairing.state === 'failed' && <p className="tv-pairing__status">No hem pogut connectar. Ho tornarem a provar d'aquí a 30 segons.</p>}
+      </div>
       {/* No site footer on the TV: the consent choice is changed here, as the banner says. */}
       <p className="tv-consent">
         <ConsentSettingsButton />
