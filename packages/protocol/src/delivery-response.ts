@@ -13,6 +13,8 @@ export const DELIVERY_ACTIONS = [
   'setAttribute',
   'setStyle',
   'rearrange',
+  /** Mesura's own: the element moved beside or into another, anywhere on the page (move-to-action.ts). */
+  'moveTo',
   'remove',
   'appendContent',
   'prependContent',
@@ -29,7 +31,7 @@ export interface DeliveryAction {
   action: DeliveryActionType;
   selector?: string;
   cssSelector?: string;
-  /** HTML or text for the content actions; `{name: value}` for setAttribute / setStyle; a URL for redirect. */
+  /** HTML or text for the content actions; `{name: value}` for setAttribute / setStyle; `{destination, place}` for moveTo; a URL for redirect. */
   content?: unknown;
   [extra: string]: unknown;
 }

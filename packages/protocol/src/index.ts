@@ -167,6 +167,8 @@ export type {
   Offer,
 } from './activity-definition.js';
 export { PLAIN_CSS_VALUE, SAFE_INLINE_STYLE_PROPERTIES, safeInlineStyle } from './offer-inline-style.js';
+export { MOVE_PLACES, destinationInside, moveToProblem } from './move-to-action.js';
+export type { MovePlace, MoveToContent } from './move-to-action.js';
 
 // The console's reports API (GET /api/reports/{area}/{report}).
 export { OTHERS_ROW_KEY, REPORT_FILTER_DIMENSIONS, REPORT_ROWS_MAX } from './report-answer.js';

@@ -5,7 +5,7 @@
  * page unexamined. URLs are checked against the allowed origins elsewhere (offer-safety.ts):
  * this file knows no configuration.
  */
-import { DELIVERY_ACTIONS, type DeliveryAction } from '@mesura/protocol';
+import { DELIVERY_ACTIONS, moveToProblem, type DeliveryAction } from '@mesura/protocol';
 import { MAX_ACTION_ENTRIES, MAX_ACTION_NAME_CHARS, MAX_ACTION_VALUE_CHARS, MAX_OFFER_CONTENT_BYTES, MAX_SELECTOR_CHARS, MAX_SMALL_INTEGER, MAX_URL_CHARS } from './activity-limits.js';
 import { bytesProblem, isRecord, textProblem, unknownFieldProblem, wholeNumberProblem } from './definition-checks.js';
 
@@ -27,6 +27,7 @@ const FIELDS: Record<DeliveryAction['action'], readonly string[]> = {
   setAttribute: [...TARGET, 'content', 'attribute', 'value'],
   setStyle: [...TARGET, 'content', 'property', 'value', 'priority'],
   rearrange: [...TARGET, 'content', 'from', 'to'],
+  moveTo: [...TARGET, 'content'],
   remove: [...TARGET],
   redirect: ['action', 'content', 'url'],
   trackClick: [...TARGET],
@@ -70,6 +71,14 @@ function contentProblem(label: string, type: string, action: Record<string, unkn
       return entriesProblem(label, content, ['property', 'value'], action) ?? priorityProblem(label, action, content);
     case 'rearrange':
       return rearrangeProblem(label, content, action);
+    case 'moveTo':
+      // The selector the client moves by: the first non-empty, cssSelector first, as @mesura/personalize's render-offer.ts reads it.
+      return moveToProblem(
+        label,
+        content,
+        [action.cssSelector, action.selector].find((s): s is string => typeof s === 'string' && s !== ''),
+        MAX_SELECTOR_CHARS,
+      );
     case 'redirect':
       return redirectFieldsProblem(label, action);
     default:
