@@ -75,6 +75,11 @@ export const ATTRIBUTE_REFUSED = 'Attribute refused';
 /** Followed by `: {from} → {to}`: a rearrange naming a child the element does not have. */
 export const REARRANGE_OUT_OF_RANGE = 'rearrange index out of range';
 /**
+ * Followed by `: {place} {destination}`: a moveTo whose destination is gone, is the moved element
+ * or inside it, or whose place is not before, after, prepend or append.
+ */
+export const MOVE_REFUSED = 'moveTo refused';
+/**
  * Untrusted HTML or attributes were not applied: the sanitiser bundle (`/mesura-sanitize.js`) did
  * not load, or not before the action's wait ended (5000 ms from the start of rendering). The
  * default content stays; the reason of a load error is logged.

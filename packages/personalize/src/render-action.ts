@@ -6,7 +6,7 @@
  */
 import type { OfferAction } from './offer-actions.js';
 import type { Sanitizer } from './sanitizer.js';
-import { ATTRIBUTE_REFUSED, REARRANGE_OUT_OF_RANGE, SANITIZER_FAILED_TO_LOAD, UNSUPPORTED_ACTION } from './errors.js';
+import { ATTRIBUTE_REFUSED, MOVE_REFUSED, REARRANGE_OUT_OF_RANGE, SANITIZER_FAILED_TO_LOAD, UNSUPPORTED_ACTION } from './errors.js';
 
 export type ActionResult = { ok: true } | { ok: false; message: string };
 
@@ -37,7 +37,7 @@ const INSERTS: Record<string, Insert> = {
 
 /** Whether `applyToElements` knows this action type. */
 export function isElementAction(type: string): boolean {
-  return needsPolicy(type) || ['setText', 'remove', 'setStyle', 'rearrange', 'trackClick'].includes(type);
+  return needsPolicy(type) || ['setText', 'remove', 'setStyle', 'rearrange', 'moveTo', 'trackClick'].includes(type);
 }
 
 /** The actions that insert HTML or set attributes: the ones an untrusted offer needs the sanitiser for. */
@@ -49,6 +49,7 @@ export function applyToElements(action: OfferAction, elements: readonly Element[
   if (needsPolicy(action.action)) {
     return context.policy ? applyWithPolicy(action, elements, context) : { ok: false, message: SANITIZER_FAILED_TO_LOAD };
   }
+  if (action.action === 'moveTo') return moveTo(elements, record(action.content));
   for (const element of elements) {
     const result = applyOther(action, element, context);
     if (!result.ok) return result;
@@ -115,6 +116,29 @@ function setStyles(element: Element, styles: Record<string, unknown>): ActionRes
   for (const [property, value] of Object.entries(styles)) {
     if (property !== 'priority') style.setProperty(property, String(value), priority);
   }
+  return OK;
+}
+
+/** A moveTo's places (@mesura/protocol move-to-action.ts), each a DOM method of the same name. */
+const MOVE_PLACE = /^(before|after|prepend|append)$/;
+
+/** The selector of a moveTo's destination, which render-offer.ts waits for as it waits for the target. */
+export function moveDestinationOf(action: OfferAction): string | undefined {
+  return action.action === 'moveTo' ? String(record(action.content).destination) : undefined;
+}
+
+/**
+ * `{destination, place}`: every element, in the page's order, goes `place` the destination's first
+ * match, looked up now (an earlier action may have replaced it). Refused for another place (any
+ * other method would run) and for a destination inside a moved element (the DOM would throw).
+ */
+function moveTo(elements: readonly Element[], move: Record<string, unknown>): ActionResult {
+  const place = String(move.place);
+  const destination = elements[0]!.ownerDocument.querySelector(String(move.destination));
+  if (!destination || !MOVE_PLACE.test(place) || elements.some((element) => element.contains(destination))) {
+    return { ok: false, message: `${MOVE_REFUSED}: ${place} ${String(move.destination)}` };
+  }
+  destination[place as 'before'](...elements);
   return OK;
 }
 

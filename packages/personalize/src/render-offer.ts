@@ -1,8 +1,8 @@
 /**
  * applyOffer's work: renders a list of actions and reports it with the rendering
  * events (§4): start, then no-offers, redirect, succeeded or failed. Each action waits for what it
- * needs, together and up to 5000 ms from the start (§9 selector polling timeout): its elements,
- * and, when it inserts HTML or sets attributes, the sanitiser bundle (which also holds the trusted
+ * needs, together and up to 5000 ms from the start (§9 selector polling timeout): its elements
+ * (and a moveTo's destination), and, when it inserts HTML or sets attributes, the sanitiser bundle (which also holds the trusted
  * activities' policy); the other actions never wait for it. They apply in the offer's order. The
  * page is shown at 3000 ms whatever is awaited. What applied is kept for the page view
  * (offer-keeper.ts).
@@ -15,7 +15,7 @@ import { NO_JSON_HANDLER, REDIRECT_REFUSED, SELECTOR_REQUIRED, SELECTORS_NOT_FOU
 import { PERSONALIZATION_EVENTS as EVENTS, type EventFields, type PersonalizationEventName } from './events.js';
 import type { OfferAction } from './offer-actions.js';
 import type { KeepingApply, OfferKeeper } from './offer-keeper.js';
-import { isElementAction, needsPolicy } from './render-action.js';
+import { isElementAction, moveDestinationOf, needsPolicy } from './render-action.js';
 import type { Sanitizer } from './sanitizer.js';
 import { waitForSelector } from './selector-wait.js';
 import { settleWithin } from './settle-within.js';
@@ -99,8 +99,12 @@ async function prepareAction(context: RenderContext, input: RenderInput, action:
   if (!isElementAction(action.action)) return { message: `${UNSUPPORTED_ACTION}: ${action.action}` };
   const target = targetOf(context, input, action);
   if (!target) return { message: `${SELECTOR_REQUIRED}: ${action.action}` };
-  const [appeared, policy] = await Promise.all([waitForSelector(context.deps.document, target.selector, context.deps, SELECTOR_POLLING_TIMEOUT_MS), policyFor(context, target.action)]);
+  // A moveTo waits for its destination too, within the same wait: it may be parsed after the target.
+  const destination = moveDestinationOf(target.action);
+  const wait = (selector: string) => waitForSelector(context.deps.document, selector, context.deps, SELECTOR_POLLING_TIMEOUT_MS);
+  const [appeared, policy, arrived] = await Promise.all([wait(target.selector), policyFor(context, target.action), destination === undefined || wait(destination)]);
   if (!appeared) return { missing: target.selector };
+  if (!arrived) return { missing: destination! };
   return () => {
     const current = [...context.deps.document.querySelectorAll(target.selector)];
     if (current.length === 0) return { missing: target.selector };
