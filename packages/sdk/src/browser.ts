@@ -23,6 +23,8 @@ import {
   type Identity,
 } from '@mesura/identity';
 import { lookUpCollectorVisitor, scheduleIdSync } from './cross-domain-visitor.js';
+import { withPendingLinkClick } from './pending-link-click.js';
+import { isPreviewAddress } from './preview-mode.js';
 import { startMesura, type Mesura } from './start.js';
 import { tcfConsent, tcfSignal, type TcfApi } from './tcf-consent.js';
 
@@ -40,8 +42,9 @@ function start(): void {
   let measured = false;
   const jar = documentCookieJar();
   const collectorOrigin = new URL(config.collector || location.origin).origin;
-  // Beacons a previous page queued wait until this page knows the visitor still consents.
-  const transport = createTransport({ confirmWhileVisible: true, allowed: () => mesura?.allowed() === true });
+  // Beacons a previous page queued wait until this page knows the visitor still consents, and is no preview.
+  const transport = createTransport({ confirmWhileVisible: true, allowed: () => mesura?.measuring() === true });
+  const preview = isPreviewAddress(location.search);
   /**
    * Consent withdrawn or opted out (§4): what waits in the queue is dropped and nothing is sent
    * afterwards, and what identifies the visitor in this browser goes, so that a later consent starts
@@ -60,6 +63,7 @@ function start(): void {
       consent,
       consentSignal: () => signal,
       transport,
+      preview,
       layer: layerOfPath(address.pathname),
       activityMapScriptUrl: besideThis(ACTIVITY_MAP_FILE),
       mediaScriptUrl: besideThis(MEDIA_FILE),
@@ -78,13 +82,14 @@ function start(): void {
     const open = () => {
       window.mesura = global;
       started.runtime.start();
-      replayQueue(queue, global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+      // A tracked link the previous page followed before its app goes first (pending-link-click.ts).
+      replayQueue(withPendingLinkClick(queue, started.allowed()), global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
     };
     // The visitor across the broadcaster's domains (§7): a visitor new here may be known to the collector.
-    const lookup = lookUpCollectorVisitor({ collectorOrigin, pageOrigin: location.origin, jar, allowed: started.allowed, secure: location.protocol === 'https:' });
+    const lookup = lookUpCollectorVisitor({ collectorOrigin, pageOrigin: location.origin, jar, allowed: started.measuring, secure: location.protocol === 'https:' });
     if (lookup) void lookup.then(open);
     else open();
-    scheduleIdSync({ jar, allowed: started.allowed, load: () => void document.head.appendChild(Object.assign(document.createElement('script'), { src: besideThis(ID_SYNC_FILE) })) });
+    scheduleIdSync({ jar, allowed: started.measuring, load: () => void document.head.appendChild(Object.assign(document.createElement('script'), { src: besideThis(ID_SYNC_FILE) })) });
     return started;
   };
   const consent = tcfConsent({

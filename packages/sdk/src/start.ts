@@ -5,7 +5,7 @@ import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, SITE_COMPONENTS, environmentForHost, si
 import { createTagRuntimeWith, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
 import { trackPageEngagement, type PageEngagement } from './page-engagement.js';
-import { WEB_ANALYTICS_VENDOR } from './constants.js';
+import { PERSONALISATION_VENDOR, WEB_ANALYTICS_VENDOR } from './constants.js';
 
 /** What the server writes into the page as `window.mesuraConfig`; every field is optional. */
 export interface MesuraConfig {
@@ -43,6 +43,8 @@ export interface StartOptions {
   activityMapScriptUrl?: string;
   /** The media tracker bundle's URL, for pages with a player; without it it is not loaded. */
   mediaScriptUrl?: string;
+  /** An editor's preview page (preview-mode.ts): nothing is measured, personalisation stays. Default false. */
+  preview?: boolean;
   /** Overrides for tests; the real page's otherwise. */
   transport?: BeaconSender;
   identity?: Identity;
@@ -55,8 +57,10 @@ export interface Mesura {
   /** The web-analytics account's analytics, behind the consent gate. */
   analytics: Analytics;
   identity: Identity;
-  /** May the SDK send and write cookies now (web-analytics consent, no opt-out)? */
+  /** May the SDK write cookies now (web-analytics consent, no opt-out)? */
   allowed(): boolean;
+  /** May it send now: allowed, and not an editor's preview (preview-mode.ts)? */
+  measuring(): boolean;
 }
 
 /** Beacon paths are prefixed with the destination's origin, so one transport and its queue serve both accounts. */
@@ -78,13 +82,18 @@ export function startMesura(options: StartOptions): Mesura {
   const identity = options.identity ?? createIdentity({ allowed: () => consent.hasVendorConsent(WEB_ANALYTICS_VENDOR) });
   const transport = options.transport ?? createTransport({ confirmWhileVisible: true });
   // An opt-out (§9: 7200 s) withdraws every vendor, so every consent condition of the rules honours it.
+  const consents = (vendor: string | number) => !identity.isOptedOut() && consent.hasVendorConsent(vendor);
+  // A preview page (preview-mode.ts) runs no rule of a measuring vendor (the media tracker, the
+  // activity map…); the property names its vendors (@mesura/site-property), never by TCF id.
+  const preview = options.preview === true;
   const vendors: ConsentSource = {
-    hasVendorConsent: (vendor) => !identity.isOptedOut() && consent.hasVendorConsent(vendor),
+    hasVendorConsent: (vendor) => consents(vendor) && (!preview || vendor === PERSONALISATION_VENDOR),
     automaticHitsDisabled: () => consent.automaticHitsDisabled(),
   };
-  const allowed = () => vendors.hasVendorConsent(WEB_ANALYTICS_VENDOR);
+  const allowed = () => consents(WEB_ANALYTICS_VENDOR);
+  const measuring = () => !preview && allowed();
   const account = (reportSuites: readonly string[], origin: string) =>
-    consentGated(createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId(), consentSignal: options.consentSignal }), allowed);
+    consentGated(createAnalytics({ reportSuites, transport: toward(origin, transport), visitorId: () => identity.visitorId(), consentSignal: options.consentSignal }), measuring);
   const collector = config.collector ?? '';
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];
@@ -104,7 +113,7 @@ export function startMesura(options: StartOptions): Mesura {
     consent: vendors,
     env: options.env,
   });
-  return { environment, runtime, analytics, identity, allowed };
+  return { environment, runtime, analytics, identity, allowed, measuring };
 }
 
 /**

@@ -5,7 +5,8 @@
  * as form-encoded whatever their Content-Type says (a text/plain body avoids a preflight). Each
  * client code answers with its operator settings (delivery-settings.ts): the edge host, and
  * `disabled` instead of a decision while its delivery is switched off. A page URL carrying a valid
- * preview token is answered the previewed experience (preview-decision.ts).
+ * preview token is answered the previewed experience (preview-decision.ts); one carrying the
+ * preview parameter at all records nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeDeliveryParams, parseDeliveryPath, queryEntries } from '@mesura/protocol';
@@ -19,7 +20,7 @@ import type { ActivityIndex } from './activity-index.js';
 import type { ConsentPolicy } from '../ingest/consent-check.js';
 import { createDeliveryConsentCheck, type DeliveryConsentCheck } from './delivery-consent.js';
 import { deliver, disabledNotice, type AnswerSettings } from './delivery.js';
-import { previewGrantOf } from './preview-decision.js';
+import { isPreviewPage, previewGrantOf } from './preview-decision.js';
 import type { PreviewTokens } from './preview-token.js';
 
 export const DELIVERY_PATH_PREFIX = '/m2/';
@@ -124,7 +125,8 @@ async function respond(request: IncomingMessage, deps: DeliveryHandlerDeps, sett
   const preview = previewGrantOf(decoded.value.url, deps.previews, deps.now(), request.headers.cookie);
   const device = deps.classify(request.headers['user-agent']).deviceClass;
   const delivered = deliver(deps.index(), decoded.value, { device, nowMs, settings, preview, consentRefused: checked.refused });
-  if (delivered.events.length > 0) {
+  // An editor's page (a preview, the visual editor's frame) is not audience: its impressions and clicks go nowhere.
+  if (delivered.events.length > 0 && !isPreviewPage(decoded.value.url)) {
     const written = deps.record(delivered.events);
     if (delivered.isConversion) await written;
     // Impressions are not waited for: the page is hidden meanwhile, and a group commit's fsync

@@ -3,14 +3,23 @@
  * token (preview-token.ts) is answered the granted experience on every mbox where its activity
  * would be answered live (its mboxes, and the global mbox when its audience names a path),
  * whatever its status or audience, as the catalogue made it safe to serve. A bad, altered or
- * expired token is ignored: the visitor's request is decided as any other.
+ * expired token is ignored: the request is decided as any other. Whatever its token, a page
+ * carrying the parameter is an editor's (the console's visual editor frames the site with one that
+ * grants nothing): nothing it asks is recorded (isPreviewPage), as its SDK sends no hit
+ * (packages/sdk preview-mode.ts).
  */
 import { GLOBAL_MBOX, type Activity } from '@mesura/protocol';
 import type { ActivityIndex } from './activity-index.js';
 import type { Decision } from './decide.js';
 import { sessionSecretFrom } from '../auth/session-cookie.js';
 import type { PreviewGrant, PreviewTokens } from './preview-token.js';
-import { PREVIEW_PARAM } from '../shared/preview-param.js';
+import { PREVIEW_PARAM, addressParts, isPreviewPair } from '../shared/preview-param.js';
+
+/** Whether `pageUrl`'s query names PREVIEW_PARAM, with any value or none: an editor's page, never audience. */
+export function isPreviewPage(pageUrl: string): boolean {
+  // The decision path pays one substring search unless a preview is open.
+  return pageUrl.includes(PREVIEW_PARAM) && addressParts(pageUrl).pairs.some(isPreviewPair);
+}
 
 /** The grant `pageUrl` carries in PREVIEW_PARAM, when its token verifies at `nowMs`. */
 export function previewGrantOf(pageUrl: string, tokens: PreviewTokens, nowMs: number, cookieHeader?: string): PreviewGrant | undefined {

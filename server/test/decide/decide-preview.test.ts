@@ -139,4 +139,16 @@ describe('a delivery request whose page URL carries a preview token', () => {
     // Both at the test clock's one instant: the export's order between them is not defined.
     expect(events.map((e) => `${e.type} ${e.activity_id}`).sort()).toEqual(['conversion titular-1001', 'impression titular-1001']);
   });
+
+  it("records nothing for a page carrying the parameter without a valid token (the visual editor's frame), decided as usual", async () => {
+    const url = `${SITE}${ARTICLE_PATH}?mesura_preview=editor`;
+    expect(shown(await ask({ mbox: 'mesura-noticia-1001', url }))).toEqual(['titular-1001/a']);
+    await ask({ mbox: 'mesura-noticia-1001', url, params: { clickToken: 'titular-1001.a' } });
+    // The same visitor on the plain address: only that impression is recorded.
+    await ask({ mbox: 'mesura-noticia-1001', url: `${SITE}${ARTICLE_PATH}?q=mesura_preview` });
+    await ask({ mbox: 'mesura-noticia-1001', params: { clickToken: 'titular-1001.a' } });
+    const data = await t.server.app.inject({ url: `/api/visitors/${FID}/data`, headers: await t.authHeaders('admin') });
+    const events = data.json().decisionEvents as { type: string; activity_id: string }[];
+    expect(events.map((e) => `${e.type} ${e.activity_id}`).sort()).toEqual(['conversion titular-1001', 'impression titular-1001']);
+  });
 });
