@@ -201,6 +201,7 @@ describe('the form of an existing activity', () => {
             actions: [
               { action: 'setContent', selector: 'h1', content: 'Un titular &amp; més' },
               { action: 'remove', selector: '.anunci' },
+              { action: 'moveTo', selector: 'p.avis', content: { destination: 'aside.relacionats', place: 'append' } },
             ],
           },
         },
@@ -209,7 +210,11 @@ describe('the form of an existing activity', () => {
     const { api, container, byId, byLabel } = await open('/experiments/titular-noticia/edita/', fakeExperimentsApi([stored]));
     expect(byId<HTMLInputElement>('activity-id').readOnly).toBe(true);
     expect(byLabel<HTMLInputElement>('Text nou (Nou titular, canvi 1)').value).toBe('Un titular & més');
-    expect(container.textContent).toContain('Acció «remove» definida fora del formulari: es conserva tal com és.');
+    // Changes the form keeps whole are named in Catalan, never by the API's action type.
+    expect(container.textContent).toContain('Treu «.anunci» de la pàgina. Es conserva tal com és.');
+    expect(container.textContent).toContain("Mou l'element");
+    expect(container.textContent).toContain('Mou «p.avis» al final de «aside.relacionats». Es conserva tal com és.');
+    expect(container.textContent).not.toContain('moveTo');
     await type(byId('activity-name'), 'Titular nou');
     await click(button(container, 'Desa els canvis'));
 

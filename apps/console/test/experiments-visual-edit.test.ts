@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { withSafeInlineStyles } from '../src/areas/experiments/live-preview';
-import { rearrangeTarget, siblingHolding } from '../src/areas/experiments/move-destination';
+import { keptActionSentence, keptActionTitle } from '../src/areas/experiments/kept-action-label';
+import { applyActionLive, withSafeInlineStyles } from '../src/areas/experiments/live-preview';
+import { destinationProblem, MOVE_PLACES, type MovePlace } from '../src/areas/experiments/move-destination';
+import { editorFrameAddress } from '../src/areas/experiments/site-pages';
 import { deliveryActionOf } from '../src/areas/experiments/offer-action-draft';
 import { actionForEdit, type TargetedElement } from '../src/areas/experiments/visual-edit';
 
@@ -33,29 +35,55 @@ describe("the visual editor's changes, as the offer the form stores", () => {
   });
 });
 
-describe('a move before or after an element chosen by a click', () => {
-  it('moves to the position that puts it just before or after that sibling, as the SDK rearranges', () => {
-    const second: TargetedElement = { ...headline, index: 1, siblings: 4 };
-    const made = (kind: 'moveBefore' | 'moveAfter', sibling: number) => {
-      const draft = actionForEdit(kind, second, '', { index: sibling, selector: `main > :nth-child(${sibling + 1})` });
-      return typeof draft === 'string' ? draft : deliveryActionOf(draft).content;
-    };
-    expect(made('moveBefore', 0)).toEqual({ from: 1, to: 0 });
-    expect(made('moveAfter', 3)).toEqual({ from: 1, to: 3 });
-    expect(made('moveBefore', 3)).toEqual({ from: 1, to: 2 });
-    expect(made('moveAfter', 0)).toBe("L'element ja és en aquest lloc.");
-    expect(made('moveBefore', 2)).toBe("L'element ja és en aquest lloc.");
-    expect(actionForEdit('moveAfter', second, '')).toBe("Feu clic a la pàgina en l'element on ha d'anar.");
-    expect(rearrangeTarget(3, 1, 'after')).toBe(2);
+describe('«Mou»: a move to a place clicked anywhere in the page', () => {
+  const notice: TargetedElement = { selector: 'p.avis', parentSelector: 'main', index: 1, siblings: 3 };
+  const made = (destination: string | undefined, place: MovePlace, target = notice) => {
+    const draft = actionForEdit('move', target, '', { destination: destination === undefined ? undefined : { selector: destination }, place });
+    return typeof draft === 'string' ? draft : deliveryActionOf(draft);
+  };
+
+  it.each(MOVE_PLACES)("stores the protocol's moveTo with the destination and the place %s", (place) => {
+    expect(made('footer > p', place)).toEqual({ action: 'moveTo', selector: 'p.avis', content: { destination: 'footer > p', place } });
   });
 
-  it('chooses the sibling that holds the click, and says why a click elsewhere or on the element chose none', () => {
-    document.body.innerHTML = '<main><h1>Titular</h1><p class="avis">Avís</p><div class="cos"><p><a href="#">enllaç</a></p></div></main><footer><p>peu</p></footer>';
-    const notice = document.querySelector('.avis')!;
-    expect(siblingHolding(notice, document.querySelector('a')!)).toBe(document.querySelector('.cos'));
-    expect(siblingHolding(notice, document.querySelector('h1')!)).toBe(document.querySelector('h1'));
-    expect(siblingHolding(notice, document.querySelector('footer p')!)).toBe("Trieu un element del mateix bloc que l'element que es mou (o un de dins seu).");
-    expect(siblingHolding(notice, notice)).toBe('Trieu un altre element: aquest és el que es mou.');
+  it('asks for the destination, and refuses one the server would read as inside the moved element', () => {
+    expect(made(undefined, 'before')).toBe("Feu clic a la pàgina en l'element on ha d'anar.");
+    expect(made('p.avis > strong', 'after')).toBe("Trieu un destí de fora de l'element que es mou.");
+    expect(made('footer', 'append', { ...notice, parentSelector: undefined })).toBe("Aquest element no es pot moure: és a l'arrel de la pàgina.");
+  });
+
+  it('takes a click anywhere as the destination, but not on the moved element, inside it or on the background', () => {
+    document.body.innerHTML = '<main><h1>Titular</h1><p class="avis">Avís <b>ara</b></p></main><footer><p>peu</p></footer>';
+    const moving = document.querySelector('.avis')!;
+    expect(destinationProblem(moving, document.querySelector('footer p')!)).toBeUndefined();
+    expect(destinationProblem(moving, document.querySelector('h1')!)).toBeUndefined();
+    expect(destinationProblem(moving, moving)).toBe('Trieu un altre element: aquest és el que es mou, o és a dins seu.');
+    expect(destinationProblem(moving, document.querySelector('.avis b')!)).toBe('Trieu un altre element: aquest és el que es mou, o és a dins seu.');
+    expect(destinationProblem(moving, document.body)).toMatch(/^Trieu un element de la pàgina, no el fons/);
+  });
+
+  it('shows the move in the framed page at once, into another parent, and never into itself', () => {
+    document.body.innerHTML = '<main><h1>Titular</h1><p class="avis">Avís</p></main><footer><p>peu</p></footer>';
+    const purify = () => document.createDocumentFragment();
+    expect(applyActionLive(document, { action: 'moveTo', selector: 'p.avis', content: { destination: 'footer > p', place: 'before' } }, purify)).toBe(true);
+    expect(document.body.innerHTML).toBe('<main><h1>Titular</h1></main><footer><p class="avis">Avís</p><p>peu</p></footer>');
+    expect(applyActionLive(document, { action: 'moveTo', selector: 'footer', content: { destination: 'footer > p', place: 'append' } }, purify)).toBe(false);
+    expect(applyActionLive(document, { action: 'moveTo', selector: 'p.avis', content: { destination: 'main', place: 'append' } }, purify)).toBe(true);
+    expect(document.querySelector('main')!.lastElementChild!.className).toBe('avis');
+  });
+
+  it('names the stored move in Catalan in the form', () => {
+    const action = { action: 'moveTo' as const, selector: 'p.avis', content: { destination: 'footer > p', place: 'prepend' } };
+    expect(keptActionTitle(action)).toBe("Mou l'element");
+    expect(keptActionSentence(action)).toBe('Mou «p.avis» al principi de «footer > p».');
+    expect(keptActionSentence({ action: 'rearrange', selector: 'main', content: { from: 0, to: 2 } })).toBe('Mou un element de «main» de la posició 1 a la 3.');
+  });
+});
+
+describe('the visual editor frame', () => {
+  it("opens the page as an editor's preview, which is never counted as a visit", () => {
+    expect(editorFrameAddress('/noticia/1004/el-temps/')).toBe('/noticia/1004/el-temps/?mesura_preview=editor');
+    expect(editorFrameAddress('/cerca?q=a#r')).toBe('/cerca?q=a&mesura_preview=editor#r');
   });
 });
 

@@ -6,7 +6,7 @@
  * (safeInlineStyle), so that the editor sees what visitors will. What the visitors get is the server's sanitised
  * offer, applied by the client; this is a likeness for the editor only.
  */
-import { safeInlineStyle, type DeliveryAction } from '@mesura/protocol';
+import { MOVE_PLACES, safeInlineStyle, type DeliveryAction, type MovePlace } from '@mesura/protocol';
 
 type Purify = (html: string) => DocumentFragment;
 
@@ -30,6 +30,21 @@ function place(element: Element, type: string, nodes: DocumentFragment): void {
 }
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+/** moveTo, as the client applies it (render-action.ts): never into the moved element itself. */
+function moveLive(doc: Document, element: Element, move: Record<string, unknown>): boolean {
+  const place = move.place;
+  if (!(MOVE_PLACES as readonly unknown[]).includes(place) || typeof move.destination !== 'string') return false;
+  let destination: Element | null = null;
+  try {
+    destination = doc.querySelector(move.destination);
+  } catch {
+    return false;
+  }
+  if (destination === null || element.contains(destination)) return false;
+  destination[place as MovePlace](element);
+  return true;
+}
 
 /** Applies one action to `doc`; false when its element is not on the page. */
 export function applyActionLive(doc: Document, action: DeliveryAction, purify: Purify): boolean {
@@ -59,6 +74,8 @@ export function applyActionLive(doc: Document, action: DeliveryAction, purify: P
       else target.before(moving);
       return true;
     }
+    case 'moveTo':
+      return moveLive(doc, element, record(content));
     case 'remove':
       element.remove();
       return true;

@@ -1,38 +1,40 @@
 /**
- * A move to a place the editor clicks in the page: the element goes just before or just after
- * another one. The protocol moves an element among its parent's children (`rearrange`, from one
- * position to another, as the site's SDK applies it), so the place is a sibling: a click inside a
- * sibling (its headline, a link in it) chooses that sibling.
+ * A move to a place the editor clicks anywhere in the page: the element goes before or after the
+ * clicked element, or into it as its first or last child, stored as the protocol's `moveTo`
+ * (@mesura/protocol move-to-action.ts, which the site's personalisation client applies). «Mou amunt»
+ * and «Mou avall» stay among the element's siblings (`rearrange`, visual-edit.ts). Pure.
  */
+import { MOVE_PLACES, type MovePlace } from '@mesura/protocol';
 
-/** Where the moved element goes, beside the chosen sibling. */
-export type MovePlace = 'before' | 'after';
+export { MOVE_PLACES, type MovePlace };
 
-/** The chosen place: the sibling's position among the parent's children, and its selector to show. */
+/** Each place, in Catalan, as a sentence says it: «Mou «.avis» abans de «h1»». */
+export const MOVE_PLACE_WORDS: Record<MovePlace, string> = {
+  before: 'abans de',
+  after: 'després de',
+  prepend: 'al principi de',
+  append: 'al final de',
+};
+
+/** Each place as the editor picks it, after clicking the destination. */
+export const MOVE_PLACE_LABELS: Record<MovePlace, string> = {
+  before: 'Abans',
+  after: 'Després',
+  prepend: 'Al principi de',
+  append: 'Al final de',
+};
+
+/** The chosen place: the clicked element's stable selector (stable-selector.ts). */
 export interface MoveDestination {
-  index: number;
   selector: string;
 }
 
-/**
- * The child of `moving`'s parent that holds `clicked` (or is it), other than `moving` itself; or
- * the reason in Catalan that the click chose none.
- */
-export function siblingHolding(moving: Element, clicked: Element): Element | string {
-  const parent = moving.parentElement;
-  let at: Element | null = clicked;
-  while (at !== null && at.parentElement !== parent) at = at.parentElement;
-  if (at === null || parent === null) return "Trieu un element del mateix bloc que l'element que es mou (o un de dins seu).";
-  if (at === moving || moving.contains(clicked)) return 'Trieu un altre element: aquest és el que es mou.';
-  return at;
-}
+/** The tags a click on the page's background reaches: no element goes beside them. */
+const BACKGROUND = ['HTML', 'BODY', 'HEAD'];
 
-/**
- * The position `rearrange` moves the element to, from position `from`, so that it ends just
- * `place` the sibling now at `sibling`: the SDK takes the element out and puts it back at `to`,
- * so a sibling after it moves one place towards the start. Undefined when it is there already.
- */
-export function rearrangeTarget(from: number, sibling: number, place: MovePlace): number | undefined {
-  const to = sibling > from ? (place === 'before' ? sibling - 1 : sibling) : place === 'before' ? sibling : sibling + 1;
-  return to === from ? undefined : to;
+/** Why `clicked` cannot be where `moving` goes (in Catalan), or undefined when it can. */
+export function destinationProblem(moving: Element, clicked: Element): string | undefined {
+  if (moving === clicked || moving.contains(clicked)) return 'Trieu un altre element: aquest és el que es mou, o és a dins seu.';
+  if (BACKGROUND.includes(clicked.tagName)) return 'Trieu un element de la pàgina, no el fons: feu clic en un títol, un paràgraf o un bloc.';
+  return undefined;
 }

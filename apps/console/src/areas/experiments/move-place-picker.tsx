@@ -1,31 +1,33 @@
 /**
- * Choosing where a moved element goes, in the visual editor: «Tria el lloc a la pàgina», then a
- * click in the framed page on the element it goes before or after (move-destination.ts says which
- * sibling a click chooses). The frame's click handler is set once per page load, so what it reads
- * while choosing is kept in refs.
+ * Choosing where a moved element goes, in the visual editor: once «Mou» is the change, the next
+ * click in the framed page, anywhere, chooses the destination (move-destination.ts says which
+ * clicks cannot), then the place beside or inside it. The frame's click handler is set once per
+ * page load, so what it reads while choosing is kept in refs.
  */
-import { useRef, useState } from 'react';
-import { type MoveDestination, siblingHolding } from './move-destination';
+import { useId, useRef, useState } from 'react';
+import { destinationProblem, MOVE_PLACE_LABELS, MOVE_PLACES, type MoveDestination, type MovePlace } from './move-destination';
 import { stableSelector } from './stable-selector';
 
-/** The mark on the chosen place, unlike the moved element's solid one. */
+/** The mark on the chosen destination, unlike the moved element's solid one. */
 const PLACE_OUTLINE = '3px dashed #1565c0';
 
-export interface MovePlace {
+export interface MoveChoice {
   choosing: boolean;
   destination: MoveDestination | undefined;
-  /** Whether the frame's next click chooses the place (rather than another element to change). */
+  place: MovePlace;
+  setPlace: (place: MovePlace) => void;
+  /** Whether the frame's next click chooses the destination (rather than another element to change). */
   takesClick: () => boolean;
   start: () => void;
-  /** The frame's click while choosing, beside `moving`: a note in Catalan when it chose no place. */
+  /** The frame's click while choosing, for `moving`: a note in Catalan when it chose no destination. */
   choose: (moving: Element, clicked: Element) => string | undefined;
   clear: () => void;
 }
 
-export function useMovePlace(): MovePlace {
+export function useMoveChoice(): MoveChoice {
   const choosing = useRef(false);
   const marked = useRef<HTMLElement | undefined>(undefined);
-  const [state, setState] = useState<{ choosing: boolean; destination?: MoveDestination }>({ choosing: false });
+  const [state, setState] = useState<{ choosing: boolean; destination?: MoveDestination; place: MovePlace }>({ choosing: false, place: 'before' });
   const unmark = () => {
     if (marked.current) marked.current.style.outline = '';
     marked.current = undefined;
@@ -33,39 +35,51 @@ export function useMovePlace(): MovePlace {
   return {
     choosing: state.choosing,
     destination: state.destination,
+    place: state.place,
+    setPlace: (place) => setState((s) => ({ ...s, place })),
     takesClick: () => choosing.current,
     start: () => {
       choosing.current = true;
       unmark();
-      setState({ choosing: true });
+      setState((s) => ({ choosing: true, place: s.place }));
     },
     choose: (moving, clicked) => {
-      const sibling = siblingHolding(moving, clicked);
-      if (typeof sibling === 'string') return sibling;
+      const problem = destinationProblem(moving, clicked);
+      if (problem !== undefined) return problem;
       choosing.current = false;
       unmark();
-      (sibling as HTMLElement).style.outline = PLACE_OUTLINE;
-      marked.current = sibling as HTMLElement;
-      setState({ choosing: false, destination: { index: Array.from(sibling.parentElement?.children ?? []).indexOf(sibling), selector: stableSelector(sibling) } });
+      (clicked as HTMLElement).style.outline = PLACE_OUTLINE;
+      marked.current = clicked as HTMLElement;
+      setState((s) => ({ choosing: false, destination: { selector: stableSelector(clicked) }, place: s.place }));
       return undefined;
     },
     clear: () => {
       choosing.current = false;
       unmark();
-      setState({ choosing: false });
+      setState((s) => ({ choosing: false, place: s.place }));
     },
   };
 }
 
-export function MovePlaceField({ place }: { place: MovePlace }) {
+export function MovePlaceField({ move }: { move: MoveChoice }) {
+  const id = useId();
   return (
     <div className="form-field">
       <p>
-        Lloc: {place.destination ? <code className="visual-editor__selector">{place.destination.selector}</code> : place.choosing ? "feu clic a la pàgina en l'element on ha d'anar." : 'cap triat.'}
+        Destí:{' '}
+        {move.destination ? <code className="visual-editor__selector">{move.destination.selector}</code> : move.choosing ? "feu clic a la pàgina, on sigui, en l'element on ha d'anar." : 'cap triat.'}
       </p>
-      <button type="button" className="button button--quiet" onClick={place.start} aria-pressed={place.choosing}>
-        Tria el lloc a la pàgina
+      <button type="button" className="button button--quiet" onClick={move.start} aria-pressed={move.choosing}>
+        Tria el destí a la pàgina
       </button>
+      <label htmlFor={`${id}-place`}>Lloc respecte del destí</label>
+      <select id={`${id}-place`} value={move.place} onChange={(event) => move.setPlace(event.target.value as MovePlace)}>
+        {MOVE_PLACES.map((place) => (
+          <option key={place} value={place}>
+            {MOVE_PLACE_LABELS[place]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

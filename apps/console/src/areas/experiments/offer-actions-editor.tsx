@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { keptActionSentence, keptActionTitle } from './kept-action-label';
 import { ACTION_KIND_LABELS, HTML_PLACES, newActionDraft, newStyleEntry, type ActionDraft, type ActionKind, type HtmlPlace } from './offer-action-draft';
 
 interface OfferActionsEditorProps {
@@ -13,7 +14,7 @@ const KINDS = Object.keys(ACTION_KIND_LABELS) as ActionKind[];
 function ActionFields({ draft, label, onChange }: { draft: ActionDraft; label: string; onChange: (next: ActionDraft) => void }) {
   const id = useId();
   if (draft.kind === 'kept') {
-    return <p className="admin-note">Acció «{draft.action.action}» definida fora del formulari: es conserva tal com és.</p>;
+    return <p className="admin-note">{keptActionSentence(draft.action)} Es conserva tal com és.</p>;
   }
   if (draft.kind === 'redirect') {
     return (
@@ -99,7 +100,7 @@ export function OfferActionsEditor({ owner, actions, onChange }: OfferActionsEdi
           const label = `${owner}, canvi ${i + 1}`;
           return (
             <li key={action.key} className="offer-actions__item">
-              <p className="offer-actions__kind">{action.kind === 'kept' ? action.action.action : ACTION_KIND_LABELS[action.kind]}</p>
+              <p className="offer-actions__kind">{action.kind === 'kept' ? keptActionTitle(action.action) : ACTION_KIND_LABELS[action.kind]}</p>
               <ActionFields draft={action} label={label} onChange={(next) => onChange(actions.map((a, j) => (j === i ? next : a)))} />
               <button type="button" className="button button--quiet" aria-label={`Treu el canvi ${i + 1} de ${owner}`} onClick={() => onChange(actions.filter((_, j) => j !== i))}>
                 Treu el canvi

@@ -38,3 +38,20 @@ export function pagesUnder(pages: readonly SitePage[], prefix: string | undefine
   const under = pages.filter((page) => page.path.startsWith(prefix));
   return under.length > 0 ? under : [...pages];
 }
+
+/**
+ * The query parameter of an editor's preview (the server's shared/preview-param.ts): the site's
+ * SDK measures nothing on such a page and the decision server records nothing for it.
+ */
+export const PREVIEW_PARAM = 'mesura_preview';
+
+/**
+ * The visual editor frame's address for `path`: the page marked as an editor's preview, with a
+ * value that is no token, so that the server grants no experience (the editor shows the draft's
+ * changes itself) and the page is never counted as a visit.
+ */
+export function editorFrameAddress(path: string): string {
+  const hashAt = path.indexOf('#');
+  const [head, fragment] = hashAt < 0 ? [path, ''] : [path.slice(0, hashAt), path.slice(hashAt)];
+  return `${head}${head.includes('?') ? '&' : '?'}${PREVIEW_PARAM}=editor${fragment}`;
+}

@@ -2,10 +2,12 @@
  * The visual editor's plain changes, each made into the same action the form stores
  * (offer-action-draft.ts): the editor clicks an element, picks a change and gives its value.
  * Images, moves and hiding have no row kind of their own in the form: they are stored as the
- * protocol's setAttribute, rearrange and setStyle actions. Pure but for the rows' keys.
+ * protocol's setAttribute, rearrange or moveTo, and setStyle actions (kept-action-label.ts names
+ * them in the form). Pure but for the rows' keys.
  */
+import { destinationInside } from '@mesura/protocol';
 import { formKey } from './form-key';
-import { type MoveDestination, rearrangeTarget } from './move-destination';
+import type { MoveDestination, MovePlace } from './move-destination';
 import type { ActionDraft } from './offer-action-draft';
 
 export const VISUAL_EDITS = {
@@ -19,8 +21,7 @@ export const VISUAL_EDITS = {
   size: 'Canvia la mida del text',
   moveUp: 'Mou amunt',
   moveDown: 'Mou avall',
-  moveBefore: "Mou abans d'un altre element",
-  moveAfter: "Mou després d'un altre element",
+  move: 'Mou',
   redirect: 'Redirigeix a una pàgina del web',
 } as const;
 
@@ -46,14 +47,20 @@ export interface TargetedElement {
   siblings: number;
 }
 
-/** The changes that move the element beside another one the editor clicks (move-destination.ts). */
-export const MOVES_TO_A_CHOSEN_PLACE: readonly VisualEditKind[] = ['moveBefore', 'moveAfter'];
+/** The changes that move the element to a place the editor clicks, anywhere in the page (move-destination.ts). */
+export const MOVES_TO_A_CHOSEN_PLACE: readonly VisualEditKind[] = ['move'];
+
+/** For «Mou»: the element clicked as the destination, and the place beside or inside it. */
+export interface MoveTarget {
+  destination: MoveDestination | undefined;
+  place: MovePlace;
+}
 
 /**
- * The action a change makes, or the reason it cannot be made (in Catalan). `destination`: for a
- * move before or after another element, that sibling, chosen by a click in the page.
+ * The action a change makes, or the reason it cannot be made (in Catalan). `move`: for «Mou», the
+ * destination chosen by a click in the page, and the place.
  */
-export function actionForEdit(kind: VisualEditKind, target: TargetedElement, value: string, destination?: MoveDestination): ActionDraft | string {
+export function actionForEdit(kind: VisualEditKind, target: TargetedElement, value: string, move?: MoveTarget): ActionDraft | string {
   const key = formKey();
   const { selector } = target;
   const needsValue = VISUAL_EDIT_VALUE_LABELS[kind] !== undefined;
@@ -80,13 +87,13 @@ export function actionForEdit(kind: VisualEditKind, target: TargetedElement, val
       if (target.parentSelector === undefined || to < 0 || to >= target.siblings) return kind === 'moveUp' ? "L'element ja és el primer." : "L'element ja és l'últim.";
       return { key, kind: 'kept', action: { action: 'rearrange', selector: target.parentSelector, content: { from: target.index, to } } };
     }
-    case 'moveBefore':
-    case 'moveAfter': {
+    case 'move': {
       if (target.parentSelector === undefined) return "Aquest element no es pot moure: és a l'arrel de la pàgina.";
-      if (destination === undefined) return "Feu clic a la pàgina en l'element on ha d'anar.";
-      const to = rearrangeTarget(target.index, destination.index, kind === 'moveBefore' ? 'before' : 'after');
-      if (to === undefined) return "L'element ja és en aquest lloc.";
-      return { key, kind: 'kept', action: { action: 'rearrange', selector: target.parentSelector, content: { from: target.index, to } } };
+      const destination = move?.destination;
+      if (move === undefined || destination === undefined) return "Feu clic a la pàgina en l'element on ha d'anar.";
+      // The server's check (@mesura/protocol moveToProblem) reads the selectors as written.
+      if (destinationInside(selector, destination.selector)) return "Trieu un destí de fora de l'element que es mou.";
+      return { key, kind: 'kept', action: { action: 'moveTo', selector, content: { destination: destination.selector, place: move.place } } };
     }
     case 'redirect':
       return { key, kind: 'redirect', url: value.trim() };

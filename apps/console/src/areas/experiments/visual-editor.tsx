@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import type { ActivityDraft } from './activity-draft';
 import { applyActionLive, withSafeInlineStyles } from './live-preview';
-import { MovePlaceField, useMovePlace } from './move-place-picker';
+import { MovePlaceField, useMoveChoice } from './move-place-picker';
 import { deliveryActionOf } from './offer-action-draft';
 import { PreviewPagePicker } from './preview-page-picker';
+import { editorFrameAddress } from './site-pages';
 import { SiteGoalPicker } from './site-goal-picker';
 import { stableSelector } from './stable-selector';
 import { actionForEdit, MOVES_TO_A_CHOSEN_PLACE, VISUAL_EDIT_VALUE_LABELS, VISUAL_EDITS, type TargetedElement, type VisualEditKind } from './visual-edit';
@@ -28,9 +29,10 @@ function targetOf(element: Element): TargetedElement {
 /**
  * The site's real page inside the console: a click on an element targets it (its stable selector
  * shown), a plain change adds the same action the form stores to the chosen experience and shows
- * it in the page at once (a move before or after another element takes a second click, on that
- * element: move-place-picker.tsx); a click, the page or one of the site's goals can become the goal. The page is the site's, on
- * the console's own origin (the site's CSP frame-ancestors 'self' lets the console frame it).
+ * it in the page at once («Mou» takes a second click, anywhere in the page, on the destination:
+ * move-place-picker.tsx); a click, the page or one of the site's goals can become the goal. The
+ * page is the site's, on the console's own origin (the site's CSP frame-ancestors 'self' lets the
+ * console frame it), opened as a preview (editorFrameAddress): the editor's clicks are not audience.
  */
 export function VisualEditor({ draft, onChange }: VisualEditorProps) {
   const id = useId();
@@ -46,7 +48,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
   const marked = useRef<HTMLElement | undefined>(undefined);
   const latest = useRef(draft);
   latest.current = draft;
-  const place = useMovePlace();
+  const move = useMoveChoice();
   const shown = draft.experiences[experience];
 
   async function onFrameLoad() {
@@ -63,8 +65,8 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
         event.preventDefault();
         event.stopPropagation();
         const element = event.target as HTMLElement;
-        if (place.takesClick() && marked.current) return setNote(place.choose(marked.current, element));
-        place.clear();
+        if (move.takesClick() && marked.current) return setNote(move.choose(marked.current, element));
+        move.clear();
         if (marked.current) marked.current.style.outline = '';
         element.style.outline = TARGET_OUTLINE;
         marked.current = element;
@@ -80,21 +82,28 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       setTarget(undefined);
-      place.clear();
+      move.clear();
       set(value);
     };
 
+  // «Mou»: the next click in the page, anywhere, chooses where the element goes.
+  function chooseKind(next: VisualEditKind) {
+    setKind(next);
+    if (MOVES_TO_A_CHOSEN_PLACE.includes(next)) move.start();
+    else move.clear();
+  }
+
   function apply() {
     if (!target || !shown) return;
-    const made = actionForEdit(kind, target, value, place.destination);
+    const made = actionForEdit(kind, target, value, { destination: move.destination, place: move.place });
     if (typeof made === 'string') return setNote(made);
     onChange({ ...draft, experiences: draft.experiences.map((e, i) => (i === experience ? { ...e, actions: [...e.actions, made] } : e)) });
     const doc = frame.current?.contentDocument;
     const shownLive = doc && purify.current ? applyActionLive(doc, deliveryActionOf(made), purify.current) : false;
     setNote(kind === 'redirect' ? `Afegit a ${shown.name}: els visitants aniran a ${value.trim()}.` : `Afegit a ${shown.name}${shownLive ? '' : " (no s'ha pogut mostrar a la pàgina)"}.`);
     setValue('');
-    // A move changes the element's place among its siblings: the next change starts from the new one.
-    place.clear();
+    // A move changes the element's place: the next change starts from the new one.
+    move.clear();
     if (marked.current?.isConnected) setTarget(targetOf(marked.current));
   }
 
@@ -121,7 +130,14 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
       </div>
       <div className="visual-editor__body">
         {path !== undefined && (
-          <iframe key={`${path} ${experience} ${loads}`} ref={frame} className="visual-editor__frame" title="Pàgina del web que s'edita" src={path} onLoad={() => void onFrameLoad()} />
+          <iframe
+            key={`${path} ${experience} ${loads}`}
+            ref={frame}
+            className="visual-editor__frame"
+            title="Pàgina del web que s'edita"
+            src={editorFrameAddress(path)}
+            onLoad={() => void onFrameLoad()}
+          />
         )}
         <div className="visual-editor__panel" aria-live="polite">
           {target === undefined ? (
@@ -133,7 +149,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
               </p>
               <div className="form-field">
                 <label htmlFor={`${id}-kind`}>Canvi</label>
-                <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as VisualEditKind)}>
+                <select id={`${id}-kind`} value={kind} onChange={(event) => chooseKind(event.target.value as VisualEditKind)}>
                   {KINDS.map((k) => (
                     <option key={k} value={k}>
                       {VISUAL_EDITS[k]}
@@ -141,7 +157,7 @@ export function VisualEditor({ draft, onChange }: VisualEditorProps) {
                   ))}
                 </select>
               </div>
-              {MOVES_TO_A_CHOSEN_PLACE.includes(kind) && <MovePlaceField place={place} />}
+              {MOVES_TO_A_CHOSEN_PLACE.includes(kind) && <MovePlaceField move={move} />}
               {valueLabel !== undefined && (
                 <div className="form-field">
                   <label htmlFor={`${id}-value`}>{valueLabel}</label>
