@@ -32,7 +32,7 @@ import { contentRoutes } from './content/content-routes.js';
 import { podcastFeedRoutes } from './content/podcast-feed-routes.js';
 import { visitorRoutes } from './visitors/visitor-routes.js';
 import { siteFormPostRoutes } from './http/site-form-posts.js';
-import { pollForm } from './engagement/poll-form-posts.js';
+import { ARTICLE_PAGE_ROUTE, pollForm, QUIZ_PAGE_PATH } from './engagement/poll-form-posts.js';
 import { newsletterForm } from './engagement/newsletter-form-posts.js';
 import { passwordForgottenForm, passwordResetForm, signInForm, signUpForm } from './visitors/account-form-posts.js';
 import { identityRoutes } from './identity/identity-routes.js';
@@ -433,7 +433,9 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   app.addHook('onClose', () => visitors.close());
   await app.register(visitorRoutes, { store: visitors, cors, secureCookies: config.publicUrl?.protocol === 'https:', mailer, now });
   // The same forms posted by a browser without JavaScript, to their page, done by the routes above.
-  await app.register(siteFormPostRoutes, { forms: [signInForm, signUpForm, passwordForgottenForm, passwordResetForm, newsletterForm('/'), newsletterForm('/joc/'), pollForm] });
+  await app.register(siteFormPostRoutes, {
+    forms: [signInForm, signUpForm, passwordForgottenForm, passwordResetForm, newsletterForm('/'), newsletterForm(QUIZ_PAGE_PATH), pollForm(ARTICLE_PAGE_ROUTE), pollForm(QUIZ_PAGE_PATH)],
+  });
   await app.register(tagLibraryRoutes, { sdkDir: config.sdkDir });
   await app.register(frontEndRoutes, {
     siteDir: config.siteDir,

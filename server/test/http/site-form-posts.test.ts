@@ -153,6 +153,20 @@ describe('the sign-in page posted without JavaScript', () => {
     expect((await post(article, { formulari: 'butlleti', email: 'x@example.cat' })).statusCode).toBe(400);
   });
 
+  it('votes in the daily game’s poll on /joc/ and lands back there at the poll, once per browser', async () => {
+    const counts = async () => (await test.server.app.inject({ method: 'GET', url: '/api/engagement/polls/sequera-aigua' })).json<{ total: number }>().total;
+    // The game asks habitatge-2026; any seeded poll is taken, as the JSON route takes it.
+    const vote = { formulari: 'enquesta', 'enquesta-id': 'sequera-aigua', option: 'piscines' };
+    expect((await post('/joc/', vote, 'https://elsewhere.example')).statusCode).toBe(403);
+    const first = await post('/joc/', vote);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/joc/?formulari=enquesta&resultat=ok#enquesta');
+    expect(await counts()).toBe(1);
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect((await post('/joc/', vote, ORIGIN, { cookie })).headers.location).toBe('/joc/?formulari=enquesta&resultat=error&motiu=409#enquesta');
+    expect(await counts()).toBe(1);
+  });
+
   it('answers an unknown form, a JSON body or an oversized body with a 4xx and does nothing', async () => {
     expect((await post('/entrar/', { formulari: 'res' })).statusCode).toBe(400);
     const json = await test.server.app.inject({ method: 'POST', url: '/entrar/', headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' }, payload: '{}' });

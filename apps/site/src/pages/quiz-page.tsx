@@ -1,5 +1,6 @@
 /**
- * /joc/: the daily quiz. Five questions (GET /api/engagement/quiz/today, the same for everybody
+ * /joc/: the daily quiz, and below it the poll (in the server's first view too, a form that works
+ * without JavaScript: engagement/quiz-poll.ts). Five questions (GET /api/engagement/quiz/today, the same for everybody
  * on one day), one at a time, with the right answer shown after each; the score at the end, and
  * the day's score remembered in this browser so that the game waits for tomorrow.
  * Measurement: scJugar (event9) when the visitor starts the game. Not at the end: §7's link
@@ -10,6 +11,8 @@ import { usePageData } from '../routing/page-data';
 import { CallToAction } from '../engagement/call-to-action';
 import { quizPageFields } from '../engagement/engagement-page-fields';
 import { Poll } from '../engagement/poll';
+import { QUIZ_POLL_ID } from '../engagement/quiz-poll';
+import type { PollResults } from '@mesura/protocol';
 import { QuizQuestionStep } from '../engagement/quiz-question';
 import { ShareMenu } from '../engagement/share-menu';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
@@ -28,9 +31,8 @@ export interface DailyQuiz {
   day: string;
   questions: QuizQuestion[];
 }
-
-/** The poll asked beside the game's result. */
-const QUIZ_POLL_ID = 'habitatge-2026';
+/** The page's data: the day's quiz, and its poll when the server rendered it (engagement/quiz-poll.ts). */
+export type QuizPageData = DailyQuiz & { poll?: PollResults };
 
 /** The §7 link variables of a call made from the game's page. */
 function quizCallDetail(day: string, identificadorClic: string): LinkCallDetail {
@@ -44,12 +46,12 @@ const storageKey = (day: string) => `mesura-joc-${day}`;
 type Play = { step: 'intro' } | { step: 'question'; index: number; score: number; chosen?: number } | { step: 'done'; score: number; finished?: boolean };
 
 export function QuizPage() {
-  const quiz = usePageData<DailyQuiz | undefined>();
+  const quiz = usePageData<QuizPageData | undefined>();
   if (!quiz) return <NotFoundPage />;
   return <Quiz quiz={quiz} />;
 }
 
-function Quiz({ quiz }: { quiz: DailyQuiz }) {
+function Quiz({ quiz }: { quiz: QuizPageData }) {
   usePageView(useMemo<PageRoute>(() => ({ kind: 'page', fields: quizPageFields(quiz.day) }), [quiz.day]));
   const [play, setPlay] = useState<Play>({ step: 'intro' });
   const total = quiz.questions.length;
@@ -106,6 +108,7 @@ function Quiz({ quiz }: { quiz: DailyQuiz }) {
         />
       )}
       {play.step === 'done' && <QuizResult day={quiz.day} score={play.score} total={total} finished={play.finished === true} />}
+      <Poll pollId={QUIZ_POLL_ID} initial={quiz.poll} detail={quizCallDetail(quiz.day, `enquesta-${QUIZ_POLL_ID}`)} />
     </article>
   );
 }
@@ -124,7 +127,6 @@ function QuizResult({ day, score, total, finished }: { day: string; score: numbe
       </h2>
       <p>Torneu a jugar demà: cada dia hi ha preguntes noves.</p>
       <ShareMenu title={`He encertat ${score} de ${total} preguntes al joc del dia de Mesura`} url={quizCallDetail(day, '').url} detail={quizCallDetail(day, 'joc-diari-comparteix')} />
-      <Poll pollId={QUIZ_POLL_ID} detail={quizCallDetail(day, `enquesta-${QUIZ_POLL_ID}`)} />
       <CallToAction kind="newsletter" detail={quizCallDetail(day, 'cta-butlleti')} />
     </section>
   );

@@ -6,7 +6,13 @@ import type { DailyQuiz } from '../pages/quiz-page';
 export const ENGAGEMENT_ROUTES: RouteObject[] = [
   {
     path: 'joc/',
-    loader: () => loadContent<DailyQuiz>('/api/engagement/quiz/today'),
+    loader: async () => {
+      const quiz = await loadContent<DailyQuiz>('/api/engagement/quiz/today');
+      if (quiz === undefined || !import.meta.env.SSR) return quiz;
+      // Imported on the server alone, as the article's poll is (news-routes.tsx): the first view
+      // carries the poll's form, which works without JavaScript.
+      return (await import('../engagement/quiz-poll')).withFirstViewQuizPoll(quiz);
+    },
     lazy: { Component: async () => (await import('../pages/quiz-page')).QuizPage },
   },
   // Where a newsletter confirmation link lands (server/src/engagement/newsletter-routes.ts).

@@ -39,7 +39,7 @@ export const NEWS_ROUTES: RouteObject[] = [
       if (data === undefined || !import.meta.env.SSR) return data;
       // Imported on the server alone: the browser's build drops this branch, and the poll's code
       // stays out of the home page's JavaScript (it is the article chunk's).
-      return (await import('../engagement/article-poll')).withFirstViewPoll(data);
+      return (await import('../engagement/article-poll')).withFirstViewArticlePoll(data);
     },
     lazy: { Component: async () => (await import('../pages/article-page')).ArticlePage },
   },
