@@ -9,8 +9,9 @@ import { useSiteUnderTest } from './helpers/site-under-test.js';
 
 // An editor builds an experiment without CSS: the site's real article framed in the console, a
 // click on its headline, a plain change seen at once, an HTML notice inserted after it (the
-// headline stays), a click on the share button as the goal; saved, "Previsualitza" opens that
-// very article showing the variant.
+// headline stays) and moved into another block of the page («Mou»), a click on the share button
+// as the goal; saved, "Previsualitza" opens that very article showing the variant. Neither the
+// frame nor the preview is audience: no beacon reaches the collector.
 const site = useSiteUnderTest({ env: E2E_ADMIN_ENV });
 
 const EDITOR = { email: 'editora-visual@mesura.test', password: 'una-contrasenya-d-editora' };
@@ -21,6 +22,9 @@ const SCENARIO_TIMEOUT_MS = 120_000;
 const SCREENSHOT_DIR = process.env.MESURA_SCREENSHOT_DIR ?? tmpdir();
 
 const url = (address: string) => `${site.server.baseUrl}${address}`;
+
+/** The collector's paths: beacons, media heartbeats and the visitor look-up (§7). */
+const COLLECTOR_PATHS = /^\/(b\/ss\/|hb(\/|$)|id(\?|$))/;
 
 async function leadArticlePath(): Promise<string> {
   const home = (await (await fetch(url('/api/content/home'))).json()) as { lead: { path: string } };
@@ -44,10 +48,18 @@ async function editorSignedIn(width: number): Promise<Page> {
 
 describe('the visual editor of the Experiments area, end to end', () => {
   it(
-    'an editor targets the headline by a click, changes it, inserts a notice after it and moves the notice before it by clicking live, picks the share button as the goal; the preview opens that article',
+    'an editor targets the headline by a click, changes it, inserts a notice after it and moves the notice into the share block by clicking live, picks the share button as the goal; the preview opens that article; neither sends a beacon',
     async () => {
       const articlePath = await leadArticlePath();
       const page = await editorSignedIn(768);
+      // Every request of the editor's browser: the framed page and the preview load the SDK, and send nothing to the collector.
+      const sdkLoads: string[] = [];
+      const beacons: string[] = [];
+      page.context().on('request', (request) => {
+        const { pathname, search } = new URL(request.url());
+        if (pathname.endsWith('/mesura.js')) sdkLoads.push(request.frame().url());
+        if (COLLECTOR_PATHS.test(`${pathname}${search}`)) beacons.push(`${request.method()} ${pathname}`);
+      });
       await page.getByLabel('Nom', { exact: true }).fill('Titular visual');
       await page.getByLabel('Pàgina (començament del camí)').fill(articlePath);
       await page.getByLabel("Quota de l'experiència 1 (%)").fill('0');
@@ -75,14 +87,21 @@ describe('the visual editor of the Experiments area, end to end', () => {
       expect(await headline.textContent()).toBe(HEADLINE);
       // Shown as the server will serve it: the safe inline style only.
       expect(await frame.locator('.avis-prova').getAttribute('style')).toBe('color:#c00');
-      // The notice moved before the headline: the notice clicked, then the headline as its place.
+      // The notice moved into another block: the notice clicked, «Mou», then anywhere in the page the
+      // share block as its destination, at its start.
       await frame.locator('.avis-prova').click();
-      await page.getByLabel('Canvi', { exact: true }).selectOption({ label: "Mou abans d'un altre element" });
-      await page.getByRole('button', { name: 'Tria el lloc a la pàgina' }).click();
-      await headline.click();
-      expect(await page.locator('.visual-editor__selector').nth(1).textContent()).toBe(selector);
+      await page.getByLabel('Canvi', { exact: true }).selectOption({ label: 'Mou' });
+      // A click on the moved element itself chooses no destination.
+      await frame.locator('.avis-prova').click();
+      await page.getByText('Trieu un altre element: aquest és el que es mou, o és a dins seu.').waitFor({ timeout: UI_TIMEOUT_MS });
+      // The click lands on the block itself, not on one of its buttons.
+      await frame.locator('.article-actions').dispatchEvent('click');
+      const destination = await page.locator('.visual-editor__selector').nth(1).textContent();
+      expect(destination).toMatch(/article-actions/);
+      await page.getByLabel('Lloc respecte del destí').selectOption({ label: 'Al principi de' });
       await page.getByRole('button', { name: 'Aplica el canvi' }).click();
-      await expect.poll(() => frame.locator('.avis-prova + h1').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+      await expect.poll(() => frame.locator('.article-actions > .avis-prova:first-child').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+      expect(await frame.locator('h1 + .avis-prova').count()).toBe(0);
 
       await frame.locator('.article-actions button').first().click();
       await page.getByRole('button', { name: 'Objectiu: clic en aquest element' }).click();
@@ -90,6 +109,10 @@ describe('the visual editor of the Experiments area, end to end', () => {
       // The form lists the changes as it stores them, with the selector made by the click.
       expect(await page.getByLabel('Selector CSS (Variant B, canvi 1)').inputValue()).toBe(selector);
       expect(await page.getByLabel('On (Variant B, canvi 2)').inputValue()).toBe('insertAfter');
+      // The move is named in Catalan, with where it goes.
+      const moveRow = page.locator('.offer-actions__item').nth(2);
+      expect(await moveRow.locator('.offer-actions__kind').textContent()).toBe("Mou l'element");
+      expect(await moveRow.textContent()).toContain(`al principi de «${destination}»`);
       // The form's cards use the form's width rather than a 26rem column.
       expect(
         await page
@@ -120,7 +143,8 @@ describe('the visual editor of the Experiments area, end to end', () => {
       await expect.poll(() => notice.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       // The safe inline style is kept, the one that would lay it over the page is not.
       expect(await notice.getAttribute('style')).toBe('color:#c00');
-      expect(await preview.locator('.avis-prova + h1').count()).toBe(1);
+      // Moved out of the headline's block into the share block, as in the editor.
+      expect(await preview.locator('.article-actions > .avis-prova:first-child').count()).toBe(1);
       // The link is for this editor's browser only: another browser opening it sees the article as it is.
       const stranger = await site.browser.newContext({ locale: 'ca-ES' });
       await acceptEverything(stranger, site.server.baseUrl);
@@ -131,6 +155,9 @@ describe('the visual editor of the Experiments area, end to end', () => {
       expect(await elsewhere.locator('.avis-prova').count()).toBe(0);
       await stranger.close();
       await preview.close();
+      // The frame loaded the SDK (a cached copy may serve the preview), and neither sent a page view, link, heartbeat or look-up.
+      expect(sdkLoads.some((address) => address.includes('mesura_preview=editor'))).toBe(true);
+      expect(beacons).toEqual([]);
       // The results fit 768 px and 1280 px: no table wider than its box, the page never sideways.
       for (const width of [768, 1280]) {
         await page.setViewportSize({ width, height: 1000 });
