@@ -6,8 +6,7 @@ import { createPageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { readFirstViewData } from './first-view-data';
 import { resolveFirstPage, SiteRouter } from './routing/site-router';
-import { captureTypedFields, restoreTypedFields } from './typed-fields';
-import { replayEarlyInput, takeEarlyInput } from './early-input/replay-early-input';
+import { firstViewActedOn } from './early-input/first-view-acted-on';
 
 /** Set on the root element once the app has replaced the first view: from then on every control is the app's. */
 export const APP_READY_ATTRIBUTE = 'data-app';
@@ -35,8 +34,7 @@ export async function startSite(container: HTMLElement): Promise<void> {
 
   // The first view stays until the app can show the same page: its code and data are there.
   const first = await resolveFirstPage(readFirstViewData(document));
-  const typed = captureTypedFields(container, document.activeElement);
-  const early = takeEarlyInput(window, container);
+  const input = firstViewActedOn(window, container) ? (await import('./early-input/first-view-input')).takeFirstViewInput(window, container) : undefined;
   const root = createRoot(container);
   // Rendered synchronously, so that what the visitor typed goes back before the next paint.
   flushSync(() =>
@@ -50,8 +48,8 @@ export async function startSite(container: HTMLElement): Promise<void> {
       </StrictMode>,
     ),
   );
-  restoreTypedFields(container, typed);
   container.setAttribute(APP_READY_ATTRIBUTE, 'ready');
-  // A click or submit made on the first view is done now, by the app's own controls, which measure it.
-  replayEarlyInput(container, early);
+  // What was typed goes back, and a click or submit made on the first view is done now, by the
+  // app's own controls, which measure it.
+  input?.carryOver(container);
 }
