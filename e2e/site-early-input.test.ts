@@ -1,7 +1,9 @@
 /**
  * The server's first view before the app takes over (apps/site/src/early-input/): a visitor's click
  * on a tracked control, or a form sent, 50 ms after the page is shown and while the app's chunk is
- * still on its way, is done by the app once it starts, and measured as any other.
+ * still on its way, is done by the app once it starts, and measured as any other; a tracked link is
+ * followed at once and its call is made by the next page's SDK once the visitor consents
+ * (packages/sdk pending-link-click.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +20,10 @@ interface StoredHit {
   hit_type: string;
   click_identifier: string | null;
   events: string;
+  link_name: string | null;
+  link_url: string | null;
+  page_url: string | null;
+  section: string | null;
 }
 
 async function storedCall(clickId: string): Promise<StoredHit> {
@@ -82,6 +88,38 @@ describe('the first view before the app', () => {
     releaseApp();
     await expect.poll(() => signUp.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Us hem enviat un correu a primera-vista@exemple\.cat\./);
     expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+
+  it('measures «Mira el directe» followed 50 ms after the home page is shown, before the app and the SDK, on the next page once the visitor consents', async () => {
+    const page = await newVisitorPage(site.browser);
+    const beacons: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/b/ss/') && beacons.push(request.url())));
+    const releaseApp = await openFirstView(page, '/');
+    const link = page.locator('a.cta-live');
+    await link.waitFor();
+    await page.waitForTimeout(CLICK_AFTER_SHOWN_MS);
+    expect(await appStarted(page)).toBe(0);
+    await Promise.all([page.waitForURL('**/directes/mesura-tv/'), link.click()]);
+
+    releaseApp();
+    const accept = page.getByRole('button', { name: 'Accepta-ho tot', exact: true });
+    await accept.waitFor();
+    // Nothing before consent (§4): the click waits in the tab, and no beacon has left.
+    expect(await page.evaluate(() => sessionStorage.getItem('mesura_clic_pendent'))).toContain('["track","scClicBoto",');
+    expect(beacons).toEqual([]);
+    await accept.click();
+
+    const hit = await storedCall('cta-directe');
+    expect({ ...hit, events: (JSON.parse(hit.events) as { id: number }[]).map((e) => e.id) }).toMatchObject({
+      hit_type: 'link_o',
+      events: [10],
+      link_name: 'Mira el directe',
+      link_url: `${site.server.baseUrl}/directes/mesura-tv/`,
+      page_url: `${site.server.baseUrl}/`,
+      section: 'portada',
+    });
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_clic_pendent'))).toBeNull();
     await page.context().close();
   });
 });

@@ -6,12 +6,13 @@
  *     the server answers the same whether or not the address is subscribed: the mail it sends
  *     confirms the subscription (or says it was there), landing on /butlleti/.
  *   <CallToAction kind="live" detail={linkCallDetail} />  "Mira el directe": the link to
- *     /directes/mesura-tv/; measured on click.
+ *     /directes/mesura-tv/; measured on click, before the app too (linkCallAttributes).
  * - detail: the page's §7 link variables (measurement/direct-calls.ts LinkCallDetail).
  */
 import { MAX_EMAIL_CHARS } from '@mesura/content';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { linkCallAttributes } from '../early-input/link-call-attributes';
 import { sendDirectCall, type LinkCallDetail } from '../measurement/direct-calls';
 import { postJson } from './engagement-api';
 import './engagement.css';
@@ -31,11 +32,14 @@ export function CallToAction({ kind, detail }: CallToActionProps) {
 }
 
 function WatchLive({ detail }: { detail: LinkCallDetail }) {
+  const call = { ...detail, linkText: 'Mira el directe', identificadorClic: CTA_IDS.live };
   return (
     <Link
       className="engagement-button cta-live"
       to={LIVE_TV_PATH}
-      onClick={() => sendDirectCall('scClicBoto', { ...detail, linkText: 'Mira el directe', linkUrl: new URL(LIVE_TV_PATH, window.location.href).href, identificadorClic: CTA_IDS.live })}
+      // Clicked before the app, the head measures it from these (early-input/capture-pending-link-click.ts).
+      {...linkCallAttributes('scClicBoto', call)}
+      onClick={() => sendDirectCall('scClicBoto', { ...call, linkUrl: new URL(LIVE_TV_PATH, window.location.href).href })}
     >
       Mira el directe
     </Link>

@@ -1,0 +1,33 @@
+/**
+ * A tracked link clicked before the app takes over. The first view's links work at once, but the
+ * direct call a tracked link sends (call-to-action.tsx's scClicBoto…) is the app's click handler:
+ * before the app, the browser follows the link and the call is never made. The page's head runs
+ * this (vite.config.ts inlines it beside capture-early-input.ts): it keeps the call in the tab's
+ * session storage, and the SDK sends it on the next page as soon as consent allows it
+ * (packages/sdk pending-link-click.ts), as the call the app would have made. Nothing is sent here.
+ */
+
+/**
+ * Starts keeping such clicks. Its source is inlined into the page as it is, so it refers to nothing
+ * outside itself: the attributes are link-call-attributes.ts's, the key is the SDK's
+ * PENDING_LINK_CLICK_KEY and the root's attribute app.tsx's APP_READY_ATTRIBUTE, written out.
+ */
+export function capturePendingLinkClick(win: Window): void {
+  win.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[data-mesura-detail]') : null;
+      // Once the app runs, its own handler makes the call.
+      if (!(link instanceof HTMLAnchorElement) || win.document.getElementById('root')?.hasAttribute('data-app')) return;
+      try {
+        // The page's address and the link's, as the app's call gives them (direct-calls.ts sendDirectCall).
+        const detail = { ...JSON.parse(link.getAttribute('data-mesura-detail') ?? '{}'), url: win.location.href, linkUrl: link.href };
+        // As the head snippet queues a call: the SDK replays it first (packages/sdk pending-link-click.ts).
+        win.sessionStorage.setItem('mesura_clic_pendent', JSON.stringify(['track', link.getAttribute('data-mesura-call'), detail]));
+      } catch {
+        // Without session storage (blocked site data) the click is not measured, as before.
+      }
+    },
+    true,
+  );
+}
