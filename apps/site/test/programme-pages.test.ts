@@ -108,7 +108,7 @@ describe('the programme pages', () => {
 
   it('a podcast episode offers its audio file as a download', async () => {
     const view = await firstView('/audio/la-tertulia-2-1/');
-    expect(view?.html).toMatch(/<a class="download-link" href="\/media\/t.webm" data-mesura-call="scDescarregar" download="la-tertulia-2-1.webm">Descarrega l&#x27;episodi/);
+    expect(view?.html).toMatch(/<a class="download-link" href="\/media\/t.webm" data-mesura-call="scDescarregar" data-mesura-detail="[^"]+" download="la-tertulia-2-1.webm">Descarrega l&#x27;episodi/);
     expect((await firstView('/video/el-plato-2-1/'))?.html).not.toContain('download-link');
   });
 });
