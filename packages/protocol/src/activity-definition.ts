@@ -118,3 +118,11 @@ export const ACTIVITY_ID = /* @__PURE__ */ boundedPattern('[A-Za-z0-9_-]', MAX_A
 
 /** The mbox every page of the site asks for when it loads, the default of a new activity. */
 export const GLOBAL_MBOX = 'target-global-mbox';
+
+/**
+ * The page address's query parameter of an editor's preview: the console's preview links carry a
+ * token in it (server/src/decide/preview-link.ts), its visual editor's frame a value that grants
+ * nothing. A page carrying it is an editor's, never audience: the SDK sends nothing there
+ * (packages/sdk preview-mode.ts) and the decision server records nothing for it.
+ */
+export const PREVIEW_PARAM = 'mesura_preview';

@@ -154,6 +154,7 @@ export {
   DEVICE_CLASSES,
   GLOBAL_MBOX,
   MAX_ACTIVITY_ID_CHARS,
+  PREVIEW_PARAM,
   TRUST_FIELDS,
 } from './activity-definition.js';
 export type {

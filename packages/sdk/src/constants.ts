@@ -5,12 +5,6 @@ export const WEB_ANALYTICS_VENDOR = 'web-analytics';
 export const PERSONALISATION_VENDOR = 'personalisation';
 
 /**
- * The query parameter of an editor's preview (the server's shared/preview-param.ts PREVIEW_PARAM,
- * which the console's preview links and visual editor add): such a page is never audience.
- */
-export const PREVIEW_PARAM = 'mesura_preview';
-
-/**
  * Dispatched on `window` whenever the page declares customer ids (`mesura.setCustomerIds`, §3),
  * for the bundles waiting for them (page-customer-ids.ts).
  */

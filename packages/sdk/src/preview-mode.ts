@@ -7,7 +7,7 @@
  * previewed; the decision server records nothing for a page carrying the parameter
  * (server/src/decide/delivery-handler.ts). Consent and the stored ids are left as they are.
  */
-import { PREVIEW_PARAM } from './constants.js';
+import { PREVIEW_PARAM } from '@mesura/protocol';
 
 /** Whether the query string `search` (`?a=1&…`, or '') names PREVIEW_PARAM, with or without a value. */
 export function isPreviewAddress(search: string): boolean {

@@ -3,9 +3,10 @@
  * (decide/preview-link.ts), the delivery server reads (decide/preview-decision.ts) and the
  * collector takes out of every tracked address (ingest/steps/preview-param.ts).
  */
+import { PREVIEW_PARAM } from '@mesura/protocol';
 
-/** The page URL's query parameter that carries the token (decide/preview-token.ts). */
-export const PREVIEW_PARAM = 'mesura_preview';
+/** The page URL's query parameter that carries the token (decide/preview-token.ts), named once in @mesura/protocol. */
+export { PREVIEW_PARAM };
 
 /** An address cut where its query can be changed and the rest kept byte for byte. */
 export interface AddressParts {

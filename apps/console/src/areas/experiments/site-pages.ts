@@ -4,6 +4,7 @@
  * preview must open a page that exists: an activity's audience names a path *prefix*
  * (`/noticia/1004/`), which is no page of its own, so the preview picks a page under it.
  */
+import { PREVIEW_PARAM } from '@mesura/protocol';
 import { isRecord } from '../../api/api-answer';
 
 export const SITE_HOME_API_PATH = '/api/content/home';
@@ -38,12 +39,6 @@ export function pagesUnder(pages: readonly SitePage[], prefix: string | undefine
   const under = pages.filter((page) => page.path.startsWith(prefix));
   return under.length > 0 ? under : [...pages];
 }
-
-/**
- * The query parameter of an editor's preview (the server's shared/preview-param.ts): the site's
- * SDK measures nothing on such a page and the decision server records nothing for it.
- */
-export const PREVIEW_PARAM = 'mesura_preview';
 
 /**
  * The visual editor frame's address for `path`: the page marked as an editor's preview, with a
