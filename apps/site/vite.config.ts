@@ -58,8 +58,8 @@ const REACT_ROUTER_PRODUCTION = {
 /**
  * What every page's app loads, in fewer files: React, React DOM, its scheduler and React Router in
  * one chunk, and the small modules the app chunk shares with most pages (the content API's paths,
- * the loaders' client, the page view's measurement, the direct calls) in another. Apart, they were
- * nine files the app chunk imported, each with its own imports, exports and gzip stream: 1.5 KB gzip
+ * the loaders' client, the page view's measurement, the direct calls and their links' attributes)
+ * in another. Apart, they were nine files the app chunk imported, each with its own imports, exports and gzip stream: 1.5 KB gzip
  * more of the home page's JavaScript before consent (bench/site.mjs). A grouped module does not pull
  * its own imports in (`includeDependenciesRecursively`): the visitor's session, which the entry
  * needs, stays in the entry, so the entry imports neither group and runs as soon as it arrives.
@@ -68,7 +68,7 @@ const EVERY_PAGE_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   {
     name: 'shared',
-    test: /(packages[\\/]content[\\/]src[\\/](paths|api)|content-client|measurement[\\/](direct-calls|constants|use-page-view|page-data|page-view-gate-context|browser-adapter)|accessibility[\\/]preferences|engagement-api|format-date)\.ts$/,
+    test: /(packages[\\/]content[\\/]src[\\/](paths|api)|content-client|measurement[\\/](direct-calls|constants|use-page-view|page-data|page-view-gate-context|browser-adapter)|accessibility[\\/]preferences|early-input[\\/]link-call-attributes|engagement-api|format-date)\.ts$/,
   },
 ];
 

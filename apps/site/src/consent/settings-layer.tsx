@@ -5,6 +5,7 @@ import { setToggle, togglesFromChoice, type Toggles } from './choice-toggles';
 import { ConsentButton } from './consent-button';
 import { ConsentSwitch } from './consent-switch';
 import { settingsModel, type VendorView } from './settings-model';
+import { SETTINGS_TEXTS } from './settings-texts';
 import { CONSENT_TEXTS } from './texts';
 import { VisitorRightsFromBrowser } from './visitor-rights';
 
@@ -35,24 +36,24 @@ export function SettingsLayer({ initialChoice, onSave, onAcceptAll, onRejectAll 
   return (
     <>
       <h3 ref={headingRef} tabIndex={-1} className="consent-banner__subheading">
-        {CONSENT_TEXTS.settingsHeading}
+        {SETTINGS_TEXTS.settingsHeading}
       </h3>
-      <p>{CONSENT_TEXTS.settingsIntro}</p>
+      <p>{SETTINGS_TEXTS.settingsIntro}</p>
       <fieldset className="consent-group">
-        <legend>{CONSENT_TEXTS.purposesLegend}</legend>
+        <legend>{SETTINGS_TEXTS.purposesLegend}</legend>
         {model.purposes.map((purpose) => (
           <ConsentSwitch key={purpose.id} label={purpose.name} description={purpose.description} checked={toggles.purposes.has(purpose.id)} onChange={change('purposes', purpose.id)} />
         ))}
       </fieldset>
       <fieldset className="consent-group">
-        <legend>{CONSENT_TEXTS.vendorsLegend}</legend>
+        <legend>{SETTINGS_TEXTS.vendorsLegend}</legend>
         {model.vendors.map((vendor) => (
           <ConsentSwitch key={vendor.id} label={vendor.name} description={<VendorPurposes vendor={vendor} />} checked={toggles.vendors.has(vendor.id)} onChange={change('vendors', vendor.id)} />
         ))}
       </fieldset>
       <VisitorRightsFromBrowser />
       <div className="consent-actions">
-        <ConsentButton onClick={() => onSave(toggles)}>{CONSENT_TEXTS.save}</ConsentButton>
+        <ConsentButton onClick={() => onSave(toggles)}>{SETTINGS_TEXTS.save}</ConsentButton>
         <ConsentButton onClick={onAcceptAll}>{CONSENT_TEXTS.acceptAll}</ConsentButton>
         <ConsentButton onClick={onRejectAll}>{CONSENT_TEXTS.rejectAll}</ConsentButton>
       </div>
@@ -65,12 +66,12 @@ function VendorPurposes({ vendor }: { vendor: VendorView }) {
     <>
       {vendor.consentPurposes.length === 0 ? null : (
         <p>
-          {CONSENT_TEXTS.vendorConsentPurposes}: {vendor.consentPurposes.join('; ')}.
+          {SETTINGS_TEXTS.vendorConsentPurposes}: {vendor.consentPurposes.join('; ')}.
         </p>
       )}
       {vendor.legitimateInterestPurposes.length === 0 ? null : (
         <p>
-          {CONSENT_TEXTS.vendorLegitimateInterestPurposes}: {vendor.legitimateInterestPurposes.join('; ')}.
+          {SETTINGS_TEXTS.vendorLegitimateInterestPurposes}: {vendor.legitimateInterestPurposes.join('; ')}.
         </p>
       )}
     </>

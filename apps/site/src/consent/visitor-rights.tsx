@@ -1,6 +1,6 @@
 import { documentCookieJar } from '@mesura/identity';
 import { useState } from 'react';
-import { CONSENT_TEXTS } from './texts';
+import { VISITOR_RIGHTS_TEXTS } from './settings-texts';
 import { readVisitorRightsInfo, type PrivacyContact, type VisitorRightsInfo } from './visitor-rights-info';
 
 /** The cookie settings' part on the visitor's rights, read from this browser when the layer opens. */
@@ -11,7 +11,7 @@ export function VisitorRightsFromBrowser() {
 
 /** The visitor's own id, and how to ask for a copy of their data or its erasure. */
 export function VisitorRights({ info }: { info: VisitorRightsInfo }) {
-  const texts = CONSENT_TEXTS.visitorRights;
+  const texts = VISITOR_RIGHTS_TEXTS;
   return (
     <section className="consent-group consent-visitor-rights" aria-labelledby="consent-visitor-rights-heading">
       <h4 id="consent-visitor-rights-heading">{texts.heading}</h4>
@@ -35,7 +35,7 @@ export function VisitorRights({ info }: { info: VisitorRightsInfo }) {
 }
 
 function Contact({ contact }: { contact: PrivacyContact }) {
-  const texts = CONSENT_TEXTS.visitorRights;
+  const texts = VISITOR_RIGHTS_TEXTS;
   if (contact.kind === 'email')
     return (
       <>

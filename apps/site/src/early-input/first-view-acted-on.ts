@@ -7,10 +7,8 @@ import { EARLY_INPUT_QUEUE, type EarlyInputWindow } from './capture-early-input'
  * the input over is loaded only when this is true.
  */
 export function firstViewActedOn(win: EarlyInputWindow, container: HTMLElement): boolean {
-  if ((win[EARLY_INPUT_QUEUE]?.length ?? 0) > 0) return true;
-  const active = win.document.activeElement;
-  if (active !== null && container.contains(active) && active.matches('input, textarea')) return true;
-  return [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(
-    (field) => field.value !== field.defaultValue || (field instanceof HTMLInputElement && field.checked !== field.defaultChecked),
-  );
+  // A box's `value` is its constant ("on" without the attribute, whose `defaultValue` is ""): only its state counts.
+  const changed = (field: HTMLInputElement) => (/^(checkbox|radio)$/.test(field.type) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue);
+  const fields = container.querySelectorAll<HTMLInputElement>('input, textarea');
+  return (win[EARLY_INPUT_QUEUE]?.length ?? 0) > 0 || [...fields].some((field) => field === win.document.activeElement || changed(field));
 }
