@@ -121,6 +121,8 @@ describe('the site under its Content-Security-Policy, in Chromium', () => {
     await pageView;
     await page.locator('main#contingut').waitFor({ timeout: WAIT_MS });
     await page.waitForFunction(() => typeof (window as unknown as { mesura?: { identity?: unknown } }).mesura?.identity === 'object', undefined, { timeout: WAIT_MS });
+    // The head's early-input and tracked-link captures ran, inline by the same nonce (apps/site vite.config.ts).
+    expect(await page.evaluate(() => Array.isArray((window as unknown as { __mesuraEarlyInput?: unknown }).__mesuraEarlyInput))).toBe(true);
     expect(await violations()).toEqual({ events: [], console: [] });
     await page.close();
   });
