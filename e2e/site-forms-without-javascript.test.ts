@@ -117,6 +117,12 @@ describe('the site’s forms without JavaScript', () => {
     await page.waitForURL('**/joc/?formulari=enquesta&resultat=ok#enquesta');
     expect(await poll.getByRole('status').textContent()).toBe('Gràcies per participar!');
     expect(await poll.getByRole('list', { name: 'Resultats' }).innerText()).toMatch(/Mobilitzar els pisos buits: \d+ % \(1 vot\)/);
+    // One vote per browser here too: the participant cookie is sent to /joc/ (participant-cookie.ts).
+    await page.goto(`${site.server.baseUrl}/joc/`);
+    await poll.getByLabel('Mobilitzar els pisos buits').check();
+    await poll.getByRole('button', { name: 'Vota' }).click();
+    await page.waitForURL('**/joc/?formulari=enquesta&resultat=error&motiu=409#enquesta');
+    expect(await poll.getByRole('list', { name: 'Resultats' }).innerText()).toMatch(/Mobilitzar els pisos buits: \d+ % \(1 vot\)/);
     await page.context().close();
   });
 });

@@ -27,11 +27,11 @@ export function newParticipantId(): string {
 }
 
 /**
- * Where the browser sends it: the participation API the app calls, and the articles' pages, to
- * which a poll is posted without JavaScript (poll-form-posts.ts), so that one answer per browser
- * holds there too. Nowhere else: the site's other pages never see it.
+ * Where the browser sends it: the participation API the app calls, and the pages to which a poll
+ * is posted without JavaScript (poll-form-posts.ts: the articles' and the daily game's, `/joc/`), so
+ * that one answer per browser holds there too. Nowhere else: the site's other pages never see it.
  */
-export const PARTICIPANT_COOKIE_PATHS = ['/api/engagement/', '/noticia/'] as const;
+export const PARTICIPANT_COOKIE_PATHS = ['/api/engagement/', '/noticia/', '/joc/'] as const;
 
 /** The cookie's Set-Cookie values, one per path of PARTICIPANT_COOKIE_PATHS, all with the same id. */
 export function participantCookies(id: string, secure: boolean): string[] {

@@ -43,7 +43,7 @@ describe('polls', () => {
     const cookie = cookieOf(first.headers['set-cookie']);
     expect(cookie).toMatch(/^mesura_participant=/);
     // The same id for the API and for the articles, which a poll is posted to without JavaScript.
-    expect([first.headers['set-cookie']].flat().map((line) => /Path=([^;]*)/.exec(String(line))?.[1])).toEqual(['/api/engagement/', '/noticia/']);
+    expect([first.headers['set-cookie']].flat().map((line) => /Path=([^;]*)/.exec(String(line))?.[1])).toEqual(['/api/engagement/', '/noticia/', '/joc/']);
     expect(new Set([first.headers['set-cookie']].flat().map((line) => String(line).split(';')[0])).size).toBe(1);
     expect(first.json()).toMatchObject({ total: 1, answered: poll.options[1]!.id });
 
