@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PENDING_LINK_CLICK_KEY } from '../../../packages/sdk/src/pending-link-click';
+import { PENDING_LINK_CLICK_KEY } from '@mesura/protocol';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { capturePendingLinkClick } from '../src/early-input/capture-pending-link-click';
 import { linkCallAttributes } from '../src/early-input/link-call-attributes';

@@ -214,3 +214,6 @@ export type { TvMedia } from './tv-media.js';
 
 // The console's real-time stream (GET /api/reports/realtime/stream).
 export type { RealtimeLiveSource, RealtimeMinute, RealtimePage, RealtimeSnapshot } from './realtime-snapshot.js';
+
+// A tracked link followed before the site's app took over, kept by the site's head for the next page's SDK.
+export { PENDING_LINK_CLICK_KEY } from './pending-link-click-key.js';

@@ -8,10 +8,8 @@
  * given it, the previous page's address among them. Until consent allows measuring it stays in the
  * tab, for a later page; it is made once.
  */
+import { PENDING_LINK_CLICK_KEY } from '@mesura/protocol';
 import type { QueuedCall, SnippetQueue } from './command-queue.js';
-
-/** The session-storage key the site's head capture writes (its inlined source spells it out). */
-export const PENDING_LINK_CLICK_KEY = 'mesura_clic_pendent';
 
 /** The calls to replay: the kept call first when `allowed`, taken out of the tab's storage, then `queue`'s. */
 export function withPendingLinkClick(queue: SnippetQueue | undefined, allowed: boolean): SnippetQueue | undefined {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { replayQueue, type SnippetQueue } from '../src/command-queue.js';
-import { PENDING_LINK_CLICK_KEY, withPendingLinkClick } from '../src/pending-link-click.js';
+import { PENDING_LINK_CLICK_KEY } from '@mesura/protocol';
+import { withPendingLinkClick } from '../src/pending-link-click.js';
 
 const DETAIL = { linkText: 'Mira el directe', identificadorClic: 'cta-directe', seccio: 'portada', url: 'https://mesura.cat/', linkUrl: 'https://mesura.cat/directes/mesura-tv/' };
 const KEPT = JSON.stringify(['track', 'scClicBoto', DETAIL]);

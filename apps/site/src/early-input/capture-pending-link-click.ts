@@ -9,7 +9,7 @@
 
 /**
  * Starts keeping such clicks. Its source is inlined into the page as it is, so it refers to nothing
- * outside itself: the attributes are link-call-attributes.ts's, the key is the SDK's
+ * outside itself: the attributes are link-call-attributes.ts's, the key is @mesura/protocol's
  * PENDING_LINK_CLICK_KEY and the root's attribute app.tsx's APP_READY_ATTRIBUTE, written out.
  */
 export function capturePendingLinkClick(win: Window): void {
