@@ -4,7 +4,7 @@
  * Catalan subtitles, chapters at 0:00, 0:10 and 0:20, no ads): play and pause, the seek bar and its
  * chapter marks, mute, subtitles, quality, full screen. Live, /directes/mesura-tv/: play, mute and
  * full screen by mouse and by keys, and the DVR's "Enrere 30 segons" and "Directe". axe-core finds
- * no WCAG 2.2 AA violation of any impact on either page with its controls showing.
+ * no WCAG 2.2 AA violation of any impact on either page with its controls and their tooltips showing.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,10 @@ describe('the players’ controls by mouse and by keyboard', () => {
     // Play and pause: the mouse pauses, Enter on the focused button plays again.
     await controls.getByRole('button', { name: 'Pausa' }).click();
     await expect.poll(async () => (await content()).paused).toBe(true);
+    // Under the mouse, the play button's tooltip says what a press does now, as its name does.
+    const playTooltip = controls.locator('media-play-button span[slot="tooltip-content"]');
+    await expect.poll(() => playTooltip.textContent()).toBe('Reprodueix');
+    expect(await playTooltip.isVisible()).toBe(true);
     await controls.getByRole('button', { name: 'Reprodueix' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await content()).paused).toBe(false);

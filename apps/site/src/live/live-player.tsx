@@ -3,6 +3,7 @@ import { type KeyboardEvent, useRef } from 'react';
 import type { PageData, VideoData } from '../measurement/data-layer-types';
 import { toggleFullscreen, toggleMute, togglePlay } from '../player/element-actions';
 import { type PlayerKeyAction, playerKeyAction } from '../player/keyboard';
+import { PlayButton } from '../player/play-button';
 import { PlayerController } from '../player/player-controller';
 import { useMediaChrome } from '../player/use-media-chrome';
 import { DvrControls } from './dvr-controls';
@@ -63,9 +64,8 @@ export function LivePlayer({ channel, guide, initial, dataLayerFor, onDvr, child
               aria-label={`${channel.name} en directe`}
             />
             <media-control-bar className="player__controls" role="group" aria-label="Controls del directe">
-              {/* media-chrome's tooltips name each icon on hover and focus, in the button's own words; the
-                  play button's is read by axe-core as visible text that its name lacks (WCAG 2.5.3), so it has none. */}
-              <media-play-button notooltip="" />
+              {/* media-chrome's tooltips name each icon on hover and focus, in the button's own words. */}
+              <PlayButton />
               <DvrControls
                 state={state}
                 onSeek={(action, target) => {

@@ -27,26 +27,18 @@ interface ControllerAttributes {
   noautohide?: Flag;
 }
 
-interface ButtonAttributes {
-  /**
-   * No tooltip. A media-chrome tooltip is text inside the button that axe-core reads as the
-   * button's visible text, and finds it differs from the name (WCAG 2.5.3) once the state changes.
-   */
-  notooltip?: Flag;
-}
-
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'media-controller': MediaChromeElement<ControllerAttributes>;
       'media-control-bar': MediaChromeElement;
-      'media-play-button': MediaChromeElement<ButtonAttributes>;
+      'media-play-button': MediaChromeElement;
       'media-time-range': MediaChromeElement;
       'media-time-display': MediaChromeElement<{ showduration?: Flag; notoggle?: Flag }>;
-      'media-mute-button': MediaChromeElement<ButtonAttributes>;
+      'media-mute-button': MediaChromeElement;
       'media-volume-range': MediaChromeElement;
-      'media-fullscreen-button': MediaChromeElement<ButtonAttributes>;
-      'media-pip-button': MediaChromeElement<ButtonAttributes>;
+      'media-fullscreen-button': MediaChromeElement;
+      'media-pip-button': MediaChromeElement;
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { QualityState } from './quality';
+import { PlayButton } from './play-button';
 import { QualityMenu } from './quality-menu';
 import { SubtitlesIcon } from './player-icons';
 import { type SeekMark, SeekMarks } from './seek-marks';
@@ -26,9 +27,8 @@ export interface PlayerControlsProps {
 export function PlayerControls(props: PlayerControlsProps) {
   return (
     <media-control-bar className="player__controls" role="group" aria-label="Controls del reproductor">
-      {/* media-chrome's tooltips name each icon on hover and focus, in the button's own words; the
-          play button's is read by axe-core as visible text that its name lacks (WCAG 2.5.3), so it has none. */}
-      <media-play-button notooltip="" />
+      {/* media-chrome's tooltips name each icon on hover and focus, in the button's own words. */}
+      <PlayButton />
       <div className="player__seek">
         <media-time-range />
         <SeekMarks marks={props.marks} />
