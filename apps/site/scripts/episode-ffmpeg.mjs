@@ -2,8 +2,8 @@
 // run: the picture is drawn once, then scaled and encoded once per rendition), for a programme's
 // stretch or a live channel; a drawn poster and a poster from a frame, in the image pool's widths. Titles go through text files, so no quote or colon in
 // a title needs escaping in the filter graph.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AUDIO_BITS_PER_SECOND, AUDIO_SAMPLE_RATE_HZ, FRAME_RATE } from './episode-renditions.mjs';
@@ -90,14 +90,24 @@ export async function encodeLoop({ dir, look, seconds, segmentSeconds, rendition
 }
 
 /**
- * A programme's poster: one frame of its episodes' picture (a segment of its stretch's widest
- * rendition, after its initialisation segment), in every pool width.
+ * A programme's poster: the picture its episodes show at `atSeconds` (the same colours and lines),
+ * drawn again from the same source rather than taken from an encoded segment, whose picture carries
+ * the rendition's name in its corner, in every pool width.
  */
-export function framePoster({ imageDir, id, renditionDir, segment }) {
-  const input = Buffer.concat([readFileSync(path.join(renditionDir, 'init.mp4')), readFileSync(path.join(renditionDir, `segment-${segment}.m4s`))]);
-  const graph = [`[0]split=${POSTER_WIDTHS_PX.length}${POSTER_WIDTHS_PX.map((_, i) => `[p${i}]`).join('')}`, ...POSTER_WIDTHS_PX.map((width, i) => `[p${i}]scale=${width}:-2[o${i}]`)].join(';');
-  const outputs = POSTER_WIDTHS_PX.flatMap((width, i) => ['-map', `[o${i}]`, '-frames:v', '1', '-q:v', String(JPEG_QSCALE), '-update', '1', path.join(imageDir, `${id}-${width}.jpg`)]);
-  execFileSync('ffmpeg', ['-y', '-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-filter_complex', graph, ...outputs], { input, stdio: ['pipe', 'inherit', 'inherit'] });
+export async function framePoster({ imageDir, id, look, lines, atSeconds }) {
+  await withTextFiles(
+    lines.map((line) => line.text),
+    async (files) => {
+      const drawn = lines.map((line, i) => drawText(files[i], line.sizePx, line.yPx));
+      const graph = [
+        `[0]${drawn.join(',')},split=${POSTER_WIDTHS_PX.length}${POSTER_WIDTHS_PX.map((_, i) => `[p${i}]`).join('')}`,
+        ...POSTER_WIDTHS_PX.map((width, i) => `[p${i}]scale=${width}:-2[o${i}]`),
+      ].join(';');
+      const outputs = POSTER_WIDTHS_PX.flatMap((width, i) => ['-map', `[o${i}]`, '-frames:v', '1', '-q:v', String(JPEG_QSCALE), '-update', '1', path.join(imageDir, `${id}-${width}.jpg`)]);
+      // Seeking the input: the frames before are made but not drawn on.
+      await ffmpeg(['-ss', String(atSeconds), '-f', 'lavfi', '-i', gradients(look, atSeconds + 1), '-filter_complex', graph, ...outputs]);
+    },
+  );
 }
 
 /** Draws one poster, `{imageDir}/{id}-{width}.jpg` in every pool width: its look, a title, a line under it. */

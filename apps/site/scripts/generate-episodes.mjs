@@ -31,8 +31,11 @@ const DEFAULT_PUBLIC_DIR = path.resolve(import.meta.dirname, '../public');
 const SOURCES = ['generate-episodes.mjs', 'episode-plan.mjs', 'episode-playlists.mjs', 'episode-ffmpeg.mjs', 'episode-renditions.mjs', 'episode-subtitles.mjs'];
 /** ffmpeg runs at a time: the build machine's two cores. */
 const PARALLEL_RUNS = 2;
-/** The stretch's segment a programme's poster is taken from: past the first, so the colours have moved. */
-const POSTER_SEGMENT = 3;
+/**
+ * The moment of its stretch a programme's poster shows: far enough in that the colours have moved,
+ * early enough that making the frames before it stays cheap (about 0.2 s of machine a second).
+ */
+const POSTER_AT_SECONDS = 4;
 export const STAMP_FILE = '.stamp';
 
 /** The hash of everything the output follows from: the plan and the scripts that make it. */
@@ -97,14 +100,16 @@ function encodeChannel(outDir, channel, segmentSeconds) {
   };
 }
 
+/** What a programme's picture says: its title, and the broadcaster's name above it. */
+const programmeLines = (programme) => [
+  { text: programme.title, sizePx: 72, yPx: 300 },
+  { text: 'Mesura', sizePx: 28, yPx: 60 },
+];
+
 function encodeProgramme(outDir, programme, segmentSeconds, peaks) {
   const dir = path.join(outDir, 'programes', programme.slug);
-  const lines = [
-    { text: programme.title, sizePx: 72, yPx: 300 },
-    { text: 'Mesura', sizePx: 28, yPx: 60 },
-  ];
   return async () => {
-    await encodeLoop({ dir, look: programme.look, seconds: STRETCH_SECONDS, segmentSeconds, renditions: RENDITIONS, lines });
+    await encodeLoop({ dir, look: programme.look, seconds: STRETCH_SECONDS, segmentSeconds, renditions: RENDITIONS, lines: programmeLines(programme) });
     peaks[programme.slug] = Object.fromEntries(RENDITIONS.map(({ name }) => [name, peakBitsPerSecond(path.join(dir, name), segmentSeconds)]));
   };
 }
@@ -124,9 +129,8 @@ export async function generateEpisodes(publicDir = DEFAULT_PUBLIC_DIR) {
   const peaks = {};
   // The longest runs first, so that the two cores finish together.
   await inTurn([...plan.channels.map((c) => encodeChannel(outDir, c, plan.segmentSeconds)), ...plan.programmes.map((p) => encodeProgramme(outDir, p, plan.segmentSeconds, peaks))], PARALLEL_RUNS);
-  const widest = RENDITIONS[RENDITIONS.length - 1].name;
   for (const programme of plan.programmes) {
-    if (programme.posterId) framePoster({ imageDir, id: programme.posterId, renditionDir: path.join(outDir, 'programes', programme.slug, widest), segment: POSTER_SEGMENT });
+    if (programme.posterId) await framePoster({ imageDir, id: programme.posterId, look: programme.look, lines: programmeLines(programme), atSeconds: POSTER_AT_SECONDS });
   }
   for (const episode of plan.episodes) {
     writeEpisode(outDir, episode, plan, peaks);
