@@ -112,6 +112,17 @@ describe('audience/visit-duration and the average duration (minimum cohort 1)', 
     expect(compared.rows.map((row: { key: string; previous: { visits: number } }) => [row.key, row.previous.visits])).toEqual(VISIT_DURATION_BANDS.map((band) => [band.key, 0]));
   });
 
+  it('shows a band a visit left in a later load as 0, never as a row hidden for its 0 visitors', async () => {
+    t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
+    await send('A', MORNING);
+    // The report loads what came so far: A's one-page visit (0 s) is in the store, then goes on to 2 minutes.
+    expect((await report(`audience/visit-duration?from=${DAY}&to=${DAY}`)).rows[0].values.visits).toBe(1);
+    await send('A', MORNING + 2 * MINUTE_MS);
+    const body = await report(`audience/visit-duration?from=${DAY}&to=${DAY}`);
+    expect(body.rows[0]).toEqual({ key: '0-10s', label: '0–10 s', values: { visits: 0, visitors: 0, page_views: 0, visit_share: 0 } });
+    expect(body.rows[3].values).toMatchObject({ visits: 1, page_views: 2 });
+  });
+
   it('averages the visits durations in seconds, in the audience series and in a visits ranking, filtered or not', async () => {
     t = await startTestServer({ MESURA_MIN_COHORT: '1' }, () => clock);
     await sendVisits();

@@ -82,5 +82,8 @@ export function visitCellsSpec(dimension: string, where = ''): RankingSpec {
     metrics: VISIT_CELL_METRICS,
     order: 'visits',
     visitors: 'sketch',
+    // A visit a later load continued is taken out of its old cells: a value it left has no visits,
+    // and is no row (ClickHouse, reading the visits, has none), not a row of 0 visitors to hide.
+    having: 'sum(visits) > 0',
   };
 }
