@@ -91,6 +91,23 @@ describe('the first view before the app', () => {
     await page.context().close();
   });
 
+  it('shows a new visitor the consent banner with the page, and stores «Rebutja-ho tot» clicked 50 ms after, before the app, once the app is there', async () => {
+    const page = await newVisitorPage(site.browser);
+    const releaseApp = await openFirstView(page, '/noticies/');
+    const banner = page.getByRole('dialog', { name: 'La vostra privacitat' });
+    await banner.waitFor();
+    await page.waitForTimeout(CLICK_AFTER_SHOWN_MS);
+    await page.getByRole('button', { name: 'Rebutja-ho tot', exact: true }).click();
+    expect(await appStarted(page)).toBe(0);
+    expect(await page.context().cookies()).toEqual([]);
+
+    releaseApp();
+    await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name), { timeout: 15_000 }).toEqual(['euconsent-v2']);
+    expect(await banner.count()).toBe(0);
+    expect(await page.locator('.consent-root').count()).toBe(1);
+    await page.context().close();
+  });
+
   it('measures «Mira el directe» followed 50 ms after the home page is shown, before the app and the SDK, on the next page once the visitor consents', async () => {
     const page = await newVisitorPage(site.browser);
     const beacons: string[] = [];

@@ -23,6 +23,8 @@ function focused(page: Page): Promise<{ tag: string; id: string; text: string }>
 
 async function rejectConsent(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Rebutja-ho tot' }).click();
+  // A click on the server's banner is done once the app has started: the choice is then stored.
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'euconsent-v2')).toBe(true);
 }
 
 /** Creates an account on the sign-in page, follows the link mailed (the server's outbox) and signs in. */

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ConsentSettingsContext } from './consent/consent-settings-context';
+import { firstViewConsentBanner } from './consent/first-view-banner';
 import { setContentFetcher, type ContentFetcher } from './content/content-client';
 import { FirstViewContext } from './first-view-context';
 import { firstViewDataElement } from './first-view-data';
@@ -10,6 +11,12 @@ import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { PageStatusContext, type PageStatus } from './page-status-context';
 import { PageView } from './routing/page-view';
 import { resolvePage } from './routing/resolve-page';
+
+/** What of the request the first view depends on besides its address. */
+export interface FirstViewRequest {
+  /** The request's Cookie header: a stored consent choice leaves the banner out. */
+  cookie?: string;
+}
 
 /** What the server puts into a page before any script has run. */
 export interface FirstView {
@@ -23,6 +30,8 @@ export interface FirstView {
   notFound: boolean;
   /** The loader data it was rendered with, as the JSON script element the browser's router starts from. */
   dataElement: string;
+  /** The consent banner's first layer in its container, for the end of body; empty when the request carries a stored choice. */
+  consentBanner: string;
   /**
    * Set when the route redirects (an article under another slug: 301 to its canonical address):
    * the server answers this status with this Location. The view is then empty, so that a server
@@ -37,12 +46,13 @@ export interface FirstView {
  * scripts have run. Nothing is measured here: page views are effects, which only the browser runs.
  * A redirecting route gives an empty view with `redirect`, for the server to answer.
  * `notFound` when the page rendered is the not-found page. `fetchContent` answers the route loaders'
- * content API requests (content/content-client.ts) inside the server.
+ * content API requests (content/content-client.ts) inside the server. The consent banner's first
+ * layer comes with it unless `request` carries a stored choice (consent/first-view-banner.tsx).
  */
-export async function renderFirstView(url: string, fetchContent: ContentFetcher): Promise<FirstView> {
+export async function renderFirstView(url: string, fetchContent: ContentFetcher, request: FirstViewRequest = {}): Promise<FirstView> {
   setContentFetcher(fetchContent);
   const page = await resolvePage(new URL(url));
-  if (page.kind === 'redirect') return { html: '', title: undefined, headLinks: '', notFound: false, dataElement: '', redirect: { to: page.to, status: page.status } };
+  if (page.kind === 'redirect') return { html: '', title: undefined, headLinks: '', notFound: false, dataElement: '', consentBanner: '', redirect: { to: page.to, status: page.status } };
   const status: PageStatus = { notFound: false };
   const markup = renderToString(
     <StrictMode>
@@ -60,7 +70,8 @@ export async function renderFirstView(url: string, fetchContent: ContentFetcher)
     </StrictMode>,
   );
   const { html, links } = liftAlternateLinks(markup);
-  return { ...liftTitle(html), headLinks: links, notFound: status.notFound, dataElement: firstViewDataElement({ href: page.href, data: page.data }) };
+  const dataElement = firstViewDataElement({ href: page.href, data: page.data });
+  return { ...liftTitle(html), headLinks: links, notFound: status.notFound, dataElement, consentBanner: firstViewConsentBanner(request.cookie) };
 }
 
 /** React renders a page's `<title>` where the page component puts it; the document wants it in head. */

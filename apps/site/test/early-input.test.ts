@@ -78,6 +78,26 @@ describe('the first view’s early input', () => {
     expect(queue()).toEqual([]);
   });
 
+  it('keeps a click on the server’s consent banner until the banner’s own container is the app’s, whichever starts first', () => {
+    showFirstView();
+    const banner = document.createElement('div');
+    banner.className = 'consent-root';
+    banner.innerHTML = '<button type="button">Accepta-ho tot</button>';
+    document.body.append(banner);
+    banner.querySelector('button')!.click();
+    root().querySelector<HTMLButtonElement>('.start')!.click();
+    // The page's taker leaves the banner's click for the banner's.
+    expect(takeEarlyInput(window, root()).map((input) => input.text)).toEqual(['|Comença el joc']);
+    root().setAttribute('data-app', 'ready');
+    banner.querySelector('button')!.click();
+    const located = takeEarlyInput(window, banner);
+    expect(located.map((input) => input.text)).toEqual(['|Accepta-ho tot', '|Accepta-ho tot']);
+    banner.setAttribute('data-app', 'ready');
+    banner.querySelector('button')!.click();
+    expect(queue()).toEqual([]);
+    banner.remove();
+  });
+
   it('never clicks another control that the app’s page has in the same place', () => {
     showFirstView();
     root().querySelector<HTMLButtonElement>('.start')!.click();

@@ -36,7 +36,11 @@ describe('firstViewActedOn', () => {
     focused.querySelector<HTMLTextAreaElement>('textarea')!.focus();
     expect(firstViewActedOn(win, focused)).toBe(true);
 
-    win[EARLY_INPUT_QUEUE] = [{ kind: 'click', target: document.body }];
-    expect(firstViewActedOn(win, document.createElement('div'))).toBe(true);
+    const clicked = showFirstView();
+    const button = clicked.appendChild(document.createElement('button'));
+    win[EARLY_INPUT_QUEUE] = [{ kind: 'click', target: button }];
+    expect(firstViewActedOn(win, clicked)).toBe(true);
+    // A click waiting elsewhere (the server's consent banner) is the banner's to carry over.
+    expect(firstViewActedOn(win, document.createElement('div'))).toBe(false);
   });
 });

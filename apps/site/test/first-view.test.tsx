@@ -33,6 +33,9 @@ describe("the server's first view of a page", () => {
     expect(view?.dataElement).toContain(`id="${FIRST_VIEW_DATA_ELEMENT_ID}"`);
     expect(view?.dataElement).toContain(article.slug);
     expect(view?.dataElement.slice(view.dataElement.indexOf('>') + 1, -'</script>'.length)).not.toContain('<');
+    // A new visitor's page shows the consent banner with the page; a stored choice leaves it out.
+    expect(view.consentBanner).toMatch(/^<div class="consent-root"><section role="dialog"/);
+    expect((await renderFirstView(ORIGIN + ARTICLE_PATH, fetchContent, { cookie: 'euconsent-v2=CQ' })).consentBanner).toBe('');
   });
 
   it("is the site's not-found page, said so for the server's 404, for an unknown path or an unknown article, author or episode", async () => {

@@ -20,6 +20,11 @@ export interface FirstView {
   /** The loader data the view was rendered with, as a JSON script element (already escaped) the site's router starts from. */
   dataElement?: string;
   /**
+   * The consent banner's first layer in its container, already HTML, for the end of body; empty
+   * when the request's cookies hold a stored choice. The page then varies by Cookie.
+   */
+  consentBanner?: string;
+  /**
    * The page's route redirects (an article under another slug: 301 to its canonical address): the
    * server answers this status and Location instead of the page. The view is then empty.
    */
@@ -29,8 +34,14 @@ export interface FirstView {
 /** Answers a content API path (e.g. '/api/content/home') from inside the server, as fetch would. */
 export type ContentFetcher = (path: string) => Promise<Response>;
 
+/** What of the request the site's first view depends on besides its address. */
+export interface FirstViewRequest {
+  /** The Cookie header: with a stored consent choice the view has no banner. */
+  cookie?: string;
+}
+
 /** Undefined from an older site build when the route redirects: the page goes out empty and the browser's router follows it. */
-export type RenderFirstView = (url: string) => Promise<FirstView | undefined>;
+export type RenderFirstView = (url: string, request?: FirstViewRequest) => Promise<FirstView | undefined>;
 
 /** Only the path and query of a page matter to the site's router; the Host header is not trusted. */
 const PAGE_ORIGIN = 'http://site.invalid';
@@ -46,8 +57,8 @@ export async function loadFirstViewRenderer(file: string, fetchContent: ContentF
   if (!existsSync(file)) return undefined;
   const module = (await import(pathToFileURL(file).href)) as { renderFirstView?: unknown };
   if (typeof module.renderFirstView !== 'function') throw new Error(`${file} exports no renderFirstView function`);
-  const render = module.renderFirstView as (url: string, fetchContent: ContentFetcher) => Promise<FirstView | undefined>;
-  return (requestUrl) => render(PAGE_ORIGIN + requestUrl, fetchContent);
+  const render = module.renderFirstView as (url: string, fetchContent: ContentFetcher, request: FirstViewRequest) => Promise<FirstView | undefined>;
+  return (requestUrl, request = {}) => render(PAGE_ORIGIN + requestUrl, fetchContent, request);
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -59,10 +70,14 @@ export function redirectOf(view: FirstView | undefined): { to: string; status: n
   return /^\/(?![/\\])/.test(redirect.to) ? redirect : undefined;
 }
 
-/** The page with the view in its root element and its title in head; the page as it was when it has no empty root. */
+/**
+ * The page with the view in its root element, its title in head and the consent banner after the
+ * root (where the app's banner goes: apps/site mount-banner.tsx); the page as it was when it has no
+ * empty root.
+ */
 export function injectFirstView(page: string, view: FirstView): string {
   if (!page.includes(ROOT_ELEMENT)) return page;
   const titled = view.title === undefined ? page : page.replace(TITLE_ELEMENT, () => `<title>${view.title}</title>`);
   const linked = view.headLinks ? titled.replace('</head>', () => `${view.headLinks}</head>`) : titled;
-  return linked.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>${view.dataElement ?? ''}`);
+  return linked.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>${view.dataElement ?? ''}${view.consentBanner ?? ''}`);
 }

@@ -121,7 +121,10 @@ export async function frontEndRoutes(app: FastifyInstance, options: FrontEndOpti
     let page = siteIndex?.replaceAll(NONCE_PLACEHOLDER, nonce);
     if (page !== undefined && renderFirstView !== undefined) {
       try {
-        const view = await renderFirstView(request.url);
+        const view = await renderFirstView(request.url, { cookie: request.headers.cookie });
+        // With or without the consent banner by the visitor's stored choice: a shared cache must not
+        // give one visitor's page to another.
+        reply.header('Vary', 'Cookie');
         // A page that moved (an article's old slug) is answered as such, so that browsers, search
         // engines and shared links land on the canonical address before any script runs.
         const redirect = redirectOf(view);

@@ -67,6 +67,19 @@ describe("the site's pages", () => {
     await server.close();
   });
 
+  it('carry the consent banner after the root unless the cookies hold a choice, and vary by Cookie', async () => {
+    const server = await serverWithRenderer(
+      'export async function renderFirstView(url, fetchContent, request) { const chosen = /euconsent-v2=/.test(request.cookie ?? ""); return { html: "<h1>P</h1>", title: "T", dataElement: "<script>d</script>", consentBanner: chosen ? "" : "<div class=\\"consent-root\\">B</div>" }; }',
+    );
+    const asked = await server.app.inject('/noticies/');
+    expect(asked.body).toContain('<div id="root"><h1>P</h1></div><script>d</script><div class="consent-root">B</div>');
+    expect(asked.headers.vary).toMatch(/\bCookie\b/);
+    const chosen = await server.app.inject({ url: '/noticies/', headers: { cookie: 'a=1; euconsent-v2=CQabc' } });
+    expect(chosen.body).not.toContain('consent-root');
+    expect(chosen.headers.vary).toMatch(/\bCookie\b/);
+    await server.close();
+  });
+
   it("answer a route's redirect with its status and Location, and nothing else; a redirect elsewhere is not followed", async () => {
     const server = await serverWithRenderer(
       `export async function renderFirstView(url) {

@@ -28,7 +28,7 @@ export interface ConsentBannerProps {
  * page stays readable and usable around it (`aria-modal="false"`), yet it only closes on a choice.
  */
 export function ConsentBanner({ store, currentChoice, actions }: ConsentBannerProps) {
-  const snapshot = useSyncExternalStore(store.subscribe, store.snapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
   const headingId = useId();
   const descriptionId = useId();
   const refs = useLayerFocus(snapshot);

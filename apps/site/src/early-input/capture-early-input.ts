@@ -22,22 +22,24 @@ export type EarlyInputWindow = Window & { [EARLY_INPUT_QUEUE]?: EarlyInput[] };
 
 /**
  * Starts keeping the early input in `win[EARLY_INPUT_QUEUE]`. Its source is inlined into the page
- * as it is, so it refers to nothing outside itself: the root's id and the app's attribute are
- * app.tsx's `#root` and `APP_READY_ATTRIBUTE`, written out.
+ * as it is, so it refers to nothing outside itself: the app's attribute is app.tsx's
+ * `APP_READY_ATTRIBUTE` (and consent/mount-banner.tsx's `BANNER_READY_ATTRIBUTE`), written out.
  */
 export function captureEarlyInput(win: EarlyInputWindow): void {
   const queue: EarlyInput[] = [];
   win.__mesuraEarlyInput = queue;
-  const appStarted = () => win.document.getElementById('root')?.hasAttribute('data-app') === true;
+  // The page's root, and the consent banner's container, once the app's own controls are in it.
+  const appStarted = (element: Element) => element.closest('[data-app]') !== null;
   const onClick = (event: Event) => {
-    const button = !appStarted() && event.target instanceof Element ? event.target.closest('button') : null;
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target && !appStarted(target) ? target.closest('button') : null;
     // A form's submit button is kept by the form's submit below; a link or a form with an address
     // works without the app.
     if (button !== null && (button.type === 'button' || button.form === null)) queue.push({ kind: 'click', target: button });
   };
   const onSubmit = (event: Event) => {
     const form = event.target;
-    if (appStarted() || !(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
+    if (!(form instanceof HTMLFormElement) || appStarted(form) || form.hasAttribute('action')) return;
     // Without the app, the form would go to the page's own address with its fields in the query.
     event.preventDefault();
     queue.push({ kind: 'submit', target: form, submitter: (event as SubmitEvent).submitter });

@@ -21,9 +21,16 @@ export interface LocatedInput {
   submitterText?: string;
 }
 
-/** The early input waiting, taken from the queue (it is not replayed twice), located in `container`. */
-export function takeEarlyInput(win: EarlyInputWindow, container: ParentNode): LocatedInput[] {
-  const waiting = win[EARLY_INPUT_QUEUE]?.splice(0) ?? [];
+/**
+ * The early input waiting in `container`, taken from the queue (it is not replayed twice) and
+ * located there. What waits elsewhere stays for its own taker: the page's (app.tsx) and the consent
+ * banner's (consent/mount-banner.tsx) start in either order.
+ */
+export function takeEarlyInput(win: EarlyInputWindow, container: Node & ParentNode): LocatedInput[] {
+  const queue = win[EARLY_INPUT_QUEUE] ?? [];
+  const waiting: EarlyInput[] = [];
+  // In place: the head's capture keeps pushing onto this very array.
+  for (let at = queue.length - 1; at >= 0; at--) if (container.contains(queue[at]!.target)) waiting.unshift(...queue.splice(at, 1));
   return waiting.flatMap((input): LocatedInput[] => {
     const text = readText(input.target);
     const nth = sameText(container, input.kind, text).indexOf(input.target);
