@@ -22,7 +22,9 @@ interface StoredHit {
   events: string;
   link_name: string | null;
   link_url: string | null;
+  page_name: string | null;
   page_url: string | null;
+  url: string | null;
   section: string | null;
 }
 
@@ -135,6 +137,10 @@ describe('the first view before the app', () => {
       link_url: `${site.server.baseUrl}/directes/mesura-tv/`,
       page_url: `${site.server.baseUrl}/`,
       section: 'portada',
+      // Sent on the page it was clicked on, which sent no page view (its app had not started): its
+      // name as the server's first view gave it, and its address (g), not the next page's.
+      page_name: 'mesura:portada',
+      url: `${site.server.baseUrl}/`,
     });
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_clic_pendent'))).toBeNull();
     await page.context().close();

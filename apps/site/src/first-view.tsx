@@ -6,7 +6,8 @@ import { firstViewConsentBanner } from './consent/first-view-banner';
 import { setContentFetcher, type ContentFetcher } from './content/content-client';
 import { FirstViewContext } from './first-view-context';
 import { firstViewDataElement } from './first-view-data';
-import { createPageViewGate } from './measurement/page-view-gate';
+import { routePageFields, type PageRoute } from './measurement/page-data';
+import type { PageViewGate } from './measurement/page-view-gate';
 import { PageViewGateContext } from './measurement/page-view-gate-context';
 import { PageStatusContext, type PageStatus } from './page-status-context';
 import { PageView } from './routing/page-view';
@@ -33,6 +34,12 @@ export interface FirstView {
   /** The consent banner's first layer in its container, for the end of body; empty when the request carries a stored choice. */
   consentBanner: string;
   /**
+   * The page's name as its data layer gives it (`page.pageName`); undefined for a page without one
+   * (the not-found page). The head keeps it with a tracked link followed before the app
+   * (early-input/capture-pending-link-click.ts), whose hit is sent on this page.
+   */
+  pageName: string | undefined;
+  /**
    * Set when the route redirects (an article under another slug: 301 to its canonical address):
    * the server answers this status with this Location. The view is then empty, so that a server
    * which does not read it sends the empty shell, whose router follows the redirect by itself.
@@ -52,13 +59,17 @@ export interface FirstView {
 export async function renderFirstView(url: string, fetchContent: ContentFetcher, request: FirstViewRequest = {}): Promise<FirstView> {
   setContentFetcher(fetchContent);
   const page = await resolvePage(new URL(url));
-  if (page.kind === 'redirect') return { html: '', title: undefined, headLinks: '', notFound: false, dataElement: '', consentBanner: '', redirect: { to: page.to, status: page.status } };
+  if (page.kind === 'redirect')
+    return { html: '', title: undefined, headLinks: '', notFound: false, dataElement: '', consentBanner: '', pageName: undefined, redirect: { to: page.to, status: page.status } };
   const status: PageStatus = { notFound: false };
+  let route: PageRoute | undefined;
+  // The page view's gate lets nothing through here (no effect runs on the server); it learns the page.
+  const gate: PageViewGate = { claim: () => false, rendered: (rendered) => void (route = rendered) };
   const markup = renderToString(
     <StrictMode>
       <FirstViewContext value={true}>
         <ConsentSettingsContext value={null}>
-          <PageViewGateContext value={createPageViewGate()}>
+          <PageViewGateContext value={gate}>
             <PageStatusContext value={status}>
               <StaticRouter location={page.href}>
                 <PageView page={page} location={page.href} />
@@ -71,7 +82,8 @@ export async function renderFirstView(url: string, fetchContent: ContentFetcher,
   );
   const { html, links } = liftAlternateLinks(markup);
   const dataElement = firstViewDataElement({ href: page.href, data: page.data });
-  return { ...liftTitle(html), headLinks: links, notFound: status.notFound, dataElement, consentBanner: firstViewConsentBanner(request.cookie) };
+  const pageName = route === undefined ? undefined : routePageFields(route).pageName;
+  return { ...liftTitle(html), headLinks: links, notFound: status.notFound, dataElement, consentBanner: firstViewConsentBanner(request.cookie), pageName };
 }
 
 /** React renders a page's `<title>` where the page component puts it; the document wants it in head. */

@@ -33,6 +33,8 @@ describe("the server's first view of a page", () => {
     expect(view?.dataElement).toContain(`id="${FIRST_VIEW_DATA_ELEMENT_ID}"`);
     expect(view?.dataElement).toContain(article.slug);
     expect(view?.dataElement.slice(view.dataElement.indexOf('>') + 1, -'</script>'.length)).not.toContain('<');
+    // The page's name as its data layer gives it, for a link followed before the app.
+    expect(view.pageName).toBe(`noticies:${article.slug}`);
     // A new visitor's page shows the consent banner with the page; a stored choice leaves it out.
     expect(view.consentBanner).toMatch(/^<div class="consent-root"><section role="dialog"/);
     expect((await renderFirstView(ORIGIN + ARTICLE_PATH, fetchContent, { cookie: 'euconsent-v2=CQ' })).consentBanner).toBe('');
@@ -43,6 +45,7 @@ describe("the server's first view of a page", () => {
     expect(view.redirect).toBeUndefined();
     expect(view?.title).toBe('Pàgina no trobada — Mesura.cat');
     expect(view?.notFound).toBe(true);
+    expect(view.pageName).toBeUndefined();
     for (const path of ['/noticia/999999/no-existeix/', '/video/no-existeix/', '/autors/ningu/', '/tema/res/', '/noticies/no-existeix/']) {
       expect((await renderFirstView(ORIGIN + path, fetchContent))?.notFound, path).toBe(true);
     }

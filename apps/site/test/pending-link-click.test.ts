@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PENDING_LINK_CLICK_KEY } from '@mesura/protocol';
+import { PENDING_LINK_CLICK_KEY, PENDING_LINK_PAGE_FIELD } from '@mesura/protocol';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { capturePendingLinkClick } from '../src/early-input/capture-pending-link-click';
 import { linkCallAttributes } from '../src/early-input/link-call-attributes';
@@ -32,14 +32,29 @@ afterEach(() => {
 });
 
 describe('a tracked link clicked before the app', () => {
-  it('keeps its direct call with the page’s and the link’s addresses under the SDK’s key', () => {
-    const { tracked } = showFirstView();
+  it('keeps its direct call with the page’s and the link’s addresses, and the page it was clicked on, under the SDK’s key', () => {
+    const { root, tracked } = showFirstView();
+    // The server's first view names the page on the root (server/src/http/first-view.ts PAGE_NAME_ATTRIBUTE).
+    root.setAttribute('data-mesura-page-name', 'mesura:portada');
     click(tracked);
+    const page = { pageName: 'mesura:portada', pageUrl: window.location.href };
     expect(JSON.parse(sessionStorage.getItem(PENDING_LINK_CLICK_KEY)!)).toEqual([
       'track',
       'scClicBoto',
-      { linkText: 'Mira el directe', identificadorClic: 'cta-directe', seccio: 'portada', url: window.location.href, linkUrl: new URL('/directes/mesura-tv/', window.location.href).href },
+      {
+        linkText: 'Mira el directe',
+        identificadorClic: 'cta-directe',
+        seccio: 'portada',
+        url: window.location.href,
+        linkUrl: new URL('/directes/mesura-tv/', window.location.href).href,
+        [PENDING_LINK_PAGE_FIELD]: page,
+      },
     ]);
+  });
+
+  it('keeps the page’s address alone when the first view names no page (the not-found page)', () => {
+    click(showFirstView().tracked);
+    expect(JSON.parse(sessionStorage.getItem(PENDING_LINK_CLICK_KEY)!)[2][PENDING_LINK_PAGE_FIELD]).toEqual({ pageUrl: window.location.href });
   });
 
   it('keeps nothing for a link the page does not track, nor once the app runs (its own handler makes the call)', () => {

@@ -140,7 +140,7 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     },
     link(input) {
       const click = input.activityMap ? activityMapData(input.activityMap, pageName, pageUrl) : readStore(clicks, PENDING_CLICK_KEY);
-      const hit = linkHit(input, { ...context(click), pageName, pageUrl });
+      const hit = linkHit(input, { ...context(click), pageName, pageUrl, ...input.page });
       sendWithClick(hit, `link_${hit.link.type}`);
     },
     rememberClick(map) {

@@ -44,6 +44,11 @@ export interface LinkInput {
   contextData?: Record<string, string>;
   /** The click that sent it; its ActivityMap context data goes with the link (activity-map.ts). */
   activityMap?: ActivityMap;
+  /**
+   * The page the link was clicked on, when it is not the last page view's: a link followed on a
+   * page that sent none (clicked before its app started, kept by its head and sent by the next page's SDK).
+   */
+  page?: PageContext;
 }
 
 /**

@@ -24,7 +24,7 @@ export {
 } from './constants.js';
 
 export type { Analytics, AnalyticsOptions } from './analytics.js';
-export type { LinkInput, MediaStartInput, PageViewInput } from './hit-builder.js';
+export type { LinkInput, MediaStartInput, PageContext, PageViewInput } from './hit-builder.js';
 export type { Campaigns } from './campaigns.js';
 export type { LinkClass, LinkClassOptions } from './link-classifier.js';
 export type { ActivityMap } from './activity-map.js';

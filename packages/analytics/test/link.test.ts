@@ -67,6 +67,19 @@ describe('link', () => {
     expect(last().hit.contextData).toEqual({ 'ccma.boto': 'play' });
   });
 
+  it('sends a link clicked on a page that sent no page view on that page, whatever page view came before or after', () => {
+    const { analytics, last } = makeAnalytics();
+    const clickedOn = { pageName: 'mesura:portada', pageUrl: 'https://www.ccma.cat/' };
+    analytics.link({ variables: {}, events: [], page: clickedOn });
+    expect([last().hit.pageName, last().hit.url]).toEqual(['mesura:portada', 'https://www.ccma.cat/']);
+    analytics.pageView(ARTICLE);
+    analytics.link({ variables: {}, events: [], page: clickedOn });
+    expect([last().hit.pageName, last().hit.url]).toEqual(['mesura:portada', 'https://www.ccma.cat/']);
+    // The page views' own links stay on them.
+    analytics.link({ variables: {}, events: [] });
+    expect([last().hit.pageName, last().hit.url]).toEqual([ARTICLE.pageName, ARTICLE.url]);
+  });
+
   it('sends a link before any page view without pageName nor g', () => {
     const { analytics, last } = makeAnalytics();
     analytics.link({ variables: {}, events: [] });

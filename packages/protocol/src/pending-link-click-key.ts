@@ -5,3 +5,12 @@
  * the key out; the site's tests check that it writes this one.
  */
 export const PENDING_LINK_CLICK_KEY = 'mesura_clic_pendent';
+
+/**
+ * The field of the kept call's detail that says on which page the link was clicked: `{ pageName,
+ * pageUrl }`, the page's name as its data layer gives it (the server's first view puts it on the
+ * root element) and its address. That page sent no page view (its app had not started), so the SDK
+ * sends the link on it (`pageName`, `g`) rather than on the page it runs in. The site's capture
+ * spells it out, as it does the key.
+ */
+export const PENDING_LINK_PAGE_FIELD = 'mesuraPage';

@@ -5,8 +5,10 @@
  * snippet queues a call (`['track', name, detail]`, command-queue.ts). When this page's SDK opens
  * with measuring allowed, the call goes first into the replay of the snippet's queue, with no data
  * layer (it is the previous page's click, not this page's) and the detail the site's app would have
- * given it, the previous page's address among them. Until consent allows measuring it stays in the
- * tab, for a later page; it is made once.
+ * given it, the previous page's address among them. That page sent no page view, so the detail also
+ * names it (`PENDING_LINK_PAGE_FIELD`: its name from the server's first view, its address) and the
+ * link hit goes out on it (start.ts sendLink). Until consent allows measuring it stays in the tab,
+ * for a later page; it is made once.
  */
 import { PENDING_LINK_CLICK_KEY } from '@mesura/protocol';
 import type { QueuedCall, SnippetQueue } from './command-queue.js';

@@ -1,6 +1,6 @@
-import { createAnalytics, createTransport, type Analytics, type BeaconSender } from '@mesura/analytics';
+import { createAnalytics, createTransport, type Analytics, type BeaconSender, type PageContext } from '@mesura/analytics';
 import { createIdentity, type Identity } from '@mesura/identity';
-import type { Environment, TcfSignal } from '@mesura/protocol';
+import { PENDING_LINK_PAGE_FIELD, type Environment, type TcfSignal } from '@mesura/protocol';
 import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, SITE_COMPONENTS, environmentForHost, siteProperty } from '@mesura/site-property';
 import { createTagRuntimeWith, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
@@ -144,6 +144,8 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[], en
         linkUrl: input.linkUrl,
         variables: input.variables,
         events: input.events,
+        // A link the previous page followed before its app: sent on that page (pending-link-click.ts).
+        page: input.detail[PENDING_LINK_PAGE_FIELD] as PageContext | undefined,
       }),
     clearVariables: () => {
       for (const target of [analytics, ...pageViewCopies]) target.clearVariables();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SITE_VARIABLE_MAP, namedVariables } from '@mesura/protocol';
+import { PENDING_LINK_PAGE_FIELD, SITE_VARIABLE_MAP, namedVariables } from '@mesura/protocol';
 import { createIdentity } from '@mesura/identity';
 import { ALLOW_ALL, startMesura, type MesuraConfig } from '../src/index.js';
 import { decodedBeacons, settle } from './helpers/sent-beacons.js';
@@ -94,6 +94,19 @@ describe('the SDK: tags + analytics + identity', () => {
     expect(beacon!.hit.events).toEqual([{ id: 5 }]);
     expect(beacon!.hit.link).toEqual({ type: 'd', name: 'Dossier (PDF)', url: 'https://mesura.cat/documents/1001.pdf' });
     expect(namedVariables(beacon!.hit, SITE_VARIABLE_MAP)).toMatchObject({ contentTitle: 'Títol', section: 'noticies' });
+  });
+
+  it("sends a link the previous page followed before its app on that page: its name and address, not this page's", async () => {
+    const mesura = start();
+    mesura.runtime.track('scPageView');
+    const clickedOn = { pageName: 'mesura:portada', pageUrl: 'https://mesura.cat/' };
+    // As pending-link-click.ts replays it from the head's capture.
+    mesura.runtime.track('scClicBoto', { linkText: 'Mira el directe', url: clickedOn.pageUrl, [PENDING_LINK_PAGE_FIELD]: clickedOn });
+    mesura.runtime.track('scClicBoto', { linkText: 'Mira el directe' });
+    await settle();
+    const [, pending, own] = decoded();
+    expect([pending!.hitType, pending!.hit.pageName, pending!.hit.url]).toEqual(['link_o', 'mesura:portada', 'https://mesura.cat/']);
+    expect([own!.hit.pageName, own!.hit.url]).toEqual(['noticies:parlament', location.href]);
   });
 
   it('sends nothing while consent withholds the web-analytics vendor', async () => {

@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '../subscriptions/html-text.js';
 
 export interface FirstView {
   /** The markup of `#root`. */
@@ -24,6 +25,11 @@ export interface FirstView {
    * when the request's cookies hold a stored choice. The page then varies by Cookie.
    */
   consentBanner?: string;
+  /**
+   * The page's name as its data layer gives it (unescaped): the root element carries it
+   * (`PAGE_NAME_ATTRIBUTE`) for the head's capture of a tracked link followed before the app.
+   */
+  pageName?: string;
   /**
    * The page's route redirects (an article under another slug: 301 to its canonical address): the
    * server answers this status and Location instead of the page. The view is then empty.
@@ -47,6 +53,12 @@ export type RenderFirstView = (url: string, request?: FirstViewRequest) => Promi
 const PAGE_ORIGIN = 'http://site.invalid';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/**
+ * The root's attribute with the page's name. apps/site capture-pending-link-click.ts reads it (spelt
+ * out there, as that source is inlined into the page) so that a link followed before the app is
+ * sent on the page it was clicked on.
+ */
+export const PAGE_NAME_ATTRIBUTE = 'data-mesura-page-name';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
 /**
@@ -79,5 +91,6 @@ export function injectFirstView(page: string, view: FirstView): string {
   if (!page.includes(ROOT_ELEMENT)) return page;
   const titled = view.title === undefined ? page : page.replace(TITLE_ELEMENT, () => `<title>${view.title}</title>`);
   const linked = view.headLinks ? titled.replace('</head>', () => `${view.headLinks}</head>`) : titled;
-  return linked.replace(ROOT_ELEMENT, () => `<div id="root">${view.html}</div>${view.dataElement ?? ''}${view.consentBanner ?? ''}`);
+  const named = view.pageName ? ` ${PAGE_NAME_ATTRIBUTE}="${escapeHtml(view.pageName)}"` : '';
+  return linked.replace(ROOT_ELEMENT, () => `<div id="root"${named}>${view.html}</div>${view.dataElement ?? ''}${view.consentBanner ?? ''}`);
 }

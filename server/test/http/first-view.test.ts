@@ -48,6 +48,12 @@ describe('injectFirstView', () => {
     expect(page).toContain('<div id="root"><p>$& $\' 5 $</p></div>');
   });
 
+  it("names the page on the root for the head's capture of a link followed before the app, escaped; nothing without a name", () => {
+    const page = injectFirstView(SHELL, { html: '<h1>X</h1>', title: 'X', pageName: 'noticies:"a"&<b>' });
+    expect(page).toContain('<div id="root" data-mesura-page-name="noticies:&quot;a&quot;&amp;&lt;b&gt;"><h1>X</h1></div>');
+    expect(injectFirstView(SHELL, { html: '<h1>X</h1>', title: 'X', pageName: '' })).toContain('<div id="root"><h1>X</h1></div>');
+  });
+
   it('changes nothing in a page without an empty root', () => {
     expect(injectFirstView('<div id="root">x</div>', { html: '<h1>y</h1>', title: 't' })).toBe('<div id="root">x</div>');
   });

@@ -9,19 +9,25 @@
 
 /**
  * Starts keeping such clicks. Its source is inlined into the page as it is, so it refers to nothing
- * outside itself: the attributes are link-call-attributes.ts's, the key is @mesura/protocol's
- * PENDING_LINK_CLICK_KEY and the root's attribute app.tsx's APP_READY_ATTRIBUTE, written out.
+ * outside itself: the attributes are link-call-attributes.ts's, the key and the page's field are
+ * @mesura/protocol's PENDING_LINK_CLICK_KEY and PENDING_LINK_PAGE_FIELD, and the root's attributes
+ * app.tsx's APP_READY_ATTRIBUTE and the server's PAGE_NAME_ATTRIBUTE (server/src/http/first-view.ts),
+ * written out.
  */
 export function capturePendingLinkClick(win: Window): void {
   win.addEventListener(
     'click',
     (event) => {
       const link = event.target instanceof Element ? event.target.closest('a[data-mesura-detail]') : null;
+      const root = win.document.getElementById('root');
       // Once the app runs, its own handler makes the call.
-      if (!(link instanceof HTMLAnchorElement) || win.document.getElementById('root')?.hasAttribute('data-app')) return;
+      if (!(link instanceof HTMLAnchorElement) || root?.hasAttribute('data-app')) return;
       try {
-        // The page's address and the link's, as the app's call gives them (direct-calls.ts sendDirectCall).
-        const detail = { ...JSON.parse(link.getAttribute('data-mesura-detail') ?? '{}'), url: win.location.href, linkUrl: link.href };
+        const url = win.location.href;
+        // The page's address and the link's, as the app's call gives them (direct-calls.ts sendDirectCall),
+        // and the page the link is sent on: its name as the server's first view gives it.
+        const mesuraPage = { pageName: root?.getAttribute('data-mesura-page-name') ?? undefined, pageUrl: url };
+        const detail = { ...JSON.parse(link.getAttribute('data-mesura-detail') ?? '{}'), url, linkUrl: link.href, mesuraPage };
         // As the head snippet queues a call: the SDK replays it first (packages/sdk pending-link-click.ts).
         win.sessionStorage.setItem('mesura_clic_pendent', JSON.stringify(['track', link.getAttribute('data-mesura-call'), detail]));
       } catch {

@@ -1,3 +1,5 @@
+import type { PageRoute } from './page-data';
+
 /**
  * Lets exactly one page view through per navigation. React may run an effect more than once for
  * the same navigation (StrictMode's double effects, re-renders that recreate the route object, two
@@ -8,6 +10,11 @@
 export interface PageViewGate {
   /** True the first time a navigation key is seen in a row; false for repeats of the same key. */
   claim(navigationKey: string): boolean;
+  /**
+   * Told of the page rendered, while it renders: the server's first view, which runs no effect,
+   * learns the page's name from it (first-view.tsx). The browser's gate has none.
+   */
+  rendered?(route: PageRoute): void;
 }
 
 export function createPageViewGate(): PageViewGate {

@@ -11,6 +11,7 @@ import { usePageViewGate } from './page-view-gate-context';
 export function usePageView(route: PageRoute): void {
   const { key } = useLocation();
   const gate = usePageViewGate();
+  gate.rendered?.(route);
   useEffect(() => {
     if (!gate.claim(key)) return;
     publishPageView(buildDataLayer(route, readBrowserFacts()));
