@@ -10,6 +10,9 @@
 //   LOAD_INTERVAL_S (the store loader's interval); a low rate shows what a load costs whatever its rows.
 // - `mix`: the storage mix (bench/storage.mjs: page views, link hits, engagement hits, media
 //   heartbeats and start hits, decisions) over one day, one segment per MIX_SEGMENT_ROWS rows.
+// BENCH_LOAD_KEPT_MATCHES=1 keeps, before the loads, what bench/reports.mjs's saved goals and
+// funnels keep (server/src/store/duckdb/kept-hit-matches.ts): page and call matches, so that each
+// load appends their rows as a store with saved goals and funnels does.
 // Usage: node bench/load-statements.mjs [ingest|mix] [loads] [ingest beacons/s]   (after npm run build)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +32,19 @@ const MIX_EVENTS = 400_000;
 const MIX_SEGMENT_ROWS = 5_000;
 const MIX_HISTORY_ROWS = 250_000;
 const DAY_MS = 86_400_000;
+
+/**
+ * Matches as saved goals and funnel steps name them (an address, a pattern, a call), on the
+ * ingest traffic's addresses: their conditions are constants of this file.
+ */
+const KEPT_MATCHES = [
+  { table: 'page', condition: `url = 'http://localhost/noticia/1/'` },
+  { table: 'page', condition: `url LIKE 'http://localhost/noticia/1%' ESCAPE '\\'` },
+  { table: 'page', condition: `url LIKE '%/esports/%' ESCAPE '\\'` },
+  { table: 'page', condition: `url = 'http://localhost/'` },
+  { table: 'link', condition: `hit_type IN ('link_o', 'link_d', 'link_e') AND call = '3'` },
+  { table: 'link', condition: `hit_type = 'media_start'` },
+].map((match) => ({ ...match, key: `${match.table}: ${match.condition}` }));
 
 const kindOf = (row) => (!('kind' in row) ? 'hits' : row.kind === 'decision' ? 'decisions' : 'heartbeats');
 
@@ -113,6 +129,8 @@ try {
   const history = SCENARIO === 'mix' ? 1 : INGEST_HISTORY_LOADS;
   const store = await openDuckDbStore(path.join(dir, 'data'), variableNames(SITE_VARIABLE_MAP));
   const loads = [];
+  const keeps = process.env.BENCH_LOAD_KEPT_MATCHES === '1';
+  if (keeps) await store.keepHitMatches(KEPT_MATCHES);
   try {
     for (let i = 0; i < segments.length; i++) {
       const segment = writeSegment(dir, i, segments[i]);
@@ -124,7 +142,7 @@ try {
   }
   const rowsPerLoad = median(loads.map((l) => l.rows));
   console.log(
-    `load statements: ${SCENARIO}, ${loads.length} timed loads of ${rowsPerLoad} rows after ${history} untimed; load average ${loadavg()
+    `load statements: ${SCENARIO}, ${loads.length} timed loads of ${rowsPerLoad} rows after ${history} untimed${keeps ? `, ${KEPT_MATCHES.length} matches kept` : ''}; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );

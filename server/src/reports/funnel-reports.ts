@@ -16,7 +16,8 @@ import { numberOf } from '../store/analytics-reader.js';
 import type { FunnelStore } from '../store/funnel-store.js';
 import type { GoalStore } from '../store/goal-store.js';
 import { filterSql } from '../store/queries/filter-sql.js';
-import type { ResolvedStep } from '../store/queries/funnel-step-hits.js';
+import { stepMatch, type ResolvedStep } from '../store/queries/funnel-step-hits.js';
+import { keepMatches } from '../store/queries/kept-hit-matches.js';
 import { EXIT_KEY, funnelFiguresSql, funnelLostSql, type FunnelQuery } from '../store/queries/funnel-steps.js';
 import { FACT_FILTER_COLUMNS } from '../store/queries/report-table.js';
 import type { MeasuredRow } from './min-cohort.js';
@@ -61,18 +62,27 @@ async function resolvedSteps(funnel: FunnelDefinition, goals: GoalStore): Promis
   );
 }
 
+/** Keeps the hits of a funnel's steps at load (duckdb/kept-hit-matches.ts), made for the stored days when it is saved. */
+export async function keepFunnelSteps(funnel: FunnelDefinition, goals: GoalStore, context: ReportContext): Promise<void> {
+  await keepMatches(context.reader, (await resolvedSteps(funnel, goals)).map(stepMatch));
+}
+
 interface FunnelAsk {
   funnel: FunnelDefinition;
   query: FunnelQuery;
   values: Record<string, string>;
 }
 
-async function funnelAsk(request: ReportRequest, funnels: FunnelStore, goals: GoalStore): Promise<FunnelAsk> {
+async function funnelAsk(request: ReportRequest, funnels: FunnelStore, goals: GoalStore, context: ReportContext): Promise<FunnelAsk> {
   const id = request.params.funnel;
   if (id === undefined) throw new HttpError(ERRORS.badQuery, 'funnel is required: the id of a stored funnel');
   const funnel = await storedFunnel(funnels, id);
   const filters = filterSql(request.filters, FACT_FILTER_COLUMNS, request.segment !== undefined);
-  const query: FunnelQuery = { steps: await resolvedSteps(funnel, goals), filters: filters.sql, ...(funnel.scope === 'days' && { days: funnel.days ?? 1 }) };
+  const steps = await resolvedSteps(funnel, goals);
+  // A saved funnel's step hits are kept at load on DuckDB (duckdb/kept-hit-matches.ts): made now if
+  // new (a funnel saved before they were kept, or a goal of a step changed since).
+  const kept = await keepMatches(context.reader, steps.map(stepMatch));
+  const query: FunnelQuery = { steps, filters: filters.sql, kept, ...(funnel.scope === 'days' && { days: funnel.days ?? 1 }) };
   return { funnel, query, values: { ...(filters.values as Record<string, string>), suite: request.reportSuite } };
 }
 
@@ -149,7 +159,7 @@ export function funnelReportDefinitions(funnels: FunnelStore, goals: GoalStore):
       title: "Passos de l'embut",
       params: ['funnel'],
       run: async (request, context): Promise<ReportAnswer> => {
-        const ask = await funnelAsk(request, funnels, goals);
+        const ask = await funnelAsk(request, funnels, goals, context);
         const { current, previous } = await measurePeriods(request, 'key', (range) => measureSteps(ask, context, range));
         const scope = ask.funnel.scope === 'visit' ? 'en una mateixa visita' : `en ${ask.funnel.days} ${ask.funnel.days === 1 ? 'dia' : 'dies'} des del primer pas`;
         return buildAnswer(
@@ -174,7 +184,7 @@ export function funnelReportDefinitions(funnels: FunnelStore, goals: GoalStore):
       title: "On van els que abandonen l'embut",
       params: ['funnel', 'step'],
       run: async (request, context): Promise<ReportAnswer> => {
-        const ask = await funnelAsk(request, funnels, goals);
+        const ask = await funnelAsk(request, funnels, goals, context);
         const step = Number(request.params.step);
         if (!Number.isInteger(step) || step < 2 || step > ask.funnel.steps.length) {
           throw new HttpError(ERRORS.badQuery, `step must be a whole number from 2 to ${ask.funnel.steps.length}: the step the visitors did not reach`);

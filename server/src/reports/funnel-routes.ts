@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { FunnelStore } from '../store/funnel-store.js';
 import type { GoalStore } from '../store/goal-store.js';
-import { funnelReportDefinitions, storedFunnel } from './funnel-reports.js';
+import { funnelReportDefinitions, keepFunnelSteps, storedFunnel } from './funnel-reports.js';
 import type { ReportContext } from './report-definition.js';
 import { parseReportRequest } from './report-request.js';
 import { runWithSegment } from './report-segment.js';
@@ -63,6 +63,8 @@ export async function funnelRoutes(app: FastifyInstance, deps: FunnelRouteDeps):
     const known = await funnels.funnelDefinition(funnel.id);
     if (known === undefined && (await funnels.funnelDefinitions()).length >= FUNNELS_MAX) throw new HttpError(ERRORS.badFunnel, `a site keeps at most ${FUNNELS_MAX} funnels`);
     const before = await funnels.saveFunnel(funnel, { atMs: deps.now(), by: actorOf(request.principal) });
+    // Its steps' hits for the stored days, made now rather than at its first report.
+    await keepFunnelSteps(funnel, deps.goals, deps.context);
     return reply.code(before === undefined ? 201 : 200).send(funnel);
   });
   app.delete<{ Params: { id: string } }>('/api/funnels/:id', { config: { access: 'editor' } }, async (request, reply) => {

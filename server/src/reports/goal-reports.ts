@@ -8,10 +8,12 @@ import { parseGoalDefinition, type GoalDefinition, type ReportMetric } from '@me
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { GoalStore } from '../store/goal-store.js';
 import { ENTRY_PAGE_BREAKDOWN, goalConversionsSpec, type GoalBreakdown } from '../store/queries/goal-conversions.js';
+import { goalMatch } from '../store/queries/hit-match.js';
+import { keepMatches, type KeptMatchIds } from '../store/queries/kept-hit-matches.js';
 import { REFERRER_GROUP_LABELS, type ReferrerGroup } from '../shared/referrer-groups.js';
 import { countryLabel } from './place-labels.js';
 import { rankingReport, type RankingReportOptions } from './ranking-report.js';
-import type { ReportDefinition } from './report-definition.js';
+import type { ReportContext, ReportDefinition } from './report-definition.js';
 import { DEVICE_LABELS } from './technology-reports.js';
 
 export const GOAL_METRICS: ReportMetric[] = [
@@ -60,6 +62,15 @@ export async function storedGoal(goals: GoalStore, id: string): Promise<GoalDefi
   return parsed.value;
 }
 
+/**
+ * Keeps a saved goal's hits at load on DuckDB (duckdb/kept-hit-matches.ts), made for the stored
+ * days if new: when it is saved, and at an ask (a goal saved before they were kept). A search goal
+ * is its visits' own count.
+ */
+export function keepGoal(goal: GoalDefinition, context: ReportContext): Promise<KeptMatchIds> {
+  return keepMatches(context.reader, goal.type === 'search' ? [] : [goalMatch(goal)]);
+}
+
 /** The goal reports, each reading its goal from `goals` when asked. */
 export function goalReportDefinitions(goals: GoalStore): ReportDefinition[] {
   return GOAL_BREAKDOWNS.map((breakdown): ReportDefinition => {
@@ -73,13 +84,14 @@ export function goalReportDefinitions(goals: GoalStore): ReportDefinition[] {
         const id = request.params.goal;
         if (id === undefined) throw new HttpError(ERRORS.badQuery, 'goal is required: the id of a stored goal');
         const goal = await storedGoal(goals, id);
+        const kept = await keepGoal(goal, context);
         const ranking = rankingReport({
           report,
           area: 'goals',
           title: `${breakdown.title}: ${goal.name}`,
           dimension: breakdown.dimension,
           metrics: GOAL_METRICS,
-          spec: () => goalConversionsSpec(goal, breakdown.column),
+          spec: () => goalConversionsSpec(goal, breakdown.column, kept),
           ...breakdown.options,
         });
         // The goal id is not part of the SQL: its values are (goal-conversions.ts).

@@ -8,7 +8,7 @@ import { GOALS_MAX, parseGoalDefinition, type GoalDefinition } from '@mesura/pro
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { GoalStore } from '../store/goal-store.js';
-import { goalReportDefinitions, storedGoal } from './goal-reports.js';
+import { goalReportDefinitions, keepGoal, storedGoal } from './goal-reports.js';
 import type { ReportContext } from './report-definition.js';
 import { parseReportRequest } from './report-request.js';
 import { runWithSegment } from './report-segment.js';
@@ -49,6 +49,8 @@ export async function goalRoutes(app: FastifyInstance, deps: GoalRouteDeps): Pro
     const known = await goals.goalDefinition(goal.id);
     if (known === undefined && (await goals.goalDefinitions()).length >= GOALS_MAX) throw new HttpError(ERRORS.badGoal, `a site keeps at most ${GOALS_MAX} goals`);
     const before = await goals.saveGoal(goal, { atMs: deps.now(), by: actorOf(request.principal) });
+    // Its hits for the stored days, made now rather than at its first report.
+    await keepGoal(goal, deps.context);
     return reply.code(before === undefined ? 201 : 200).send(goal);
   });
   app.delete<{ Params: { id: string } }>('/api/goals/:id', { config: { access: 'editor' } }, async (request, reply) => {

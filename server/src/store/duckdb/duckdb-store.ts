@@ -41,6 +41,8 @@ import type { AccountStore } from '../account-store.js';
 import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
 import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analytics-reader.js';
 import { ensureReportFactTables, HIT_CELL_TABLES } from './report-facts-schema.js';
+import { ERASE_KEPT_MATCH_HITS, keepHitMatches, keptMatchIds } from './kept-hit-matches.js';
+import type { HitMatchKeeper, KeptMatch, KeptMatchIds } from '../queries/kept-hit-matches.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
 import { rebuildReportFacts, remakeStaleReportTables } from './report-facts-rebuild.js';
 import { migrateDuckDbFile, migrationLine } from './duckdb-schema-version.js';
@@ -90,7 +92,9 @@ export async function openDuckDbStore(
   log: StartLog = SILENT_START_LOG,
   /** DuckDB's memory limit for the events file (memory-budget.ts). */
   memoryLimitMiB = memoryBudget().eventsStoreMiB,
-): Promise<Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & LoadTiming & { readonly accounts: AccountStore }> {
+): Promise<
+  Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & LoadTiming & HitMatchKeeper & { readonly accounts: AccountStore }
+> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DUCKDB_FILE_NAME);
   const instance = await openDuckDbFile(file, { threads: DUCKDB_THREADS, memoryLimitMiB, other: { checkpoint_threshold: DUCKDB_CHECKPOINT_THRESHOLD } });
@@ -144,7 +148,7 @@ interface LoadTiming {
   timeLoadStatements(sink: LoadTimesSink | undefined): void;
 }
 
-class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStore, RefusalStore, RetentionStore, VisitorDataStore, OpenDatabase {
+class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStore, RefusalStore, RetentionStore, VisitorDataStore, OpenDatabase, HitMatchKeeper {
   readonly fileName = DUCKDB_FILE_NAME;
 
   constructor(
@@ -179,7 +183,26 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
    */
   async storeBatch(batch: RowBatch): Promise<number> {
     if (batch.lines.length === 0) return 0;
-    return this.staging.withStaged(batch.lines, (file) => this.loadStaged(file, batch.kinds));
+    return this.staging.withStaged(batch.lines, (file) => this.oneWriteAtATime(() => this.loadStaged(file, batch.kinds)));
+  }
+
+  /** The load or match keeping going on: the next waits for it (keepHitMatches must see every load whole). */
+  private writing: Promise<unknown> = Promise.resolve();
+
+  private oneWriteAtATime<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.writing.then(write, write);
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Keeps the hits of saved goals' and funnel steps' matches (kept-hit-matches.ts), making a new
+   * one's rows between two loads; a match kept already is answered without waiting for a load.
+   */
+  async keepHitMatches(matches: readonly KeptMatch[]): Promise<KeptMatchIds> {
+    const known = await this.withConnection((connection) => keptMatchIds(connection));
+    if (matches.every((match) => known.has(match.key))) return known;
+    return this.oneWriteAtATime(() => keepHitMatches(this.writer, matches));
   }
 
   private loadTimesSink: LoadTimesSink | undefined;
@@ -323,7 +346,12 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   }
 
   eraseVisitor(visitorId: string): Promise<VisitorRowCounts> {
-    return this.withConnection((connection) => eraseVisitor(connection, visitorId));
+    return this.withConnection(async (connection) => {
+      const counts = await eraseVisitor(connection, visitorId);
+      // Not counted apart: the kept rows are copies of the page views' and link hits' counted there.
+      await connection.run(ERASE_KEPT_MATCH_HITS, { visitor: visitorId });
+      return counts;
+    });
   }
 
   recordRightsRequest(request: RightsRequest): Promise<void> {

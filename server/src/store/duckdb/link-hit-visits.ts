@@ -80,21 +80,23 @@ const RELINK_VISITS = `SELECT * FROM visits WHERE ended_at >= ${RELINK_FROM} - I
 /**
  * Inside a load, after its visits replaced those they continue and its link hits were stored (the
  * temporary merged_visits and segment_link_hits of report-facts-load.ts): works out again the visit
- * of every link hit it may have changed (see the file's comment).
+ * of every link hit it may have changed (see the file's comment). Answers whether it wrote rows:
+ * the temporary relinked_rows then holds them (kept-hit-matches.ts appends from it).
  */
-export async function relinkLoadedHits(connection: SqlConnection): Promise<void> {
+export async function relinkLoadedHits(connection: SqlConnection): Promise<boolean> {
   await connection.run(RELINKED_VISITORS);
   const start = (await connection.runAndReadAll(RELINK_START)).getRowObjectsJson()[0]?.from_ms;
-  if (start === null || start === undefined) return;
+  if (start === null || start === undefined) return false;
   const relinkFrom = { relink_from_ms: String(start) };
   await connection.run(RELINKED_HITS, relinkFrom);
   // No link hit of the load's own nor in its changed visitors' spans: nothing can change visit.
   const relinked = (await connection.runAndReadAll('SELECT count(*) AS n FROM relinked_hits')).getRowObjectsJson()[0]?.n;
-  if (Number(relinked ?? 0) === 0) return;
+  if (Number(relinked ?? 0) === 0) return false;
   await connection.run(`CREATE OR REPLACE TEMP TABLE relinked_with_visit AS ${withVisitSql('SELECT * FROM relinked_hits', RELINK_VISITS)}`, relinkFrom);
   await connection.run(CHANGED_ROWS, relinkFrom);
   await connection.run(DELETE_CHANGED, relinkFrom);
   await connection.run(`INSERT INTO ${LINK_HIT_VISITS_TABLE} SELECT * FROM relinked_rows ORDER BY t`);
+  return true;
 }
 
 /** The temporary tables relinkLoadedHits leaves, dropped with the load's. */

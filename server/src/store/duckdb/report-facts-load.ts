@@ -20,6 +20,7 @@ import { APPEND_PAGE_VIEW_KEYS } from './page-view-keys.js';
 import { CELL_VISITOR_KEYS, PAGE_CELLS } from './report-facts-schema.js';
 import { CLOSE_VISITS, deleteVisitsSql, VISIT_IDLE_MINUTES } from './visits-tables.js';
 import { RELINK_TEMPORARY, relinkLoadedHits } from './link-hit-visits.js';
+import { appendKeptMatchHits } from './kept-hit-matches.js';
 import { VISIT_ATTRIBUTES } from '../visit-attributes.js';
 import { PAGE_ENGAGEMENT_HIT, PAGE_ENGAGEMENT_MEASURES_SQL } from '../page-engagement-sql.js';
 
@@ -290,7 +291,8 @@ async function loadReportRows(connection: SqlConnection, segment: SegmentFacts, 
     await connection.run(SEGMENT_LINK_HITS, { tz: timeZone });
     await connection.run(INSERT_LINK_HITS);
   } else await connection.run(NO_SEGMENT_LINK_HITS);
-  await relinkLoadedHits(connection);
+  const relinked = await relinkLoadedHits(connection);
+  await appendKeptMatchHits(connection, { pageViews: kinds.pageViews > 0, relinked });
   if (kinds.linkHits > 0) await appendClickCells(connection);
   appended.cells += await changedRows(connection, APPEND_VISIT_CELLS);
   if (kinds.linkHits > 0) appended.cells += await changedRows(connection, APPEND_LINK_CELLS);

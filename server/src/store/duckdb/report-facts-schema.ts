@@ -34,6 +34,7 @@ import { VISIT_TABLES, ensureVisitTables } from './visits-tables.js';
 import { VISIT_DURATION_MS, visitDurationBandSql } from '../visit-duration.js';
 import { CREATE_PAGE_URLS, CREATE_PAGE_VIEW_KEYS, PAGE_VIEW_KEYS_TABLE } from './page-view-keys.js';
 import { CREATE_LINK_HIT_VISITS, LINK_HIT_VISITS_TABLE } from './link-hit-visits.js';
+import { CREATE_KEPT_MATCH_HITS, CREATE_KEPT_MATCHES, KEPT_MATCH_HITS_TABLE } from './kept-hit-matches.js';
 import { CREATE_OPEN_EXITS, OPEN_EXITS_TABLE, PAGE_TRANSITION_STEPS, PAGE_TRANSITION_STEPS_VIEW } from './page-transition-steps.js';
 
 /** The filter dimensions' columns (report-answer.ts REPORT_FILTER_DIMENSIONS), alike in every report table. */
@@ -210,6 +211,7 @@ export const REPORT_FACT_TABLES: readonly string[] = [
   ...VISIT_TABLES,
   'link_hits',
   LINK_HIT_VISITS_TABLE,
+  KEPT_MATCH_HITS_TABLE,
   'searches',
   'page_engagements',
   ...HIT_CELL_TABLES.flatMap(cellTableParts),
@@ -237,7 +239,7 @@ export const REPORT_FACT_VIEWS: readonly string[] = [PAGE_TRANSITION_STEPS_VIEW,
 export async function ensureReportFactTables(connection: SqlConnection): Promise<void> {
   await connection.run(PAGE_VIEWS);
   await ensureVisitTables(connection);
-  for (const ddl of [LINK_HITS, SEARCHES, PAGE_ENGAGEMENTS, CREATE_PAGE_VIEW_KEYS, CREATE_PAGE_URLS, CREATE_LINK_HIT_VISITS]) await connection.run(ddl);
+  for (const ddl of [LINK_HITS, SEARCHES, PAGE_ENGAGEMENTS, CREATE_PAGE_VIEW_KEYS, CREATE_PAGE_URLS, CREATE_LINK_HIT_VISITS, CREATE_KEPT_MATCHES, CREATE_KEPT_MATCH_HITS]) await connection.run(ddl);
   for (const table of HIT_CELL_TABLES) await ensureCellTable(connection, table);
   await connection.run(DURATION_BAND_SKETCHES);
   await connection.run(CREATE_OPEN_EXITS);

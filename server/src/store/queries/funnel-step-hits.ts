@@ -5,6 +5,7 @@
  * the goal reports find them (hit-match.ts).
  */
 import type { FunnelStep, GoalDefinition } from '@mesura/protocol';
+import { NO_KEPT_MATCHES, type KeptMatchIds } from './kept-hit-matches.js';
 import { callMatch, goalMatch, hitsSql, mediaMatch, NO_HITS, pageMatch, type EngineText, type HitMatch } from './hit-match.js';
 
 /** A step as resolved for a query: a goal step carries its goal's definition, read from the goal store (none if deleted). */
@@ -28,8 +29,8 @@ export function stepMatch(step: ResolvedStep): HitMatch {
 /**
  * The range's hits of `step` as `(visitor_key, t)` and the columns `more`, narrowed by `extra`
  * (`AND …`, the same text on both engines: bound filters, or the visitors who reached step 1);
- * `extraReadsVisitorOnly` as hitsSql (hit-match.ts) takes it.
+ * `extraReadsVisitorOnly` and `kept` as hitsSql (hit-match.ts) takes them.
  */
-export function stepHitsSql(step: ResolvedStep, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false): EngineText {
-  return hitsSql(stepMatch(step), extra, more, extraReadsVisitorOnly);
+export function stepHitsSql(step: ResolvedStep, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false, kept: KeptMatchIds = NO_KEPT_MATCHES): EngineText {
+  return hitsSql(stepMatch(step), extra, more, extraReadsVisitorOnly, kept);
 }

@@ -18,6 +18,7 @@ import { VISIT_IDLE_MINUTES } from '../duckdb/report-facts-load.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { IN_RANGE } from './report-table.js';
 import { stepHitsSql, stepMatch, type ResolvedStep } from './funnel-step-hits.js';
+import type { KeptMatchIds } from './kept-hit-matches.js';
 import { CLICKHOUSE_PAGE_VIEW_HITS, duckdbHitsCarryVisit, type EngineText } from './hit-match.js';
 
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
@@ -30,6 +31,8 @@ export interface FunnelQuery {
   days?: number;
   /** `AND …` over the first step's hits (bound filters, filter-sql.ts). */
   filters: string;
+  /** The steps' matches kept at load on DuckDB (duckdb/kept-hit-matches.ts), read instead of picking their hits at each ask. */
+  kept?: KeptMatchIds;
 }
 
 /** Whether DuckDB reads step `index`'s hits with their visit (hit-match.ts duckdbHitsCarryVisit): later steps are narrowed by visitor only. */
@@ -42,7 +45,7 @@ function firstHits(query: FunnelQuery): EngineText {
   const step = query.steps[0]!;
   const extra = { duckdb: query.filters, clickhouse: query.filters };
   const withVisit = carriesVisit(query, 0) ? ['visit_key'] : [];
-  return { duckdb: stepHitsSql(step, extra, withVisit, query.filters === '').duckdb, clickhouse: stepHitsSql(step, extra).clickhouse };
+  return { duckdb: stepHitsSql(step, extra, withVisit, query.filters === '', query.kept).duckdb, clickhouse: stepHitsSql(step, extra).clickhouse };
 }
 
 /**
@@ -77,9 +80,9 @@ function duckdbUnitHits(query: FunnelQuery): string[] {
   const none = { duckdb: '', clickhouse: '' };
   return query.steps.map((step, index) => {
     const first = index === 0;
-    if (query.days !== undefined) return `SELECT visitor_key AS unit, visitor_key, t FROM (${first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, none, [], true).duckdb})`;
+    if (query.days !== undefined) return `SELECT visitor_key AS unit, visitor_key, t FROM (${first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, none, [], true, query.kept).duckdb})`;
     if (!carriesVisit(query, index)) {
-      const hits = first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, reachedFirstSql(query), [], true).duckdb;
+      const hits = first ? 'SELECT * FROM funnel_first_hits' : stepHitsSql(step, reachedFirstSql(query), [], true, query.kept).duckdb;
       return `SELECT v.visit_key AS unit, v.visitor_key, h.t FROM (${hits}) AS h
         ASOF JOIN funnel_visits AS v ON h.visitor_key = v.visitor_key AND h.t >= v.started_ms WHERE h.t <= v.open_until_ms`;
     }
@@ -87,7 +90,7 @@ function duckdbUnitHits(query: FunnelQuery): string[] {
     // Read from visits directly, not funnel_visits: a hit's visit is its visitor's, and narrowing
     // the visits to step 1's visitors first costs a distinct over step 1's hits and a join.
     if (first) return `SELECT visit_key AS unit, visitor_key, t FROM funnel_first_hits WHERE visit_key IN (SELECT visit_key FROM visits WHERE ${IN_RANGE})`;
-    return `SELECT visit_key AS unit, visitor_key, t FROM (${stepHitsSql(step, none, ['visit_key'], true).duckdb})`;
+    return `SELECT visit_key AS unit, visitor_key, t FROM (${stepHitsSql(step, none, ['visit_key'], true, query.kept).duckdb})`;
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * The goal reports' SQL (reports/goal-reports.ts, docs/goals.md): the range's visits grouped by one
  * visit column, with how many of them reached the goal and their share. Goals apply to the stored
- * events whenever they were defined: nothing is kept per goal, each answer reads the visits and
- * the hits that reach it (hit-match.ts).
+ * events whenever they were defined: each answer reads the visits and the hits that reach it
+ * (hit-match.ts), on DuckDB a saved goal's hits kept at load since it was saved or first asked,
+ * made for the stored days then (duckdb/kept-hit-matches.ts).
  *
  * A goal's hits are matched to visits as the visits were cut (report-facts-load.ts): the same
  * visitor, received from the visit's first page view to VISIT_IDLE_MINUTES after its last (a later
@@ -20,6 +21,7 @@ import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-fact
 import type { RankingSpec } from './ranking.js';
 import { duckdbHitsCarryVisit, goalMatch, hitsSql, type EngineText } from './hit-match.js';
 import { IN_RANGE } from './report-table.js';
+import { NO_KEPT_MATCHES, type KeptMatchIds } from './kept-hit-matches.js';
 
 const VISIT_IDLE_MS = VISIT_IDLE_MINUTES * 60_000;
 const NO_EXTRA: EngineText = { duckdb: '', clickhouse: '' };
@@ -33,12 +35,15 @@ function duckdbVisitsOfHits(hits: string): string {
     WHERE goal_hits.t <= goal_visits.open_until_ms`;
 }
 
-/** SQL over a visit row: true when the visit reached the goal, per engine. */
-export function reachedGoalSql(goal: GoalDefinition): EngineText {
+/**
+ * SQL over a visit row: true when the visit reached the goal, per engine. On DuckDB the goal's
+ * hits are read from kept_match_hits when `kept` names its match (duckdb/kept-hit-matches.ts).
+ */
+export function reachedGoalSql(goal: GoalDefinition, kept: KeptMatchIds = NO_KEPT_MATCHES): EngineText {
   if (goal.type === 'search') return { duckdb: 'searches > 0', clickhouse: 'searches > 0' };
   const match = goalMatch(goal);
   const carried = duckdbHitsCarryVisit(match, true);
-  const hits = hitsSql(match, NO_EXTRA, carried ? ['visit_key'] : [], true);
+  const hits = hitsSql(match, NO_EXTRA, carried ? ['visit_key'] : [], true, kept);
   // A link hit in no visit has no key: left out, so that `IN` answers false for the other visits rather than NULL.
   const duckdb = carried ? `SELECT visit_key FROM (${hits.duckdb}) AS goal_hits WHERE visit_key IS NOT NULL` : duckdbVisitsOfHits(hits.duckdb);
   return {
@@ -59,8 +64,8 @@ export interface GoalBreakdown {
 }
 
 /** The goal's conversions per value of a visit column: visits, visits that reached it, and their share. */
-export function goalConversionsSpec(goal: GoalDefinition, by: GoalBreakdown): RankingSpec {
-  const reached = reachedGoalSql(goal);
+export function goalConversionsSpec(goal: GoalDefinition, by: GoalBreakdown, kept: KeptMatchIds = NO_KEPT_MATCHES): RankingSpec {
+  const reached = reachedGoalSql(goal, kept);
   const extras = { ...(by.label && { label: by.label }), ...(by.href && { href: by.href }) };
   return {
     // Whether each visit reached the goal is worked out once, as a column: the two metrics naming

@@ -15,6 +15,8 @@ import { sqlString, type SqlDialect } from '../sql-string.js';
 import { pageViewKeysSql } from '../duckdb/page-view-keys.js';
 import { LINK_HIT_VISITS_TABLE } from '../duckdb/link-hit-visits.js';
 import { mediaSessionHits } from './media-session-hits.js';
+import { keptHitsSql } from '../duckdb/kept-hit-matches.js';
+import { keptMatchId, NO_KEPT_MATCHES, type KeptMatchIds } from './kept-hit-matches.js';
 import { IN_RANGE } from './report-table.js';
 
 /** One SQL text per engine. */
@@ -149,19 +151,24 @@ export function duckdbHitsCarryVisit(match: HitMatch, extraReadsVisitorOnly: boo
  * the same text on both engines: bound filters, or the visitors who reached a funnel's step 1).
  * `extraReadsVisitorOnly`: `extra` names no column but `visitor_key`, so DuckDB's page views are
  * read from page_view_keys (duckdb/page-view-keys.ts) and its link hits from link_hit_visits
- * (duckdb/link-hit-visits.ts, with their `visit_key`): the same rows without the filter columns.
+ * (duckdb/link-hit-visits.ts, with their `visit_key`): the same rows without the filter columns;
+ * from kept_match_hits when `kept` names the match (duckdb/kept-hit-matches.ts): the same rows again,
+ * the match's alone.
  */
-export function hitsSql(match: HitMatch, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false): EngineText {
+export function hitsSql(match: HitMatch, extra: EngineText, more: readonly string[] = [], extraReadsVisitorOnly = false, kept: KeptMatchIds = NO_KEPT_MATCHES): EngineText {
   const table = match.source ?? HIT_TABLES[match.table];
   const columns = more.map((column) => `, ${column}`).join('');
   const narrow = match.source === undefined && extraReadsVisitorOnly && more.every((column) => column === 'visit_key');
   const rows = `visitor_key, epoch_ms(received_at) AS t${columns}`;
+  const keptId = narrow ? keptMatchId(match, kept) : undefined;
   const duckdb =
-    narrow && match.table === 'page'
-      ? `SELECT visitor_key, t${columns} FROM (${pageViewKeysSql(IN_RANGE, match.where('duckdb'))}) AS page_keys WHERE 1 = 1${extra.duckdb}`
-      : narrow && match.table === 'link'
-        ? `SELECT visitor_key, t${columns} FROM ${LINK_HIT_VISITS_TABLE} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`
-        : `SELECT ${rows} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`;
+    keptId !== undefined
+      ? `SELECT visitor_key, t${columns} FROM (${keptHitsSql(keptId, IN_RANGE)}) AS kept_hits WHERE 1 = 1${extra.duckdb}`
+      : narrow && match.table === 'page'
+        ? `SELECT visitor_key, t${columns} FROM (${pageViewKeysSql(IN_RANGE, match.where('duckdb'))}) AS page_keys WHERE 1 = 1${extra.duckdb}`
+        : narrow && match.table === 'link'
+          ? `SELECT visitor_key, t${columns} FROM ${LINK_HIT_VISITS_TABLE} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`
+          : `SELECT ${rows} FROM ${table.duckdb} WHERE ${IN_RANGE} AND ${match.where('duckdb')}${extra.duckdb}`;
   return {
     duckdb,
     clickhouse: `SELECT visitor_key, received_at AS t${columns} FROM ${table.clickhouse} AS step_source WHERE ${CLICKHOUSE_IN_RANGE} AND ${match.where('clickhouse')}${extra.clickhouse}`,
