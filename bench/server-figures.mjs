@@ -5,6 +5,10 @@
 /** The series read, by the name a benchmark gives the figure, with the factor to its unit. */
 const SERIES = {
   heapMiB: { name: 'nodejs_heap_size_used_bytes', factor: 1 / 2 ** 20 },
+  /** The heap V8 has taken from the system (used, garbage not yet collected, free pages kept): what RSS counts. */
+  heapTotalMiB: { name: 'nodejs_heap_size_total_bytes', factor: 1 / 2 ** 20 },
+  /** Memory of objects outside the heap that JavaScript holds (Buffers, ArrayBuffers), as V8 is told of it. */
+  externalMiB: { name: 'nodejs_external_memory_bytes', factor: 1 / 2 ** 20 },
   loopP99Ms: { name: 'nodejs_eventloop_lag_p99_seconds', factor: 1000 },
   /** The longest the event loop was held since the last scrape: a stall of a second is one sample, below any p99. */
   loopMaxMs: { name: 'nodejs_eventloop_lag_max_seconds', factor: 1000 },
@@ -17,7 +21,7 @@ const SERIES = {
   cacheCapacity: { name: 'mesura_cache_capacity_entries', factor: 1, sum: true },
 };
 
-/** `{heapMiB, loopP99Ms, duckdbMiB, storeLoadSeconds, storeLoads, cacheEntries, cacheCapacity}` of the server whose metrics listen on `metricsPort`. */
+/** The figures of SERIES (`{heapMiB, heapTotalMiB, externalMiB, loopP99Ms, …}`) of the server whose metrics listen on `metricsPort`. */
 export async function readServerFigures(metricsPort) {
   let text = '';
   try {

@@ -50,6 +50,15 @@ describe('openDuckDbFile', () => {
     instance.closeSync();
   });
 
+  it("lets DuckDB's allocator return freed pages by time, not only at the next allocation", async () => {
+    const instance = await openDuckDbFile(path.join(scratch, 'purged.duckdb'), { threads: 1, memoryLimitMiB: 64 });
+    const connection = await instance.connect();
+    const [row] = (await connection.runAndReadAll("SELECT current_setting('allocator_background_threads')::VARCHAR AS purging")).getRowObjectsJson();
+    expect(row!.purging).toBe('true');
+    connection.closeSync();
+    instance.closeSync();
+  });
+
   it('tells a file held by another process in one line, naming its PID', async () => {
     const file = path.join(scratch, 'held.duckdb');
     const holder = spawn(
