@@ -8,7 +8,8 @@
 import { parseGoalDefinition, parseSegmentDefinition, type GoalDefinition, type ReportAnswer, type StoredSegment } from '@mesura/protocol';
 import { ERRORS, HttpError } from '../http/errors.js';
 import type { GoalStore } from '../store/goal-store.js';
-import { segmentConditionSql, segmentedQuery } from '../store/queries/segment-sql.js';
+import { segmentConditionSql, segmentedQuery, segmentHitMatches } from '../store/queries/segment-sql.js';
+import { keepMatches, readingThrough } from '../store/queries/kept-hit-matches.js';
 import type { SegmentStore } from '../store/segment-store.js';
 import type { ReportContext, ReportDefinition } from './report-definition.js';
 import type { ReportRequest } from './report-request.js';
@@ -78,8 +79,11 @@ async function segmentedRun(
   if (sources === undefined) throw new HttpError(ERRORS.notFound, `no segment ${request.segmentId} you can see; choose one in Segments`);
   const segment = await visibleSegment(sources.segments, request.segmentId, asker?.email);
   const goalIds = segment.groups.flatMap((group) => group.conditions.flatMap((condition) => (condition.goal === undefined ? [] : [condition.goal])));
-  const condition = segmentConditionSql(segment, await goalsOf(sources.goals, goalIds));
+  const goals = await goalsOf(sources.goals, goalIds);
   const reader = context.reader;
-  const segmented: ReportContext = { ...context, reader: { read: (query, values) => reader.read(segmentedQuery(query, condition), values) } };
+  // A shared segment's page and call conditions are kept at load on DuckDB (duckdb/kept-hit-matches.ts), as goals are.
+  const kept = await keepMatches(reader, segmentHitMatches(segment, goals));
+  const condition = segmentConditionSql(segment, goals, kept);
+  const segmented: ReportContext = { ...context, reader: readingThrough(reader, (query, values) => reader.read(segmentedQuery(query, condition), values)) };
   return definition.run({ ...request, segment: { id: segment.id, name: segment.name } }, segmented);
 }

@@ -10,7 +10,7 @@
  * from page_view_keys and link_hit_visits). A media completion or stream, qualified by its
  * session's heartbeats, and a search are read as before.
  */
-import type { AnalyticsReader } from '../analytics-reader.js';
+import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analytics-reader.js';
 import type { HitMatch } from './hit-match.js';
 
 /** A match as the store keeps it: its key, the table its hits are in, and its DuckDB condition. */
@@ -58,4 +58,15 @@ export async function keepMatches(reader: AnalyticsReader, matches: readonly Hit
   const kept = matches.map(keptMatchOf).filter((match) => match !== undefined);
   if (keeper === undefined || kept.length === 0) return NO_KEPT_MATCHES;
   return keeper.keepHitMatches(kept);
+}
+
+/**
+ * A reader that reads through `read` and keeps matches as `reader` does: a segmented report's
+ * reader (reports/report-segment.ts), so that its goals and funnels still read their kept hits.
+ */
+export function readingThrough(reader: AnalyticsReader, read: (query: EngineQuery, values: Readonly<Record<string, SqlValue>>) => Promise<ResultRow[]>): AnalyticsReader {
+  const keeper = keeperOf(reader);
+  if (keeper === undefined) return { read };
+  const keeping: AnalyticsReader & HitMatchKeeper = { read, keepHitMatches: (matches) => keeper.keepHitMatches(matches) };
+  return keeping;
 }

@@ -18,8 +18,9 @@ import type { EngineQuery } from '../analytics-reader.js';
 import { CLICKHOUSE_FACTS, CLICKHOUSE_IN_RANGE } from '../clickhouse/report-facts-sql.js';
 import { sqlString, type SqlDialect } from '../sql-string.js';
 import { SEGMENT_VISITORS } from './filter-sql.js';
-import { stepHitsSql } from './funnel-step-hits.js';
-import type { EngineText } from './hit-match.js';
+import { stepHitsSql, stepMatch, type ResolvedStep } from './funnel-step-hits.js';
+import type { EngineText, HitMatch } from './hit-match.js';
+import { NO_KEPT_MATCHES, type KeptMatchIds } from './kept-hit-matches.js';
 import { IN_RANGE } from './report-table.js';
 
 /** The visits column of each attribute: the same on both engines (report-facts-schema.ts, report-facts-sql.ts). */
@@ -43,17 +44,27 @@ function visitVisitors(attribute: SegmentVisitAttribute, value: string): EngineT
   };
 }
 
-/** The visitors of the range with a hit of the page, call, goal or media start or completion (as a funnel step of that kind). */
-function hitVisitors(condition: SegmentCondition, goals: ReadonlyMap<string, GoalDefinition>): EngineText {
+/** A hit condition as the funnel step of its kind. */
+function conditionStep(condition: SegmentCondition, goals: ReadonlyMap<string, GoalDefinition>): ResolvedStep {
   const { type, url, match, call, goal, programme, channel, moment, stream } = condition;
   const goalDefinition = goal === undefined ? undefined : goals.get(goal);
-  const step = { type: type as 'page' | 'call' | 'goal' | 'media', name: '', url, match, call, goal, programme, channel, moment, stream, ...(goalDefinition && { goalDefinition }) };
-  const hits = stepHitsSql(step, { duckdb: '', clickhouse: '' }, [], true);
+  return { type: type as 'page' | 'call' | 'goal' | 'media', name: '', url, match, call, goal, programme, channel, moment, stream, ...(goalDefinition && { goalDefinition }) };
+}
+
+/** The visitors of the range with a hit of the page, call, goal or media start or completion (as a funnel step of that kind). */
+function hitVisitors(condition: SegmentCondition, goals: ReadonlyMap<string, GoalDefinition>, kept: KeptMatchIds): EngineText {
+  const hits = stepHitsSql(conditionStep(condition, goals), { duckdb: '', clickhouse: '' }, [], true, kept);
   return { duckdb: `SELECT visitor_key FROM (${hits.duckdb}) AS segment_hits`, clickhouse: `SELECT visitor_key FROM (${hits.clickhouse}) AS segment_hits` };
 }
 
-function conditionSql(condition: SegmentCondition, goals: ReadonlyMap<string, GoalDefinition>, dialect: SqlDialect): string {
-  const visitors = condition.type === 'visit' ? visitVisitors(condition.attribute ?? 'device', condition.value ?? '') : hitVisitors(condition, goals);
+/** The matches of the segment's hit conditions, which DuckDB keeps at load (duckdb/kept-hit-matches.ts). */
+export function segmentHitMatches(segment: SegmentDefinition, goals: ReadonlyMap<string, GoalDefinition>): HitMatch[] {
+  const conditions = segment.groups.flatMap((group) => group.conditions).filter((condition) => condition.type !== 'visit');
+  return conditions.map((condition) => stepMatch(conditionStep(condition, goals)));
+}
+
+function conditionSql(condition: SegmentCondition, goals: ReadonlyMap<string, GoalDefinition>, kept: KeptMatchIds, dialect: SqlDialect): string {
+  const visitors = condition.type === 'visit' ? visitVisitors(condition.attribute ?? 'device', condition.value ?? '') : hitVisitors(condition, goals, kept);
   return `visitor_key IN (${visitors[dialect]})`;
 }
 
@@ -61,14 +72,15 @@ const joined = (parts: readonly string[], match: 'all' | 'any') => `(${parts.joi
 
 /**
  * The segment as a condition on `visitor_key`, per engine. `goals`: the stored goals its goal
- * conditions name; a goal deleted since is reached by nobody, as a funnel's goal step.
+ * conditions name; a goal deleted since is reached by nobody, as a funnel's goal step. `kept`: its
+ * hit conditions' matches kept at load on DuckDB (segmentHitMatches), read instead of picking them.
  */
-export function segmentConditionSql(segment: SegmentDefinition, goals: ReadonlyMap<string, GoalDefinition>): EngineText {
+export function segmentConditionSql(segment: SegmentDefinition, goals: ReadonlyMap<string, GoalDefinition>, kept: KeptMatchIds = NO_KEPT_MATCHES): EngineText {
   const of = (dialect: SqlDialect) =>
     joined(
       segment.groups.map((group) =>
         joined(
-          group.conditions.map((condition) => conditionSql(condition, goals, dialect)),
+          group.conditions.map((condition) => conditionSql(condition, goals, kept, dialect)),
           group.match,
         ),
       ),

@@ -3,14 +3,14 @@
  * page_view_keys and link_hit_visits give them when asked: for matches kept before the loads and
  * appended by each load (a visit continued past midnight by a later load, late page views taking
  * stored link hits, a new day), for a match kept after the data was stored (a goal changed), after
- * an erasure and when the report tables are made again; and a goal's visits and a funnel's
- * figures read from them answer as those read at each ask.
+ * an erasure and when the report tables are made again; and a goal's visits, a funnel's figures
+ * and a segment's visitors read from them answer as those read at each ask.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SITE_VARIABLE_MAP, variableNames, type FunnelStep, type GoalDefinition } from '@mesura/protocol';
+import { SITE_VARIABLE_MAP, variableNames, type FunnelStep, type GoalDefinition, type SegmentDefinition } from '@mesura/protocol';
 import { openDuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 import type { HitRow } from '../../../src/store/hit-row.js';
 import { reachedGoalSql } from '../../../src/store/queries/goal-conversions.js';
@@ -18,6 +18,7 @@ import { funnelFiguresSql, funnelLostSql } from '../../../src/store/queries/funn
 import { goalMatch, hitsSql } from '../../../src/store/queries/hit-match.js';
 import { keptMatchOf, type KeptMatchIds } from '../../../src/store/queries/kept-hit-matches.js';
 import { stepMatch } from '../../../src/store/queries/funnel-step-hits.js';
+import { segmentConditionSql } from '../../../src/store/queries/segment-sql.js';
 import { plainPageView } from '../../helpers/event-rows.js';
 import { type DuckDbStore, loadRows, readingStoreFile } from '../../helpers/duckdb-store-file.js';
 
@@ -58,6 +59,18 @@ const STEPS: FunnelStep[] = [
   { type: 'page', name: 'Esports', url: `${SITE}/esports/*`, match: 'pattern' },
 ];
 
+/** Who viewed a sports page or shared: a page and a call condition, kept as the funnel's steps are. */
+const SEGMENT: SegmentDefinition = {
+  id: 'sport-or-share',
+  name: 'Esports o compartir',
+  shared: true,
+  match: 'any',
+  groups: [
+    { match: 'all', conditions: [{ type: 'page', url: `${SITE}/esports/*`, match: 'pattern' }] },
+    { match: 'all', conditions: [{ type: 'call', call: '3' }] },
+  ],
+};
+
 /** The loads, in order, with a check after each. */
 async function loadsAndChecks(store: DuckDbStore, check: (step: string) => Promise<void>) {
   // A's visit (23:40, 23:50) with a share in it; B shares before any page view of theirs.
@@ -96,6 +109,10 @@ async function expectSameAnswers(store: DuckDbStore, kept: KeptMatchIds, goals: 
         AND NOT is_bot AND ${reachedGoalSql(goal, ids).duckdb} ORDER BY visit_key`;
       expect(await ask(store, visits(kept), values), `${at}: ${goal.name}'s visits`).toEqual(await ask(store, visits(), values));
     }
+    const segment = (ids?: KeptMatchIds) => `SELECT DISTINCT visitor_key FROM visits WHERE report_suite = $suite AND day BETWEEN CAST($from AS DATE)
+      AND CAST($to AS DATE) AND NOT is_bot AND ${segmentConditionSql(SEGMENT, new Map(), ids).duckdb} ORDER BY visitor_key`;
+    expect(segment(kept)).toContain('kept_match_hits');
+    expect(await ask(store, segment(kept), values), `${at}: segment`).toEqual(await ask(store, segment(), values));
     for (const days of [undefined, 1]) {
       const query = { steps: STEPS, filters: '', ...(days !== undefined && { days }) };
       const figures = (ids?: KeptMatchIds) => funnelFiguresSql({ ...query, ...(ids && { kept: ids }) }).duckdb;
