@@ -3,7 +3,8 @@
  * on a tracked control, or a form sent, 50 ms after the page is shown and while the app's chunk is
  * still on its way, is done by the app once it starts, and measured as any other; a tracked link is
  * followed at once and its call is made by the next page's SDK once the visitor consents
- * (packages/sdk pending-link-click.ts).
+ * (packages/sdk pending-link-click.ts), on the page it was clicked on; so is an exit link followed
+ * before consent, which the SDK's activity-map module classifies (pending-plain-link-click.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,37 @@ describe('the first view before the app', () => {
       url: `${site.server.baseUrl}/`,
     });
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_clic_pendent'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('measures an exit link followed before the visitor consents, classified by the SDK once they do, on the page it was clicked on', async () => {
+    const page = await newVisitorPage(site.browser);
+    const beacons: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/b/ss/') && beacons.push(request.url())));
+    await page.route('https://www.germana.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Germana</title>' }));
+    await page.goto(`${site.server.baseUrl}/`);
+    await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
+    // A link of another site in the footer, which the page does not measure itself: only the SDK's rules say it is an exit link.
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: 'https://www.germana.example/', textContent: 'Web germana' });
+      document.querySelector('footer')!.append(link);
+    });
+    await Promise.all([page.waitForURL('https://www.germana.example/'), page.getByRole('link', { name: 'Web germana' }).click()]);
+
+    await page.goto(`${site.server.baseUrl}/el-temps/`);
+    const accept = page.getByRole('button', { name: 'Accepta-ho tot', exact: true });
+    await accept.waitFor();
+    expect(beacons).toEqual([]);
+    await accept.click();
+
+    const find = async () => {
+      const day = today();
+      const answer = await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });
+      return ((await answer.json()) as StoredHit[]).find((hit) => hit.hit_type === 'link_e' && hit.link_url === 'https://www.germana.example/');
+    };
+    await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
+    expect(await find()).toMatchObject({ link_name: 'Web germana', page_name: 'mesura:portada', url: `${site.server.baseUrl}/` });
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_enllac_pendent'))).toBeNull();
     await page.context().close();
   });
 });

@@ -216,4 +216,4 @@ export type { TvMedia } from './tv-media.js';
 export type { RealtimeLiveSource, RealtimeMinute, RealtimePage, RealtimeSnapshot } from './realtime-snapshot.js';
 
 // A tracked link followed before the site's app took over, kept by the site's head for the next page's SDK.
-export { PENDING_LINK_CLICK_KEY, PENDING_LINK_PAGE_FIELD } from './pending-link-click-key.js';
+export { PENDING_LINK_CLICK_KEY, PENDING_LINK_PAGE_FIELD, PENDING_PLAIN_LINK_CLICK_KEY } from './pending-link-click-key.js';

@@ -14,3 +14,12 @@ export const PENDING_LINK_CLICK_KEY = 'mesura_clic_pendent';
  * spells it out, as it does the key.
  */
 export const PENDING_LINK_PAGE_FIELD = 'mesuraPage';
+
+/**
+ * The session-storage key under which a site's head keeps the last link clicked while /mesura.js
+ * was not running, a link the page does not measure itself (no direct call): `{ href, map: { link,
+ * region }, page: { pageName, pageUrl } }`. Only the SDK knows whether it is an exit or a download
+ * link, so its activity-map module classifies it by its own rules once consent has loaded it
+ * (`@mesura/sdk` pending-plain-link-click.ts). The site's capture spells it out.
+ */
+export const PENDING_PLAIN_LINK_CLICK_KEY = 'mesura_enllac_pendent';
