@@ -11,7 +11,16 @@
  * session's heartbeats, and a search are read as before.
  */
 import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analytics-reader.js';
-import type { HitMatch } from './hit-match.js';
+
+/**
+ * What a match (hit-match.ts HitMatch) says of itself that keeping it reads; named here rather
+ * than imported, as hit-match.ts reads this file.
+ */
+interface MatchText {
+  table: 'page' | 'link' | 'search';
+  source?: unknown;
+  where: (dialect: 'duckdb') => string;
+}
 
 /** A match as the store keeps it: its key, the table its hits are in, and its DuckDB condition. */
 export interface KeptMatch {
@@ -32,7 +41,7 @@ export interface HitMatchKeeper {
 }
 
 /** `match` as a kept match, or undefined when it is not kept (see the file's comment). */
-export function keptMatchOf(match: HitMatch): KeptMatch | undefined {
+export function keptMatchOf(match: MatchText): KeptMatch | undefined {
   if (match.source !== undefined || match.table === 'search') return undefined;
   const condition = match.where('duckdb');
   // NO_HITS: a step nothing reaches needs no rows.
@@ -41,7 +50,7 @@ export function keptMatchOf(match: HitMatch): KeptMatch | undefined {
 }
 
 /** The id `match` is kept under, if it is. */
-export function keptMatchId(match: HitMatch, ids: KeptMatchIds): number | undefined {
+export function keptMatchId(match: MatchText, ids: KeptMatchIds): number | undefined {
   const kept = keptMatchOf(match);
   return kept === undefined ? undefined : ids.get(kept.key);
 }
@@ -53,7 +62,7 @@ function keeperOf(reader: AnalyticsReader): HitMatchKeeper | undefined {
 }
 
 /** Keeps the matches that can be (none on ClickHouse, which reads at each ask); answers their ids. */
-export async function keepMatches(reader: AnalyticsReader, matches: readonly HitMatch[]): Promise<KeptMatchIds> {
+export async function keepMatches(reader: AnalyticsReader, matches: readonly MatchText[]): Promise<KeptMatchIds> {
   const keeper = keeperOf(reader);
   const kept = matches.map(keptMatchOf).filter((match) => match !== undefined);
   if (keeper === undefined || kept.length === 0) return NO_KEPT_MATCHES;
