@@ -185,7 +185,9 @@ function printMinute(index, minute, before) {
  * parts add up): anonymous pages, of which the V8 heap (taken from the
  * system), external buffers and DuckDB's own accounting (duckdb_memory() of the events store), the
  * rest being native memory none of them counts (allocators' free lists, DuckDB's allocations outside
- * its buffer manager, the small DuckDB files, code); then mapped files and shared memory.
+ * its buffer manager, the small DuckDB files, code); each part is as its owner counts it, not in
+ * resident pages (V8's heap taken has pages not yet touched), so the rest can fall below zero. Then
+ * mapped files and shared memory.
  */
 function printMemory(minute) {
   const known = [minute.heapTotalMiB, minute.externalMiB, minute.duckdbMiB];

@@ -4,6 +4,7 @@
  * caches, whose entry counts are named for the default budget and scale with it. The rest of the
  * budget is the Node heap, the requests in flight, the places database a collector reads whole
  * (about 130 MiB: ingest/steps/geolocate.ts) and the operating system's share of the process.
+ * DuckDB's allocator returns what its queries freed by time (store/duckdb/duckdb-file.ts).
  */
 
 /** MESURA_MEMORY_MIB's default: half of a 2-core, 4 GiB host, the other half for the system and a proxy. */
