@@ -5,6 +5,7 @@
  * site's own (apps/site article-page.tsx `h1.article__title`, weather-page.tsx `ul.forecast`).
  */
 import type { Activity } from '@mesura/protocol';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** New headlines for the three articles, in Catalan like the site. */
 const HEADLINES: Record<string, string> = {
@@ -71,8 +72,4 @@ const weatherLayout: Activity = {
 
 export function siteActivities(): Activity[] {
   return [...Object.entries(HEADLINES).map(([id, headline]) => headlineTest(id, headline)), weatherLayout];
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

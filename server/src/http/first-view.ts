@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { escapeHtml } from '../subscriptions/html-text.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 export interface FirstView {
   /** The markup of `#root`. */

@@ -4,6 +4,7 @@
  * dependency of the server, and the mails are a few lines: a tagged template that escapes every
  * interpolated value unless it is `Html` made here already.
  */
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** Markup made by `html`: interpolated as is. */
 export class Html {
@@ -11,12 +12,6 @@ export class Html {
   toString(): string {
     return this.markup;
   }
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 }
 
 type Interpolated = Html | string | number | readonly Html[];
