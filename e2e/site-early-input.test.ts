@@ -4,7 +4,9 @@
  * still on its way, is done by the app once it starts, and measured as any other; a tracked link is
  * followed at once and its call is made by the next page's SDK once the visitor consents
  * (packages/sdk pending-link-click.ts), on the page it was clicked on; so is an exit link followed
- * before consent, which the SDK's activity-map module classifies (pending-plain-link-click.ts).
+ * before consent, which the SDK's activity-map module classifies (pending-plain-link-click.ts). A
+ * link within the site followed then is remembered by the head (capture-pending-activity-map.ts)
+ * for the next page view, which carries its ActivityMap as it would have after the SDK.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -25,18 +27,43 @@ interface StoredHit {
   link_url: string | null;
   page_name: string | null;
   page_url: string | null;
+  visitor_id: string;
+  context_data: string;
   url: string | null;
   section: string | null;
 }
 
+async function storedHits(): Promise<StoredHit[]> {
+  const day = today();
+  const answer = await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });
+  return (await answer.json()) as StoredHit[];
+}
+
 async function storedCall(clickId: string): Promise<StoredHit> {
-  const find = async () => {
-    const day = today();
-    const answer = await fetch(`${site.server.baseUrl}/api/export/events?from=${day}&to=${day}`, { headers: await apiHeaders(site.server) });
-    return ((await answer.json()) as StoredHit[]).find((hit) => hit.click_identifier === clickId);
-  };
+  const find = async () => (await storedHits()).find((hit) => hit.click_identifier === clickId);
   await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
   return (await find())!;
+}
+
+/** The ActivityMap context data of the page view of `path` that `page`'s visitor sent, once stored. */
+async function pageViewActivityMap(page: Page, path: string): Promise<Record<string, string>> {
+  const visitorId = () => page.evaluate(() => /(?:^|; )mesura_fid=([^;]*)/.exec(document.cookie)?.[1]);
+  await expect.poll(visitorId, { timeout: 15_000 }).toBeDefined();
+  const visitor = await visitorId();
+  const find = async () => (await storedHits()).find((hit) => hit.hit_type === 'page_view' && hit.visitor_id === visitor && hit.url === `${site.server.baseUrl}${path}`);
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
+  const contextData = JSON.parse((await find())!.context_data) as Record<string, string>;
+  return Object.fromEntries(Object.entries(contextData).filter(([key]) => key.startsWith('a.activitymap.')));
+}
+
+/** Marks each document of `page` once the activity-map module has run (its script's load event), as e2e/tracking-rules.test.ts does. */
+async function watchActivityMap(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const mark = (event: Event) => {
+      if (event.target instanceof HTMLScriptElement && event.target.src.endsWith('/mesura-activity-map.js')) (window as { activityMapRan?: boolean }).activityMapRan = true;
+    };
+    document.addEventListener('load', mark, true);
+  });
 }
 
 /**
@@ -143,6 +170,9 @@ describe('the first view before the app', () => {
       page_name: 'mesura:portada',
       url: `${site.server.baseUrl}/`,
     });
+    // Its own ActivityMap, remembered by the head with the call, as the SDK's link tracking remembers it for the app's call.
+    expect(JSON.parse(hit.context_data)).toMatchObject({ 'a.activitymap.page': 'mesura:portada', 'a.activitymap.link': 'Mira el directe', 'a.activitymap.pageIDType': '1' });
+    expect(await pageViewActivityMap(page, '/directes/mesura-tv/')).toEqual({});
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_clic_pendent'))).toBeNull();
     await page.context().close();
   });
@@ -175,6 +205,38 @@ describe('the first view before the app', () => {
     await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
     expect(await find()).toMatchObject({ link_name: 'Web germana', page_name: 'mesura:portada', url: `${site.server.baseUrl}/` });
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_enllac_pendent'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('carries a link within the site followed 50 ms after the home page is shown, before the app and the SDK, on the next page view once the visitor consents, as after the SDK', async () => {
+    const newsLink = (page: Page) => page.locator('.site-nav a[href="/noticies/"]');
+    // After: a visitor who consented earlier follows the link with the app, the SDK and its activity-map module running.
+    const after = await newVisitorPage(site.browser, { consent: { accepted: true, baseUrl: site.server.baseUrl } });
+    await watchActivityMap(after);
+    await after.goto(`${site.server.baseUrl}/`);
+    await after.waitForFunction(() => (window as { activityMapRan?: boolean }).activityMapRan === true && document.querySelector('#root[data-app="ready"]') !== null, undefined, {
+      timeout: 15_000,
+    });
+    await Promise.all([after.waitForURL('**/noticies/'), newsLink(after).click()]);
+    const sdkRemembered = await pageViewActivityMap(after, '/noticies/');
+    await after.context().close();
+
+    // Before: a new visitor follows it on the server's first view, the app held back.
+    const page = await newVisitorPage(site.browser);
+    const releaseApp = await openFirstView(page, '/');
+    await newsLink(page).waitFor();
+    await page.waitForTimeout(CLICK_AFTER_SHOWN_MS);
+    expect(await appStarted(page)).toBe(0);
+    await Promise.all([page.waitForURL('**/noticies/'), newsLink(page).click()]);
+    releaseApp();
+    const accept = page.getByRole('button', { name: 'Accepta-ho tot', exact: true });
+    await accept.waitFor();
+    await accept.click();
+
+    const headRemembered = await pageViewActivityMap(page, '/noticies/');
+    expect(headRemembered).toMatchObject({ 'a.activitymap.page': 'mesura:portada', 'a.activitymap.link': 'Notícies', 'a.activitymap.pageIDType': '1' });
+    expect(headRemembered).toEqual(sdkRemembered);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_click'))).toBeNull();
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, minifySync, type Plugin } from 'vite';
 import { captureEarlyInput } from './src/early-input/capture-early-input';
+import { capturePendingActivityMap } from './src/early-input/capture-pending-activity-map';
 import { capturePendingLinkClick } from './src/early-input/capture-pending-link-click';
 
 /** Where `npm run dev` forwards the SDK, beacons and APIs: the Mesura server (default port 8080). */
@@ -24,18 +25,19 @@ function emptyConfigInDev(): Plugin {
 }
 
 /**
- * The first view's early clicks and submits, and tracked links clicked before the app, are kept
- * from the first moment the page is shown: the captures run inline in the head, before the body is
- * parsed, not in the entry module, which runs only after the whole page has been parsed
- * (src/early-input/capture-early-input.ts, capture-pending-link-click.ts).
+ * The first view's early clicks and submits, tracked links clicked before the app, and links'
+ * ActivityMaps before /mesura.js, are kept from the first moment the page is shown: the captures
+ * run inline in the head, before the body is parsed, not in the entry module, which runs only after
+ * the whole page has been parsed (src/early-input/capture-early-input.ts,
+ * capture-pending-link-click.ts, capture-pending-activity-map.ts).
  */
 function earlyInputCapture(): Plugin {
   return {
     name: 'mesura-early-input-capture',
     transformIndexHtml: () => {
       // Minified: it counts towards the home page's script before consent (bench/site.mjs).
-      // One script for both: one nonce, and one gzip stream in the bench's count.
-      const source = [captureEarlyInput, capturePendingLinkClick].map((capture) => `(${capture.toString()})(window);`).join('');
+      // One script for all: one nonce, and one gzip stream in the bench's count.
+      const source = [captureEarlyInput, capturePendingLinkClick, capturePendingActivityMap].map((capture) => `(${capture.toString()})(window);`).join('');
       const { code, errors } = minifySync('capture-early-input.js', source);
       if (errors.length > 0) throw new Error(`The early input capture does not minify: ${errors[0]?.message}`);
       return [{ tag: 'script', children: code.trim(), injectTo: 'head' }];

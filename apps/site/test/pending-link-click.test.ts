@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { PENDING_LINK_CLICK_KEY, PENDING_LINK_PAGE_FIELD, PENDING_PLAIN_LINK_CLICK_KEY } from '@mesura/protocol';
+import { PENDING_LINK_CLICK_KEY, PENDING_LINK_PAGE_FIELD } from '@mesura/protocol';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { capturePendingLinkClick } from '../src/early-input/capture-pending-link-click';
 import { linkCallAttributes } from '../src/early-input/link-call-attributes';
@@ -29,9 +29,6 @@ beforeAll(() => capturePendingLinkClick(window));
 afterEach(() => {
   document.getElementById('root')?.remove();
   sessionStorage.clear();
-  document.cookie = 'euconsent-v2=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
-  delete window.mesura;
-  delete window.mesuraData;
 });
 
 describe('a tracked link clicked before the app', () => {
@@ -67,58 +64,5 @@ describe('a tracked link clicked before the app', () => {
     root.setAttribute('data-app', 'ready');
     click(tracked);
     expect(sessionStorage.getItem(PENDING_LINK_CLICK_KEY)).toBeNull();
-  });
-});
-
-describe('a link the page does not measure, clicked while /mesura.js is not running', () => {
-  /** An exit link in a region with an id, as the footer's sister sites. */
-  function showExitLink() {
-    const { root } = showFirstView();
-    root.setAttribute('data-mesura-page-name', 'mesura:portada');
-    const region = Object.assign(document.createElement('nav'), { id: 'germanes' });
-    const exit = Object.assign(document.createElement('a'), { href: 'https://www.germana.example/', textContent: '  www.germana.example ' });
-    region.append(exit);
-    root.append(region);
-    return exit;
-  }
-  const kept = () => JSON.parse(sessionStorage.getItem(PENDING_PLAIN_LINK_CLICK_KEY) ?? 'null');
-
-  it('is kept, with its ActivityMap and the page it was clicked on, while the visitor has not chosen', () => {
-    click(showExitLink());
-    expect(kept()).toEqual({
-      href: 'https://www.germana.example/',
-      map: { link: 'www.germana.example', region: 'germanes' },
-      page: { pageName: 'mesura:portada', pageUrl: window.location.href },
-    });
-    // Nothing of it goes into the tracked link's call.
-    expect(sessionStorage.getItem(PENDING_LINK_CLICK_KEY)).toBeNull();
-  });
-
-  it('names the page the data layer shows once the app has sent a page view (a route change)', () => {
-    window.mesuraData = { page: { pageName: 'mesura:noticies' } } as never;
-    click(showExitLink());
-    expect(kept().page.pageName).toBe('mesura:noticies');
-  });
-
-  it('is kept with a stored choice that allows web analytics, until the SDK runs; never after a refusal', () => {
-    document.cookie = 'euconsent-v2=CQ; Path=/';
-    click(showExitLink());
-    expect(kept()).toBeNull();
-    document.getElementById('root')?.remove();
-    window.mesura = { a: true } as never;
-    click(showExitLink());
-    expect(kept()).not.toBeNull();
-    sessionStorage.clear();
-    document.getElementById('root')?.remove();
-    window.mesura = { a: true, analytics: {} } as never;
-    click(showExitLink());
-    expect(kept()).toBeNull();
-  });
-
-  it('is not kept for a link the page measures with its own call', () => {
-    const { root, tracked } = showFirstView();
-    root.setAttribute('data-app', 'ready');
-    click(tracked);
-    expect(kept()).toBeNull();
   });
 });

@@ -40,7 +40,8 @@ export const EXTERNAL_CAMPAIGN_PARAM = 'ext';
 
 /**
  * File extensions a link is a download for (`lnk_d`), compared case-insensitively with the end of
- * the link's path. The commercial library's default list, plus the media the site publishes.
+ * the link's path. The commercial library's default list, plus the media the site publishes. A
+ * site's head spells it out (apps/site early-input/capture-pending-activity-map.ts): change both.
  */
 export const DEFAULT_DOWNLOAD_EXTENSIONS: readonly string[] = [
   'pdf',
@@ -73,7 +74,11 @@ export const ACTIVITY_MAP_PAGE_URL = '0';
 export const ACTIVITY_MAP_LINK_MAX_CHARS = 100;
 /** The region when no ancestor of the clicked element has an id. */
 export const ACTIVITY_MAP_DEFAULT_REGION = 'BODY';
-/** sessionStorage key of a click that sent no hit, kept for the next hit (the library's `s_sq`). */
+/**
+ * sessionStorage key of a click that sent no hit, kept for the next hit (the library's `s_sq`). A
+ * site's head spells it out to remember a click made before /mesura.js ran (apps/site
+ * early-input/capture-pending-activity-map.ts), as it does DEFAULT_DOWNLOAD_EXTENSIONS.
+ */
 export const PENDING_CLICK_KEY = 'mesura_click';
 
 /** localStorage key of the beacons that could not be delivered yet. */

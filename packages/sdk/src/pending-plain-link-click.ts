@@ -1,13 +1,18 @@
 /**
  * A link the previous page's visitor followed while /mesura.js was not running there (before consent,
  * or before it had loaded), one the page does not measure itself: the site's head kept it
- * (apps/site early-input/capture-pending-link-click.ts). Only the SDK's rules say what it was:
- * an exit or download link goes out now, as the link hit installLinkTracking would have sent, on
- * the page it was clicked on, with its ActivityMap. An internal link is dropped: the page view its
- * ActivityMap belonged with has been sent by the time this module runs. Run by the activity-map
- * module, which the property loads only once web-analytics consent holds; taken once.
+ * (apps/site early-input/capture-pending-activity-map.ts). The SDK's rules say what it was: an
+ * exit or download link goes out now, as the link hit installLinkTracking would have sent, on the
+ * page it was clicked on, with its ActivityMap. Anything else is dropped: a link within the site
+ * gets no hit of its own, and its ActivityMap goes with the next page view, which the head
+ * remembers it for itself, by the same rules. Run by the activity-map module, which the property
+ * loads only once web-analytics consent holds; taken once.
+ *
+ * The link hit is of the previous page, sent late: the click pending for this page's next hit
+ * (PENDING_CLICK_KEY, a click remembered by this page's SDK or by the previous page's head) is not
+ * its own, so it stays for that hit rather than going with this one (analytics.ts `link` takes it).
  */
-import { activityMapData, classifyLink, type ActivityMap, type Analytics, type PageContext } from '@mesura/analytics';
+import { PENDING_CLICK_KEY, activityMapData, classifyLink, type ActivityMap, type Analytics, type PageContext } from '@mesura/analytics';
 import { PENDING_PLAIN_LINK_CLICK_KEY } from '@mesura/protocol';
 
 interface KeptClick {
@@ -25,6 +30,7 @@ export function sendPendingPlainLinkClick(analytics: Pick<Analytics, 'link'>, in
     const { href, map, page } = JSON.parse(kept) as KeptClick;
     const kind = classifyLink(href, { pageUrl: page.pageUrl, internalHosts });
     if (kind !== 'download' && kind !== 'exit') return;
+    const pendingClick = storage.getItem(PENDING_CLICK_KEY);
     analytics.link({
       linkType: kind === 'download' ? 'd' : 'e',
       linkUrl: href,
@@ -34,6 +40,7 @@ export function sendPendingPlainLinkClick(analytics: Pick<Analytics, 'link'>, in
       contextData: activityMapData(map, page.pageName, page.pageUrl),
       page,
     });
+    if (pendingClick !== null) storage.setItem(PENDING_CLICK_KEY, pendingClick);
   } catch {
     // Blocked site data, or a value that is not what the head keeps: nothing to send.
   }

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LinkInput } from '@mesura/analytics';
+import { createAnalytics, type LinkInput } from '@mesura/analytics';
 import { PENDING_PLAIN_LINK_CLICK_KEY } from '@mesura/protocol';
 import { sendPendingPlainLinkClick } from '../src/pending-plain-link-click.js';
+import { decodedBeacons, type SentBeacon } from './helpers/sent-beacons.js';
 
 const PAGE = { pageName: 'mesura:portada', pageUrl: 'https://mesura.cat/' };
 const keep = (href: string) => sessionStorage.setItem(PENDING_PLAIN_LINK_CLICK_KEY, JSON.stringify({ href, map: { link: 'Enllaç', region: 'peu' }, page: PAGE }));
@@ -43,5 +44,22 @@ describe('sendPendingPlainLinkClick', () => {
       expect(send()).toEqual([]);
       expect(sessionStorage.getItem(PENDING_PLAIN_LINK_CLICK_KEY)).toBeNull();
     }
+  });
+});
+
+describe('the kept link and the click pending for the next hit', () => {
+  it('leaves the pending click to the page view it waits for: the kept link’s hit carries its own ActivityMap', () => {
+    const sent: SentBeacon[] = [];
+    const analytics = createAnalytics({ reportSuites: ['mesuradev'], transport: { send: (path, query) => sent.push({ path, query }) }, visitorId: () => 'V' });
+    // A link within the site clicked on the previous page (by its head, or by its SDK), for this page's page view.
+    analytics.rememberClick({ link: 'Notícies', region: 'menu-principal' });
+    keep('https://www.germana.example/');
+    sendPendingPlainLinkClick(analytics, ['mesura.cat']);
+    analytics.pageView({ pageName: 'mesura:noticies', url: 'https://mesura.cat/noticies/', variables: {}, events: [] });
+    const activityMaps = decodedBeacons(sent).map((beacon) => [beacon.hitType, beacon.hit.contextData['a.activitymap.link'], beacon.hit.contextData['a.activitymap.region']]);
+    expect(activityMaps).toEqual([
+      ['link_e', 'Enllaç', 'peu'],
+      ['page_view', 'Notícies', 'menu-principal'],
+    ]);
   });
 });
