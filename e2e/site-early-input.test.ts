@@ -28,6 +28,7 @@ interface StoredHit {
   page_name: string | null;
   page_url: string | null;
   visitor_id: string;
+  referrer: string | null;
   context_data: string;
   url: string | null;
   section: string | null;
@@ -45,12 +46,13 @@ async function storedCall(clickId: string): Promise<StoredHit> {
   return (await find())!;
 }
 
-/** The ActivityMap context data of the page view of `path` that `page`'s visitor sent, once stored. */
-async function pageViewActivityMap(page: Page, path: string): Promise<Record<string, string>> {
+/** The ActivityMap context data of the page view of `path` that `page`'s visitor sent (the one with `referrer`, if given), once stored. */
+async function pageViewActivityMap(page: Page, path: string, referrer?: string | null): Promise<Record<string, string>> {
   const visitorId = () => page.evaluate(() => /(?:^|; )mesura_fid=([^;]*)/.exec(document.cookie)?.[1]);
   await expect.poll(visitorId, { timeout: 15_000 }).toBeDefined();
   const visitor = await visitorId();
-  const find = async () => (await storedHits()).find((hit) => hit.hit_type === 'page_view' && hit.visitor_id === visitor && hit.url === `${site.server.baseUrl}${path}`);
+  const isIt = (hit: StoredHit) => hit.url === `${site.server.baseUrl}${path}` && (referrer === undefined || (hit.referrer || null) === referrer);
+  const find = async () => (await storedHits()).find((hit) => hit.hit_type === 'page_view' && hit.visitor_id === visitor && isIt(hit));
   await expect.poll(async () => (await find()) !== undefined, { timeout: 15_000 }).toBe(true);
   const contextData = JSON.parse((await find())!.context_data) as Record<string, string>;
   return Object.fromEntries(Object.entries(contextData).filter(([key]) => key.startsWith('a.activitymap.')));
@@ -237,6 +239,25 @@ describe('the first view before the app', () => {
     expect(headRemembered).toMatchObject({ 'a.activitymap.page': 'mesura:portada', 'a.activitymap.link': 'Notícies', 'a.activitymap.pageIDType': '1' });
     expect(headRemembered).toEqual(sdkRemembered);
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mesura_click'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('carries a link within the site followed in the app before consent on the page view after it, once the SDK replays the queued ones', async () => {
+    const page = await newVisitorPage(site.browser);
+    await page.goto(`${site.server.baseUrl}/`);
+    await page.locator('#root[data-app="ready"]').waitFor({ state: 'attached' });
+    // A route change of the app: the home page's page view waits in the snippet's queue, the news page's after it.
+    await Promise.all([page.waitForURL('**/noticies/'), page.locator('.site-nav a[href="/noticies/"]').click()]);
+    await page.getByRole('heading', { level: 1, name: 'Notícies' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('mesura_click'))).toBeNull();
+    await page.getByRole('button', { name: 'Accepta-ho tot', exact: true }).click();
+
+    // The SDK replays both page views at the news page's address (its rules read the page as it is
+    // when they run): the home page's is the tab's first, with no referrer; the news page's comes
+    // after it, its referrer the address the first was sent with.
+    const newsPage = `${site.server.baseUrl}/noticies/`;
+    expect(await pageViewActivityMap(page, '/noticies/', newsPage)).toMatchObject({ 'a.activitymap.page': 'mesura:portada', 'a.activitymap.link': 'Notícies', 'a.activitymap.pageIDType': '1' });
+    expect(await pageViewActivityMap(page, '/noticies/', null)).toEqual({});
     await page.context().close();
   });
 });
