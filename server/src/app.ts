@@ -369,13 +369,17 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const { events, intake, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
   const catchUp = intake ? () => intake.catchUp() : async () => undefined;
+  // Every report of the console (the catalogue's, goals', funnels') may lag by MESURA_REPORT_MAX_LAG_MS
+  // rather than load at each ask (store-loader.ts freshness): a load at every goal or funnel ask made
+  // each one wait for a whole load while beacons arrived (docs/capacity.md "What a report waits on").
+  const reportCatchUp = intake ? () => intake.catchUpWithin(config.reportMaxLagMs) : catchUp;
   // Goal definitions from the metadata store; their reports from the events' engine. Segments
   // likewise, opened first: every report may be asked with one (`s=`).
   const goals = await metadata.openGoals();
   app.addHook('onClose', () => goals.close());
   const segments = await metadata.openSegments();
   app.addHook('onClose', () => segments.close());
-  await registerEventRoutes(app, config, { events, intake, catchUp, now, segments: { segments, goals } });
+  await registerEventRoutes(app, config, { events, catchUp, reportCatchUp, now, segments: { segments, goals } });
   await app.register(segmentRoutes, { segments, goals, now });
   // Chart notes: the team's, from the metadata store.
   const annotations = await metadata.openAnnotations();
@@ -419,11 +423,11 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
     reportSuite: config.reportSuite,
   });
   const goalContext = { reader: events.reader, minCohort: config.minCohort, timeZone: config.timeZone };
-  await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now, segments });
+  await app.register(goalRoutes, { goals, context: goalContext, reportSuite: config.reportSuite, catchUp: reportCatchUp, now, segments });
   // Funnels likewise: definitions from the metadata store, their steps' goals from the goals'.
   const funnels = await metadata.openFunnels();
   app.addHook('onClose', () => funnels.close());
-  await app.register(funnelRoutes, { funnels, goals, context: goalContext, reportSuite: config.reportSuite, catchUp, now, segments });
+  await app.register(funnelRoutes, { funnels, goals, context: goalContext, reportSuite: config.reportSuite, catchUp: reportCatchUp, now, segments });
   await app.register(liveRoutes, { siteDir: config.siteDir, now });
   const content = createContentCatalog(await metadata.loadContent());
   await app.register(contentRoutes, { catalog: content, now });
@@ -459,9 +463,10 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
 
 interface EventRouteDeps {
   events: EventsStore;
-  intake: Intake | undefined;
   /** Loads what this process acknowledged into the store (nothing to load without an ingest log). */
   catchUp: () => Promise<void>;
+  /** The same unless the store is fresh enough for a report (config.ts MESURA_REPORT_MAX_LAG_MS). */
+  reportCatchUp: () => Promise<void>;
   now: () => number;
   /** The segments the catalogue's reports may be asked with. */
   segments: SegmentSources;
@@ -472,10 +477,8 @@ interface EventRouteDeps {
  * createServer). Each first loads what this process acknowledged; a process without an ingest log
  * (an API node over ClickHouse) reads what the collectors drained on their own.
  */
-async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { events, intake, catchUp, now, segments }: EventRouteDeps): Promise<void> {
+async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { events, catchUp, reportCatchUp, now, segments }: EventRouteDeps): Promise<void> {
   const { reportSuite, minCohort, timeZone } = config;
-  // The catalogue's reports may lag by MESURA_REPORT_MAX_LAG_MS rather than wait for every load (store-loader.ts freshness).
-  const reportCatchUp = intake ? () => intake.catchUpWithin(config.reportMaxLagMs) : catchUp;
   await app.register(reportRoutes, { store: events.reports, reportSuite, catchUp });
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });
   await app.register(keyFiguresRoutes, { context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });

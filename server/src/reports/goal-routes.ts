@@ -18,7 +18,7 @@ export interface GoalRouteDeps {
   goals: GoalStore;
   context: ReportContext;
   reportSuite: string;
-  /** Loads what the collector acknowledged, as the catalogue's reports do. */
+  /** Loads what the collector acknowledged unless the store is fresh enough (config.ts MESURA_REPORT_MAX_LAG_MS), as the catalogue's reports do. */
   catchUp: () => Promise<void>;
   now: () => number;
   /** The segments its reports may be asked with (`s=`). */
