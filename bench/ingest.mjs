@@ -8,6 +8,8 @@
 // sway far less than the rates. Usage: npm run bench:ingest [-- seconds]
 // BENCH_COLLECTOR_NODE_ARGS passes options to the collector's node alone (NODE_OPTIONS refuses
 // some), e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' for where its request path spends its CPU.
+// BENCH_COLLECTOR_MAIN runs another build's server/dist/main.js (a worktree of an earlier commit),
+// so that two builds can be measured alternately in the same conditions.
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -93,7 +95,8 @@ async function runBare() {
 async function runCollector(dataDir) {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_COLLECTOR_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'server/dist/main.js')], {
+  const main = process.env.BENCH_COLLECTOR_MAIN ?? path.join(ROOT, 'server/dist/main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV },
     stdio: 'inherit',
   });
@@ -123,6 +126,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'mesura-bench-'));
 try {
   const bare = await runBare();
   const { result: collector, stored } = await runCollector(dataDir);
+  if (process.env.BENCH_COLLECTOR_MAIN) console.log(`collector: ${process.env.BENCH_COLLECTOR_MAIN}`);
   console.log(`ingest benchmark: ${DURATION_S} s per target, ${CONNECTIONS} kept-alive connections from ${CONNECTIONS} loopback addresses, GET page-view beacons to 127.0.0.1`);
   console.log(`collector limits: ${describeLimits()}`);
   const bareRate = summary('bare', bare);

@@ -78,8 +78,15 @@ export const FIELD_LIMITS: Readonly<Partial<Record<KnownParam, number>>> = {
 // The pure annotation marks this and the other top-level calls of the decoder as droppable: without it the
 // bundler keeps them (it cannot tell a call is free of side effects) and the browser bundle, which
 // only encodes, carries the decoder's tables.
-/** Each known parameter's limit (Infinity for one without), by name: one lookup says both. */
-const KNOWN_PARAM_LIMITS: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(/* @__PURE__ */ KNOWN_PARAMS.map((param) => [param, FIELD_LIMITS[param] ?? Infinity]));
+/**
+ * Each known parameter by name: its own name as this file spells it, and its limit (Infinity for one
+ * without); one lookup says all. The key a query gives is a string of its own, which V8 would look
+ * up in its table of property names on every store into `known`; the name from here is that
+ * table's already.
+ */
+const KNOWN_PARAM_LIMITS: ReadonlyMap<string, { param: KnownParam; limit: number }> = /* @__PURE__ */ new Map(
+  /* @__PURE__ */ KNOWN_PARAMS.map((param) => [param, { param, limit: FIELD_LIMITS[param] ?? Infinity }]),
+);
 
 const BEACON_START = 'AQB';
 const BEACON_END = 'AQE';
@@ -140,17 +147,24 @@ function hasBeaconStart(entries: readonly (readonly [string, string])[]): boolea
  */
 function keepParam(params: BeaconParams, key: string, value: string, seen: Set<string>): string | undefined {
   // No known parameter has a numbered variable's shape, so the cheaper test goes first.
-  const knownLimit = KNOWN_PARAM_LIMITS.get(key);
-  const slot = knownLimit !== undefined ? undefined : readSlotParam(key);
-  if (slot && 'reason' in slot) return slot.reason;
-  if (!slot && knownLimit === undefined) return undefined;
+  const known = KNOWN_PARAM_LIMITS.get(key);
+  if (known !== undefined) {
+    if (seen.has(known.param)) return duplicateParameter(key);
+    seen.add(known.param);
+    // An empty value is no value: the library leaves unset variables out, and so do we.
+    if (value === '') return undefined;
+    if (value.length > known.limit) params.overLimit = true;
+    params.known[known.param] = value;
+    return undefined;
+  }
+  const slot = readSlotParam(key);
+  if (slot === undefined) return undefined;
+  if ('reason' in slot) return slot.reason;
   if (seen.has(key)) return duplicateParameter(key);
   seen.add(key);
-  // An empty value is no value: the library leaves unset variables out, and so do we.
   if (value === '') return undefined;
-  if (value.length > (knownLimit ?? MAX_VARIABLE_VALUE_CHARS)) params.overLimit = true;
-  if (slot) params.slots[slot.family][slot.slot] = value;
-  else params.known[key as KnownParam] = value;
+  if (value.length > MAX_VARIABLE_VALUE_CHARS) params.overLimit = true;
+  params.slots[slot.family][slot.slot] = value;
   return undefined;
 }
 

@@ -22,7 +22,7 @@ export { clientTimeFromDate, clientTimeToEpochMs, formatClientTime, parseClientT
 export { CONTEXT_DATA_CLOSE, CONTEXT_DATA_OPEN, encodeContextData } from './context-data.js';
 
 // Variable map and report suites.
-export { eventId, eventName, namedVariables, variableNames, variableSlots } from './variable-map.js';
+export { eventId, eventName, namedVariables, namedVariablesReader, variableNames, variableSlots } from './variable-map.js';
 export { SITE_VARIABLE_MAP } from './site-variable-map.js';
 export { GA_PROPERTY_IDS, REPORT_SUITES, parseEnvironment } from './report-suites.js';
 export {

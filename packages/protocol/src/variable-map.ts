@@ -29,14 +29,26 @@ export function variableNames(map: VariableMap): string[] {
 
 /** The hit's variables by name; the eVar's value wins over the prop's. Names without a value are left out. */
 export function namedVariables(hit: Pick<AnalyticsHit, 'eVars' | 'props'>, map: VariableMap): Record<string, string> {
-  const named: Record<string, string> = {};
-  for (const [name, slots] of Object.entries(map.variables)) {
-    const fromEVar = slots.eVar === undefined ? undefined : hit.eVars[slots.eVar];
-    const fromProp = slots.prop === undefined ? undefined : hit.props[slots.prop];
-    const value = fromEVar || fromProp;
-    if (value) named[name] = value;
-  }
-  return named;
+  return namedVariablesReader(map)(hit);
+}
+
+/**
+ * namedVariables for one map, its names and slots listed once: the collector reads every hit's
+ * variables, and listing the map's 39 entries again for each hit cost as much as decoding its
+ * query's pairs (a CPU profile of the collector's request path).
+ */
+export function namedVariablesReader(map: VariableMap): (hit: Pick<AnalyticsHit, 'eVars' | 'props'>) => Record<string, string> {
+  const names = Object.entries(map.variables).map(([name, slots]) => ({ name, eVar: slots.eVar, prop: slots.prop }));
+  return (hit) => {
+    const named: Record<string, string> = {};
+    for (const { name, eVar, prop } of names) {
+      const fromEVar = eVar === undefined ? undefined : hit.eVars[eVar];
+      const fromProp = prop === undefined ? undefined : hit.props[prop];
+      const value = fromEVar || fromProp;
+      if (value) named[name] = value;
+    }
+    return named;
+  };
 }
 
 /**

@@ -31,12 +31,18 @@ export class TokenBuckets {
   /** Takes one token for `key` at `atMs`: true when it had one (the request is within its rate). */
   take(key: string, atMs: number): boolean {
     const { ratePerS, burst } = this.options;
-    const known = this.buckets.get(key);
-    const refill = known ? (Math.max(0, atMs - known.atMs) / 1000) * ratePerS : 0;
-    const bucket: Bucket = known ? { tokens: Math.min(burst, known.tokens + refill), atMs } : { tokens: burst, atMs };
+    // get() makes a known key the most recent already: its bucket is refilled where it is, with no
+    // new object and no second lookup to store it again (two buckets a beacon: address and visitor).
+    let bucket = this.buckets.get(key);
+    if (bucket) {
+      bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, atMs - bucket.atMs) / 1000) * ratePerS);
+      bucket.atMs = atMs;
+    } else {
+      bucket = { tokens: burst, atMs };
+      this.buckets.set(key, bucket);
+    }
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
-    this.buckets.set(key, bucket);
     return allowed;
   }
 

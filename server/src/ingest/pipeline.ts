@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { eventName, namedVariables, clientTimeToEpochMs, type AnalyticsHit, type Beacon, type VariableMap } from '@mesura/protocol';
+import { eventName, namedVariablesReader, clientTimeToEpochMs, type AnalyticsHit, type Beacon, type VariableMap } from '@mesura/protocol';
 import type { HitRow } from '../store/hit-row.js';
 import { anonymiseIp } from './steps/anonymise-ip.js';
 import { withoutPreviewParam } from './steps/preview-param.js';
@@ -44,6 +44,7 @@ const VISITOR_ID_SOURCES = ['mid', 'fid', 'aid', 'vid'] as const;
 export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts: RequestFacts) => HitRow[] {
   const classifyUserAgent = createUserAgentClassifier();
   const namedSlots = namedSlotSet(options.variableMap);
+  const namedVariables = namedVariablesReader(options.variableMap);
   return (beacon, facts) => {
     const { hit } = beacon;
     const suites = beacon.address.reportSuites;
@@ -72,13 +73,20 @@ export function createPipeline(options: PipelineOptions): (beacon: Beacon, facts
       events: JSON.stringify(hit.events.map((e) => ({ ...e, name: eventName(options.variableMap, e.id) ?? `event${e.id}` }))),
       contextData: JSON.stringify(hit.contextData),
       otherVariables: JSON.stringify(unnamedSlots(hit, namedSlots)),
-      variables: namedVariables(hit, options.variableMap),
+      variables: namedVariables(hit),
       ipAnonymised,
       geoCountry: place.country,
       geoRegion: place.region,
       geoProvince: place.province,
       geoCity: place.city,
-      ...userAgentColumns(userAgent, facts.userAgent, options.keepUserAgent),
+      // Written out rather than spread from userAgentColumns (the heartbeats' rows use it): no
+      // object made only to be copied, and no copy, which a spread inside a literal makes per row.
+      deviceClass: userAgent.deviceClass,
+      isBot: userAgent.isBot,
+      browserName: userAgent.browserName,
+      browserMajorVersion: userAgent.browserMajorVersion,
+      osName: userAgent.osName,
+      userAgent: options.keepUserAgent ? (facts.userAgent ?? null) : null,
       libraryVersion: beacon.address.libraryVersion,
       consent,
       reportSuite: suites[0] ?? '',

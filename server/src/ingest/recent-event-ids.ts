@@ -1,5 +1,3 @@
-import { LRUCache } from 'lru-cache';
-
 /** What a durable write is kept as: one shared settled promise, not the write's own with its reactions. */
 const DURABLE: Promise<void> = Promise.resolve();
 
@@ -12,13 +10,21 @@ const DURABLE: Promise<void> = Promise.resolve();
  * a restart still counts once.
  */
 export class RecentEventIds {
-  // lru-cache rather than a Map whose first key is deleted when full: V8 keeps a Map's deleted
-  // entries as holes until it rehashes, and finding the first key steps over all of them, so a full
-  // table of 200,000 ids spent 60-250 µs per new id (bench:soak: half the event loop by minute 19).
-  private readonly writes: LRUCache<string, Promise<void>>;
+  private readonly writes = new Map<string, Promise<void>>();
+  /**
+   * The ids in the order they were first written, `capacity` slots reused in turn: the slot a new
+   * id takes names the id to forget. Every id of `writes` is in exactly one slot (a failed write
+   * empties its own). Finding the oldest key of a Map instead steps over every deleted entry V8
+   * has not yet rehashed away, 60-250 µs per new id once a table of 200,000 ids is full
+   * (bench:soak); lru-cache, which this replaced, kept a linked list per id for a recency that a
+   * lookup here never changes.
+   */
+  private readonly order: (string | undefined)[];
+  private nextSlot = 0;
 
   constructor(readonly capacity: number) {
-    this.writes = new LRUCache({ max: capacity });
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`RecentEventIds keeps at least one id; got ${capacity}`);
+    this.order = new Array<string | undefined>(capacity).fill(undefined);
   }
 
   /** Ids known now: `capacity` once the table is full. */
@@ -31,20 +37,33 @@ export class RecentEventIds {
    * forgotten, so that the client's next retry writes again.
    */
   writeOnce(id: string, write: () => Promise<void>): Promise<void> {
-    // peek: a lookup does not make an id recent; the first written are the first forgotten.
-    const known = this.writes.peek(id);
+    // A lookup does not make an id recent: the first written are the first forgotten.
+    const known = this.writes.get(id);
     if (known) return known;
     const started = write();
-    this.writes.set(id, started);
+    const slot = this.remember(id, started);
     // Once settled, an id costs its key alone: a full table is the steady state of a busy collector.
     started.then(
       () => {
-        if (this.writes.peek(id) === started) this.writes.set(id, DURABLE);
+        if (this.writes.get(id) === started) this.writes.set(id, DURABLE);
       },
       () => {
-        if (this.writes.peek(id) === started) this.writes.delete(id);
+        if (this.writes.get(id) !== started) return;
+        this.writes.delete(id);
+        this.order[slot] = undefined;
       },
     );
     return started;
+  }
+
+  /** Keeps `id` in the next slot, forgetting the id that held it; answers the slot. */
+  private remember(id: string, write: Promise<void>): number {
+    const slot = this.nextSlot;
+    const forgotten = this.order[slot];
+    if (forgotten !== undefined) this.writes.delete(forgotten);
+    this.order[slot] = id;
+    this.writes.set(id, write);
+    this.nextSlot = slot + 1 === this.capacity ? 0 : slot + 1;
+    return slot;
   }
 }

@@ -16,14 +16,16 @@ export type StoredAnswer = (response: ServerResponse, origin: string | undefined
  * The collectors' success answers, their headers made once per origin rather than per request (the
  * hottest path of the server). Only requests without an Origin or from an allowed one are answered
  * as stored (the handlers refuse the others first), so the cache holds at most one entry per
- * allowed origin and one for none; any other origin gets its headers made on the spot.
+ * allowed origin and one for none; any other origin gets its headers made on the spot. `security`
+ * (http/security-headers.ts) goes first in each, for a handler whose response did not get them
+ * through setHeader (beacon-handler.ts says why); default none.
  */
-export function createStoredAnswer(cors: Cors): StoredAnswer {
+export function createStoredAnswer(cors: Cors, security: Readonly<Record<string, string>> = {}): StoredAnswer {
   const byOrigin = new Map<string | undefined, { gif: Record<string, string>; empty: Record<string, string> }>();
   const headersFor = (origin: string | undefined) => {
     const known = byOrigin.get(origin);
     if (known) return known;
-    const base = cors.headers(origin);
+    const base = { ...security, ...cors.headers(origin) };
     const made = {
       gif: { ...base, 'Content-Type': 'image/gif', 'Cache-Control': 'no-store', 'Content-Length': String(TRANSPARENT_GIF.length) },
       empty: base,
