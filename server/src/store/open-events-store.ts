@@ -119,6 +119,8 @@ export interface OpenEventsStoreOptions {
   log: FastifyBaseLogger;
   /** The embedded file's DuckDB memory limit (memory-budget.ts). Default memoryBudget()'s. */
   memoryLimitMiB?: number;
+  /** How long the embedded store answers a report's read again while nothing was written (duckdb/read-cache.ts): MESURA_REPORT_MAX_LAG_MS. Default 0, none. */
+  readCacheMaxAgeMs?: number;
 }
 
 /**
@@ -152,7 +154,7 @@ async function openEmbeddedEvents(options: OpenEventsStoreOptions): Promise<Even
 }
 
 function openEmbeddedFile(options: OpenEventsStoreOptions): Promise<EmbeddedEventsStore> {
-  return openDuckDbStore(options.dataDir, options.variables, options.timeZone, undefined, options.log, options.memoryLimitMiB);
+  return openDuckDbStore(options.dataDir, options.variables, options.timeZone, undefined, options.log, options.memoryLimitMiB, options.readCacheMaxAgeMs);
 }
 
 async function openClickHouseEventsStore(options: OpenEventsStoreOptions, setting: Extract<EventsStoreSetting, { engine: 'clickhouse' }>): Promise<EventsStore> {

@@ -11,19 +11,18 @@ import {
   activityDefinitions,
   activityHistory,
   decisionSegmentSelect,
-  ensureDecisionTables,
   experienceCounts,
   experiencePrePeriod,
   saveActivity,
   seedActivities,
 } from './duckdb-decisions.js';
 import { experienceDayCounts } from './duckdb-experience-day-counts.js';
-import { ensureHeartbeatsTable, mediaReport, mediaSessions } from './duckdb-media.js';
+import { mediaReport, mediaSessions } from './duckdb-media.js';
 import { heartbeatSegmentReader } from './heartbeat-segment-sql.js';
 import { HEARTBEAT_COLUMNS } from '../heartbeats-schema.js';
-import { HIT_COLUMNS, variableColumns, type ColumnType, type HitColumn } from '../hits-schema.js';
+import { HIT_COLUMNS, variableColumns, type HitColumn } from '../hits-schema.js';
 import { logSegmentReader } from './log-segment-sql.js';
-import { addRefusedHits, ensureRefusedHitsTable, refusedHits } from './duckdb-refusals.js';
+import { addRefusedHits, refusedHits } from './duckdb-refusals.js';
 import type { RefusalStore, RefusedHitsQuery, RefusedHitsRow } from '../refusal-store.js';
 import type { MediaReport, MediaReportQuery, MediaSession, MediaSessionsQuery } from '../media-store.js';
 import type { ExportPageEnd, ExportQuery, ExportedHit, PageViewQuery, PageViewReport, Store } from '../store.js';
@@ -32,15 +31,15 @@ import { BatchStaging, DUCKDB_STAGING_DIR } from './batch-staging.js';
 import { exportPageEnd } from './duckdb-export.js';
 import { exportPageSql, exportValues } from '../queries/export-page.js';
 import { pageViews } from './duckdb-page-views.js';
-import { deleteBefore, ensurePageViewsDailyTable } from './retention-sql.js';
+import { deleteBefore } from './retention-sql.js';
 import type { RetentionCutoff, RetentionResult, RetentionStore } from '../retention-store.js';
 import { eraseVisitor, visitorRowCounts, visitorRows } from './duckdb-visitor-data.js';
-import { ensureRightsRequestsTable, recordRightsRequest, rightsRequests } from './rights-requests-sql.js';
+import { recordRightsRequest, rightsRequests } from './rights-requests-sql.js';
 import type { RightsRequest, VisitorDataSection, VisitorDataStore, VisitorRowCounts } from '../visitor-data-store.js';
 import type { AccountStore } from '../account-store.js';
-import { DuckDbAccountStore, ensureAccountTables } from './duckdb-accounts.js';
+import { DuckDbAccountStore } from './duckdb-accounts.js';
 import type { AnalyticsReader, EngineQuery, ResultRow, SqlValue } from '../analytics-reader.js';
-import { ensureReportFactTables, HIT_CELL_TABLES } from './report-facts-schema.js';
+import { HIT_CELL_TABLES } from './report-facts-schema.js';
 import { ERASE_KEPT_MATCH_HITS, keepHitMatches, keptMatchIds } from './kept-hit-matches.js';
 import type { HitMatchKeeper, KeptMatch, KeptMatchIds } from '../queries/kept-hit-matches.js';
 import { loadHitsWithFacts } from './report-facts-load.js';
@@ -51,11 +50,13 @@ import { shiftReportExtent } from './report-extent.js';
 import { repairNotInformedSearches } from './not-informed-searches.js';
 import { CellCompaction } from './cell-compaction.js';
 import { MEDIA_CELLS } from './media-cells.js';
-import { ensureMediaRollups, loadHeartbeatsWithRollups } from './media-rollups.js';
+import { loadHeartbeatsWithRollups } from './media-rollups.js';
 import { ReadsFirst, type SqlConnection } from './reads-first.js';
 import { copyDuckDbDatabase, type OpenDatabase } from './duckdb-copy.js';
 import { type LoadTimesSink, type StatementTime, timedConnection } from './load-statement-times.js';
 import { DEFAULT_CHECKPOINT_RULE, DUCKDB_CHECKPOINT_THRESHOLD, checkpointDue, walFileBytes, type CheckpointRule } from './quiet-checkpoint.js';
+import { ReadCache } from './read-cache.js';
+import { ensureTables } from './events-tables.js';
 
 export const DUCKDB_FILE_NAME = 'mesura.duckdb';
 
@@ -75,13 +76,6 @@ export const DUCKDB_THREADS = 2;
 /** The zone the report tables cut hours in when the caller names none (config.ts MESURA_TIMEZONE's default). */
 export const DEFAULT_REPORT_TIME_ZONE = 'Europe/Madrid';
 
-const SQL_TYPES: Record<ColumnType, string> = {
-  text: 'VARCHAR',
-  timestamp_ms: 'TIMESTAMP_MS',
-  date: 'DATE',
-  boolean: 'BOOLEAN',
-};
-
 /** The embedded default: one DuckDB file under the data folder. */
 export async function openDuckDbStore(
   dataDir: string,
@@ -92,6 +86,8 @@ export async function openDuckDbStore(
   log: StartLog = SILENT_START_LOG,
   /** DuckDB's memory limit for the events file (memory-budget.ts). */
   memoryLimitMiB = memoryBudget().eventsStoreMiB,
+  /** How long a report read's rows may be answered again while nothing was written (read-cache.ts); 0, the default, keeps none. */
+  readCacheMaxAgeMs = 0,
 ): Promise<
   Store & AnalyticsReader & DecisionStore & ActivityStore & RefusalStore & RetentionStore & VisitorDataStore & OpenDatabase & LoadTiming & HitMatchKeeper & { readonly accounts: AccountStore }
 > {
@@ -117,30 +113,9 @@ export async function openDuckDbStore(
   );
   await repairNotInformedSearches(writer);
   const staging = BatchStaging.open(path.join(dataDir, DUCKDB_STAGING_DIR));
-  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging);
+  const answers = new ReadCache({ maxAgeMs: readCacheMaxAgeMs });
+  const store = new DuckDbStore(instance, writer, columns, timeZone, logSegmentReader(columns, variables), { file, rule: checkpointRule }, staging, answers);
   return Object.assign(store, { accounts: new DuckDbAccountStore(() => instance.connect()) });
-}
-
-/** Makes or completes every table of the file; what each start has always done (step 1 of EVENTS_FILE_MIGRATIONS). */
-async function ensureTables(writer: DuckDBConnection, columns: readonly HitColumn[]): Promise<void> {
-  await ensureHitsTable(writer, columns);
-  await ensureHeartbeatsTable(writer);
-  await ensureMediaRollups(writer);
-  await ensureDecisionTables(writer);
-  await ensureRefusedHitsTable(writer);
-  await ensurePageViewsDailyTable(writer);
-  await ensureRightsRequestsTable(writer);
-  await ensureAccountTables(writer);
-  await ensureReportFactTables(writer);
-}
-
-async function ensureHitsTable(connection: DuckDBConnection, columns: readonly HitColumn[]): Promise<void> {
-  const definitions = columns.map((c) => `${c.name} ${SQL_TYPES[c.type]}${c.nullable ? '' : ' NOT NULL'}`);
-  await connection.run(`CREATE TABLE IF NOT EXISTS hits (${definitions.join(', ')})`);
-  // Columns added to the variable map after the table was made are added, never dropped.
-  for (const c of columns) {
-    await connection.run(`ALTER TABLE hits ADD COLUMN IF NOT EXISTS ${c.name} ${SQL_TYPES[c.type]}`);
-  }
 }
 
 /** Times each statement of the loads that follow (load-statement-times.ts); undefined stops. */
@@ -162,6 +137,8 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     private readonly checkpoint: { file: string; rule: CheckpointRule },
     /** Where a batch's lines are written for read_ndjson. */
     private readonly staging: BatchStaging,
+    /** Report reads' rows until the next write (read-cache.ts): every write below tells it. */
+    private readonly answers: ReadCache,
     private readonly readHeartbeats = heartbeatSegmentReader(HEARTBEAT_COLUMNS),
     private readonly compaction = new CellCompaction([...HIT_CELL_TABLES, MEDIA_CELLS]),
     /** Report reads in flight, which segment loads let go first (reads-first.ts). */
@@ -202,7 +179,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   async keepHitMatches(matches: readonly KeptMatch[]): Promise<KeptMatchIds> {
     const known = await this.withConnection((connection) => keptMatchIds(connection));
     if (matches.every((match) => known.has(match.key))) return known;
-    return this.oneWriteAtATime(() => keepHitMatches(this.writer, matches));
+    return this.oneWriteAtATime(() => this.changing(() => keepHitMatches(this.writer, matches)));
   }
 
   private loadTimesSink: LoadTimesSink | undefined;
@@ -238,7 +215,9 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
         rows += await insertRows(connection, 'decision_events', columns, decisionSegmentSelect(file), ['decision_id']);
       }
       await connection.run('COMMIT');
+      this.answers.changed();
     } catch (error) {
+      this.answers.changed();
       await this.writer.run('ROLLBACK');
       throw error;
     }
@@ -262,11 +241,11 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   }
 
   saveActivity(activity: Activity, change: ChangeAuthor): Promise<void> {
-    return this.withConnection((connection) => saveActivity(connection, activity, change));
+    return this.changing(() => this.withConnection((connection) => saveActivity(connection, activity, change)));
   }
 
   seedActivities(activities: readonly Activity[], change: ChangeAuthor): Promise<boolean> {
-    return this.withConnection((connection) => seedActivities(connection, activities, change));
+    return this.changing(() => this.withConnection((connection) => seedActivities(connection, activities, change)));
   }
 
   activityHistory(activityId: string): Promise<ActivityChange[]> {
@@ -290,7 +269,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   }
 
   addRefusedHits(rows: readonly RefusedHitsRow[]): Promise<void> {
-    return this.withConnection((connection) => addRefusedHits(connection, rows));
+    return this.changing(() => this.withConnection((connection) => addRefusedHits(connection, rows)));
   }
 
   refusedHits(query: RefusedHitsQuery): Promise<RefusedHitsRow[]> {
@@ -305,6 +284,15 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     return this.reads.during(() => this.withConnection((connection) => mediaSessions(connection, query)));
   }
 
+  /** Runs a write, after which the kept report answers are forgotten (read-cache.ts). */
+  private async changing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.answers.changed();
+    }
+  }
+
   private async withConnection<T>(run: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     const connection = await this.instance.connect();
     try {
@@ -314,13 +302,18 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
     }
   }
 
-  /** A report query on its own connection, so that reports read while segments load. */
+  /**
+   * A report query on its own connection, so that reports read while segments load; the same query
+   * asked again before the next write is answered from memory (read-cache.ts).
+   */
   read(query: EngineQuery, values: Readonly<Record<string, SqlValue>>): Promise<ResultRow[]> {
-    return this.reads.during(() =>
-      this.withConnection(async (connection) => {
-        const result = await connection.runAndReadAll(query.duckdb, values as Record<string, SqlValue>);
-        return result.getRowObjectsJson() as ResultRow[];
-      }),
+    return this.answers.read(query.duckdb, values, () =>
+      this.reads.during(() =>
+        this.withConnection(async (connection) => {
+          const result = await connection.runAndReadAll(query.duckdb, values as Record<string, SqlValue>);
+          return result.getRowObjectsJson() as ResultRow[];
+        }),
+      ),
     );
   }
 
@@ -329,7 +322,7 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   }
 
   deleteBefore(cutoff: RetentionCutoff): Promise<RetentionResult> {
-    return this.withConnection((connection) => deleteBefore(connection, cutoff));
+    return this.changing(() => this.withConnection((connection) => deleteBefore(connection, cutoff)));
   }
 
   visitorRowCounts(visitorId: string): Promise<VisitorRowCounts> {
@@ -346,16 +339,18 @@ class DuckDbStore implements Store, AnalyticsReader, DecisionStore, ActivityStor
   }
 
   eraseVisitor(visitorId: string): Promise<VisitorRowCounts> {
-    return this.withConnection(async (connection) => {
-      const counts = await eraseVisitor(connection, visitorId);
-      // Not counted apart: the kept rows are copies of the page views' and link hits' counted there.
-      await connection.run(ERASE_KEPT_MATCH_HITS, { visitor: visitorId });
-      return counts;
-    });
+    return this.changing(() =>
+      this.withConnection(async (connection) => {
+        const counts = await eraseVisitor(connection, visitorId);
+        // Not counted apart: the kept rows are copies of the page views' and link hits' counted there.
+        await connection.run(ERASE_KEPT_MATCH_HITS, { visitor: visitorId });
+        return counts;
+      }),
+    );
   }
 
   recordRightsRequest(request: RightsRequest): Promise<void> {
-    return this.withConnection((connection) => recordRightsRequest(connection, request));
+    return this.changing(() => this.withConnection((connection) => recordRightsRequest(connection, request)));
   }
 
   rightsRequests(limit: number): Promise<RightsRequest[]> {
