@@ -142,11 +142,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
           onDefect: (error) => app.log.error({ err: error }, 'handling a request failed'),
         },
         (request, response) => {
-          applySecurityHeaders(response, headers);
           observe.accessLog?.watch(request, response);
           const url = request.url ?? '';
+          // The beacon handler writes the security headers into its answers' heads itself (beacon-handler.ts).
+          if (collectsEvents && url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
+          applySecurityHeaders(response, headers);
           if (!collectsEvents) return handle(request, response);
-          if (url.startsWith(BEACON_PATH_PREFIX)) return collectors.beacon(request, response);
           if (isHeartbeatUrl(url)) return collectors.heartbeat(request, response);
           if (url.startsWith(DELIVERY_PATH_PREFIX)) return collectors.delivery(request, response);
           return handle(request, response);
@@ -179,8 +180,6 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     now,
     log: app.log,
     memoryLimitMiB: config.memory.eventsStoreMiB,
-    // An answer from memory may be as old as a report may lag anyway.
-    readCacheMaxAgeMs: config.reportMaxLagMs,
   });
   app.log.info(`events in ${events.description}`);
   const { embedded } = events;
@@ -239,7 +238,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const cors = createCors(config.siteOrigins);
   const { trustProxy } = config;
   if (intake) {
-    collectors.beacon = createBeaconHandler({ intake, cors, maxBodyBytes: config.maxBodyBytes, trustProxy, now, backfill, observe: observe.answers('beacon', `${BEACON_PATH_PREFIX}*`) });
+    collectors.beacon = createBeaconHandler({
+      intake,
+      cors,
+      maxBodyBytes: config.maxBodyBytes,
+      trustProxy,
+      now,
+      backfill,
+      observe: observe.answers('beacon', `${BEACON_PATH_PREFIX}*`),
+      securityHeaders: headers,
+    });
     collectors.heartbeat = createHeartbeatHandler({ intake, cors, trustProxy, now, backfill, observe: observe.answers('heartbeat', '/hb') });
   }
   const redirects = createRedirectPolicy(config);
