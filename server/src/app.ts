@@ -180,6 +180,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     now,
     log: app.log,
     memoryLimitMiB: config.memory.eventsStoreMiB,
+    // An answer from memory may be as old as a report may lag anyway.
+    readCacheMaxAgeMs: config.reportMaxLagMs,
   });
   app.log.info(`events in ${events.description}`);
   const { embedded } = events;
