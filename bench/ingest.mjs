@@ -15,8 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeBeacon } from '@mesura/protocol';
 import { BENCH_ADMIN_ENV, apiHeaders } from './server-process.mjs';
+import { ingestBeacons } from './ingest-beacons.mjs';
 import { closedLoop } from './connection-pool.mjs';
 import { describeLimits } from './source-addresses.mjs';
 import { percentile } from './media-viewers.mjs';
@@ -35,28 +35,7 @@ const freePort = () =>
     });
   });
 
-let sequence = 0;
-const runId = Date.now().toString(36);
-function beaconPath() {
-  sequence += 1;
-  const hit = {
-    eventId: `bench-${runId}-${sequence}`,
-    clientTime: { day: 23, month0: 10, year: 2026, hour: 9, minute: 0, second: 0, weekday: 1, tzOffsetMin: -60 },
-    visitor: { fid: `1F65FB944AFA1C05-${String(sequence % 5000).padStart(16, '0')}` },
-    pageName: `noticies:article-${sequence % 300}`,
-    url: `http://localhost/noticia/${sequence % 300}/`,
-    referrer: 'https://www.google.com/',
-    channel: 'noticies',
-    events: [{ id: 1 }],
-    props: { 1: 'noticies', 2: 'societat' },
-    eVars: { 1: 'noticies', 2: 'societat', 8: 'noticia', 9: 'no logat', 14: 'ca' },
-    hierarchies: {},
-    lists: {},
-    contextData: {},
-    browser: { screen: '1920x1080', colorDepth: '24' },
-  };
-  return encodeBeacon({ reportSuites: ['mesuradev'], libraryVersion: 'MESURA-0.1.0', random: String(1e13 + sequence) }, hit, 'page_view');
-}
+const beaconPath = ingestBeacons();
 
 /**
  * CONNECTIONS closed-loop senders for DURATION_S against the server `pid`; their answers' statuses
