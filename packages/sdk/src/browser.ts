@@ -3,7 +3,7 @@
  * "Reporting starts only when the measurement library is ready and begin-reporting was
  * signalled"): until the CMP answers, the snippet's queue (`window.mesura.q`) keeps collecting.
  * Then it replaces the queue with the real `window.mesura` and replays the calls made before,
- * each with the data layer it was made with.
+ * each on the page it was made on (its data layer and address, queued-page.ts).
  */
 import { AUTOMATIC_HIT_PURPOSES, PURPOSE_STORE_ACCESS, VENDOR_IDS } from '@mesura/consent/head';
 import { createTransport } from '@mesura/analytics';
@@ -73,17 +73,17 @@ function start(): void {
     const queue = window.mesura as SnippetQueue | undefined;
     // The id a sister domain sent (the head read it): written only with consent.
     if (queue?.v && started.allowed()) adoptIncomingVisitor(jar, queue.v, location.href);
-    const track = (name: string, detail?: Record<string, unknown>) => started.runtime.track(name, detail);
     const { identity } = started;
     // An opt-out withdraws as a consent withdrawal does (§4), whatever the consent was.
     const optOut = () => (identity.optOut(), withdraw(identity, true), (measured = false));
     const { setCustomerIds, customerIds } = pageCustomerIdStore(started.allowed);
-    const global: MesuraGlobal = { track, setCustomerIds, customerIds, allowed: started.allowed, analytics: started.analytics, identity: { ...identity, optOut }, config };
+    // runtime.track reads no `this`: the page may call it detached.
+    const global: MesuraGlobal = { track: started.runtime.track, setCustomerIds, customerIds, allowed: started.allowed, analytics: started.analytics, identity: { ...identity, optOut }, config };
     const open = () => {
       window.mesura = global;
       started.runtime.start();
       // A tracked link the previous page followed before its app goes first (pending-link-click.ts).
-      replayQueue(withPendingLinkClick(queue, started.allowed()), global, { get: () => window.mesuraData, set: (value) => (window.mesuraData = value) });
+      replayQueue(withPendingLinkClick(queue, started.allowed()), global, started.show);
     };
     // The visitor across the broadcaster's domains (§7): a visitor new here may be known to the collector.
     const lookup = lookUpCollectorVisitor({ collectorOrigin, pageOrigin: location.origin, jar, allowed: started.measuring, secure: location.protocol === 'https:' });

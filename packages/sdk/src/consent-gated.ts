@@ -11,7 +11,8 @@ export function consentGated(analytics: Analytics, allowed: () => boolean): Anal
     pageView: (input) => void (allowed() && analytics.pageView(input)),
     link: (input) => void (allowed() && analytics.link(input)),
     rememberClick: (map) => void (allowed() && analytics.rememberClick(map)),
-    clearVariables: () => analytics.clearVariables(),
+    // Reads no `this` (analytics.ts): handed on as it is.
+    clearVariables: analytics.clearVariables,
     // Held back is not a failed send: the media tracker logs only `false` or a rejection.
     mediaStart: (input) => (allowed() ? analytics.mediaStart(input) : undefined),
     engagement: (input) => void (allowed() && analytics.engagement(input)),

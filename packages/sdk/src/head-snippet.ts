@@ -14,7 +14,7 @@ import { CONSENT_COOKIE_NAME, PURPOSE_STORE_ACCESS, VENDOR_IDS, VENDOR_LIST_VERS
 import { readCookie } from '@mesura/datalayer';
 import { ID_SYNC_COOKIE_NAME, VISITOR_COOKIE_NAME, readIncomingVisitor } from '@mesura/identity';
 import { BODY_HIDDEN_TIMEOUT_MS, BODY_HIDING_CSS, DEVICE_COOKIE_NAME, EDGE_HOST_COOKIE_NAME, HIDING_STYLE_ID, SESSION_COOKIE_NAME } from '@mesura/personalize';
-import type { SnippetQueue } from './command-queue.js';
+import type { QueuedCall, SnippetQueue } from './command-queue.js';
 import { CUSTOMER_IDS_EVENT, PERSONALIZE_FILE, SDK_FILE } from './constants.js';
 import { installTcfStub } from './tcf-stub.js';
 
@@ -33,16 +33,19 @@ interface HeadQueue extends SnippetQueue {
 function start(): void {
   const page = window as unknown as { mesura?: HeadQueue; mesuraData?: unknown; __tcfapi?: unknown; mesuraConfig?: { tagLibrary?: string } };
   let loaded = false;
+  // Each call with the page it is made on, its data layer and address (queued-page.ts).
+  const note = (call: QueuedCall) => {
+    queue.q?.push(call);
+    queue.s?.push({ data: page.mesuraData, href: location.href });
+  };
   const queue: HeadQueue = {
     q: [],
-    d: [],
+    s: [],
     track(...args) {
-      queue.q?.push(['track', ...args]);
-      queue.d?.push(page.mesuraData);
+      note(['track', ...args]);
     },
     setCustomerIds(ids) {
-      queue.q?.push(['setCustomerIds', ids]);
-      queue.d?.push(page.mesuraData);
+      note(['setCustomerIds', ids]);
       queue.c = { ...queue.c, ...ids };
       dispatchEvent(new CustomEvent(CUSTOMER_IDS_EVENT));
     },

@@ -21,7 +21,8 @@ export function withPendingLinkClick(queue: SnippetQueue | undefined, allowed: b
       sessionStorage.removeItem(PENDING_LINK_CLICK_KEY);
       const call = JSON.parse(kept) as QueuedCall;
       // A track call only; replayQueue checks its name.
-      if (call[0] === 'track') return { q: [call, ...(queue?.q ?? [])], d: [undefined, ...(queue?.d ?? [])] };
+      // Its page has no data layer here, and its address goes in its detail.
+      if (call[0] === 'track') return { q: [call, ...(queue?.q ?? [])], s: [{}, ...(queue?.s ?? [])] };
     }
   } catch {
     // Blocked site data, or a value that is not JSON: nothing to send.

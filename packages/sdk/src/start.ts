@@ -2,10 +2,11 @@ import { createAnalytics, createTransport, type Analytics, type BeaconSender, ty
 import { createIdentity, type Identity } from '@mesura/identity';
 import { PENDING_LINK_PAGE_FIELD, type Environment, type TcfSignal } from '@mesura/protocol';
 import { PAGE_VIEW_EVENT, SITE_ACCOUNTS, SITE_COMPONENTS, environmentForHost, siteProperty } from '@mesura/site-property';
-import { createTagRuntimeWith, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
+import { browserEnvironment, createTagRuntimeWith, type ActionHandlers, type ConsentSource, type TagEnvironment, type TagRuntime, type Variables } from '@mesura/tags';
 import { consentGated } from './consent-gated.js';
 import { trackPageEngagement, type PageEngagement } from './page-engagement.js';
 import { PERSONALISATION_VENDOR, WEB_ANALYTICS_VENDOR } from './constants.js';
+import { queuedPages, type QueuedPage } from './queued-page.js';
 
 /** What the server writes into the page as `window.mesuraConfig`; every field is optional. */
 export interface MesuraConfig {
@@ -61,6 +62,8 @@ export interface Mesura {
   allowed(): boolean;
   /** May it send now: allowed, and not an editor's preview (preview-mode.ts)? */
   measuring(): boolean;
+  /** The calls made next are handled on `page`, a queued call's (queued-page.ts); `undefined`: on the page shown again. */
+  show(page?: QueuedPage): void;
 }
 
 /** Beacon paths are prefixed with the destination's origin, so one transport and its queue serve both accounts. */
@@ -97,6 +100,8 @@ export function startMesura(options: StartOptions): Mesura {
   const collector = config.collector ?? '';
   const analytics = account(accounts.reportSuites, collector);
   const ga = config.gaDestination === false ? [] : [account([accounts.ga.propertyId], config.gaDestination ?? collector)];
+  // The rules read the page a replayed call was made on (queued-page.ts), else the page shown.
+  const env = queuedPages({ ...browserEnvironment(), ...options.env }, () => runtime);
   // Measured like the page view it follows: web analytics and the automatic hits' purposes, asked again as it leaves.
   const engagement = trackPageEngagement((reading) => void (!vendors.automaticHitsDisabled() && analytics.engagement(reading)));
   const runtime = createTagRuntimeWith({
@@ -111,9 +116,9 @@ export function startMesura(options: StartOptions): Mesura {
     }),
     handlers: analyticsHandlers(analytics, ga, engagement),
     consent: vendors,
-    env: options.env,
+    env,
   });
-  return { environment, runtime, analytics, identity, allowed, measuring };
+  return { environment, runtime, analytics, identity, allowed, measuring, show: env.show };
 }
 
 /**
@@ -121,6 +126,7 @@ export function startMesura(options: StartOptions): Mesura {
  * engagement (page-engagement.ts, which sends the page before its successor) to web analytics only.
  */
 function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[], engagement: PageEngagement): ActionHandlers {
+  const accounts = [analytics, ...pageViewCopies];
   return {
     sendPageView: (input) => {
       const pageView = {
@@ -131,10 +137,10 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[], en
         events: input.events,
       };
       engagement.pageViewed(() => {
-        for (const target of [analytics, ...pageViewCopies]) target.pageView(pageView);
+        for (const target of accounts) target.pageView(pageView);
       });
       // For the property's custom scripts, which follow the site's pages (interessos.js).
-      dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail: { pageName: pageView.pageName, section: input.variables.section } }));
+      dispatchEvent(new CustomEvent(PAGE_VIEW_EVENT, { detail: { pageName: pageView.pageName, section: pageView.channel } }));
     },
     sendLink: (input) =>
       analytics.link({
@@ -148,7 +154,7 @@ function analyticsHandlers(analytics: Analytics, pageViewCopies: Analytics[], en
         page: input.detail[PENDING_LINK_PAGE_FIELD] as PageContext | undefined,
       }),
     clearVariables: () => {
-      for (const target of [analytics, ...pageViewCopies]) target.clearVariables();
+      for (const target of accounts) target.clearVariables();
     },
     // The client the head snippet loaded (/mesura-personalize.js), when the visitor allows it.
     personalize: (input) =>

@@ -24,7 +24,7 @@ let fetched: string[];
 /** Loads /mesura.js on a page whose snippet queued `queued`, with the CMP `cmp`. */
 async function loadSdk(cmp: ReturnType<typeof fakeCmp>, queued: [string, ...unknown[]][] = []): Promise<void> {
   page().__tcfapi = cmp.tcfapi;
-  page().mesura = { q: queued, d: queued.map(() => undefined) };
+  page().mesura = { q: queued, s: queued.map(() => ({})) };
   vi.resetModules();
   await import('../src/browser.js');
 }

@@ -1,41 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { replayQueue } from '../src/command-queue.js';
+import type { QueuedPage } from '../src/queued-page.js';
+
+/** A replay target recording, for each call, the page it is handled on (`show`'s last page). */
+function recordingTarget() {
+  let page: QueuedPage | undefined;
+  const seen: unknown[] = [];
+  return {
+    seen,
+    shown: () => page,
+    target: {
+      track: (name: string, detail?: unknown) => void seen.push([name, detail, page]),
+      setCustomerIds: (ids: unknown) => void seen.push(ids),
+    },
+    show: (next?: QueuedPage) => void (page = next),
+  };
+}
 
 describe('replayQueue', () => {
-  it('replays each queued call with the data layer it was made with, then restores the current one', () => {
-    let data: unknown = { page: { pageName: 'third' } };
-    const seen: [string, unknown][] = [];
+  it('replays each queued call on the page it was made on, its data layer and address, then the page shown again', () => {
+    const record = recordingTarget();
     replayQueue(
       {
         q: [
           ['track', 'scPageView'],
           ['track', 'scPageView'],
         ],
-        d: [{ page: { pageName: 'first' } }, { page: { pageName: 'second' } }],
+        s: [
+          { data: { page: { pageName: 'first' } }, href: 'https://mesura.cat/' },
+          { data: { page: { pageName: 'second' } }, href: 'https://mesura.cat/noticies/' },
+        ],
       },
-      { track: (name) => void seen.push([name, data]), setCustomerIds: () => undefined },
-      { get: () => data, set: (value) => (data = value) },
+      record.target,
+      record.show,
     );
-    expect(seen).toEqual([
-      ['scPageView', { page: { pageName: 'first' } }],
-      ['scPageView', { page: { pageName: 'second' } }],
+    expect(record.seen).toEqual([
+      ['scPageView', undefined, { data: { page: { pageName: 'first' } }, href: 'https://mesura.cat/' }],
+      ['scPageView', undefined, { data: { page: { pageName: 'second' } }, href: 'https://mesura.cat/noticies/' }],
     ]);
-    expect(data).toEqual({ page: { pageName: 'third' } });
+    expect(record.shown()).toBeUndefined();
   });
 
-  it('replays a queue from an older snippet without snapshots against the current data layer', () => {
-    const data = { page: { pageName: 'now' } };
-    const seen: unknown[] = [];
-    replayQueue(
-      { q: [['track', 'scJugar', { linkText: 'Play' }], ['other']] },
-      { track: (name, detail) => void seen.push([name, detail]), setCustomerIds: () => undefined },
-      { get: () => data, set: () => undefined },
-    );
-    expect(seen).toEqual([['scJugar', { linkText: 'Play' }]]);
+  it('replays a queue from an older snippet without pages on the page shown', () => {
+    const record = recordingTarget();
+    replayQueue({ q: [['track', 'scJugar', { linkText: 'Play' }], ['other']] }, record.target, record.show);
+    expect(record.seen).toEqual([['scJugar', { linkText: 'Play' }, undefined]]);
   });
 
   it('replays the customer ids declared before the SDK, in their place among the calls (§3)', () => {
-    const seen: unknown[] = [];
+    const record = recordingTarget();
     const ids = { idUsuari: { id: 'u-42', authState: 1 } };
     replayQueue(
       {
@@ -45,9 +58,9 @@ describe('replayQueue', () => {
           ['track', 'scJugar'],
         ],
       },
-      { track: (name) => void seen.push(name), setCustomerIds: (given) => void seen.push(given) },
-      { get: () => undefined, set: () => undefined },
+      record.target,
+      record.show,
     );
-    expect(seen).toEqual(['scPageView', ids, 'scJugar']);
+    expect(record.seen).toEqual([['scPageView', undefined, undefined], ids, ['scJugar', undefined, undefined]]);
   });
 });

@@ -8,7 +8,7 @@ const gvl = createVendorList();
 const tcString = (choice: Choice) => encodeChoice(choice, { gvl, now: Date.now() });
 
 interface Page {
-  mesura?: { q: unknown[][]; d: unknown[]; v?: string; a?: boolean; p?: boolean; track(...args: unknown[]): void; load(): void };
+  mesura?: { q: unknown[][]; s: unknown[]; v?: string; a?: boolean; p?: boolean; track(...args: unknown[]): void; load(): void };
   __tcfapi?: (...args: unknown[]) => unknown;
   mesuraData?: unknown;
 }
@@ -138,13 +138,14 @@ describe('the head snippet: nothing loads before consent (§5 tracker loading re
     expect(sdkScripts()).toHaveLength(1);
   });
 
-  it('queues calls with the data layer of their moment', async () => {
+  it('queues calls with the data layer and the address of their moment', async () => {
     await runHead();
     page().mesuraData = { page: { pageName: 'a' } };
     page().mesura?.track('scPageView');
     page().mesuraData = { page: { pageName: 'b' } };
+    history.pushState(null, '', '/noticies/');
     expect(page().mesura?.q).toEqual([['track', 'scPageView']]);
-    expect(page().mesura?.d).toEqual([{ page: { pageName: 'a' } }]);
+    expect(page().mesura?.s).toEqual([{ data: { page: { pageName: 'a' } }, href: `${location.origin}/noticia/1001/x/` }]);
   });
 
   it('takes an incoming visitor id off the address at once and keeps it, writing no cookie', async () => {

@@ -112,7 +112,7 @@ describe('the media bootstrap: the namespace (§8, §9)', () => {
 
 describe('the media bootstrap: waiting for the measurement library (§8, §9)', () => {
   it('polls every 250 ms and exports once the library is there (not the head snippet queue)', () => {
-    page.mesura = { q: [], d: [], track() {} };
+    page.mesura = { q: [], s: [], track() {} };
     boot();
     vi.advanceTimersByTime(3_000 - 1);
     page.mesura = library();

@@ -28,7 +28,7 @@ const PERSONALISATION_COOKIES = /mesura_pz_(session|device|edge)=[^;]/;
  */
 async function loadModule(cookie: string, p: boolean, a = false) {
   document.cookie = cookie;
-  (window as unknown as { mesura: unknown }).mesura = { q: [], d: [], p, a };
+  (window as unknown as { mesura: unknown }).mesura = { q: [], s: [], p, a };
   const requests: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     requests.push(String(url));

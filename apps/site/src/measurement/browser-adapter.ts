@@ -19,8 +19,9 @@ export function readBrowserFacts(): BrowserFacts {
 /**
  * Writes the data layer, then sends the page view: the SDK reads `window.mesuraData` when it handles
  * `scPageView`, so the order matters. Before /mesura.js has loaded the call lands in the snippet's
- * queue — and the SDK replays it against the data layer current at replay time, which is why the
- * layer is written whole per page view and never patched.
+ * queue with the data layer and address of that moment (packages/sdk head-snippet.ts), and the SDK
+ * replays it on that page (queued-page.ts): the snippet keeps the object, not a copy, which is why
+ * the layer is written whole per page view and never patched.
  */
 export function publishPageView(dataLayer: DataLayer): void {
   window.mesuraData = dataLayer;
