@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIdentity } from '@mesura/identity';
 import { replayQueue, type SnippetQueue } from '../src/command-queue.js';
 import { ALLOW_ALL, startMesura } from '../src/index.js';
+import { pageLocation } from './helpers/page-location.js';
 import { decodedBeacons, settle, type SentBeacon } from './helpers/sent-beacons.js';
 
 const HOME = { page: { seccio: 'portada', pageName: 'mesura:portada' }, user: {} };
@@ -30,18 +31,7 @@ function openSdk(sent: SentBeacon[]): void {
     identity: createIdentity({ jar: { get: () => '', set: () => undefined }, secure: false }),
     transport: { send: (path: string, query: string) => void sent.push({ path, query }) },
     env: {
-      location: {
-        get href() {
-          return location.href;
-        },
-        get pathname() {
-          return location.pathname;
-        },
-        get search() {
-          return location.search;
-        },
-        hostname: 'stg.mesura.cat',
-      },
+      location: pageLocation('stg.mesura.cat'),
     },
   });
   started.runtime.start();

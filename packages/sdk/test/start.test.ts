@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_LINK_PAGE_FIELD, SITE_VARIABLE_MAP, namedVariables } from '@mesura/protocol';
 import { createIdentity } from '@mesura/identity';
 import { ALLOW_ALL, startMesura, type MesuraConfig } from '../src/index.js';
+import { pageLocation } from './helpers/page-location.js';
 import { decodedBeacons, settle } from './helpers/sent-beacons.js';
 
 interface Sent {
@@ -26,18 +27,7 @@ function start(consent = ALLOW_ALL, config: MesuraConfig = { gaDestination: fals
     transport: { send: (path: string, query: string) => sent.push({ path, query }) },
     // The page as the rules see it: happy-dom's address, on `hostname`.
     env: {
-      location: {
-        get href() {
-          return location.href;
-        },
-        get pathname() {
-          return location.pathname;
-        },
-        get search() {
-          return location.search;
-        },
-        hostname,
-      },
+      location: pageLocation(hostname),
     },
   });
 }
