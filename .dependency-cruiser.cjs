@@ -11,7 +11,7 @@ const SERVER_LAYERS = [
   // The processes and the composition: main.ts and the npm run backup, restore and move-to-cluster
   // commands start a process; app.ts opens the stores, builds the domains and registers the routes;
   // index.ts and tooling.ts are the package's entries (tooling.ts for bench/, scripts/ and e2e/).
-  { name: 'entry', path: ['^server/src/(index|tooling|main|app|config|startup-checks)\\.ts$', '^server/src/[^/]+/[^/]+-command\\.ts$'] },
+  { name: 'entry', path: ['^server/src/(index|tooling|main|app|config|startup-checks|heap-limit)\\.ts$', '^server/src/[^/]+/[^/]+-command\\.ts$'] },
   // What the server does: each folder a domain; they may use one another, never in a circle.
   {
     name: 'domains',

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_MEMORY_BUDGET_MIB, memoryBudget } from '@mesura/server/tooling';
 import { describeLimits } from './source-addresses.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -57,7 +58,9 @@ export async function startServer(dataDir, env = {}, { fromManyAddresses = false
   const limitsEnv = { ...(fromManyAddresses ? {} : BENCH_LOAD_ENV), ...env };
   // Every benchmark says which limits its figures were taken under.
   console.log(`server limits: ${describeLimits(limitsEnv)}`);
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+  // The heap bounded as deploy/mesura.service bounds it, from the budget the server will read.
+  const heapMiB = memoryBudget(Number(env.MESURA_MEMORY_MIB ?? process.env.MESURA_MEMORY_MIB ?? DEFAULT_MEMORY_BUDGET_MIB)).nodeHeapMiB;
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapMiB}`, path.join(ROOT, 'server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), MESURA_HOST: '127.0.0.1', MESURA_DATA_DIR: dataDir, MESURA_LOG_LEVEL: 'warn', ...BENCH_ADMIN_ENV, ...limitsEnv },
     stdio: 'inherit',
   });

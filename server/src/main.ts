@@ -5,6 +5,7 @@ import { createServer, type MesuraServer } from './app.js';
 import { OperatorError } from './operator-error.js';
 import { checkDataFolder, checkPortFree, listenProblem } from './startup-checks.js';
 import { listenBacklog } from './http/edge-limits.js';
+import { heapLimitAdvice } from './heap-limit.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   }
   const serves = config.role === 'collector' ? 'beacons /b/ss/, heartbeats /hb, delivery /m2/, health /healthz' : 'site /, console /consola/';
   server.app.log.info(`Mesura (${config.role}) is listening on ${address} (${serves}, data in ${config.dataDir})`);
+  const heapAdvice = heapLimitAdvice(config.memory);
+  if (heapAdvice) server.app.log.info(heapAdvice);
 }
 
 void main();

@@ -12,7 +12,7 @@ export { localDayIn } from './local-day.js';
 
 // Caches: the collector's recent event ids and their size at the default budget (bench/bounded-cache.mjs).
 export { RecentEventIds } from './ingest/recent-event-ids.js';
-export { RECENT_EVENT_IDS } from './memory-budget.js';
+export { DEFAULT_MEMORY_BUDGET_MIB, RECENT_EVENT_IDS, memoryBudget } from './memory-budget.js';
 
 // Places: the shipped address database, where the demo finds its visitors' home networks.
 export { geoDatabaseFiles, openGeolocator } from './ingest/steps/geolocate.js';

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { memoryBudget } from '../src/memory-budget.js';
 
 const DEPLOY = path.resolve(import.meta.dirname, '../../deploy');
 const scratch = mkdtempSync(path.join(tmpdir(), 'mesura-deploy-'));
@@ -21,7 +22,9 @@ describe('deploy/', () => {
     expect(verified.stderr + verified.stdout).toBe('');
     expect(verified.status).toBe(0);
     const text = readFileSync(unit, 'utf8');
-    expect(text).toMatch(/^ExecStart=\/usr\/bin\/node \/opt\/mesura\/server\/dist\/main\.js$/m);
+    const budgetMiB = Number(/^Environment=MESURA_MEMORY_MIB=(\d+)$/m.exec(text)?.[1]);
+    const heapMiB = memoryBudget(budgetMiB).nodeHeapMiB;
+    expect(text).toMatch(new RegExp(`^ExecStart=/usr/bin/node --max-old-space-size=${heapMiB} /opt/mesura/server/dist/main\\.js$`, 'm'));
     expect(text).toMatch(/^RestartPreventExitStatus=2$/m);
     expect(text).toMatch(/^Environment=MESURA_TRUSTED_PROXY_HOPS=1$/m);
   });

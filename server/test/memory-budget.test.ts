@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { DEFAULT_MEMORY_BUDGET_MIB, MAX_TRACKED_ADDRESSES, MAX_TRACKED_VISITORS, RECENT_EVENT_IDS, memoryBudget } from '../src/memory-budget.js';
+import { heapLimitAdvice } from '../src/heap-limit.js';
+import { DEFAULT_MEMORY_BUDGET_MIB, MAX_TRACKED_ADDRESSES, MAX_TRACKED_VISITORS, NODE_HEAP_MIN_MIB, RECENT_EVENT_IDS, memoryBudget } from '../src/memory-budget.js';
 import { OperatorError } from '../src/operator-error.js';
 import { openDuckDbFile } from '../src/store/duckdb/duckdb-file.js';
 
@@ -17,10 +18,28 @@ describe('memoryBudget', () => {
     expect(memoryBudget()).toMatchObject({ eventsStoreMiB: 1024, sideStoreMiB: 64, recentEventIds: RECENT_EVENT_IDS, trackedVisitors: MAX_TRACKED_VISITORS, trackedAddresses: MAX_TRACKED_ADDRESSES });
   });
 
+  it('bounds the Node heap at a quarter of the budget, never below its floor', () => {
+    expect(memoryBudget().nodeHeapMiB).toBe(512);
+    expect(memoryBudget(8192).nodeHeapMiB).toBe(2048);
+    expect(memoryBudget(512).nodeHeapMiB).toBe(NODE_HEAP_MIN_MIB);
+  });
+
   it('scales every share with the budget', () => {
     const half = memoryBudget(1024);
     expect(half).toMatchObject({ eventsStoreMiB: 512, sideStoreMiB: 32, recentEventIds: RECENT_EVENT_IDS / 2, trackedVisitors: MAX_TRACKED_VISITORS / 2 });
     expect(memoryBudget(8192).eventsStoreMiB).toBe(4096);
+  });
+});
+
+describe('heapLimitAdvice', () => {
+  it('names the launch flag when V8 sized the heap from the machine, in one line', () => {
+    expect(heapLimitAdvice(memoryBudget(), 4144)).toBe(
+      'the Node heap may grow to 4144 MiB, past the 512 MiB that MESURA_MEMORY_MIB=2048 leaves it: start node with --max-old-space-size=512 (docs/operations.md, "Memory")',
+    );
+  });
+
+  it('says nothing when the heap was bounded from the budget (old generation plus the young one)', () => {
+    expect(heapLimitAdvice(memoryBudget(), 560)).toBeUndefined();
   });
 });
 
