@@ -49,18 +49,27 @@ function firstHits(query: FunnelQuery): EngineText {
 }
 
 /**
- * DuckDB's first step, read once (MATERIALIZED): its hits, their distinct visitors, and, within a
- * visit, those visitors' visits of the range, which the journeys start in. Put before each DuckDB
- * text below.
+ * Whether DuckDB's steps need step 1's visitors and their visits (duckdbFirstStep): within a visit,
+ * a step whose hits do not carry their visit finds it among them (duckdbUnitHits).
+ */
+function duckdbNeedsFirstVisitors(query: FunnelQuery): boolean {
+  return query.days === undefined && query.steps.some((_, index) => !carriesVisit(query, index));
+}
+
+/**
+ * DuckDB's first step, read once (MATERIALIZED): its hits and, when a step finds its visit when
+ * asked (duckdbNeedsFirstVisitors), their distinct visitors and those visitors' visits of the
+ * range, which the journeys start in. Put before each DuckDB text below. A funnel whose every step
+ * carries its visit (page views, calls) reads neither: DuckDB made a MATERIALIZED table no step read.
  */
 function duckdbFirstStep(query: FunnelQuery): string {
-  const visits =
-    query.days === undefined
-      ? `, funnel_visits AS MATERIALIZED (SELECT visit_key, visitor_key, epoch_ms(started_at) AS started_ms, epoch_ms(ended_at) + ${VISIT_IDLE_MS} AS open_until_ms
+  const visitors = duckdbNeedsFirstVisitors(query)
+    ? `,
+    funnel_first AS MATERIALIZED (SELECT DISTINCT visitor_key FROM funnel_first_hits),
+    funnel_visits AS MATERIALIZED (SELECT visit_key, visitor_key, epoch_ms(started_at) AS started_ms, epoch_ms(ended_at) + ${VISIT_IDLE_MS} AS open_until_ms
       FROM visits WHERE ${IN_RANGE} AND visitor_key IN (SELECT visitor_key FROM funnel_first))`
-      : '';
-  return `WITH funnel_first_hits AS MATERIALIZED (${firstHits(query).duckdb}),
-    funnel_first AS MATERIALIZED (SELECT DISTINCT visitor_key FROM funnel_first_hits)${visits}`;
+    : '';
+  return `WITH funnel_first_hits AS MATERIALIZED (${firstHits(query).duckdb})${visitors}`;
 }
 
 /** The visitors who reached step 1, as a condition (ClickHouse 18.16 has no WITH subqueries: the first step's text again). */
@@ -189,17 +198,20 @@ export const EXIT_KEY = '(sortida)';
 export function funnelLostSql(query: FunnelQuery, step: number): EngineText {
   const at = `t${step}`;
   const next = `t${step + 1}`;
-  const reachedFirst = reachedFirstSql(query);
-  // Addresses as keys (duckdb/page-view-keys.ts), named once per lost unit: its next page's row of page_urls.
-  const duckdbPages = `SELECT visitor_key, t AS page_t, url_key FROM ${PAGE_VIEW_KEYS_TABLE} WHERE ${IN_RANGE}${reachedFirst.duckdb}`;
-  const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirst.clickhouse}`;
+  // Addresses as keys (duckdb/page-view-keys.ts), named once per lost unit: its next page's row of
+  // page_urls. Only the lost units' visitors' page views are read: the ASOF join pairs a unit with
+  // its own visitor's pages alone, and the lost are a few of step 1's visitors.
+  const duckdbPages = `SELECT visitor_key, t AS page_t, url_key FROM ${PAGE_VIEW_KEYS_TABLE} WHERE ${IN_RANGE} AND visitor_key IN (SELECT visitor_key FROM funnel_lost)`;
+  const clickhousePages = `SELECT visitor_key, received_at AS page_t, url FROM ${CLICKHOUSE_PAGE_VIEW_HITS} AS pages WHERE ${CLICKHOUSE_IN_RANGE}${reachedFirstSql(query).clickhouse}`;
   return {
     // ASOF: each lost unit's first page of its visitor after the step's hit (a sorted merge, where
     // a join on the visitor alone pairs the hit with every page of the visitor).
-    duckdb: `${duckdbChainWith(query, step + 1)} SELECT coalesce(next_urls.url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
+    duckdb: `${duckdbChainWith(query, step + 1)},
+    funnel_lost AS MATERIALIZED (SELECT unit, visitor_key, ${at} AS at_t FROM ${reachedTable(step)} AS r
+      WHERE NOT EXISTS (SELECT 1 FROM ${reachedTable(step + 1)} AS further WHERE further.unit = r.unit))
+    SELECT coalesce(next_urls.url, '${EXIT_KEY}') AS next_page, count(DISTINCT visitor_key) AS visitors, count(*) AS units FROM (
         SELECT lost.unit, lost.visitor_key, CASE WHEN p.page_t <= lost.at_t + ${VISIT_IDLE_MS} THEN p.url_key END AS next_key
-        FROM (SELECT unit, visitor_key, ${at} AS at_t FROM ${reachedTable(step)} AS r
-          WHERE NOT EXISTS (SELECT 1 FROM ${reachedTable(step + 1)} AS further WHERE further.unit = r.unit)) AS lost
+        FROM funnel_lost AS lost
         ASOF LEFT JOIN (${duckdbPages}) AS p ON p.visitor_key = lost.visitor_key AND p.page_t > lost.at_t) AS lost_next
         LEFT JOIN ${PAGE_URLS_TABLE} AS next_urls ON next_urls.url_key = lost_next.next_key
       GROUP BY next_page`,
