@@ -8,7 +8,13 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(REPO_ROOT, 'server/dist/main.js');
 /** SIGTERM flushes and checkpoints; seconds at most on this data. */
 const STOP_TIMEOUT_MS = 15_000;
-const START_TIMEOUT_MS = 20_000;
+/**
+ * The built server's start, to its first /healthz answer. A start took 10-13 s at load average 12
+ * on this 2-core machine (2026-11-29), and the first start right after a build, at load 11, had
+ * not answered after 20 s: its first log line came 20 s after the spawn. Below vitest's 60-s hook
+ * timeout, so that a server that does not start still fails with its own output.
+ */
+const START_TIMEOUT_MS = 45_000;
 
 export interface ServerProcess {
   baseUrl: string;
@@ -52,7 +58,13 @@ export async function startServerProcess(options: { dataDir: string; port?: numb
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const baseUrl = `http://localhost:${port}`;
-  await waitForHealth(baseUrl, exited, () => output);
+  try {
+    await waitForHealth(baseUrl, exited, () => output);
+  } catch (error) {
+    // No caller holds this process to stop it: left running, it would keep its port and a core.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return { baseUrl, port, dataDir: options.dataDir, child, output: () => output, exited };
 }
 
