@@ -381,11 +381,9 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig, deps: 
   const { events, intake, metadata, cors, now, catalog, delivery, previews } = deps;
   await registerCompression(app);
   const catchUp = intake ? () => intake.catchUp() : async () => undefined;
-  // Every report (the console's catalogue, goals and funnels, the API's page-view and media reports)
-  // may lag by MESURA_REPORT_MAX_LAG_MS rather than load at each ask (store-loader.ts freshness): a
-  // load at every goal or funnel ask made each one wait for a whole load while beacons arrived
-  // (docs/capacity.md "What a report waits on"). What must see a write at once keeps the full one:
-  // the export, visitors' rights, refusals, activities.
+  // Every report of the console (the catalogue's, goals', funnels') may lag by MESURA_REPORT_MAX_LAG_MS
+  // rather than load at each ask (store-loader.ts freshness): a load at every goal or funnel ask made
+  // each one wait for a whole load while beacons arrived (docs/capacity.md "What a report waits on").
   const reportCatchUp = intake ? () => intake.catchUpWithin(config.reportMaxLagMs) : catchUp;
   // Goal definitions from the metadata store; their reports from the events' engine. Segments
   // likewise, opened first: every report may be asked with one (`s=`).
@@ -493,11 +491,11 @@ interface EventRouteDeps {
  */
 async function registerEventRoutes(app: FastifyInstance, config: ServerConfig, { events, catchUp, reportCatchUp, now, segments }: EventRouteDeps): Promise<void> {
   const { reportSuite, minCohort, timeZone } = config;
-  await app.register(reportRoutes, { store: events.reports, reportSuite, catchUp: reportCatchUp, exportCatchUp: catchUp });
+  await app.register(reportRoutes, { store: events.reports, reportSuite, catchUp });
   await app.register(reportCatalogueRoutes, { definitions: REPORT_CATALOGUE, context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });
   await app.register(keyFiguresRoutes, { context: { reader: events.reader, minCohort, timeZone }, reportSuite, catchUp: reportCatchUp, segments });
   await app.register(realtimeRoutes, { reader: events.reader, catchUp: reportCatchUp, reportSuite, minCohort, now });
   if (events.rights) await app.register(visitorRightsRoutes, { store: events.rights.visitorData, catchUp, now });
   await app.register(refusalRoutes, { store: events.refusals, reportSuite, catchUp });
-  await app.register(mediaReportRoutes, { store: events.reports, reportSuite, catchUp: reportCatchUp, now });
+  await app.register(mediaReportRoutes, { store: events.reports, reportSuite, catchUp, now });
 }

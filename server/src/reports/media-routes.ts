@@ -8,10 +8,7 @@ export interface MediaReportDeps {
   /** DuckDB's store, or on an API node over ClickHouse store/clickhouse/clickhouse-media-store.ts. */
   store: MediaStore;
   reportSuite: string;
-  /**
-   * Loads what the collector acknowledged unless a load began within the reports' lag (app.ts
-   * reportCatchUp, MESURA_REPORT_MAX_LAG_MS): an ask while heartbeats arrive does not wait for a load of its own.
-   */
+  /** Loads every acknowledged event into the store, so that a report includes it. */
   catchUp: () => Promise<void>;
   /** The clock the idle rule reads (tests fix it). */
   now: () => number;

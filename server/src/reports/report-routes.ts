@@ -10,16 +10,8 @@ import { parseExportQuery, parsePageViewsQuery, type ExportFormat } from './repo
 export interface ReportDeps {
   store: ReportStore;
   reportSuite: string;
-  /**
-   * Before the page-view report: loads what the collector acknowledged unless a load began within
-   * the reports' lag (app.ts reportCatchUp, MESURA_REPORT_MAX_LAG_MS), as the console's reports do.
-   */
+  /** Loads every acknowledged event into the store, so that a report includes it. */
   catchUp: () => Promise<void>;
-  /**
-   * Before an export: loads every acknowledged event, so that the export holds each one the
-   * collector answered, however recent (the stored events themselves, not a report of them).
-   */
-  exportCatchUp: () => Promise<void>;
 }
 
 export async function reportRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
@@ -36,7 +28,7 @@ export async function reportRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     const parsed = parseExportQuery(request.query as Record<string, unknown>, deps.reportSuite);
     if (!parsed.ok) throw new HttpError(ERRORS.badQuery, parsed.reason);
     const { format, from, to, limit, ...range } = parsed.value;
-    await deps.exportCatchUp();
+    await deps.catchUp();
     const query: ExportQuery = { from, to, reportSuite: range.reportSuite, ...(range.after && { after: range.after }) };
     // The page's end is fixed before the body starts, so the continuation can go in a header.
     const end = await deps.store.exportPageEnd(query, limit);

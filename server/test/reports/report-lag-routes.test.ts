@@ -1,13 +1,11 @@
 /**
- * Goals' and funnels' reports, and the API's page-view and media reports, wait for the store loader
- * as the catalogue's do (config.ts MESURA_REPORT_MAX_LAG_MS, store-loader.ts freshness): asked
- * within the lag of a load, they read the store as that load left it instead of loading again, and
- * past it they load first. The export still loads every acknowledged event first (app.ts). Intervals
+ * Goals' and funnels' reports wait for the store loader as the catalogue's do (config.ts
+ * MESURA_REPORT_MAX_LAG_MS, store-loader.ts freshness): asked within the lag of a load, they read
+ * the store as that load left it instead of loading again, and past it they load first. Intervals
  * and the clock are fake, so the loader's own rounds never run between two asks.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsHit } from '@mesura/protocol';
-import { deliver, queryOf, replay, REPLAY_DAY, REPLAY_EPOCH_MS, scenario, VOD } from '../helpers/media.js';
 import { BROWSER_UA, beaconUrl, startTestServer, testHit, type TestServer } from '../helpers/test-server.js';
 
 const MAX_LAG_MS = 10_000;
@@ -19,9 +17,6 @@ const ARTICLE = 'http://localhost:8080/noticies/politica/titol-x/';
 const NOT_A_SEARCH = { 23: 'No Informat', 24: 'No Informat', 31: 'No Informat' };
 const home: Partial<AnalyticsHit> = { pageName: 'mesura:portada', url: HOME, eVars: { 1: 'portada', 8: 'portada', 20: 'Portada', ...NOT_A_SEARCH } };
 const article: Partial<AnalyticsHit> = { pageName: 'noticies:politica:titol-x', url: ARTICLE, eVars: { 1: 'noticies', 2: 'politica', 8: 'noticia', 20: 'Títol X', ...NOT_A_SEARCH } };
-
-/** Starting a server and saving a goal and a funnel, on a loaded machine (the first start also compiles the server's modules). */
-const START_TIMEOUT_MS = 60_000;
 
 let t: TestServer;
 /** The receive time of the next hit: a minute after the one before, so a visit's steps come in order. */
@@ -44,7 +39,7 @@ beforeEach(async () => {
   expect(funnel.statusCode, funnel.body).toBe(201);
   // Past the lag of whatever the start loaded: the first ask loads.
   vi.setSystemTime(MORNING + MAX_LAG_MS);
-}, START_TIMEOUT_MS);
+});
 
 afterEach(async () => {
   await t.dispose();
@@ -86,64 +81,5 @@ describe('goal and funnel reports within MESURA_REPORT_MAX_LAG_MS', () => {
     expect(await finishers()).toEqual([1, 1]);
     vi.setSystemTime(MORNING + 2 * MAX_LAG_MS);
     expect(await finishers()).toEqual([2, 2]);
-  });
-});
-
-const pageViews = async () => ((await getJson(`/api/reports/pageviews?${RANGE}&by=day`)) as { total: number }).total;
-const exported = async () => ((await getJson(`/api/export/events?${RANGE}`)) as unknown[]).length;
-
-async function getJson(url: string): Promise<unknown> {
-  const response = await t.server.app.inject({ url, headers: await t.authHeaders('analyst') });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-describe('the API reports within MESURA_REPORT_MAX_LAG_MS', () => {
-  it('read page views as the last load left them until the lag has passed, then load first', async () => {
-    await visit('1F65FB944AFA1C01-25FBFAF16BF6E758');
-    expect(await pageViews()).toBe(2);
-    await visit('1F65FB944AFA1C02-25FBFAF16BF6E758');
-    expect(await pageViews()).toBe(2);
-    vi.setSystemTime(MORNING + 2 * MAX_LAG_MS);
-    expect(await pageViews()).toBe(4);
-  });
-
-  it('export every acknowledged event at once, within the lag too', async () => {
-    await visit('1F65FB944AFA1C01-25FBFAF16BF6E758');
-    expect(await exported()).toBe(2);
-    await visit('1F65FB944AFA1C02-25FBFAF16BF6E758');
-    expect(await exported()).toBe(4);
-  });
-
-  it('read media sessions and their sums as the last load left them until the lag has passed, then load first', async () => {
-    // Played from 0.25 s (after the preroll wait) to 5 s, then paused: 4.75 s of content.
-    const paused = scenario(
-      [
-        { at: 0, call: 'trackSessionStart', media: VOD },
-        { at: 0, call: 'trackPlay', playing: true },
-        { at: 5000, call: 'trackPause', playing: false },
-      ],
-      { runUntil: 6000 },
-    );
-    const requests = await replay(paused);
-    await deliver(t, requests, (ms) => {
-      receivedAtMs = ms;
-    });
-    const media = `from=${REPLAY_DAY}&to=${REPLAY_DAY}&suite=mesuradev`;
-    const contentSeconds = async () => ((await getJson(`/api/reports/media/sessions?${media}`)) as { sessions: { contentSeconds: number }[] }).sessions.map((s) => s.contentSeconds);
-    const contentMinutes = async () => ((await getJson(`/api/reports/media?${media}&by=content`)) as { total: { contentMinutes: number } }).total.contentMinutes;
-    expect(await contentSeconds()).toEqual([4.75]);
-    const before = await contentMinutes();
-    expect(before).toBeCloseTo(4.75 / 60, 3);
-    // Ten more seconds of the same play, as its next heartbeat reports them.
-    const play = requests.find((r) => r.kind === 'heartbeat' && r.params['s:event:type'] === 'play')!;
-    const next = { ...play.params, 'l:event:duration': '10000', 'l:event:ts': String(REPLAY_EPOCH_MS + 16_000), 'l:event:playhead': '5' };
-    const response = await t.server.app.inject({ url: `/hb/?${queryOf(next)}`, headers: { 'user-agent': BROWSER_UA } });
-    expect(response.statusCode).toBe(200);
-    expect(await contentSeconds()).toEqual([4.75]);
-    expect(await contentMinutes()).toBe(before);
-    vi.setSystemTime(MORNING + 2 * MAX_LAG_MS);
-    expect(await contentSeconds()).toEqual([14.75]);
-    expect(await contentMinutes()).toBeCloseTo(14.75 / 60, 3);
   });
 });
